@@ -1,0 +1,73 @@
+// Lint rules that keep the layering of ../shared/DESIGN.md true, on top of the recommended sets.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const cliOnlyPackages = ['commander', 'chalk', 'cli-table3', 'open'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'completions/**', 'man/**', 'test/fixtures/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {
+        process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly',
+        setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly',
+        setImmediate: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly',
+        TextEncoder: 'readonly', TextDecoder: 'readonly', performance: 'readonly', structuredClone: 'readonly',
+        queueMicrotask: 'readonly', fetch: 'readonly',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/ban-ts-comment': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  {
+    files: ['src/sdk/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: cliOnlyPackages.map((name) => ({ name, message: 'The SDK must not depend on CLI-only packages.' })),
+        patterns: [{ group: ['**/cli/**', '**/printers/**', '**/server/**'], message: 'The SDK never imports the CLI, printers or server.' }],
+      }],
+    },
+  },
+  {
+    files: ['src/printers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: ['node:fs', 'fs', 'node:fs/promises', 'node:child_process', 'undici'].map((name) => ({ name, message: 'Printers are pure functions.' })),
+        patterns: [
+          { group: ['**/cli/**', '**/server/**'], message: 'Printers depend only on sdk/types.' },
+          { group: ['**/sdk/*', '!**/sdk/types', '!**/sdk/types/**', '!**/sdk/naming.js'], message: 'Printers depend only on sdk/types.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/cli/**', '**/printers/**'], message: 'The server imports only sdk/types and sdk/naming.' },
+          { group: ['**/sdk/*', '!**/sdk/types', '!**/sdk/types/**', '!**/sdk/naming.js'], message: 'The server imports only sdk/types and sdk/naming.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/cli/main.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'exit', message: 'Only src/cli/main.ts exits.' }],
+    },
+  },
+  {
+    files: ['test/**/*.ts', 'bench/**/*.mjs', 'scripts/**/*.mjs'],
+    rules: { 'no-console': 'off' },
+  },
+);

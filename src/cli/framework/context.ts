@@ -1,0 +1,37 @@
+/**
+ * What a running command receives: the IO of the process, the parsed global flags, and helpers for
+ * reporting. SDK services (config, client, discovery) are created lazily on first use by the
+ * helpers in `services.ts`, so a command that needs none of them never loads them.
+ */
+import type { CliIO } from '../io/io.js';
+import type { GlobalOptions } from '../flags/global.js';
+
+/** The context every command runner gets. */
+export interface CommandContext {
+  readonly io: CliIO;
+  readonly globals: GlobalOptions;
+  /** The command path, e.g. `['config', 'view']`. */
+  readonly commandPath: readonly string[];
+  /** Prints `Warning: <message>` on stderr (once per distinct message). */
+  warn(message: string): void;
+  /** Prints a diagnostic line on stderr when the verbosity (`-v`) is at least `level`. */
+  log(level: number, message: string): void;
+}
+
+/** Creates a {@link CommandContext}. */
+export function createContext(io: CliIO, globals: GlobalOptions, commandPath: readonly string[]): CommandContext {
+  const warned = new Set<string>();
+  return {
+    io,
+    globals,
+    commandPath,
+    warn(message: string): void {
+      if (warned.has(message)) return;
+      warned.add(message);
+      io.stderr.write(`Warning: ${message}\n`);
+    },
+    log(level: number, message: string): void {
+      if (globals.verbosity >= level) io.stderr.write(`${message}\n`);
+    },
+  };
+}

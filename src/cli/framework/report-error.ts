@@ -1,0 +1,64 @@
+/**
+ * Turns any error a command throws into kubectl's one-line messages on stderr and an exit code.
+ * Stack traces appear only at `-v=4` and above.
+ */
+import { ConfigError, InputError, PlatformError, StatusError, TimeoutError, TransportError } from '../../sdk/errors.js';
+import { BINARY_NAME } from '../../sdk/naming.js';
+import type { Output } from '../io/io.js';
+import { ExitError, UsageError } from './usage-error.js';
+
+/** Writes the message for `err` and returns the exit code. */
+export function reportError(err: unknown, stderr: Output, commandPath: readonly string[], verbosity: number): number {
+  if (err instanceof ExitError) {
+    if (err.message !== '') stderr.write(`${err.message}\n`);
+    return err.exitCode;
+  }
+  stderr.write(`${formatError(err, commandPath)}\n`);
+  if (verbosity >= 4 && err instanceof Error && err.stack !== undefined) stderr.write(`${err.stack}\n`);
+  return 1;
+}
+
+/** The message kubectl would print for `err` (may span lines only for usage hints). */
+export function formatError(err: unknown, commandPath: readonly string[]): string {
+  if (err instanceof UsageError) {
+    const cmd = [BINARY_NAME, ...commandPath].join(' ');
+    return err.showHelpHint ? `error: ${err.message}\nSee '${cmd} --help' for usage.` : `error: ${err.message}`;
+  }
+  if (err instanceof StatusError) return formatStatusError(err);
+  if (err instanceof TimeoutError) return `Unable to connect to the server: ${err.message}`;
+  if (err instanceof TransportError) return formatTransportError(err);
+  if (err instanceof ConfigError) {
+    return `error: ${err.message}`;
+  }
+  if (err instanceof InputError) {
+    const where = err.file === undefined ? '' : `${err.file}${err.line === undefined ? '' : `:${err.line}${err.column === undefined ? '' : `:${err.column}`}`}: `;
+    return `error: ${where}${err.message}`;
+  }
+  if (err instanceof PlatformError) return `error: ${err.message}`;
+  if (err instanceof Error) return `error: ${err.message}`;
+  return `error: ${String(err)}`;
+}
+
+/** `Error from server (NotFound): configmaps "x" not found`. */
+export function formatStatusError(err: StatusError): string {
+  const reason = err.reason;
+  const message = err.status.message ?? err.message;
+  if (reason === '' || reason === 'Unknown' || reason === undefined) {
+    return `Error from server: ${message}`;
+  }
+  return `Error from server (${reason}): ${message}`;
+}
+
+function formatTransportError(err: TransportError): string {
+  const cause = err.cause as { code?: string } | undefined;
+  if (cause?.code === 'ECONNREFUSED' && err.url !== undefined) {
+    let hostPort = err.url;
+    try {
+      hostPort = new URL(err.url).host;
+    } catch {
+      // keep the raw URL
+    }
+    return `The connection to the server ${hostPort} was refused - did you specify the right host or port?`;
+  }
+  return `Unable to connect to the server: ${err.message}`;
+}

@@ -1,0 +1,86 @@
+/**
+ * Declarative description of the command tree. One spec per command is the single source for
+ * argument parsing, `--help`, shell completion and man pages, so those can never drift apart.
+ * Specs are cheap to import; the implementation behind `load` is imported only when the command runs.
+ */
+import type { CommandContext } from './context.js';
+import type { FlagValues } from './flag-values.js';
+
+/**
+ * Flag value types, with pflag semantics:
+ * - `bool`: `--x`, `--x=true|false`;
+ * - `string`, `int`, `duration`: `--x v`, `--x=v`, `-x v`, `-xv`, `-x=v`;
+ * - `stringArray`: repeatable, each occurrence one value;
+ * - `stringSlice`: repeatable, each occurrence split on commas.
+ */
+export type FlagType = 'bool' | 'string' | 'int' | 'duration' | 'stringArray' | 'stringSlice';
+
+/** How the value of a flag or a positional argument completes in a shell. */
+export type CompletionHint =
+  | { kind: 'values'; values: string[] }
+  | { kind: 'file'; extensions?: string[] }
+  | { kind: 'dir' }
+  | { kind: 'context' | 'cluster' | 'user' | 'namespace' | 'resource-type' | 'output' | 'none' };
+
+/** One flag. */
+export interface FlagSpec {
+  /** Long name without dashes, e.g. `output`. Also the key in {@link FlagValues}. */
+  name: string;
+  /** One-letter short name, e.g. `o`. */
+  short?: string;
+  type: FlagType;
+  /** Default shown in help and used when the flag is absent. */
+  default?: string | number | boolean | string[];
+  /** One-line description. */
+  description: string;
+  /** Hidden flags parse but are not listed in help, completion or man pages. */
+  hidden?: boolean;
+  /** Deprecation message; a deprecated flag still works and prints a warning when used. */
+  deprecated?: string;
+  complete?: CompletionHint;
+}
+
+/** One example of a command, shown in help and man pages and run by the examples test. */
+export interface ExampleSpec {
+  /** What the example does, shown as a `#` comment above it. */
+  description: string;
+  /** The command line, starting with `platformctl`. */
+  command: string;
+  /** Why the examples test cannot run it against the local server (omit when it can). */
+  notRunnable?: string;
+}
+
+/** How positional arguments of a command complete. */
+export type ArgsCompletion =
+  | 'none'
+  | 'files'
+  | 'resource-type-then-names'
+  | 'resource-names-of-first-arg'
+  | 'contexts'
+  | 'clusters'
+  | 'users'
+  | { kind: 'values'; values: string[] };
+
+/** Implementation of a command: returns the exit code (undefined means 0). */
+export type CommandRunner = (ctx: CommandContext, args: string[], flags: FlagValues) => Promise<number | void>;
+
+/** One command or command group. */
+export interface CommandSpec {
+  name: string;
+  aliases?: string[];
+  /** Usage line without the binary name and parents, e.g. `[TYPE[.VERSION][.GROUP] [NAME...]] [flags]`. */
+  usage: string;
+  /** One line, lower-case first word, no trailing period (as kubectl's short help). */
+  summary: string;
+  /** Longer description, plain paragraphs separated by blank lines. */
+  description: string;
+  examples: ExampleSpec[];
+  flags: FlagSpec[];
+  /** Help group on the root help page, e.g. `Basic Commands (Beginner)`. */
+  group?: string;
+  hidden?: boolean;
+  args?: ArgsCompletion;
+  subcommands?: CommandSpec[];
+  /** Imports the implementation. Absent on groups that only hold subcommands. */
+  load?: () => Promise<CommandRunner>;
+}

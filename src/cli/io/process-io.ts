@@ -1,0 +1,101 @@
+/**
+ * The real {@link CliIO}: file descriptors 1 and 2 written synchronously (as Node itself does for
+ * files and pipes on Linux), without touching `process.stdout`, whose stream machinery costs a few
+ * milliseconds of start-up that `version --client` cannot afford.
+ */
+import { writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Readable } from 'node:stream';
+import type * as Tty from 'node:tty';
+import type * as Os from 'node:os';
+import type { CliIO, Output } from './io.js';
+
+// node:tty pulls in node:net; load it only when a command asks whether something is a terminal.
+const requireBuiltin = createRequire(import.meta.url);
+function isatty(fd: number): boolean {
+  return (requireBuiltin('node:tty') as typeof Tty).isatty(fd);
+}
+
+/** Thrown (once) when the reader of stdout went away, e.g. `platformctl get ... | head`. */
+export class BrokenPipeError extends Error {
+  override name = 'BrokenPipeError';
+}
+
+const sleepBuffer = new Int32Array(new SharedArrayBuffer(4));
+
+class FdOutput implements Output {
+  readonly #fd: number;
+  #isTTY: boolean | undefined;
+  #broken = false;
+
+  constructor(fd: number) {
+    this.#fd = fd;
+  }
+
+  get isTTY(): boolean {
+    this.#isTTY ??= isatty(this.#fd);
+    return this.#isTTY;
+  }
+
+  get columns(): number | undefined {
+    if (!this.isTTY) return undefined;
+    const fromEnv = Number(process.env.COLUMNS);
+    if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+    return (this.#fd === 1 ? process.stdout.columns : process.stderr.columns) ?? 80;
+  }
+
+  write(text: string): void {
+    if (this.#broken || text === '') return;
+    let buf = Buffer.from(text, 'utf8');
+    while (buf.length > 0) {
+      try {
+        const n = writeSync(this.#fd, buf);
+        buf = buf.subarray(n);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'EAGAIN') {
+          // A non-blocking pipe is full: wait a moment for the reader instead of spinning.
+          Atomics.wait(sleepBuffer, 0, 0, 5);
+          continue;
+        }
+        if (code === 'EPIPE') {
+          this.#broken = true;
+          throw new BrokenPipeError('broken pipe');
+        }
+        throw err;
+      }
+    }
+  }
+
+  flush(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/**
+ * Creates the {@link CliIO} of the running process. `signal()` is called the first time a command
+ * asks for the abort signal, so signal handlers are installed only by commands that use them.
+ */
+export function processIO(signal: () => AbortSignal): CliIO {
+  let stdinIsTTY: boolean | undefined;
+  return {
+    stdout: new FdOutput(1),
+    stderr: new FdOutput(2),
+    stdin: (): Readable => process.stdin,
+    get stdinIsTTY(): boolean {
+      if (stdinIsTTY === undefined) {
+        stdinIsTTY = isatty(0);
+      }
+      return stdinIsTTY;
+    },
+    env: process.env,
+    cwd: process.cwd(),
+    get homedir(): string {
+      return process.env.HOME ?? (requireBuiltin('node:os') as typeof Os).homedir();
+    },
+    now: () => new Date(),
+    get signal(): AbortSignal {
+      return signal();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * The CLI as a function: `run(argv, io)` finds the command, parses its flags, runs it and returns
+ * the exit code. It never exits the process (only main.ts does), so tests call it in-process.
+ */
+import { BINARY_NAME } from '../sdk/naming.js';
+import { COMMANDS, findCommand, loadAllSpecs } from './commands/index.js';
+import { createContext } from './framework/context.js';
+import { renderCommandHelp, renderRootHelp } from './framework/help.js';
+import { reportError } from './framework/report-error.js';
+import { parseCommandLine } from './framework/parse.js';
+import type { CommandSpec, FlagSpec } from './framework/spec.js';
+import { closest } from './framework/suggest.js';
+import { UsageError } from './framework/usage-error.js';
+import { GLOBAL_FLAGS, globalOptionsFrom } from './flags/global.js';
+import type { CliIO } from './io/io.js';
+import { BrokenPipeError } from './io/process-io.js';
+
+/** The `-h, --help` flag every command accepts. */
+export const HELP_FLAG: FlagSpec = { name: 'help', short: 'h', type: 'bool', default: false, description: 'help for the command', hidden: true };
+
+/** Position of the next positional argument in `argv` from `start`, skipping flags and their values. */
+export function nextPositional(argv: readonly string[], start: number, flags: readonly FlagSpec[]): number {
+  const valued = new Set<string>();
+  for (const f of flags) {
+    if (f.type === 'bool') continue;
+    valued.add(`--${f.name}`);
+    if (f.short !== undefined) valued.add(`-${f.short}`);
+  }
+  for (let i = start; i < argv.length; i++) {
+    const tok = argv[i] as string;
+    if (tok === '--') return -1;
+    if (!tok.startsWith('-') || tok === '-') return i;
+    if (valued.has(tok)) i++;
+  }
+  return -1;
+}
+
+/** A resolved command: its spec, its path, and the argv left after removing the path words. */
+export interface ResolvedCommand {
+  spec: CommandSpec;
+  path: string[];
+  rest: string[];
+}
+
+/**
+ * Finds the command that `argv` names, descending into subcommands. Returns undefined for the
+ * root (no command word). Throws a {@link UsageError} for an unknown command.
+ */
+export async function resolveCommand(argv: readonly string[]): Promise<ResolvedCommand | undefined> {
+  const first = nextPositional(argv, 0, GLOBAL_FLAGS);
+  if (first < 0) return undefined;
+  const name = argv[first] as string;
+  const entry = findCommand(name);
+  if (entry === undefined) {
+    const names = COMMANDS.map((c) => c.name);
+    const hint = closest(name, names);
+    throw new UsageError(
+      `unknown command "${name}" for "${BINARY_NAME}"${hint.length > 0 ? `\n\nDid you mean this?\n\t${hint.join('\n\t')}\n` : ''}`,
+      false,
+    );
+  }
+  let spec = await entry.load();
+  const path = [spec.name];
+  let rest = [...argv.slice(0, first), ...argv.slice(first + 1)];
+  while (spec.subcommands !== undefined && spec.subcommands.length > 0) {
+    const idx = nextPositional(rest, 0, [...GLOBAL_FLAGS, ...spec.flags]);
+    if (idx < 0) break;
+    const word = rest[idx] as string;
+    const sub = spec.subcommands.find((s) => s.name === word || (s.aliases ?? []).includes(word));
+    if (sub === undefined) {
+      if (spec.load !== undefined) break; // a runnable group takes positional arguments itself
+      const hint = closest(word, spec.subcommands.filter((s) => !s.hidden).map((s) => s.name));
+      throw new UsageError(
+        `unknown command "${word}" for "${[BINARY_NAME, ...path].join(' ')}"${hint.length > 0 ? `\n\nDid you mean this?\n\t${hint.join('\n\t')}\n` : ''}`,
+        false,
+      );
+    }
+    spec = sub;
+    path.push(sub.name);
+    rest = [...rest.slice(0, idx), ...rest.slice(idx + 1)];
+  }
+  return { spec, path, rest };
+}
+
+/** Runs the CLI with `argv` (without the node and script paths) and returns the exit code. */
+export async function run(argv: readonly string[], io: CliIO): Promise<number> {
+  let path: string[] = [];
+  let verbosity = 0;
+  try {
+    const resolved = await resolveCommand(argv);
+    if (resolved === undefined) {
+      io.stdout.write(renderRootHelp(await loadAllSpecs()));
+      return 0;
+    }
+    path = resolved.path;
+    const { spec, rest } = resolved;
+    const parsed = parseCommandLine(rest, [...spec.flags, ...GLOBAL_FLAGS, HELP_FLAG]);
+    const globals = globalOptionsFrom(parsed.flags);
+    verbosity = globals.verbosity;
+    if (parsed.flags.bool('help') || spec.load === undefined) {
+      io.stdout.write(renderCommandHelp(spec, path));
+      return 0;
+    }
+    const ctx = createContext(io, globals, path);
+    for (const f of spec.flags) {
+      if (f.deprecated !== undefined && parsed.flags.changed(f.name)) ctx.warn(`--${f.name} is deprecated: ${f.deprecated}`);
+    }
+    const runner = await spec.load();
+    const code = await runner(ctx, parsed.args, parsed.flags);
+    await io.stdout.flush();
+    return code ?? 0;
+  } catch (err) {
+    if (err instanceof BrokenPipeError) return 141;
+    try {
+      return reportError(err, io.stderr, path, verbosity);
+    } catch (writeErr) {
+      if (writeErr instanceof BrokenPipeError) return 141;
+      throw writeErr;
+    }
+  }
+}

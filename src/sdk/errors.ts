@@ -1,0 +1,138 @@
+/**
+ * The SDK's typed error hierarchy. Every error the SDK throws on purpose is a {@link PlatformError};
+ * callers branch on the subclass (and on {@link StatusError.reason}) instead of parsing messages.
+ * Messages are single lines without secrets, so the CLI can print them as they are.
+ *
+ * @packageDocumentation
+ */
+import type { Status, StatusCause, StatusDetails } from './types/status.js';
+
+/** Base class of every error the SDK raises deliberately. */
+export class PlatformError extends Error {
+  override name = 'PlatformError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** The server answered with an error Status (or an error code without one, synthesized into one). */
+export class StatusError extends PlatformError {
+  override name = 'StatusError';
+  /** The Status the server sent (or one built from the HTTP response when it sent none). */
+  readonly status: Status;
+  /** HTTP status code. */
+  readonly code: number;
+  /** Machine-readable reason (`NotFound`, `Conflict`, ...), or `Unknown`. */
+  readonly reason: string;
+  /** Seconds to wait before retrying, from `Retry-After` or `details.retryAfterSeconds`. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(status: Status, code?: number, retryAfterSeconds?: number) {
+    super(status.message ?? `the server returned HTTP ${code ?? status.code ?? 'error'}`);
+    this.status = status;
+    this.code = code ?? status.code ?? 500;
+    this.reason = status.reason ?? 'Unknown';
+    this.retryAfterSeconds = retryAfterSeconds ?? status.details?.retryAfterSeconds;
+  }
+
+  /** `details` of the Status, if any. */
+  get details(): StatusDetails | undefined {
+    return this.status.details;
+  }
+
+  /** `details.causes` of the Status (invalid fields, apply conflicts), or an empty list. */
+  get causes(): StatusCause[] {
+    return this.status.details?.causes ?? [];
+  }
+}
+
+/** True when `err` is a {@link StatusError} with the given reason (or HTTP code). */
+export function isStatusError(err: unknown, reasonOrCode?: string | number): err is StatusError {
+  if (!(err instanceof StatusError)) return false;
+  if (reasonOrCode === undefined) return true;
+  return typeof reasonOrCode === 'number' ? err.code === reasonOrCode : err.reason === reasonOrCode;
+}
+
+/** A config file (or the overrides given with it) is malformed or inconsistent. */
+export class ConfigError extends PlatformError {
+  override name = 'ConfigError';
+  /** File the problem is in, when it is in a file. */
+  readonly file: string | undefined;
+  /** 1-based line, for YAML syntax errors. */
+  readonly line: number | undefined;
+  constructor(message: string, options?: { file?: string; line?: number; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.file = options?.file;
+    this.line = options?.line;
+  }
+}
+
+/** A request could not be completed at the transport level (connection refused, TLS, reset). */
+export class TransportError extends PlatformError {
+  override name = 'TransportError';
+  /** URL of the failed request (never carries credentials). */
+  readonly url: string | undefined;
+  constructor(message: string, options?: { url?: string; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.url = options?.url;
+  }
+}
+
+/** A request exceeded its timeout (`--request-timeout`, or a call's own deadline). */
+export class TimeoutError extends TransportError {
+  override name = 'TimeoutError';
+}
+
+/** The server's answer could not be understood (bad JSON, unknown protobuf prefix, wrong media type). */
+export class ProtocolError extends PlatformError {
+  override name = 'ProtocolError';
+}
+
+/** An exec credential plugin failed: missing, crashed, timed out, or printed something invalid. */
+export class ExecPluginError extends PlatformError {
+  override name = 'ExecPluginError';
+  /** Exit code of the plugin, when it exited. */
+  readonly exitCode: number | undefined;
+  /** What the plugin wrote to stderr, when it was captured. */
+  readonly stderr: string | undefined;
+  constructor(message: string, options?: { exitCode?: number; stderr?: string; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.exitCode = options?.exitCode;
+    this.stderr = options?.stderr;
+  }
+}
+
+/** A resource type name did not match anything the server serves, or matched several. */
+export class ResourceTypeError extends PlatformError {
+  override name = 'ResourceTypeError';
+  /** For an ambiguous name: the candidates, as `resource.version.group`. */
+  readonly candidates: string[];
+  constructor(message: string, candidates: string[] = []) {
+    super(message);
+    this.candidates = candidates;
+  }
+}
+
+/** Input the caller supplied is invalid (a manifest, a selector, a JSONPath template, a patch). */
+export class InputError extends PlatformError {
+  override name = 'InputError';
+  /** File the problem is in, when it came from a file. */
+  readonly file: string | undefined;
+  /** 1-based line and column, when known. */
+  readonly line: number | undefined;
+  readonly column: number | undefined;
+  constructor(message: string, options?: { file?: string; line?: number; column?: number; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.file = options?.file;
+    this.line = options?.line;
+    this.column = options?.column;
+  }
+}
+
+/** The caller aborted the operation through its AbortSignal. */
+export class AbortedError extends PlatformError {
+  override name = 'AbortedError';
+  constructor(message = 'the operation was aborted') {
+    super(message);
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * Every product-specific identifier of platformctl, in one place (see ../shared/DESIGN.md, "Names").
+ *
+ * Other modules import these constants instead of spelling the strings, so that a rename is a
+ * one-file change and so that the SDK, CLI and local server can never disagree.
+ *
+ * @packageDocumentation
+ */
+
+/** Name of the command-line binary. */
+export const BINARY_NAME = 'platformctl';
+
+/** The domain that stands where Kubernetes says `k8s.io` / `kubernetes.io`. */
+export const DOMAIN = 'platform.io';
+
+/** Environment variable holding a `:`-separated list of config files (like `KUBECONFIG`). */
+export const CONFIG_ENV = 'PLATFORMCONFIG';
+/** Directory under the home directory that holds config, cache and local-server state. */
+export const HOME_DIR_NAME = '.platform';
+/** File name of the default config file inside {@link HOME_DIR_NAME}. */
+export const CONFIG_FILE_NAME = 'config';
+/** Sub-directory of {@link HOME_DIR_NAME} used as the default cache dir (discovery, http). */
+export const CACHE_DIR_NAME = 'cache';
+/** Sub-directory of {@link HOME_DIR_NAME} used as the local server's default data dir. */
+export const LOCAL_DIR_NAME = 'local';
+
+/** Environment variable through which an exec credential plugin receives its input. */
+export const EXEC_INFO_ENV = 'PLATFORM_EXEC_INFO';
+/** API group of ExecCredential objects. */
+export const EXEC_API_GROUP = `client.authentication.${DOMAIN}`;
+/** Name of the per-cluster extension passed to exec plugins as `spec.cluster.config`. */
+export const EXEC_CLUSTER_EXTENSION = `${EXEC_API_GROUP}/exec`;
+
+/** In-cluster service-account mount. */
+export const IN_CLUSTER_DIR = `/var/run/secrets/${DOMAIN}/serviceaccount`;
+/** In-cluster environment variables. */
+export const IN_CLUSTER_HOST_ENV = 'PLATFORM_SERVICE_HOST';
+export const IN_CLUSTER_PORT_ENV = 'PLATFORM_SERVICE_PORT';
+
+/** Editor override for `platformctl edit` (then `$EDITOR`, then `vi`). */
+export const EDITOR_ENV = 'PLATFORM_EDITOR';
+/** External diff program override for `platformctl diff`. */
+export const EXTERNAL_DIFF_ENV = 'PLATFORM_EXTERNAL_DIFF';
+
+/** API groups: `*.k8s.io` becomes `*.platform.io`; `apps`, `batch`, `policy`, `autoscaling` keep their names. */
+export const GROUPS = {
+  core: '',
+  apps: 'apps',
+  batch: 'batch',
+  policy: 'policy',
+  autoscaling: 'autoscaling',
+  meta: `meta.${DOMAIN}`,
+  certificates: `certificates.${DOMAIN}`,
+  authentication: `authentication.${DOMAIN}`,
+  authorization: `authorization.${DOMAIN}`,
+  rbac: `rbac.authorization.${DOMAIN}`,
+  apiextensions: `apiextensions.${DOMAIN}`,
+  admissionregistration: `admissionregistration.${DOMAIN}`,
+  admission: `admission.${DOMAIN}`,
+  apidiscovery: `apidiscovery.${DOMAIN}`,
+  coordination: `coordination.${DOMAIN}`,
+  events: `events.${DOMAIN}`,
+  discovery: `discovery.${DOMAIN}`,
+  networking: `networking.${DOMAIN}`,
+  storage: `storage.${DOMAIN}`,
+  scheduling: `scheduling.${DOMAIN}`,
+  node: `node.${DOMAIN}`,
+  flowcontrol: `flowcontrol.apiserver.${DOMAIN}`,
+  apiregistration: `apiregistration.${DOMAIN}`,
+  apiserverConfig: `apiserver.config.${DOMAIN}`,
+  clientAuthentication: EXEC_API_GROUP,
+} as const;
+
+/** Well-known namespaces. */
+export const NAMESPACES = {
+  default: 'default',
+  system: 'platform-system',
+  public: 'platform-public',
+  nodeLease: 'platform-node-lease',
+} as const;
+
+/** Media types the API speaks. */
+export const MEDIA_TYPES = {
+  json: 'application/json',
+  yaml: 'application/yaml',
+  protobuf: 'application/vnd.platform.protobuf',
+  table: `application/json;as=Table;g=meta.${DOMAIN};v=v1`,
+  tableV1beta1: `application/json;as=Table;g=meta.${DOMAIN};v=v1beta1`,
+  aggregatedDiscovery: `application/json;g=apidiscovery.${DOMAIN};v=v2;as=APIGroupDiscoveryList`,
+  applyPatch: 'application/apply-patch+yaml',
+  mergePatch: 'application/merge-patch+json',
+  jsonPatch: 'application/json-patch+json',
+  strategicMergePatch: 'application/strategic-merge-patch+json',
+} as const;
+
+/** The four bytes that start every protobuf envelope (`k8s\0` in Kubernetes). */
+export const PROTOBUF_PREFIX: readonly number[] = [0x6b, 0x38, 0x73, 0x00];
+
+/** Field managers used by the CLI. */
+export const FIELD_MANAGER = 'platformctl';
+export const FIELD_MANAGER_CLIENT_SIDE_APPLY = 'platformctl-client-side-apply';
+
+/** Annotations, labels, finalizers and other `platform.io` keys. */
+export const ANNOTATIONS = {
+  lastApplied: `platformctl.${DOMAIN}/last-applied-configuration`,
+  defaultContainer: `platformctl.${DOMAIN}/default-container`,
+  changeCause: `${DOMAIN}/change-cause`,
+  serviceAccountName: `${DOMAIN}/service-account.name`,
+  serviceAccountUid: `${DOMAIN}/service-account.uid`,
+  deprecated: `${DOMAIN}/deprecated`,
+  nodeSelector: `scheduler.alpha.${DOMAIN}/node-selector`,
+  defaultTolerations: `scheduler.alpha.${DOMAIN}/defaultTolerations`,
+  tolerationsWhitelist: `scheduler.alpha.${DOMAIN}/tolerationsWhitelist`,
+} as const;
+
+export const LABELS = {
+  metadataName: `${DOMAIN}/metadata.name`,
+  hostname: `${DOMAIN}/hostname`,
+  arch: `${DOMAIN}/arch`,
+  os: `${DOMAIN}/os`,
+  podSecurityEnforce: `pod-security.${DOMAIN}/enforce`,
+  podSecurityAudit: `pod-security.${DOMAIN}/audit`,
+  podSecurityWarn: `pod-security.${DOMAIN}/warn`,
+} as const;
+
+export const FINALIZERS = {
+  pvcProtection: `${DOMAIN}/pvc-protection`,
+  pvProtection: `${DOMAIN}/pv-protection`,
+  namespace: DOMAIN,
+} as const;
+
+export const TAINTS = {
+  notReady: `node.${DOMAIN}/not-ready`,
+  unreachable: `node.${DOMAIN}/unreachable`,
+  unschedulable: `node.${DOMAIN}/unschedulable`,
+} as const;
+
+/** Built-in certificate signers. */
+export const SIGNERS = {
+  apiserverClient: `${DOMAIN}/apiserver-client`,
+  apiserverClientNodeAgent: `${DOMAIN}/apiserver-client-nodeagent`,
+  nodeAgentServing: `${DOMAIN}/nodeagent-serving`,
+  legacyUnknown: `${DOMAIN}/legacy-unknown`,
+} as const;
+
+/** Secret types. */
+export const SECRET_TYPES = {
+  serviceAccountToken: `${DOMAIN}/service-account-token`,
+  bootstrapToken: `bootstrap.${DOMAIN}/token`,
+  dockerConfigJson: `${DOMAIN}/dockerconfigjson`,
+  tls: `${DOMAIN}/tls`,
+  opaque: 'Opaque',
+} as const;
+
+/** The ConfigMap holding the cluster CA for pods, and cluster-info for bootstrap discovery. */
+export const ROOT_CA_CONFIGMAP = 'platform-root-ca.crt';
+export const CLUSTER_INFO_CONFIGMAP = 'cluster-info';
+
+/** Name prefix of the local server's cluster, user and context entries. */
+export const LOCAL_CONTEXT_NAME = 'local';
+
+/** Prefix of plugin executables on PATH (`platformctl-foo`). */
+export const PLUGIN_PREFIX = `${BINARY_NAME}-`;
