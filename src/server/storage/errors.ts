@@ -1,0 +1,119 @@
+/**
+ * Errors of the storage engine. The API server maps them to HTTP statuses: TooOldError 410,
+ * FutureRVError 504 (after waiting), ConflictError 409, AlreadyExistsError 409, NotFoundError 404.
+ */
+
+/** Base class of the store's deliberate errors. */
+export class StoreError extends Error {
+  override name = 'StoreError';
+}
+
+/** The requested resource version is older than the history the store keeps. */
+export class TooOldError extends StoreError {
+  override name = 'TooOldError';
+  constructor(
+    /** The resource version asked for. */
+    readonly requestedRV: number,
+    /** The oldest resource version still answerable. */
+    readonly oldestRV: number,
+  ) {
+    super(`too old resource version: ${requestedRV} (${oldestRV})`);
+  }
+}
+
+/** The requested resource version is newer than the store's current one. */
+export class FutureRVError extends StoreError {
+  override name = 'FutureRVError';
+  constructor(
+    readonly requestedRV: number,
+    readonly currentRV: number,
+  ) {
+    super(`resource version ${requestedRV} is newer than the current resource version ${currentRV}`);
+  }
+}
+
+/** A precondition (expected resource version or uid) did not hold. */
+export class ConflictError extends StoreError {
+  override name = 'ConflictError';
+  constructor(
+    readonly bucket: string,
+    readonly key: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** create() of a key that exists. */
+export class AlreadyExistsError extends StoreError {
+  override name = 'AlreadyExistsError';
+  constructor(
+    readonly bucket: string,
+    readonly key: string,
+  ) {
+    super(`${bucket} "${key}" already exists`);
+  }
+}
+
+/** update() or delete() of a key that does not exist. */
+export class NotFoundError extends StoreError {
+  override name = 'NotFoundError';
+  constructor(
+    readonly bucket: string,
+    readonly key: string,
+  ) {
+    super(`${bucket} "${key}" not found`);
+  }
+}
+
+/** A watch's consumer fell more than its queue bound behind; the watch ended. */
+export class WatchOverflowError extends StoreError {
+  override name = 'WatchOverflowError';
+  constructor(readonly maxQueue: number) {
+    super(`watch consumer fell more than ${maxQueue} events behind; the watch was closed`);
+  }
+}
+
+/** The store was closed; no more writes. */
+export class StoreClosedError extends StoreError {
+  override name = 'StoreClosedError';
+  constructor() {
+    super('the store is closed');
+  }
+}
+
+/** Writing the log failed; the store accepts no more writes (reads still work). */
+export class StoreFailedError extends StoreError {
+  override name = 'StoreFailedError';
+  constructor(cause: unknown) {
+    super(`the store's log could not be written; no more writes are accepted: ${describe(cause)}`, { cause });
+  }
+}
+
+/** Persistent data is damaged somewhere other than a torn last record. */
+export class StoreCorruptionError extends StoreError {
+  override name = 'StoreCorruptionError';
+  constructor(
+    readonly file: string,
+    readonly offset: number,
+    detail: string,
+  ) {
+    super(`${file}: corrupt data at offset ${offset}: ${detail}`);
+  }
+}
+
+/** Another live process holds the data directory. */
+export class StoreLockedError extends StoreError {
+  override name = 'StoreLockedError';
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(`data directory ${dataDir} is in use by process ${pid}`);
+  }
+}
+
+function describe(cause: unknown): string {
+  if (cause instanceof Error) return cause.message;
+  return String(cause);
+}

@@ -1,0 +1,58 @@
+/**
+ * The log's record format. One frame holds one group-commit batch, so an interrupted append tears
+ * at most the last frame, and no acknowledged write shares a frame with an unacknowledged one:
+ * `{"t": <commit time ms>, "w": [["p", rv, bucket, key, value] | ["d", rv, bucket, key], ...]}`.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { encodeTextFrame } from './frame.js';
+import type { JournalWrite } from './journal.js';
+
+/** A write read back from the log: a put (value carries its rv) or a delete. */
+export type LogRecord =
+  | { readonly op: 'put'; readonly rv: number; readonly bucket: string; readonly key: string; readonly value: JsonObject }
+  | { readonly op: 'delete'; readonly rv: number; readonly bucket: string; readonly key: string };
+
+export interface LogBatch {
+  readonly time: number;
+  readonly records: LogRecord[];
+}
+
+/** The frame of one batch. */
+export function encodeBatch(batch: readonly JournalWrite[], time: number): Buffer {
+  const parts = new Array<string>(batch.length);
+  for (let i = 0; i < batch.length; i++) {
+    const { deleted, entry } = batch[i] as JournalWrite;
+    const head = `${entry.rv},${JSON.stringify(entry.bucket)},${JSON.stringify(entry.key)}`;
+    parts[i] = deleted ? `["d",${head}]` : `["p",${head},${JSON.stringify(entry.value)}]`;
+  }
+  return encodeTextFrame(`{"t":${time},"w":[${parts.join(',')}]}`);
+}
+
+/** Decodes a frame's payload; returns a description of the problem if it is not a valid batch. */
+export function decodeBatch(payload: Buffer): LogBatch | string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return 'a frame with a valid checksum holds invalid JSON';
+  }
+  if (!isObject(parsed) || typeof parsed['t'] !== 'number' || !Array.isArray(parsed['w'])) return 'not a log batch';
+  const records: LogRecord[] = [];
+  for (const raw of parsed['w'] as unknown[]) {
+    if (!Array.isArray(raw)) return 'a log record is not an array';
+    const [op, rv, bucket, key, value] = raw as unknown[];
+    if (!Number.isSafeInteger(rv) || typeof bucket !== 'string' || typeof key !== 'string') return 'malformed log record';
+    if (op === 'p' && raw.length === 5 && isObject(value)) {
+      records.push({ op: 'put', rv: rv as number, bucket, key, value: value as JsonObject });
+    } else if (op === 'd' && raw.length === 4) {
+      records.push({ op: 'delete', rv: rv as number, bucket, key });
+    } else {
+      return 'malformed log record';
+    }
+  }
+  return { time: parsed['t'] as number, records };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
