@@ -91,4 +91,8 @@ export interface ClientConfig {
   userName?: string;
   /** True when the settings came from the in-cluster service account. */
   inCluster?: boolean;
+  /** Cache directory for discovery and HTTP caches (`--cache-dir`, default `~/.platform/cache`). */
+  cacheDir?: string;
+  /** The config file the context came from, for messages (absent for in-cluster or flag-only configs). */
+  configFile?: string;
 }

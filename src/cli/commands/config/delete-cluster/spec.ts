@@ -1,0 +1,13 @@
+import type { CommandSpec } from '../../../framework/spec.js';
+
+/** `platformctl config delete-cluster`. */
+export const spec: CommandSpec = {
+  name: 'delete-cluster',
+  usage: 'NAME [options]',
+  summary: 'Delete the specified cluster from the config',
+  description: 'Delete the specified cluster from the config.',
+  examples: [{ description: 'Delete the minikube cluster', command: 'platformctl config delete-cluster minikube', notRunnable: 'needs a cluster named minikube' }],
+  flags: [],
+  args: 'clusters',
+  load: async () => (await import('./run.js')).run,
+};

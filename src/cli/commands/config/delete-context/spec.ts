@@ -1,0 +1,13 @@
+import type { CommandSpec } from '../../../framework/spec.js';
+
+/** `platformctl config delete-context`. */
+export const spec: CommandSpec = {
+  name: 'delete-context',
+  usage: 'NAME [options]',
+  summary: 'Delete the specified context from the config',
+  description: 'Delete the specified context from the config.',
+  examples: [{ description: 'Delete the context for the minikube cluster', command: 'platformctl config delete-context minikube', notRunnable: 'needs a context named minikube' }],
+  flags: [],
+  args: 'contexts',
+  load: async () => (await import('./run.js')).run,
+};

@@ -1,0 +1,13 @@
+import type { CommandSpec } from '../../../framework/spec.js';
+
+/** `platformctl config get-clusters`. */
+export const spec: CommandSpec = {
+  name: 'get-clusters',
+  usage: '[flags] [options]',
+  summary: 'Display clusters defined in the config',
+  description: 'Display clusters defined in the config.',
+  examples: [{ description: 'List the clusters that platformctl knows about', command: 'platformctl config get-clusters' }],
+  flags: [],
+  args: 'none',
+  load: async () => (await import('./run.js')).run,
+};

@@ -1,0 +1,19 @@
+import type { CommandSpec } from '../../../framework/spec.js';
+
+/** `platformctl config get-contexts`. */
+export const spec: CommandSpec = {
+  name: 'get-contexts',
+  usage: '[(-o|--output=)name)] [options]',
+  summary: 'Describe one or many contexts',
+  description: 'Display one or many contexts from the config file.',
+  examples: [
+    { description: 'List all the contexts in your config file', command: 'platformctl config get-contexts' },
+    { description: 'Describe one context in your config file', command: 'platformctl config get-contexts my-context', notRunnable: 'needs a context named my-context' },
+  ],
+  flags: [
+    { name: 'no-headers', type: 'bool', default: false, description: "When using the default or custom-column output format, don't print headers (default print headers)." },
+    { name: 'output', short: 'o', type: 'string', default: '', description: 'Output format. One of: (name).', complete: { kind: 'values', values: ['name'] } },
+  ],
+  args: 'contexts',
+  load: async () => (await import('./run.js')).run,
+};

@@ -1,0 +1,13 @@
+import type { CommandSpec } from '../../../framework/spec.js';
+
+/** `platformctl config get-users`. */
+export const spec: CommandSpec = {
+  name: 'get-users',
+  usage: '[flags] [options]',
+  summary: 'Display users defined in the config',
+  description: 'Display users defined in the config.',
+  examples: [{ description: 'List the users that platformctl knows about', command: 'platformctl config get-users' }],
+  flags: [],
+  args: 'none',
+  load: async () => (await import('./run.js')).run,
+};

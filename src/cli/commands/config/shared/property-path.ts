@@ -1,0 +1,242 @@
+/**
+ * `config set` / `config unset` PROPERTY_NAME paths, navigated as kubectl does: dot-separated
+ * field names of client-go's internal config types (so `users.NAME.act-as`, not `as`), where a
+ * map key may itself contain dots (`clusters.10.0.0.1.server`): the key extends up to the next
+ * part that names a field of the map's values.
+ */
+import { canonicalBase64 } from '../../../../sdk/config/go-base64.js';
+import type { ConfigModel } from '../../../../sdk/config/types.js';
+import { plainError } from './usage.js';
+
+type Nav =
+  | { k: 'struct'; go: string; fields: Record<string, { file: string; nav: Nav }> }
+  | { k: 'map'; go: string; value: Nav }
+  | { k: 'string' }
+  | { k: 'bool' }
+  | { k: 'bytes' }
+  | { k: 'strings' }
+  | { k: 'ptr'; go: string }
+  | { k: 'opaqueMap'; go: string };
+
+const STRING: Nav = { k: 'string' };
+const BOOL: Nav = { k: 'bool' };
+const BYTES: Nav = { k: 'bytes' };
+const EXTENSIONS: Nav = { k: 'opaqueMap', go: 'map[string]runtime.Object' };
+
+function struct(go: string, fields: Record<string, Nav | [string, Nav]>): Nav {
+  const out: Record<string, { file: string; nav: Nav }> = {};
+  for (const [name, f] of Object.entries(fields)) out[name] = Array.isArray(f) ? { file: f[0], nav: f[1] } : { file: name, nav: f };
+  return { k: 'struct', go, fields: out };
+}
+
+const CLUSTER = struct('api.Cluster', {
+  server: STRING, 'tls-server-name': STRING, 'insecure-skip-tls-verify': BOOL, 'certificate-authority': STRING,
+  'certificate-authority-data': BYTES, 'proxy-url': STRING, 'disable-compression': BOOL, extensions: EXTENSIONS,
+});
+const AUTH_INFO = struct('api.AuthInfo', {
+  'client-certificate': STRING, 'client-certificate-data': BYTES, 'client-key': STRING, 'client-key-data': BYTES, token: STRING,
+  tokenFile: STRING, 'act-as': ['as', STRING], 'act-as-uid': ['as-uid', STRING], 'act-as-groups': ['as-groups', { k: 'strings' }],
+  'act-as-user-extra': ['as-user-extra', { k: 'opaqueMap', go: 'map[string][]string' }], username: STRING, password: STRING,
+  'auth-provider': { k: 'ptr', go: '*api.AuthProviderConfig' }, exec: { k: 'ptr', go: '*api.ExecConfig' }, extensions: EXTENSIONS,
+});
+const CONTEXT = struct('api.Context', { cluster: STRING, user: STRING, namespace: STRING, extensions: EXTENSIONS });
+const PREFERENCES = struct('api.Preferences', { colors: BOOL, extensions: EXTENSIONS });
+const CONFIG = struct('api.Config', {
+  kind: STRING, apiVersion: STRING, preferences: PREFERENCES,
+  clusters: { k: 'map', go: 'map[string]*api.Cluster', value: CLUSTER },
+  users: { k: 'map', go: 'map[string]*api.AuthInfo', value: AUTH_INFO },
+  contexts: { k: 'map', go: 'map[string]*api.Context', value: CONTEXT },
+  'current-context': STRING, extensions: EXTENSIONS,
+});
+
+interface Step {
+  value: string;
+  nav: Nav;
+}
+
+function typeText(nav: Nav): string {
+  switch (nav.k) {
+    case 'struct':
+    case 'map':
+    case 'ptr':
+    case 'opaqueMap':
+      return nav.go;
+    case 'bytes':
+      return '[]uint8';
+    case 'strings':
+      return '[]string';
+    default:
+      return nav.k;
+  }
+}
+
+/** kubectl's `findNameStep`: a map key runs up to the first part naming a field of the values. */
+function nameStep(parts: readonly string[], fields: Record<string, unknown>): string {
+  if (parts.length === 0) return '';
+  const known = parts.slice(1).findIndex((p) => Object.hasOwn(fields, p));
+  return parts.slice(0, known < 0 ? parts.length : known + 1).join('.');
+}
+
+/** Parses PROPERTY_NAME into navigation steps (kubectl's `newNavigationSteps`). */
+export function parsePropertyPath(path: string): Step[] {
+  const parts = path.split('.');
+  const steps: Step[] = [];
+  let nav = CONFIG;
+  let i = 0;
+  while (i < parts.length) {
+    if (nav.k === 'map' && nav.value.k === 'struct') {
+      const name = nameStep(parts.slice(i), nav.value.fields);
+      steps.push({ value: name, nav: nav.value });
+      i += name.split('.').length;
+      nav = nav.value;
+    } else if (nav.k === 'struct') {
+      const part = parts[i] as string;
+      const field = Object.hasOwn(nav.fields, part) ? nav.fields[part] : undefined;
+      if (field === undefined) {
+        throw plainError(`unable to parse ${path} after [${steps.map((s) => `{${s.value} ${typeText(s.nav)}}`).join(' ')}] at ${nav.go}`);
+      }
+      steps.push({ value: part, nav: field.nav });
+      i++;
+      nav = field.nav;
+    } else if (nav.k === 'opaqueMap' && nav.go === 'map[string][]string') {
+      throw plainError('string is not of type struct');
+    } else {
+      throw plainError(`unable to parse one or more field values of ${path}`);
+    }
+  }
+  return steps;
+}
+
+/** A place a value lives: read and write it. */
+interface Slot {
+  nav: Nav;
+  get(): unknown;
+  set(v: unknown): void;
+  clear(): void;
+}
+
+function objectSlot(owner: Record<string, unknown>, file: string, nav: Nav): Slot {
+  return {
+    nav,
+    get: () => owner[file],
+    set: (v) => {
+      owner[file] = v;
+    },
+    clear: () => {
+      delete owner[file];
+    },
+  };
+}
+
+/** The top-level fields of the merged model (the config struct). */
+function configSlot(model: ConfigModel, field: string, nav: Nav): Slot {
+  switch (field) {
+    case 'current-context':
+      return { nav, get: () => model.currentContext, set: (v) => (model.currentContext = String(v)), clear: () => (model.currentContext = '') };
+    case 'preferences':
+      return { nav, get: () => model.preferences, set: () => undefined, clear: () => (model.preferences = {}) };
+    case 'clusters':
+    case 'users':
+    case 'contexts':
+      return { nav, get: () => model[field], set: () => undefined, clear: () => model[field].clear() };
+    case 'extensions':
+      return { nav, get: () => model.extensions ?? [], set: () => undefined, clear: () => delete model.extensions };
+    default:
+      // kind and apiVersion are not stored in the merged model; kubectl never writes them either.
+      return { nav, get: () => '', set: () => undefined, clear: () => undefined };
+  }
+}
+
+/** Go's `strconv.ParseBool`, with kubectl's "empty is false". */
+function toBool(text: string): boolean {
+  if (text === '') return false;
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(text)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(text)) return false;
+  throw plainError(`strconv.ParseBool: parsing ${JSON.stringify(text)}: invalid syntax`);
+}
+
+function mapKeys(v: unknown): string {
+  const keys = v instanceof Map ? [...v.keys()] : Array.isArray(v) ? v.map((e: { name?: unknown }) => String(e.name)) : Object.keys(v ?? {});
+  return `map[${keys.join(' ')}]`;
+}
+
+/**
+ * Sets (`value` defined) or unsets (`value` undefined) the property at `path` in `model`, with
+ * kubectl's rules and messages (`--set-raw-bytes` stores bytes fields without base64 decoding).
+ */
+export function modifyProperty(model: ConfigModel, path: string, value: string | undefined, setRawBytes = false): void {
+  const steps = parsePropertyPath(path);
+  const unset = value === undefined;
+  const root: Slot = { nav: CONFIG, get: () => model, set: () => undefined, clear: () => undefined };
+  modify(root, 0);
+
+  function modify(slot: Slot, index: number): void {
+    const step = steps[index];
+    const more = index + 1 < steps.length;
+    const nav = slot.nav;
+    switch (nav.k) {
+      case 'struct': {
+        const field = step === undefined ? undefined : nav.fields[step.value];
+        if (step === undefined || field === undefined) throw plainError(`unable to locate path ${path}`);
+        const owner = slot.get() as Record<string, unknown>;
+        const child = nav === CONFIG ? configSlot(model, step.value, field.nav) : objectSlot(owner, field.file, field.nav);
+        if (!more && unset) {
+          child.clear();
+          return;
+        }
+        modify(child, index + 1);
+        return;
+      }
+      case 'map': {
+        const map = slot.get() as Map<string, Record<string, unknown>>;
+        if (!more && !unset) throw plainError(`can't set a map to a value: ${mapKeys(map)}`);
+        const key = step?.value ?? '';
+        if (!more && unset) {
+          map.delete(key);
+          return;
+        }
+        let entry = map.get(key);
+        if (entry === undefined) {
+          if (unset) throw plainError(`current map key \`${key}\` is invalid`);
+          entry = {};
+          map.set(key, entry);
+        }
+        const holder = entry;
+        modify({ nav: nav.value, get: () => holder, set: () => undefined, clear: () => undefined }, index + 1);
+        return;
+      }
+      case 'opaqueMap':
+        if (!unset) throw plainError(`can't set a map to a value: ${mapKeys(slot.get())}`);
+        slot.clear();
+        return;
+      case 'string':
+        slot.set(value ?? '');
+        return;
+      case 'bool':
+        slot.set(toBool(value ?? ''));
+        return;
+      case 'bytes': {
+        if (unset) {
+          slot.clear();
+          return;
+        }
+        let encoded: string;
+        if (setRawBytes) encoded = Buffer.from(value, 'utf8').toString('base64');
+        else {
+          try {
+            encoded = canonicalBase64(value);
+          } catch (err) {
+            throw plainError(`error decoding input value: ${(err as Error).message}`);
+          }
+        }
+        if (encoded === '') slot.clear();
+        else slot.set(encoded);
+        return;
+      }
+      case 'strings':
+        throw plainError('unrecognized slice type. string');
+      case 'ptr':
+        throw plainError(`unable to parse one or more field values of ${path}`);
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import type { CommandSpec } from '../../../framework/spec.js';
+
+/** `platformctl config view`. */
+export const spec: CommandSpec = {
+  name: 'view',
+  usage: '[flags] [options]',
+  summary: 'Display merged config settings or a specified config file',
+  description:
+    'Display merged config settings or a specified config file.\n\n You can use --output jsonpath={...} to extract specific values using a jsonpath expression.',
+  examples: [
+    { description: 'Show merged config settings', command: 'platformctl config view' },
+    { description: 'Show merged config settings, raw certificate data, and exposed secrets', command: 'platformctl config view --raw' },
+    { description: 'Get the password for the e2e user', command: `platformctl config view -o jsonpath='{.users[?(@.name == "e2e")].user.password}'` },
+  ],
+  flags: [
+    { name: 'allow-missing-template-keys', type: 'bool', default: true, description: 'If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.' },
+    { name: 'flatten', type: 'bool', default: false, description: 'Flatten the resulting config file into self-contained output (useful for creating portable config files)' },
+    { name: 'merge', type: 'bool', default: true, description: 'Merge the full hierarchy of config files' },
+    { name: 'minify', type: 'bool', default: false, description: 'Remove all information not used by current-context from the output' },
+    {
+      name: 'output', short: 'o', type: 'string', default: 'yaml',
+      description: 'Output format. One of: (json, yaml, jsonpath, jsonpath-as-json, jsonpath-file).',
+      complete: { kind: 'values', values: ['json', 'yaml', 'jsonpath=', 'jsonpath-as-json=', 'jsonpath-file='] },
+    },
+    { name: 'raw', type: 'bool', default: false, description: 'Display raw byte data and sensitive data' },
+    { name: 'show-managed-fields', type: 'bool', default: false, description: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
+    { name: 'template', type: 'string', default: '', description: 'Template string or path to template file to use when -o=jsonpath, -o=jsonpath-file.' },
+  ],
+  args: 'none',
+  load: async () => (await import('./run.js')).run,
+};

@@ -1,0 +1,35 @@
+/**
+ * Config files (kubeconfig): loading and merging, overrides, validation, resolution into a
+ * {@link ClientConfig}, the in-cluster fallback, and locked atomic editing.
+ *
+ * @example
+ * ```ts
+ * const loaded = await loadConfig({ env: process.env, homedir: os.homedir() });
+ * const config = await resolveClientConfig(loaded, { namespace: 'dev' }, { env: process.env });
+ * await editConfig(loaded, (c) => { c.currentContext = 'local'; });
+ * ```
+ *
+ * @packageDocumentation
+ */
+export type { ClientConfig, ExecClusterInfo, ExecConfig, ExecEnvVar, ImpersonationConfig } from './client-config.js';
+export type {
+  AuthProviderEntry, ClusterEntry, ConfigAccess, ConfigFile, ConfigModel, ConfigOrigins, ContextEntry, EntryKind, ExecEntry,
+  ExecEnvEntry, LoadedConfig, NamedExtension, Preferences, UserEntry,
+} from './types.js';
+export { loadConfig, parseConfigFile } from './load.js';
+export type { LoadConfigOptions } from './load.js';
+export { configAccess, defaultConfigPath, defaultFilename } from './paths.js';
+export type { ConfigAccessOptions } from './paths.js';
+export { resolveClientConfig, EMPTY_CONFIG_MESSAGE } from './resolve.js';
+export type { ResolveOptions } from './resolve.js';
+export { parseRequestTimeout } from './overrides.js';
+export type { ConfigOverrides, ImpersonationOverrides } from './overrides.js';
+export { inClusterConfig, inClusterPossible } from './in-cluster.js';
+export type { InClusterOptions } from './in-cluster.js';
+export { editConfig } from './edit.js';
+export type { ConfigMutation, EditOptions, EditResult } from './edit.js';
+export type { LockOptions } from './lock.js';
+export { emptyModel } from './decode.js';
+export { encodeConfig, configToYaml, toGoJson } from './encode.js';
+export { toGoYaml } from './goyaml.js';
+export { minifyConfig, flattenConfig, redactConfig, DATA_OMITTED, REDACTED } from './view.js';
