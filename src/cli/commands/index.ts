@@ -17,6 +17,7 @@ export interface CommandEntry {
 /** All top-level commands, in the order root help shows them within their groups. */
 export const COMMANDS: readonly CommandEntry[] = [
   { name: 'version', load: async () => versionSpec },
+  { name: 'config', load: async () => (await import('./config/spec.js')).spec },
 ];
 
 /** Finds a top-level command by name or alias. */

@@ -1,0 +1,69 @@
+/**
+ * Validates what an exec plugin printed: an ExecCredential of the configured apiVersion with a
+ * token, or a certificate and key. Messages follow client-go; none quotes the output, which holds
+ * secrets.
+ */
+import { ExecPluginError } from '../../errors.js';
+import type { ExecCredentialStatus } from '../../types/exec-credential.js';
+
+/** A validated plugin answer. */
+export interface ExecPluginResult {
+  token?: string;
+  clientCertificateData?: string;
+  clientKeyData?: string;
+  /** Expiry in epoch milliseconds, when the plugin gave one. */
+  expiresAt?: number;
+}
+
+function fail(message: string, stderr?: string): never {
+  throw new ExecPluginError(`getting credentials: ${message}`, stderr === undefined ? undefined : { stderr });
+}
+
+/** Parses and validates plugin stdout against the configured apiVersion. */
+export async function parseExecOutput(stdout: string, apiVersion: string): Promise<ExecPluginResult> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    fail(`decoding stdout: the plugin did not print a JSON ExecCredential (${Buffer.byteLength(stdout)} bytes of other output)`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    fail('decoding stdout: the plugin did not print a JSON object');
+  }
+  const obj = parsed as { apiVersion?: unknown; kind?: unknown; status?: unknown };
+  if (typeof obj.apiVersion !== 'string' || obj.apiVersion === '') fail("decoding stdout: Object 'apiVersion' is missing");
+  if (obj.kind !== 'ExecCredential') {
+    fail(`decoding stdout: expected kind "ExecCredential", got ${JSON.stringify(typeof obj.kind === 'string' ? obj.kind : '')}`);
+  }
+  if (obj.apiVersion !== apiVersion) {
+    fail(`exec plugin is configured to use API version ${apiVersion}, plugin returned version ${obj.apiVersion}`);
+  }
+  if (typeof obj.status !== 'object' || obj.status === null) fail("exec plugin didn't return a status field");
+  const status = obj.status as Record<keyof ExecCredentialStatus, unknown>;
+  const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+  const token = str(status.token);
+  const cert = str(status.clientCertificateData);
+  const key = str(status.clientKeyData);
+  if (token === '' && cert === '' && key === '') fail("exec plugin didn't return a token or cert/key pair");
+  if ((cert === '') !== (key === '')) fail('exec plugin returned only certificate or key, not both');
+  const result: ExecPluginResult = {};
+  if (token !== '') result.token = token;
+  if (cert !== '') {
+    // Loaded here: only plugins that return certificates need TLS parsing.
+    const { createSecureContext } = await import('node:tls');
+    try {
+      createSecureContext({ cert, key });
+    } catch {
+      fail('failed parsing client key/certificate returned by the exec plugin');
+    }
+    result.clientCertificateData = cert;
+    result.clientKeyData = key;
+  }
+  if (status.expirationTimestamp !== undefined && status.expirationTimestamp !== null) {
+    const ts = str(status.expirationTimestamp);
+    const ms = Date.parse(ts);
+    if (ts === '' || Number.isNaN(ms)) fail('decoding stdout: status.expirationTimestamp is not an RFC 3339 time');
+    result.expiresAt = ms;
+  }
+  return result;
+}

@@ -1,0 +1,124 @@
+/**
+ * Runs an exec credential plugin once: without a shell, with the caller's environment plus the
+ * config's `env` and `PLATFORM_EXEC_INFO`, stdin only when interactive, stderr passed through to the
+ * caller's writable (and its tail kept for errors), bounded by a timeout and an AbortSignal.
+ */
+import type { ExecConfig } from '../../config/client-config.js';
+import { AbortedError, ExecPluginError } from '../../errors.js';
+import { EXEC_INFO_ENV } from '../../naming.js';
+import type { ExecCredential } from '../../types/exec-credential.js';
+import type { ExecIO } from '../credentials.js';
+
+/** Options of one plugin run. */
+export interface RunPluginOptions {
+  io: ExecIO;
+  interactive: boolean;
+  input: ExecCredential;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** What the plugin printed on stdout, when it exited 0. */
+export interface RunPluginOutput {
+  stdout: string;
+  stderr: string;
+}
+
+// Stderr is kept for the error message only; a chatty plugin must not grow memory without bound.
+const MAX_STDERR_KEPT = 4096;
+// Grace period between SIGTERM and SIGKILL for a plugin that outlived its timeout.
+const KILL_GRACE_MS = 1000;
+
+const INSTALL_HINT_HELP = '\n\nIt looks like you are trying to use a client credential plugin that is not installed.';
+
+function formatMs(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
+}
+
+/** Spawns the plugin and resolves with its output, or rejects with an {@link ExecPluginError}. */
+export async function runExecPlugin(exec: ExecConfig, options: RunPluginOptions): Promise<RunPluginOutput> {
+  // Loaded on first use: most clients never run a plugin.
+  const { spawn } = await import('node:child_process');
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.io.env ?? {})) if (value !== undefined) env[name] = value;
+  for (const { name, value } of exec.env ?? []) env[name] = value;
+  env[EXEC_INFO_ENV] = JSON.stringify(options.input);
+
+  return new Promise<RunPluginOutput>((resolve, reject) => {
+    if (options.signal?.aborted === true) {
+      reject(new AbortedError());
+      return;
+    }
+    const stdinMode = options.interactive ? (options.io.stdin ?? 'inherit') : 'ignore';
+    const child = spawn(exec.command, exec.args ?? [], { shell: false, env, stdio: [stdinMode, 'pipe', 'pipe'], windowsHide: true });
+    const stdoutChunks: Buffer[] = [];
+    let stderrTail = '';
+    let settled = false;
+    let timedOut = false;
+    let killTimer: NodeJS.Timeout | undefined;
+
+    const finish = (fn: () => void): void => {
+      if (settled) return;
+      settled = true;
+      if (timer !== undefined) clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      fn();
+    };
+    const kill = (): void => {
+      child.kill('SIGTERM');
+      killTimer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+      killTimer.unref();
+    };
+    const onAbort = (): void => {
+      kill();
+      finish(() => reject(new AbortedError()));
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = options.timeoutMs !== undefined && options.timeoutMs > 0
+      ? setTimeout(() => {
+        timedOut = true;
+        kill();
+      }, options.timeoutMs)
+      : undefined;
+
+    child.stdout?.on('data', (chunk: Buffer) => stdoutChunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      options.io.stderr?.write(chunk);
+      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-MAX_STDERR_KEPT);
+    });
+    child.on('error', (err: NodeJS.ErrnoException) => {
+      finish(() => {
+        if (err.code === 'ENOENT') {
+          let message = `getting credentials: exec: executable ${exec.command} not found${INSTALL_HINT_HELP}`;
+          if (exec.installHint !== undefined && exec.installHint !== '') message += `\n\n${exec.installHint}`;
+          reject(new ExecPluginError(message, { cause: err }));
+        } else if (err.code === 'EACCES') {
+          reject(new ExecPluginError(`getting credentials: exec: fork/exec ${exec.command}: permission denied`, { cause: err }));
+        } else {
+          reject(new ExecPluginError(`getting credentials: exec: ${err.message}`, { cause: err }));
+        }
+      });
+    });
+    child.on('close', (code, signal) => {
+      if (killTimer !== undefined) clearTimeout(killTimer);
+      finish(() => {
+        const stderr = stderrTail.trim();
+        if (timedOut) {
+          reject(new ExecPluginError(
+            `getting credentials: exec: executable ${exec.command} did not finish within ${formatMs(options.timeoutMs ?? 0)} and was killed`,
+            { stderr },
+          ));
+          return;
+        }
+        if (code !== 0) {
+          const how = code === null ? `was killed by signal ${signal ?? 'unknown'}` : `failed with exit code ${code}`;
+          const opts: { exitCode?: number; stderr: string } = { stderr };
+          if (code !== null) opts.exitCode = code;
+          reject(new ExecPluginError(`getting credentials: exec: executable ${exec.command} ${how}${stderr === '' ? '' : `: ${stderr}`}`, opts));
+          return;
+        }
+        resolve({ stdout: Buffer.concat(stdoutChunks).toString('utf8'), stderr });
+      });
+    });
+  });
+}

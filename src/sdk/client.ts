@@ -1,0 +1,140 @@
+/**
+ * `createClient`: the SDK's entry point. A client is bound to one resolved {@link ClientConfig}
+ * (one cluster, one identity) and offers the generic resource client, typed accessors, raw GETs,
+ * discovery and the RestMapper. Nothing heavy is loaded until the first request.
+ */
+import type { ClientConfig } from './config/client-config.js';
+import type { CredentialSource, ExecIO } from './auth/credentials.js';
+import { createCredentialSource } from './auth/create-credential-source.js';
+import { DiscoveryClient } from './discovery/discovery-client.js';
+import { RestMapper, type ResourceMapping } from './discovery/rest-mapper.js';
+import { ResourceClient, type ResourceDescriptor } from './rest/resource-client.js';
+import { RestClient, type RestResponse } from './rest/rest-client.js';
+import { buildTypedAccessors, type TypedAccessors } from './rest/typed-resources.js';
+import { BINARY_NAME } from './naming.js';
+import type { LogSink } from './transport/http-log.js';
+import type { Env } from './transport/proxy.js';
+import type { RetryPolicy } from './transport/retry.js';
+import { Transport } from './transport/transport.js';
+import type { WarningHandler } from './transport/warnings.js';
+import type { KubeObject } from './types/meta.js';
+import type { VersionInfo } from './types/discovery.js';
+
+/** Options of {@link createClient}. */
+export interface ClientOptions {
+  /**
+   * Environment for proxy variables and for exec plugins. Defaults to `process.env` (read here, at
+   * the SDK's entry point, and nowhere deeper).
+   */
+  env?: Env;
+  /** Receives `-v` log lines (already redacted). */
+  logger?: LogSink;
+  /** kubectl's `-v` level (6 URLs and timing, 7 headers, 8 bodies, 9 curl and full bodies). */
+  verbosity?: number;
+  /** Receives each distinct server `Warning` once. */
+  onWarning?: WarningHandler;
+  /** Exec plugin stdio and terminal facts (stdin, whether it is a TTY or in use, stderr). */
+  exec?: Omit<ExecIO, 'env'>;
+  /** Cache dir (`~/.platform/cache`) for discovery (default: the config's `cacheDir`); no disk cache when neither is set. */
+  cacheDir?: string;
+  /** Discovery disk cache time-to-live (default 6 hours). */
+  discoveryTtlMs?: number;
+  /** `User-Agent` (default `platformctl/<version> (<os>/<arch>)`). */
+  userAgent?: string;
+  /** SDK version for the default user agent. */
+  version?: string;
+  /** Limits of 429/504 retries. */
+  retry?: RetryPolicy;
+  /** Replaces the credential source derived from the config (for custom authentication). */
+  credentials?: CredentialSource;
+}
+
+const GO_ARCH: Readonly<Record<string, string>> = { x64: 'amd64', ia32: '386', arm: 'arm', arm64: 'arm64', ppc64: 'ppc64le', s390x: 's390x' };
+
+/** `platformctl/v0.1.0 (linux/amd64)`, kubectl's user-agent shape. */
+export function defaultUserAgent(version: string | undefined): string {
+  const v = version === undefined || version === '' ? 'unknown' : version.startsWith('v') ? version : `v${version}`;
+  return `${BINARY_NAME}/${v} (${process.platform}/${GO_ARCH[process.arch] ?? process.arch})`;
+}
+
+/** The client API besides the typed accessors. */
+export interface PlatformClientCore {
+  /** The config the client was created from. */
+  readonly config: ClientConfig;
+  /** The default namespace (`-n`, the context's, or `default`). */
+  readonly namespace: string;
+  /** The REST layer (arbitrary requests). */
+  readonly rest: RestClient;
+  /** The HTTP transport. */
+  readonly transport: Transport;
+  /** Discovery for this server (cached per the options). */
+  readonly discovery: DiscoveryClient;
+  /** Name-to-type mapping backed by discovery. */
+  readonly mapper: RestMapper;
+  /**
+   * A generic client for any resource type. Namespaced types are bound to `namespace` when given;
+   * unbound, lists and watches span all namespaces and single-object calls use the object's
+   * namespace or the default one.
+   */
+  resource<T extends KubeObject = KubeObject>(descriptor: ResourceDescriptor, namespace?: string): ResourceClient<T>;
+  /** Resolves a user-typed name (`cm`, `deployments.apps`) and returns a client for it. */
+  resourceFor<T extends KubeObject = KubeObject>(name: string, options?: { namespace?: string; signal?: AbortSignal }): Promise<ResourceClient<T> & { mapping: ResourceMapping }>;
+  /** GET an arbitrary path (`get --raw`); resolves with the 2xx response, rejects with a StatusError. */
+  getRaw(path: string, options?: { signal?: AbortSignal }): Promise<RestResponse>;
+  /** The server's `/version`. */
+  serverVersion(options?: { signal?: AbortSignal }): Promise<VersionInfo>;
+}
+
+/** A client: the core API plus typed accessors (`configMaps(ns)`, `namespaces()`, ...). */
+export type PlatformClient = PlatformClientCore & TypedAccessors;
+
+/** Creates a client for one cluster and identity. Cheap: nothing connects until the first call. */
+export function createClient(config: ClientConfig, options: ClientOptions = {}): PlatformClient {
+  const env = options.env ?? process.env;
+  const execIO: ExecIO = { ...options.exec, env };
+  const credentials = options.credentials ?? createCredentialSource(config, { execIO });
+  const transportOptions: ConstructorParameters<typeof Transport>[1] = {
+    credentials,
+    env,
+    userAgent: options.userAgent ?? config.userAgent ?? defaultUserAgent(options.version),
+  };
+  if (options.logger !== undefined) transportOptions.logger = options.logger;
+  if (options.verbosity !== undefined) transportOptions.verbosity = options.verbosity;
+  if (options.onWarning !== undefined) transportOptions.onWarning = options.onWarning;
+  if (options.retry !== undefined) transportOptions.retry = options.retry;
+  const transport = new Transport(config, transportOptions);
+  const rest = new RestClient(transport);
+  const discoveryOptions: ConstructorParameters<typeof DiscoveryClient>[2] = {};
+  const cacheDir = options.cacheDir ?? config.cacheDir;
+  if (cacheDir !== undefined) discoveryOptions.cacheDir = cacheDir;
+  if (options.discoveryTtlMs !== undefined) discoveryOptions.ttlMs = options.discoveryTtlMs;
+  const discovery = new DiscoveryClient(rest, config.server, discoveryOptions);
+  const mapper = new RestMapper(discovery);
+  const defaultNamespace = config.namespace === '' ? 'default' : config.namespace;
+
+  const resource = <T extends KubeObject = KubeObject>(descriptor: ResourceDescriptor, namespace?: string): ResourceClient<T> =>
+    new ResourceClient<T>(rest, descriptor, { namespace, defaultNamespace });
+
+  const core: PlatformClientCore = {
+    config,
+    namespace: defaultNamespace,
+    rest,
+    transport,
+    discovery,
+    mapper,
+    resource,
+    async resourceFor<T extends KubeObject = KubeObject>(name: string, opts: { namespace?: string; signal?: AbortSignal } = {}) {
+      const mapping = await mapper.resourceFor(name, opts.signal === undefined ? {} : { signal: opts.signal });
+      const client = resource<T>(mapping, opts.namespace);
+      return Object.assign(client, { mapping });
+    },
+    getRaw(path: string, opts: { signal?: AbortSignal } = {}) {
+      return rest.raw(path, opts);
+    },
+    serverVersion(opts: { signal?: AbortSignal } = {}) {
+      return discovery.serverVersion(opts);
+    },
+  };
+  const typed = buildTypedAccessors((descriptor, namespace) => resource(descriptor, descriptor.namespaced ? namespace ?? defaultNamespace : undefined));
+  return Object.assign(core, typed);
+}

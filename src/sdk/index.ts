@@ -1,0 +1,72 @@
+/**
+ * platformctl's SDK: a typed client for the cluster API.
+ *
+ * ```ts
+ * import { createClient } from 'platformctl';
+ * const loaded = await loadConfig({ env: process.env, homedir: os.homedir() });
+ * const config = await resolveClientConfig(loaded, {}, { env: process.env });
+ * const client = createClient(config, { cacheDir });
+ * const cm = await client.configMaps('default').get('settings', { signal });
+ * for await (const pod of client.pods().listAll({ labelSelector: 'app=web' })) console.log(pod.metadata?.name);
+ * ```
+ *
+ * @packageDocumentation
+ */
+export { createClient, defaultUserAgent } from './client.js';
+export type { ClientOptions, PlatformClient, PlatformClientCore } from './client.js';
+
+export * from './errors.js';
+export * as naming from './naming.js';
+export type * from './types/index.js';
+export { STATUS_REASONS, isStatus } from './types/status.js';
+
+// Config files: load, merge, resolve to a ClientConfig, edit (src/sdk/config).
+export * from './config/index.js';
+
+export type { ClientCertificate, CredentialSource, CredentialRequestOptions, ExecIO, RequestCredentials } from './auth/credentials.js';
+export { createCredentialSource, configClientCertificate } from './auth/create-credential-source.js';
+export type { CreateCredentialSourceOptions } from './auth/create-credential-source.js';
+export { StaticCredentialSource, basicAuthorization, bearerAuthorization } from './auth/static-credentials.js';
+export { TokenFileSource } from './auth/token-file.js';
+export type { TokenFileSourceOptions } from './auth/token-file.js';
+export { ExecCredentialSource, sharedExecCredentialSource, EXEC_API_VERSIONS } from './auth/exec/exec-credential-source.js';
+export type { ExecCredentialSourceOptions } from './auth/exec/exec-credential-source.js';
+export { headerKeyEscape, impersonationHeaders } from './auth/impersonation.js';
+
+export { Transport } from './transport/transport.js';
+export type { TransportOptions } from './transport/transport.js';
+export type { BufferedResponse, HttpMethod, HttpRequest, HttpResponseHead, QueryParams, StreamingResponse } from './transport/http-types.js';
+export { headerValue } from './transport/http-types.js';
+export { closeAllDispatchers } from './transport/dispatchers.js';
+export type { LogSink } from './transport/http-log.js';
+export type { RetryPolicy } from './transport/retry.js';
+export { parseWarningHeader } from './transport/warnings.js';
+export type { WarningHandler, WarningHeader } from './transport/warnings.js';
+export { redactBody, redactHeaderValue, redactJson, MASK } from './transport/redact.js';
+export { resolveProxy } from './transport/proxy.js';
+export type { Env } from './transport/proxy.js';
+export { formatGoDuration } from './transport/go-duration.js';
+
+export { RestClient, RestResponse } from './rest/rest-client.js';
+export type { RestRequest } from './rest/rest-client.js';
+export { ResourceClient, isTable, PATCH_CONTENT_TYPES, DEFAULT_CHUNK_SIZE } from './rest/resource-client.js';
+export type { ResourceDescriptor } from './rest/resource-client.js';
+export type * from './rest/options.js';
+export { resourcePath, groupVersionPath } from './rest/paths.js';
+export type { ResourcePathParts } from './rest/paths.js';
+export { decodeProtobufEnvelope, decodeProtobufStatus, hasProtobufPrefix } from './rest/protobuf.js';
+export type { ProtobufEnvelope } from './rest/protobuf.js';
+export { errorFromResponse, genericServerResponse } from './rest/response-errors.js';
+export type { ErrorContext } from './rest/response-errors.js';
+export { TABLE_ACCEPT, AGGREGATED_DISCOVERY_ACCEPT, PROTOBUF_ACCEPT } from './rest/media-types.js';
+export { TYPED_RESOURCES } from './rest/typed-resources.js';
+export type { TypedAccessors, TypedKinds } from './rest/typed-resources.js';
+
+export { decodeJsonStream, decodeWatchEvents } from './watch/decoder.js';
+
+export { DiscoveryClient } from './discovery/discovery-client.js';
+export type { DiscoveryClientOptions, DiscoveryReadOptions, DiscoveryResult } from './discovery/discovery-client.js';
+export type { DiscoveredGroup, DiscoveredResource, DiscoverySnapshot } from './discovery/model.js';
+export { RestMapper, resolveResource, qualifiedName } from './discovery/rest-mapper.js';
+export type { ResourceMapping, ResolveResult } from './discovery/rest-mapper.js';
+export { DISCOVERY_CACHE_TTL_MS, discoveryCacheDir } from './discovery/disk-cache.js';

@@ -1,0 +1,123 @@
+/**
+ * Typed accessors (`client.configMaps(ns).get(name)`, `client.namespaces().list()`, ...), generated
+ * from one table over the generic {@link ResourceClient}: each entry names the resource and the
+ * TypeScript type of its objects; adding a kind is one line here and one in {@link TypedKinds}.
+ */
+import { GROUPS } from '../naming.js';
+import type { Deployment, DaemonSet, ReplicaSet, StatefulSet } from '../types/apps.js';
+import type { SelfSubjectReview, TokenReview } from '../types/authentication.js';
+import type { LocalSubjectAccessReview, SelfSubjectAccessReview, SelfSubjectRulesReview, SubjectAccessReview } from '../types/authorization.js';
+import type { MutatingWebhookConfiguration, ValidatingWebhookConfiguration } from '../types/admissionregistration.js';
+import type { CronJob, Job } from '../types/batch.js';
+import type { CertificateSigningRequest } from '../types/certificates.js';
+import type { Lease } from '../types/coordination.js';
+import type { ConfigMap, Endpoints, Event, Namespace, Node, PersistentVolumeClaim, Pod, Secret, Service, ServiceAccount } from '../types/core.js';
+import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from '../types/rbac.js';
+import type { ResourceClient, ResourceDescriptor } from './resource-client.js';
+
+/** A descriptor whose scope is known at compile time (it decides the accessor's signature). */
+type ScopedDescriptor<N extends boolean> = ResourceDescriptor & { namespaced: N };
+
+function core<N extends boolean>(resource: string, kind: string, namespaced: N): ScopedDescriptor<N> {
+  return { group: GROUPS.core, version: 'v1', resource, kind, namespaced };
+}
+
+function named<N extends boolean>(group: string, version: string, resource: string, kind: string, namespaced: N): ScopedDescriptor<N> {
+  return { group, version, resource, kind, namespaced };
+}
+
+/** The resource types with typed accessors. */
+export const TYPED_RESOURCES = {
+  namespaces: core('namespaces', 'Namespace', false),
+  nodes: core('nodes', 'Node', false),
+  configMaps: core('configmaps', 'ConfigMap', true),
+  secrets: core('secrets', 'Secret', true),
+  serviceAccounts: core('serviceaccounts', 'ServiceAccount', true),
+  pods: core('pods', 'Pod', true),
+  services: core('services', 'Service', true),
+  endpoints: core('endpoints', 'Endpoints', true),
+  events: core('events', 'Event', true),
+  persistentVolumeClaims: core('persistentvolumeclaims', 'PersistentVolumeClaim', true),
+  deployments: named(GROUPS.apps, 'v1', 'deployments', 'Deployment', true),
+  replicaSets: named(GROUPS.apps, 'v1', 'replicasets', 'ReplicaSet', true),
+  statefulSets: named(GROUPS.apps, 'v1', 'statefulsets', 'StatefulSet', true),
+  daemonSets: named(GROUPS.apps, 'v1', 'daemonsets', 'DaemonSet', true),
+  jobs: named(GROUPS.batch, 'v1', 'jobs', 'Job', true),
+  cronJobs: named(GROUPS.batch, 'v1', 'cronjobs', 'CronJob', true),
+  roles: named(GROUPS.rbac, 'v1', 'roles', 'Role', true),
+  roleBindings: named(GROUPS.rbac, 'v1', 'rolebindings', 'RoleBinding', true),
+  clusterRoles: named(GROUPS.rbac, 'v1', 'clusterroles', 'ClusterRole', false),
+  clusterRoleBindings: named(GROUPS.rbac, 'v1', 'clusterrolebindings', 'ClusterRoleBinding', false),
+  leases: named(GROUPS.coordination, 'v1', 'leases', 'Lease', true),
+  certificateSigningRequests: named(GROUPS.certificates, 'v1', 'certificatesigningrequests', 'CertificateSigningRequest', false),
+  tokenReviews: named(GROUPS.authentication, 'v1', 'tokenreviews', 'TokenReview', false),
+  selfSubjectReviews: named(GROUPS.authentication, 'v1', 'selfsubjectreviews', 'SelfSubjectReview', false),
+  selfSubjectAccessReviews: named(GROUPS.authorization, 'v1', 'selfsubjectaccessreviews', 'SelfSubjectAccessReview', false),
+  selfSubjectRulesReviews: named(GROUPS.authorization, 'v1', 'selfsubjectrulesreviews', 'SelfSubjectRulesReview', false),
+  subjectAccessReviews: named(GROUPS.authorization, 'v1', 'subjectaccessreviews', 'SubjectAccessReview', false),
+  localSubjectAccessReviews: named(GROUPS.authorization, 'v1', 'localsubjectaccessreviews', 'LocalSubjectAccessReview', true),
+  mutatingWebhookConfigurations: named(GROUPS.admissionregistration, 'v1', 'mutatingwebhookconfigurations', 'MutatingWebhookConfiguration', false),
+  validatingWebhookConfigurations: named(GROUPS.admissionregistration, 'v1', 'validatingwebhookconfigurations', 'ValidatingWebhookConfiguration', false),
+} as const satisfies Record<string, ResourceDescriptor>;
+
+/** The object type of each typed accessor. */
+export interface TypedKinds {
+  namespaces: Namespace;
+  nodes: Node;
+  configMaps: ConfigMap;
+  secrets: Secret;
+  serviceAccounts: ServiceAccount;
+  pods: Pod;
+  services: Service;
+  endpoints: Endpoints;
+  events: Event;
+  persistentVolumeClaims: PersistentVolumeClaim;
+  deployments: Deployment;
+  replicaSets: ReplicaSet;
+  statefulSets: StatefulSet;
+  daemonSets: DaemonSet;
+  jobs: Job;
+  cronJobs: CronJob;
+  roles: Role;
+  roleBindings: RoleBinding;
+  clusterRoles: ClusterRole;
+  clusterRoleBindings: ClusterRoleBinding;
+  leases: Lease;
+  certificateSigningRequests: CertificateSigningRequest;
+  tokenReviews: TokenReview;
+  selfSubjectReviews: SelfSubjectReview;
+  selfSubjectAccessReviews: SelfSubjectAccessReview;
+  selfSubjectRulesReviews: SelfSubjectRulesReview;
+  subjectAccessReviews: SubjectAccessReview;
+  localSubjectAccessReviews: LocalSubjectAccessReview;
+  mutatingWebhookConfigurations: MutatingWebhookConfiguration;
+  validatingWebhookConfigurations: ValidatingWebhookConfiguration;
+}
+
+// Compile-time check that the table and the type map name the same accessors.
+type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : false;
+const tableMatchesKinds: SameKeys<typeof TYPED_RESOURCES, TypedKinds> = true;
+void tableMatchesKinds;
+
+/**
+ * The typed accessors: namespaced types take an optional namespace (default: the client's), and
+ * cluster-scoped types take none.
+ */
+export type TypedAccessors = {
+  [K in keyof TypedKinds]: (typeof TYPED_RESOURCES)[K]['namespaced'] extends true
+    ? (namespace?: string) => ResourceClient<TypedKinds[K]>
+    : () => ResourceClient<TypedKinds[K]>;
+};
+
+/** Builds the accessor functions over a factory of generic clients. */
+export function buildTypedAccessors(
+  factory: (descriptor: ResourceDescriptor, namespace: string | undefined) => ResourceClient,
+): TypedAccessors {
+  const accessors: Record<string, (namespace?: string) => ResourceClient> = {};
+  for (const [name, descriptor] of Object.entries(TYPED_RESOURCES)) {
+    accessors[name] = (namespace?: string) => factory(descriptor, namespace);
+  }
+  // The loop above builds exactly the keys of TYPED_RESOURCES (checked against TypedKinds at
+  // compile time); the object types are phantom, so this widening is sound.
+  return accessors as unknown as TypedAccessors;
+}

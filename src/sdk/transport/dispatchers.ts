@@ -1,0 +1,85 @@
+/**
+ * Connection pools: one undici dispatcher per (TLS settings, client certificate, proxy), reused for
+ * the whole process, so every request to a cluster with the same credentials shares keep-alive
+ * connections. A changed client certificate (exec plugin rotation) gives a different key and so a
+ * new pool, which is what forces the new TLS handshake.
+ */
+import { createHash } from 'node:crypto';
+import type { Dispatcher } from 'undici';
+import type { ClientCertificate } from '../auth/credentials.js';
+import { loadUndici } from './undici-loader.js';
+
+/** TLS settings of a cluster. */
+export interface TlsSettings {
+  /** PEM CA bundle; absent = the system roots. */
+  caData?: string;
+  /** SNI and verification name (`tls-server-name`). */
+  serverName?: string;
+  insecureSkipVerify?: boolean;
+}
+
+/** Everything that identifies one pool. */
+export interface DispatcherSpec {
+  tls: TlsSettings;
+  clientCertificate?: ClientCertificate;
+  /** Proxy URL, when requests go through one. */
+  proxy?: string;
+}
+
+const pools = new Map<string, Dispatcher>();
+
+function hash(parts: (string | undefined)[]): string {
+  const h = createHash('sha256');
+  for (const part of parts) h.update(part === undefined ? '\u0000undefined' : `\u0001${part}`).update('\u0002');
+  return h.digest('hex');
+}
+
+/** The pool key of a spec (a hash: keys never hold key material in clear). */
+export function dispatcherKey(spec: DispatcherSpec): string {
+  return hash([
+    spec.tls.caData, spec.tls.serverName, spec.tls.insecureSkipVerify === true ? 'insecure' : 'verify',
+    spec.clientCertificate?.certData, spec.clientCertificate?.keyData, spec.proxy,
+  ]);
+}
+
+function connectOptions(spec: DispatcherSpec): Record<string, unknown> {
+  const options: Record<string, unknown> = { rejectUnauthorized: spec.tls.insecureSkipVerify !== true };
+  if (spec.tls.caData !== undefined && spec.tls.caData !== '') options.ca = spec.tls.caData;
+  if (spec.tls.serverName !== undefined && spec.tls.serverName !== '') options.servername = spec.tls.serverName;
+  if (spec.clientCertificate !== undefined) {
+    options.cert = spec.clientCertificate.certData;
+    options.key = spec.clientCertificate.keyData;
+  }
+  return options;
+}
+
+/** The shared dispatcher for `spec`, created on first use. */
+export function getDispatcher(spec: DispatcherSpec): { key: string; dispatcher: Dispatcher } {
+  const key = dispatcherKey(spec);
+  let dispatcher = pools.get(key);
+  if (dispatcher === undefined) {
+    const { Agent, ProxyAgent } = loadUndici();
+    // The transport enforces its own timeouts; undici's 300 s body timeout would cut idle watches.
+    const common = { headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 30_000 };
+    dispatcher = spec.proxy === undefined
+      ? new Agent({ ...common, connect: connectOptions(spec) })
+      : new ProxyAgent({ ...common, uri: spec.proxy, requestTls: connectOptions(spec) });
+    pools.set(key, dispatcher);
+  }
+  return { key, dispatcher };
+}
+
+/** Closes one pool (after its in-flight requests finish) and forgets it. */
+export function retireDispatcher(key: string): void {
+  const dispatcher = pools.get(key);
+  if (dispatcher === undefined) return;
+  pools.delete(key);
+  dispatcher.close().catch(() => undefined);
+}
+
+/** Closes every pool; for tests and orderly shutdown. */
+export async function closeAllDispatchers(): Promise<void> {
+  const all = [...pools.values()];
+  pools.clear();
+  await Promise.all(all.map((d) => d.destroy().catch(() => undefined)));
+}

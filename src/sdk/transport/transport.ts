@@ -1,0 +1,385 @@
+/**
+ * The HTTP transport of a client: builds the URL, adds credentials, impersonation, user agent and
+ * compression headers, sends through the shared undici pool, enforces the request timeout and the
+ * caller's AbortSignal, retries 429/504 with `Retry-After`, refreshes credentials once after a 401,
+ * reports `Warning` headers, decompresses gzip, and logs at kubectl's `-v` levels with secrets
+ * redacted. It never interprets bodies: that is the REST layer's job.
+ */
+import type { Readable } from 'node:stream';
+import type { Dispatcher } from 'undici';
+import type { ClientConfig } from '../config/client-config.js';
+import type { CredentialSource, RequestCredentials } from '../auth/credentials.js';
+import { impersonationHeaders } from '../auth/impersonation.js';
+import { AbortedError } from '../errors.js';
+import { MEDIA_TYPES } from '../naming.js';
+import type * as DispatchersModule from './dispatchers.js';
+import type { TlsSettings } from './dispatchers.js';
+import { formatGoDuration } from './go-duration.js';
+import { headerPairs, HttpLogger, type HeaderPairs, type LogSink } from './http-log.js';
+import type { BufferedResponse, HttpRequest, HttpResponseHead, QueryParams, StreamingResponse } from './http-types.js';
+import type { Env, resolveProxy as ResolveProxy } from './proxy.js';
+import { isRetryableStatus, parseRetryAfter, resolveRetryPolicy, retryDelayMs, type ResolvedRetryPolicy, type RetryPolicy } from './retry.js';
+import { redactUrl } from './redact.js';
+import { toTransportError } from './transport-errors.js';
+import { loadUndici } from './undici-loader.js';
+import { WarningDeduplicator, type WarningHandler } from './warnings.js';
+
+/** Options of a {@link Transport}. */
+export interface TransportOptions {
+  /** Where credentials come from (see `createCredentialSource`). */
+  credentials: CredentialSource;
+  /** Environment for proxy variables (HTTPS_PROXY, HTTP_PROXY, NO_PROXY). Default: none. */
+  env?: Env;
+  /** `User-Agent` header. */
+  userAgent?: string;
+  /** Receives log lines; `verbosity` picks which (kubectl's `-v`). */
+  logger?: LogSink;
+  verbosity?: number;
+  /** Receives each distinct server warning once. */
+  onWarning?: WarningHandler;
+  /** Retry limits for 429/504. */
+  retry?: RetryPolicy;
+}
+
+interface Deadline {
+  signal: AbortSignal;
+  timedOut(): boolean;
+  aborted(): boolean;
+  dispose(): void;
+  timeoutMs: number | undefined;
+}
+
+function createDeadline(userSignal: AbortSignal | undefined, timeoutMs: number | undefined): Deadline {
+  const controller = new AbortController();
+  let timedOut = false;
+  const onAbort = (): void => controller.abort(userSignal?.reason);
+  if (userSignal !== undefined) {
+    if (userSignal.aborted) controller.abort(userSignal.reason);
+    else userSignal.addEventListener('abort', onAbort, { once: true });
+  }
+  const timer = timeoutMs !== undefined && timeoutMs > 0
+    ? setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error('request timeout'));
+    }, timeoutMs)
+    : undefined;
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    aborted: () => userSignal?.aborted === true && !timedOut,
+    dispose: () => {
+      if (timer !== undefined) clearTimeout(timer);
+      userSignal?.removeEventListener('abort', onAbort);
+    },
+    timeoutMs: timeoutMs !== undefined && timeoutMs > 0 ? timeoutMs : undefined,
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted === true) {
+      reject(new AbortedError());
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new AbortedError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function appendQuery(search: URLSearchParams, query: QueryParams | undefined): void {
+  if (query === undefined) return;
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value as readonly string[]) search.append(key, v);
+    else search.append(key, String(value));
+  }
+}
+
+function normalizeHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string | string[] | undefined> {
+  const out: Record<string, string | string[] | undefined> = {};
+  for (const [k, v] of Object.entries(raw)) out[k.toLowerCase()] = v;
+  return out;
+}
+
+// node:http and node:net (for proxy matching) are loaded with the first request, when undici needs
+// them anyway, so that importing the SDK stays cheap.
+interface LazyModules {
+  statusCodes: Record<number, string | undefined>;
+  resolveProxy: typeof ResolveProxy;
+  dispatchers: typeof DispatchersModule;
+}
+let lazy: Promise<LazyModules> | undefined;
+
+function lazyModules(): Promise<LazyModules> {
+  lazy ??= Promise.all([import('node:http'), import('./proxy.js'), import('./dispatchers.js')]).then(([http, proxy, dispatchers]) => ({
+    statusCodes: http.STATUS_CODES,
+    resolveProxy: proxy.resolveProxy,
+    dispatchers,
+  }));
+  return lazy;
+}
+
+function statusLine(statusCodes: Record<number, string | undefined>, status: number): string {
+  const text = statusCodes[status];
+  return text === undefined ? String(status) : `${status} ${text}`;
+}
+
+async function* decodedChunks(body: Readable, gzip: boolean): AsyncGenerator<Buffer> {
+  if (!gzip) {
+    for await (const chunk of body) yield chunk as Buffer;
+    return;
+  }
+  const { createGunzip } = await import('node:zlib');
+  const gunzip = createGunzip();
+  body.on('error', (err) => gunzip.destroy(err));
+  body.pipe(gunzip);
+  try {
+    for await (const chunk of gunzip) yield chunk as Buffer;
+  } finally {
+    body.destroy();
+  }
+}
+
+interface Attempt {
+  head: HttpResponseHead;
+  creds: RequestCredentials;
+  /** Set for buffered attempts and for every non-2xx response. */
+  buffered?: Buffer;
+  stream?: AsyncGenerator<Buffer>;
+  cancel?: () => void;
+}
+
+/** Sends HTTP requests to one cluster as one identity. */
+export class Transport {
+  /** The server URL requests are relative to. */
+  readonly baseUrl: URL;
+  private readonly config: ClientConfig;
+  private readonly credentials: CredentialSource;
+  private readonly env: Env;
+  private readonly userAgent: string | undefined;
+  private readonly logger: HttpLogger;
+  private readonly warnings: WarningDeduplicator;
+  private readonly retry: ResolvedRetryPolicy;
+  private readonly tls: TlsSettings;
+  private readonly staticHeaders: Record<string, string | string[]>;
+  private lastCertKey: string | undefined;
+
+  constructor(config: ClientConfig, options: TransportOptions) {
+    this.config = config;
+    this.baseUrl = new URL(config.server);
+    this.credentials = options.credentials;
+    this.env = options.env ?? {};
+    this.userAgent = options.userAgent ?? config.userAgent;
+    this.logger = new HttpLogger(options.verbosity ?? 0, options.logger);
+    this.warnings = new WarningDeduplicator(options.onWarning);
+    this.retry = resolveRetryPolicy(options.retry);
+    const tls: TlsSettings = {};
+    if (config.caData !== undefined) tls.caData = config.caData;
+    if (config.tlsServerName !== undefined) tls.serverName = config.tlsServerName;
+    if (config.insecureSkipTLSVerify === true) tls.insecureSkipVerify = true;
+    this.tls = tls;
+    this.staticHeaders = impersonationHeaders(config.impersonate);
+  }
+
+  /** The full URL of a request (for messages and logs). A query string in `path` is kept as written. */
+  url(path: string, query?: QueryParams, timeoutMs?: number): URL {
+    const url = new URL(this.baseUrl.toString());
+    const prefix = url.pathname.replace(/\/+$/, '');
+    const q = path.indexOf('?');
+    url.pathname = prefix + (q < 0 ? path : path.slice(0, q));
+    const raw = q < 0 ? '' : path.slice(q + 1);
+    const extra = new URLSearchParams();
+    appendQuery(extra, query);
+    // client-go tells the server how long it will wait, so the server can give up too.
+    if (timeoutMs !== undefined && timeoutMs > 0 && !extra.has('timeout') && !new URLSearchParams(raw).has('timeout')) {
+      extra.set('timeout', formatGoDuration(timeoutMs));
+    }
+    const search = [raw, extra.toString()].filter((part) => part !== '').join('&');
+    url.search = search === '' ? '' : `?${search}`;
+    return url;
+  }
+
+  /** Sends a request and reads the whole response body. Non-2xx statuses are returned, not thrown. */
+  async request(req: HttpRequest): Promise<BufferedResponse> {
+    const attempt = await this.send(req, false);
+    return { ...attempt.head, streaming: false, body: attempt.buffered ?? Buffer.alloc(0) };
+  }
+
+  /**
+   * Sends a request whose successful body is read as it arrives. Non-2xx responses come back
+   * buffered (their body is an error document).
+   */
+  async stream(req: HttpRequest): Promise<StreamingResponse | BufferedResponse> {
+    const attempt = await this.send(req, true);
+    if (attempt.stream === undefined) return { ...attempt.head, streaming: false, body: attempt.buffered ?? Buffer.alloc(0) };
+    const cancel = attempt.cancel ?? ((): void => undefined);
+    return { ...attempt.head, streaming: true, body: attempt.stream, cancel };
+  }
+
+  private timeoutFor(req: HttpRequest): number | undefined {
+    const t = req.timeoutMs ?? this.config.timeoutMs;
+    return t !== undefined && t > 0 ? t : undefined;
+  }
+
+  private async send(req: HttpRequest, streaming: boolean): Promise<Attempt> {
+    let retries = 0;
+    let waited = 0;
+    let refreshed = false;
+    for (;;) {
+      const attempt = await this.attempt(req, streaming);
+      const status = attempt.head.status;
+      if (status === 401 && !refreshed) {
+        refreshed = true;
+        const credOptions: { signal?: AbortSignal; timeoutMs?: number } = {};
+        if (req.signal !== undefined) credOptions.signal = req.signal;
+        const timeoutMs = this.timeoutFor(req);
+        if (timeoutMs !== undefined) credOptions.timeoutMs = timeoutMs;
+        if (await this.credentials.refreshAfterUnauthorized(attempt.creds, credOptions)) {
+          this.logger.note(4, `${req.method} ${attempt.head.url}: 401 Unauthorized, retrying once with refreshed credentials`);
+          continue;
+        }
+      }
+      if (isRetryableStatus(status, req.method) && retries < this.retry.maxRetries) {
+        const retryAfter = parseRetryAfter(headerFirst(attempt.head.headers['retry-after']));
+        const delay = retryDelayMs(this.retry, retries, retryAfter);
+        if (waited + delay <= this.retry.maxTotalDelayMs) {
+          this.logger.note(4, `Got a Retry-After ${retryAfter ?? 0}s response for attempt ${retries + 1} to ${attempt.head.url}`);
+          await sleep(delay, req.signal);
+          waited += delay;
+          retries++;
+          continue;
+        }
+      }
+      return attempt;
+    }
+  }
+
+  private async attempt(req: HttpRequest, streaming: boolean): Promise<Attempt> {
+    const timeoutMs = this.timeoutFor(req);
+    const deadline = createDeadline(req.signal, timeoutMs);
+    const url = this.url(req.path, req.query, timeoutMs);
+    // Never let userinfo in a server URL reach a log or an error message.
+    const urlText = redactUrl(url.toString());
+    const started = performance.now();
+    let readingBody = false;
+    const fail = (err: unknown): Error => toTransportError(err, {
+      method: req.method, url: urlText, timedOut: deadline.timedOut(), timeoutMs: deadline.timeoutMs,
+      aborted: deadline.aborted(), readingBody,
+    });
+
+    let creds: RequestCredentials;
+    try {
+      // The caller's signal, not the deadline's: a plugin that outlives the request timeout is
+      // killed by its own timer and reported as such, not as a generic abort.
+      const credOptions: { signal?: AbortSignal; timeoutMs?: number } = {};
+      if (req.signal !== undefined) credOptions.signal = req.signal;
+      if (timeoutMs !== undefined) credOptions.timeoutMs = timeoutMs;
+      creds = await this.credentials.get(credOptions);
+    } catch (err) {
+      deadline.dispose();
+      if (deadline.aborted()) throw new AbortedError();
+      throw err;
+    }
+
+    const headers = this.buildHeaders(req, creds);
+    const pairs: HeaderPairs = headerPairs(headers);
+    this.logger.request(req.method, urlText, pairs, req.body, req.contentType);
+
+    const modules = await lazyModules();
+    const dispatcher = this.dispatcherFor(url, creds, modules);
+    const { request } = loadUndici();
+    let response: Dispatcher.ResponseData;
+    try {
+      const options: Dispatcher.RequestOptions = {
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: req.method,
+        headers,
+        signal: deadline.signal,
+      };
+      if (req.body !== undefined) options.body = typeof req.body === 'string' ? req.body : Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength);
+      response = await request.call(dispatcher, options);
+    } catch (err) {
+      deadline.dispose();
+      const error = fail(err);
+      this.logger.failure(req.method, urlText, performance.now() - started, error.message);
+      throw error;
+    }
+
+    const resHeaders = normalizeHeaders(response.headers);
+    const head: HttpResponseHead = { status: response.statusCode, statusLine: statusLine(modules.statusCodes, response.statusCode), url: urlText, headers: resHeaders };
+    this.logger.response(req.method, urlText, head.statusLine, performance.now() - started, headerPairs(resHeaders));
+    this.warnings.handle(resHeaders.warning);
+
+    const gzip = headerFirst(resHeaders['content-encoding'])?.toLowerCase() === 'gzip';
+    const ok = head.status >= 200 && head.status < 300;
+    readingBody = true;
+    if (streaming && ok) {
+      const body = response.body;
+      const chunks = decodedChunks(body, gzip);
+      const stream = (async function* wrap(): AsyncGenerator<Buffer> {
+        try {
+          for await (const chunk of chunks) yield chunk;
+        } catch (err) {
+          throw fail(err);
+        } finally {
+          deadline.dispose();
+          body.destroy();
+        }
+      })();
+      const cancel = (): void => {
+        deadline.dispose();
+        body.destroy();
+      };
+      return { head, creds, stream, cancel };
+    }
+    try {
+      const parts: Buffer[] = [];
+      for await (const chunk of decodedChunks(response.body, gzip)) parts.push(chunk);
+      const buffered = Buffer.concat(parts);
+      this.logger.responseBody(buffered, headerFirst(resHeaders['content-type']));
+      return { head, creds, buffered };
+    } catch (err) {
+      throw fail(err);
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  private buildHeaders(req: HttpRequest, creds: RequestCredentials): Record<string, string | string[]> {
+    const headers: Record<string, string | string[]> = { Accept: req.accept ?? MEDIA_TYPES.json };
+    if (req.contentType !== undefined) headers['Content-Type'] = req.contentType;
+    if (this.userAgent !== undefined && this.userAgent !== '') headers['User-Agent'] = this.userAgent;
+    if (creds.authorization !== undefined) headers.Authorization = creds.authorization;
+    Object.assign(headers, this.staticHeaders);
+    if (this.config.disableCompression !== true) headers['Accept-Encoding'] = 'gzip';
+    if (req.headers !== undefined) Object.assign(headers, req.headers);
+    return headers;
+  }
+
+  private dispatcherFor(url: URL, creds: RequestCredentials, modules: LazyModules): Dispatcher {
+    const { resolveProxy, dispatchers: { getDispatcher, retireDispatcher } } = modules;
+    const spec: Parameters<typeof getDispatcher>[0] = { tls: this.tls };
+    if (creds.clientCertificate !== undefined) spec.clientCertificate = creds.clientCertificate;
+    const proxy = resolveProxy(url, this.config.proxyURL, this.env);
+    if (proxy !== undefined) spec.proxy = proxy;
+    const { key, dispatcher } = getDispatcher(spec);
+    // A rotated client certificate (exec plugin) needs new connections; the old pool can go.
+    if (this.lastCertKey !== undefined && this.lastCertKey !== key && creds.clientCertificate !== undefined) {
+      retireDispatcher(this.lastCertKey);
+    }
+    if (creds.clientCertificate !== undefined) this.lastCertKey = key;
+    return dispatcher;
+  }
+}
+
+function headerFirst(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
