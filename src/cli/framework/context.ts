@@ -1,13 +1,14 @@
 /**
- * What a running command receives: the IO of the process, the parsed global flags, and helpers for
- * reporting. SDK services (config, client, discovery) are created lazily on first use by the
- * helpers in `services.ts`, so a command that needs none of them never loads them.
+ * What a running command receives: the IO of the process, the parsed global flags, reporting
+ * helpers, and the lazily created SDK services (config, client, namespace) of `services.ts`, so a
+ * command that needs none of them never loads them.
  */
 import type { CliIO } from '../io/io.js';
 import type { GlobalOptions } from '../flags/global.js';
+import { createServices, type Services } from './services.js';
 
 /** The context every command runner gets. */
-export interface CommandContext {
+export interface CommandContext extends Services {
   readonly io: CliIO;
   readonly globals: GlobalOptions;
   /** The command path, e.g. `['config', 'view']`. */
@@ -21,17 +22,26 @@ export interface CommandContext {
 /** Creates a {@link CommandContext}. */
 export function createContext(io: CliIO, globals: GlobalOptions, commandPath: readonly string[]): CommandContext {
   const warned = new Set<string>();
+  const warn = (message: string): void => {
+    if (warned.has(message)) return;
+    warned.add(message);
+    io.stderr.write(`Warning: ${message}\n`);
+  };
+  const services = createServices(io, globals, warn);
   return {
     io,
     globals,
     commandPath,
-    warn(message: string): void {
-      if (warned.has(message)) return;
-      warned.add(message);
-      io.stderr.write(`Warning: ${message}\n`);
-    },
+    warn,
     log(level: number, message: string): void {
       if (globals.verbosity >= level) io.stderr.write(`${message}\n`);
+    },
+    loadedConfig: () => services.loadedConfig(),
+    clientConfig: () => services.clientConfig(),
+    client: (options) => services.client(options),
+    namespace: () => services.namespace(),
+    get warningCount() {
+      return services.warningCount;
     },
   };
 }

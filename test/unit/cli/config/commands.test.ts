@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { clientConfigFor, overridesFromGlobals } from '../../../../src/cli/commands/config/shared/client-config.js';
+import { overridesFromGlobals } from '../../../../src/cli/framework/services.js';
 import { modifyProperty } from '../../../../src/cli/commands/config/shared/property-path.js';
 import { createContext } from '../../../../src/cli/framework/context.js';
 import { parseCommandLine } from '../../../../src/cli/framework/parse.js';
@@ -83,7 +83,7 @@ test('global flags become overrides: explicit false, repeated groups, timeout in
     await tmp.write('ca.crt', fixture('ca.crt'));
     const io = testIO({ env: { PLATFORMCONFIG: file }, home: tmp.dir, cwd: tmp.dir });
     const globals = globalOptionsFrom(parseCommandLine(['--context', 'ctx-b', '-n', 'flag-ns'], GLOBAL_FLAGS).flags);
-    const config = await clientConfigFor(createContext(io, globals, ['get']));
+    const config = await createContext(io, globals, ['get']).clientConfig();
     assert.equal(config.server, 'https://c2.example.com');
     assert.equal(config.namespace, 'flag-ns');
     assert.equal(config.caFile, tmp.path('ca.crt'));
