@@ -1,0 +1,44 @@
+/**
+ * The error every patch engine throws: it carries the HTTP status code and Status reason the
+ * Kubernetes API server answers with for the same failure, so the request handler can turn it into
+ * a Status without knowing which engine failed.
+ */
+
+/** Status reasons a patch can fail with. */
+export type PatchFailureReason = 'BadRequest' | 'Invalid' | 'RequestEntityTooLarge' | 'UnsupportedMediaType' | 'InternalError' | '';
+
+/** A patch (or apply request) that cannot be applied. */
+export class PatchError extends Error {
+  override name = 'PatchError';
+  /** HTTP status code of the answer: 400, 413, 415, 422 or 500. */
+  readonly statusCode: number;
+  /** Status reason; empty for the apiserver's plain (reason-less) 500 errors. */
+  readonly reason: PatchFailureReason;
+  /**
+   * What exactly failed, when the Status message is the apiserver's generic text (a failed JSON
+   * patch `test` answers "the server rejected our request due to an error in our request").
+   */
+  readonly detail: string | undefined;
+
+  constructor(statusCode: number, reason: PatchFailureReason, message: string, detail?: string) {
+    super(message);
+    this.statusCode = statusCode;
+    this.reason = reason;
+    this.detail = detail;
+  }
+
+  /** 400 Bad Request with the given message. */
+  static badRequest(message: string): PatchError {
+    return new PatchError(400, 'BadRequest', message);
+  }
+
+  /** 422 with the apiserver's generic message and the real cause in {@link PatchError.detail}. */
+  static unprocessable(detail: string): PatchError {
+    return new PatchError(422, 'Invalid', 'the server rejected our request due to an error in our request', detail);
+  }
+
+  /** 500 without a reason: errors the apiserver does not classify (it passes their text through). */
+  static internal(message: string): PatchError {
+    return new PatchError(500, '', message);
+  }
+}

@@ -1,0 +1,243 @@
+/**
+ * Validation of custom resources against their CRD schema, with the messages kube-openapi's
+ * validator and the apiextensions server produce: `spec.replicas: Invalid value: "string":
+ * spec.replicas in body must be of type integer: "string"`, `spec.name: Required value`, ...
+ */
+import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
+import { jsonEqual } from '../patch/json-values.js';
+import type { FieldError } from './field-error.js';
+import { child, duplicate, index, invalid, notSupported, required, tooLong, tooMany, typeInvalid } from './field-error.js';
+import { matchesNumberFormat, matchesStringFormat } from './formats.js';
+import { X, additional, asObject, flag, items, junctor, numberOf, properties, stringList, typeOf } from './schema-node.js';
+
+/** Options of {@link validateObject}. */
+export interface ValidateOptions {
+  /** Path of the value (empty for an object root). */
+  path?: string;
+  /** Skip `apiVersion`, `kind` and `metadata` of the root and of embedded resources (validated elsewhere). Default true. */
+  skipMeta?: boolean;
+}
+
+function jsonType(value: JsonValue): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'object') return 'object';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+function fitsType(type: string, value: JsonValue): boolean {
+  switch (type) {
+    case 'object':
+      return asObject(value) !== undefined;
+    case 'array':
+      return Array.isArray(value);
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number';
+    default:
+      return true;
+  }
+}
+
+function runeLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+const patternCache = new Map<string, RegExp | null>();
+function compilePattern(pattern: string): RegExp | null {
+  let compiled = patternCache.get(pattern);
+  if (compiled === undefined) {
+    try {
+      compiled = new RegExp(pattern, 'u');
+    } catch {
+      compiled = null;
+    }
+    if (patternCache.size > 1000) patternCache.clear();
+    patternCache.set(pattern, compiled);
+  }
+  return compiled;
+}
+
+class Validator {
+  readonly errors: FieldError[] = [];
+  constructor(private readonly skipMeta: boolean) {}
+
+  /** The name kube-openapi uses in messages: the path, or "." at the root. */
+  private name(path: string): string {
+    return path === '' ? '.' : path;
+  }
+
+  validate(value: JsonValue, schema: JsonObject, path: string, isResourceRoot: boolean): void {
+    const type = typeOf(schema);
+    if (value === null) {
+      if (schema.nullable === true) return;
+      if (type !== '') {
+        this.errors.push(typeInvalid(path, 'null', `${this.name(path)} in body must be of type ${type}: "null"`));
+        return;
+      }
+    }
+    if (flag(schema, X.intOrString)) {
+      if (!(typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value)))) {
+        this.errors.push(typeInvalid(path, jsonType(value), `${this.name(path)} in body must be of type integer,string: ${JSON.stringify(jsonType(value))}`));
+        return;
+      }
+    } else if (type !== '' && !fitsType(type, value)) {
+      this.errors.push(typeInvalid(path, jsonType(value), `${this.name(path)} in body must be of type ${type}: ${JSON.stringify(jsonType(value))}`));
+      return;
+    }
+    this.checkEnum(value, schema, path);
+    if (typeof value === 'string') this.checkString(value, schema, path);
+    if (typeof value === 'number') this.checkNumber(value, schema, path);
+    if (Array.isArray(value)) this.checkArray(value, schema, path);
+    const obj = asObject(value);
+    if (obj !== undefined) this.checkObject(obj, schema, path, isResourceRoot || flag(schema, X.embeddedResource));
+    this.checkJunctors(value, schema, path);
+  }
+
+  private checkEnum(value: JsonValue, schema: JsonObject, path: string): void {
+    const allowed = schema.enum;
+    if (!Array.isArray(allowed) || allowed.length === 0) return;
+    if (allowed.some((candidate) => jsonEqual(candidate, value))) return;
+    this.errors.push(notSupported(path, value, allowed.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))));
+  }
+
+  private checkString(value: string, schema: JsonObject, path: string): void {
+    const n = this.name(path);
+    const max = numberOf(schema, 'maxLength');
+    if (max !== undefined && runeLength(value) > max) this.errors.push(tooLong(path, max));
+    const min = numberOf(schema, 'minLength');
+    if (min !== undefined && runeLength(value) < min) this.errors.push(invalid(path, value, `${n} in body should be at least ${min} chars long`));
+    if (typeof schema.pattern === 'string') {
+      const re = compilePattern(schema.pattern);
+      if (re !== null && !re.test(value)) this.errors.push(invalid(path, value, `${n} in body should match '${schema.pattern}'`));
+    }
+    if (typeof schema.format === 'string' && !matchesStringFormat(schema.format, value)) {
+      this.errors.push(typeInvalid(path, value, `${n} in body must be of type ${schema.format}: ${JSON.stringify(value)}`));
+    }
+  }
+
+  private checkNumber(value: number, schema: JsonObject, path: string): void {
+    const n = this.name(path);
+    const min = numberOf(schema, 'minimum');
+    if (min !== undefined) {
+      if (schema.exclusiveMinimum === true ? value <= min : value < min) {
+        this.errors.push(invalid(path, value, `${n} in body should be greater than ${schema.exclusiveMinimum === true ? '' : 'or equal to '}${min}`));
+      }
+    }
+    const max = numberOf(schema, 'maximum');
+    if (max !== undefined) {
+      if (schema.exclusiveMaximum === true ? value >= max : value > max) {
+        this.errors.push(invalid(path, value, `${n} in body should be less than ${schema.exclusiveMaximum === true ? '' : 'or equal to '}${max}`));
+      }
+    }
+    const multiple = numberOf(schema, 'multipleOf');
+    if (multiple !== undefined && multiple > 0 && Math.abs(value / multiple - Math.round(value / multiple)) > 1e-9) {
+      this.errors.push(invalid(path, value, `${n} in body should be a multiple of ${multiple}`));
+    }
+    if (typeof schema.format === 'string' && !matchesNumberFormat(schema.format, value)) {
+      this.errors.push(typeInvalid(path, value, `${n} in body must be of type ${schema.format}: ${JSON.stringify(String(value))}`));
+    }
+  }
+
+  private checkArray(value: JsonValue[], schema: JsonObject, path: string): void {
+    const n = this.name(path);
+    const max = numberOf(schema, 'maxItems');
+    if (max !== undefined && value.length > max) this.errors.push(tooMany(path, value.length, max));
+    const min = numberOf(schema, 'minItems');
+    if (min !== undefined && value.length < min) this.errors.push(invalid(path, value, `${n} in body should have at least ${min} items`));
+    const listType = schema[X.listType];
+    if (schema.uniqueItems === true || listType === 'set') this.checkDuplicates(value, path, listType === 'set');
+    if (listType === 'map') this.checkMapKeys(value, schema, path);
+    const item = items(schema);
+    if (item !== undefined) value.forEach((entry, i) => this.validate(entry, item, index(path, i), false));
+  }
+
+  private checkDuplicates(value: JsonValue[], path: string, asSet: boolean): void {
+    const seen = new Set<string>();
+    value.forEach((entry, i) => {
+      const id = JSON.stringify(entry);
+      if (seen.has(id)) {
+        if (asSet) this.errors.push(duplicate(index(path, i), entry));
+        else this.errors.push(invalid(path, value, `${this.name(path)} in body shouldn't contain duplicates`));
+      }
+      seen.add(id);
+    });
+  }
+
+  private checkMapKeys(value: JsonValue[], schema: JsonObject, path: string): void {
+    const keys = stringList(schema[X.listMapKeys]);
+    if (keys.length === 0) return;
+    const seen = new Set<string>();
+    value.forEach((entry, i) => {
+      const obj = asObject(entry);
+      if (obj === undefined) return;
+      const id = JSON.stringify(keys.map((k) => obj[k] ?? null));
+      if (seen.has(id)) this.errors.push(duplicate(index(path, i), Object.fromEntries(keys.map((k) => [k, obj[k] ?? null]))));
+      seen.add(id);
+    });
+  }
+
+  private checkObject(value: JsonObject, schema: JsonObject, path: string, isResource: boolean): void {
+    const n = this.name(path);
+    const count = Object.keys(value).filter((k) => value[k] !== undefined).length;
+    const max = numberOf(schema, 'maxProperties');
+    if (max !== undefined && count > max) this.errors.push(tooMany(path, count, max));
+    const min = numberOf(schema, 'minProperties');
+    if (min !== undefined && count < min) this.errors.push(invalid(path, value, `${n} in body should have at least ${min} properties`));
+    for (const name of stringList(schema.required)) {
+      if (isResource && this.skipMeta && (name === 'metadata' || name === 'apiVersion' || name === 'kind')) continue;
+      if (value[name] === undefined) this.errors.push(required(child(path, name)));
+    }
+    const declared = new Set<string>();
+    for (const [name, prop] of properties(schema)) {
+      declared.add(name);
+      if (isResource && this.skipMeta && (name === 'metadata' || name === 'apiVersion' || name === 'kind')) continue;
+      const item = value[name];
+      if (item !== undefined) this.validate(item, prop, child(path, name), false);
+    }
+    const extra = additional(schema);
+    if (extra !== undefined) {
+      for (const name of Object.keys(value)) {
+        const item = value[name];
+        if (item !== undefined && !declared.has(name)) this.validate(item, extra, child(path, name), false);
+      }
+    }
+  }
+
+  private checkJunctors(value: JsonValue, schema: JsonObject, path: string): void {
+    const n = this.name(path);
+    const passes = (s: JsonObject): boolean => {
+      const inner = new Validator(this.skipMeta);
+      inner.validate(value, s, path, false);
+      return inner.errors.length === 0;
+    };
+    for (const s of junctor(schema, 'allOf')) this.validate(value, s, path, false);
+    const anyOf = junctor(schema, 'anyOf');
+    if (anyOf.length > 0 && !anyOf.some(passes)) this.errors.push(invalid(path, value, `${n} in body must validate at least one schema (anyOf)`));
+    const oneOf = junctor(schema, 'oneOf');
+    if (oneOf.length > 0 && oneOf.filter(passes).length !== 1) this.errors.push(invalid(path, value, `${n} in body must validate one and only one schema (oneOf)`));
+    const not = asObject(schema.not);
+    if (not !== undefined && passes(not)) this.errors.push(invalid(path, value, `${n} in body must not validate the schema (not)`));
+  }
+}
+
+/**
+ * Validates `obj` against a CRD version's `openAPIV3Schema`: types (and nullable), required,
+ * enum, pattern, length/items/properties bounds, numeric bounds, multipleOf, formats (date-time,
+ * int32, int64, ...), list-type set/map uniqueness, allOf/anyOf/oneOf/not. `apiVersion`, `kind`
+ * and `metadata` of the resource are left to object-meta validation. Returns every error found.
+ */
+export function validateObject(obj: JsonValue, openAPIV3Schema: JsonObject, options: ValidateOptions = {}): FieldError[] {
+  const validator = new Validator(options.skipMeta ?? true);
+  const path = options.path ?? '';
+  validator.validate(obj, openAPIV3Schema, path, path === '');
+  return validator.errors;
+}
