@@ -1,0 +1,63 @@
+import type { KubeObject } from '../../sdk/types/meta.js';
+import { GROUPS } from '../../sdk/naming.js';
+import { groupOfApiVersion } from '../table/group-kind.js';
+import type { CertificateRequestDetails } from './csr.js';
+import { describeCertificateSigningRequest } from './csr.js';
+import type { DeploymentReplicaSets } from './deployment.js';
+import { describeDeployment } from './deployment.js';
+import type { EventLike } from './events.js';
+import type { DescribeOptions } from './format.js';
+import { describeGeneric } from './generic.js';
+import { describeNamespace } from './namespace.js';
+import type { NodeLease } from './node.js';
+import { describeNode } from './node.js';
+import { describePod } from './pod.js';
+import { describeService } from './service.js';
+
+/**
+ * What a describer shows besides the object itself; the caller fetches these (each describer
+ * names what it uses) and leaves out what it could not get.
+ */
+export interface DescribeRelated {
+  /** Events whose `involvedObject` (or `regarding`) is the object; omit to leave the Events section out. */
+  events?: readonly EventLike[];
+  /** Deployment: its old and new ReplicaSets. */
+  replicaSets?: DeploymentReplicaSets;
+  /** Service: the Endpoints object of the same name. */
+  endpoints?: KubeObject;
+  /** Node: its non-terminated pods (omit when pods may not be listed). */
+  nodePods?: readonly KubeObject[];
+  /** Node: its Lease, or the error getting it. */
+  lease?: NodeLease;
+  /** CertificateSigningRequest: `spec.request` decoded by the caller. */
+  certificateRequest?: CertificateRequestDetails;
+  /** Namespace: its ResourceQuotas and LimitRanges (omit a list the server does not serve). */
+  resourceQuotas?: readonly KubeObject[];
+  limitRanges?: readonly KubeObject[];
+}
+
+/**
+ * `describe` for any object: the richer describer for Pod, Node, Deployment, Service,
+ * CertificateSigningRequest and Namespace, the generic one for every other kind.
+ *
+ * @param object - the object as the server returned it
+ * @param related - related objects the caller fetched
+ * @param options - `now` (ages), time zone of absolute times, whether to show events
+ */
+export function describeObject(object: KubeObject, related: DescribeRelated, options: DescribeOptions): string {
+  const group = groupOfApiVersion(object.apiVersion);
+  const kind = object.kind ?? '';
+  if (group === GROUPS.core) {
+    switch (kind) {
+      case 'Pod': return describePod(object, related.events, options);
+      case 'Node': return describeNode(object, related.nodePods, related.lease, related.events, options);
+      case 'Service': return describeService(object, related.endpoints, related.events, options);
+      case 'Namespace': return describeNamespace(object, related.resourceQuotas, related.limitRanges, options);
+    }
+  }
+  if (group === GROUPS.apps && kind === 'Deployment') return describeDeployment(object, related.replicaSets, related.events, options);
+  if (group === GROUPS.certificates && kind === 'CertificateSigningRequest' && related.certificateRequest !== undefined) {
+    return describeCertificateSigningRequest(object, related.certificateRequest, related.events, options);
+  }
+  return describeGeneric(object, related.events, options);
+}

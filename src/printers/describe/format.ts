@@ -1,0 +1,159 @@
+/**
+ * Small formatting helpers shared by the describers, each as kubectl formats the same thing.
+ */
+import type { LabelSelector } from '../../sdk/types/meta.js';
+import { humanDuration } from '../../sdk/types/human-duration.js';
+import { compareUtf8 } from '../encoding/utf8-order.js';
+import type { DescribeWriter } from './writer.js';
+import { LEVEL_0 } from './writer.js';
+
+/** Options every describer takes. */
+export interface DescribeOptions {
+  /** The clock ages are computed against. */
+  now: Date;
+  /**
+   * Minutes east of UTC for absolute times at a given instant (kubectl prints local time);
+   * UTC when absent.
+   */
+  timeZoneOffset?: (at: Date) => number;
+  /** Whether to print the Events section (kubectl's `--show-events`, default true). */
+  showEvents?: boolean;
+}
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** Go's `time.RFC1123Z` (`Mon, 02 Jan 2006 15:04:05 -0700`); the zero time for a missing timestamp. */
+export function formatRfc1123z(timestamp: string | undefined, options: DescribeOptions): string {
+  const t = timestamp ? Date.parse(timestamp) : NaN;
+  if (Number.isNaN(t)) return 'Mon, 01 Jan 0001 00:00:00 +0000';
+  const offset = options.timeZoneOffset?.(new Date(t)) ?? 0;
+  const d = new Date(t + offset * 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${DAYS[d.getUTCDay()]}, ${pad2(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ` +
+    `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())} ${sign}${pad2(Math.floor(abs / 60))}${pad2(abs % 60)}`;
+}
+
+/** The age of a timestamp (`5m`), or `<unknown>` when it is missing. */
+export function timestampSince(timestamp: string | undefined, now: Date): string {
+  const t = timestamp ? Date.parse(timestamp) : NaN;
+  if (Number.isNaN(t)) return '<unknown>';
+  return humanDuration(now.getTime() - t);
+}
+
+/** Keys sorted as Go's `sort.Strings` sorts them (bytewise). */
+export function sortedKeys(map: Readonly<Record<string, unknown>> | undefined): string[] {
+  return Object.keys(map ?? {}).sort(compareUtf8);
+}
+
+/** `Labels:\tk=v` lines aligned under each other, or `<none>` (kubectl's `printLabelsMultiline`). */
+export function printLabelsMultiline(
+  w: DescribeWriter,
+  title: string,
+  labels: Readonly<Record<string, string>> | undefined,
+  initialIndent = '',
+  innerIndent = '\t',
+): void {
+  w.write(LEVEL_0, `${initialIndent}${title}:${innerIndent}`);
+  const keys = sortedKeys(labels);
+  if (keys.length === 0) {
+    w.writeLine('<none>');
+    return;
+  }
+  keys.forEach((key, i) => {
+    if (i !== 0) w.write(LEVEL_0, `${initialIndent}${innerIndent}`);
+    w.write(LEVEL_0, `${key}=${labels?.[key] ?? ''}\n`);
+  });
+}
+
+const MAX_ANNOTATION_LEN = 140;
+
+/**
+ * Annotations as kubectl prints them: sorted, the last-applied configuration left out, long or
+ * multi-line values on their own indented lines, cut at 138 characters with `...`.
+ */
+export function printAnnotationsMultiline(
+  w: DescribeWriter,
+  title: string,
+  annotations: Readonly<Record<string, string>> | undefined,
+  skip: ReadonlySet<string>,
+): void {
+  w.write(LEVEL_0, `${title}:\t`);
+  const keys = sortedKeys(annotations).filter((k) => !skip.has(k));
+  if (keys.length === 0) {
+    w.writeLine('<none>');
+    return;
+  }
+  const indent = '\t';
+  keys.forEach((key, i) => {
+    if (i !== 0) w.write(LEVEL_0, indent);
+    const value = (annotations?.[key] ?? '').replace(/\n$/, '');
+    if (utf8Length(value) + utf8Length(key) + 2 > MAX_ANNOTATION_LEN || value.includes('\n')) {
+      w.write(LEVEL_0, `${key}:\n`);
+      for (const line of value.split('\n')) w.write(LEVEL_0, `${indent}  ${shorten(line, MAX_ANNOTATION_LEN - 2)}\n`);
+    } else {
+      w.write(LEVEL_0, `${key}: ${value}\n`);
+    }
+  });
+}
+
+function utf8Length(s: string): number {
+  return new TextEncoder().encode(s).length;
+}
+
+/** Go's byte-wise `s[:max] + "..."` for strings longer than `max` bytes. */
+function shorten(s: string, max: number): string {
+  const bytes = new TextEncoder().encode(s);
+  if (bytes.length <= max) return s;
+  return `${new TextDecoder().decode(bytes.slice(0, max))}...`;
+}
+
+/** A label selector as kubectl prints it (`metav1.FormatLabelSelector`): `a=b,c in (x,y),!d`, or `<none>`. */
+export function formatLabelSelector(selector: LabelSelector | undefined | null): string {
+  if (selector === undefined || selector === null) return '<none>';
+  const parts: string[] = [];
+  for (const key of sortedKeys(selector.matchLabels)) parts.push(`${key}=${selector.matchLabels?.[key] ?? ''}`);
+  for (const req of selector.matchExpressions ?? []) {
+    const values = [...(req.values ?? [])].sort(compareUtf8);
+    switch (req.operator) {
+      case 'In': parts.push(`${req.key} in (${values.join(',')})`); break;
+      case 'NotIn': parts.push(`${req.key} notin (${values.join(',')})`); break;
+      case 'Exists': parts.push(req.key); break;
+      case 'DoesNotExist': parts.push(`!${req.key}`); break;
+    }
+  }
+  const text = parts.join(',');
+  return text === '' ? '<none>' : text;
+}
+
+/**
+ * A selector as `labels.Selector.String()` prints it after `LabelSelectorAsSelector`: requirements
+ * sorted by key; an empty selector is empty (matches everything).
+ */
+export function selectorString(selector: LabelSelector | undefined | null): string {
+  if (selector === undefined || selector === null) return '<none>';
+  const reqs: { key: string; text: string }[] = [];
+  for (const key of Object.keys(selector.matchLabels ?? {})) reqs.push({ key, text: `${key}=${selector.matchLabels?.[key] ?? ''}` });
+  for (const req of selector.matchExpressions ?? []) {
+    const values = [...new Set(req.values ?? [])].sort(compareUtf8);
+    let text = req.key;
+    if (req.operator === 'In') text = `${req.key} in (${values.join(',')})`;
+    else if (req.operator === 'NotIn') text = `${req.key} notin (${values.join(',')})`;
+    else if (req.operator === 'DoesNotExist') text = `!${req.key}`;
+    reqs.push({ key: req.key, text });
+  }
+  return reqs.sort((a, b) => compareUtf8(a.key, b.key)).map((r) => r.text).join(',');
+}
+
+/** `labels.FormatLabels` on one line: `k=v,k2=v2` or `<none>`. */
+export function formatLabelsLine(labels: Readonly<Record<string, string>> | undefined): string {
+  const pairs = sortedKeys(labels).map((k) => `${k}=${labels?.[k] ?? ''}`);
+  return pairs.length === 0 ? '<none>' : pairs.join(',');
+}
+
+/** Go's `%v` of a string slice: `[a b c]`. */
+export function goSlice(values: readonly unknown[] | undefined): string {
+  return `[${(values ?? []).map((v) => String(v)).join(' ')}]`;
+}

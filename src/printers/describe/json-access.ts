@@ -1,0 +1,49 @@
+/** Typed reads from plain JSON objects (the describers take objects as the server sends them). */
+
+/** A JSON object, or an empty one for anything else. */
+export function obj(v: unknown): Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+/** An array of JSON objects (non-objects left out), or an empty array. */
+export function objs(v: unknown): Record<string, unknown>[] {
+  return Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)) : [];
+}
+
+/** A string, or `''`. */
+export function str(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+
+/** A string, or undefined when absent. */
+export function optStr(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** A number, or 0. */
+export function num(v: unknown): number {
+  return typeof v === 'number' ? v : 0;
+}
+
+/** A boolean, or false. */
+export function bool(v: unknown): boolean {
+  return v === true;
+}
+
+/** An array of strings (others left out). */
+export function strs(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** A string map (non-string values left out). */
+export function strMap(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, val] of Object.entries(obj(v))) if (typeof val === 'string') out[k] = val;
+  return out;
+}
+
+/** An int-or-string value (`intstr`) as Go prints it. */
+export function intOrString(v: unknown): string {
+  if (typeof v === 'number') return String(v);
+  return typeof v === 'string' ? v : '0';
+}

@@ -1,0 +1,112 @@
+import { sortedKeys } from './utf8-order.js';
+
+/** Options of {@link toJson}. */
+export interface ToJsonOptions {
+  /** Indentation unit; kubectl uses four spaces for `-o json`. Empty or absent: compact. */
+  indent?: string;
+}
+
+const HEX = '0123456789abcdef';
+
+/** Characters where Go's escaping differs from `JSON.stringify`'s. */
+const GO_SPECIAL = /[<>&\u2028\u2029\ud800-\udfff]/;
+
+/** One string as Go's encoding/json writes it (HTML-safe escapes, `\u2028`, invalid UTF-16 replaced). */
+export function goJsonString(s: string): string {
+  // JSON.stringify escapes quotes, backslashes and control characters exactly as Go does.
+  if (!GO_SPECIAL.test(s)) return JSON.stringify(s);
+  let out = '"';
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let esc: string | undefined;
+    if (c < 0x20 || c === 0x22 || c === 0x5c || c === 0x3c || c === 0x3e || c === 0x26) {
+      switch (c) {
+        case 0x22: esc = '\\"'; break;
+        case 0x5c: esc = '\\\\'; break;
+        case 0x0a: esc = '\\n'; break;
+        case 0x0d: esc = '\\r'; break;
+        case 0x09: esc = '\\t'; break;
+        case 0x08: esc = '\\b'; break;
+        case 0x0c: esc = '\\f'; break;
+        default: esc = `\\u00${HEX[c >> 4]}${HEX[c & 0xf]}`;
+      }
+    } else if (c === 0x2028 || c === 0x2029) {
+      esc = c === 0x2028 ? '\\u2028' : '\\u2029';
+    } else if (c >= 0xd800 && c <= 0xdfff) {
+      // A well-formed pair passes through; a lone surrogate is what Go decoded as U+FFFD.
+      const next = s.charCodeAt(i + 1);
+      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      esc = '\ufffd';
+    }
+    if (esc !== undefined) {
+      out += s.slice(start, i) + esc;
+      start = i + 1;
+    }
+  }
+  return `${out}${s.slice(start)}"`;
+}
+
+function write(value: unknown, indent: string, prefix: string, out: string[]): void {
+  if (value === null || value === undefined) {
+    out.push('null');
+  } else if (typeof value === 'string') {
+    out.push(goJsonString(value));
+  } else if (typeof value === 'number') {
+    // ECMAScript number formatting is the one Go's encoding/json was built to match.
+    out.push(Number.isFinite(value) ? String(value) : 'null');
+  } else if (typeof value === 'boolean') {
+    out.push(value ? 'true' : 'false');
+  } else if (typeof value === 'bigint') {
+    out.push(value.toString());
+  } else if (Array.isArray(value)) {
+    if (value.length === 0) {
+      out.push('[]');
+      return;
+    }
+    const inner = prefix + indent;
+    out.push('[');
+    value.forEach((item, i) => {
+      if (i > 0) out.push(',');
+      if (indent) out.push('\n', inner);
+      write(item, indent, inner, out);
+    });
+    if (indent) out.push('\n', prefix);
+    out.push(']');
+  } else if (typeof value === 'object') {
+    const obj = value as Record<string, unknown>;
+    const keys = sortedKeys(obj).filter((k) => obj[k] !== undefined);
+    if (keys.length === 0) {
+      out.push('{}');
+      return;
+    }
+    const inner = prefix + indent;
+    out.push('{');
+    keys.forEach((key, i) => {
+      if (i > 0) out.push(',');
+      if (indent) out.push('\n', inner);
+      out.push(goJsonString(key), indent ? ': ' : ':');
+      write(obj[key], indent, inner, out);
+    });
+    if (indent) out.push('\n', prefix);
+    out.push('}');
+  } else {
+    out.push('null');
+  }
+}
+
+/**
+ * JSON text exactly as kubectl (Go's encoding/json) writes it: map keys sorted, `<`, `>`, `&`,
+ * U+2028 and U+2029 escaped, compact or indented by `options.indent`. No trailing newline.
+ *
+ * @param value - a JSON value (objects, arrays, strings, numbers, booleans, null)
+ * @param options - `indent: '    '` for kubectl's `-o json` layout
+ */
+export function toJson(value: unknown, options: ToJsonOptions = {}): string {
+  const out: string[] = [];
+  write(value, options.indent ?? '', '', out);
+  return out.join('');
+}
