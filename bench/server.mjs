@@ -1,0 +1,219 @@
+#!/usr/bin/env node
+// Local API server benchmark: the server runs in a child process on a data directory (every
+// acknowledged write fsynced), the client here over HTTPS with keep-alive.
+//   - creates per second with 16 requests in flight
+//   - listing 10,000 objects (JSON, paged, Table)
+//   - watch fan-out: 50 watchers each receiving every event of a burst of writes
+//   - memory of the server process over 100,000 writes (bounded: history cap, compaction)
+// Usage: node bench/server.mjs [--writes 100000] [--quick]
+import { spawn } from 'node:child_process';
+import { Agent, request } from 'node:https';
+import { mkdtempSync, rmSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { report, root } from './lib.mjs';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const writesArg = args.indexOf('--writes');
+const TOTAL_WRITES = writesArg >= 0 ? Number(args[writesArg + 1]) : quick ? 20_000 : 100_000;
+const CREATES = quick ? 2000 : 10_000;
+const IN_FLIGHT = 16;
+const WATCHERS = 50;
+const BURST = quick ? 200 : 1000;
+
+const childSource = `
+import { startServer } from ${JSON.stringify(join(root, 'dist/src/server/index.js'))};
+const server = await startServer({ dataDir: process.argv[1], port: 0, compactAfterBytes: 16 * 1024 * 1024 });
+process.stdout.write(JSON.stringify({ url: server.url, caPem: server.caPem, token: server.adminToken }) + '\\n');
+const sample = (gcDone) => {
+  const m = process.memoryUsage();
+  process.stdout.write(JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, gcDone }) + '\\n');
+};
+setInterval(() => sample(false), 250).unref();
+process.on('SIGUSR2', () => { globalThis.gc(); sample(true); });
+process.once('SIGTERM', () => { void server.stop().then(() => process.exit(0)); });
+`;
+
+function startChild(dataDir) {
+  const child = spawn(process.execPath, ['--expose-gc', '--input-type=module', '-e', childSource, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const mem = { rss: 0, heapUsed: 0, afterGc: [] };
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    let info;
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (c) => {
+      buf += c;
+      let nl;
+      while ((nl = buf.indexOf('\n')) >= 0) {
+        const msg = JSON.parse(buf.slice(0, nl));
+        buf = buf.slice(nl + 1);
+        if (msg.url !== undefined) {
+          info = msg;
+          resolve({ child, info, mem });
+        } else {
+          mem.rss = msg.rss;
+          mem.heapUsed = msg.heapUsed;
+          if (msg.gcDone) mem.afterGc.push(msg.heapUsed);
+        }
+      }
+    });
+    child.once('exit', (code) => { if (info === undefined) reject(new Error(`server exited ${code}`)); });
+  });
+}
+
+function client(info) {
+  const agent = new Agent({ ca: info.caPem, keepAlive: true, maxSockets: 64 });
+  const base = new URL(info.url);
+  const call = (method, path, body, accept) => new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers = { Authorization: `Bearer ${info.token}` };
+    if (accept !== undefined) headers.Accept = accept;
+    if (payload !== undefined) {
+      headers['Content-Type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
+      headers['Content-Length'] = Buffer.byteLength(payload);
+    }
+    const req = request({ host: base.hostname, port: base.port, path, method, headers, agent }, (res) => {
+      const chunks = [];
+      res.on('data', (d) => chunks.push(d));
+      res.on('end', () => resolve({ status: res.statusCode, bytes: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+  const watch = (path, onEvent) => new Promise((resolve, reject) => {
+    const req = request({ host: base.hostname, port: base.port, path, method: 'GET', headers: { Authorization: `Bearer ${info.token}` }, agent }, (res) => {
+      let buf = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => {
+        buf += c;
+        let nl;
+        while ((nl = buf.indexOf('\n')) >= 0) {
+          onEvent(buf.slice(0, nl));
+          buf = buf.slice(nl + 1);
+        }
+      });
+      resolve(() => req.destroy());
+    });
+    req.on('error', (e) => { if (e.code !== 'ECONNRESET') reject(e); });
+    req.end();
+  });
+  return { call, watch, close: () => agent.destroy() };
+}
+
+async function inFlight(count, n, fn) {
+  let next = 0;
+  const workers = Array.from({ length: n }, async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= count) return;
+      await fn(i);
+    }
+  });
+  await Promise.all(workers);
+}
+
+function dirSize(dir) {
+  let total = 0;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const s = statSync(p);
+    total += s.isDirectory() ? dirSize(p) : s.size;
+  }
+  return total;
+}
+
+const mib = (b) => `${(b / 1024 / 1024).toFixed(1)} MiB`;
+const dataDir = mkdtempSync(join(root, '.bench-server-'));
+const { child, info, mem } = await startChild(dataDir);
+const api = client(info);
+const rows = [];
+try {
+  await api.call('POST', '/api/v1/namespaces', { metadata: { name: 'bench' } });
+  const NS = '/api/v1/namespaces/bench/configmaps';
+
+  // Warm-up (connections, JIT) outside the measurements.
+  await inFlight(500, IN_FLIGHT, async (i) => {
+    await api.call('POST', '/api/v1/namespaces/bench/secrets', { metadata: { name: `warm-${i}` } });
+  });
+
+  // 1. Creates per second, 16 in flight, each acknowledged write fsynced.
+  let t = performance.now();
+  await inFlight(CREATES, IN_FLIGHT, async (i) => {
+    const r = await api.call('POST', NS, { metadata: { name: `cm-${String(i).padStart(6, '0')}`, labels: { app: 'bench' } }, data: { i: String(i), payload: 'x'.repeat(200) } });
+    if (r.status !== 201) throw new Error(`create failed: ${r.status} ${r.bytes}`);
+  });
+  let ms = performance.now() - t;
+  rows.push({ what: `creates/s (${CREATES}, ${IN_FLIGHT} in flight, fsync)`, value: `${Math.round(CREATES / (ms / 1000))}/s` });
+
+  // 2. Lists of 10,000 objects.
+  t = performance.now();
+  const list = await api.call('GET', NS);
+  ms = performance.now() - t;
+  rows.push({ what: `list ${CREATES} objects (JSON, one response)`, value: `${Math.round(ms)} ms, ${mib(list.bytes.length)}` });
+  t = performance.now();
+  let token = '';
+  let pages = 0;
+  do {
+    const r = await api.call('GET', `${NS}?limit=500${token === '' ? '' : `&continue=${encodeURIComponent(token)}`}`);
+    token = JSON.parse(r.bytes.toString('utf8')).metadata.continue ?? '';
+    pages++;
+  } while (token !== '');
+  ms = performance.now() - t;
+  rows.push({ what: `list ${CREATES} objects (limit=500, ${pages} chunks)`, value: `${Math.round(ms)} ms` });
+  t = performance.now();
+  const table = await api.call('GET', NS, undefined, 'application/json;as=Table;g=meta.platform.io;v=v1');
+  ms = performance.now() - t;
+  rows.push({ what: `list ${CREATES} objects as a Table`, value: `${Math.round(ms)} ms, ${mib(table.bytes.length)}` });
+
+  // 3. Watch fan-out: 50 watchers, a burst of writes, every watcher gets every event.
+  const rv = JSON.parse((await api.call('GET', `${NS}?limit=1`)).bytes.toString('utf8')).metadata.resourceVersion;
+  const counts = new Array(WATCHERS).fill(0);
+  let done;
+  const allDone = new Promise((r) => { done = r; });
+  const closers = [];
+  for (let w = 0; w < WATCHERS; w++) {
+    closers.push(await api.watch(`${NS}?watch=1&resourceVersion=${rv}&labelSelector=burst`, () => {
+      counts[w]++;
+      if (counts.every((c) => c >= BURST)) done();
+    }));
+  }
+  t = performance.now();
+  await inFlight(BURST, IN_FLIGHT, async (i) => {
+    await api.call('POST', NS, { metadata: { name: `burst-${i}`, labels: { burst: 'y' } }, data: { i: String(i) } });
+  });
+  const writeMs = performance.now() - t;
+  await allDone;
+  ms = performance.now() - t;
+  for (const c of closers) c();
+  rows.push({ what: `watch fan-out: ${WATCHERS} watchers x ${BURST} events`, value: `writes done in ${Math.round(writeMs)} ms, all delivered in ${Math.round(ms)} ms (${Math.round((WATCHERS * BURST) / (ms / 1000))} events/s)` });
+
+  // 4. Memory over many writes (updates of a fixed set of objects: state does not grow).
+  const liveHeap = async () => {
+    const n = mem.afterGc.length;
+    child.kill('SIGUSR2');
+    while (mem.afterGc.length === n) await new Promise((r) => setTimeout(r, 20));
+    return mem.afterGc[mem.afterGc.length - 1];
+  };
+  const liveBefore = await liveHeap();
+  const rssStart = mem.rss;
+  const samples = [];
+  const UPDATE_SET = 1000;
+  t = performance.now();
+  await inFlight(TOTAL_WRITES, IN_FLIGHT, async (i) => {
+    const r = await api.call('PATCH', `${NS}/cm-${String(i % UPDATE_SET).padStart(6, '0')}`, { data: { i: String(i) } });
+    if (r.status !== 200) throw new Error(`patch failed: ${r.status}`);
+    if ((i + 1) % Math.round(TOTAL_WRITES / 10) === 0) samples.push(`${i + 1}: ${mib(mem.rss)} (heap ${mib(mem.heapUsed)})`);
+  });
+  ms = performance.now() - t;
+  rows.push({ what: `${TOTAL_WRITES} updates (16 in flight)`, value: `${Math.round(TOTAL_WRITES / (ms / 1000))}/s` });
+  rows.push({ what: 'server RSS before / after the updates', value: `${mib(rssStart)} / ${mib(mem.rss)} (heap ${mib(mem.heapUsed)})` });
+  rows.push({ what: 'live heap (after a full GC) before / after the updates', value: `${mib(liveBefore)} / ${mib(await liveHeap())}` });
+  rows.push({ what: 'data directory after the updates', value: mib(dirSize(dataDir)) });
+  report('server', rows, [`RSS by writes: ${samples.join(', ')}`, 'Server in a child process on a data directory (fsync per acknowledged write); client over HTTPS with keep-alive.']);
+} finally {
+  api.close();
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}

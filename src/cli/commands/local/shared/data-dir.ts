@@ -1,0 +1,78 @@
+/**
+ * Where the local server keeps its state, and the small files that tell other commands about the
+ * running server: its pid and URL.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { HOME_DIR_NAME, LOCAL_DIR_NAME } from '../../../../sdk/naming.js';
+import type { CommandContext } from '../../../framework/context.js';
+import type { FlagValues } from '../../../framework/flag-values.js';
+
+/** File names in the data directory. */
+export const FILES = {
+  pid: 'server.pid',
+  url: 'server.url',
+  log: 'server.log',
+  ca: 'ca.crt',
+  token: 'admin-token',
+} as const;
+
+/** The data directory: `--data-dir`, else `~/.platform/local`. */
+export function dataDirOf(ctx: CommandContext, flags: FlagValues): string {
+  const given = flags.string('data-dir') ?? '';
+  if (given !== '') return given.startsWith('/') ? given : join(ctx.io.cwd, given);
+  return join(ctx.io.homedir, HOME_DIR_NAME, LOCAL_DIR_NAME);
+}
+
+async function readText(path: string): Promise<string | undefined> {
+  try {
+    return (await readFile(path, 'utf8')).trim();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
+/** True when a process with this pid exists. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** What the data directory says about a running server. */
+export interface RunningInfo {
+  pid: number;
+  url: string;
+}
+
+/** The running server of `dataDir`, or undefined (stale files are ignored). */
+export async function runningServer(dataDir: string): Promise<RunningInfo | undefined> {
+  const pidText = await readText(join(dataDir, FILES.pid));
+  const url = await readText(join(dataDir, FILES.url));
+  if (pidText === undefined || url === undefined) return undefined;
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return undefined;
+  return { pid, url };
+}
+
+/** The URL the server of `dataDir` last served on (reused as the next start's port). */
+export async function lastURL(dataDir: string): Promise<string | undefined> {
+  return readText(join(dataDir, FILES.url));
+}
+
+/** Removes the pid file (the URL file stays, to reuse the port). */
+export async function clearPid(dataDir: string): Promise<void> {
+  await rm(join(dataDir, FILES.pid), { force: true });
+}
+
+/** Reads the CA and token of the data directory. */
+export async function credentials(dataDir: string): Promise<{ caPem: string; token: string } | undefined> {
+  const caPem = await readText(join(dataDir, FILES.ca));
+  const token = await readText(join(dataDir, FILES.token));
+  if (caPem === undefined || token === undefined) return undefined;
+  return { caPem: `${caPem}\n`, token };
+}

@@ -1,0 +1,128 @@
+/**
+ * `platformctl local start`: reports a running server, or starts one in the foreground (this
+ * process, until SIGINT/SIGTERM) or in the background (a detached child running the foreground
+ * mode, waited for until it answers `/readyz`).
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CommandContext } from '../../../framework/context.js';
+import type { FlagValues } from '../../../framework/flag-values.js';
+import { UsageError } from '../../../framework/usage-error.js';
+import { FILES, alive, clearPid, credentials, dataDirOf, lastURL, runningServer } from '../shared/data-dir.js';
+import { isReady } from '../shared/ready.js';
+import { writeLocalContext } from '../shared/write-config.js';
+
+const START_TIMEOUT_MS = 60_000;
+
+function portOf(flags: FlagValues): number {
+  const port = flags.int('port') ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port ${port}: must be between 0 and 65535`, false);
+  return port;
+}
+
+async function preferredPort(dataDir: string, flags: FlagValues): Promise<number> {
+  const port = portOf(flags);
+  if (port !== 0) return port;
+  const url = await lastURL(dataDir);
+  if (url === undefined) return 0;
+  try {
+    return Number(new URL(url).port) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Reports the running server (and points the config at it). */
+async function reportRunning(ctx: CommandContext, dataDir: string, pid: number, url: string): Promise<void> {
+  await writeLocalContext(ctx, url, dataDir);
+  ctx.io.stdout.write(`Local server is already running at ${url} (pid ${pid}, data dir ${dataDir})\n`);
+}
+
+async function runForeground(ctx: CommandContext, dataDir: string, flags: FlagValues): Promise<number> {
+  // Reading the signal installs the SIGINT/SIGTERM handlers before anything can need them.
+  const signal = ctx.io.signal;
+  const { startServer } = await import('../../../../server/index.js');
+  const preferred = await preferredPort(dataDir, flags);
+  const logger = (line: string): void => ctx.io.stderr.write(`${line}\n`);
+  let server;
+  try {
+    server = await startServer({ dataDir, port: preferred, logger });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE' && portOf(flags) === 0 && preferred !== 0) {
+      server = await startServer({ dataDir, port: 0, logger });
+    } else {
+      throw e;
+    }
+  }
+  await writeFile(join(dataDir, FILES.url), `${server.url}\n`, { mode: 0o600 });
+  await writeFile(join(dataDir, FILES.pid), `${process.pid}\n`, { mode: 0o600 });
+  await writeLocalContext(ctx, server.url, dataDir);
+  ctx.io.stdout.write(`Local server running at ${server.url}\n`);
+  await new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  // SIGTERM or SIGINT: stop serving, flush and fsync the store, then leave.
+  await server.stop();
+  await clearPid(dataDir);
+  return 0;
+}
+
+async function lastLines(path: string, n: number): Promise<string> {
+  try {
+    const text = await readFile(path, 'utf8');
+    return text.trimEnd().split('\n').slice(-n).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+async function runDetached(ctx: CommandContext, dataDir: string, flags: FlagValues): Promise<number> {
+  const entry = process.argv[1];
+  if (entry === undefined) throw new Error('cannot find the platformctl entry point to start the server');
+  const logPath = join(dataDir, FILES.log);
+  const log = await open(logPath, 'a', 0o600);
+  const args = [...process.execArgv, entry, 'local', 'start', '--foreground', '--data-dir', dataDir];
+  if (flags.changed('port')) args.push('--port', String(portOf(flags)));
+  if (ctx.globals.kubeconfig !== undefined) args.push('--kubeconfig', ctx.globals.kubeconfig);
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(ctx.io.env)) if (v !== undefined) env[k] = v;
+  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', log.fd, log.fd], env, cwd: ctx.io.cwd });
+  child.unref();
+  await log.close();
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('the local server process could not be started');
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (exited || !alive(pid)) {
+      const tail = await lastLines(logPath, 5);
+      throw new Error(`the local server exited during start-up${tail === '' ? '' : `:\n${tail}`}`);
+    }
+    const running = await runningServer(dataDir);
+    const creds = await credentials(dataDir);
+    if (running !== undefined && running.pid === pid && creds !== undefined && await isReady(running.url, creds.caPem, creds.token)) {
+      ctx.io.stdout.write(`Local server running at ${running.url}\n`);
+      return 0;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the local server did not become ready within ${START_TIMEOUT_MS / 1000}s (see ${logPath})`);
+}
+
+/** `platformctl local start`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+  if (args.length > 0) throw new UsageError(`unexpected arguments: ${args.join(' ')}`);
+  const dataDir = dataDirOf(ctx, flags);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const running = await runningServer(dataDir);
+  if (running !== undefined) {
+    await reportRunning(ctx, dataDir, running.pid, running.url);
+    return 0;
+  }
+  return flags.bool('foreground') ? runForeground(ctx, dataDir, flags) : runDetached(ctx, dataDir, flags);
+}

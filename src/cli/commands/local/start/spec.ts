@@ -1,0 +1,25 @@
+import { BINARY_NAME, HOME_DIR_NAME, LOCAL_DIR_NAME } from '../../../../sdk/naming.js';
+import type { CommandSpec } from '../../../framework/spec.js';
+
+/** `platformctl local start`. */
+export const spec: CommandSpec = {
+  name: 'start',
+  usage: '[--port N] [--data-dir DIR] [--foreground] [options]',
+  summary: 'Start the local API server',
+  description: [
+    'Start the local API server on 127.0.0.1 over HTTPS. On the first start it generates a CA, a serving certificate and an admin token in the data directory; later starts reuse them and the stored state.',
+    '',
+    `The command writes a "local" cluster, user and context into the config file and makes the context current, then prints the server URL. Unless --foreground is given, the server runs in the background; stop it with "${BINARY_NAME} local stop". Starting it again while it runs reports the running server.`,
+  ].join('\n'),
+  examples: [
+    { description: 'Start the server in the background', command: `${BINARY_NAME} local start`, notRunnable: 'starts a background process' },
+    { description: 'Start it on port 6443 with state in ./state, in the foreground (Ctrl-C stops it)', command: `${BINARY_NAME} local start --port 6443 --data-dir ./state --foreground`, notRunnable: 'runs until interrupted' },
+  ],
+  flags: [
+    { name: 'port', type: 'int', default: 0, description: 'Port to listen on (0: the port of the previous start if free, else any free port).' },
+    { name: 'data-dir', type: 'string', default: '', description: `Directory of the server's state, CA and token (default ~/${HOME_DIR_NAME}/${LOCAL_DIR_NAME}).`, complete: { kind: 'dir' } },
+    { name: 'foreground', type: 'bool', default: false, description: 'Run the server in this process until interrupted instead of in the background.' },
+  ],
+  args: 'none',
+  load: async () => (await import('./run.js')).run,
+};

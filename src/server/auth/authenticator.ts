@@ -1,0 +1,62 @@
+/**
+ * The authentication stage. An {@link Authenticator} turns a request into a user, or says it has
+ * nothing to say (the next one is asked), or refuses it (401). Issue 6 adds token files, client
+ * certificates, service-account, bootstrap, OIDC and webhook tokens behind the same interface.
+ */
+import type { IncomingMessage } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import { MASTERS_GROUP, type UserInfo } from './user.js';
+
+/** The decision of one authenticator. */
+export type AuthenticationResult =
+  | { kind: 'user'; user: UserInfo }
+  | { kind: 'none' }
+  | { kind: 'invalid'; message?: string };
+
+/** One authentication method. */
+export interface Authenticator {
+  authenticate(req: IncomingMessage): Promise<AuthenticationResult> | AuthenticationResult;
+}
+
+/** The bearer token of a request, if it sends one. */
+export function bearerToken(req: IncomingMessage): string | undefined {
+  const h = req.headers.authorization;
+  if (h === undefined) return undefined;
+  const m = /^Bearer\s+(.+)$/i.exec(h.trim());
+  return m === null ? undefined : (m[1] ?? '').trim();
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+/** The admin token: user `admin` in `system:masters`; any other bearer token is invalid. */
+export class AdminTokenAuthenticator implements Authenticator {
+  constructor(private readonly token: string) {}
+
+  authenticate(req: IncomingMessage): AuthenticationResult {
+    const token = bearerToken(req);
+    if (token === undefined) return { kind: 'none' };
+    if (safeEqual(token, this.token)) return { kind: 'user', user: { username: 'admin', groups: [MASTERS_GROUP, 'system:authenticated'] } };
+    return { kind: 'invalid' };
+  }
+}
+
+/** Asks each authenticator in order; the first user wins, an invalid credential is final. */
+export class UnionAuthenticator implements Authenticator {
+  constructor(private readonly authenticators: Authenticator[], private readonly anonymous = false) {}
+
+  async authenticate(req: IncomingMessage): Promise<AuthenticationResult> {
+    let invalid: AuthenticationResult | undefined;
+    for (const a of this.authenticators) {
+      const r = await a.authenticate(req);
+      if (r.kind === 'user') return r;
+      if (r.kind === 'invalid') invalid ??= r;
+    }
+    if (invalid !== undefined) return invalid;
+    if (this.anonymous) return { kind: 'user', user: { username: 'system:anonymous', groups: ['system:unauthenticated'] } };
+    return { kind: 'none' };
+  }
+}

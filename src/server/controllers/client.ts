@@ -1,0 +1,87 @@
+/**
+ * The in-process client controllers use: the same REST operations as HTTP requests (admission,
+ * validation, field ownership), as a system user with its own field manager.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { systemUser, type UserInfo } from '../auth/user.js';
+import type { ServerContext } from '../context.js';
+import { ApiError } from '../errors.js';
+import type { ResourceDef } from '../registry/types.js';
+import { createObject } from '../rest/create.js';
+import { deleteObject, type DeleteParams, type DeleteResult } from '../rest/delete.js';
+import { findObject } from '../rest/get.js';
+import { namespacePrefix, fromStorage } from '../rest/keys.js';
+import { trackUpdate } from '../rest/managed-fields.js';
+import { updateObject } from '../rest/update.js';
+import type { WriteRequest } from '../rest/write-request.js';
+
+/** A client bound to one controller identity. */
+export class InternalClient {
+  private readonly user: UserInfo;
+
+  constructor(private readonly ctx: ServerContext, controller: string, private readonly manager = 'platform-controller-manager') {
+    this.user = systemUser(controller);
+  }
+
+  private request(def: ResourceDef, namespace: string, name: string, subresource = ''): WriteRequest {
+    return {
+      def, namespace: def.namespaced ? namespace : '', name, subresource, user: this.user, userAgent: this.manager, dryRun: false,
+      fieldManager: this.manager, options: {},
+    };
+  }
+
+  /** Reads one object. */
+  get(def: ResourceDef, namespace: string, name: string): Promise<JsonObject | undefined> {
+    return findObject(this.ctx, def, def.namespaced ? namespace : '', name);
+  }
+
+  /** Lists every object of a kind (in one namespace, or all). */
+  async list(def: ResourceDef, namespace = ''): Promise<JsonObject[]> {
+    const prefix = namespacePrefix(def, namespace);
+    const r = await this.ctx.store.list(def.bucket, prefix === undefined ? {} : { keyPrefix: prefix });
+    return r.items.map((e) => fromStorage(def, e.value));
+  }
+
+  /** Creates an object; an existing one is not an error (returns undefined). */
+  async createIfMissing(def: ResourceDef, namespace: string, obj: JsonObject): Promise<JsonObject | undefined> {
+    try {
+      return await createObject(this.ctx, this.request(def, namespace, ''), structuredClone(obj));
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 409) return undefined;
+      throw e;
+    }
+  }
+
+  /**
+   * Changes an object with `mutate` (return false to leave it as it is). Missing objects are
+   * ignored. Retries on conflicts with the fresh object.
+   */
+  async update(def: ResourceDef, namespace: string, name: string, mutate: (obj: JsonObject) => boolean, subresource = ''): Promise<JsonObject | undefined> {
+    const req = this.request(def, namespace, name, subresource);
+    try {
+      const r = await updateObject(this.ctx, req, {
+        allowCreate: false,
+        transform: (existing) => {
+          if (existing === undefined) throw new ApiError(404, 'NotFound', 'gone');
+          const next = structuredClone(existing);
+          if (!mutate(next)) return existing;
+          return trackUpdate(req, existing, next, this.ctx.now());
+        },
+      });
+      return r.object;
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 404) return undefined;
+      throw e;
+    }
+  }
+
+  /** Deletes an object; a missing one is not an error. */
+  async delete(def: ResourceDef, namespace: string, name: string, params: DeleteParams = {}): Promise<DeleteResult | undefined> {
+    try {
+      return await deleteObject(this.ctx, this.request(def, namespace, name), params);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 404) return undefined;
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * The CRD controller: accepts a new CustomResourceDefinition's names (or reports the conflict),
+ * marks it Established and serves its kind (discovery changes at once); when a CRD is deleted it
+ * deletes the custom resources, then releases the cleanup finalizer, and the kind stops being served.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { GROUPS } from '../../sdk/naming.js';
+import type { ServerContext } from '../context.js';
+import { timestamp } from '../context.js';
+import { CRD_CLEANUP_FINALIZER } from '../kinds/custom-resource-definition.js';
+import { customResourceDefs } from '../registry/custom-resources.js';
+import type { ResourceDef } from '../registry/types.js';
+import { asArray, asObject, asString, jsonEqual } from '../util/json.js';
+import { InternalClient } from './client.js';
+import type { Controller } from './controller.js';
+import { WorkQueue } from './work-queue.js';
+
+function o(v: unknown): JsonObject {
+  return asObject(v) ?? {};
+}
+
+function acceptedNames(crd: JsonObject): JsonObject {
+  const names = o(o(crd.spec).names);
+  const out: JsonObject = { plural: asString(names.plural) ?? '', singular: asString(names.singular) ?? '', kind: asString(names.kind) ?? '', listKind: asString(names.listKind) ?? '' };
+  const shortNames = asArray(names.shortNames);
+  if (shortNames !== undefined && shortNames.length > 0) out.shortNames = shortNames;
+  const categories = asArray(names.categories);
+  if (categories !== undefined && categories.length > 0) out.categories = categories;
+  return out;
+}
+
+/** Creates the CRD controller. */
+export function crdController(ctx: ServerContext): Controller {
+  const client = new InternalClient(ctx, 'apiextensions-controller', 'platform-apiserver');
+  const crdDef = ctx.registry.lookup(GROUPS.apiextensions, 'v1', 'customresourcedefinitions');
+  if (crdDef === undefined) throw new Error('customresourcedefinitions are not registered');
+  const defCRD: ResourceDef = crdDef;
+
+  async function conflict(crd: JsonObject): Promise<string | undefined> {
+    const spec = o(crd.spec);
+    const group = asString(spec.group) ?? '';
+    const names = o(spec.names);
+    const plural = asString(names.plural) ?? '';
+    const kind = asString(names.kind) ?? '';
+    const name = asString(o(crd.metadata).name) ?? '';
+    for (const d of ctx.registry.all()) {
+      if (d.group !== group || d.custom?.crdName === name) continue;
+      if (d.plural === plural) return `"${plural}" is already in use`;
+      if (d.kind === kind) return `"${kind}" is already in use`;
+    }
+    for (const other of await client.list(defCRD)) {
+      if (asString(o(other.metadata).name) === name) continue;
+      const ospec = o(other.spec);
+      if (ospec.group !== group) continue;
+      const accepted = o(o(other.status).acceptedNames);
+      if (accepted.plural === plural) return `"${plural}" is already in use`;
+      if (accepted.kind === kind) return `"${kind}" is already in use`;
+    }
+    return undefined;
+  }
+
+  async function establish(crd: JsonObject, name: string): Promise<void> {
+    const problem = await conflict(crd);
+    const now = timestamp(ctx.now());
+    await client.update(defCRD, '', name, (obj) => {
+      const status = o(obj.status);
+      const previous = (asArray(status.conditions) ?? []).map(o);
+      const keepTime = (type: string, s: string): string => {
+        const p = previous.find((c) => c.type === type);
+        return p !== undefined && p.status === s ? (asString(p.lastTransitionTime) ?? now) : now;
+      };
+      let conditions: JsonObject[];
+      if (problem === undefined) {
+        status.acceptedNames = acceptedNames(obj);
+        conditions = [
+          { type: 'NamesAccepted', status: 'True', lastTransitionTime: keepTime('NamesAccepted', 'True'), reason: 'NoConflicts', message: 'no conflicts found' },
+          { type: 'Established', status: 'True', lastTransitionTime: keepTime('Established', 'True'), reason: 'InitialNamesAccepted', message: 'the initial names have been accepted' },
+        ];
+      } else {
+        conditions = [
+          { type: 'NamesAccepted', status: 'False', lastTransitionTime: keepTime('NamesAccepted', 'False'), reason: 'NameConflict', message: problem },
+          { type: 'Established', status: 'False', lastTransitionTime: keepTime('Established', 'False'), reason: 'NotAccepted', message: 'not all names are accepted' },
+        ];
+      }
+      const others = previous.filter((c) => c.type !== 'NamesAccepted' && c.type !== 'Established');
+      const next = [...conditions, ...others];
+      if (jsonEqual(previous, next) && jsonEqual(status.acceptedNames, problem === undefined ? acceptedNames(obj) : status.acceptedNames)) return false;
+      status.conditions = next;
+      obj.status = status;
+      return true;
+    }, 'status');
+    if (problem === undefined) ctx.registry.setCustom(name, customResourceDefs(crd));
+  }
+
+  async function cleanup(crd: JsonObject, name: string): Promise<void> {
+    const defs = ctx.registry.customDefs(name);
+    const def = defs[0];
+    if (def !== undefined) {
+      for (const item of await client.list(def)) {
+        const meta = o(item.metadata);
+        if (typeof meta.deletionTimestamp === 'string') continue;
+        await client.delete(def, asString(meta.namespace) ?? '', asString(meta.name) ?? '');
+      }
+      const left = await client.list(def);
+      if (left.length > 0) {
+        queue.addAfter(name, 200);
+        return;
+      }
+    }
+    await client.update(defCRD, '', name, (obj) => {
+      const meta = o(obj.metadata);
+      const finalizers = (asArray(meta.finalizers) ?? []).filter((f) => f !== CRD_CLEANUP_FINALIZER);
+      if (finalizers.length === (asArray(meta.finalizers) ?? []).length) return false;
+      if (finalizers.length === 0) delete meta.finalizers;
+      else meta.finalizers = finalizers;
+      return true;
+    });
+    void crd;
+  }
+
+  const queue = new WorkQueue(async (name) => {
+    const crd = await client.get(defCRD, '', name);
+    if (crd === undefined) {
+      ctx.registry.setCustom(name, []);
+      return;
+    }
+    if (typeof o(crd.metadata).deletionTimestamp === 'string') await cleanup(crd, name);
+    else await establish(crd, name);
+  }, (key, e) => ctx.log(`crd controller: ${key}: ${e instanceof Error ? e.message : String(e)}`));
+
+  const unsubscribe = ctx.onWrite((ev) => {
+    if (ev.def.group !== GROUPS.apiextensions || ev.def.plural !== 'customresourcedefinitions') {
+      // A removed custom resource may let a deleting CRD finish.
+      if (ev.type === 'DELETED' && ev.def.custom !== undefined) queue.add(ev.def.custom.crdName);
+      return;
+    }
+    const name = asString(o(ev.object.metadata).name) ?? '';
+    if (ev.type === 'DELETED') {
+      ctx.registry.setCustom(name, []);
+      return;
+    }
+    // Serve the kind right away when the spec changed; the status update follows.
+    queue.add(name);
+  });
+
+  return {
+    name: 'crd',
+    async start() {
+      for (const crd of await client.list(defCRD)) {
+        const name = asString(o(crd.metadata).name) ?? '';
+        const established = (asArray(o(crd.status).conditions) ?? []).some((c) => o(c).type === 'Established' && o(c).status === 'True');
+        if (established) ctx.registry.setCustom(name, customResourceDefs(crd));
+        queue.add(name);
+      }
+    },
+    idle: () => queue.idle(),
+    stop() {
+      unsubscribe();
+      queue.stop();
+    },
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * The namespace controller: a namespace being deleted has its contents deleted (every namespaced
+ * kind, custom resources included); once nothing is left it removes the `platform.io` spec
+ * finalizer through the `finalize` sub-resource and the namespace is gone. Active namespaces get
+ * their `default` service account and the `platform-root-ca.crt` ConfigMap.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { FINALIZERS, ROOT_CA_CONFIGMAP } from '../../sdk/naming.js';
+import type { ServerContext } from '../context.js';
+import { timestamp } from '../context.js';
+import type { ResourceDef } from '../registry/types.js';
+import { asArray, asObject, asString, jsonEqual } from '../util/json.js';
+import { InternalClient } from './client.js';
+import type { Controller } from './controller.js';
+import { WorkQueue } from './work-queue.js';
+
+function core(ctx: ServerContext, plural: string): ResourceDef {
+  const def = ctx.registry.lookup('', 'v1', plural);
+  if (def === undefined) throw new Error(`core resource ${plural} is not registered`);
+  return def;
+}
+
+function isTerminating(ns: JsonObject): boolean {
+  return typeof asObject(ns.metadata)?.deletionTimestamp === 'string';
+}
+
+/** Creates the namespace controller. */
+export function namespaceController(ctx: ServerContext): Controller {
+  const client = new InternalClient(ctx, 'namespace-controller');
+  const nsDef = core(ctx, 'namespaces');
+  const saDef = core(ctx, 'serviceaccounts');
+  const cmDef = core(ctx, 'configmaps');
+
+  async function ensureDefaults(name: string): Promise<void> {
+    const sa = await client.get(saDef, name, 'default');
+    if (sa === undefined) await client.createIfMissing(saDef, name, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: name } });
+    const data = { 'ca.crt': ctx.caPem };
+    const cm = await client.get(cmDef, name, ROOT_CA_CONFIGMAP);
+    if (cm === undefined) {
+      await client.createIfMissing(cmDef, name, {
+        apiVersion: 'v1', kind: 'ConfigMap',
+        metadata: { name: ROOT_CA_CONFIGMAP, namespace: name, annotations: { 'platform.io/description': 'Contains a CA bundle that can be used to verify the platform API server certificate.' } },
+        data,
+      });
+    } else if (!jsonEqual(cm.data, data)) {
+      await client.update(cmDef, name, ROOT_CA_CONFIGMAP, (o) => {
+        o.data = data;
+        return true;
+      });
+    }
+  }
+
+  async function remaining(name: string): Promise<{ count: number; kinds: string[]; finalizers: string[] }> {
+    let count = 0;
+    const kinds: string[] = [];
+    const finalizers = new Set<string>();
+    for (const def of ctx.registry.buckets()) {
+      if (!def.namespaced) continue;
+      const items = await client.list(def, name);
+      if (items.length === 0) continue;
+      count += items.length;
+      kinds.push(`${def.plural}${def.group === '' ? '' : `.${def.group}`} has ${items.length} resource instances`);
+      for (const i of items) for (const f of asArray(asObject(i.metadata)?.finalizers) ?? []) finalizers.add(asString(f) ?? '');
+    }
+    return { count, kinds, finalizers: [...finalizers] };
+  }
+
+  async function setConditions(name: string, left: { count: number; kinds: string[]; finalizers: string[] }): Promise<void> {
+    const now = timestamp(ctx.now());
+    const conditions = [
+      { type: 'NamespaceDeletionDiscoveryFailure', status: 'False', lastTransitionTime: now, reason: 'ResourcesDiscovered', message: 'All resources successfully discovered' },
+      { type: 'NamespaceDeletionGroupVersionParsingFailure', status: 'False', lastTransitionTime: now, reason: 'ParsedGroupVersions', message: 'All legacy kube types successfully parsed' },
+      { type: 'NamespaceDeletionContentFailure', status: 'False', lastTransitionTime: now, reason: 'ContentDeleted', message: 'All content successfully deleted, may be waiting on finalization' },
+      left.count > 0
+        ? { type: 'NamespaceContentRemaining', status: 'True', lastTransitionTime: now, reason: 'SomeResourcesRemain', message: `Some resources are remaining: ${left.kinds.join(', ')}` }
+        : { type: 'NamespaceContentRemaining', status: 'False', lastTransitionTime: now, reason: 'ContentRemoved', message: 'All content successfully removed' },
+      left.finalizers.length > 0
+        ? { type: 'NamespaceFinalizersRemaining', status: 'True', lastTransitionTime: now, reason: 'SomeFinalizersRemain', message: `Some content in the namespace has finalizers remaining: ${left.finalizers.join(', ')}` }
+        : { type: 'NamespaceFinalizersRemaining', status: 'False', lastTransitionTime: now, reason: 'ContentHasNoFinalizers', message: 'All content-preserving finalizers finished' },
+    ];
+    await client.update(nsDef, '', name, (o) => {
+      const status = asObject(o.status) ?? {};
+      const old = (asArray(status.conditions) ?? []).map((c) => ({ ...(asObject(c) ?? {}), lastTransitionTime: '' }));
+      if (jsonEqual(old, conditions.map((c) => ({ ...c, lastTransitionTime: '' })))) return false;
+      status.conditions = conditions;
+      o.status = status;
+      return true;
+    }, 'status');
+  }
+
+  async function cleanup(name: string): Promise<void> {
+    for (const def of ctx.registry.buckets()) {
+      if (!def.namespaced) continue;
+      for (const item of await client.list(def, name)) {
+        if (typeof asObject(item.metadata)?.deletionTimestamp === 'string') continue;
+        await client.delete(def, name, asString(asObject(item.metadata)?.name) ?? '', { propagationPolicy: 'Background' });
+      }
+    }
+    const left = await remaining(name);
+    await setConditions(name, left);
+    if (left.count > 0) {
+      queue.addAfter(name, 200);
+      return;
+    }
+    await client.update(nsDef, '', name, (o) => {
+      const spec = asObject(o.spec) ?? {};
+      const finalizers = (asArray(spec.finalizers) ?? []).filter((f) => f !== FINALIZERS.namespace);
+      if ((asArray(spec.finalizers) ?? []).length === finalizers.length) return false;
+      spec.finalizers = finalizers;
+      o.spec = spec;
+      return true;
+    }, 'finalize');
+  }
+
+  const queue = new WorkQueue(async (name) => {
+    const ns = await client.get(nsDef, '', name);
+    if (ns === undefined) return;
+    if (isTerminating(ns)) await cleanup(name);
+    else await ensureDefaults(name);
+  }, (key, e) => ctx.log(`namespace controller: ${key}: ${e instanceof Error ? e.message : String(e)}`));
+
+  const unsubscribe = ctx.onWrite((ev) => {
+    const meta = asObject(ev.object.metadata) ?? {};
+    if (ev.def === nsDef || (ev.def.group === '' && ev.def.plural === 'namespaces')) {
+      if (ev.type !== 'DELETED') queue.add(asString(meta.name) ?? '');
+      return;
+    }
+    const ns = asString(meta.namespace);
+    if (ns === undefined || ns === '') return;
+    const name = asString(meta.name) ?? '';
+    if (ev.type === 'DELETED' && ((ev.def === saDef && name === 'default') || (ev.def === cmDef && name === ROOT_CA_CONFIGMAP))) queue.add(ns);
+    else if (ev.type === 'MODIFIED' && ev.def === cmDef && name === ROOT_CA_CONFIGMAP) queue.add(ns);
+    else if (ev.type === 'DELETED') queue.add(ns);
+  });
+
+  return {
+    name: 'namespace',
+    async start() {
+      for (const ns of await client.list(nsDef)) queue.add(asString(asObject(ns.metadata)?.name) ?? '');
+    },
+    idle: () => queue.idle(),
+    stop() {
+      unsubscribe();
+      queue.stop();
+    },
+  };
+}

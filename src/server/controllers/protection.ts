@@ -1,0 +1,112 @@
+/**
+ * The storage protection controllers: a deleted PersistentVolumeClaim keeps its
+ * `platform.io/pvc-protection` finalizer while a pod that is not finished uses it; a deleted
+ * PersistentVolume keeps `platform.io/pv-protection` while it is Bound. Also the stand-in for the
+ * node agent: a pod deleted with a grace period is removed when the period ends.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { FINALIZERS } from '../../sdk/naming.js';
+import type { ServerContext } from '../context.js';
+import type { ResourceDef } from '../registry/types.js';
+import { asArray, asObject, asString } from '../util/json.js';
+import { InternalClient } from './client.js';
+import type { Controller } from './controller.js';
+import { WorkQueue } from './work-queue.js';
+
+function o(v: unknown): JsonObject {
+  return asObject(v) ?? {};
+}
+
+function core(ctx: ServerContext, plural: string): ResourceDef {
+  const d = ctx.registry.lookup('', 'v1', plural);
+  if (d === undefined) throw new Error(`core resource ${plural} is not registered`);
+  return d;
+}
+
+function podUsesClaim(pod: JsonObject, claim: string): boolean {
+  const phase = o(pod.status).phase;
+  if (phase === 'Succeeded' || phase === 'Failed') return false;
+  return (asArray(o(pod.spec).volumes) ?? []).some((v) => asString(o(o(v).persistentVolumeClaim).claimName) === claim);
+}
+
+/** Creates the PVC/PV protection and pod termination controller. */
+export function protectionController(ctx: ServerContext): Controller {
+  const client = new InternalClient(ctx, 'pvc-protection-controller');
+  const pvcDef = core(ctx, 'persistentvolumeclaims');
+  const pvDef = core(ctx, 'persistentvolumes');
+  const podDef = core(ctx, 'pods');
+
+  async function dropFinalizer(def: ResourceDef, ns: string, name: string, finalizer: string): Promise<void> {
+    await client.update(def, ns, name, (obj) => {
+      const meta = o(obj.metadata);
+      const list = asArray(meta.finalizers) ?? [];
+      const next = list.filter((f) => f !== finalizer);
+      if (next.length === list.length) return false;
+      if (next.length === 0) delete meta.finalizers;
+      else meta.finalizers = next;
+      return true;
+    });
+  }
+
+  const queue = new WorkQueue(async (key) => {
+    const [kind = '', ns = '', name = ''] = key.split('|');
+    if (kind === 'pvc') {
+      const pvc = await client.get(pvcDef, ns, name);
+      if (pvc === undefined || typeof o(pvc.metadata).deletionTimestamp !== 'string') return;
+      const pods = await client.list(podDef, ns);
+      if (pods.some((p) => podUsesClaim(p, name))) return;
+      await dropFinalizer(pvcDef, ns, name, FINALIZERS.pvcProtection);
+    } else if (kind === 'pv') {
+      const pv = await client.get(pvDef, '', name);
+      if (pv === undefined || typeof o(pv.metadata).deletionTimestamp !== 'string') return;
+      if (o(pv.status).phase === 'Bound') return;
+      await dropFinalizer(pvDef, '', name, FINALIZERS.pvProtection);
+    } else if (kind === 'pod') {
+      const pod = await client.get(podDef, ns, name);
+      if (pod === undefined) return;
+      const meta = o(pod.metadata);
+      const at = asString(meta.deletionTimestamp);
+      if (at === undefined) return;
+      const wait = Date.parse(at) - ctx.now();
+      if (wait > 0) {
+        queue.addAfter(key, Math.min(wait, 60_000));
+        return;
+      }
+      await client.delete(podDef, ns, name, { gracePeriodSeconds: 0 });
+    }
+  }, (key, e) => ctx.log(`protection controller: ${key}: ${e instanceof Error ? e.message : String(e)}`));
+
+  function consider(def: ResourceDef, obj: JsonObject): void {
+    const meta = o(obj.metadata);
+    const ns = asString(meta.namespace) ?? '';
+    const name = asString(meta.name) ?? '';
+    const deleting = typeof meta.deletionTimestamp === 'string';
+    if (def === pvcDef && deleting) queue.add(`pvc|${ns}|${name}`);
+    if (def === pvDef && deleting) queue.add(`pv||${name}`);
+    if (def === podDef && deleting && (typeof meta.deletionGracePeriodSeconds === 'number' && meta.deletionGracePeriodSeconds > 0)) queue.add(`pod|${ns}|${name}`);
+  }
+
+  const unsubscribe = ctx.onWrite((ev) => {
+    if (ev.type !== 'DELETED') consider(ev.def, ev.object);
+    if (ev.def === podDef && (ev.type === 'DELETED' || ev.type === 'MODIFIED')) {
+      // A finished or removed pod may release the claims it used.
+      const ns = asString(o(ev.object.metadata).namespace) ?? '';
+      for (const v of asArray(o(ev.object.spec).volumes) ?? []) {
+        const claim = asString(o(o(v).persistentVolumeClaim).claimName);
+        if (claim !== undefined) queue.add(`pvc|${ns}|${claim}`);
+      }
+    }
+  });
+
+  return {
+    name: 'protection',
+    async start() {
+      for (const def of [pvcDef, pvDef, podDef]) for (const obj of await client.list(def)) consider(def, obj);
+    },
+    idle: () => queue.idle(),
+    stop() {
+      unsubscribe();
+      queue.stop();
+    },
+  };
+}

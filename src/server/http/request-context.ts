@@ -1,0 +1,19 @@
+/**
+ * One request as the handlers see it after authentication.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { UserInfo } from '../auth/user.js';
+import type { RequestInfo } from '../request/request-info.js';
+
+/** A request in flight. */
+export interface RequestContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  info: RequestInfo;
+  user: UserInfo;
+  /** Aborted when the client goes away or the server stops (created on first use). */
+  readonly signal: AbortSignal;
+  /** Response headers added by stages (warnings, audit ids). */
+  headers: Record<string, string>;
+}

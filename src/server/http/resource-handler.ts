@@ -1,0 +1,320 @@
+/**
+ * Resource requests: routes the verb (get, list, watch, create, update, patch, delete,
+ * deletecollection) and sub-resource to the REST operations, with content negotiation of the
+ * answer and the answer codes of the API server.
+ */
+import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
+import { GROUPS } from '../../sdk/naming.js';
+import type { ServerContext } from '../context.js';
+import { ApiError, badRequest, methodNotAllowed, pathNotFound, unsupportedMediaType } from '../errors.js';
+import { apiVersionOf, type ResourceDef } from '../registry/types.js';
+import { createObject } from '../rest/create.js';
+import { deleteObject, deletedStatus, validateDeleteParams } from '../rest/delete.js';
+import { getObject } from '../rest/get.js';
+import { listObjects } from '../rest/list.js';
+import { acceptedPatchTypes, PATCH_MEDIA_TYPES, patchObject } from '../rest/patch.js';
+import { compileSelection } from '../rest/selection.js';
+import { finalizeNamespace, patchScale, patchStatus, scaleOf, updateScale, updateStatus } from '../rest/subresources.js';
+import { updateObject } from '../rest/update.js';
+import { trackUpdate } from '../rest/managed-fields.js';
+import { checkTypeMeta, ensureNamespace } from '../rest/object-meta.js';
+import { prepareWatch } from '../rest/watch.js';
+import type { WriteRequest } from '../rest/write-request.js';
+import { asObject, asString, metaOf } from '../util/json.js';
+import { decodeObjectBody, mediaType, parseJson, parseYaml, readBody } from './body.js';
+import { negotiate, type Output } from './negotiation.js';
+import type { RequestContext } from './request-context.js';
+import { send } from './respond.js';
+import { parseIncludeObject, partialMetadata, toMetadataList, toTable } from './transform.js';
+import { streamWatch } from './watch-stream.js';
+import { parseDeleteParams, parseDryRun, fieldManagerOf, parseForce } from './write-params.js';
+
+/** Finds the def and checks the path's scope against it. */
+function resolve(ctx: ServerContext, rc: RequestContext): { def: ResourceDef; namespace: string } {
+  const info = rc.info;
+  const def = ctx.registry.lookup(info.apiGroup, info.apiVersion, info.resource);
+  if (def === undefined || info.parts.length > 0) throw pathNotFound();
+  if (info.subresource !== '' && !def.subresources.some((s) => s.name === info.subresource)) throw pathNotFound();
+  const isNamespaceObject = def.group === '' && def.plural === 'namespaces';
+  if (def.namespaced) {
+    if (info.name !== '' && info.namespace === '') throw pathNotFound();
+  } else if (info.namespace !== '' && !isNamespaceObject) {
+    throw pathNotFound();
+  }
+  return { def, namespace: def.namespaced ? info.namespace : '' };
+}
+
+function output(rc: RequestContext, transforms: boolean, isList: boolean): Output {
+  return negotiate(rc.req.headers.accept, { transforms }, isList);
+}
+
+async function objectBody(rc: RequestContext): Promise<JsonObject> {
+  const buf = await readBody(rc.req);
+  const v = await decodeObjectBody(rc.req, buf);
+  const obj = asObject(v);
+  if (obj === undefined) throw badRequest('the body of the request must be a JSON or YAML object');
+  return obj;
+}
+
+function writeRequest(rc: RequestContext, def: ResourceDef, namespace: string, dryRun: boolean, fieldManager: string, options: JsonObject): WriteRequest {
+  return {
+    def, namespace, name: rc.info.name, subresource: rc.info.subresource, user: rc.user, userAgent: rc.req.headers['user-agent'],
+    dryRun, fieldManager, options,
+  };
+}
+
+function writeOptions(kind: string, dryRun: boolean, fieldManager: string): JsonObject {
+  const o: JsonObject = { kind, apiVersion: `${GROUPS.meta}/v1` };
+  if (dryRun) o.dryRun = ['All'];
+  if (fieldManager !== '') o.fieldManager = fieldManager;
+  return o;
+}
+
+/** Handles one resource request. */
+export async function handleResource(ctx: ServerContext, rc: RequestContext): Promise<void> {
+  const { def, namespace } = resolve(ctx, rc);
+  const info = rc.info;
+  const verb = info.verb;
+  const sub = info.subresource;
+  if (sub === '' && !def.verbs.includes(verb)) throw methodNotAllowed();
+  if (sub !== '') {
+    const verbs = def.subresources.find((s) => s.name === sub)?.verbs ?? [];
+    if (!verbs.includes(verb)) throw methodNotAllowed();
+  }
+  if (def.namespaced && namespace === '' && (verb === 'create' || verb === 'deletecollection')) throw methodNotAllowed();
+  switch (verb) {
+    case 'get': return handleGet(ctx, rc, def, namespace);
+    case 'list': return handleList(ctx, rc, def, namespace);
+    case 'watch': return handleWatch(ctx, rc, def, namespace);
+    case 'create': return handleCreate(ctx, rc, def, namespace);
+    case 'update': return handleUpdate(ctx, rc, def, namespace);
+    case 'patch': return handlePatch(ctx, rc, def, namespace);
+    case 'delete': return handleDelete(ctx, rc, def, namespace);
+    case 'deletecollection': return handleDeleteCollection(ctx, rc, def, namespace);
+    default: throw methodNotAllowed();
+  }
+}
+
+/** Sends one object in the negotiated representation. */
+async function sendObject(ctx: ServerContext, rc: RequestContext, def: ResourceDef, code: number, obj: JsonObject, out: Output): Promise<void> {
+  if (out.kind === 'table') {
+    const rv = asString(asObject(obj.metadata)?.resourceVersion);
+    const include = parseIncludeObject(rc.url.searchParams.get('includeObject'));
+    await send(rc.res, code, toTable(def, [obj], rv === undefined ? {} : { resourceVersion: rv }, out.version, include, ctx.now()), out, rc.headers);
+    return;
+  }
+  if (out.kind === 'metadata') {
+    await send(rc.res, code, partialMetadata(obj, out.version), out, rc.headers);
+    return;
+  }
+  await send(rc.res, code, obj, out, rc.headers);
+}
+
+async function handleGet(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
+  const isScale = rc.info.subresource === 'scale';
+  const out = output(rc, !isScale, false);
+  const obj = await getObject(ctx, def, namespace, rc.info.name, rc.url.searchParams.get('resourceVersion'), rc.signal);
+  if (isScale) {
+    await send(rc.res, 200, scaleOf(def, obj), out, rc.headers);
+    return;
+  }
+  await sendObject(ctx, rc, def, 200, obj, out);
+}
+
+async function handleList(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
+  const q = rc.url.searchParams;
+  const out = output(rc, true, true);
+  const include = out.kind === 'table' ? parseIncludeObject(q.get('includeObject')) : 'Metadata';
+  const result = await listObjects(ctx, def, namespace, {
+    labelSelector: q.get('labelSelector'), fieldSelector: q.get('fieldSelector'), limit: q.get('limit'), continue: q.get('continue'),
+    resourceVersion: q.get('resourceVersion'), resourceVersionMatch: q.get('resourceVersionMatch'),
+  }, rc.signal);
+  const listMeta: { resourceVersion: string; continue?: string; remainingItemCount?: number } = { resourceVersion: result.resourceVersion };
+  if (result.continue !== '') listMeta.continue = result.continue;
+  if (result.remainingItemCount !== undefined) listMeta.remainingItemCount = result.remainingItemCount;
+  if (out.kind === 'table') {
+    await send(rc.res, 200, toTable(def, result.items, listMeta, out.version, include, ctx.now()), out, rc.headers);
+    return;
+  }
+  if (out.kind === 'metadata') {
+    await send(rc.res, 200, toMetadataList(result.items, listMeta, out.version), out, rc.headers);
+    return;
+  }
+  const list = { kind: def.listKind, apiVersion: apiVersionOf(def), metadata: listMeta, items: result.items };
+  await send(rc.res, 200, list, out, rc.headers);
+}
+
+async function handleWatch(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
+  const q = rc.url.searchParams;
+  const out = output(rc, true, false);
+  let fieldSelector = q.get('fieldSelector');
+  if (rc.info.name !== '') {
+    const pin = `metadata.name=${rc.info.name}`;
+    fieldSelector = fieldSelector === null || fieldSelector === '' ? pin : `${fieldSelector},${pin}`;
+  }
+  const prepared = prepareWatch(ctx, def, namespace, {
+    labelSelector: q.get('labelSelector'), fieldSelector, resourceVersion: q.get('resourceVersion'),
+    resourceVersionMatch: q.get('resourceVersionMatch'), allowWatchBookmarks: q.get('allowWatchBookmarks'),
+    timeoutSeconds: q.get('timeoutSeconds'), sendInitialEvents: q.get('sendInitialEvents'),
+  }, rc.signal);
+  const include = out.kind === 'table' ? parseIncludeObject(q.get('includeObject')) : 'Metadata';
+  let first = true;
+  await streamWatch(rc, prepared, out, (ev) => {
+    if (ev.type === 'BOOKMARK' || ev.type === 'ERROR') return ev.object;
+    if (out.kind === 'table') {
+      const t = toTable(def, [ev.object], {}, out.version, include, ctx.now(), first);
+      first = false;
+      return t;
+    }
+    if (out.kind === 'metadata') return partialMetadata(ev.object, out.version);
+    return ev.object;
+  });
+}
+
+async function handleCreate(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
+  if (rc.info.name !== '' || rc.info.subresource !== '') throw methodNotAllowed();
+  const q = rc.url.searchParams;
+  const out = output(rc, false, false);
+  const dryRun = parseDryRun(q, 'CreateOptions');
+  const fieldManager = fieldManagerOf(q, rc.req.headers['user-agent'], false);
+  const body = await objectBody(rc);
+  const req = writeRequest(rc, def, namespace, dryRun, fieldManager, writeOptions('CreateOptions', dryRun, fieldManager));
+  const created = await createObject(ctx, req, body);
+  await send(rc.res, 201, created, out, rc.headers);
+}
+
+async function handleUpdate(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
+  const q = rc.url.searchParams;
+  const sub = rc.info.subresource;
+  const out = output(rc, false, false);
+  const dryRun = parseDryRun(q, 'UpdateOptions');
+  const fieldManager = fieldManagerOf(q, rc.req.headers['user-agent'], false);
+  const body = await objectBody(rc);
+  const req = writeRequest(rc, def, namespace, dryRun, fieldManager, writeOptions('UpdateOptions', dryRun, fieldManager));
+  if (sub === 'status' || sub === 'approval') {
+    const r = await updateStatus(ctx, req, body);
+    await send(rc.res, 200, r.object, out, rc.headers);
+    return;
+  }
+  if (sub === 'scale') {
+    const r = await updateScale(ctx, req, body);
+    await send(rc.res, 200, r.object, out, rc.headers);
+    return;
+  }
+  if (sub === 'finalize') {
+    const r = await finalizeNamespace(ctx, req, body);
+    await send(rc.res, 200, r.object, out, rc.headers);
+    return;
+  }
+  if (sub !== '') throw methodNotAllowed();
+  const obj = structuredClone(body);
+  checkTypeMeta(def, obj);
+  const meta = metaOf(obj);
+  const name = asString(meta.name) ?? '';
+  if (name !== rc.info.name) {
+    throw badRequest(`the name of the object (${name}) does not match the name on the URL (${rc.info.name})`);
+  }
+  ensureNamespace(def, meta, namespace);
+  def.hooks.defaults?.(obj);
+  const result = await updateObject(ctx, req, {
+    allowCreate: def.allowCreateOnUpdate,
+    transform: (existing) => trackUpdate(req, existing, structuredClone(obj), ctx.now()),
+  });
+  await send(rc.res, result.created ? 201 : 200, result.object, out, rc.headers);
+}
+
+async function decodePatchBody(type: string, buf: Buffer): Promise<JsonValue> {
+  const text = buf.toString('utf8');
+  if (type === 'apply') return parseYaml(text);
+  return parseJson(text);
+}
+
+async function handlePatch(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
+  const q = rc.url.searchParams;
+  const sub = rc.info.subresource;
+  const ct = mediaType(rc.req.headers['content-type']);
+  const type = PATCH_MEDIA_TYPES[ct];
+  if (type === undefined || (type === 'strategic' && !def.strategicMerge)) throw unsupportedMediaType(acceptedPatchTypes(def.strategicMerge));
+  const isApply = type === 'apply';
+  const out = output(rc, false, false);
+  const dryRun = parseDryRun(q, 'PatchOptions');
+  const force = parseForce(q, isApply);
+  const fieldManager = fieldManagerOf(q, rc.req.headers['user-agent'], isApply);
+  const body = await decodePatchBody(type, await readBody(rc.req));
+  const options = writeOptions('PatchOptions', dryRun, fieldManager);
+  if (force) options.force = true;
+  const req = writeRequest(rc, def, namespace, dryRun, fieldManager, options);
+  const params = { type, body, force };
+  if (sub === 'status' || sub === 'approval') {
+    const r = await patchStatus(ctx, req, params);
+    await send(rc.res, 200, r.object, out, rc.headers);
+    return;
+  }
+  if (sub === 'scale') {
+    const r = await patchScale(ctx, req, params);
+    await send(rc.res, 200, r.object, out, rc.headers);
+    return;
+  }
+  if (sub !== '') throw methodNotAllowed();
+  const r = await patchObject(ctx, req, params);
+  await send(rc.res, r.created ? 201 : 200, r.object, out, rc.headers);
+}
+
+async function deleteBody(rc: RequestContext): Promise<JsonObject | undefined> {
+  const buf = await readBody(rc.req);
+  if (buf.length === 0) return undefined;
+  const v = await decodeObjectBody(rc.req, buf);
+  if (v === null) return undefined;
+  const obj = asObject(v);
+  if (obj === undefined) throw badRequest('the body of a delete request must be DeleteOptions');
+  return obj;
+}
+
+async function handleDelete(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
+  if (rc.info.subresource !== '') throw methodNotAllowed();
+  const q = rc.url.searchParams;
+  const out = output(rc, false, false);
+  const body = await deleteBody(rc);
+  const { params, dryRunBody, options } = parseDeleteParams(q, body);
+  validateDeleteParams(params);
+  const dryRun = parseDryRun(q, 'DeleteOptions', dryRunBody);
+  if (dryRun) options.dryRun = ['All'];
+  const req = writeRequest(rc, def, namespace, dryRun, '', options);
+  const result = await deleteObject(ctx, req, params);
+  const code = !result.deleted && params.orphanDependents === false ? 202 : 200;
+  if (result.deleted && !def.returnDeletedObject) {
+    await send(rc.res, code, deletedStatus(def, result.object), out, rc.headers);
+    return;
+  }
+  await send(rc.res, code, result.object, out, rc.headers);
+}
+
+async function handleDeleteCollection(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
+  const q = rc.url.searchParams;
+  const out = output(rc, false, false);
+  const body = await deleteBody(rc);
+  const { params, dryRunBody, options } = parseDeleteParams(q, body);
+  validateDeleteParams(params);
+  if (params.preconditions !== undefined) throw badRequest('preconditions are not supported for deletecollection');
+  const dryRun = parseDryRun(q, 'DeleteOptions', dryRunBody);
+  if (dryRun) options.dryRun = ['All'];
+  const selection = compileSelection(def, q.get('labelSelector'), q.get('fieldSelector'));
+  const listed = await listObjects(ctx, def, namespace, { resourceVersion: q.get('resourceVersion') }, rc.signal, selection);
+  const items: JsonObject[] = [];
+  for (const item of listed.items) {
+    const meta = asObject(item.metadata) ?? {};
+    const req: WriteRequest = {
+      def, namespace: asString(meta.namespace) ?? namespace, name: asString(meta.name) ?? '', subresource: '', user: rc.user,
+      userAgent: rc.req.headers['user-agent'], dryRun, fieldManager: '', options,
+    };
+    try {
+      const r = await deleteObject(ctx, req, params);
+      items.push(r.object);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 404) continue;
+      throw e;
+    }
+  }
+  const list = { kind: def.listKind, apiVersion: apiVersionOf(def), metadata: { resourceVersion: String(ctx.store.currentRV) }, items };
+  await send(rc.res, 200, list, out, rc.headers);
+}

@@ -1,0 +1,53 @@
+/**
+ * Streams a watch: chunked newline-delimited JSON events, ended by `timeoutSeconds` (or the random
+ * default), by the client going away, or by the event source ending. A client that does not read
+ * is not buffered without bound: writing waits for the socket to drain, the watch's own queue
+ * then fills and the store ends the watch.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import type { OutgoingEvent, PreparedWatch } from '../rest/watch.js';
+import type { RequestContext } from './request-context.js';
+import { contentTypeOf, type Output } from './negotiation.js';
+
+function waitDrainOrClose(rc: RequestContext): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      rc.res.off('drain', done);
+      rc.res.off('close', done);
+      resolve();
+    };
+    rc.res.once('drain', done);
+    rc.res.once('close', done);
+  });
+}
+
+/** Writes the events of a prepared watch to the response. */
+export async function streamWatch(rc: RequestContext, prepared: PreparedWatch, out: Output, encode: (ev: OutgoingEvent) => JsonObject): Promise<void> {
+  const res = rc.res;
+  const contentType = out.kind === 'yaml' ? 'application/json' : contentTypeOf(out);
+  res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked', ...rc.headers });
+  res.flushHeaders();
+  const events = prepared.events;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    prepared.stop();
+  }, prepared.timeoutMs);
+  const onClose = (): void => prepared.stop();
+  res.once('close', onClose);
+  try {
+    for await (const ev of events) {
+      if (timedOut || res.destroyed) break;
+      const line = `${JSON.stringify({ type: ev.type, object: encode(ev) })}\n`;
+      if (!res.write(line)) await waitDrainOrClose(rc);
+      if (ev.type === 'ERROR') break;
+    }
+  } catch {
+    // A failed watch ends its stream; the client re-watches from its last resource version.
+  } finally {
+    prepared.stop();
+    clearTimeout(timer);
+    res.off('close', onClose);
+    if (!res.destroyed) res.end();
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * The local API server: `startServer(options)` serves the spec's API over HTTPS from an embedded
+ * store, with discovery, CRUD, lists and watches, patches and server-side apply, tables, admission
+ * built-ins and the controllers that make deletion, namespaces and CRDs behave as on a cluster.
+ *
+ * @packageDocumentation
+ */
+import { createServer, type Server } from 'node:https';
+import type { Socket } from 'node:net';
+import { join } from 'node:path';
+import type { JsonObject } from '../sdk/types/meta.js';
+import { AdmissionChain } from './admission/chain.js';
+import { namespaceLifecycle } from './admission/plugins/namespace-lifecycle.js';
+import { storageObjectInUseProtection, taintNodesByCondition } from './admission/plugins/node-and-storage.js';
+import { serviceAccountAdmission } from './admission/plugins/service-account.js';
+import { AdminTokenAuthenticator, UnionAuthenticator } from './auth/authenticator.js';
+import { AlwaysAllowAuthorizer, UnionAuthorizer } from './auth/authorizer.js';
+import { bootstrap } from './bootstrap.js';
+import type { ResolvedOptions, ServerContext, WriteEvent } from './context.js';
+import { timestamp } from './context.js';
+import type { Controller } from './controllers/controller.js';
+import { crdController } from './controllers/crd.js';
+import { garbageCollector } from './controllers/garbage-collector.js';
+import { namespaceController } from './controllers/namespace.js';
+import { protectionController } from './controllers/protection.js';
+import type { HealthCheck } from './api/health.js';
+import { createHandler } from './http/handler.js';
+import { builtinDefs } from './kinds/index.js';
+import type { RunningServer, ServerOptions } from './options.js';
+import { Registry } from './registry/registry.js';
+import { findObject } from './rest/get.js';
+import { ServiceIPAllocator } from './services/allocator.js';
+import { Store, StoreFailedError } from './storage/index.js';
+import { loadOrCreateAdminToken, newToken } from './tls/admin-token.js';
+import { ephemeralTlsMaterial, loadOrCreateTlsMaterial } from './tls/certificates.js';
+import { asArray, asNumber, asObject, asString } from './util/json.js';
+
+export type { RunningServer, ServerOptions } from './options.js';
+export type { AdmissionAttributes, AdmissionOperation, AdmissionPlugin } from './admission/types.js';
+export type { AuthenticationResult, Authenticator } from './auth/authenticator.js';
+export type { AuthorizationAttributes, AuthorizationDecision, Authorizer } from './auth/authorizer.js';
+export type { UserInfo } from './auth/user.js';
+export type { TlsMaterial } from './tls/certificates.js';
+
+/**
+ * Watch history kept at most (besides the 5-minute window): bounds memory under write bursts (a
+ * few hundred MiB of history otherwise); a client behind it gets 410 Gone and relists.
+ */
+const DEFAULT_HISTORY_MAX_EVENTS = 25_000;
+
+const DEFAULTS: ResolvedOptions = {
+  continueTokenTtlMs: 5 * 60 * 1000,
+  bookmarkIntervalMs: 60 * 1000,
+  futureRVWaitMs: 3000,
+  minWatchTimeoutMs: 30 * 60 * 1000,
+  watchMaxQueue: 10_000,
+  controllerDelayMs: 0,
+};
+
+function resolveOptions(o: ServerOptions): ResolvedOptions {
+  return {
+    continueTokenTtlMs: o.continueTokenTtlMs ?? DEFAULTS.continueTokenTtlMs,
+    bookmarkIntervalMs: o.bookmarkIntervalMs ?? DEFAULTS.bookmarkIntervalMs,
+    futureRVWaitMs: o.futureRVWaitMs ?? DEFAULTS.futureRVWaitMs,
+    minWatchTimeoutMs: o.minWatchTimeoutMs ?? DEFAULTS.minWatchTimeoutMs,
+    watchMaxQueue: o.watchMaxQueue ?? DEFAULTS.watchMaxQueue,
+    controllerDelayMs: DEFAULTS.controllerDelayMs,
+  };
+}
+
+function serviceAddresses(svc: JsonObject): { ip: string | undefined; ports: number[] } {
+  const spec = asObject(svc.spec) ?? {};
+  const ip = asString(spec.clusterIP);
+  const ports = (asArray(spec.ports) ?? []).map((p) => asNumber(asObject(p)?.nodePort)).filter((n): n is number => n !== undefined);
+  return { ip: ip === 'None' ? undefined : ip, ports };
+}
+
+/** Starts the server; resolves once it answers requests. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const now = options.now ?? Date.now;
+  const log = options.logger ?? ((): void => undefined);
+  const host = options.host ?? '127.0.0.1';
+  const dataDir = options.dataDir;
+  const tls = options.tls ?? (dataDir !== undefined ? await loadOrCreateTlsMaterial(dataDir, now()) : await ephemeralTlsMaterial(now()));
+  const adminToken = options.adminToken ?? (dataDir !== undefined ? await loadOrCreateAdminToken(dataDir) : newToken());
+  const store = await Store.open({
+    ...(dataDir !== undefined ? { dataDir: join(dataDir, 'store') } : {}),
+    ...(options.historyWindowMs !== undefined ? { historyWindowMs: options.historyWindowMs } : {}),
+    historyMaxEvents: options.historyMaxEvents ?? DEFAULT_HISTORY_MAX_EVENTS,
+    ...(options.compactAfterBytes !== undefined ? { compactAfterBytes: options.compactAfterBytes } : {}),
+    ...(options.watchMaxQueue !== undefined ? { watchMaxQueue: options.watchMaxQueue } : {}),
+    now,
+    logger: log,
+  });
+  const registry = new Registry(builtinDefs());
+  const allocator = new ServiceIPAllocator();
+  const listeners = new Set<(e: WriteEvent) => void>();
+  let storeFailed = false;
+  const ctx: ServerContext = {
+    storeFailed: () => storeFailed,
+    noteError(e) {
+      if (e instanceof StoreFailedError) storeFailed = true;
+    },
+    store,
+    registry,
+    now,
+    options: resolveOptions(options),
+    admission: new AdmissionChain([]),
+    allocator,
+    caPem: tls.caPem,
+    log,
+    onWrite(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    emitWrite(event) {
+      for (const l of listeners) {
+        try {
+          l(event);
+        } catch (e) {
+          log(`change listener failed: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+    },
+  };
+  const nsDef = registry.lookup('', 'v1', 'namespaces');
+  const saDef = registry.lookup('', 'v1', 'serviceaccounts');
+  const svcDef = registry.lookup('', 'v1', 'services');
+  if (nsDef === undefined || saDef === undefined || svcDef === undefined) throw new Error('core resources are not registered');
+  ctx.admission = new AdmissionChain([
+    namespaceLifecycle((name) => findObject(ctx, nsDef, '', name)),
+    serviceAccountAdmission((ns, name) => findObject(ctx, saDef, ns, name)),
+    taintNodesByCondition(),
+    storageObjectInUseProtection(),
+    ...(options.admissionPlugins ?? []),
+  ]);
+  for (const e of (await store.list(svcDef.bucket)).items) {
+    const a = serviceAddresses(e.value);
+    allocator.markUsed(a.ip, a.ports);
+  }
+  ctx.onWrite((ev) => {
+    if (ev.def !== svcDef || ev.type !== 'DELETED') return;
+    const a = serviceAddresses(ev.object);
+    if (a.ip !== undefined) allocator.releaseIP(a.ip);
+    for (const p of a.ports) allocator.releaseNodePort(p);
+  });
+
+  let stopping = false;
+  let bootstrapped = false;
+  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx)];
+  const storeCheck: HealthCheck = { name: 'etcd', check: () => (ctx.storeFailed() ? 'the store cannot write' : undefined) };
+  const common: HealthCheck[] = [
+    { name: 'ping', check: () => undefined },
+    { name: 'log', check: () => undefined },
+    storeCheck,
+    { name: 'poststarthook/start-apiextensions-controllers', check: () => (bootstrapped ? undefined : 'not finished') },
+    { name: 'poststarthook/crd-informer-synced', check: () => (bootstrapped ? undefined : 'not finished') },
+    { name: 'poststarthook/bootstrap-controller', check: () => (bootstrapped ? undefined : 'not finished') },
+    { name: 'poststarthook/start-kube-apiserver-admission-initializer', check: () => undefined },
+  ];
+  const health = {
+    livez: common,
+    healthz: common,
+    readyz: [...common, { name: 'informer-sync', check: () => undefined }, { name: 'shutdown', check: () => (stopping ? 'process is shutting down' : undefined) }],
+  };
+  let port = options.port ?? 0;
+  const handler = createHandler(ctx, {
+    authenticator: new UnionAuthenticator([new AdminTokenAuthenticator(adminToken), ...(options.authenticators ?? [])]),
+    authorizer: new UnionAuthorizer(options.authorizers ?? [new AlwaysAllowAuthorizer()]),
+    health,
+    serverAddress: () => `${host}:${port}`,
+    buildDate: timestamp(now()),
+  });
+  const server: Server = createServer({ key: tls.keyPem, cert: tls.certPem, ca: tls.caPem }, handler);
+  server.requestTimeout = 0;
+  server.headersTimeout = 60_000;
+  server.keepAliveTimeout = 30_000;
+  const sockets = new Set<Socket>();
+  server.on('secureConnection', (s: Socket) => {
+    sockets.add(s);
+    s.once('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address !== null && typeof address === 'object') port = address.port;
+  try {
+    await bootstrap(ctx, host, port);
+    for (const c of controllers) await c.start();
+    bootstrapped = true;
+  } catch (e) {
+    server.close();
+    for (const c of controllers) c.stop();
+    await store.close();
+    throw e;
+  }
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `https://${urlHost}:${port}`,
+    host,
+    port,
+    caPem: tls.caPem,
+    adminToken,
+    dataDir,
+    async settle() {
+      for (let i = 0; i < 3; i++) for (const c of controllers) await c.idle();
+    },
+    stop() {
+      stopped ??= (async () => {
+        stopping = true;
+        for (const c of controllers) c.stop();
+        const closed = new Promise<void>((r) => server.close(() => r()));
+        for (const s of sockets) s.destroy();
+        await closed;
+        await store.close();
+      })();
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * Lease (coordination), the RBAC kinds, CertificateSigningRequest (storage and requestor fields;
+ * its lifecycle comes later) and the admission webhook configurations.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { GROUPS } from '../../sdk/naming.js';
+import { asArray, asObject, asString, jsonEqual } from '../util/json.js';
+import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { defineKind } from './define.js';
+import { clusterRoleBindingTable, csrTable, leaseTable, roleBindingTable, roleTable, webhookConfigurationTable } from '../tables/cluster.js';
+
+function o(v: unknown): JsonObject {
+  return asObject(v) ?? {};
+}
+
+export const leaseDef = defineKind({
+  group: GROUPS.coordination, version: 'v1', kind: 'Lease', plural: 'leases', namespaced: true,
+  allowCreateOnUpdate: true, table: leaseTable,
+});
+
+function validateRules(obj: JsonObject): FieldError[] {
+  const errs: FieldError[] = [];
+  (asArray(obj.rules) ?? []).forEach((r, i) => {
+    const rule = o(r);
+    if ((asArray(rule.verbs) ?? []).length === 0) errs.push(fieldError.required(`rules[${i}].verbs`, 'verbs must contain at least one value'));
+    const nonResource = (asArray(rule.nonResourceURLs) ?? []).length > 0;
+    const resources = (asArray(rule.resources) ?? []).length > 0;
+    if (!nonResource && !resources) errs.push(fieldError.required(`rules[${i}].resources`, 'resource rules must supply at least one api group'));
+  });
+  return errs;
+}
+
+function defaultSubjects(obj: JsonObject): void {
+  for (const s of asArray(obj.subjects) ?? []) {
+    const subject = asObject(s);
+    if (subject === undefined) continue;
+    if ((subject.kind === 'User' || subject.kind === 'Group') && subject.apiGroup === undefined) subject.apiGroup = GROUPS.rbac;
+  }
+}
+
+function validateBinding(obj: JsonObject, namespaced: boolean): FieldError[] {
+  const errs: FieldError[] = [];
+  const ref = o(obj.roleRef);
+  if (ref.apiGroup !== GROUPS.rbac) errs.push(fieldError.notSupported('roleRef.apiGroup', ref.apiGroup ?? '', [GROUPS.rbac]));
+  const kinds = namespaced ? ['ClusterRole', 'Role'] : ['ClusterRole'];
+  if (!kinds.includes(String(ref.kind))) errs.push(fieldError.notSupported('roleRef.kind', ref.kind ?? '', kinds));
+  if ((asString(ref.name) ?? '') === '') errs.push(fieldError.required('roleRef.name'));
+  (asArray(obj.subjects) ?? []).forEach((s, i) => {
+    const subject = o(s);
+    if ((asString(subject.name) ?? '') === '') errs.push(fieldError.required(`subjects[${i}].name`));
+    if (!['ServiceAccount', 'User', 'Group'].includes(String(subject.kind))) {
+      errs.push(fieldError.notSupported(`subjects[${i}].kind`, subject.kind ?? '', ['ServiceAccount', 'User', 'Group']));
+    }
+    if (subject.kind === 'ServiceAccount' && (asString(subject.namespace) ?? '') === '' && !namespaced) {
+      errs.push(fieldError.required(`subjects[${i}].namespace`));
+    }
+  });
+  return errs;
+}
+
+function roleRefImmutable(obj: JsonObject, old: JsonObject): FieldError[] {
+  return jsonEqual(obj.roleRef, old.roleRef) ? [] : [fieldError.invalid('roleRef', obj.roleRef ?? null, 'cannot change roleRef')];
+}
+
+export const roleDef = defineKind({
+  group: GROUPS.rbac, version: 'v1', kind: 'Role', plural: 'roles', namespaced: true, nameRule: 'path',
+  allowCreateOnUpdate: true, table: roleTable, hooks: { validate: validateRules },
+});
+
+export const clusterRoleDef = defineKind({
+  group: GROUPS.rbac, version: 'v1', kind: 'ClusterRole', plural: 'clusterroles', namespaced: false, nameRule: 'path',
+  allowCreateOnUpdate: true, table: roleTable, hooks: { validate: (obj) => (obj.aggregationRule === undefined ? validateRules(obj) : []) },
+});
+
+export const roleBindingDef = defineKind({
+  group: GROUPS.rbac, version: 'v1', kind: 'RoleBinding', plural: 'rolebindings', namespaced: true, nameRule: 'path',
+  allowCreateOnUpdate: true, table: roleBindingTable,
+  hooks: { defaults: defaultSubjects, validate: (obj) => validateBinding(obj, true), validateUpdate: roleRefImmutable },
+});
+
+export const clusterRoleBindingDef = defineKind({
+  group: GROUPS.rbac, version: 'v1', kind: 'ClusterRoleBinding', plural: 'clusterrolebindings', namespaced: false, nameRule: 'path',
+  allowCreateOnUpdate: true, table: clusterRoleBindingTable,
+  hooks: { defaults: defaultSubjects, validate: (obj) => validateBinding(obj, false), validateUpdate: roleRefImmutable },
+});
+
+export const certificateSigningRequestDef = defineKind({
+  group: GROUPS.certificates, version: 'v1', kind: 'CertificateSigningRequest', plural: 'certificatesigningrequests', shortNames: ['csr'],
+  namespaced: false, nameRule: 'path', status: true, table: csrTable,
+  extraSubresources: [{ name: 'approval', responseKind: { group: GROUPS.certificates, version: 'v1', kind: 'CertificateSigningRequest' }, verbs: ['get', 'patch', 'update'] }],
+  fieldSelectors: { 'spec.signerName': (c) => asString(o(c.spec).signerName) ?? '' },
+  hooks: {
+    prepareForCreate(csr, ctx) {
+      // The requestor fields come from the authenticated user, never from the body.
+      const spec = o(csr.spec);
+      csr.spec = spec;
+      spec.username = ctx.user.username;
+      if (ctx.user.uid !== undefined) spec.uid = ctx.user.uid;
+      else delete spec.uid;
+      spec.groups = [...ctx.user.groups];
+      if (ctx.user.extra !== undefined && Object.keys(ctx.user.extra).length > 0) spec.extra = structuredClone(ctx.user.extra);
+      else delete spec.extra;
+    },
+    prepareForUpdate(csr, old) {
+      csr.spec = structuredClone(o(old.spec));
+    },
+    validate(csr) {
+      const errs: FieldError[] = [];
+      const spec = o(csr.spec);
+      if ((asString(spec.request) ?? '') === '') errs.push(fieldError.required('spec.request'));
+      if ((asString(spec.signerName) ?? '') === '') errs.push(fieldError.required('spec.signerName'));
+      if ((asArray(spec.usages) ?? []).length === 0) errs.push(fieldError.required('spec.usages'));
+      return errs;
+    },
+  },
+});
+
+function defaultWebhooks(obj: JsonObject, mutating: boolean): void {
+  for (const w of asArray(obj.webhooks) ?? []) {
+    const hook = asObject(w);
+    if (hook === undefined) continue;
+    hook.failurePolicy ??= 'Fail';
+    hook.matchPolicy ??= 'Equivalent';
+    hook.namespaceSelector ??= {};
+    hook.objectSelector ??= {};
+    hook.timeoutSeconds ??= 10;
+    if (mutating) hook.reinvocationPolicy ??= 'Never';
+    for (const r of asArray(hook.rules) ?? []) {
+      const rule = asObject(r);
+      if (rule !== undefined) rule.scope ??= '*';
+    }
+    const service = asObject(o(hook.clientConfig).service);
+    if (service !== undefined) service.port ??= 443;
+  }
+}
+
+function webhookConfiguration(kind: 'MutatingWebhookConfiguration' | 'ValidatingWebhookConfiguration', plural: string) {
+  const mutating = kind === 'MutatingWebhookConfiguration';
+  return defineKind({
+    group: GROUPS.admissionregistration, version: 'v1', kind, plural, categories: ['api-extensions'], namespaced: false,
+    tracksGeneration: true, table: webhookConfigurationTable,
+    hooks: {
+      defaults: (obj) => defaultWebhooks(obj, mutating),
+      validate(obj) {
+        const errs: FieldError[] = [];
+        const names = new Set<string>();
+        (asArray(obj.webhooks) ?? []).forEach((w, i) => {
+          const hook = o(w);
+          const name = asString(hook.name) ?? '';
+          if (name === '') errs.push(fieldError.required(`webhooks[${i}].name`));
+          else if (names.has(name)) errs.push(fieldError.duplicate(`webhooks[${i}].name`, name));
+          names.add(name);
+          if (!['None', 'NoneOnDryRun'].includes(String(hook.sideEffects))) {
+            errs.push(fieldError.notSupported(`webhooks[${i}].sideEffects`, hook.sideEffects ?? '', ['None', 'NoneOnDryRun']));
+          }
+          if ((asArray(hook.admissionReviewVersions) ?? []).length === 0) {
+            errs.push(fieldError.required(`webhooks[${i}].admissionReviewVersions`, 'must specify one of v1, v1beta1'));
+          }
+          const t = hook.timeoutSeconds;
+          if (typeof t === 'number' && (t < 1 || t > 30)) errs.push(fieldError.invalid(`webhooks[${i}].timeoutSeconds`, t, 'the timeout value must be between 1 and 30 seconds'));
+        });
+        return errs;
+      },
+    },
+  });
+}
+
+export const mutatingWebhookConfigurationDef = webhookConfiguration('MutatingWebhookConfiguration', 'mutatingwebhookconfigurations');
+export const validatingWebhookConfigurationDef = webhookConfiguration('ValidatingWebhookConfiguration', 'validatingwebhookconfigurations');
+

@@ -1,0 +1,94 @@
+/**
+ * ConfigMap and Secret (core/v1): key syntax, `immutable`, Secret types and `stringData`.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { SECRET_TYPES } from '../../sdk/naming.js';
+import { asObject, asString, jsonEqual } from '../util/json.js';
+import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { defineKind } from './define.js';
+import { configMapTable, secretTable } from '../tables/core.js';
+
+const KEY_RE = /^[-._a-zA-Z0-9]+$/;
+const KEY_MSG = "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')";
+
+function validateKeys(map: unknown, path: string, seen: Set<string>): FieldError[] {
+  const errs: FieldError[] = [];
+  for (const key of Object.keys(asObject(map) ?? {})) {
+    if (!KEY_RE.test(key)) errs.push(fieldError.invalid(path, key, KEY_MSG));
+    if (key.length > 253) errs.push(fieldError.invalid(path, key, 'must be no more than 253 characters'));
+    if (seen.has(key)) errs.push(fieldError.invalid(path, key, 'duplicate of key present in data'));
+    seen.add(key);
+  }
+  return errs;
+}
+
+function validateImmutable(obj: JsonObject, old: JsonObject, fields: string[]): FieldError[] {
+  const errs: FieldError[] = [];
+  if (old.immutable !== true) return errs;
+  if (obj.immutable !== true) errs.push(fieldError.forbidden('immutable', 'field is immutable when `immutable` is set'));
+  for (const f of fields) {
+    if (!jsonEqual(obj[f] ?? {}, old[f] ?? {})) errs.push(fieldError.forbidden(f, 'field is immutable when `immutable` is set'));
+  }
+  return errs;
+}
+
+export const configMapDef = defineKind({
+  group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', shortNames: ['cm'], namespaced: true,
+  table: configMapTable,
+  hooks: {
+    validate(obj) {
+      const seen = new Set<string>();
+      return [...validateKeys(obj.data, 'data', seen), ...validateKeys(obj.binaryData, 'binaryData', seen)];
+    },
+    validateUpdate: (obj, old) => validateImmutable(obj, old, ['data', 'binaryData']),
+  },
+});
+
+function base64Ok(v: unknown): boolean {
+  return typeof v === 'string' && /^[A-Za-z0-9+/]*={0,2}$/.test(v) && v.length % 4 === 0;
+}
+
+export const secretDef = defineKind({
+  group: '', version: 'v1', kind: 'Secret', plural: 'secrets', namespaced: true,
+  fieldSelectors: { type: (o) => asString(o.type) ?? '' },
+  table: secretTable,
+  hooks: {
+    defaults(obj) {
+      if (obj.type === undefined || obj.type === '') obj.type = SECRET_TYPES.opaque;
+      // stringData is write-only: merged into data (base64) and dropped, as the API server's conversion does.
+      const stringData = asObject(obj.stringData);
+      if (stringData !== undefined) {
+        const data = asObject(obj.data) ?? {};
+        for (const [k, v] of Object.entries(stringData)) data[k] = Buffer.from(asString(v) ?? '', 'utf8').toString('base64');
+        obj.data = data;
+        delete obj.stringData;
+      }
+    },
+    validate(obj) {
+      const errs = validateKeys(obj.data, 'data', new Set());
+      for (const [k, v] of Object.entries(asObject(obj.data) ?? {})) {
+        if (!base64Ok(v)) errs.push(fieldError.invalid(`data[${k}]`, '<secret contents redacted>', 'illegal base64 data'));
+      }
+      if (obj.type === SECRET_TYPES.serviceAccountToken) {
+        const ann = asObject(asObject(obj.metadata)?.annotations) ?? {};
+        if ((asString(ann['platform.io/service-account.name']) ?? '') === '') {
+          errs.push(fieldError.required('metadata.annotations[platform.io/service-account.name]'));
+        }
+      }
+      if (obj.type === SECRET_TYPES.dockerConfigJson) {
+        if (asObject(obj.data)?.['.dockerconfigjson'] === undefined) errs.push(fieldError.required('data[.dockerconfigjson]'));
+      }
+      if (obj.type === SECRET_TYPES.tls) {
+        const data = asObject(obj.data) ?? {};
+        if (data['tls.key'] === undefined) errs.push(fieldError.required('data[tls.key]'));
+        if (data['tls.crt'] === undefined) errs.push(fieldError.required('data[tls.crt]'));
+      }
+      return errs;
+    },
+    validateUpdate(obj, old) {
+      const errs = validateImmutable(obj, old, ['data']);
+      if ((obj.type ?? '') !== (old.type ?? '')) errs.push(fieldError.invalid('type', obj.type ?? '', 'field is immutable'));
+      return errs;
+    },
+  },
+});

@@ -1,0 +1,139 @@
+/**
+ * The smaller core/v1 kinds: ServiceAccount, Endpoints, Event, Node, PersistentVolume,
+ * PersistentVolumeClaim.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { asArray, asObject, asString } from '../util/json.js';
+import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { defineKind } from './define.js';
+import { endpointsTable, eventTable, nodeTable, persistentVolumeClaimTable, persistentVolumeTable, serviceAccountTable } from '../tables/core.js';
+
+function o(v: unknown): JsonObject {
+  return asObject(v) ?? {};
+}
+
+export const serviceAccountDef = defineKind({
+  group: '', version: 'v1', kind: 'ServiceAccount', plural: 'serviceaccounts', shortNames: ['sa'], namespaced: true,
+  allowCreateOnUpdate: true, table: serviceAccountTable,
+});
+
+export const endpointsDef = defineKind({
+  group: '', version: 'v1', kind: 'Endpoints', plural: 'endpoints', shortNames: ['ep'], namespaced: true,
+  allowCreateOnUpdate: true, table: endpointsTable,
+  hooks: {
+    defaults(obj) {
+      for (const s of asArray(obj.subsets) ?? []) {
+        for (const p of asArray(o(s).ports) ?? []) {
+          const port = asObject(p);
+          if (port !== undefined) port.protocol ??= 'TCP';
+        }
+      }
+    },
+  },
+});
+
+const involved = (field: string) => (ev: JsonObject): string => {
+  const v = o(ev.involvedObject)[field];
+  return typeof v === 'string' ? v : '';
+};
+
+export const eventDef = defineKind({
+  group: '', version: 'v1', kind: 'Event', plural: 'events', shortNames: ['ev'], namespaced: true,
+  allowCreateOnUpdate: true, table: eventTable,
+  fieldSelectors: {
+    'involvedObject.kind': involved('kind'),
+    'involvedObject.namespace': involved('namespace'),
+    'involvedObject.name': involved('name'),
+    'involvedObject.uid': involved('uid'),
+    'involvedObject.apiVersion': involved('apiVersion'),
+    'involvedObject.resourceVersion': involved('resourceVersion'),
+    'involvedObject.fieldPath': involved('fieldPath'),
+    reason: (ev) => asString(ev.reason) ?? '',
+    reportingComponent: (ev) => asString(ev.reportingComponent) ?? '',
+    source: (ev) => asString(o(ev.source).component) ?? asString(ev.reportingComponent) ?? '',
+    type: (ev) => asString(ev.type) ?? '',
+  },
+  hooks: {
+    validate(ev) {
+      const errs: FieldError[] = [];
+      const ns = asString(o(ev.involvedObject).namespace) ?? '';
+      const own = asString(o(ev.metadata).namespace) ?? '';
+      if (ns !== '' && ns !== own) errs.push(fieldError.invalid('involvedObject.namespace', ns, 'does not match event.namespace'));
+      const type = ev.type;
+      if (type !== undefined && type !== 'Normal' && type !== 'Warning') errs.push(fieldError.notSupported('type', type, ['Normal', 'Warning']));
+      return errs;
+    },
+  },
+});
+
+export const nodeDef = defineKind({
+  group: '', version: 'v1', kind: 'Node', plural: 'nodes', shortNames: ['no'], namespaced: false,
+  status: true, resetStatusOnCreate: false, table: nodeTable,
+  fieldSelectors: { 'spec.unschedulable': (n) => String(o(n.spec).unschedulable === true) },
+  hooks: {
+    validate(n) {
+      const errs: FieldError[] = [];
+      (asArray(o(n.spec).taints) ?? []).forEach((t, i) => {
+        const effect = o(t).effect;
+        if (!['NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(String(effect))) {
+          errs.push(fieldError.notSupported(`spec.taints[${i}].effect`, effect ?? '', ['NoExecute', 'NoSchedule', 'PreferNoSchedule']));
+        }
+        if ((asString(o(t).key) ?? '') === '') errs.push(fieldError.required(`spec.taints[${i}].key`));
+      });
+      return errs;
+    },
+  },
+});
+
+const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
+
+function validateAccessModes(modes: unknown, path: string, required: boolean): FieldError[] {
+  const list = asArray(modes) ?? [];
+  if (list.length === 0) return required ? [fieldError.required(path, 'at least 1 access mode is required')] : [];
+  const errs: FieldError[] = [];
+  for (const m of list) if (!ACCESS_MODES.includes(String(m))) errs.push(fieldError.notSupported(path, m, ACCESS_MODES));
+  return errs;
+}
+
+export const persistentVolumeDef = defineKind({
+  group: '', version: 'v1', kind: 'PersistentVolume', plural: 'persistentvolumes', shortNames: ['pv'], namespaced: false,
+  status: true, table: persistentVolumeTable,
+  hooks: {
+    defaults(pv) {
+      const spec = o(pv.spec);
+      pv.spec = spec;
+      spec.persistentVolumeReclaimPolicy ??= 'Retain';
+      spec.volumeMode ??= 'Filesystem';
+    },
+    prepareForCreate(pv) {
+      pv.status = { phase: 'Pending' };
+    },
+    validate(pv) {
+      const spec = o(pv.spec);
+      const errs = validateAccessModes(spec.accessModes, 'spec.accessModes', true);
+      if (o(spec.capacity).storage === undefined) errs.push(fieldError.required('spec.capacity'));
+      return errs;
+    },
+  },
+});
+
+export const persistentVolumeClaimDef = defineKind({
+  group: '', version: 'v1', kind: 'PersistentVolumeClaim', plural: 'persistentvolumeclaims', shortNames: ['pvc'], namespaced: true,
+  status: true, table: persistentVolumeClaimTable,
+  hooks: {
+    defaults(pvc) {
+      const spec = o(pvc.spec);
+      pvc.spec = spec;
+      spec.volumeMode ??= 'Filesystem';
+    },
+    prepareForCreate(pvc) {
+      pvc.status = { phase: 'Pending' };
+    },
+    validate(pvc) {
+      const spec = o(pvc.spec);
+      const errs = validateAccessModes(spec.accessModes, 'spec.accessModes', true);
+      if (o(o(spec.resources).requests).storage === undefined) errs.push(fieldError.required('spec.resources[storage]'));
+      return errs;
+    },
+  },
+});

@@ -1,0 +1,30 @@
+/**
+ * Every built-in kind the local server serves, in discovery order.
+ */
+import type { ResourceDef } from '../registry/types.js';
+import { namespaceDef } from './namespace.js';
+import { configMapDef, secretDef } from './config.js';
+import { serviceDef } from './service.js';
+import { podDef } from './pod.js';
+import { endpointsDef, eventDef, nodeDef, persistentVolumeClaimDef, persistentVolumeDef, serviceAccountDef } from './core-misc.js';
+import { cronJobDef, daemonSetDef, deploymentDef, jobDef, replicaSetDef, statefulSetDef } from './workloads.js';
+import {
+  certificateSigningRequestDef, clusterRoleBindingDef, clusterRoleDef, leaseDef, mutatingWebhookConfigurationDef, roleBindingDef, roleDef,
+  validatingWebhookConfigurationDef,
+} from './cluster-kinds.js';
+import { customResourceDefinitionDef } from './custom-resource-definition.js';
+
+/** The built-in resource definitions. */
+export function builtinDefs(): ResourceDef[] {
+  return [
+    configMapDef, endpointsDef, eventDef, namespaceDef, nodeDef, persistentVolumeClaimDef, persistentVolumeDef, podDef,
+    secretDef, serviceAccountDef, serviceDef,
+    mutatingWebhookConfigurationDef, validatingWebhookConfigurationDef,
+    customResourceDefinitionDef,
+    daemonSetDef, deploymentDef, replicaSetDef, statefulSetDef,
+    cronJobDef, jobDef,
+    certificateSigningRequestDef,
+    leaseDef,
+    clusterRoleBindingDef, clusterRoleDef, roleBindingDef, roleDef,
+  ];
+}

@@ -1,0 +1,72 @@
+/**
+ * Pod (core/v1): defaults, the Pending status and QoS class set on create, field selectors, and the
+ * spec immutability rules of updates.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { asArray, asObject, asString, jsonEqual } from '../util/json.js';
+import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { defineKind } from './define.js';
+import { defaultPodSpec, qosClass, validatePodSpec } from './pod-spec.js';
+import { podTable } from '../tables/core.js';
+
+function spec(o: JsonObject): JsonObject {
+  return asObject(o.spec) ?? {};
+}
+
+function status(o: JsonObject): JsonObject {
+  return asObject(o.status) ?? {};
+}
+
+const POD_UPDATE_FORBIDDEN = 'pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)';
+
+/** The spec with the fields an update may change blanked out. */
+function mutableMasked(s: JsonObject): JsonObject {
+  const copy = structuredClone(s);
+  for (const list of ['containers', 'initContainers']) {
+    for (const c of asArray(copy[list]) ?? []) {
+      const container = asObject(c);
+      if (container !== undefined) delete container.image;
+    }
+  }
+  delete copy.activeDeadlineSeconds;
+  delete copy.tolerations;
+  delete copy.terminationGracePeriodSeconds;
+  return copy;
+}
+
+function validateUpdate(obj: JsonObject, old: JsonObject): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!jsonEqual(mutableMasked(spec(obj)), mutableMasked(spec(old)))) {
+    errs.push(fieldError.forbidden('spec', POD_UPDATE_FORBIDDEN));
+  }
+  return errs;
+}
+
+export const podDef = defineKind({
+  group: '', version: 'v1', kind: 'Pod', plural: 'pods', shortNames: ['po'], categories: ['all'], namespaced: true,
+  status: true, returnDeletedObject: true,
+  fieldSelectors: {
+    'spec.nodeName': (o) => asString(spec(o).nodeName) ?? '',
+    'spec.restartPolicy': (o) => asString(spec(o).restartPolicy) ?? '',
+    'spec.schedulerName': (o) => asString(spec(o).schedulerName) ?? '',
+    'spec.serviceAccountName': (o) => asString(spec(o).serviceAccountName) ?? '',
+    'spec.hostNetwork': (o) => String(spec(o).hostNetwork === true),
+    'status.phase': (o) => asString(status(o).phase) ?? '',
+    'status.podIP': (o) => asString(status(o).podIP) ?? '',
+    'status.nominatedNodeName': (o) => asString(status(o).nominatedNodeName) ?? '',
+  },
+  table: podTable,
+  hooks: {
+    defaults(obj) {
+      const s = spec(obj);
+      obj.spec = s;
+      defaultPodSpec(s);
+      s.enableServiceLinks ??= true;
+    },
+    prepareForCreate(obj) {
+      obj.status = { phase: 'Pending', qosClass: qosClass(obj.spec) };
+    },
+    validate: (obj) => validatePodSpec(obj.spec, 'spec'),
+    validateUpdate: (obj, old) => validateUpdate(obj, old),
+  },
+});

@@ -1,0 +1,240 @@
+/**
+ * Workload kinds: Deployment, ReplicaSet, StatefulSet, DaemonSet (apps/v1), Job and CronJob
+ * (batch/v1), with their defaults, selector checks and scale/status sub-resources.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { asObject, asString, jsonEqual, metaOf } from '../util/json.js';
+import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { fromObjectSelector, matchesLabels } from '../selection/label-selector.js';
+import { defineKind, WORKLOAD_SCALE } from './define.js';
+import { defaultPodTemplate, validatePodSpec } from './pod-spec.js';
+import { cronJobTable, daemonSetTable, deploymentTable, jobTable, replicaSetTable, statefulSetTable } from '../tables/workloads.js';
+
+function spec(o: JsonObject): JsonObject {
+  const s = asObject(o.spec) ?? {};
+  o.spec = s;
+  return s;
+}
+
+function readSpec(o: JsonObject): JsonObject {
+  return asObject(o.spec) ?? {};
+}
+
+/** Go's `%#v` of a string map, as selector mismatch messages print template labels. */
+function goMap(m: unknown): string {
+  const obj = asObject(m) ?? {};
+  const entries = Object.keys(obj).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(asString(obj[k]) ?? '')}`);
+  return `map[string]string{${entries.join(', ')}}`;
+}
+
+/** Selector required, non-empty, and matching the template's labels. */
+function validateSelectorAndTemplate(o: JsonObject, templatePath: string, restartPolicies?: string[], requireSelector = true): FieldError[] {
+  const errs: FieldError[] = [];
+  const s = readSpec(o);
+  const selector = asObject(s.selector);
+  if (selector === undefined) {
+    if (requireSelector) errs.push(fieldError.required('spec.selector'));
+  } else if (Object.keys(asObject(selector.matchLabels) ?? {}).length === 0 && (Array.isArray(selector.matchExpressions) ? selector.matchExpressions.length : 0) === 0) {
+    errs.push(fieldError.invalid('spec.selector', selector, 'empty selector is invalid for deployment'));
+  }
+  const template = asObject(s.template);
+  if (template === undefined) {
+    errs.push(fieldError.required(templatePath));
+    return errs;
+  }
+  const labels = asObject(asObject(template.metadata)?.labels);
+  if (selector !== undefined && !matchesLabels(fromObjectSelector(selector), labels)) {
+    errs.push(fieldError.invalidText(`${templatePath}.metadata.labels`, goMap(labels), '`selector` does not match template `labels`'));
+  }
+  errs.push(...validatePodSpec(template.spec, `${templatePath}.spec`, restartPolicies));
+  return errs;
+}
+
+function validateReplicas(o: JsonObject): FieldError[] {
+  const r = readSpec(o).replicas;
+  if (r !== undefined && (typeof r !== 'number' || r < 0 || !Number.isInteger(r))) {
+    return [fieldError.invalid('spec.replicas', r, 'must be greater than or equal to 0')];
+  }
+  return [];
+}
+
+function selectorImmutable(o: JsonObject, old: JsonObject): FieldError[] {
+  if (!jsonEqual(readSpec(o).selector, readSpec(old).selector)) {
+    return [fieldError.invalid('spec.selector', readSpec(o).selector ?? null, 'field is immutable')];
+  }
+  return [];
+}
+
+export const deploymentDef = defineKind({
+  group: 'apps', version: 'v1', kind: 'Deployment', plural: 'deployments', shortNames: ['deploy'], categories: ['all'], namespaced: true,
+  tracksGeneration: true, status: true, scale: WORKLOAD_SCALE, table: deploymentTable,
+  hooks: {
+    defaults(o) {
+      const s = spec(o);
+      s.replicas ??= 1;
+      s.strategy ??= { type: 'RollingUpdate' };
+      const strategy = asObject(s.strategy) ?? {};
+      if (strategy.type === undefined) strategy.type = 'RollingUpdate';
+      if (strategy.type === 'RollingUpdate') {
+        const ru = asObject(strategy.rollingUpdate) ?? {};
+        ru.maxUnavailable ??= '25%';
+        ru.maxSurge ??= '25%';
+        strategy.rollingUpdate = ru;
+      }
+      s.revisionHistoryLimit ??= 10;
+      s.progressDeadlineSeconds ??= 600;
+      defaultPodTemplate(s.template);
+    },
+    validate: (o) => [...validateReplicas(o), ...validateSelectorAndTemplate(o, 'spec.template', ['Always'])],
+    validateUpdate: (o, old) => selectorImmutable(o, old),
+  },
+});
+
+export const replicaSetDef = defineKind({
+  group: 'apps', version: 'v1', kind: 'ReplicaSet', plural: 'replicasets', shortNames: ['rs'], categories: ['all'], namespaced: true,
+  tracksGeneration: true, status: true, scale: WORKLOAD_SCALE, table: replicaSetTable,
+  fieldSelectors: { 'status.replicas': (o) => String(asObject(o.status)?.replicas ?? 0) },
+  hooks: {
+    defaults(o) {
+      const s = spec(o);
+      s.replicas ??= 1;
+      defaultPodTemplate(s.template);
+    },
+    validate: (o) => [...validateReplicas(o), ...validateSelectorAndTemplate(o, 'spec.template', ['Always'])],
+    validateUpdate: (o, old) => selectorImmutable(o, old),
+  },
+});
+
+export const statefulSetDef = defineKind({
+  group: 'apps', version: 'v1', kind: 'StatefulSet', plural: 'statefulsets', shortNames: ['sts'], categories: ['all'], namespaced: true,
+  tracksGeneration: true, status: true, scale: WORKLOAD_SCALE, table: statefulSetTable,
+  hooks: {
+    defaults(o) {
+      const s = spec(o);
+      s.replicas ??= 1;
+      s.podManagementPolicy ??= 'OrderedReady';
+      s.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { partition: 0 } };
+      s.revisionHistoryLimit ??= 10;
+      s.persistentVolumeClaimRetentionPolicy ??= { whenDeleted: 'Retain', whenScaled: 'Retain' };
+      defaultPodTemplate(s.template);
+    },
+    validate: (o) => [...validateReplicas(o), ...validateSelectorAndTemplate(o, 'spec.template', ['Always'])],
+    validateUpdate: (o, old) => selectorImmutable(o, old),
+  },
+});
+
+export const daemonSetDef = defineKind({
+  group: 'apps', version: 'v1', kind: 'DaemonSet', plural: 'daemonsets', shortNames: ['ds'], categories: ['all'], namespaced: true,
+  tracksGeneration: true, status: true, table: daemonSetTable,
+  hooks: {
+    defaults(o) {
+      const s = spec(o);
+      s.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } };
+      s.revisionHistoryLimit ??= 10;
+      defaultPodTemplate(s.template);
+    },
+    validate: (o) => validateSelectorAndTemplate(o, 'spec.template', ['Always']),
+    validateUpdate: (o, old) => selectorImmutable(o, old),
+  },
+});
+
+/** Labels the Job controller's generated selector uses (platform.io naming). */
+const JOB_UID_LABEL = 'batch.platform.io/controller-uid';
+const JOB_NAME_LABEL = 'batch.platform.io/job-name';
+
+function generateJobSelector(job: JsonObject): void {
+  const s = spec(job);
+  if (s.manualSelector === true) return;
+  const meta = metaOf(job);
+  const uid = asString(meta.uid) ?? '';
+  const name = asString(meta.name) ?? '';
+  const template = asObject(s.template) ?? {};
+  s.template = template;
+  const tmeta = asObject(template.metadata) ?? {};
+  template.metadata = tmeta;
+  const labels = asObject(tmeta.labels) ?? {};
+  labels[JOB_UID_LABEL] = uid;
+  labels[JOB_NAME_LABEL] = name;
+  labels['controller-uid'] = uid;
+  labels['job-name'] = name;
+  tmeta.labels = labels;
+  if (s.selector === undefined) s.selector = { matchLabels: { [JOB_UID_LABEL]: uid } };
+}
+
+export const jobDef = defineKind({
+  group: 'batch', version: 'v1', kind: 'Job', plural: 'jobs', categories: ['all'], namespaced: true,
+  tracksGeneration: true, status: true, defaultPropagation: 'Orphan', table: jobTable,
+  fieldSelectors: { 'status.successful': (o) => String(asObject(o.status)?.succeeded ?? 0) },
+  hooks: {
+    defaults(o) {
+      const s = spec(o);
+      if (s.completions === undefined && s.parallelism === undefined) {
+        s.completions = 1;
+        s.parallelism = 1;
+      }
+      s.parallelism ??= 1;
+      s.backoffLimit ??= 6;
+      s.completionMode ??= 'NonIndexed';
+      s.suspend ??= false;
+      s.podReplacementPolicy ??= 'TerminatingOrFailed';
+      defaultPodTemplate(s.template);
+    },
+    prepareForCreate(o) {
+      generateJobSelector(o);
+    },
+    validate: (o) => validateSelectorAndTemplate(o, 'spec.template', ['OnFailure', 'Never'], false),
+    validateUpdate(o, old) {
+      const errs = selectorImmutable(o, old);
+      const a = structuredClone(readSpec(o));
+      const b = structuredClone(readSpec(old));
+      if (!jsonEqual(a.template, b.template) && readSpec(old).suspend !== true) {
+        errs.push(fieldError.invalid('spec.template', '{...}', 'field is immutable'));
+      }
+      if (!jsonEqual(a.completions, b.completions)) errs.push(fieldError.invalid('spec.completions', a.completions ?? null, 'field is immutable'));
+      return errs;
+    },
+  },
+});
+
+export const cronJobDef = defineKind({
+  group: 'batch', version: 'v1', kind: 'CronJob', plural: 'cronjobs', shortNames: ['cj'], categories: ['all'], namespaced: true,
+  tracksGeneration: true, status: true, table: cronJobTable,
+  hooks: {
+    defaults(o) {
+      const s = spec(o);
+      s.concurrencyPolicy ??= 'Allow';
+      s.suspend ??= false;
+      s.successfulJobsHistoryLimit ??= 3;
+      s.failedJobsHistoryLimit ??= 1;
+      const jobSpec = asObject(asObject(s.jobTemplate)?.spec);
+      if (jobSpec !== undefined) {
+        jobSpec.backoffLimit ??= 6;
+        jobSpec.completionMode ??= 'NonIndexed';
+        jobSpec.suspend ??= false;
+        jobSpec.podReplacementPolicy ??= 'TerminatingOrFailed';
+        defaultPodTemplate(jobSpec.template);
+      }
+    },
+    validate(o) {
+      const errs: FieldError[] = [];
+      const s = readSpec(o);
+      const schedule = asString(s.schedule) ?? '';
+      if (schedule === '') errs.push(fieldError.required('spec.schedule'));
+      else if (!validSchedule(schedule)) errs.push(fieldError.invalid('spec.schedule', schedule, 'unparseable schedule'));
+      const policy = s.concurrencyPolicy;
+      if (!['Allow', 'Forbid', 'Replace'].includes(String(policy))) errs.push(fieldError.notSupported('spec.concurrencyPolicy', policy ?? '', ['Allow', 'Forbid', 'Replace']));
+      const jobTemplate = asObject(s.jobTemplate);
+      if (jobTemplate === undefined) errs.push(fieldError.required('spec.jobTemplate'));
+      else errs.push(...validatePodSpec(asObject(asObject(jobTemplate.spec)?.template)?.spec, 'spec.jobTemplate.spec.template.spec', ['OnFailure', 'Never']));
+      return errs;
+    },
+  },
+});
+
+/** Five cron fields, or a `@hourly`-style macro. */
+function validSchedule(schedule: string): boolean {
+  if (/^@(yearly|annually|monthly|weekly|daily|midnight|hourly)$/.test(schedule)) return true;
+  if (/^@every\s+\S+$/.test(schedule)) return true;
+  const fields = schedule.replace(/^(TZ|CRON_TZ)=\S+\s+/, '').trim().split(/\s+/);
+  return fields.length === 5 && fields.every((f) => /^[\d*/,\-?A-Za-z]+$/.test(f));
+}

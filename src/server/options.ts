@@ -1,0 +1,64 @@
+/**
+ * Options of {@link startServer} and what it returns.
+ */
+import type { AdmissionPlugin } from './admission/types.js';
+import type { Authenticator } from './auth/authenticator.js';
+import type { Authorizer } from './auth/authorizer.js';
+import type { TlsMaterial } from './tls/certificates.js';
+
+/** Options of the local API server. */
+export interface ServerOptions {
+  /** Listen address (default 127.0.0.1). */
+  host?: string;
+  /** Port (0 = any free port; default 0). */
+  port?: number;
+  /** State directory (store, CA, serving certificate, admin token). Undefined = in memory. */
+  dataDir?: string;
+  /** Watch and list history kept at least this long (ms, default 5 minutes). */
+  historyWindowMs?: number;
+  /** Hard cap on history entries (memory bound; default 25,000). */
+  historyMaxEvents?: number;
+  /** Lifetime of continue tokens (ms, default 5 minutes). */
+  continueTokenTtlMs?: number;
+  /** Interval of BOOKMARK events for watches that allow them (ms, default 60 s). */
+  bookmarkIntervalMs?: number;
+  /** How long a request for a resource version from the future waits before 504 (ms, default 3 s). */
+  futureRVWaitMs?: number;
+  /** Lower bound of the random default watch timeout (ms, default 30 min; the timeout is 1-2x this). */
+  minWatchTimeoutMs?: number;
+  /** Events queued per watch before a slow client's watch is ended (default 10,000). */
+  watchMaxQueue?: number;
+  /** Log size that triggers background compaction of the store (bytes). */
+  compactAfterBytes?: number;
+  /** Clock (ms since the epoch). */
+  now?: () => number;
+  /** Receives log lines (never secrets). */
+  logger?: (line: string) => void;
+  /** TLS material to serve with (default: kept in dataDir, or generated once per process). */
+  tls?: TlsMaterial;
+  /** The admin bearer token (default: kept in dataDir, or random). */
+  adminToken?: string;
+  /** Further authentication methods, asked after the admin token (in order). */
+  authenticators?: Authenticator[];
+  /** Authorization modes, asked in order (default: AlwaysAllow). */
+  authorizers?: Authorizer[];
+  /** Admission plugins run after the built-in ones (webhooks and the like). */
+  admissionPlugins?: AdmissionPlugin[];
+}
+
+/** A running local API server. */
+export interface RunningServer {
+  /** `https://127.0.0.1:<port>`. */
+  url: string;
+  host: string;
+  port: number;
+  /** PEM of the CA that signed the serving certificate. */
+  caPem: string;
+  /** Bearer token of the `admin` user (group `system:masters`). */
+  adminToken: string;
+  dataDir: string | undefined;
+  /** Resolves when the in-process controllers have no queued work (tests). */
+  settle(): Promise<void>;
+  /** Stops serving, ends open watches, flushes and closes the store. Idempotent. */
+  stop(): Promise<void>;
+}

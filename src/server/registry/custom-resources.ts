@@ -1,0 +1,130 @@
+/**
+ * Turns an established CustomResourceDefinition into served resource definitions, one per served
+ * version: schema-driven pruning, defaulting and validation, printer columns, selectable fields,
+ * and the status and scale sub-resources the CRD declares.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { schemaFromOpenAPI, UNSTRUCTURED, type TypeSchema } from '../../sdk/types/schema/index.js';
+import { applyDefaults, pruneUnknownFields, validateObject } from '../schema-validation/index.js';
+import { asArray, asObject, asString } from '../util/json.js';
+import type { FieldError, FieldErrorType } from '../validation/field-errors.js';
+import { STANDARD_VERBS, type ResourceDef, type ScaleDef, type SubresourceDef } from './types.js';
+import { customResourceTable } from '../tables/custom-resource.js';
+import { evaluateJsonPath, parseJsonPath, simpleFieldPath } from '../tables/json-path.js';
+import { SCALE_SUBRESOURCE, statusSubresource } from '../kinds/define.js';
+
+function o(v: unknown): JsonObject {
+  return asObject(v) ?? {};
+}
+
+const CAUSE_TYPES = new Set<string>(['FieldValueNotFound', 'FieldValueRequired', 'FieldValueDuplicate', 'FieldValueInvalid',
+  'FieldValueNotSupported', 'FieldValueForbidden', 'FieldValueTooLong', 'FieldValueTooMany', 'InternalError', 'FieldValueTypeInvalid']);
+
+/** A schema validator's error; its message is already the finished error body. */
+function schemaError(e: { field: string; message: string; reason: string }): FieldError {
+  const type = (CAUSE_TYPES.has(e.reason) ? e.reason : 'FieldValueInvalid') as FieldErrorType;
+  return { type, field: e.field, rawBody: e.message };
+}
+
+function scaleDef(scale: JsonObject): ScaleDef | undefined {
+  const spec = simpleFieldPath(asString(scale.specReplicasPath) ?? '');
+  const status = simpleFieldPath(asString(scale.statusReplicasPath) ?? '');
+  if (spec === undefined || status === undefined) return undefined;
+  const def: ScaleDef = { specReplicasPath: spec, statusReplicasPath: status, selectorIsObject: false };
+  const selector = simpleFieldPath(asString(scale.labelSelectorPath) ?? '');
+  if (selector !== undefined && selector.length > 0) def.labelSelectorPath = selector;
+  return def;
+}
+
+function selectableFields(version: JsonObject): Record<string, (obj: JsonObject) => string> {
+  const out: Record<string, (obj: JsonObject) => string> = {};
+  for (const f of asArray(version.selectableFields) ?? []) {
+    const path = asString(o(f).jsonPath);
+    if (path === undefined) continue;
+    const steps = parseJsonPath(path);
+    out[path.replace(/^\./, '')] = (obj) => {
+      const v = evaluateJsonPath(steps, obj)[0];
+      return v === undefined || v === null ? '' : typeof v === 'string' ? v : String(v);
+    };
+  }
+  return out;
+}
+
+/** The defs of every served version of an established CRD. */
+export function customResourceDefs(crd: JsonObject): ResourceDef[] {
+  const spec = o(crd.spec);
+  const names = o(spec.names);
+  const group = asString(spec.group) ?? '';
+  const plural = asString(names.plural) ?? '';
+  const kind = asString(names.kind) ?? '';
+  const versions = (asArray(spec.versions) ?? []).map(o);
+  const storage = versions.find((v) => v.storage === true);
+  const storageVersion = asString(storage?.name) ?? '';
+  const namespaced = spec.scope === 'Namespaced';
+  const crdName = asString(o(crd.metadata).name) ?? '';
+  const crdUID = asString(o(crd.metadata).uid) ?? '';
+  const defs: ResourceDef[] = [];
+  for (const v of versions) {
+    if (v.served !== true) continue;
+    const version = asString(v.name) ?? '';
+    const openAPIV3Schema = asObject(o(v.schema).openAPIV3Schema);
+    const subresources = o(v.subresources);
+    const hasStatus = asObject(subresources.status) !== undefined;
+    const scaleSpec = asObject(subresources.scale);
+    const scale = scaleSpec === undefined ? undefined : scaleDef(scaleSpec);
+    const subs: SubresourceDef[] = [];
+    if (hasStatus) subs.push(statusSubresource(group, version, kind));
+    if (scale !== undefined) subs.push(SCALE_SUBRESOURCE);
+    let schema: TypeSchema | undefined;
+    const def: ResourceDef = {
+      group, version, kind,
+      listKind: asString(names.listKind) ?? `${kind}List`,
+      plural,
+      singular: asString(names.singular) ?? kind.toLowerCase(),
+      shortNames: (asArray(names.shortNames) ?? []).map((s) => asString(s) ?? ''),
+      categories: (asArray(names.categories) ?? []).map((s) => asString(s) ?? ''),
+      namespaced,
+      verbs: STANDARD_VERBS,
+      subresources: subs,
+      bucket: `${group}/${plural}`,
+      nameRule: 'subdomain',
+      tracksGeneration: true,
+      allowCreateOnUpdate: false,
+      allowUnconditionalUpdate: false,
+      returnDeletedObject: true,
+      defaultPropagation: 'Background',
+      statusSubresource: hasStatus,
+      resetStatusOnCreate: hasStatus,
+      fieldSelectors: selectableFields(v),
+      table: customResourceTable(v.additionalPrinterColumns),
+      hooks: {
+        defaults(obj) {
+          if (openAPIV3Schema === undefined) return;
+          const pruned = pruneUnknownFields(obj, openAPIV3Schema);
+          const defaulted = applyDefaults(pruned, openAPIV3Schema);
+          replaceContents(obj, defaulted);
+        },
+        validate(obj) {
+          if (openAPIV3Schema === undefined) return [];
+          return validateObject(obj, openAPIV3Schema).map(schemaError);
+        },
+      },
+      schema: () => {
+        schema ??= openAPIV3Schema === undefined ? UNSTRUCTURED : schemaFromOpenAPI(openAPIV3Schema);
+        return schema;
+      },
+      strategicMerge: false,
+      custom: { crdName, crdUID, storageVersion, openAPIV3Schema, preserveUnknownFields: false },
+    };
+    if (scale !== undefined) def.scale = scale;
+    defs.push(def);
+  }
+  return defs;
+}
+
+/** Replaces every key of `target` by those of `source` (hooks mutate in place). */
+function replaceContents(target: JsonObject, source: JsonObject): void {
+  if (target === source) return;
+  for (const k of Object.keys(target)) delete target[k];
+  Object.assign(target, source);
+}

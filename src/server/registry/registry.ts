@@ -1,0 +1,138 @@
+/**
+ * The set of served resources: built-in kinds plus the custom resources of established CRDs.
+ * Discovery, routing and the controllers read it; the CRD controller changes it, and listeners
+ * hear about every change (discovery caches reset).
+ */
+import type { ResourceDef } from './types.js';
+import { compareVersionPriority } from './version-priority.js';
+
+/** Order of the built-in groups in `/apis`, as the API server lists them. */
+const GROUP_ORDER = [
+  'apiregistration', 'apps', 'events', 'authentication', 'authorization', 'autoscaling', 'batch', 'certificates', 'networking',
+  'policy', 'rbac.authorization', 'storage', 'admissionregistration', 'apiextensions', 'scheduling', 'coordination', 'node',
+  'discovery', 'flowcontrol.apiserver', 'resource',
+];
+
+function groupRank(group: string): number {
+  const base = group.replace(/\.platform\.io$/, '');
+  const i = GROUP_ORDER.indexOf(base);
+  return i < 0 ? GROUP_ORDER.length : i;
+}
+
+/** A group and its served versions, preferred first. */
+export interface ServedGroup {
+  name: string;
+  versions: string[];
+}
+
+function key(group: string, version: string, plural: string): string {
+  return `${group}/${version}/${plural}`;
+}
+
+/** The registry of served resources. */
+export class Registry {
+  private readonly builtins = new Map<string, ResourceDef>();
+  private readonly custom = new Map<string, ResourceDef[]>();
+  private index = new Map<string, ResourceDef>();
+  private readonly listeners = new Set<() => void>();
+  private generation = 0;
+
+  constructor(builtins: ResourceDef[]) {
+    for (const d of builtins) this.builtins.set(key(d.group, d.version, d.plural), d);
+    this.rebuild();
+  }
+
+  /** Increases on every change; discovery documents are cached per generation. */
+  get version(): number {
+    return this.generation;
+  }
+
+  private rebuild(): void {
+    const index = new Map(this.builtins);
+    for (const defs of this.custom.values()) for (const d of defs) {
+      const k = key(d.group, d.version, d.plural);
+      if (!index.has(k)) index.set(k, d);
+    }
+    this.index = index;
+    this.generation++;
+    for (const l of this.listeners) l();
+  }
+
+  /** The def serving `/<group>/<version>/<plural>`. */
+  lookup(group: string, version: string, plural: string): ResourceDef | undefined {
+    return this.index.get(key(group, version, plural));
+  }
+
+  /** The def of a kind in an apiVersion (for owner references and events). */
+  byKind(apiVersion: string, kind: string): ResourceDef | undefined {
+    const slash = apiVersion.indexOf('/');
+    const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+    const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
+    for (const d of this.index.values()) if (d.group === group && d.version === version && d.kind === kind) return d;
+    for (const d of this.index.values()) if (d.group === group && d.kind === kind) return d;
+    return undefined;
+  }
+
+  /** Every served def. */
+  all(): ResourceDef[] {
+    return [...this.index.values()];
+  }
+
+  /** One def per storage bucket (the preferred version of each resource). */
+  buckets(): ResourceDef[] {
+    const seen = new Map<string, ResourceDef>();
+    for (const g of this.groups()) {
+      for (const v of g.versions) {
+        for (const d of this.index.values()) {
+          if (d.group === g.name && d.version === v && !seen.has(d.bucket)) seen.set(d.bucket, d);
+        }
+      }
+    }
+    return [...seen.values()];
+  }
+
+  /** Served groups (core first), each with its versions in priority order. */
+  groups(): ServedGroup[] {
+    const versions = new Map<string, Set<string>>();
+    for (const d of this.index.values()) {
+      let set = versions.get(d.group);
+      if (set === undefined) {
+        set = new Set();
+        versions.set(d.group, set);
+      }
+      set.add(d.version);
+    }
+    const names = [...versions.keys()].sort((a, b) => {
+      if (a === '') return -1;
+      if (b === '') return 1;
+      const ra = groupRank(a);
+      const rb = groupRank(b);
+      if (ra !== rb) return ra - rb;
+      return a < b ? -1 : a > b ? 1 : 0;
+    });
+    return names.map((name) => ({ name, versions: [...(versions.get(name) ?? [])].sort(compareVersionPriority) }));
+  }
+
+  /** Resources of one group version, in registration order. */
+  resourcesOf(group: string, version: string): ResourceDef[] {
+    return [...this.index.values()].filter((d) => d.group === group && d.version === version);
+  }
+
+  /** Replaces the defs contributed by one CRD (empty list = remove). */
+  setCustom(crdName: string, defs: ResourceDef[]): void {
+    if (defs.length === 0) this.custom.delete(crdName);
+    else this.custom.set(crdName, defs);
+    this.rebuild();
+  }
+
+  /** Defs contributed by one CRD. */
+  customDefs(crdName: string): ResourceDef[] {
+    return this.custom.get(crdName) ?? [];
+  }
+
+  /** Calls `listener` after every change; returns an unsubscribe function. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * The table-driven description of a served resource type: one {@link ResourceDef} per group,
+ * version and resource, carrying everything discovery, the REST handlers, tables, selectors and
+ * the write path need to know about the kind.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import type { TableColumnDefinition } from '../../sdk/types/table.js';
+import type { TypeSchema } from '../../sdk/types/schema/index.js';
+import type { FieldError } from '../validation/field-errors.js';
+import type { NameRule } from '../validation/names.js';
+import type { UserInfo } from '../auth/user.js';
+
+/** Group, version and kind. */
+export interface GVK {
+  group: string;
+  version: string;
+  kind: string;
+}
+
+/** A sub-resource served below each object (`status`, `scale`, ...). */
+export interface SubresourceDef {
+  name: string;
+  /** The kind the sub-resource reads and writes (autoscaling/v1 Scale for `scale`). */
+  responseKind: GVK;
+  verbs: string[];
+}
+
+/** Where a scalable kind keeps its replica counts and selector (JSON field paths). */
+export interface ScaleDef {
+  specReplicasPath: string[];
+  statusReplicasPath: string[];
+  /** Path of the label selector: an object selector for built-ins, a string for CRDs. */
+  labelSelectorPath?: string[];
+  /** True when the selector at {@link labelSelectorPath} is a `LabelSelector` object (built-ins). */
+  selectorIsObject: boolean;
+}
+
+/** What a table row is built from. */
+export interface TableDef {
+  columns: TableColumnDefinition[];
+  /** The cells of one object, in column order. `now` is the server clock in ms. */
+  cells(obj: JsonObject, now: number): unknown[];
+  /** Row conditions (pods report Completed). */
+  conditions?(obj: JsonObject): { type: string; status: string; reason?: string; message?: string }[] | undefined;
+}
+
+/** Cluster IPs and node ports of services. */
+export interface ServiceAllocator {
+  /** Allocates `requested` (or a free address); throws an Error whose message explains a refusal. */
+  allocateIP(requested?: string): string;
+  /** Allocates `requested` (or a free node port); throws an Error explaining a refusal. */
+  allocateNodePort(requested?: number): number;
+  releaseIP(ip: string): void;
+  releaseNodePort(port: number): void;
+}
+
+/** Context the per-kind hooks may use. */
+export interface HookContext {
+  user: UserInfo;
+  now: number;
+  /** True for `dryRun=All`: allocations are rolled back after the request. */
+  dryRun: boolean;
+  allocator: ServiceAllocator;
+  /** Registers an undo step run when the write does not persist (failure or dry run). */
+  onRollback(undo: () => void): void;
+}
+
+/** Per-kind behaviour on the write path, as a Kubernetes registry strategy. */
+export interface KindHooks {
+  /** Defaulting, applied to every incoming object (create, update, the result of a patch). */
+  defaults?(obj: JsonObject): void;
+  /** Server-set fields of a new object (status reset, derived fields). */
+  prepareForCreate?(obj: JsonObject, ctx: HookContext): void;
+  /** Server-set fields on update of the main resource. */
+  prepareForUpdate?(obj: JsonObject, old: JsonObject, ctx: HookContext): void;
+  /** Kind-specific checks of a new object. */
+  validate?(obj: JsonObject, ctx: HookContext): FieldError[];
+  /** Kind-specific checks of an update (immutable fields ...), in addition to {@link validate}. */
+  validateUpdate?(obj: JsonObject, old: JsonObject, ctx: HookContext): FieldError[];
+  /** Checks of a status write. */
+  validateStatusUpdate?(obj: JsonObject, old: JsonObject, ctx: HookContext): FieldError[];
+  /**
+   * Mutates an object on its first DELETE, before finalizers are looked at (a CRD adds its cleanup
+   * finalizer, a namespace turns Terminating).
+   */
+  beforeDelete?(obj: JsonObject, ctx: HookContext): void;
+  /** True while the object must stay although `metadata.finalizers` is empty (namespace spec finalizers). */
+  pendingFinalization?(obj: JsonObject): boolean;
+}
+
+/** Custom-resource specifics of a def created from a CustomResourceDefinition. */
+export interface CustomResourceInfo {
+  crdName: string;
+  crdUID: string;
+  /** The version objects are stored in. */
+  storageVersion: string;
+  /** The OpenAPI v3 schema of this version (structural), if any. */
+  openAPIV3Schema: JsonObject | undefined;
+  preserveUnknownFields: boolean;
+}
+
+/** Everything the server knows about one resource of one group version. */
+export interface ResourceDef {
+  group: string;
+  version: string;
+  kind: string;
+  listKind: string;
+  /** URL name (`deployments`). */
+  plural: string;
+  singular: string;
+  shortNames: string[];
+  categories: string[];
+  namespaced: boolean;
+  verbs: string[];
+  subresources: SubresourceDef[];
+  /** Storage bucket (shared by all versions of a kind). */
+  bucket: string;
+  nameRule: NameRule;
+  /** `metadata.generation` is set and bumped on spec changes. */
+  tracksGeneration: boolean;
+  /** PUT of a missing object creates it. */
+  allowCreateOnUpdate: boolean;
+  /** PUT without `metadata.resourceVersion` is allowed. */
+  allowUnconditionalUpdate: boolean;
+  /** DELETE answers with the deleted object instead of a Status. */
+  returnDeletedObject: boolean;
+  /** Garbage-collection policy of a DELETE that names none. */
+  defaultPropagation: 'Background' | 'Orphan';
+  /** Writes to the main resource keep the stored status (a `status` sub-resource exists). */
+  statusSubresource: boolean;
+  /** Status is cleared on create (most kinds with a status sub-resource). */
+  resetStatusOnCreate: boolean;
+  scale?: ScaleDef;
+  /** Fields usable in field selectors besides metadata.name / metadata.namespace. */
+  fieldSelectors: Record<string, (obj: JsonObject) => string>;
+  table: TableDef;
+  hooks: KindHooks;
+  /** Merge-key schema for strategic merge patch and server-side apply. */
+  schema(): TypeSchema;
+  /** Strategic merge patch is accepted (built-in kinds only). */
+  strategicMerge: boolean;
+  /** Set for custom resources. */
+  custom?: CustomResourceInfo;
+}
+
+/** `apps/v1` or `v1`. */
+export function apiVersionOf(def: { group: string; version: string }): string {
+  return def.group === '' ? def.version : `${def.group}/${def.version}`;
+}
+
+/** Group and resource, as errors name them. */
+export function groupResource(def: ResourceDef): { group: string; resource: string } {
+  return { group: def.group, resource: def.plural };
+}
+
+/** Group and kind, as invalid-object errors name them. */
+export function groupKind(def: ResourceDef): { group: string; kind: string } {
+  return { group: def.group, kind: def.kind };
+}
+
+/** The verbs of a normal read-write resource. */
+export const STANDARD_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];

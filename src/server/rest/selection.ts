@@ -1,0 +1,49 @@
+/**
+ * The selection predicate of list, watch and deletecollection: label selector, field selector and
+ * the kind's selectable fields. Parsing errors are 400s with the API machinery's texts.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { badRequest } from '../errors.js';
+import type { ResourceDef } from '../registry/types.js';
+import { isEverything, labelsOf, matchesLabels, parseLabelSelector, SelectorParseError, type LabelSelector } from '../selection/label-selector.js';
+import { checkFieldsSupported, matchesFields, parseFieldSelector, type FieldSelector } from '../selection/field-selector.js';
+import { asObject, asString } from '../util/json.js';
+
+/** A compiled selection. */
+export interface Selection {
+  labels: LabelSelector;
+  fields: FieldSelector;
+  /** True when neither selector restricts anything. */
+  empty: boolean;
+  matches(obj: JsonObject): boolean;
+}
+
+/** Parses and checks `labelSelector` and `fieldSelector` for a kind. */
+export function compileSelection(def: ResourceDef, labelSelector: string | null | undefined, fieldSelector: string | null | undefined): Selection {
+  let labels: LabelSelector;
+  try {
+    labels = parseLabelSelector(labelSelector ?? '');
+  } catch (e) {
+    if (e instanceof SelectorParseError) throw badRequest(e.message);
+    throw e;
+  }
+  const fields = parseFieldSelector(fieldSelector ?? '');
+  const supported = new Set(['metadata.name', 'metadata.namespace', ...Object.keys(def.fieldSelectors)]);
+  checkFieldsSupported(fields, supported);
+  const fieldValue = (obj: JsonObject) => (name: string): string => {
+    if (name === 'metadata.name') return asString(asObject(obj.metadata)?.name) ?? '';
+    if (name === 'metadata.namespace') return asString(asObject(obj.metadata)?.namespace) ?? '';
+    const f = def.fieldSelectors[name];
+    return f === undefined ? '' : f(obj);
+  };
+  const empty = isEverything(labels) && fields.requirements.length === 0;
+  return {
+    labels,
+    fields,
+    empty,
+    matches(obj: JsonObject): boolean {
+      if (empty) return true;
+      return matchesLabels(labels, labelsOf(obj)) && matchesFields(fields, fieldValue(obj));
+    },
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * The `status`, `scale` and `finalize` sub-resources. Status writes change only `.status`; scale
+ * reads and writes an autoscaling/v1 Scale mapped onto the object's replica fields; finalize sets a
+ * namespace's spec finalizers. Writes to one part never change the others.
+ */
+import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
+import type { ServerContext } from '../context.js';
+import { badRequest, methodNotAllowed } from '../errors.js';
+import { asArray, asObject, asString, getPath, metaOf, setPath } from '../util/json.js';
+import { fieldError, invalid } from '../validation/field-errors.js';
+import { formatObjectSelector, fromObjectSelector, selectorString } from '../selection/label-selector.js';
+import type { ResourceDef } from '../registry/types.js';
+import { trackUpdate } from './managed-fields.js';
+import { checkTypeMeta } from './object-meta.js';
+import { patchObject, type PatchParams } from './patch.js';
+import { updateObject, type UpdateResult } from './update.js';
+import type { WriteRequest } from './write-request.js';
+
+/** The object with `.status` (and nothing else) taken from `source`, keeping the new managedFields. */
+function withStatusOf(existing: JsonObject, source: JsonObject): JsonObject {
+  const out = structuredClone(existing);
+  if (source.status === undefined) delete out.status;
+  else out.status = structuredClone(source.status);
+  const managed = asObject(source.metadata)?.managedFields;
+  const meta = metaOf(out);
+  if (managed !== undefined) meta.managedFields = structuredClone(managed);
+  const rv = asObject(source.metadata)?.resourceVersion;
+  if (rv !== undefined) meta.resourceVersion = rv;
+  else delete meta.resourceVersion;
+  return out;
+}
+
+/** The object with only `status.conditions` taken from `source` (the CSR `approval` sub-resource). */
+function withConditionsOf(existing: JsonObject, source: JsonObject): JsonObject {
+  const out = withStatusOf(existing, { ...existing, metadata: source.metadata ?? {} });
+  const status = asObject(out.status) ?? {};
+  const conditions = asObject(source.status)?.conditions;
+  if (conditions === undefined) delete status.conditions;
+  else status.conditions = structuredClone(conditions);
+  out.status = status;
+  return out;
+}
+
+/** How a status-like sub-resource projects a written object onto the stored one. */
+function projection(subresource: string): (existing: JsonObject, source: JsonObject) => JsonObject {
+  return subresource === 'approval' ? withConditionsOf : withStatusOf;
+}
+
+/** PUT of `.../status` (and of `.../approval`, which sets only the conditions). */
+export async function updateStatus(ctx: ServerContext, req: WriteRequest, body: JsonObject): Promise<UpdateResult> {
+  const obj = structuredClone(body);
+  checkTypeMeta(req.def, obj);
+  const name = asString(asObject(obj.metadata)?.name) ?? '';
+  if (name !== '' && name !== req.name) throw badRequest(`the name of the object (${name}) does not match the name on the URL (${req.name})`);
+  return updateObject(ctx, req, {
+    allowCreate: false,
+    transform: (existing) => {
+      if (existing === undefined) return obj;
+      const next = projection(req.subresource)(existing, obj);
+      return trackUpdate(req, existing, next, ctx.now());
+    },
+  });
+}
+
+/** PATCH of `.../status` or `.../approval` (any patch type; only the status part of the result is kept). */
+export async function patchStatus(ctx: ServerContext, req: WriteRequest, params: Omit<PatchParams, 'view'>): Promise<UpdateResult> {
+  const project = projection(req.subresource);
+  return patchObject(ctx, req, {
+    ...params,
+    view: {
+      toPatchTarget: (existing) => existing,
+      fromPatchResult: (existing, patched) => project(existing, patched),
+    },
+  });
+}
+
+/** The autoscaling/v1 Scale of an object. */
+export function scaleOf(def: ResourceDef, obj: JsonObject): JsonObject {
+  const scale = def.scale;
+  const meta = asObject(obj.metadata) ?? {};
+  const scaleMeta: JsonObject = {};
+  for (const k of ['name', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp']) if (meta[k] !== undefined) scaleMeta[k] = meta[k];
+  const specReplicas = scale === undefined ? undefined : getPath(obj, scale.specReplicasPath);
+  const statusReplicas = scale === undefined ? undefined : getPath(obj, scale.statusReplicasPath);
+  const status: JsonObject = { replicas: typeof statusReplicas === 'number' ? statusReplicas : 0 };
+  if (scale?.labelSelectorPath !== undefined) {
+    const sel = getPath(obj, scale.labelSelectorPath);
+    if (scale.selectorIsObject) {
+      const s = asObject(sel) === undefined ? '' : selectorString(fromObjectSelector(sel));
+      if (s !== '') status.selector = s;
+    } else if (typeof sel === 'string' && sel !== '') {
+      status.selector = sel;
+    }
+  }
+  const spec: JsonObject = {};
+  if (typeof specReplicas === 'number') spec.replicas = specReplicas;
+  return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: scaleMeta, spec, status };
+}
+
+function scaleReplicas(def: ResourceDef, scale: JsonObject, name: string): number {
+  const r = asObject(scale.spec)?.replicas;
+  if (r === undefined || r === null) return 0;
+  if (typeof r !== 'number' || !Number.isInteger(r) || r < 0) {
+    throw invalid({ group: 'autoscaling', kind: 'Scale' }, name, [fieldError.invalid('spec.replicas', r, 'must be greater than or equal to 0')]);
+  }
+  void def;
+  return r;
+}
+
+/** The object with the Scale's replicas (and its resourceVersion precondition) applied. */
+function withScale(def: ResourceDef, existing: JsonObject, scale: JsonObject, name: string): JsonObject {
+  const paths = def.scale;
+  if (paths === undefined) throw methodNotAllowed();
+  const out = structuredClone(existing);
+  setPath(out, paths.specReplicasPath, scaleReplicas(def, scale, name));
+  const rv = asObject(scale.metadata)?.resourceVersion;
+  const meta = metaOf(out);
+  if (typeof rv === 'string' && rv !== '') meta.resourceVersion = rv;
+  return out;
+}
+
+/** PUT of `.../scale`. */
+export async function updateScale(ctx: ServerContext, req: WriteRequest, body: JsonObject): Promise<UpdateResult> {
+  const av = asString(body.apiVersion) ?? '';
+  const kind = asString(body.kind) ?? '';
+  if (av !== '' && av !== 'autoscaling/v1') throw badRequest(`the API version in the data (${av}) does not match the expected API version (autoscaling/v1)`);
+  if (kind !== '' && kind !== 'Scale') throw badRequest(`the kind in the data (${kind}) does not match the expected kind (Scale)`);
+  const name = asString(asObject(body.metadata)?.name) ?? '';
+  if (name !== '' && name !== req.name) throw badRequest(`the name of the object (${name}) does not match the name on the URL (${req.name})`);
+  const result = await updateObject(ctx, req, {
+    allowCreate: false,
+    transform: (existing) => {
+      if (existing === undefined) return body;
+      return trackUpdate(req, existing, withScale(req.def, existing, body, req.name), ctx.now());
+    },
+  });
+  return { object: scaleOf(req.def, result.object), created: false };
+}
+
+/** PATCH of `.../scale`: the patch applies to the Scale; apply tracks ownership of the replica field. */
+export async function patchScale(ctx: ServerContext, req: WriteRequest, params: Omit<PatchParams, 'view'>): Promise<UpdateResult> {
+  const def = req.def;
+  const paths = def.scale;
+  if (paths === undefined) throw methodNotAllowed();
+  let body: JsonValue = params.body;
+  if (params.type === 'apply') {
+    // Apply on the scale sub-resource is ownership of the object's replica field.
+    const applied = asObject(params.body) ?? {};
+    const replicas = scaleReplicas(def, applied, req.name);
+    const parent: JsonObject = { metadata: { name: req.name } };
+    setPath(parent, paths.specReplicasPath, replicas);
+    body = parent;
+    const result = await patchObject(ctx, req, { type: 'apply', body, force: params.force });
+    return { object: scaleOf(def, result.object), created: false };
+  }
+  const result = await patchObject(ctx, req, {
+    type: params.type,
+    body,
+    force: params.force,
+    view: {
+      toPatchTarget: (existing) => scaleOf(def, existing),
+      fromPatchResult: (existing, patched) => withScale(def, existing, patched, req.name),
+    },
+  });
+  return { object: scaleOf(def, result.object), created: false };
+}
+
+/** PUT of `namespaces/<name>/finalize`: only `spec.finalizers` changes. */
+export async function finalizeNamespace(ctx: ServerContext, req: WriteRequest, body: JsonObject): Promise<UpdateResult> {
+  const finalizers = asArray(asObject(body.spec)?.finalizers) ?? [];
+  const rv = asString(asObject(body.metadata)?.resourceVersion);
+  return updateObject(ctx, { ...req, subresource: 'finalize' }, {
+    allowCreate: false,
+    transform: (existing) => {
+      if (existing === undefined) return body;
+      const out = structuredClone(existing);
+      const spec = asObject(out.spec) ?? {};
+      spec.finalizers = structuredClone(finalizers);
+      out.spec = spec;
+      if (rv !== undefined && rv !== '') metaOf(out).resourceVersion = rv;
+      return out;
+    },
+  });
+}
+
+/** The selector text a Scale shows for a workload (exported for tables and tests). */
+export function workloadSelector(obj: JsonObject): string {
+  return formatObjectSelector(asObject(obj.spec)?.selector);
+}

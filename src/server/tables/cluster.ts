@@ -1,0 +1,109 @@
+/**
+ * Table columns and cells of RBAC, coordination, certificates and admission-registration kinds, and
+ * the default table (Name, Created At) of kinds without a printer.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import type { TableDef } from '../registry/types.js';
+import { humanDuration } from '../../sdk/types/human-duration.js';
+import { asArray, asObject, asString } from '../util/json.js';
+import { AGE_COLUMN, CREATION_DESCRIPTION, NAME_COLUMN, ageOf, column, nameOf } from './common.js';
+
+function obj(v: unknown): JsonObject {
+  return asObject(v) ?? {};
+}
+
+/** The creation time as RFC 3339 (Created At cells), as the default table prints it. */
+function createdAt(o: JsonObject): string {
+  const t = asString(obj(o.metadata).creationTimestamp);
+  if (t === undefined) return '';
+  const ms = Date.parse(t);
+  return Number.isNaN(ms) ? t : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The table of kinds without their own printer: Name and Created At. */
+export const defaultTable: TableDef = {
+  columns: [NAME_COLUMN, column('Created At', 'date', CREATION_DESCRIPTION)],
+  cells: (o) => [nameOf(o), createdAt(o)],
+};
+
+function subjectStrings(binding: JsonObject): [string, string, string] {
+  const users: string[] = [];
+  const groups: string[] = [];
+  const sas: string[] = [];
+  for (const s of asArray(binding.subjects) ?? []) {
+    const subject = obj(s);
+    const name = asString(subject.name) ?? '';
+    switch (subject.kind) {
+      case 'ServiceAccount': sas.push(`${asString(subject.namespace) ?? ''}/${name}`); break;
+      case 'User': users.push(name); break;
+      case 'Group': groups.push(name); break;
+      default: break;
+    }
+  }
+  return [users.join(', '), groups.join(', '), sas.join(', ')];
+}
+
+function bindingTable(kind: 'roleBinding' | 'clusterRoleBinding'): TableDef {
+  return {
+    columns: [
+      NAME_COLUMN,
+      column('Role', 'string', 'RoleRef can reference a Role in the current namespace or a ClusterRole in the global namespace.'),
+      AGE_COLUMN,
+      column('Users', 'string', `Users in the ${kind}`, 1),
+      column('Groups', 'string', `Groups in the ${kind}`, 1),
+      column('ServiceAccounts', 'string', `ServiceAccounts in the ${kind}`, 1),
+    ],
+    cells(b, now) {
+      const ref = obj(b.roleRef);
+      return [nameOf(b), `${asString(ref.kind) ?? ''}/${asString(ref.name) ?? ''}`, ageOf(b, now), ...subjectStrings(b)];
+    },
+  };
+}
+
+export const roleBindingTable = bindingTable('roleBinding');
+export const clusterRoleBindingTable = bindingTable('clusterRoleBinding');
+/** Roles and cluster roles print Name and Created At. */
+export const roleTable = defaultTable;
+
+export const leaseTable: TableDef = {
+  columns: [NAME_COLUMN, column('Holder', 'string', 'holderIdentity contains the identity of the holder of a current lease.'), AGE_COLUMN],
+  cells: (l, now) => [nameOf(l), asString(obj(l.spec).holderIdentity) ?? '', ageOf(l, now)],
+};
+
+function csrCondition(csr: JsonObject): string {
+  let approved = false;
+  let denied = false;
+  let failed = false;
+  for (const c of asArray(obj(csr.status).conditions) ?? []) {
+    const type = obj(c).type;
+    if (type === 'Approved') approved = true;
+    if (type === 'Denied') denied = true;
+    if (type === 'Failed') failed = true;
+  }
+  let s = denied ? 'Denied' : approved ? 'Approved' : 'Pending';
+  if (failed) s += ',Failed';
+  if ((asString(obj(csr.status).certificate) ?? '') !== '') s += ',Issued';
+  return s;
+}
+
+export const csrTable: TableDef = {
+  columns: [
+    NAME_COLUMN,
+    AGE_COLUMN,
+    column('SignerName', 'string', 'signerName indicates the requested signer, and is a qualified name.'),
+    column('Requestor', 'string', 'request contains an x509 certificate signing request encoded in a "CERTIFICATE REQUEST" PEM block.'),
+    column('RequestedDuration', 'string', 'expirationSeconds is the requested duration of validity of the issued certificate.'),
+    column('Condition', 'string', 'conditions applied to the request. Known conditions are "Approved", "Denied", and "Failed".'),
+  ],
+  cells(csr, now) {
+    const spec = obj(csr.spec);
+    const signer = asString(spec.signerName) ?? '';
+    const exp = typeof spec.expirationSeconds === 'number' ? humanDuration(spec.expirationSeconds * 1000) : '<none>';
+    return [nameOf(csr), ageOf(csr, now), signer === '' ? '<none>' : signer, asString(spec.username) ?? '', exp, csrCondition(csr)];
+  },
+};
+
+export const webhookConfigurationTable: TableDef = {
+  columns: [NAME_COLUMN, column('Webhooks', 'integer', 'Webhooks indicates the number of webhooks registered in this configuration'), AGE_COLUMN],
+  cells: (w, now) => [nameOf(w), (asArray(w.webhooks) ?? []).length, ageOf(w, now)],
+};

@@ -1,0 +1,64 @@
+/**
+ * Pieces shared by every kind's table: the Name and Age columns, age cells, and the container
+ * name/image layout of workload tables.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import type { TableColumnDefinition } from '../../sdk/types/table.js';
+import { humanDuration } from '../../sdk/types/human-duration.js';
+import { asArray, asObject, asString } from '../util/json.js';
+
+/** Description texts of ObjectMeta fields, as the API server's column definitions carry them. */
+export const NAME_DESCRIPTION = 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://platform.io/docs/concepts/overview/working-with-objects/names#names';
+export const CREATION_DESCRIPTION = 'CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.platform.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata';
+
+/** A column definition (`format` only when given, `priority` always). */
+export function column(name: string, type: string, description: string, priority = 0, format = ''): TableColumnDefinition {
+  return { name, type, format, description, priority };
+}
+
+/** The Name column. */
+export const NAME_COLUMN = column('Name', 'string', NAME_DESCRIPTION, 0, 'name');
+/** The Age column. */
+export const AGE_COLUMN = column('Age', 'string', CREATION_DESCRIPTION);
+
+/** `metadata.name`. */
+export function nameOf(obj: JsonObject): string {
+  return asString(asObject(obj.metadata)?.name) ?? '';
+}
+
+/** Age of a timestamp as kubectl prints it, `<unknown>` when absent. */
+export function since(timestamp: unknown, now: number): string {
+  const t = asString(timestamp);
+  if (t === undefined || t === '') return '<unknown>';
+  const ms = Date.parse(t);
+  if (Number.isNaN(ms)) return '<unknown>';
+  return humanDuration(now - ms);
+}
+
+/** Age of the object from `metadata.creationTimestamp`. */
+export function ageOf(obj: JsonObject, now: number): string {
+  return since(asObject(obj.metadata)?.creationTimestamp, now);
+}
+
+/** Comma-joined container names and images of a pod spec. */
+export function containerCells(podSpec: unknown): [string, string] {
+  const containers = asArray(asObject(podSpec)?.containers) ?? [];
+  const names: string[] = [];
+  const images: string[] = [];
+  for (const c of containers) {
+    const o = asObject(c) ?? {};
+    names.push(asString(o.name) ?? '');
+    images.push(asString(o.image) ?? '');
+  }
+  return [names.join(','), images.join(',')];
+}
+
+/** A number field as an integer cell (0 when absent). */
+export function int(v: unknown): number {
+  return typeof v === 'number' ? Math.trunc(v) : 0;
+}
+
+/** `<none>` for empty strings. */
+export function orNone(s: string | undefined): string {
+  return s === undefined || s === '' ? '<none>' : s;
+}

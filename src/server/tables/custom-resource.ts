@@ -1,0 +1,73 @@
+/**
+ * Tables of custom resources from the CRD's `additionalPrinterColumns` (Name first; a single Age
+ * column when none are declared), with cells typed as the API extensions server types them.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import type { TableColumnDefinition } from '../../sdk/types/table.js';
+import type { TableDef } from '../registry/types.js';
+import { asArray, asNumber, asObject, asString } from '../util/json.js';
+import { NAME_COLUMN, nameOf, since } from './common.js';
+import { evaluateJsonPath, parseJsonPath } from './json-path.js';
+
+interface PrinterColumn {
+  def: TableColumnDefinition;
+  steps: ReturnType<typeof parseJsonPath> | undefined;
+}
+
+function cell(type: string, value: unknown, now: number): unknown {
+  if (value === undefined || value === null) return null;
+  switch (type) {
+    case 'integer':
+      return typeof value === 'number' ? Math.trunc(value) : null;
+    case 'number':
+      return typeof value === 'number' ? value : null;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : null;
+    case 'date': {
+      if (typeof value !== 'string') return null;
+      return Number.isNaN(Date.parse(value)) ? '<invalid>' : since(value, now);
+    }
+    default:
+      if (typeof value === 'string') return value;
+      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+      return JSON.stringify(value);
+  }
+}
+
+/** The table of one CRD version from its printer columns. */
+export function customResourceTable(additionalPrinterColumns: unknown): TableDef {
+  const declared = asArray(additionalPrinterColumns) ?? [];
+  const source = declared.length > 0 ? declared : [{ name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' }];
+  const columns: PrinterColumn[] = source.map((c) => {
+    const col = asObject(c) ?? {};
+    const def: TableColumnDefinition = {
+      name: asString(col.name) ?? '',
+      type: asString(col.type) ?? 'string',
+      format: asString(col.format) ?? '',
+      description: asString(col.description) ?? '',
+      priority: asNumber(col.priority) ?? 0,
+    };
+    let steps: PrinterColumn['steps'];
+    try {
+      steps = parseJsonPath(asString(col.jsonPath) ?? '');
+    } catch {
+      steps = undefined;
+    }
+    return { def, steps };
+  });
+  return {
+    columns: [{ ...NAME_COLUMN, description: 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://platform.io/docs/concepts/overview/working-with-objects/names#names' }, ...columns.map((c) => c.def)],
+    cells(o: JsonObject, now: number) {
+      const cells: unknown[] = [nameOf(o)];
+      for (const c of columns) {
+        if (c.steps === undefined) {
+          cells.push(null);
+          continue;
+        }
+        const values = evaluateJsonPath(c.steps, o);
+        cells.push(values.length === 0 ? null : cell(c.def.type, values[0], now));
+      }
+      return cells;
+    },
+  };
+}

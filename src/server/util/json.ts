@@ -1,0 +1,85 @@
+/**
+ * Small helpers for reading and copying plain JSON objects without `any`.
+ */
+import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
+
+/** The value as an object, or undefined when it is not a (non-array) object. */
+export function asObject(v: unknown): JsonObject | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JsonObject) : undefined;
+}
+
+/** The value as an array, or undefined. */
+export function asArray(v: unknown): JsonValue[] | undefined {
+  return Array.isArray(v) ? (v as JsonValue[]) : undefined;
+}
+
+/** The value as a string, or undefined. */
+export function asString(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** The value as a number, or undefined. */
+export function asNumber(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+/** A deep, mutable copy of a JSON value. */
+export function clone<T>(v: T): T {
+  return structuredClone(v);
+}
+
+/** `obj[a][b]...`, or undefined when a step is missing. */
+export function getPath(obj: unknown, path: readonly string[]): JsonValue | undefined {
+  let cur: unknown = obj;
+  for (const p of path) {
+    const o = asObject(cur);
+    if (o === undefined) return undefined;
+    cur = o[p];
+  }
+  return cur as JsonValue | undefined;
+}
+
+/** Sets `obj[a][b]... = value`, creating objects on the way. */
+export function setPath(obj: JsonObject, path: readonly string[], value: JsonValue): void {
+  let cur = obj;
+  for (let i = 0; i < path.length - 1; i++) {
+    const key = path[i] ?? '';
+    let next = asObject(cur[key]);
+    if (next === undefined) {
+      next = {};
+      cur[key] = next;
+    }
+    cur = next;
+  }
+  const last = path[path.length - 1];
+  if (last !== undefined) cur[last] = value;
+}
+
+/** The object's `metadata` as a mutable object (created when missing). */
+export function metaOf(obj: JsonObject): JsonObject {
+  let m = asObject(obj.metadata);
+  if (m === undefined) {
+    m = {};
+    obj.metadata = m;
+  }
+  return m;
+}
+
+/** Deep equality of JSON values (key order ignored). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
+  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
+  if (ak.length !== bk.length) return false;
+  for (const k of ak) if (!jsonEqual(ao[k], bo[k])) return false;
+  return true;
+}
