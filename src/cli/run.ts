@@ -2,11 +2,8 @@
  * The CLI as a function: `run(argv, io)` finds the command, parses its flags, runs it and returns
  * the exit code. It never exits the process (only main.ts does), so tests call it in-process.
  */
-import { BINARY_NAME } from '../sdk/naming.js';
 import { COMMANDS, findCommand, loadAllSpecs } from './commands/index.js';
 import { createContext } from './framework/context.js';
-import { renderCommandHelp, renderRootHelp } from './framework/help.js';
-import { reportError } from './framework/report-error.js';
 import { parseCommandLine } from './framework/parse.js';
 import type { CommandSpec, FlagSpec } from './framework/spec.js';
 import { closest } from './framework/suggest.js';
@@ -35,6 +32,15 @@ export function nextPositional(argv: readonly string[], start: number, flags: re
   return -1;
 }
 
+/** An unknown top-level command; `index` is its position in argv (a plugin may answer to it). */
+export class UnknownCommandError extends UsageError {
+  readonly index: number;
+  constructor(message: string, index: number) {
+    super(message, false);
+    this.index = index;
+  }
+}
+
 /** A resolved command: its spec, its path, and the argv left after removing the path words. */
 export interface ResolvedCommand {
   spec: CommandSpec;
@@ -52,11 +58,13 @@ export async function resolveCommand(argv: readonly string[]): Promise<ResolvedC
   const name = argv[first] as string;
   const entry = findCommand(name);
   if (entry === undefined) {
-    const names = COMMANDS.map((c) => c.name);
+    // Hidden commands (`__complete`) are never suggested.
+    const names = COMMANDS.map((c) => c.name).filter((n) => !n.startsWith('__'));
     const hint = closest(name, names);
-    throw new UsageError(
+    const { BINARY_NAME } = await import('../sdk/naming.js');
+    throw new UnknownCommandError(
       `unknown command "${name}" for "${BINARY_NAME}"${hint.length > 0 ? `\n\nDid you mean this?\n\t${hint.join('\n\t')}\n` : ''}`,
-      false,
+      first,
     );
   }
   let spec = await entry.load();
@@ -70,6 +78,7 @@ export async function resolveCommand(argv: readonly string[]): Promise<ResolvedC
     if (sub === undefined) {
       if (spec.load !== undefined) break; // a runnable group takes positional arguments itself
       const hint = closest(word, spec.subcommands.filter((s) => !s.hidden).map((s) => s.name));
+      const { BINARY_NAME } = await import('../sdk/naming.js');
       throw new UsageError(
         `unknown command "${word}" for "${[BINARY_NAME, ...path].join(' ')}"${hint.length > 0 ? `\n\nDid you mean this?\n\t${hint.join('\n\t')}\n` : ''}`,
         false,
@@ -87,8 +96,26 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   let path: string[] = [];
   let verbosity = 0;
   try {
-    const resolved = await resolveCommand(argv);
+    // `__complete` takes the user's half-typed command line as it is (cobra's DisableFlagParsing),
+    // and loads only the completion code: it runs on every <TAB>.
+    if (argv[0] === '__complete' || argv[0] === '__completeNoDesc') {
+      const { runComplete } = await import('./completion/run-complete.js');
+      return await runComplete(argv.slice(1), io, { withDescriptions: argv[0] === '__complete' });
+    }
+    let resolved: ResolvedCommand | undefined;
+    try {
+      resolved = await resolveCommand(argv);
+    } catch (err) {
+      // An unknown command may be a plugin (`platformctl-<name>` on PATH): run it and pass its exit code on.
+      if (!(err instanceof UnknownCommandError)) throw err;
+      const { runPluginCommand } = await import('./plugins/handler.js');
+      const code = await runPluginCommand(argv, err.index, io);
+      if (code === undefined) throw err;
+      return code;
+    }
+    // Help and error reporting are imported only when needed: they are not on the start-up path.
     if (resolved === undefined) {
+      const { renderRootHelp } = await import('./framework/help.js');
       io.stdout.write(renderRootHelp(await loadAllSpecs()));
       return 0;
     }
@@ -98,6 +125,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     const globals = globalOptionsFrom(parsed.flags);
     verbosity = globals.verbosity;
     if (parsed.flags.bool('help') || spec.load === undefined) {
+      const { renderCommandHelp } = await import('./framework/help.js');
       io.stdout.write(renderCommandHelp(spec, path));
       return 0;
     }
@@ -108,10 +136,17 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     const runner = await spec.load();
     const code = await runner(ctx, parsed.args, parsed.flags);
     await io.stdout.flush();
+    // kubectl's --warnings-as-errors: the command ran, but any server warning makes it fail.
+    if (globals.warningsAsErrors && ctx.warningCount > 0) {
+      const n = ctx.warningCount;
+      io.stderr.write(`error: ${n} warning${n === 1 ? '' : 's'} received\n`);
+      return 1;
+    }
     return code ?? 0;
   } catch (err) {
     if (err instanceof BrokenPipeError) return 141;
     try {
+      const { reportError } = await import('./framework/report-error.js');
       return reportError(err, io.stderr, path, verbosity);
     } catch (writeErr) {
       if (writeErr instanceof BrokenPipeError) return 141;

@@ -18,6 +18,11 @@ export interface CommandEntry {
 export const COMMANDS: readonly CommandEntry[] = [
   { name: 'version', load: async () => versionSpec },
   { name: 'config', load: async () => (await import('./config/spec.js')).spec },
+  { name: 'completion', load: async () => (await import('./completion/spec.js')).spec },
+  { name: 'plugin', load: async () => (await import('./plugin/spec.js')).spec },
+  { name: 'options', load: async () => (await import('./options/spec.js')).spec },
+  { name: 'local', load: async () => (await import('./local/spec.js')).spec },
+  { name: '__complete', aliases: ['__completeNoDesc'], load: async () => (await import('./complete/spec.js')).spec },
 ];
 
 /** Finds a top-level command by name or alias. */

@@ -39,6 +39,11 @@ export function renderExamples(spec: CommandSpec): string {
   return spec.examples.map((e) => `  # ${e.description}\n  ${e.command}`).join('\n  \n');
 }
 
+/** Width of the command-name column: the longest name, at least 11 (cobra's minimum), plus 3 spaces, as kubectl pads it. */
+export function nameColumnWidth(specs: readonly CommandSpec[]): number {
+  return Math.max(11, ...specs.map((s) => s.name.length)) + 3;
+}
+
 /** Full help for a command at `path` (e.g. `['config', 'view']`). */
 export function renderCommandHelp(spec: CommandSpec, path: readonly string[]): string {
   const full = [BINARY_NAME, ...path].join(' ');
@@ -47,7 +52,7 @@ export function renderCommandHelp(spec: CommandSpec, path: readonly string[]): s
   if (spec.examples.length > 0) parts.push(`Examples:\n${renderExamples(spec)}\n`);
   const subs = (spec.subcommands ?? []).filter((s) => !s.hidden);
   if (subs.length > 0) {
-    const width = Math.max(...subs.map((s) => s.name.length)) + 3;
+    const width = nameColumnWidth(subs);
     parts.push(`Available Commands:\n${subs.map((s) => `  ${s.name.padEnd(width)}${s.summary}`).join('\n')}\n`);
   }
   const flags = spec.flags.filter((f) => !f.hidden);
@@ -60,20 +65,42 @@ export function renderCommandHelp(spec: CommandSpec, path: readonly string[]): s
   return parts.join('\n');
 }
 
+/** kubectl's order of the command groups on the root help page; other groups go before "Other Commands". */
+export const GROUP_ORDER: readonly string[] = [
+  'Basic Commands (Beginner)',
+  'Basic Commands (Intermediate)',
+  'Deploy Commands',
+  'Cluster Management Commands',
+  'Troubleshooting and Debugging Commands',
+  'Advanced Commands',
+  'Settings Commands',
+];
+
+function groupRank(group: string): number {
+  if (group === 'Other Commands') return GROUP_ORDER.length + 1;
+  const i = GROUP_ORDER.indexOf(group);
+  return i < 0 ? GROUP_ORDER.length : i;
+}
+
 /** Help for the root command: commands by group. */
 export function renderRootHelp(specs: readonly CommandSpec[]): string {
   const visible = specs.filter((s) => !s.hidden);
-  const width = Math.max(...visible.map((s) => s.name.length)) + 3;
+  const width = nameColumnWidth(visible);
   const groups = new Map<string, CommandSpec[]>();
   for (const s of visible) {
     const g = s.group ?? 'Other Commands';
     groups.set(g, [...(groups.get(g) ?? []), s]);
   }
-  const blocks = [...groups].map(([g, list]) => `${g}:\n${list.map((s) => `  ${s.name.padEnd(width)}${s.summary}`).join('\n')}\n`);
+  const blocks = [...groups].sort(([a], [b]) => groupRank(a) - groupRank(b)).map(([g, list]) => `${g}:\n${list.map((s) => `  ${s.name.padEnd(width)}${s.summary}`).join('\n')}\n`);
   return [
     `${BINARY_NAME} controls a platform cluster: a kubectl-equivalent client for the platform cluster API.\n`,
     ...blocks,
     `Usage:\n  ${BINARY_NAME} [flags] [options]\n`,
     `Use "${BINARY_NAME} <command> --help" for more information about a given command.\nUse "${BINARY_NAME} options" for a list of global command-line options (applies to all commands).\n`,
   ].join('\n');
+}
+
+/** The text of `platformctl options`: every global flag with its default and description, as `kubectl options`. */
+export function renderGlobalOptions(flags: readonly FlagSpec[]): string {
+  return `The following options can be passed to any command:\n\n${renderFlags(flags)}\n`;
 }

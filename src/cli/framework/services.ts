@@ -3,10 +3,7 @@
  * loaded once, and one client per command is created with the CLI's logging, warning and exec-plugin
  * wiring. Everything is lazy: a command that never talks to a server never loads any of it.
  */
-import { loadConfig } from '../../sdk/config/load.js';
-import { parseRequestTimeout } from '../../sdk/config/overrides.js';
 import type { ConfigOverrides } from '../../sdk/config/overrides.js';
-import { resolveClientConfig } from '../../sdk/config/resolve.js';
 import type { ClientConfig } from '../../sdk/config/client-config.js';
 import type { LoadedConfig } from '../../sdk/config/types.js';
 import type { PlatformClient } from '../../sdk/client.js';
@@ -14,8 +11,11 @@ import { clientVersion } from '../build-info.js';
 import type { GlobalOptions } from '../flags/global.js';
 import type { CliIO } from '../io/io.js';
 
-/** client-go's `ConfigOverrides` from kubectl's global flags. */
-export function overridesFromGlobals(g: GlobalOptions): ConfigOverrides {
+/**
+ * client-go's `ConfigOverrides` from kubectl's global flags. `parseRequestTimeout` is passed in so
+ * that this module (on every command's start-up path) does not import the config layer statically.
+ */
+export function overridesFromGlobals(g: GlobalOptions, parseRequestTimeout: (value: string) => number): ConfigOverrides {
   const o: ConfigOverrides = {};
   const strings = {
     context: g.context, cluster: g.cluster, user: g.user, namespace: g.namespace, server: g.server,
@@ -66,13 +66,20 @@ export function createServices(io: CliIO, globals: GlobalOptions, warn: (text: s
   let warnings = 0;
   const services: Services = {
     loadedConfig() {
-      loaded ??= loadConfig({ explicitPath: globals.kubeconfig, env: io.env, homedir: io.homedir, cwd: io.cwd });
+      loaded ??= import('../../sdk/config/load.js').then(({ loadConfig }) =>
+        loadConfig({ explicitPath: globals.kubeconfig, env: io.env, homedir: io.homedir, cwd: io.cwd }),
+      );
       return loaded;
     },
     clientConfig() {
-      resolved ??= services
-        .loadedConfig()
-        .then((l) => resolveClientConfig(l, overridesFromGlobals(globals), { env: io.env, cwd: io.cwd }));
+      resolved ??= (async () => {
+        const [l, { resolveClientConfig }, { parseRequestTimeout }] = await Promise.all([
+          services.loadedConfig(),
+          import('../../sdk/config/resolve.js'),
+          import('../../sdk/config/overrides.js'),
+        ]);
+        return resolveClientConfig(l, overridesFromGlobals(globals, parseRequestTimeout), { env: io.env, cwd: io.cwd });
+      })();
       return resolved;
     },
     client(options: ClientRequestOptions = {}) {

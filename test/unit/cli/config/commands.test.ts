@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { overridesFromGlobals } from '../../../../src/cli/framework/services.js';
+import { parseRequestTimeout } from '../../../../src/sdk/config/overrides.js';
 import { modifyProperty } from '../../../../src/cli/commands/config/shared/property-path.js';
 import { createContext } from '../../../../src/cli/framework/context.js';
 import { parseCommandLine } from '../../../../src/cli/framework/parse.js';
@@ -74,7 +75,7 @@ test('global flags become overrides: explicit false, repeated groups, timeout in
     ['--context=c', '-n', 'ns', '--as=u', '--as-group=a', '--as-group=b', '--insecure-skip-tls-verify=false', '--request-timeout=5', '--server', 'https://s'],
     GLOBAL_FLAGS,
   );
-  const o = overridesFromGlobals(globalOptionsFrom(parsed.flags));
+  const o = overridesFromGlobals(globalOptionsFrom(parsed.flags), parseRequestTimeout);
   assert.deepEqual(o, { context: 'c', namespace: 'ns', server: 'https://s', insecureSkipTlsVerify: false, impersonate: { user: 'u', groups: ['a', 'b'] }, requestTimeoutMs: 5000 });
 
   const tmp = await tempDir();

@@ -1,0 +1,44 @@
+import { BINARY_NAME } from '../../../sdk/naming.js';
+import { findCommand } from '../../commands/index.js';
+import type { CommandRunner, CommandSpec } from '../../framework/spec.js';
+import { ExitError } from '../../framework/usage-error.js';
+import { scanPlugins } from '../../plugins/list.js';
+
+/** The built-in command a plugin named after `path` would stand for (`get x` → `platformctl get`). */
+async function builtinCommand(path: readonly string[]): Promise<string | undefined> {
+  const entry = path[0] === undefined ? undefined : findCommand(path[0]);
+  if (entry === undefined) return undefined;
+  let spec: CommandSpec = await entry.load();
+  const names = [spec.name];
+  for (const word of path.slice(1)) {
+    const sub = (spec.subcommands ?? []).find((s) => s.name === word || (s.aliases ?? []).includes(word));
+    if (sub === undefined) break;
+    spec = sub;
+    names.push(sub.name);
+  }
+  return [BINARY_NAME, ...names].join(' ');
+}
+
+/** `plugin list`: the plugins on PATH, with kubectl's warnings on stderr. */
+export const run: CommandRunner = async (ctx, _args, flags) => {
+  const { io } = ctx;
+  const scan = await scanPlugins(io.env, builtinCommand);
+  for (const u of scan.unreadable) io.stderr.write(`Unable to read directory "${u.dir}" from your PATH: ${u.reason}. Skipping...\n`);
+  const errors: string[] = [];
+  let warnings = 0;
+  if (scan.plugins.length > 0) io.stdout.write('The following compatible plugins are available:\n\n');
+  for (const p of scan.plugins) {
+    io.stdout.write(`${flags.bool('name-only') ? p.name : p.path}\n`);
+    for (const w of p.warnings) {
+      io.stderr.write(`  - ${w}\n`);
+      warnings++;
+    }
+  }
+  if (scan.plugins.length === 0) errors.push(`error: unable to find any ${BINARY_NAME} plugins in your PATH`);
+  if (warnings === 1) errors.push('error: one plugin warning was found');
+  else if (warnings > 1) errors.push(`error: ${warnings} plugin warnings were found`);
+  if (errors.length > 0) {
+    await io.stdout.flush();
+    throw new ExitError(1, errors.join('\n'));
+  }
+};

@@ -1,0 +1,137 @@
+/**
+ * Every example of every command either runs, or says why it cannot (`notRunnable`). Runnable
+ * examples run against the local API server (test/support/server.ts) with a fresh config per
+ * example, in a temp directory holding a copy of examples/ and a fixture plugin on PATH; each
+ * must exit 0. Skipped examples are listed with their reason in the test output. Examples that
+ * use shell syntax (pipes, redirections, `$(...)`) run through `sh -c` with the built
+ * bin/platformctl on PATH; the others run in-process.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadAllSpecs } from '../../../../src/cli/commands/index.js';
+import type { CommandSpec, ExampleSpec } from '../../../../src/cli/framework/spec.js';
+import { runCli } from '../../../support/cli.js';
+import { startTestServer, writeTestKubeconfig } from '../../../support/server.js';
+
+const root = fileURLToPath(new URL('../../../../../', import.meta.url));
+
+interface Example {
+  path: string[];
+  example: ExampleSpec;
+}
+
+function allExamples(specs: readonly CommandSpec[]): Example[] {
+  const out: Example[] = [];
+  const walk = (spec: CommandSpec, path: string[]): void => {
+    for (const example of spec.examples) out.push({ path, example });
+    for (const s of spec.subcommands ?? []) walk(s, [...path, s.name]);
+  };
+  for (const s of specs) walk(s, [s.name]);
+  return out;
+}
+
+/** Splits a command line into words (quotes and backslashes as sh); undefined when it needs a shell. */
+function shellWords(line: string): string[] | undefined {
+  const words: string[] = [];
+  let cur = '';
+  let inWord = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i] as string;
+    if (c === "'") {
+      const end = line.indexOf("'", i + 1);
+      if (end < 0) return undefined;
+      cur += line.slice(i + 1, end);
+      i = end;
+      inWord = true;
+    } else if (c === '"') {
+      let j = i + 1;
+      for (; j < line.length && line[j] !== '"'; j++) {
+        if (line[j] === '\\' && j + 1 < line.length && '"\\$`'.includes(line[j + 1] as string)) j++;
+        else if (line[j] === '$' || line[j] === '`') return undefined;
+        cur += line[j];
+      }
+      if (j >= line.length) return undefined;
+      i = j;
+      inWord = true;
+    } else if (c === '\\' && i + 1 < line.length) {
+      cur += line[++i];
+      inWord = true;
+    } else if (c === ' ' || c === '\t') {
+      if (inWord) words.push(cur);
+      cur = '';
+      inWord = false;
+    } else if ('|&;<>()$`*?[~\n#'.includes(c) && !(c === '#' && inWord)) {
+      return undefined;
+    } else {
+      cur += c;
+      inWord = true;
+    }
+  }
+  if (inWord) words.push(cur);
+  return words;
+}
+
+test('shellWords splits like sh, and refuses shell syntax', () => {
+  assert.deepEqual(shellWords(`platformctl get pods -o jsonpath='{.items[*].metadata.name}' --x "a b" c\\ d`), [
+    'platformctl', 'get', 'pods', '-o', 'jsonpath={.items[*].metadata.name}', '--x', 'a b', 'c d',
+  ]);
+  assert.equal(shellWords('platformctl get pods | head'), undefined);
+  assert.equal(shellWords('source <(platformctl completion bash)'), undefined);
+  assert.equal(shellWords('platformctl completion zsh > "${fpath[1]}/_platformctl"'), undefined);
+});
+
+test('every example runs or gives the reason it cannot', async (t) => {
+  const examples = allExamples(await loadAllSpecs());
+  assert.ok(examples.length > 0);
+  const server = await startTestServer();
+  const work = mkdtempSync(join(tmpdir(), 'platformctl-examples-'));
+  const skipped: string[] = [];
+  try {
+    // A plugin on PATH (so that `plugin list` has something to list) and the repository's examples/.
+    const pluginDir = join(work, 'plugins');
+    mkdirSync(pluginDir);
+    copyFileSync(join(root, 'test/fixtures/plugins/report-args'), join(pluginDir, 'platformctl-hello'));
+    chmodSync(join(pluginDir, 'platformctl-hello'), 0o755);
+    const pathEnv = [pluginDir, join(root, 'bin'), dirname(process.execPath), '/usr/bin', '/bin'].join(':');
+    const configTemplate = readFileSync(await writeTestKubeconfig(server, join(work, 'server-config')), 'utf8');
+
+    let n = 0;
+    for (const { path, example } of examples) {
+      const name = `${path.join(' ')}: ${example.command}`;
+      if (example.notRunnable !== undefined) {
+        skipped.push(`${name}\n#     not runnable: ${example.notRunnable}`);
+        await t.test(name, { skip: `not runnable: ${example.notRunnable}` }, () => undefined);
+        continue;
+      }
+      await t.test(name, async () => {
+        // A fresh home, config and working directory per example: examples may change them.
+        const home = join(work, `ex${n++}`);
+        mkdirSync(home);
+        const config = join(home, 'config');
+        writeFileSync(config, configTemplate, { mode: 0o600 });
+        if (existsSync(join(root, 'examples'))) cpSync(join(root, 'examples'), join(home, 'examples'), { recursive: true });
+        const env = { HOME: home, PLATFORMCONFIG: config, PATH: pathEnv, NO_COLOR: '1' };
+        const words = shellWords(example.command);
+        if (words !== undefined && words[0] === 'platformctl') {
+          const r = await runCli(words.slice(1), { env, home, cwd: home });
+          assert.equal(r.code, 0, `exit ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
+        } else {
+          const r = spawnSync('sh', ['-c', example.command], { env, cwd: home, encoding: 'utf8', timeout: 30_000 });
+          assert.equal(r.status, 0, `exit ${r.status}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
+        }
+      });
+    }
+  } finally {
+    await server.stop();
+    rmSync(work, { recursive: true, force: true });
+    if (skipped.length > 0) {
+      t.diagnostic(`${skipped.length} of ${examples.length} examples not run:`);
+      for (const s of skipped) t.diagnostic(`- ${s.replace('\n#     ', ': ')}`);
+    }
+  }
+});
