@@ -1,0 +1,50 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { createClient } from '../../../../src/sdk/client.js';
+import { AbortedError, TimeoutError } from '../../../../src/sdk/errors.js';
+import { closeAllDispatchers } from '../../../../src/sdk/transport/dispatchers.js';
+
+/** A TCP server that accepts connections and never says a word, so the TLS handshake never ends. */
+async function silentServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((s) => { sockets.add(s); s.on('error', () => undefined); });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `https://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+test('a request timeout ends a request stuck in the TLS handshake', async () => {
+  const server = await silentServer();
+  try {
+    const client = createClient({ server: server.url, insecureSkipTLSVerify: true, namespace: 'default', timeoutMs: 300 }, { env: {} });
+    const started = Date.now();
+    await assert.rejects(client.configMaps().list(), (err: unknown) => err instanceof TimeoutError);
+    assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
+  } finally {
+    await server.close();
+    await closeAllDispatchers();
+  }
+});
+
+test('aborting ends a request stuck in the TLS handshake', async () => {
+  const server = await silentServer();
+  try {
+    const client = createClient({ server: server.url, insecureSkipTLSVerify: true, namespace: 'default' }, { env: {} });
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 200);
+    await assert.rejects(client.configMaps().list({ signal: controller.signal }), (err: unknown) => err instanceof AbortedError);
+    assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
+  } finally {
+    await server.close();
+    await closeAllDispatchers();
+  }
+});
