@@ -10,7 +10,7 @@ export function flagHeading(flag: FlagSpec): string {
   return `${names}=${formatDefault(flag)}`;
 }
 
-/** A flag's default as kubectl prints it: `''`, `false`, `0`, `[]`, `'json'`. */
+/** A flag's default as kubectl prints it: `''`, `false`, `0`, `[]`, `30s`, `'json'`. */
 export function formatDefault(flag: FlagSpec): string {
   const d = flag.default;
   switch (flag.type) {
@@ -21,6 +21,9 @@ export function formatDefault(flag: FlagSpec): string {
     case 'stringArray':
     case 'stringSlice':
       return `[${Array.isArray(d) ? d.join(',') : ''}]`;
+    case 'duration':
+      // pflag prints a time.Duration unquoted in Go's form (`0s`, `30s`).
+      return typeof d === 'string' && d !== '' ? d : '0s';
     default:
       return `'${typeof d === 'string' ? d : ''}'`;
   }

@@ -43,6 +43,8 @@ export function formatError(err: unknown, commandPath: readonly string[]): strin
 export function formatStatusError(err: StatusError): string {
   const reason = err.reason;
   const message = err.status.message ?? err.message;
+  // kubectl's StandardErrorMessage words a 401 as a login problem, with the server's message.
+  if (reason === 'Unauthorized') return `error: You must be logged in to the server (${message})`;
   if (reason === '' || reason === 'Unknown' || reason === undefined) {
     return `Error from server: ${message}`;
   }
