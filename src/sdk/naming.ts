@@ -19,6 +19,8 @@ export const CONFIG_ENV = 'PLATFORMCONFIG';
 export const HOME_DIR_NAME = '.platform';
 /** File name of the default config file inside {@link HOME_DIR_NAME}. */
 export const CONFIG_FILE_NAME = 'config';
+/** File inside {@link HOME_DIR_NAME} holding credentials when no OS keychain is available. */
+export const CREDENTIALS_FILE_NAME = 'credentials.json';
 /** Sub-directory of {@link HOME_DIR_NAME} used as the default cache dir (discovery, http). */
 export const CACHE_DIR_NAME = 'cache';
 /** Sub-directory of {@link HOME_DIR_NAME} used as the local server's default data dir. */
@@ -121,6 +123,10 @@ export const LABELS = {
   podSecurityEnforce: `pod-security.${DOMAIN}/enforce`,
   podSecurityAudit: `pod-security.${DOMAIN}/audit`,
   podSecurityWarn: `pod-security.${DOMAIN}/warn`,
+  /** Services `cluster-info` lists (`kubernetes.io/cluster-service`). */
+  clusterService: `${DOMAIN}/cluster-service`,
+  /** The display name `cluster-info` shows for a cluster service (`kubernetes.io/name`). */
+  name: `${DOMAIN}/name`,
 } as const;
 
 export const FINALIZERS = {

@@ -13,8 +13,10 @@ import { AdmissionChain } from './admission/chain.js';
 import { namespaceLifecycle } from './admission/plugins/namespace-lifecycle.js';
 import { storageObjectInUseProtection, taintNodesByCondition } from './admission/plugins/node-and-storage.js';
 import { serviceAccountAdmission } from './admission/plugins/service-account.js';
-import { AdminTokenAuthenticator, UnionAuthenticator } from './auth/authenticator.js';
-import { AlwaysAllowAuthorizer, UnionAuthorizer } from './auth/authorizer.js';
+import { admissionControllers, selectAdmissionPlugins, servedDefs } from './admission/setup.js';
+import { setupAuthentication } from './auth/authn/build.js';
+import { createAuthorization } from './auth/authz/index.js';
+import { setupCertificates } from './certificates/index.js';
 import { bootstrap } from './bootstrap.js';
 import type { ResolvedOptions, ServerContext, WriteEvent } from './context.js';
 import { timestamp } from './context.js';
@@ -92,7 +94,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     now,
     logger: log,
   });
-  const registry = new Registry(builtinDefs());
+  const registry = new Registry(servedDefs(builtinDefs(), options.admission, log));
   const allocator = new ServiceIPAllocator();
   const listeners = new Set<(e: WriteEvent) => void>();
   let storeFailed = false;
@@ -127,13 +129,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const saDef = registry.lookup('', 'v1', 'serviceaccounts');
   const svcDef = registry.lookup('', 'v1', 'services');
   if (nsDef === undefined || saDef === undefined || svcDef === undefined) throw new Error('core resources are not registered');
-  ctx.admission = new AdmissionChain([
+  const authz = await createAuthorization(ctx, options);
+  const certs = await setupCertificates(ctx, {
+    options: options.certificates ?? {}, caPem: tls.caPem, caKeyPem: tls.caKeyPem, authorizer: authz.authorizer, mayUseSigner: authz.mayUseSigner,
+    serverUrl: () => `https://${host.includes(':') ? `[${host}]` : host}:${port}`, authorization: options.authorization,
+  });
+  ctx.admission = new AdmissionChain(await selectAdmissionPlugins(ctx, options.admission, [
     namespaceLifecycle((name) => findObject(ctx, nsDef, '', name)),
     serviceAccountAdmission((ns, name) => findObject(ctx, saDef, ns, name)),
     taintNodesByCondition(),
     storageObjectInUseProtection(),
+    authz.admission,
+    ...certs.admission,
     ...(options.admissionPlugins ?? []),
-  ]);
+  ]));
   for (const e of (await store.list(svcDef.bucket)).items) {
     const a = serviceAddresses(e.value);
     allocator.markUsed(a.ip, a.ports);
@@ -147,7 +156,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   let stopping = false;
   let bootstrapped = false;
-  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx)];
+  const authn = await setupAuthentication(ctx, { options: options.authentication ?? {}, adminToken, dataDir, caPem: tls.caPem, extra: options.authenticators ?? [] });
+  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx), ...authn.controllers, ...authz.controllers, ...admissionControllers(ctx), ...certs.controllers];
+  authn.clientCAs.add(certs.signingCAPem);
   const storeCheck: HealthCheck = { name: 'etcd', check: () => (ctx.storeFailed() ? 'the store cannot write' : undefined) };
   const common: HealthCheck[] = [
     { name: 'ping', check: () => undefined },
@@ -165,13 +176,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   let port = options.port ?? 0;
   const handler = createHandler(ctx, {
-    authenticator: new UnionAuthenticator([new AdminTokenAuthenticator(adminToken), ...(options.authenticators ?? [])]),
-    authorizer: new UnionAuthorizer(options.authorizers ?? [new AlwaysAllowAuthorizer()]),
+    authenticator: authn.authenticator,
+    endpoints: [...authn.endpoints, ...authz.endpoints],
+    authorizer: authz.authorizer,
     health,
     serverAddress: () => `${host}:${port}`,
     buildDate: timestamp(now()),
   });
-  const server: Server = createServer({ key: tls.keyPem, cert: tls.certPem, ca: tls.caPem }, handler);
+  const server: Server = createServer({ key: tls.keyPem, cert: tls.certPem, ca: tls.caPem, requestCert: true, rejectUnauthorized: false }, handler);
   server.requestTimeout = 0;
   server.headersTimeout = 60_000;
   server.keepAliveTimeout = 30_000;

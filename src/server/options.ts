@@ -3,8 +3,12 @@
  */
 import type { AdmissionPlugin } from './admission/types.js';
 import type { Authenticator } from './auth/authenticator.js';
+import type { AuthenticationOptions } from './auth/authn/options.js';
 import type { Authorizer } from './auth/authorizer.js';
+import type { AuthorizationOptions } from './auth/authz/options.js';
 import type { TlsMaterial } from './tls/certificates.js';
+import type { CertificatesOptions } from './certificates/options.js';
+import type { AdmissionOptions } from './admission/options.js';
 
 /** Options of the local API server. */
 export interface ServerOptions {
@@ -40,10 +44,18 @@ export interface ServerOptions {
   adminToken?: string;
   /** Further authentication methods, asked after the admin token (in order). */
   authenticators?: Authenticator[];
+  /** Built-in authentication methods (token file, client CAs, service accounts, bootstrap, OIDC, webhook, proxy, anonymous). */
+  authentication?: AuthenticationOptions;
   /** Authorization modes, asked in order (default: AlwaysAllow). */
   authorizers?: Authorizer[];
+  /** Built-in authorization modes (`--authorization-mode` and its files); ignored when `authorizers` is given. */
+  authorization?: AuthorizationOptions;
   /** Admission plugins run after the built-in ones (webhooks and the like). */
   admissionPlugins?: AdmissionPlugin[];
+  /** Admission plugins, their configuration, webhooks, audit log, runtime-config and feature gates (issue 9). */
+  admission?: AdmissionOptions;
+  /** Signing requests: signing CA and duration, auto-approval, clean-up windows, bootstrap signer (issue 7). */
+  certificates?: CertificatesOptions;
 }
 
 /** A running local API server. */

@@ -1,6 +1,7 @@
 /**
  * Runs admission plugins in order: every mutating phase first, then every validating phase.
  */
+import { noteObjectName } from '../audit/request-scope.js';
 import type { AdmissionAttributes, AdmissionPlugin } from './types.js';
 
 /** An ordered set of admission plugins. */
@@ -19,6 +20,7 @@ export class AdmissionChain {
 
   /** The validating phase of every plugin, in order. */
   async validate(attrs: AdmissionAttributes): Promise<void> {
+    noteObjectName(attrs.name);
     for (const p of this.plugins) if (p.validate !== undefined) await p.validate(attrs);
   }
 }

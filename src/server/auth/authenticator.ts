@@ -42,6 +42,12 @@ export class AdminTokenAuthenticator implements Authenticator {
     if (safeEqual(token, this.token)) return { kind: 'user', user: { username: 'admin', groups: [MASTERS_GROUP, 'system:authenticated'] } };
     return { kind: 'invalid' };
   }
+
+  /** The admin token as a token method (for the bearer-token union and TokenReview): other tokens are not its call. */
+  authenticateToken(token: string): { kind: 'user'; user: UserInfo; audiences: string[] } | { kind: 'none' } {
+    if (safeEqual(token, this.token)) return { kind: 'user', user: { username: 'admin', groups: [MASTERS_GROUP, 'system:authenticated'] }, audiences: [] };
+    return { kind: 'none' };
+  }
 }
 
 /** Asks each authenticator in order; the first user wins, an invalid credential is final. */

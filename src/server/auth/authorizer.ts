@@ -66,5 +66,7 @@ export function forbiddenMessage(attrs: AuthorizationAttributes, reason: string)
   const named = attrs.name === '' ? '' : ` "${attrs.name}"`;
   const scope = attrs.namespace === '' ? 'at the cluster scope' : `in the namespace "${attrs.namespace}"`;
   const group = `in API group "${attrs.apiGroup}"`;
-  return `${attrs.resource}${named} is forbidden: ${who} cannot ${attrs.verb} resource "${resource}" ${group} ${scope}${suffix}`;
+  // The subject is the group-qualified resource (`deployments.apps`), as apierrors.NewForbidden prints it.
+  const qualified = attrs.apiGroup === '' ? attrs.resource : `${attrs.resource}.${attrs.apiGroup}`;
+  return `${qualified}${named} is forbidden: ${who} cannot ${attrs.verb} resource "${resource}" ${group} ${scope}${suffix}`;
 }

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Authenticator } from '../auth/authenticator.js';
+import { impersonate } from '../auth/impersonation.js';
 import { forbiddenMessage, type Authorizer, type AuthorizationAttributes } from '../auth/authorizer.js';
 import type { ServerContext } from '../context.js';
 import { ApiError, internalError, pathNotFound, unauthorized } from '../errors.js';
@@ -13,6 +14,8 @@ import { aggregatedDiscovery, apiGroupDocument, apiGroupList, apiResourceList, a
 import { evaluateHealth, type HealthCheck } from '../api/health.js';
 import { openAPIDocument, openAPIIndex } from '../api/openapi.js';
 import { versionInfo } from '../api/version.js';
+import { serveMetrics } from '../api/metrics.js';
+import { noteRequestUser, observeRequest } from '../audit/observe.js';
 import { negotiate, contentTypeOf, type Output } from './negotiation.js';
 import type { RequestContext } from './request-context.js';
 import { handleResource } from './resource-handler.js';
@@ -26,6 +29,14 @@ export interface PipelineOptions {
   /** `host:port` clients use (in `/api`). */
   serverAddress(): string;
   buildDate: string;
+  /** Requests served by their own code after authorization (create-only reviews, token requests), asked in order. */
+  endpoints?: PipelineEndpoint[];
+}
+
+/** An endpoint that takes over the requests it matches once they are authorized. */
+export interface PipelineEndpoint {
+  matches(info: RequestInfo): boolean;
+  serve(rc: RequestContext): Promise<void>;
 }
 
 function forbidden(attrs: AuthorizationAttributes, reason: string): ApiError {
@@ -66,6 +77,7 @@ async function handleNonResource(ctx: ServerContext, opts: PipelineOptions, rc: 
     sendText(rc.res, answer.code, answer.body);
     return;
   }
+  if (path === '/metrics') return serveMetrics(ctx, rc.res);
   if (path === '/version') {
     await send(rc.res, 200, versionInfo(opts.buildDate), { kind: 'json' });
     return;
@@ -133,7 +145,7 @@ export function createHandler(ctx: ServerContext, opts: PipelineOptions): (req: 
       }
       return controller.signal;
     };
-    void (async () => {
+    void observeRequest(ctx, req, res, async () => {
       try {
         const url = new URL(req.url ?? '/', 'https://localhost');
         const info = parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
@@ -143,8 +155,10 @@ export function createHandler(ctx: ServerContext, opts: PipelineOptions): (req: 
           req.resume();
           throw unauthorized();
         }
+        const user = await impersonate(req, authn.user, opts.authorizer);
+        noteRequestUser(user);
         const rc: RequestContext = {
-          req, res, url, info, user: authn.user, headers: {},
+          req, res, url, info, user, headers: {},
           get signal() {
             return signal();
           },
@@ -155,7 +169,9 @@ export function createHandler(ctx: ServerContext, opts: PipelineOptions): (req: 
           req.resume();
           throw forbidden(attrs, decision.reason ?? '');
         }
-        if (info.isResourceRequest) await handleResource(ctx, rc);
+        const endpoint = opts.endpoints?.find((e) => e.matches(info));
+        if (endpoint !== undefined) await endpoint.serve(rc);
+        else if (info.isResourceRequest) await handleResource(ctx, rc);
         else await handleNonResource(ctx, opts, rc);
       } catch (e) {
         if (e instanceof ApiError) {
@@ -167,6 +183,6 @@ export function createHandler(ctx: ServerContext, opts: PipelineOptions): (req: 
         ctx.log(`internal error on ${req.method ?? ''} ${req.url ?? ''}: ${e instanceof Error ? (e.stack ?? msg) : msg}`);
         sendError(res, internalError(msg));
       }
-    })();
+    });
   };
 }

@@ -13,12 +13,15 @@ import {
   validatingWebhookConfigurationDef,
 } from './cluster-kinds.js';
 import { customResourceDefinitionDef } from './custom-resource-definition.js';
+import { admissionDefs } from './admission-defs.js';
+import { authorizationDefs } from './authorization.js';
+import { authenticationDefs, withTokenRequest } from './authentication.js';
 
 /** The built-in resource definitions. */
 export function builtinDefs(): ResourceDef[] {
   return [
     configMapDef, endpointsDef, eventDef, namespaceDef, nodeDef, persistentVolumeClaimDef, persistentVolumeDef, podDef,
-    secretDef, serviceAccountDef, serviceDef,
+    secretDef, withTokenRequest(serviceAccountDef), serviceDef,
     mutatingWebhookConfigurationDef, validatingWebhookConfigurationDef,
     customResourceDefinitionDef,
     daemonSetDef, deploymentDef, replicaSetDef, statefulSetDef,
@@ -26,5 +29,8 @@ export function builtinDefs(): ResourceDef[] {
     certificateSigningRequestDef,
     leaseDef,
     clusterRoleBindingDef, clusterRoleDef, roleBindingDef, roleDef,
+    ...admissionDefs,
+    ...authorizationDefs,
+    ...authenticationDefs,
   ];
 }

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startTestServer, type TestServer } from '../../support/server.js';
 import { ApiClient, arrayAt, at, namesOf } from '../../support/api.js';
+import { VALID_CSR_B64 } from './certificates/fixtures.js';
 
 describe('built-in admission', () => {
   let server: TestServer;
@@ -99,7 +100,7 @@ describe('built-in admission', () => {
   });
 
   test('CSR requestor fields come from the authenticated user', async () => {
-    const r = await api.post('/apis/certificates.platform.io/v1/certificatesigningrequests', { metadata: { name: 'req' }, spec: { request: 'QQ==', signerName: 'platform.io/apiserver-client', usages: ['client auth'], username: 'mallory' } });
+    const r = await api.post('/apis/certificates.platform.io/v1/certificatesigningrequests', { metadata: { name: 'req' }, spec: { request: VALID_CSR_B64, signerName: 'platform.io/apiserver-client', usages: ['client auth'], username: 'mallory' } });
     assert.equal(at(r.body, 'spec.username'), 'admin');
     assert.deepEqual(at(r.body, 'spec.groups'), ['system:masters', 'system:authenticated']);
   });

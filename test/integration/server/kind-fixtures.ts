@@ -2,6 +2,7 @@
  * One valid object per built-in kind, with the path it lives at: the CRUD tests create, read,
  * update, patch and delete each of them.
  */
+import { VALID_CSR_PEM } from './certificates/fixtures.js';
 
 /** A kind under test. */
 export interface KindFixture {
@@ -17,7 +18,7 @@ export interface KindFixture {
 
 const podSpec = { containers: [{ name: 'app', image: 'nginx:1.25' }] };
 const template = (labels: Record<string, string>) => ({ metadata: { labels }, spec: podSpec });
-const csrRequest = '-----BEGIN CERTIFICATE REQUEST-----\nMIHLMHMCAQAwETEPMA0GA1UEAxMGY2xpZW50MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END CERTIFICATE REQUEST-----\n';
+const csrRequest = VALID_CSR_PEM;
 
 export const KIND_FIXTURES: KindFixture[] = [
   { kind: 'ConfigMap', collection: (ns) => `/api/v1/namespaces/${ns}/configmaps`, object: (name) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { a: '1' } }), patch: { data: { b: '2' } } },

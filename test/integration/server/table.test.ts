@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../../support/server.js';
 import { ApiClient, arrayAt, at } from '../../support/api.js';
+import { VALID_CSR_B64 } from './certificates/fixtures.js';
 
 const TABLE = 'application/json;as=Table;g=meta.platform.io;v=v1';
 
@@ -117,7 +118,7 @@ describe('Table output', () => {
     const cj = await api.get('/apis/batch/v1/namespaces/t/cronjobs/cj', { accept: TABLE });
     assert.deepEqual(columns(cj.body), ['Name', 'Schedule', 'Timezone', 'Suspend', 'Active', 'Last Schedule', 'Age', 'Containers', 'Images', 'Selector']);
     assert.deepEqual(arrayAt(cj.body, 'rows.0.cells').slice(0, 6), ['cj', '@hourly', '<none>', 'False', 0, '<none>']);
-    await api.post('/apis/certificates.platform.io/v1/certificatesigningrequests', { metadata: { name: 'csr1' }, spec: { request: 'QQ==', signerName: 'platform.io/apiserver-client', usages: ['client auth'], expirationSeconds: 3600 } });
+    await api.post('/apis/certificates.platform.io/v1/certificatesigningrequests', { metadata: { name: 'csr1' }, spec: { request: VALID_CSR_B64, signerName: 'platform.io/apiserver-client', usages: ['client auth'], expirationSeconds: 3600 } });
     const csr = await api.get('/apis/certificates.platform.io/v1/certificatesigningrequests/csr1', { accept: TABLE });
     assert.deepEqual(columns(csr.body), ['Name', 'Age', 'SignerName', 'Requestor', 'RequestedDuration', 'Condition']);
     const csrCells = arrayAt(csr.body, 'rows.0.cells');

@@ -12,6 +12,10 @@ import { UsageError } from '../../../framework/usage-error.js';
 import { FILES, alive, clearPid, credentials, dataDirOf, lastURL, runningServer } from '../shared/data-dir.js';
 import { isReady } from '../shared/ready.js';
 import { writeLocalContext } from '../shared/write-config.js';
+import { authenticationFromFlags, authnChildArgs } from './flags-authn.js';
+import { authorizationOptionsFromFlags, authzArgs } from './flags-authz.js';
+import { admissionArgs, admissionOptionsFromFlags } from './flags-admission.js';
+import { certificatesArgs, certificatesOptionsFromFlags } from './flags-certificates.js';
 
 const START_TIMEOUT_MS = 60_000;
 
@@ -45,12 +49,16 @@ async function runForeground(ctx: CommandContext, dataDir: string, flags: FlagVa
   const { startServer } = await import('../../../../server/index.js');
   const preferred = await preferredPort(dataDir, flags);
   const logger = (line: string): void => ctx.io.stderr.write(`${line}\n`);
+  const authentication = await authenticationFromFlags(flags, dataDir, ctx.io.cwd, logger);
+  const authorization = await authorizationOptionsFromFlags(flags, ctx.io.cwd);
+  const admission = await admissionOptionsFromFlags(flags, ctx.io.cwd, logger);
+  const certificates = certificatesOptionsFromFlags(flags);
   let server;
   try {
-    server = await startServer({ dataDir, port: preferred, logger });
+    server = await startServer({ dataDir, port: preferred, logger, authentication, authorization, admission, certificates });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE' && portOf(flags) === 0 && preferred !== 0) {
-      server = await startServer({ dataDir, port: 0, logger });
+      server = await startServer({ dataDir, port: 0, logger, authentication, authorization, admission, certificates });
     } else {
       throw e;
     }
@@ -86,6 +94,10 @@ async function runDetached(ctx: CommandContext, dataDir: string, flags: FlagValu
   const args = [...process.execArgv, entry, 'local', 'start', '--foreground', '--data-dir', dataDir];
   if (flags.changed('port')) args.push('--port', String(portOf(flags)));
   if (ctx.globals.kubeconfig !== undefined) args.push('--kubeconfig', ctx.globals.kubeconfig);
+  args.push(...authnChildArgs(flags));
+  args.push(...authzArgs(flags, ctx.io.cwd));
+  args.push(...certificatesArgs(flags));
+  args.push(...(await admissionArgs(flags, ctx.io.cwd, (line) => ctx.io.stderr.write(`${line}\n`))));
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(ctx.io.env)) if (v !== undefined) env[k] = v;
   const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', log.fd, log.fd], env, cwd: ctx.io.cwd });

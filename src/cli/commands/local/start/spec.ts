@@ -1,5 +1,9 @@
 import { BINARY_NAME, HOME_DIR_NAME, LOCAL_DIR_NAME } from '../../../../sdk/naming.js';
 import type { CommandSpec } from '../../../framework/spec.js';
+import { authzFlags } from './flags-authz.js';
+import { authnFlags } from './flags-authn.js';
+import { admissionFlags } from './flags-admission.js';
+import { certificatesFlags } from './flags-certificates.js';
 
 /** `platformctl local start`. */
 export const spec: CommandSpec = {
@@ -19,6 +23,10 @@ export const spec: CommandSpec = {
     { name: 'port', type: 'int', default: 0, description: 'Port to listen on (0: the port of the previous start if free, else any free port).' },
     { name: 'data-dir', type: 'string', default: '', description: `Directory of the server's state, CA and token (default ~/${HOME_DIR_NAME}/${LOCAL_DIR_NAME}).`, complete: { kind: 'dir' } },
     { name: 'foreground', type: 'bool', default: false, description: 'Run the server in this process until interrupted instead of in the background.' },
+    ...authzFlags,
+    ...authnFlags,
+    ...admissionFlags,
+    ...certificatesFlags,
   ],
   args: 'none',
   load: async () => (await import('./run.js')).run,

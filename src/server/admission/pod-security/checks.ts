@@ -1,0 +1,210 @@
+/**
+ * The Pod Security Standards checks (latest), baseline and restricted, each giving the reason and
+ * detail texts of the pod-security admission library, in its order (by check id).
+ */
+import type { JsonObject } from '../../../sdk/types/meta.js';
+import { asArray, asNumber, asObject, asString } from '../../util/json.js';
+
+/** A Pod Security Standards level. */
+export type Level = 'privileged' | 'baseline' | 'restricted';
+
+/** One failed check. */
+export interface Violation {
+  reason: string;
+  detail: string;
+}
+
+interface Container {
+  name: string;
+  c: JsonObject;
+  sc: JsonObject;
+}
+
+function containersOf(spec: JsonObject): Container[] {
+  return [...(asArray(spec.initContainers) ?? []), ...(asArray(spec.containers) ?? []), ...(asArray(spec.ephemeralContainers) ?? [])]
+    .map((x) => {
+      const c = asObject(x) ?? {};
+      return { name: asString(c.name) ?? '', c, sc: asObject(c.securityContext) ?? {} };
+    });
+}
+
+function quoted(names: string[]): string {
+  return names.map((n) => `"${n}"`).join(', ');
+}
+
+function containersPhrase(names: string[]): string {
+  return `${names.length === 1 ? 'container' : 'containers'} ${quoted(names)}`;
+}
+
+const BASELINE_CAPS = new Set(['AUDIT_WRITE', 'CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'KILL', 'MKNOD', 'NET_BIND_SERVICE', 'SETFCAP',
+  'SETGID', 'SETPCAP', 'SETUID', 'SYS_CHROOT']);
+const RESTRICTED_VOLUME_OK = new Set(['configMap', 'csi', 'downwardAPI', 'emptyDir', 'ephemeral', 'persistentVolumeClaim', 'projected', 'secret']);
+
+function capsAdded(c: Container): string[] {
+  return (asArray(asObject(c.sc.capabilities)?.add) ?? []).map((x) => asString(x) ?? '');
+}
+
+type Check = { id: string; level: 'baseline' | 'restricted'; run(spec: JsonObject, cs: Container[]): Violation | undefined };
+
+const CHECKS: Check[] = [
+  {
+    id: 'allowPrivilegeEscalation', level: 'restricted',
+    run(_spec, cs) {
+      const bad = cs.filter((c) => c.sc.allowPrivilegeEscalation !== false).map((c) => c.name);
+      return bad.length === 0 ? undefined : { reason: 'allowPrivilegeEscalation != false', detail: `${containersPhrase(bad)} must set securityContext.allowPrivilegeEscalation=false` };
+    },
+  },
+  {
+    id: 'capabilities_baseline', level: 'baseline',
+    run(_spec, cs) {
+      const parts: string[] = [];
+      const badCaps = new Set<string>();
+      const bad = cs.filter((c) => {
+        const extra = capsAdded(c).filter((x) => !BASELINE_CAPS.has(x));
+        for (const x of extra) badCaps.add(x);
+        return extra.length > 0;
+      }).map((c) => c.name);
+      if (bad.length > 0) parts.push(`${containersPhrase(bad)} must not include ${quoted([...badCaps])} in securityContext.capabilities.add`);
+      return parts.length === 0 ? undefined : { reason: 'non-default capabilities', detail: parts.join('; ') };
+    },
+  },
+  {
+    id: 'capabilities_restricted', level: 'restricted',
+    run(_spec, cs) {
+      const parts: string[] = [];
+      const noDrop = cs.filter((c) => !(asArray(asObject(c.sc.capabilities)?.drop) ?? []).includes('ALL')).map((c) => c.name);
+      if (noDrop.length > 0) parts.push(`${containersPhrase(noDrop)} must set securityContext.capabilities.drop=["ALL"]`);
+      const badCaps = new Set<string>();
+      const adds = cs.filter((c) => {
+        const extra = capsAdded(c).filter((x) => x !== 'NET_BIND_SERVICE');
+        for (const x of extra) badCaps.add(x);
+        return extra.length > 0;
+      }).map((c) => c.name);
+      if (adds.length > 0) parts.push(`${containersPhrase(adds)} must not include ${quoted([...badCaps])} in securityContext.capabilities.add`);
+      return parts.length === 0 ? undefined : { reason: 'unrestricted capabilities', detail: parts.join('; ') };
+    },
+  },
+  {
+    id: 'hostNamespaces', level: 'baseline',
+    run(spec) {
+      const set = ['hostNetwork', 'hostPID', 'hostIPC'].filter((f) => spec[f] === true).map((f) => `${f}=true`);
+      return set.length === 0 ? undefined : { reason: 'host namespaces', detail: set.join(', ') };
+    },
+  },
+  {
+    id: 'hostPathVolumes', level: 'baseline',
+    run(spec) {
+      const names = (asArray(spec.volumes) ?? []).map((v) => asObject(v) ?? {}).filter((v) => v.hostPath !== undefined).map((v) => asString(v.name) ?? '');
+      return names.length === 0 ? undefined : { reason: 'hostPath volumes', detail: `${names.length === 1 ? 'volume' : 'volumes'} ${quoted(names)}` };
+    },
+  },
+  {
+    id: 'hostPorts', level: 'baseline',
+    run(_spec, cs) {
+      const bad: string[] = [];
+      const ports: string[] = [];
+      for (const c of cs) {
+        const hp = (asArray(c.c.ports) ?? []).map((p) => asNumber(asObject(p)?.hostPort) ?? 0).filter((p) => p !== 0);
+        if (hp.length > 0) {
+          bad.push(c.name);
+          ports.push(...hp.map(String));
+        }
+      }
+      return bad.length === 0 ? undefined : { reason: 'hostPort', detail: `${containersPhrase(bad)} ${bad.length === 1 ? 'uses' : 'use'} ${ports.length === 1 ? 'hostPort' : 'hostPorts'} ${ports.join(', ')}` };
+    },
+  },
+  {
+    id: 'privileged', level: 'baseline',
+    run(_spec, cs) {
+      const bad = cs.filter((c) => c.sc.privileged === true).map((c) => c.name);
+      return bad.length === 0 ? undefined : { reason: 'privileged', detail: `${containersPhrase(bad)} must not set securityContext.privileged=true` };
+    },
+  },
+  {
+    id: 'restrictedVolumes', level: 'restricted',
+    run(spec) {
+      const bad: { name: string; type: string }[] = [];
+      for (const v of (asArray(spec.volumes) ?? []).map((x) => asObject(x) ?? {})) {
+        const type = Object.keys(v).find((k) => k !== 'name');
+        if (type !== undefined && !RESTRICTED_VOLUME_OK.has(type)) bad.push({ name: asString(v.name) ?? '', type });
+      }
+      if (bad.length === 0) return undefined;
+      const types = [...new Set(bad.map((b) => b.type))];
+      return {
+        reason: 'restricted volume types',
+        detail: `${bad.length === 1 ? 'volume' : 'volumes'} ${quoted(bad.map((b) => b.name))} ${bad.length === 1 ? 'uses' : 'use'} restricted volume ${types.length === 1 ? 'type' : 'types'} ${quoted(types)}`,
+      };
+    },
+  },
+  {
+    id: 'runAsNonRoot', level: 'restricted',
+    run(spec, cs) {
+      const pod = asObject(spec.securityContext)?.runAsNonRoot;
+      const parts: string[] = [];
+      if (pod === false) parts.push('pod must not set securityContext.runAsNonRoot=false');
+      const explicitFalse = cs.filter((c) => c.sc.runAsNonRoot === false).map((c) => c.name);
+      if (explicitFalse.length > 0) parts.push(`${containersPhrase(explicitFalse)} must not set securityContext.runAsNonRoot=false`);
+      if (pod !== true) {
+        const unset = cs.filter((c) => c.sc.runAsNonRoot === undefined).map((c) => c.name);
+        if (unset.length > 0 && pod === undefined) parts.push(`pod or ${containersPhrase(unset)} must set securityContext.runAsNonRoot=true`);
+      }
+      return parts.length === 0 ? undefined : { reason: 'runAsNonRoot != true', detail: parts.join('; ') };
+    },
+  },
+  {
+    id: 'runAsUser', level: 'restricted',
+    run(spec, cs) {
+      const parts: string[] = [];
+      if (asObject(spec.securityContext)?.runAsUser === 0) parts.push('pod must not set runAsUser=0');
+      const bad = cs.filter((c) => c.sc.runAsUser === 0).map((c) => c.name);
+      if (bad.length > 0) parts.push(`${containersPhrase(bad)} must not set runAsUser=0`);
+      return parts.length === 0 ? undefined : { reason: 'runAsUser=0', detail: parts.join('; ') };
+    },
+  },
+  {
+    id: 'seccompProfile_baseline', level: 'baseline',
+    run(spec, cs) {
+      const parts: string[] = [];
+      if (asObject(asObject(spec.securityContext)?.seccompProfile)?.type === 'Unconfined') parts.push('pod must not set securityContext.seccompProfile.type to "Unconfined"');
+      const bad = cs.filter((c) => asObject(c.sc.seccompProfile)?.type === 'Unconfined').map((c) => c.name);
+      if (bad.length > 0) parts.push(`${containersPhrase(bad)} must not set securityContext.seccompProfile.type to "Unconfined"`);
+      return parts.length === 0 ? undefined : { reason: 'seccompProfile', detail: parts.join('; ') };
+    },
+  },
+  {
+    id: 'seccompProfile_restricted', level: 'restricted',
+    run(spec, cs) {
+      const ok = (t: unknown): boolean => t === 'RuntimeDefault' || t === 'Localhost';
+      const podType = asObject(asObject(spec.securityContext)?.seccompProfile)?.type;
+      const parts: string[] = [];
+      if (podType !== undefined && !ok(podType)) parts.push(`pod must not set securityContext.seccompProfile.type to "${String(podType)}"`);
+      const explicitBad = cs.filter((c) => { const t = asObject(c.sc.seccompProfile)?.type; return t !== undefined && !ok(t); });
+      if (explicitBad.length > 0) {
+        parts.push(`${containersPhrase(explicitBad.map((c) => c.name))} must not set securityContext.seccompProfile.type to ${quoted([...new Set(explicitBad.map((c) => String(asObject(c.sc.seccompProfile)?.type)))])}`);
+      }
+      if (podType === undefined) {
+        const unset = cs.filter((c) => asObject(c.sc.seccompProfile)?.type === undefined).map((c) => c.name);
+        if (unset.length > 0) parts.push(`pod or ${containersPhrase(unset)} must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost"`);
+      }
+      return parts.length === 0 ? undefined : { reason: 'seccompProfile', detail: parts.join('; ') };
+    },
+  },
+];
+
+/** The violations of a pod spec at a level. */
+export function evaluatePodSpec(spec: JsonObject, level: Level): Violation[] {
+  if (level === 'privileged') return [];
+  const cs = containersOf(spec);
+  const out: Violation[] = [];
+  for (const check of CHECKS) {
+    if (check.level === 'restricted' && level !== 'restricted') continue;
+    const v = check.run(spec, cs);
+    if (v !== undefined) out.push(v);
+  }
+  return out;
+}
+
+/** `reason (detail), reason (detail)` as the admission messages list them. */
+export function violationText(vs: Violation[]): string {
+  return vs.map((v) => (v.detail === '' ? v.reason : `${v.reason} (${v.detail})`)).join(', ');
+}

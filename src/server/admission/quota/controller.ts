@@ -1,0 +1,71 @@
+/**
+ * The resource quota controller: keeps `status.hard` (a copy of `spec.hard`) and `status.used` of
+ * every ResourceQuota current as objects of its namespace come and go.
+ */
+import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { ServerContext } from '../../context.js';
+import { InternalClient } from '../../controllers/client.js';
+import type { Controller } from '../../controllers/controller.js';
+import { WorkQueue } from '../../controllers/work-queue.js';
+import { asObject, asString, jsonEqual } from '../../util/json.js';
+import { formatQuantity, parseQuantity } from './quantity.js';
+import { podMatchesScopes, scopeRequirements } from './scopes.js';
+import { namespaceUsage } from './usage.js';
+
+/** Creates the controller. */
+export function resourceQuotaController(ctx: ServerContext): Controller {
+  const client = new InternalClient(ctx, 'resourcequota-controller');
+  const quotaDef = ctx.registry.lookup('', 'v1', 'resourcequotas');
+  const queue = new WorkQueue(async (namespace) => {
+    if (quotaDef === undefined) return;
+    for (const quota of await client.list(quotaDef, namespace)) {
+      const name = asString(asObject(quota.metadata)?.name) ?? '';
+      const hard = asObject(asObject(quota.spec)?.hard) ?? {};
+      const scopes = scopeRequirements(quota);
+      const used = await namespaceUsage(ctx, namespace, new Set(Object.keys(hard)), scopes.length > 0 ? (p) => podMatchesScopes(p, scopes) : undefined);
+      const status: JsonObject = { hard: structuredClone(hard), used: {} };
+      const usedOut = status.used as JsonObject;
+      for (const k of Object.keys(hard).sort()) usedOut[k] = formatQuantity(used.get(k) ?? 0n, parseQuantity(hard[k])?.binary ?? false);
+      await client.update(quotaDef, namespace, name, (obj) => {
+        if (jsonEqual(obj.status, status)) return false;
+        obj.status = structuredClone(status);
+        return true;
+      }, 'status');
+    }
+  }, (key, e) => ctx.log(`resource quota controller: ${key}: ${e instanceof Error ? e.message : String(e)}`));
+  // Namespaces that have quotas (how many); writes elsewhere cost nothing.
+  const withQuotas = new Map<string, number>();
+  const unsubscribe = ctx.onWrite((ev) => {
+    if (!ev.def.namespaced) return;
+    const ns = asString(asObject(ev.object.metadata)?.namespace) ?? '';
+    if (ns === '') return;
+    if (quotaDef !== undefined && ev.def.bucket === quotaDef.bucket) {
+      const n = (withQuotas.get(ns) ?? 0) + (ev.type === 'ADDED' ? 1 : ev.type === 'DELETED' ? -1 : 0);
+      if (n > 0) withQuotas.set(ns, n);
+      else withQuotas.delete(ns);
+      // A status write of a quota itself changes nothing it counts.
+      if (ev.type === 'MODIFIED' && ev.old !== undefined && jsonEqual(ev.old.spec, ev.object.spec)) return;
+    } else if (!withQuotas.has(ns)) {
+      return;
+    }
+    queue.add(ns);
+  });
+  return {
+    name: 'resourcequota',
+    async start() {
+      if (quotaDef === undefined) return;
+      const namespaces = new Set<string>();
+      for (const q of await client.list(quotaDef)) {
+        const ns = asString(asObject(q.metadata)?.namespace) ?? '';
+        namespaces.add(ns);
+        withQuotas.set(ns, (withQuotas.get(ns) ?? 0) + 1);
+      }
+      for (const ns of namespaces) queue.add(ns);
+    },
+    idle: () => queue.idle(),
+    stop() {
+      unsubscribe();
+      queue.stop();
+    },
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * The endpoints of authentication.platform.io that are answered, not stored: TokenReview (runs
+ * the server's own token methods on `spec.token`), SelfSubjectReview (who am I) and TokenRequest
+ * (`serviceaccounts/<name>/token`: a bound service-account token).
+ */
+import { randomUUID } from 'node:crypto';
+import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
+import { GROUPS } from '../../../sdk/naming.js';
+import { timestamp, type ServerContext } from '../../context.js';
+import { ApiError, badRequest, conflict, notFound } from '../../errors.js';
+import { decodeObjectBody, readBody } from '../../http/body.js';
+import type { PipelineEndpoint } from '../../http/handler.js';
+import { negotiate } from '../../http/negotiation.js';
+import type { RequestContext } from '../../http/request-context.js';
+import { send } from '../../http/respond.js';
+import { findObject } from '../../rest/get.js';
+import { checkTypeMeta } from '../../rest/object-meta.js';
+import type { ResourceDef } from '../../registry/types.js';
+import { asArray, asNumber, asObject, asString } from '../../util/json.js';
+import { fieldError, invalid } from '../../validation/field-errors.js';
+import type { UserInfo } from '../user.js';
+import { boundClaims, type BoundRef } from './service-account/claims.js';
+import type { TokenSigner } from './service-account/signer.js';
+import type { TokenAuthenticator } from './token.js';
+
+/** What the endpoints need from the authentication setup. */
+export interface AuthenticationEndpointDeps {
+  tokens: TokenAuthenticator;
+  apiAudiences: string[];
+  signer: TokenSigner;
+  issuer: string;
+}
+
+const MIN_EXPIRATION_SECONDS = 600;
+const DEFAULT_EXPIRATION_SECONDS = 3600;
+const MAX_EXPIRATION_SECONDS = 2 ** 32;
+
+async function bodyOf(rc: RequestContext): Promise<JsonObject> {
+  const v = await decodeObjectBody(rc.req, await readBody(rc.req));
+  const obj = asObject(v);
+  if (obj === undefined) throw badRequest('the body of the request must be a JSON or YAML object');
+  return obj;
+}
+
+function userInfoJson(u: UserInfo): JsonObject {
+  const out: JsonObject = { username: u.username };
+  if (u.uid !== undefined && u.uid !== '') out.uid = u.uid;
+  out.groups = [...u.groups];
+  if (u.extra !== undefined && Object.keys(u.extra).length > 0) out.extra = structuredClone(u.extra);
+  return out;
+}
+
+function strings(v: JsonValue | undefined): string[] {
+  return (asArray(v) ?? []).filter((x): x is string => typeof x === 'string');
+}
+
+function reply(rc: RequestContext, obj: JsonObject): Promise<void> {
+  return send(rc.res, 201, obj, negotiate(rc.req.headers.accept, { transforms: false }, false), rc.headers);
+}
+
+function isCreateOf(rc: { apiGroup: string; resource: string; verb: string; subresource: string; isResourceRequest: boolean }, resource: string): boolean {
+  return rc.isResourceRequest && rc.apiGroup === GROUPS.authentication && rc.resource === resource && rc.subresource === '' && rc.verb === 'create';
+}
+
+function defFor(ctx: ServerContext, rc: RequestContext): ResourceDef {
+  const def = ctx.registry.lookup(rc.info.apiGroup, rc.info.apiVersion, rc.info.resource);
+  if (def === undefined) throw new ApiError(404, 'NotFound', 'the server could not find the requested resource', {});
+  return def;
+}
+
+/** POST tokenreviews. */
+function tokenReviewEndpoint(ctx: ServerContext, deps: AuthenticationEndpointDeps): PipelineEndpoint {
+  return {
+    matches: (info) => isCreateOf(info, 'tokenreviews'),
+    async serve(rc) {
+      const def = defFor(ctx, rc);
+      const body = await bodyOf(rc);
+      checkTypeMeta(def, body);
+      if (rc.info.namespace !== '') throw badRequest(`namespace is not allowed on this type: ${rc.info.namespace}`);
+      const spec = asObject(body.spec) ?? {};
+      const token = asString(spec.token) ?? '';
+      if (token === '') throw badRequest('token is required for TokenReview in authentication');
+      const requested = strings(spec.audiences);
+      const auds = requested.length > 0 ? requested : deps.apiAudiences;
+      const r = await deps.tokens.authenticateToken(token, auds);
+      const status: JsonObject = {};
+      if (r.kind === 'user') {
+        status.authenticated = true;
+        status.user = userInfoJson(r.user);
+        if (r.audiences.length > 0) status.audiences = [...r.audiences];
+      } else {
+        status.user = {};
+        if (r.kind === 'invalid' && r.message !== undefined && r.message !== '') status.error = r.message;
+      }
+      const meta = asObject(body.metadata) ?? {};
+      // The token never leaves in the answer.
+      await reply(rc, { kind: body.kind ?? def.kind, apiVersion: body.apiVersion ?? '', metadata: { ...meta, creationTimestamp: null }, spec: {}, status });
+    },
+  };
+}
+
+/** POST selfsubjectreviews. */
+function selfSubjectReviewEndpoint(ctx: ServerContext): PipelineEndpoint {
+  return {
+    matches: (info) => isCreateOf(info, 'selfsubjectreviews'),
+    async serve(rc) {
+      const def = defFor(ctx, rc);
+      const body = await bodyOf(rc);
+      checkTypeMeta(def, body);
+      const meta = asObject(body.metadata) ?? {};
+      await reply(rc, {
+        kind: def.kind, apiVersion: body.apiVersion ?? '', metadata: { ...meta, creationTimestamp: timestamp(ctx.now()) },
+        status: { userInfo: userInfoJson(rc.user) },
+      });
+    },
+  };
+}
+
+const TOKEN_REQUEST_GK = { group: GROUPS.authentication, kind: 'TokenRequest' };
+
+/** The object a token is bound to, after checking it exists (and has the named uid). */
+async function boundObject(ctx: ServerContext, namespace: string, saName: string, ref: JsonObject): Promise<BoundRef> {
+  const kind = asString(ref.kind) ?? '';
+  const apiVersion = asString(ref.apiVersion) ?? '';
+  const name = asString(ref.name) ?? '';
+  const group = apiVersion.includes('/') ? apiVersion.split('/')[0] ?? '' : '';
+  const plural = group !== '' ? undefined : kind === 'Pod' ? 'pods' : kind === 'Secret' ? 'secrets' : kind === 'Node' ? 'nodes' : undefined;
+  if (plural === undefined) throw badRequest(`cannot bind token to object of type ${group === '' ? '' : `${group}/`}${apiVersion.split('/').pop() ?? ''}, Kind=${kind}`);
+  const def = ctx.registry.lookup('', 'v1', plural);
+  if (def === undefined) throw new Error(`core resource ${plural} is not registered`);
+  const obj = await findObject(ctx, def, kind === 'Node' ? '' : namespace, name);
+  if (obj === undefined) throw notFound({ group: '', resource: plural }, name);
+  if (kind === 'Pod') {
+    const podSA = asString(asObject(obj.spec)?.serviceAccountName) ?? 'default';
+    if (podSA !== saName) throw badRequest(`cannot bind token for serviceaccount "${saName}" to pod running with different serviceaccount name.`);
+  }
+  const uid = asString(asObject(obj.metadata)?.uid) ?? '';
+  const wanted = asString(ref.uid) ?? '';
+  if (wanted !== '' && wanted !== uid) {
+    throw conflict({ group: '', resource: kind }, name, `the UID in the bound object reference (${wanted}) does not match the UID in record. The object might have been deleted and then recreated`);
+  }
+  return { kind: kind as BoundRef['kind'], name, uid };
+}
+
+/** POST serviceaccounts/<name>/token. */
+function tokenRequestEndpoint(ctx: ServerContext, deps: AuthenticationEndpointDeps): PipelineEndpoint {
+  return {
+    matches: (info) => info.isResourceRequest && info.apiGroup === '' && info.resource === 'serviceaccounts' && info.subresource === 'token' && info.verb === 'create',
+    async serve(rc) {
+      const { namespace, name } = rc.info;
+      const saDef = ctx.registry.lookup('', 'v1', 'serviceaccounts');
+      if (saDef === undefined) throw new Error('serviceaccounts are not registered');
+      const body = await bodyOf(rc);
+      checkTypeMeta(saDef, body, 'TokenRequest', `${GROUPS.authentication}/v1`);
+      const meta = asObject(body.metadata) ?? {};
+      const bodyName = asString(meta.name) ?? '';
+      if (bodyName !== '' && bodyName !== name) throw badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`);
+      const spec = asObject(body.spec) ?? {};
+      const expiration = spec.expirationSeconds === undefined || spec.expirationSeconds === null ? DEFAULT_EXPIRATION_SECONDS : asNumber(spec.expirationSeconds);
+      if (expiration === undefined || !Number.isInteger(expiration)) {
+        throw invalid(TOKEN_REQUEST_GK, name, [fieldError.invalid('spec.expirationSeconds', spec.expirationSeconds ?? null, 'must be an integer')]);
+      }
+      if (expiration < MIN_EXPIRATION_SECONDS) throw invalid(TOKEN_REQUEST_GK, name, [fieldError.invalid('spec.expirationSeconds', expiration, 'may not specify a duration less than 10 minutes')]);
+      if (expiration > MAX_EXPIRATION_SECONDS) throw invalid(TOKEN_REQUEST_GK, name, [fieldError.invalid('spec.expirationSeconds', expiration, 'may not specify a duration larger than 2^32 seconds')]);
+      const account = await findObject(ctx, saDef, namespace, name);
+      if (account === undefined) throw notFound({ group: '', resource: 'serviceaccounts' }, name);
+      const audiences = strings(spec.audiences);
+      const auds = audiences.length > 0 ? audiences : deps.apiAudiences;
+      const refObj = asObject(spec.boundObjectRef);
+      const bound = refObj === undefined ? undefined : await boundObject(ctx, namespace, name, refObj);
+      const issuedAt = Math.floor(ctx.now() / 1000);
+      const saUid = asString(asObject(account.metadata)?.uid) ?? '';
+      const claims = boundClaims({
+        issuer: deps.issuer, audiences: auds, namespace, serviceAccount: { name, uid: saUid }, issuedAt, expirationSeconds: expiration,
+        jti: randomUUID(), ...(bound !== undefined ? { bound } : {}),
+      });
+      const token = await deps.signer.sign(claims);
+      const outSpec: JsonObject = { audiences: auds, expirationSeconds: expiration, boundObjectRef: null };
+      if (bound !== undefined) outSpec.boundObjectRef = { kind: bound.kind, apiVersion: 'v1', name: bound.name, uid: bound.uid };
+      await reply(rc, {
+        kind: 'TokenRequest', apiVersion: `${GROUPS.authentication}/v1`,
+        metadata: { name, namespace, creationTimestamp: timestamp(ctx.now()) },
+        spec: outSpec,
+        status: { token, expirationTimestamp: timestamp((issuedAt + expiration) * 1000) },
+      });
+    },
+  };
+}
+
+/** The authentication endpoints. */
+export function authenticationEndpoints(ctx: ServerContext, deps: AuthenticationEndpointDeps): PipelineEndpoint[] {
+  return [tokenReviewEndpoint(ctx, deps), selfSubjectReviewEndpoint(ctx), tokenRequestEndpoint(ctx, deps)];
+}

@@ -1,0 +1,79 @@
+/**
+ * RBAC policy rules and how one rule matches a request, as kube-apiserver's RBAC authorizer reads
+ * them: `*` in verbs, apiGroups and resources; `resource/subresource` and `* /subresource`
+ * resources; resourceNames that only ever match named requests; non-resource URLs with a
+ * trailing `*` as a prefix match.
+ */
+import type { JsonValue } from '../../../../sdk/types/meta.js';
+import type { AuthorizationAttributes } from '../../authorizer.js';
+import { asArray, asObject } from '../../../util/json.js';
+
+/** One rule of a Role or ClusterRole. */
+export interface PolicyRule {
+  verbs: string[];
+  apiGroups: string[];
+  resources: string[];
+  resourceNames: string[];
+  nonResourceURLs: string[];
+}
+
+function strings(v: JsonValue | undefined): string[] {
+  return (asArray(v) ?? []).filter((s): s is string => typeof s === 'string');
+}
+
+/** The rules of a stored role object (`rules`, missing or malformed entries skipped). */
+export function rulesOf(role: { rules?: JsonValue } | undefined): PolicyRule[] {
+  return (asArray(role?.rules) ?? []).map((r) => {
+    const o = asObject(r) ?? {};
+    return {
+      verbs: strings(o.verbs), apiGroups: strings(o.apiGroups), resources: strings(o.resources),
+      resourceNames: strings(o.resourceNames), nonResourceURLs: strings(o.nonResourceURLs),
+    };
+  });
+}
+
+/** A rule as the API writes it (empty lists left out). */
+export function ruleToJson(r: PolicyRule): Record<string, string[]> {
+  const out: Record<string, string[]> = { verbs: [...r.verbs] };
+  if (r.apiGroups.length > 0 || r.resources.length > 0) out.apiGroups = [...r.apiGroups];
+  if (r.resources.length > 0) out.resources = [...r.resources];
+  if (r.resourceNames.length > 0) out.resourceNames = [...r.resourceNames];
+  if (r.nonResourceURLs.length > 0) out.nonResourceURLs = [...r.nonResourceURLs];
+  return out;
+}
+
+function verbMatches(rule: PolicyRule, verb: string): boolean {
+  return rule.verbs.includes('*') || rule.verbs.includes(verb);
+}
+
+function groupMatches(rule: PolicyRule, group: string): boolean {
+  return rule.apiGroups.includes('*') || rule.apiGroups.includes(group);
+}
+
+function resourceMatches(rule: PolicyRule, resource: string, subresource: string): boolean {
+  const combined = subresource === '' ? resource : `${resource}/${subresource}`;
+  for (const r of rule.resources) {
+    if (r === '*' || r === combined) return true;
+    if (subresource !== '' && r.startsWith('*/') && r.slice(2) === subresource) return true;
+  }
+  return false;
+}
+
+function nameMatches(rule: PolicyRule, name: string): boolean {
+  return rule.resourceNames.length === 0 || rule.resourceNames.includes(name);
+}
+
+/** True when a non-resource URL pattern (`/healthz`, `/api/*`, `*`) covers a path. */
+export function urlMatches(pattern: string, path: string): boolean {
+  if (pattern === '*' || pattern === path) return true;
+  return pattern.endsWith('*') && path.startsWith(pattern.slice(0, -1));
+}
+
+/** True when the rule allows the request. */
+export function ruleAllows(attrs: AuthorizationAttributes, rule: PolicyRule): boolean {
+  if (!verbMatches(rule, attrs.verb)) return false;
+  if (attrs.isResourceRequest) {
+    return groupMatches(rule, attrs.apiGroup) && resourceMatches(rule, attrs.resource, attrs.subresource) && nameMatches(rule, attrs.name);
+  }
+  return rule.nonResourceURLs.some((u) => urlMatches(u, attrs.path));
+}

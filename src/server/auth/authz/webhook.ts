@@ -1,0 +1,176 @@
+/**
+ * The `Webhook` mode: POSTs a SubjectAccessReview (`authorization.platform.io/v1` or `v1beta1`)
+ * to the service named in a client-config file and caches the answers (allowed for 5 minutes and
+ * denied for 30 seconds by default, as kube-apiserver's flags). A failed call has no opinion and
+ * reports the failure as the evaluation error, never the credentials.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join } from 'node:path';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { GROUPS } from '../../../sdk/naming.js';
+import type { AuthorizationAttributes } from '../authorizer.js';
+import type { AuthorizationMode, ModeDecision, RuleSet } from './types.js';
+import { unknownRules } from './types.js';
+
+/** Options of the Webhook mode. */
+export interface WebhookAuthorizationOptions {
+  /** `--authorization-webhook-config-file` (client-config format: the first cluster and user). */
+  configFile: string;
+  /** `--authorization-webhook-version`: `v1beta1` (default, as kube-apiserver) or `v1`. */
+  version?: 'v1' | 'v1beta1';
+  /** `--authorization-webhook-cache-authorized-ttl` in ms (default 5 minutes). */
+  authorizedTtlMs?: number;
+  /** `--authorization-webhook-cache-unauthorized-ttl` in ms (default 30 seconds). */
+  unauthorizedTtlMs?: number;
+  /** Time limit of one call in ms (default 30 seconds). */
+  timeoutMs?: number;
+}
+
+/** How to reach the webhook. */
+interface WebhookTarget {
+  url: URL;
+  ca?: Buffer;
+  cert?: Buffer;
+  key?: Buffer;
+  token?: string;
+  insecure: boolean;
+}
+
+type Yaml = Record<string, unknown>;
+
+function obj(v: unknown): Yaml {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Yaml) : {};
+}
+
+function text(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+async function fileOrData(base: string, file: unknown, data: unknown): Promise<Buffer | undefined> {
+  const d = text(data);
+  if (d !== undefined) return Buffer.from(d, 'base64');
+  const f = text(file);
+  if (f === undefined) return undefined;
+  return readFile(isAbsolute(f) ? f : join(base, f));
+}
+
+/** Reads the client-config file of a webhook (first cluster, first user). */
+export async function loadWebhookTarget(configFile: string): Promise<WebhookTarget> {
+  const yaml = await import('js-yaml');
+  const doc = obj(yaml.load(await readFile(configFile, 'utf8')));
+  const base = dirname(configFile);
+  const cluster = obj(obj((Array.isArray(doc.clusters) ? doc.clusters : [])[0]).cluster);
+  const user = obj(obj((Array.isArray(doc.users) ? doc.users : [])[0]).user);
+  const server = text(cluster.server);
+  if (server === undefined) throw new Error(`invalid webhook config file "${configFile}": no cluster server`);
+  const target: WebhookTarget = { url: new URL(server), insecure: cluster['insecure-skip-tls-verify'] === true };
+  const ca = await fileOrData(base, cluster['certificate-authority'], cluster['certificate-authority-data']);
+  const cert = await fileOrData(base, user['client-certificate'], user['client-certificate-data']);
+  const key = await fileOrData(base, user['client-key'], user['client-key-data']);
+  const token = text(user.token) ?? (text(user.tokenFile) !== undefined ? (await readFile(String(user.tokenFile), 'utf8')).trim() : undefined);
+  if (ca !== undefined) target.ca = ca;
+  if (cert !== undefined) target.cert = cert;
+  if (key !== undefined) target.key = key;
+  if (token !== undefined) target.token = token;
+  return target;
+}
+
+/** The SubjectAccessReview body sent for a request. */
+export function reviewFor(attrs: AuthorizationAttributes, version: 'v1' | 'v1beta1'): Record<string, unknown> {
+  const spec: Record<string, unknown> = {};
+  if (attrs.isResourceRequest) {
+    const ra: Record<string, string> = {};
+    const put = (k: string, v: string): void => {
+      if (v !== '') ra[k] = v;
+    };
+    put('namespace', attrs.namespace);
+    put('verb', attrs.verb);
+    put('group', attrs.apiGroup);
+    put('version', attrs.apiVersion);
+    put('resource', attrs.resource);
+    put('subresource', attrs.subresource);
+    put('name', attrs.name);
+    spec.resourceAttributes = ra;
+  } else {
+    spec.nonResourceAttributes = { path: attrs.path, verb: attrs.verb };
+  }
+  spec.user = attrs.user.username;
+  if (attrs.user.groups.length > 0) spec[version === 'v1' ? 'groups' : 'group'] = [...attrs.user.groups];
+  if (attrs.user.extra !== undefined && Object.keys(attrs.user.extra).length > 0) spec.extra = structuredClone(attrs.user.extra);
+  if (attrs.user.uid !== undefined && attrs.user.uid !== '') spec.uid = attrs.user.uid;
+  return { apiVersion: `${GROUPS.authorization}/${version}`, kind: 'SubjectAccessReview', metadata: { creationTimestamp: null }, spec, status: { allowed: false } };
+}
+
+function post(target: WebhookTarget, body: string, timeoutMs: number): Promise<{ status: number; text: string }> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', 'Content-Length': String(Buffer.byteLength(body)) };
+  if (target.token !== undefined) headers.Authorization = `Bearer ${target.token}`;
+  const https = target.url.protocol === 'https:';
+  const send = https ? httpsRequest : httpRequest;
+  const options = {
+    method: 'POST', host: target.url.hostname, port: target.url.port === '' ? (https ? 443 : 80) : Number(target.url.port),
+    path: `${target.url.pathname}${target.url.search}`, headers, timeout: timeoutMs,
+    ...(https ? { ca: target.ca, cert: target.cert, key: target.key, rejectUnauthorized: !target.insecure, servername: target.url.hostname } : {}),
+  };
+  return new Promise((resolve, reject) => {
+    const req = send(options, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs}ms`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** `Webhook`. */
+export class WebhookMode implements AuthorizationMode {
+  readonly name = 'Webhook';
+  private readonly cache = new Map<string, { decision: ModeDecision; expires: number }>();
+  private readonly version: 'v1' | 'v1beta1';
+
+  constructor(private readonly target: WebhookTarget, private readonly opts: Omit<WebhookAuthorizationOptions, 'configFile'>, private readonly now: () => number = Date.now) {
+    this.version = opts.version ?? 'v1beta1';
+  }
+
+  async authorize(attrs: AuthorizationAttributes): Promise<ModeDecision> {
+    const review = reviewFor(attrs, this.version);
+    const key = JSON.stringify(review.spec);
+    const cached = this.cache.get(key);
+    const now = this.now();
+    if (cached !== undefined && cached.expires > now) return cached.decision;
+    let answer: { status: number; text: string };
+    try {
+      answer = await post(this.target, JSON.stringify(review), this.opts.timeoutMs ?? 30_000);
+    } catch (e) {
+      return { decision: 'no-opinion', error: `error contacting webhook: ${e instanceof Error ? e.message : String(e)}` };
+    }
+    if (answer.status < 200 || answer.status > 299) return { decision: 'no-opinion', error: `webhook returned HTTP ${answer.status}` };
+    let body: Yaml;
+    try {
+      body = obj(JSON.parse(answer.text));
+    } catch {
+      return { decision: 'no-opinion', error: 'webhook returned an answer that is not JSON' };
+    }
+    if (body.kind !== 'SubjectAccessReview' || body.apiVersion !== review.apiVersion) {
+      return { decision: 'no-opinion', error: `webhook returned ${String(body.apiVersion)}/${String(body.kind)}, expected ${String(review.apiVersion)}/SubjectAccessReview` };
+    }
+    const status = obj(body.status);
+    const reason = text(status.reason) ?? '';
+    const evaluationError = text(status.evaluationError);
+    let decision: ModeDecision;
+    if (status.allowed === true) decision = { decision: 'allow', reason };
+    else if (status.denied === true) decision = { decision: 'deny', reason };
+    else decision = { decision: 'no-opinion', reason };
+    if (evaluationError !== undefined) decision.error = evaluationError;
+    const ttl = decision.decision === 'allow' ? this.opts.authorizedTtlMs ?? 5 * 60_000 : this.opts.unauthorizedTtlMs ?? 30_000;
+    if (ttl > 0) this.cache.set(key, { decision, expires: now + ttl });
+    return decision;
+  }
+
+  rulesFor(): RuleSet {
+    return unknownRules('webhook authorizer does not support user rule resolution');
+  }
+}

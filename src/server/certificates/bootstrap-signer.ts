@@ -1,0 +1,107 @@
+/**
+ * The bootstrapsigner: keeps the ConfigMap `cluster-info` in platform-public, holding
+ * `clientconfig` (a config file with the server and its CA) and one detached JWS
+ * `jws-clientconfig-<id>` per valid bootstrap token marked `usage-bootstrap-signing`; signatures
+ * of expired or removed tokens are dropped (re-checked at the next expiry).
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { CLUSTER_INFO_CONFIGMAP, NAMESPACES, SECRET_TYPES } from '../../sdk/naming.js';
+import { BOOTSTRAP_SECRET_PREFIX, bootstrapTokenExpired, expirationOf, secretValue } from '../auth/authn/bootstrap-token.js';
+import type { ServerContext } from '../context.js';
+import { InternalClient } from '../controllers/client.js';
+import type { Controller } from '../controllers/controller.js';
+import { WorkQueue } from '../controllers/work-queue.js';
+import { asObject, asString, jsonEqual } from '../util/json.js';
+import { detachedSignature } from './jws.js';
+
+/** Key prefix of the signatures in cluster-info. */
+export const JWS_KEY_PREFIX = 'jws-clientconfig-';
+const MAX_DELAY_MS = 24 * 3600 * 1000;
+
+/** The `clientconfig` text: a config file with one unnamed cluster, as kubeadm writes it. */
+export function clientConfigText(server: string, caPem: string): string {
+  return [
+    'apiVersion: v1',
+    'clusters:',
+    '- cluster:',
+    `    certificate-authority-data: ${Buffer.from(caPem, 'utf8').toString('base64')}`,
+    `    server: ${server}`,
+    '  name: ""',
+    'contexts: null',
+    'current-context: ""',
+    'kind: Config',
+    'preferences: {}',
+    'users: null',
+    '',
+  ].join('\n');
+}
+
+/** Creates the bootstrap signer. */
+export function bootstrapSignerController(ctx: ServerContext, serverUrl: () => string, caPem: string): Controller {
+  const client = new InternalClient(ctx, 'bootstrap-signer');
+  const cmDef = ctx.registry.lookup('', 'v1', 'configmaps');
+  const secretDef = ctx.registry.lookup('', 'v1', 'secrets');
+  if (cmDef === undefined || secretDef === undefined) throw new Error('configmaps and secrets must be registered');
+  const KEY = 'sync';
+
+  async function sync(): Promise<void> {
+    const now = ctx.now();
+    const content = clientConfigText(serverUrl(), caPem);
+    const signatures: Record<string, string> = {};
+    let nextExpiry = Infinity;
+    for (const s of await client.list(secretDef as NonNullable<typeof secretDef>, NAMESPACES.system)) {
+      if (s.type !== SECRET_TYPES.bootstrapToken) continue;
+      if (!(asString(asObject(s.metadata)?.name) ?? '').startsWith(BOOTSTRAP_SECRET_PREFIX)) continue;
+      if (typeof asObject(s.metadata)?.deletionTimestamp === 'string') continue;
+      const id = secretValue(s, 'token-id') ?? '';
+      const secret = secretValue(s, 'token-secret') ?? '';
+      if (!/^[a-z0-9]{6}$/.test(id) || !/^[a-z0-9]{16}$/.test(secret)) continue;
+      if (secretValue(s, 'usage-bootstrap-signing') !== 'true' || bootstrapTokenExpired(s, now)) continue;
+      const exp = expirationOf(s);
+      if (exp !== undefined && exp < nextExpiry) nextExpiry = exp;
+      signatures[`${JWS_KEY_PREFIX}${id}`] = detachedSignature(content, id, secret);
+    }
+    if (nextExpiry !== Infinity) queue.addAfter(KEY, Math.min(Math.max(nextExpiry - now, 0) + 10, MAX_DELAY_MS));
+    const desired = (current: JsonObject | undefined): Record<string, string> => {
+      const data: Record<string, string> = {};
+      for (const [k, v] of Object.entries(asObject(current?.data) ?? {})) if (!k.startsWith(JWS_KEY_PREFIX) && typeof v === 'string') data[k] = v;
+      data.clientconfig = content;
+      return { ...data, ...signatures };
+    };
+    const def = cmDef as NonNullable<typeof cmDef>;
+    const existing = await client.get(def, NAMESPACES.public, CLUSTER_INFO_CONFIGMAP);
+    if (existing === undefined) {
+      await client.createIfMissing(def, NAMESPACES.public, {
+        apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: CLUSTER_INFO_CONFIGMAP, namespace: NAMESPACES.public }, data: desired(undefined),
+      });
+      return;
+    }
+    await client.update(def, NAMESPACES.public, CLUSTER_INFO_CONFIGMAP, (cm) => {
+      const data = desired(cm);
+      if (jsonEqual(data, cm.data)) return false;
+      cm.data = data;
+      return true;
+    });
+  }
+
+  const queue: WorkQueue = new WorkQueue(() => sync(), (_k, e) => ctx.log(`bootstrap-signer: ${e instanceof Error ? e.message : String(e)}`));
+  let unsubscribe: (() => void) | undefined;
+  return {
+    name: 'bootstrap-signer',
+    async start() {
+      unsubscribe = ctx.onWrite((ev) => {
+        const ns = asString(asObject(ev.object.metadata)?.namespace);
+        const name = asString(asObject(ev.object.metadata)?.name);
+        if (ev.def.bucket === secretDef.bucket && ns === NAMESPACES.system && ev.object.type === SECRET_TYPES.bootstrapToken) queue.add(KEY);
+        else if (ev.def.bucket === cmDef.bucket && ns === NAMESPACES.public && name === CLUSTER_INFO_CONFIGMAP) queue.add(KEY);
+      });
+      queue.add(KEY);
+      await queue.idle();
+    },
+    idle: () => queue.idle(),
+    stop() {
+      unsubscribe?.();
+      queue.stop();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * The certificate machinery of the local server (issue 7), assembled from
+ * ServerOptions.certificates: the admission plugins of signing requests, the signing controller
+ * of the built-in signers, the auto-approver, the cleaner, the bootstrap signer and the RBAC
+ * objects of node bootstrapping. The built-in signers sign with the server's CA unless another
+ * is given, so issued client certificates authenticate (that CA is trusted for client auth).
+ */
+import { GROUPS } from '../../sdk/naming.js';
+import type { AdmissionPlugin } from '../admission/types.js';
+import type { Authorizer } from '../auth/authorizer.js';
+import type { AuthorizationOptions } from '../auth/authz/options.js';
+import type { ServerContext } from '../context.js';
+import type { Controller } from '../controllers/controller.js';
+import { certificateApprovalPlugin, certificateSigningPlugin, certificateSubjectRestrictionPlugin, csrStrategyPlugin, type SignerCheck } from './admission.js';
+import { approverController } from './approver.js';
+import { bootstrapSignerController } from './bootstrap-signer.js';
+import { SigningCA } from './ca.js';
+import { cleanerController } from './cleaner.js';
+import { CERTIFICATE_DEFAULTS, type CertificatesOptions } from './options.js';
+import { nodeBootstrapPolicyController } from './policy.js';
+import { signingController } from './signing-controller.js';
+import { loadX509 } from './x509-module.js';
+
+export type { CertificatesOptions } from './options.js';
+
+/** What the server wires in. */
+export interface CertificatesSetup {
+  admission: AdmissionPlugin[];
+  controllers: Controller[];
+  /** PEM of the CA the built-in signers use (trusted for client certificates). */
+  signingCAPem: string;
+}
+
+/** What {@link setupCertificates} needs from the server. */
+export interface CertificatesInputs {
+  options: CertificatesOptions;
+  /** The server's CA (certificate and key). */
+  caPem: string;
+  caKeyPem: string;
+  authorizer: Authorizer;
+  mayUseSigner: SignerCheck;
+  /** The server URL (known once it listens). */
+  serverUrl: () => string;
+  /** The server's authorization options (RBAC's bootstrap policy turns `bootstrapPolicy` on by default). */
+  authorization: AuthorizationOptions | undefined;
+}
+
+/** Builds the certificate machinery. */
+export async function setupCertificates(ctx: ServerContext, inp: CertificatesInputs): Promise<CertificatesSetup> {
+  await loadX509();
+  const o = inp.options;
+  const def = ctx.registry.lookup(GROUPS.certificates, 'v1', 'certificatesigningrequests');
+  const admission = [
+    csrStrategyPlugin(() => ctx.now()),
+    certificateApprovalPlugin(inp.mayUseSigner),
+    certificateSigningPlugin(inp.mayUseSigner),
+    certificateSubjectRestrictionPlugin(),
+  ];
+  const ca = await SigningCA.load(o.signingCA?.certPem ?? inp.caPem, o.signingCA?.keyPem ?? inp.caKeyPem);
+  const controllers: Controller[] = [];
+  const rbacBootstrap = inp.authorization?.bootstrapPolicy ?? (inp.authorization?.modes ?? []).includes('RBAC');
+  if (o.bootstrapPolicy ?? rbacBootstrap) controllers.push(nodeBootstrapPolicyController(ctx));
+  if (def !== undefined) {
+    if (o.autoApprove !== false) controllers.push(approverController(ctx, def, inp.authorizer));
+    if (o.signer !== false) controllers.push(signingController(ctx, def, ca, o.signingDurationMs ?? CERTIFICATE_DEFAULTS.signingDurationMs));
+    if (o.cleaner !== false) controllers.push(cleanerController(ctx, def, {
+      approvedTtlMs: o.approvedTtlMs ?? CERTIFICATE_DEFAULTS.approvedTtlMs,
+      pendingTtlMs: o.pendingTtlMs ?? CERTIFICATE_DEFAULTS.pendingTtlMs,
+      intervalMs: o.cleanupIntervalMs ?? CERTIFICATE_DEFAULTS.cleanupIntervalMs,
+    }));
+  }
+  if (o.bootstrapSigner === true) controllers.push(bootstrapSignerController(ctx, inp.serverUrl, inp.caPem));
+  return { admission, controllers, signingCAPem: ca.certPem };
+}

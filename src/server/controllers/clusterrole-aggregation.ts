@@ -1,0 +1,81 @@
+/**
+ * The ClusterRole aggregation controller: a ClusterRole with an `aggregationRule` gets, as its
+ * rules, the rules of every other ClusterRole its selectors match (by name order, without
+ * duplicates), kept in sync whenever any ClusterRole changes. With `bootstrap` it first creates
+ * the default policy, so the aggregated defaults are filled in before the server is ready.
+ */
+import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
+import type { ServerContext } from '../context.js';
+import type { RbacPolicyStore } from '../auth/authz/rbac/policy-store.js';
+import { PolicyWriter } from '../auth/authz/policy-writer.js';
+import { ensureBootstrapPolicy } from '../auth/authz/bootstrap-policy.js';
+import { fromObjectSelector, matchesLabels } from '../selection/label-selector.js';
+import { asArray, asObject, asString, jsonEqual } from '../util/json.js';
+import type { Controller } from './controller.js';
+import { WorkQueue } from './work-queue.js';
+
+function nameOf(obj: JsonObject): string {
+  return asString(asObject(obj.metadata)?.name) ?? '';
+}
+
+function selectorsOf(obj: JsonObject): JsonValue[] | undefined {
+  const rule = asObject(obj.aggregationRule);
+  return rule === undefined ? undefined : asArray(rule.clusterRoleSelectors) ?? [];
+}
+
+/** The rules an aggregated ClusterRole should have given the current ClusterRoles. */
+export function aggregatedRules(role: JsonObject, all: JsonObject[]): JsonValue[] {
+  const selectors = (selectorsOf(role) ?? []).map((s) => fromObjectSelector(s));
+  const self = nameOf(role);
+  const matched = all
+    .filter((c) => nameOf(c) !== self && selectors.some((s) => matchesLabels(s, asObject(asObject(c.metadata)?.labels))))
+    .sort((a, b) => (nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : 0));
+  const rules: JsonValue[] = [];
+  for (const c of matched) {
+    for (const rule of asArray(c.rules) ?? []) if (!rules.some((x) => jsonEqual(x, rule))) rules.push(structuredClone(rule));
+  }
+  return rules;
+}
+
+/** Creates the aggregation controller (and, with `bootstrap`, the bootstrap policy writer). */
+export function clusterRoleAggregationController(ctx: ServerContext, policy: RbacPolicyStore, options: { bootstrap: boolean }): Controller {
+  const writer = new PolicyWriter(ctx, 'clusterrole-aggregation-controller');
+  const def = policy.def('clusterroles');
+  let unsubscribe: (() => void) | undefined;
+
+  async function sync(name: string): Promise<void> {
+    const role = policy.get('clusterroles', '', name);
+    if (role === undefined || selectorsOf(role) === undefined) return;
+    const want = aggregatedRules(role, policy.list('clusterroles'));
+    if (jsonEqual(role.rules ?? [], want)) return;
+    await writer.update(def, '', name, (obj) => {
+      const fresh = aggregatedRules(obj, policy.list('clusterroles'));
+      if (jsonEqual(obj.rules ?? [], fresh)) return false;
+      obj.rules = fresh;
+      return true;
+    });
+  }
+
+  const queue = new WorkQueue(sync, (key, e) => ctx.log(`clusterrole aggregation of "${key}" failed: ${e instanceof Error ? e.message : String(e)}`));
+
+  function queueAggregated(): void {
+    for (const c of policy.list('clusterroles')) if (selectorsOf(c) !== undefined) queue.add(nameOf(c));
+  }
+
+  return {
+    name: 'clusterrole-aggregation-controller',
+    async start() {
+      unsubscribe = policy.onChange((plural) => {
+        if (plural === 'clusterroles') queueAggregated();
+      });
+      if (options.bootstrap) await ensureBootstrapPolicy(policy, new PolicyWriter(ctx, 'platform-apiserver'));
+      queueAggregated();
+      await queue.idle();
+    },
+    idle: () => queue.idle(),
+    stop() {
+      unsubscribe?.();
+      queue.stop();
+    },
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * The service-account token controller: fills secrets of type `platform.io/service-account-token`
+ * that name an account (`platform.io/service-account.name`) with a legacy token, `ca.crt` and
+ * `namespace`, and records the account's uid; deletes such secrets when their account is gone (or
+ * was replaced); drops deleted secrets from the account's `secrets` list.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { ANNOTATIONS, SECRET_TYPES } from '../../sdk/naming.js';
+import { legacyClaims } from '../auth/authn/service-account/claims.js';
+import type { TokenSigner } from '../auth/authn/service-account/signer.js';
+import type { ServerContext } from '../context.js';
+import type { ResourceDef } from '../registry/types.js';
+import { asArray, asObject, asString, metaOf } from '../util/json.js';
+import { InternalClient } from './client.js';
+import type { Controller } from './controller.js';
+import { WorkQueue } from './work-queue.js';
+
+function o(v: unknown): JsonObject {
+  return asObject(v) ?? {};
+}
+
+function core(ctx: ServerContext, plural: string): ResourceDef {
+  const d = ctx.registry.lookup('', 'v1', plural);
+  if (d === undefined) throw new Error(`core resource ${plural} is not registered`);
+  return d;
+}
+
+function annotations(obj: JsonObject): JsonObject {
+  return o(o(obj.metadata).annotations);
+}
+
+function b64(s: string): string {
+  return Buffer.from(s, 'utf8').toString('base64');
+}
+
+/** Creates the token controller. */
+export function serviceAccountTokenController(ctx: ServerContext, signer: TokenSigner): Controller {
+  const client = new InternalClient(ctx, 'tokens-controller');
+  const secretDef = core(ctx, 'secrets');
+  const saDef = core(ctx, 'serviceaccounts');
+
+  async function syncSecret(ns: string, name: string): Promise<void> {
+    const secret = await client.get(secretDef, ns, name);
+    if (secret === undefined || secret.type !== SECRET_TYPES.serviceAccountToken) return;
+    if (typeof o(secret.metadata).deletionTimestamp === 'string') return;
+    const ann = annotations(secret);
+    const saName = asString(ann[ANNOTATIONS.serviceAccountName]) ?? '';
+    if (saName === '') return;
+    const account = await client.get(saDef, ns, saName);
+    const saUid = asString(o(account?.metadata).uid) ?? '';
+    const wantedUid = asString(ann[ANNOTATIONS.serviceAccountUid]) ?? '';
+    if (account === undefined || (wantedUid !== '' && wantedUid !== saUid)) {
+      await client.delete(secretDef, ns, name);
+      return;
+    }
+    const data = o(secret.data);
+    if (asString(data.token) !== undefined && asString(data['ca.crt']) !== undefined && asString(data.namespace) !== undefined && wantedUid !== '') return;
+    const token = asString(data.token) ?? b64(await signer.sign(legacyClaims(ns, name, { name: saName, uid: saUid })));
+    await client.update(secretDef, ns, name, (obj) => {
+      const d = o(obj.data);
+      d.token ??= token;
+      d['ca.crt'] ??= b64(ctx.caPem);
+      d.namespace ??= b64(ns);
+      obj.data = d;
+      const meta = metaOf(obj);
+      meta.annotations = { ...o(meta.annotations), [ANNOTATIONS.serviceAccountUid]: saUid };
+      return true;
+    });
+  }
+
+  async function accountDeleted(ns: string, saName: string, saUid: string): Promise<void> {
+    for (const s of await client.list(secretDef, ns)) {
+      if (s.type !== SECRET_TYPES.serviceAccountToken) continue;
+      const ann = annotations(s);
+      if (asString(ann[ANNOTATIONS.serviceAccountName]) !== saName) continue;
+      const uid = asString(ann[ANNOTATIONS.serviceAccountUid]) ?? '';
+      if (uid !== '' && uid !== saUid) continue;
+      await client.delete(secretDef, ns, asString(o(s.metadata).name) ?? '');
+    }
+  }
+
+  async function secretDeleted(ns: string, secretName: string, saName: string): Promise<void> {
+    await client.update(saDef, ns, saName, (sa) => {
+      const list = asArray(sa.secrets) ?? [];
+      const next = list.filter((r) => asString(o(r).name) !== secretName);
+      if (next.length === list.length) return false;
+      sa.secrets = next;
+      return true;
+    });
+  }
+
+  const queue = new WorkQueue(async (key) => {
+    const [kind = '', ns = '', name = '', extra = '', uid = ''] = key.split('|');
+    if (kind === 'secret') await syncSecret(ns, name);
+    else if (kind === 'sa-deleted') await accountDeleted(ns, name, uid);
+    else if (kind === 'secret-deleted') await secretDeleted(ns, name, extra);
+  }, (key, e) => ctx.log(`tokens controller: ${key}: ${e instanceof Error ? e.message : String(e)}`));
+
+  const unsubscribe = ctx.onWrite((ev) => {
+    const meta = o(ev.object.metadata);
+    const ns = asString(meta.namespace) ?? '';
+    const name = asString(meta.name) ?? '';
+    if (ev.def.bucket === secretDef.bucket && ev.object.type === SECRET_TYPES.serviceAccountToken) {
+      if (ev.type === 'DELETED') {
+        const sa = asString(annotations(ev.object)[ANNOTATIONS.serviceAccountName]) ?? '';
+        if (sa !== '') queue.add(`secret-deleted|${ns}|${name}|${sa}`);
+      } else {
+        queue.add(`secret|${ns}|${name}`);
+      }
+    } else if (ev.def.bucket === saDef.bucket && ev.type === 'DELETED') {
+      queue.add(`sa-deleted|${ns}|${name}||${asString(meta.uid) ?? ''}`);
+    }
+  });
+
+  return {
+    name: 'serviceaccount-tokens',
+    async start() {
+      for (const s of await client.list(secretDef)) {
+        if (s.type !== SECRET_TYPES.serviceAccountToken) continue;
+        const meta = o(s.metadata);
+        queue.add(`secret|${asString(meta.namespace) ?? ''}|${asString(meta.name) ?? ''}`);
+      }
+    },
+    idle: () => queue.idle(),
+    stop() {
+      unsubscribe();
+      queue.stop();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The token cleaner: deletes bootstrap token secrets (`bootstrap.platform.io/token` in
+ * `platform-system`) once their `expiration` has passed, checking each at its expiry and in a
+ * periodic sweep.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { NAMESPACES, SECRET_TYPES } from '../../sdk/naming.js';
+import { bootstrapTokenExpired, expirationOf } from '../auth/authn/bootstrap-token.js';
+import type { ServerContext } from '../context.js';
+import { asObject, asString } from '../util/json.js';
+import { InternalClient } from './client.js';
+import type { Controller } from './controller.js';
+import { WorkQueue } from './work-queue.js';
+
+const DEFAULT_SWEEP_MS = 60_000;
+/** Longest single timer (setTimeout's limit is about 24.8 days). */
+const MAX_DELAY_MS = 24 * 3600 * 1000;
+
+function nameOf(obj: JsonObject): string {
+  return asString(asObject(obj.metadata)?.name) ?? '';
+}
+
+/** Creates the token cleaner. */
+export function tokenCleaner(ctx: ServerContext, sweepMs = DEFAULT_SWEEP_MS): Controller {
+  const client = new InternalClient(ctx, 'token-cleaner');
+  const secretDef = ctx.registry.lookup('', 'v1', 'secrets');
+  if (secretDef === undefined) throw new Error('secrets are not registered');
+  const def = secretDef;
+
+  function consider(secret: JsonObject): void {
+    if (secret.type !== SECRET_TYPES.bootstrapToken) return;
+    if (asString(asObject(secret.metadata)?.namespace) !== NAMESPACES.system) return;
+    const exp = expirationOf(secret);
+    if (exp === undefined) return;
+    const wait = Number.isNaN(exp) ? 0 : exp - ctx.now();
+    if (wait <= 0) queue.add(nameOf(secret));
+    else queue.addAfter(nameOf(secret), Math.min(wait + 10, MAX_DELAY_MS));
+  }
+
+  const queue = new WorkQueue(async (name) => {
+    const secret = await client.get(def, NAMESPACES.system, name);
+    if (secret === undefined || secret.type !== SECRET_TYPES.bootstrapToken) return;
+    if (!bootstrapTokenExpired(secret, ctx.now())) {
+      consider(secret);
+      return;
+    }
+    ctx.log(`token cleaner: deleting expired bootstrap token secret ${NAMESPACES.system}/${name}`);
+    await client.delete(def, NAMESPACES.system, name);
+  }, (key, e) => ctx.log(`token cleaner: ${key}: ${e instanceof Error ? e.message : String(e)}`));
+
+  async function sweep(): Promise<void> {
+    for (const s of await client.list(def, NAMESPACES.system)) consider(s);
+  }
+
+  const unsubscribe = ctx.onWrite((ev) => {
+    if (ev.def.bucket === def.bucket && ev.type !== 'DELETED') consider(ev.object);
+  });
+  let timer: NodeJS.Timeout | undefined;
+
+  return {
+    name: 'token-cleaner',
+    async start() {
+      await sweep();
+      timer = setInterval(() => {
+        sweep().catch((e: unknown) => ctx.log(`token cleaner: ${e instanceof Error ? e.message : String(e)}`));
+      }, sweepMs);
+      timer.unref();
+    },
+    idle: () => queue.idle(),
+    stop() {
+      if (timer !== undefined) clearInterval(timer);
+      unsubscribe();
+      queue.stop();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * PodDisruptionBudget in policy/v1 and the deprecated policy/v1beta1 (served until 1.25), sharing
+ * one bucket. The versions differ in what an empty `spec.selector` means: all pods in v1, none in
+ * v1beta1. A v1beta1 write is converted on the way in as the API server converts it: an empty
+ * selector becomes a selector no pod matches, and the v1beta1 "match all" selector becomes `{}`.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { GROUPS } from '../../sdk/naming.js';
+import { asArray, asObject, jsonEqual } from '../util/json.js';
+import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { defineKind } from './define.js';
+
+/** The label key of the selectors that encode v1beta1's empty-selector semantics. */
+export const PDB_V1BETA1_LABEL = 'pdb.platform.io/deprecated-v1beta1-empty-selector-match';
+
+/** What v1 stores for v1beta1's empty selector: matches no pod. */
+export const NON_V1BETA1_MATCH_NONE: JsonObject = { matchExpressions: [{ key: PDB_V1BETA1_LABEL, operator: 'Exists' }] };
+/** What v1beta1 writes to select every pod. */
+export const V1BETA1_MATCH_ALL: JsonObject = { matchExpressions: [{ key: PDB_V1BETA1_LABEL, operator: 'DoesNotExist' }] };
+
+function validatePdb(obj: JsonObject): FieldError[] {
+  const spec = asObject(obj.spec) ?? {};
+  const errs: FieldError[] = [];
+  if (spec.minAvailable !== undefined && spec.maxUnavailable !== undefined) {
+    errs.push(fieldError.invalid('spec', spec, 'minAvailable and maxUnavailable cannot be both set'));
+  }
+  for (const f of ['minAvailable', 'maxUnavailable']) {
+    const v = spec[f];
+    if (typeof v === 'number' && v < 0) errs.push(fieldError.invalid(`spec.${f}`, v, 'must be greater than or equal to 0'));
+    if (typeof v === 'string' && !/^\d+%$/.test(v)) errs.push(fieldError.invalid(`spec.${f}`, v, 'a valid percent string must be a numeric string followed by an ending \'%\' (e.g. \'1%\',  or \'93%\', regex used for validation is \'[0-9]+%\')'));
+  }
+  for (const e of asArray(asObject(spec.selector)?.matchExpressions) ?? []) {
+    const op = asObject(e)?.operator;
+    if (!['In', 'NotIn', 'Exists', 'DoesNotExist'].includes(String(op))) errs.push(fieldError.notSupported('spec.selector.matchExpressions.operator', op ?? '', ['In', 'NotIn', 'Exists', 'DoesNotExist']));
+  }
+  return errs;
+}
+
+function pdb(version: 'v1' | 'v1beta1') {
+  return defineKind({
+    group: GROUPS.policy, version, kind: 'PodDisruptionBudget', plural: 'poddisruptionbudgets', shortNames: ['pdb'], namespaced: true,
+    status: true, tracksGeneration: true,
+    hooks: {
+      ...(version === 'v1beta1' ? {
+        defaults(obj: JsonObject): void {
+          const spec = asObject(obj.spec);
+          if (spec === undefined || spec.selector === undefined) return;
+          if (jsonEqual(spec.selector, {})) spec.selector = structuredClone(NON_V1BETA1_MATCH_NONE);
+          else if (jsonEqual(spec.selector, V1BETA1_MATCH_ALL)) spec.selector = {};
+        },
+      } : {}),
+      validate: validatePdb,
+    },
+  });
+}
+
+export const podDisruptionBudgetDef = pdb('v1');
+export const podDisruptionBudgetV1beta1Def = pdb('v1beta1');

@@ -1,0 +1,118 @@
+/**
+ * POSTs an AdmissionReview to a webhook over HTTPS: the URL (with `?timeout=<n>s` as the API server
+ * appends it) or a service reference resolved to a configured local address while the serving
+ * certificate is still checked for `<name>.<namespace>.svc`; trust from `caBundle` (else the
+ * system roots); credentials by host. Failures carry Go-style texts (`Post "<url>": context
+ * deadline exceeded`).
+ */
+import { request } from 'node:https';
+import { checkServerIdentity, type PeerCertificate } from 'node:tls';
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { asNumber, asObject, asString } from '../util/json.js';
+import type { CredentialResolver } from './credentials.js';
+
+/** Where a webhook lives and how to reach it. */
+export interface WebhookTarget {
+  /** The URL as reported in errors (with the timeout query). */
+  url: string;
+  /** Host and port to connect to. */
+  connectHost: string;
+  connectPort: number;
+  /** Name the serving certificate must be valid for. */
+  serverName: string;
+  path: string;
+  /** Host for credential matching. */
+  credentialTarget: string;
+}
+
+/** A failure to call a webhook (not a denial). */
+export class WebhookCallError extends Error {
+  override name = 'WebhookCallError';
+}
+
+/** Resolves a `clientConfig` to a target; `services` maps `<namespace>/<name>` to `host:port`. */
+export function resolveTarget(clientConfig: JsonObject, timeoutSeconds: number, services: Record<string, string>): WebhookTarget {
+  const query = `timeout=${String(timeoutSeconds)}s`;
+  const url = asString(clientConfig.url);
+  if (url !== undefined) {
+    const u = new URL(url);
+    u.search = u.search === '' ? `?${query}` : `${u.search}&${query}`;
+    const host = u.hostname.replace(/^\[|\]$/g, '');
+    return {
+      url: u.toString(), connectHost: host, connectPort: u.port === '' ? 443 : Number(u.port), serverName: host,
+      path: `${u.pathname}${u.search}`, credentialTarget: u.host,
+    };
+  }
+  const svc = asObject(clientConfig.service) ?? {};
+  const ns = asString(svc.namespace) ?? '';
+  const name = asString(svc.name) ?? '';
+  const port = asNumber(svc.port) ?? 443;
+  let path = asString(svc.path) ?? '/';
+  if (!path.startsWith('/')) path = `/${path}`;
+  const dns = `${name}.${ns}.svc`;
+  const hostPort = port === 443 ? dns : `${dns}:${String(port)}`;
+  const mapped = services[`${ns}/${name}`];
+  let connectHost = dns;
+  let connectPort = port;
+  if (mapped !== undefined) {
+    const i = mapped.lastIndexOf(':');
+    connectHost = (i < 0 ? mapped : mapped.slice(0, i)).replace(/^\[|\]$/g, '');
+    connectPort = i < 0 ? 443 : Number(mapped.slice(i + 1));
+  }
+  return { url: `https://${hostPort}${path}?${query}`, connectHost, connectPort, serverName: dns, path: `${path}?${query}`, credentialTarget: hostPort };
+}
+
+/** POSTs `body` and returns the parsed JSON answer of a 200. */
+export async function postReview(target: WebhookTarget, caBundle: string | undefined, timeoutSeconds: number,
+  credentials: CredentialResolver, body: JsonObject): Promise<unknown> {
+  const creds = await credentials(target.credentialTarget);
+  const text = JSON.stringify(body);
+  const ca = caBundle === undefined || caBundle === '' ? undefined : Buffer.from(caBundle, 'base64').toString('utf8');
+  const prefix = `Post "${target.url}"`;
+  return new Promise((resolvePromise, reject) => {
+    let settled = false;
+    const fail = (why: string): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      reject(new WebhookCallError(`${prefix}: ${why}`));
+    };
+    const req = request({
+      host: target.connectHost, port: target.connectPort, method: 'POST', path: target.path,
+      servername: /^[\d.]+$|:/.test(target.serverName) ? undefined : target.serverName,
+      checkServerIdentity: (_host: string, cert: PeerCertificate) => checkServerIdentity(target.serverName, cert),
+      ...(ca !== undefined ? { ca } : {}),
+      ...(creds.certPem !== undefined && creds.keyPem !== undefined ? { cert: creds.certPem, key: creds.keyPem } : {}),
+      headers: {
+        'Content-Type': 'application/json', Accept: 'application/json', 'Content-Length': Buffer.byteLength(text),
+        ...(creds.authorization !== undefined ? { Authorization: creds.authorization } : {}),
+      },
+      agent: false,
+    }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', (e) => fail(e.message));
+      res.on('end', () => {
+        if (settled) return;
+        const answer = Buffer.concat(chunks).toString('utf8');
+        if (res.statusCode !== 200) {
+          fail(`the server responded with the status code ${String(res.statusCode)} but did not return more information`);
+          return;
+        }
+        try {
+          settled = true;
+          clearTimeout(timer);
+          resolvePromise(JSON.parse(answer) as unknown);
+        } catch {
+          reject(new WebhookCallError('failed to decode the webhook response: invalid JSON'));
+        }
+      });
+    });
+    const timer = setTimeout(() => {
+      fail('context deadline exceeded');
+      req.destroy();
+    }, timeoutSeconds * 1000);
+    req.on('error', (e) => fail(e.message));
+    req.end(text);
+  });
+}

@@ -1,0 +1,190 @@
+/**
+ * MutatingAdmissionWebhook and ValidatingAdmissionWebhook: find the webhooks that apply, refuse a
+ * dry run for webhooks with side effects, call them (mutating in order with one reinvocation round
+ * for `reinvocationPolicy: IfNeeded`, validating in parallel), apply JSON patches, and turn denials
+ * and failures into the API server's errors, with `failurePolicy` deciding on call failures.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import type { AdmissionAttributes, AdmissionPlugin } from '../admission/types.js';
+import { addAuditAnnotation, addWarning } from '../audit/request-scope.js';
+import type { ServerContext } from '../context.js';
+import { ApiError, badRequest, internalError } from '../errors.js';
+import { applyJsonPatch, jsonEqual } from '../patch/index.js';
+import type { ResourceDef } from '../registry/types.js';
+import { asNumber, asObject, asString } from '../util/json.js';
+import { postReview, resolveTarget } from './client.js';
+import { NO_CREDENTIALS, type CredentialResolver } from './credentials.js';
+import { matchedDef, namespaceSelectorMatches, objectSelectorMatches } from './match.js';
+import { buildReview, reviewVersion, verifyResponse } from './review.js';
+import { WebhookSource } from './source.js';
+import type { WebhookEntry } from './types.js';
+import { DOMAIN } from '../../sdk/naming.js';
+
+/** How the dispatcher reaches webhooks. */
+export interface WebhookCallOptions {
+  /** `<namespace>/<name>` of a service → `host:port` to connect to. */
+  serviceAddresses?: Record<string, string>;
+  /** Credentials by webhook host. */
+  credentials?: CredentialResolver;
+}
+
+/** A webhook that applies to a request, with the version it sees the request in. */
+interface Invocation {
+  entry: WebhookEntry;
+  matched: ResourceDef;
+}
+
+/** `admission webhook "x" denied the request: <message>` with the webhook's code (at least 400). */
+function denial(entry: WebhookEntry, status: JsonObject | undefined): ApiError {
+  const deniedBy = `admission webhook "${entry.name}" denied the request`;
+  let code = asNumber(status?.code) ?? 0;
+  if (code < 400) code = 400;
+  const message = asString(status?.message) ?? '';
+  const reason = asString(status?.reason) ?? '';
+  const text = message !== '' ? `${deniedBy}: ${message}` : reason !== '' ? `${deniedBy}: ${reason}` : `${deniedBy} without explanation`;
+  const details = asObject(status?.details);
+  return new ApiError(code, reason, text, details === undefined ? undefined : structuredClone(details));
+}
+
+function callFailure(entry: WebhookEntry, why: string): Error {
+  return new CallFailed(`failed calling webhook "${entry.name}": ${why}`);
+}
+
+class CallFailed extends Error {}
+
+async function applicable(ctx: ServerContext, source: WebhookSource, attrs: AdmissionAttributes): Promise<Invocation[]> {
+  const entries = await source.webhooks();
+  if (entries.length === 0) return [];
+  const equivalents = ctx.registry.all();
+  const nsDef = ctx.registry.lookup('', 'v1', 'namespaces');
+  const lookupNamespace = async (name: string): Promise<JsonObject | undefined> => {
+    if (nsDef === undefined) return undefined;
+    const e = await ctx.store.get(nsDef.bucket, name);
+    return e?.value;
+  };
+  const out: Invocation[] = [];
+  for (const entry of entries) {
+    const matched = matchedDef(entry.hook, attrs, equivalents);
+    if (matched === undefined) continue;
+    if (!(await namespaceSelectorMatches(entry.hook, attrs, lookupNamespace))) continue;
+    if (!objectSelectorMatches(entry.hook, attrs)) continue;
+    out.push({ entry, matched });
+  }
+  return out;
+}
+
+/** Calls one webhook; returns its checked answer or throws CallFailed / an ApiError. */
+async function call(inv: Invocation, attrs: AdmissionAttributes, opts: WebhookCallOptions) {
+  const { entry } = inv;
+  const hook = entry.hook;
+  if (attrs.dryRun && !['None', 'NoneOnDryRun'].includes(asString(hook.sideEffects) ?? 'Unknown')) {
+    throw badRequest(`admission webhook "${entry.name}" does not support dry run`);
+  }
+  const version = reviewVersion(hook);
+  if (version === undefined) {
+    throw callFailure(entry, `webhook does not accept known AdmissionReview versions: ${JSON.stringify(hook.admissionReviewVersions ?? [])}`);
+  }
+  const timeout = asNumber(hook.timeoutSeconds) ?? 10;
+  const clientConfig = asObject(hook.clientConfig) ?? {};
+  const { uid, review } = buildReview(version, attrs, inv.matched);
+  let answer: unknown;
+  try {
+    const target = resolveTarget(clientConfig, timeout, opts.serviceAddresses ?? {});
+    answer = await postReview(target, asString(clientConfig.caBundle), timeout, opts.credentials ?? NO_CREDENTIALS, review);
+  } catch (e) {
+    throw callFailure(entry, `failed to call webhook: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  try {
+    const result = verifyResponse(uid, version, entry.mutating, answer);
+    for (const w of result.warnings) addWarning(w);
+    for (const [k, v] of Object.entries(result.auditAnnotations)) addAuditAnnotation(`${entry.name}/${k}`, v);
+    return result;
+  } catch (e) {
+    throw callFailure(entry, `received invalid webhook response: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** Applies failurePolicy to a call failure: Ignore swallows it, Fail rejects the request. */
+function onFailure(entry: WebhookEntry, e: unknown): void {
+  if (!(e instanceof CallFailed)) throw e;
+  if (entry.hook.failurePolicy === 'Ignore') return;
+  throw internalError(e.message);
+}
+
+/** The audit annotation key of one mutating call. */
+export function mutationAnnotationKey(round: number, index: number): string {
+  return `mutation.webhook.admission.${DOMAIN}/round_${String(round)}_index_${String(index)}`;
+}
+
+/** MutatingAdmissionWebhook. */
+export function mutatingWebhookPlugin(ctx: ServerContext, opts: WebhookCallOptions): AdmissionPlugin {
+  const source = new WebhookSource(ctx, true);
+  return {
+    name: 'MutatingAdmissionWebhook',
+    async admit(attrs) {
+      const invocations = await applicable(ctx, source, attrs);
+      if (invocations.length === 0) return;
+      // Index of the last call that changed the object; IfNeeded webhooks called before it run again.
+      let lastChange = -1;
+      const calledAt = new Map<Invocation, number>();
+      const runOne = async (inv: Invocation, round: number, index: number, seq: number): Promise<void> => {
+        calledAt.set(inv, seq);
+        let mutated = false;
+        try {
+          const result = await call(inv, attrs, opts);
+          if (!result.allowed) throw denial(inv.entry, result.status);
+          if (result.patch !== undefined && result.patch.length > 0 && attrs.object !== undefined) {
+            const before = attrs.object;
+            let patched: unknown;
+            try {
+              patched = applyJsonPatch(structuredClone(before), result.patch);
+            } catch (e) {
+              throw internalError(`JSON patch from admission webhook "${inv.entry.name}" could not be applied: ${e instanceof Error ? e.message : String(e)}`);
+            }
+            const obj = asObject(patched);
+            if (obj === undefined) throw internalError(`admission webhook "${inv.entry.name}" returned a patch that does not give an object`);
+            if (!jsonEqual(obj, before)) {
+              // The patch was made against the matched version: put the request's version back.
+              obj.apiVersion = before.apiVersion ?? obj.apiVersion ?? null;
+              if (before.apiVersion === undefined) delete obj.apiVersion;
+              for (const k of Object.keys(before)) delete before[k];
+              Object.assign(before, obj);
+              mutated = true;
+              lastChange = seq;
+            }
+          }
+        } catch (e) {
+          onFailure(inv.entry, e);
+        } finally {
+          addAuditAnnotation(mutationAnnotationKey(round, index),
+            JSON.stringify({ configuration: inv.entry.configuration, webhook: inv.entry.name, mutated }));
+        }
+      };
+      let seq = 0;
+      for (const [i, inv] of invocations.entries()) await runOne(inv, 0, i, seq++);
+      const again = invocations.filter((inv) => inv.entry.hook.reinvocationPolicy === 'IfNeeded' && (calledAt.get(inv) ?? 0) < lastChange);
+      for (const [i, inv] of again.entries()) await runOne(inv, 1, i, seq++);
+    },
+  };
+}
+
+/** ValidatingAdmissionWebhook. */
+export function validatingWebhookPlugin(ctx: ServerContext, opts: WebhookCallOptions): AdmissionPlugin {
+  const source = new WebhookSource(ctx, false);
+  return {
+    name: 'ValidatingAdmissionWebhook',
+    async validate(attrs) {
+      const invocations = await applicable(ctx, source, attrs);
+      if (invocations.length === 0) return;
+      const outcomes = await Promise.allSettled(invocations.map(async (inv) => {
+        try {
+          const result = await call(inv, attrs, opts);
+          if (!result.allowed) throw denial(inv.entry, result.status);
+        } catch (e) {
+          onFailure(inv.entry, e);
+        }
+      }));
+      for (const o of outcomes) if (o.status === 'rejected') throw o.reason;
+    },
+  };
+}

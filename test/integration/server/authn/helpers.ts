@@ -1,0 +1,126 @@
+/**
+ * Helpers of the authentication tests: requests with a bearer token and/or a client certificate
+ * and extra headers, and a tiny CA issuing client certificates.
+ */
+import { request } from 'node:https';
+import { webcrypto } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as x509 from '@peculiar/x509';
+
+type CryptoKey = webcrypto.CryptoKey;
+type CryptoKeyPair = webcrypto.CryptoKeyPair;
+
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+
+/** What a request sends. */
+export interface Call {
+  token?: string;
+  cert?: string;
+  key?: string;
+  headers?: Record<string, string | string[]>;
+  body?: unknown;
+}
+
+/** What came back. */
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+  text: string;
+}
+
+/** Sends one request to the server (fresh connection, so each request presents its own certificate). */
+export function call(server: { url: string; caPem: string }, method: string, path: string, c: Call = {}): Promise<Answer> {
+  const u = new URL(path, server.url);
+  const headers: Record<string, string | string[]> = { ...(c.headers ?? {}) };
+  if (c.token !== undefined) headers.Authorization = `Bearer ${c.token}`;
+  const payload = c.body === undefined ? undefined : JSON.stringify(c.body);
+  if (payload !== undefined) headers['Content-Type'] ??= 'application/json';
+  return new Promise((resolve, reject) => {
+    const req = request(u, {
+      method, headers, ca: server.caPem, agent: false, ...(c.cert !== undefined ? { cert: c.cert } : {}), ...(c.key !== undefined ? { key: c.key } : {}),
+    }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: Record<string, unknown> = {};
+        try {
+          body = JSON.parse(text) as Record<string, unknown>;
+        } catch {
+          // not JSON
+        }
+        resolve({ status: res.statusCode ?? 0, body, text });
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** `whoami` through SelfSubjectReview: the user info, or the failed answer's status. */
+export async function whoami(server: { url: string; caPem: string }, c: Call = {}): Promise<{ status: number; user: Record<string, unknown> }> {
+  const r = await call(server, 'POST', '/apis/authentication.platform.io/v1/selfsubjectreviews', {
+    ...c, body: { apiVersion: 'authentication.platform.io/v1', kind: 'SelfSubjectReview' },
+  });
+  const status = r.body.status as { userInfo?: Record<string, unknown> } | undefined;
+  return { status: r.status, user: status?.userInfo ?? {} };
+}
+
+const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+
+function pem(label: string, der: ArrayBuffer): string {
+  const b64 = Buffer.from(der).toString('base64').match(/.{1,64}/g) ?? [];
+  return `-----BEGIN ${label}-----\n${b64.join('\n')}\n-----END ${label}-----\n`;
+}
+
+/** A CA that issues client certificates. */
+export interface TestCA {
+  certPem: string;
+  keyPem: string;
+  issue(o: { cn: string; o?: string[]; notBefore?: Date; notAfter?: Date }): Promise<{ cert: string; key: string }>;
+}
+
+async function importKey(keyPem: string): Promise<CryptoKey> {
+  const b64 = keyPem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
+  return webcrypto.subtle.importKey('pkcs8', Buffer.from(b64, 'base64'), ALG, true, ['sign']) as Promise<CryptoKey>;
+}
+
+/** Wraps an existing CA (the server's, from its TLS material). */
+export async function caFrom(certPem: string, keyPem: string): Promise<TestCA> {
+  const caCert = new x509.X509Certificate(certPem);
+  const caKey = await importKey(keyPem);
+  return {
+    certPem,
+    keyPem,
+    async issue(o) {
+      const keys = await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify']) as CryptoKeyPair;
+      const subject = [`CN=${o.cn}`, ...(o.o ?? []).map((g) => `O=${g}`)].join(', ');
+      const cert = await x509.X509CertificateGenerator.create({
+        serialNumber: webcrypto.getRandomValues(new Uint8Array(8)).reduce((s, b) => s + (b & 0x7f).toString(16).padStart(2, '0'), ''),
+        subject, issuer: caCert.subject,
+        notBefore: o.notBefore ?? new Date(Date.now() - 3600_000), notAfter: o.notAfter ?? new Date(Date.now() + 3600_000),
+        signingKey: caKey, publicKey: keys.publicKey, signingAlgorithm: ALG,
+        extensions: [new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth])],
+      });
+      return { cert: cert.toString('pem'), key: pem('PRIVATE KEY', await webcrypto.subtle.exportKey('pkcs8', keys.privateKey)) };
+    },
+  };
+}
+
+/** A new self-signed CA. */
+export async function newCA(name: string): Promise<TestCA> {
+  const keys = await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify']) as CryptoKeyPair;
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: '01', name: `CN=${name}`, notBefore: new Date(Date.now() - 3600_000), notAfter: new Date(Date.now() + 86400_000), keys, signingAlgorithm: ALG,
+    extensions: [new x509.BasicConstraintsExtension(true, undefined, true), new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign, true)],
+  });
+  return caFrom(cert.toString('pem'), pem('PRIVATE KEY', await webcrypto.subtle.exportKey('pkcs8', keys.privateKey)));
+}
+
+/** A temp directory removed by the returned function. */
+export async function tempDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'platformctl-authn-'));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
