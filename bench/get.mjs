@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// `get` benchmark (issue 4): `get configmaps -A` with 2,000 and 10,000 config maps, as a table
+// and with -o json: wall time, CPU and peak RSS of the client process (/usr/bin/time), against
+// kubectl through the rename proxy when kubectl is on PATH. The table output is printed chunk by
+// chunk (--chunk-size 500), so its peak memory must not grow with the list length beyond one
+// chunk: the report compares the 10,000 run with the 2,000 run (check: growth <= 25 MiB).
+// The local server runs in a child process (in memory), so its work is not counted.
+// Usage: node bench/get.mjs [--runs N] [--counts 2000,10000]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchEnv, bin, hasKubectl, median, report, root } from './lib.mjs';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const RUNS = Number(arg('--runs', '3'));
+const COUNTS = arg('--counts', '2000,10000').split(',').map(Number);
+const NAMESPACES = 20;
+
+const childSource = `
+import { startServer } from ${JSON.stringify(join(root, 'dist/src/server/index.js'))};
+const server = await startServer({ port: 0 });
+process.stdout.write(JSON.stringify({ url: server.url, caPem: server.caPem, token: server.adminToken }) + '\\n');
+process.once('SIGTERM', () => { void server.stop().then(() => process.exit(0)); });
+`;
+
+function startProcess(args, match) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    const onData = (c) => {
+      buf += c;
+      const m = match(buf);
+      if (m !== undefined) resolve({ child, info: m });
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.stderr.setEncoding('utf8').on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${buf}`)));
+  });
+}
+
+/** Runs a command under /usr/bin/time with stdout discarded; wall and CPU seconds, peak RSS in MiB. */
+function measure(cmd, args, env) {
+  const r = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', cmd, ...args], { env, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const line = r.stderr.split('\n').reverse().find((l) => l.startsWith('TIME '));
+  if (r.status !== 0 || line === undefined) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}):\n${r.stderr.slice(-2000)}`);
+  const [, wall, user, sys, rss] = line.split(' ').map(Number);
+  return { wall, cpu: user + sys, rssMiB: rss / 1024 };
+}
+
+const work = mkdtempSync(join(tmpdir(), 'platformctl-bench-get-'));
+const server = await startProcess(['--input-type=module', '-e', childSource], (buf) => {
+  const line = buf.split('\n').find((l) => l.startsWith('{'));
+  return line === undefined ? undefined : JSON.parse(line);
+});
+const { url, caPem, token } = server.info;
+const base = new URL(url);
+const agent = new Agent({ ca: caPem, keepAlive: true, maxSockets: 32 });
+
+function post(path, body) {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = request({ host: base.hostname, port: base.port, path, method: 'POST', agent, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 201 || res.statusCode === 409 ? resolve() : reject(new Error(`POST ${path}: ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+let created = 0;
+async function populate(total) {
+  for (let n = 0; n < NAMESPACES; n++) await post('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: `bench-${n}` } });
+  const todo = [];
+  for (let i = created; i < total; i++) todo.push(i);
+  let next = 0;
+  await Promise.all(Array.from({ length: 32 }, async () => {
+    while (next < todo.length) {
+      const i = todo[next++];
+      const ns = `bench-${i % NAMESPACES}`;
+      await post(`/api/v1/namespaces/${ns}/configmaps`, {
+        apiVersion: 'v1', kind: 'ConfigMap',
+        metadata: { name: `cm-${String(i).padStart(5, '0')}`, labels: { app: 'bench', shard: String(i % 7) } },
+        data: { index: String(i), greeting: `hello-${i}`, payload: 'x'.repeat(200) },
+      });
+    }
+  }));
+  created = total;
+}
+
+const kubeconfig = (serverUrl, tls) => `apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: ${serverUrl}\n${tls}\nusers:\n- name: u\n  user:\n    token: ${token}\ncontexts:\n- name: c\n  context: {cluster: c, user: u}\ncurrent-context: c\n`;
+writeFileSync(join(work, 'ours'), kubeconfig(url, `    certificate-authority-data: ${Buffer.from(caPem).toString('base64')}`), { mode: 0o600 });
+const envs = { platformctl: benchEnv({ PLATFORMCONFIG: join(work, 'ours'), HOME: work }) };
+const tools = [['platformctl', process.execPath, [bin]]];
+let proxy;
+if (hasKubectl()) {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  proxy = await startProcess([join(root, '..', 'shared', 'tools', 'rename-proxy.mjs'), '--listen', `127.0.0.1:${port}`, '--upstream', url, '--client', 'k8s', '--insecure-upstream', '--tls', '--cert-dir', join(work, 'proxy-certs')], (buf) => (buf.includes('listening') ? true : undefined));
+  writeFileSync(join(work, 'kube'), kubeconfig(`https://127.0.0.1:${port}`, '    insecure-skip-tls-verify: true'), { mode: 0o600 });
+  envs.kubectl = benchEnv({ KUBECONFIG: join(work, 'kube'), HOME: work });
+  tools.push(['kubectl', 'kubectl', []]);
+}
+
+const rows = [];
+const results = {};
+try {
+  for (const count of COUNTS) {
+    await populate(count);
+    for (const output of ['table', 'json']) {
+      for (const [tool, cmd, prefix] of tools) {
+        const args = [...prefix, 'get', 'configmaps', '-A', ...(output === 'json' ? ['-o', 'json'] : [])];
+        measure(cmd, args, envs[tool]); // warm the discovery cache
+        const runs = Array.from({ length: RUNS }, () => measure(cmd, args, envs[tool]));
+        const pick = (k) => median(runs.map((r) => r[k]).sort((a, b) => a - b));
+        const r = { wall: pick('wall'), cpu: pick('cpu'), rssMiB: pick('rssMiB') };
+        results[`${tool} ${output} ${count}`] = r;
+        rows.push({ what: `${tool} get cm -A ${output === 'json' ? '-o json' : '(table)'} x${count}`, value: `${r.wall.toFixed(2)} s wall, ${r.cpu.toFixed(2)} s CPU, ${r.rssMiB.toFixed(0)} MiB peak` });
+      }
+    }
+  }
+  const [small, large] = [COUNTS[0], COUNTS[COUNTS.length - 1]];
+  const growth = results[`platformctl table ${large}`].rssMiB - results[`platformctl table ${small}`].rssMiB;
+  rows.push({ what: `table peak RSS growth ${small} -> ${large}`, value: `${growth.toFixed(1)} MiB (check: <= 25 MiB: ${growth <= 25 ? 'ok' : 'FAILED'})` });
+  if (envs.kubectl !== undefined) {
+    for (const output of ['table', 'json']) {
+      const o = results[`platformctl ${output} ${large}`];
+      const k = results[`kubectl ${output} ${large}`];
+      rows.push({ what: `ratio to kubectl (${output}, x${large})`, value: `wall ${(o.wall / k.wall).toFixed(2)}x, CPU ${(o.cpu / k.cpu).toFixed(2)}x, RSS ${(o.rssMiB / k.rssMiB).toFixed(2)}x` });
+    }
+  }
+  report('get', rows, [`median of ${RUNS} runs after one warm-up; server in a child process (in memory); kubectl through the rename proxy`]);
+  process.exitCode = growth <= 25 ? 0 : 1;
+} finally {
+  agent.destroy();
+  proxy?.child.kill();
+  server.child.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+}

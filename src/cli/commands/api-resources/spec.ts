@@ -1,0 +1,31 @@
+import { BINARY_NAME, GROUPS } from '../../../sdk/naming.js';
+import type { CommandSpec } from '../../framework/spec.js';
+
+/** `platformctl api-resources`. */
+export const spec: CommandSpec = {
+  name: 'api-resources',
+  usage: '[flags] [options]',
+  summary: 'Print the supported API resources on the server',
+  description: 'Print the supported API resources on the server.',
+  group: 'Other Commands',
+  examples: [
+    { description: 'Print the supported API resources', command: `${BINARY_NAME} api-resources` },
+    { description: 'Print the supported API resources with more information', command: `${BINARY_NAME} api-resources -o wide` },
+    { description: 'Print the supported API resources sorted by a column', command: `${BINARY_NAME} api-resources --sort-by=name` },
+    { description: 'Print the supported namespaced resources', command: `${BINARY_NAME} api-resources --namespaced=true` },
+    { description: 'Print the supported non-namespaced resources', command: `${BINARY_NAME} api-resources --namespaced=false` },
+    { description: 'Print the supported API resources with a specific APIGroup', command: `${BINARY_NAME} api-resources --api-group=${GROUPS.rbac}` },
+  ],
+  flags: [
+    { name: 'api-group', type: 'string', default: '', description: 'Limit to resources in the specified API group.' },
+    { name: 'cached', type: 'bool', default: false, description: 'Use the cached list of resources if available.' },
+    { name: 'categories', type: 'stringSlice', default: [], description: 'Limit to resources that belong to the specified categories.' },
+    { name: 'namespaced', type: 'bool', default: true, description: 'If false, non-namespaced resources will be returned, otherwise returning namespaced resources by default.' },
+    { name: 'no-headers', type: 'bool', default: false, description: "When using the default or custom-column output format, don't print headers (default print headers)." },
+    { name: 'output', short: 'o', type: 'string', default: '', description: 'Output format. One of: (wide, name).', complete: { kind: 'values', values: ['wide', 'name'] } },
+    { name: 'sort-by', type: 'string', default: '', description: "If non-empty, sort list of resources using specified field. The field can be either 'name' or 'kind'.", complete: { kind: 'values', values: ['name', 'kind'] } },
+    { name: 'verbs', type: 'stringSlice', default: [], description: 'Limit to resources that support the specified verbs.' },
+  ],
+  args: 'none',
+  load: async () => (await import('./run.js')).run,
+};

@@ -1,0 +1,19 @@
+import { BINARY_NAME, LABELS } from '../../../sdk/naming.js';
+import type { CommandSpec } from '../../framework/spec.js';
+import { spec as dump } from './dump/spec.js';
+
+/** `platformctl cluster-info`. */
+export const spec: CommandSpec = {
+  name: 'cluster-info',
+  usage: '[flags] [options]',
+  summary: 'Display cluster information',
+  description: `Display addresses of the control plane and services with label ${LABELS.clusterService}=true. To further debug and diagnose cluster problems, use '${BINARY_NAME} cluster-info dump'.`,
+  group: 'Cluster Management Commands',
+  examples: [
+    { description: 'Print the address of the control plane and cluster services', command: `${BINARY_NAME} cluster-info` },
+  ],
+  flags: [],
+  args: 'none',
+  subcommands: [dump],
+  load: async () => (await import('./run.js')).run,
+};

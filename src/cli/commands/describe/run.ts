@@ -1,0 +1,87 @@
+/**
+ * `platformctl describe`: resolves the objects (by name, name prefix, selector, or `-f`), fetches
+ * what each describer shows (events and related objects), and prints the descriptions separated
+ * by blank lines, as kubectl does.
+ */
+import type { PlatformClient } from '../../../sdk/client.js';
+import type { KubeObject } from '../../../sdk/types/meta.js';
+import type { CommandContext } from '../../framework/context.js';
+import type { FlagValues } from '../../framework/flag-values.js';
+import { UsageError } from '../../framework/usage-error.js';
+import { clientForQuery, fetchObjects, isNotFound, withTypeMeta } from '../../resource/fetch.js';
+import { resourcesFromCommandLine } from '../../resource/index.js';
+import type { ResolvedResources, ResourceQuery } from '../../resource/resolve.js';
+import { selectionFromFlags, type ResourceSelection } from '../../resource/selection.js';
+import { throwCollected } from '../get/errors.js';
+
+/**
+ * The objects of a named query: each name exactly, else (kubectl's NAME_PREFIX) every object whose
+ * name starts with it; the NotFound error when neither exists.
+ */
+async function namedObjects(client: PlatformClient, query: ResourceQuery, name: string, signal: AbortSignal, errors: unknown[]): Promise<KubeObject[]> {
+  const rc = clientForQuery(client, query);
+  try {
+    return [withTypeMeta(await rc.get(name, { signal }), query.mapping)];
+  } catch (err) {
+    if (!isNotFound(err)) {
+      errors.push(err);
+      return [];
+    }
+    const matches: KubeObject[] = [];
+    for await (const item of rc.listAll({ signal })) if ((item.metadata?.name ?? '').startsWith(name)) matches.push(withTypeMeta(item, query.mapping));
+    if (matches.length === 0) errors.push(err);
+    return matches;
+  }
+}
+
+async function objectsOf(ctx: CommandContext, client: PlatformClient, resolved: ResolvedResources, selection: ResourceSelection, chunkSize: number, errors: unknown[]): Promise<KubeObject[]> {
+  const out: KubeObject[] = [];
+  for (const query of resolved.queries) {
+    if (query.names !== undefined) {
+      for (const name of query.names) out.push(...(await namedObjects(client, query, name, ctx.io.signal, errors)));
+      continue;
+    }
+    for await (const chunk of fetchObjects(client, query, { selection, chunkSize, signal: ctx.io.signal })) out.push(...chunk);
+  }
+  return out;
+}
+
+/** Runs `describe`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  const files = flags.strings('filename');
+  if (args.length === 0 && files.length === 0) {
+    throw new UsageError('Required resource not specified.');
+  }
+  if (files.length > 0 && args.length > 0) {
+    throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
+  }
+  const client = await ctx.client({ stdinInUse: files.includes('-') });
+  const selection = selectionFromFlags(flags);
+  let resolved: ResolvedResources;
+  let namespace: string;
+  if (files.length > 0) {
+    const { queriesFromManifests } = await import('../get/manifests.js');
+    resolved = await queriesFromManifests(ctx, flags, client);
+    namespace = (await ctx.namespace()).namespace;
+  } else {
+    ({ resolved, namespace } = await resourcesFromCommandLine(ctx, client, args, flags, { allowBareTypes: true }));
+  }
+  const chunkSize = flags.int('chunk-size') ?? 500;
+  const errors: unknown[] = [];
+  const objects = await objectsOf(ctx, client, resolved, selection, chunkSize, errors);
+  if (objects.length === 0 && errors.length === 0) {
+    ctx.io.stderr.write(selection.allNamespaces ? 'No resources found\n' : `No resources found in ${namespace} namespace.\n`);
+    return;
+  }
+  const [{ describeObject }, { fetchRelated }] = await Promise.all([import('../../../printers/describe/describe.js'), import('./related.js')]);
+  const relatedOptions = { showEvents: flags.bool('show-events'), chunkSize, signal: ctx.io.signal };
+  const now = ctx.io.now();
+  let first = true;
+  for (const object of objects) {
+    const related = await fetchRelated(client, object, relatedOptions);
+    const text = describeObject(object, related, { now, showEvents: relatedOptions.showEvents, timeZoneOffset: (at) => -at.getTimezoneOffset() });
+    ctx.io.stdout.write(first ? text : `\n\n${text}`);
+    first = false;
+  }
+  throwCollected(errors, ctx.commandPath);
+}

@@ -1,0 +1,124 @@
+/**
+ * `get --watch` / `--watch-only` (and the `watch` command): prints the objects (unless
+ * --watch-only), then every change, through the SDK's resumable watch, so the output continues
+ * across dropped connections, server timeouts and expired history without repeating or losing
+ * rows. Ctrl-C and --request-timeout end it with exit code 0.
+ */
+import type { PlatformClient } from '../../../sdk/client.js';
+import type { KubeObject } from '../../../sdk/types/meta.js';
+import type { WatchEvent } from '../../../sdk/types/watch.js';
+import type { ResumeInfo } from '../../../sdk/watch/watcher.js';
+import { TableOutput } from '../../../printers/table/table-output.js';
+import type { CommandContext } from '../../framework/context.js';
+import { UsageError } from '../../framework/usage-error.js';
+import type { Printer } from '../../output/printer.js';
+import { clientForQuery } from '../../resource/fetch.js';
+import type { ResolvedResources, ResourceQuery } from '../../resource/resolve.js';
+import type { ResourceSelection } from '../../resource/selection.js';
+import type { TableRowItem } from './table-source.js';
+
+/** Options of {@link watchResources}. */
+export interface WatchResourcesOptions {
+  printer: Printer;
+  selection: ResourceSelection;
+  chunkSize: number;
+  /** Do not print the current objects, only changes. */
+  watchOnly: boolean;
+  /** Print events (`EVENT` column, `{type, object}` documents) rather than objects. */
+  outputWatchEvents: boolean;
+  /** Server-side duration of each watch request, in seconds (tests use short ones). */
+  timeoutSeconds?: number;
+}
+
+/** The single query a watch follows, or kubectl's error. */
+function singleQuery(resolved: ResolvedResources): ResourceQuery & { name: string | undefined } {
+  const count = resolved.queries.reduce((n, q) => n + (q.names?.length ?? 1), 0);
+  const [query] = resolved.queries;
+  if (query === undefined || count !== 1) {
+    throw new UsageError(`watch is only supported on individual resources and resource collections, but ${count} resources were found`, false);
+  }
+  return { ...query, name: query.names?.[0] };
+}
+
+/** The deadline of `--request-timeout` as a signal combined with Ctrl-C. */
+async function watchSignal(ctx: CommandContext): Promise<AbortSignal> {
+  const config = await ctx.clientConfig();
+  const timeout = config.timeoutMs ?? 0;
+  return timeout > 0 ? AbortSignal.any([ctx.io.signal, AbortSignal.timeout(timeout)]) : ctx.io.signal;
+}
+
+function describeResume(info: ResumeInfo): string {
+  switch (info.reason) {
+    case 'ended': return `watch ended by the server; resuming from resource version ${info.resourceVersion ?? '""'}`;
+    case 'expired': return `watch history expired; listed again at resource version ${info.resourceVersion ?? '""'}`;
+    default: return `watch failed (attempt ${info.attempt}): ${(info.error as Error | undefined)?.message ?? 'unknown error'}; resuming from resource version ${info.resourceVersion ?? '""'}`;
+  }
+}
+
+/** Watches the one type (or object) of the command line and prints as `get -w` prints. */
+export async function watchResources(ctx: CommandContext, client: PlatformClient, resolved: ResolvedResources, options: WatchResourcesOptions): Promise<void> {
+  const query = singleQuery(resolved);
+  const signal = await watchSignal(ctx);
+  const { watch } = await import('../../../sdk/watch/watcher.js');
+  const { selection, printer } = options;
+  let fieldSelector = selection.fieldSelector;
+  if (query.name !== undefined) {
+    // A named object must exist (kubectl's NotFound), then it is watched by a name selector.
+    await clientForQuery(client, query).get(query.name, { signal });
+    const pin = `metadata.name=${query.name}`;
+    fieldSelector = fieldSelector === '' ? pin : `${fieldSelector},${pin}`;
+  }
+  const watchOptions = {
+    signal,
+    listChunkSize: options.chunkSize > 0 ? options.chunkSize : 500,
+    ...(selection.labelSelector === '' ? {} : { labelSelector: selection.labelSelector }),
+    ...(fieldSelector === '' ? {} : { fieldSelector }),
+    ...(options.timeoutSeconds === undefined ? {} : { timeoutSeconds: options.timeoutSeconds }),
+    onResume: (info: ResumeInfo) => ctx.log(2, describeResume(info)),
+  };
+  let listed = false;
+  const show = (): boolean => listed || !options.watchOnly;
+
+  if (printer.humanReadable) {
+    const { tableWatchSource } = await import('./table-source.js');
+    const out = new TableOutput();
+    const { mapping } = query;
+    out.startType({ ...printer.table, withNamespace: selection.allNamespaces && mapping.namespaced, kind: { group: mapping.group, kind: mapping.kind } });
+    const emit = (): void => {
+      out.flush();
+      const text = out.take();
+      if (text !== '') ctx.io.stdout.write(text);
+    };
+    const source = tableWatchSource(client, mapping, query.namespace, () => ctx.io.now());
+    // The initial list is aligned as one table and goes out once it is complete.
+    const onListed = (): void => {
+      listed = true;
+      emit();
+    };
+    for await (const event of watch(source, { ...watchOptions, onListed })) {
+      if (!show() || event.type === 'ERROR') continue;
+      out.printTable((event.object as TableRowItem).table, options.outputWatchEvents ? event.type : undefined);
+      // Every change after the list goes out at once.
+      if (listed) emit();
+    }
+    emit();
+    return;
+  }
+
+  const rc = clientForQuery(client, query);
+  const onListed = (): void => {
+    listed = true;
+  };
+  for await (const event of watch(rc, { ...watchOptions, onListed })) {
+    if (!show() || event.type === 'ERROR') continue;
+    const object = withKind(event.object as KubeObject, query);
+    const text = options.outputWatchEvents ? printer.printEvent({ type: event.type, object } as WatchEvent) : printer.printStreamed(object);
+    ctx.io.stdout.write(text);
+  }
+}
+
+function withKind(object: KubeObject, query: ResourceQuery): KubeObject {
+  if (object.kind !== undefined && object.kind !== '') return object;
+  const { group, version, kind } = query.mapping;
+  return { apiVersion: group === '' ? version : `${group}/${version}`, kind, ...object };
+}

@@ -1,0 +1,65 @@
+/**
+ * The output flags: `-o` and its companions. {@link outputFlags} is the full set of `get` (human
+ * tables included); {@link OBJECT_OUTPUT_FLAGS} the set of commands that print objects they wrote
+ * (create, apply, patch, label ... `-o json|yaml|name|jsonpath...`).
+ */
+import type { FlagSpec } from '../framework/spec.js';
+
+/** Every `-o` format, in kubectl's order of its error message (sorted). */
+export const ALL_FORMATS = [
+  'custom-columns', 'custom-columns-file', 'json', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', 'name', 'wide', 'yaml',
+] as const;
+
+/** The formats of commands that print objects (no human table). */
+export const OBJECT_FORMATS = ['json', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', 'name', 'yaml'] as const;
+
+const OUTPUT_COMPLETIONS = ['json', 'yaml', 'name', 'wide', 'custom-columns=', 'custom-columns-file=', 'jsonpath=', 'jsonpath-as-json=', 'jsonpath-file='];
+
+// The order kubectl's help lists the formats in.
+const HELP_ORDER = ['json', 'yaml', 'name', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', 'custom-columns', 'custom-columns-file', 'wide'];
+
+function outputFlag(formats: readonly string[], human: boolean): FlagSpec {
+  const formatsText = HELP_ORDER.filter((f) => formats.includes(f)).join(', ');
+  const description = human
+    ? `Output format. One of: (${formatsText}). See custom columns [https://kubernetes.io/docs/reference/kubectl/#custom-columns] and jsonpath template [https://kubernetes.io/docs/reference/kubectl/jsonpath/].`
+    : `Output format. One of: (${formatsText}).`;
+  return {
+    name: 'output', short: 'o', type: 'string', default: '', description,
+    complete: { kind: 'values', values: OUTPUT_COMPLETIONS.filter((c) => formats.includes(c.replace(/=$/, ''))) },
+  };
+}
+
+const TEMPLATE_FLAG: FlagSpec = {
+  name: 'template', type: 'string', default: '',
+  description: 'Template string or path to template file to use when -o=jsonpath, -o=jsonpath-file.',
+  complete: { kind: 'file' },
+};
+
+const ALLOW_MISSING_FLAG: FlagSpec = {
+  name: 'allow-missing-template-keys', type: 'bool', default: true,
+  description: 'If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.',
+};
+
+const SHOW_MANAGED_FIELDS_FLAG: FlagSpec = {
+  name: 'show-managed-fields', type: 'bool', default: false,
+  description: 'If true, keep the managedFields when printing objects in JSON or YAML format.',
+};
+
+/** `-o`, `--template`, `--allow-missing-template-keys`, `--show-managed-fields`: for commands that print objects. */
+export const OBJECT_OUTPUT_FLAGS: readonly FlagSpec[] = [outputFlag(OBJECT_FORMATS, false), TEMPLATE_FLAG, ALLOW_MISSING_FLAG, SHOW_MANAGED_FIELDS_FLAG];
+
+/**
+ * The output flags of `get`-like commands: {@link OBJECT_OUTPUT_FLAGS} plus the human-table flags
+ * `--no-headers`, `--show-labels`, `-L`, `--show-kind` and `--sort-by`.
+ */
+export const outputFlags: readonly FlagSpec[] = [
+  outputFlag(ALL_FORMATS, true),
+  TEMPLATE_FLAG,
+  ALLOW_MISSING_FLAG,
+  SHOW_MANAGED_FIELDS_FLAG,
+  { name: 'no-headers', type: 'bool', default: false, description: 'When using the default or custom-column output format, don\'t print headers (default print headers).' },
+  { name: 'show-labels', type: 'bool', default: false, description: 'When printing, show all labels as the last column (default hide labels column)' },
+  { name: 'label-columns', short: 'L', type: 'stringSlice', default: [], description: 'Accepts a comma separated list of labels that are going to be presented as columns. Names are case-sensitive. You can also use multiple flag options like -L label1 -L label2...' },
+  { name: 'show-kind', type: 'bool', default: false, description: 'If present, list the resource type for the requested object(s).' },
+  { name: 'sort-by', type: 'string', default: '', description: "If non-empty, sort list types using this field specification.  The field specification is expressed as a JSONPath expression (e.g. '{.metadata.name}'). The field in the API resource specified by this JSONPath expression must be an integer or a string." },
+];

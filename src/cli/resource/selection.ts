@@ -1,0 +1,47 @@
+/**
+ * The selection flags shared by the commands that act on resources given by type (get, describe,
+ * delete, label, annotate, wait ...): `-l`, `--field-selector`, `-A` and `--all`, and the values
+ * read back from parsed flags.
+ */
+import type { FlagValues } from '../framework/flag-values.js';
+import type { FlagSpec } from '../framework/spec.js';
+
+/** How objects are selected besides their names. */
+export interface ResourceSelection {
+  /** `-l`: a label selector (`''` for none). */
+  labelSelector: string;
+  /** `--field-selector` (`''` for none). */
+  fieldSelector: string;
+  /** `-A`: every namespace instead of the command's one. */
+  allNamespaces: boolean;
+  /** `--all`: every object of the types (a command that has no such flag passes false). */
+  all: boolean;
+}
+
+/** `-l, --selector`. */
+export const SELECTOR_FLAG: FlagSpec = {
+  name: 'selector', short: 'l', type: 'string', default: '',
+  description: "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints.",
+};
+
+/** `--field-selector`. */
+export const FIELD_SELECTOR_FLAG: FlagSpec = {
+  name: 'field-selector', type: 'string', default: '',
+  description: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type.",
+};
+
+/** `-A, --all-namespaces`. */
+export const ALL_NAMESPACES_FLAG: FlagSpec = {
+  name: 'all-namespaces', short: 'A', type: 'bool', default: false,
+  description: 'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.',
+};
+
+/** The selection from parsed flags; flags a command does not define read as empty or false. */
+export function selectionFromFlags(flags: FlagValues): ResourceSelection {
+  return {
+    labelSelector: flags.string('selector') ?? '',
+    fieldSelector: flags.string('field-selector') ?? '',
+    allNamespaces: flags.bool('all-namespaces'),
+    all: flags.bool('all'),
+  };
+}
