@@ -1,0 +1,10 @@
+/** Runs `annotate`. */
+import type { CommandContext } from '../../framework/context.js';
+import type { FlagValues } from '../../framework/flag-values.js';
+import { runMetadataCommand } from '../label/shared/metadata-command.js';
+import { ANNOTATIONS_KIND } from '../label/shared/metadata-kinds.js';
+
+/** Runs `annotate`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  await runMetadataCommand(ctx, args, flags, ANNOTATIONS_KIND);
+}

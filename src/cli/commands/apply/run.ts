@@ -1,0 +1,124 @@
+/**
+ * `platformctl apply`: reads the manifests, applies them through the SDK's ordered, concurrent
+ * apply, prints each result in input order as soon as it is known, then prunes (when asked and
+ * nothing failed) and lists every failure.
+ */
+import type { ApplyResult } from '../../../sdk/apply/apply-manifests.js';
+import { FIELD_MANAGER, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../sdk/naming.js';
+import type { KubeObject } from '../../../sdk/types/meta.js';
+import type { CommandContext } from '../../framework/context.js';
+import type { FlagValues } from '../../framework/flag-values.js';
+import { UsageError } from '../../framework/usage-error.js';
+import { dryRunMode, dryRunSuffix } from './shared/dry-run.js';
+import { failuresError } from './shared/error-list.js';
+import { readCommandManifests, readsStdin } from './shared/manifest-flags.js';
+import { objectOutput } from './shared/object-output.js';
+import { OrderedWriter } from './shared/ordered-writer.js';
+import { ProgressLine } from './shared/progress.js';
+import { fieldValidation } from './shared/validate.js';
+import { allowConcurrentListeners } from './shared/signal.js';
+
+/** Checks the flag combinations kubectl rejects, before anything is read or sent. */
+function checkFlags(args: string[], flags: FlagValues, serverSide: boolean): void {
+  if (args.length > 0) throw new UsageError(`Unexpected args: [${args.join(' ')}]`);
+  if (flags.bool('force-conflicts') && !serverSide) throw new UsageError('--force-conflicts only works with --server-side', false);
+  const selector = flags.string('selector') ?? '';
+  if (flags.bool('all') && selector !== '') throw new UsageError('cannot set --all and --selector at the same time', false);
+  if (flags.bool('prune')) {
+    if (!flags.bool('all') && selector === '') {
+      throw new UsageError('all resources selected for prune without explicitly passing --all. To prune all resources, pass the --all flag. If you did not mean to prune all resources, specify a label selector', false);
+    }
+  } else if (flags.strings('prune-allowlist').length > 0) {
+    throw new UsageError('--prune-allowlist must be used with --prune', false);
+  }
+  const concurrency = flags.int('concurrency') ?? 8;
+  if (concurrency < 1) throw new UsageError(`--concurrency must be at least 1, got ${concurrency}`, false);
+}
+
+/** Runs `apply`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  const serverSide = flags.bool('server-side');
+  checkFlags(args, flags, serverSide);
+  const dryRun = dryRunMode(flags);
+  if (serverSide && dryRun === 'client') throw new UsageError("--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)", false);
+  const fieldManager = flags.changed('field-manager') ? (flags.string('field-manager') ?? '') : serverSide ? FIELD_MANAGER : FIELD_MANAGER_CLIENT_SIDE_APPLY;
+  const validation = fieldValidation(flags);
+  const output = await objectOutput(ctx, flags);
+  const selector = flags.string('selector') ?? '';
+  const prune = flags.bool('prune');
+  const { parsePruneKind } = await import('../../../sdk/apply/prune.js');
+  const allowlist = flags.strings('prune-allowlist').map(parsePruneKind);
+
+  let manifests = await readCommandManifests(ctx, flags);
+  if (selector !== '') {
+    const { compileLabelSelector } = await import('../../../sdk/apply/label-selector.js');
+    const matches = compileLabelSelector(selector);
+    manifests = manifests.filter((m) => matches(m.object.metadata?.labels));
+  }
+  if (manifests.length === 0 && !prune) throw new UsageError('no objects passed to apply', false);
+
+  const [client, { namespace }, { applyManifests }, { KindMapper }] = await Promise.all([
+    ctx.client({ stdinInUse: readsStdin(flags) }),
+    ctx.namespace(),
+    import('../../../sdk/apply/apply-manifests.js'),
+    import('../../../sdk/apply/kind-mapper.js'),
+  ]);
+  allowConcurrentListeners(ctx.io.signal, flags.int('concurrency') ?? 8);
+  const enforceNamespace = ctx.globals.namespace !== undefined;
+  const suffix = dryRunSuffix(dryRun);
+  const progress = new ProgressLine(ctx.io.stderr, manifests.length, 'applying');
+  const writer = new OrderedWriter(ctx.io.stdout, manifests.length, () => progress.clear());
+  const kinds = new KindMapper(client.discovery);
+
+  const results: ApplyResult[] = await applyManifests(client, manifests, {
+    serverSide,
+    fieldManager,
+    force: flags.bool('force-conflicts'),
+    dryRun,
+    fieldValidation: validation,
+    namespace,
+    enforceNamespace,
+    concurrency: flags.int('concurrency') ?? 8,
+    signal: ctx.io.signal,
+    kinds,
+    onWarning: (message) => {
+      progress.clear();
+      ctx.warn(message);
+    },
+    onResult: (r) => {
+      progress.tick();
+      const line = r.action === undefined || output.printsObjects ? '' : output.resultLine(r.description, `${r.action}${suffix}`);
+      writer.set(r.index, line);
+    },
+  });
+  progress.clear();
+
+  const objects: KubeObject[] = [];
+  const errors: unknown[] = [];
+  for (const r of results) {
+    if (r.error !== undefined) errors.push(r.error);
+    else if (r.object !== undefined) objects.push(r.object);
+  }
+
+  if (prune && errors.length === 0) {
+    const { pruneObjects } = await import('../../../sdk/apply/prune.js');
+    const pruned = await pruneObjects(client, results, {
+      selector,
+      allowlist: allowlist.length > 0 ? allowlist : undefined,
+      namespaceSpecified: enforceNamespace,
+      namespace,
+      serverSide,
+      fieldManager,
+      dryRun,
+      signal: ctx.io.signal,
+      kinds,
+    });
+    for (const p of pruned) {
+      if (p.error !== undefined) errors.push(p.error);
+      else if (!output.printsObjects) ctx.io.stdout.write(output.resultLine(p.description, `pruned${suffix}`));
+    }
+  }
+  await output.printObjects(objects);
+  const failure = await failuresError(errors, ctx.commandPath);
+  if (failure !== undefined) throw failure;
+}

@@ -1,0 +1,84 @@
+/**
+ * The live objects a command works on (label, annotate, patch, edit): named by manifests (`-f`,
+ * read back from the server as kubectl's builder does with `Latest()`), or by `TYPE NAME`,
+ * `TYPE/NAME`, `-l`, `--field-selector`, `--all`, `-A`. Objects that cannot be read are reported
+ * one by one; the others are still returned.
+ */
+import type { ResourceMapping } from '../../../../sdk/discovery/rest-mapper.js';
+import type { PlatformClient } from '../../../../sdk/client.js';
+import type { KubeObject } from '../../../../sdk/types/meta.js';
+import type { CommandContext } from '../../../framework/context.js';
+import type { FlagValues } from '../../../framework/flag-values.js';
+import { UsageError } from '../../../framework/usage-error.js';
+import { resolveArgumentsWithShape } from '../../delete/shared/arguments.js';
+import { readCommandManifests } from './manifest-flags.js';
+
+/** One object with where it lives. */
+export interface LiveObject {
+  mapping: ResourceMapping;
+  namespace: string | undefined;
+  name: string;
+  object: KubeObject;
+  /** The manifest it was named by. */
+  source?: string | undefined;
+}
+
+/** The objects, the errors of those that could not be read, and kubectl's single-item flag. */
+export interface LiveObjects {
+  objects: LiveObject[];
+  errors: unknown[];
+  singleItemImplied: boolean;
+}
+
+/** Fills in apiVersion and kind (list items and some answers lack them). */
+export function withType(object: KubeObject, mapping: ResourceMapping): KubeObject {
+  if (object.apiVersion !== undefined && object.kind !== undefined) return object;
+  return { ...object, apiVersion: mapping.group === '' ? mapping.version : `${mapping.group}/${mapping.version}`, kind: mapping.kind };
+}
+
+/** Reads the objects named by `-f` or by the arguments (not both). */
+export async function liveObjects(ctx: CommandContext, flags: FlagValues, client: PlatformClient, args: readonly string[]): Promise<LiveObjects> {
+  const files = flags.strings('filename');
+  if (files.length > 0 && args.length > 0) throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
+  const errors: unknown[] = [];
+  const named: { mapping: ResourceMapping; namespace: string | undefined; name: string; object?: KubeObject; source?: string }[] = [];
+  let singleItemImplied: boolean;
+  if (files.length > 0) {
+    const manifests = await readCommandManifests(ctx, flags);
+    const [{ namespace }, { KindMapper }, { resolveManifest }] = await Promise.all([
+      ctx.namespace(),
+      import('../../../../sdk/apply/kind-mapper.js'),
+      import('../../../../sdk/apply/resolve-manifest.js'),
+    ]);
+    const kinds = new KindMapper(client.discovery);
+    for (const manifest of manifests) {
+      try {
+        const placed = await resolveManifest(kinds, manifest, { namespace, enforceNamespace: ctx.globals.namespace !== undefined, signal: ctx.io.signal });
+        named.push({ mapping: placed.mapping, namespace: placed.namespace, name: placed.object.metadata?.name ?? '', source: manifest.source });
+      } catch (err) {
+        errors.push(err);
+      }
+    }
+    singleItemImplied = files.length === 1 && manifests.length === 1;
+  } else {
+    const resolved = await resolveArgumentsWithShape(ctx, client, args, {
+      selector: flags.string('selector') ?? '',
+      fieldSelector: flags.string('field-selector') ?? '',
+      all: flags.bool('all'),
+      allNamespaces: flags.bool('all-namespaces'),
+    });
+    named.push(...resolved.objects);
+    singleItemImplied = resolved.singleItemImplied;
+  }
+  const objects: (LiveObject | undefined)[] = await Promise.all(named.map(async (n) => {
+    if (n.object !== undefined) return { ...n, object: withType(n.object, n.mapping) };
+    try {
+      const object = await client.resource(n.mapping, n.namespace).get(n.name, { signal: ctx.io.signal });
+      return { ...n, object: withType(object, n.mapping) };
+    } catch (err) {
+      errors.push(err);
+      return undefined;
+    }
+  }));
+  return { objects: objects.filter((o): o is LiveObject => o !== undefined), errors, singleItemImplied };
+}

@@ -1,0 +1,81 @@
+/**
+ * The common run of `create -f` and `replace -f`: read the manifests, write each object with the
+ * command's operation through the SDK's ordered, concurrent runner, print each result in input
+ * order (`configmap/foo created`), print objects for `-o`, and list every failure at the end.
+ */
+import type { DryRunMode } from '../../../../sdk/apply/apply-object.js';
+import type { ReadManifestsOptions } from '../../../../sdk/apply/manifests.js';
+import type { ResourceClient } from '../../../../sdk/rest/resource-client.js';
+import type { KubeObject } from '../../../../sdk/types/meta.js';
+import type { CommandContext } from '../../../framework/context.js';
+import type { FlagValues } from '../../../framework/flag-values.js';
+import { UsageError } from '../../../framework/usage-error.js';
+import { dryRunMode, dryRunSuffix } from './dry-run.js';
+import { failuresError } from './error-list.js';
+import { readCommandManifests, readsStdin } from './manifest-flags.js';
+import { objectOutput } from './object-output.js';
+import { OrderedWriter } from './ordered-writer.js';
+import { ProgressLine } from './progress.js';
+import { allowConcurrentListeners } from './signal.js';
+import { fieldValidation } from './validate.js';
+
+/** What the operation of one object gets besides the object. */
+export interface WriteContext {
+  source: string;
+  dryRun: DryRunMode;
+  fieldManager: string;
+  fieldValidation: 'Strict' | 'Warn' | 'Ignore';
+  signal: AbortSignal;
+}
+
+/** The command-specific part of a manifest write. */
+export interface ManifestWriteOptions {
+  /** `creating`, `replacing`: for the progress line. */
+  verb: string;
+  requireName: ReadManifestsOptions['requireName'];
+  operation: (client: ResourceClient, object: KubeObject, context: WriteContext) => Promise<{ action: string; object: KubeObject; notes?: string[] }>;
+}
+
+/** Runs a manifest-driven write command. */
+export async function runManifestWrites(ctx: CommandContext, flags: FlagValues, options: ManifestWriteOptions): Promise<void> {
+  const dryRun = dryRunMode(flags);
+  const output = await objectOutput(ctx, flags);
+  const validation = fieldValidation(flags);
+  const fieldManager = flags.string('field-manager') ?? '';
+  let manifests = await readCommandManifests(ctx, flags, { requireName: options.requireName });
+  const selector = flags.string('selector') ?? '';
+  if (selector !== '') {
+    const { compileLabelSelector } = await import('../../../../sdk/apply/label-selector.js');
+    const matches = compileLabelSelector(selector);
+    manifests = manifests.filter((m) => matches(m.object.metadata?.labels));
+  }
+  if (manifests.length === 0) throw new UsageError(`no objects passed to ${ctx.commandPath[0] ?? 'create'}`, false);
+
+  const [client, { namespace }, { applyManifests }, { describeObject }] = await Promise.all([
+    ctx.client({ stdinInUse: readsStdin(flags) }),
+    ctx.namespace(),
+    import('../../../../sdk/apply/apply-manifests.js'),
+    import('../../../../sdk/apply/object-ref.js'),
+  ]);
+  allowConcurrentListeners(ctx.io.signal, 8);
+  const suffix = dryRunSuffix(dryRun);
+  const progress = new ProgressLine(ctx.io.stderr, manifests.length, options.verb);
+  const writer = new OrderedWriter(ctx.io.stdout, manifests.length, () => progress.clear());
+  const results = await applyManifests(client, manifests, {
+    namespace,
+    enforceNamespace: ctx.globals.namespace !== undefined,
+    dryRun,
+    signal: ctx.io.signal,
+    operation: (rc, object, { source }) => options.operation(rc, object, { source, dryRun, fieldManager, fieldValidation: validation, signal: ctx.io.signal }),
+    onResult: (r) => {
+      progress.tick();
+      const ok = r.action !== undefined && !output.printsObjects;
+      const notes = (r.notes ?? []).map((n) => `${n}\n`).join('');
+      writer.set(r.index, notes + (ok ? output.resultLine(describeObject(r.object ?? r.manifest.object), `${r.action ?? ''}${suffix}`) : ''));
+    },
+  });
+  progress.clear();
+  await output.printObjects(results.flatMap((r) => (r.error === undefined && r.object !== undefined ? [r.object] : [])));
+  const failure = await failuresError(results.flatMap((r) => (r.error === undefined ? [] : [r.error])), ctx.commandPath);
+  if (failure !== undefined) throw failure;
+}

@@ -1,0 +1,59 @@
+/**
+ * `platformctl apply -f ...`: create or update objects from manifests, client-side (the
+ * last-applied annotation and a three-way merge) or server-side, in dependency order and in
+ * parallel, reporting every failure.
+ */
+import { BINARY_NAME, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../sdk/naming.js';
+import type { CommandSpec } from '../../framework/spec.js';
+import { DRY_RUN_FLAG } from './shared/dry-run.js';
+import { filenameFlag, RECURSIVE_FLAG } from './shared/manifest-flags.js';
+import { OUTPUT_FLAGS } from './shared/object-output.js';
+import { VALIDATE_FLAG } from './shared/validate.js';
+
+/** `platformctl apply`. */
+export const spec: CommandSpec = {
+  name: 'apply',
+  usage: '(-f FILENAME) [options]',
+  summary: 'Apply a configuration to a resource by file name or stdin',
+  description: [
+    "Apply a configuration to a resource by file name or stdin. The resource name must be specified. This resource will be created if it doesn't exist yet. To use 'apply', always create the resource initially with either 'apply' or 'create --save-config'.",
+    '',
+    ' JSON and YAML formats are accepted.',
+    '',
+    ' Namespaces and CustomResourceDefinitions are applied first; objects of a kind defined by a CustomResourceDefinition of the same apply wait until the kind is served. The other objects are applied --concurrency at a time, results are printed in input order, every object is attempted and every failure is listed.',
+    '',
+    ' --prune deletes the objects that match the selector, were created by apply, and are not in the files; it is off by default.',
+  ].join('\n'),
+  group: 'Advanced Commands',
+  examples: [
+    { description: 'Apply the configuration in examples/quickstart/', command: `${BINARY_NAME} apply -f examples/quickstart/` },
+    { description: 'Apply every manifest under a directory, recursively, server-side', command: `${BINARY_NAME} apply --server-side -R -f examples/quickstart/` },
+    { description: 'Apply the JSON passed into stdin', command: `cat examples/configmap.json | ${BINARY_NAME} apply -f -`, notRunnable: 'reads a pipe; the example runner cannot serve the API while a shell runs' },
+    { description: 'Show what would be sent, without sending it', command: `${BINARY_NAME} apply -f examples/quickstart/ --dry-run=client -o yaml` },
+    {
+      description: 'Apply the configuration in examples/quickstart/ that matches label app=quickstart and delete all other resources that are not in the file and match label app=quickstart',
+      command: `${BINARY_NAME} apply --prune -f examples/quickstart/ -l app=quickstart`,
+    },
+    {
+      description: 'Apply the configuration and delete all the other config maps that are not in the file',
+      command: `${BINARY_NAME} apply --prune -f examples/quickstart/ --all --prune-allowlist=core/v1/ConfigMap`,
+    },
+  ],
+  flags: [
+    { name: 'all', type: 'bool', default: false, description: 'Select all resources in the namespace of the specified resource types.' },
+    { name: 'concurrency', type: 'int', default: 8, description: 'Number of objects applied at the same time. Results are still printed in input order.' },
+    DRY_RUN_FLAG,
+    { name: 'field-manager', type: 'string', default: FIELD_MANAGER_CLIENT_SIDE_APPLY, description: `Name of the manager used to track field ownership (default "${BINARY_NAME}" with --server-side).` },
+    filenameFlag('The files that contain the configurations to apply.'),
+    { name: 'force-conflicts', type: 'bool', default: false, description: 'If true, server-side apply will force the changes against conflicts.' },
+    ...OUTPUT_FLAGS,
+    { name: 'prune', type: 'bool', default: false, description: 'Automatically delete resource objects, that do not appear in the configs and are created by either apply or create --save-config. Should be used with either -l or --all.' },
+    { name: 'prune-allowlist', type: 'stringArray', default: [], description: 'Overwrite the default allowlist with <group/version/kind> for --prune' },
+    RECURSIVE_FLAG,
+    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
+    { name: 'server-side', type: 'bool', default: false, description: 'If true, apply runs in the server instead of the client.' },
+    VALIDATE_FLAG,
+  ],
+  args: 'none',
+  load: async () => (await import('./run.js')).run,
+};

@@ -1,0 +1,19 @@
+/**
+ * `platformctl create namespace NAME`.
+ */
+import { BINARY_NAME } from '../../../../sdk/naming.js';
+import type { CommandSpec } from '../../../framework/spec.js';
+import { GENERATOR_FLAGS } from '../shared/generated.js';
+
+/** `create namespace`. */
+export const spec: CommandSpec = {
+  name: 'namespace',
+  aliases: ['ns'],
+  usage: 'NAME [--dry-run=server|client|none] [options]',
+  summary: 'Create a namespace with the specified name',
+  description: 'Create a namespace with the specified name.',
+  examples: [{ description: 'Create a new namespace named my-namespace', command: `${BINARY_NAME} create namespace my-namespace` }],
+  flags: [...GENERATOR_FLAGS],
+  args: 'none',
+  load: async () => (await import('./run.js')).run,
+};

@@ -1,0 +1,34 @@
+/**
+ * `platformctl create -f`: creates every manifest object (generateName allowed), Namespaces and
+ * CRDs first, several at a time, results in input order, every failure listed.
+ */
+import type { CommandContext } from '../../framework/context.js';
+import type { FlagValues } from '../../framework/flag-values.js';
+import { UsageError } from '../../framework/usage-error.js';
+import { runManifestWrites } from '../apply/shared/manifest-writes.js';
+
+/** Runs `create -f`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  if (args.length > 0) throw new UsageError(`Unexpected args: [${args.join(' ')}]`);
+  if (flags.strings('filename').length === 0) throw new UsageError('must specify one of -f and -k');
+  const saveConfig = flags.bool('save-config');
+  const [{ withSource }, { withLastApplied }] = await Promise.all([
+    import('../../../sdk/apply/apply-errors.js'),
+    import('../../../sdk/apply/last-applied.js'),
+  ]);
+  await runManifestWrites(ctx, flags, {
+    verb: 'creating',
+    requireName: 'name-or-generate',
+    operation: async (rc, object, { source, dryRun, fieldManager, fieldValidation, signal }) => {
+      const body = saveConfig ? withLastApplied(object) : object;
+      if (dryRun === 'client') return { action: 'created', object: body };
+      const options: Parameters<typeof rc.create>[1] = { fieldManager, fieldValidation, signal };
+      if (dryRun === 'server') options.dryRun = true;
+      try {
+        return { action: 'created', object: await rc.create(body, options) };
+      } catch (err) {
+        throw withSource(err, 'creating', source);
+      }
+    },
+  });
+}

@@ -1,0 +1,19 @@
+/**
+ * `platformctl create serviceaccount NAME`.
+ */
+import { BINARY_NAME } from '../../../../sdk/naming.js';
+import type { CommandSpec } from '../../../framework/spec.js';
+import { GENERATOR_FLAGS } from '../shared/generated.js';
+
+/** `create serviceaccount`. */
+export const spec: CommandSpec = {
+  name: 'serviceaccount',
+  aliases: ['sa'],
+  usage: 'NAME [--dry-run=server|client|none] [options]',
+  summary: 'Create a service account with the specified name',
+  description: 'Create a service account with the specified name.',
+  examples: [{ description: 'Create a new service account named my-service-account', command: `${BINARY_NAME} create serviceaccount my-service-account` }],
+  flags: [...GENERATOR_FLAGS],
+  args: 'none',
+  load: async () => (await import('./run.js')).run,
+};

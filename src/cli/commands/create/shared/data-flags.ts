@@ -1,0 +1,25 @@
+/**
+ * The `--from-*` flags of `create configmap` and `create secret generic`.
+ */
+import type { CommandContext } from '../../../framework/context.js';
+import type { FlagValues } from '../../../framework/flag-values.js';
+import type { FlagSpec } from '../../../framework/spec.js';
+import type { DataSources } from './data-sources.js';
+
+/** The data source flags, worded for `configmap` or `secret`. */
+export function dataSourceFlags(noun: 'configmap' | 'secret'): FlagSpec[] {
+  return [
+    { name: 'from-env-file', type: 'stringArray', default: [], description: `Specify the path to a file to read lines of key=val pairs to create a ${noun}.`, complete: { kind: 'file' } },
+    {
+      name: 'from-file', type: 'stringArray', default: [],
+      description: `Key file can be specified using its file path, in which case file basename will be used as ${noun} key, or optionally with a key and file path, in which case the given key will be used.  Specifying a directory will iterate each named file in the directory whose basename is a valid ${noun} key.`,
+      complete: { kind: 'file' },
+    },
+    { name: 'from-literal', type: 'stringArray', default: [], description: `Specify a key and literal value to insert in ${noun} (i.e. mykey=somevalue)` },
+  ];
+}
+
+/** The data sources the flags name. */
+export function dataSourcesFrom(ctx: CommandContext, flags: FlagValues): DataSources {
+  return { literals: flags.strings('from-literal'), files: flags.strings('from-file'), envFiles: flags.strings('from-env-file'), cwd: ctx.io.cwd, env: ctx.io.env };
+}

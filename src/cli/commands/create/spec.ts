@@ -1,0 +1,43 @@
+/**
+ * `platformctl create -f FILENAME` and the `create <kind> NAME` generators.
+ */
+import { BINARY_NAME } from '../../../sdk/naming.js';
+import type { CommandSpec } from '../../framework/spec.js';
+import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
+import { filenameFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
+import { VALIDATE_FLAG } from '../apply/shared/validate.js';
+import { spec as bootstrapToken } from './bootstrap-token/spec.js';
+import { spec as configmap } from './configmap/spec.js';
+import { spec as namespace } from './namespace/spec.js';
+import { spec as secret } from './secret/spec.js';
+import { spec as serviceaccount } from './serviceaccount/spec.js';
+import { spec as token } from './token/spec.js';
+import { CREATE_FIELD_MANAGER_FLAG, SAVE_CONFIG_FLAG } from './shared/generated.js';
+
+/** `platformctl create`. */
+export const spec: CommandSpec = {
+  name: 'create',
+  usage: '-f FILENAME [options]',
+  summary: 'Create a resource from a file or from stdin',
+  description: 'Create a resource from a file or from stdin.\n\n JSON and YAML formats are accepted. Namespaces and CustomResourceDefinitions are created first.',
+  group: 'Basic Commands (Beginner)',
+  examples: [
+    { description: 'Create the objects in examples/team.yaml', command: `${BINARY_NAME} create -f examples/team.yaml` },
+    { description: 'Create the objects in the JSON passed into stdin', command: `cat examples/configmap.json | ${BINARY_NAME} create -f -`, notRunnable: 'reads a pipe; the example runner cannot serve the API while a shell runs' },
+    { description: 'Print the objects that would be created, without creating them', command: `${BINARY_NAME} create -f examples/team.yaml --dry-run=client -o yaml` },
+  ],
+  flags: [
+    DRY_RUN_FLAG,
+    CREATE_FIELD_MANAGER_FLAG,
+    filenameFlag('Filename, directory, or URL to files to use to create the resource'),
+    ...OUTPUT_FLAGS,
+    RECURSIVE_FLAG,
+    SAVE_CONFIG_FLAG,
+    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
+    VALIDATE_FLAG,
+  ],
+  args: 'none',
+  subcommands: [bootstrapToken, configmap, namespace, secret, serviceaccount, token],
+  load: async () => (await import('./run.js')).run,
+};

@@ -1,0 +1,97 @@
+/**
+ * `platformctl delete`: resolves the objects (from manifests, or types and names, or a selector),
+ * deletes them several at a time with results printed in order (`configmap "foo" deleted`), then
+ * waits on a watch until each is gone (unless --wait=false), and lists every failure.
+ */
+import type { DeleteTarget } from '../../../sdk/apply/delete-objects.js';
+import type { CommandContext } from '../../framework/context.js';
+import type { FlagValues } from '../../framework/flag-values.js';
+import { UsageError } from '../../framework/usage-error.js';
+import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
+import { failuresError } from '../apply/shared/error-list.js';
+import { readsStdin } from '../apply/shared/manifest-flags.js';
+import { OrderedWriter } from '../apply/shared/ordered-writer.js';
+import { ProgressLine } from '../apply/shared/progress.js';
+import { allowConcurrentListeners } from '../apply/shared/signal.js';
+import { FORCE_DELETE_WARNING, gracePeriod, kindString, propagationPolicy } from './shared/delete-flags.js';
+import { targetsFromArguments, targetsFromManifests } from './shared/targets.js';
+
+const NO_RESOURCES = [
+  'You must provide one or more resources by argument or filename.',
+  'Example resource specifications include:',
+  "   '-f rsrc.yaml'",
+  "   '--filename=rsrc.json'",
+  "   '<resource> <name>'",
+  "   '<resource>'",
+].join('\n');
+
+/** Runs `delete`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  const files = flags.strings('filename');
+  const selector = flags.string('selector') ?? '';
+  const fieldSelector = flags.string('field-selector') ?? '';
+  const all = flags.bool('all');
+  if (files.length > 0 && args.length > 0) throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
+  if (files.length === 0 && args.length === 0) throw new UsageError(NO_RESOURCES, false);
+  if (all && selector !== '') throw new UsageError('cannot set --all and --selector at the same time', false);
+  const output = flags.string('output') ?? '';
+  if (output !== '' && output !== 'name') throw new UsageError(`unexpected -o output mode: ${output}. We only support '-o name'`, false);
+  const policy = propagationPolicy(flags, (m) => ctx.warn(m));
+  const grace = gracePeriod(flags);
+  const dryRun = dryRunMode(flags);
+  const ignoreNotFound = flags.changed('ignore-not-found') ? flags.bool('ignore-not-found') : all || selector !== '' || fieldSelector !== '';
+  if (grace === 0 && flags.bool('force')) ctx.warn(FORCE_DELETE_WARNING);
+
+  const client = await ctx.client({ stdinInUse: readsStdin(flags) });
+  const errors: unknown[] = [];
+  let targets: DeleteTarget[];
+  if (files.length > 0) {
+    const resolved = await targetsFromManifests(ctx, flags, client);
+    targets = resolved.targets;
+    errors.push(...resolved.errors);
+  } else {
+    targets = await targetsFromArguments(ctx, flags, client, args);
+    if (targets.length === 0) {
+      ctx.io.stdout.write('No resources found\n');
+      return;
+    }
+  }
+
+  allowConcurrentListeners(ctx.io.signal, targets.length);
+  const { deleteObjects, waitForDeleted } = await import('../../../sdk/apply/delete-objects.js');
+  const operation = `${grace === 0 ? 'force deleted' : 'deleted'}${dryRunSuffix(dryRun)}`;
+  const progress = new ProgressLine(ctx.io.stderr, targets.length, 'deleting');
+  const writer = new OrderedWriter(ctx.io.stdout, targets.length, () => progress.clear());
+  // Namespaces and CRDs go last: deleting them first would delete (or orphan) the objects after them.
+  const isContainer = (t: DeleteTarget): boolean =>
+    (t.mapping.group === '' && t.mapping.resource === 'namespaces') || t.mapping.resource === 'customresourcedefinitions';
+  const phases = [targets.flatMap((t, i) => (isContainer(t) ? [] : [i])), targets.flatMap((t, i) => (isContainer(t) ? [i] : []))];
+  const results: Awaited<ReturnType<typeof deleteObjects>> = new Array(targets.length);
+  for (const phase of phases) {
+    if (phase.length === 0) continue;
+    const done = await deleteObjects(client, phase.map((i) => targets[i] as DeleteTarget), {
+      propagationPolicy: policy,
+      gracePeriodSeconds: grace,
+      dryRun,
+      ignoreNotFound,
+      signal: ctx.io.signal,
+      onResult: (r, index) => {
+        progress.tick();
+        const kind = kindString(r.target.mapping.kind, r.target.mapping.group);
+        const line = !r.deleted ? '' : output === 'name' ? `${kind}/${r.target.name}\n` : `${kind} "${r.target.name}" ${operation}\n`;
+        writer.set(phase[index] as number, line);
+      },
+    });
+    done.forEach((r, j) => {
+      results[phase[j] as number] = r;
+    });
+  }
+  progress.clear();
+  for (const r of results) if (r.error !== undefined) errors.push(r.error);
+  if (flags.bool('wait') && dryRun === 'none') {
+    const timeoutMs = flags.durationMs('timeout') ?? 0;
+    errors.push(...(await waitForDeleted(client, results, { timeoutMs: timeoutMs > 0 ? timeoutMs : undefined, signal: ctx.io.signal })));
+  }
+  const failure = await failuresError(errors, ctx.commandPath);
+  if (failure !== undefined) throw failure;
+}

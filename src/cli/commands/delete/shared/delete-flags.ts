@@ -1,0 +1,70 @@
+/**
+ * The deletion flags shared by `delete`, `replace --force` and `apply --prune`: `--cascade`,
+ * `--grace-period`, `--now`, `--force`, and the line kubectl prints for a deleted object.
+ */
+import type { FlagValues } from '../../../framework/flag-values.js';
+import type { FlagSpec } from '../../../framework/spec.js';
+import { UsageError } from '../../../framework/usage-error.js';
+
+/** `--cascade`. */
+export const CASCADE_FLAG: FlagSpec = {
+  name: 'cascade', type: 'string', default: 'background',
+  description: 'Must be "background", "orphan", or "foreground". Selects the deletion cascading strategy for the dependents (e.g. Pods created by a ReplicationController). Defaults to background.',
+  complete: { kind: 'values', values: ['background', 'orphan', 'foreground'] },
+};
+
+/** `--grace-period`. */
+export const GRACE_PERIOD_FLAG: FlagSpec = {
+  name: 'grace-period', type: 'int', default: -1,
+  description: 'Period of time in seconds given to the resource to terminate gracefully. Ignored if negative. Set to 1 for immediate shutdown. Can only be set to 0 when --force is true (force deletion).',
+};
+
+/** The propagation policy `--cascade` asks for (a boolean value is deprecated, as in kubectl). */
+export function propagationPolicy(flags: FlagValues, warn: (message: string) => void): 'Background' | 'Foreground' | 'Orphan' {
+  const value = flags.string('cascade') ?? 'background';
+  switch (value) {
+    case 'background':
+      return 'Background';
+    case 'foreground':
+      return 'Foreground';
+    case 'orphan':
+      return 'Orphan';
+    case 'true':
+      warn('--cascade=true is deprecated (boolean value) and can be replaced with --cascade=background.');
+      return 'Background';
+    case 'false':
+      warn('--cascade=false is deprecated (boolean value) and can be replaced with --cascade=orphan.');
+      return 'Orphan';
+    default:
+      throw new UsageError(`invalid cascade value (${value}). Must be "background", "foreground", or "orphan"`, false);
+  }
+}
+
+/**
+ * The grace period to send (undefined: the server's default), from `--grace-period`, `--now` and
+ * `--force` with kubectl's rules: 0 without --force becomes 1, --force without a period is 0.
+ */
+export function gracePeriod(flags: FlagValues): number | undefined {
+  let period = flags.int('grace-period') ?? -1;
+  const force = flags.bool('force');
+  if (flags.bool('now')) {
+    if (period !== -1) throw new UsageError('--now and --grace-period cannot be specified together', false);
+    period = 1;
+  }
+  if (period === 0 && !force) period = 1;
+  if (force && period < 0) period = 0;
+  return period < 0 ? undefined : period;
+}
+
+/** The warning kubectl prints before a forced deletion. */
+export const FORCE_DELETE_WARNING = 'Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.';
+
+/** `configmap`, `deployment.apps`: how delete names a kind. */
+export function kindString(kind: string, group: string): string {
+  return group === '' ? kind.toLowerCase() : `${kind.toLowerCase()}.${group}`;
+}
+
+/** `configmap "foo" deleted`, `deployment.apps "web" force deleted (dry run)`. */
+export function deletedLine(kind: string, group: string, name: string, operation: string): string {
+  return `${kindString(kind, group)} "${name}" ${operation}`;
+}

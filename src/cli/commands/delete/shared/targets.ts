@@ -1,0 +1,49 @@
+/**
+ * The objects a `delete` (or `wait`) acts on: from manifests (`-f`), placed in their namespaces as
+ * apply would place them, or from `TYPE NAME...`, `TYPE/NAME`, `-l`, `--field-selector`, `--all`
+ * and `-A` through the shared resource builder.
+ */
+import type { DeleteTarget } from '../../../../sdk/apply/delete-objects.js';
+import type { PlatformClient } from '../../../../sdk/client.js';
+import type { CommandContext } from '../../../framework/context.js';
+import type { FlagValues } from '../../../framework/flag-values.js';
+import { readCommandManifests } from '../../apply/shared/manifest-flags.js';
+
+/** Targets of the manifests named by `-f`, and the errors of those that cannot be placed. */
+export async function targetsFromManifests(ctx: CommandContext, flags: FlagValues, client: PlatformClient): Promise<{ targets: DeleteTarget[]; errors: unknown[] }> {
+  let manifests = await readCommandManifests(ctx, flags);
+  const selector = flags.string('selector') ?? '';
+  if (selector !== '') {
+    const { compileLabelSelector } = await import('../../../../sdk/apply/label-selector.js');
+    const matches = compileLabelSelector(selector);
+    manifests = manifests.filter((m) => matches(m.object.metadata?.labels));
+  }
+  const [{ namespace }, { KindMapper }, { resolveManifest }] = await Promise.all([
+    ctx.namespace(),
+    import('../../../../sdk/apply/kind-mapper.js'),
+    import('../../../../sdk/apply/resolve-manifest.js'),
+  ]);
+  const kinds = new KindMapper(client.discovery);
+  const targets: DeleteTarget[] = [];
+  const errors: unknown[] = [];
+  for (const manifest of manifests) {
+    try {
+      const placed = await resolveManifest(kinds, manifest, { namespace, enforceNamespace: ctx.globals.namespace !== undefined, signal: ctx.io.signal });
+      targets.push({ mapping: placed.mapping, namespace: placed.namespace, name: placed.object.metadata?.name ?? '', source: manifest.source });
+    } catch (err) {
+      errors.push(err);
+    }
+  }
+  return { targets, errors };
+}
+
+/** Targets of `TYPE NAME...`, `TYPE/NAME...` or a type with `-l`, `--field-selector`, `--all`. */
+export async function targetsFromArguments(ctx: CommandContext, flags: FlagValues, client: PlatformClient, args: readonly string[]): Promise<DeleteTarget[]> {
+  const { resolveArguments } = await import('./arguments.js');
+  return resolveArguments(ctx, client, args, {
+    selector: flags.string('selector') ?? '',
+    fieldSelector: flags.string('field-selector') ?? '',
+    all: flags.bool('all'),
+    allNamespaces: flags.bool('all-namespaces'),
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * `platformctl delete`: delete objects named by manifests, by type and name, or by selector, and
+ * (by default) wait until they are gone.
+ */
+import { BINARY_NAME } from '../../../sdk/naming.js';
+import type { CommandSpec } from '../../framework/spec.js';
+import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
+import { filenameFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from './shared/delete-flags.js';
+
+/** `platformctl delete`. */
+export const spec: CommandSpec = {
+  name: 'delete',
+  usage: '([-f FILENAME] | TYPE [(NAME | -l label | --all)]) [options]',
+  summary: 'Delete resources by file names, stdin, resources and names, or by resources and label selector',
+  description: [
+    'Delete resources by file names, stdin, resources and names, or by resources and label selector.',
+    '',
+    ' JSON and YAML formats are accepted. Only one type of argument may be specified: file names, resources and names, or resources and label selector.',
+    '',
+    ' Some resources, such as pods, support graceful deletion. These resources define a default period before they are forcibly terminated (the grace period) but you may override that value with the --grace-period flag, or pass --now to set a grace-period of 1. To force delete a resource, you must specify the --force flag. Note: only a subset of resources support graceful deletion. In absence of the support, the --grace-period flag is ignored.',
+    '',
+    ' By default the command waits until the objects are gone, finalizers included (--wait=false returns at once); the wait follows the objects with a watch, never by polling.',
+    '',
+    ' Note that the delete command does NOT do resource version checks, so if someone submits an update to a resource right when you submit a delete, their update will be lost along with the rest of the resource.',
+  ].join('\n'),
+  group: 'Basic Commands (Intermediate)',
+  examples: [
+    { description: 'Delete the objects described in examples/quickstart/', command: `${BINARY_NAME} delete -f examples/quickstart/ --ignore-not-found` },
+    { description: 'Delete the objects in the JSON passed into stdin', command: `cat examples/configmap.json | ${BINARY_NAME} delete --ignore-not-found -f -`, notRunnable: 'reads a pipe; the example runner cannot serve the API while a shell runs' },
+    { description: 'Delete config maps and secrets with same names "baz" and "foo"', command: `${BINARY_NAME} delete configmap,secret baz foo --ignore-not-found` },
+    { description: 'Delete config maps with label app=quickstart', command: `${BINARY_NAME} delete configmaps -l app=quickstart` },
+    { description: 'Delete a config map with minimal delay', command: `${BINARY_NAME} delete configmap foo --now --ignore-not-found` },
+    { description: 'Delete all config maps in the namespace, without waiting', command: `${BINARY_NAME} delete configmaps --all --wait=false` },
+  ],
+  flags: [
+    { name: 'all', type: 'bool', default: false, description: 'Delete all resources, in the namespace of the specified resource types.' },
+    { name: 'all-namespaces', short: 'A', type: 'bool', default: false, description: 'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.' },
+    CASCADE_FLAG,
+    DRY_RUN_FLAG,
+    { name: 'field-selector', type: 'string', default: '', description: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type." },
+    filenameFlag('containing the resource to delete.'),
+    { name: 'force', type: 'bool', default: false, description: 'If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation.' },
+    GRACE_PERIOD_FLAG,
+    { name: 'ignore-not-found', type: 'bool', default: false, description: 'Treat "resource not found" as a successful delete. Defaults to "true" when --all is specified.' },
+    { name: 'now', type: 'bool', default: false, description: 'If true, resources are signaled for immediate shutdown (same as --grace-period=1).' },
+    { name: 'output', short: 'o', type: 'string', default: '', description: 'Output mode. Use "-o name" for shorter output (resource/name).', complete: { kind: 'values', values: ['name'] } },
+    RECURSIVE_FLAG,
+    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
+    { name: 'timeout', type: 'duration', default: '0s', description: 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object' },
+    { name: 'wait', type: 'bool', default: true, description: 'If true, wait for resources to be gone before returning. This waits for finalizers.' },
+  ],
+  args: 'resource-type-then-names',
+  load: async () => (await import('./run.js')).run,
+};

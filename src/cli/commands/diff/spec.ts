@@ -1,0 +1,46 @@
+/**
+ * `platformctl diff -f ...`: what an apply would change, as a unified diff of YAML.
+ */
+import { BINARY_NAME, EXTERNAL_DIFF_ENV, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../sdk/naming.js';
+import type { CommandSpec } from '../../framework/spec.js';
+import { filenameFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+
+/** `platformctl diff`. */
+export const spec: CommandSpec = {
+  name: 'diff',
+  usage: '-f FILENAME [options]',
+  summary: 'Diff the live version against a would-be applied version',
+  description: [
+    'Diff configurations specified by file name or stdin between the current online configuration, and the configuration as it would be if applied.',
+    '',
+    ' The output is always YAML. managedFields, generation and resourceVersion are left out, and the values of Secrets are masked.',
+    '',
+    ` ${EXTERNAL_DIFF_ENV} environment variable can be used to select your own diff command. Users can use external commands with params too, example: ${EXTERNAL_DIFF_ENV}="colordiff -N -u". The command is run with two directories holding the live and the merged objects.`,
+    '',
+    ' By default, the diff is computed in-process and printed in the format of "diff -u -N".',
+    '',
+    ' Exit status: 0 No differences were found. 1 Differences were found. >1 platformctl or diff failed with an error.',
+    '',
+    ` Note: ${EXTERNAL_DIFF_ENV}, if used, is expected to follow that convention.`,
+  ].join('\n'),
+  group: 'Advanced Commands',
+  examples: [
+    { description: 'Diff resources included in examples/quickstart/', command: `${BINARY_NAME} diff -f examples/quickstart/`, notRunnable: 'exits 1 when there are differences' },
+    { description: 'Diff file read from stdin', command: `cat examples/quickstart/app.yaml | ${BINARY_NAME} diff -f -`, notRunnable: 'exits 1 when there are differences' },
+    { description: 'Diff a directory as server-side apply would change it', command: `${BINARY_NAME} diff --server-side -R -f examples/`, notRunnable: 'exits 1 when there are differences' },
+  ],
+  flags: [
+    { name: 'concurrency', type: 'int', default: 8, description: 'Number of objects to process in parallel when diffing against the live version.' },
+    { name: 'field-manager', type: 'string', default: FIELD_MANAGER_CLIENT_SIDE_APPLY, description: `Name of the manager used to track field ownership (default "${BINARY_NAME}" with --server-side).` },
+    filenameFlag('Filename, directory, or URL to files contains the configuration to diff'),
+    { name: 'force-conflicts', type: 'bool', default: false, description: 'If true, server-side apply will force the changes against conflicts.' },
+    { name: 'prune', type: 'bool', default: false, description: 'Include resources that would be deleted by pruning. Can be used with -l and default shows all resources would be pruned' },
+    { name: 'prune-allowlist', type: 'stringArray', default: [], description: 'Overwrite the default allowlist with <group/version/kind> for --prune' },
+    RECURSIVE_FLAG,
+    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
+    { name: 'server-side', type: 'bool', default: false, description: 'If true, apply runs in the server instead of the client.' },
+    { name: 'show-managed-fields', type: 'bool', default: false, description: 'If true, include managed fields in the diff.' },
+  ],
+  args: 'none',
+  load: async () => (await import('./run.js')).run,
+};

@@ -1,0 +1,38 @@
+/** `platformctl edit`: edit objects in the user's editor and save the changes as patches. */
+import { BINARY_NAME, EDITOR_ENV } from '../../../sdk/naming.js';
+import type { CommandSpec } from '../../framework/spec.js';
+import { filenameFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
+
+/** `platformctl edit`. */
+export const spec: CommandSpec = {
+  name: 'edit',
+  usage: '(RESOURCE/NAME | -f FILENAME) [options]',
+  summary: 'Edit a resource on the server',
+  description: [
+    'Edit a resource from the default editor.',
+    '',
+    ` The edit command allows you to directly edit any API resource you can retrieve via the command-line tools. It will open the editor defined by your ${EDITOR_ENV}, or EDITOR environment variables, or fall back to 'vi'. You can edit multiple objects, although changes are applied one at a time. The command accepts file names as well as command-line arguments, although the files you point to must be previously saved versions of resources.`,
+    '',
+    ' Editing is done with the API version used to fetch the resource. The changes are sent as a strategic merge patch for built-in kinds and a JSON merge patch for the others.',
+    '',
+    ' In the event an error occurs while updating, the editor is reopened with the reasons in its header; saving the same text again cancels the edit and keeps a copy of your changes in a temporary file.',
+  ].join('\n'),
+  group: 'Basic Commands (Intermediate)',
+  examples: [
+    { description: 'Edit the config map named "settings"', command: `${BINARY_NAME} edit configmap/settings`, notRunnable: 'opens an interactive editor' },
+    { description: 'Edit the deployment "web" in JSON using the v1 API format', command: `${BINARY_NAME} edit deployment/web -o json`, notRunnable: 'opens an interactive editor' },
+    { description: 'Edit the objects of a directory with another editor', command: `${EDITOR_ENV}="nano" ${BINARY_NAME} edit -f examples/quickstart/`, notRunnable: 'opens an interactive editor' },
+  ],
+  flags: [
+    { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-edit`, description: 'Name of the manager used to track field ownership.' },
+    filenameFlag('Filename, directory, or URL to files to use to edit the resource'),
+    ...OUTPUT_FLAGS,
+    { name: 'output-patch', type: 'bool', default: false, description: 'Output the patch if the resource is edited.' },
+    RECURSIVE_FLAG,
+    { name: 'save-config', type: 'bool', default: false, description: `If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform ${BINARY_NAME} apply on this object in the future.` },
+    { name: 'subresource', type: 'string', default: '', description: 'If specified, edit will operate on the subresource of the requested object.', complete: { kind: 'values', values: ['status'] } },
+  ],
+  args: 'resource-type-then-names',
+  load: async () => (await import('./run.js')).run,
+};

@@ -1,0 +1,122 @@
+/**
+ * `platformctl patch`: reads each object (named by arguments or `-f`), sends the patch as the given
+ * type, and reports `patched` or `patched (no change)` (the object came back as it was read). With
+ * `--local` the patch is applied to the manifests in memory (JSON merge and JSON patch only).
+ */
+import type { KubeObject } from '../../../sdk/types/meta.js';
+import type { CommandContext } from '../../framework/context.js';
+import type { FlagValues } from '../../framework/flag-values.js';
+import { UsageError } from '../../framework/usage-error.js';
+import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
+import { failuresError } from '../apply/shared/error-list.js';
+import { readsStdin } from '../apply/shared/manifest-flags.js';
+import { objectOutput } from '../apply/shared/object-output.js';
+
+const PATCH_TYPES = ['json', 'merge', 'strategic'] as const;
+type CliPatchType = (typeof PATCH_TYPES)[number];
+
+/** The patch text from `-p` or `--patch-file`, parsed as YAML or JSON (kubectl's `yaml.ToJSON`). */
+async function readPatch(ctx: CommandContext, flags: FlagValues): Promise<unknown> {
+  const inline = flags.string('patch') ?? '';
+  const file = flags.string('patch-file') ?? '';
+  if (inline === '' && file === '') throw new UsageError('must specify --patch or --patch-file containing the contents of the patch', false);
+  if (inline !== '' && file !== '') throw new UsageError('cannot specify --patch and --patch-file together', false);
+  let text = inline;
+  if (file !== '') {
+    const [{ readFile }, { resolve }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
+    try {
+      text = await readFile(resolve(ctx.io.cwd, file), 'utf8');
+    } catch (err) {
+      throw new UsageError(`unable to read patch file: open ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (err as Error).message}`, false);
+    }
+  }
+  const yaml = await import('js-yaml');
+  try {
+    const value: unknown = yaml.load(text, { schema: yaml.JSON_SCHEMA });
+    if (value === undefined || value === null) throw new Error('the patch is empty');
+    return value;
+  } catch (err) {
+    const reason = err instanceof yaml.YAMLException ? err.reason : (err as Error).message;
+    throw new UsageError(`unable to parse ${JSON.stringify(text)}: ${reason}`, false);
+  }
+}
+
+/** Applies a JSON merge or JSON patch to an object in memory (`--local`). */
+async function patchLocally(object: KubeObject, patch: unknown, type: CliPatchType): Promise<KubeObject> {
+  if (type === 'merge') {
+    const { applyMergePatch } = await import('../../../sdk/apply/json-merge-three-way.js');
+    return applyMergePatch(object, patch) as KubeObject;
+  }
+  if (type === 'json') {
+    if (!Array.isArray(patch)) throw new UsageError('a JSON patch must be a list of operations', false);
+    const jsonPatch = await import('fast-json-patch');
+    const { applyPatch } = jsonPatch.default;
+    return applyPatch(structuredClone(object), patch as Parameters<typeof applyPatch>[1], true, false).newDocument;
+  }
+  throw new UsageError('--local applies only --type merge and --type json patches', false);
+}
+
+/** Runs `patch`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  const type = flags.string('type') ?? 'strategic';
+  if (!(PATCH_TYPES as readonly string[]).includes(type)) throw new UsageError(`--type must be one of [json merge strategic], not "${type}"`, false);
+  const patchType = type as CliPatchType;
+  const local = flags.bool('local');
+  const dryRun = dryRunMode(flags);
+  const subresource = flags.string('subresource') ?? '';
+  if (local && args.length > 0) throw new UsageError('cannot specify --local and server resources', false);
+  if (local && dryRun === 'server') throw new UsageError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?', false);
+  if (local && flags.strings('filename').length === 0) throw new UsageError('--local requires a file given with -f', false);
+  const patch = await readPatch(ctx, flags);
+  const output = await objectOutput(ctx, flags);
+  const { describeObject } = await import('../../../sdk/apply/object-ref.js');
+  const errors: unknown[] = [];
+  const report = (object: KubeObject, operation: string): void => {
+    if (output.printsObjects) output.printOne(object);
+    else ctx.io.stdout.write(output.resultLine(describeObject(object), operation));
+  };
+
+  if (local) {
+    const { readCommandManifests } = await import('../apply/shared/manifest-flags.js');
+    for (const manifest of await readCommandManifests(ctx, flags, { requireName: 'none' })) {
+      try {
+        report(await patchLocally(manifest.object, patch, patchType), 'patched');
+      } catch (err) {
+        errors.push(err);
+      }
+    }
+  } else {
+    const client = await ctx.client({ stdinInUse: readsStdin(flags) });
+    const { liveObjects } = await import('../apply/shared/live-objects.js');
+    const live = await liveObjects(ctx, flags, client, args);
+    if (live.objects.length === 0 && live.errors.length === 0) throw new UsageError('no objects passed to patch', false);
+    errors.push(...live.errors);
+    const { goJsonCompact } = await import('../../../sdk/apply/go-json.js');
+    const suffix = dryRunSuffix(dryRun);
+    for (const item of live.objects) {
+      try {
+        const rc = client.resource(item.mapping, item.namespace);
+        const options: Parameters<typeof rc.patch>[2] = { type: patchType, fieldManager: flags.string('field-manager') ?? '', signal: ctx.io.signal };
+        if (dryRun === 'server') options.dryRun = true;
+        if (subresource !== '') options.subresource = subresource;
+        let before = item.object;
+        if (subresource !== '') before = await rc.get(item.name, { signal: ctx.io.signal, subresource });
+        const patched = dryRun === 'client' ? before : await rc.patch(item.name, patch, options);
+        // The server returns the object unchanged (same resourceVersion) when the patch changes nothing.
+        const changed = dryRun === 'client' || goJsonCompact(stripType(patched)) !== goJsonCompact(stripType(before));
+        const described = { ...patched, apiVersion: patched.apiVersion ?? item.object.apiVersion, kind: patched.kind ?? item.object.kind } as KubeObject;
+        report(described, `patched${changed ? '' : ' (no change)'}${suffix}`);
+      } catch (err) {
+        errors.push(err);
+      }
+    }
+  }
+  const failure = await failuresError(errors, ctx.commandPath);
+  if (failure !== undefined) throw failure;
+}
+
+/** The object without apiVersion and kind (a GET and a PATCH answer may differ only there). */
+function stripType(object: KubeObject): KubeObject {
+  const { apiVersion: _a, kind: _k, ...rest } = object;
+  return rest;
+}

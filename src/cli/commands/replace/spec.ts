@@ -1,0 +1,47 @@
+/**
+ * `platformctl replace -f FILENAME`: replace objects by their manifests (PUT), or with `--force`
+ * delete them and create them again.
+ */
+import { BINARY_NAME } from '../../../sdk/naming.js';
+import type { CommandSpec } from '../../framework/spec.js';
+import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
+import { filenameFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
+import { VALIDATE_FLAG } from '../apply/shared/validate.js';
+import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from '../delete/shared/delete-flags.js';
+
+/** `platformctl replace`. */
+export const spec: CommandSpec = {
+  name: 'replace',
+  usage: '-f FILENAME [options]',
+  summary: 'Replace a resource by file name or stdin',
+  description: [
+    'Replace a resource by file name or stdin.',
+    '',
+    ' JSON and YAML formats are accepted. If replacing an existing resource, the complete resource spec must be provided. This can be obtained by',
+    '',
+    `  $ ${BINARY_NAME} get TYPE NAME -o yaml`,
+  ].join('\n'),
+  group: 'Advanced Commands',
+  examples: [
+    { description: 'Replace the objects of examples/quickstart/ with the configuration in the file', command: `${BINARY_NAME} replace -f examples/quickstart/`, notRunnable: 'needs the objects to exist' },
+    { description: 'Force replace, delete and then re-create the resource', command: `${BINARY_NAME} replace --force -f examples/quickstart/` },
+  ],
+  flags: [
+    CASCADE_FLAG,
+    DRY_RUN_FLAG,
+    { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-replace`, description: 'Name of the manager used to track field ownership.' },
+    filenameFlag('The files that contain the configurations to replace.'),
+    { name: 'force', type: 'bool', default: false, description: 'If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation.' },
+    GRACE_PERIOD_FLAG,
+    ...OUTPUT_FLAGS,
+    RECURSIVE_FLAG,
+    { name: 'save-config', type: 'bool', default: false, description: `If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform ${BINARY_NAME} apply on this object in the future.` },
+    { name: 'subresource', type: 'string', default: '', description: 'If specified, replace will operate on the subresource of the requested object.', complete: { kind: 'values', values: ['status', 'scale'] } },
+    { name: 'timeout', type: 'duration', default: '0s', description: 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object' },
+    VALIDATE_FLAG,
+    { name: 'wait', type: 'bool', default: false, description: 'If true, wait for resources to be gone before returning. This waits for finalizers.' },
+  ],
+  args: 'none',
+  load: async () => (await import('./run.js')).run,
+};

@@ -1,0 +1,119 @@
+/**
+ * `platformctl wait`: resolves the objects (arguments, selector or `-f`), then follows each on a
+ * watch until every `--for` condition holds (or it is gone, for `delete`; or exists, for
+ * `create`), all objects at once under one deadline. Prints `configmap/foo condition met` per
+ * object in order and lists every object that timed out.
+ */
+import type { ResourceMapping } from '../../../sdk/discovery/rest-mapper.js';
+import type { KubeObject } from '../../../sdk/types/meta.js';
+import type { CommandContext } from '../../framework/context.js';
+import type { FlagValues } from '../../framework/flag-values.js';
+import { UsageError } from '../../framework/usage-error.js';
+import { failuresError } from '../apply/shared/error-list.js';
+import { readsStdin } from '../apply/shared/manifest-flags.js';
+import { objectOutput } from '../apply/shared/object-output.js';
+import { OrderedWriter } from '../apply/shared/ordered-writer.js';
+import { allowConcurrentListeners } from '../apply/shared/signal.js';
+import { parseCondition, type WaitCondition } from './conditions.js';
+
+/** A week: kubectl's wait for a negative timeout. */
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+interface Target {
+  mapping: ResourceMapping;
+  namespace: string | undefined;
+  name: string;
+}
+
+/** Runs `wait`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  const forValues = flags.strings('for');
+  if (forValues.length === 0) throw new UsageError('--for must be specified', false);
+  const conditions: WaitCondition[] = [];
+  for (const value of forValues) conditions.push(await parseCondition(value));
+  const forDelete = conditions.some((c) => c.kind === 'delete');
+  if (forDelete && conditions.length > 1) throw new UsageError('--for=delete cannot be combined with other conditions', false);
+  const checks = conditions.flatMap((c) => (c.kind === 'check' ? [c.test] : []));
+  const files = flags.strings('filename');
+  if (files.length > 0 && args.length > 0) throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
+  if (files.length === 0 && args.length === 0) throw new UsageError('resource name may not be empty', false);
+  const timeoutFlag = flags.durationMs('timeout') ?? 30_000;
+  const timeoutMs = timeoutFlag < 0 ? WEEK_MS : timeoutFlag;
+  const output = await objectOutput(ctx, flags);
+
+  const client = await ctx.client({ stdinInUse: readsStdin(flags) });
+  const errors: unknown[] = [];
+  let targets: Target[];
+  if (files.length > 0) {
+    const { targetsFromManifests } = await import('../delete/shared/targets.js');
+    const resolved = await targetsFromManifests(ctx, flags, client);
+    targets = resolved.targets;
+    errors.push(...resolved.errors);
+  } else {
+    const { resolveArguments } = await import('../delete/shared/arguments.js');
+    targets = await resolveArguments(ctx, client, args, {
+      selector: flags.string('selector') ?? '',
+      fieldSelector: flags.string('field-selector') ?? '',
+      all: flags.bool('all'),
+      allNamespaces: flags.bool('all-namespaces'),
+    });
+  }
+  if (targets.length === 0 && errors.length === 0 && !forDelete) throw new UsageError('no matching resources found', false);
+
+  const [{ waitForObject, WaitTimeoutError: TimeoutClass }, { describeObject }, { withTypeMeta }] = await Promise.all([
+    import('../../../sdk/apply/wait-for.js'),
+    import('../../../sdk/apply/object-ref.js'),
+    import('../../resource/index.js'),
+  ]);
+  allowConcurrentListeners(ctx.io.signal, targets.length);
+  const forCreate = conditions.some((c) => c.kind === 'create');
+  const writer = new OrderedWriter(ctx.io.stdout, targets.length);
+  const description = (t: Target, object: KubeObject | undefined): string =>
+    describeObject(object ?? { apiVersion: t.mapping.group === '' ? t.mapping.version : `${t.mapping.group}/${t.mapping.version}`, kind: t.mapping.kind, metadata: { name: t.name } });
+  const until = (object: KubeObject | undefined): boolean => {
+    if (forDelete) return object === undefined;
+    if (object === undefined) return false;
+    return checks.every((test) => test(object));
+  };
+
+  const outcomes = await Promise.all(targets.map(async (t, index): Promise<KubeObject | { error: unknown } | undefined> => {
+    const rc = client.resource(t.mapping, t.namespace);
+    let seen = false;
+    try {
+      // Without create or delete, a missing object fails at once, as kubectl's builder does.
+      if (!forDelete && !forCreate) await rc.get(t.name, { signal: ctx.io.signal });
+      let object: KubeObject | undefined;
+      if (timeoutMs === 0) {
+        // Zero: check once.
+        object = (await rc.list({ fieldSelector: `metadata.name=${t.name}`, signal: ctx.io.signal })).items[0];
+        seen = object !== undefined;
+        if (!until(object)) throw new TimeoutClass(`timed out waiting for ${t.mapping.resource}/${t.name}`, object);
+      } else {
+        object = await waitForObject(rc, t.name, until, {
+          signal: ctx.io.signal,
+          timeoutMs,
+          onChange: (o) => {
+            if (o !== undefined) seen = true;
+          },
+        });
+      }
+      // `delete` of an object that was already gone prints nothing (kubectl ignores NotFound there).
+      const line = forDelete && !seen ? '' : output.printsObjects && object !== undefined ? '' : output.resultLine(description(t, undefined), 'condition met');
+      writer.set(index, line);
+      return output.printsObjects && object !== undefined ? withTypeMeta(object, t.mapping) : undefined;
+    } catch (err) {
+      writer.set(index, '');
+      if (err instanceof TimeoutClass) return { error: new UsageError(`timed out waiting for the condition on ${t.mapping.resource}/${t.name}`, false) };
+      return { error: err };
+    }
+  }));
+  const printed: KubeObject[] = [];
+  for (const outcome of outcomes) {
+    if (outcome === undefined) continue;
+    if ('error' in outcome) errors.push(outcome.error);
+    else printed.push(outcome);
+  }
+  for (const object of printed) output.printOne(object);
+  const failure = await failuresError(errors, ctx.commandPath);
+  if (failure !== undefined) throw failure;
+}

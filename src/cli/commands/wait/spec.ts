@@ -1,0 +1,44 @@
+/** `platformctl wait`: wait until objects are deleted, created, or meet conditions, on a watch. */
+import { BINARY_NAME } from '../../../sdk/naming.js';
+import type { CommandSpec } from '../../framework/spec.js';
+import { filenameFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
+
+/** `platformctl wait`. */
+export const spec: CommandSpec = {
+  name: 'wait',
+  usage: "([-f FILENAME] | resource.group/resource.name | resource.group [(-l label | --all)]) [--for=create|--for=delete|--for condition=available|--for=jsonpath='{}'[=value]] [options]",
+  summary: 'Experimental: Wait for a specific condition on one or many resources',
+  description: [
+    'Experimental: Wait for a specific condition on one or many resources.',
+    '',
+    ' The command takes multiple resources and waits until the specified condition is seen in the Status field of every given resource.',
+    '',
+    ' Alternatively, the command can wait for the given set of resources to be created or deleted by providing the "create" or "delete" keyword as the value to the --for flag.',
+    '',
+    ' Several --for flags may be given: every condition must hold at the same time.',
+    '',
+    ' A successful message will be printed to stdout indicating when the specified condition has been met. You can use -o option to change to output destination.',
+  ].join('\n'),
+  group: 'Advanced Commands',
+  examples: [
+    { description: 'Wait for the deployment "web" to contain the status condition of type "Available"', command: `${BINARY_NAME} wait --for=condition=Available deployment/web`, notRunnable: 'needs the object to exist' },
+    { description: 'The default value of status condition is true; you can wait for other targets after an equal delimiter (compared after Unicode simple case folding, which is a more general form of case-insensitivity)', command: `${BINARY_NAME} wait --for=condition=Available=false deployment/web`, notRunnable: 'needs the object to exist' },
+    { description: 'Wait for the config map "settings" to contain a key with the given value', command: `${BINARY_NAME} wait --for=jsonpath='{.data.mode}'=ready configmap/settings`, notRunnable: 'needs the object to exist' },
+    { description: 'Wait for the config map "settings" to be created', command: `${BINARY_NAME} wait --for=create configmap/settings --timeout=60s`, notRunnable: 'waits for another writer' },
+    { description: 'Wait for the config map "settings" to be deleted (after `delete --wait=false`), with a timeout of 60 seconds', command: `${BINARY_NAME} wait --for=delete configmap/settings --timeout=60s` },
+  ],
+  flags: [
+    { name: 'all', type: 'bool', default: false, description: 'Select all resources in the namespace of the specified resource types' },
+    { name: 'all-namespaces', short: 'A', type: 'bool', default: false, description: 'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.' },
+    { name: 'field-selector', type: 'string', default: '', description: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type." },
+    filenameFlag('identifying the resource.'),
+    { name: 'for', type: 'stringArray', default: [], description: "The condition to wait on: [create|delete|condition=condition-name[=condition-value]|jsonpath='{JSONPath expression}'=[JSONPath value]]. The default condition-value is true. Condition values are compared after Unicode simple case folding, which is a more general form of case-insensitivity. Repeat the flag to wait for several conditions at once." },
+    ...OUTPUT_FLAGS,
+    RECURSIVE_FLAG,
+    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2)" },
+    { name: 'timeout', type: 'duration', default: '30s', description: 'The length of time to wait before giving up.  Zero means check once and don\'t wait, negative means wait for a week.' },
+  ],
+  args: 'resource-type-then-names',
+  load: async () => (await import('./run.js')).run,
+};

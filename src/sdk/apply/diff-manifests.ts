@@ -1,0 +1,133 @@
+/**
+ * What `diff` compares: for each manifest object, the live object and the object an apply would
+ * produce, computed by the server with a dry run (server-side apply, or client-side apply's
+ * create/patch), with the fields that change on every write removed and Secret values masked.
+ */
+import type { PlatformClient } from '../client.js';
+import type { ResourceMapping } from '../discovery/rest-mapper.js';
+import { isStatusError } from '../errors.js';
+import { ANNOTATIONS, FIELD_MANAGER } from '../naming.js';
+import type { KubeObject } from '../types/meta.js';
+import { ApplyConflictError } from './apply-errors.js';
+import { applyObject } from './apply-object.js';
+import { KindMapper } from './kind-mapper.js';
+import type { Manifest } from './manifests.js';
+import { describeObject } from './object-ref.js';
+import { clientFor, resolveManifest, type NamespaceOptions } from './resolve-manifest.js';
+import { runLimited } from './run-limited.js';
+
+/** One object of a diff. */
+export interface DiffEntry {
+  index: number;
+  manifest: Manifest;
+  description: string;
+  mapping?: ResourceMapping | undefined;
+  namespace?: string | undefined;
+  /** The object now (undefined when it does not exist). */
+  live?: KubeObject | undefined;
+  /** The object after the apply (from a server dry run). */
+  merged?: KubeObject | undefined;
+  error?: unknown;
+}
+
+/** Options of {@link diffManifests}. */
+export interface DiffManifestsOptions extends NamespaceOptions {
+  serverSide?: boolean | undefined;
+  fieldManager?: string | undefined;
+  force?: boolean | undefined;
+  concurrency?: number | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+async function liveObject(client: ReturnType<typeof clientFor>, name: string, signal: AbortSignal | undefined): Promise<KubeObject | undefined> {
+  try {
+    return await client.get(name, signal === undefined ? {} : { signal });
+  } catch (err) {
+    if (isStatusError(err, 'NotFound')) return undefined;
+    throw err;
+  }
+}
+
+/** Computes live and merged objects for every manifest (errors are recorded per entry). */
+export async function diffManifests(client: PlatformClient, manifests: readonly Manifest[], options: DiffManifestsOptions): Promise<DiffEntry[]> {
+  const kinds = new KindMapper(client.discovery);
+  const entries: DiffEntry[] = manifests.map((manifest, index) => ({ index, manifest, description: describeObject(manifest.object) }));
+  await runLimited(entries, options.concurrency ?? 8, async (entry) => {
+    try {
+      const placed = await resolveManifest(kinds, entry.manifest, options);
+      entry.mapping = placed.mapping;
+      entry.namespace = placed.namespace;
+      const rc = clientFor(client, placed);
+      if (options.serverSide === true) {
+        entry.live = await liveObject(rc, placed.object.metadata?.name ?? '', options.signal);
+        const applyOptions: Parameters<typeof rc.apply>[1] = { dryRun: true, fieldManager: options.fieldManager ?? FIELD_MANAGER };
+        if (options.force === true) applyOptions.force = true;
+        if (options.signal !== undefined) applyOptions.signal = options.signal;
+        try {
+          entry.merged = await rc.apply(placed.object, applyOptions);
+        } catch (err) {
+          throw isStatusError(err, 'Conflict') && err.causes.some((c) => c.reason === 'FieldManagerConflict') ? new ApplyConflictError(err) : err;
+        }
+      } else {
+        const result = await applyObject(rc, placed.object, { dryRun: 'server', fieldManager: options.fieldManager, source: entry.manifest.source, signal: options.signal });
+        entry.live = result.live;
+        entry.merged = result.object;
+      }
+    } catch (err) {
+      entry.error = err;
+    }
+  });
+  return entries;
+}
+
+/** The object without the fields that change on every write (managedFields, generation, resourceVersion). */
+export function withoutDiffNoise(object: KubeObject): KubeObject {
+  if (object.metadata === undefined) return object;
+  const metadata = { ...object.metadata };
+  delete metadata.managedFields;
+  delete metadata.generation;
+  delete metadata.resourceVersion;
+  return { ...object, metadata };
+}
+
+/**
+ * Masks the values of a Secret's `data` and `stringData` as kubectl diff does: `***` when both
+ * sides hold the same value, `*** (before)` and `*** (after)` when it changes; the same for the
+ * last-applied annotation, which holds the manifest and so the values.
+ */
+export function maskSecrets(live: KubeObject | undefined, merged: KubeObject | undefined): [KubeObject | undefined, KubeObject | undefined] {
+  const isSecret = (o: KubeObject | undefined): boolean => o?.kind === 'Secret' && (o.apiVersion ?? 'v1') === 'v1';
+  if (!isSecret(live) && !isSecret(merged)) return [live, merged];
+  let a = live;
+  let b = merged;
+  for (const field of ['data', 'stringData'] as const) {
+    const before = (a?.[field] ?? undefined) as Record<string, unknown> | undefined;
+    const after = (b?.[field] ?? undefined) as Record<string, unknown> | undefined;
+    const maskedBefore: Record<string, string> = {};
+    const maskedAfter: Record<string, string> = {};
+    for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
+      const inBefore = before !== undefined && Object.hasOwn(before, key);
+      const inAfter = after !== undefined && Object.hasOwn(after, key);
+      if (inBefore && inAfter && before[key] === after[key]) {
+        maskedBefore[key] = '***';
+        maskedAfter[key] = '***';
+      } else {
+        if (inBefore) maskedBefore[key] = '*** (before)';
+        if (inAfter) maskedAfter[key] = '*** (after)';
+      }
+    }
+    if (a !== undefined && before !== undefined) a = { ...a, [field]: maskedBefore };
+    if (b !== undefined && after !== undefined) b = { ...b, [field]: maskedAfter };
+  }
+  // The last-applied annotation holds the manifest, values included (kubectl shows it; we don't).
+  const beforeConfig = a?.metadata?.annotations?.[ANNOTATIONS.lastApplied];
+  const afterConfig = b?.metadata?.annotations?.[ANNOTATIONS.lastApplied];
+  const same = beforeConfig === afterConfig;
+  if (a !== undefined && beforeConfig !== undefined) a = withAnnotation(a, ANNOTATIONS.lastApplied, same ? '***' : '*** (before)');
+  if (b !== undefined && afterConfig !== undefined) b = withAnnotation(b, ANNOTATIONS.lastApplied, same ? '***' : '*** (after)');
+  return [a, b];
+}
+
+function withAnnotation(object: KubeObject, key: string, value: string): KubeObject {
+  return { ...object, metadata: { ...object.metadata, annotations: { ...object.metadata?.annotations, [key]: value } } };
+}

@@ -1,0 +1,188 @@
+/**
+ * Splits manifest text into documents and parses each one, remembering where it started so that
+ * errors and results can point at a file, a document and a line.
+ *
+ * YAML is split at `---` lines exactly as kubectl's YAML reader splits it (a line that starts with
+ * `---` followed only by whitespace), then each document is parsed with go-yaml v2's typing of
+ * plain scalars (`yes` is a boolean, `0777` an octal integer), which is what kubectl applies. Text
+ * that starts with `{` is a stream of JSON values, as kubectl's YAML-or-JSON decoder sniffs it.
+ */
+import type * as JsYaml from 'js-yaml';
+import { InputError } from '../errors.js';
+import { resolvePlain } from '../config/yaml11.js';
+import { findJsonSyntaxError } from './json-error.js';
+
+/** One parsed document of a manifest source. */
+export interface ParsedDocument {
+  /** The parsed value (`null` for an empty document). */
+  value: unknown;
+  /** 0-based index of the document in its source. */
+  index: number;
+  /** 1-based line of the document's first content line. */
+  line: number;
+}
+
+let yamlPromise: Promise<{ yaml: typeof JsYaml; schema: JsYaml.Schema }> | undefined;
+
+async function loadYaml(): Promise<{ yaml: typeof JsYaml; schema: JsYaml.Schema }> {
+  const mod = (await import('js-yaml')) as typeof JsYaml & { default?: typeof JsYaml };
+  const yaml = mod.default ?? mod;
+  const scalar = (tag: string, wanted: string): JsYaml.Type =>
+    new yaml.Type(`tag:yaml.org,2002:${tag}`, {
+      kind: 'scalar',
+      resolve: (data: unknown) => typeof data === 'string' && resolvePlain(data).tag === wanted,
+      construct: (data: unknown) => (typeof data === 'string' ? resolvePlain(data).value : null),
+    });
+  const implicit = [scalar('null', 'null'), scalar('bool', 'bool'), scalar('int', 'int'), scalar('float', 'float')];
+  const merge = (yaml as unknown as { types?: { merge?: JsYaml.Type } }).types?.merge;
+  if (merge !== undefined) implicit.push(merge);
+  return { yaml, schema: yaml.FAILSAFE_SCHEMA.extend({ implicit }) };
+}
+
+/** A YAML document's text and the 0-based line it starts on. */
+interface Chunk {
+  text: string;
+  startLine: number;
+}
+
+/** kubectl's document split: a line starting with `---` and nothing but whitespace after it. */
+function splitYamlDocuments(text: string): Chunk[] {
+  const lines = text.split('\n');
+  const chunks: Chunk[] = [];
+  let start = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (line.startsWith('---') && line.slice(3).trim() === '') {
+      chunks.push({ text: lines.slice(start, i).join('\n'), startLine: start });
+      start = i + 1;
+    }
+  }
+  chunks.push({ text: lines.slice(start).join('\n'), startLine: start });
+  // A leading `---` produces an empty first chunk that kubectl does not count as a document.
+  if (chunks.length > 1 && chunks[0]?.text.trim() === '' && /^---/.test(text.trimStart())) chunks.shift();
+  return chunks;
+}
+
+/** 0-based offset of the first line holding something besides blanks and comments. */
+function firstContentLine(text: string): number {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const t = (lines[i] as string).trim();
+    if (t !== '' && !t.startsWith('#')) return i;
+  }
+  return 0;
+}
+
+/** 1-based line and column of a character offset. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** Whether the text is a JSON stream (kubectl sniffs the first non-space byte for `{`). */
+export function looksLikeJson(text: string): boolean {
+  return /^\s*\{/.test(text);
+}
+
+/** Splits a stream of concatenated JSON values into [start, end) ranges of the top-level values. */
+function splitJsonValues(text: string, source: string): Array<{ start: number; end: number }> {
+  const ranges: Array<{ start: number; end: number }> = [];
+  let depth = 0;
+  let start = -1;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') {
+      inString = true;
+      if (depth === 0) start = i;
+    } else if (c === '{' || c === '[') {
+      if (depth === 0) start = i;
+      depth++;
+    } else if (c === '}' || c === ']') {
+      depth--;
+      if (depth === 0) {
+        ranges.push({ start, end: i + 1 });
+        start = -1;
+      } else if (depth < 0) {
+        const at = lineColumn(text, i);
+        throw new InputError(`document ${ranges.length + 1}: invalid character '${c}' looking for beginning of value`, { file: source, line: at.line, column: at.column });
+      }
+    } else if (depth === 0 && !/\s/.test(c ?? '')) {
+      const at = lineColumn(text, i);
+      throw new InputError(`document ${ranges.length + 1}: invalid character '${c ?? ''}' looking for beginning of value`, { file: source, line: at.line, column: at.column });
+    }
+  }
+  if (depth > 0 || inString) {
+    const at = lineColumn(text, text.length);
+    throw new InputError(`document ${ranges.length + 1}: unexpected end of JSON input`, { file: source, line: at.line, column: at.column });
+  }
+  return ranges;
+}
+
+function parseJsonStream(text: string, source: string): ParsedDocument[] {
+  const docs: ParsedDocument[] = [];
+  for (const [index, range] of splitJsonValues(text, source).entries()) {
+    const slice = text.slice(range.start, range.end);
+    try {
+      docs.push({ value: JSON.parse(slice) as unknown, index, line: lineColumn(text, range.start).line });
+    } catch (err) {
+      const problem = findJsonSyntaxError(slice);
+      const at = lineColumn(text, range.start + (problem?.offset ?? slice.length));
+      const reason = problem?.reason ?? (err as Error).message;
+      throw new InputError(`document ${index + 1}: ${reason}`, { file: source, line: at.line, column: at.column });
+    }
+  }
+  return docs;
+}
+
+async function parseYamlStream(text: string, source: string): Promise<ParsedDocument[]> {
+  yamlPromise ??= loadYaml();
+  const loaded = await yamlPromise;
+  const docs: ParsedDocument[] = [];
+  for (const [index, chunk] of splitYamlDocuments(text).entries()) {
+    const line = chunk.startLine + firstContentLine(chunk.text) + 1;
+    if (chunk.text.trim() === '') {
+      docs.push({ value: null, index, line });
+      continue;
+    }
+    try {
+      // `json: true` lets a later duplicate key win, as go-yaml v2 does, instead of failing.
+      const value = loaded.yaml.load(chunk.text, { schema: loaded.schema, json: true, filename: source });
+      docs.push({ value: value ?? null, index, line });
+    } catch (err) {
+      if (err instanceof loaded.yaml.YAMLException) {
+        const mark = err.mark as { line?: number; column?: number } | null | undefined;
+        const errLine = mark?.line === undefined ? line : chunk.startLine + mark.line + 1;
+        const column = mark?.column === undefined ? undefined : mark.column + 1;
+        const options: { file: string; line: number; column?: number } = { file: source, line: errLine };
+        if (column !== undefined) options.column = column;
+        throw new InputError(`document ${index + 1}: yaml: ${err.reason}`, options);
+      }
+      throw err;
+    }
+  }
+  return docs;
+}
+
+/**
+ * Parses the text of one manifest source into documents (empty documents included, as `null`,
+ * so that indexes match the file). Errors are {@link InputError}s naming the source, the 1-based
+ * document number, and the line and column.
+ */
+export async function parseDocuments(text: string, source: string): Promise<ParsedDocument[]> {
+  const clean = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (looksLikeJson(clean)) return parseJsonStream(clean, source);
+  return parseYamlStream(clean.replace(/\r\n/g, '\n'), source);
+}
