@@ -63,6 +63,12 @@ export { TYPED_RESOURCES } from './rest/typed-resources.js';
 export type { TypedAccessors, TypedKinds } from './rest/typed-resources.js';
 
 export { decodeJsonStream, decodeWatchEvents } from './watch/decoder.js';
+export { watch } from './watch/watcher.js';
+export type { ResumableWatchOptions, ResumeInfo } from './watch/watcher.js';
+export { resourceWatchSource } from './watch/source.js';
+export type { SourcePage, WatchSource } from './watch/source.js';
+export { Informer } from './watch/informer.js';
+export type { InformerHandlers, InformerOptions } from './watch/informer.js';
 
 export { DiscoveryClient } from './discovery/discovery-client.js';
 export type { DiscoveryClientOptions, DiscoveryReadOptions, DiscoveryResult } from './discovery/discovery-client.js';
@@ -70,3 +76,10 @@ export type { DiscoveredGroup, DiscoveredResource, DiscoverySnapshot } from './d
 export { RestMapper, resolveResource, qualifiedName } from './discovery/rest-mapper.js';
 export type { ResourceMapping, ResolveResult } from './discovery/rest-mapper.js';
 export { DISCOVERY_CACHE_TTL_MS, discoveryCacheDir } from './discovery/disk-cache.js';
+
+// Credential stores (OS keychain or 0600 file) and the OIDC client behind `login oidc` (src/sdk/auth).
+export * from './auth/credential-store/index.js';
+export * from './auth/oidc/index.js';
+
+// Certificates: PKCS#10 requests with fresh keys, bootstrap tokens, verified cluster discovery (src/sdk/certificates).
+export * from './certificates/index.js';

@@ -1,0 +1,18 @@
+/**
+ * The `auth whoami` table: ATTRIBUTE / VALUE rows for username, UID, groups and each extra key
+ * (sorted), as kubectl prints them through its tab writer.
+ */
+import type { UserInfo } from '../../../../sdk/types/authentication.js';
+import { tabwrite } from '../../config/shared/tabwriter.js';
+import { goSlice } from '../can-i/rules-table.js';
+
+/** The table text for a user. */
+export function formatUserInfo(user: UserInfo): string {
+  const rows: string[][] = [['ATTRIBUTE', 'VALUE']];
+  if ((user.username ?? '') !== '') rows.push(['Username', user.username ?? '']);
+  if ((user.uid ?? '') !== '') rows.push(['UID', user.uid ?? '']);
+  if ((user.groups ?? []).length > 0) rows.push(['Groups', goSlice(user.groups ?? [])]);
+  const extra = user.extra ?? {};
+  for (const key of Object.keys(extra).sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)))) rows.push([`Extra: ${key}`, goSlice(extra[key] ?? [])]);
+  return tabwrite(rows);
+}

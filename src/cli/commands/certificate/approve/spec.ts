@@ -1,0 +1,26 @@
+/**
+ * `platformctl certificate approve (-f FILENAME | NAME...)`.
+ */
+import { BINARY_NAME } from '../../../../sdk/naming.js';
+import type { CommandSpec } from '../../../framework/spec.js';
+import { decisionFlags } from '../shared/decide.js';
+
+const NEEDS_CSR = 'needs an existing certificate signing request named csr-sqgzp';
+
+/** `certificate approve`. */
+export const spec: CommandSpec = {
+  name: 'approve',
+  usage: '(-f FILENAME | NAME)',
+  summary: 'Approve a certificate signing request',
+  description: [
+    'Approve a certificate signing request.',
+    '',
+    ` ${BINARY_NAME} certificate approve allows a cluster admin to approve a certificate signing request (CSR). This action tells a certificate signing controller to issue a certificate to the requester with the attributes requested in the CSR.`,
+    '',
+    ' SECURITY NOTICE: Depending on the requested attributes, the issued certificate can potentially grant a requester access to cluster resources or to authenticate as a requested identity. Before approving a CSR, ensure you understand what the signed certificate can do.',
+  ].join('\n'),
+  examples: [{ description: "Approve CSR 'csr-sqgzp'", command: `${BINARY_NAME} certificate approve csr-sqgzp`, notRunnable: NEEDS_CSR }],
+  flags: decisionFlags('Approved'),
+  args: 'none',
+  load: async () => (await import('./run.js')).run,
+};

@@ -1,0 +1,84 @@
+/**
+ * `certificate approve` and `certificate deny`: append the decision condition (kubectl's reason
+ * and message shape) and update the `approval` sub-resource, retrying on conflicts. A request that
+ * already has the decision is left alone unless `--force`; one with the opposite decision is refused
+ * unless `--force` (the server then refuses the flip itself).
+ */
+import { PlatformError, StatusError } from '../../../../sdk/errors.js';
+import { BINARY_NAME } from '../../../../sdk/naming.js';
+import type { CertificateSigningRequest, CertificateSigningRequestCondition } from '../../../../sdk/types/certificates.js';
+import type { CommandContext } from '../../../framework/context.js';
+import type { FlagValues } from '../../../framework/flag-values.js';
+import type { FlagSpec } from '../../../framework/spec.js';
+import { UsageError } from '../../../framework/usage-error.js';
+import { filenameFlag, readCommandManifests, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
+import { CSR_RESOURCE, csrRef } from './csr.js';
+
+/** Which decision a command records. */
+export type Decision = 'Approved' | 'Denied';
+
+const WORDING: Record<Decision, { verb: string; reason: string; opposite: Decision; done: string }> = {
+  Approved: { verb: 'approve', reason: 'PlatformctlApprove', opposite: 'Denied', done: 'approved' },
+  Denied: { verb: 'deny', reason: 'PlatformctlDeny', opposite: 'Approved', done: 'denied' },
+};
+
+/** Flags of approve and deny. */
+export function decisionFlags(decision: Decision): FlagSpec[] {
+  const w = WORDING[decision];
+  return [
+    filenameFlag(`Filename, directory, or URL to files identifying the resource to update`),
+    { name: 'force', type: 'bool', default: false, description: `Update the CSR even if it is already ${w.done}${decision === 'Approved' ? ' (or denied)' : ' (or approved)'}.` },
+    { name: 'output', short: 'o', type: 'string', default: '', description: 'Output format. One of: (name).', complete: { kind: 'values', values: ['name'] } },
+    RECURSIVE_FLAG,
+  ];
+}
+
+const MAX_CONFLICT_RETRIES = 10;
+
+function hasCondition(csr: CertificateSigningRequest, type: string): boolean {
+  return (csr.status?.conditions ?? []).some((c) => c.type === type);
+}
+
+async function names(ctx: CommandContext, args: string[], flags: FlagValues): Promise<string[]> {
+  const fromFiles = flags.strings('filename').length > 0;
+  if (fromFiles && args.length > 0) throw new UsageError('must specify either NAME or -f, not both');
+  if (!fromFiles && args.length === 0) throw new UsageError('one or more CSRs must be specified as <name> or -f <filename>');
+  if (!fromFiles) return args;
+  const manifests = await readCommandManifests(ctx, flags);
+  return manifests.map((m) => m.object.metadata?.name ?? '');
+}
+
+/** Runs `certificate approve|deny`. */
+export async function runDecision(ctx: CommandContext, args: string[], flags: FlagValues, decision: Decision): Promise<void> {
+  const w = WORDING[decision];
+  const output = flags.string('output') ?? '';
+  if (output !== '' && output !== 'name') throw new UsageError(`unable to match a printer suitable for the output format "${output}", allowed formats are: name`);
+  const force = flags.bool('force');
+  const list = await names(ctx, args, flags);
+  const client = (await ctx.client()).resource<CertificateSigningRequest>(CSR_RESOURCE);
+  for (const name of list) {
+    let csr = await client.get(name, { signal: ctx.io.signal });
+    for (let attempt = 0; ; attempt++) {
+      if (hasCondition(csr, w.opposite) && !force) {
+        throw new PlatformError(`${csrRef(name)} is already ${w.opposite.toLowerCase()}: use --force to send the ${w.verb} decision anyway (the server refuses to change a decision)`);
+      }
+      if (hasCondition(csr, decision) && !force) break;
+      const condition: CertificateSigningRequestCondition = {
+        type: decision, status: 'True', reason: w.reason, message: `This CSR was ${w.done} by ${BINARY_NAME} certificate ${w.verb}.`,
+        lastUpdateTime: new Date(ctx.io.now().getTime()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      };
+      const next: CertificateSigningRequest = { ...csr, status: { ...csr.status, conditions: [...(csr.status?.conditions ?? []), condition] } };
+      try {
+        await client.update(next, { subresource: 'approval', signal: ctx.io.signal });
+        break;
+      } catch (err) {
+        if (err instanceof StatusError && err.code === 409 && attempt < MAX_CONFLICT_RETRIES) {
+          csr = await client.get(name, { signal: ctx.io.signal });
+          continue;
+        }
+        throw err;
+      }
+    }
+    ctx.io.stdout.write(output === 'name' ? `${csrRef(name)}\n` : `${csrRef(name)} ${w.done}\n`);
+  }
+}

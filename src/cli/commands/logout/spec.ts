@@ -1,0 +1,30 @@
+/**
+ * `platformctl logout`.
+ */
+import { BINARY_NAME } from '../../../sdk/naming.js';
+import type { CommandSpec } from '../../framework/spec.js';
+import { OIDC_FLAGS } from '../login/shared/oidc-flags.js';
+
+/** `logout`. */
+export const spec: CommandSpec = {
+  name: 'logout',
+  usage: '[--issuer URL --client-id ID] [--delete-user] [options]',
+  summary: 'Remove the stored tokens of a login',
+  description: [
+    `Remove the tokens "${BINARY_NAME} login" stored for a user from the OS keychain (or the credentials file).`,
+    '',
+    ' The login is the one of the config user given with --user (else the current context\'s user), or the one named by --issuer and --client-id.',
+    ' With --delete-user the config user is removed too.',
+  ].join('\n'),
+  group: 'Other Commands',
+  examples: [
+    { description: 'Log out the current context\'s user', command: `${BINARY_NAME} logout`, notRunnable: 'needs a stored login' },
+    { description: 'Log out the user "oidc" and remove it from the config', command: `${BINARY_NAME} logout --user oidc --delete-user`, notRunnable: 'needs a stored login' },
+  ],
+  flags: [
+    ...OIDC_FLAGS.filter((f) => f.name === 'issuer' || f.name === 'client-id'),
+    { name: 'delete-user', type: 'bool', default: false, description: 'Also remove the config user of the login' },
+  ],
+  args: 'none',
+  load: async () => (await import('./run.js')).run,
+};
