@@ -15,6 +15,18 @@ const built = existsSync(join(ROOT, 'dist', 'cli', 'main.js'));
 
 const run = promisify(execFile);
 
+/** Kills the server of a data dir by its pid file: the cleanup must not depend on the CLI working. */
+async function killByPidFile(dataDir: string): Promise<void> {
+  const text = await readFile(join(dataDir, 'server.pid'), 'utf8').catch(() => '');
+  const pid = Number.parseInt(text.trim(), 10);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
 async function cli(home: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, NO_COLOR: "1" };
   delete env.PLATFORMCONFIG;
@@ -74,6 +86,7 @@ test('local start (detached), status, start again, stop', { skip: built ? false 
     assert.equal((await cli(home, ['local', 'stop'])).code, 0);
   } finally {
     await cli(home, ['local', 'stop']);
+    await killByPidFile(dataDir);
     await rm(home, { recursive: true, force: true });
   }
 });

@@ -24,7 +24,7 @@ export function formatError(err: unknown, commandPath: readonly string[]): strin
     const cmd = [BINARY_NAME, ...commandPath].join(' ');
     return err.showHelpHint ? `error: ${err.message}\nSee '${cmd} --help' for usage.` : `error: ${err.message}`;
   }
-  if (err instanceof StatusError) return formatStatusError(err);
+  if (err instanceof StatusError) return err.reason === 'Invalid' ? formatInvalidError(err) : formatStatusError(err);
   if (err instanceof TimeoutError) return `Unable to connect to the server: ${err.message}`;
   if (err instanceof TransportError) return formatTransportError(err);
   if (err instanceof ConfigError) {
@@ -37,6 +37,29 @@ export function formatError(err: unknown, commandPath: readonly string[]): strin
   if (err instanceof PlatformError) return `error: ${err.message}`;
   if (err instanceof Error) return `error: ${err.message}`;
   return `error: ${String(err)}`;
+}
+
+/**
+ * kubectl's `checkErr` for a 422: `The ConfigMap "x" is invalid: data: Invalid value: ...` built from
+ * the details (not the message), one cause on the line, several as `* ` lines under the heading.
+ */
+export function formatInvalidError(err: StatusError): string {
+  const details = err.status.details;
+  if (details === undefined) return 'The request is invalid';
+  const kind = details.kind ?? '';
+  const name = details.name ?? '';
+  const heading = kind !== '' || name !== '' ? `The ${kind} ${JSON.stringify(name)} is invalid` : 'The request is invalid';
+  const seen = new Set<string>();
+  const causes: string[] = [];
+  for (const cause of details.causes ?? []) {
+    const line = `${cause.field ?? ''}: ${cause.message ?? ''}`;
+    if (seen.has(line)) continue;
+    seen.add(line);
+    causes.push(line);
+  }
+  if (causes.length === 0) return heading;
+  if (causes.length === 1) return `${heading}: ${causes[0] ?? ''}`;
+  return `${heading}: \n${causes.map((c) => `* ${c}`).join('\n')}`;
 }
 
 /** `Error from server (NotFound): configmaps "x" not found`. */

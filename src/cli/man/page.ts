@@ -87,7 +87,8 @@ export function renderManPage(input: ManPageInput): string {
     '.SH NAME',
     `${escapeInline(pageName)} \\- ${escapeInline(summary)}`,
     '.SH SYNOPSIS',
-    `\\fB${escapeInline(full.join(' '))}\\fR ${escapeInline(usage)}`,
+    // `\:` lets roff break a long alternative list (`json|yaml|...`) after a bar.
+    `\\fB${escapeInline(full.join(' '))}\\fR ${escapeInline(usage).replaceAll('|', '|\\:')}`,
     '.SH DESCRIPTION',
   ];
   for (const paragraph of description.trim().split(/\n\s*\n/)) lines.push(...renderParagraph(paragraph));

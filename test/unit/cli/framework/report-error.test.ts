@@ -14,6 +14,18 @@ test('server errors read as kubectl prints them', () => {
   assert.equal(formatError(status(401, 'Unauthorized', 'Unauthorized'), ['get']), 'error: You must be logged in to the server (Unauthorized)');
 });
 
+test('a 422 reads as kubectl checkErr prints it, from the causes', () => {
+  const invalid = (details: object | undefined): StatusError => new StatusError({ apiVersion: 'v1', kind: 'Status', status: 'Failure', code: 422, reason: 'Invalid', message: 'ignored', ...(details === undefined ? {} : { details }) });
+  const cause = (field: string, message: string) => ({ reason: 'FieldValueInvalid', field, message });
+  assert.equal(formatError(invalid({ kind: 'ConfigMap', name: 'bad', causes: [cause('data', 'Invalid value: "x y": bad key')] }), ['patch']), 'The ConfigMap "bad" is invalid: data: Invalid value: "x y": bad key');
+  assert.equal(
+    formatError(invalid({ kind: 'ConfigMap', name: 'Bad', causes: [cause('data', 'one'), cause('data', 'one'), cause('metadata.name', 'two')] }), ['create']),
+    'The ConfigMap "Bad" is invalid: \n* data: one\n* metadata.name: two',
+  );
+  assert.equal(formatError(invalid({ causes: [cause('', 'the patch is not valid')] }), ['patch']), 'The request is invalid: : the patch is not valid');
+  assert.equal(formatError(invalid(undefined), ['patch']), 'The request is invalid');
+});
+
 test('usage, config and input errors are one line with their place', () => {
   assert.equal(formatError(new UsageError('unknown flag: --x'), ['get']), "error: unknown flag: --x\nSee 'platformctl get --help' for usage.");
   assert.equal(formatError(new ConfigError('context "x" does not exist'), ['get']), 'error: context "x" does not exist');
