@@ -27,6 +27,12 @@ export interface DispatcherSpec {
 }
 
 const pools = new Map<string, Dispatcher>();
+let generation = 0;
+
+/** Changes whenever a pool is retired or all are closed: a remembered dispatcher from an older generation may be gone. */
+export function poolGeneration(): number {
+  return generation;
+}
 
 function hash(parts: (string | undefined)[]): string {
   const h = createHash('sha256');
@@ -73,6 +79,7 @@ export function getDispatcher(spec: DispatcherSpec): { key: string; dispatcher: 
 export function retireDispatcher(key: string): void {
   const dispatcher = pools.get(key);
   if (dispatcher === undefined) return;
+  generation++;
   pools.delete(key);
   dispatcher.close().catch(() => undefined);
 }
@@ -80,6 +87,7 @@ export function retireDispatcher(key: string): void {
 /** Closes every pool; for tests and orderly shutdown. */
 export async function closeAllDispatchers(): Promise<void> {
   const all = [...pools.values()];
+  generation++;
   pools.clear();
   await Promise.all(all.map((d) => d.destroy().catch(() => undefined)));
 }

@@ -193,6 +193,7 @@ export class Transport {
   private readonly retry: ResolvedRetryPolicy;
   private readonly tls: TlsSettings;
   private readonly staticHeaders: Record<string, string | string[]>;
+  private lastDispatcher: { cert: RequestCredentials['clientCertificate']; proxy: string | undefined; dispatcher: Dispatcher; generation: number } | undefined;
   private lastCertKey: string | undefined;
 
   constructor(config: ClientConfig, options: TransportOptions) {
@@ -313,8 +314,11 @@ export class Transport {
     }
 
     const headers = this.buildHeaders(req, creds);
-    const pairs: HeaderPairs = headerPairs(headers);
-    this.logger.request(req.method, urlText, pairs, req.body, req.contentType);
+    // Header pairs exist only for the log: build them only when a level that prints them is on.
+    if (this.logger.verbosity >= 6) {
+      const pairs: HeaderPairs = headerPairs(headers);
+      this.logger.request(req.method, urlText, pairs, req.body, req.contentType);
+    }
 
     const modules = await lazyModules();
     const dispatcher = this.dispatcherFor(url, creds, modules);
@@ -339,7 +343,7 @@ export class Transport {
 
     const resHeaders = normalizeHeaders(response.headers);
     const head: HttpResponseHead = { status: response.statusCode, statusLine: statusLine(modules.statusCodes, response.statusCode), url: urlText, headers: resHeaders };
-    this.logger.response(req.method, urlText, head.statusLine, performance.now() - started, headerPairs(resHeaders));
+    if (this.logger.verbosity >= 6) this.logger.response(req.method, urlText, head.statusLine, performance.now() - started, headerPairs(resHeaders));
     this.warnings.handle(resHeaders.warning);
 
     const gzip = headerFirst(resHeaders['content-encoding'])?.toLowerCase() === 'gzip';
@@ -389,12 +393,19 @@ export class Transport {
   }
 
   private dispatcherFor(url: URL, creds: RequestCredentials, modules: LazyModules): Dispatcher {
-    const { resolveProxy, dispatchers: { getDispatcher, retireDispatcher } } = modules;
+    const { resolveProxy, dispatchers: { getDispatcher, retireDispatcher, poolGeneration } } = modules;
+    const proxy = resolveProxy(url, this.config.proxyURL, this.env);
+    // The pool key hashes the TLS material; with the same certificate object and proxy as the last
+    // request (the common case: thousands of requests in an apply), the last answer still holds.
+    const last = this.lastDispatcher;
+    if (last !== undefined && last.cert === creds.clientCertificate && last.proxy === proxy && last.generation === poolGeneration()) {
+      return last.dispatcher;
+    }
     const spec: Parameters<typeof getDispatcher>[0] = { tls: this.tls };
     if (creds.clientCertificate !== undefined) spec.clientCertificate = creds.clientCertificate;
-    const proxy = resolveProxy(url, this.config.proxyURL, this.env);
     if (proxy !== undefined) spec.proxy = proxy;
     const { key, dispatcher } = getDispatcher(spec);
+    this.lastDispatcher = { cert: creds.clientCertificate, proxy, dispatcher, generation: poolGeneration() };
     // A rotated client certificate (exec plugin) needs new connections; the old pool can go.
     if (this.lastCertKey !== undefined && this.lastCertKey !== key && creds.clientCertificate !== undefined) {
       retireDispatcher(this.lastCertKey);
