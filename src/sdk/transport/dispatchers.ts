@@ -1,12 +1,13 @@
 /**
- * Connection pools: one undici dispatcher per (TLS settings, client certificate, proxy), reused for
+ * Connection pools: one requester per (TLS settings, client certificate, proxy), reused for
  * the whole process, so every request to a cluster with the same credentials shares keep-alive
  * connections. A changed client certificate (exec plugin rotation) gives a different key and so a
  * new pool, which is what forces the new TLS handshake.
  */
 import { createHash } from 'node:crypto';
-import type { Dispatcher } from 'undici';
 import type { ClientCertificate } from '../auth/credentials.js';
+import { createNodeRequester, type NodeRequesterTls } from './node-requester.js';
+import type { Requester, RequesterRequest, RequesterResponse } from './requester.js';
 import { loadUndici } from './undici-loader.js';
 
 /** TLS settings of a cluster. */
@@ -26,7 +27,7 @@ export interface DispatcherSpec {
   proxy?: string;
 }
 
-const pools = new Map<string, Dispatcher>();
+const pools = new Map<string, Requester>();
 let generation = 0;
 
 /** Changes whenever a pool is retired or all are closed: a remembered dispatcher from an older generation may be gone. */
@@ -48,8 +49,8 @@ export function dispatcherKey(spec: DispatcherSpec): string {
   ]);
 }
 
-function connectOptions(spec: DispatcherSpec): Record<string, unknown> {
-  const options: Record<string, unknown> = { rejectUnauthorized: spec.tls.insecureSkipVerify !== true };
+function connectOptions(spec: DispatcherSpec): NodeRequesterTls {
+  const options: NodeRequesterTls = { rejectUnauthorized: spec.tls.insecureSkipVerify !== true };
   if (spec.tls.caData !== undefined && spec.tls.caData !== '') options.ca = spec.tls.caData;
   if (spec.tls.serverName !== undefined && spec.tls.serverName !== '') options.servername = spec.tls.serverName;
   if (spec.clientCertificate !== undefined) {
@@ -59,17 +60,27 @@ function connectOptions(spec: DispatcherSpec): Record<string, unknown> {
   return options;
 }
 
-/** The shared dispatcher for `spec`, created on first use. */
-export function getDispatcher(spec: DispatcherSpec): { key: string; dispatcher: Dispatcher } {
+/** A requester through an HTTP(S) proxy: undici's ProxyAgent (CONNECT tunnels), loaded only then. */
+function proxyRequester(spec: DispatcherSpec, proxy: string): Requester {
+  const { ProxyAgent, request } = loadUndici();
+  // The transport enforces its own timeouts; undici's 300 s body timeout would cut idle watches.
+  const agent = new ProxyAgent({ headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 30_000, uri: proxy, requestTls: { ...connectOptions(spec) } });
+  return {
+    async request(options: RequesterRequest): Promise<RequesterResponse> {
+      const response = await request.call(agent, options);
+      return { statusCode: response.statusCode, headers: response.headers, body: response.body };
+    },
+    close: () => agent.close(),
+    destroy: () => agent.destroy(),
+  };
+}
+
+/** The shared pool for `spec`, created on first use. */
+export function getDispatcher(spec: DispatcherSpec): { key: string; dispatcher: Requester } {
   const key = dispatcherKey(spec);
   let dispatcher = pools.get(key);
   if (dispatcher === undefined) {
-    const { Agent, ProxyAgent } = loadUndici();
-    // The transport enforces its own timeouts; undici's 300 s body timeout would cut idle watches.
-    const common = { headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 30_000 };
-    dispatcher = spec.proxy === undefined
-      ? new Agent({ ...common, connect: connectOptions(spec) })
-      : new ProxyAgent({ ...common, uri: spec.proxy, requestTls: connectOptions(spec) });
+    dispatcher = spec.proxy === undefined ? createNodeRequester(connectOptions(spec)) : proxyRequester(spec, spec.proxy);
     pools.set(key, dispatcher);
   }
   return { key, dispatcher };

@@ -54,7 +54,8 @@ function describe(cause: ErrorWithCode | undefined, err: unknown, url: string): 
     case 'EAI_AGAIN':
       return `dial tcp: lookup ${cause?.hostname ?? hostPort(url).replace(/:\d+$/, '')}: no such host`;
     case 'ECONNRESET':
-      return 'read: connection reset by peer';
+      // Node's "socket hang up": the server closed the connection without answering, Go's EOF.
+      return cause?.message === 'socket hang up' ? 'EOF' : 'read: connection reset by peer';
     case 'EHOSTUNREACH':
       return `dial tcp ${hostPort(url)}: connect: no route to host`;
     case 'ETIMEDOUT':

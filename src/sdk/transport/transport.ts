@@ -6,7 +6,6 @@
  * redacted. It never interprets bodies: that is the REST layer's job.
  */
 import type { Readable } from 'node:stream';
-import type { Dispatcher } from 'undici';
 import type { ClientConfig } from '../config/client-config.js';
 import type { CredentialSource, RequestCredentials } from '../auth/credentials.js';
 import { impersonationHeaders } from '../auth/impersonation.js';
@@ -14,6 +13,7 @@ import { AbortedError } from '../errors.js';
 import { MEDIA_TYPES } from '../naming.js';
 import type * as DispatchersModule from './dispatchers.js';
 import type { TlsSettings } from './dispatchers.js';
+import type { Requester, RequesterRequest, RequesterResponse } from './requester.js';
 import { formatGoDuration } from './go-duration.js';
 import { headerPairs, HttpLogger, type HeaderPairs, type LogSink } from './http-log.js';
 import type { BufferedResponse, HttpRequest, HttpResponseHead, QueryParams, StreamingResponse } from './http-types.js';
@@ -21,7 +21,6 @@ import type { Env, resolveProxy as ResolveProxy } from './proxy.js';
 import { isRetryableStatus, parseRetryAfter, resolveRetryPolicy, retryDelayMs, type ResolvedRetryPolicy, type RetryPolicy } from './retry.js';
 import { redactUrl } from './redact.js';
 import { toTransportError } from './transport-errors.js';
-import { loadUndici } from './undici-loader.js';
 import { WarningDeduplicator, type WarningHandler } from './warnings.js';
 
 /** Options of a {@link Transport}. */
@@ -132,8 +131,8 @@ function normalizeHeaders(raw: Record<string, string | string[] | undefined>): R
   return out;
 }
 
-// node:http and node:net (for proxy matching) are loaded with the first request, when undici needs
-// them anyway, so that importing the SDK stays cheap.
+// node:http, the proxy matcher and the connection pools are loaded with the first request, so that
+// importing the SDK stays cheap.
 interface LazyModules {
   statusCodes: Record<number, string | undefined>;
   resolveProxy: typeof ResolveProxy;
@@ -193,7 +192,7 @@ export class Transport {
   private readonly retry: ResolvedRetryPolicy;
   private readonly tls: TlsSettings;
   private readonly staticHeaders: Record<string, string | string[]>;
-  private lastDispatcher: { cert: RequestCredentials['clientCertificate']; proxy: string | undefined; dispatcher: Dispatcher; generation: number } | undefined;
+  private lastDispatcher: { cert: RequestCredentials['clientCertificate']; proxy: string | undefined; dispatcher: Requester; generation: number } | undefined;
   private lastCertKey: string | undefined;
 
   constructor(config: ClientConfig, options: TransportOptions) {
@@ -322,10 +321,9 @@ export class Transport {
 
     const modules = await lazyModules();
     const dispatcher = this.dispatcherFor(url, creds, modules);
-    const { request } = loadUndici();
-    let response: Dispatcher.ResponseData;
+    let response: RequesterResponse;
     try {
-      const options: Dispatcher.RequestOptions = {
+      const options: RequesterRequest = {
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: req.method,
@@ -333,7 +331,7 @@ export class Transport {
         signal: deadline.signal,
       };
       if (req.body !== undefined) options.body = typeof req.body === 'string' ? req.body : Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength);
-      response = await raceAbort(request.call(dispatcher, options), deadline.signal);
+      response = await raceAbort(dispatcher.request(options), deadline.signal);
     } catch (err) {
       deadline.dispose();
       const error = fail(err);
@@ -392,7 +390,7 @@ export class Transport {
     return headers;
   }
 
-  private dispatcherFor(url: URL, creds: RequestCredentials, modules: LazyModules): Dispatcher {
+  private dispatcherFor(url: URL, creds: RequestCredentials, modules: LazyModules): Requester {
     const { resolveProxy, dispatchers: { getDispatcher, retireDispatcher, poolGeneration } } = modules;
     const proxy = resolveProxy(url, this.config.proxyURL, this.env);
     // The pool key hashes the TLS material; with the same certificate object and proxy as the last

@@ -1,0 +1,73 @@
+/**
+ * A {@link Requester} over Node's `http`/`https` modules with a keep-alive agent: the pool for
+ * direct connections. Timeouts are the transport's (through the abort signal), so the agent sets
+ * none: an idle watch must stay open as long as the server keeps it.
+ */
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Requester, RequesterRequest, RequesterResponse } from './requester.js';
+
+/** TLS options of the pool (the same as undici's `connect` options). */
+export interface NodeRequesterTls {
+  ca?: string;
+  servername?: string;
+  rejectUnauthorized: boolean;
+  cert?: string;
+  key?: string;
+}
+
+/** `headersDistinct` with single values unwrapped, as undici reports them. */
+function responseHeaders(res: IncomingMessage): Record<string, string | string[] | undefined> {
+  const out: Record<string, string | string[] | undefined> = {};
+  for (const [name, values] of Object.entries(res.headersDistinct)) {
+    if (values === undefined) continue;
+    out[name] = values.length === 1 ? values[0] : values;
+  }
+  return out;
+}
+
+/** Creates a keep-alive pool for `http:` or `https:` origins with the given TLS options. */
+export function createNodeRequester(tls: NodeRequesterTls): Requester {
+  const common = { keepAlive: true, keepAliveMsecs: 30_000, scheduling: 'lifo' as const };
+  const https = new HttpsAgent({ ...common, ...tls });
+  const http = new HttpAgent(common);
+  const agents = [https, http];
+  return {
+    request(options: RequesterRequest): Promise<RequesterResponse> {
+      const url = new URL(options.path, options.origin);
+      const secure = url.protocol === 'https:';
+      // Node frames a DELETE (or GET) body only with an explicit length: without one it sends none.
+      const headers = options.body === undefined ? options.headers : { ...options.headers, 'Content-Length': String(Buffer.byteLength(options.body)) };
+      const requestOptions: RequestOptions = {
+        protocol: url.protocol,
+        hostname: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
+        port: url.port === '' ? (secure ? 443 : 80) : Number(url.port),
+        path: `${url.pathname}${url.search}`,
+        method: options.method,
+        headers,
+        agent: secure ? https : http,
+        signal: options.signal,
+      };
+      return new Promise<RequesterResponse>((resolve, reject) => {
+        const req = (secure ? httpsRequest : httpRequest)(requestOptions, (res) => {
+          resolve({ statusCode: res.statusCode ?? 0, headers: responseHeaders(res), body: res });
+        });
+        req.on('error', reject);
+        if (options.body !== undefined) req.end(options.body);
+        else req.end();
+      });
+    },
+    close(): Promise<void> {
+      // In-flight requests finish; every connection closes once it is idle.
+      for (const agent of agents) {
+        for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
+        agent.on('free', (socket: { destroy(): void }) => socket.destroy());
+      }
+      return Promise.resolve();
+    },
+    destroy(): Promise<void> {
+      for (const agent of agents) agent.destroy();
+      return Promise.resolve();
+    },
+  };
+}
