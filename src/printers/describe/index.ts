@@ -14,7 +14,7 @@ export { describeDeployment } from './deployment.js';
 export type { DeploymentReplicaSets } from './deployment.js';
 export { describeService, formatEndpoints } from './service.js';
 export { describeCertificateSigningRequest, csrStatus } from './csr.js';
-export type { CertificateRequestDetails } from './csr.js';
+export type { CertificateRequestDetails, IssuedCertificateDetails } from './csr.js';
 export { describeNamespace } from './namespace.js';
 export { describeEvents } from './events.js';
 export type { EventLike } from './events.js';

@@ -92,7 +92,13 @@ export async function fetchRelated(client: PlatformClient, object: KubeObject, o
     related.replicaSets = { new: current.slice(0, 1), old: owned.filter((rs) => !current.slice(0, 1).includes(rs)) };
   } else if (group === GROUPS.certificates && kind === 'CertificateSigningRequest') {
     const request = (object['spec'] as { request?: string } | undefined)?.request;
-    if (request !== undefined) related.certificateRequest = await decodeCertificateRequest(request);
+    if (request !== undefined) {
+      const details = await decodeCertificateRequest(request);
+      const { decodeIssuedCertificates } = await import('../../certificates/decode.js');
+      const issued = decodeIssuedCertificates(object as Parameters<typeof decodeIssuedCertificates>[0]);
+      if (issued.length > 0) details.issued = issued;
+      related.certificateRequest = details;
+    }
   }
   return related;
 }
