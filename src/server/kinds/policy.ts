@@ -2,7 +2,8 @@
  * PodDisruptionBudget in policy/v1 and the deprecated policy/v1beta1 (served until 1.25), sharing
  * one bucket. The versions differ in what an empty `spec.selector` means: all pods in v1, none in
  * v1beta1. A v1beta1 write is converted on the way in as the API server converts it: an empty
- * selector becomes a selector no pod matches, and the v1beta1 "match all" selector becomes `{}`.
+ * selector becomes a selector no pod matches, and the v1beta1 "match all" selector becomes `{}`;
+ * a read through v1beta1 converts back, so objects round-trip between the versions without loss.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { GROUPS } from '../../sdk/naming.js';
@@ -47,6 +48,13 @@ function pdb(version: 'v1' | 'v1beta1') {
           if (spec === undefined || spec.selector === undefined) return;
           if (jsonEqual(spec.selector, {})) spec.selector = structuredClone(NON_V1BETA1_MATCH_NONE);
           else if (jsonEqual(spec.selector, V1BETA1_MATCH_ALL)) spec.selector = {};
+        },
+        toVersion(obj: JsonObject): JsonObject {
+          const spec = asObject(obj.spec);
+          if (spec === undefined || spec.selector === undefined) return obj;
+          if (jsonEqual(spec.selector, {})) return { ...obj, spec: { ...spec, selector: structuredClone(V1BETA1_MATCH_ALL) } };
+          if (jsonEqual(spec.selector, NON_V1BETA1_MATCH_NONE)) return { ...obj, spec: { ...spec, selector: {} } };
+          return obj;
         },
       } : {}),
       validate: validatePdb,

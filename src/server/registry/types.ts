@@ -69,6 +69,12 @@ export interface HookContext {
 export interface KindHooks {
   /** Defaulting, applied to every incoming object (create, update, the result of a patch). */
   defaults?(obj: JsonObject): void;
+  /**
+   * Converts a stored object (always kept in the internal form) into this version's form on every
+   * read; returns a copy when it changes something (stored values are frozen). The inverse of what
+   * {@link defaults} does to an incoming object of this version.
+   */
+  toVersion?(obj: JsonObject): JsonObject;
   /** Server-set fields of a new object (status reset, derived fields). */
   prepareForCreate?(obj: JsonObject, ctx: HookContext): void;
   /** Server-set fields on update of the main resource. */

@@ -21,7 +21,8 @@ export function namespacePrefix(def: ResourceDef, namespace: string): string | u
  * version and converted (strategy None: only `apiVersion` changes); stored values are frozen, so a
  * changed object is a shallow copy.
  */
-export function fromStorage(def: ResourceDef, value: JsonObject): JsonObject {
+export function fromStorage(def: ResourceDef, stored: JsonObject): JsonObject {
+  const value = def.hooks.toVersion === undefined ? stored : def.hooks.toVersion(stored);
   const apiVersion = apiVersionOf(def);
   if (value.apiVersion === apiVersion && value.kind === def.kind) return value;
   return { ...value, apiVersion, kind: def.kind };

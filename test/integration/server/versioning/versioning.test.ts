@@ -98,6 +98,24 @@ describe('deprecated API versions', () => {
     assert.deepEqual(at(back.body, 'metadata.annotations'), { note: 'n' });
   });
 
+  test('empty selectors round-trip: each version reads the meaning of the other back in its own form', async () => {
+    // v1 `{}` (all pods) reads through v1beta1 as its match-all selector, and a write back keeps `{}`.
+    let r = await api.post('/apis/policy/v1/namespaces/default/poddisruptionbudgets', { metadata: { name: 'rt-all' }, spec: { maxUnavailable: 1, selector: {} } });
+    assert.equal(r.status, 201, r.text);
+    const beta = await api.get('/apis/policy/v1beta1/namespaces/default/poddisruptionbudgets/rt-all');
+    assert.deepEqual(at(beta.body, 'spec.selector'), { matchExpressions: [{ key: EMPTY_MATCH_LABEL, operator: 'DoesNotExist' }] });
+    r = await api.put('/apis/policy/v1beta1/namespaces/default/poddisruptionbudgets/rt-all', beta.body);
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual(at((await api.get('/apis/policy/v1/namespaces/default/poddisruptionbudgets/rt-all')).body, 'spec.selector'), {});
+    // v1beta1 `{}` (no pods) reads back through v1beta1 as `{}`, in lists too.
+    r = await api.post('/apis/policy/v1beta1/namespaces/default/poddisruptionbudgets', { metadata: { name: 'rt-none' }, spec: { maxUnavailable: 1, selector: {} } });
+    assert.equal(r.status, 201, r.text);
+    assert.deepEqual(at(r.body, 'spec.selector'), {});
+    const list = await api.get('/apis/policy/v1beta1/namespaces/default/poddisruptionbudgets');
+    const items = (list.body.items as { metadata: { name: string }; spec: { selector: unknown } }[]);
+    assert.deepEqual(items.find((i) => i.metadata.name === 'rt-none')?.spec.selector, {});
+  });
+
   test('discovery lists policy/v1 as preferred and v1beta1 as served', async () => {
     const g = await api.get('/apis/policy');
     assert.equal(at(g.body, 'preferredVersion.version'), 'v1');
