@@ -43,6 +43,13 @@ metadata:
   name: settings-extra
   labels: {app: web}
 data: {x: "1"}
+binaryData: {blob: aGVsbG8=}
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: creds, labels: {app: web}}
+type: Opaque
+data: {password: c2VjcmV0, user: YWRtaW4=}
 ---
 apiVersion: v1
 kind: Service
@@ -104,6 +111,7 @@ const scenarios: Scenario[] = [
       { cli: ['describe', 'cm', 'settings-'], note: 'a name prefix' },
       { cli: ['describe', 'cm', '-l', 'app=web'] },
       { cli: ['describe', '-f', 'one.yaml'] },
+      { cli: ['describe', 'secret', 'creds'], note: 'sizes only, never the values' },
       { cli: ['describe', 'namespace', 'shop'] },
       { cli: ['describe', 'service', 'web'] },
       { cli: ['describe', 'deployment', 'web'] },

@@ -3,6 +3,7 @@ import { GROUPS } from '../../sdk/naming.js';
 import { groupOfApiVersion } from '../table/group-kind.js';
 import type { CertificateRequestDetails } from './csr.js';
 import { describeCertificateSigningRequest } from './csr.js';
+import { describeConfigMap, describeSecret } from './config.js';
 import type { DeploymentReplicaSets } from './deployment.js';
 import { describeDeployment } from './deployment.js';
 import type { EventLike } from './events.js';
@@ -37,8 +38,8 @@ export interface DescribeRelated {
 }
 
 /**
- * `describe` for any object: the richer describer for Pod, Node, Deployment, Service,
- * CertificateSigningRequest and Namespace, the generic one for every other kind.
+ * `describe` for any object: the richer describer for Pod, Node, Deployment, Service, ConfigMap,
+ * Secret, CertificateSigningRequest and Namespace, the generic one for every other kind.
  *
  * @param object - the object as the server returned it
  * @param related - related objects the caller fetched
@@ -53,6 +54,8 @@ export function describeObject(object: KubeObject, related: DescribeRelated, opt
       case 'Node': return describeNode(object, related.nodePods, related.lease, related.events, options);
       case 'Service': return describeService(object, related.endpoints, related.events, options);
       case 'Namespace': return describeNamespace(object, related.resourceQuotas, related.limitRanges, options);
+      case 'ConfigMap': return describeConfigMap(object, related.events, options);
+      case 'Secret': return describeSecret(object);
     }
   }
   if (group === GROUPS.apps && kind === 'Deployment') return describeDeployment(object, related.replicaSets, related.events, options);
