@@ -20,7 +20,7 @@ export class AdmissionChain {
 
   /** The validating phase of every plugin, in order. */
   async validate(attrs: AdmissionAttributes): Promise<void> {
-    noteObjectName(attrs.name);
+    noteObjectName(attrs.record, attrs.name);
     for (const p of this.plugins) if (p.validate !== undefined) await p.validate(attrs);
   }
 }

@@ -3,6 +3,7 @@
  * plugins may change the object, then validating plugins may refuse it. Built-in plugins run now;
  * webhooks (issue 9) plug in as further plugins of the same interface.
  */
+import type { RequestRecord } from '../audit/request-scope.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { UserInfo } from '../auth/user.js';
 import type { ResourceDef } from '../registry/types.js';
@@ -25,6 +26,8 @@ export interface AdmissionAttributes {
   dryRun: boolean;
   /** CreateOptions, UpdateOptions or DeleteOptions as sent. */
   options: JsonObject;
+  /** The request's warnings and audit annotations; absent for writes of controllers. */
+  record?: RequestRecord;
 }
 
 /** One admission plugin. Throw an ApiError to refuse. */

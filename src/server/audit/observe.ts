@@ -13,7 +13,7 @@ import { parseRequestInfo, type RequestInfo } from '../request/request-info.js';
 import { deprecationWarning, findDeprecatedApi } from '../versioning/deprecated-apis.js';
 import { AUDIT_API_VERSION, type AuditLog } from './audit-log.js';
 import type { MetricsRegistry } from './metrics-registry.js';
-import { addAuditAnnotation, addWarning, currentRequestRecord, runInRequestScope, type RequestRecord } from './request-scope.js';
+import { addAuditAnnotation, addWarning, attachRequestRecord, requestRecordOf, type RequestRecord } from './request-scope.js';
 
 /** The audit annotation naming the release that removes a deprecated API. */
 export const REMOVED_RELEASE_ANNOTATION = `${DOMAIN}/removed-release`;
@@ -54,9 +54,9 @@ interface PendingUser {
 
 const users = new WeakMap<RequestRecord, PendingUser>();
 
-/** Tells the observer who the authenticated user of the current request is. */
-export function noteRequestUser(user: UserInfo): void {
-  const record = currentRequestRecord();
+/** Tells the observer who the authenticated user of a request is. */
+export function noteRequestUser(req: IncomingMessage, user: UserInfo): void {
+  const record = requestRecordOf(req);
   if (record !== undefined) users.set(record, { user });
 }
 
@@ -85,14 +85,15 @@ function dryRunOf(url: URL): string {
 export function observeRequest(ctx: object, req: IncomingMessage, res: ServerResponse, fn: () => Promise<void>): Promise<void> {
   const o = observed.get(ctx);
   const record: RequestRecord = { warnings: [], annotations: {}, res };
-  if (o === undefined) return runInRequestScope(record, fn);
+  attachRequestRecord(req, record);
+  if (o === undefined) return fn();
   const received = o.now();
   const url = new URL(req.url ?? '/', 'https://localhost');
   let info: RequestInfo;
   try {
     info = parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
   } catch {
-    return runInRequestScope(record, fn);
+    return fn();
   }
   res.once('finish', () => {
     const code = String(res.statusCode);
@@ -119,17 +120,15 @@ export function observeRequest(ctx: object, req: IncomingMessage, res: ServerRes
     };
     o.audit.record(event);
   });
-  return runInRequestScope(record, async () => {
-    if (info.isResourceRequest) {
-      const d = findDeprecatedApi(info.apiGroup, info.apiVersion, info.resource);
-      if (d !== undefined) {
-        addWarning(deprecationWarning(d));
-        addAuditAnnotation(ANNOTATIONS.deprecated, 'true');
-        addAuditAnnotation(REMOVED_RELEASE_ANNOTATION, d.removedIn);
-        o.metrics.set('apiserver_requested_deprecated_apis',
-          { group: d.group, version: d.version, resource: d.resource, subresource: info.subresource, removed_release: d.removedIn }, 1);
-      }
+  if (info.isResourceRequest) {
+    const d = findDeprecatedApi(info.apiGroup, info.apiVersion, info.resource);
+    if (d !== undefined) {
+      addWarning(record, deprecationWarning(d));
+      addAuditAnnotation(record, ANNOTATIONS.deprecated, 'true');
+      addAuditAnnotation(record, REMOVED_RELEASE_ANNOTATION, d.removedIn);
+      o.metrics.set('apiserver_requested_deprecated_apis',
+        { group: d.group, version: d.version, resource: d.resource, subresource: info.subresource, removed_release: d.removedIn }, 1);
     }
-    await fn();
-  });
+  }
+  return fn();
 }

@@ -156,7 +156,7 @@ export function createHandler(ctx: ServerContext, opts: PipelineOptions): (req: 
           throw unauthorized();
         }
         const user = await impersonate(req, authn.user, opts.authorizer);
-        noteRequestUser(user);
+        noteRequestUser(req, user);
         const rc: RequestContext = {
           req, res, url, info, user, headers: {},
           get signal() {

@@ -3,6 +3,7 @@
  * deletecollection) and sub-resource to the REST operations, with content negotiation of the
  * answer and the answer codes of the API server.
  */
+import { requestRecordOf, type RequestRecord } from '../audit/request-scope.js';
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { GROUPS } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
@@ -56,10 +57,16 @@ async function objectBody(rc: RequestContext): Promise<JsonObject> {
   return obj;
 }
 
+/** The request's warnings/audit record as an optional WriteRequest field. */
+function recordOf(rc: RequestContext): { record?: RequestRecord } {
+  const record = requestRecordOf(rc.req);
+  return record === undefined ? {} : { record };
+}
+
 function writeRequest(rc: RequestContext, def: ResourceDef, namespace: string, dryRun: boolean, fieldManager: string, options: JsonObject): WriteRequest {
   return {
     def, namespace, name: rc.info.name, subresource: rc.info.subresource, user: rc.user, userAgent: rc.req.headers['user-agent'],
-    dryRun, fieldManager, options,
+    dryRun, fieldManager, options, ...recordOf(rc),
   };
 }
 
@@ -305,7 +312,7 @@ async function handleDeleteCollection(ctx: ServerContext, rc: RequestContext, de
     const meta = asObject(item.metadata) ?? {};
     const req: WriteRequest = {
       def, namespace: asString(meta.namespace) ?? namespace, name: asString(meta.name) ?? '', subresource: '', user: rc.user,
-      userAgent: rc.req.headers['user-agent'], dryRun, fieldManager: '', options,
+      userAgent: rc.req.headers['user-agent'], dryRun, fieldManager: '', options, ...recordOf(rc),
     };
     try {
       const r = await deleteObject(ctx, req, params);

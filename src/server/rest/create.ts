@@ -31,6 +31,7 @@ export async function createObject(ctx: ServerContext, req: WriteRequest, body: 
   const attrs: AdmissionAttributes = {
     operation: 'CREATE', def: req.def, subresource: req.subresource, namespace: req.namespace, name: asString(meta.name) ?? '',
     object: tracked, oldObject: undefined, user: req.user, dryRun: req.dryRun, options: req.options,
+    ...(req.record === undefined ? {} : { record: req.record }),
   };
   try {
     await ctx.admission.admit(attrs);

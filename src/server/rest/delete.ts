@@ -104,6 +104,7 @@ export async function deleteObject(ctx: ServerContext, req: WriteRequest, p: Del
     const attrs: AdmissionAttributes = {
       operation: 'DELETE', def, subresource: req.subresource, namespace: req.namespace, name: req.name,
       object: undefined, oldObject: existing, user: req.user, dryRun: req.dryRun, options: req.options,
+      ...(req.record === undefined ? {} : { record: req.record }),
     };
     await ctx.admission.admit(attrs);
     await ctx.admission.validate(attrs);

@@ -66,6 +66,7 @@ export async function updateObject(ctx: ServerContext, req: WriteRequest, spec: 
     const attrs: AdmissionAttributes = {
       operation: existing === undefined ? 'CREATE' : 'UPDATE', def, subresource: req.subresource, namespace: req.namespace, name: req.name,
       object: obj, oldObject: existing, user: req.user, dryRun: req.dryRun, options: req.options,
+      ...(req.record === undefined ? {} : { record: req.record }),
     };
     try {
       if (existing === undefined || entry === undefined) {

@@ -2,6 +2,7 @@
  * What the write path needs to know about one mutating request, and the per-request hook
  * context with its rollback steps (allocations undone when the write does not persist).
  */
+import type { RequestRecord } from '../audit/request-scope.js';
 import type { JsonObject, KubeObject } from '../../sdk/types/meta.js';
 import type { UserInfo } from '../auth/user.js';
 import type { ServerContext } from '../context.js';
@@ -21,6 +22,8 @@ export interface WriteRequest {
   fieldManager: string;
   /** Create/Update/Patch/DeleteOptions as admission sees them. */
   options: JsonObject;
+  /** Warnings and audit annotations of the HTTP request; absent for writes of controllers. */
+  record?: RequestRecord;
 }
 
 /** A hook context plus the rollback steps it collected. */

@@ -96,8 +96,8 @@ async function call(inv: Invocation, attrs: AdmissionAttributes, opts: WebhookCa
   }
   try {
     const result = verifyResponse(uid, version, entry.mutating, answer);
-    for (const w of result.warnings) addWarning(w);
-    for (const [k, v] of Object.entries(result.auditAnnotations)) addAuditAnnotation(`${entry.name}/${k}`, v);
+    for (const w of result.warnings) addWarning(attrs.record, w);
+    for (const [k, v] of Object.entries(result.auditAnnotations)) addAuditAnnotation(attrs.record, `${entry.name}/${k}`, v);
     return result;
   } catch (e) {
     throw callFailure(entry, `received invalid webhook response: ${e instanceof Error ? e.message : String(e)}`);
@@ -156,7 +156,7 @@ export function mutatingWebhookPlugin(ctx: ServerContext, opts: WebhookCallOptio
         } catch (e) {
           onFailure(inv.entry, e);
         } finally {
-          addAuditAnnotation(mutationAnnotationKey(round, index),
+          addAuditAnnotation(attrs.record, mutationAnnotationKey(round, index),
             JSON.stringify({ configuration: inv.entry.configuration, webhook: inv.entry.name, mutated }));
         }
       };

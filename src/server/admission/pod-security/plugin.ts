@@ -84,10 +84,10 @@ export function podSecurityPlugin(lookup: NamespaceLookup, configuration?: JsonO
       groups.set(key, [...(groups.get(key) ?? []), asString(asObject(p.metadata)?.name) ?? '']);
     }
     if (groups.size === 0) return;
-    addWarning(`existing pods in namespace "${attrs.name}" violate the new PodSecurity enforce level "${enforce.level}:${enforce.version}"`);
+    addWarning(attrs.record, `existing pods in namespace "${attrs.name}" violate the new PodSecurity enforce level "${enforce.level}:${enforce.version}"`);
     for (const [reasons, pods] of groups) {
       const who = pods.length === 1 ? pods[0] ?? '' : `${pods[0] ?? ''} (and ${String(pods.length - 1)} other pod${pods.length === 2 ? '' : 's'})`;
-      addWarning(`${who}: ${reasons}`);
+      addWarning(attrs.record, `${who}: ${reasons}`);
     }
   }
 
@@ -111,7 +111,7 @@ export function podSecurityPlugin(lookup: NamespaceLookup, configuration?: JsonO
       const audit = policy(labels, LABELS.podSecurityAudit, defaults);
       const warn = policy(labels, LABELS.podSecurityWarn, defaults);
       if (target.isPod) {
-        addAuditAnnotation(POD_SECURITY_ANNOTATIONS.enforcePolicy, `${enforce?.level ?? 'privileged'}:${enforce?.version ?? 'latest'}`);
+        addAuditAnnotation(attrs.record, POD_SECURITY_ANNOTATIONS.enforcePolicy, `${enforce?.level ?? 'privileged'}:${enforce?.version ?? 'latest'}`);
       }
       if (target.isPod && enforce !== undefined) {
         const vs = evaluatePodSpec(target.spec, enforce.level);
@@ -121,11 +121,11 @@ export function podSecurityPlugin(lookup: NamespaceLookup, configuration?: JsonO
       }
       if (warn !== undefined) {
         const vs = evaluatePodSpec(target.spec, warn.level);
-        if (vs.length > 0) addWarning(`would violate PodSecurity "${warn.level}:${warn.version}": ${violationText(vs)}`);
+        if (vs.length > 0) addWarning(attrs.record, `would violate PodSecurity "${warn.level}:${warn.version}": ${violationText(vs)}`);
       }
       if (audit !== undefined) {
         const vs = evaluatePodSpec(target.spec, audit.level);
-        if (vs.length > 0) addAuditAnnotation(POD_SECURITY_ANNOTATIONS.auditViolations, `would violate PodSecurity "${audit.level}:${audit.version}": ${violationText(vs)}`);
+        if (vs.length > 0) addAuditAnnotation(attrs.record, POD_SECURITY_ANNOTATIONS.auditViolations, `would violate PodSecurity "${audit.level}:${audit.version}": ${violationText(vs)}`);
       }
     },
   };
