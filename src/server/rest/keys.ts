@@ -60,6 +60,19 @@ function reorder(obj: JsonObject, first: readonly string[]): void {
 }
 
 /**
+ * ObjectMeta's maps and lists are `omitempty` in the API server's Go types: removing the last label
+ * leaves no `labels: {}` behind, and clients never see empty ones.
+ */
+const OMIT_EMPTY_META = ['labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields'];
+
+function dropEmpty(meta: JsonObject): void {
+  for (const key of OMIT_EMPTY_META) {
+    const v = meta[key];
+    if (v === null || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0)) delete meta[key];
+  }
+}
+
+/**
  * An object as it is stored (custom resources in their storage version), with `kind`,
  * `apiVersion`, `metadata` first and metadata fields in the API server's order, so answers read
  * like a real server's.
@@ -69,7 +82,10 @@ export function toStorage(def: ResourceDef, obj: JsonObject): JsonObject {
   obj.kind = def.kind;
   obj.apiVersion = storageVersion === undefined ? apiVersionOf(def) : apiVersionOf({ group: def.group, version: storageVersion });
   const meta = obj.metadata;
-  if (typeof meta === 'object' && meta !== null && !Array.isArray(meta)) reorder(meta, META_ORDER);
+  if (typeof meta === 'object' && meta !== null && !Array.isArray(meta)) {
+    dropEmpty(meta);
+    reorder(meta, META_ORDER);
+  }
   reorder(obj, ['kind', 'apiVersion', 'metadata']);
   return obj;
 }

@@ -27,6 +27,17 @@ describe('writes', () => {
     await server.stop();
   });
 
+  test('empty labels, annotations, finalizers and owner references are omitted, as Go omitempty does', async () => {
+    const c = await api.post(CM, { metadata: { name: 'omit', labels: { a: '1' }, annotations: {}, finalizers: [] } });
+    assert.equal(c.status, 201, c.text);
+    assert.equal(at(c.body, 'metadata.annotations'), undefined);
+    assert.equal(at(c.body, 'metadata.finalizers'), undefined);
+    const p = await api.patch(`${CM}/omit`, { metadata: { labels: { a: null } } }, 'merge');
+    assert.equal(p.status, 200, p.text);
+    assert.equal(at(p.body, 'metadata.labels'), undefined);
+    assert.equal(at((await api.get(`${CM}/omit`)).body, 'metadata.labels'), undefined);
+  });
+
   test('generateName, uid, creationTimestamp; generation only for kinds that track it', async () => {
     const r = await api.post(CM, { metadata: { generateName: 'gen-' } });
     assert.equal(r.status, 201);
