@@ -8,22 +8,15 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { runCli } from '../support/cli.js';
+import { kubectlSkipReason, RENAME_PROXY as PROXY, startProxiedKubectl, type ProxiedKubectl } from '../support/kubectl-proxy.js';
 import { startTestServer, writeTestKubeconfig, type TestServer } from '../support/server.js';
 
-const PROXY = '/work/shared/tools/rename-proxy.mjs';
-const hasKubectl = spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0;
-const hasProxy = spawnSync(process.execPath, ['-e', `import(${JSON.stringify(PROXY)})`], { stdio: 'ignore' }).status === 0;
-const hasOpenssl = spawnSync('openssl', ['version'], { stdio: 'ignore' }).status === 0;
-const skip = !hasKubectl ? 'kubectl is not on PATH' : !hasProxy ? `the rename proxy ${PROXY} is not available`
-  : !hasOpenssl ? 'openssl (needed by the rename proxy for TLS) is not on PATH' : false;
+const skip = kubectlSkipReason() ?? false;
 if (skip !== false) console.log(`# skipping the kubectl differential test of the discovery commands: ${skip}`);
-const exec = promisify(execFile);
 
 /** The cells of a tab-writer table, cut at the positions of the header's column names. */
 function cells(text: string): string[][] {
@@ -46,14 +39,14 @@ function layout(rows: readonly string[][]): string {
 
 describe('discovery commands: byte for byte as kubectl (through the rename proxy)', { skip }, () => {
   let server: TestServer;
-  let proxy: ChildProcess;
+  let proxied: ProxiedKubectl;
   let home: string;
-  let kubeEnv: NodeJS.ProcessEnv;
   let ourEnv: Record<string, string>;
   let toPlatform: (s: string) => string;
 
   const kubectl = async (...args: string[]): Promise<string> => {
-    const r = await exec('kubectl', args, { env: kubeEnv, timeout: 30_000 });
+    const r = await proxied.run(args);
+    assert.equal(r.code, 0, r.stderr);
     return r.stdout;
   };
   const ours = async (...args: string[]): Promise<string> => {
@@ -73,32 +66,12 @@ describe('discovery commands: byte for byte as kubectl (through the rename proxy
     ({ toPlatform } = (await import(PROXY)) as { toPlatform: (s: string) => string });
     server = await startTestServer();
     home = await mkdtemp(join(tmpdir(), 'platformctl-discovery-kubectl-'));
-    const certDir = join(home, 'proxy-certs');
-    proxy = spawn(process.execPath, [PROXY, '--listen', '127.0.0.1:0', '--upstream', server.url, '--client', 'k8s', '--insecure-upstream', '--tls', '--cert-dir', certDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const listening = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      proxy.stdout?.setEncoding('utf8');
-      proxy.stdout?.on('data', (c: string) => {
-        out += c;
-        const m = /listening on (https:\/\/127\.0\.0\.1:\d+)/.exec(out);
-        if (m !== null) resolve(m[1] ?? '');
-      });
-      proxy.once('exit', (code) => reject(new Error(`proxy exited ${String(code)}`)));
-    });
-    const kubeconfig = join(home, 'kubeconfig');
-    await writeFile(kubeconfig, [
-      'apiVersion: v1', 'kind: Config',
-      'clusters:', '- name: local', '  cluster:', `    server: ${listening}`, `    certificate-authority: ${join(certDir, 'proxy.crt')}`,
-      'users:', '- name: local', '  user:', `    token: ${server.adminToken}`,
-      'contexts:', '- name: local', '  context:', '    cluster: local', '    user: local',
-      'current-context: local', '',
-    ].join('\n'), { mode: 0o600 });
-    kubeEnv = { PATH: process.env.PATH, HOME: join(home, 'kube-home'), KUBECONFIG: kubeconfig, NO_COLOR: '1' };
+    proxied = await startProxiedKubectl(server, { NO_COLOR: '1' });
     ourEnv = { PLATFORMCONFIG: await writeTestKubeconfig(server, join(home, 'ours')), HOME: join(home, 'ours') };
   });
 
   after(async () => {
-    proxy.kill();
+    await proxied.close();
     await server.stop();
     await rm(home, { recursive: true, force: true });
   });

@@ -1,7 +1,7 @@
 /**
  * The RBAC objects of node bootstrapping that kubeadm creates: bootstrap tokens may create
  * signing requests and have node client certificates auto-approved, nodes may renew their own,
- * and anonymous users may read `cluster-info` (discovery happens before a client has any trust).
+ * and anonymous users may read `cluster-info` (discovery happens before a client trusts the cluster).
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { CLUSTER_INFO_CONFIGMAP, GROUPS, NAMESPACES } from '../../sdk/naming.js';

@@ -15,12 +15,13 @@ import { trackUpdate } from '../rest/managed-fields.js';
 import { updateObject } from '../rest/update.js';
 import type { WriteRequest } from '../rest/write-request.js';
 
-/** A client bound to one controller identity. */
+/** A client bound to one identity: a controller's system user, or a given user. */
 export class InternalClient {
-  private readonly user: UserInfo;
+  /** The user every write runs as (admission and authorization see it). */
+  readonly user: UserInfo;
 
-  constructor(private readonly ctx: ServerContext, controller: string, private readonly manager = 'platform-controller-manager') {
-    this.user = systemUser(controller);
+  constructor(private readonly ctx: ServerContext, identity: string | UserInfo, private readonly manager = 'platform-controller-manager') {
+    this.user = typeof identity === 'string' ? systemUser(identity) : identity;
   }
 
   private request(def: ResourceDef, namespace: string, name: string, subresource = ''): WriteRequest {

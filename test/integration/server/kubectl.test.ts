@@ -1,68 +1,32 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { kubectlSkipReason, startProxiedKubectl, type ProxiedKubectl } from '../../support/kubectl-proxy.js';
 import { startTestServer, type TestServer } from '../../support/server.js';
 
-const PROXY = '/work/shared/tools/rename-proxy.mjs';
-const hasKubectl = spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0;
-const hasProxy = spawnSync(process.execPath, ['-e', `import(${JSON.stringify(PROXY)})`], { stdio: 'ignore' }).status === 0;
-const hasOpenssl = spawnSync('openssl', ['version'], { stdio: 'ignore' }).status === 0;
-const skip = !hasKubectl ? 'kubectl is not on PATH' : !hasProxy ? `the rename proxy ${PROXY} is not available`
-  : !hasOpenssl ? 'openssl (needed by the rename proxy for TLS) is not on PATH' : false;
+const skip = kubectlSkipReason() ?? false;
 if (skip !== false) console.log(`# skipping the kubectl check: ${skip}`);
-const run = promisify(execFile);
 
 describe('kubectl against the local server (through the rename proxy)', { skip }, () => {
   let server: TestServer;
-  let proxy: ChildProcess;
+  let proxied: ProxiedKubectl;
   let home: string;
   let env: NodeJS.ProcessEnv;
 
-  const kubectl = async (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
-    try {
-      const r = await run('kubectl', args, { env, timeout: 30_000 });
-      return { code: 0, stdout: r.stdout, stderr: r.stderr };
-    } catch (e) {
-      const err = e as { code?: number; stdout?: string; stderr?: string };
-      return { code: typeof err.code === 'number' ? err.code : 1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
-    }
-  };
+  const kubectl = (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => proxied.run(args);
 
   before(async () => {
     server = await startTestServer();
-    home = await mkdtemp(join(tmpdir(), 'platformctl-kubectl-'));
     // kubectl sends credentials over HTTPS only: the proxy serves TLS with a throwaway certificate.
-    const certDir = join(home, 'proxy-certs');
-    proxy = spawn(process.execPath, [PROXY, '--listen', '127.0.0.1:0', '--upstream', server.url, '--client', 'k8s', '--insecure-upstream', '--tls', '--cert-dir', certDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const listening = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      proxy.stdout?.setEncoding('utf8');
-      proxy.stdout?.on('data', (c: string) => {
-        out += c;
-        const m = /listening on (https:\/\/127\.0\.0\.1:\d+)/.exec(out);
-        if (m !== null) resolve(m[1] ?? '');
-      });
-      proxy.once('exit', (code) => reject(new Error(`proxy exited ${String(code)}`)));
-    });
-    const kubeconfig = join(home, 'config');
-    await writeFile(kubeconfig, [
-      'apiVersion: v1', 'kind: Config',
-      'clusters:', '- name: local', '  cluster:', `    server: ${listening}`, `    certificate-authority: ${join(certDir, 'proxy.crt')}`,
-      'users:', '- name: local', '  user:', `    token: ${server.adminToken}`,
-      'contexts:', '- name: local', '  context:', '    cluster: local', '    user: local', '    namespace: default',
-      'current-context: local', '',
-    ].join('\n'), { mode: 0o600 });
-    env = { ...process.env, HOME: home, KUBECONFIG: kubeconfig };
+    proxied = await startProxiedKubectl(server);
+    ({ home, env } = proxied);
   });
 
   after(async () => {
-    proxy.kill();
+    await proxied.close();
     await server.stop();
-    await rm(home, { recursive: true, force: true });
   });
 
   test('get: discovery, tables and the system namespaces', async () => {

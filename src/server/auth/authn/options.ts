@@ -50,7 +50,7 @@ export interface RequestHeaderOptions {
   clientCAFile?: string;
   /** The request-header CA as PEM (instead of a file). */
   clientCAPem?: string;
-  /** `--requestheader-allowed-names` (empty: any). */
+  /** `--requestheader-allowed-names` (empty: every name). */
   allowedNames?: string[];
 }
 

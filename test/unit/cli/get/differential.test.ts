@@ -15,7 +15,7 @@ import { startTestServer, writeTestKubeconfig } from '../../../support/server.js
 import { jsonPathCases, jsonPathObject, sameOutcome, type Outcome } from '../../printers/support/jsonpath-cases.js';
 import { mapLimit } from '../../printers/support/kubectl.js';
 import { toK8s, toPlatform } from '../../printers/support/rename.js';
-import { kubectlSkipReason, startProxiedKubectl } from './kubectl-proxy.js';
+import { kubectlSkipReason, startProxiedKubectl } from '../../../support/kubectl-proxy.js';
 
 const CRD = {
   apiVersion: 'apiextensions.platform.io/v1', kind: 'CustomResourceDefinition',

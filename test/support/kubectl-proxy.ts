@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestServer } from '../../../support/server.js';
+import type { TestServer } from './server.js';
 
 /** The rename proxy of the shared tools. */
 export const RENAME_PROXY = '/work/shared/tools/rename-proxy.mjs';
@@ -23,13 +23,17 @@ export function kubectlSkipReason(): string | undefined {
 
 /** A kubectl pointed at the proxy. */
 export interface ProxiedKubectl {
+  /** kubectl's temporary HOME (removed by close; tests may keep files there). */
+  home: string;
+  /** kubectl's environment (for spawning it directly, e.g. a long-running `get -w`). */
+  env: NodeJS.ProcessEnv;
   /** Runs kubectl (asynchronously, so an in-process server can answer). */
   run(args: readonly string[], cwd?: string): Promise<{ code: number; stdout: string; stderr: string }>;
   close(): Promise<void>;
 }
 
-/** Starts the proxy in front of `server` and writes a kubeconfig for kubectl. */
-export async function startProxiedKubectl(server: TestServer): Promise<ProxiedKubectl> {
+/** Starts the proxy in front of `server` and writes a kubeconfig for kubectl; `extraEnv` adds to kubectl's environment. */
+export async function startProxiedKubectl(server: TestServer, extraEnv: Record<string, string> = {}): Promise<ProxiedKubectl> {
   const home = await mkdtemp(join(tmpdir(), 'platformctl-kubectl-'));
   const certDir = join(home, 'proxy-certs');
   const proxy: ChildProcess = spawn(process.execPath, [RENAME_PROXY, '--listen', '127.0.0.1:0', '--upstream', server.url, '--client', 'k8s', '--insecure-upstream', '--tls', '--cert-dir', certDir], { stdio: ['ignore', 'pipe', 'ignore'] });
@@ -51,10 +55,12 @@ export async function startProxiedKubectl(server: TestServer): Promise<ProxiedKu
     'contexts:', '- name: local', '  context:', '    cluster: local', '    user: local', '    namespace: default',
     'current-context: local', '',
   ].join('\n'), { mode: 0o600 });
-  const env = { PATH: process.env['PATH'] ?? '', HOME: home, KUBECONFIG: kubeconfig, TZ: 'UTC' };
+  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'] ?? '', HOME: home, KUBECONFIG: kubeconfig, TZ: 'UTC', ...extraEnv };
   return {
+    home,
+    env,
     run: (args, cwd) => new Promise((resolve) => {
-      execFile('kubectl', [...args], { env, cwd: cwd ?? home, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) => {
+      execFile('kubectl', [...args], { env, cwd: cwd ?? home, timeout: 60_000, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) => {
         const code = err === null ? 0 : typeof (err as { code?: unknown }).code === 'number' ? Number((err as { code?: unknown }).code) : 1;
         resolve({ code, stdout, stderr });
       });
