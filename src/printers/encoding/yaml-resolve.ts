@@ -16,7 +16,7 @@ const YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/
 const BASE60_FLOAT = /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$/;
 const DOT_FLOAT = /^\.[0-9]+([eE][-+]?[0-9]+)?$/;
 
-/** `strconv.ParseInt(s, 0, 64)` / `ParseUint` / big.Int syntax: any integer literal Go accepts with base 0. */
+/** `strconv.ParseInt(s, 0, 64)` / `ParseUint` / big.Int syntax: every integer literal Go accepts with base 0. */
 function isGoIntegerLiteral(s: string, allowSign: boolean): boolean {
   const body = allowSign ? s.replace(/^[+-]/, '') : s;
   if (body === '') return false;

@@ -114,7 +114,7 @@ export async function waitForDeletion(client: ResourceClient, name: string, uid:
 /**
  * Waits until every named object of one collection (one type in one namespace) is gone, with one
  * list and one watch for all of them. `pending` maps names to the uid that must disappear
- * (undefined: any object of that name). A type that is no longer served (404) has no objects left.
+ * (undefined: whichever object has that name). A type that is no longer served (404) has no objects left.
  * Rejects with a {@link WaitTimeoutError} naming the first object still there when time runs out.
  */
 export async function waitForAllDeleted(client: ResourceClient, pending: ReadonlyMap<string, string | undefined>, options: Omit<WaitForObjectOptions, 'onChange'> = {}): Promise<void> {

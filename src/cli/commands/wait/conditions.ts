@@ -35,7 +35,7 @@ export function conditionMet(object: KubeObject, name: string, value: string): b
   return false;
 }
 
-/** `jsonpath={.a.b}=VALUE` → the expression and the value (undefined: any value). */
+/** `jsonpath={.a.b}=VALUE` → the expression and the value (undefined: whatever value). */
 function splitJsonPathInput(input: string): { expression: string; value: string | undefined } {
   const close = input.lastIndexOf('}');
   const eq = input.indexOf('=', close < 0 ? 0 : close);

@@ -42,7 +42,7 @@ export const authnFlags: FlagSpec[] = [
   { name: 'requestheader-group-headers', type: 'stringSlice', default: [], description: 'Headers an authenticating proxy names groups in.' },
   { name: 'requestheader-extra-headers-prefix', type: 'stringSlice', default: [], description: 'Header prefixes an authenticating proxy sends extra user info in.' },
   { name: 'requestheader-client-ca-file', type: 'string', default: '', description: "CA bundle the authenticating proxy's client certificate must verify against.", complete: file },
-  { name: 'requestheader-allowed-names', type: 'stringSlice', default: [], description: 'Common names allowed for the proxy certificate (empty: any).' },
+  { name: 'requestheader-allowed-names', type: 'stringSlice', default: [], description: 'Common names allowed for the proxy certificate (empty: every name).' },
 ];
 
 /** Values from the command line, else the config file. */
