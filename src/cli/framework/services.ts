@@ -84,13 +84,7 @@ export function createServices(io: CliIO, globals: GlobalOptions, warn: (text: s
     },
     client(options: ClientRequestOptions = {}) {
       client ??= (async () => {
-        const [config, { createClient }, v8] = await Promise.all([services.clientConfig(), import('../../sdk/client.js'), import('node:v8')]);
-        // undici parses HTTP with llhttp compiled to WebAssembly: V8 compiles it with its baseline
-        // compiler, then re-optimizes it on a background thread, and process exit waits for that
-        // job (about 120 ms on every command that made a request). A CLI run is too short for the
-        // optimized code to pay off, so the CLI keeps the baseline code. Only the CLI process does
-        // this: the SDK does not change V8 flags of the programs that embed it.
-        v8.setFlagsFromString('--liftoff-only');
+        const [config, { createClient }] = await Promise.all([services.clientConfig(), import('../../sdk/client.js')]);
         return createClient(config, {
           env: io.env,
           verbosity: globals.verbosity,
