@@ -1,12 +1,12 @@
 /**
- * Waiting on one object with a watch (never by polling): list it by name to learn its state and
- * a resource version, then watch from there until a predicate holds. A watch the server ends is
- * resumed from the last version seen; an expired version (410 Gone) lists again.
+ * Waiting on objects with a watch (never by polling), on top of the SDK's resumable {@link watch}:
+ * it lists first, resumes after dropped connections and server timeouts, and lists again on 410
+ * Gone, so a wait here sees every change of the objects it follows.
  */
 import { PlatformError, StatusError } from '../errors.js';
 import type { ResourceClient } from '../rest/resource-client.js';
 import type { KubeObject } from '../types/meta.js';
-import type { Status } from '../types/status.js';
+import { watch } from '../watch/watcher.js';
 
 /** The wait ended because its time ran out. */
 export class WaitTimeoutError extends PlatformError {
@@ -28,16 +28,26 @@ export interface WaitForObjectOptions {
   onChange?: ((object: KubeObject | undefined) => void) | undefined;
 }
 
-function isStatus(value: unknown): value is Status {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'Status';
+/** The caller's signal and the timeout combined; `done` ends the watch once the wait is over. */
+function waitSignals(options: WaitForObjectOptions): { signal: AbortSignal | undefined; timeout: AbortSignal | undefined; done: AbortController; watchSignal: AbortSignal } {
+  const signals: AbortSignal[] = [];
+  if (options.signal !== undefined) signals.push(options.signal);
+  const timeout = options.timeoutMs !== undefined && options.timeoutMs >= 0 ? AbortSignal.timeout(Math.max(1, options.timeoutMs)) : undefined;
+  if (timeout !== undefined) signals.push(timeout);
+  const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
+  const done = new AbortController();
+  return { signal, timeout, done, watchSignal: signal === undefined ? done.signal : AbortSignal.any([signal, done.signal]) };
+}
+
+function endedError(client: ResourceClient, name: string, timeout: AbortSignal | undefined, last: KubeObject | undefined): WaitTimeoutError {
+  return new WaitTimeoutError(`${timeout?.aborted === true ? 'timed out' : 'aborted'} waiting for ${client.descriptor.resource}/${name}`, last);
 }
 
 /**
  * Resolves with the object's state (undefined when it does not exist) once `until` returns true
  * for it. `client` must be bound to the object's namespace for namespaced kinds.
  *
- * @throws {@link WaitTimeoutError} when `timeoutMs` passes first; {@link AbortedError} semantics are
- *   those of the signal: an aborted wait rejects with a WaitTimeoutError naming the abort.
+ * @throws {@link WaitTimeoutError} when `timeoutMs` passes or the signal aborts first.
  */
 export async function waitForObject(
   client: ResourceClient,
@@ -45,62 +55,32 @@ export async function waitForObject(
   until: (object: KubeObject | undefined) => boolean,
   options: WaitForObjectOptions = {},
 ): Promise<KubeObject | undefined> {
-  const signals: AbortSignal[] = [];
-  if (options.signal !== undefined) signals.push(options.signal);
-  const timeout = options.timeoutMs !== undefined && options.timeoutMs >= 0 ? AbortSignal.timeout(Math.max(1, options.timeoutMs)) : undefined;
-  if (timeout !== undefined) signals.push(timeout);
-  const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
-  const fieldSelector = `metadata.name=${name}`;
+  const { timeout, done, watchSignal } = waitSignals(options);
   let current: KubeObject | undefined;
-  const set = (next: KubeObject | undefined): void => {
-    current = next;
-    options.onChange?.(next);
-  };
-  const callOptions = signal === undefined ? {} : { signal };
-
-  const ended = (): never => {
-    const reason = timeout?.aborted === true ? 'timed out' : 'aborted';
-    throw new WaitTimeoutError(`${reason} waiting for ${client.descriptor.resource}/${name}`, current);
-  };
-  const list = async (): Promise<string | undefined> => {
-    try {
-      const page = await client.list({ ...callOptions, fieldSelector });
-      set(page.items[0]);
-      return page.metadata?.resourceVersion;
-    } catch (err) {
-      if (signal?.aborted === true) ended();
-      throw err;
+  let satisfied = false;
+  const check = (): void => {
+    if (!satisfied && until(current)) {
+      satisfied = true;
+      done.abort();
     }
   };
-
-  let resourceVersion = await list();
-  if (until(current)) return current;
-  for (;;) {
-    if (signal?.aborted === true) ended();
-    let relist = false;
-    const watchOptions: Parameters<ResourceClient['watch']>[0] = { ...callOptions, fieldSelector, allowWatchBookmarks: true };
-    if (resourceVersion !== undefined) watchOptions.resourceVersion = resourceVersion;
-    for await (const event of client.watch(watchOptions)) {
-      if (event.type === 'ERROR') {
-        const status = isStatus(event.object) ? event.object : {};
-        if (status.code === 410) {
-          relist = true;
-          break;
-        }
-        throw new StatusError(status, status.code);
-      }
-      const object = event.object as KubeObject;
-      resourceVersion = object.metadata?.resourceVersion ?? resourceVersion;
-      if (event.type === 'BOOKMARK') continue;
-      set(event.type === 'DELETED' ? undefined : object);
-      if (until(current)) return current;
-    }
-    if (signal?.aborted === true) ended();
-    if (relist) {
-      resourceVersion = await list();
-      if (until(current)) return current;
-    }
+  // The first list tells whether the object exists; an absent object has no event, so the state
+  // is reported (and checked) once the list is done.
+  let listed = false;
+  const onListed = (): void => {
+    if (!listed) options.onChange?.(current);
+    listed = true;
+    check();
+  };
+  for await (const event of watch(client, { fieldSelector: `metadata.name=${name}`, signal: watchSignal, onListed })) {
+    // watch() throws on ERROR events: every event it yields carries an object.
+    current = event.type === 'DELETED' ? undefined : event.object as KubeObject;
+    if (listed) options.onChange?.(current);
+    if (listed) check();
+    if (satisfied) break;
   }
+  if (satisfied) return current;
+  throw endedError(client, name, timeout, current);
 }
 
 /**
@@ -120,73 +100,39 @@ export async function waitForDeletion(client: ResourceClient, name: string, uid:
 export async function waitForAllDeleted(client: ResourceClient, pending: ReadonlyMap<string, string | undefined>, options: Omit<WaitForObjectOptions, 'onChange'> = {}): Promise<void> {
   const left = new Map(pending);
   if (left.size === 0) return;
-  const signals: AbortSignal[] = [];
-  if (options.signal !== undefined) signals.push(options.signal);
-  const timeout = options.timeoutMs !== undefined && options.timeoutMs >= 0 ? AbortSignal.timeout(Math.max(1, options.timeoutMs)) : undefined;
-  if (timeout !== undefined) signals.push(timeout);
-  const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
-  const callOptions = signal === undefined ? {} : { signal };
+  const { timeout, done, watchSignal } = waitSignals(options);
   const fieldSelector = left.size === 1 ? `metadata.name=${[...left.keys()][0] ?? ''}` : undefined;
-  const ended = (): never => {
-    const [name] = left.keys();
-    throw new WaitTimeoutError(`${timeout?.aborted === true ? 'timed out' : 'aborted'} waiting for ${client.descriptor.resource}/${name ?? ''}`, undefined);
-  };
   const gone = (object: KubeObject, deleted: boolean): void => {
     const name = object.metadata?.name ?? '';
     if (!left.has(name)) return;
     const uid = left.get(name);
     if (deleted ? uid === undefined || object.metadata?.uid === uid : uid !== undefined && object.metadata?.uid !== uid) left.delete(name);
   };
-  const list = async (): Promise<string | undefined> => {
-    const seen = new Map<string, KubeObject>();
-    let resourceVersion: string | undefined;
-    try {
-      for await (const page of client.listPages({ ...callOptions, ...(fieldSelector === undefined ? {} : { fieldSelector }) })) {
-        for (const item of page.items) seen.set(item.metadata?.name ?? '', item);
-        resourceVersion = page.metadata?.resourceVersion;
+  // Objects of the first list: a pending name missing there (or with another uid) is already gone.
+  const inFirstList = new Map<string, KubeObject>();
+  let listed = false;
+  const onListed = (): void => {
+    if (!listed) {
+      for (const [name, uid] of [...left]) {
+        const object = inFirstList.get(name);
+        if (object === undefined || (uid !== undefined && object.metadata?.uid !== uid)) left.delete(name);
       }
-    } catch (err) {
-      if (signal?.aborted === true) ended();
-      if (err instanceof StatusError && err.code === 404) {
-        left.clear();
-        return undefined;
-      }
-      throw err;
     }
-    for (const [name, uid] of [...left]) {
-      const object = seen.get(name);
-      if (object === undefined || (uid !== undefined && object.metadata?.uid !== uid)) left.delete(name);
-    }
-    return resourceVersion;
+    listed = true;
+    if (left.size === 0) done.abort();
   };
-
-  let resourceVersion = await list();
-  while (left.size > 0) {
-    if (signal?.aborted === true) ended();
-    let relist = false;
-    const watchOptions: Parameters<ResourceClient['watch']>[0] = { ...callOptions, allowWatchBookmarks: true };
-    if (fieldSelector !== undefined) watchOptions.fieldSelector = fieldSelector;
-    if (resourceVersion !== undefined) watchOptions.resourceVersion = resourceVersion;
-    try {
-      for await (const event of client.watch(watchOptions)) {
-        if (event.type === 'ERROR') {
-          const status = isStatus(event.object) ? event.object : {};
-          if (status.code === 410) {
-            relist = true;
-            break;
-          }
-          throw new StatusError(status, status.code);
-        }
-        const object = event.object as KubeObject;
-        resourceVersion = object.metadata?.resourceVersion ?? resourceVersion;
-        if (event.type !== 'BOOKMARK') gone(object, event.type === 'DELETED');
-        if (left.size === 0) return;
-      }
-    } catch (err) {
-      if (err instanceof StatusError && err.code === 404) return;
-      throw err;
+  try {
+    for await (const event of watch(client, { ...(fieldSelector === undefined ? {} : { fieldSelector }), signal: watchSignal, onListed })) {
+      const object = event.object as KubeObject; // watch() throws on ERROR events
+      if (!listed) inFirstList.set(object.metadata?.name ?? '', object);
+      else gone(object, event.type === 'DELETED');
+      if (left.size === 0) return;
     }
-    if (signal?.aborted === true) ended();
-    if (relist) resourceVersion = await list();
+  } catch (err) {
+    if (err instanceof StatusError && err.code === 404) return;
+    throw err;
   }
+  if (left.size === 0) return;
+  const [name] = left.keys();
+  throw endedError(client, name ?? '', timeout, undefined);
 }
