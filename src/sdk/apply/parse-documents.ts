@@ -7,9 +7,8 @@
  * plain scalars (`yes` is a boolean, `0777` an octal integer), which is what kubectl applies. Text
  * that starts with `{` is a stream of JSON values, as kubectl's YAML-or-JSON decoder sniffs it.
  */
-import type * as JsYaml from 'js-yaml';
 import { InputError } from '../errors.js';
-import { resolvePlain } from '../config/yaml11.js';
+import { loadGoYaml } from '../config/yaml-parse.js';
 import { findJsonSyntaxError } from './json-error.js';
 
 /** One parsed document of a manifest source. */
@@ -20,23 +19,6 @@ export interface ParsedDocument {
   index: number;
   /** 1-based line of the document's first content line. */
   line: number;
-}
-
-let yamlPromise: Promise<{ yaml: typeof JsYaml; schema: JsYaml.Schema }> | undefined;
-
-async function loadYaml(): Promise<{ yaml: typeof JsYaml; schema: JsYaml.Schema }> {
-  const mod = (await import('js-yaml')) as typeof JsYaml & { default?: typeof JsYaml };
-  const yaml = mod.default ?? mod;
-  const scalar = (tag: string, wanted: string): JsYaml.Type =>
-    new yaml.Type(`tag:yaml.org,2002:${tag}`, {
-      kind: 'scalar',
-      resolve: (data: unknown) => typeof data === 'string' && resolvePlain(data).tag === wanted,
-      construct: (data: unknown) => (typeof data === 'string' ? resolvePlain(data).value : null),
-    });
-  const implicit = [scalar('null', 'null'), scalar('bool', 'bool'), scalar('int', 'int'), scalar('float', 'float')];
-  const merge = (yaml as unknown as { types?: { merge?: JsYaml.Type } }).types?.merge;
-  if (merge !== undefined) implicit.push(merge);
-  return { yaml, schema: yaml.FAILSAFE_SCHEMA.extend({ implicit }) };
 }
 
 /** A YAML document's text and the 0-based line it starts on. */
@@ -148,8 +130,7 @@ function parseJsonStream(text: string, source: string): ParsedDocument[] {
 }
 
 async function parseYamlStream(text: string, source: string): Promise<ParsedDocument[]> {
-  yamlPromise ??= loadYaml();
-  const loaded = await yamlPromise;
+  const loaded = await loadGoYaml();
   const docs: ParsedDocument[] = [];
   for (const [index, chunk] of splitYamlDocuments(text).entries()) {
     const line = chunk.startLine + firstContentLine(chunk.text) + 1;

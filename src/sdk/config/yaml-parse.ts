@@ -16,9 +16,24 @@ export class YamlSyntaxError extends Error {
   }
 }
 
-let schemaPromise: Promise<{ yaml: typeof JsYaml; schema: JsYaml.Schema }> | undefined;
+let schemaPromise: Promise<GoYaml> | undefined;
 
-async function loadSchema(): Promise<{ yaml: typeof JsYaml; schema: JsYaml.Schema }> {
+/** js-yaml with a schema that types plain scalars as go-yaml v2 does (YAML 1.1). */
+export interface GoYaml {
+  yaml: typeof JsYaml;
+  schema: JsYaml.Schema;
+}
+
+/**
+ * Loads js-yaml (once, on first use: it is not on the start-up path) with the go-yaml v2 scalar
+ * rules, for config files and manifests alike.
+ */
+export function loadGoYaml(): Promise<GoYaml> {
+  schemaPromise ??= loadSchema();
+  return schemaPromise;
+}
+
+async function loadSchema(): Promise<GoYaml> {
   const mod = (await import('js-yaml')) as typeof JsYaml & { default?: typeof JsYaml };
   const yaml = mod.default ?? mod;
   const scalar = (tag: string, wanted: string): JsYaml.Type =>
@@ -36,8 +51,7 @@ async function loadSchema(): Promise<{ yaml: typeof JsYaml; schema: JsYaml.Schem
 
 /** Parses the first YAML document of `text` (an empty text is `null`). */
 export async function parseYaml(text: string): Promise<unknown> {
-  schemaPromise ??= loadSchema();
-  const { yaml, schema } = await schemaPromise;
+  const { yaml, schema } = await loadGoYaml();
   try {
     const docs = yaml.loadAll(text, null, { schema });
     return docs.length === 0 ? null : docs[0];
