@@ -60,6 +60,30 @@ function connectOptions(spec: DispatcherSpec): NodeRequesterTls {
   return options;
 }
 
+/**
+ * Settles with the promise, or rejects as soon as the signal aborts. undici notices an abort only
+ * between phases: during a TLS handshake with a server that never answers it waits for its own
+ * connect timeout (10 s), so a timed-out or cancelled request would hang that long.
+ */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => {
+      // The request may still settle later (undici cleans up on its own); its outcome is moot.
+      promise.catch(() => undefined);
+      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
+      (err: unknown) => { signal.removeEventListener('abort', onAbort); reject(err instanceof Error ? err : new Error(String(err))); },
+    );
+  });
+}
+
 /** A requester through an HTTP(S) proxy: undici's ProxyAgent (CONNECT tunnels), loaded only then. */
 function proxyRequester(spec: DispatcherSpec, proxy: string): Requester {
   const { ProxyAgent, request } = loadUndici();
@@ -67,7 +91,7 @@ function proxyRequester(spec: DispatcherSpec, proxy: string): Requester {
   const agent = new ProxyAgent({ headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 30_000, uri: proxy, requestTls: { ...connectOptions(spec) } });
   return {
     async request(options: RequesterRequest): Promise<RequesterResponse> {
-      const response = await request.call(agent, options);
+      const response = await raceAbort(request.call(agent, options), options.signal);
       return { statusCode: response.statusCode, headers: response.headers, body: response.body };
     },
     close: () => agent.close(),

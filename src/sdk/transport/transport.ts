@@ -74,30 +74,6 @@ function createDeadline(userSignal: AbortSignal | undefined, timeoutMs: number |
   };
 }
 
-/**
- * Settles with the promise, or rejects as soon as the signal aborts. undici notices an abort only
- * between phases: during a TLS handshake with a server that never answers it waits for its own
- * connect timeout (10 s), so a timed-out or cancelled request would hang that long.
- */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => undefined);
-    return Promise.reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => {
-      // The request may still settle later (undici cleans up on its own); its outcome is moot.
-      promise.catch(() => undefined);
-      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
-      (err: unknown) => { signal.removeEventListener('abort', onAbort); reject(err instanceof Error ? err : new Error(String(err))); },
-    );
-  });
-}
-
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted === true) {
@@ -331,7 +307,7 @@ export class Transport {
         signal: deadline.signal,
       };
       if (req.body !== undefined) options.body = typeof req.body === 'string' ? req.body : Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength);
-      response = await raceAbort(dispatcher.request(options), deadline.signal);
+      response = await dispatcher.request(options);
     } catch (err) {
       deadline.dispose();
       const error = fail(err);
