@@ -75,6 +75,9 @@ export function decodeIssuedCertificates(csr: CertificateSigningRequest): Decode
   return out;
 }
 
+/** Subject attributes @peculiar/x509 has no short name for (its getField takes OIDs too). */
+const OID = { serialNumber: '2.5.4.5', street: '2.5.4.9', postalCode: '2.5.4.17' } as const;
+
 /** The request of a CSR as the describer shows it, or undefined when `spec.request` does not parse. */
 export async function decodeRequest(csr: CertificateSigningRequest): Promise<DecodedRequest | undefined> {
   const pem = pemBlocks(Buffer.from(csr.spec.request ?? '', 'base64').toString('latin1'), 'CERTIFICATE REQUEST')[0];
@@ -90,9 +93,9 @@ export async function decodeRequest(csr: CertificateSigningRequest): Promise<Dec
   const name = req.subjectName;
   const out: DecodedRequest = {
     subject: {
-      commonName: name.getField('CN')[0] ?? '', serialNumber: name.getField('serialNumber')[0] ?? '', organization: name.getField('O'),
+      commonName: name.getField('CN')[0] ?? '', serialNumber: name.getField(OID.serialNumber)[0] ?? '', organization: name.getField('O'),
       organizationalUnit: name.getField('OU'), country: name.getField('C'), locality: name.getField('L'), province: name.getField('ST'),
-      streetAddress: name.getField('street'), postalCode: name.getField('postalCode'),
+      streetAddress: name.getField(OID.street), postalCode: name.getField(OID.postalCode),
     },
     dnsNames: [], ipAddresses: [], emailAddresses: [], uris: [],
     usages: [...(csr.spec.usages ?? [])],

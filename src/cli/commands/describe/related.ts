@@ -11,7 +11,6 @@ import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { DescribeRelated } from '../../../printers/describe/describe.js';
 import type { EventLike } from '../../../printers/describe/events.js';
 import { groupOfApiVersion } from '../../../printers/table/group-kind.js';
-import { decodeCertificateRequest } from './csr-request.js';
 
 const EVENTS: ResourceDescriptor = { group: '', version: 'v1', resource: 'events', namespaced: true, kind: 'Event' };
 const REPLICA_SETS: ResourceDescriptor = { group: 'apps', version: 'v1', resource: 'replicasets', namespaced: true, kind: 'ReplicaSet' };
@@ -91,14 +90,10 @@ export async function fetchRelated(client: PlatformClient, object: KubeObject, o
     const current = owned.filter((rs) => withoutHash((rs['spec'] as { template?: unknown } | undefined)?.template) === template);
     related.replicaSets = { new: current.slice(0, 1), old: owned.filter((rs) => !current.slice(0, 1).includes(rs)) };
   } else if (group === GROUPS.certificates && kind === 'CertificateSigningRequest') {
-    const request = (object['spec'] as { request?: string } | undefined)?.request;
-    if (request !== undefined) {
-      const details = await decodeCertificateRequest(request);
-      const { decodeIssuedCertificates } = await import('../../certificates/decode.js');
-      const issued = decodeIssuedCertificates(object as Parameters<typeof decodeIssuedCertificates>[0]);
-      if (issued.length > 0) details.issued = issued;
-      related.certificateRequest = details;
-    }
+    const { decodeSigningRequest } = await import('../../certificates/decode.js');
+    const { request, certificates } = await decodeSigningRequest(object as Parameters<typeof decodeSigningRequest>[0]);
+    // An unreadable request still gets the CSR describer, with the fields of the object only.
+    related.certificateRequest = { ...(request ?? { subject: {} }), ...(certificates.length > 0 ? { issued: certificates } : {}) };
   }
   return related;
 }
