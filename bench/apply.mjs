@@ -14,11 +14,10 @@
 // by --latency ms (default 25, which makes kubectl's times match the DESIGN.md table), and the
 // targets are checked there.
 // Usage: node bench/apply.mjs [--runs N] [--latency MS]   (PLATFORMCTL_BENCH_BIN=path/to/main.js to measure another build)
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchEnv, bin, hasKubectl, median, report, root } from './lib.mjs';
+import { benchEnv, bin, hasKubectl, kubeconfigText, measure, median, report, root, startJsonProcess, startRenameProxy, startServerProcess } from './lib.mjs';
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
@@ -49,37 +48,6 @@ server.listen(0, '127.0.0.1', () => process.stdout.write(JSON.stringify({ port: 
 `;
 const { generateManifests } = await import(join(root, 'dist/test/fixtures/manifests/generate.js'));
 
-const childSource = `
-import { startServer } from ${JSON.stringify(join(root, 'dist/src/server/index.js'))};
-const server = await startServer({ dataDir: process.argv[1], port: 0 });
-process.stdout.write(JSON.stringify({ url: server.url, caPem: server.caPem, token: server.adminToken }) + '\\n');
-process.once('SIGTERM', () => { void server.stop().then(() => process.exit(0)); });
-`;
-
-function startProcess(args, match) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let buf = '';
-    const onData = (c) => {
-      buf += c;
-      const m = match(buf);
-      if (m !== undefined) resolve({ child, info: m });
-    };
-    child.stdout.setEncoding('utf8').on('data', onData);
-    child.stderr.setEncoding('utf8').on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${buf}`)));
-  });
-}
-
-/** Runs a command under /usr/bin/time; returns wall and CPU seconds and peak RSS (MiB). */
-function measure(cmd, args, env) {
-  const r = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', cmd, ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const line = r.stderr.split('\n').reverse().find((l) => l.startsWith('TIME '));
-  if (r.status !== 0 || line === undefined) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}):\n${r.stderr.slice(-2000)}`);
-  const [, wall, user, sys, rss] = line.split(' ').map(Number);
-  return { wall, cpu: user + sys, rssMiB: rss / 1024, stdout: r.stdout };
-}
-
 function configMaps(dir, prefix) {
   mkdirSync(dir, { recursive: true });
   const docs = [`apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ${prefix}\n`];
@@ -88,17 +56,11 @@ function configMaps(dir, prefix) {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'platformctl-bench-apply-'));
-const server = await startProcess(['--input-type=module', '-e', childSource, join(work, 'data')], (buf) => {
-  const line = buf.split('\n').find((l) => l.startsWith('{'));
-  return line === undefined ? undefined : JSON.parse(line);
-});
+const server = await startServerProcess(join(work, 'data'));
 const { url, caPem, token } = server.info;
 const serverPort = Number(new URL(url).port);
-const slow = await startProcess(['--input-type=module', '-e', latencySource, String(serverPort), String(LATENCY_MS)], (buf) => {
-  const line = buf.split('\n').find((l) => l.startsWith('{'));
-  return line === undefined ? undefined : JSON.parse(line);
-});
-const kubeconfig = (serverUrl, tls) => `apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: ${serverUrl}\n${tls}\nusers:\n- name: u\n  user:\n    token: ${token}\ncontexts:\n- name: c\n  context: {cluster: c, user: u}\ncurrent-context: c\n`;
+const slow = await startJsonProcess(['--input-type=module', '-e', latencySource, String(serverPort), String(LATENCY_MS)]);
+const kubeconfig = (serverUrl, tls) => kubeconfigText(serverUrl, tls, token);
 const caData = `    certificate-authority-data: ${Buffer.from(caPem).toString('base64')}`;
 const kubectl = hasKubectl();
 const proxies = [];
@@ -109,8 +71,8 @@ async function environments(name, upstreamPort) {
   writeFileSync(join(work, `ours-${name}`), kubeconfig(upstream, caData), { mode: 0o600 });
   const out = { ours: benchEnv({ PLATFORMCONFIG: join(work, `ours-${name}`), HOME: work }) };
   if (kubectl) {
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const proxy = await startProcess([join(root, '..', 'shared', 'tools', 'rename-proxy.mjs'), '--listen', `127.0.0.1:${port}`, '--upstream', upstream, '--client', 'k8s', '--insecure-upstream', '--tls', '--cert-dir', join(work, `proxy-certs-${name}`)], (buf) => (buf.includes('listening') ? true : undefined));
+    const proxy = await startRenameProxy(upstream, join(work, `proxy-certs-${name}`));
+    const port = proxy.port;
     proxies.push(proxy);
     writeFileSync(join(work, `kube-${name}`), kubeconfig(`https://127.0.0.1:${port}`, '    insecure-skip-tls-verify: true'), { mode: 0o600 });
     out.kube = benchEnv({ KUBECONFIG: join(work, `kube-${name}`), HOME: work });

@@ -6,12 +6,11 @@
 // chunk: the report compares the 10,000 run with the 2,000 run (check: growth <= 25 MiB).
 // The local server runs in a child process (in memory), so its work is not counted.
 // Usage: node bench/get.mjs [--runs N] [--counts 2000,10000]
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchEnv, bin, hasKubectl, median, report, root } from './lib.mjs';
+import { benchEnv, bin, hasKubectl, kubeconfigText, measure, median, report, startRenameProxy, startServerProcess } from './lib.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -21,42 +20,8 @@ const RUNS = Number(arg('--runs', '3'));
 const COUNTS = arg('--counts', '2000,10000').split(',').map(Number);
 const NAMESPACES = 20;
 
-const childSource = `
-import { startServer } from ${JSON.stringify(join(root, 'dist/src/server/index.js'))};
-const server = await startServer({ port: 0 });
-process.stdout.write(JSON.stringify({ url: server.url, caPem: server.caPem, token: server.adminToken }) + '\\n');
-process.once('SIGTERM', () => { void server.stop().then(() => process.exit(0)); });
-`;
-
-function startProcess(args, match) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let buf = '';
-    const onData = (c) => {
-      buf += c;
-      const m = match(buf);
-      if (m !== undefined) resolve({ child, info: m });
-    };
-    child.stdout.setEncoding('utf8').on('data', onData);
-    child.stderr.setEncoding('utf8').on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${buf}`)));
-  });
-}
-
-/** Runs a command under /usr/bin/time with stdout discarded; wall and CPU seconds, peak RSS in MiB. */
-function measure(cmd, args, env) {
-  const r = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', cmd, ...args], { env, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
-  const line = r.stderr.split('\n').reverse().find((l) => l.startsWith('TIME '));
-  if (r.status !== 0 || line === undefined) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}):\n${r.stderr.slice(-2000)}`);
-  const [, wall, user, sys, rss] = line.split(' ').map(Number);
-  return { wall, cpu: user + sys, rssMiB: rss / 1024 };
-}
-
 const work = mkdtempSync(join(tmpdir(), 'platformctl-bench-get-'));
-const server = await startProcess(['--input-type=module', '-e', childSource], (buf) => {
-  const line = buf.split('\n').find((l) => l.startsWith('{'));
-  return line === undefined ? undefined : JSON.parse(line);
-});
+const server = await startServerProcess();
 const { url, caPem, token } = server.info;
 const base = new URL(url);
 const agent = new Agent({ ca: caPem, keepAlive: true, maxSockets: 32 });
@@ -93,14 +58,14 @@ async function populate(total) {
   created = total;
 }
 
-const kubeconfig = (serverUrl, tls) => `apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: ${serverUrl}\n${tls}\nusers:\n- name: u\n  user:\n    token: ${token}\ncontexts:\n- name: c\n  context: {cluster: c, user: u}\ncurrent-context: c\n`;
+const kubeconfig = (serverUrl, tls) => kubeconfigText(serverUrl, tls, token);
 writeFileSync(join(work, 'ours'), kubeconfig(url, `    certificate-authority-data: ${Buffer.from(caPem).toString('base64')}`), { mode: 0o600 });
 const envs = { platformctl: benchEnv({ PLATFORMCONFIG: join(work, 'ours'), HOME: work }) };
 const tools = [['platformctl', process.execPath, [bin]]];
 let proxy;
 if (hasKubectl()) {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  proxy = await startProcess([join(root, '..', 'shared', 'tools', 'rename-proxy.mjs'), '--listen', `127.0.0.1:${port}`, '--upstream', url, '--client', 'k8s', '--insecure-upstream', '--tls', '--cert-dir', join(work, 'proxy-certs')], (buf) => (buf.includes('listening') ? true : undefined));
+  proxy = await startRenameProxy(url, join(work, 'proxy-certs'));
+  const port = proxy.port;
   writeFileSync(join(work, 'kube'), kubeconfig(`https://127.0.0.1:${port}`, '    insecure-skip-tls-verify: true'), { mode: 0o600 });
   envs.kubectl = benchEnv({ KUBECONFIG: join(work, 'kube'), HOME: work });
   tools.push(['kubectl', 'kubectl', []]);
@@ -114,8 +79,8 @@ try {
     for (const output of ['table', 'json']) {
       for (const [tool, cmd, prefix] of tools) {
         const args = [...prefix, 'get', 'configmaps', '-A', ...(output === 'json' ? ['-o', 'json'] : [])];
-        measure(cmd, args, envs[tool]); // warm the discovery cache
-        const runs = Array.from({ length: RUNS }, () => measure(cmd, args, envs[tool]));
+        measure(cmd, args, envs[tool], { discardStdout: true }); // warm the discovery cache
+        const runs = Array.from({ length: RUNS }, () => measure(cmd, args, envs[tool], { discardStdout: true }));
         const pick = (k) => median(runs.map((r) => r[k]).sort((a, b) => a - b));
         const r = { wall: pick('wall'), cpu: pick('cpu'), rssMiB: pick('rssMiB') };
         results[`${tool} ${output} ${count}`] = r;

@@ -1,6 +1,8 @@
-// Shared helpers for benchmarks: timing of whole commands, medians, kubectl detection, reporting.
-import { spawnSync } from 'node:child_process';
+// Shared helpers for benchmarks: timing of whole commands, medians, kubectl detection, reporting,
+// the local server and the rename proxy as child processes.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -46,4 +48,70 @@ export function report(name, rows, notes = []) {
   for (const n of notes) console.log(`  ${n}`);
   mkdirSync(new URL('../.bench-results/', import.meta.url), { recursive: true });
   writeFileSync(new URL(`../.bench-results/${name}.json`, import.meta.url), JSON.stringify({ name, rows, notes, at: new Date().toISOString() }, null, 2));
+}
+
+/** Starts `node args` and resolves once `match(output so far)` returns something. */
+export function startProcess(args, match) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    const onData = (c) => {
+      buf += c;
+      const m = match(buf);
+      if (m !== undefined) resolve({ child, info: m });
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.stderr.setEncoding('utf8').on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${buf}`)));
+  });
+}
+
+/** The first JSON line of a child's output. */
+const firstJsonLine = (buf) => {
+  const line = buf.split('\n').find((l) => l.startsWith('{'));
+  return line === undefined ? undefined : JSON.parse(line);
+};
+
+/**
+ * The local server in a child process (from dist/): on a data directory (every write fsynced) or,
+ * without one, in memory. Resolves with `{ child, info: { url, caPem, token } }`.
+ */
+export function startServerProcess(dataDir) {
+  const source = `
+import { startServer } from ${JSON.stringify(join(root, 'dist/src/server/index.js'))};
+const dataDir = process.argv[1];
+const server = await startServer(dataDir === undefined || dataDir === '' ? { port: 0 } : { dataDir, port: 0 });
+process.stdout.write(JSON.stringify({ url: server.url, caPem: server.caPem, token: server.adminToken }) + '\\n');
+process.once('SIGTERM', () => { void server.stop().then(() => process.exit(0)); });
+`;
+  return startProcess(['--input-type=module', '-e', source, dataDir ?? ''], firstJsonLine);
+}
+
+/** Starts `node args` that prints one JSON line when ready (e.g. a latency proxy). */
+export function startJsonProcess(args) {
+  return startProcess(args, firstJsonLine);
+}
+
+/** The shared tools' rename proxy in front of `upstream`, serving TLS; resolves with `{ child, port }`. */
+export async function startRenameProxy(upstream, certDir) {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const { child } = await startProcess([join(root, '..', 'shared', 'tools', 'rename-proxy.mjs'), '--listen', `127.0.0.1:${port}`, '--upstream', upstream, '--client', 'k8s', '--insecure-upstream', '--tls', '--cert-dir', certDir], (buf) => (buf.includes('listening') ? true : undefined));
+  return { child, port };
+}
+
+/** A one-context kubeconfig; `tls` is the cluster's TLS line (indented four spaces). */
+export function kubeconfigText(serverUrl, tls, token) {
+  return `apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: ${serverUrl}\n${tls}\nusers:\n- name: u\n  user:\n    token: ${token}\ncontexts:\n- name: c\n  context: {cluster: c, user: u}\ncurrent-context: c\n`;
+}
+
+/**
+ * Runs a command under /usr/bin/time; wall and CPU seconds and peak RSS in MiB (and stdout unless
+ * `discardStdout`).
+ */
+export function measure(cmd, args, env, { discardStdout = false } = {}) {
+  const r = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', cmd, ...args], { env, encoding: 'utf8', stdio: ['ignore', discardStdout ? 'ignore' : 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const line = r.stderr.split('\n').reverse().find((l) => l.startsWith('TIME '));
+  if (r.status !== 0 || line === undefined) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}):\n${r.stderr.slice(-2000)}`);
+  const [, wall, user, sys, rss] = line.split(' ').map(Number);
+  return { wall, cpu: user + sys, rssMiB: rss / 1024, stdout: r.stdout ?? '' };
 }

@@ -2,62 +2,22 @@
  * Helpers of the authentication tests: requests with a bearer token and/or a client certificate
  * and extra headers, and a tiny CA issuing client certificates.
  */
-import { request } from 'node:https';
 import { webcrypto } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as x509 from '@peculiar/x509';
+import { call, type Answer, type Call } from '../../../support/tls-call.js';
 
 type CryptoKey = webcrypto.CryptoKey;
 type CryptoKeyPair = webcrypto.CryptoKeyPair;
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
-/** What a request sends. */
-export interface Call {
-  token?: string;
-  cert?: string;
-  key?: string;
-  headers?: Record<string, string | string[]>;
-  body?: unknown;
-}
 
-/** What came back. */
-export interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-  text: string;
-}
+export { call, type Answer, type Call };
 
 /** Sends one request to the server (fresh connection, so each request presents its own certificate). */
-export function call(server: { url: string; caPem: string }, method: string, path: string, c: Call = {}): Promise<Answer> {
-  const u = new URL(path, server.url);
-  const headers: Record<string, string | string[]> = { ...(c.headers ?? {}) };
-  if (c.token !== undefined) headers.Authorization = `Bearer ${c.token}`;
-  const payload = c.body === undefined ? undefined : JSON.stringify(c.body);
-  if (payload !== undefined) headers['Content-Type'] ??= 'application/json';
-  return new Promise((resolve, reject) => {
-    const req = request(u, {
-      method, headers, ca: server.caPem, agent: false, ...(c.cert !== undefined ? { cert: c.cert } : {}), ...(c.key !== undefined ? { key: c.key } : {}),
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let body: Record<string, unknown> = {};
-        try {
-          body = JSON.parse(text) as Record<string, unknown>;
-        } catch {
-          // not JSON
-        }
-        resolve({ status: res.statusCode ?? 0, body, text });
-      });
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 /** `whoami` through SelfSubjectReview: the user info, or the failed answer's status. */
 export async function whoami(server: { url: string; caPem: string }, c: Call = {}): Promise<{ status: number; user: Record<string, unknown> }> {

@@ -3,56 +3,15 @@
  * requests against the server with a token or client certificate, and waiting for the
  * controllers.
  */
-import { request } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createCertificateRequest, type CertificateRequestOptions } from '../../../../src/sdk/certificates/request.js';
+import { call, type Answer, type Call } from '../../../support/tls-call.js';
 
 /** The CSR collection path. */
 export const CSRS = '/apis/certificates.platform.io/v1/certificatesigningrequests';
 
-/** What a request sends. */
-export interface Call {
-  token?: string;
-  cert?: string;
-  key?: string;
-  body?: unknown;
-  contentType?: string;
-}
 
-/** What came back. */
-export interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-  text: string;
-}
-
-/** One request on a fresh connection (each may present its own client certificate). */
-export function call(server: { url: string; caPem: string }, method: string, path: string, c: Call = {}): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (c.token !== undefined) headers.Authorization = `Bearer ${c.token}`;
-  const payload = c.body === undefined ? undefined : JSON.stringify(c.body);
-  if (payload !== undefined) headers['Content-Type'] = c.contentType ?? 'application/json';
-  return new Promise((resolve, reject) => {
-    const req = request(new URL(path, server.url), {
-      method, headers, ca: server.caPem, agent: false, ...(c.cert !== undefined ? { cert: c.cert } : {}), ...(c.key !== undefined ? { key: c.key } : {}),
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let body: Record<string, unknown> = {};
-        try {
-          body = JSON.parse(text) as Record<string, unknown>;
-        } catch {
-          // not JSON
-        }
-        resolve({ status: res.statusCode ?? 0, body, text });
-      });
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+export { call, type Answer, type Call };
 
 /** A CSR object for a freshly generated request; returns the key too. */
 export async function csrObject(
