@@ -15,7 +15,7 @@ export const spec: CommandSpec = {
   description: 'Modify certificate resources.',
   group: 'Cluster Management Commands',
   examples: [
-    { description: 'Approve a pending certificate signing request', command: `${BINARY_NAME} certificate approve csr-sqgzp`, notRunnable: 'needs an existing certificate signing request named csr-sqgzp' },
+    { description: 'Approve a pending certificate signing request', command: `${BINARY_NAME} certificate approve csr-sqgzp` },
     { description: 'Request a client certificate for jane from the API server signer and wait for it', command: `${BINARY_NAME} certificate request jane --signer ${SIGNERS.apiserverClient} --cn jane --approve --wait --key-out jane.key --cert-out jane.crt`, notRunnable: 'writes a key and a certificate into the current directory' },
   ],
   flags: [],

@@ -19,11 +19,11 @@ export const spec: CommandSpec = {
   ].join('\n'),
   group: 'Advanced Commands',
   examples: [
-    { description: "Partially update config map 'foo' using a strategic merge patch, specifying the patch as JSON", command: `${BINARY_NAME} patch configmap foo -p '{"data":{"color":"blue"}}'`, notRunnable: 'needs the object to exist' },
+    { description: "Partially update config map 'foo' using a strategic merge patch, specifying the patch as JSON", command: `${BINARY_NAME} patch configmap foo -p '{"data":{"color":"blue"}}'` },
     { description: "Partially update config map 'foo' using a strategic merge patch, specifying the patch as YAML", command: `${BINARY_NAME} patch configmap foo -p $'data:\\n color: blue'`, notRunnable: 'needs the object to exist' },
-    { description: 'Partially update the objects of a file using a JSON merge patch', command: `${BINARY_NAME} patch -f examples/quickstart/ --type merge -p '{"metadata":{"labels":{"tier":"web"}}}'`, notRunnable: 'needs the objects to exist' },
-    { description: 'Update a deployment\'s replicas through the scale subresource using a merge patch', command: `${BINARY_NAME} patch deployment web --subresource='scale' --type='merge' -p '{"spec":{"replicas":2}}'`, notRunnable: 'needs the object to exist' },
-    { description: 'Remove a data key with a JSON patch with positional arrays', command: `${BINARY_NAME} patch configmap foo --type='json' -p='[{"op": "remove", "path": "/data/color"}]'`, notRunnable: 'needs the object to exist' },
+    { description: 'Partially update the objects of a file using a JSON merge patch', command: `${BINARY_NAME} patch -f examples/quickstart/ --type merge -p '{"metadata":{"labels":{"tier":"web"}}}'` },
+    { description: 'Update a deployment\'s replicas through the scale subresource using a merge patch', command: `${BINARY_NAME} patch deployment web --subresource='scale' --type='merge' -p '{"spec":{"replicas":2}}'` },
+    { description: 'Remove a data key with a JSON patch with positional arrays', command: `${BINARY_NAME} patch configmap foo --type='json' -p='[{"op": "remove", "path": "/data/color"}]'` },
   ],
   flags: [
     DRY_RUN_FLAG,

@@ -24,7 +24,7 @@ export const spec: CommandSpec = {
   ].join('\n'),
   group: 'Advanced Commands',
   examples: [
-    { description: 'Replace the objects of examples/quickstart/ with the configuration in the file', command: `${BINARY_NAME} replace -f examples/quickstart/`, notRunnable: 'needs the objects to exist' },
+    { description: 'Replace the objects of examples/quickstart/ with the configuration in the file', command: `${BINARY_NAME} replace -f examples/quickstart/` },
     { description: 'Force replace, delete and then re-create the resource', command: `${BINARY_NAME} replace --force -f examples/quickstart/` },
   ],
   flags: [

@@ -24,9 +24,9 @@ export const spec: CommandSpec = {
   examples: [
     { description: 'Wait for the deployment "web" to contain the status condition of type "Available"', command: `${BINARY_NAME} wait --for=condition=Available deployment/web`, notRunnable: 'needs the object to exist' },
     { description: 'The default value of status condition is true; you can wait for other targets after an equal delimiter (compared after Unicode simple case folding, which is a more general form of case-insensitivity)', command: `${BINARY_NAME} wait --for=condition=Available=false deployment/web`, notRunnable: 'needs the object to exist' },
-    { description: 'Wait for the config map "settings" to contain a key with the given value', command: `${BINARY_NAME} wait --for=jsonpath='{.data.mode}'=ready configmap/settings`, notRunnable: 'needs the object to exist' },
+    { description: 'Wait for the config map "settings" to contain a key with the given value', command: `${BINARY_NAME} wait --for=jsonpath='{.data.mode}'=ready configmap/settings` },
     { description: 'Wait for the config map "settings" to be created', command: `${BINARY_NAME} wait --for=create configmap/settings --timeout=60s`, notRunnable: 'waits for another writer' },
-    { description: 'Wait for the config map "settings" to be deleted (after `delete --wait=false`), with a timeout of 60 seconds', command: `${BINARY_NAME} wait --for=delete configmap/settings --timeout=60s` },
+    { description: 'Wait for the config map "settings" to be deleted (after `delete --wait=false`), with a timeout of 60 seconds', command: `${BINARY_NAME} wait --for=delete configmap/settings --timeout=60s`, notRunnable: 'waits for another writer to delete the object' },
   ],
   flags: [
     { name: 'all', type: 'bool', default: false, description: 'Select all resources in the namespace of the specified resource types' },

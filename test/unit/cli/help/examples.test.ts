@@ -2,7 +2,10 @@
  * Every example of every command either runs, or says why it cannot (`notRunnable`). Runnable
  * examples run against the local API server (test/support/server.ts) with a fresh config per
  * example, in a temp directory holding a copy of examples/ and a fixture plugin on PATH; each
- * must exit 0. Skipped examples are listed with their reason in the test output. Examples that
+ * must exit 0. Before each one, the objects examples name (config maps `foo` and `settings`,
+ * deployment `web`, service account `myapp`, secret `mysecret`, the quick start's objects and a
+ * pending CSR `csr-sqgzp`) are created afresh, so that examples which change or delete them can
+ * run in any order. Skipped examples are listed with their reason in the test output. Examples that
  * use shell syntax (pipes, redirections, `$(...)`) run through `sh -c` with the built
  * bin/platformctl on PATH; the others run in-process.
  */
@@ -15,6 +18,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadAllSpecs } from '../../../../src/cli/commands/index.js';
 import type { CommandSpec, ExampleSpec } from '../../../../src/cli/framework/spec.js';
+import { createCertificateRequest } from '../../../../src/sdk/certificates/request.js';
+import { SIGNERS } from '../../../../src/sdk/naming.js';
 import { runCli } from '../../../support/cli.js';
 import { startTestServer, writeTestKubeconfig } from '../../../support/server.js';
 
@@ -85,6 +90,55 @@ test('shellWords splits like sh, and refuses shell syntax', () => {
   assert.equal(shellWords('platformctl completion zsh > "${fpath[1]}/_platformctl"'), undefined);
 });
 
+/** The objects the examples name, as one manifest (namespaces live in `seedNamespaces`). */
+async function seedManifest(): Promise<string> {
+  const csr = await createCertificateRequest({ commonName: 'jane', organizations: ['dev'] });
+  const quickstart = readFileSync(join(root, 'examples/quickstart/app.yaml'), 'utf8');
+  return `${quickstart}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: foo, labels: {bar: x}}
+data: {color: red}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: settings}
+data: {mode: ready}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec: {containers: [{name: web, image: registry.example/web:1.0}]}
+---
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: myapp}
+---
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: myapp, namespace: myns}
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: mysecret}
+stringData: {token: example}
+---
+apiVersion: certificates.platform.io/v1
+kind: CertificateSigningRequest
+metadata: {name: csr-sqgzp}
+spec:
+  request: ${Buffer.from(csr.csrPem).toString('base64')}
+  signerName: ${SIGNERS.apiserverClient}
+  usages: [client auth]
+`;
+}
+
 test('every example runs or gives the reason it cannot', async (t) => {
   const examples = allExamples(await loadAllSpecs());
   assert.ok(examples.length > 0);
@@ -98,7 +152,24 @@ test('every example runs or gives the reason it cannot', async (t) => {
     copyFileSync(join(root, 'test/fixtures/plugins/report-args'), join(pluginDir, 'platformctl-hello'));
     chmodSync(join(pluginDir, 'platformctl-hello'), 0o755);
     const pathEnv = [pluginDir, join(root, 'bin'), dirname(process.execPath), '/usr/bin', '/bin'].join(':');
-    const configTemplate = readFileSync(await writeTestKubeconfig(server, join(work, 'server-config')), 'utf8');
+    const adminConfig = await writeTestKubeconfig(server, join(work, 'server-config'));
+    const configTemplate = readFileSync(adminConfig, 'utf8');
+    const admin = async (...args: string[]): Promise<void> => {
+      const r = await runCli(['--kubeconfig', adminConfig, ...args], { home: work, cwd: work });
+      assert.equal(r.code, 0, `seeding: ${args.join(' ')}\n${r.stderr}`);
+    };
+    const seedFile = join(work, 'seed.yaml');
+    writeFileSync(seedFile, await seedManifest());
+    writeFileSync(join(work, 'namespaces.yaml'), ['demo', 'myns'].map((ns) => `apiVersion: v1\nkind: Namespace\nmetadata: {name: ${ns}}\n`).join('---\n'));
+    /**
+     * The named objects as the examples expect them: deleted (whatever an example did to them) and
+     * created again; the namespaces come back if an example deleted them (deletion waits them out).
+     */
+    const reseed = async (): Promise<void> => {
+      await admin('apply', '-f', join(work, 'namespaces.yaml'));
+      await admin('delete', '-f', seedFile, '--ignore-not-found', '--wait');
+      await admin('create', '-f', seedFile);
+    };
 
     let n = 0;
     for (const { path, example } of examples) {
@@ -108,6 +179,7 @@ test('every example runs or gives the reason it cannot', async (t) => {
         await t.test(name, { skip: `not runnable: ${example.notRunnable}` }, () => undefined);
         continue;
       }
+      await reseed();
       await t.test(name, async () => {
         // A fresh home, config and working directory per example: examples may change them.
         const home = join(work, `ex${n++}`);

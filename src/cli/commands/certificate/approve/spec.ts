@@ -5,8 +5,6 @@ import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandSpec } from '../../../framework/spec.js';
 import { decisionFlags } from '../shared/decide.js';
 
-const NEEDS_CSR = 'needs an existing certificate signing request named csr-sqgzp';
-
 /** `certificate approve`. */
 export const spec: CommandSpec = {
   name: 'approve',
@@ -19,7 +17,7 @@ export const spec: CommandSpec = {
     '',
     ' SECURITY NOTICE: Depending on the requested attributes, the issued certificate can potentially grant a requester access to cluster resources or to authenticate as a requested identity. Before approving a CSR, ensure you understand what the signed certificate can do.',
   ].join('\n'),
-  examples: [{ description: "Approve CSR 'csr-sqgzp'", command: `${BINARY_NAME} certificate approve csr-sqgzp`, notRunnable: NEEDS_CSR }],
+  examples: [{ description: "Approve CSR 'csr-sqgzp'", command: `${BINARY_NAME} certificate approve csr-sqgzp` }],
   flags: decisionFlags('Approved'),
   args: 'none',
   load: async () => (await import('./run.js')).run,

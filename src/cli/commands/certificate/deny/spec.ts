@@ -15,7 +15,7 @@ export const spec: CommandSpec = {
     '',
     ` ${BINARY_NAME} certificate deny allows a cluster admin to deny a certificate signing request (CSR). This action tells a certificate signing controller to not to issue a certificate to the requester.`,
   ].join('\n'),
-  examples: [{ description: "Deny CSR 'csr-sqgzp'", command: `${BINARY_NAME} certificate deny csr-sqgzp`, notRunnable: 'needs an existing certificate signing request named csr-sqgzp' }],
+  examples: [{ description: "Deny CSR 'csr-sqgzp'", command: `${BINARY_NAME} certificate deny csr-sqgzp` }],
   flags: decisionFlags('Denied'),
   args: 'none',
   load: async () => (await import('./run.js')).run,

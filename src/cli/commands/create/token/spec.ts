@@ -5,7 +5,7 @@ import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandSpec } from '../../../framework/spec.js';
 import { OBJECT_OUTPUT_FLAGS } from '../../../output/index.js';
 
-const NEEDS_MYAPP = 'needs a service account named myapp (and, for the bound tokens, a secret named mysecret)';
+const NEEDS_MYAPP = 'the uid must be that of an existing secret, which differs on every server';
 
 /** Kinds a token can be bound to, with their apiVersion (sorted for messages). */
 export const BOUND_OBJECT_KINDS: Readonly<Record<string, string>> = { Node: 'v1', Pod: 'v1', Secret: 'v1' };
@@ -17,11 +17,11 @@ export const spec: CommandSpec = {
   summary: 'Request a service account token',
   description: 'Request a service account token.',
   examples: [
-    { description: 'Request a token to authenticate to the API server as the service account "myapp" in the current namespace', command: `${BINARY_NAME} create token myapp`, notRunnable: NEEDS_MYAPP },
-    { description: 'Request a token for a service account in a custom namespace', command: `${BINARY_NAME} create token myapp --namespace myns`, notRunnable: NEEDS_MYAPP },
-    { description: 'Request a token with a custom expiration', command: `${BINARY_NAME} create token myapp --duration 10m`, notRunnable: NEEDS_MYAPP },
-    { description: 'Request a token with a custom audience', command: `${BINARY_NAME} create token myapp --audience https://example.com`, notRunnable: NEEDS_MYAPP },
-    { description: 'Request a token bound to an instance of a Secret object', command: `${BINARY_NAME} create token myapp --bound-object-kind Secret --bound-object-name mysecret`, notRunnable: NEEDS_MYAPP },
+    { description: 'Request a token to authenticate to the API server as the service account "myapp" in the current namespace', command: `${BINARY_NAME} create token myapp` },
+    { description: 'Request a token for a service account in a custom namespace', command: `${BINARY_NAME} create token myapp --namespace myns` },
+    { description: 'Request a token with a custom expiration', command: `${BINARY_NAME} create token myapp --duration 10m` },
+    { description: 'Request a token with a custom audience', command: `${BINARY_NAME} create token myapp --audience https://example.com` },
+    { description: 'Request a token bound to an instance of a Secret object', command: `${BINARY_NAME} create token myapp --bound-object-kind Secret --bound-object-name mysecret` },
     { description: 'Request a token bound to an instance of a Secret object with a specific UID', command: `${BINARY_NAME} create token myapp --bound-object-kind Secret --bound-object-name mysecret --bound-object-uid 0d4691ed-659b-4935-a832-355f77ee47cc`, notRunnable: NEEDS_MYAPP },
   ],
   flags: [
