@@ -18,13 +18,15 @@ import { setupAuthentication } from './auth/authn/build.js';
 import { createAuthorization } from './auth/authz/index.js';
 import { setupCertificates } from './certificates/index.js';
 import { bootstrap } from './bootstrap.js';
-import type { ResolvedOptions, ServerContext, WriteEvent } from './context.js';
+import type { ResolvedOptions, ServerContext } from './context.js';
+import { createServerContext } from './context-factory.js';
 import { timestamp } from './context.js';
 import type { Controller } from './controllers/controller.js';
 import { crdController } from './controllers/crd.js';
 import { garbageCollector } from './controllers/garbage-collector.js';
 import { namespaceController } from './controllers/namespace.js';
 import { protectionController } from './controllers/protection.js';
+import { eventTtlController } from './events/ttl.js';
 import type { HealthCheck } from './api/health.js';
 import { createHandler } from './http/handler.js';
 import { builtinDefs } from './kinds/index.js';
@@ -32,7 +34,7 @@ import type { RunningServer, ServerOptions } from './options.js';
 import { Registry } from './registry/registry.js';
 import { findObject } from './rest/get.js';
 import { ServiceIPAllocator } from './services/allocator.js';
-import { Store, StoreFailedError } from './storage/index.js';
+import { Store } from './storage/index.js';
 import { loadOrCreateAdminToken, newToken } from './tls/admin-token.js';
 import { ephemeralTlsMaterial, loadOrCreateTlsMaterial } from './tls/certificates.js';
 import { asArray, asNumber, asObject, asString } from './util/json.js';
@@ -77,6 +79,11 @@ function serviceAddresses(svc: JsonObject): { ip: string | undefined; ports: num
   return { ip: ip === 'None' ? undefined : ip, ports };
 }
 
+/** The options a context gets when none are given (tests building a context of their own). */
+export function defaultResolvedOptions(): ResolvedOptions {
+  return { ...DEFAULTS };
+}
+
 /** Starts the server; resolves once it answers requests. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const now = options.now ?? Date.now;
@@ -96,35 +103,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const registry = new Registry(servedDefs(builtinDefs(), options.admission, log));
   const allocator = new ServiceIPAllocator();
-  const listeners = new Set<(e: WriteEvent) => void>();
-  let storeFailed = false;
-  const ctx: ServerContext = {
-    storeFailed: () => storeFailed,
-    noteError(e) {
-      if (e instanceof StoreFailedError) storeFailed = true;
-    },
-    store,
-    registry,
-    now,
-    options: resolveOptions(options),
-    admission: new AdmissionChain([]),
-    allocator,
-    caPem: tls.caPem,
-    log,
-    onWrite(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    emitWrite(event) {
-      for (const l of listeners) {
-        try {
-          l(event);
-        } catch (e) {
-          log(`change listener failed: ${e instanceof Error ? e.message : String(e)}`);
-        }
-      }
-    },
-  };
+  const ctx: ServerContext = createServerContext({ store, registry, now, log, options: resolveOptions(options), caPem: tls.caPem, allocator });
   const nsDef = registry.lookup('', 'v1', 'namespaces');
   const saDef = registry.lookup('', 'v1', 'serviceaccounts');
   const svcDef = registry.lookup('', 'v1', 'services');
@@ -157,7 +136,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let stopping = false;
   let bootstrapped = false;
   const authn = await setupAuthentication(ctx, { options: options.authentication ?? {}, adminToken, dataDir, caPem: tls.caPem, extra: options.authenticators ?? [] });
-  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx), ...authn.controllers, ...authz.controllers, ...admissionControllers(ctx), ...certs.controllers];
+  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx), eventTtlController(ctx, options.eventTtlMs), ...authn.controllers, ...authz.controllers, ...admissionControllers(ctx), ...certs.controllers];
   authn.clientCAs.add(certs.signingCAPem);
   const storeCheck: HealthCheck = { name: 'etcd', check: () => (ctx.storeFailed() ? 'the store cannot write' : undefined) };
   const common: HealthCheck[] = [

@@ -32,6 +32,8 @@ export interface ServerOptions {
   minWatchTimeoutMs?: number;
   /** Events queued per watch before a slow client's watch is ended (default 10,000). */
   watchMaxQueue?: number;
+  /** How long Events are kept after they were last seen (ms, default 1 hour, as `--event-ttl`). */
+  eventTtlMs?: number;
   /** Log size that triggers background compaction of the store (bytes). */
   compactAfterBytes?: number;
   /** Clock (ms since the epoch). */
