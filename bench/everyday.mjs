@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+// Everyday commands: platformctl against the local server, kubectl against the same server through
+// the rename proxy (an extra hop that counts against kubectl), interleaved A/B, median of N runs,
+// with and without NODE_EXTRA_CA_CERTS. The floor is what no Node client can beat: Node's own
+// start-up plus one TLS handshake and one request (`floor` below), printed next to each command.
+// Usage: node bench/everyday.mjs [--runs N] [--only SUBSTRING] [--no-extra-ca]
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchEnv, bin, hasKubectl, kubeconfigText, median, report, root, startRenameProxy, startServerProcess } from './lib.mjs';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const runs = Number(arg('--runs', '11'));
+const only = arg('--only', '');
+const extraCa = process.env.NODE_EXTRA_CA_CERTS ?? (existsSync('/etc/ssl/certs/ca-certificates.crt') ? '/etc/ssl/certs/ca-certificates.crt' : undefined);
+const withExtraCa = !process.argv.includes('--no-extra-ca') && extraCa !== undefined;
+
+const dir = mkdtempSync(join(tmpdir(), 'everyday-'));
+const { child: server, info } = await startServerProcess();
+const children = [server];
+const cleanup = () => {
+  for (const c of children) c.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+};
+process.on('exit', cleanup);
+
+const caFile = join(dir, 'ca.crt');
+writeFileSync(caFile, info.caPem);
+const ourConfig = join(dir, 'platform-config');
+writeFileSync(ourConfig, kubeconfigText(info.url, `    certificate-authority: ${caFile}`, info.token), { mode: 0o600 });
+
+const kubectl = hasKubectl();
+let kubeConfig;
+if (kubectl) {
+  const proxy = await startRenameProxy(info.url, join(dir, 'proxy-certs'));
+  children.push(proxy.child);
+  kubeConfig = join(dir, 'kube-config');
+  writeFileSync(kubeConfig, kubeconfigText(`https://127.0.0.1:${proxy.port}`, '    insecure-skip-tls-verify: true', info.token), { mode: 0o600 });
+}
+
+/** Runs a setup command once with our CLI; setup failures abort the benchmark. */
+function setup(args, input) {
+  const r = spawnSync(process.execPath, [bin, ...args], { env: benchEnv({ PLATFORMCONFIG: ourConfig }), input, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`setup ${args.join(' ')}: ${r.stderr}`);
+}
+setup(['create', 'namespace', 'acc']);
+setup(['create', 'configmap', 'alpha', '-n', 'acc', '--from-literal=a=1']);
+for (let i = 0; i < 20; i++) setup(['create', 'configmap', `item-${i}`, '-n', 'acc', '--from-literal=k=v']);
+setup(['apply', '-f', join(root, 'examples', 'quickstart')]);
+const oneFile = join(dir, 'one.yaml');
+writeFileSync(oneFile, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: applied\n  namespace: acc\ndata:\n  a: "1"\n');
+const switchConfig = (name) => {
+  const p = join(dir, `${name}-switch-config`);
+  writeFileSync(p, `apiVersion: v1\nkind: Config\nclusters: []\nusers: []\ncontexts:\n- name: a\n  context: {cluster: c, user: u}\n- name: b\n  context: {cluster: c, user: u}\ncurrent-context: a\n`, { mode: 0o600 });
+  return p;
+};
+const ourSwitch = switchConfig('ours');
+const kubeSwitch = switchConfig('kube');
+
+// Each case: the command line (ours; kubectl's is the same words), an optional per-run preparation
+// (unmeasured) and the config it uses.
+const cases = [
+  { what: 'version --client', args: ['version', '--client'], local: true },
+  { what: 'version', args: ['version'] },
+  { what: 'get cm alpha -n acc', args: ['get', 'cm', 'alpha', '-n', 'acc'] },
+  { what: 'get cm -n acc (21 rows)', args: ['get', 'cm', '-n', 'acc'] },
+  { what: 'get ns', args: ['get', 'ns'] },
+  { what: 'get cm alpha -o json', args: ['get', 'cm', 'alpha', '-n', 'acc', '-o', 'json'] },
+  { what: 'describe cm alpha', args: ['describe', 'cm', 'alpha', '-n', 'acc'] },
+  { what: 'describe deploy', args: ['describe', 'deploy', '-n', 'quickstart'] },
+  { what: 'apply -f one file', args: ['apply', '-f', oneFile] },
+  { what: 'delete cm', args: ['delete', 'cm', 'gone', '-n', 'acc'], prepare: ['create', 'configmap', 'gone', '-n', 'acc'] },
+  { what: 'auth can-i get pods', args: ['auth', 'can-i', 'get', 'pods'] },
+  { what: 'auth whoami', args: ['auth', 'whoami'] },
+  { what: 'api-resources', args: ['api-resources'] },
+  { what: 'config use-context', args: ['config', 'use-context', 'b'], ourConfig: ourSwitch, kubeConfig: kubeSwitch, local: true },
+].filter((c) => c.what.includes(only));
+
+// The floor: Node start-up, one TLS handshake against the cluster CA, one GET with the token.
+const floorScript = join(dir, 'floor.mjs');
+writeFileSync(floorScript, `
+import https from 'node:https';
+import { readFileSync } from 'node:fs';
+const ca = readFileSync(${JSON.stringify(caFile)});
+https.get(${JSON.stringify(`${info.url}/api/v1/namespaces/acc/configmaps/alpha`)}, { ca, headers: { authorization: 'Bearer ${info.token}' } }, (res) => { res.resume(); res.on('end', () => {}); });
+`);
+
+function timeOnce(cmd, args, env, prepare) {
+  if (prepare !== undefined) prepare();
+  const start = process.hrtime.bigint();
+  const r = spawnSync(cmd, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
+  return ms;
+}
+
+function measureSet(label, extraEnv) {
+  const ourEnv = (c) => benchEnv({ PLATFORMCONFIG: c.ourConfig ?? ourConfig, ...extraEnv });
+  const kubeEnv = (c) => benchEnv({ KUBECONFIG: c.kubeConfig ?? kubeConfig, ...extraEnv });
+  const floor = [];
+  for (let i = 0; i < runs + 2; i++) {
+    const ms = timeOnce(process.execPath, [floorScript], benchEnv(extraEnv));
+    if (i >= 2) floor.push(ms);
+  }
+  const floorMs = median(floor.sort((a, b) => a - b));
+  const bare = [];
+  for (let i = 0; i < runs + 2; i++) {
+    const ms = timeOnce(process.execPath, ['-e', '0'], benchEnv(extraEnv));
+    if (i >= 2) bare.push(ms);
+  }
+  const bareMs = median(bare.sort((a, b) => a - b));
+  const rows = [
+    { what: 'node -e 0', value: `${bareMs.toFixed(0)} ms` },
+    { what: 'floor (node + TLS + 1 request)', value: `${floorMs.toFixed(0)} ms` },
+  ];
+  const ratios = [];
+  for (const c of cases) {
+    const a = [];
+    const b = [];
+    const prepOurs = c.prepare === undefined ? undefined : () => setup(c.prepare);
+    const prepKube = c.prepare === undefined ? undefined : () => setup(c.prepare);
+    const reset = c.ourConfig === undefined ? undefined : () => {
+      writeFileSync(c.ourConfig, `apiVersion: v1\nkind: Config\nclusters: []\nusers: []\ncontexts:\n- name: a\n  context: {cluster: c, user: u}\n- name: b\n  context: {cluster: c, user: u}\ncurrent-context: a\n`);
+      writeFileSync(c.kubeConfig, `apiVersion: v1\nkind: Config\nclusters: []\nusers: []\ncontexts:\n- name: a\n  context: {cluster: c, user: u}\n- name: b\n  context: {cluster: c, user: u}\ncurrent-context: a\n`);
+    };
+    // Two unmeasured warm-up rounds fill the discovery caches of both tools.
+    for (let i = 0; i < runs + 2; i++) {
+      reset?.();
+      const ta = timeOnce(process.execPath, [bin, ...c.args], ourEnv(c), prepOurs);
+      const tb = kubectl ? timeOnce('kubectl', c.args, kubeEnv(c), prepKube) : undefined;
+      if (i < 2) continue;
+      a.push(ta);
+      if (tb !== undefined) b.push(tb);
+    }
+    const ma = median(a.sort((x, y) => x - y));
+    const mb = kubectl ? median(b.sort((x, y) => x - y)) : undefined;
+    const ratio = mb === undefined ? undefined : ma / mb;
+    if (ratio !== undefined) ratios.push(ratio);
+    rows.push({
+      what: c.what,
+      value: `ours ${ma.toFixed(0).padStart(4)} ms` + (mb === undefined ? '' : `   kubectl ${mb.toFixed(0).padStart(4)} ms   ratio ${ratio.toFixed(2)}x`) + (c.local === true ? `   node +${(ma - bareMs).toFixed(0)} ms` : `   floor +${(ma - floorMs).toFixed(0)} ms`),
+    });
+  }
+  const notes = [`median of ${runs} interleaved runs; ${label}; kubectl through the rename proxy`];
+  if (ratios.length > 0) notes.push(`worst ratio ${Math.max(...ratios).toFixed(2)}x, best ${Math.min(...ratios).toFixed(2)}x`);
+  report(`everyday${extraEnv.NODE_EXTRA_CA_CERTS === undefined ? '' : '-extra-ca'}`, rows, notes);
+}
+
+measureSet('NODE_EXTRA_CA_CERTS unset', {});
+if (withExtraCa) measureSet(`NODE_EXTRA_CA_CERTS=${extraCa}`, { NODE_EXTRA_CA_CERTS: extraCa });
+cleanup();
+process.exit(0);
