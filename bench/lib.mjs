@@ -1,7 +1,7 @@
 // Shared helpers for benchmarks: timing of whole commands, medians, kubectl detection, reporting,
 // the local server and the rename proxy as child processes.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -92,10 +92,16 @@ export function startJsonProcess(args) {
   return startProcess(args, firstJsonLine);
 }
 
+/** The rename proxy: next to the checkout (`/work/main` → `/work/shared`), else the machine's shared tools (a worktree). */
+function renameProxyPath() {
+  const beside = join(root, '..', 'shared', 'tools', 'rename-proxy.mjs');
+  return existsSync(beside) ? beside : '/work/shared/tools/rename-proxy.mjs';
+}
+
 /** The shared tools' rename proxy in front of `upstream`, serving TLS; resolves with `{ child, port }`. */
 export async function startRenameProxy(upstream, certDir) {
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const { child } = await startProcess([join(root, '..', 'shared', 'tools', 'rename-proxy.mjs'), '--listen', `127.0.0.1:${port}`, '--upstream', upstream, '--client', 'k8s', '--insecure-upstream', '--tls', '--cert-dir', certDir], (buf) => (buf.includes('listening') ? true : undefined));
+  const { child } = await startProcess([renameProxyPath(), '--listen', `127.0.0.1:${port}`, '--upstream', upstream, '--client', 'k8s', '--insecure-upstream', '--tls', '--cert-dir', certDir], (buf) => (buf.includes('listening') ? true : undefined));
   return { child, port };
 }
 

@@ -15,6 +15,9 @@ import { BrokenPipeError } from './io/process-io.js';
 /** The `-h, --help` flag every command accepts. */
 export const HELP_FLAG: FlagSpec = { name: 'help', short: 'h', type: 'bool', default: false, description: 'help for the command', hidden: true };
 
+/** `platformctl --version`: the client version, as `version --client` prints it. */
+export const VERSION_FLAG: FlagSpec = { name: 'version', type: 'bool', default: false, description: 'Print the client version and exit', hidden: true };
+
 /** Position of the next positional argument in `argv` from `start`, skipping flags and their values. */
 export function nextPositional(argv: readonly string[], start: number, flags: readonly FlagSpec[]): number {
   const valued = new Set<string>();
@@ -115,6 +118,12 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     }
     // Help and error reporting are imported only when needed: they are not on the start-up path.
     if (resolved === undefined) {
+      const root = parseCommandLine(argv, [...GLOBAL_FLAGS, HELP_FLAG, VERSION_FLAG]);
+      if (root.flags.bool('version')) {
+        const { clientVersion } = await import('./build-info.js');
+        io.stdout.write(`Client Version: ${clientVersion().gitVersion}\n`);
+        return 0;
+      }
       const { renderRootHelp } = await import('./framework/help.js');
       io.stdout.write(renderRootHelp(await loadAllSpecs()));
       return 0;

@@ -43,6 +43,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'auth', load: async () => (await import('./auth/spec.js')).spec },
   { name: 'login', load: async () => (await import('./login/spec.js')).spec },
   { name: 'logout', load: async () => (await import('./logout/spec.js')).spec },
+  { name: 'help', load: async () => (await import('./help/spec.js')).spec },
   { name: 'credential', load: async () => (await import('./credential/spec.js')).spec },
   { name: '__complete', aliases: ['__completeNoDesc'], load: async () => (await import('./complete/spec.js')).spec },
 ];

@@ -30,6 +30,7 @@ export const COMMAND_INDEX: readonly CommandSummary[] = [
   { name: "auth", summary: "Inspect authorization" },
   { name: "login", summary: "Log in to an identity provider" },
   { name: "logout", summary: "Remove the stored tokens of a login" },
+  { name: "help", summary: "Help about any command", hidden: true },
   { name: "credential", summary: "Print credentials for exec credential plugins", hidden: true },
   { name: "__complete", summary: "Request shell completion choices for the specified command-line", hidden: true },
 ];
