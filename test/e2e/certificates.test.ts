@@ -131,8 +131,8 @@ describe('certificate approve, deny and request', () => {
     assert.equal(r.code, 0, r.stderr);
     const docs = r.stdout.split(/^---\n/m);
     assert.equal(docs.length, 2);
-    assert.match(docs[0] ?? '', /^apiVersion: certificates\.platform\.io\/v1\nkind: CertificateSigningRequest\n[\s\S]*  name: o1\n[\s\S]*    type: Approved\n/);
-    assert.match(docs[1] ?? '', /  name: o2\n/);
+    assert.match(docs[0] ?? '', /^apiVersion: certificates\.platform\.io\/v1\nkind: CertificateSigningRequest\n[\s\S]* {2}name: o1\n[\s\S]* {4}type: Approved\n/);
+    assert.match(docs[1] ?? '', / {2}name: o2\n/);
     assert.doesNotMatch(docs[1] ?? '', /type: Approved/);
 
     r = await cli('certificate', 'deny', 'o3', '-o', 'go-template={{.metadata.name}} {{.spec.signerName}} {{.status.conditions}}{{"\\n"}}');
