@@ -11,7 +11,8 @@
  */
 import { compareUtf8 } from '../encoding/utf8-order.js';
 import { formatValue, sprint } from './fmt/print.js';
-import { callError, FUNCS, FuncError, type ParamType, type TemplateFunc, toAny } from './funcs.js';
+import { FuncError } from './func-error.js';
+import { callError, FUNCS, type ParamType, type TemplateFunc, toAny } from './funcs.js';
 import {
   type ArgNode, type BranchNode, type ChainNode, type CommandNode, type FieldNode, type IdentifierNode, type Node,
   type NumberNode, type PipeNode, type TemplateNode, type VariableNode, nodeString,

@@ -6,8 +6,9 @@
  * and words argument errors.
  */
 import { CorruptInputError, decodeBase64Std } from './base64.js';
-import { compareUtf8 } from '../encoding/utf8-order.js';
-import { formatValue, type PrintArg, sprint, sprintf, sprintln } from './fmt/print.js';
+import { eq, equal, lessThan } from './compare.js';
+import { FuncError } from './func-error.js';
+import { type PrintArg, sprint, sprintf, sprintln } from './fmt/print.js';
 import { htmlEscapeString, jsEscapeString, urlQueryEscape } from './escape.js';
 import {
   type Concrete, type GoValue, INVALID, NIL_IFACE, bool, byteLength, fromRaw, indirect, indirectInterface, int, isTrue, mapLookup,
@@ -29,13 +30,6 @@ export interface TemplateFunc {
   /** @throws FuncError when the Go function returns an error or panics */
   readonly call: (args: readonly GoValue[]) => GoValue;
 }
-
-/** An error a function returned (or a panic it raised): the executor reports `error calling NAME: ...`. */
-export class FuncError extends Error {}
-
-const errBadComparisonType = 'invalid type for comparison';
-const errBadComparison = 'incompatible types for comparison';
-const errNoComparison = 'missing argument for comparison';
 
 /** `nil` for print functions, the value otherwise. */
 function printArg(v: GoValue): PrintArg {
@@ -144,89 +138,6 @@ function length(args: readonly GoValue[]): GoValue {
     case 'invalid': throw new FuncError('reflect: call of reflect.Value.Type on zero Value');
     default: throw new FuncError(`len of type ${typeName(value)}`);
   }
-}
-
-type BasicKind = 'bool' | 'complex' | 'int' | 'float' | 'string' | 'uint' | 'invalid';
-
-function basicKind(v: GoValue): BasicKind {
-  switch (v.kind) {
-    case 'bool': return 'bool';
-    case 'int': return v.type === 'uint8' ? 'uint' : 'int';
-    case 'float': return 'float';
-    case 'complex': return 'complex';
-    case 'string': return 'string';
-    default: return 'invalid';
-  }
-}
-
-function intOf(v: GoValue): bigint {
-  return v.kind === 'int' ? v.v : 0n;
-}
-
-function isNilValue(v: GoValue): boolean {
-  return v.kind === 'invalid';
-}
-
-function eq(args: readonly GoValue[]): GoValue {
-  const [first = INVALID, ...rest] = args;
-  const arg1 = indirectInterface(first);
-  if (rest.length === 0) throw new FuncError(errNoComparison);
-  const k1 = basicKind(arg1);
-  for (const raw of rest) {
-    const arg = indirectInterface(raw);
-    const k2 = basicKind(arg);
-    let truth = false;
-    if (k1 !== k2) {
-      if ((k1 === 'int' && k2 === 'uint') || (k1 === 'uint' && k2 === 'int')) {
-        truth = intOf(arg1) === intOf(arg);
-      } else if (arg1.kind !== 'invalid' && arg.kind !== 'invalid') {
-        throw new FuncError(errBadComparison);
-      }
-    } else {
-      switch (k1) {
-        case 'bool': truth = arg1.kind === 'bool' && arg.kind === 'bool' && arg1.v === arg.v; break;
-        case 'complex': truth = arg1.kind === 'complex' && arg.kind === 'complex' && arg1.re === arg.re && arg1.im === arg.im; break;
-        case 'float': truth = arg1.kind === 'float' && arg.kind === 'float' && arg1.v === arg.v; break;
-        case 'int': case 'uint': truth = intOf(arg1) === intOf(arg); break;
-        case 'string': truth = arg1.kind === 'string' && arg.kind === 'string' && arg1.v === arg.v; break;
-        default: {
-          if (arg1.kind !== arg.kind && arg1.kind !== 'invalid' && arg.kind !== 'invalid') {
-            throw new FuncError(`non-comparable types ${formatValue(arg1, 's')}: ${typeName(arg1)}, ${typeName(arg)}: ${formatValue(arg, 'v')}`);
-          }
-          if (isNilValue(arg1) || isNilValue(arg)) {
-            truth = isNilValue(arg) === isNilValue(arg1);
-          } else {
-            throw new FuncError(`non-comparable type ${formatValue(arg, 's')}: ${typeName(arg)}`);
-          }
-        }
-      }
-    }
-    if (truth) return bool(true);
-  }
-  return bool(false);
-}
-
-function lessThan(a: GoValue, b: GoValue): boolean {
-  const arg1 = indirectInterface(a);
-  const k1 = basicKind(arg1);
-  if (k1 === 'invalid') throw new FuncError(errBadComparisonType);
-  const arg2 = indirectInterface(b);
-  const k2 = basicKind(arg2);
-  if (k2 === 'invalid') throw new FuncError(errBadComparisonType);
-  if (k1 !== k2) {
-    if (k1 === 'int' && k2 === 'uint') return intOf(arg1) < 0n || intOf(arg1) < intOf(arg2);
-    if (k1 === 'uint' && k2 === 'int') return intOf(arg2) >= 0n && intOf(arg1) < intOf(arg2);
-    throw new FuncError(errBadComparison);
-  }
-  if (arg1.kind === 'float' && arg2.kind === 'float') return arg1.v < arg2.v;
-  if (arg1.kind === 'int' && arg2.kind === 'int') return arg1.v < arg2.v;
-  if (arg1.kind === 'string' && arg2.kind === 'string') return compareUtf8(arg1.v, arg2.v) < 0;
-  throw new FuncError(errBadComparisonType);
-}
-
-function equal(a: GoValue, b: GoValue): boolean {
-  const r = eq([a, b]);
-  return r.kind === 'bool' && r.v;
 }
 
 /** kubectl's `exists`: whether `index item indices...` would find a non-nil value. */

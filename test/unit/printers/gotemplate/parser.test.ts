@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { nodeString } from '../../../../src/printers/gotemplate/nodes.js';
-import { MAX_EXPRESSION_DEPTH, MAX_NESTING_DEPTH, parseNumber, parseTemplates, TemplateParseError } from '../../../../src/printers/gotemplate/parser.js';
+import { parseNumber } from '../../../../src/printers/gotemplate/number.js';
+import { MAX_EXPRESSION_DEPTH, MAX_NESTING_DEPTH, parseTemplates, TemplateParseError } from '../../../../src/printers/gotemplate/parser.js';
 
 const FUNCS = new Set(['printf', 'len', 'index', 'eq', 'and']);
 
