@@ -45,6 +45,8 @@ const INVOCATIONS: string[][] = [
   ['things', 'fixture', '-o', 'go-template={{.spec.nope}}', '--allow-missing-template-keys=false'],
   ['things', '-o', 'go-template={{range .items}}{{.spec.nope.x}}{{end}}', '--allow-missing-template-keys=false'],
   ['things', 'fixture', '-o', 'go-template={{.metadata.name', '--allow-missing-template-keys=false'],
+  ['configmaps', '-n', 'nowhere', '-o', 'go-template={{len .items}} {{.kind}}'],
+  ['things', '-l', 'none=here', '-o', 'template={{range .items}}{{.metadata.name}}{{else}}none{{end}}'],
 ];
 
 interface Outcome {
