@@ -22,7 +22,7 @@ test('kubectl prints every Go template of the table as we do', { timeout: 600_00
     writeFileSync(file, JSON.stringify(goTemplateObject));
     const golden = updating ? [] : (JSON.parse(readGolden('gotemplate/expected.json')) as RecordedOutcome[]);
     const failures: string[] = [];
-    const outcomes = await mapLimit(goTemplateCases, 6, async (c, i): Promise<RecordedOutcome> => {
+    const outcomes = await mapLimit(goTemplateCases, 4, async (c, i): Promise<RecordedOutcome> => {
       const args = ['label', '--local', '--overwrite', '-f', file, 'a=b', '-o', `go-template=${c.template}`];
       if (c.strict === true) args.push('--allow-missing-template-keys=false');
       const kubectl = kubectlGoTemplateOutcome(await runKubectl(args));
