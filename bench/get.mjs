@@ -5,7 +5,8 @@
 // chunk (--chunk-size 500), so its peak memory must not grow with the list length beyond one
 // chunk: the report compares the 10,000 run with the 2,000 run (check: growth <= 25 MiB).
 // The local server runs in a child process (in memory), so its work is not counted.
-// Usage: node bench/get.mjs [--runs N] [--counts 2000,10000]
+// `-o go-template` (a range over the items) is measured the same way.
+// Usage: node bench/get.mjs [--runs N] [--counts 2000,10000] [--outputs table,json,go-template]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,12 @@ const arg = (name, fallback) => {
 };
 const RUNS = Number(arg('--runs', '3'));
 const COUNTS = arg('--counts', '2000,10000').split(',').map(Number);
+const OUTPUTS = arg('--outputs', 'table,json,go-template').split(',');
+const OUTPUT_ARGS = {
+  table: [],
+  json: ['-o', 'json'],
+  'go-template': ['-o', 'go-template={{range .items}}{{.metadata.namespace}}/{{.metadata.name}} {{.data.index}} {{with .data.payload}}{{len .}}{{end}}{{"\\n"}}{{end}}'],
+};
 const NAMESPACES = 20;
 
 const work = mkdtempSync(join(tmpdir(), 'platformctl-bench-get-'));
@@ -76,23 +83,23 @@ const results = {};
 try {
   for (const count of COUNTS) {
     await populate(count);
-    for (const output of ['table', 'json']) {
+    for (const output of OUTPUTS) {
       for (const [tool, cmd, prefix] of tools) {
-        const args = [...prefix, 'get', 'configmaps', '-A', ...(output === 'json' ? ['-o', 'json'] : [])];
+        const args = [...prefix, 'get', 'configmaps', '-A', ...OUTPUT_ARGS[output]];
         measure(cmd, args, envs[tool], { discardStdout: true }); // warm the discovery cache
         const runs = Array.from({ length: RUNS }, () => measure(cmd, args, envs[tool], { discardStdout: true }));
         const pick = (k) => median(runs.map((r) => r[k]).sort((a, b) => a - b));
         const r = { wall: pick('wall'), cpu: pick('cpu'), rssMiB: pick('rssMiB') };
         results[`${tool} ${output} ${count}`] = r;
-        rows.push({ what: `${tool} get cm -A ${output === 'json' ? '-o json' : '(table)'} x${count}`, value: `${r.wall.toFixed(2)} s wall, ${r.cpu.toFixed(2)} s CPU, ${r.rssMiB.toFixed(0)} MiB peak` });
+        rows.push({ what: `${tool} get cm -A ${output === 'table' ? '(table)' : `-o ${output}`} x${count}`, value: `${r.wall.toFixed(2)} s wall, ${r.cpu.toFixed(2)} s CPU, ${r.rssMiB.toFixed(0)} MiB peak` });
       }
     }
   }
   const [small, large] = [COUNTS[0], COUNTS[COUNTS.length - 1]];
-  const growth = results[`platformctl table ${large}`].rssMiB - results[`platformctl table ${small}`].rssMiB;
-  rows.push({ what: `table peak RSS growth ${small} -> ${large}`, value: `${growth.toFixed(1)} MiB (check: <= 25 MiB: ${growth <= 25 ? 'ok' : 'FAILED'})` });
+  const growth = OUTPUTS.includes('table') && small !== large ? results[`platformctl table ${large}`].rssMiB - results[`platformctl table ${small}`].rssMiB : 0;
+  if (OUTPUTS.includes('table') && small !== large) rows.push({ what: `table peak RSS growth ${small} -> ${large}`, value: `${growth.toFixed(1)} MiB (check: <= 25 MiB: ${growth <= 25 ? 'ok' : 'FAILED'})` });
   if (envs.kubectl !== undefined) {
-    for (const output of ['table', 'json']) {
+    for (const output of OUTPUTS) {
       const o = results[`platformctl ${output} ${large}`];
       const k = results[`kubectl ${output} ${large}`];
       rows.push({ what: `ratio to kubectl (${output}, x${large})`, value: `wall ${(o.wall / k.wall).toFixed(2)}x, CPU ${(o.cpu / k.cpu).toFixed(2)}x, RSS ${(o.rssMiB / k.rssMiB).toFixed(2)}x` });

@@ -23,3 +23,25 @@ export class JsonPathError extends PrinterError {
     this.position = position;
   }
 }
+
+/**
+ * A Go template (`-o go-template=...`) failed to parse or to execute, with kubectl's message
+ * (`error parsing template {{.x}, template: output:1: ...` or `error executing template "...":
+ * template: output:1:2: executing "output" at <.a>: ...`).
+ */
+export class GoTemplateError extends PrinterError {
+  override name = 'GoTemplateError';
+  /** The template as given. */
+  readonly template: string;
+  /**
+   * What kubectl writes to standard output before the error when execution fails: the output
+   * produced so far and its debugging report (the template, the object as JSON and as Go prints
+   * it). Empty for parse errors.
+   */
+  readonly output: string;
+  constructor(message: string, template: string, output = '') {
+    super(message);
+    this.template = template;
+    this.output = output;
+  }
+}

@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-export { PrinterError, JsonPathError } from './errors.js';
+export { PrinterError, JsonPathError, GoTemplateError } from './errors.js';
 
 // Encodings kubectl uses, for other modules (config view, edit, diff) that must match its text.
 export { toJson, goJsonString } from './encoding/go-json.js';
@@ -40,6 +40,10 @@ export type { CustomColumn, CustomColumnsOptions } from './output/custom-columns
 export { compileJsonPath, compileJsonPathSync, parseJsonPath } from './jsonpath/template.js';
 export type { JsonPathOptions, JsonPathTemplate } from './jsonpath/template.js';
 export { relaxedJsonPathExpression } from './jsonpath/relaxed.js';
+
+// Go templates
+export { compileGoTemplate } from './gotemplate/template.js';
+export type { GoTemplate, GoTemplateOptions } from './gotemplate/template.js';
 
 // Sorting
 export { sortObjects, sortTableRows } from './sort/sorter.js';

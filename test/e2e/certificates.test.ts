@@ -115,6 +115,39 @@ describe('certificate approve, deny and request', () => {
     assert.match(r.stderr, /one or more CSRs must be specified/);
   });
 
+  test('approve and deny -o json|yaml|jsonpath|go-template print each request as read, before the decision', async () => {
+    for (const name of ['o1', 'o2', 'o3']) assert.equal((await cli('certificate', 'request', name, '--signer', 'example.com/custom', '--usage', 'client auth')).code, 0);
+    let r = await cli('certificate', 'approve', 'o1', '-o', 'json');
+    assert.equal(r.code, 0, r.stderr);
+    const printed = JSON.parse(r.stdout) as { kind: string; metadata: { name: string; managedFields?: unknown }; status?: { conditions?: unknown[] } };
+    assert.equal(printed.kind, 'CertificateSigningRequest');
+    assert.equal(printed.metadata.name, 'o1');
+    assert.equal(printed.metadata.managedFields, undefined, 'json hides managedFields unless --show-managed-fields');
+    assert.equal(printed.status?.conditions, undefined, 'printed as read, before the approval');
+    const stored = await call(server, 'GET', `${CSRS}/o1`, { token: server.adminToken });
+    assert.deepEqual((stored.body.status as { conditions: { type: string }[] }).conditions.map((c) => c.type), ['Approved']);
+
+    r = await cli('certificate', 'approve', 'o1', 'o2', '-o', 'yaml');
+    assert.equal(r.code, 0, r.stderr);
+    const docs = r.stdout.split(/^---\n/m);
+    assert.equal(docs.length, 2);
+    assert.match(docs[0] ?? '', /^apiVersion: certificates\.platform\.io\/v1\nkind: CertificateSigningRequest\n[\s\S]* {2}name: o1\n[\s\S]* {4}type: Approved\n/);
+    assert.match(docs[1] ?? '', / {2}name: o2\n/);
+    assert.doesNotMatch(docs[1] ?? '', /type: Approved/);
+
+    r = await cli('certificate', 'deny', 'o3', '-o', 'go-template={{.metadata.name}} {{.spec.signerName}} {{.status.conditions}}{{"\\n"}}');
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, 'o3 example.com/custom <no value>\n');
+    r = await cli('certificate', 'approve', 'o2', '-o', 'jsonpath={.status.conditions[*].type}');
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, 'Approved');
+    r = await cli('certificate', 'approve', 'o2', '--template', '{{.kind}}');
+    assert.equal(r.stdout, 'CertificateSigningRequest');
+    r = await cli('certificate', 'approve', 'o2', '-o', 'wide');
+    assert.equal(r.code, 1);
+    assert.equal(r.stderr, 'error: unable to match a printer suitable for the output format "wide", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml\n');
+  });
+
   test('approve -f reads the names from manifests', async () => {
     assert.equal((await cli('certificate', 'request', 'from-file', '--signer', 'example.com/custom', '--usage', 'client auth')).code, 0);
     await writeFile(join(dir, 'csr.yaml'), 'apiVersion: certificates.platform.io/v1\nkind: CertificateSigningRequest\nmetadata:\n  name: from-file\n');

@@ -14,7 +14,8 @@ import type { CompletionSources, SourceSettings, SourcesFactory } from './source
 
 /** The `-o` formats the printers support, offered for flags with an `output` hint. */
 export const OUTPUT_FORMATS: readonly string[] = [
-  'json', 'yaml', 'name', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', 'custom-columns', 'custom-columns-file', 'wide',
+  'json', 'yaml', 'name', 'go-template', 'go-template-file', 'template', 'templatefile', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file',
+  'custom-columns', 'custom-columns-file', 'wide',
 ];
 
 /** What the engine needs besides the words. */

@@ -3,7 +3,8 @@
  * `src/printers`. Loaded only when a command prints, so the printers stay off the start-up path.
  */
 import { toJson } from '../../printers/encoding/go-json.js';
-import { PrinterError } from '../../printers/errors.js';
+import { GoTemplateError, PrinterError } from '../../printers/errors.js';
+import type { GoTemplate } from '../../printers/gotemplate/template.js';
 import { compileJsonPath, type JsonPathTemplate } from '../../printers/jsonpath/template.js';
 import { CustomColumnsPrinter, parseCustomColumnsSpec, parseCustomColumnsTemplate, type CustomColumn } from '../../printers/output/custom-columns.js';
 import { printJson, printWatchEventJson, YamlDocumentPrinter, printYaml } from '../../printers/output/json-yaml.js';
@@ -58,6 +59,27 @@ function makePrinter(format: OutputFormat, base: PrinterBase, parts: FormatParts
 function jsonPathParts(template: JsonPathTemplate): FormatParts {
   // Templates see the whole object, managedFields included: kubectl hides them only in json/yaml.
   const run = (data: unknown): string => template.execute(data);
+  return {
+    one: (object) => run(object),
+    many: (objects, single) => run(objectOrList(objects, single)),
+    streamed: (object) => run(object),
+    event: (event) => run({ type: event.type, object: event.object }),
+  };
+}
+
+/**
+ * Go templates see the object as JSON decoded it. When execution fails kubectl prints what the
+ * template wrote so far and a debugging report to standard output, then the error.
+ */
+function goTemplateParts(template: GoTemplate, context: OutputContext): FormatParts {
+  const run = (data: unknown): string => {
+    try {
+      return template.execute(data);
+    } catch (err) {
+      if (err instanceof GoTemplateError && err.output !== '') context.stdout?.write(err.output);
+      throw err;
+    }
+  };
   return {
     one: (object) => run(object),
     many: (objects, single) => run(objectOrList(objects, single)),
@@ -128,6 +150,16 @@ export async function buildPrinter(format: OutputFormat, template: string, base:
       const text = format === 'jsonpath-file' ? await readTemplate(context.cwd, template, '--template') : template;
       const compiled = await compileJsonPath(text, { allowMissingKeys: base.allowMissingKeys, asJson: format === 'jsonpath-as-json' });
       return makePrinter(format, base, jsonPathParts(compiled));
+    }
+    case 'go-template':
+    case 'go-template-file':
+    case 'template':
+    case 'templatefile': {
+      if (template === '') throw new UsageError('template format specified but no template given', false);
+      const file = format === 'go-template-file' || format === 'templatefile';
+      const text = file ? await readTemplate(context.cwd, template, '--template') : template;
+      const { compileGoTemplate } = await import('../../printers/gotemplate/template.js');
+      return makePrinter(format, base, goTemplateParts(compileGoTemplate(text, { allowMissingKeys: base.allowMissingKeys }), context));
     }
     case 'custom-columns':
     case 'custom-columns-file': {

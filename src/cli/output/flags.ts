@@ -7,21 +7,33 @@ import type { FlagSpec } from '../framework/spec.js';
 
 /** Every `-o` format, in kubectl's order of its error message (sorted). */
 export const ALL_FORMATS = [
-  'custom-columns', 'custom-columns-file', 'json', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', 'name', 'wide', 'yaml',
+  'custom-columns', 'custom-columns-file', 'go-template', 'go-template-file', 'json', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file',
+  'name', 'template', 'templatefile', 'wide', 'yaml',
 ] as const;
 
 /** The formats of commands that print objects (no human table). */
-export const OBJECT_FORMATS = ['json', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', 'name', 'yaml'] as const;
+export const OBJECT_FORMATS = [
+  'go-template', 'go-template-file', 'json', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', 'name', 'template', 'templatefile', 'yaml',
+] as const;
 
-const OUTPUT_COMPLETIONS = ['json', 'yaml', 'name', 'wide', 'custom-columns=', 'custom-columns-file=', 'jsonpath=', 'jsonpath-as-json=', 'jsonpath-file='];
+/** The Go template formats (`template` and `templatefile` are kubectl's other names for them). */
+export const GO_TEMPLATE_FORMATS: readonly string[] = ['go-template', 'go-template-file', 'template', 'templatefile'];
+
+const OUTPUT_COMPLETIONS = [
+  'json', 'yaml', 'name', 'wide', 'custom-columns=', 'custom-columns-file=', 'go-template=', 'go-template-file=', 'template=', 'templatefile=',
+  'jsonpath=', 'jsonpath-as-json=', 'jsonpath-file=',
+];
 
 // The order kubectl's help lists the formats in.
-const HELP_ORDER = ['json', 'yaml', 'name', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', 'custom-columns', 'custom-columns-file', 'wide'];
+const HELP_ORDER = [
+  'json', 'yaml', 'name', 'go-template', 'go-template-file', 'template', 'templatefile', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file',
+  'custom-columns', 'custom-columns-file', 'wide',
+];
 
 function outputFlag(formats: readonly string[], human: boolean): FlagSpec {
   const formatsText = HELP_ORDER.filter((f) => formats.includes(f)).join(', ');
   const description = human
-    ? `Output format. One of: (${formatsText}). See custom columns [https://kubernetes.io/docs/reference/kubectl/#custom-columns] and jsonpath template [https://kubernetes.io/docs/reference/kubectl/jsonpath/].`
+    ? `Output format. One of: (${formatsText}). See custom columns [https://kubernetes.io/docs/reference/kubectl/#custom-columns], golang template [http://golang.org/pkg/text/template/#pkg-overview] and jsonpath template [https://kubernetes.io/docs/reference/kubectl/jsonpath/].`
     : `Output format. One of: (${formatsText}).`;
   return {
     name: 'output', short: 'o', type: 'string', default: '', description,
@@ -31,7 +43,7 @@ function outputFlag(formats: readonly string[], human: boolean): FlagSpec {
 
 const TEMPLATE_FLAG: FlagSpec = {
   name: 'template', type: 'string', default: '',
-  description: 'Template string or path to template file to use when -o=jsonpath, -o=jsonpath-file.',
+  description: 'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].',
   complete: { kind: 'file' },
 };
 

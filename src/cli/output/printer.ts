@@ -10,7 +10,10 @@ import type { WatchEvent } from '../../sdk/types/watch.js';
 import type { TablePrintOptions } from '../../printers/table/decorate.js';
 import type { FlagValues } from '../framework/flag-values.js';
 import { UsageError } from '../framework/usage-error.js';
-import { ALL_FORMATS, OBJECT_FORMATS } from './flags.js';
+import { ALL_FORMATS, GO_TEMPLATE_FORMATS, OBJECT_FORMATS } from './flags.js';
+
+/** The formats whose argument `--template` can give instead (`-o jsonpath --template '{.x}'`). */
+const TEMPLATE_ARGUMENT_FORMATS = new Set([...GO_TEMPLATE_FORMATS, 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', 'custom-columns', 'custom-columns-file']);
 
 /** An `-o` format; `table` is the default human output. */
 export type OutputFormat = 'table' | (typeof ALL_FORMATS)[number];
@@ -21,6 +24,11 @@ export interface OutputContext {
   cwd: string;
   /** The clock ages are computed against (client-side tables). */
   now: () => Date;
+  /**
+   * Standard output, for what kubectl writes there before a Go template's execution error (the
+   * output so far and its debugging report); without it that text is dropped.
+   */
+  stdout?: { write(text: string): void };
 }
 
 /** Options of {@link printerFor}. */
@@ -94,17 +102,19 @@ function flagString(flags: FlagValues, name: string): string {
  *
  * @returns the printer, or undefined when `-o` is absent on a non-human command (the command
  *   prints its own result lines)
- * @throws UsageError for an unknown format or a missing template; PrinterError / JsonPathError for a
- *   bad template or column spec (one line naming the position)
+ * @throws UsageError for an unknown format or a missing template; PrinterError / JsonPathError /
+ *   GoTemplateError for a bad template or column spec
  */
 export async function printerFor(flags: FlagValues, context: OutputContext, options: PrinterForOptions): Promise<Printer | undefined> {
   const output = flagString(flags, 'output');
-  const { format, argument } = splitOutputFlag(output);
+  const templateFlag = flagString(flags, 'template');
+  const split = splitOutputFlag(output);
   const allowed: readonly string[] = options.human ? ALL_FORMATS : OBJECT_FORMATS;
-  const template = argument ?? flagString(flags, 'template');
-  if (format === '' && flagString(flags, 'template') !== '') {
-    throw new UsageError('--template is given without a template output format; use -o jsonpath or -o jsonpath-file', false);
-  }
+  // kubectl: --template alone means -o go-template; with --template, -o names a format only
+  // (`-o go-template=X --template=Y` is no format at all).
+  const format = split.format === '' && templateFlag !== '' ? 'go-template' : split.format;
+  if (templateFlag !== '' && split.argument !== undefined && TEMPLATE_ARGUMENT_FORMATS.has(format)) throw unknownFormat(output, allowed);
+  const template = templateFlag !== '' ? templateFlag : split.argument ?? '';
   if (format === '' && !options.human) return undefined;
   if (format !== '' && !allowed.includes(format)) throw unknownFormat(output, allowed);
   const base = {

@@ -12,7 +12,7 @@ import { WATCH_TIMEOUT_FLAG } from '../watch/spec.js';
 /** `platformctl get`. */
 export const spec: CommandSpec = {
   name: 'get',
-  usage: '[(-o|--output=)json|yaml|name|wide|custom-columns=...|custom-columns-file=...|jsonpath=...|jsonpath-file=...] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags]',
+  usage: '[(-o|--output=)json|yaml|name|go-template|go-template-file|template|templatefile|jsonpath|jsonpath-as-json|jsonpath-file|custom-columns|custom-columns-file|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags]',
   summary: 'Display one or many resources',
   description: [
     'Display one or many resources.',
@@ -30,6 +30,7 @@ export const spec: CommandSpec = {
     { description: 'List a single config map with specified NAME in JSON output format', command: `${BINARY_NAME} get -o json configmap example --ignore-not-found` },
     { description: 'List config maps and secrets together in ps output format', command: `${BINARY_NAME} get configmaps,secrets` },
     { description: 'List the names of all config maps in all namespaces', command: `${BINARY_NAME} get configmaps -A -o name` },
+    { description: 'Return only the phase value of the specified namespace', command: `${BINARY_NAME} get -o template namespace/default --template='{{.status.phase}}'` },
     { description: 'List resource information in custom columns', command: `${BINARY_NAME} get namespaces -o custom-columns=NAME:.metadata.name,PHASE:.status.phase` },
     { description: 'Return only the names of the namespaces', command: `${BINARY_NAME} get namespaces -o jsonpath='{.items[*].metadata.name}'` },
     { description: 'List the objects named in a manifest', command: `${BINARY_NAME} get -f examples/ --ignore-not-found`, notRunnable: 'depends on the files under examples/' },

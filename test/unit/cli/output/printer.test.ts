@@ -74,7 +74,7 @@ test('write commands: no -o means no printer; only object formats; kubectl error
   assert.equal(await printerFor(flagsOf(OBJECT_OUTPUT_FLAGS, []), context, { human: false }), undefined);
   const name = await printerFor(flagsOf(OBJECT_OUTPUT_FLAGS, ['-o', 'name']), context, { human: false });
   assert.equal(name?.printObjects([cm('a')], true), 'configmap/a\n');
-  await assert.rejects(printerFor(flagsOf(OBJECT_OUTPUT_FLAGS, ['-o', 'wide']), context, { human: false }), /unable to match a printer suitable for the output format "wide", allowed formats are: json,jsonpath,jsonpath-as-json,jsonpath-file,name,yaml/);
+  await assert.rejects(printerFor(flagsOf(OBJECT_OUTPUT_FLAGS, ['-o', 'wide']), context, { human: false }), /unable to match a printer suitable for the output format "wide", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml/);
   await assert.rejects(printerFor(flagsOf(outputFlags, ['-o', 'jsonpath']), context, { human: true }), /template format specified but no template given/);
   await assert.rejects(printerFor(flagsOf(outputFlags, ['-o', 'jsonpath={.a[}']), context, { human: true }), /error parsing jsonpath \{\.a\[\}, unterminated array at position 5/);
   await assert.rejects(printerFor(flagsOf(outputFlags, ['-o', 'custom-columns=NAME']), context, { human: true }), /unexpected custom-columns spec: NAME, expected <header>:<json-path-expr>/);

@@ -2,7 +2,8 @@
  * `certificate approve` and `certificate deny`: append the decision condition (kubectl's reason
  * and message shape) and update the `approval` sub-resource, retrying on conflicts. A request that
  * already has the decision is left alone unless `--force`; one with the opposite decision is refused
- * unless `--force` (the server then refuses the flip itself).
+ * unless `--force` (the server then refuses the flip itself). With `-o json|yaml|jsonpath|
+ * go-template...` each request is printed as kubectl prints it: as read before the decision.
  */
 import { PlatformError, StatusError } from '../../../../sdk/errors.js';
 import { BINARY_NAME } from '../../../../sdk/naming.js';
@@ -11,6 +12,7 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
+import { OBJECT_OUTPUT_FLAGS, printerFor } from '../../../output/index.js';
 import { filenameFlag, readCommandManifests, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
 import { CSR_RESOURCE, csrRef } from './csr.js';
 
@@ -25,11 +27,15 @@ const WORDING: Record<Decision, { verb: string; reason: string; opposite: Decisi
 /** Flags of approve and deny. */
 export function decisionFlags(decision: Decision): FlagSpec[] {
   const w = WORDING[decision];
+  const output = (name: string): FlagSpec[] => OBJECT_OUTPUT_FLAGS.filter((f) => f.name === name);
   return [
+    ...output('allow-missing-template-keys'),
     filenameFlag(`Filename, directory, or URL to files identifying the resource to update`),
     { name: 'force', type: 'bool', default: false, description: `Update the CSR even if it is already ${w.done}${decision === 'Approved' ? ' (or denied)' : ' (or approved)'}.` },
-    { name: 'output', short: 'o', type: 'string', default: '', description: 'Output format. One of: (name).', complete: { kind: 'values', values: ['name'] } },
+    ...output('output'),
     RECURSIVE_FLAG,
+    ...output('show-managed-fields'),
+    ...output('template'),
   ];
 }
 
@@ -51,12 +57,12 @@ async function names(ctx: CommandContext, args: string[], flags: FlagValues): Pr
 /** Runs `certificate approve|deny`. */
 export async function runDecision(ctx: CommandContext, args: string[], flags: FlagValues, decision: Decision): Promise<void> {
   const w = WORDING[decision];
-  const output = flags.string('output') ?? '';
-  if (output !== '' && output !== 'name') throw new UsageError(`unable to match a printer suitable for the output format "${output}", allowed formats are: name`);
+  const printer = await printerFor(flags, ctx.io, { human: false });
   const force = flags.bool('force');
   const list = await names(ctx, args, flags);
   const client = (await ctx.client()).resource<CertificateSigningRequest>(CSR_RESOURCE);
   for (const name of list) {
+    // kubectl prints the request as it last read it, before the decision.
     let csr = await client.get(name, { signal: ctx.io.signal });
     for (let attempt = 0; ; attempt++) {
       if (hasCondition(csr, w.opposite) && !force) {
@@ -79,6 +85,8 @@ export async function runDecision(ctx: CommandContext, args: string[], flags: Fl
         throw err;
       }
     }
-    ctx.io.stdout.write(output === 'name' ? `${csrRef(name)}\n` : `${csrRef(name)} ${w.done}\n`);
+    if (printer === undefined) ctx.io.stdout.write(`${csrRef(name)} ${w.done}\n`);
+    else if (printer.format === 'name') ctx.io.stdout.write(`${csrRef(name)}\n`);
+    else ctx.io.stdout.write(printer.printStreamed(csr));
   }
 }

@@ -2,7 +2,7 @@
  * The printer of `cluster-info dump`: kubectl prints each typed list (`NodeList`, `PodList` ...)
  * with its print flags: `json` (the default, typed field order), `yaml` (documents separated by
  * `---` across the whole dump, files included, as kubectl's one printer instance does), the
- * JSONPath formats, and `name`, which refuses lists.
+ * JSONPath and Go template formats, and `name`, which refuses lists.
  */
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import { omitManagedFields } from '../../../../printers/output/lists.js';
@@ -13,7 +13,9 @@ import { goStructJson } from './go-struct-json.js';
 export type ListPrinter = (list: KubeObject, goType: string) => string;
 
 /** The formats `cluster-info dump -o` accepts. */
-export const DUMP_FORMATS = ['json', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', 'name', 'yaml'] as const;
+export const DUMP_FORMATS = [
+  'go-template', 'go-template-file', 'json', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', 'name', 'template', 'templatefile', 'yaml',
+] as const;
 
 /** What the printer is built from. */
 export interface ListPrinterOptions {
@@ -57,6 +59,16 @@ export async function listPrinter(options: ListPrinterOptions): Promise<ListPrin
       const text = format === 'jsonpath-file' ? await options.readFile(argument) : argument;
       const { compileJsonPath } = await import('../../../../printers/jsonpath/template.js');
       const template = await compileJsonPath(text, { allowMissingKeys: options.allowMissingKeys, asJson: format === 'jsonpath-as-json' });
+      return (list) => template.execute(list);
+    }
+    case 'go-template':
+    case 'go-template-file':
+    case 'template':
+    case 'templatefile': {
+      if (argument === '') throw new UsageError('template format specified but no template given', false);
+      const text = format === 'go-template-file' || format === 'templatefile' ? await options.readFile(argument) : argument;
+      const { compileGoTemplate } = await import('../../../../printers/gotemplate/template.js');
+      const template = compileGoTemplate(text, { allowMissingKeys: options.allowMissingKeys });
       return (list) => template.execute(list);
     }
     default:

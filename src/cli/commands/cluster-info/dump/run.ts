@@ -105,7 +105,9 @@ async function dumpNamespace(client: PlatformClient, namespace: string, print: L
 
 /** `platformctl cluster-info dump`. */
 export async function run(ctx: CommandContext, _args: string[], flags: FlagValues): Promise<void> {
-  const output = flags.string('output') ?? 'json';
+  // kubectl: --template without -o means -o go-template.
+  const templateOnly = !flags.changed('output') && (flags.string('template') ?? '') !== '';
+  const output = templateOnly ? 'go-template' : flags.string('output') ?? 'json';
   const print = await listPrinter({
     output,
     template: flags.string('template') ?? '',

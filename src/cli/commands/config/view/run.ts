@@ -9,13 +9,15 @@ import { UsageError } from '../../../framework/usage-error.js';
 import { startingConfig } from '../shared/access.js';
 import { goList, plainError } from '../shared/usage.js';
 
-const FORMATS = 'json,jsonpath,jsonpath-as-json,jsonpath-file,yaml';
+const FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,template,templatefile,yaml';
+const GO_TEMPLATE_FORMATS = ['go-template', 'go-template-file', 'template', 'templatefile'];
+const FILE_FORMATS = ['jsonpath-file', 'go-template-file', 'templatefile'];
 
-/** The JSONPath template of `-o jsonpath=...`, `-o jsonpath-file=...` or `-o jsonpath --template ...`. */
-async function jsonPathTemplate(format: string, arg: string, flags: FlagValues, cwd: string): Promise<string> {
+/** The template of `-o jsonpath=...`, `-o go-template-file=...` or `-o jsonpath --template ...`. */
+async function templateText(format: string, arg: string, flags: FlagValues, cwd: string): Promise<string> {
   const template = arg !== '' ? arg : (flags.string('template') ?? '');
   if (template === '') throw plainError(`template format specified but no template given`);
-  if (format === 'jsonpath-file') return readFile(path.resolve(cwd, template), 'utf8');
+  if (FILE_FORMATS.includes(format)) return readFile(path.resolve(cwd, template), 'utf8');
   return template;
 }
 
@@ -26,10 +28,12 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   // --merge defaults to false with --kubeconfig (one file is shown as it is).
   const merge = flags.changed('merge') ? flags.bool('merge') : !explicit;
   if (!merge && !explicit) throw plainError('if merge==false a precise file must be specified');
-  const output = flags.string('output') ?? 'yaml';
+  // kubectl: --template without -o means -o go-template.
+  const templateOnly = !flags.changed('output') && (flags.string('template') ?? '') !== '';
+  const output = templateOnly ? 'go-template' : flags.string('output') ?? 'yaml';
   const eq = output.indexOf('=');
   const format = eq < 0 ? output : output.slice(0, eq);
-  if (!['yaml', 'json', 'jsonpath', 'jsonpath-file', 'jsonpath-as-json'].includes(format)) {
+  if (!['yaml', 'json', 'jsonpath', 'jsonpath-file', 'jsonpath-as-json', ...GO_TEMPLATE_FORMATS].includes(format)) {
     throw plainError(`unable to match a printer suitable for the output format ${JSON.stringify(output)}, allowed formats are: ${FORMATS}`);
   }
 
@@ -45,8 +49,19 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
 
   if (format === 'yaml') ctx.io.stdout.write(toGoYaml(object));
   else if (format === 'json') ctx.io.stdout.write(toGoJson(object));
-  else {
-    const template = await jsonPathTemplate(format, eq < 0 ? '' : output.slice(eq + 1), flags, ctx.io.cwd);
+  else if (GO_TEMPLATE_FORMATS.includes(format)) {
+    const template = await templateText(format, eq < 0 ? '' : output.slice(eq + 1), flags, ctx.io.cwd);
+    const [{ compileGoTemplate }, { GoTemplateError }] = await Promise.all([import('../../../../printers/gotemplate/template.js'), import('../../../../printers/errors.js')]);
+    const compiled = compileGoTemplate(template, { allowMissingKeys: flags.bool('allow-missing-template-keys') });
+    try {
+      ctx.io.stdout.write(compiled.execute(JSON.parse(JSON.stringify(object))));
+    } catch (err) {
+      // kubectl prints the output so far and a debugging report before the error.
+      if (err instanceof GoTemplateError) ctx.io.stdout.write(err.output);
+      throw err;
+    }
+  } else {
+    const template = await templateText(format, eq < 0 ? '' : output.slice(eq + 1), flags, ctx.io.cwd);
     const { compileJsonPath } = await import('../../../../printers/jsonpath/template.js');
     const compiled = await compileJsonPath(template, { allowMissingKeys: flags.bool('allow-missing-template-keys'), asJson: format === 'jsonpath-as-json' });
     // The template sees the object as JSON, as kubectl's printer does.
