@@ -27,7 +27,7 @@ import { transformNamespace } from './transform/namespace.js';
 import { applyJson6902, applyPatch, applyStrategicMergePatches, loadJson6902, loadPatch, loadStrategicMergePatches } from './transform/patches.js';
 import { transformNameAffix } from './transform/prefix-suffix.js';
 import { transformReplicas } from './transform/replicas.js';
-import { transformReplacements } from './transform/replacements.js';
+import { loadReplacements, transformReplacements } from './transform/replacements.js';
 
 /** What every target of one build shares. */
 export interface BuildContext {
@@ -214,7 +214,7 @@ export class KustTarget {
     for (const replica of k.replicas ?? []) steps.push(['ReplicaCountTransformer', () => transformReplicas(ra.resources, replica, tc.replicas)]);
     for (const image of k.images ?? []) steps.push(['ImageTagTransformer', () => transformImage(ra.resources, image, tc.images)]);
     if ((k.replacements ?? []).length > 0) {
-      const replacements = k.replacements ?? [];
+      const replacements = await loadReplacements(this.loader, k.replacements ?? []).catch((err: unknown) => { throw withFile(err, file); });
       steps.push(['ReplacementTransformer', () => transformReplacements(ra.resources, replacements)]);
     }
     for (const [, run] of steps) {

@@ -3,6 +3,7 @@
  * `kind: Service`, `create: true`), and kustomize's rules for merging and ordering lists of them.
  */
 import { KustomizeError } from '../errors.js';
+import { splitEscaped } from '../model/field-path.js';
 import { gvkLess, gvkSelected, type GvkSelector } from '../model/resid.js';
 
 /** One field spec. */
@@ -49,14 +50,5 @@ export function sortFieldSpecs(list: FieldSpec[]): FieldSpec[] {
 
 /** kustomize's path splitting: on `/`, except where the slash is escaped as `\/`. */
 export function splitFieldPath(path: string): string[] {
-  let parts = path.split('/');
-  if (parts.length > 1 && parts[0] === '') parts = parts.slice(1);
-  const out: string[] = [parts[0] ?? ''];
-  for (const part of parts.slice(1)) {
-    const last = out.length - 1;
-    const prev = out[last] as string;
-    if (prev.endsWith('\\')) out[last] = `${prev.slice(0, -1)}/${part}`;
-    else out.push(part);
-  }
-  return out;
+  return splitEscaped(path, '/');
 }

@@ -8,6 +8,7 @@ import { KUSTOMIZE } from '../../naming.js';
 import type { FieldSpec } from '../config/fieldspec.js';
 import { KustomizeError } from '../errors.js';
 import type { Selector } from '../model/resmap.js';
+import type { ReplacementField } from '../transform/replacements.js';
 import type { FileLoader } from './loader.js';
 import { ANY, BOOL, INT, STRING, STRING_LIST, STRING_MAP, DecodeError, listOf, strictDecode, struct, type Shape } from './strict-decode.js';
 import { parseConfigYaml } from './yaml.js';
@@ -87,7 +88,7 @@ export interface Kustomization {
   patches?: Patch[];
   images?: Image[];
   imageTags?: Image[];
-  replacements?: unknown[];
+  replacements?: ReplacementField[];
   replicas?: Replica[];
   vars?: Var[];
   sortOptions?: SortOptions;
@@ -116,6 +117,7 @@ const SELECTOR = struct('Selector', { group: STRING, version: STRING, kind: STRI
 const PATCH = struct('Patch', { path: STRING, patch: STRING, target: SELECTOR, options: { t: 'map', of: BOOL, goType: 'map[string]bool' } });
 /** A field spec, as `labels[].fields` and `configurations` files write them. */
 export const FIELD_SPEC = struct('FieldSpec', { group: STRING, version: STRING, kind: STRING, path: STRING, create: BOOL });
+const FIELD_OPTIONS = struct('FieldOptions', { delimiter: STRING, index: INT, encoding: STRING, create: BOOL });
 const IMAGE = struct('Image', { name: STRING, newName: STRING, tagSuffix: STRING, newTag: STRING, digest: STRING });
 
 /** The fields of a kustomization file. */
@@ -135,7 +137,11 @@ export const KUSTOMIZATION = struct('Kustomization', {
   patches: listOf(PATCH),
   images: listOf(IMAGE),
   imageTags: listOf(IMAGE),
-  replacements: { t: 'list', of: ANY, goType: '[]types.ReplacementField' },
+  replacements: listOf(struct('ReplacementField', {
+    path: STRING,
+    source: struct('SourceSelector', { ...SELECTOR.fields, fieldPath: STRING, options: FIELD_OPTIONS }),
+    targets: listOf(struct('TargetSelector', { select: SELECTOR, reject: listOf(SELECTOR), fieldPaths: STRING_LIST, options: FIELD_OPTIONS })),
+  })),
   replicas: listOf(struct('Replica', { name: STRING, count: INT })),
   vars: listOf(struct('Var', {
     name: STRING,

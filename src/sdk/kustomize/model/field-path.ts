@@ -6,9 +6,23 @@
 import { KustomizeError } from '../errors.js';
 import { getKey, isMap, scalarText } from './json.js';
 
-/** kyaml's `SmarterPathSplitter` then `convertSliceIndex`. */
-export function splitFieldPath(path: string, delimiter = '.'): string[] {
-  const raw = path.split(delimiter);
+/** kyaml's `PathSplitter`: split on the delimiter, except where it is escaped with a backslash. */
+export function splitEscaped(path: string, delimiter: string): string[] {
+  let parts = path.split(delimiter);
+  if (parts.length > 1 && parts[0] === '') parts = parts.slice(1);
+  const out: string[] = [parts[0] ?? ''];
+  for (const part of parts.slice(1)) {
+    const last = out.length - 1;
+    const prev = out[last] as string;
+    if (prev.endsWith('\\')) out[last] = `${prev.slice(0, -1)}${delimiter}${part}`;
+    else out.push(part);
+  }
+  return out;
+}
+
+/** kyaml's `SmarterPathSplitter`: split on the delimiter, except inside `[key=value]`. */
+export function splitSmarterPath(path: string, delimiter = '.'): string[] {
+  const raw = splitEscaped(path, delimiter);
   const parts: string[] = [];
   for (let i = 0; i < raw.length; i++) {
     let part = raw[i] as string;
@@ -24,8 +38,13 @@ export function splitFieldPath(path: string, delimiter = '.'): string[] {
     }
     parts.push(part);
   }
+  return parts;
+}
+
+/** kyaml's `SmarterPathSplitter` then `convertSliceIndex` (`ports[0]` becomes `ports`, `0`), for vars. */
+export function splitFieldPath(path: string, delimiter = '.'): string[] {
   const out: string[] = [];
-  for (const part of parts) {
+  for (const part of splitSmarterPath(path, delimiter)) {
     const m = /^(.*)\[(\d+)\]$/.exec(part);
     if (m === null) {
       out.push(part);
