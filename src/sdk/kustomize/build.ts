@@ -27,6 +27,11 @@ export interface KustomizeOptions {
   loadRestrictor?: LoadRestrictor | undefined;
   /** Bounds on what a build may read (file size, nesting depth, file count). */
   limits?: Partial<BuildLimits> | undefined;
+  /**
+   * The caller asks for kustomize's legacy order itself, as `kubectl -k` does (its `--reorder`
+   * setting); a kustomization's own `sortOptions` then wins, with kustomize's warning.
+   */
+  legacyReorder?: boolean | undefined;
 }
 
 /** The result of a build. */
@@ -76,6 +81,9 @@ export async function buildKustomization(dir: string, options: KustomizeOptions 
     },
   };
   const target = await KustTarget.root(loader, ctx);
+  if (options.legacyReorder === true && target.kustomization.sortOptions !== undefined) {
+    ctx.warnings.push("Warning: Sorting order is set both in 'kustomization.yaml' ('sortOptions') and in a CLI flag ('--reorder'). Using the kustomization file over the CLI flag.");
+  }
   const ra = await target.accumulate(new Accumulator());
   for (const res of ra.resources.resources()) {
     if (!res.needsHashSuffix()) continue;

@@ -5,7 +5,7 @@
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
-import { filenameFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from './shared/delete-flags.js';
 
 /** `platformctl delete`. */
@@ -43,6 +43,7 @@ export const spec: CommandSpec = {
     { name: 'force', type: 'bool', default: false, description: 'If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation.' },
     GRACE_PERIOD_FLAG,
     { name: 'ignore-not-found', type: 'bool', default: false, description: 'Treat "resource not found" as a successful delete. Defaults to "true" when --all is specified.' },
+    kustomizeFlag('a'),
     { name: 'now', type: 'bool', default: false, description: 'If true, resources are signaled for immediate shutdown (same as --grace-period=1).' },
     { name: 'output', short: 'o', type: 'string', default: '', description: 'Output mode. Use "-o name" for shorter output (resource/name).', complete: { kind: 'values', values: ['name'] } },
     RECURSIVE_FLAG,
