@@ -27,6 +27,7 @@ export const spec: CommandSpec = {
   group: 'Advanced Commands',
   examples: [
     { description: 'Apply the configuration in examples/quickstart/', command: `${BINARY_NAME} apply -f examples/quickstart/` },
+    { description: 'Apply resources from a directory containing kustomization.yaml - e.g. dir/kustomization.yaml', command: `${BINARY_NAME} apply -k examples/kustomize/overlays/production` },
     { description: 'Apply every manifest under a directory, recursively, server-side', command: `${BINARY_NAME} apply --server-side -R -f examples/quickstart/` },
     { description: 'Apply the JSON passed into stdin', command: `cat examples/configmap.json | ${BINARY_NAME} apply -f -`, notRunnable: 'reads a pipe; the example runner cannot serve the API while a shell runs' },
     { description: 'Show what would be sent, without sending it', command: `${BINARY_NAME} apply -f examples/quickstart/ --dry-run=client -o yaml` },

@@ -27,6 +27,7 @@ export const spec: CommandSpec = {
   group: 'Basic Commands (Intermediate)',
   examples: [
     { description: 'Delete the objects described in examples/quickstart/', command: `${BINARY_NAME} delete -f examples/quickstart/ --ignore-not-found` },
+    { description: 'Delete resources from a directory containing kustomization.yaml - e.g. dir/kustomization.yaml', command: `${BINARY_NAME} delete -k examples/kustomize/overlays/production --ignore-not-found` },
     { description: 'Delete the objects in the JSON passed into stdin', command: `cat examples/configmap.json | ${BINARY_NAME} delete --ignore-not-found -f -`, notRunnable: 'reads a pipe; the example runner cannot serve the API while a shell runs' },
     { description: 'Delete config maps and secrets with same names "baz" and "foo"', command: `${BINARY_NAME} delete configmap,secret baz foo --ignore-not-found` },
     { description: 'Delete config maps with label app=quickstart', command: `${BINARY_NAME} delete configmaps -l app=quickstart` },

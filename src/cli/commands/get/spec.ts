@@ -29,6 +29,7 @@ export const spec: CommandSpec = {
     { description: 'List all config maps with their labels', command: `${BINARY_NAME} get configmaps --show-labels` },
     { description: 'List a single config map with specified NAME in JSON output format', command: `${BINARY_NAME} get -o json configmap example --ignore-not-found` },
     { description: 'List config maps and secrets together in ps output format', command: `${BINARY_NAME} get configmaps,secrets` },
+    { description: 'List resources from a directory with kustomization.yaml - e.g. dir/kustomization.yaml', command: `${BINARY_NAME} get -k examples/kustomize/overlays/production --ignore-not-found` },
     { description: 'List the names of all config maps in all namespaces', command: `${BINARY_NAME} get configmaps -A -o name` },
     { description: 'List resource information in custom columns', command: `${BINARY_NAME} get namespaces -o custom-columns=NAME:.metadata.name,PHASE:.status.phase` },
     { description: 'Return only the names of the namespaces', command: `${BINARY_NAME} get namespaces -o jsonpath='{.items[*].metadata.name}'` },

@@ -22,7 +22,7 @@ export const spec: CommandSpec = {
   examples: [
     { description: 'Build the current working directory', command: `${BINARY_NAME} kustomize`, notRunnable: 'the working directory of the example runner holds no kustomization' },
     { description: 'Build some shared configuration directory', command: `${BINARY_NAME} kustomize examples/kustomize/overlays/production` },
-    { description: 'Write one file per object into a directory', command: `${BINARY_NAME} kustomize examples/kustomize/base -o /tmp/`, notRunnable: 'writes files outside the test directory' },
+    { description: 'Write the output to a file (to a directory that exists: one file per object)', command: `${BINARY_NAME} kustomize examples/kustomize/base -o base.yaml` },
   ],
   flags: [
     { name: 'enable-alpha-plugins', type: 'bool', default: false, description: 'enable kustomize plugins (plugins are not supported: a kustomization that uses them fails)' },
