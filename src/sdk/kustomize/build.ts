@@ -11,7 +11,7 @@ import { fixNameReferences } from './fixref/name-reference.js';
 import { resolveVars } from './fixref/vars.js';
 import { contentHash } from './generate/hash.js';
 import type { Kustomization } from './load/kustomization.js';
-import { DEFAULT_LIMITS, FileLoader, type BuildLimits, type LoadRestrictor } from './load/loader.js';
+import { DEFAULT_KUSTOMIZE_LIMITS, FileLoader, type BuildLimits, type LoadRestrictor } from './load/loader.js';
 import { parseConfigYaml } from './load/yaml.js';
 import { isMap } from './model/json.js';
 import { isCertainlyClusterScoped } from './model/scope.js';
@@ -55,7 +55,7 @@ const BUILTIN_OPENAPI_VERSION = 'v1.21.2';
  * @throws {@link KustomizeError} for every problem with the tree (the message names the file).
  */
 export async function buildKustomization(dir: string, options: KustomizeOptions = {}): Promise<KustomizeResult> {
-  const limits: BuildLimits = { ...DEFAULT_LIMITS, ...(options.limits ?? {}) };
+  const limits: BuildLimits = { ...DEFAULT_KUSTOMIZE_LIMITS, ...(options.limits ?? {}) };
   const loader = await FileLoader.at(dir, options.loadRestrictor ?? 'LoadRestrictionsRootOnly', limits);
   let custom: OpenApiDocument | undefined;
   let openApiSet = false;

@@ -8,6 +8,5 @@
 export { buildKustomization } from './build.js';
 export type { KustomizeOptions, KustomizeResult } from './build.js';
 export { KustomizeError } from './errors.js';
-export { DEFAULT_LIMITS } from './load/loader.js';
+export { DEFAULT_KUSTOMIZE_LIMITS } from './load/loader.js';
 export type { BuildLimits, LoadRestrictor } from './load/loader.js';
-export { hasKustomizationFile } from './load/find.js';

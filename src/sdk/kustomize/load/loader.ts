@@ -23,7 +23,8 @@ export interface BuildLimits {
   maxFiles: number;
 }
 
-export const DEFAULT_LIMITS: BuildLimits = { maxFileBytes: 64 * 1024 * 1024, maxDepth: 100, maxFiles: 100_000 };
+/** The bounds of a build unless the caller sets others. */
+export const DEFAULT_KUSTOMIZE_LIMITS: BuildLimits = { maxFileBytes: 64 * 1024 * 1024, maxDepth: 100, maxFiles: 100_000 };
 
 /** Counts shared by every loader of one build. */
 interface Budget {
@@ -57,7 +58,7 @@ export class FileLoader {
   ) {}
 
   /** The loader of the kustomization being built, at `dir`. */
-  static async at(dir: string, restrictor: LoadRestrictor = 'LoadRestrictionsRootOnly', limits: BuildLimits = DEFAULT_LIMITS): Promise<FileLoader> {
+  static async at(dir: string, restrictor: LoadRestrictor = 'LoadRestrictionsRootOnly', limits: BuildLimits = DEFAULT_KUSTOMIZE_LIMITS): Promise<FileLoader> {
     if (looksLikeRemoteRepo(dir)) throw remoteNotSupported(dir);
     const root = await confirmDir(dir, path.resolve(dir));
     return new FileLoader(root, restrictor, undefined, limits, { files: 0 }, 0);
