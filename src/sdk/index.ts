@@ -83,3 +83,6 @@ export * from './auth/oidc/index.js';
 
 // Certificates: PKCS#10 requests with fresh keys, bootstrap tokens, verified cluster discovery (src/sdk/certificates).
 export * from './certificates/index.js';
+
+// kustomize: build a kustomization directory into objects (src/sdk/kustomize).
+export * from './kustomize/index.js';

@@ -167,3 +167,28 @@ export const LOCAL_CONTEXT_NAME = 'local';
 
 /** Prefix of plugin executables on PATH (`platformctl-foo`). */
 export const PLUGIN_PREFIX = `${BINARY_NAME}-`;
+
+/** Prefix of the OpenAPI vendor extensions (`x-kubernetes-` in Kubernetes). */
+export const OPENAPI_EXTENSION_PREFIX = 'x-platform-';
+
+/**
+ * kustomize's names: the kustomization file names, the Kustomization and Component API versions
+ * (`kustomize.config.k8s.io` in Kubernetes), and the `config.kubernetes.io` annotations it reads
+ * and writes.
+ */
+export const KUSTOMIZE = {
+  /** The names a kustomization file may have, in the order kustomize looks for them. */
+  fileNames: ['kustomization.yaml', 'kustomization.yml', 'Kustomization'],
+  kustomizationApiVersion: `kustomize.config.${DOMAIN}/v1beta1`,
+  componentApiVersion: `kustomize.config.${DOMAIN}/v1alpha1`,
+  /** Objects annotated `"true"` with it are left out of the output. */
+  localConfigAnnotation: `config.${DOMAIN}/local-config`,
+  /** Domain of the annotations kustomize uses internally while it builds (never in the output). */
+  buildAnnotationDomain: `internal.config.${DOMAIN}`,
+  /** `buildMetadata: [originAnnotations]`. */
+  originAnnotation: `config.${DOMAIN}/origin`,
+  /** `buildMetadata: [transformerAnnotations]`. */
+  transformationsAnnotation: `alpha.config.${DOMAIN}/transformations`,
+  /** `buildMetadata: [managedByLabel]`. */
+  managedByLabel: `app.${DOMAIN}/managed-by`,
+} as const;

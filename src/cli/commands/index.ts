@@ -36,6 +36,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'annotate', load: async () => (await import('./annotate/spec.js')).spec },
   { name: 'patch', load: async () => (await import('./patch/spec.js')).spec },
   { name: 'wait', load: async () => (await import('./wait/spec.js')).spec },
+  { name: 'kustomize', load: async () => (await import('./kustomize/spec.js')).spec },
   { name: 'edit', load: async () => (await import('./edit/spec.js')).spec },
   { name: 'cluster-info', load: async () => (await import('./cluster-info/spec.js')).spec },
   { name: 'certificate', load: async () => (await import('./certificate/spec.js')).spec },

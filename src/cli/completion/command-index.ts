@@ -23,6 +23,7 @@ export const COMMAND_INDEX: readonly CommandSummary[] = [
   { name: "annotate", summary: "Update the annotations on a resource" },
   { name: "patch", summary: "Update fields of a resource" },
   { name: "wait", summary: "Experimental: Wait for a specific condition on one or many resources" },
+  { name: "kustomize", summary: "Build a kustomization target from a directory" },
   { name: "edit", summary: "Edit a resource on the server" },
   { name: "cluster-info", summary: "Display cluster information" },
   { name: "certificate", summary: "Modify certificate resources" },

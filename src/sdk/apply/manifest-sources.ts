@@ -7,6 +7,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AbortedError, InputError } from '../errors.js';
+import { BadPatternError, goGlob } from './glob.js';
 
 /** Fetches the text at a URL (for `-f https://...`). */
 export type FetchUrl = (url: string, signal: AbortSignal | undefined) => Promise<string>;
@@ -98,15 +99,33 @@ async function walkDirectory(shown: string, absolute: string, recursive: boolean
   }
 }
 
-/** Lists the files a `-f` path stands for (the file itself, or the manifest files of a directory). */
+/**
+ * Lists the files a `-f` path stands for (the file itself, or the manifest files of a directory).
+ * A path that does not exist is a glob pattern, as kubectl reads it (`-f 'dir/*.yaml'`).
+ */
 export async function expandPath(arg: string, cwd: string, recursive: boolean): Promise<Array<{ shown: string; absolute: string }>> {
   const absolute = path.resolve(cwd, arg);
   const info = await stat(absolute).catch(() => undefined);
-  if (info === undefined) throw new InputError(`the path "${arg}" does not exist`);
+  if (info === undefined) return expandPattern(arg, cwd, recursive);
   if (!info.isDirectory()) return [{ shown: arg, absolute }];
   const files: Array<{ shown: string; absolute: string }> = [];
   await walkDirectory(arg, absolute, recursive, files);
   return files;
+}
+
+/** The files of every path a glob pattern matches; no match is kubectl's "does not exist". */
+async function expandPattern(pattern: string, cwd: string, recursive: boolean): Promise<Array<{ shown: string; absolute: string }>> {
+  let matches: string[];
+  try {
+    matches = await goGlob(pattern, cwd);
+  } catch (err) {
+    if (err instanceof BadPatternError) throw new InputError(`pattern "${pattern}" is not valid: ${err.message}`);
+    throw err;
+  }
+  if (matches.length === 0) throw new InputError(`the path "${pattern}" does not exist`);
+  const out: Array<{ shown: string; absolute: string }> = [];
+  for (const match of matches) out.push(...(await expandPath(match, cwd, recursive)));
+  return out;
 }
 
 /** Reads every source named by `args`, in order. */

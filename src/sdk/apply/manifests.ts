@@ -6,6 +6,7 @@
  */
 import { InputError } from '../errors.js';
 import type { KubeObject } from '../types/meta.js';
+import { goJsonCompact } from './go-json.js';
 import { readSources, type ReadSourcesOptions } from './manifest-sources.js';
 import { parseDocuments } from './parse-documents.js';
 
@@ -32,6 +33,12 @@ export interface ReadManifestsOptions extends ReadSourcesOptions {
    * (for `--local` edits of objects that are never sent).
    */
   requireName?: 'name' | 'name-or-generate' | 'none' | undefined;
+  /**
+   * When given, a kustomization file (`kustomization.yaml`, `kustomization.yml`) read as a
+   * manifest that is not one (it has no `kind`) is an error for that file only: the error is
+   * added here and the other files are still read, as kubectl reports such a file and goes on.
+   */
+  kustomizationErrors?: unknown[] | undefined;
 }
 
 export type { ReadSourcesOptions };
@@ -108,11 +115,26 @@ export async function readManifests(sources: readonly string[], options: ReadMan
   const texts = await readSources(sources, options);
   const manifests: Manifest[] = [];
   for (const { source, text } of texts) {
-    for (const doc of await parseDocuments(text, source)) {
+    const docs = await parseDocuments(text, source);
+    const notManifest = options.kustomizationErrors === undefined ? undefined : kustomizationFileError(source, docs.map((d) => d.value));
+    if (notManifest !== undefined) {
+      options.kustomizationErrors?.push(notManifest);
+      continue;
+    }
+    for (const doc of docs) {
       flatten(doc.value, { source, documentIndex: doc.index, line: doc.line }, options, manifests);
     }
   }
   return manifests;
+}
+
+/** kubectl's error for a kustomization file read as a manifest (a document without a kind). */
+function kustomizationFileError(source: string, docs: readonly unknown[]): InputError | undefined {
+  const base = source.slice(source.lastIndexOf('/') + 1);
+  if (base !== 'kustomization.yaml' && base !== 'kustomization.yml') return undefined;
+  const kindless = docs.find((d) => isObject(d) && (typeof d.kind !== 'string' || d.kind === ''));
+  if (kindless === undefined) return undefined;
+  return new InputError(`unable to decode ${JSON.stringify(source)}: Object 'Kind' is missing in '${goJsonCompact(kindless)}'`);
 }
 
 /**

@@ -22,6 +22,16 @@ function validateKeys(map: unknown, path: string, seen: Set<string>): FieldError
   return errs;
 }
 
+/**
+ * Base64 values as a Go API server decodes []byte fields: `\r` and `\n` are ignored (kustomize
+ * writes long values in 70-column lines), and the stored value is the canonical encoding.
+ */
+function normalizeBase64Values(map: unknown): void {
+  const values = asObject(map);
+  if (values === undefined) return;
+  for (const [k, v] of Object.entries(values)) if (typeof v === 'string' && /[\r\n]/.test(v)) values[k] = v.replace(/[\r\n]/g, '');
+}
+
 function validateImmutable(obj: JsonObject, old: JsonObject, fields: string[]): FieldError[] {
   const errs: FieldError[] = [];
   if (old.immutable !== true) return errs;
@@ -36,6 +46,9 @@ export const configMapDef = defineKind({
   group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', shortNames: ['cm'], namespaced: true,
   table: configMapTable,
   hooks: {
+    defaults(obj) {
+      normalizeBase64Values(obj.binaryData);
+    },
     validate(obj) {
       const seen = new Set<string>();
       return [...validateKeys(obj.data, 'data', seen), ...validateKeys(obj.binaryData, 'binaryData', seen)];
@@ -55,6 +68,7 @@ export const secretDef = defineKind({
   hooks: {
     defaults(obj) {
       if (obj.type === undefined || obj.type === '') obj.type = SECRET_TYPES.opaque;
+      normalizeBase64Values(obj.data);
       // stringData is write-only: merged into data (base64) and dropped, as the API server's conversion does.
       const stringData = asObject(obj.stringData);
       if (stringData !== undefined) {

@@ -49,13 +49,14 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const { parsePruneKind } = await import('../../../sdk/apply/prune.js');
   const allowlist = flags.strings('prune-allowlist').map(parsePruneKind);
 
-  let manifests = await readCommandManifests(ctx, flags);
+  const readErrors: unknown[] = [];
+  let manifests = await readCommandManifests(ctx, flags, { errors: readErrors });
   if (selector !== '') {
     const { compileLabelSelector } = await import('../../../sdk/apply/label-selector.js');
     const matches = compileLabelSelector(selector);
     manifests = manifests.filter((m) => matches(m.object.metadata?.labels));
   }
-  if (manifests.length === 0 && !prune) throw new UsageError('no objects passed to apply', false);
+  if (manifests.length === 0 && !prune) throw (await failuresError(readErrors, ctx.commandPath)) ?? new UsageError('no objects passed to apply', false);
 
   const [client, { namespace }, { applyManifests }, { KindMapper }] = await Promise.all([
     ctx.client({ stdinInUse: readsStdin(flags) }),
@@ -94,7 +95,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   progress.clear();
 
   const objects: KubeObject[] = [];
-  const errors: unknown[] = [];
+  const errors: unknown[] = [...readErrors];
   for (const r of results) {
     if (r.error !== undefined) errors.push(r.error);
     else if (r.object !== undefined) objects.push(r.object);

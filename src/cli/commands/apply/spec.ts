@@ -6,7 +6,7 @@
 import { BINARY_NAME, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from './shared/dry-run.js';
-import { filenameFlag, RECURSIVE_FLAG } from './shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from './shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from './shared/object-output.js';
 import { VALIDATE_FLAG } from './shared/validate.js';
 
@@ -27,6 +27,7 @@ export const spec: CommandSpec = {
   group: 'Advanced Commands',
   examples: [
     { description: 'Apply the configuration in examples/quickstart/', command: `${BINARY_NAME} apply -f examples/quickstart/` },
+    { description: 'Apply resources from a directory containing kustomization.yaml - e.g. dir/kustomization.yaml', command: `${BINARY_NAME} apply -k examples/kustomize/overlays/production` },
     { description: 'Apply every manifest under a directory, recursively, server-side', command: `${BINARY_NAME} apply --server-side -R -f examples/quickstart/` },
     { description: 'Apply the JSON passed into stdin', command: `cat examples/configmap.json | ${BINARY_NAME} apply -f -`, notRunnable: 'reads a pipe; the example runner cannot serve the API while a shell runs' },
     { description: 'Show what would be sent, without sending it', command: `${BINARY_NAME} apply -f examples/quickstart/ --dry-run=client -o yaml` },
@@ -46,6 +47,7 @@ export const spec: CommandSpec = {
     { name: 'field-manager', type: 'string', default: FIELD_MANAGER_CLIENT_SIDE_APPLY, description: `Name of the manager used to track field ownership (default "${BINARY_NAME}" with --server-side).` },
     filenameFlag('The files that contain the configurations to apply.'),
     { name: 'force-conflicts', type: 'bool', default: false, description: 'If true, server-side apply will force the changes against conflicts.' },
+    kustomizeFlag('a'),
     ...OUTPUT_FLAGS,
     { name: 'prune', type: 'bool', default: false, description: 'Automatically delete resource objects, that do not appear in the configs and are created by either apply or create --save-config. Should be used with either -l or --all.' },
     { name: 'prune-allowlist', type: 'stringArray', default: [], description: 'Overwrite the default allowlist with <group/version/kind> for --prune' },

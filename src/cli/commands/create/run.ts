@@ -5,12 +5,13 @@
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
+import { hasManifestInput } from '../apply/shared/manifest-flags.js';
 import { runManifestWrites } from '../apply/shared/manifest-writes.js';
 
 /** Runs `create -f`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
   if (args.length > 0) throw new UsageError(`Unexpected args: [${args.join(' ')}]`);
-  if (flags.strings('filename').length === 0) throw new UsageError('must specify one of -f and -k');
+  if (!hasManifestInput(flags)) throw new UsageError('must specify one of -f and -k');
   const saveConfig = flags.bool('save-config');
   const [{ withSource }, { withLastApplied }] = await Promise.all([
     import('../../../sdk/apply/apply-errors.js'),

@@ -4,7 +4,7 @@
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
-import { filenameFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
 import { VALIDATE_FLAG } from '../apply/shared/validate.js';
 import { spec as bootstrapToken } from './bootstrap-token/spec.js';
@@ -31,6 +31,7 @@ export const spec: CommandSpec = {
     DRY_RUN_FLAG,
     CREATE_FIELD_MANAGER_FLAG,
     filenameFlag('Filename, directory, or URL to files to use to create the resource'),
+    kustomizeFlag('the'),
     ...OUTPUT_FLAGS,
     RECURSIVE_FLAG,
     SAVE_CONFIG_FLAG,

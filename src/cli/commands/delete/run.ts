@@ -9,7 +9,7 @@ import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
 import { failuresError } from '../apply/shared/error-list.js';
-import { readsStdin } from '../apply/shared/manifest-flags.js';
+import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
 import { OrderedWriter } from '../apply/shared/ordered-writer.js';
 import { ProgressLine } from '../apply/shared/progress.js';
 import { allowConcurrentListeners } from '../apply/shared/signal.js';
@@ -27,12 +27,12 @@ const NO_RESOURCES = [
 
 /** Runs `delete`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
-  const files = flags.strings('filename');
+  const fromFiles = hasManifestInput(flags);
   const selector = flags.string('selector') ?? '';
   const fieldSelector = flags.string('field-selector') ?? '';
   const all = flags.bool('all');
-  if (files.length > 0 && args.length > 0) throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
-  if (files.length === 0 && args.length === 0) throw new UsageError(NO_RESOURCES, false);
+  if (fromFiles && args.length > 0) throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
+  if (!fromFiles && args.length === 0) throw new UsageError(NO_RESOURCES, false);
   if (all && selector !== '') throw new UsageError('cannot set --all and --selector at the same time', false);
   const output = flags.string('output') ?? '';
   if (output !== '' && output !== 'name') throw new UsageError(`unexpected -o output mode: ${output}. We only support '-o name'`, false);
@@ -45,7 +45,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
   const errors: unknown[] = [];
   let targets: DeleteTarget[];
-  if (files.length > 0) {
+  if (fromFiles) {
     const resolved = await targetsFromManifests(ctx, flags, client);
     targets = resolved.targets;
     errors.push(...resolved.errors);

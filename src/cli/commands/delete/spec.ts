@@ -5,7 +5,7 @@
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
-import { filenameFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from './shared/delete-flags.js';
 
 /** `platformctl delete`. */
@@ -27,6 +27,7 @@ export const spec: CommandSpec = {
   group: 'Basic Commands (Intermediate)',
   examples: [
     { description: 'Delete the objects described in examples/quickstart/', command: `${BINARY_NAME} delete -f examples/quickstart/ --ignore-not-found` },
+    { description: 'Delete resources from a directory containing kustomization.yaml - e.g. dir/kustomization.yaml', command: `${BINARY_NAME} delete -k examples/kustomize/overlays/production --ignore-not-found` },
     { description: 'Delete the objects in the JSON passed into stdin', command: `cat examples/configmap.json | ${BINARY_NAME} delete --ignore-not-found -f -`, notRunnable: 'reads a pipe; the example runner cannot serve the API while a shell runs' },
     { description: 'Delete config maps and secrets with same names "baz" and "foo"', command: `${BINARY_NAME} delete configmap,secret baz foo --ignore-not-found` },
     { description: 'Delete config maps with label app=quickstart', command: `${BINARY_NAME} delete configmaps -l app=quickstart` },
@@ -43,6 +44,7 @@ export const spec: CommandSpec = {
     { name: 'force', type: 'bool', default: false, description: 'If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation.' },
     GRACE_PERIOD_FLAG,
     { name: 'ignore-not-found', type: 'bool', default: false, description: 'Treat "resource not found" as a successful delete. Defaults to "true" when --all is specified.' },
+    kustomizeFlag('a'),
     { name: 'now', type: 'bool', default: false, description: 'If true, resources are signaled for immediate shutdown (same as --grace-period=1).' },
     { name: 'output', short: 'o', type: 'string', default: '', description: 'Output mode. Use "-o name" for shorter output (resource/name).', complete: { kind: 'values', values: ['name'] } },
     RECURSIVE_FLAG,

@@ -12,6 +12,7 @@ import { clientForQuery, fetchObjects, isNotFound, withTypeMeta } from '../../re
 import { resourcesFromCommandLine } from '../../resource/index.js';
 import type { ResolvedResources, ResourceQuery } from '../../resource/resolve.js';
 import { selectionFromFlags, type ResourceSelection } from '../../resource/selection.js';
+import { hasManifestInput } from '../apply/shared/manifest-flags.js';
 import { throwCollected } from '../get/errors.js';
 
 /**
@@ -49,17 +50,18 @@ async function objectsOf(ctx: CommandContext, client: PlatformClient, resolved: 
 /** Runs `describe`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
   const files = flags.strings('filename');
-  if (args.length === 0 && files.length === 0) {
+  const fromFiles = hasManifestInput(flags);
+  if (args.length === 0 && !fromFiles) {
     throw new UsageError('Required resource not specified.');
   }
-  if (files.length > 0 && args.length > 0) {
+  if (fromFiles && args.length > 0) {
     throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
   }
   const client = await ctx.client({ stdinInUse: files.includes('-') });
   const selection = selectionFromFlags(flags);
   let resolved: ResolvedResources;
   let namespace: string;
-  if (files.length > 0) {
+  if (fromFiles) {
     const { queriesFromManifests } = await import('../get/manifests.js');
     resolved = await queriesFromManifests(ctx, flags, client);
     namespace = (await ctx.namespace()).namespace;

@@ -4,7 +4,7 @@
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
 import { ALL_NAMESPACES_FLAG, SELECTOR_FLAG } from '../../resource/selection.js';
-import { filenameFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 
 /** `platformctl describe`. */
 export const spec: CommandSpec = {
@@ -34,6 +34,7 @@ export const spec: CommandSpec = {
     ALL_NAMESPACES_FLAG,
     { name: 'chunk-size', type: 'int', default: 500, description: 'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.' },
     filenameFlag('Filename, directory, or URL to files containing the resource to describe'),
+    kustomizeFlag('the'),
     RECURSIVE_FLAG,
     SELECTOR_FLAG,
     { name: 'show-events', type: 'bool', default: true, description: 'If true, display events related to the described object.' },

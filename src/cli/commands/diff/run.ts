@@ -52,7 +52,8 @@ async function runDiff(ctx: CommandContext, args: string[], flags: FlagValues): 
   const { parsePruneKind } = await import('../../../sdk/apply/prune.js');
   const allowlist = flags.strings('prune-allowlist').map(parsePruneKind);
 
-  let manifests = await readCommandManifests(ctx, flags);
+  const readErrors: unknown[] = [];
+  let manifests = await readCommandManifests(ctx, flags, { errors: readErrors });
   if (selector !== '') {
     const { compileLabelSelector } = await import('../../../sdk/apply/label-selector.js');
     const matches = compileLabelSelector(selector);
@@ -70,7 +71,7 @@ async function runDiff(ctx: CommandContext, args: string[], flags: FlagValues): 
     serverSide, fieldManager, force: flags.bool('force-conflicts'), namespace, enforceNamespace,
     concurrency: flags.int('concurrency') ?? 8, signal: ctx.io.signal,
   });
-  const errors: unknown[] = entries.filter((e) => e.error !== undefined).map((e) => e.error);
+  const errors: unknown[] = [...readErrors, ...entries.filter((e) => e.error !== undefined).map((e) => e.error)];
 
   if (flags.bool('prune') && errors.length === 0) {
     const { pruneObjects } = await import('../../../sdk/apply/prune.js');

@@ -3,7 +3,7 @@
  */
 import { BINARY_NAME, EXTERNAL_DIFF_ENV, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
-import { filenameFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 
 /** `platformctl diff`. */
 export const spec: CommandSpec = {
@@ -34,6 +34,7 @@ export const spec: CommandSpec = {
     { name: 'field-manager', type: 'string', default: FIELD_MANAGER_CLIENT_SIDE_APPLY, description: `Name of the manager used to track field ownership (default "${BINARY_NAME}" with --server-side).` },
     filenameFlag('Filename, directory, or URL to files contains the configuration to diff'),
     { name: 'force-conflicts', type: 'bool', default: false, description: 'If true, server-side apply will force the changes against conflicts.' },
+    kustomizeFlag('the'),
     { name: 'prune', type: 'bool', default: false, description: 'Include resources that would be deleted by pruning. Can be used with -l and default shows all resources would be pruned' },
     { name: 'prune-allowlist', type: 'stringArray', default: [], description: 'Overwrite the default allowlist with <group/version/kind> for --prune' },
     RECURSIVE_FLAG,

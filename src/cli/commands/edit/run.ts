@@ -15,7 +15,7 @@ import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { ExitError, UsageError } from '../../framework/usage-error.js';
 import { failuresError } from '../apply/shared/error-list.js';
-import { readsStdin } from '../apply/shared/manifest-flags.js';
+import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
 import { objectOutput } from '../apply/shared/object-output.js';
 import { editHeader, stripComments, type EditReason } from './buffer.js';
 import { launchEditor } from './editor.js';
@@ -28,7 +28,7 @@ function identity(object: KubeObject): string {
 
 /** Runs `edit`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
-  if (args.length === 0 && flags.strings('filename').length === 0) throw new UsageError('one or more resources must be specified as <resource> <name> or <resource>/<name>', false);
+  if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError('one or more resources must be specified as <resource> <name> or <resource>/<name>', false);
   const output = await objectOutput(ctx, flags);
   const showManagedFields = flags.bool('show-managed-fields');
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });

@@ -1,7 +1,7 @@
 /** `platformctl edit`: edit objects in the user's editor and save the changes as patches. */
 import { BINARY_NAME, EDITOR_ENV } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
-import { filenameFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
 
 /** `platformctl edit`. */
@@ -27,6 +27,7 @@ export const spec: CommandSpec = {
   flags: [
     { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-edit`, description: 'Name of the manager used to track field ownership.' },
     filenameFlag('Filename, directory, or URL to files to use to edit the resource'),
+    kustomizeFlag('the'),
     ...OUTPUT_FLAGS,
     { name: 'output-patch', type: 'bool', default: false, description: 'Output the patch if the resource is edited.' },
     RECURSIVE_FLAG,

@@ -10,6 +10,7 @@ import { printerFor } from '../../output/printer.js';
 import { resourcesFromCommandLine } from '../../resource/index.js';
 import type { ResolvedResources } from '../../resource/resolve.js';
 import { selectionFromFlags } from '../../resource/selection.js';
+import { hasManifestInput } from '../apply/shared/manifest-flags.js';
 import { throwCollected } from './errors.js';
 
 const SUBRESOURCES = ['status', 'scale'];
@@ -50,11 +51,12 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     return;
   }
   const files = flags.strings('filename');
-  if (args.length === 0 && files.length === 0) {
+  const fromFiles = hasManifestInput(flags);
+  if (args.length === 0 && !fromFiles) {
     ctx.io.stderr.write(`You must specify the type of resource to get. Use "${BINARY_NAME} api-resources" for a complete list of supported resources.\n\n`);
     throw new ExitError(1, `error: Required resource not specified.\nUse "${BINARY_NAME} explain <resource>" for a detailed description of that resource (e.g. ${BINARY_NAME} explain pods).\nSee '${BINARY_NAME} get -h' for help and examples`);
   }
-  if (files.length > 0 && args.length > 0) {
+  if (fromFiles && args.length > 0) {
     throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
   }
   // The printer first: a bad -o or template fails before anything is sent.
@@ -64,7 +66,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const selection = selectionFromFlags(flags);
   let resolved: ResolvedResources;
   let namespace: string;
-  if (files.length > 0) {
+  if (fromFiles) {
     const { queriesFromManifests } = await import('./manifests.js');
     resolved = await queriesFromManifests(ctx, flags, client);
     namespace = (await ctx.namespace()).namespace;

@@ -6,7 +6,7 @@ import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
 import { outputFlags } from '../../output/flags.js';
 import { ALL_NAMESPACES_FLAG, FIELD_SELECTOR_FLAG, SELECTOR_FLAG } from '../../resource/selection.js';
-import { filenameFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { WATCH_TIMEOUT_FLAG } from '../watch/spec.js';
 
 /** `platformctl get`. */
@@ -29,6 +29,7 @@ export const spec: CommandSpec = {
     { description: 'List all config maps with their labels', command: `${BINARY_NAME} get configmaps --show-labels` },
     { description: 'List a single config map with specified NAME in JSON output format', command: `${BINARY_NAME} get -o json configmap example --ignore-not-found` },
     { description: 'List config maps and secrets together in ps output format', command: `${BINARY_NAME} get configmaps,secrets` },
+    { description: 'List resources from a directory with kustomization.yaml - e.g. dir/kustomization.yaml', command: `${BINARY_NAME} get -k examples/kustomize/overlays/production --ignore-not-found` },
     { description: 'List the names of all config maps in all namespaces', command: `${BINARY_NAME} get configmaps -A -o name` },
     { description: 'Return only the phase value of the specified namespace', command: `${BINARY_NAME} get -o template namespace/default --template='{{.status.phase}}'` },
     { description: 'List resource information in custom columns', command: `${BINARY_NAME} get namespaces -o custom-columns=NAME:.metadata.name,PHASE:.status.phase` },
@@ -44,6 +45,7 @@ export const spec: CommandSpec = {
     FIELD_SELECTOR_FLAG,
     filenameFlag('Filename, directory, or URL to files identifying the resource to get from a server.'),
     { name: 'ignore-not-found', type: 'bool', default: false, description: 'If the requested object does not exist the command will return exit code 0.' },
+    kustomizeFlag('the'),
     ...outputFlags,
     { name: 'output-watch-events', type: 'bool', default: false, description: 'Output watch event objects when --watch or --watch-only is used. Existing objects are output as initial ADDED events.' },
     { name: 'raw', type: 'string', default: '', description: 'Raw URI to request from the server.  Uses the transport specified by the kubeconfig file.' },

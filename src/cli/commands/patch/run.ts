@@ -9,7 +9,7 @@ import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
 import { failuresError } from '../apply/shared/error-list.js';
-import { readsStdin } from '../apply/shared/manifest-flags.js';
+import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
 import { objectOutput } from '../apply/shared/object-output.js';
 
 const PATCH_TYPES = ['json', 'merge', 'strategic'] as const;
@@ -66,7 +66,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const subresource = flags.string('subresource') ?? '';
   if (local && args.length > 0) throw new UsageError('cannot specify --local and server resources', false);
   if (local && dryRun === 'server') throw new UsageError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?', false);
-  if (local && flags.strings('filename').length === 0) throw new UsageError('--local requires a file given with -f', false);
+  if (local && !hasManifestInput(flags)) throw new UsageError('--local requires a file given with -f', false);
   const patch = await readPatch(ctx, flags);
   const output = await objectOutput(ctx, flags);
   const { describeObject } = await import('../../../sdk/apply/object-ref.js');

@@ -2,7 +2,7 @@
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
-import { filenameFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
 
 /** `platformctl patch`. */
@@ -29,6 +29,7 @@ export const spec: CommandSpec = {
     DRY_RUN_FLAG,
     { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-patch`, description: 'Name of the manager used to track field ownership.' },
     filenameFlag('Filename, directory, or URL to files identifying the resource to update'),
+    kustomizeFlag('the'),
     { name: 'local', type: 'bool', default: false, description: 'If true, patch will operate on the content of the file, not the server-side resource.' },
     ...OUTPUT_FLAGS,
     { name: 'patch', short: 'p', type: 'string', default: '', description: 'The patch to be applied to the resource JSON file.' },

@@ -8,13 +8,14 @@ import { ANNOTATIONS } from '../../../sdk/naming.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
+import { hasManifestInput } from '../apply/shared/manifest-flags.js';
 import { runManifestWrites } from '../apply/shared/manifest-writes.js';
 import { deletedLine, FORCE_DELETE_WARNING, propagationPolicy } from '../delete/shared/delete-flags.js';
 
 /** Runs `replace`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
   if (args.length > 0) throw new UsageError(`Unexpected args: [${args.join(' ')}]`);
-  if (flags.strings('filename').length === 0) throw new UsageError('must specify --filename to replace');
+  if (!hasManifestInput(flags)) throw new UsageError('must specify --filename to replace');
   const force = flags.bool('force');
   const subresource = flags.string('subresource') ?? '';
   if (force && subresource !== '') throw new UsageError('--subresource cannot be used with --force', false);

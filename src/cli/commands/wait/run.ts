@@ -10,7 +10,7 @@ import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { failuresError } from '../apply/shared/error-list.js';
-import { readsStdin } from '../apply/shared/manifest-flags.js';
+import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
 import { objectOutput } from '../apply/shared/object-output.js';
 import { OrderedWriter } from '../apply/shared/ordered-writer.js';
 import { allowConcurrentListeners } from '../apply/shared/signal.js';
@@ -34,9 +34,9 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const forDelete = conditions.some((c) => c.kind === 'delete');
   if (forDelete && conditions.length > 1) throw new UsageError('--for=delete cannot be combined with other conditions', false);
   const checks = conditions.flatMap((c) => (c.kind === 'check' ? [c.test] : []));
-  const files = flags.strings('filename');
-  if (files.length > 0 && args.length > 0) throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
-  if (files.length === 0 && args.length === 0) throw new UsageError('resource name may not be empty', false);
+  const fromFiles = hasManifestInput(flags);
+  if (fromFiles && args.length > 0) throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
+  if (!fromFiles && args.length === 0) throw new UsageError('resource name may not be empty', false);
   const timeoutFlag = flags.durationMs('timeout') ?? 30_000;
   const timeoutMs = timeoutFlag < 0 ? WEEK_MS : timeoutFlag;
   const output = await objectOutput(ctx, flags);
@@ -44,7 +44,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
   const errors: unknown[] = [];
   let targets: Target[];
-  if (files.length > 0) {
+  if (fromFiles) {
     const { targetsFromManifests } = await import('../delete/shared/targets.js');
     const resolved = await targetsFromManifests(ctx, flags, client);
     targets = resolved.targets;

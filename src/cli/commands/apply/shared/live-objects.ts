@@ -11,7 +11,7 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { resolveArgumentsWithShape } from '../../delete/shared/arguments.js';
-import { readCommandManifests } from './manifest-flags.js';
+import { hasManifestInput, readCommandManifests } from './manifest-flags.js';
 
 /** One object with where it lives. */
 export interface LiveObject {
@@ -38,13 +38,13 @@ export function withType(object: KubeObject, mapping: ResourceMapping): KubeObje
 
 /** Reads the objects named by `-f` or by the arguments (not both). */
 export async function liveObjects(ctx: CommandContext, flags: FlagValues, client: PlatformClient, args: readonly string[]): Promise<LiveObjects> {
-  const files = flags.strings('filename');
-  if (files.length > 0 && args.length > 0) throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
+  const fromFiles = hasManifestInput(flags);
+  if (fromFiles && args.length > 0) throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
   const errors: unknown[] = [];
   const named: { mapping: ResourceMapping; namespace: string | undefined; name: string; object?: KubeObject; source?: string }[] = [];
   let singleItemImplied: boolean;
-  if (files.length > 0) {
-    const manifests = await readCommandManifests(ctx, flags);
+  if (fromFiles) {
+    const manifests = await readCommandManifests(ctx, flags, { errors });
     const [{ namespace }, { KindMapper }, { resolveManifest }] = await Promise.all([
       ctx.namespace(),
       import('../../../../sdk/apply/kind-mapper.js'),
@@ -59,7 +59,7 @@ export async function liveObjects(ctx: CommandContext, flags: FlagValues, client
         errors.push(err);
       }
     }
-    singleItemImplied = files.length === 1 && manifests.length === 1;
+    singleItemImplied = flags.strings('filename').length === 1 && manifests.length === 1;
   } else {
     const resolved = await resolveArgumentsWithShape(ctx, client, args, {
       selector: flags.string('selector') ?? '',

@@ -1,6 +1,6 @@
 /**
- * The `-f`/`-R` flags of the manifest-driven commands and reading the manifests they name, with
- * kubectl's messages for an empty input.
+ * The `-f`/`-R`/`-k` flags of the manifest-driven commands and reading the manifests they name,
+ * with kubectl's messages for an empty or contradictory input.
  */
 import type { Manifest, ReadManifestsOptions } from '../../../../sdk/apply/manifests.js';
 import type { CommandContext } from '../../../framework/context.js';
@@ -19,17 +19,58 @@ export const RECURSIVE_FLAG: FlagSpec = {
   description: 'Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory.',
 };
 
+/** `-k, --kustomize` (kubectl says "a" or "the" kustomization directory depending on the command). */
+export function kustomizeFlag(article: 'a' | 'the' = 'the'): FlagSpec {
+  return {
+    name: 'kustomize', short: 'k', type: 'string', default: '',
+    description: `Process ${article} kustomization directory. This flag can't be used together with -f or -R.`,
+    complete: { kind: 'dir' },
+  };
+}
+
+/** The `-k` directory, or '' (commands without the flag read as ''). */
+export function kustomizeDir(flags: FlagValues): string {
+  return flags.string('kustomize') ?? '';
+}
+
+/** Whether `-f` or `-k` names any manifests. */
+export function hasManifestInput(flags: FlagValues): boolean {
+  return flags.strings('filename').length > 0 || kustomizeDir(flags) !== '';
+}
+
 /** Whether any `-f` source is standard input (exec plugins must then not read it). */
 export function readsStdin(flags: FlagValues): boolean {
   return flags.strings('filename').includes('-');
 }
 
-/** Reads the manifests named by `-f` (and `-R`) relative to the working directory. */
+/** kubectl's checks of `-f`, `-R` and `-k` together. */
+export function validateManifestFlags(flags: FlagValues): void {
+  const kustomize = kustomizeDir(flags);
+  if (kustomize === '') return;
+  if (flags.strings('filename').length > 0) throw new UsageError('only one of -f or -k can be specified', false);
+  if (flags.bool('recursive')) throw new UsageError("the -k flag can't be used with -f or -R", false);
+}
+
+/** Builds the `-k` directory into manifests (kustomize's warnings go to stderr). */
+async function kustomizeManifests(ctx: CommandContext, dir: string): Promise<Manifest[]> {
+  const [{ buildKustomization }, path] = await Promise.all([import('../../../../sdk/kustomize/index.js'), import('node:path')]);
+  const result = await buildKustomization(path.resolve(ctx.io.cwd, dir), { legacyReorder: true });
+  for (const warning of result.warnings) ctx.io.stderr.write(`${warning}\n`);
+  return result.objects.map((object, documentIndex) => ({ object, source: dir, documentIndex, line: 1 }));
+}
+
+/** Reads the manifests named by `-f` (and `-R`), or built from `-k`, relative to the working directory. */
 export async function readCommandManifests(
   ctx: CommandContext,
   flags: FlagValues,
-  options: Pick<ReadManifestsOptions, 'requireName'> = {},
+  options: Pick<ReadManifestsOptions, 'requireName'> & {
+    /** Collects the errors of files that are not manifests (a kustomization file in a `-f` directory) instead of failing. */
+    errors?: unknown[];
+  } = {},
 ): Promise<Manifest[]> {
+  validateManifestFlags(flags);
+  const kustomize = kustomizeDir(flags);
+  if (kustomize !== '') return kustomizeManifests(ctx, kustomize);
   const sources = flags.strings('filename');
   if (sources.length === 0) throw new UsageError('must specify one of -f and -k');
   const { readManifests } = await import('../../../../sdk/apply/manifests.js');
@@ -39,5 +80,6 @@ export async function readCommandManifests(
     stdin: () => ctx.io.stdin(),
     signal: ctx.io.signal,
     requireName: options.requireName,
+    kustomizationErrors: options.errors,
   });
 }

@@ -42,14 +42,15 @@ export async function runManifestWrites(ctx: CommandContext, flags: FlagValues, 
   const output = await objectOutput(ctx, flags);
   const validation = fieldValidation(flags);
   const fieldManager = flags.string('field-manager') ?? '';
-  let manifests = await readCommandManifests(ctx, flags, { requireName: options.requireName });
+  const readErrors: unknown[] = [];
+  let manifests = await readCommandManifests(ctx, flags, { requireName: options.requireName, errors: readErrors });
   const selector = flags.string('selector') ?? '';
   if (selector !== '') {
     const { compileLabelSelector } = await import('../../../../sdk/apply/label-selector.js');
     const matches = compileLabelSelector(selector);
     manifests = manifests.filter((m) => matches(m.object.metadata?.labels));
   }
-  if (manifests.length === 0) throw new UsageError(`no objects passed to ${ctx.commandPath[0] ?? 'create'}`, false);
+  if (manifests.length === 0) throw (await failuresError(readErrors, ctx.commandPath)) ?? new UsageError(`no objects passed to ${ctx.commandPath[0] ?? 'create'}`, false);
 
   const [client, { namespace }, { applyManifests }, { describeObject }] = await Promise.all([
     ctx.client({ stdinInUse: readsStdin(flags) }),
@@ -76,6 +77,6 @@ export async function runManifestWrites(ctx: CommandContext, flags: FlagValues, 
   });
   progress.clear();
   await output.printObjects(results.flatMap((r) => (r.error === undefined && r.object !== undefined ? [r.object] : [])));
-  const failure = await failuresError(results.flatMap((r) => (r.error === undefined ? [] : [r.error])), ctx.commandPath);
+  const failure = await failuresError([...readErrors, ...results.flatMap((r) => (r.error === undefined ? [] : [r.error]))], ctx.commandPath);
   if (failure !== undefined) throw failure;
 }

@@ -11,7 +11,8 @@ import { readCommandManifests } from '../../apply/shared/manifest-flags.js';
 
 /** Targets of the manifests named by `-f`, and the errors of those that cannot be placed. */
 export async function targetsFromManifests(ctx: CommandContext, flags: FlagValues, client: PlatformClient): Promise<{ targets: DeleteTarget[]; errors: unknown[] }> {
-  let manifests = await readCommandManifests(ctx, flags);
+  const errors: unknown[] = [];
+  let manifests = await readCommandManifests(ctx, flags, { errors });
   const selector = flags.string('selector') ?? '';
   if (selector !== '') {
     const { compileLabelSelector } = await import('../../../../sdk/apply/label-selector.js');
@@ -25,7 +26,6 @@ export async function targetsFromManifests(ctx: CommandContext, flags: FlagValue
   ]);
   const kinds = new KindMapper(client.discovery);
   const targets: DeleteTarget[] = [];
-  const errors: unknown[] = [];
   for (const manifest of manifests) {
     try {
       const placed = await resolveManifest(kinds, manifest, { namespace, enforceNamespace: ctx.globals.namespace !== undefined, signal: ctx.io.signal });

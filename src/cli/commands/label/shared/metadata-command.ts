@@ -13,7 +13,7 @@ import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../apply/shared/dry-run.js';
 import { failuresError } from '../../apply/shared/error-list.js';
-import { filenameFlag, readsStdin, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
+import { filenameFlag, hasManifestInput, kustomizeFlag, readsStdin, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS, objectOutput } from '../../apply/shared/object-output.js';
 
 /** The parts that differ between `label` and `annotate`. */
@@ -41,6 +41,7 @@ export function metadataFlags(noun: 'label' | 'annotate', fieldManager: string):
     { name: 'field-manager', type: 'string', default: fieldManager, description: 'Name of the manager used to track field ownership.' },
     { name: 'field-selector', type: 'string', default: '', description: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type." },
     filenameFlag(`Filename, directory, or URL to files identifying the resource to update the ${what}`),
+    kustomizeFlag('the'),
     { name: 'list', type: 'bool', default: false, description: `If true, display the ${what} for a given resource.` },
     { name: 'local', type: 'bool', default: false, description: `If true, ${noun} will NOT contact api-server but run locally.` },
     ...OUTPUT_FLAGS,
@@ -77,6 +78,7 @@ export async function runMetadataCommand(ctx: CommandContext, args: string[], fl
   const overwrite = flags.bool('overwrite');
   const resourceVersion = flags.string('resource-version') ?? '';
   const files = flags.strings('filename');
+  const fromFiles = hasManifestInput(flags);
   const dryRun = dryRunMode(flags);
   if (list && (flags.string('output') ?? '') !== '') throw new UsageError('--list and --output may not be specified together', false);
   if (flags.bool('all') && (flags.string('selector') ?? '') !== '') throw new UsageError('cannot set --all and --selector at the same time', false);
@@ -85,8 +87,8 @@ export async function runMetadataCommand(ctx: CommandContext, args: string[], fl
   if (local) {
     if (dryRun === 'server') throw new UsageError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?', false);
     if (resources.length > 0) throw new UsageError(`can only use local files by -f ${example} or --filename=${kind.noun === 'label' ? 'pod.json' : 'rsrc.json'} when --local=true is set`, false);
-    if (files.length === 0) throw new UsageError(`one or more files must be specified as -f ${example} or --filename=${kind.noun === 'label' ? 'pod.json' : 'rsrc.json'}`, false);
-  } else if (resources.length === 0 && files.length === 0) {
+    if (!fromFiles) throw new UsageError(`one or more files must be specified as -f ${example} or --filename=${kind.noun === 'label' ? 'pod.json' : 'rsrc.json'}`, false);
+  } else if (resources.length === 0 && !fromFiles) {
     throw new UsageError('one or more resources must be specified as <resource> <name> or <resource>/<name>', false);
   }
   if (set.size === 0 && remove.length === 0 && !list) throw new UsageError(`at least one ${kind.noun} update is required`, false);
