@@ -11,8 +11,8 @@ function flags(value?: string): FlagValues {
 test('--node-runtime: process by default only with nothing but the admin token; the flag overrides', () => {
   assert.deepEqual(nodeOptionsFromFlags(flags(), {}), { runtime: 'process' });
   assert.equal(otherAuthentication({ tokenAuthFile: '/x' }), '--token-auth-file');
-  assert.equal(otherAuthentication({ anonymous: true }), '--anonymous-auth');
-  assert.equal(otherAuthentication({ anonymous: false }), undefined);
+  assert.equal(otherAuthentication({ anonymous: true }), undefined, 'anonymous requests are part of the local setup');
+  assert.equal(otherAuthentication({ clientCAFile: '/ca.pem' }), '--client-ca-file');
   const off = nodeOptionsFromFlags(flags(), { oidc: { issuerURL: 'https://x', clientID: 'c' } });
   assert.deepEqual(off, { runtime: 'none', disabledReason: 'the process runtime is off because authentication other than the local admin token is configured (--oidc-issuer-url)' });
   assert.deepEqual(nodeOptionsFromFlags(flags('process'), { tokenAuthFile: '/x' }), { runtime: 'process' });

@@ -25,9 +25,12 @@ export const nodeFlags: FlagSpec[] = [
   },
 ];
 
-/** The authentication besides the admin token that `options` configure, by flag name; undefined when none. */
+/**
+ * The authentication besides the admin token that `options` configure, by flag name; undefined
+ * when none. Anonymous requests are part of the setup `local start` makes (its bootstrap RBAC lets
+ * them read discovery and health, nothing that creates pods), so they do not count.
+ */
 export function otherAuthentication(o: AuthenticationOptions): string | undefined {
-  if (o.anonymous === true) return '--anonymous-auth';
   if (o.tokenAuthFile !== undefined || (o.tokens?.length ?? 0) > 0) return '--token-auth-file';
   if (o.clientCAFile !== undefined || o.clientCAPem !== undefined) return '--client-ca-file';
   if ((o.serviceAccounts?.keyFiles?.length ?? 0) > 0) return '--service-account-key-file';
