@@ -58,6 +58,11 @@ export async function setupNode(ctx: ServerContext, options: NodeOptions | undef
   const endpoints: PipelineEndpoint[] = [bindingEndpoint(ctx)];
   if (options === undefined) return { controllers: [], endpoints, shutdown: async () => undefined };
   const o = resolveNodeOptions(options);
+  if (o.runtime === 'process' && process.platform === 'win32') {
+    // Containers are process groups, which Windows does not have.
+    o.runtime = 'none';
+    o.disabledReason = 'the process runtime needs process groups, which Windows does not have';
+  }
   const scratch = parts.dataDir === undefined ? await mkdtemp(join(os.tmpdir(), 'platformctl-node-')) : undefined;
   const base = parts.dataDir ?? scratch ?? os.tmpdir();
   const hostIP = hostIPOf(parts.host);

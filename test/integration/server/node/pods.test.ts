@@ -309,6 +309,30 @@ describe('node agent: pods run as processes', () => {
     await deletePod(api, NS, 'probed');
   });
 
+  test('a startup probe holds readiness and liveness back until it passes; activeDeadlineSeconds fails a pod', async () => {
+    const started = join(dir, 'started');
+    await api.post(PODS, podOf('slow-start', {
+      containers: [nodeContainer('main', 'setInterval(() => {}, 1000)', {
+        startupProbe: { exec: { command: [process.execPath, '-e', `process.exit(require("fs").existsSync(${JSON.stringify(started)}) ? 0 : 1)`] }, periodSeconds: 1, failureThreshold: 30 },
+      })],
+    }));
+    const starting = await waitForPod(api, NS, 'slow-start', 'running, not started', (p) => at(containerStatus(p), 'state.running') !== undefined);
+    assert.equal(containerStatus(starting).started, false);
+    assert.equal(containerStatus(starting).ready, false);
+    await writeFile(started, '');
+    const ready = await waitForPod(api, NS, 'slow-start', 'started and ready', (p) => containerStatus(p).started === true && containerStatus(p).ready === true);
+    assert.equal(at(condition(ready, 'Ready'), 'status'), 'True');
+    await deletePod(api, NS, 'slow-start');
+
+    await api.post(PODS, podOf('deadline', { activeDeadlineSeconds: 1, containers: [nodeContainer('main', 'setInterval(() => {}, 1000)')] }));
+    const failed = await waitForPod(api, NS, 'deadline', 'failed', (p) => at(p, 'status.phase') === 'Failed');
+    assert.equal(at(failed, 'status.reason'), 'DeadlineExceeded');
+    assert.equal(at(failed, 'status.message'), 'Pod was active on the node longer than the specified deadline');
+    assert.equal(at(containerStatus(failed), 'state.terminated.exitCode'), 143);
+    assert.ok((await eventsFor(api, NS, 'deadline')).some((e) => e.reason === 'DeadlineExceeded'));
+    await deletePod(api, NS, 'deadline');
+  });
+
   test('the scheduler reports why a pod does not fit, and binds it once it does', async () => {
     await api.post(PODS, podOf('picky', { nodeSelector: { disk: 'ssd' }, containers: [nodeContainer('main', 'setInterval(() => {}, 1000)')] }));
     const pending = await waitForPod(api, NS, 'picky', 'unschedulable', (p) => at(condition(p, 'PodScheduled'), 'reason') === 'Unschedulable');
