@@ -160,8 +160,16 @@ export class NodeAgent {
     if (!this.mine(ev.object)) return;
     const before = this.known.get(uid);
     this.known.set(uid, ev.object);
-    if (before !== undefined && jsonEqual(syncRelevant(before), syncRelevant(ev.object))) return;
+    if (before !== undefined && jsonEqual(syncRelevant(before), syncRelevant(ev.object)) && !this.statusOverwritten(uid, ev.object)) return;
     this.workers.update(uid);
+  }
+
+  /** True when someone else changed what the agent reports (node lifecycle marking pods not ready). */
+  private statusOverwritten(uid: string, pod: JsonObject): boolean {
+    const cached = this.status.cached(uid);
+    if (cached === undefined) return false;
+    const summary = (s: JsonObject): string => JSON.stringify([s.phase ?? null, (asArray(s.conditions) ?? []).map((c) => [asObject(c)?.type ?? null, asObject(c)?.status ?? null])]);
+    return summary(cached) !== summary(asObject(pod.status) ?? {});
   }
 
   private observe(pod: JsonObject): void {

@@ -192,7 +192,9 @@ function goList(names: string[]): string {
 }
 
 function conditions(pod: JsonObject, inputs: StatusInputs, init: JsonObject[], main: JsonObject[], phase: string, oldConditions: JsonObject[]): JsonObject[] {
-  const out: JsonObject[] = oldConditions.filter((c) => !KUBELET_CONDITIONS.has(asString(c.type) ?? '')).map((c) => structuredClone(c));
+  // Conditions other components own come from the stored pod (readiness gates, DisruptionTarget).
+  const stored = (asArray(asObject(pod.status)?.conditions) ?? []).map((c) => asObject(c) ?? {});
+  const out: JsonObject[] = stored.filter((c) => !KUBELET_CONDITIONS.has(asString(c.type) ?? '')).map((c) => structuredClone(c));
   out.push(condition('PodReadyToStartContainers', inputs.podIP !== undefined));
   // Initialized.
   const incomplete = init.filter((cs) => cs.ready !== true).map((cs) => asString(cs.name) ?? '');

@@ -11,6 +11,8 @@ import type { ResourceDef } from '../../registry/types.js';
 import { asArray, asObject, asString, jsonEqual } from '../../util/json.js';
 
 const KUBELET_CONDITIONS = new Set(['PodScheduled', 'Ready', 'Initialized', 'ContainersReady', 'PodReadyToStartContainers']);
+/** Status fields the node agent owns (replaced as a whole; the rest of the stored status is kept). */
+const KUBELET_FIELDS = ['phase', 'conditions', 'message', 'reason', 'hostIP', 'hostIPs', 'podIP', 'podIPs', 'startTime', 'initContainerStatuses', 'containerStatuses', 'qosClass'];
 
 interface Entry {
   namespace: string;
@@ -93,7 +95,8 @@ export class StatusManager {
       await this.client.update(this.pods, e.namespace, e.name, (pod) => {
         if (asString(asObject(pod.metadata)?.uid) !== e.uid) return false;
         const stored = asObject(pod.status) ?? {};
-        const next: JsonObject = { ...stored, ...structuredClone(desired) };
+        const kept = Object.fromEntries(Object.entries(stored).filter(([k]) => !KUBELET_FIELDS.includes(k)));
+        const next: JsonObject = { ...kept, ...structuredClone(desired) };
         const foreign = (asArray(stored.conditions) ?? []).map((c) => asObject(c) ?? {}).filter((c) => !KUBELET_CONDITIONS.has(asString(c.type) ?? ''));
         const ours = (asArray(desired.conditions) ?? []).map((c) => asObject(c) ?? {}).filter((c) => KUBELET_CONDITIONS.has(asString(c.type) ?? ''));
         next.conditions = [...foreign, ...ours];

@@ -45,12 +45,17 @@ class FileWriter extends EventEmitter implements ContainerLogWriter {
   generation = 0;
   /** Bumped on every append and rotation (readers check it before they wait). */
   changes = 0;
+  /** No more writes are accepted. */
   closed = false;
+  /** Everything written is on disk and the log will not change again. */
+  ended = false;
   private readonly splitters = { stdout: new LineSplitter(), stderr: new LineSplitter() };
   private buffer = '';
   private scheduled = false;
   private chain: Promise<void> = Promise.resolve();
   private size = 0;
+  /** Rotated files of this instance on disk (`.1` ... `.rotated`). */
+  private rotated = 0;
 
   constructor(readonly path: string, private fh: FileHandle, private readonly maxBytes: number, private readonly maxFiles: number, private readonly onError: (e: unknown) => void) {
     super();
@@ -94,8 +99,9 @@ class FileWriter extends EventEmitter implements ContainerLogWriter {
       await rm(this.path, { force: true });
     } else {
       await rm(`${this.path}.${keep}`, { force: true });
-      for (let i = keep - 1; i >= 1; i--) await rename(`${this.path}.${i}`, `${this.path}.${i + 1}`).catch(() => undefined);
+      for (let i = Math.min(this.rotated, keep - 1); i >= 1; i--) await rename(`${this.path}.${i}`, `${this.path}.${i + 1}`).catch(() => undefined);
       await rename(this.path, `${this.path}.1`);
+      this.rotated = Math.min(this.rotated + 1, keep);
     }
     this.fh = await open(this.path, 'a', 0o600);
     this.size = 0;
@@ -127,6 +133,7 @@ class FileWriter extends EventEmitter implements ContainerLogWriter {
       await this.fh.close();
     }).catch(this.onError);
     await this.chain;
+    this.ended = true;
     this.emit('close');
   }
 }
@@ -219,7 +226,7 @@ export function fileContainerLogs(root: string, options: FileLogsOptions = {}, o
 
   async function* follow(ref: ContainerLogRef, options: LogReadOptions, signal: AbortSignal): AsyncGenerator<LogEntry> {
     const writer = writers.get(keyOf(ref));
-    if (writer === undefined || writer.closed) {
+    if (writer === undefined || writer.ended) {
       yield* stored(ref, options);
       return;
     }
@@ -258,7 +265,7 @@ export function fileContainerLogs(root: string, options: FileLogsOptions = {}, o
         if (limiter.done) return;
       }
       while (!signal.aborted) {
-        const wasClosed = writer.closed;
+        const wasEnded = writer.ended;
         const changes = writer.changes;
         for (const e of await readMore()) {
           const t = limiter.take(e);
@@ -266,15 +273,26 @@ export function fileContainerLogs(root: string, options: FileLogsOptions = {}, o
           if (limiter.done) return;
         }
         if (writer.generation !== generation) {
-          // Drained the rotated file through the open handle; continue with the new one.
-          generation = writer.generation;
+          // The file behind the open handle was rotated and is drained. Files rotated after it
+          // (`.k-1` ... `.1` after k rotations) come next, then the current one.
           await fh?.close();
-          fh = await open(writer.path, 'r').catch(() => undefined);
+          const between: LogEntry[] = [];
+          await writer.exclusive(async () => {
+            const jumped = writer.generation - generation;
+            generation = writer.generation;
+            for (let i = jumped - 1; i >= 1; i--) between.push(...entriesOf(await readWhole(`${writer.path}.${i}`)).entries);
+            fh = await open(writer.path, 'r').catch(() => undefined);
+          });
           position = 0;
           rest = '';
+          for (const e of between) {
+            const t = limiter.take(e);
+            if (t !== undefined) yield t;
+            if (limiter.done) return;
+          }
           continue;
         }
-        if (wasClosed) return;
+        if (wasEnded) return;
         if (writer.changes !== changes) continue;
         await new Promise<void>((resolve) => {
           const done = (): void => {

@@ -76,7 +76,7 @@ describe('file container logs', () => {
   test('follow returns what is stored, then new entries across rotations, until the log ends', async () => {
     const root = await mkdtemp(join(tmpdir(), 'logs-'));
     try {
-      const logs = fileContainerLogs(root, { maxBytes: 120, maxFiles: 5 });
+      const logs = fileContainerLogs(root, { maxBytes: 120, maxFiles: 100 });
       const w = await logs.open(ref);
       w.write('stdout', 'first\n');
       await new Promise((r) => setTimeout(r, 20));
@@ -84,13 +84,14 @@ describe('file container logs', () => {
       const done = (async () => {
         for await (const e of logs.follow(ref, {}, new AbortController().signal)) seen.push(e.content);
       })();
-      for (let i = 0; i < 10; i++) {
+      // Bursts: several rotations may happen between two reads of the follower.
+      for (let i = 0; i < 60; i++) {
         w.write('stdout', `more ${i}\n`);
-        await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => (i % 7 === 0 ? setTimeout(r, 3) : setImmediate(r)));
       }
       await w.close();
       await done;
-      assert.deepEqual(seen, ['first', ...Array.from({ length: 10 }, (_, i) => `more ${i}`)]);
+      assert.deepEqual(seen, ['first', ...Array.from({ length: 60 }, (_, i) => `more ${i}`)]);
     } finally {
       await rm(root, { recursive: true, force: true });
     }
