@@ -83,8 +83,8 @@ export async function startContainer(deps: StartDeps, pod: JsonObject, sandbox: 
   try {
     const built = await buildEnv(pod, container, deps.facts(sandbox), deps.baseEnv(pod), deps.sources);
     env = built.env;
-    if (built.invalidNames.length > 0) {
-      deps.event(pod, 'Warning', 'InvalidEnvironmentVariableNames', `Keys [${built.invalidNames.join(', ')}] from the EnvFrom configMap ${asString(meta.namespace) ?? ''} were skipped since they are considered invalid environment variable names.`, fieldPath);
+    for (const s of built.skipped) {
+      deps.event(pod, 'Warning', 'InvalidEnvironmentVariableNames', `Keys [${s.keys.join(', ')}] from the EnvFrom ${s.kind} ${asString(meta.namespace) ?? ''}/${s.name} were skipped since they are considered invalid environment variable names.`, fieldPath);
     }
   } catch (e) {
     if (!(e instanceof EnvError)) throw e;

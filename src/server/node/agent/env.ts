@@ -151,17 +151,24 @@ async function keyRef(sources: EnvSources, namespace: string, kind: 'ConfigMap' 
   throw new EnvError(`couldn't find key ${key} in ${kind} ${namespace}/${name}`);
 }
 
-/** The result: the environment and the names `envFrom` skipped as invalid (the kubelet reports them in an event). */
+/** Keys of one `envFrom` source that are not valid variable names (the kubelet reports them in an event). */
+export interface SkippedKeys {
+  kind: 'configMap' | 'secret';
+  name: string;
+  keys: string[];
+}
+
+/** The result: the environment and the keys `envFrom` skipped. */
 export interface BuiltEnv {
   env: [string, string][];
-  invalidNames: string[];
+  skipped: SkippedKeys[];
 }
 
 /** Builds a container's environment on top of `base`. */
 export async function buildEnv(pod: JsonObject, container: JsonObject, facts: PodRuntimeFacts, base: [string, string][], sources: EnvSources): Promise<BuiltEnv> {
   const namespace = asString(asObject(pod.metadata)?.namespace) ?? '';
   const values = new Map<string, string>(base);
-  const invalidNames: string[] = [];
+  const skipped: SkippedKeys[] = [];
   for (const f of asArray(container.envFrom) ?? []) {
     const from = asObject(f) ?? {};
     const prefix = asString(from.prefix) ?? '';
@@ -176,15 +183,17 @@ export async function buildEnv(pod: JsonObject, container: JsonObject, facts: Po
       throw new EnvError(`${cmRef !== undefined ? 'configmap' : 'secret'} "${name}" not found`);
     }
     const data = asObject(obj.data) ?? {};
+    const invalid: string[] = [];
     for (const k of Object.keys(data).sort()) {
       const key = `${prefix}${k}`;
       if (!validEnvName(key)) {
-        invalidNames.push(key);
+        invalid.push(key);
         continue;
       }
       const raw = asString(data[k]) ?? '';
       values.set(key, cmRef !== undefined ? raw : Buffer.from(raw, 'base64').toString('utf8'));
     }
+    if (invalid.length > 0) skipped.push({ kind: cmRef !== undefined ? 'configMap' : 'secret', name, keys: invalid });
   }
   for (const e of asArray(container.env) ?? []) {
     const entry = asObject(e) ?? {};
@@ -205,7 +214,7 @@ export async function buildEnv(pod: JsonObject, container: JsonObject, facts: Po
     }
     if (value !== undefined) values.set(name, value);
   }
-  return { env: [...values.entries()], invalidNames };
+  return { env: [...values.entries()], skipped };
 }
 
 /** `command` followed by `args`, expanded with the container's environment; undefined without a command. */
