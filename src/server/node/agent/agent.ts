@@ -160,8 +160,23 @@ export class NodeAgent {
     if (!this.mine(ev.object)) return;
     const before = this.known.get(uid);
     this.known.set(uid, ev.object);
+    if (before !== undefined) this.shortenTermination(uid, before, ev.object);
     if (before !== undefined && jsonEqual(syncRelevant(before), syncRelevant(ev.object)) && !this.statusOverwritten(uid, ev.object)) return;
     this.workers.update(uid);
+  }
+
+  /**
+   * A second delete with a shorter grace period shortens a termination in progress: the pod worker
+   * is busy waiting out the longer one, so the shorter deadline goes to the runtime directly.
+   */
+  private shortenTermination(uid: string, before: JsonObject, now: JsonObject): void {
+    const was = asNumber(metaOf(before).deletionGracePeriodSeconds);
+    const is = asNumber(metaOf(now).deletionGracePeriodSeconds);
+    const runtime = this.p.runtime;
+    if (was === undefined || is === undefined || is >= was || runtime === undefined) return;
+    for (const c of runtime.listContainers(uid)) {
+      if (c.state === 'running') void runtime.stopContainer(c.id, Math.max(MIN_GRACE_SECONDS, is) * 1000);
+    }
   }
 
   /** True when someone else changed what the agent reports (node lifecycle marking pods not ready). */
