@@ -254,6 +254,8 @@ export class NodeAgent {
       sandbox = await runtime.runPodSandbox({ podUid: uid, namespace: asString(meta.namespace) ?? '', name: asString(meta.name) ?? '', ...(oldIP !== undefined ? { previousIP: oldIP } : {}) });
     }
     this.prober.addPod(uid, pod);
+    // As the kubelet does, a new pod's status (ContainerCreating) is reported before anything starts.
+    if (this.status.cached(uid) === undefined) this.publish(pod, st, false);
     await this.killUnhealthy(pod, st);
     await this.startWhatIsDue(pod, st, sandbox);
     const status = this.publish(pod, st, false);

@@ -93,7 +93,7 @@ export async function startContainer(deps: StartDeps, pod: JsonObject, sandbox: 
   }
   const argv = commandLine(container, env);
   if (argv === undefined) {
-    const message = `container "${name}" has no command: the process runtime runs a container's command as a process on this machine and does not pull images, so image "${image}" cannot provide one; set command (and args) in the pod spec`;
+    const message = `container "${name}" has no command: the process runtime runs a container's command as a process on this machine and does not pull images, so image "${image}" cannot provide one; set command (or args) in the pod spec`;
     deps.event(pod, 'Warning', 'Failed', `Error: ${message}`, fieldPath);
     return { kind: 'waiting', reason: { reason: NO_COMMAND_REASON, message } };
   }

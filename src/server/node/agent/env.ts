@@ -217,11 +217,15 @@ export async function buildEnv(pod: JsonObject, container: JsonObject, facts: Po
   return { env: [...values.entries()], skipped };
 }
 
-/** `command` followed by `args`, expanded with the container's environment; undefined without a command. */
+/**
+ * `command` followed by `args`, expanded with the container's environment. Without a `command`,
+ * `args` alone are the command line, as for an image without an ENTRYPOINT (`run NAME -- CMD`
+ * gives only args); undefined when both are empty.
+ */
 export function commandLine(container: JsonObject, env: [string, string][]): string[] | undefined {
-  const command = stringsOf(container.command);
-  if (command.length === 0) return undefined;
+  const argv = [...stringsOf(container.command), ...stringsOf(container.args)];
+  if (argv.length === 0) return undefined;
   const lookup = new Map(env);
   const get = (n: string): string | undefined => lookup.get(n);
-  return [...command, ...stringsOf(container.args)].map((s) => expand(s, get));
+  return argv.map((s) => expand(s, get));
 }

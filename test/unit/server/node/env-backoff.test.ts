@@ -51,7 +51,8 @@ describe('container environment', () => {
 
   test('command and args are joined and expanded; no command is undefined', () => {
     assert.deepEqual(commandLine({ command: ['sh', '-c'], args: ['echo $(MSG) $(NOPE)'] }, [['MSG', 'hi']]), ['sh', '-c', 'echo hi $(NOPE)']);
-    assert.equal(commandLine({ args: ['x'] }, []), undefined);
+    assert.deepEqual(commandLine({ args: ['sleep', '$(T)'] }, [['T', '5']]), ['sleep', '5'], 'args alone, as for an image without an entrypoint');
+    assert.equal(commandLine({ args: [] }, []), undefined);
   });
 });
 
