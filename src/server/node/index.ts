@@ -117,5 +117,3 @@ export async function setupNode(ctx: ServerContext, options: NodeOptions | undef
     shutdown: stopAll,
   };
 }
-
-export { NodeAgent } from './agent/agent.js';

@@ -12,9 +12,6 @@ export interface BackoffOptions {
   resetMs: number;
 }
 
-/** The kubelet's values. */
-export const KUBELET_BACKOFF: BackoffOptions = { initialMs: 10_000, maxMs: 300_000, resetMs: 600_000 };
-
 interface Entry {
   delayMs: number;
   lastUpdate: number;

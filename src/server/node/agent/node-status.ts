@@ -8,7 +8,7 @@ import type { JsonObject } from '../../../sdk/types/meta.js';
 import { LABELS } from '../../../sdk/naming.js';
 import { SERVER_VERSION } from '../../api/version.js';
 import { timestamp } from '../../context.js';
-import { asArray, asObject, asString } from '../../util/json.js';
+import { asArray, asObject } from '../../util/json.js';
 import { POD_CIDR } from '../runtime/process/addresses.js';
 import type { MachineFacts } from './machine.js';
 
@@ -132,10 +132,4 @@ export function withoutHeartbeats(status: unknown): JsonObject {
   const s = structuredClone(asObject(status) ?? {});
   s.conditions = (asArray(s.conditions) ?? []).map((c) => ({ ...(asObject(c) ?? {}), lastHeartbeatTime: null }));
   return s;
-}
-
-/** The Ready condition's status of a node ('True', 'False', 'Unknown', or '' without one). */
-export function readyStatus(node: JsonObject): string {
-  const c = (asArray(asObject(node.status)?.conditions) ?? []).map((x) => asObject(x) ?? {}).find((x) => x.type === 'Ready');
-  return asString(c?.status) ?? '';
 }
