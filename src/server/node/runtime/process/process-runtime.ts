@@ -80,14 +80,6 @@ class ProcessContainer {
   }
 }
 
-/** Starts a process in a container's environment, in a group of its own. */
-function spawnIn(c: ProcessContainer, argv: string[], stdin: boolean): ChildProcess {
-  const [cmd = '', ...args] = argv;
-  return spawn(cmd, args, {
-    cwd: c.cwd, env: Object.fromEntries(c.env), detached: true, stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-  });
-}
-
 /** Resolves once the child started or failed to. */
 function started(child: ChildProcess): Promise<NodeJS.ErrnoException | undefined> {
   return new Promise((resolve) => {
@@ -116,6 +108,26 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
   const byPod = new Map<string, ProcessContainer[]>();
   const exits = new EventEmitter();
   exits.setMaxListeners(0);
+
+  /**
+   * Starts a process in a container's environment (exec probes, hooks, exec), in a group of its
+   * own that is recorded like a container's, so that a killed server leaves no hanging probe behind.
+   */
+  function spawnIn(c: ProcessContainer, argv: string[], stdin: boolean): ChildProcess {
+    const [cmd = '', ...args] = argv;
+    const child = spawn(cmd, args, {
+      cwd: c.cwd, env: Object.fromEntries(c.env), detached: true, stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    });
+    const pid = child.pid;
+    if (pid !== undefined) {
+      const recorded = registry.add(pid, c.info.podUid, `${c.info.name} (exec)`).catch(() => undefined);
+      child.once('exit', () => {
+        killGroup(pid, 'SIGKILL');
+        void recorded.then(() => registry.remove(pid)).catch(() => undefined);
+      });
+    }
+    return child;
+  }
 
   function running(id: string): ProcessContainer | undefined {
     const c = containers.get(id);
