@@ -70,6 +70,8 @@ export const GROUPS = {
   flowcontrol: `flowcontrol.apiserver.${DOMAIN}`,
   apiregistration: `apiregistration.${DOMAIN}`,
   apiserverConfig: `apiserver.config.${DOMAIN}`,
+  /** The resource metrics API (metrics-server's `metrics.k8s.io`). */
+  metrics: `metrics.${DOMAIN}`,
   clientAuthentication: EXEC_API_GROUP,
 } as const;
 
@@ -120,6 +122,9 @@ export const LABELS = {
   hostname: `${DOMAIN}/hostname`,
   arch: `${DOMAIN}/arch`,
   os: `${DOMAIN}/os`,
+  /** The deprecated node labels a node agent still sets (`beta.kubernetes.io/arch`, `/os`). */
+  betaArch: `beta.${DOMAIN}/arch`,
+  betaOs: `beta.${DOMAIN}/os`,
   podSecurityEnforce: `pod-security.${DOMAIN}/enforce`,
   podSecurityAudit: `pod-security.${DOMAIN}/audit`,
   podSecurityWarn: `pod-security.${DOMAIN}/warn`,
@@ -139,7 +144,24 @@ export const TAINTS = {
   notReady: `node.${DOMAIN}/not-ready`,
   unreachable: `node.${DOMAIN}/unreachable`,
   unschedulable: `node.${DOMAIN}/unschedulable`,
+  memoryPressure: `node.${DOMAIN}/memory-pressure`,
+  diskPressure: `node.${DOMAIN}/disk-pressure`,
+  pidPressure: `node.${DOMAIN}/pid-pressure`,
+  networkUnavailable: `node.${DOMAIN}/network-unavailable`,
 } as const;
+
+/**
+ * Component names events and leases carry (`source.component`, `reportingComponent`): the same as
+ * a real cluster's, so tools that filter events by component work unchanged.
+ */
+export const COMPONENTS = {
+  scheduler: 'default-scheduler',
+  nodeAgent: 'kubelet',
+  nodeController: 'node-controller',
+} as const;
+
+/** The node the local server's node agent registers and runs pods on. */
+export const LOCAL_NODE_NAME = 'local';
 
 /** Built-in certificate signers. */
 export const SIGNERS = {

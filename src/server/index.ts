@@ -27,6 +27,7 @@ import { garbageCollector } from './controllers/garbage-collector.js';
 import { namespaceController } from './controllers/namespace.js';
 import { protectionController } from './controllers/protection.js';
 import { eventTtlController } from './events/ttl.js';
+import { nodeDefs, setupNode } from './node/index.js';
 import type { HealthCheck } from './api/health.js';
 import { createHandler } from './http/handler.js';
 import { builtinDefs } from './kinds/index.js';
@@ -45,6 +46,7 @@ export type { AuthenticationResult, Authenticator } from './auth/authenticator.j
 export type { AuthorizationAttributes, AuthorizationDecision, Authorizer } from './auth/authorizer.js';
 export type { UserInfo } from './auth/user.js';
 export type { TlsMaterial } from './tls/certificates.js';
+export type { NodeOptions, NodeRuntimeMode } from './node/options.js';
 
 /**
  * Watch history kept at most (besides the 5-minute window): bounds memory under write bursts (a
@@ -101,7 +103,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     now,
     logger: log,
   });
-  const registry = new Registry(servedDefs(builtinDefs(), options.admission, log));
+  const registry = new Registry(servedDefs([...builtinDefs(), ...nodeDefs(options.node)], options.admission, log));
   const allocator = new ServiceIPAllocator();
   const ctx: ServerContext = createServerContext({ store, registry, now, log, options: resolveOptions(options), caPem: tls.caPem, allocator });
   const nsDef = registry.lookup('', 'v1', 'namespaces');
@@ -136,7 +138,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let stopping = false;
   let bootstrapped = false;
   const authn = await setupAuthentication(ctx, { options: options.authentication ?? {}, adminToken, dataDir, caPem: tls.caPem, extra: options.authenticators ?? [] });
-  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx), eventTtlController(ctx, options.eventTtlMs), ...authn.controllers, ...authz.controllers, ...admissionControllers(ctx), ...certs.controllers];
+  const node = await setupNode(ctx, options.node, { dataDir, host, port: () => port });
+  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx), eventTtlController(ctx, options.eventTtlMs), ...authn.controllers, ...authz.controllers, ...admissionControllers(ctx), ...certs.controllers, ...node.controllers];
   authn.clientCAs.add(certs.signingCAPem);
   const storeCheck: HealthCheck = { name: 'etcd', check: () => (ctx.storeFailed() ? 'the store cannot write' : undefined) };
   const common: HealthCheck[] = [
@@ -156,7 +159,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let port = options.port ?? 0;
   const handler = createHandler(ctx, {
     authenticator: authn.authenticator,
-    endpoints: [...authn.endpoints, ...authz.endpoints],
+    endpoints: [...authn.endpoints, ...authz.endpoints, ...node.endpoints],
     authorizer: authz.authorizer,
     health,
     serverAddress: () => `${host}:${port}`,
@@ -186,6 +189,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     bootstrapped = true;
   } catch (e) {
     server.close();
+    await node.shutdown();
     for (const c of controllers) c.stop();
     await store.close();
     throw e;
@@ -205,6 +209,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     stop() {
       stopped ??= (async () => {
         stopping = true;
+        await node.shutdown();
         for (const c of controllers) c.stop();
         const closed = new Promise<void>((r) => server.close(() => r()));
         for (const s of sockets) s.destroy();

@@ -9,6 +9,7 @@ import type { AuthorizationOptions } from './auth/authz/options.js';
 import type { TlsMaterial } from './tls/certificates.js';
 import type { CertificatesOptions } from './certificates/options.js';
 import type { AdmissionOptions } from './admission/options.js';
+import type { NodeOptions } from './node/options.js';
 
 /** Options of the local API server. */
 export interface ServerOptions {
@@ -58,6 +59,12 @@ export interface ServerOptions {
   admission?: AdmissionOptions;
   /** Signing requests: signing CA and duration, auto-approval, clean-up windows, bootstrap signer (issue 7). */
   certificates?: CertificatesOptions;
+  /**
+   * The node side (issue 16): scheduler, node lifecycle, the node agent of node `local` and the
+   * metrics API. Absent: none of them runs (pods are stored, never scheduled). With `runtime:
+   * 'process'` pods run as child processes of the server, as the user who started it.
+   */
+  node?: NodeOptions;
 }
 
 /** A running local API server. */

@@ -1,11 +1,13 @@
 /**
  * The storage protection controllers: a deleted PersistentVolumeClaim keeps its
  * `platform.io/pvc-protection` finalizer while a pod that is not finished uses it; a deleted
- * PersistentVolume keeps `platform.io/pv-protection` while it is Bound. Also the stand-in for the
- * node agent: a pod deleted with a grace period is removed when the period ends.
+ * PersistentVolume keeps `platform.io/pv-protection` while it is Bound. Also the stand-in for a
+ * node agent where none runs: a pod deleted with a grace period is removed when the period ends,
+ * unless the node it is bound to has a live agent (a Lease renewed within its duration), which
+ * removes the pod itself once its containers stopped.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { FINALIZERS } from '../../sdk/naming.js';
+import { FINALIZERS, GROUPS, NAMESPACES } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asArray, asObject, asString } from '../util/json.js';
@@ -35,6 +37,16 @@ export function protectionController(ctx: ServerContext): Controller {
   const pvcDef = core(ctx, 'persistentvolumeclaims');
   const pvDef = core(ctx, 'persistentvolumes');
   const podDef = core(ctx, 'pods');
+  const leaseDef = ctx.registry.lookup(GROUPS.coordination, 'v1', 'leases');
+
+  /** True when a node agent renews the lease of `node`. */
+  async function agentAlive(node: string): Promise<boolean> {
+    if (node === '' || leaseDef === undefined) return false;
+    const spec = o((await client.get(leaseDef, NAMESPACES.nodeLease, node))?.spec);
+    const renewed = Date.parse(asString(spec.renewTime) ?? '');
+    const duration = typeof spec.leaseDurationSeconds === 'number' ? spec.leaseDurationSeconds : 40;
+    return !Number.isNaN(renewed) && renewed + duration * 1000 > ctx.now();
+  }
 
   async function dropFinalizer(def: ResourceDef, ns: string, name: string, finalizer: string): Promise<void> {
     await client.update(def, ns, name, (obj) => {
@@ -72,6 +84,7 @@ export function protectionController(ctx: ServerContext): Controller {
         queue.addAfter(key, Math.min(wait, 60_000));
         return;
       }
+      if (await agentAlive(asString(o(pod.spec).nodeName) ?? '')) return;
       await client.delete(podDef, ns, name, { gracePeriodSeconds: 0 });
     }
   }, (key, e) => ctx.log(`protection controller: ${key}: ${e instanceof Error ? e.message : String(e)}`));

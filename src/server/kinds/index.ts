@@ -5,7 +5,7 @@ import type { ResourceDef } from '../registry/types.js';
 import { namespaceDef } from './namespace.js';
 import { configMapDef, secretDef } from './config.js';
 import { serviceDef } from './service.js';
-import { podDef } from './pod.js';
+import { bindingDef, podDef } from './pod.js';
 import { endpointsDef, eventDef, nodeDef, persistentVolumeClaimDef, persistentVolumeDef, serviceAccountDef } from './core-misc.js';
 import { cronJobDef, daemonSetDef, deploymentDef, jobDef, replicaSetDef, statefulSetDef } from './workloads.js';
 import {
@@ -20,7 +20,7 @@ import { authenticationDefs, withTokenRequest } from './authentication.js';
 /** The built-in resource definitions. */
 export function builtinDefs(): ResourceDef[] {
   return [
-    configMapDef, endpointsDef, eventDef, namespaceDef, nodeDef, persistentVolumeClaimDef, persistentVolumeDef, podDef,
+    bindingDef, configMapDef, endpointsDef, eventDef, namespaceDef, nodeDef, persistentVolumeClaimDef, persistentVolumeDef, podDef,
     secretDef, withTokenRequest(serviceAccountDef), serviceDef,
     mutatingWebhookConfigurationDef, validatingWebhookConfigurationDef,
     customResourceDefinitionDef,

@@ -8,6 +8,10 @@ import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
 import { defaultPodSpec, qosClass, validatePodSpec } from './pod-spec.js';
 import { podTable } from '../tables/core.js';
+import type { SubresourceDef } from '../registry/types.js';
+
+/** `pods/binding`: assigns a pod to a node (served by the scheduler's binding endpoint). */
+export const BINDING_SUBRESOURCE: SubresourceDef = { name: 'binding', responseKind: { group: '', version: 'v1', kind: 'Binding' }, verbs: ['create'] };
 
 function spec(o: JsonObject): JsonObject {
   return asObject(o.spec) ?? {};
@@ -44,7 +48,7 @@ function validateUpdate(obj: JsonObject, old: JsonObject): FieldError[] {
 
 export const podDef = defineKind({
   group: '', version: 'v1', kind: 'Pod', plural: 'pods', shortNames: ['po'], categories: ['all'], namespaced: true,
-  status: true, returnDeletedObject: true,
+  status: true, returnDeletedObject: true, extraSubresources: [BINDING_SUBRESOURCE],
   fieldSelectors: {
     'spec.nodeName': (o) => asString(spec(o).nodeName) ?? '',
     'spec.restartPolicy': (o) => asString(spec(o).restartPolicy) ?? '',
@@ -69,4 +73,9 @@ export const podDef = defineKind({
     validate: (obj) => validatePodSpec(obj.spec, 'spec'),
     validateUpdate: (obj, old) => validateUpdate(obj, old),
   },
+});
+
+/** The older `bindings` resource (create only): the same as `pods/<name>/binding`. */
+export const bindingDef = defineKind({
+  group: '', version: 'v1', kind: 'Binding', plural: 'bindings', namespaced: true, verbs: ['create'],
 });

@@ -16,6 +16,7 @@ import { authenticationFromFlags, authnChildArgs } from './flags-authn.js';
 import { authorizationOptionsFromFlags, authzArgs } from './flags-authz.js';
 import { admissionArgs, admissionOptionsFromFlags } from './flags-admission.js';
 import { certificatesArgs, certificatesOptionsFromFlags } from './flags-certificates.js';
+import { nodeArgs, nodeOptionsFromFlags } from './flags-node.js';
 
 const START_TIMEOUT_MS = 60_000;
 
@@ -53,12 +54,14 @@ async function runForeground(ctx: CommandContext, dataDir: string, flags: FlagVa
   const authorization = await authorizationOptionsFromFlags(flags, ctx.io.cwd);
   const admission = await admissionOptionsFromFlags(flags, ctx.io.cwd, logger);
   const certificates = certificatesOptionsFromFlags(flags);
+  const node = nodeOptionsFromFlags(flags, authentication);
+  if (node.runtime === 'none') logger(`node agent: pods will not run: ${node.disabledReason ?? 'the process runtime is off'}`);
   let server;
   try {
-    server = await startServer({ dataDir, port: preferred, logger, authentication, authorization, admission, certificates });
+    server = await startServer({ dataDir, port: preferred, logger, authentication, authorization, admission, certificates, node });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE' && portOf(flags) === 0 && preferred !== 0) {
-      server = await startServer({ dataDir, port: 0, logger, authentication, authorization, admission, certificates });
+      server = await startServer({ dataDir, port: 0, logger, authentication, authorization, admission, certificates, node });
     } else {
       throw e;
     }
@@ -97,6 +100,7 @@ async function runDetached(ctx: CommandContext, dataDir: string, flags: FlagValu
   args.push(...authnChildArgs(flags));
   args.push(...authzArgs(flags, ctx.io.cwd));
   args.push(...certificatesArgs(flags));
+  args.push(...nodeArgs(flags));
   args.push(...(await admissionArgs(flags, ctx.io.cwd, (line) => ctx.io.stderr.write(`${line}\n`))));
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(ctx.io.env)) if (v !== undefined) env[k] = v;

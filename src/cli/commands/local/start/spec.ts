@@ -4,6 +4,7 @@ import { authzFlags } from './flags-authz.js';
 import { authnFlags } from './flags-authn.js';
 import { admissionFlags } from './flags-admission.js';
 import { certificatesFlags } from './flags-certificates.js';
+import { nodeFlags } from './flags-node.js';
 
 /** `platformctl local start`. */
 export const spec: CommandSpec = {
@@ -14,6 +15,10 @@ export const spec: CommandSpec = {
     'Start the local API server on 127.0.0.1 over HTTPS. On the first start it generates a CA, a serving certificate and an admin token in the data directory; later starts reuse them and the stored state.',
     '',
     `The command writes a "local" cluster, user and context into the config file and makes the context current, then prints the server URL. Unless --foreground is given, the server runs in the background; stop it with "${BINARY_NAME} local stop". Starting it again while it runs reports the running server.`,
+    '',
+    'The server is a one-node cluster: a scheduler, workload controllers and a node agent for the node "local" whose process runtime runs each container\'s command and arguments as a child process of the server, as the user who started it. Images are not pulled; a container with neither a command nor args does not start (its status says so). Each pod gets its own address in 127.1.0.0/16 as status.podIP. Stopping the server stops every pod process; starting it again restarts them.',
+    '',
+    'Security: with the process runtime, creating a pod is exactly as powerful as running a command as the user who started the server, so whoever RBAC allows to create pods (or anything that creates pods) can run commands as that user. The runtime is on by default only while the server accepts nothing but the local admin token; with other authentication configured it stays off unless --node-runtime=process is given. --node-runtime=none turns it off.',
   ].join('\n'),
   examples: [
     { description: 'Start the server in the background', command: `${BINARY_NAME} local start`, notRunnable: 'starts a background process' },
@@ -27,6 +32,7 @@ export const spec: CommandSpec = {
     ...authnFlags,
     ...admissionFlags,
     ...certificatesFlags,
+    ...nodeFlags,
   ],
   args: 'none',
   load: async () => (await import('./run.js')).run,

@@ -1,0 +1,515 @@
+/**
+ * The node agent of the node `local`: registers the node and keeps its lease, watches the pods
+ * bound to it, and runs each through its pod worker: a sandbox (the pod's address), init containers
+ * in order, the regular containers with their restart policy and back-off, probes, graceful
+ * termination on deletion, and the status the status manager writes. With the runtime off it
+ * registers a NotReady node and tells every pending pod why nothing runs.
+ */
+import os from 'node:os';
+import type { JsonObject } from '../../../sdk/types/meta.js';
+import { COMPONENTS, GROUPS, IN_CLUSTER_HOST_ENV, IN_CLUSTER_PORT_ENV } from '../../../sdk/naming.js';
+import type { ServerContext, WriteEvent } from '../../context.js';
+import { InternalClient } from '../../controllers/client.js';
+import { EventRecorder, referenceTo } from '../../events/recorder.js';
+import type { ResourceDef } from '../../registry/types.js';
+import { asArray, asNumber, asObject, asString, jsonEqual } from '../../util/json.js';
+import type { ContainerLogs } from '../logs/container-logs.js';
+import { quantityMilli } from '../pod-resources.js';
+import type { ResolvedNodeOptions } from '../options.js';
+import type { ContainerInfo, ContainerRuntime, Sandbox } from '../runtime/runtime.js';
+import { Backoff } from './backoff.js';
+import { fieldPathOf, startContainer, type StartDeps } from './container-start.js';
+import type { EnvSources } from './env.js';
+import { NodeReporter } from './node-reporter.js';
+import { nodeResources } from './node-status.js';
+import { generatePodStatus, initDone, shouldRestart, type WaitingReason } from './pod-status.js';
+import { PodWorkers } from './pod-workers.js';
+import { previousInstances } from './previous-instances.js';
+import { ProberManager } from './prober/prober-manager.js';
+import { StatusManager } from './status-manager.js';
+
+/** The kubelet never gives a container less than this between SIGTERM and SIGKILL. */
+const MIN_GRACE_SECONDS = 2;
+
+/** What the agent is made of. */
+export interface AgentParts {
+  ctx: ServerContext;
+  nodeName: string;
+  hostIP: string;
+  /** Where the data of the node lives (disk pressure, ephemeral storage). */
+  storageDir: string;
+  runtime: ContainerRuntime | undefined;
+  logs: ContainerLogs;
+  options: ResolvedNodeOptions;
+  /** The API server's address, for the in-cluster environment variables. */
+  serverAddress(): { host: string; port: number };
+}
+
+interface PodState {
+  pod: JsonObject;
+  waiting: Map<string, WaitingReason>;
+  /** Instances of an earlier run, rebuilt from the stored status. */
+  previous: ContainerInfo[];
+  killing: Promise<void> | undefined;
+  finished: boolean;
+  notified: Set<string>;
+}
+
+function defOf(ctx: ServerContext, group: string, version: string, plural: string): ResourceDef {
+  const d = ctx.registry.lookup(group, version, plural);
+  if (d === undefined) throw new Error(`${plural} are not served`);
+  return d;
+}
+
+function metaOf(pod: JsonObject): JsonObject {
+  return asObject(pod.metadata) ?? {};
+}
+
+function specOf(pod: JsonObject): JsonObject {
+  return asObject(pod.spec) ?? {};
+}
+
+function containersOf(pod: JsonObject, list: 'containers' | 'initContainers'): JsonObject[] {
+  return (asArray(specOf(pod)[list]) ?? []).map((c) => asObject(c) ?? {});
+}
+
+/** The pod with status and bookkeeping fields removed: what a sync depends on. */
+function syncRelevant(pod: JsonObject): JsonObject {
+  const meta = { ...metaOf(pod) };
+  delete meta.resourceVersion;
+  delete meta.managedFields;
+  const foreign = (asArray(asObject(pod.status)?.conditions) ?? []).filter((c) => !['PodScheduled', 'Ready', 'Initialized', 'ContainersReady', 'PodReadyToStartContainers'].includes(String(asObject(c)?.type)));
+  return { meta, spec: pod.spec ?? null, foreign, phase: asObject(pod.status)?.phase ?? null };
+}
+
+/** The node agent. */
+export class NodeAgent {
+  private readonly client: InternalClient;
+  private readonly pods: ResourceDef;
+  private readonly recorder: EventRecorder;
+  private readonly status: StatusManager;
+  private readonly prober: ProberManager;
+  private readonly workers: PodWorkers;
+  private readonly backoff: Backoff;
+  private readonly reporter: NodeReporter;
+  private readonly states = new Map<string, PodState>();
+  private readonly known = new Map<string, JsonObject>();
+  private unsubscribe: (() => void) | undefined;
+  private unsubscribeExit: (() => void) | undefined;
+  private stopped = false;
+
+  constructor(private readonly p: AgentParts) {
+    const ctx = p.ctx;
+    this.client = new InternalClient(ctx, `system:node:${p.nodeName}`, COMPONENTS.nodeAgent);
+    this.pods = defOf(ctx, '', 'v1', 'pods');
+    this.recorder = new EventRecorder(ctx, { component: COMPONENTS.nodeAgent, host: p.nodeName });
+    this.status = new StatusManager(this.client, this.pods, ctx.log);
+    this.backoff = new Backoff({ initialMs: p.options.backoffInitialMs, maxMs: p.options.backoffMaxMs, resetMs: p.options.backoffResetMs }, () => ctx.now());
+    this.workers = new PodWorkers((uid) => this.sync(uid), (uid, e) => ctx.log(`node agent: sync of pod ${uid}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
+    const runtime = p.runtime;
+    this.prober = new ProberManager({
+      exec: (id, argv, timeoutMs) => runtime?.execSync(id, argv, timeoutMs) ?? Promise.resolve({ exitCode: 126, output: 'no container runtime', timedOut: false }),
+      instance: (uid, name) => {
+        if (runtime === undefined) return undefined;
+        const latest = runtime.listContainers(uid).filter((c) => c.name === name).at(-1);
+        const sandbox = runtime.sandbox(uid);
+        if (latest === undefined || sandbox === undefined) return undefined;
+        return { id: latest.id, running: latest.state === 'running', startedAt: latest.startedAt, podIP: sandbox.ip };
+      },
+      unhealthy: (uid, name, message) => {
+        const pod = this.states.get(uid)?.pod;
+        if (pod !== undefined) this.recorder.event(pod, 'Warning', 'Unhealthy', message, fieldPathOf(name, false));
+      },
+      changed: (uid) => this.workers.update(uid),
+      now: () => ctx.now(),
+    });
+    this.reporter = new NodeReporter(this.client, { nodes: defOf(ctx, '', 'v1', 'nodes'), leases: defOf(ctx, GROUPS.coordination, 'v1', 'leases') }, this.recorder, {
+      name: p.nodeName, hostIP: p.hostIP, storageDir: p.storageDir, runtimeVersion: runtime?.version ?? '',
+      notReadyMessage: runtime === undefined ? `container runtime is off: ${p.options.disabledReason}` : undefined,
+      leaseDurationSeconds: p.options.leaseDurationSeconds, leaseRenewIntervalMs: p.options.leaseRenewIntervalMs, statusIntervalMs: p.options.nodeStatusIntervalMs,
+      now: () => ctx.now(), log: ctx.log,
+    });
+  }
+
+  /** Registers the node, then takes over the pods bound to it. */
+  async start(): Promise<void> {
+    await this.p.runtime?.init();
+    await this.reporter.start();
+    this.unsubscribe = this.p.ctx.onWrite((ev) => this.onPodEvent(ev));
+    this.unsubscribeExit = this.p.runtime?.onExit((info) => this.workers.update(info.podUid));
+    for (const pod of await this.client.list(this.pods)) this.observe(pod);
+  }
+
+  private mine(pod: JsonObject): boolean {
+    const nodeName = asString(specOf(pod).nodeName) ?? '';
+    if (nodeName === this.p.nodeName) return true;
+    // With the runtime off, pending pods hear why the node runs nothing even before they are bound.
+    return this.p.runtime === undefined && nodeName === '' && (asString(asObject(pod.status)?.phase) ?? 'Pending') === 'Pending';
+  }
+
+  private onPodEvent(ev: WriteEvent): void {
+    if (ev.def.group !== '' || ev.def.plural !== 'pods' || this.stopped) return;
+    const uid = asString(metaOf(ev.object).uid) ?? '';
+    if (ev.type === 'DELETED') {
+      if (this.known.has(uid)) {
+        this.known.delete(uid);
+        this.workers.update(uid);
+      }
+      return;
+    }
+    if (!this.mine(ev.object)) return;
+    const before = this.known.get(uid);
+    this.known.set(uid, ev.object);
+    if (before !== undefined) this.shortenTermination(uid, before, ev.object);
+    if (before !== undefined && jsonEqual(syncRelevant(before), syncRelevant(ev.object)) && !this.statusOverwritten(uid, ev.object)) return;
+    this.workers.update(uid);
+  }
+
+  /**
+   * A second delete with a shorter grace period shortens a termination in progress: the pod worker
+   * is busy waiting out the longer one, so the shorter deadline goes to the runtime directly.
+   */
+  private shortenTermination(uid: string, before: JsonObject, now: JsonObject): void {
+    const was = asNumber(metaOf(before).deletionGracePeriodSeconds);
+    const is = asNumber(metaOf(now).deletionGracePeriodSeconds);
+    const runtime = this.p.runtime;
+    if (was === undefined || is === undefined || is >= was || runtime === undefined) return;
+    for (const c of runtime.listContainers(uid)) {
+      if (c.state === 'running') void runtime.stopContainer(c.id, Math.max(MIN_GRACE_SECONDS, is) * 1000);
+    }
+  }
+
+  /** True when someone else changed what the agent reports (node lifecycle marking pods not ready). */
+  private statusOverwritten(uid: string, pod: JsonObject): boolean {
+    const cached = this.status.cached(uid);
+    if (cached === undefined) return false;
+    const summary = (s: JsonObject): string => JSON.stringify([s.phase ?? null, (asArray(s.conditions) ?? []).map((c) => [asObject(c)?.type ?? null, asObject(c)?.status ?? null])]);
+    return summary(cached) !== summary(asObject(pod.status) ?? {});
+  }
+
+  private observe(pod: JsonObject): void {
+    if (!this.mine(pod)) return;
+    const uid = asString(metaOf(pod).uid) ?? '';
+    this.known.set(uid, pod);
+    this.workers.update(uid);
+  }
+
+  private stateOf(uid: string, pod: JsonObject): PodState {
+    let st = this.states.get(uid);
+    if (st === undefined) {
+      st = { pod, waiting: new Map(), previous: previousInstances(pod, this.p.ctx.now()), killing: undefined, finished: false, notified: new Set() };
+      this.states.set(uid, st);
+    }
+    st.pod = pod;
+    return st;
+  }
+
+  private instances(uid: string, st: PodState): ContainerInfo[] {
+    const current = this.p.runtime?.listContainers(uid) ?? [];
+    return [...st.previous, ...current];
+  }
+
+  private latestOf(list: ContainerInfo[], name: string): ContainerInfo | undefined {
+    return list.filter((c) => c.name === name).sort((a, b) => a.attempt - b.attempt || a.createdAt - b.createdAt).at(-1);
+  }
+
+  private graceSeconds(pod: JsonObject): number {
+    const meta = metaOf(pod);
+    const g = asNumber(meta.deletionGracePeriodSeconds) ?? asNumber(specOf(pod).terminationGracePeriodSeconds) ?? 30;
+    return Math.max(MIN_GRACE_SECONDS, g);
+  }
+
+  private event(pod: JsonObject, type: 'Normal' | 'Warning', reason: string, message: string, fieldPath?: string): void {
+    this.recorder.event(referenceTo(pod, fieldPath), type, reason, message);
+  }
+
+  /** One sync of one pod (its worker runs these one at a time). */
+  private async sync(uid: string): Promise<void> {
+    const pod = this.known.get(uid);
+    if (pod === undefined) {
+      await this.cleanup(uid);
+      return;
+    }
+    const st = this.stateOf(uid, pod);
+    const runtime = this.p.runtime;
+    if (runtime === undefined) {
+      if (!st.notified.has('off')) {
+        st.notified.add('off');
+        this.event(pod, 'Warning', 'NodeRuntimeOff', `The local node runs no containers: ${this.p.options.disabledReason}. Start the server with --node-runtime=process to run pods as processes of the user who started it.`);
+      }
+      return;
+    }
+    const meta = metaOf(pod);
+    const deleting = typeof meta.deletionTimestamp === 'string';
+    const apiPhase = asString(asObject(pod.status)?.phase);
+    const deadline = this.deadlineExceeded(pod, st);
+    if (deleting || deadline || st.finished || apiPhase === 'Succeeded' || apiPhase === 'Failed') {
+      await this.terminate(pod, st, deadline);
+      return;
+    }
+    let sandbox = runtime.sandbox(uid);
+    if (sandbox === undefined) {
+      const oldIP = asString(asObject(pod.status)?.podIP);
+      if (st.previous.length > 0) this.event(pod, 'Normal', 'SandboxChanged', 'Pod sandbox changed, it will be killed and re-created.');
+      sandbox = await runtime.runPodSandbox({ podUid: uid, namespace: asString(meta.namespace) ?? '', name: asString(meta.name) ?? '', ...(oldIP !== undefined ? { previousIP: oldIP } : {}) });
+    }
+    this.prober.addPod(uid, pod);
+    // As the kubelet does, a new pod's status (ContainerCreating) is reported before anything starts.
+    if (this.status.cached(uid) === undefined) this.publish(pod, st, false);
+    await this.killUnhealthy(pod, st);
+    await this.startWhatIsDue(pod, st, sandbox);
+    const status = this.publish(pod, st, false);
+    const phase = asString(status.phase);
+    if (phase === 'Succeeded' || phase === 'Failed') {
+      st.finished = true;
+      await this.terminate(pod, st, undefined);
+    }
+    this.collectGarbage(uid);
+    const activeDeadline = asNumber(specOf(pod).activeDeadlineSeconds);
+    const start = Date.parse(asString(status.startTime) ?? '');
+    if (activeDeadline !== undefined && !Number.isNaN(start)) this.workers.updateAfter(uid, Math.max(0, start + activeDeadline * 1000 - this.p.ctx.now()) + 10);
+  }
+
+  private deadlineExceeded(pod: JsonObject, st: PodState): WaitingReason | undefined {
+    const seconds = asNumber(specOf(pod).activeDeadlineSeconds);
+    const startTime = asString(this.status.cached(asString(metaOf(pod).uid) ?? '')?.startTime ?? asObject(pod.status)?.startTime);
+    if (seconds === undefined || startTime === undefined) return undefined;
+    if (this.p.ctx.now() - Date.parse(startTime) < seconds * 1000) return undefined;
+    if (!st.notified.has('deadline')) {
+      st.notified.add('deadline');
+      this.event(pod, 'Warning', 'DeadlineExceeded', 'Pod was active on the node longer than the specified deadline');
+    }
+    return { reason: 'DeadlineExceeded', message: 'Pod was active on the node longer than the specified deadline' };
+  }
+
+  /** Restarts containers whose liveness or startup probe failed. */
+  private async killUnhealthy(pod: JsonObject, st: PodState): Promise<void> {
+    const runtime = this.p.runtime;
+    if (runtime === undefined) return;
+    const uid = asString(metaOf(pod).uid) ?? '';
+    for (const c of containersOf(pod, 'containers')) {
+      const name = asString(c.name) ?? '';
+      const latest = this.latestOf(this.instances(uid, st), name);
+      if (latest === undefined || latest.state !== 'running') continue;
+      const failed = this.prober.failedFor(uid, name, latest.id);
+      if (failed === undefined) continue;
+      this.event(pod, 'Normal', 'Killing', `Container ${name} failed ${failed} probe, will be restarted`, fieldPathOf(name, false));
+      await this.stopOne(pod, c, latest, asNumber(specOf(pod).terminationGracePeriodSeconds) ?? 30);
+    }
+  }
+
+  /** Starts the init container that is due, or the regular containers once initialization is done. */
+  private async startWhatIsDue(pod: JsonObject, st: PodState, sandbox: Sandbox): Promise<void> {
+    const uid = asString(metaOf(pod).uid) ?? '';
+    const policy = asString(specOf(pod).restartPolicy) ?? 'Always';
+    for (const c of containersOf(pod, 'initContainers')) {
+      const latest = this.latestOf(this.instances(uid, st), asString(c.name) ?? '');
+      if (initDone(latest)) continue;
+      if (latest?.state === 'running') return;
+      if (latest !== undefined && policy === 'Never') return;
+      await this.startOne(pod, st, sandbox, c, true, latest);
+      return;
+    }
+    for (const c of containersOf(pod, 'containers')) {
+      const latest = this.latestOf(this.instances(uid, st), asString(c.name) ?? '');
+      if (!shouldRestart(pod, latest)) continue;
+      await this.startOne(pod, st, sandbox, c, false, latest);
+    }
+  }
+
+  private startDeps(runtime: ContainerRuntime): StartDeps {
+    const ctx = this.p.ctx;
+    const configmaps = defOf(ctx, '', 'v1', 'configmaps');
+    const secrets = defOf(ctx, '', 'v1', 'secrets');
+    const sources: EnvSources = {
+      configMap: (ns, name) => this.client.get(configmaps, ns, name),
+      secret: (ns, name) => this.client.get(secrets, ns, name),
+    };
+    return {
+      runtime, logs: this.p.logs, backoff: this.backoff, sources, now: () => ctx.now(),
+      baseEnv: (pod) => {
+        const server = this.p.serverAddress();
+        return [
+          ['PATH', process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin'],
+          ['HOME', os.homedir()],
+          ['HOSTNAME', asString(metaOf(pod).name) ?? ''],
+          [IN_CLUSTER_HOST_ENV, server.host],
+          [IN_CLUSTER_PORT_ENV, String(server.port)],
+          [`${IN_CLUSTER_PORT_ENV}_HTTPS`, String(server.port)],
+        ];
+      },
+      facts: (sandbox) => ({ podIP: sandbox.ip, hostIP: this.p.hostIP, allocatable: this.allocatable() }),
+      event: (pod, type, reason, message, fieldPath) => this.event(pod, type, reason, message, fieldPath),
+    };
+  }
+
+  private allocatable(): Record<string, bigint> {
+    const facts = this.reporter.machine();
+    if (facts === undefined) return {};
+    const out: Record<string, bigint> = {};
+    for (const [k, v] of Object.entries(nodeResources(facts).allocatable)) out[k] = quantityMilli(v);
+    return out;
+  }
+
+  private async startOne(pod: JsonObject, st: PodState, sandbox: Sandbox, container: JsonObject, isInit: boolean, latest: ContainerInfo | undefined): Promise<void> {
+    const runtime = this.p.runtime;
+    if (runtime === undefined) return;
+    const uid = asString(metaOf(pod).uid) ?? '';
+    const name = asString(container.name) ?? '';
+    const outcome = await startContainer(this.startDeps(runtime), pod, sandbox, container, isInit, latest);
+    if (outcome.kind === 'waiting') {
+      st.waiting.set(name, outcome.reason);
+      if (outcome.retryAfterMs !== undefined) this.workers.updateAfter(uid, outcome.retryAfterMs);
+      return;
+    }
+    st.waiting.delete(name);
+    if (outcome.info.state === 'running' && !isInit) this.prober.containerStarted(uid, name);
+  }
+
+  /** Stops one running instance: preStop hook, SIGTERM, SIGKILL after the grace period. */
+  private async stopOne(pod: JsonObject, container: JsonObject | undefined, inst: ContainerInfo, graceSeconds: number): Promise<void> {
+    const runtime = this.p.runtime;
+    if (runtime === undefined) return;
+    let remainingMs = Math.max(0, graceSeconds) * 1000;
+    const preStop = asArray(asObject(asObject(asObject(container?.lifecycle)?.preStop)?.exec)?.command);
+    if (preStop !== undefined && preStop.length > 0 && remainingMs > 0) {
+      const began = Date.now();
+      const r = await runtime.execSync(inst.id, preStop.map((x) => String(x)), remainingMs);
+      if (r.exitCode !== 0) {
+        this.event(pod, 'Warning', 'FailedPreStopHook', `PreStopHook failed`, fieldPathOf(inst.name, false));
+      }
+      remainingMs -= Date.now() - began;
+    }
+    await runtime.stopContainer(inst.id, Math.max(MIN_GRACE_SECONDS * 1000, remainingMs));
+  }
+
+  /** Stops every container of a pod that must not run any more, then writes its final status. */
+  private async terminate(pod: JsonObject, st: PodState, deadline: WaitingReason | undefined): Promise<void> {
+    const runtime = this.p.runtime;
+    const uid = asString(metaOf(pod).uid) ?? '';
+    const deleting = typeof metaOf(pod).deletionTimestamp === 'string';
+    if (runtime !== undefined) {
+      st.killing ??= (async () => {
+        this.prober.removePod(uid);
+        const grace = this.graceSeconds(pod);
+        const running = runtime.listContainers(uid).filter((c) => c.state === 'running');
+        const specs = [...containersOf(pod, 'containers'), ...containersOf(pod, 'initContainers')];
+        await Promise.all(running.map((inst) => {
+          this.event(pod, 'Normal', 'Killing', `Stopping container ${inst.name}`, fieldPathOf(inst.name, !containersOf(pod, 'containers').some((c) => c.name === inst.name)));
+          return this.stopOne(pod, specs.find((c) => c.name === inst.name), inst, grace);
+        }));
+      })();
+      await st.killing;
+    }
+    const status = this.publish(pod, st, true, deadline);
+    if (!deleting && runtime !== undefined && runtime.sandbox(uid) !== undefined && (status.phase === 'Succeeded' || status.phase === 'Failed')) {
+      // The finished pod stays; its address goes back to the pool (its status keeps showing it).
+      st.finished = true;
+      st.previous = this.instances(uid, st).filter((c) => c.state === 'exited');
+      await runtime.removePodSandbox(uid);
+    }
+    if (deleting) this.status.terminated(pod);
+  }
+
+  private publish(pod: JsonObject, st: PodState, podIsTerminal: boolean, terminalReason?: WaitingReason): JsonObject {
+    const uid = asString(metaOf(pod).uid) ?? '';
+    const instances = this.instances(uid, st);
+    const byId = new Map(instances.map((c) => [c.id, c.name]));
+    const status = generatePodStatus({
+      pod,
+      oldStatus: this.status.cached(uid) ?? asObject(pod.status) ?? {},
+      podIP: this.p.runtime?.sandbox(uid)?.ip,
+      hostIP: this.p.hostIP,
+      containers: instances,
+      ready: (id) => this.prober.readyFor(uid, byId.get(id) ?? '', id),
+      started: (id) => this.prober.startedFor(uid, byId.get(id) ?? '', id),
+      waiting: st.waiting,
+      now: this.p.ctx.now(),
+      podIsTerminal,
+      ...(terminalReason !== undefined ? { terminalReason } : {}),
+    });
+    this.status.setStatus(pod, status);
+    return status;
+  }
+
+  /** Keeps the last two instances of each container (the current one and the one before). */
+  private collectGarbage(uid: string): void {
+    const runtime = this.p.runtime;
+    if (runtime === undefined) return;
+    const byName = new Map<string, ContainerInfo[]>();
+    for (const c of runtime.listContainers(uid)) byName.set(c.name, [...(byName.get(c.name) ?? []), c]);
+    for (const list of byName.values()) {
+      for (const old of list.slice(0, -2)) runtime.removeContainer(old.id);
+    }
+    const st = this.states.get(uid);
+    // An instance of an earlier run is only needed while it is the last or the one before it.
+    if (st !== undefined) st.previous = st.previous.filter((p) => (byName.get(p.name)?.length ?? 0) < 2);
+  }
+
+  /** The pod is gone from the store: stop what is left and forget it. */
+  private async cleanup(uid: string): Promise<void> {
+    const st = this.states.get(uid);
+    const runtime = this.p.runtime;
+    if (runtime !== undefined) {
+      const running = runtime.listContainers(uid).filter((c) => c.state === 'running');
+      const grace = st === undefined ? MIN_GRACE_SECONDS : this.graceSeconds(st.pod);
+      await Promise.all(running.map((inst) => runtime.stopContainer(inst.id, grace * 1000)));
+      await runtime.removePodSandbox(uid);
+    }
+    this.prober.removePod(uid);
+    this.status.forget(uid);
+    this.backoff.forget(`${uid}/`);
+    if (st !== undefined) {
+      const meta = metaOf(st.pod);
+      await this.p.logs.removePod(asString(meta.namespace) ?? '', asString(meta.name) ?? '', uid);
+    }
+    this.states.delete(uid);
+    this.workers.remove(uid);
+  }
+
+  /** Resolves when the agent has nothing queued (tests). */
+  async idle(): Promise<void> {
+    await this.workers.idle();
+    await this.status.idle();
+    await this.reporter.idle();
+    await this.recorder.flush();
+  }
+
+  /** Stops the agent: no new syncs, every container stopped within the shutdown grace period. */
+  async shutdown(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.reporter.stop();
+    this.workers.stop();
+    this.prober.stop();
+    this.unsubscribeExit?.();
+    await this.p.runtime?.shutdown(this.p.options.shutdownGracePeriodMs);
+    await this.p.logs.close();
+    await this.recorder.flush();
+  }
+
+  /** When the current instance of a container started (ms), if it runs. */
+  startedAt(uid: string, container: string): number | undefined {
+    const latest = this.p.runtime?.listContainers(uid).filter((c) => c.name === container).at(-1);
+    return latest?.state === 'running' ? latest.startedAt : undefined;
+  }
+
+  /** Pod and container usage (for the metrics API): uid → container → usage. */
+  async usage(): Promise<Map<string, { pod: JsonObject; containers: Map<string, { cpuNanos: number; memoryBytes: number }> }>> {
+    const out = new Map<string, { pod: JsonObject; containers: Map<string, { cpuNanos: number; memoryBytes: number }> }>();
+    const runtime = this.p.runtime;
+    if (runtime === undefined) return out;
+    const ids: { uid: string; name: string; id: string }[] = [];
+    for (const [uid, st] of this.states) {
+      for (const c of runtime.listContainers(uid)) if (c.state === 'running') ids.push({ uid, name: c.name, id: c.id });
+      if (!out.has(uid)) out.set(uid, { pod: st.pod, containers: new Map() });
+    }
+    const usage = await runtime.usage(ids.map((i) => i.id));
+    for (const i of ids) {
+      const u = usage.get(i.id);
+      if (u !== undefined) out.get(i.uid)?.containers.set(i.name, u);
+    }
+    for (const [uid, v] of out) if (v.containers.size === 0) out.delete(uid);
+    return out;
+  }
+}

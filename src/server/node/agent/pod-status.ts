@@ -1,0 +1,271 @@
+/**
+ * The pod status a kubelet writes, computed from what the runtime reports (pure functions, so the
+ * rules can be tested without processes): container statuses (waiting, running, terminated, the
+ * last termination, restart counts, readiness), the phase (getPhase's rules), the conditions
+ * PodReadyToStartContainers, Initialized, Ready, ContainersReady and PodScheduled with their
+ * reasons and messages, addresses, start time and QoS class.
+ */
+import type { JsonObject } from '../../../sdk/types/meta.js';
+import { timestamp } from '../../context.js';
+import { qosClass } from '../../kinds/pod-spec.js';
+import { asArray, asNumber, asObject, asString } from '../../util/json.js';
+import type { ContainerInfo } from '../runtime/runtime.js';
+
+/** Why a container waits instead of running (the kubelet's reason cache). */
+export interface WaitingReason {
+  reason: string;
+  message: string;
+}
+
+/** Everything the status is made from. */
+export interface StatusInputs {
+  pod: JsonObject;
+  /** The status last written (or the pod's stored status). */
+  oldStatus: JsonObject;
+  /** The pod's address once its sandbox exists. */
+  podIP: string | undefined;
+  hostIP: string;
+  /** Instances the runtime knows for the pod, oldest first. */
+  containers: ContainerInfo[];
+  /** Readiness of a running instance (probe results; true without a readiness probe once started). */
+  ready(id: string): boolean;
+  /** True once a running instance passed its startup probe (or has none). */
+  started(id: string): boolean;
+  /** Reasons for containers that wait (back-off, configuration errors). */
+  waiting: Map<string, WaitingReason>;
+  now: number;
+  /** The pod is being terminated for good (deleted, deadline exceeded, or finished). */
+  podIsTerminal: boolean;
+  /** Reason and message of a phase the agent forces (DeadlineExceeded). */
+  terminalReason?: WaitingReason;
+}
+
+/** Pod condition types the kubelet owns. */
+const KUBELET_CONDITIONS = new Set(['PodScheduled', 'Ready', 'Initialized', 'ContainersReady', 'PodReadyToStartContainers']);
+
+function containersOf(pod: JsonObject, list: 'containers' | 'initContainers'): JsonObject[] {
+  return (asArray(asObject(pod.spec)?.[list]) ?? []).map((c) => asObject(c) ?? {});
+}
+
+function restartPolicy(pod: JsonObject): string {
+  return asString(asObject(pod.spec)?.restartPolicy) ?? 'Always';
+}
+
+/** The terminated state of an exited instance. */
+export function terminatedState(c: ContainerInfo): JsonObject {
+  const t: JsonObject = { exitCode: c.exitCode ?? 0, reason: c.reason ?? (c.exitCode === 0 ? 'Completed' : 'Error') };
+  if (c.message !== undefined && c.message !== '') t.message = c.message;
+  t.startedAt = timestamp(c.startedAt);
+  t.finishedAt = timestamp(c.finishedAt ?? c.startedAt);
+  t.containerID = c.id;
+  return t;
+}
+
+/** Instances of one container, oldest first. */
+function instancesOf(inputs: StatusInputs, name: string): ContainerInfo[] {
+  return inputs.containers.filter((c) => c.name === name).sort((a, b) => a.attempt - b.attempt || a.createdAt - b.createdAt);
+}
+
+/** True when the kubelet would start this container (again) on the next sync. */
+export function shouldRestart(pod: JsonObject, latest: ContainerInfo | undefined): boolean {
+  if (typeof asObject(pod.metadata)?.deletionTimestamp === 'string') return false;
+  if (latest === undefined) return true;
+  if (latest.state === 'running') return false;
+  const policy = restartPolicy(pod);
+  if (policy === 'Never') return false;
+  if (policy === 'OnFailure' && latest.exitCode === 0) return false;
+  return true;
+}
+
+/** True when an init container finished successfully. */
+export function initDone(latest: ContainerInfo | undefined): boolean {
+  return latest !== undefined && latest.state === 'exited' && latest.exitCode === 0;
+}
+
+function statusFor(inputs: StatusInputs, spec: JsonObject, isInit: boolean, hasInit: boolean, old: JsonObject | undefined): JsonObject {
+  const name = asString(spec.name) ?? '';
+  const instances = instancesOf(inputs, name);
+  const latest = instances.at(-1);
+  const previous = instances.at(-2);
+  const defaultWaiting: JsonObject = { waiting: { reason: hasInit && !isInit ? 'PodInitializing' : 'ContainerCreating' } };
+  const image = asString(spec.image) ?? '';
+  let status: JsonObject;
+  if (latest === undefined) {
+    const oldState = asObject(old?.state) ?? {};
+    if (old !== undefined && oldState.terminated !== undefined) {
+      status = structuredClone(old);
+    } else {
+      status = { name, state: defaultWaiting, lastState: structuredClone(asObject(old?.lastState) ?? {}), ready: false, restartCount: asNumber(old?.restartCount) ?? 0, image, imageID: '', started: false };
+    }
+  } else {
+    const running = latest.state === 'running';
+    status = {
+      name,
+      state: running ? { running: { startedAt: timestamp(latest.startedAt) } } : { terminated: terminatedState(latest) },
+      lastState: previous !== undefined ? { terminated: terminatedState(previous) } : {},
+      ready: false,
+      restartCount: latest.attempt,
+      image,
+      imageID: image,
+      containerID: latest.id,
+      started: running && inputs.started(latest.id),
+    };
+    // A running init container is not ready: it is ready once it finished successfully.
+    if (isInit) status.ready = !running && latest.exitCode === 0;
+    else if (running) status.ready = inputs.ready(latest.id) && inputs.started(latest.id);
+  }
+  const wait = inputs.waiting.get(name);
+  const restartable = isInit ? !initDone(latest) && (latest === undefined || latest.state === 'exited') : shouldRestart(inputs.pod, latest);
+  if (wait !== undefined && restartable && !inputs.podIsTerminal) {
+    if (latest !== undefined && latest.state === 'exited') status.lastState = { terminated: terminatedState(latest) };
+    status.state = { waiting: wait.message === '' ? { reason: wait.reason } : { reason: wait.reason, message: wait.message } };
+    status.ready = false;
+    status.started = false;
+  }
+  return status;
+}
+
+function state(cs: JsonObject): JsonObject {
+  return asObject(cs.state) ?? {};
+}
+
+/** getPhase: the pod phase from its container statuses. */
+export function podPhase(pod: JsonObject, init: JsonObject[], main: JsonObject[], podIsTerminal: boolean): string {
+  const policy = restartPolicy(pod);
+  let pendingInit = 0;
+  let failedInit = 0;
+  for (const cs of init) {
+    const s = state(cs);
+    const term = asObject(s.terminated);
+    if (s.running !== undefined) pendingInit++;
+    else if (term !== undefined) {
+      if (asNumber(term.exitCode) !== 0) failedInit++;
+    } else if (s.waiting !== undefined) {
+      const last = asObject(asObject(cs.lastState)?.terminated);
+      if (last !== undefined && asNumber(last.exitCode) !== 0) failedInit++;
+      else pendingInit++;
+    } else {
+      pendingInit++;
+    }
+  }
+  let unknown = 0;
+  let running = 0;
+  let waiting = 0;
+  let stopped = 0;
+  let succeeded = 0;
+  for (const cs of main) {
+    const s = state(cs);
+    const term = asObject(s.terminated);
+    if (s.running !== undefined) running++;
+    else if (term !== undefined) {
+      stopped++;
+      if (asNumber(term.exitCode) === 0) succeeded++;
+    } else if (s.waiting !== undefined) {
+      if (asObject(asObject(cs.lastState)?.terminated) !== undefined) stopped++;
+      else waiting++;
+    } else {
+      unknown++;
+    }
+  }
+  if (failedInit > 0 && policy === 'Never') return 'Failed';
+  if (pendingInit > 0 || waiting > 0) return 'Pending';
+  if (running > 0 && unknown === 0) return 'Running';
+  if (running === 0 && stopped > 0 && unknown === 0) {
+    if (podIsTerminal) return stopped === succeeded ? 'Succeeded' : 'Failed';
+    if (policy === 'Always') return 'Running';
+    if (stopped === succeeded) return 'Succeeded';
+    if (policy === 'Never') return 'Failed';
+    return 'Running';
+  }
+  return 'Pending';
+}
+
+function condition(type: string, ok: boolean, reason?: string, message?: string): JsonObject {
+  const c: JsonObject = { type, status: ok ? 'True' : 'False' };
+  if (reason !== undefined) c.reason = reason;
+  if (message !== undefined) c.message = message;
+  return c;
+}
+
+function goList(names: string[]): string {
+  return `[${names.join(' ')}]`;
+}
+
+function conditions(pod: JsonObject, inputs: StatusInputs, init: JsonObject[], main: JsonObject[], phase: string, oldConditions: JsonObject[]): JsonObject[] {
+  // Conditions other components own come from the stored pod (readiness gates, DisruptionTarget).
+  const stored = (asArray(asObject(pod.status)?.conditions) ?? []).map((c) => asObject(c) ?? {});
+  const out: JsonObject[] = stored.filter((c) => !KUBELET_CONDITIONS.has(asString(c.type) ?? '')).map((c) => structuredClone(c));
+  out.push(condition('PodReadyToStartContainers', inputs.podIP !== undefined));
+  // Initialized.
+  const incomplete = init.filter((cs) => cs.ready !== true).map((cs) => asString(cs.name) ?? '');
+  const anyStarted = main.some((cs) => state(cs).running !== undefined || state(cs).terminated !== undefined);
+  if (phase === 'Succeeded') out.push(condition('Initialized', true, 'PodCompleted'));
+  else if (incomplete.length === 0 || anyStarted) out.push(condition('Initialized', true));
+  else out.push(condition('Initialized', false, 'ContainersNotInitialized', `containers with incomplete status: ${goList(incomplete)}`));
+  // ContainersReady and Ready.
+  let containersReady: JsonObject;
+  if (phase === 'Succeeded') containersReady = condition('ContainersReady', false, 'PodCompleted');
+  else if (phase === 'Failed') containersReady = condition('ContainersReady', false, 'PodFailed');
+  else {
+    const unready = main.filter((cs) => cs.ready !== true).map((cs) => asString(cs.name) ?? '');
+    containersReady = unready.length === 0 ? condition('ContainersReady', true) : condition('ContainersReady', false, 'ContainersNotReady', `containers with unready status: ${goList(unready)}`);
+  }
+  let ready: JsonObject = { ...containersReady, type: 'Ready' };
+  if (containersReady.status === 'True') {
+    const gates: string[] = [];
+    for (const g of asArray(asObject(pod.spec)?.readinessGates) ?? []) {
+      const type = asString(asObject(g)?.conditionType) ?? '';
+      const c = out.find((x) => x.type === type);
+      if (c === undefined) gates.push(`corresponding condition of pod readiness gate "${type}" does not exist.`);
+      else if (c.status !== 'True') gates.push(`the status of pod readiness gate "${type}" is not "True", but ${String(c.status)}`);
+    }
+    if (gates.length > 0) ready = condition('Ready', false, 'ReadinessGatesNotReady', gates.join(', '));
+  }
+  out.push(ready, containersReady, condition('PodScheduled', true));
+  // Transition times: kept while a condition's status stays the same.
+  const stamp = timestamp(inputs.now);
+  return out.map((c) => {
+    if (!KUBELET_CONDITIONS.has(asString(c.type) ?? '')) return c;
+    const prev = oldConditions.find((o) => o.type === c.type);
+    const transition = prev !== undefined && prev.status === c.status && typeof prev.lastTransitionTime === 'string' ? prev.lastTransitionTime : stamp;
+    return { type: c.type ?? '', ...(c.status !== undefined ? { status: c.status } : {}), lastProbeTime: null, lastTransitionTime: transition, ...(c.reason !== undefined ? { reason: c.reason } : {}), ...(c.message !== undefined ? { message: c.message } : {}) };
+  });
+}
+
+/** The pod status the agent writes. */
+export function generatePodStatus(inputs: StatusInputs): JsonObject {
+  const pod = inputs.pod;
+  const old = inputs.oldStatus;
+  const oldInit = new Map((asArray(old.initContainerStatuses) ?? []).map((c) => [asString(asObject(c)?.name) ?? '', asObject(c) ?? {}]));
+  const oldMain = new Map((asArray(old.containerStatuses) ?? []).map((c) => [asString(asObject(c)?.name) ?? '', asObject(c) ?? {}]));
+  const initSpecs = containersOf(pod, 'initContainers');
+  const hasInit = initSpecs.length > 0;
+  const init = initSpecs.map((c) => statusFor(inputs, c, true, hasInit, oldInit.get(asString(c.name) ?? '')));
+  const main = containersOf(pod, 'containers').map((c) => statusFor(inputs, c, false, hasInit, oldMain.get(asString(c.name) ?? '')));
+  let phase = podPhase(pod, init, main, inputs.podIsTerminal);
+  const oldPhase = asString(old.phase);
+  if (phase !== 'Failed' && phase !== 'Succeeded' && (oldPhase === 'Failed' || oldPhase === 'Succeeded')) phase = oldPhase;
+  const status: JsonObject = { phase };
+  if (inputs.terminalReason !== undefined) {
+    status.phase = 'Failed';
+    phase = 'Failed';
+    status.reason = inputs.terminalReason.reason;
+    status.message = inputs.terminalReason.message;
+  } else if (phase === oldPhase) {
+    if (old.reason !== undefined) status.reason = old.reason;
+    if (old.message !== undefined) status.message = old.message;
+  }
+  status.conditions = conditions(pod, inputs, init, main, phase, (asArray(old.conditions) ?? []).map((c) => asObject(c) ?? {}));
+  status.hostIP = inputs.hostIP;
+  status.hostIPs = [{ ip: inputs.hostIP }];
+  const podIP = inputs.podIP ?? asString(old.podIP);
+  if (podIP !== undefined && podIP !== '') {
+    status.podIP = podIP;
+    status.podIPs = [{ ip: podIP }];
+  }
+  status.startTime = asString(old.startTime) ?? timestamp(inputs.now);
+  if (hasInit) status.initContainerStatuses = init;
+  status.containerStatuses = main;
+  status.qosClass = qosClass(pod.spec);
+  return status;
+}

@@ -1,0 +1,158 @@
+/**
+ * The resource metrics API (`metrics.platform.io/v1beta1`, metrics-server's `metrics.k8s.io`):
+ * NodeMetrics and PodMetrics, read-only (get and list, with label and field selectors and the
+ * Table form kubectl asks for), computed from the sampler on every request as metrics-server
+ * computes them from its scrapes. Served in discovery like the aggregated API it stands for.
+ */
+import type { JsonObject } from '../../../sdk/types/meta.js';
+import { GROUPS } from '../../../sdk/naming.js';
+import { timestamp, type ServerContext } from '../../context.js';
+import { methodNotAllowed, notFound } from '../../errors.js';
+import type { PipelineEndpoint } from '../../http/handler.js';
+import { negotiate } from '../../http/negotiation.js';
+import { send } from '../../http/respond.js';
+import { parseIncludeObject, toTable } from '../../http/transform.js';
+import { defineKind } from '../../kinds/define.js';
+import type { ResourceDef, TableDef } from '../../registry/types.js';
+import { compileSelection } from '../../rest/selection.js';
+import { formatQuantity } from '../../admission/quota/quantity.js';
+import { asArray, asObject, asString } from '../../util/json.js';
+import { goDuration } from '../agent/backoff.js';
+import type { MetricsSampler, Usage } from './sampler.js';
+
+const VERSION = 'v1beta1';
+
+/** CPU in nanocores as a canonical quantity (`123456n`, `2m`, `1`). */
+export function cpuQuantity(nanocores: number): string {
+  const n = Math.max(0, Math.round(nanocores));
+  if (n === 0) return '0';
+  for (const [factor, suffix] of [[1e9, ''], [1e6, 'm'], [1e3, 'u']] as const) if (n % factor === 0) return `${n / factor}${suffix}`;
+  return `${n}n`;
+}
+
+/** Memory in bytes as a canonical binary quantity (`1234Ki`, `4Mi`). */
+export function memoryQuantity(bytes: number): string {
+  return formatQuantity(BigInt(Math.max(0, Math.round(bytes))) * 1000n, true);
+}
+
+function usageObject(u: Usage): JsonObject {
+  return { cpu: cpuQuantity(u.cpuNanocores), memory: memoryQuantity(u.memoryBytes) };
+}
+
+const COLUMNS: TableDef['columns'] = [
+  { name: 'Name', type: 'string', format: 'name', description: 'Name of the resource', priority: 0 },
+  { name: 'cpu', type: 'string', format: 'quantity', description: '', priority: 0 },
+  { name: 'memory', type: 'string', format: 'quantity', description: '', priority: 0 },
+  { name: 'Window', type: 'string', format: 'duration', description: '', priority: 0 },
+];
+
+function windowOf(o: JsonObject): string {
+  return asString(o.window) ?? '';
+}
+
+const nodeMetricsTable: TableDef = {
+  columns: COLUMNS,
+  cells: (o) => [asString(asObject(o.metadata)?.name) ?? '', asString(asObject(o.usage)?.cpu) ?? '', asString(asObject(o.usage)?.memory) ?? '', windowOf(o)],
+};
+
+/** Pod usage in a table is the sum over its containers. */
+function podTotals(o: JsonObject): { cpu: string; memory: string } {
+  let cpu = 0;
+  let mem = 0;
+  for (const c of asArray(o.containers) ?? []) {
+    const u = asObject(asObject(c)?.usage) ?? {};
+    cpu += nanocoresOf(asString(u.cpu) ?? '0');
+    mem += bytesOf(asString(u.memory) ?? '0');
+  }
+  return { cpu: cpuQuantity(cpu), memory: memoryQuantity(mem) };
+}
+
+function nanocoresOf(q: string): number {
+  const m = /^(\d+)(n|u|m)?$/.exec(q);
+  if (m === null) return 0;
+  const f = m[2] === 'n' ? 1 : m[2] === 'u' ? 1e3 : m[2] === 'm' ? 1e6 : 1e9;
+  return Number(m[1]) * f;
+}
+
+function bytesOf(q: string): number {
+  const m = /^(\d+)(Ki|Mi|Gi|Ti)?$/.exec(q);
+  if (m === null) return 0;
+  const f = m[2] === 'Ki' ? 1024 : m[2] === 'Mi' ? 1024 ** 2 : m[2] === 'Gi' ? 1024 ** 3 : m[2] === 'Ti' ? 1024 ** 4 : 1;
+  return Number(m[1]) * f;
+}
+
+const podMetricsTable: TableDef = {
+  columns: COLUMNS,
+  cells: (o) => {
+    const t = podTotals(o);
+    return [asString(asObject(o.metadata)?.name) ?? '', t.cpu, t.memory, windowOf(o)];
+  },
+};
+
+/** NodeMetrics and PodMetrics as served resources (never stored). */
+export const metricsDefs: ResourceDef[] = [
+  defineKind({ group: GROUPS.metrics, version: VERSION, kind: 'NodeMetrics', plural: 'nodes', namespaced: false, verbs: ['get', 'list'], table: nodeMetricsTable }),
+  defineKind({ group: GROUPS.metrics, version: VERSION, kind: 'PodMetrics', plural: 'pods', namespaced: true, verbs: ['get', 'list'], table: podMetricsTable }),
+];
+
+/** Where the API reads nodes from (their labels go into NodeMetrics). */
+export interface MetricsApiDeps {
+  sampler: MetricsSampler;
+  node(): Promise<JsonObject | undefined>;
+}
+
+function nodeMetricsOf(node: JsonObject, u: Usage, now: number): JsonObject {
+  const meta = asObject(node.metadata) ?? {};
+  const m: JsonObject = { name: asString(meta.name) ?? '', creationTimestamp: timestamp(now) };
+  if (asObject(meta.labels) !== undefined) m.labels = structuredClone(asObject(meta.labels) ?? {});
+  return { kind: 'NodeMetrics', apiVersion: `${GROUPS.metrics}/${VERSION}`, metadata: m, timestamp: timestamp(u.timestamp), window: goDuration(u.windowMs), usage: usageObject(u) };
+}
+
+/** The endpoint answering `metrics.platform.io` requests. */
+export function metricsEndpoint(ctx: ServerContext, deps: MetricsApiDeps): PipelineEndpoint {
+  return {
+    matches: (info) => info.isResourceRequest && info.apiGroup === GROUPS.metrics,
+    async serve(rc) {
+      const info = rc.info;
+      const def = metricsDefs.find((d) => d.plural === info.resource && d.version === info.apiVersion);
+      if (def === undefined || info.subresource !== '') throw notFound({ group: GROUPS.metrics, resource: info.resource }, info.name);
+      if (info.verb !== 'get' && info.verb !== 'list') throw methodNotAllowed();
+      const now = ctx.now();
+      const q = rc.url.searchParams;
+      const selection = compileSelection(def, q.get('labelSelector'), q.get('fieldSelector'));
+      let items: JsonObject[] = [];
+      if (def.kind === 'NodeMetrics') {
+        const node = await deps.node();
+        const u = deps.sampler.node();
+        if (node !== undefined && u !== undefined) items = [nodeMetricsOf(node, u, now)];
+      } else {
+        items = deps.sampler.podUsage().filter((p) => info.namespace === '' || asString(asObject(p.pod.metadata)?.namespace) === info.namespace).map((p) => {
+          const meta = asObject(p.pod.metadata) ?? {};
+          const m: JsonObject = { name: asString(meta.name) ?? '', namespace: asString(meta.namespace) ?? '', creationTimestamp: timestamp(now) };
+          if (asObject(meta.labels) !== undefined) m.labels = structuredClone(asObject(meta.labels) ?? {});
+          return {
+            kind: 'PodMetrics', apiVersion: `${GROUPS.metrics}/${VERSION}`, metadata: m, timestamp: timestamp(p.timestamp), window: goDuration(p.windowMs),
+            containers: p.containers.map((c) => ({ name: c.name, usage: usageObject(c.usage) })),
+          };
+        });
+      }
+      const out = negotiate(rc.req.headers.accept, { transforms: true }, info.verb === 'list');
+      if (info.verb === 'get') {
+        const found = items.find((i) => asString(asObject(i.metadata)?.name) === info.name);
+        if (found === undefined) throw notFound({ group: GROUPS.metrics, resource: def.plural }, info.name);
+        if (out.kind === 'table') {
+          await send(rc.res, 200, toTable(def, [found], {}, out.version, parseIncludeObject(q.get('includeObject')), now), out, rc.headers);
+          return;
+        }
+        await send(rc.res, 200, found, out, rc.headers);
+        return;
+      }
+      const selected = items.filter((i) => selection.matches(i));
+      if (out.kind === 'table') {
+        await send(rc.res, 200, toTable(def, selected, {}, out.version, parseIncludeObject(q.get('includeObject')), now), out, rc.headers);
+        return;
+      }
+      await send(rc.res, 200, { kind: `${def.kind}List`, apiVersion: `${GROUPS.metrics}/${VERSION}`, metadata: {}, items: selected }, out, rc.headers);
+    },
+  };
+}

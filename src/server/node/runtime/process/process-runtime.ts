@@ -1,0 +1,350 @@
+/**
+ * The process runtime: each container is a child process of the server, started with the
+ * container's command, arguments, environment and working directory, as the user who started the
+ * server. Images are not pulled and not used. Each container runs in a process group of its own, so
+ * that stopping it (SIGTERM, then SIGKILL after the grace period) reaches every process it started,
+ * and the groups are recorded on disk so that a later start can stop what a killed server left.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { constants as osConstants } from 'node:os';
+import type {
+  AttachStreams, ContainerConfig, ContainerInfo, ContainerRuntime, ContainerUsage, ExecProcess, ExecResult, Sandbox, SandboxConfig,
+} from '../runtime.js';
+import { CreateContainerError } from '../runtime.js';
+import { loopbackRangeUsable, PodAddressAllocator, SHARED_ADDRESS } from './addresses.js';
+import { PidRegistry } from './pid-registry.js';
+import { groupUsage, processTable } from './proc.js';
+
+/** Options of the process runtime. */
+export interface ProcessRuntimeOptions {
+  /** Directory of the runtime's own state (the process-group records). */
+  stateDir: string;
+  /** Working directory of containers that name none. */
+  defaultWorkingDir: string;
+  now: () => number;
+  log: (line: string) => void;
+  /** Share 127.0.0.1 between pods even where the OS routes all of 127.0.0.0/8 (tests of the shared mode). */
+  sharedAddress?: boolean;
+}
+
+/** Output kept from an exec probe or hook (the kubelet keeps 10 KiB). */
+const MAX_EXEC_OUTPUT = 10 * 1024;
+
+function signalNumber(signal: NodeJS.Signals | null): number {
+  if (signal === null) return 0;
+  return (osConstants.signals as Record<string, number | undefined>)[signal] ?? 0;
+}
+
+function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
+  return code ?? 128 + signalNumber(signal);
+}
+
+function killGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // The group is gone.
+  }
+}
+
+/** The message a container runtime gives for a process it could not start. */
+function startErrorMessage(argv0: string, e: NodeJS.ErrnoException): string {
+  if (e.code === 'ENOENT') {
+    return argv0.includes('/') ? `exec: "${argv0}": stat ${argv0}: no such file or directory` : `exec: "${argv0}": executable file not found in $PATH`;
+  }
+  if (e.code === 'EACCES') return `exec: "${argv0}": permission denied`;
+  return `exec: "${argv0}": ${e.message}`;
+}
+
+/** One container instance. */
+class ProcessContainer {
+  readonly output = new EventEmitter();
+  readonly exited: Promise<void>;
+  private markExited: () => void = () => undefined;
+  recorded: Promise<void> = Promise.resolve();
+
+  constructor(public info: ContainerInfo, readonly child: ChildProcess | undefined, readonly env: [string, string][], readonly cwd: string, readonly sandbox: Sandbox, readonly ports: ContainerConfig['ports']) {
+    this.output.setMaxListeners(0);
+    this.exited = new Promise((r) => {
+      this.markExited = r;
+    });
+    if (info.state === 'exited') this.markExited();
+  }
+
+  finish(update: Partial<ContainerInfo>): void {
+    this.info = { ...this.info, ...update, state: 'exited' };
+    this.markExited();
+  }
+}
+
+/** Resolves once the child started or failed to. */
+function started(child: ChildProcess): Promise<NodeJS.ErrnoException | undefined> {
+  return new Promise((resolve) => {
+    child.once('spawn', () => resolve(undefined));
+    child.once('error', (e: NodeJS.ErrnoException) => resolve(e));
+  });
+}
+
+/** True when nothing listens on 127.0.0.1:port. */
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, SHARED_ADDRESS, () => s.close(() => resolve(true)));
+  });
+}
+
+/** Creates the process runtime. */
+export async function createProcessRuntime(options: ProcessRuntimeOptions): Promise<ContainerRuntime> {
+  const shared = options.sharedAddress === true || !(await loopbackRangeUsable());
+  if (shared) options.log('node agent: this system answers only on 127.0.0.1; pods share that address, and two pods declaring the same port clash');
+  const addresses = new PodAddressAllocator(shared);
+  const registry = new PidRegistry(options.stateDir, options.log);
+  const sandboxes = new Map<string, Sandbox>();
+  const containers = new Map<string, ProcessContainer>();
+  const byPod = new Map<string, ProcessContainer[]>();
+  const exits = new EventEmitter();
+  exits.setMaxListeners(0);
+
+  /**
+   * Starts a process in a container's environment (exec probes, hooks, exec), in a group of its
+   * own that is recorded like a container's, so that a killed server leaves no hanging probe behind.
+   */
+  function spawnIn(c: ProcessContainer, argv: string[], stdin: boolean): ChildProcess {
+    const [cmd = '', ...args] = argv;
+    const child = spawn(cmd, args, {
+      cwd: c.cwd, env: Object.fromEntries(c.env), detached: true, stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    });
+    const pid = child.pid;
+    if (pid !== undefined) {
+      const recorded = registry.add(pid, c.info.podUid, `${c.info.name} (exec)`).catch(() => undefined);
+      child.once('exit', () => {
+        killGroup(pid, 'SIGKILL');
+        void recorded.then(() => registry.remove(pid)).catch(() => undefined);
+      });
+    }
+    return child;
+  }
+
+  function running(id: string): ProcessContainer | undefined {
+    const c = containers.get(id);
+    return c !== undefined && c.info.state === 'running' ? c : undefined;
+  }
+
+  function remember(c: ProcessContainer): void {
+    containers.set(c.info.id, c);
+    const list = byPod.get(c.info.podUid) ?? [];
+    list.push(c);
+    byPod.set(c.info.podUid, list);
+  }
+
+  async function checkSharedPorts(config: ContainerConfig): Promise<void> {
+    if (!shared) return;
+    for (const p of config.ports) {
+      if (p.protocol !== 'TCP') continue;
+      const other = [...containers.values()].find((c) => c.info.state === 'running' && c.info.podUid !== config.podUid && c.ports.some((q) => q.containerPort === p.containerPort && q.protocol === 'TCP'));
+      const free = other === undefined && await portFree(p.containerPort);
+      if (!free) {
+        throw new CreateContainerError(`port ${p.containerPort}/TCP is already in use on ${SHARED_ADDRESS}: this system answers only on ${SHARED_ADDRESS}, so every pod shares that address and two pods cannot listen on the same port`);
+      }
+    }
+  }
+
+  async function startContainer(sandbox: Sandbox, config: ContainerConfig): Promise<ContainerInfo> {
+    await checkSharedPorts(config);
+    const cwd = config.workingDir ?? options.defaultWorkingDir;
+    const base = { podUid: config.podUid, name: config.name, attempt: config.attempt, image: config.image };
+    const argv0 = config.argv[0] ?? '';
+    const fail = async (message: string): Promise<ContainerInfo> => {
+      const now = options.now();
+      const info: ContainerInfo = {
+        ...base, id: `process://failed-${config.podUid}-${config.name}-${config.attempt}`, state: 'exited', createdAt: now, startedAt: now, finishedAt: now,
+        exitCode: 128, reason: 'StartError', message,
+      };
+      config.log.write('stderr', `${message}\n`);
+      await config.log.close();
+      remember(new ProcessContainer(info, undefined, config.env, cwd, sandbox, config.ports));
+      return info;
+    };
+    try {
+      if (!(await stat(cwd)).isDirectory()) return await fail(`chdir to cwd ("${cwd}") set in config.json failed: not a directory`);
+    } catch {
+      return fail(`chdir to cwd ("${cwd}") set in config.json failed: no such file or directory`);
+    }
+    const child = spawn(argv0, config.argv.slice(1), {
+      cwd, env: Object.fromEntries(config.env), detached: true, stdio: [config.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    });
+    const error = await started(child);
+    const pid = child.pid;
+    if (error !== undefined || pid === undefined) return fail(startErrorMessage(argv0, error ?? Object.assign(new Error('no process'), { code: 'ENOENT' })));
+    const now = options.now();
+    const info: ContainerInfo = { ...base, id: `process://${pid}`, state: 'running', createdAt: now, startedAt: now, pid };
+    const c = new ProcessContainer(info, child, config.env, cwd, sandbox, config.ports);
+    remember(c);
+    c.recorded = registry.add(pid, config.podUid, config.name).catch((e: unknown) => options.log(`node agent: cannot record process ${pid}: ${String(e)}`));
+    const forward = (stream: 'stdout' | 'stderr') => (chunk: Buffer): void => {
+      config.log.write(stream, chunk);
+      c.output.emit('data', stream, chunk);
+    };
+    child.stdout?.on('data', forward('stdout'));
+    child.stderr?.on('data', forward('stderr'));
+    child.stdin?.on('error', () => undefined);
+    let streamsClosed = false;
+    child.once('close', () => {
+      streamsClosed = true;
+      void config.log.close();
+    });
+    child.once('exit', (code, signal) => {
+      const exitCode = exitCodeOf(code, signal);
+      // A container ends with its main process: whatever else it started goes too.
+      killGroup(pid, 'SIGKILL');
+      c.finish({ finishedAt: options.now(), exitCode, reason: exitCode === 0 ? 'Completed' : 'Error' });
+      // Descendants that kept the output pipes open are dead now; give the pipes a moment to drain.
+      setTimeout(() => {
+        if (!streamsClosed) {
+          child.stdout?.destroy();
+          child.stderr?.destroy();
+          void config.log.close();
+        }
+      }, 1000).unref();
+      void c.recorded.then(() => registry.remove(pid)).catch(() => undefined);
+      exits.emit('exit', c.info);
+    });
+    return info;
+  }
+
+  async function stopContainer(id: string, graceMs: number): Promise<void> {
+    const c = running(id);
+    if (c === undefined || c.info.pid === undefined) return;
+    const pid = c.info.pid;
+    killGroup(pid, 'SIGTERM');
+    let timer: NodeJS.Timeout | undefined;
+    const killed = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        killGroup(pid, 'SIGKILL');
+        resolve();
+      }, Math.max(0, graceMs));
+    });
+    await Promise.race([c.exited, killed]);
+    if (timer !== undefined) clearTimeout(timer);
+    await c.exited;
+  }
+
+  function execSync(id: string, argv: string[], timeoutMs: number): Promise<ExecResult> {
+    const c = running(id);
+    if (c === undefined) return Promise.resolve({ exitCode: 126, output: `container ${id} is not running`, timedOut: false });
+    return new Promise((resolve) => {
+      const child = spawnIn(c, argv, false);
+      let output = '';
+      const collect = (chunk: Buffer): void => {
+        if (output.length < MAX_EXEC_OUTPUT) output = (output + chunk.toString('utf8')).slice(0, MAX_EXEC_OUTPUT);
+      };
+      child.stdout?.on('data', collect);
+      child.stderr?.on('data', collect);
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
+      }, timeoutMs);
+      child.once('error', (e: NodeJS.ErrnoException) => {
+        clearTimeout(timer);
+        resolve({ exitCode: e.code === 'ENOENT' ? 127 : 126, output: startErrorMessage(argv[0] ?? '', e), timedOut: false });
+      });
+      child.once('close', (code, signal) => {
+        clearTimeout(timer);
+        if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
+        resolve({ exitCode: exitCodeOf(code, signal), output, timedOut });
+      });
+    });
+  }
+
+  function exec(id: string, argv: string[], opts: { stdin: boolean }): ExecProcess {
+    const c = running(id);
+    if (c === undefined) throw new Error(`container ${id} is not running`);
+    const child = spawnIn(c, argv, opts.stdin);
+    const exited = new Promise<number>((resolve) => {
+      child.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ENOENT' ? 127 : 126));
+      child.once('close', (code, signal) => resolve(exitCodeOf(code, signal)));
+    });
+    return {
+      stdin: child.stdin, stdout: child.stdout, stderr: child.stderr, exited,
+      kill(signal: NodeJS.Signals = 'SIGKILL') {
+        if (child.pid !== undefined) killGroup(child.pid, signal);
+      },
+    };
+  }
+
+  function attach(id: string): AttachStreams | undefined {
+    const c = running(id);
+    if (c === undefined) return undefined;
+    return {
+      stdin: c.child?.stdin ?? undefined,
+      subscribe(listener) {
+        const l = (stream: 'stdout' | 'stderr', chunk: Buffer): void => listener(stream, chunk);
+        c.output.on('data', l);
+        return () => c.output.off('data', l);
+      },
+    };
+  }
+
+  async function usage(ids: string[]): Promise<Map<string, ContainerUsage>> {
+    const out = new Map<string, ContainerUsage>();
+    const wanted = ids.map((id) => running(id)).filter((c): c is ProcessContainer => c?.info.pid !== undefined);
+    if (wanted.length === 0) return out;
+    const table = await processTable();
+    for (const c of wanted) {
+      const u = groupUsage(table, c.info.pid ?? 0);
+      if (u !== undefined) out.set(c.info.id, u);
+    }
+    return out;
+  }
+
+  return {
+    version: `process://${process.versions.node}`,
+    async init() {
+      const killed = await registry.reapOrphans();
+      if (killed > 0) options.log(`node agent: stopped ${killed} container process group(s) of an earlier run`);
+    },
+    async runPodSandbox(config: SandboxConfig) {
+      const existing = sandboxes.get(config.podUid);
+      if (existing !== undefined) return existing;
+      const sandbox: Sandbox = { podUid: config.podUid, ip: addresses.allocate(config.previousIP), createdAt: options.now() };
+      sandboxes.set(config.podUid, sandbox);
+      return sandbox;
+    },
+    async removePodSandbox(podUid) {
+      const sandbox = sandboxes.get(podUid);
+      for (const c of byPod.get(podUid) ?? []) if (c.info.state === 'running') await stopContainer(c.info.id, 0);
+      for (const c of byPod.get(podUid) ?? []) containers.delete(c.info.id);
+      byPod.delete(podUid);
+      if (sandbox !== undefined) addresses.release(sandbox.ip);
+      sandboxes.delete(podUid);
+    },
+    sandbox: (podUid) => sandboxes.get(podUid),
+    startContainer,
+    stopContainer,
+    removeContainer(id) {
+      const c = containers.get(id);
+      if (c === undefined || c.info.state === 'running') return;
+      containers.delete(id);
+      const list = (byPod.get(c.info.podUid) ?? []).filter((x) => x !== c);
+      byPod.set(c.info.podUid, list);
+    },
+    listContainers: (podUid) => (byPod.get(podUid) ?? []).map((c) => c.info),
+    onExit(listener) {
+      exits.on('exit', listener);
+      return () => exits.off('exit', listener);
+    },
+    execSync,
+    exec,
+    attach,
+    usage,
+    async shutdown(graceMs) {
+      await Promise.all([...containers.values()].filter((c) => c.info.state === 'running').map((c) => stopContainer(c.info.id, graceMs)));
+      await Promise.all([...containers.values()].map((c) => c.recorded));
+    },
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * The node of `platformctl local start`: its pods are processes of the server that `local stop`
+ * ends, that a SIGKILLed server leaves behind only until the next start cleans them up, and that
+ * a restarted server starts again as a node agent does after a reboot (restart counts go up).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { ApiClient, at } from '../support/api.js';
+import { containerStatus, eventsFor, HAS_PROC, processesWith, waitFor, waitForPod } from '../integration/server/node/support.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const BIN = join(ROOT, 'bin', 'platformctl');
+const built = existsSync(join(ROOT, 'dist', 'cli', 'main.js'));
+const run = promisify(execFile);
+
+async function cli(home: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, NO_COLOR: '1' };
+  delete env.PLATFORMCONFIG;
+  try {
+    const r = await run(process.execPath, [BIN, ...args], { env, cwd: home, timeout: 90_000 });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof err.code === 'number' ? err.code : 1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
+  }
+}
+
+async function serverPid(dataDir: string): Promise<number> {
+  return Number.parseInt((await readFile(join(dataDir, 'server.pid'), 'utf8')).trim(), 10);
+}
+
+async function clientOf(dataDir: string, url: string): Promise<ApiClient> {
+  const caPem = await readFile(join(dataDir, 'ca.crt'), 'utf8');
+  const token = (await readFile(join(dataDir, 'admin-token'), 'utf8')).trim();
+  return new ApiClient({ url, caPem, adminToken: token });
+}
+
+function gone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+const skip = !built ? 'the CLI bundle is not built (npm run build)' : !HAS_PROC ? 'the process table is read from /proc (Linux only)' : false;
+
+test('local stop and SIGKILL of the server leave no pod process behind; a restart restarts the containers', { skip }, async () => {
+  const home = await mkdtemp(join(tmpdir(), 'platformctl-node-'));
+  const dataDir = join(home, '.platform', 'local');
+  const marker = `pod-marker-${process.pid}-${Date.now()}`;
+  const program = `/* ${marker} */ setInterval(() => {}, 1000)`;
+  const ns = '/api/v1/namespaces/default/pods';
+  try {
+    const started = await cli(home, ['local', 'start']);
+    assert.equal(started.code, 0, started.stderr);
+    const url = /running at (\S+)/.exec(started.stdout)?.[1] ?? '';
+    let api = await clientOf(dataDir, url);
+    const pod = (name: string, restartPolicy: string): Record<string, unknown> => ({
+      metadata: { name }, spec: { restartPolicy, containers: [{ name: 'main', image: 'busybox', command: [process.execPath, '-e', program] }] },
+    });
+    assert.equal((await api.post(ns, pod('always', 'Always'))).status, 201);
+    assert.equal((await api.post(ns, pod('never', 'Never'))).status, 201);
+    for (const name of ['always', 'never']) await waitForPod(api, 'default', name, 'running', (p) => at(p, 'status.phase') === 'Running', 30_000);
+    assert.equal(processesWith(marker).length, 2);
+
+    // local stop (SIGTERM): every pod process ends with the server.
+    const stopped = await cli(home, ['local', 'stop']);
+    assert.equal(stopped.code, 0, stopped.stderr);
+    assert.deepEqual(processesWith(marker), []);
+    api.close();
+
+    // Starting again is a reboot: the Always pod restarts, the Never pod failed.
+    const again = await cli(home, ['local', 'start']);
+    assert.equal(again.code, 0, again.stderr);
+    const url2 = /running at (\S+)/.exec(again.stdout)?.[1] ?? '';
+    api = await clientOf(dataDir, url2);
+    const restarted = await waitForPod(api, 'default', 'always', 'restarted', (p) => at(containerStatus(p), 'state.running') !== undefined && Number(containerStatus(p).restartCount) === 1, 30_000);
+    assert.equal(at(containerStatus(restarted), 'lastState.terminated.reason'), 'ContainerStatusUnknown');
+    assert.equal(at(containerStatus(restarted), 'lastState.terminated.exitCode'), 137);
+    assert.ok((await eventsFor(api, 'default', 'always')).some((e) => e.reason === 'SandboxChanged'));
+    const never = await waitForPod(api, 'default', 'never', 'failed', (p) => at(p, 'status.phase') === 'Failed', 30_000);
+    assert.equal(at(containerStatus(never), 'state.terminated.reason'), 'ContainerStatusUnknown');
+    const [before] = processesWith(marker);
+    assert.ok(before !== undefined);
+
+    // SIGKILL of the server: its pods outlive it until the next start stops them.
+    const pid = await serverPid(dataDir);
+    process.kill(pid, 'SIGKILL');
+    await waitFor('the server to die', async () => (gone(pid) ? true : undefined));
+    assert.deepEqual(processesWith(marker), [before], 'the orphan is still there');
+    api.close();
+    const third = await cli(home, ['local', 'start']);
+    assert.equal(third.code, 0, third.stderr);
+    assert.ok(gone(before), 'the orphan of the killed server was stopped');
+    api = await clientOf(dataDir, /running at (\S+)/.exec(third.stdout)?.[1] ?? '');
+    await waitForPod(api, 'default', 'always', 'restarted again', (p) => at(containerStatus(p), 'state.running') !== undefined && Number(containerStatus(p).restartCount) === 2, 30_000);
+    api.close();
+    assert.equal((await cli(home, ['local', 'stop'])).code, 0);
+    assert.deepEqual(processesWith(marker), []);
+  } finally {
+    const pid = await serverPid(dataDir).catch(() => 0);
+    if (pid > 0 && !gone(pid)) process.kill(pid, 'SIGKILL');
+    for (const p of processesWith(marker)) process.kill(p, 'SIGKILL');
+    await rm(home, { recursive: true, force: true });
+  }
+});
