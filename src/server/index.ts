@@ -89,6 +89,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(dataDir !== undefined ? { dataDir: join(dataDir, 'store') } : {}),
     ...(options.historyWindowMs !== undefined ? { historyWindowMs: options.historyWindowMs } : {}),
     historyMaxEvents: options.historyMaxEvents ?? DEFAULT_HISTORY_MAX_EVENTS,
+    ...(options.historyMaxBytes !== undefined ? { historyMaxBytes: options.historyMaxBytes } : {}),
     ...(options.compactAfterBytes !== undefined ? { compactAfterBytes: options.compactAfterBytes } : {}),
     ...(options.watchMaxQueue !== undefined ? { watchMaxQueue: options.watchMaxQueue } : {}),
     now,

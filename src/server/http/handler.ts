@@ -8,7 +8,8 @@ import type { Authenticator } from '../auth/authenticator.js';
 import { impersonate } from '../auth/impersonation.js';
 import { forbiddenMessage, type Authorizer, type AuthorizationAttributes } from '../auth/authorizer.js';
 import type { ServerContext } from '../context.js';
-import { ApiError, internalError, pathNotFound, unauthorized } from '../errors.js';
+import { ApiError, internalError, pathNotFound, requestEntityTooLarge, unauthorized } from '../errors.js';
+import { InvalidValueError } from '../storage/index.js';
 import { parseRequestInfo, type RequestInfo } from '../request/request-info.js';
 import { aggregatedDiscovery, apiGroupDocument, apiGroupList, apiResourceList, apiVersions, etagOf } from '../api/discovery.js';
 import { evaluateHealth, type HealthCheck } from '../api/health.js';
@@ -176,6 +177,11 @@ export function createHandler(ctx: ServerContext, opts: PipelineOptions): (req: 
       } catch (e) {
         if (e instanceof ApiError) {
           sendError(res, e);
+          return;
+        }
+        if (e instanceof InvalidValueError && e.limit !== undefined) {
+          // An object grown past the store's limit (by patches): refused as an oversized request.
+          sendError(res, requestEntityTooLarge(e.limit));
           return;
         }
         ctx.noteError(e);
