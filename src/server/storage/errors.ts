@@ -119,13 +119,16 @@ export class WriteAbortedError extends StoreError {
   }
 }
 
-/** A value the store will not keep: larger than its limit, or not serializable as JSON. */
+/** Why the store refused a value. */
+export type InvalidValueReason = 'size' | 'depth' | 'encoding';
+
+/** A value the store will not keep: larger or deeper than its limits, or not serializable as JSON. */
 export class InvalidValueError extends StoreError {
   override name = 'InvalidValueError';
   constructor(
     message: string,
-    /** The serialized size when the value was too large. */
-    readonly bytes?: number,
+    readonly reason: InvalidValueReason,
+    /** The limit exceeded (bytes for `size`, levels for `depth`). */
     readonly limit?: number,
   ) {
     super(message);

@@ -42,6 +42,7 @@ import type {
   WatchOptions,
   WritePreconditions,
 } from './types.js';
+import { exceedsDepth, MAX_OBJECT_DEPTH } from '../util/json-limits.js';
 import { encodeRecord } from './log-records.js';
 import { assertBucketAndKey, assertStorableValue, deepFreeze, stampResourceVersion, uidOf } from './values.js';
 import { Watch } from './watch.js';
@@ -90,6 +91,7 @@ export class Store {
   private readonly maxEvents: number;
   private readonly maxHistoryBytes: number;
   private readonly maxValueBytes: number;
+  private readonly maxValueDepth: number;
   private readonly watchMaxQueue: number;
   private readonly watchMaxQueueBytes: number;
 
@@ -107,6 +109,7 @@ export class Store {
     this.maxEvents = Math.max(0, options.historyMaxEvents ?? DEFAULT_HISTORY_MAX_EVENTS);
     this.maxHistoryBytes = Math.max(0, options.historyMaxBytes ?? DEFAULT_HISTORY_MAX_BYTES);
     this.maxValueBytes = options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
+    this.maxValueDepth = options.maxValueDepth ?? MAX_OBJECT_DEPTH;
     this.watchMaxQueue = options.watchMaxQueue ?? DEFAULT_WATCH_MAX_QUEUE;
     this.watchMaxQueueBytes = options.watchMaxQueueBytes ?? DEFAULT_WATCH_MAX_QUEUE_BYTES;
     // The journal asks for a point between batches to compact at, even when no write is coming.
@@ -351,11 +354,9 @@ export class Store {
     try {
       record = encodeRecord(deleted, rv, bucket, key, stamped);
     } catch (err) {
-      throw new InvalidValueError(`the value of ${bucket} "${key}" cannot be stored: ${err instanceof Error ? err.message : String(err)}`);
+      throw new InvalidValueError(`the value of ${bucket} "${key}" cannot be stored: ${err instanceof Error ? err.message : String(err)}`, 'encoding');
     }
-    if (!deleted && record.length > this.maxValueBytes) {
-      throw new InvalidValueError(`the value of ${bucket} "${key}" is too large to store (${record.length} bytes, limit ${this.maxValueBytes})`, record.length, this.maxValueBytes);
-    }
+    if (!deleted) this.checkLimits(bucket, key, stamped, record.length);
     const entry: StoredEntry = Object.freeze({ bucket, key, value: deepFreeze(stamped), rv });
     this.assignedRV = rv;
     return new Promise<StoredEntry>((resolve, reject) => {
@@ -364,6 +365,17 @@ export class Store {
       this.overlay.set(overlayKey(bucket, key), write);
       this.scheduleFlush();
     });
+  }
+
+  /** Size and nesting limits of a value about to be written (its record has `bytes` characters). */
+  private checkLimits(bucket: string, key: string, value: JsonObject, bytes: number): void {
+    if (bytes > this.maxValueBytes) {
+      throw new InvalidValueError(`the value of ${bucket} "${key}" is too large to store (${bytes} bytes, limit ${this.maxValueBytes})`, 'size', this.maxValueBytes);
+    }
+    // A value shorter than the depth limit cannot nest deeper than it.
+    if (bytes > this.maxValueDepth && exceedsDepth(value, this.maxValueDepth)) {
+      throw new InvalidValueError(`the value of ${bucket} "${key}" is nested more than ${this.maxValueDepth} levels deep`, 'depth', this.maxValueDepth);
+    }
   }
 
   private scheduleFlush(): void {

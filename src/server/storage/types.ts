@@ -18,6 +18,8 @@ export interface StoreOptions {
   historyMaxBytes?: number | undefined;
   /** Largest serialized value the store accepts (InvalidValueError above it). Default 4 MiB. */
   maxValueBytes?: number | undefined;
+  /** Deepest nesting of objects and arrays in a value the store accepts. Default 512 (MAX_OBJECT_DEPTH). */
+  maxValueDepth?: number | undefined;
   /** Clock in ms since the epoch. Default `Date.now`. */
   now?: (() => number) | undefined;
   /** Receives warnings, such as a torn last log record dropped at start-up. */
