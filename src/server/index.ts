@@ -193,13 +193,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     sockets.add(s);
     s.once('close', () => sockets.delete(s));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (e) {
+    // A port in use must not keep the data directory locked: the caller may try another port.
+    await store.close();
+    throw e;
+  }
   const address = server.address();
   if (address !== null && typeof address === 'object') port = address.port;
   try {
