@@ -8,7 +8,7 @@ import type { LoadOptions } from 'js-yaml';
 import type { JsonValue } from '../../sdk/types/meta.js';
 import { MEDIA_TYPES } from '../../sdk/naming.js';
 import { badRequest, requestEntityTooLarge, unsupportedMediaType } from '../errors.js';
-import { MAX_BODY_DEPTH, exceedsDepth, yamlShapeProblem } from '../util/json-limits.js';
+import { MAX_BODY_DEPTH, jsonTextExceedsDepth, yamlShapeProblem } from '../util/json-limits.js';
 
 /** The API server's limit on request bodies (3 MiB). */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -57,31 +57,9 @@ export function parseJson(text: string): JsonValue {
     const msg = e instanceof Error ? e.message : String(e);
     throw badRequest(`${UNKNOWN_FORMAT}: ${msg}`);
   }
-  // A body shorter than the limit cannot nest deeper than it.
-  if (text.length > MAX_BODY_DEPTH && exceedsDepth(value, MAX_BODY_DEPTH)) {
-    throw badRequest(`${UNKNOWN_FORMAT}: invalid character '${deepOpener(text)}' exceeded max depth`);
-  }
+  const deep = jsonTextExceedsDepth(text, MAX_BODY_DEPTH);
+  if (deep >= 0) throw badRequest(`${UNKNOWN_FORMAT}: invalid character '${text[deep] ?? '['}' exceeded max depth`);
   return value;
-}
-
-/** The bracket that opens the first level beyond the limit (what Go's scanner names). */
-function deepOpener(text: string): string {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') {
-      inString = true;
-    } else if (c === '[' || c === '{') {
-      if (++depth > MAX_BODY_DEPTH) return c;
-    } else if (c === ']' || c === '}') {
-      depth--;
-    }
-  }
-  return '[';
 }
 
 /**

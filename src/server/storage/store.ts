@@ -42,7 +42,7 @@ import type {
   WatchOptions,
   WritePreconditions,
 } from './types.js';
-import { exceedsDepth, MAX_OBJECT_DEPTH } from '../util/json-limits.js';
+import { jsonTextExceedsDepth, MAX_OBJECT_DEPTH } from '../util/json-limits.js';
 import { encodeRecord } from './log-records.js';
 import { assertBucketAndKey, assertStorableValue, deepFreeze, stampResourceVersion, uidOf } from './values.js';
 import { Watch } from './watch.js';
@@ -356,7 +356,7 @@ export class Store {
     } catch (err) {
       throw new InvalidValueError(`the value of ${bucket} "${key}" cannot be stored: ${err instanceof Error ? err.message : String(err)}`, 'encoding');
     }
-    if (!deleted) this.checkLimits(bucket, key, stamped, record.length);
+    if (!deleted) this.checkLimits(bucket, key, record);
     const entry: StoredEntry = Object.freeze({ bucket, key, value: deepFreeze(stamped), rv });
     this.assignedRV = rv;
     return new Promise<StoredEntry>((resolve, reject) => {
@@ -367,13 +367,13 @@ export class Store {
     });
   }
 
-  /** Size and nesting limits of a value about to be written (its record has `bytes` characters). */
-  private checkLimits(bucket: string, key: string, value: JsonObject, bytes: number): void {
-    if (bytes > this.maxValueBytes) {
-      throw new InvalidValueError(`the value of ${bucket} "${key}" is too large to store (${bytes} bytes, limit ${this.maxValueBytes})`, 'size', this.maxValueBytes);
+  /** Size and nesting limits of a value about to be written, read off its log record. */
+  private checkLimits(bucket: string, key: string, record: string): void {
+    if (record.length > this.maxValueBytes) {
+      throw new InvalidValueError(`the value of ${bucket} "${key}" is too large to store (${record.length} bytes, limit ${this.maxValueBytes})`, 'size', this.maxValueBytes);
     }
-    // A value shorter than the depth limit cannot nest deeper than it.
-    if (bytes > this.maxValueDepth && exceedsDepth(value, this.maxValueDepth)) {
+    // The record nests the value one level down (`["p",rv,bucket,key,value]`).
+    if (jsonTextExceedsDepth(record, this.maxValueDepth + 1) >= 0) {
       throw new InvalidValueError(`the value of ${bucket} "${key}" is nested more than ${this.maxValueDepth} levels deep`, 'depth', this.maxValueDepth);
     }
   }

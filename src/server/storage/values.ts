@@ -42,10 +42,15 @@ export function stampResourceVersion(value: JsonObject, rv: number): JsonObject 
 export function deepFreeze<T extends JsonValue | undefined>(value: T): T {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
   const pending: object[] = [Object.freeze(value)];
+  const visit = (child: unknown): void => {
+    if (typeof child === 'object' && child !== null && !Object.isFrozen(child)) pending.push(Object.freeze(child));
+  };
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const children: readonly unknown[] = Array.isArray(next) ? next : Object.values(next);
-    for (const child of children) {
-      if (typeof child === 'object' && child !== null && !Object.isFrozen(child)) pending.push(Object.freeze(child));
+    if (Array.isArray(next)) {
+      for (const child of next) visit(child);
+    } else {
+      const record = next as Record<string, unknown>;
+      for (const key in record) if (Object.hasOwn(record, key)) visit(record[key]);
     }
   }
   return value;

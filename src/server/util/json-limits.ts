@@ -50,18 +50,48 @@ export function exceedsDepth(value: unknown, limit: number): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const nodes: object[] = [value];
   const depths: number[] = [1];
+  const visit = (child: unknown, depth: number): void => {
+    if (typeof child === 'object' && child !== null) {
+      nodes.push(child);
+      depths.push(depth);
+    }
+  };
   for (let node = nodes.pop(); node !== undefined; node = nodes.pop()) {
     const depth = depths.pop() ?? 1;
     if (depth > limit) return true;
-    const children: readonly unknown[] = Array.isArray(node) ? node : Object.values(node);
-    for (const child of children) {
-      if (typeof child === 'object' && child !== null) {
-        nodes.push(child);
-        depths.push(depth + 1);
-      }
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child, depth + 1);
+    } else {
+      const record = node as Record<string, unknown>;
+      for (const key in record) if (Object.hasOwn(record, key)) visit(record[key], depth + 1);
     }
   }
   return false;
+}
+
+/**
+ * The same for JSON text, scanned without parsing or allocating: the deepest `[`/`{` nesting
+ * outside strings. Returns the index of the bracket that opens level `limit + 1`, or -1.
+ */
+export function jsonTextExceedsDepth(text: string, limit: number): number {
+  // A text shorter than twice the limit cannot nest deeper than it (every level opens and closes).
+  if (text.length <= 2 * limit) return -1;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return i;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return -1;
 }
 
 /**
