@@ -5,7 +5,9 @@
 //   - listing 10,000 objects (JSON, paged, Table)
 //   - watch fan-out: 50 watchers each receiving every event of a burst of writes
 //   - memory of the server process over 100,000 writes (bounded: history cap, compaction)
-// Usage: node bench/server.mjs [--writes 100000] [--quick]
+//   - repeated 1 MiB updates of one object (bounded: the history keeps at most 64 MiB of values)
+//   - the server's peak RSS after each step (the kernel's high-water mark of the process)
+// Usage: node bench/server.mjs [--writes 100000] [--big-updates 1000] [--quick]
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:https';
 import { mkdtempSync, rmSync, readdirSync, statSync } from 'node:fs';
@@ -20,6 +22,17 @@ const CREATES = quick ? 2000 : 10_000;
 const IN_FLIGHT = 16;
 const WATCHERS = 50;
 const BURST = quick ? 200 : 1000;
+const bigArg = args.indexOf('--big-updates');
+const BIG_UPDATES = bigArg >= 0 ? Number(args[bigArg + 1]) : quick ? 300 : 1000;
+const MiB = 1024 * 1024;
+/**
+ * The documented bounds for repeated 1 MiB updates of one object: the history holds at most 64 MiB
+ * of serialized values (DEFAULT_HISTORY_MAX_BYTES), so the live heap grows by at most that plus
+ * slack, and the server's peak RSS (with the garbage collector's slack) stays under 512 MiB. Before
+ * the byte bound, every version stayed for 5 minutes: +1 MiB of live heap per update.
+ */
+const BIG_UPDATES_HEAP_BOUND = 96 * MiB;
+const BIG_UPDATES_RSS_BOUND = 512 * MiB;
 
 const childSource = `
 import { startServer } from ${JSON.stringify(join(root, 'dist/src/server/index.js'))};
@@ -27,7 +40,8 @@ const server = await startServer({ dataDir: process.argv[1], port: 0, compactAft
 process.stdout.write(JSON.stringify({ url: server.url, caPem: server.caPem, token: server.adminToken }) + '\\n');
 const sample = (gcDone) => {
   const m = process.memoryUsage();
-  process.stdout.write(JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, gcDone }) + '\\n');
+  // maxRSS: the kernel's high-water mark (KiB), which no sampling interval can miss.
+  process.stdout.write(JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, peakRss: process.resourceUsage().maxRSS * 1024, gcDone }) + '\\n');
 };
 setInterval(() => sample(false), 250).unref();
 process.on('SIGUSR2', () => { globalThis.gc(); sample(true); });
@@ -36,7 +50,7 @@ process.once('SIGTERM', () => { void server.stop().then(() => process.exit(0)); 
 
 function startChild(dataDir) {
   const child = spawn(process.execPath, ['--expose-gc', '--input-type=module', '-e', childSource, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const mem = { rss: 0, heapUsed: 0, afterGc: [] };
+  const mem = { rss: 0, heapUsed: 0, peakRss: 0, afterGc: [] };
   return new Promise((resolve, reject) => {
     let buf = '';
     let info;
@@ -53,6 +67,7 @@ function startChild(dataDir) {
         } else {
           mem.rss = msg.rss;
           mem.heapUsed = msg.heapUsed;
+          mem.peakRss = Math.max(mem.peakRss, msg.peakRss);
           if (msg.gcDone) mem.afterGc.push(msg.heapUsed);
         }
       }
@@ -65,7 +80,7 @@ function client(info) {
   const agent = new Agent({ ca: info.caPem, keepAlive: true, maxSockets: 64 });
   const base = new URL(info.url);
   const call = (method, path, body, accept) => new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
     const headers = { Authorization: `Bearer ${info.token}` };
     if (accept !== undefined) headers.Accept = accept;
     if (payload !== undefined) {
@@ -128,6 +143,14 @@ const dataDir = mkdtempSync(join(root, '.bench-server-'));
 const { child, info, mem } = await startChild(dataDir);
 const api = client(info);
 const rows = [];
+/** The server's peak RSS so far, fresh from the child (it samples every 250 ms and on SIGUSR2). */
+const peakRss = async () => {
+  const n = mem.afterGc.length;
+  child.kill('SIGUSR2');
+  while (mem.afterGc.length === n) await new Promise((r) => setTimeout(r, 20));
+  return mem.peakRss;
+};
+const peaks = [];
 try {
   await api.call('POST', '/api/v1/namespaces', { metadata: { name: 'bench' } });
   const NS = '/api/v1/namespaces/bench/configmaps';
@@ -145,6 +168,7 @@ try {
   });
   let ms = performance.now() - t;
   rows.push({ what: `creates/s (${CREATES}, ${IN_FLIGHT} in flight, fsync)`, value: `${Math.round(CREATES / (ms / 1000))}/s` });
+  peaks.push(`creates ${mib(await peakRss())}`);
 
   // 2. Lists of 10,000 objects.
   t = performance.now();
@@ -187,6 +211,7 @@ try {
   ms = performance.now() - t;
   for (const c of closers) c();
   rows.push({ what: `watch fan-out: ${WATCHERS} watchers x ${BURST} events`, value: `writes done in ${Math.round(writeMs)} ms, all delivered in ${Math.round(ms)} ms (${Math.round((WATCHERS * BURST) / (ms / 1000))} events/s)` });
+  peaks.push(`lists and watches ${mib(await peakRss())}`);
 
   // 4. Memory over many writes (updates of a fixed set of objects: state does not grow).
   const liveHeap = async () => {
@@ -210,7 +235,38 @@ try {
   rows.push({ what: 'server RSS before / after the updates', value: `${mib(rssStart)} / ${mib(mem.rss)} (heap ${mib(mem.heapUsed)})` });
   rows.push({ what: 'live heap (after a full GC) before / after the updates', value: `${mib(liveBefore)} / ${mib(await liveHeap())}` });
   rows.push({ what: 'data directory after the updates', value: mib(dirSize(dataDir)) });
-  report('server', rows, [`RSS by writes: ${samples.join(', ')}`, 'Server in a child process on a data directory (fsync per acknowledged write); client over HTTPS with keep-alive.']);
+  peaks.push(`updates ${mib(await peakRss())}`);
+
+  // 5. Repeated 1 MiB updates of one object: every version is a new 1 MiB value, and the history
+  //    keeps only the last 64 MiB of them (older ones expire: a watch from there gets 410).
+  const bigPath = '/api/v1/namespaces/bench/configmaps/big';
+  const bigBody = (i) => `{"metadata":{"name":"big"},"data":{"payload":"${String.fromCharCode(97 + (i % 26)).repeat(MiB)}"}}`;
+  const created = await api.call('POST', NS, bigBody(0));
+  if (created.status !== 201) throw new Error(`create failed: ${created.status} ${created.bytes}`);
+  const bigLiveBefore = await liveHeap();
+  const bigSamples = [];
+  t = performance.now();
+  for (let i = 1; i <= BIG_UPDATES; i++) {
+    const r = await api.call('PUT', bigPath, bigBody(i));
+    if (r.status !== 200) throw new Error(`1 MiB update failed: ${r.status} ${r.bytes.subarray(0, 200)}`);
+    if (i % Math.round(BIG_UPDATES / 5) === 0) bigSamples.push(`${i}: ${mib(mem.rss)}`);
+  }
+  ms = performance.now() - t;
+  const bigPeak = await peakRss();
+  const bigLiveAfter = await liveHeap();
+  const within = (value, bound) => `${value <= bound ? 'within' : 'EXCEEDED'} the bound of ${mib(bound)}`;
+  peaks.push(`1 MiB updates ${mib(bigPeak)}`);
+  rows.push({ what: `${BIG_UPDATES} updates of one 1 MiB object (sequential)`, value: `${Math.round(BIG_UPDATES / (ms / 1000))}/s, ${(BIG_UPDATES / (ms / 1000)).toFixed(1)} MiB/s` });
+  rows.push({ what: 'live heap (after a full GC) before / after the 1 MiB updates', value: `${mib(bigLiveBefore)} / ${mib(bigLiveAfter)}: +${mib(bigLiveAfter - bigLiveBefore)}, ${within(bigLiveAfter - bigLiveBefore, BIG_UPDATES_HEAP_BOUND)}` });
+  rows.push({ what: 'server peak RSS after the 1 MiB updates', value: `${mib(bigPeak)}, ${within(bigPeak, BIG_UPDATES_RSS_BOUND)}` });
+  rows.push({ what: 'server peak RSS after each step', value: peaks.join(', ') });
+  report('server', rows, [
+    `RSS by writes: ${samples.join(', ')}`,
+    `RSS by 1 MiB updates: ${bigSamples.join(', ')}`,
+    'Memory bounds: watch history <= 64 MiB of serialized values and <= 25,000 events (older history: 410, clients relist); a watch queue <= 64 MiB or 10,000 events; one object <= 4 MiB.',
+    'Server in a child process on a data directory (fsync per acknowledged write); client over HTTPS with keep-alive.',
+  ]);
+  if (bigPeak > BIG_UPDATES_RSS_BOUND || bigLiveAfter - bigLiveBefore > BIG_UPDATES_HEAP_BOUND) process.exitCode = 1;
 } finally {
   api.close();
   child.kill('SIGTERM');

@@ -98,6 +98,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(dataDir !== undefined ? { dataDir: join(dataDir, 'store') } : {}),
     ...(options.historyWindowMs !== undefined ? { historyWindowMs: options.historyWindowMs } : {}),
     historyMaxEvents: options.historyMaxEvents ?? DEFAULT_HISTORY_MAX_EVENTS,
+    ...(options.historyMaxBytes !== undefined ? { historyMaxBytes: options.historyMaxBytes } : {}),
     ...(options.compactAfterBytes !== undefined ? { compactAfterBytes: options.compactAfterBytes } : {}),
     ...(options.watchMaxQueue !== undefined ? { watchMaxQueue: options.watchMaxQueue } : {}),
     now,
@@ -174,13 +175,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     sockets.add(s);
     s.once('close', () => sockets.delete(s));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (e) {
+    // A port in use must not keep the data directory locked: the caller may try another port.
+    await store.close();
+    throw e;
+  }
   const address = server.address();
   if (address !== null && typeof address === 'object') port = address.port;
   try {

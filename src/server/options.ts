@@ -23,6 +23,8 @@ export interface ServerOptions {
   historyWindowMs?: number;
   /** Hard cap on history entries (memory bound; default 25,000). */
   historyMaxEvents?: number;
+  /** Hard cap on the serialized size of the history (memory bound with large objects; default 64 MiB). */
+  historyMaxBytes?: number;
   /** Lifetime of continue tokens (ms, default 5 minutes). */
   continueTokenTtlMs?: number;
   /** Interval of BOOKMARK events for watches that allow them (ms, default 60 s). */

@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFile } from 'node:child_process';
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,7 +46,8 @@ test('local start (detached), status, start again, stop', { skip: built ? false 
   try {
     const started = await cli(home, ['local', 'start']);
     assert.equal(started.code, 0, started.stderr);
-    const m = /^Local server running at (https:\/\/127\.0\.0\.1:\d+)\n$/.exec(started.stdout);
+    // A fresh home has no current context: starting switches to "local" and says so, as use-context does.
+    const m = /^Local server running at (https:\/\/127\.0\.0\.1:\d+)\nSwitched to context "local"\.\n$/.exec(started.stdout);
     assert.ok(m !== null, started.stdout);
     const url = m[1] ?? '';
     for (const f of ['ca.crt', 'ca.key', 'server.crt', 'server.key', 'admin-token']) {
@@ -67,7 +69,7 @@ test('local start (detached), status, start again, stop', { skip: built ? false 
     assert.match(status.stdout, new RegExp(`^Local server is running at ${url.replace(/\./g, '\\.')} \\(pid \\d+, data dir `));
     const again = await cli(home, ['local', 'start']);
     assert.equal(again.code, 0);
-    assert.match(again.stdout, /^Local server is already running at /);
+    assert.match(again.stdout, /^Local server is already running at [^\n]*\n$/, 'no switch: "local" is already current');
 
     const stopped = await cli(home, ['local', 'stop']);
     assert.equal(stopped.code, 0, stopped.stderr);
@@ -102,22 +104,110 @@ test('local start --foreground stops gracefully on SIGTERM', { skip: built ? fal
     child.stderr.on('data', (c: string) => {
       errText += c;
     });
-    const line = await new Promise<string>((resolve, reject) => {
+    try {
       let out = '';
-      child.stdout.setEncoding('utf8');
-      child.stdout.on('data', (c: string) => {
-        out += c;
-        if (out.includes('\n')) resolve(out);
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.setEncoding('utf8');
+        child.stdout.on('data', (c: string) => {
+          out += c;
+          if (out.includes('Switched to context')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${String(code)}: ${errText}`)));
       });
-      child.once('exit', (code) => reject(new Error(`exited ${String(code)}: ${errText}`)));
-    });
-    assert.match(line, /^Local server running at https:\/\/127\.0\.0\.1:\d+\n$/);
-    assert.ok(existsSync(join(home, 'state', 'server.pid')));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    assert.equal(await exited, 0);
-    assert.ok(!existsSync(join(home, 'state', 'server.pid')), 'the pid file is removed on a graceful stop');
+      assert.match(out, /^Local server running at https:\/\/127\.0\.0\.1:\d+\nSwitched to context "local"\.\n$/);
+      assert.ok(existsSync(join(home, 'state', 'server.pid')));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      assert.equal(await exited, 0);
+      assert.ok(!existsSync(join(home, 'state', 'server.pid')), 'the pid file is removed on a graceful stop');
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
   } finally {
+    await rm(home, { recursive: true, force: true });
+  }
+});
+
+/** A live process that is not our server (its pid stands in for a reused one). */
+function stranger(): ChildProcess {
+  return spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+}
+
+test('a stale server.pid whose pid now belongs to another process is neither trusted nor signalled', { skip: built ? false : 'the CLI bundle is not built (npm run build)' }, async () => {
+  const home = await mkdtemp(join(tmpdir(), 'platformctl-local-stale-'));
+  const dataDir = join(home, '.platform', 'local');
+  const other = stranger();
+  try {
+    assert.ok(other.pid !== undefined);
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(join(dataDir, 'server.pid'), `${other.pid}\n`);
+    await writeFile(join(dataDir, 'server.url'), 'https://127.0.0.1:1\n');
+    const status = await cli(home, ['local', 'status']);
+    assert.equal(status.code, 1);
+    assert.match(status.stdout, /^Local server is not running/);
+    const stop = await cli(home, ['local', 'stop']);
+    assert.equal(stop.code, 0, stop.stderr);
+    assert.equal(stop.stdout, 'Local server is not running\n');
+    assert.equal(other.exitCode, null, 'the other process was not signalled');
+    assert.equal(other.signalCode, null);
+    await writeFile(join(dataDir, 'server.pid'), `${other.pid}\n`);
+    const started = await cli(home, ['local', 'start']);
+    assert.equal(started.code, 0, started.stderr);
+    assert.match(started.stdout, /^Local server running at https:/, 'a new server was started, not "already running"');
+    const pid = Number((await readFile(join(dataDir, 'server.pid'), 'utf8')).trim());
+    assert.notEqual(pid, other.pid);
+    const stopped = await cli(home, ['local', 'stop']);
+    assert.equal(stopped.stdout, `Local server stopped (pid ${pid})\n`);
+    assert.equal(other.exitCode, null, 'the other process still runs');
+  } finally {
+    other.kill('SIGKILL');
+    await cli(home, ['local', 'stop']);
+    await killByPidFile(dataDir);
+    await rm(home, { recursive: true, force: true });
+  }
+});
+
+test('local start --port 0 falls back to a free port when the previous one is taken, leaving no store lock', { skip: built ? false : 'the CLI bundle is not built (npm run build)' }, async () => {
+  const home = await mkdtemp(join(tmpdir(), 'platformctl-local-port-'));
+  const dataDir = join(home, 'state');
+  const blocker = createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  const address = blocker.address();
+  const taken = address !== null && typeof address === 'object' ? address.port : 0;
+  try {
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(join(dataDir, 'server.url'), `https://127.0.0.1:${taken}\n`);
+    const started = await cli(home, ['local', 'start', '--port', '0', '--data-dir', dataDir]);
+    assert.equal(started.code, 0, `${started.stdout}${started.stderr}`);
+    const m = /^Local server running at https:\/\/127\.0\.0\.1:(\d+)\n/.exec(started.stdout);
+    assert.ok(m !== null, started.stdout);
+    assert.notEqual(Number(m[1]), taken);
+    const stopped = await cli(home, ['local', 'stop', '--data-dir', dataDir]);
+    assert.equal(stopped.code, 0, stopped.stderr);
+    assert.ok(!existsSync(join(dataDir, 'store', 'LOCK')), 'no store/LOCK is left behind');
+  } finally {
+    blocker.close();
+    await cli(home, ['local', 'stop', '--data-dir', dataDir]);
+    await killByPidFile(dataDir);
+    await rm(home, { recursive: true, force: true });
+  }
+});
+
+test('a failed local start shows only its own log lines, not those of an earlier crash', { skip: built ? false : 'the CLI bundle is not built (npm run build)' }, async () => {
+  const home = await mkdtemp(join(tmpdir(), 'platformctl-local-fail-'));
+  const dataDir = join(home, 'state');
+  try {
+    await mkdir(join(dataDir, 'store'), { recursive: true });
+    await writeFile(join(dataDir, 'server.log'), 'an earlier crash: line 1\nan earlier crash: line 2\nan earlier crash: line 3\n');
+    // A damaged snapshot: the store refuses to open, so this start fails in the server process.
+    await writeFile(join(dataDir, 'store', 'snap-00000000000000000005.snap'), 'not a snapshot');
+    const started = await cli(home, ['local', 'start', '--data-dir', dataDir]);
+    assert.equal(started.code, 1, started.stdout);
+    assert.match(started.stderr, /exited during start-up/);
+    assert.match(started.stderr, /corrupt data/);
+    assert.doesNotMatch(started.stderr, /an earlier crash/);
+  } finally {
+    await killByPidFile(dataDir);
     await rm(home, { recursive: true, force: true });
   }
 });

@@ -9,7 +9,7 @@ import { ANNOTATIONS, DOMAIN } from '../../sdk/naming.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { UserInfo } from '../auth/user.js';
 import { timestamp } from '../context.js';
-import { parseRequestInfo, type RequestInfo } from '../request/request-info.js';
+import { parseRequestInfo, rawRequestPath, type RequestInfo } from '../request/request-info.js';
 import { deprecationWarning, findDeprecatedApi } from '../versioning/deprecated-apis.js';
 import { AUDIT_API_VERSION, type AuditLog } from './audit-log.js';
 import type { MetricsRegistry } from './metrics-registry.js';
@@ -91,7 +91,7 @@ export function observeRequest(ctx: object, req: IncomingMessage, res: ServerRes
   const url = new URL(req.url ?? '/', 'https://localhost');
   let info: RequestInfo;
   try {
-    info = parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
+    info = parseRequestInfo(req.method ?? 'GET', rawRequestPath(req.url ?? '/'), url.searchParams);
   } catch {
     return fn();
   }

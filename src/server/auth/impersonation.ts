@@ -106,7 +106,8 @@ export async function impersonate(req: IncomingMessage, caller: UserInfo, author
   let username = '';
   let uid = '';
   let groups: string[] = [];
-  const extra: Record<string, string[]> = {};
+  // A Map, not an object: extra keys come from headers, and `__proto__` or `constructor` are keys like any other.
+  const extra = new Map<string, string[]>();
   for (const r of requests) {
     const attrs = attributesOf(caller, r);
     switch (r.kind) {
@@ -121,7 +122,7 @@ export async function impersonate(req: IncomingMessage, caller: UserInfo, author
         groups.push(r.name);
         break;
       case 'UserExtra':
-        (extra[r.extraKey ?? ''] ??= []).push(r.name);
+        extra.set(r.extraKey ?? '', [...(extra.get(r.extraKey ?? '') ?? []), r.name]);
         break;
       case 'UID':
         uid = r.name;
@@ -140,6 +141,6 @@ export async function impersonate(req: IncomingMessage, caller: UserInfo, author
   }
   const user: UserInfo = { username, groups };
   if (uid !== '') user.uid = uid;
-  if (Object.keys(extra).length > 0) user.extra = extra;
+  if (extra.size > 0) user.extra = Object.fromEntries(extra);
   return user;
 }

@@ -63,8 +63,9 @@ export function bootstrapSignerController(ctx: ServerContext, serverUrl: () => s
     }
     if (nextExpiry !== Infinity) queue.addAfter(KEY, Math.min(Math.max(nextExpiry - now, 0) + 10, MAX_DELAY_MS));
     const desired = (current: JsonObject | undefined): Record<string, string> => {
-      const data: Record<string, string> = {};
-      for (const [k, v] of Object.entries(asObject(current?.data) ?? {})) if (!k.startsWith(JWS_KEY_PREFIX) && typeof v === 'string') data[k] = v;
+      // fromEntries keeps every key of the map as its own member, "__proto__" included.
+      const data: Record<string, string> = Object.fromEntries(Object.entries(asObject(current?.data) ?? {})
+        .filter((e): e is [string, string] => !e[0].startsWith(JWS_KEY_PREFIX) && typeof e[1] === 'string'));
       data.clientconfig = content;
       return { ...data, ...signatures };
     };

@@ -17,12 +17,18 @@ export type FieldPath = readonly PathElement[];
 
 const fieldCache = new Map<string, PathElement>();
 
+/**
+ * Only short spellings are cached: the caches outlive the objects they came from, and a client may
+ * send field names or list keys of megabytes, which would otherwise stay in memory for good.
+ */
+const MAX_CACHED_KEY_LENGTH = 256;
+
 /** The element selecting field (or map key) `name`. */
 export function fieldElement(name: string): PathElement {
   let pe = fieldCache.get(name);
   if (pe === undefined) {
     pe = { type: 'f', key: `f:${name}`, name };
-    if (fieldCache.size < 10_000) fieldCache.set(name, pe);
+    if (fieldCache.size < 10_000 && name.length <= MAX_CACHED_KEY_LENGTH) fieldCache.set(name, pe);
   }
   return pe;
 }
@@ -99,7 +105,7 @@ export function parsePathElement(key: string): PathElement | undefined {
   const hit = parsed.get(key);
   if (hit !== undefined) return hit;
   const pe = parseUncached(key);
-  if (pe !== undefined) {
+  if (pe !== undefined && key.length <= MAX_CACHED_KEY_LENGTH) {
     if (parsed.size >= 100_000) parsed.clear();
     parsed.set(key, pe);
   }

@@ -1,11 +1,14 @@
 /**
  * Reading request bodies: a size limit (413 above it), and decoding JSON or YAML by Content-Type
- * (415 for anything else, such as protobuf, which this server does not speak).
+ * (415 for anything else, such as protobuf, which this server does not speak) with limits on
+ * nesting depth and YAML aliases (400).
  */
 import type { IncomingMessage } from 'node:http';
+import type { LoadOptions } from 'js-yaml';
 import type { JsonValue } from '../../sdk/types/meta.js';
 import { MEDIA_TYPES } from '../../sdk/naming.js';
 import { badRequest, requestEntityTooLarge, unsupportedMediaType } from '../errors.js';
+import { MAX_BODY_DEPTH, jsonTextExceedsDepth, yamlShapeProblem } from '../util/json-limits.js';
 
 /** The API server's limit on request bodies (3 MiB). */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -40,26 +43,46 @@ export function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
-/** Parses JSON with the API server's error text. */
+const UNKNOWN_FORMAT = 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml';
+
+/**
+ * Parses JSON with the API server's error text. Bodies nested deeper than {@link MAX_BODY_DEPTH}
+ * are refused here, before anything walks them, in the words of Go's JSON scanner.
+ */
 export function parseJson(text: string): JsonValue {
+  let value: JsonValue;
   try {
-    return JSON.parse(text) as JsonValue;
+    value = JSON.parse(text) as JsonValue;
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
-    throw badRequest(`the body of the request was in an unknown format - accepted media types include: application/json, application/yaml: ${msg}`);
+    throw badRequest(`${UNKNOWN_FORMAT}: ${msg}`);
   }
+  const deep = jsonTextExceedsDepth(text, MAX_BODY_DEPTH);
+  if (deep >= 0) throw badRequest(`${UNKNOWN_FORMAT}: invalid character '${text[deep] ?? '['}' exceeded max depth`);
+  return value;
 }
 
-/** Parses YAML (or JSON, which is YAML) into a JSON value. */
+/**
+ * Parses YAML (or JSON, which is YAML) into a JSON value, refusing documents nested deeper than
+ * {@link MAX_BODY_DEPTH} (also through aliases) and alias bombs, as go-yaml does.
+ */
 export async function parseYaml(text: string): Promise<JsonValue> {
   const yaml = await import('js-yaml');
+  let value: JsonValue | undefined;
   try {
-    const v = yaml.load(text, { schema: yaml.JSON_SCHEMA }) as JsonValue | undefined;
-    return v ?? null;
+    // js-yaml's own depth check (4.3+, not in its typings) keeps its recursive parser off the
+    // stack's end; ours below is exact.
+    const options: LoadOptions & { maxDepth: number } = { schema: yaml.JSON_SCHEMA, maxDepth: MAX_BODY_DEPTH + 2 };
+    value = yaml.load(text, options) as JsonValue | undefined;
   } catch (e) {
     const msg = e instanceof Error ? e.message.split('\n')[0] ?? '' : String(e);
+    if (/exceeded maxDepth/.test(msg)) throw badRequest(`error decoding YAML: exceeded max depth of ${MAX_BODY_DEPTH}`);
     throw badRequest(`error decoding YAML: ${msg}`);
   }
+  const problem = yamlShapeProblem(value, MAX_BODY_DEPTH);
+  if (problem === 'depth') throw badRequest(`error decoding YAML: exceeded max depth of ${MAX_BODY_DEPTH}`);
+  if (problem === 'aliasing') throw badRequest('error decoding YAML: document contains excessive aliasing');
+  return value ?? null;
 }
 
 /** Decodes an object body of POST/PUT by its Content-Type. */

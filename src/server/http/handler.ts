@@ -8,8 +8,9 @@ import type { Authenticator } from '../auth/authenticator.js';
 import { impersonate } from '../auth/impersonation.js';
 import { forbiddenMessage, type Authorizer, type AuthorizationAttributes } from '../auth/authorizer.js';
 import type { ServerContext } from '../context.js';
-import { ApiError, internalError, pathNotFound, unauthorized } from '../errors.js';
-import { parseRequestInfo, type RequestInfo } from '../request/request-info.js';
+import { ApiError, internalError, pathNotFound, requestEntityTooLarge, unauthorized } from '../errors.js';
+import { InvalidValueError } from '../storage/index.js';
+import { parseRequestInfo, rawRequestPath, type RequestInfo } from '../request/request-info.js';
 import { aggregatedDiscovery, apiGroupDocument, apiGroupList, apiResourceList, apiVersions, etagOf } from '../api/discovery.js';
 import { evaluateHealth, type HealthCheck } from '../api/health.js';
 import { openAPIDocument, openAPIIndex } from '../api/openapi.js';
@@ -64,7 +65,7 @@ async function sendDiscovery(rc: { req: IncomingMessage; res: ServerResponse }, 
 }
 
 async function handleNonResource(ctx: ServerContext, opts: PipelineOptions, rc: RequestContext): Promise<void> {
-  const path = rc.url.pathname.replace(/\/+$/, '') || '/';
+  const path = rc.path.replace(/\/+$/, '') || '/';
   const info = rc.info;
   const method = rc.req.method ?? 'GET';
   if (method !== 'GET' && method !== 'HEAD') throw pathNotFound();
@@ -148,7 +149,8 @@ export function createHandler(ctx: ServerContext, opts: PipelineOptions): (req: 
     void observeRequest(ctx, req, res, async () => {
       try {
         const url = new URL(req.url ?? '/', 'https://localhost');
-        const info = parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
+        const path = rawRequestPath(req.url ?? '/');
+        const info = parseRequestInfo(req.method ?? 'GET', path, url.searchParams);
         const authn = await opts.authenticator.authenticate(req);
         if (authn.kind !== 'user') {
           // Drain the body so that keep-alive connections stay usable after a 401.
@@ -158,7 +160,7 @@ export function createHandler(ctx: ServerContext, opts: PipelineOptions): (req: 
         const user = await impersonate(req, authn.user, opts.authorizer);
         noteRequestUser(req, user);
         const rc: RequestContext = {
-          req, res, url, info, user, headers: {},
+          req, res, url, path, info, user, headers: {},
           get signal() {
             return signal();
           },
@@ -176,6 +178,11 @@ export function createHandler(ctx: ServerContext, opts: PipelineOptions): (req: 
       } catch (e) {
         if (e instanceof ApiError) {
           sendError(res, e);
+          return;
+        }
+        if (e instanceof InvalidValueError && e.reason !== 'encoding') {
+          // An object grown past the store's limits (by patches): refused as an oversized or invalid request.
+          sendError(res, e.reason === 'size' ? requestEntityTooLarge(e.limit ?? 0) : new ApiError(422, 'Invalid', e.message));
           return;
         }
         ctx.noteError(e);

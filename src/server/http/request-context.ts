@@ -9,7 +9,10 @@ import type { RequestInfo } from '../request/request-info.js';
 export interface RequestContext {
   req: IncomingMessage;
   res: ServerResponse;
+  /** The query (and a base for URLs); its pathname has dot segments resolved, so never route by it. */
   url: URL;
+  /** The request path as sent (percent-encoded, dot segments kept): what routing reads. */
+  path: string;
   info: RequestInfo;
   user: UserInfo;
   /** Aborted when the client goes away or the server stops (created on first use). */

@@ -21,6 +21,7 @@ import { trackUpdate } from '../rest/managed-fields.js';
 import { checkTypeMeta, ensureNamespace } from '../rest/object-meta.js';
 import { prepareWatch } from '../rest/watch.js';
 import type { WriteRequest } from '../rest/write-request.js';
+import { pathSegmentNameProblems } from '../request/request-info.js';
 import { asObject, asString, metaOf } from '../util/json.js';
 import { decodeObjectBody, mediaType, parseJson, parseYaml, readBody } from './body.js';
 import { negotiate, type Output } from './negotiation.js';
@@ -35,6 +36,8 @@ function resolve(ctx: ServerContext, rc: RequestContext): { def: ResourceDef; na
   const info = rc.info;
   const def = ctx.registry.lookup(info.apiGroup, info.apiVersion, info.resource);
   if (def === undefined || info.parts.length > 0) throw pathNotFound();
+  const nameProblems = info.name === '' ? [] : pathSegmentNameProblems(info.name);
+  if (nameProblems.length > 0) throw badRequest(`Name parameter invalid: ${JSON.stringify(info.name)}: ${nameProblems.join(';')}`);
   if (info.subresource !== '' && !def.subresources.some((s) => s.name === info.subresource)) throw pathNotFound();
   const isNamespaceObject = def.group === '' && def.plural === 'namespaces';
   if (def.namespaced) {

@@ -4,7 +4,7 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { GROUPS } from '../../sdk/naming.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asArray, asObject, asString, getOwn, setKey } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
 
@@ -65,9 +65,9 @@ function defaultLimitRange(obj: JsonObject): void {
     if (item === undefined || item.type !== 'Container') continue;
     const def = asObject(item.default) ?? {};
     const req = asObject(item.defaultRequest) ?? {};
-    for (const [k, v] of Object.entries(asObject(item.max) ?? {})) if (def[k] === undefined) def[k] = v;
-    for (const [k, v] of Object.entries(def)) if (req[k] === undefined) req[k] = v;
-    for (const [k, v] of Object.entries(asObject(item.min) ?? {})) if (req[k] === undefined) req[k] = v;
+    for (const [k, v] of Object.entries(asObject(item.max) ?? {})) if (v !== undefined && getOwn(def, k) === undefined) setKey(def, k, v);
+    for (const [k, v] of Object.entries(def)) if (v !== undefined && getOwn(req, k) === undefined) setKey(req, k, v);
+    for (const [k, v] of Object.entries(asObject(item.min) ?? {})) if (v !== undefined && getOwn(req, k) === undefined) setKey(req, k, v);
     if (Object.keys(def).length > 0) item.default = def;
     if (Object.keys(req).length > 0) item.defaultRequest = req;
   }

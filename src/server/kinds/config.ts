@@ -3,7 +3,7 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { SECRET_TYPES } from '../../sdk/naming.js';
-import { asObject, asString, jsonEqual } from '../util/json.js';
+import { asObject, asString, jsonEqual, setKey } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
 import { configMapTable, secretTable } from '../tables/core.js';
@@ -73,7 +73,7 @@ export const secretDef = defineKind({
       const stringData = asObject(obj.stringData);
       if (stringData !== undefined) {
         const data = asObject(obj.data) ?? {};
-        for (const [k, v] of Object.entries(stringData)) data[k] = Buffer.from(asString(v) ?? '', 'utf8').toString('base64');
+        for (const [k, v] of Object.entries(stringData)) setKey(data, k, Buffer.from(asString(v) ?? '', 'utf8').toString('base64'));
         obj.data = data;
         delete obj.stringData;
       }

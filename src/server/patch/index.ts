@@ -8,6 +8,6 @@
 export { PatchError } from './errors.js';
 export type { PatchFailureReason } from './errors.js';
 export { applyMergePatch } from './merge-patch.js';
-export { MAX_JSON_PATCH_OPERATIONS, applyJsonPatch } from './json-patch.js';
+export { MAX_COPY_BYTES, MAX_JSON_PATCH_OPERATIONS, applyJsonPatch } from './json-patch.js';
 export { applyStrategicMergePatch } from './strategic/index.js';
-export { cloneJson, isJsonObject, jsonEqual } from './json-values.js';
+export { assignOwn, cloneJson, getOwn, isJsonObject, jsonEqual, setKey } from './json-values.js';

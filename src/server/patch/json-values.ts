@@ -22,7 +22,7 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
     const av = a[key];
     if (av === undefined) continue;
     count++;
-    const bv = b[key];
+    const bv = getOwn(b, key);
     if (bv === undefined || !jsonEqual(av, bv)) return false;
   }
   for (const key of Object.keys(b)) if (b[key] !== undefined) count--;
@@ -47,6 +47,19 @@ export function goFormat(value: JsonValue | undefined): string {
     return `map[${keys.map((key) => `${key}:${goFormat(value[key])}`).join(' ')}]`;
   }
   return String(value);
+}
+
+/**
+ * The own member `key` of `target`, or undefined. Plain `target[key]` would also find what
+ * Object.prototype has under `__proto__`, `constructor`, `toString` ... for a key the object lacks.
+ */
+export function getOwn(target: JsonObject, key: string): JsonValue | undefined {
+  return Object.hasOwn(target, key) ? target[key] : undefined;
+}
+
+/** Copies the own members of `source` onto `target` with {@link setKey} (Object.assign would set a prototype for `__proto__`). */
+export function assignOwn(target: JsonObject, source: JsonObject): void {
+  for (const [key, value] of Object.entries(source)) if (value !== undefined) setKey(target, key, value);
 }
 
 /** Sets `key` on `target` as an own data property, also for `__proto__` (which assignment would not). */

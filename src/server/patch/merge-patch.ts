@@ -20,7 +20,8 @@ function merge(target: JsonValue, patch: JsonValue): JsonValue {
       delete out[key];
       continue;
     }
-    const current = out[key];
+    // Only own members count: `out[key]` would find Object.prototype under "__proto__" (and merge into it).
+    const current = Object.hasOwn(out, key) ? out[key] : undefined;
     setKey(out, key, merge(current === undefined ? null : current, value));
   }
   return out;

@@ -6,7 +6,7 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { schemaFromOpenAPI, UNSTRUCTURED, type TypeSchema } from '../../sdk/types/schema/index.js';
 import { applyDefaults, pruneUnknownFields, validateObject } from '../schema-validation/index.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asArray, asObject, asString, assignOwn } from '../util/json.js';
 import type { FieldError, FieldErrorType } from '../validation/field-errors.js';
 import { STANDARD_VERBS, type ResourceDef, type ScaleDef, type SubresourceDef } from './types.js';
 import { customResourceTable } from '../tables/custom-resource.js';
@@ -126,5 +126,5 @@ export function customResourceDefs(crd: JsonObject): ResourceDef[] {
 function replaceContents(target: JsonObject, source: JsonObject): void {
   if (target === source) return;
   for (const k of Object.keys(target)) delete target[k];
-  Object.assign(target, source);
+  assignOwn(target, source);
 }

@@ -25,6 +25,28 @@ export interface RequestInfo {
 
 const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
 
+/**
+ * The path of a request target exactly as sent (still percent-encoded). WHATWG URL parsing would
+ * resolve `.` and `..` segments (`%2e%2e` included) and read `\\` as `/`, so that
+ * `/api/v1/namespaces/x/configmaps/%2e%2e` addressed the namespace; the API server routes the
+ * path as it is and refuses such names instead.
+ */
+export function rawRequestPath(target: string): string {
+  const authority = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*/.exec(target);
+  const rest = authority === null ? target : target.slice(authority[0].length);
+  const end = rest.search(/[?#]/);
+  const path = end < 0 ? rest : rest.slice(0, end);
+  return path === '' ? '/' : path;
+}
+
+/** What is wrong with a name used as a path segment (apimachinery's IsValidPathSegmentName). */
+export function pathSegmentNameProblems(name: string): string[] {
+  if (name === '.' || name === '..') return [`may not be '${name}'`];
+  const problems: string[] = [];
+  for (const illegal of ['/', '%']) if (name.includes(illegal)) problems.push(`may not contain '${illegal}'`);
+  return problems;
+}
+
 function isWatch(query: URLSearchParams): boolean {
   const w = query.get('watch');
   return w === '1' || w === 'true';

@@ -5,6 +5,7 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ResourceDef } from '../registry/types.js';
 import { apiVersionOf } from '../registry/types.js';
+import { setKey } from '../util/json.js';
 
 /** The key of an object of `def`. */
 export function objectKey(def: ResourceDef, namespace: string, name: string): string {
@@ -54,9 +55,9 @@ function reorder(obj: JsonObject, first: readonly string[]): void {
   for (const k of Object.keys(obj)) delete obj[k];
   for (const k of first) {
     const e = entries.find(([key]) => key === k);
-    if (e !== undefined && e[1] !== undefined) obj[k] = e[1];
+    if (e !== undefined && e[1] !== undefined) setKey(obj, k, e[1]);
   }
-  for (const [k, v] of entries) if (!first.includes(k) && v !== undefined) obj[k] = v;
+  for (const [k, v] of entries) if (!first.includes(k) && v !== undefined) setKey(obj, k, v);
 }
 
 /**

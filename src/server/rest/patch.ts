@@ -10,9 +10,10 @@ import type { ServerContext } from '../context.js';
 import { ApiError, badRequest, resourceVersionOnCreate, unsupportedMediaType } from '../errors.js';
 import { ApplyConflictError, validateAppliedObject } from '../fieldmanager/index.js';
 import { applyJsonPatch, applyMergePatch, applyStrategicMergePatch, PatchError } from '../patch/index.js';
-import { apiVersionOf, groupKind } from '../registry/types.js';
+import { apiVersionOf, groupKind, type ResourceDef } from '../registry/types.js';
 import { asObject, asString, metaOf } from '../util/json.js';
-import { invalid } from '../validation/field-errors.js';
+import { exceedsDepth, MAX_OBJECT_DEPTH } from '../util/json-limits.js';
+import { invalid, OMIT_VALUE } from '../validation/field-errors.js';
 import { trackApply, trackUpdate } from './managed-fields.js';
 import { ensureNamespace } from './object-meta.js';
 import { updateObject, type UpdateResult } from './update.js';
@@ -110,6 +111,7 @@ export async function patchObject(ctx: ServerContext, req: WriteRequest, params:
           if (e instanceof PatchError) patchFailure(e);
           throw e;
         }
+        checkPatchedDepth(def, req.name, merged);
         if (existing === undefined) {
           const rv = asString(asObject(applied.metadata)?.resourceVersion) ?? '';
           if (/^[1-9]\d*$/.test(rv) && !req.dryRun) throw resourceVersionOnCreate();
@@ -128,6 +130,7 @@ export async function patchObject(ctx: ServerContext, req: WriteRequest, params:
       } catch (e) {
         patchFailure(e);
       }
+      checkPatchedDepth(def, req.name, patched);
       const patchedMeta = asObject(patched.metadata);
       if (patchedMeta !== undefined) {
         const n = asString(patchedMeta.name) ?? '';
@@ -138,6 +141,15 @@ export async function patchObject(ctx: ServerContext, req: WriteRequest, params:
       return trackUpdate(req, existing, result, now());
     },
   });
+}
+
+/**
+ * A patch result nested deeper than the store keeps is refused as the API server refuses a patched
+ * document it cannot decode: 422 on the field `patch`.
+ */
+function checkPatchedDepth(def: ResourceDef, name: string, patched: JsonObject): void {
+  if (!exceedsDepth(patched, MAX_OBJECT_DEPTH)) return;
+  throw invalid(groupKind(def), name, [{ type: 'FieldValueInvalid', field: 'patch', value: OMIT_VALUE, detail: `exceeded max depth of ${MAX_OBJECT_DEPTH}` }]);
 }
 
 function applyPatchBody(params: PatchParams, target: JsonObject, schema: () => TypeSchema): JsonObject {

@@ -3,7 +3,7 @@
  * field that is not nullable), top-down, so defaults inside defaulted objects apply too.
  */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
-import { setKey } from '../patch/json-values.js';
+import { getOwn, setKey } from '../patch/json-values.js';
 import { X, additional, asObject, flag, items, properties } from './schema-node.js';
 
 function applyTo(value: JsonValue, schema: JsonObject, isResource: boolean): JsonValue {
@@ -19,12 +19,12 @@ function applyTo(value: JsonValue, schema: JsonObject, isResource: boolean): Jso
   for (const [name, prop] of properties(schema)) {
     declared.add(name);
     if (embedded && name === 'metadata') continue;
-    const current = out[name];
+    const current = getOwn(out, name);
     const fallback = prop.default;
     if (fallback !== undefined && (current === undefined || (current === null && prop.nullable !== true))) {
       setKey(out, name, structuredClone(fallback));
     }
-    const next = out[name];
+    const next = getOwn(out, name);
     if (next !== undefined) setKey(out, name, applyTo(next, prop, false));
   }
   const extra = additional(schema);

@@ -4,7 +4,7 @@
  * spec.replicas in body must be of type integer: "string"`, `spec.name: Required value`, ...
  */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
-import { jsonEqual } from '../patch/json-values.js';
+import { getOwn, jsonEqual } from '../patch/json-values.js';
 import type { FieldError } from './field-error.js';
 import { child, duplicate, index, invalid, notSupported, required, tooLong, tooMany, typeInvalid } from './field-error.js';
 import { matchesNumberFormat, matchesStringFormat } from './formats.js';
@@ -179,8 +179,8 @@ class Validator {
     value.forEach((entry, i) => {
       const obj = asObject(entry);
       if (obj === undefined) return;
-      const id = JSON.stringify(keys.map((k) => obj[k] ?? null));
-      if (seen.has(id)) this.errors.push(duplicate(index(path, i), Object.fromEntries(keys.map((k) => [k, obj[k] ?? null]))));
+      const id = JSON.stringify(keys.map((k) => getOwn(obj, k) ?? null));
+      if (seen.has(id)) this.errors.push(duplicate(index(path, i), Object.fromEntries(keys.map((k) => [k, getOwn(obj, k) ?? null]))));
       seen.add(id);
     });
   }
@@ -194,13 +194,13 @@ class Validator {
     if (min !== undefined && count < min) this.errors.push(invalid(path, value, `${n} in body should have at least ${min} properties`));
     for (const name of stringList(schema.required)) {
       if (isResource && this.skipMeta && (name === 'metadata' || name === 'apiVersion' || name === 'kind')) continue;
-      if (value[name] === undefined) this.errors.push(required(child(path, name)));
+      if (getOwn(value, name) === undefined) this.errors.push(required(child(path, name)));
     }
     const declared = new Set<string>();
     for (const [name, prop] of properties(schema)) {
       declared.add(name);
       if (isResource && this.skipMeta && (name === 'metadata' || name === 'apiVersion' || name === 'kind')) continue;
-      const item = value[name];
+      const item = getOwn(value, name);
       if (item !== undefined) this.validate(item, prop, child(path, name), false);
     }
     const extra = additional(schema);

@@ -22,13 +22,16 @@ export function makeTombstone(last: StoredEntry, rv: number): StoredEntry {
   return makeEntry(last.bucket, last.key, last.value, rv);
 }
 
-/** The history entry of a put (`prev` undefined = ADDED) or a delete (`entry` is the tombstone). */
-export function makeChange(deleted: boolean, entry: StoredEntry, prev: StoredEntry | undefined, time: number): HistoryEntry {
+/**
+ * The history entry of a put (`prev` undefined = ADDED) or a delete (`entry` is the tombstone);
+ * `bytes` is the size of its log record, what the history's byte bound counts.
+ */
+export function makeChange(deleted: boolean, entry: StoredEntry, prev: StoredEntry | undefined, time: number, bytes: number): HistoryEntry {
   const base = { rv: entry.rv, bucket: entry.bucket, key: entry.key, value: entry.value };
   const event: StoreEvent = deleted
     ? { type: 'DELETED', ...base, ...(prev ? { prev: prev.value } : {}) }
     : prev
       ? { type: 'MODIFIED', ...base, prev: prev.value }
       : { type: 'ADDED', ...base };
-  return { event: Object.freeze(event), prevEntry: prev, time };
+  return { event: Object.freeze(event), prevEntry: prev, time, bytes };
 }

@@ -5,7 +5,8 @@
  */
 import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_COMPACT_AFTER_BYTES, DEFAULT_HISTORY_MAX_EVENTS, DEFAULT_HISTORY_WINDOW_MS, defaultLogger } from './defaults.js';
+import { DEFAULT_COMPACT_AFTER_BYTES, DEFAULT_HISTORY_MAX_BYTES, DEFAULT_HISTORY_MAX_EVENTS, DEFAULT_HISTORY_WINDOW_MS, defaultLogger } from './defaults.js';
+import { LogAppendError } from './errors.js';
 import { acquireLock, classify, fsyncDir, segmentName, snapshotName } from './files.js';
 import type { Journal, JournalWrite, RecoveredState, StateCapture } from './journal.js';
 import { encodeBatch } from './log-records.js';
@@ -25,6 +26,7 @@ export async function openDiskJournal(dir: string, options: StoreOptions): Promi
       now: options.now ?? Date.now,
       historyWindowMs: options.historyWindowMs ?? DEFAULT_HISTORY_WINDOW_MS,
       historyMaxEvents: options.historyMaxEvents ?? DEFAULT_HISTORY_MAX_EVENTS,
+      historyMaxBytes: options.historyMaxBytes ?? DEFAULT_HISTORY_MAX_BYTES,
       logger,
     });
     // Leftovers of a compaction interrupted by a crash: temp files, and files the snapshot made obsolete.
@@ -89,7 +91,12 @@ class DiskJournal implements Journal {
   }
 
   async append(batch: readonly JournalWrite[], time: number): Promise<void> {
-    const frame = encodeBatch(batch, time);
+    let frame: Buffer;
+    try {
+      frame = encodeBatch(batch, time);
+    } catch (err) {
+      throw new LogAppendError(err, true); // nothing was written
+    }
     await this.writer.append(frame);
     this.logBytes += frame.length;
   }

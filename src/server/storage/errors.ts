@@ -69,8 +69,14 @@ export class NotFoundError extends StoreError {
 /** A watch's consumer fell more than its queue bound behind; the watch ended. */
 export class WatchOverflowError extends StoreError {
   override name = 'WatchOverflowError';
-  constructor(readonly maxQueue: number) {
-    super(`watch consumer fell more than ${maxQueue} events behind; the watch was closed`);
+  constructor(
+    readonly maxQueue: number,
+    /** Set when the byte bound, not the event count, was exceeded. */
+    readonly maxQueueBytes?: number,
+  ) {
+    super(maxQueueBytes === undefined
+      ? `watch consumer fell more than ${maxQueue} events behind; the watch was closed`
+      : `watch consumer fell more than ${maxQueueBytes} bytes of events behind; the watch was closed`);
   }
 }
 
@@ -87,6 +93,45 @@ export class StoreFailedError extends StoreError {
   override name = 'StoreFailedError';
   constructor(cause: unknown) {
     super(`the store's log could not be written; no more writes are accepted: ${describe(cause)}`, { cause });
+  }
+}
+
+/**
+ * One batch could not be appended to the log. When `rolledBack`, the log was put back as it was
+ * (nothing of the batch is on disk) and the store goes on; otherwise the log's end is unknown and
+ * the store stops accepting writes (a restart drops the torn tail).
+ */
+export class LogAppendError extends StoreError {
+  override name = 'LogAppendError';
+  constructor(
+    cause: unknown,
+    readonly rolledBack: boolean,
+  ) {
+    super(`the store's log could not be written: ${describe(cause)}`, { cause });
+  }
+}
+
+/** A write was not made because an earlier write of the same batch could not be logged; nothing of it is stored. */
+export class WriteAbortedError extends StoreError {
+  override name = 'WriteAbortedError';
+  constructor(cause: LogAppendError) {
+    super(`the write was not stored: ${cause.message}`, { cause });
+  }
+}
+
+/** Why the store refused a value. */
+export type InvalidValueReason = 'size' | 'depth' | 'encoding';
+
+/** A value the store will not keep: larger or deeper than its limits, or not serializable as JSON. */
+export class InvalidValueError extends StoreError {
+  override name = 'InvalidValueError';
+  constructor(
+    message: string,
+    readonly reason: InvalidValueReason,
+    /** The limit exceeded (bytes for `size`, levels for `depth`). */
+    readonly limit?: number,
+  ) {
+    super(message);
   }
 }
 

@@ -16,6 +16,9 @@ export {
   WatchOverflowError,
   StoreClosedError,
   StoreFailedError,
+  LogAppendError,
+  WriteAbortedError,
+  InvalidValueError,
   StoreCorruptionError,
   StoreLockedError,
 } from './errors.js';

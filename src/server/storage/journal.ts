@@ -11,6 +11,8 @@ export interface JournalWrite {
   /** True for a delete; `entry` is then the tombstone (last value, deletion rv). */
   readonly deleted: boolean;
   readonly entry: StoredEntry;
+  /** The write's log record (see `encodeRecord`). */
+  readonly record: string;
 }
 
 /** The committed state at one resource version, captured for a snapshot. */

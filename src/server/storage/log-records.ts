@@ -17,14 +17,20 @@ export interface LogBatch {
   readonly records: LogRecord[];
 }
 
-/** The frame of one batch. */
+/**
+ * The log text of one write. It is encoded when the write is queued, before it takes a resource
+ * version, so a value that cannot be serialized (too deep for the stack, not JSON) fails that one
+ * write and nothing else. Throws what `JSON.stringify` throws.
+ */
+export function encodeRecord(deleted: boolean, rv: number, bucket: string, key: string, value: JsonObject): string {
+  const head = `${rv},${JSON.stringify(bucket)},${JSON.stringify(key)}`;
+  return deleted ? `["d",${head}]` : `["p",${head},${JSON.stringify(value)}]`;
+}
+
+/** The frame of one batch (its records were encoded when the writes were queued). */
 export function encodeBatch(batch: readonly JournalWrite[], time: number): Buffer {
   const parts = new Array<string>(batch.length);
-  for (let i = 0; i < batch.length; i++) {
-    const { deleted, entry } = batch[i] as JournalWrite;
-    const head = `${entry.rv},${JSON.stringify(entry.bucket)},${JSON.stringify(entry.key)}`;
-    parts[i] = deleted ? `["d",${head}]` : `["p",${head},${JSON.stringify(entry.value)}]`;
-  }
+  for (let i = 0; i < batch.length; i++) parts[i] = (batch[i] as JournalWrite).record;
   return encodeTextFrame(`{"t":${time},"w":[${parts.join(',')}]}`);
 }
 

@@ -20,6 +20,7 @@ export interface RecoveryOptions {
   readonly now: () => number;
   readonly historyWindowMs: number;
   readonly historyMaxEvents: number;
+  readonly historyMaxBytes: number;
   readonly logger: (line: string) => void;
 }
 
@@ -66,6 +67,8 @@ export async function recover(dir: string, files: DataFiles, opts: RecoveryOptio
     for (const frame of scan.frames) {
       const batch = decodeBatch(frame.payload);
       if (typeof batch === 'string') throw new StoreCorruptionError(file, frame.offset, batch);
+      // The records' own sizes are not kept; their share of the frame is close enough for the byte bound.
+      const bytes = Math.ceil(frame.payload.length / Math.max(1, batch.records.length));
       for (const record of batch.records) {
         if (rv === snapshotRV && record.rv <= snapshotRV) continue; // already in the snapshot
         if (record.rv !== rv + 1) {
@@ -75,15 +78,15 @@ export async function recover(dir: string, files: DataFiles, opts: RecoveryOptio
         if (record.op === 'put') {
           const entry = makeStampedEntry(record.bucket, record.key, record.value, record.rv);
           state.put(entry);
-          history.push(makeChange(false, entry, prev, batch.time));
+          history.push(makeChange(false, entry, prev, batch.time, bytes));
         } else {
           if (!prev) throw new StoreCorruptionError(file, frame.offset, `delete of missing key ${record.bucket} ${record.key}`);
           state.remove(record.bucket, record.key);
-          history.push(makeChange(true, makeTombstone(prev, record.rv), prev, batch.time));
+          history.push(makeChange(true, makeTombstone(prev, record.rv), prev, batch.time, bytes));
         }
         rv = record.rv;
       }
-      history.trim(opts.now(), opts.historyWindowMs, opts.historyMaxEvents);
+      history.trim(opts.now(), opts.historyWindowMs, opts.historyMaxEvents, opts.historyMaxBytes);
     }
     if (scan.torn !== undefined) {
       const dropped = data.length - scan.validBytes;

@@ -2,6 +2,7 @@
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { LogAppendError } from './errors.js';
 import { fsyncDir, segmentName } from './files.js';
 
 export class SegmentWriter {
@@ -27,15 +28,34 @@ export class SegmentWriter {
     }
   }
 
-  /** Writes `frame` at the end and syncs the data; resolves when durable. */
+  /**
+   * Writes `frame` at the end and syncs the data; resolves when durable. On failure the segment is
+   * cut back to its previous end so that it still ends with a whole frame, and a LogAppendError
+   * says whether that worked.
+   */
   async append(frame: Buffer): Promise<void> {
-    let written = 0;
-    while (written < frame.length) {
-      const { bytesWritten } = await this.handle.write(frame, written, frame.length - written, null);
-      written += bytesWritten;
+    try {
+      let written = 0;
+      while (written < frame.length) {
+        const { bytesWritten } = await this.handle.write(frame, written, frame.length - written, null);
+        written += bytesWritten;
+      }
+      await this.handle.datasync();
+    } catch (err) {
+      throw new LogAppendError(err, await this.cutBack());
     }
     this.size += frame.length;
-    await this.handle.datasync();
+  }
+
+  /** Truncates the segment to its last durable size; false when that fails too. */
+  private async cutBack(): Promise<boolean> {
+    try {
+      await this.handle.truncate(this.size);
+      await this.handle.datasync();
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   async close(): Promise<void> {

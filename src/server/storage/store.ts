@@ -5,17 +5,29 @@
  * watcher saw can be lost in a crash.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { makeChange, makeEntry, makeTombstone } from './changes.js';
+import { makeChange } from './changes.js';
 import {
   AlreadyExistsError,
   ConflictError,
   FutureRVError,
+  InvalidValueError,
+  LogAppendError,
   NotFoundError,
   StoreClosedError,
   StoreFailedError,
   TooOldError,
+  WriteAbortedError,
 } from './errors.js';
-import { DEFAULT_HISTORY_MAX_EVENTS, DEFAULT_HISTORY_WINDOW_MS, DEFAULT_WATCH_MAX_QUEUE, INITIAL_RV } from './defaults.js';
+import {
+  DEFAULT_HISTORY_MAX_BYTES,
+  DEFAULT_HISTORY_MAX_EVENTS,
+  DEFAULT_HISTORY_WINDOW_MS,
+  DEFAULT_MAX_VALUE_BYTES,
+  DEFAULT_WATCH_MAX_QUEUE,
+  DEFAULT_WATCH_MAX_QUEUE_BYTES,
+  INITIAL_RV,
+  MAX_BATCH_BYTES,
+} from './defaults.js';
 import { History } from './history.js';
 import type { Journal, JournalWrite } from './journal.js';
 import { State } from './state.js';
@@ -30,7 +42,9 @@ import type {
   WatchOptions,
   WritePreconditions,
 } from './types.js';
-import { assertBucketAndKey, assertStorableValue, uidOf } from './values.js';
+import { jsonTextExceedsDepth, MAX_OBJECT_DEPTH } from '../util/json-limits.js';
+import { encodeRecord } from './log-records.js';
+import { assertBucketAndKey, assertStorableValue, deepFreeze, stampResourceVersion, uidOf } from './values.js';
 import { Watch } from './watch.js';
 
 
@@ -50,6 +64,8 @@ interface RVWaiter {
 export interface StoreStats {
   entries: number;
   historyEvents: number;
+  /** Serialized size of the values the history holds (what its byte bound counts). */
+  historyBytes: number;
   watches: number;
   currentRV: number;
   oldestRV: number;
@@ -73,7 +89,11 @@ export class Store {
   private readonly now: () => number;
   private readonly windowMs: number;
   private readonly maxEvents: number;
+  private readonly maxHistoryBytes: number;
+  private readonly maxValueBytes: number;
+  private readonly maxValueDepth: number;
   private readonly watchMaxQueue: number;
+  private readonly watchMaxQueueBytes: number;
 
   private constructor(
     options: StoreOptions,
@@ -87,7 +107,11 @@ export class Store {
     this.now = options.now ?? Date.now;
     this.windowMs = options.historyWindowMs ?? DEFAULT_HISTORY_WINDOW_MS;
     this.maxEvents = Math.max(0, options.historyMaxEvents ?? DEFAULT_HISTORY_MAX_EVENTS);
+    this.maxHistoryBytes = Math.max(0, options.historyMaxBytes ?? DEFAULT_HISTORY_MAX_BYTES);
+    this.maxValueBytes = options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
+    this.maxValueDepth = options.maxValueDepth ?? MAX_OBJECT_DEPTH;
     this.watchMaxQueue = options.watchMaxQueue ?? DEFAULT_WATCH_MAX_QUEUE;
+    this.watchMaxQueueBytes = options.watchMaxQueueBytes ?? DEFAULT_WATCH_MAX_QUEUE_BYTES;
     // The journal asks for a point between batches to compact at, even when no write is coming.
     if (journal) journal.onWantsCompaction = () => this.scheduleFlush();
     this.trim();
@@ -206,6 +230,7 @@ export class Store {
       prefix,
       filter,
       opts.maxQueue ?? this.watchMaxQueue,
+      opts.maxQueueBytes ?? this.watchMaxQueueBytes,
       (w) => this.forget(w),
       () => this.committedRV,
       replay,
@@ -262,6 +287,7 @@ export class Store {
     return {
       entries: this.state.size,
       historyEvents: this.history.length,
+      historyBytes: this.history.bytes,
       watches,
       currentRV: this.committedRV,
       oldestRV: this.oldestRV(),
@@ -310,6 +336,11 @@ export class Store {
     return this.state.get(bucket, key);
   }
 
+  /**
+   * Queues one write. Everything that can fail (stamping, serializing, the size check, freezing)
+   * runs before the resource version is taken: a write that throws here takes no version, so no
+   * gap can open between the versions the log holds.
+   */
   private enqueue(
     deleted: boolean,
     bucket: string,
@@ -317,14 +348,34 @@ export class Store {
     value: JsonObject,
     prev: StoredEntry | undefined,
   ): Promise<StoredEntry> {
-    const rv = ++this.assignedRV;
-    const entry = deleted && prev ? makeTombstone(prev, rv) : makeEntry(bucket, key, value, rv);
+    const rv = this.assignedRV + 1;
+    const stamped = stampResourceVersion(deleted && prev ? prev.value : value, rv);
+    let record: string;
+    try {
+      record = encodeRecord(deleted, rv, bucket, key, stamped);
+    } catch (err) {
+      throw new InvalidValueError(`the value of ${bucket} "${key}" cannot be stored: ${err instanceof Error ? err.message : String(err)}`, 'encoding');
+    }
+    if (!deleted) this.checkLimits(bucket, key, record);
+    const entry: StoredEntry = Object.freeze({ bucket, key, value: deepFreeze(stamped), rv });
+    this.assignedRV = rv;
     return new Promise<StoredEntry>((resolve, reject) => {
-      const write: PendingWrite = { deleted, entry, prev, resolve, reject };
+      const write: PendingWrite = { deleted, entry, record, prev, resolve, reject };
       this.pending.push(write);
       this.overlay.set(overlayKey(bucket, key), write);
       this.scheduleFlush();
     });
+  }
+
+  /** Size and nesting limits of a value about to be written, read off its log record. */
+  private checkLimits(bucket: string, key: string, record: string): void {
+    if (record.length > this.maxValueBytes) {
+      throw new InvalidValueError(`the value of ${bucket} "${key}" is too large to store (${record.length} bytes, limit ${this.maxValueBytes})`, 'size', this.maxValueBytes);
+    }
+    // The record nests the value one level down (`["p",rv,bucket,key,value]`).
+    if (jsonTextExceedsDepth(record, this.maxValueDepth + 1) >= 0) {
+      throw new InvalidValueError(`the value of ${bucket} "${key}" is nested more than ${this.maxValueDepth} levels deep`, 'depth', this.maxValueDepth);
+    }
   }
 
   private scheduleFlush(): void {
@@ -343,14 +394,14 @@ export class Store {
           await this.journal.rotate({ rv: this.committedRV, entries: this.state.allEntries() });
         }
         if (this.pending.length === 0) break;
-        const batch = this.pending;
-        this.pending = [];
+        const batch = this.takeBatch();
         const time = this.now();
         if (this.journal) {
           try {
             await this.journal.append(batch, time);
           } catch (err) {
-            this.fail(err, batch);
+            if (err instanceof LogAppendError && err.rolledBack) this.abort(err, batch);
+            else this.fail(err, batch);
             continue;
           }
         }
@@ -364,37 +415,67 @@ export class Store {
     }
   }
 
+  /** The oldest queued writes, up to {@link MAX_BATCH_BYTES} of log records (at least one write). */
+  private takeBatch(): PendingWrite[] {
+    let bytes = 0;
+    let n = 0;
+    while (n < this.pending.length) {
+      bytes += (this.pending[n] as PendingWrite).record.length;
+      if (n > 0 && bytes > MAX_BATCH_BYTES) break;
+      n++;
+    }
+    if (n === this.pending.length) {
+      const batch = this.pending;
+      this.pending = [];
+      return batch;
+    }
+    return this.pending.splice(0, n);
+  }
+
   private commit(batch: readonly PendingWrite[], time: number): void {
     for (const write of batch) {
       const { entry } = write;
       if (write.deleted) this.state.remove(entry.bucket, entry.key);
       else this.state.put(entry);
-      const change = makeChange(write.deleted, entry, write.prev, time);
+      const change = makeChange(write.deleted, entry, write.prev, time, write.record.length);
       this.history.push(change);
       this.committedRV = entry.rv;
       const ok = overlayKey(entry.bucket, entry.key);
       if (this.overlay.get(ok) === write) this.overlay.delete(ok);
       const watchers = this.watches.get(entry.bucket);
-      if (watchers) for (const watch of watchers) watch.offer(change.event);
+      if (watchers) for (const watch of watchers) watch.offer(change.event, change.bytes);
       write.resolve(entry);
     }
     this.trim();
     for (const waiter of this.rvWaiters) if (waiter.rv <= this.committedRV) waiter.wake();
   }
 
+  /**
+   * A batch was not logged but the log is intact: those writes and every write queued after them
+   * (their versions follow the batch's) fail, their versions are given back, and the store goes on.
+   */
+  private abort(err: LogAppendError, batch: readonly PendingWrite[]): void {
+    const reason = new WriteAbortedError(err);
+    this.dropQueued(batch, reason);
+  }
+
   private fail(err: unknown, batch: readonly PendingWrite[]): void {
     this.failure ??= new StoreFailedError(err);
+    this.dropQueued(batch, this.failure);
+  }
+
+  private dropQueued(batch: readonly PendingWrite[], reason: Error): void {
     const lost = [...batch, ...this.pending];
     this.pending = [];
     this.overlay.clear();
     this.assignedRV = this.committedRV;
-    for (const write of lost) write.reject(this.failure);
+    for (const write of lost) write.reject(reason);
     // Those rvs will never commit: nobody may wait for them.
-    for (const waiter of [...this.rvWaiters]) if (waiter.rv > this.committedRV) waiter.abort(this.failure);
+    for (const waiter of [...this.rvWaiters]) if (waiter.rv > this.committedRV) waiter.abort(reason);
   }
 
   private trim(): void {
-    this.history.trim(this.now(), this.windowMs, this.maxEvents);
+    this.history.trim(this.now(), this.windowMs, this.maxEvents, this.maxHistoryBytes);
   }
 
   private drained(): Promise<void> {

@@ -14,6 +14,12 @@ export interface StoreOptions {
   historyWindowMs?: number | undefined;
   /** Hard cap on history entries (bounds memory even under a burst of writes). Default 100,000. */
   historyMaxEvents?: number | undefined;
+  /** Hard cap on the serialized size of the history's values (bounds memory under large objects). Default 64 MiB. */
+  historyMaxBytes?: number | undefined;
+  /** Largest serialized value the store accepts (InvalidValueError above it). Default 4 MiB. */
+  maxValueBytes?: number | undefined;
+  /** Deepest nesting of objects and arrays in a value the store accepts. Default 512 (MAX_OBJECT_DEPTH). */
+  maxValueDepth?: number | undefined;
   /** Clock in ms since the epoch. Default `Date.now`. */
   now?: (() => number) | undefined;
   /** Receives warnings, such as a torn last log record dropped at start-up. */
@@ -26,6 +32,8 @@ export interface StoreOptions {
   compactAfterBytes?: number | undefined;
   /** Default per-watch queue bound (live events not yet consumed). Default 10,000. */
   watchMaxQueue?: number | undefined;
+  /** Default per-watch bound on the serialized size of queued live events. Default 64 MiB. */
+  watchMaxQueueBytes?: number | undefined;
 }
 
 /** One stored object. Entries and their values are frozen: share them, never mutate them. */
@@ -110,6 +118,8 @@ export interface WatchOptions {
   filter?: ((event: StoreEvent) => boolean) | undefined;
   /** Live events that may wait for the consumer before the watch overflows. Default from StoreOptions. */
   maxQueue?: number | undefined;
+  /** Serialized size of live events that may wait before the watch overflows. Default from StoreOptions. */
+  maxQueueBytes?: number | undefined;
 }
 
 /**

@@ -36,15 +36,22 @@ export function stampResourceVersion(value: JsonObject, rv: number): JsonObject 
 /**
  * Freezes `value` and everything reachable from it. Already-frozen objects are taken as deeply
  * frozen (the store only ever freezes whole trees), which makes re-freezing a value that shares
- * most of its parts with a stored one cheap.
+ * most of its parts with a stored one cheap. Iterative, so no nesting depth can overflow the stack,
+ * and it follows own keys only (an inherited enumerable property is nobody's data).
  */
 export function deepFreeze<T extends JsonValue | undefined>(value: T): T {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  if (Array.isArray(value)) {
-    for (const item of value) deepFreeze(item);
-  } else {
-    for (const key in value) deepFreeze((value as JsonObject)[key]);
+  const pending: object[] = [Object.freeze(value)];
+  const visit = (child: unknown): void => {
+    if (typeof child === 'object' && child !== null && !Object.isFrozen(child)) pending.push(Object.freeze(child));
+  };
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (Array.isArray(next)) {
+      for (const child of next) visit(child);
+    } else {
+      const record = next as Record<string, unknown>;
+      for (const key in record) if (Object.hasOwn(record, key)) visit(record[key]);
+    }
   }
   return value;
 }

@@ -1,13 +1,18 @@
 /**
  * One watch: a bounded queue of events between the committing writer and one consumer. The
- * writer never waits for a consumer: when a consumer falls more than `maxQueue` live events
- * behind, its queue is dropped and the watch ends with WatchOverflowError.
+ * writer never waits for a consumer: when a consumer falls more than `maxQueue` live events (or
+ * `maxQueueBytes` of their serialized values) behind, its queue is dropped and the watch ends with
+ * WatchOverflowError.
  */
 import { WatchOverflowError } from './errors.js';
 import type { StoreEvent, StoreWatch } from './types.js';
 
 export class Watch implements StoreWatch {
   private queue: (StoreEvent | undefined)[];
+  /** Serialized size of each queued event (0 for replayed ones), parallel to `queue`. */
+  private sizes: number[];
+  /** Sum of `sizes` from `head` on. */
+  private queuedBytes = 0;
   private head = 0;
   /** Events of the initial replay still queued; they do not count against `maxQueue`. */
   private replayLeft: number;
@@ -21,11 +26,13 @@ export class Watch implements StoreWatch {
     private readonly keyPrefix: string,
     private readonly filter: ((event: StoreEvent) => boolean) | undefined,
     private readonly maxQueue: number,
+    private readonly maxQueueBytes: number,
     private readonly onEnd: (watch: Watch) => void,
     private readonly currentRV: () => number,
     replay: StoreEvent[],
   ) {
     this.queue = replay;
+    this.sizes = new Array<number>(replay.length).fill(0);
     this.replayLeft = replay.length;
   }
 
@@ -45,8 +52,8 @@ export class Watch implements StoreWatch {
     return event.key.startsWith(this.keyPrefix) && (this.filter === undefined || this.filter(event));
   }
 
-  /** Called by the store when `event` commits. Never blocks. */
-  offer(event: StoreEvent): void {
+  /** Called by the store when `event` (of `bytes` serialized) commits. Never blocks. */
+  offer(event: StoreEvent, bytes = 0): void {
     if (this.ended) return;
     let wanted: boolean;
     try {
@@ -63,7 +70,10 @@ export class Watch implements StoreWatch {
       return;
     }
     this.queue.push(event);
+    this.sizes.push(bytes);
+    this.queuedBytes += bytes;
     if (this.queue.length - this.head - this.replayLeft > this.maxQueue) this.fail(new WatchOverflowError(this.maxQueue));
+    else if (this.queuedBytes > this.maxQueueBytes) this.fail(new WatchOverflowError(this.maxQueue, this.maxQueueBytes));
   }
 
   close(): void {
@@ -91,13 +101,17 @@ export class Watch implements StoreWatch {
     if (this.head < this.queue.length) {
       const event = this.queue[this.head] as StoreEvent;
       this.queue[this.head] = undefined;
+      this.queuedBytes -= this.sizes[this.head] ?? 0;
       this.head++;
       if (this.replayLeft > 0) this.replayLeft--;
       if (this.head === this.queue.length) {
         this.queue = [];
+        this.sizes = [];
+        this.queuedBytes = 0;
         this.head = 0;
       } else if (this.head > 1024 && this.head * 2 > this.queue.length) {
         this.queue = this.queue.slice(this.head);
+        this.sizes = this.sizes.slice(this.head);
         this.head = 0;
       }
       return Promise.resolve({ value: event, done: false });
@@ -120,6 +134,8 @@ export class Watch implements StoreWatch {
     // Whoever ended the watch wants no more events (after an overflow the consumer must relist
     // anyway), so queued events are released at once.
     this.queue = [];
+    this.sizes = [];
+    this.queuedBytes = 0;
     this.head = 0;
     this.replayLeft = 0;
     const waiter = this.waiter;

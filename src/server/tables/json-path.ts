@@ -90,7 +90,7 @@ function parseFilter(expr: string): Step {
 
 function field(v: unknown, name: string): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
-  return (v as Record<string, unknown>)[name];
+  return Object.hasOwn(v, name) ? (v as Record<string, unknown>)[name] : undefined;
 }
 
 /** All values the path selects in `root` (empty when nothing matches). */

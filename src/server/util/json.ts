@@ -2,6 +2,9 @@
  * Small helpers for reading and copying plain JSON objects without `any`.
  */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
+import { getOwn, setKey } from '../patch/json-values.js';
+
+export { assignOwn, getOwn, setKey } from '../patch/json-values.js';
 
 /** The value as an object, or undefined when it is not a (non-array) object. */
 export function asObject(v: unknown): JsonObject | undefined {
@@ -28,31 +31,31 @@ export function clone<T>(v: T): T {
   return structuredClone(v);
 }
 
-/** `obj[a][b]...`, or undefined when a step is missing. */
+/** `obj[a][b]...` (own members only), or undefined when a step is missing. */
 export function getPath(obj: unknown, path: readonly string[]): JsonValue | undefined {
   let cur: unknown = obj;
   for (const p of path) {
     const o = asObject(cur);
     if (o === undefined) return undefined;
-    cur = o[p];
+    cur = getOwn(o, p);
   }
   return cur as JsonValue | undefined;
 }
 
-/** Sets `obj[a][b]... = value`, creating objects on the way. */
+/** Sets `obj[a][b]... = value`, creating objects on the way (own members only, `__proto__` a plain key). */
 export function setPath(obj: JsonObject, path: readonly string[], value: JsonValue): void {
   let cur = obj;
   for (let i = 0; i < path.length - 1; i++) {
     const key = path[i] ?? '';
-    let next = asObject(cur[key]);
+    let next = asObject(getOwn(cur, key));
     if (next === undefined) {
       next = {};
-      cur[key] = next;
+      setKey(cur, key, next);
     }
     cur = next;
   }
   const last = path[path.length - 1];
-  if (last !== undefined) cur[last] = value;
+  if (last !== undefined) setKey(cur, last, value);
 }
 
 /** The object's `metadata` as a mutable object (created when missing). */
@@ -80,6 +83,6 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
   const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
   if (ak.length !== bk.length) return false;
-  for (const k of ak) if (!jsonEqual(ao[k], bo[k])) return false;
+  for (const k of ak) if (!Object.hasOwn(bo, k) || !jsonEqual(ao[k], bo[k])) return false;
   return true;
 }

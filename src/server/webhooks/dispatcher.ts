@@ -9,7 +9,7 @@ import type { AdmissionAttributes, AdmissionPlugin } from '../admission/types.js
 import { addAuditAnnotation, addWarning } from '../audit/request-scope.js';
 import type { ServerContext } from '../context.js';
 import { ApiError, badRequest, internalError } from '../errors.js';
-import { applyJsonPatch, jsonEqual } from '../patch/index.js';
+import { applyJsonPatch, assignOwn, jsonEqual } from '../patch/index.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asNumber, asObject, asString } from '../util/json.js';
 import { postReview, resolveTarget } from './client.js';
@@ -148,7 +148,7 @@ export function mutatingWebhookPlugin(ctx: ServerContext, opts: WebhookCallOptio
               obj.apiVersion = before.apiVersion ?? obj.apiVersion ?? null;
               if (before.apiVersion === undefined) delete obj.apiVersion;
               for (const k of Object.keys(before)) delete before[k];
-              Object.assign(before, obj);
+              assignOwn(before, obj);
               mutated = true;
               lastChange = seq;
             }

@@ -104,8 +104,7 @@ export function verifyResponse(uid: string, version: string, mutating: boolean, 
     if (!Array.isArray(decoded)) throw new Error('webhook returned a patch that is not a JSON patch array');
     patch = decoded as JsonValue[];
   }
-  const annotations: Record<string, string> = {};
-  for (const [k, v] of Object.entries(asObject(response.auditAnnotations) ?? {})) annotations[k] = asString(v) ?? '';
+  const annotations = Object.fromEntries(Object.entries(asObject(response.auditAnnotations) ?? {}).map(([k, v]) => [k, asString(v) ?? '']));
   return {
     allowed: response.allowed === true,
     status: asObject(response.status),

@@ -167,6 +167,42 @@ describe('watch history window', () => {
   });
 });
 
+describe('watch history byte bound', () => {
+  test('repeated 1 MiB updates of one object expire older history by bytes: an old version is 410, the client relists', async () => {
+    // A long window and event cap: only the byte bound (4 MiB) can expire these versions.
+    const server = await startTestServer({ historyMaxBytes: 4 * 1024 * 1024 });
+    const api = new ApiClient(server);
+    try {
+      await api.post('/api/v1/namespaces', { metadata: { name: 'w' } });
+      const CM = '/api/v1/namespaces/w/configmaps';
+      const first = await api.post(CM, { metadata: { name: 'big' }, data: { payload: 'a'.repeat(1024 * 1024) } });
+      assert.equal(first.status, 201);
+      const old = String(at(first.body, 'metadata.resourceVersion'));
+      let last = first;
+      for (let i = 0; i < 10; i++) {
+        last = await api.put(`${CM}/big`, { metadata: { name: 'big' }, data: { payload: String.fromCharCode(98 + i).repeat(1024 * 1024) } });
+        assert.equal(last.status, 200, last.text.slice(0, 200));
+      }
+      const w = await api.watch(`${CM}?watch=1&resourceVersion=${old}`);
+      const ev = await w.next(2000);
+      assert.equal(ev?.type, 'ERROR');
+      assert.equal(at(ev?.object, 'code'), 410);
+      await w.ended;
+      // A recent version still resumes.
+      const recent = Number(at(last.body, 'metadata.resourceVersion')) - 1;
+      const w2 = await api.watch(`${CM}?watch=1&resourceVersion=${recent}`);
+      const ev2 = await w2.next(2000);
+      assert.equal(ev2?.type, 'MODIFIED');
+      w2.close();
+      const relist = await api.get(CM);
+      assert.equal(relist.status, 200);
+    } finally {
+      api.close();
+      await server.stop();
+    }
+  });
+});
+
 describe('slow watch clients', () => {
   test('a client that does not read loses its watch; writers and other watchers are not held up', async () => {
     const server = await startTestServer({ watchMaxQueue: 20 });

@@ -6,7 +6,7 @@
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { ServerContext } from '../../context.js';
 import { forbidden } from '../../errors.js';
-import { asArray, asObject, asString } from '../../util/json.js';
+import { asArray, asObject, asString, assignOwn, getOwn, setKey } from '../../util/json.js';
 import { formatQuantity, parseQuantity } from '../quota/quantity.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
 import { isPodWrite, podSpec } from './pod-target.js';
@@ -91,8 +91,8 @@ export function limitRangerPlugin(ctx: ServerContext): AdmissionPlugin {
       if (ranges.length === 0) return;
       const defaults: { requests: JsonObject; limits: JsonObject } = { requests: {}, limits: {} };
       for (const item of ranges) {
-        Object.assign(defaults.requests, asObject(item.defaultRequest) ?? {});
-        Object.assign(defaults.limits, asObject(item.default) ?? {});
+        assignOwn(defaults.requests, asObject(item.defaultRequest) ?? {});
+        assignOwn(defaults.limits, asObject(item.default) ?? {});
       }
       const annotations: string[] = [];
       const spec = podSpec(attrs.object);
@@ -102,8 +102,8 @@ export function limitRangerPlugin(ctx: ServerContext): AdmissionPlugin {
           const current = asObject(res[kind]) ?? {};
           const set: string[] = [];
           for (const [r, v] of Object.entries(defaults[kind])) {
-            if (current[r] === undefined) {
-              current[r] = v;
+            if (v !== undefined && getOwn(current, r) === undefined) {
+              setKey(current, r, v);
               set.push(r);
             }
           }

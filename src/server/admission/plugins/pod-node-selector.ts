@@ -20,13 +20,13 @@ export function labelsMap(text: string): Record<string, string> {
     if (s === '') continue;
     const eq = s.indexOf('=');
     if (eq < 0) throw new Error(`invalid selector: ${text}`);
-    out[s.slice(0, eq).trim().replace(/=$/, '')] = s.slice(eq + 1).replace(/^=/, '').trim();
+    Object.defineProperty(out, s.slice(0, eq).trim().replace(/=$/, ''), { value: s.slice(eq + 1).replace(/^=/, '').trim(), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
 
 function conflicts(a: Record<string, string>, b: Record<string, string>): boolean {
-  return Object.entries(a).some(([k, v]) => b[k] !== undefined && b[k] !== v);
+  return Object.entries(a).some(([k, v]) => Object.hasOwn(b, k) && b[k] !== v);
 }
 
 /** Creates the plugin from its configuration (`podNodeSelectorPluginConfig`). */
@@ -42,15 +42,14 @@ export function podNodeSelectorPlugin(lookup: NamespaceLookup, configuration: Js
       const nsText = asString(annotations[ANNOTATIONS.nodeSelector]) ?? clusterDefault;
       const nsSelector = labelsMap(nsText);
       const spec = podSpec(attrs.object);
-      const podSelector: Record<string, string> = {};
-      for (const [k, v] of Object.entries(asObject(spec.nodeSelector) ?? {})) podSelector[k] = asString(v) ?? '';
+      const podSelector = Object.fromEntries(Object.entries(asObject(spec.nodeSelector) ?? {}).map(([k, v]) => [k, asString(v) ?? '']));
       if (conflicts(nsSelector, podSelector)) {
         throw forbidden({ group: '', resource: 'pods' }, attrs.name, 'pod node label selector conflicts with its namespace node label selector');
       }
       const merged = { ...nsSelector, ...podSelector };
       if (Object.keys(merged).length > 0) spec.nodeSelector = merged;
       const whitelist = labelsMap(asString(config[attrs.namespace]) ?? '');
-      if (Object.keys(whitelist).length > 0 && Object.entries(merged).some(([k, v]) => whitelist[k] !== v)) {
+      if (Object.keys(whitelist).length > 0 && Object.entries(merged).some(([k, v]) => !Object.hasOwn(whitelist, k) || whitelist[k] !== v)) {
         throw forbidden({ group: '', resource: 'pods' }, attrs.name, 'pod node label selector labels conflict with its namespace whitelist');
       }
     },

@@ -7,7 +7,7 @@ import type { ServerContext } from '../../context.js';
 import { InternalClient } from '../../controllers/client.js';
 import type { Controller } from '../../controllers/controller.js';
 import { WorkQueue } from '../../controllers/work-queue.js';
-import { asObject, asString, jsonEqual } from '../../util/json.js';
+import { asObject, asString, jsonEqual, setKey } from '../../util/json.js';
 import { formatQuantity, parseQuantity } from './quantity.js';
 import { podMatchesScopes, scopeRequirements } from './scopes.js';
 import { namespaceUsage } from './usage.js';
@@ -25,7 +25,7 @@ export function resourceQuotaController(ctx: ServerContext): Controller {
       const used = await namespaceUsage(ctx, namespace, new Set(Object.keys(hard)), scopes.length > 0 ? (p) => podMatchesScopes(p, scopes) : undefined);
       const status: JsonObject = { hard: structuredClone(hard), used: {} };
       const usedOut = status.used as JsonObject;
-      for (const k of Object.keys(hard).sort()) usedOut[k] = formatQuantity(used.get(k) ?? 0n, parseQuantity(hard[k])?.binary ?? false);
+      for (const k of Object.keys(hard).sort()) setKey(usedOut, k, formatQuantity(used.get(k) ?? 0n, parseQuantity(hard[k])?.binary ?? false));
       await client.update(quotaDef, namespace, name, (obj) => {
         if (jsonEqual(obj.status, status)) return false;
         obj.status = structuredClone(status);

@@ -120,7 +120,7 @@ export class OidcAuthenticator implements TokenAuthenticator {
     if (now >= claims.exp) return `oidc: verify token: oidc: token is expired (Token Expiry: ${new Date(claims.exp * 1000).toISOString()})`;
     if (typeof claims.nbf === 'number' && now + SKEW_SECONDS < claims.nbf) return 'oidc: verify token: oidc: current time is before the nbf (not before) time';
     for (const [k, v] of Object.entries(this.o.requiredClaims ?? {})) {
-      if (!(k in claims)) return `oidc: required claim ${k} not present in ID token`;
+      if (!Object.hasOwn(claims, k)) return `oidc: required claim ${k} not present in ID token`;
       if (claims[k] !== v) return `oidc: required claim ${k} value does not match. Got = ${JSON.stringify(claims[k])}, want = ${v}`;
     }
     return undefined;

@@ -52,14 +52,15 @@ export class RequestHeaderAuthenticator implements Authenticator {
     if (username === undefined) return { kind: 'none' };
     const groups: string[] = [];
     for (const h of this.c.groupHeaders) groups.push(...values(req, h));
-    const extra: Record<string, string[]> = {};
+    // A Map, not an object: extra keys come from headers (`__proto__` is a key like any other).
+    const extra = new Map<string, string[]>();
     const prefixes = this.c.extraHeaderPrefixes.map((p) => p.toLowerCase());
     for (const [name, vals] of Object.entries(req.headersDistinct)) {
       const prefix = prefixes.find((p) => name.startsWith(p));
       if (prefix === undefined || vals === undefined) continue;
       const key = decodeExtraKey(name.slice(prefix.length)).toLowerCase();
-      (extra[key] ??= []).push(...vals);
+      extra.set(key, [...(extra.get(key) ?? []), ...vals]);
     }
-    return { kind: 'user', user: { username, groups, ...(Object.keys(extra).length > 0 ? { extra } : {}) } };
+    return { kind: 'user', user: { username, groups, ...(extra.size > 0 ? { extra: Object.fromEntries(extra) } : {}) } };
   }
 }

@@ -22,8 +22,8 @@ function userOf(v: unknown): UserInfo {
   const user: UserInfo = { username: typeof u.username === 'string' ? u.username : '', groups: strings(u.groups) };
   if (typeof u.uid === 'string' && u.uid !== '') user.uid = u.uid;
   if (u.extra !== null && typeof u.extra === 'object') {
-    const extra: Record<string, string[]> = {};
-    for (const [k, vals] of Object.entries(u.extra as Record<string, unknown>)) extra[k] = strings(vals);
+    // fromEntries defines own members, also `__proto__` (assignment would set a prototype instead).
+    const extra = Object.fromEntries(Object.entries(u.extra as Record<string, unknown>).map(([k, vals]) => [k, strings(vals)]));
     if (Object.keys(extra).length > 0) user.extra = extra;
   }
   return user;

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { HOME_DIR_NAME, LOCAL_DIR_NAME } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
+import { isServerProcess } from './server-process.js';
 
 /** File names in the data directory. */
 export const FILES = {
@@ -49,13 +50,16 @@ export interface RunningInfo {
   url: string;
 }
 
-/** The running server of `dataDir`, or undefined (stale files are ignored). */
+/**
+ * The running server of `dataDir`, or undefined. Stale files are ignored, including a pid that a
+ * crash left behind and that now belongs to another process.
+ */
 export async function runningServer(dataDir: string): Promise<RunningInfo | undefined> {
   const pidText = await readText(join(dataDir, FILES.pid));
   const url = await readText(join(dataDir, FILES.url));
   if (pidText === undefined || url === undefined) return undefined;
   const pid = Number(pidText);
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return undefined;
+  if (!Number.isInteger(pid) || pid <= 0 || !(await isServerProcess(pid, dataDir, alive))) return undefined;
   return { pid, url };
 }
 

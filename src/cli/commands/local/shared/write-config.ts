@@ -9,9 +9,10 @@ import type { CommandContext } from '../../../framework/context.js';
 import { startingConfig } from '../../config/shared/access.js';
 import { FILES } from './data-dir.js';
 
-/** Writes the entries and makes the context current. */
-export async function writeLocalContext(ctx: CommandContext, url: string, dataDir: string): Promise<void> {
+/** Writes the entries and makes the context current; true when another context was current before. */
+export async function writeLocalContext(ctx: CommandContext, url: string, dataDir: string): Promise<boolean> {
   const loaded = await startingConfig(ctx);
+  let switched = false;
   await editConfig(loaded, (config) => {
     const cluster = { ...(config.clusters.get(LOCAL_CONTEXT_NAME) ?? {}) };
     cluster.server = url;
@@ -24,6 +25,16 @@ export async function writeLocalContext(ctx: CommandContext, url: string, dataDi
     context.cluster = LOCAL_CONTEXT_NAME;
     context.user = LOCAL_CONTEXT_NAME;
     config.contexts.set(LOCAL_CONTEXT_NAME, context);
+    switched = config.currentContext !== LOCAL_CONTEXT_NAME;
     config.currentContext = LOCAL_CONTEXT_NAME;
   }, { relativizePaths: false });
+  return switched;
 }
+
+/** True when the config's current context is already the local one. */
+export async function localContextIsCurrent(ctx: CommandContext): Promise<boolean> {
+  return (await startingConfig(ctx)).config.currentContext === LOCAL_CONTEXT_NAME;
+}
+
+/** kubectl's `use-context` line, printed when `local start` made the local context current. */
+export const SWITCHED_TO_LOCAL = `Switched to context "${LOCAL_CONTEXT_NAME}".\n`;

@@ -11,7 +11,7 @@ import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { FILES, alive, clearPid, credentials, dataDirOf, lastURL, runningServer } from '../shared/data-dir.js';
 import { isReady } from '../shared/ready.js';
-import { writeLocalContext } from '../shared/write-config.js';
+import { SWITCHED_TO_LOCAL, localContextIsCurrent, writeLocalContext } from '../shared/write-config.js';
 import { authenticationFromFlags, authnChildArgs } from './flags-authn.js';
 import { authorizationOptionsFromFlags, authzArgs } from './flags-authz.js';
 import { admissionArgs, admissionOptionsFromFlags } from './flags-admission.js';
@@ -40,8 +40,9 @@ async function preferredPort(dataDir: string, flags: FlagValues): Promise<number
 
 /** Reports the running server (and points the config at it). */
 async function reportRunning(ctx: CommandContext, dataDir: string, pid: number, url: string): Promise<void> {
-  await writeLocalContext(ctx, url, dataDir);
+  const switched = await writeLocalContext(ctx, url, dataDir);
   ctx.io.stdout.write(`Local server is already running at ${url} (pid ${pid}, data dir ${dataDir})\n`);
+  if (switched) ctx.io.stdout.write(SWITCHED_TO_LOCAL);
 }
 
 async function runForeground(ctx: CommandContext, dataDir: string, flags: FlagValues): Promise<number> {
@@ -68,8 +69,9 @@ async function runForeground(ctx: CommandContext, dataDir: string, flags: FlagVa
   }
   await writeFile(join(dataDir, FILES.url), `${server.url}\n`, { mode: 0o600 });
   await writeFile(join(dataDir, FILES.pid), `${process.pid}\n`, { mode: 0o600 });
-  await writeLocalContext(ctx, server.url, dataDir);
+  const switched = await writeLocalContext(ctx, server.url, dataDir);
   ctx.io.stdout.write(`Local server running at ${server.url}\n`);
+  if (switched) ctx.io.stdout.write(SWITCHED_TO_LOCAL);
   await new Promise<void>((resolve) => {
     if (signal.aborted) resolve();
     else signal.addEventListener('abort', () => resolve(), { once: true });
@@ -80,9 +82,10 @@ async function runForeground(ctx: CommandContext, dataDir: string, flags: FlagVa
   return 0;
 }
 
-async function lastLines(path: string, n: number): Promise<string> {
+/** The last `n` lines the log got from `offset` on: this attempt's, never an earlier run's. */
+async function lastLines(path: string, offset: number, n: number): Promise<string> {
   try {
-    const text = await readFile(path, 'utf8');
+    const text = (await readFile(path)).subarray(offset).toString('utf8');
     return text.trimEnd().split('\n').slice(-n).join('\n');
   } catch {
     return '';
@@ -92,8 +95,11 @@ async function lastLines(path: string, n: number): Promise<string> {
 async function runDetached(ctx: CommandContext, dataDir: string, flags: FlagValues): Promise<number> {
   const entry = process.argv[1];
   if (entry === undefined) throw new Error('cannot find the platformctl entry point to start the server');
+  // The child makes the local context current; whether that is a switch is known only before.
+  const wasCurrent = await localContextIsCurrent(ctx);
   const logPath = join(dataDir, FILES.log);
   const log = await open(logPath, 'a', 0o600);
+  const logStart = (await log.stat()).size;
   const args = [...process.execArgv, entry, 'local', 'start', '--foreground', '--data-dir', dataDir];
   if (flags.changed('port')) args.push('--port', String(portOf(flags)));
   if (ctx.globals.kubeconfig !== undefined) args.push('--kubeconfig', ctx.globals.kubeconfig);
@@ -116,13 +122,14 @@ async function runDetached(ctx: CommandContext, dataDir: string, flags: FlagValu
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (exited || !alive(pid)) {
-      const tail = await lastLines(logPath, 5);
+      const tail = await lastLines(logPath, logStart, 5);
       throw new Error(`the local server exited during start-up${tail === '' ? '' : `:\n${tail}`}`);
     }
     const running = await runningServer(dataDir);
     const creds = await credentials(dataDir);
     if (running !== undefined && running.pid === pid && creds !== undefined && await isReady(running.url, creds.caPem, creds.token)) {
       ctx.io.stdout.write(`Local server running at ${running.url}\n`);
+      if (!wasCurrent) ctx.io.stdout.write(SWITCHED_TO_LOCAL);
       return 0;
     }
     await new Promise((r) => setTimeout(r, 100));
