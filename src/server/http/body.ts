@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { JsonValue } from '../../sdk/types/meta.js';
 import { MEDIA_TYPES } from '../../sdk/naming.js';
 import { badRequest, requestEntityTooLarge, unsupportedMediaType } from '../errors.js';
+import { firstYamlDocument } from './yaml-documents.js';
 
 /** The API server's limit on request bodies (3 MiB). */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -50,11 +51,14 @@ export function parseJson(text: string): JsonValue {
   }
 }
 
-/** Parses YAML (or JSON, which is YAML) into a JSON value. */
+/**
+ * Parses YAML (or JSON, which is YAML) into a JSON value: the first document only, and the last of
+ * repeated keys (as go-yaml does; strict field validation reports the repetition).
+ */
 export async function parseYaml(text: string): Promise<JsonValue> {
   const yaml = await import('js-yaml');
   try {
-    const v = yaml.load(text, { schema: yaml.JSON_SCHEMA }) as JsonValue | undefined;
+    const v = yaml.load(firstYamlDocument(text), { schema: yaml.JSON_SCHEMA, json: true }) as JsonValue | undefined;
     return v ?? null;
   } catch (e) {
     const msg = e instanceof Error ? e.message.split('\n')[0] ?? '' : String(e);

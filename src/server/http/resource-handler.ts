@@ -8,7 +8,8 @@ import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { GROUPS } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
 import { ApiError, badRequest, methodNotAllowed, pathNotFound, unsupportedMediaType } from '../errors.js';
-import { apiVersionOf, type ResourceDef } from '../registry/types.js';
+import { apiVersionOf, type GVK, type ResourceDef } from '../registry/types.js';
+import { checkApplyBody, decodeWriteBody, parseFieldValidation, patchBodyErrors, type RawBody } from '../field-validation/index.js';
 import { createObject } from '../rest/create.js';
 import { deleteObject, deletedStatus, validateDeleteParams } from '../rest/delete.js';
 import { getObject } from '../rest/get.js';
@@ -49,13 +50,28 @@ function output(rc: RequestContext, transforms: boolean, isList: boolean): Outpu
   return negotiate(rc.req.headers.accept, { transforms }, isList);
 }
 
-async function objectBody(rc: RequestContext): Promise<JsonObject> {
+async function objectBody(rc: RequestContext): Promise<{ obj: JsonObject; raw: RawBody }> {
   const buf = await readBody(rc.req);
   const v = await decodeObjectBody(rc.req, buf);
   const obj = asObject(v);
   if (obj === undefined) throw badRequest('the body of the request must be a JSON or YAML object');
-  return obj;
+  return { obj, raw: rawBodyOf(rc, buf) };
 }
+
+/** The body text for the duplicate-field check (YAML bodies are checked as YAML). */
+function rawBodyOf(rc: RequestContext, buf: Buffer): RawBody {
+  const type = mediaType(rc.req.headers['content-type']);
+  return { text: buf.toString('utf8'), yaml: type.includes('yaml') };
+}
+
+/** Decodes a create/update body into the kind `expected` under the request's field validation. */
+async function decodedBody(rc: RequestContext, def: ResourceDef, expected: GVK, optionsKind: string): Promise<JsonObject> {
+  const directive = parseFieldValidation(rc.url.searchParams, optionsKind);
+  const { obj, raw } = await objectBody(rc);
+  return decodeWriteBody(def, obj, raw, expected, { directive, record: requestRecordOf(rc.req) });
+}
+
+const SCALE_KIND: GVK = { group: 'autoscaling', version: 'v1', kind: 'Scale' };
 
 /** The request's warnings/audit record as an optional WriteRequest field. */
 function recordOf(rc: RequestContext): { record?: RequestRecord } {
@@ -184,7 +200,7 @@ async function handleCreate(ctx: ServerContext, rc: RequestContext, def: Resourc
   const out = output(rc, false, false);
   const dryRun = parseDryRun(q, 'CreateOptions');
   const fieldManager = fieldManagerOf(q, rc.req.headers['user-agent'], false);
-  const body = await objectBody(rc);
+  const body = await decodedBody(rc, def, def, 'CreateOptions');
   const req = writeRequest(rc, def, namespace, dryRun, fieldManager, writeOptions('CreateOptions', dryRun, fieldManager));
   const created = await createObject(ctx, req, body);
   await send(rc.res, 201, created, out, rc.headers);
@@ -196,7 +212,7 @@ async function handleUpdate(ctx: ServerContext, rc: RequestContext, def: Resourc
   const out = output(rc, false, false);
   const dryRun = parseDryRun(q, 'UpdateOptions');
   const fieldManager = fieldManagerOf(q, rc.req.headers['user-agent'], false);
-  const body = await objectBody(rc);
+  const body = await decodedBody(rc, def, sub === 'scale' ? SCALE_KIND : def, 'UpdateOptions');
   const req = writeRequest(rc, def, namespace, dryRun, fieldManager, writeOptions('UpdateOptions', dryRun, fieldManager));
   if (sub === 'status' || sub === 'approval') {
     const r = await updateStatus(ctx, req, body);
@@ -247,11 +263,18 @@ async function handlePatch(ctx: ServerContext, rc: RequestContext, def: Resource
   const dryRun = parseDryRun(q, 'PatchOptions');
   const force = parseForce(q, isApply);
   const fieldManager = fieldManagerOf(q, rc.req.headers['user-agent'], isApply);
-  const body = await decodePatchBody(type, await readBody(rc.req));
+  const directive = parseFieldValidation(q, 'PatchOptions');
+  const buf = await readBody(rc.req);
+  const body = await decodePatchBody(type, buf);
   const options = writeOptions('PatchOptions', dryRun, fieldManager);
   if (force) options.force = true;
   const req = writeRequest(rc, def, namespace, dryRun, fieldManager, options);
-  const params = { type, body, force };
+  const scope = { directive, record: requestRecordOf(rc.req) };
+  const raw: RawBody = { text: buf.toString('utf8'), yaml: type === 'apply' };
+  const bodyErrors = type === 'apply' || directive === 'Ignore' ? [] : await patchBodyErrors(type, raw, body);
+  const params = { type, body, force, validation: { scope, bodyErrors } };
+  // Repeated keys of an apply body are checked before the write (the apiserver checks them inside the patch).
+  if (isApply) await checkApplyBody(raw, scope);
   if (sub === 'status' || sub === 'approval') {
     const r = await patchStatus(ctx, req, params);
     await send(rc.res, 200, r.object, out, rc.headers);

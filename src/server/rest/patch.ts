@@ -10,7 +10,8 @@ import type { ServerContext } from '../context.js';
 import { ApiError, badRequest, resourceVersionOnCreate, unsupportedMediaType } from '../errors.js';
 import { ApplyConflictError, validateAppliedObject } from '../fieldmanager/index.js';
 import { applyJsonPatch, applyMergePatch, applyStrategicMergePatch, PatchError } from '../patch/index.js';
-import { apiVersionOf, groupKind } from '../registry/types.js';
+import { apiVersionOf, groupKind, type GVK } from '../registry/types.js';
+import { decodePatchedObject, normalizeBuiltin, type ValidationScope } from '../field-validation/index.js';
 import { asObject, asString, metaOf } from '../util/json.js';
 import { invalid } from '../validation/field-errors.js';
 import { trackApply, trackUpdate } from './managed-fields.js';
@@ -45,9 +46,13 @@ export interface PatchParams {
   force: boolean;
   /** Maps the current object to the document the patch applies to, and back (sub-resources). */
   view?: {
+    /** The kind of the patch target when it is not the resource's (autoscaling/v1 Scale). */
+    kind?: GVK;
     toPatchTarget(existing: JsonObject): JsonObject;
     fromPatchResult(existing: JsonObject, patched: JsonObject): JsonObject;
   };
+  /** Field validation of the request, and the strict errors of the patch body itself. */
+  validation?: { scope: ValidationScope; bodyErrors: readonly string[] };
 }
 
 function patchFailure(e: unknown): never {
@@ -110,6 +115,7 @@ export async function patchObject(ctx: ServerContext, req: WriteRequest, params:
           if (e instanceof PatchError) patchFailure(e);
           throw e;
         }
+        merged = normalizeBuiltin(def, merged);
         if (existing === undefined) {
           const rv = asString(asObject(applied.metadata)?.resourceVersion) ?? '';
           if (/^[1-9]\d*$/.test(rv) && !req.dryRun) throw resourceVersionOnCreate();
@@ -128,6 +134,8 @@ export async function patchObject(ctx: ServerContext, req: WriteRequest, params:
       } catch (e) {
         patchFailure(e);
       }
+      const scope = params.validation?.scope ?? { directive: 'Ignore' as const };
+      patched = decodePatchedObject(def, patched, params.view?.kind ?? def, { type: params.type, body: params.body, bodyErrors: params.validation?.bodyErrors ?? [] }, scope);
       const patchedMeta = asObject(patched.metadata);
       if (patchedMeta !== undefined) {
         const n = asString(patchedMeta.name) ?? '';
