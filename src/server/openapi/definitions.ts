@@ -91,6 +91,11 @@ export class DefinitionSet {
       else out.type = 'string';
       return out;
     }
+    if (scalarWire(schema) === 'intOrString' && this.flavor === 'v3') {
+      out.format = 'int-or-string';
+      out.oneOf = [{ type: 'integer' }, { type: 'string' }];
+      return out;
+    }
     out.type = 'string';
     if (schema.format !== undefined) out.format = schema.format;
     return out;
