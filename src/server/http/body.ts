@@ -7,6 +7,7 @@ import type { JsonValue } from '../../sdk/types/meta.js';
 import { MEDIA_TYPES } from '../../sdk/naming.js';
 import { badRequest, requestEntityTooLarge, unsupportedMediaType } from '../errors.js';
 import { firstYamlDocument } from './yaml-documents.js';
+import { decodeProtobufBody } from '../protobuf/index.js';
 
 /** The API server's limit on request bodies (3 MiB). */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -66,11 +67,12 @@ export async function parseYaml(text: string): Promise<JsonValue> {
   }
 }
 
-/** Decodes an object body of POST/PUT by its Content-Type. */
+/** Decodes an object body of POST/PUT by its Content-Type (protobuf only for built-in kinds). */
 export async function decodeObjectBody(req: IncomingMessage, buf: Buffer): Promise<JsonValue> {
   const type = mediaType(req.headers['content-type']);
+  if (type === MEDIA_TYPES.protobuf) return decodeProtobufBody(buf);
   const text = buf.toString('utf8');
   if (type === '' || type === MEDIA_TYPES.json) return parseJson(text);
   if (type === MEDIA_TYPES.yaml || type === 'application/x-yaml' || type === 'text/yaml') return parseYaml(text);
-  throw unsupportedMediaType([MEDIA_TYPES.json, MEDIA_TYPES.yaml]);
+  throw unsupportedMediaType([MEDIA_TYPES.json, MEDIA_TYPES.yaml, MEDIA_TYPES.protobuf]);
 }

@@ -5,7 +5,7 @@
  */
 import { requestRecordOf, type RequestRecord } from '../audit/request-scope.js';
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
-import { GROUPS } from '../../sdk/naming.js';
+import { GROUPS, MEDIA_TYPES } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
 import { ApiError, badRequest, methodNotAllowed, pathNotFound, unsupportedMediaType } from '../errors.js';
 import { apiVersionOf, type GVK, type ResourceDef } from '../registry/types.js';
@@ -46,8 +46,10 @@ function resolve(ctx: ServerContext, rc: RequestContext): { def: ResourceDef; na
   return { def, namespace: def.namespaced ? info.namespace : '' };
 }
 
-function output(rc: RequestContext, transforms: boolean, isList: boolean): Output {
-  return negotiate(rc.req.headers.accept, { transforms }, isList);
+function output(rc: RequestContext, def: ResourceDef, transforms: boolean, isList: boolean): Output {
+  // Custom resources have no protobuf form (the scale sub-resource's Scale has one).
+  const protobuf = def.custom === undefined || rc.info.subresource === 'scale';
+  return negotiate(rc.req.headers.accept, { transforms, protobuf }, isList);
 }
 
 async function objectBody(rc: RequestContext): Promise<{ obj: JsonObject; raw: RawBody }> {
@@ -67,8 +69,10 @@ function rawBodyOf(rc: RequestContext, buf: Buffer): RawBody {
 /** Decodes a create/update body into the kind `expected` under the request's field validation. */
 async function decodedBody(rc: RequestContext, def: ResourceDef, expected: GVK, optionsKind: string): Promise<JsonObject> {
   const directive = parseFieldValidation(rc.url.searchParams, optionsKind);
+  const protobuf = mediaType(rc.req.headers['content-type']) === MEDIA_TYPES.protobuf;
+  if (protobuf && def.custom !== undefined && expected.kind === def.kind) throw unsupportedMediaType([MEDIA_TYPES.json, MEDIA_TYPES.yaml]);
   const { obj, raw } = await objectBody(rc);
-  return decodeWriteBody(def, obj, raw, expected, { directive, record: requestRecordOf(rc.req) });
+  return decodeWriteBody(def, obj, protobuf ? undefined : raw, expected, { directive, record: requestRecordOf(rc.req) });
 }
 
 const SCALE_KIND: GVK = { group: 'autoscaling', version: 'v1', kind: 'Scale' };
@@ -135,7 +139,7 @@ async function sendObject(ctx: ServerContext, rc: RequestContext, def: ResourceD
 
 async function handleGet(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
   const isScale = rc.info.subresource === 'scale';
-  const out = output(rc, !isScale, false);
+  const out = output(rc, def, !isScale, false);
   const obj = await getObject(ctx, def, namespace, rc.info.name, rc.url.searchParams.get('resourceVersion'), rc.signal);
   if (isScale) {
     await send(rc.res, 200, scaleOf(def, obj), out, rc.headers);
@@ -146,7 +150,7 @@ async function handleGet(ctx: ServerContext, rc: RequestContext, def: ResourceDe
 
 async function handleList(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
   const q = rc.url.searchParams;
-  const out = output(rc, true, true);
+  const out = output(rc, def, true, true);
   const include = out.kind === 'table' ? parseIncludeObject(q.get('includeObject')) : 'Metadata';
   const result = await listObjects(ctx, def, namespace, {
     labelSelector: q.get('labelSelector'), fieldSelector: q.get('fieldSelector'), limit: q.get('limit'), continue: q.get('continue'),
@@ -169,7 +173,7 @@ async function handleList(ctx: ServerContext, rc: RequestContext, def: ResourceD
 
 async function handleWatch(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
   const q = rc.url.searchParams;
-  const out = output(rc, true, false);
+  const out = output(rc, def, true, false);
   let fieldSelector = q.get('fieldSelector');
   if (rc.info.name !== '') {
     const pin = `metadata.name=${rc.info.name}`;
@@ -197,7 +201,7 @@ async function handleWatch(ctx: ServerContext, rc: RequestContext, def: Resource
 async function handleCreate(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
   if (rc.info.name !== '' || rc.info.subresource !== '') throw methodNotAllowed();
   const q = rc.url.searchParams;
-  const out = output(rc, false, false);
+  const out = output(rc, def, false, false);
   const dryRun = parseDryRun(q, 'CreateOptions');
   const fieldManager = fieldManagerOf(q, rc.req.headers['user-agent'], false);
   const body = await decodedBody(rc, def, def, 'CreateOptions');
@@ -209,7 +213,7 @@ async function handleCreate(ctx: ServerContext, rc: RequestContext, def: Resourc
 async function handleUpdate(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
   const q = rc.url.searchParams;
   const sub = rc.info.subresource;
-  const out = output(rc, false, false);
+  const out = output(rc, def, false, false);
   const dryRun = parseDryRun(q, 'UpdateOptions');
   const fieldManager = fieldManagerOf(q, rc.req.headers['user-agent'], false);
   const body = await decodedBody(rc, def, sub === 'scale' ? SCALE_KIND : def, 'UpdateOptions');
@@ -259,7 +263,7 @@ async function handlePatch(ctx: ServerContext, rc: RequestContext, def: Resource
   const type = PATCH_MEDIA_TYPES[ct];
   if (type === undefined || (type === 'strategic' && !def.strategicMerge)) throw unsupportedMediaType(acceptedPatchTypes(def.strategicMerge));
   const isApply = type === 'apply';
-  const out = output(rc, false, false);
+  const out = output(rc, def, false, false);
   const dryRun = parseDryRun(q, 'PatchOptions');
   const force = parseForce(q, isApply);
   const fieldManager = fieldManagerOf(q, rc.req.headers['user-agent'], isApply);
@@ -303,7 +307,7 @@ async function deleteBody(rc: RequestContext): Promise<JsonObject | undefined> {
 async function handleDelete(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
   if (rc.info.subresource !== '') throw methodNotAllowed();
   const q = rc.url.searchParams;
-  const out = output(rc, false, false);
+  const out = output(rc, def, false, false);
   const body = await deleteBody(rc);
   const { params, dryRunBody, options } = parseDeleteParams(q, body);
   validateDeleteParams(params);
@@ -321,7 +325,7 @@ async function handleDelete(ctx: ServerContext, rc: RequestContext, def: Resourc
 
 async function handleDeleteCollection(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
   const q = rc.url.searchParams;
-  const out = output(rc, false, false);
+  const out = output(rc, def, false, false);
   const body = await deleteBody(rc);
   const { params, dryRunBody, options } = parseDeleteParams(q, body);
   validateDeleteParams(params);
