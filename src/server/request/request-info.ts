@@ -4,6 +4,7 @@
  * sub-resource, as the API server's RequestInfoFactory derives them; everything else is a
  * non-resource request whose verb is the lowercase HTTP method.
  */
+import { queryBool } from './query-bool.js';
 
 /** What a request addresses. */
 export interface RequestInfo {
@@ -26,8 +27,7 @@ export interface RequestInfo {
 const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
 
 function isWatch(query: URLSearchParams): boolean {
-  const w = query.get('watch');
-  return w === '1' || w === 'true';
+  return queryBool(query.get('watch')) === true;
 }
 
 /** Derives the request info from method, path and query. */
