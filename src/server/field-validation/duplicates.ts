@@ -4,6 +4,7 @@
  * the text is scanned once more, iteratively (no recursion, whatever the nesting), for object keys
  * that repeat within one object.
  */
+import { firstYamlDocument } from '../http/yaml-documents.js';
 
 interface Container {
   /** Path of this container, as strict decoding errors spell paths (`spec.containers[0]`). */
@@ -119,12 +120,14 @@ export function duplicateFields(text: string): DuplicateKey[] {
  */
 export async function yamlDuplicateKey(text: string): Promise<DuplicateKey | undefined> {
   const yaml = await import('js-yaml');
+  // Only the first document is decoded (and was already checked for depth and aliases).
+  const document = firstYamlDocument(text);
   try {
-    yaml.load(text, { schema: yaml.JSON_SCHEMA });
+    yaml.load(document, { schema: yaml.JSON_SCHEMA });
     return undefined;
   } catch (e) {
     if (!(e instanceof yaml.YAMLException) || !e.reason.startsWith('duplicated mapping key')) return undefined;
-    const lineText = text.split('\n')[e.mark.line] ?? '';
+    const lineText = document.split('\n')[e.mark.line] ?? '';
     const keyMatch = /^\s*(?:-\s+)?("(?:[^"\\]|\\.)*"|'[^']*'|[^:#]+?)\s*:/.exec(lineText);
     const raw = keyMatch?.[1] ?? '';
     const key = raw.startsWith('"') || raw.startsWith("'") ? raw.slice(1, -1) : raw;
