@@ -13,6 +13,9 @@ export const BINARY_NAME = 'platformctl';
 /** The domain that stands where Kubernetes says `k8s.io` / `kubernetes.io`. */
 export const DOMAIN = 'platform.io';
 
+/** Prefix of OpenAPI definition names, the reversed domain (`io.platform.api.core.v1.Pod`). */
+export const SCHEMA_NAME_PREFIX = DOMAIN.split('.').reverse().join('.');
+
 /** Environment variable holding a `:`-separated list of config files (like `KUBECONFIG`). */
 export const CONFIG_ENV = 'PLATFORMCONFIG';
 /** Directory under the home directory that holds config, cache and local-server state. */

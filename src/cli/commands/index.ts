@@ -21,6 +21,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'get', load: async () => (await import('./get/spec.js')).spec },
   { name: 'watch', load: async () => (await import('./watch/spec.js')).spec },
   { name: 'describe', load: async () => (await import('./describe/spec.js')).spec },
+  { name: 'explain', load: async () => (await import('./explain/spec.js')).spec },
   { name: 'version', load: async () => versionSpec },
   { name: 'config', load: async () => (await import('./config/spec.js')).spec },
   { name: 'completion', load: async () => (await import('./completion/spec.js')).spec },

@@ -8,6 +8,7 @@ export const COMMAND_INDEX: readonly CommandSummary[] = [
   { name: "get", summary: "Display one or many resources" },
   { name: "watch", summary: "Stream the changes of resources as events" },
   { name: "describe", summary: "Show details of a specific resource or group of resources" },
+  { name: "explain", summary: "Get documentation for a resource" },
   { name: "version", summary: "Print the client and server version information" },
   { name: "config", summary: "Modify config files" },
   { name: "completion", summary: "Output shell completion code for the specified shell (bash, zsh, fish, or powershell)" },

@@ -9,6 +9,8 @@ import type { JsonValue } from '../../sdk/types/meta.js';
 import { MEDIA_TYPES } from '../../sdk/naming.js';
 import { badRequest, requestEntityTooLarge, unsupportedMediaType } from '../errors.js';
 import { MAX_BODY_DEPTH, jsonTextExceedsDepth, yamlShapeProblem } from '../util/json-limits.js';
+import { firstYamlDocument } from './yaml-documents.js';
+import { decodeProtobufBody } from '../protobuf/index.js';
 
 /** The API server's limit on request bodies (3 MiB). */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -63,8 +65,10 @@ export function parseJson(text: string): JsonValue {
 }
 
 /**
- * Parses YAML (or JSON, which is YAML) into a JSON value, refusing documents nested deeper than
- * {@link MAX_BODY_DEPTH} (also through aliases) and alias bombs, as go-yaml does.
+ * Parses YAML (or JSON, which is YAML) into a JSON value: the first document only, and the last of
+ * repeated keys (as go-yaml does; strict field validation reports the repetition), refusing
+ * documents nested deeper than {@link MAX_BODY_DEPTH} (also through aliases) and alias bombs, as
+ * go-yaml does.
  */
 export async function parseYaml(text: string): Promise<JsonValue> {
   const yaml = await import('js-yaml');
@@ -72,8 +76,8 @@ export async function parseYaml(text: string): Promise<JsonValue> {
   try {
     // js-yaml's own depth check (4.3+, not in its typings) keeps its recursive parser off the
     // stack's end; ours below is exact.
-    const options: LoadOptions & { maxDepth: number } = { schema: yaml.JSON_SCHEMA, maxDepth: MAX_BODY_DEPTH + 2 };
-    value = yaml.load(text, options) as JsonValue | undefined;
+    const options: LoadOptions & { maxDepth: number } = { schema: yaml.JSON_SCHEMA, json: true, maxDepth: MAX_BODY_DEPTH + 2 };
+    value = yaml.load(firstYamlDocument(text), options) as JsonValue | undefined;
   } catch (e) {
     const msg = e instanceof Error ? e.message.split('\n')[0] ?? '' : String(e);
     if (/exceeded maxDepth/.test(msg)) throw badRequest(`error decoding YAML: exceeded max depth of ${MAX_BODY_DEPTH}`);
@@ -85,11 +89,12 @@ export async function parseYaml(text: string): Promise<JsonValue> {
   return value ?? null;
 }
 
-/** Decodes an object body of POST/PUT by its Content-Type. */
+/** Decodes an object body of POST/PUT by its Content-Type (protobuf only for built-in kinds). */
 export async function decodeObjectBody(req: IncomingMessage, buf: Buffer): Promise<JsonValue> {
   const type = mediaType(req.headers['content-type']);
+  if (type === MEDIA_TYPES.protobuf) return decodeProtobufBody(buf);
   const text = buf.toString('utf8');
   if (type === '' || type === MEDIA_TYPES.json) return parseJson(text);
   if (type === MEDIA_TYPES.yaml || type === 'application/x-yaml' || type === 'text/yaml') return parseYaml(text);
-  throw unsupportedMediaType([MEDIA_TYPES.json, MEDIA_TYPES.yaml]);
+  throw unsupportedMediaType([MEDIA_TYPES.json, MEDIA_TYPES.yaml, MEDIA_TYPES.protobuf]);
 }

@@ -13,7 +13,7 @@ import { InvalidValueError } from '../storage/index.js';
 import { parseRequestInfo, rawRequestPath, type RequestInfo } from '../request/request-info.js';
 import { aggregatedDiscovery, apiGroupDocument, apiGroupList, apiResourceList, apiVersions, etagOf } from '../api/discovery.js';
 import { evaluateHealth, type HealthCheck } from '../api/health.js';
-import { openAPIDocument, openAPIIndex } from '../api/openapi.js';
+import { serveOpenAPI } from '../openapi/serve.js';
 import { versionInfo } from '../api/version.js';
 import { serveMetrics } from '../api/metrics.js';
 import { noteRequestUser, observeRequest } from '../audit/observe.js';
@@ -83,19 +83,7 @@ async function handleNonResource(ctx: ServerContext, opts: PipelineOptions, rc: 
     await send(rc.res, 200, versionInfo(opts.buildDate), { kind: 'json' });
     return;
   }
-  if (path === '/openapi/v3') {
-    await send(rc.res, 200, openAPIIndex(ctx.registry), { kind: 'json' });
-    return;
-  }
-  if (first === 'openapi' && segments[1] === 'v3') {
-    const rest = segments.slice(2);
-    const group = rest[0] === 'api' ? '' : rest[1] ?? '';
-    const version = rest[0] === 'api' ? rest[1] ?? '' : rest[2] ?? '';
-    const doc = openAPIDocument(ctx.registry, group, version);
-    if (doc === undefined) throw pathNotFound();
-    await send(rc.res, 200, doc, { kind: 'json' });
-    return;
-  }
+  if (first === 'openapi' && serveOpenAPI(ctx.registry, rc.req, rc.res, rc.url)) return;
   if (info.apiPrefix === 'api' || info.apiPrefix === 'apis') {
     const root = segments.length === 1;
     const out = negotiate(rc.req.headers.accept, { aggregated: root });

@@ -1,9 +1,9 @@
 /**
  * Content negotiation: which representation of an answer the client's `Accept` header asks for
- * (JSON, YAML, Table, PartialObjectMetadata, aggregated discovery), with 406 when nothing it
- * accepts can be served.
+ * (JSON, YAML, protobuf, Table, PartialObjectMetadata, aggregated discovery), taking the first of
+ * a fallback list the endpoint can serve, with 406 when nothing it accepts can be served.
  */
-import { GROUPS } from '../../sdk/naming.js';
+import { GROUPS, MEDIA_TYPES } from '../../sdk/naming.js';
 import { notAcceptable } from '../errors.js';
 
 /** One media range of an Accept header. */
@@ -18,6 +18,7 @@ export interface MediaRange {
 export type Output =
   | { kind: 'json' }
   | { kind: 'yaml' }
+  | { kind: 'protobuf' }
   | { kind: 'table'; version: 'v1' | 'v1beta1' }
   | { kind: 'metadata'; version: 'v1' | 'v1beta1'; list: boolean }
   | { kind: 'aggregated'; version: 'v2' | 'v2beta1' };
@@ -28,6 +29,8 @@ export interface Offer {
   transforms?: boolean;
   /** Discovery roots: aggregated discovery is possible. */
   aggregated?: boolean;
+  /** The answer has a protobuf form (built-in kinds; not custom resources). */
+  protobuf?: boolean;
 }
 
 /** Media types listed in a 406 (what plain answers are available in). */
@@ -79,6 +82,7 @@ function match(r: MediaRange, offer: Offer, isList: boolean): Output | undefined
   }
   if (isJsonLike(r)) return { kind: 'json' };
   if (r.type === 'application' && r.subtype === 'yaml') return { kind: 'yaml' };
+  if (offer.protobuf === true && `${r.type}/${r.subtype}` === MEDIA_TYPES.protobuf) return { kind: 'protobuf' };
   return undefined;
 }
 
@@ -90,7 +94,7 @@ export function negotiate(accept: string | undefined, offer: Offer, isList = fal
     const m = match(r, offer, isList);
     if (m !== undefined) return m;
   }
-  throw notAcceptable(SERIALIZED_TYPES);
+  throw notAcceptable(offer.protobuf === true ? [...SERIALIZED_TYPES, MEDIA_TYPES.protobuf] : SERIALIZED_TYPES);
 }
 
 /** The Content-Type header of an output. */
@@ -98,6 +102,7 @@ export function contentTypeOf(out: Output): string {
   switch (out.kind) {
     case 'json': return 'application/json';
     case 'yaml': return 'application/yaml';
+    case 'protobuf': return MEDIA_TYPES.protobuf;
     case 'table': return `application/json;as=Table;v=${out.version};g=${GROUPS.meta}`;
     case 'metadata': return `application/json;as=${out.list ? 'PartialObjectMetadataList' : 'PartialObjectMetadata'};v=${out.version};g=${GROUPS.meta}`;
     case 'aggregated': return `application/json;g=${GROUPS.apidiscovery};v=${out.version};as=APIGroupDiscoveryList`;

@@ -5,10 +5,11 @@
  */
 import { requestRecordOf, type RequestRecord } from '../audit/request-scope.js';
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
-import { GROUPS } from '../../sdk/naming.js';
+import { GROUPS, MEDIA_TYPES } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
 import { ApiError, badRequest, methodNotAllowed, pathNotFound, unsupportedMediaType } from '../errors.js';
-import { apiVersionOf, type ResourceDef } from '../registry/types.js';
+import { apiVersionOf, type GVK, type ResourceDef } from '../registry/types.js';
+import { checkApplyBody, decodeWriteBody, parseFieldValidation, patchBodyErrors, type RawBody } from '../field-validation/index.js';
 import { createObject } from '../rest/create.js';
 import { deleteObject, deletedStatus, validateDeleteParams } from '../rest/delete.js';
 import { getObject } from '../rest/get.js';
@@ -48,17 +49,36 @@ function resolve(ctx: ServerContext, rc: RequestContext): { def: ResourceDef; na
   return { def, namespace: def.namespaced ? info.namespace : '' };
 }
 
-function output(rc: RequestContext, transforms: boolean, isList: boolean): Output {
-  return negotiate(rc.req.headers.accept, { transforms }, isList);
+function output(rc: RequestContext, def: ResourceDef, transforms: boolean, isList: boolean): Output {
+  // Custom resources have no protobuf form (the scale sub-resource's Scale has one).
+  const protobuf = def.custom === undefined || rc.info.subresource === 'scale';
+  return negotiate(rc.req.headers.accept, { transforms, protobuf }, isList);
 }
 
-async function objectBody(rc: RequestContext): Promise<JsonObject> {
+async function objectBody(rc: RequestContext): Promise<{ obj: JsonObject; raw: RawBody }> {
   const buf = await readBody(rc.req);
   const v = await decodeObjectBody(rc.req, buf);
   const obj = asObject(v);
   if (obj === undefined) throw badRequest('the body of the request must be a JSON or YAML object');
-  return obj;
+  return { obj, raw: rawBodyOf(rc, buf) };
 }
+
+/** The body text for the duplicate-field check (YAML bodies are checked as YAML). */
+function rawBodyOf(rc: RequestContext, buf: Buffer): RawBody {
+  const type = mediaType(rc.req.headers['content-type']);
+  return { text: buf.toString('utf8'), yaml: type.includes('yaml') };
+}
+
+/** Decodes a create/update body into the kind `expected` under the request's field validation. */
+async function decodedBody(rc: RequestContext, def: ResourceDef, expected: GVK, optionsKind: string): Promise<JsonObject> {
+  const directive = parseFieldValidation(rc.url.searchParams, optionsKind);
+  const protobuf = mediaType(rc.req.headers['content-type']) === MEDIA_TYPES.protobuf;
+  if (protobuf && def.custom !== undefined && expected.kind === def.kind) throw unsupportedMediaType([MEDIA_TYPES.json, MEDIA_TYPES.yaml]);
+  const { obj, raw } = await objectBody(rc);
+  return decodeWriteBody(def, obj, protobuf ? undefined : raw, expected, { directive, record: requestRecordOf(rc.req) });
+}
+
+const SCALE_KIND: GVK = { group: 'autoscaling', version: 'v1', kind: 'Scale' };
 
 /** The request's warnings/audit record as an optional WriteRequest field. */
 function recordOf(rc: RequestContext): { record?: RequestRecord } {
@@ -122,7 +142,7 @@ async function sendObject(ctx: ServerContext, rc: RequestContext, def: ResourceD
 
 async function handleGet(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
   const isScale = rc.info.subresource === 'scale';
-  const out = output(rc, !isScale, false);
+  const out = output(rc, def, !isScale, false);
   const obj = await getObject(ctx, def, namespace, rc.info.name, rc.url.searchParams.get('resourceVersion'), rc.signal);
   if (isScale) {
     await send(rc.res, 200, scaleOf(def, obj), out, rc.headers);
@@ -133,7 +153,7 @@ async function handleGet(ctx: ServerContext, rc: RequestContext, def: ResourceDe
 
 async function handleList(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
   const q = rc.url.searchParams;
-  const out = output(rc, true, true);
+  const out = output(rc, def, true, true);
   const include = out.kind === 'table' ? parseIncludeObject(q.get('includeObject')) : 'Metadata';
   const result = await listObjects(ctx, def, namespace, {
     labelSelector: q.get('labelSelector'), fieldSelector: q.get('fieldSelector'), limit: q.get('limit'), continue: q.get('continue'),
@@ -156,7 +176,7 @@ async function handleList(ctx: ServerContext, rc: RequestContext, def: ResourceD
 
 async function handleWatch(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
   const q = rc.url.searchParams;
-  const out = output(rc, true, false);
+  const out = output(rc, def, true, false);
   let fieldSelector = q.get('fieldSelector');
   if (rc.info.name !== '') {
     const pin = `metadata.name=${rc.info.name}`;
@@ -184,10 +204,10 @@ async function handleWatch(ctx: ServerContext, rc: RequestContext, def: Resource
 async function handleCreate(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
   if (rc.info.name !== '' || rc.info.subresource !== '') throw methodNotAllowed();
   const q = rc.url.searchParams;
-  const out = output(rc, false, false);
+  const out = output(rc, def, false, false);
   const dryRun = parseDryRun(q, 'CreateOptions');
   const fieldManager = fieldManagerOf(q, rc.req.headers['user-agent'], false);
-  const body = await objectBody(rc);
+  const body = await decodedBody(rc, def, def, 'CreateOptions');
   const req = writeRequest(rc, def, namespace, dryRun, fieldManager, writeOptions('CreateOptions', dryRun, fieldManager));
   const created = await createObject(ctx, req, body);
   await send(rc.res, 201, created, out, rc.headers);
@@ -196,10 +216,10 @@ async function handleCreate(ctx: ServerContext, rc: RequestContext, def: Resourc
 async function handleUpdate(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
   const q = rc.url.searchParams;
   const sub = rc.info.subresource;
-  const out = output(rc, false, false);
+  const out = output(rc, def, false, false);
   const dryRun = parseDryRun(q, 'UpdateOptions');
   const fieldManager = fieldManagerOf(q, rc.req.headers['user-agent'], false);
-  const body = await objectBody(rc);
+  const body = await decodedBody(rc, def, sub === 'scale' ? SCALE_KIND : def, 'UpdateOptions');
   const req = writeRequest(rc, def, namespace, dryRun, fieldManager, writeOptions('UpdateOptions', dryRun, fieldManager));
   if (sub === 'status' || sub === 'approval') {
     const r = await updateStatus(ctx, req, body);
@@ -246,15 +266,22 @@ async function handlePatch(ctx: ServerContext, rc: RequestContext, def: Resource
   const type = PATCH_MEDIA_TYPES[ct];
   if (type === undefined || (type === 'strategic' && !def.strategicMerge)) throw unsupportedMediaType(acceptedPatchTypes(def.strategicMerge));
   const isApply = type === 'apply';
-  const out = output(rc, false, false);
+  const out = output(rc, def, false, false);
   const dryRun = parseDryRun(q, 'PatchOptions');
   const force = parseForce(q, isApply);
   const fieldManager = fieldManagerOf(q, rc.req.headers['user-agent'], isApply);
-  const body = await decodePatchBody(type, await readBody(rc.req));
+  const directive = parseFieldValidation(q, 'PatchOptions');
+  const buf = await readBody(rc.req);
+  const body = await decodePatchBody(type, buf);
   const options = writeOptions('PatchOptions', dryRun, fieldManager);
   if (force) options.force = true;
   const req = writeRequest(rc, def, namespace, dryRun, fieldManager, options);
-  const params = { type, body, force };
+  const scope = { directive, record: requestRecordOf(rc.req) };
+  const raw: RawBody = { text: buf.toString('utf8'), yaml: type === 'apply' };
+  const bodyErrors = type === 'apply' || directive === 'Ignore' ? [] : await patchBodyErrors(type, raw, body);
+  const params = { type, body, force, validation: { scope, bodyErrors } };
+  // Repeated keys of an apply body are checked before the write (the apiserver checks them inside the patch).
+  if (isApply) await checkApplyBody(raw, scope);
   if (sub === 'status' || sub === 'approval') {
     const r = await patchStatus(ctx, req, params);
     await send(rc.res, 200, r.object, out, rc.headers);
@@ -283,7 +310,7 @@ async function deleteBody(rc: RequestContext): Promise<JsonObject | undefined> {
 async function handleDelete(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
   if (rc.info.subresource !== '') throw methodNotAllowed();
   const q = rc.url.searchParams;
-  const out = output(rc, false, false);
+  const out = output(rc, def, false, false);
   const body = await deleteBody(rc);
   const { params, dryRunBody, options } = parseDeleteParams(q, body);
   validateDeleteParams(params);
@@ -301,7 +328,7 @@ async function handleDelete(ctx: ServerContext, rc: RequestContext, def: Resourc
 
 async function handleDeleteCollection(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
   const q = rc.url.searchParams;
-  const out = output(rc, false, false);
+  const out = output(rc, def, false, false);
   const body = await deleteBody(rc);
   const { params, dryRunBody, options } = parseDeleteParams(q, body);
   validateDeleteParams(params);

@@ -1,22 +1,49 @@
 /**
- * Writing answers: JSON (with the API server's trailing newline) or YAML, and Status bodies for errors.
+ * Writing answers: JSON (with the API server's trailing newline; indented for curl, wget and
+ * browsers or `pretty=true`, as a real API server does), YAML or protobuf, and Status bodies for errors.
  */
 import type { ServerResponse } from 'node:http';
+import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ApiError } from '../errors.js';
+import { encodeAnswer } from '../protobuf/index.js';
 import { contentTypeOf, type Output } from './negotiation.js';
 
+/** Go's strconv.ParseBool. */
+function parseBool(text: string): boolean | undefined {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(text)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(text)) return false;
+  return undefined;
+}
+
+/** Whether JSON answers to this request are indented: `pretty=<bool>` in the query, else curl, Wget and browser user agents. */
+export function prettyPrint(res: ServerResponse): boolean {
+  const req = res.req as ServerResponse['req'] | undefined;
+  if (req === undefined) return false;
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  if (q >= 0 && url.includes('pretty', q)) {
+    const value = new URLSearchParams(url.slice(q + 1)).get('pretty');
+    if (value !== null && value !== '') return parseBool(value) ?? false;
+  }
+  const agent = req.headers['user-agent'] ?? '';
+  return agent.startsWith('curl') || agent.startsWith('Wget') || agent.startsWith('Mozilla/5.0');
+}
+
 /** Serializes a body in the negotiated representation. */
-export async function serialize(body: unknown, out: Output): Promise<string> {
+export async function serialize(body: unknown, out: Output, pretty = false): Promise<string | Buffer> {
   if (out.kind === 'yaml') {
     const yaml = await import('js-yaml');
     return yaml.dump(body, { noArrayIndent: true, lineWidth: -1, sortKeys: true });
   }
+  if (out.kind === 'protobuf') return encodeAnswer(body as JsonObject);
+  // Go's MarshalIndent for pretty output writes no trailing newline; its Encoder does.
+  if (pretty && out.kind === 'json') return JSON.stringify(body, null, 2);
   return `${JSON.stringify(body)}\n`;
 }
 
 /** Sends a body with a status code. */
 export async function send(res: ServerResponse, code: number, body: unknown, out: Output, headers: Record<string, string> = {}): Promise<void> {
-  const text = await serialize(body, out);
+  const text = await serialize(body, out, prettyPrint(res));
   if (res.headersSent) return;
   res.writeHead(code, {
     'Content-Type': contentTypeOf(out),
@@ -33,7 +60,7 @@ export function sendError(res: ServerResponse, err: ApiError): void {
     res.destroy();
     return;
   }
-  const text = `${JSON.stringify(err.toStatus())}\n`;
+  const text = prettyPrint(res) ? JSON.stringify(err.toStatus(), null, 2) : `${JSON.stringify(err.toStatus())}\n`;
   res.writeHead(err.code, {
     'Content-Type': 'application/json',
     'Cache-Control': 'no-cache, private',

@@ -1,5 +1,5 @@
 /**
- * Streams a watch: chunked newline-delimited JSON events, ended by `timeoutSeconds` (or the random
+ * Streams a watch: chunked newline-delimited JSON events (or length-prefixed protobuf frames), ended by `timeoutSeconds` (or the random
  * default), by the client going away, or by the event source ending. A client that does not read
  * is not buffered without bound: writing waits for the socket to drain, the watch's own queue
  * then fills and the store ends the watch.
@@ -8,6 +8,9 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import type { OutgoingEvent, PreparedWatch } from '../rest/watch.js';
 import type { RequestContext } from './request-context.js';
 import { contentTypeOf, type Output } from './negotiation.js';
+import { MEDIA_TYPES } from '../../sdk/naming.js';
+import { watchFrame } from '../../sdk/types/schema/protobuf/index.js';
+import { encodeAnswer } from '../protobuf/index.js';
 
 function waitDrainOrClose(rc: RequestContext): Promise<void> {
   return new Promise((resolve) => {
@@ -24,7 +27,8 @@ function waitDrainOrClose(rc: RequestContext): Promise<void> {
 /** Writes the events of a prepared watch to the response. */
 export async function streamWatch(rc: RequestContext, prepared: PreparedWatch, out: Output, encode: (ev: OutgoingEvent) => JsonObject): Promise<void> {
   const res = rc.res;
-  const contentType = out.kind === 'yaml' ? 'application/json' : contentTypeOf(out);
+  const protobuf = out.kind === 'protobuf';
+  const contentType = out.kind === 'yaml' ? 'application/json' : protobuf ? `${MEDIA_TYPES.protobuf};stream=watch` : contentTypeOf(out);
   res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked', ...rc.headers });
   res.flushHeaders();
   const events = prepared.events;
@@ -38,8 +42,9 @@ export async function streamWatch(rc: RequestContext, prepared: PreparedWatch, o
   try {
     for await (const ev of events) {
       if (timedOut || res.destroyed) break;
-      const line = `${JSON.stringify({ type: ev.type, object: encode(ev) })}\n`;
-      if (!res.write(line)) await waitDrainOrClose(rc);
+      // Protobuf: length-prefixed WatchEvent frames whose object is an enveloped object, as a real server frames them.
+      const chunk = protobuf ? watchFrame(ev.type, encodeAnswer(encode(ev))) : `${JSON.stringify({ type: ev.type, object: encode(ev) })}\n`;
+      if (!res.write(chunk)) await waitDrainOrClose(rc);
       if (ev.type === 'ERROR') break;
     }
   } catch {

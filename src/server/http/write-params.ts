@@ -8,6 +8,7 @@ import { badRequest } from '../errors.js';
 import { defaultManager, validateFieldManager } from '../fieldmanager/index.js';
 import type { DeleteParams } from '../rest/delete.js';
 import { asObject, asString } from '../util/json.js';
+import { queryBool } from '../request/query-bool.js';
 import { fieldError, invalid } from '../validation/field-errors.js';
 
 /** `dryRun`: absent or `All`; any other value is refused (400). */
@@ -42,7 +43,7 @@ export function parseForce(query: URLSearchParams, isApply: boolean): boolean {
   if (!isApply) {
     throw invalid({ group: GROUPS.meta, kind: 'PatchOptions' }, '', [fieldError.forbidden('force', 'may not be specified for non-apply patch')]);
   }
-  return v === 'true' || v === '1';
+  return queryBool(v) === true;
 }
 
 function parseIntParam(v: string | null, name: string): number | undefined {
@@ -72,8 +73,8 @@ export function parseDeleteParams(query: URLSearchParams, body: JsonObject | und
   if (g !== undefined) params.gracePeriodSeconds = g;
   const qpp = query.get('propagationPolicy');
   if (qpp !== null && qpp !== '') params.propagationPolicy = qpp;
-  const orphan = query.get('orphanDependents');
-  if (orphan !== null && orphan !== '') params.orphanDependents = orphan === 'true';
+  const orphan = queryBool(query.get('orphanDependents'));
+  if (orphan !== undefined) params.orphanDependents = orphan;
   const options: JsonObject = { kind: 'DeleteOptions', apiVersion: `${GROUPS.meta}/v1` };
   if (params.gracePeriodSeconds !== undefined) options.gracePeriodSeconds = params.gracePeriodSeconds;
   if (params.propagationPolicy !== undefined) options.propagationPolicy = params.propagationPolicy;

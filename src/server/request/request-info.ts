@@ -4,6 +4,7 @@
  * sub-resource, as the API server's RequestInfoFactory derives them; everything else is a
  * non-resource request whose verb is the lowercase HTTP method.
  */
+import { queryBool } from './query-bool.js';
 
 /** What a request addresses. */
 export interface RequestInfo {
@@ -48,8 +49,7 @@ export function pathSegmentNameProblems(name: string): string[] {
 }
 
 function isWatch(query: URLSearchParams): boolean {
-  const w = query.get('watch');
-  return w === '1' || w === 'true';
+  return queryBool(query.get('watch')) === true;
 }
 
 /** Derives the request info from method, path and query. */

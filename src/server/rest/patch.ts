@@ -10,7 +10,8 @@ import type { ServerContext } from '../context.js';
 import { ApiError, badRequest, resourceVersionOnCreate, unsupportedMediaType } from '../errors.js';
 import { ApplyConflictError, validateAppliedObject } from '../fieldmanager/index.js';
 import { applyJsonPatch, applyMergePatch, applyStrategicMergePatch, PatchError } from '../patch/index.js';
-import { apiVersionOf, groupKind, type ResourceDef } from '../registry/types.js';
+import { apiVersionOf, groupKind, type GVK, type ResourceDef } from '../registry/types.js';
+import { decodePatchedObject, normalizeBuiltin, type ValidationScope } from '../field-validation/index.js';
 import { asObject, asString, metaOf } from '../util/json.js';
 import { exceedsDepth, MAX_OBJECT_DEPTH } from '../util/json-limits.js';
 import { invalid, OMIT_VALUE } from '../validation/field-errors.js';
@@ -46,9 +47,13 @@ export interface PatchParams {
   force: boolean;
   /** Maps the current object to the document the patch applies to, and back (sub-resources). */
   view?: {
+    /** The kind of the patch target when it is not the resource's (autoscaling/v1 Scale). */
+    kind?: GVK;
     toPatchTarget(existing: JsonObject): JsonObject;
     fromPatchResult(existing: JsonObject, patched: JsonObject): JsonObject;
   };
+  /** Field validation of the request, and the strict errors of the patch body itself. */
+  validation?: { scope: ValidationScope; bodyErrors: readonly string[] };
 }
 
 function patchFailure(e: unknown): never {
@@ -112,6 +117,7 @@ export async function patchObject(ctx: ServerContext, req: WriteRequest, params:
           throw e;
         }
         checkPatchedDepth(def, req.name, merged);
+        merged = normalizeBuiltin(def, merged);
         if (existing === undefined) {
           const rv = asString(asObject(applied.metadata)?.resourceVersion) ?? '';
           if (/^[1-9]\d*$/.test(rv) && !req.dryRun) throw resourceVersionOnCreate();
@@ -131,6 +137,8 @@ export async function patchObject(ctx: ServerContext, req: WriteRequest, params:
         patchFailure(e);
       }
       checkPatchedDepth(def, req.name, patched);
+      const scope = params.validation?.scope ?? { directive: 'Ignore' as const };
+      patched = decodePatchedObject(def, patched, params.view?.kind ?? def, { type: params.type, body: params.body, bodyErrors: params.validation?.bodyErrors ?? [] }, scope);
       const patchedMeta = asObject(patched.metadata);
       if (patchedMeta !== undefined) {
         const n = asString(patchedMeta.name) ?? '';

@@ -157,7 +157,9 @@ export async function patchScale(ctx: ServerContext, req: WriteRequest, params: 
     type: params.type,
     body,
     force: params.force,
+    ...(params.validation === undefined ? {} : { validation: params.validation }),
     view: {
+      kind: { group: 'autoscaling', version: 'v1', kind: 'Scale' },
       toPatchTarget: (existing) => scaleOf(def, existing),
       fromPatchResult: (existing, patched) => withScale(def, existing, patched, req.name),
     },

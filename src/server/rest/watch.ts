@@ -4,6 +4,7 @@
  * selection transitions (an object leaving the selection is DELETED, entering it ADDED),
  * bookmarks on request, and a bounded per-watch queue (a consumer too slow ends its watch).
  */
+import { queryBool } from '../request/query-bool.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { Status } from '../../sdk/types/status.js';
 import { GROUPS } from '../../sdk/naming.js';
@@ -46,7 +47,7 @@ export interface PreparedWatch {
 export const INITIAL_EVENTS_END = `${'platform.io'}/initial-events-end`;
 
 function parseBool(v: string | null | undefined): boolean {
-  return v === 'true' || v === '1';
+  return queryBool(v) === true;
 }
 
 function statusObject(e: ApiError): JsonObject {
@@ -97,7 +98,7 @@ export function prepareWatch(ctx: ServerContext, def: ResourceDef, namespace: st
     timeoutMs = min + Math.floor(Math.random() * min);
   }
   const bookmarks = parseBool(params.allowWatchBookmarks);
-  const initial = sendInitial === undefined || sendInitial === null || sendInitial === '' ? rv === undefined || rv === 0 : parseBool(sendInitial);
+  const initial = sendInitial === undefined || sendInitial === null ? rv === undefined || rv === 0 : parseBool(sendInitial);
   const prefix = namespacePrefix(def, namespace);
 
   async function* run(): AsyncGenerator<OutgoingEvent> {

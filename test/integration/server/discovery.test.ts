@@ -129,7 +129,7 @@ describe('discovery', () => {
     assert.match(url, /^\/openapi\/v3\/apis\/apps\/v1\?hash=/);
     const doc = await api.get(url);
     assert.equal(doc.status, 200);
-    assert.ok(at(doc.body, ['components', 'schemas', 'apps.v1.Deployment']) !== undefined);
+    assert.ok(at(doc.body, ['components', 'schemas', 'io.platform.api.apps.v1.Deployment']) !== undefined);
   });
 
   test('unknown paths are 404 Status', async () => {

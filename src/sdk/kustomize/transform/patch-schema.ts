@@ -8,8 +8,8 @@
 import { OPENAPI_EXTENSION_PREFIX } from '../../naming.js';
 import { builtinSchema } from '../../types/schema/builtin/index.js';
 import { OBJECT_META } from '../../types/schema/builtin/meta.js';
-import { POD_TEMPLATE_SPEC } from '../../types/schema/builtin/pod.js';
-import { struct } from '../../types/schema/builtin/build.js';
+import { POD_TEMPLATE_SPEC } from '../../types/schema/builtin/core-pods.js';
+import { message } from '../../types/schema/builtin/build.js';
 import { childType, type TypeSchema } from '../../types/schema/type-schema.js';
 import { getKey, isMap, type JsonMap } from '../model/json.js';
 import { parseGroupVersion } from '../model/resid.js';
@@ -59,10 +59,13 @@ function fromType(type: TypeSchema | undefined): WalkSchema | undefined {
 
 /** Kinds of the embedded document that the SDK's schemas do not list, built from their parts. */
 const EXTRA: Readonly<Record<string, TypeSchema>> = {
-  ReplicationController: struct({ metadata: OBJECT_META, spec: struct({ template: POD_TEMPLATE_SPEC }) }),
-  PodTemplate: struct({ metadata: OBJECT_META, template: POD_TEMPLATE_SPEC }),
+  ReplicationController: message('api.core.v1', 'ReplicationController', 'Keeps a number of pods running.', {
+    metadata: [1, OBJECT_META, ''],
+    spec: [2, message('api.core.v1', 'ReplicationControllerSpec', 'The desired pods.', { template: [3, POD_TEMPLATE_SPEC, ''] }), ''],
+  }),
+  PodTemplate: message('api.core.v1', 'PodTemplate', 'A stored pod template.', { metadata: [1, OBJECT_META, ''], template: [2, POD_TEMPLATE_SPEC, ''] }),
 };
-const METADATA_ONLY: TypeSchema = struct({ metadata: OBJECT_META });
+const METADATA_ONLY: TypeSchema = message('apimachinery.pkg.apis.meta.v1', 'PartialObjectMetadata', 'Metadata only.', { metadata: [1, OBJECT_META, ''] });
 
 /** A kustomization's `openapi` document: definitions by kind, read as kyaml reads them. */
 export class OpenApiDocument {

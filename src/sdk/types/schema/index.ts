@@ -5,8 +5,12 @@
  *
  * @packageDocumentation
  */
-export type { ChildType, ListSchema, MapSchema, ScalarSchema, StructSchema, TypeSchema, UntypedSchema } from './type-schema.js';
-export { SCALAR_SCHEMA, UNTYPED_SCHEMA, UNTYPED_STRUCT_SCHEMA, childType, isAtomic, structField } from './type-schema.js';
-export { builtinSchema, builtinSchemaKinds } from './builtin/index.js';
+export type {
+  ChildType, FieldFacts, InlinedMessage, ListSchema, MapSchema, ScalarSchema, ScalarWire, SchemaGVK, StructSchema, TypeSchema, UntypedSchema, UntypedWire,
+} from './type-schema.js';
+export {
+  SCALAR_SCHEMA, UNTYPED_SCHEMA, UNTYPED_STRUCT_SCHEMA, childType, fieldFacts, goStructName, goTypeName, isAtomic, scalarWire, structField,
+} from './type-schema.js';
+export { META_TYPES, builtinListSchema, builtinSchema, builtinSchemaKinds } from './builtin/index.js';
 export { SCHEMA_EXTENSIONS, UNSTRUCTURED, schemaFromOpenAPI } from './openapi.js';
-export { LABEL_SELECTOR, OBJECT_META } from './builtin/meta.js';
+export { LABEL_SELECTOR, LIST_META, OBJECT_META } from './builtin/meta.js';

@@ -1,16 +1,74 @@
 /**
- * A small structural type model of API objects, shared by the client (diffs, client-side apply) and
- * the local server (strategic merge patch, server-side apply). It carries exactly what merging needs:
- * which values are structs, maps and lists, how lists are keyed, and which parts are atomic. It is
- * the equivalent of the schemas that structured-merge-diff and strategic merge patch read from the
- * Go types' `+listType` / `patchStrategy` markers.
+ * The structural type model of API objects, shared by the client (diffs, client-side apply) and the
+ * local server. It is the one source of truth about the built-in types: merging reads which values
+ * are structs, maps and lists, how lists are keyed and which parts are atomic (the Go types'
+ * `+listType` / `patchStrategy` markers); field validation reads the field names, types and formats;
+ * OpenAPI and `explain` read the descriptions, required fields, enums and group-version-kinds; the
+ * protobuf codec reads the field numbers and wire forms. Custom resources get the same model from
+ * their CRD's structural schema (without documentation and field numbers).
  */
 import type { JsonValue } from '../meta.js';
+
+/**
+ * How a scalar travels in protobuf: the plain wire types, and the apimachinery types that are
+ * scalars in JSON but small messages on the wire (`Time`, `Quantity`, `IntOrString` ...).
+ */
+export type ScalarWire = 'string' | 'bytes' | 'int32' | 'int64' | 'bool' | 'double' | 'time' | 'microTime' | 'duration' | 'quantity' | 'intOrString';
 
 /** A string, number, boolean or null: always replaced whole and owned whole. */
 export interface ScalarSchema {
   kind: 'scalar';
+  /** OpenAPI type; absent when the value may be of several (int-or-string, quantities, CRD scalars). */
+  type?: 'string' | 'integer' | 'number' | 'boolean';
+  /** OpenAPI format (`int32`, `int64`, `double`, `byte`, `date-time`, `int-or-string` ...). */
+  format?: string;
+  /** The values the API allows (the Go type's `+enum` constants). */
+  enum?: readonly string[];
+  /** Protobuf form; by default derived from {@link type} and {@link format}. */
+  wire?: ScalarWire;
+  /** Go type name as decoding errors spell it (`v1.Protocol`); by default the primitive's. */
+  go?: string;
+  /** Definition name when the type has its own OpenAPI definition (`Time`, `Quantity`). */
+  name?: string;
+  /** What the type is, when it has a definition of its own. */
+  description?: string;
 }
+
+/** A group, version and kind (`x-platform-group-version-kind`). */
+export interface SchemaGVK {
+  group: string;
+  version: string;
+  kind: string;
+}
+
+/** The facts of one declared field of a built-in struct besides its type. */
+export interface FieldFacts {
+  /** Protobuf field number (the published generated.proto); 0 for fields not on the wire (apiVersion, kind). */
+  proto: number;
+  /** A short description in our own words. */
+  description: string;
+  /** The field must be set (no `omitempty` and not `+optional`). */
+  required?: boolean;
+  /** The Go field is a pointer: unset and zero differ (`replicas: 0` is kept). */
+  pointer?: boolean;
+  /** The Go field has no `omitempty`: it is serialized even when empty (`""`, `0`, `null`). */
+  emitEmpty?: boolean;
+}
+
+/**
+ * A Go struct embedded with `json:",inline"` whose fields appear in the parent's JSON but which
+ * protobuf carries as one nested message (a Volume's VolumeSource, a Probe's handler).
+ */
+export interface InlinedMessage {
+  proto: number;
+  schema: StructSchema;
+}
+
+/**
+ * The custom JSON forms of a few types that are not plain structs: raw JSON payloads and the
+ * apiextensions schema unions (`JSONSchemaPropsOrBool` is a boolean or a schema ...).
+ */
+export type UntypedWire = 'rawExtension' | 'json' | 'fieldsV1' | 'schemaOrBool' | 'schemaOrArray' | 'schemaOrStringArray';
 
 /** An object with named fields (a Go struct, or a CRD schema with `properties`). */
 export interface StructSchema {
@@ -36,6 +94,16 @@ export interface StructSchema {
   alwaysPresent?: readonly string[];
   /** Strategic-merge-patch strategy of this field (`retainKeys`, `replace`). */
   patchStrategy?: string;
+  /** Definition name (`io.platform.api.core.v1.PodSpec`); the Go type name is its last segment. */
+  name?: string;
+  /** What the type is, in our own words. */
+  description?: string;
+  /** Field numbers, descriptions and presence of the declared fields (built-in types). */
+  members?: Readonly<Record<string, FieldFacts>>;
+  /** Inline-embedded structs, whose fields are also listed in {@link fields}. */
+  inlined?: readonly InlinedMessage[];
+  /** The kinds this type is the root of. */
+  kinds?: readonly SchemaGVK[];
 }
 
 /** An object whose keys are data (`map[string]T`, `additionalProperties`). */
@@ -46,6 +114,8 @@ export interface MapSchema {
   mapType?: 'atomic' | 'granular';
   /** Strategic-merge-patch strategy of this field (`replace`). */
   patchStrategy?: string;
+  /** Go type name of a named map type (`v1.ResourceList`). */
+  go?: string;
 }
 
 /** An array. */
@@ -62,6 +132,8 @@ export interface ListSchema {
   patchStrategy?: string;
   /** Strategic merge patch: the field that identifies items of a merged list of objects. */
   patchMergeKey?: string;
+  /** Go type name of a named slice type (`v1.ExtraValue`). */
+  go?: string;
 }
 
 /** A value of unknown type: objects act as granular structs, arrays as atomic lists. */
@@ -72,6 +144,14 @@ export interface UntypedSchema {
    * a built-in type that its (partial) schema does not spell out, which are Go structs.
    */
   declaredFields?: boolean;
+  /** The custom form of a built-in type (raw JSON, schema unions); absent for a free value. */
+  wire?: UntypedWire;
+  /** Definition name of a built-in type. */
+  name?: string;
+  /** What the type is, when it has a definition of its own. */
+  description?: string;
+  /** The schema type a schema union holds (apiextensions' JSONSchemaProps). */
+  ref?: () => StructSchema;
 }
 
 /** The structural type of a value. */
@@ -119,6 +199,71 @@ export function childType(schema: TypeSchema, key: string): ChildType {
       return schema.declaredFields === true ? UNTYPED_FIELD : UNTYPED_ENTRY;
     default:
       return UNTYPED_ENTRY;
+  }
+}
+
+/** The facts of declared field `name` of a built-in struct (also of its inline-embedded structs). */
+export function fieldFacts(schema: StructSchema, name: string): FieldFacts | undefined {
+  const own = schema.members;
+  if (own !== undefined && Object.hasOwn(own, name)) return own[name];
+  for (const inlined of schema.inlined ?? []) {
+    const facts = fieldFacts(inlined.schema, name);
+    if (facts !== undefined) return facts;
+  }
+  return undefined;
+}
+
+/** The Go type name of a value of `schema`, as Go's JSON decoding errors spell it. */
+export function goTypeName(schema: TypeSchema): string {
+  switch (schema.kind) {
+    case 'scalar':
+      return schema.go ?? goScalarName(schema);
+    case 'struct':
+      return schema.name === undefined ? 'map[string]interface {}' : goQualifiedName(schema.name);
+    case 'map':
+      return schema.go ?? `map[string]${goTypeName(schema.values)}`;
+    case 'list':
+      return schema.go ?? `[]${goTypeName(schema.items)}`;
+    default:
+      return schema.name === undefined ? 'interface {}' : goQualifiedName(schema.name);
+  }
+}
+
+function goScalarName(schema: ScalarSchema): string {
+  switch (scalarWire(schema)) {
+    case 'bytes': return '[]uint8';
+    case 'int32': return 'int32';
+    case 'int64': return 'int64';
+    case 'bool': return 'bool';
+    case 'double': return 'float64';
+    case 'time': return 'v1.Time';
+    case 'microTime': return 'v1.MicroTime';
+    case 'duration': return 'v1.Duration';
+    case 'quantity': return 'resource.Quantity';
+    case 'intOrString': return 'intstr.IntOrString';
+    default: return 'string';
+  }
+}
+
+/** `io.platform.api.core.v1.PodSpec` → `v1.PodSpec` (package name and type name). */
+function goQualifiedName(definition: string): string {
+  const parts = definition.split('.');
+  return parts.slice(-2).join('.');
+}
+
+/** The Go type name of a struct without its package (`PodSpec`), as decoding errors name the struct. */
+export function goStructName(schema: StructSchema): string {
+  return schema.name?.split('.').pop() ?? '';
+}
+
+/** The protobuf form of a scalar. */
+export function scalarWire(schema: ScalarSchema): ScalarWire {
+  if (schema.wire !== undefined) return schema.wire;
+  switch (schema.type) {
+    case 'integer': return schema.format === 'int32' ? 'int32' : 'int64';
+    case 'number': return 'double';
+    case 'boolean': return 'bool';
+    default: return schema.format === 'byte' ? 'bytes' : 'string';
   }
 }
 

@@ -55,7 +55,7 @@ function strings(v: JsonValue | undefined): string[] {
 }
 
 function reply(rc: RequestContext, obj: JsonObject): Promise<void> {
-  return send(rc.res, 201, obj, negotiate(rc.req.headers.accept, { transforms: false }, false), rc.headers);
+  return send(rc.res, 201, obj, negotiate(rc.req.headers.accept, { transforms: false, protobuf: true }, false), rc.headers);
 }
 
 function isCreateOf(rc: { apiGroup: string; resource: string; verb: string; subresource: string; isResourceRequest: boolean }, resource: string): boolean {

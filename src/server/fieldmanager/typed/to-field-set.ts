@@ -6,7 +6,7 @@
  * keys, duplicate items, fields a closed schema does not declare).
  */
 import type { JsonValue } from '../../../sdk/types/meta.js';
-import type { TypeSchema } from '../../../sdk/types/schema/index.js';
+import type { ScalarSchema, TypeSchema } from '../../../sdk/types/schema/index.js';
 import { childType } from '../../../sdk/types/schema/index.js';
 import { FieldSet } from '../field-set.js';
 import type { PathElement } from '../path-element.js';
@@ -30,7 +30,23 @@ function shapeError(schema: TypeSchema, value: JsonValue): string | undefined {
     case 'list':
       return Array.isArray(value) ? undefined : `expected list, got ${describe(value)}`;
     case 'scalar':
-      return isObject(value) || Array.isArray(value) ? `expected scalar, got ${describe(value)}` : undefined;
+      if (isObject(value) || Array.isArray(value)) return `expected scalar, got ${describe(value)}`;
+      return scalarTypeError(schema, value);
+    default:
+      return undefined;
+  }
+}
+
+/** structured-merge-diff's complaint about a scalar of the wrong type (typed scalars of built-in kinds only). */
+function scalarTypeError(schema: ScalarSchema, value: string | number | boolean): string | undefined {
+  switch (schema.type) {
+    case 'integer':
+    case 'number':
+      return typeof value === 'number' ? undefined : `expected numeric (int or float), got ${typeof value === 'string' ? 'string' : 'bool'}`;
+    case 'string':
+      return typeof value === 'string' ? undefined : `expected string, got &value.valueUnstructured{Value:${String(value)}}`;
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : `expected boolean, got ${String(value)}`;
     default:
       return undefined;
   }

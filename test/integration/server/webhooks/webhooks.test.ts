@@ -177,7 +177,9 @@ describe('admission webhooks', () => {
     const b = entry('b.example.com', '/reinvoke-b');
     b.namespaceSelector = { matchLabels: { test: 'reinvoke' } };
     await configure('mutating', 'reinvoke', [entry('a.example.com', '/reinvoke', { reinvocationPolicy: 'IfNeeded' }), b]);
-    const r = await api.post('/api/v1/namespaces/reinvoke/configmaps', cm('c1'));
+    // A label is set so that the webhook's `add /metadata/labels/b` has a map to add to: an empty
+    // `labels: {}` is omitted (omitempty) before webhooks see the object, as on a real API server.
+    const r = await api.post('/api/v1/namespaces/reinvoke/configmaps', cm('c1', { app: 'c1' }));
     assert.equal(r.status, 201, r.text);
     assert.equal(at(r.body, 'metadata.labels.b'), 'set');
     const a = hook.calls.filter((c) => c.path.startsWith('/reinvoke?'));

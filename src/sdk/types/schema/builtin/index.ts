@@ -1,55 +1,84 @@
-/** The registry of built-in kinds' schemas, by group, version and kind. */
-import { GROUPS } from '../../../naming.js';
-import type { TypeSchema } from '../type-schema.js';
-import { CERTIFICATE_SIGNING_REQUEST, CLUSTER_ROLE, CUSTOM_RESOURCE_DEFINITION, LEASE, ROLE, ROLE_BINDING, SCALE, WEBHOOK_CONFIGURATION } from './cluster.js';
+/** The registry of the built-in types' schemas, by group, version and kind. */
+import type { StructSchema, TypeSchema } from '../type-schema.js';
+import { MUTATING_WEBHOOK_CONFIGURATION, MUTATING_WEBHOOK_CONFIGURATION_V1BETA1, VALIDATING_WEBHOOK_CONFIGURATION, VALIDATING_WEBHOOK_CONFIGURATION_V1BETA1 } from './admissionregistration.js';
+import { CUSTOM_RESOURCE_DEFINITION } from './apiextensions.js';
+import { DAEMON_SET, DEPLOYMENT, REPLICA_SET, STATEFUL_SET } from './apps.js';
+import { SELF_SUBJECT_REVIEW, SELF_SUBJECT_REVIEW_V1BETA1, TOKEN_REQUEST, TOKEN_REVIEW, TOKEN_REVIEW_V1BETA1 } from './authentication.js';
+import { LOCAL_SUBJECT_ACCESS_REVIEW, SELF_SUBJECT_ACCESS_REVIEW, SELF_SUBJECT_RULES_REVIEW, SUBJECT_ACCESS_REVIEW } from './authorization.js';
+import { HORIZONTAL_POD_AUTOSCALER, HORIZONTAL_POD_AUTOSCALER_V2, SCALE } from './autoscaling.js';
+import { CRON_JOB, JOB } from './batch.js';
+import { CERTIFICATE_SIGNING_REQUEST } from './certificates.js';
+import { LEASE } from './coordination.js';
 import {
-  CONFIG_MAP, ENDPOINTS, EVENT, NAMESPACE, NODE, PERSISTENT_VOLUME, PERSISTENT_VOLUME_CLAIM, POD, SECRET, SERVICE, SERVICE_ACCOUNT,
+  BINDING, CONFIG_MAP, ENDPOINTS, EVENT, LIMIT_RANGE, NAMESPACE, NODE, PERSISTENT_VOLUME, PERSISTENT_VOLUME_CLAIM, POD, RESOURCE_QUOTA, SECRET,
+  SERVICE, SERVICE_ACCOUNT,
 } from './core.js';
-import { CRON_JOB, DAEMON_SET, DEPLOYMENT, JOB, REPLICA_SET, STATEFUL_SET } from './workloads.js';
+import { ENDPOINT_SLICE } from './discovery.js';
+import { listKind } from './lists.js';
+import { DELETE_OPTIONS, PARTIAL_OBJECT_METADATA, STATUS, WATCH_EVENT } from './meta.js';
+import { RUNTIME_CLASS } from './node.js';
+import { EVICTION, POD_DISRUPTION_BUDGET, POD_DISRUPTION_BUDGET_V1BETA1 } from './policy.js';
+import { CLUSTER_ROLE, CLUSTER_ROLE_BINDING, ROLE, ROLE_BINDING } from './rbac.js';
+import { PRIORITY_CLASS } from './scheduling.js';
 
-type Row = readonly [group: string, version: string, kind: string, schema: TypeSchema];
-
-const ROWS: readonly Row[] = [
-  [GROUPS.core, 'v1', 'Namespace', NAMESPACE],
-  [GROUPS.core, 'v1', 'ConfigMap', CONFIG_MAP],
-  [GROUPS.core, 'v1', 'Secret', SECRET],
-  [GROUPS.core, 'v1', 'ServiceAccount', SERVICE_ACCOUNT],
-  [GROUPS.core, 'v1', 'Service', SERVICE],
-  [GROUPS.core, 'v1', 'Endpoints', ENDPOINTS],
-  [GROUPS.core, 'v1', 'Event', EVENT],
-  [GROUPS.core, 'v1', 'Pod', POD],
-  [GROUPS.core, 'v1', 'Node', NODE],
-  [GROUPS.core, 'v1', 'PersistentVolume', PERSISTENT_VOLUME],
-  [GROUPS.core, 'v1', 'PersistentVolumeClaim', PERSISTENT_VOLUME_CLAIM],
-  [GROUPS.apps, 'v1', 'Deployment', DEPLOYMENT],
-  [GROUPS.apps, 'v1', 'ReplicaSet', REPLICA_SET],
-  [GROUPS.apps, 'v1', 'StatefulSet', STATEFUL_SET],
-  [GROUPS.apps, 'v1', 'DaemonSet', DAEMON_SET],
-  [GROUPS.batch, 'v1', 'Job', JOB],
-  [GROUPS.batch, 'v1', 'CronJob', CRON_JOB],
-  [GROUPS.coordination, 'v1', 'Lease', LEASE],
-  [GROUPS.rbac, 'v1', 'Role', ROLE],
-  [GROUPS.rbac, 'v1', 'ClusterRole', CLUSTER_ROLE],
-  [GROUPS.rbac, 'v1', 'RoleBinding', ROLE_BINDING],
-  [GROUPS.rbac, 'v1', 'ClusterRoleBinding', ROLE_BINDING],
-  [GROUPS.certificates, 'v1', 'CertificateSigningRequest', CERTIFICATE_SIGNING_REQUEST],
-  [GROUPS.admissionregistration, 'v1', 'MutatingWebhookConfiguration', WEBHOOK_CONFIGURATION],
-  [GROUPS.admissionregistration, 'v1', 'ValidatingWebhookConfiguration', WEBHOOK_CONFIGURATION],
-  [GROUPS.apiextensions, 'v1', 'CustomResourceDefinition', CUSTOM_RESOURCE_DEFINITION],
-  [GROUPS.autoscaling, 'v1', 'Scale', SCALE],
+/** Kinds whose objects are stored and listed (each has a list type). */
+const STORED: readonly StructSchema[] = [
+  NAMESPACE, CONFIG_MAP, SECRET, SERVICE_ACCOUNT, SERVICE, ENDPOINTS, EVENT, POD, NODE, PERSISTENT_VOLUME, PERSISTENT_VOLUME_CLAIM,
+  LIMIT_RANGE, RESOURCE_QUOTA,
+  DEPLOYMENT, REPLICA_SET, STATEFUL_SET, DAEMON_SET, JOB, CRON_JOB, LEASE,
+  ROLE, CLUSTER_ROLE, ROLE_BINDING, CLUSTER_ROLE_BINDING, CERTIFICATE_SIGNING_REQUEST,
+  MUTATING_WEBHOOK_CONFIGURATION, VALIDATING_WEBHOOK_CONFIGURATION, MUTATING_WEBHOOK_CONFIGURATION_V1BETA1, VALIDATING_WEBHOOK_CONFIGURATION_V1BETA1,
+  CUSTOM_RESOURCE_DEFINITION, POD_DISRUPTION_BUDGET, POD_DISRUPTION_BUDGET_V1BETA1, PRIORITY_CLASS, RUNTIME_CLASS,
+  HORIZONTAL_POD_AUTOSCALER, HORIZONTAL_POD_AUTOSCALER_V2, ENDPOINT_SLICE,
 ];
 
-const BY_KEY = new Map<string, TypeSchema>(ROWS.map(([group, version, kind, schema]) => [`${group}/${version}/${kind}`, schema]));
+/** Kinds that are only sent (reviews, token requests) or are sub-resources (Scale, Eviction, Binding). */
+const TRANSIENT: readonly StructSchema[] = [
+  SCALE, EVICTION, BINDING, TOKEN_REQUEST, TOKEN_REVIEW, TOKEN_REVIEW_V1BETA1, SELF_SUBJECT_REVIEW, SELF_SUBJECT_REVIEW_V1BETA1,
+  SELF_SUBJECT_ACCESS_REVIEW, SUBJECT_ACCESS_REVIEW, LOCAL_SUBJECT_ACCESS_REVIEW, SELF_SUBJECT_RULES_REVIEW,
+];
+
+function key(group: string, version: string, kind: string): string {
+  return `${group}/${version}/${kind}`;
+}
+
+const KINDS = new Map<string, StructSchema>();
+const LISTS = new Map<string, StructSchema>();
+for (const schema of [...STORED, ...TRANSIENT]) {
+  for (const k of schema.kinds ?? []) KINDS.set(key(k.group, k.version, k.kind), schema);
+}
+for (const schema of STORED) {
+  const list = listKind(schema);
+  for (const k of list.kinds ?? []) LISTS.set(key(k.group, k.version, k.kind), list);
+}
 
 /**
- * The schema of a built-in kind (merge keys, list types, map types of its Go type), or undefined
- * when the kind is not built in (custom resources: see {@link schemaFromOpenAPI}).
+ * The schema of a built-in kind (fields, types, merge keys, documentation and protobuf field
+ * numbers of its Go type), or undefined when the kind is not built in (custom resources: see
+ * {@link schemaFromOpenAPI}).
  */
 export function builtinSchema(group: string, version: string, kind: string): TypeSchema | undefined {
-  return BY_KEY.get(`${group}/${version}/${kind}`);
+  return KINDS.get(key(group, version, kind));
 }
 
-/** Group, version and kind of every built-in kind that has a schema. */
-export function builtinSchemaKinds(): { group: string; version: string; kind: string }[] {
-  return ROWS.map(([group, version, kind]) => ({ group, version, kind }));
+/** The schema of the list type of a built-in kind (`ConfigMapList`), or undefined. */
+export function builtinListSchema(group: string, version: string, listKindName: string): StructSchema | undefined {
+  return LISTS.get(key(group, version, listKindName));
 }
+
+/** Group, version and kind of every built-in kind that has a schema (list types not included). */
+export function builtinSchemaKinds(): { group: string; version: string; kind: string }[] {
+  return [...KINDS.keys()].map((k) => {
+    const [group = '', version = '', kind = ''] = k.split('/');
+    return { group, version, kind };
+  });
+}
+
+/** The kinds of meta/v1 that every group serves: Status, DeleteOptions, WatchEvent and partial metadata. */
+export const META_TYPES = {
+  status: STATUS,
+  deleteOptions: DELETE_OPTIONS,
+  watchEvent: WATCH_EVENT,
+  partialObjectMetadata: PARTIAL_OBJECT_METADATA,
+  partialObjectMetadataList: listKind(PARTIAL_OBJECT_METADATA),
+} as const;

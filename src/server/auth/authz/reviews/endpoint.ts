@@ -40,7 +40,7 @@ export function accessReviewEndpoint(union: ModeUnion): ReviewEndpoint {
     async serve(rc) {
       const kind = KINDS[rc.info.resource];
       if (kind === undefined) throw badRequest(`unknown review ${rc.info.resource}`);
-      const out = negotiate(rc.req.headers.accept, { transforms: false }, false);
+      const out = negotiate(rc.req.headers.accept, { transforms: false, protobuf: true }, false);
       const body = asObject(await decodeObjectBody(rc.req, await readBody(rc.req)));
       if (body === undefined) throw badRequest('the body of the request must be a JSON or YAML object');
       const sentKind = asString(body.kind);

@@ -29,6 +29,15 @@ const SERVED: [string, string, string][] = [
   [GROUPS.certificates, 'v1', 'CertificateSigningRequest'],
   [GROUPS.admissionregistration, 'v1', 'MutatingWebhookConfiguration'], [GROUPS.admissionregistration, 'v1', 'ValidatingWebhookConfiguration'],
   [GROUPS.apiextensions, 'v1', 'CustomResourceDefinition'], [GROUPS.autoscaling, 'v1', 'Scale'],
+  [GROUPS.core, 'v1', 'LimitRange'], [GROUPS.core, 'v1', 'ResourceQuota'], [GROUPS.core, 'v1', 'Binding'],
+  [GROUPS.admissionregistration, 'v1beta1', 'MutatingWebhookConfiguration'], [GROUPS.admissionregistration, 'v1beta1', 'ValidatingWebhookConfiguration'],
+  [GROUPS.policy, 'v1', 'PodDisruptionBudget'], [GROUPS.policy, 'v1beta1', 'PodDisruptionBudget'], [GROUPS.policy, 'v1', 'Eviction'],
+  [GROUPS.scheduling, 'v1', 'PriorityClass'], [GROUPS.node, 'v1', 'RuntimeClass'],
+  [GROUPS.autoscaling, 'v1', 'HorizontalPodAutoscaler'], [GROUPS.autoscaling, 'v2', 'HorizontalPodAutoscaler'], [GROUPS.discovery, 'v1', 'EndpointSlice'],
+  [GROUPS.authorization, 'v1', 'SelfSubjectAccessReview'], [GROUPS.authorization, 'v1', 'SubjectAccessReview'],
+  [GROUPS.authorization, 'v1', 'LocalSubjectAccessReview'], [GROUPS.authorization, 'v1', 'SelfSubjectRulesReview'],
+  [GROUPS.authentication, 'v1', 'TokenReview'], [GROUPS.authentication, 'v1beta1', 'TokenReview'], [GROUPS.authentication, 'v1', 'TokenRequest'],
+  [GROUPS.authentication, 'v1', 'SelfSubjectReview'], [GROUPS.authentication, 'v1beta1', 'SelfSubjectReview'],
 ];
 
 test('every kind the local server serves has a schema with ObjectMeta metadata', () => {
@@ -49,7 +58,7 @@ function list(schema: TypeSchema): ListSchema {
 
 test('ObjectMeta: finalizers a merged set, owner references keyed by uid (atomic items), managedFields atomic', () => {
   const pod = builtinSchema('', 'v1', 'Pod')!;
-  assert.deepEqual(list(at(pod, 'metadata', 'finalizers')), { kind: 'list', items: { kind: 'scalar' }, listType: 'set', patchStrategy: 'merge' });
+  assert.deepEqual(list(at(pod, 'metadata', 'finalizers')), { kind: 'list', items: { kind: 'scalar', type: 'string' }, listType: 'set', patchStrategy: 'merge' });
   const owners = list(at(pod, 'metadata', 'ownerReferences'));
   assert.deepEqual([owners.listType, owners.listMapKeys, owners.patchMergeKey], ['map', ['uid'], 'uid']);
   assert.ok(isAtomic(owners.items));
@@ -75,7 +84,7 @@ test('Pod spec: keyed lists with their merge keys, atomic lists and maps', () =>
   assert.equal(list(at(pod, 'spec', 'containers', '[]', 'ports')).keyDefaults?.protocol, 'TCP');
   assert.equal(list(at(pod, 'spec', 'volumes')).patchStrategy, 'merge,retainKeys');
   assert.ok(isAtomic(at(pod, 'spec', 'tolerations')), 'tolerations');
-  assert.equal(at(pod, 'spec', 'containers', '[]', 'args').kind, 'untyped', 'args: deduced, so an atomic list');
+  assert.equal(list(at(pod, 'spec', 'containers', '[]', 'args')).listType, 'atomic', 'args: no marker, so an atomic list');
   assert.ok(isAtomic(at(pod, 'spec', 'nodeSelector')), 'nodeSelector');
   assert.equal(at(pod, 'spec', 'containers', '[]', 'resources', 'limits').kind, 'map');
 });

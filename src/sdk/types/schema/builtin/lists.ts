@@ -1,0 +1,16 @@
+/** The list types of the built-in kinds (`ConfigMapList` ...): list metadata and the items. */
+import type { SchemaGVK, StructSchema } from '../type-schema.js';
+import { atomicList, kind } from './build.js';
+import { LIST_META } from './meta.js';
+
+/** The list type of a kind: `metadata` (ListMeta, field 1) and `items` (field 2), as every list type of the API. */
+export function listKind(item: StructSchema): StructSchema {
+  const parts = (item.name ?? '').split('.');
+  const type = parts.pop() ?? 'Object';
+  const pkg = parts.slice(2).join('.');
+  const kinds: SchemaGVK[] = (item.kinds ?? []).map((k) => ({ ...k, kind: `${k.kind}List` }));
+  return kind(pkg, `${type}List`, kinds, `A list of ${type} objects.`, {
+    metadata: [1, LIST_META, 'List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk.'],
+    items: [2, atomicList(item), `The ${type} objects.`, 're'],
+  });
+}

@@ -1,0 +1,293 @@
+/**
+ * Between JSON values and the plain objects protobufjs encodes and decodes (fields `f<number>`),
+ * walking the type schema: inline-embedded structs become nested messages, times become seconds
+ * and nanoseconds, quantities and int-or-strings their messages, byte strings leave base64, raw
+ * extensions carry JSON. Decoding gives the JSON a Go server would serialize: unset fields without
+ * `omitempty` as their zero value (`null`, `""`, `{}`), zero values of `omitempty` fields left out.
+ */
+import type { JsonObject, JsonValue } from '../../meta.js';
+import type { ListSchema, ScalarSchema, StructSchema, TypeSchema, UntypedSchema } from '../type-schema.js';
+import { scalarWire } from '../type-schema.js';
+
+/** What protobufjs takes and gives: nested plain objects, arrays, numbers, strings, booleans and byte arrays. */
+export type Plain = string | number | boolean | Uint8Array | Plain[] | { [key: string]: Plain };
+type PlainObject = { [key: string]: Plain };
+
+/** The seconds of Go's zero time (0001-01-01T00:00:00Z), which a zero `metav1.Time` encodes as. */
+const ZERO_TIME_SECONDS = -62135596800;
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isPlainObject(value: Plain | undefined): value is PlainObject {
+  return typeof value === 'object' && !Array.isArray(value) && !(value instanceof Uint8Array);
+}
+
+function jsonBytes(value: JsonValue): Uint8Array {
+  return Buffer.from(JSON.stringify(value), 'utf8');
+}
+
+function parseJsonBytes(bytes: Plain | undefined): JsonValue {
+  if (!(bytes instanceof Uint8Array) || bytes.length === 0) return null;
+  try {
+    return JSON.parse(Buffer.from(bytes).toString('utf8')) as JsonValue;
+  } catch {
+    return null;
+  }
+}
+
+/** RFC 3339 time to seconds and nanoseconds. */
+function timeToPlain(value: string): PlainObject | undefined {
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return undefined;
+  const fraction = /\.(\d+)/.exec(value)?.[1] ?? '';
+  const nanos = fraction === '' ? 0 : Number(fraction.padEnd(9, '0').slice(0, 9));
+  const seconds = Math.floor(ms / 1000);
+  const out: PlainObject = { f1: seconds };
+  if (nanos !== 0) out.f2 = nanos;
+  return out;
+}
+
+/** Seconds and nanoseconds to RFC 3339 in UTC (microseconds for MicroTime); null for Go's zero time. */
+function plainToTime(value: Plain | undefined, micro: boolean): JsonValue {
+  if (!isPlainObject(value)) return null;
+  const seconds = typeof value.f1 === 'number' ? value.f1 : 0;
+  const nanos = typeof value.f2 === 'number' ? value.f2 : 0;
+  if (seconds === ZERO_TIME_SECONDS && nanos === 0) return null;
+  const iso = new Date(seconds * 1000).toISOString().replace(/\.\d+Z$/, '');
+  if (!micro) return `${iso}Z`;
+  return `${iso}.${String(Math.floor(nanos / 1000)).padStart(6, '0')}Z`;
+}
+
+const DURATION_UNITS: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };
+
+/** A Go duration string (`1h2m3s`) in nanoseconds. */
+function parseDuration(text: string): number {
+  let total = 0;
+  const sign = text.startsWith('-') ? -1 : 1;
+  for (const m of text.replace(/^[-+]/, '').matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(m[1]) * (DURATION_UNITS[m[2] ?? 's'] ?? 0);
+  return sign * Math.round(total);
+}
+
+/** Nanoseconds as Go prints a duration (`1h2m3s`, `1.5s`, `0s`). */
+function formatDuration(nanos: number): string {
+  if (nanos === 0) return '0s';
+  const sign = nanos < 0 ? '-' : '';
+  let n = Math.abs(nanos);
+  if (n < 1e9) {
+    if (n < 1e3) return `${sign}${n}ns`;
+    if (n < 1e6) return `${sign}${n / 1e3}µs`;
+    return `${sign}${n / 1e6}ms`;
+  }
+  const h = Math.floor(n / 3600e9);
+  n -= h * 3600e9;
+  const m = Math.floor(n / 60e9);
+  n -= m * 60e9;
+  const s = n / 1e9;
+  return `${sign}${h > 0 ? `${h}h` : ''}${h > 0 || m > 0 ? `${m}m` : ''}${s}s`;
+}
+
+function scalarToPlain(value: JsonValue, schema: ScalarSchema): Plain | undefined {
+  switch (scalarWire(schema)) {
+    case 'string': return typeof value === 'string' ? value : undefined;
+    case 'bool': return typeof value === 'boolean' ? value : undefined;
+    case 'int32': case 'int64': case 'double': return typeof value === 'number' ? value : undefined;
+    case 'bytes': return typeof value === 'string' ? Buffer.from(value, 'base64') : undefined;
+    case 'time': case 'microTime': return typeof value === 'string' ? timeToPlain(value) : undefined;
+    case 'duration': return typeof value === 'string' ? { f1: parseDuration(value) } : undefined;
+    case 'quantity': return typeof value === 'string' || typeof value === 'number' ? { f1: String(value) } : undefined;
+    case 'intOrString':
+      if (typeof value === 'number') return { f1: 0, f2: value };
+      return typeof value === 'string' ? { f1: 1, f3: value } : undefined;
+  }
+}
+
+function plainToScalar(value: Plain | undefined, schema: ScalarSchema): JsonValue {
+  switch (scalarWire(schema)) {
+    case 'string': return typeof value === 'string' ? value : '';
+    case 'bool': return value === true;
+    case 'int32': case 'int64': case 'double': return typeof value === 'number' ? value : 0;
+    case 'bytes': return value instanceof Uint8Array ? Buffer.from(value).toString('base64') : null;
+    case 'time': return plainToTime(value, false);
+    case 'microTime': return plainToTime(value, true);
+    case 'duration': return isPlainObject(value) && typeof value.f1 === 'number' ? formatDuration(value.f1) : '0s';
+    case 'quantity': return isPlainObject(value) && typeof value.f1 === 'string' ? value.f1 : '0';
+    case 'intOrString': {
+      if (!isPlainObject(value)) return 0;
+      return value.f1 === 1 ? (typeof value.f3 === 'string' ? value.f3 : '') : typeof value.f2 === 'number' ? value.f2 : 0;
+    }
+  }
+}
+
+function untypedToPlain(value: JsonValue, schema: UntypedSchema): Plain | undefined {
+  const props = schema.ref?.();
+  switch (schema.wire) {
+    case 'schemaOrBool':
+      if (typeof value === 'boolean') return { f1: value };
+      return isObject(value) && props !== undefined ? { f1: true, f2: toPlain(value, props) ?? {} } : undefined;
+    case 'schemaOrArray':
+      if (Array.isArray(value) && props !== undefined) return { f2: value.map((v) => toPlain(v, props) ?? {}) };
+      return isObject(value) && props !== undefined ? { f1: toPlain(value, props) ?? {} } : undefined;
+    case 'schemaOrStringArray':
+      if (Array.isArray(value)) return { f2: value.filter((v): v is string => typeof v === 'string') };
+      return isObject(value) && props !== undefined ? { f1: toPlain(value, props) ?? {} } : undefined;
+    default:
+      return { f1: jsonBytes(value) };
+  }
+}
+
+function plainToUntyped(value: Plain | undefined, schema: UntypedSchema): JsonValue {
+  const props = schema.ref?.();
+  if (!isPlainObject(value)) return null;
+  switch (schema.wire) {
+    case 'schemaOrBool':
+      if (value.f2 !== undefined && props !== undefined) return fromPlain(value.f2, props);
+      return value.f1 === true;
+    case 'schemaOrArray':
+      if (Array.isArray(value.f2) && value.f2.length > 0 && props !== undefined) return value.f2.map((v) => fromPlain(v, props));
+      return value.f1 !== undefined && props !== undefined ? fromPlain(value.f1, props) : null;
+    case 'schemaOrStringArray':
+      if (Array.isArray(value.f2) && value.f2.length > 0) return value.f2.filter((v): v is string => typeof v === 'string');
+      return value.f1 !== undefined && props !== undefined ? fromPlain(value.f1, props) : null;
+    default:
+      return parseJsonBytes(value.f1);
+  }
+}
+
+function structToPlain(value: JsonObject, schema: StructSchema): PlainObject {
+  const out: PlainObject = {};
+  for (const inlined of schema.inlined ?? []) {
+    const part: JsonObject = {};
+    let any = false;
+    for (const key of Object.keys(inlined.schema.fields)) {
+      const item = value[key];
+      if (item !== undefined) {
+        part[key] = item;
+        any = true;
+      }
+    }
+    if (any) out[`f${inlined.proto}`] = structToPlain(part, inlined.schema);
+  }
+  const members = schema.members ?? {};
+  for (const key of Object.keys(value)) {
+    const facts = Object.hasOwn(members, key) ? members[key] : undefined;
+    const item = value[key];
+    if (facts === undefined || facts.proto <= 0 || item === undefined || item === null) continue;
+    const field = schema.fields[key];
+    if (field === undefined) continue;
+    const plain = toPlain(item, field);
+    if (plain !== undefined) out[`f${facts.proto}`] = plain;
+  }
+  return out;
+}
+
+function listToPlain(value: JsonValue[], list: ListSchema): Plain[] {
+  return value.map((item) => (item === null ? undefined : toPlain(item, list.items)) ?? zeroPlain(list.items));
+}
+
+/** The plain value of a null list item or map value: the item type's zero. */
+function zeroPlain(schema: TypeSchema): Plain {
+  if (schema.kind === 'scalar') {
+    const wire = scalarWire(schema);
+    if (wire === 'string') return '';
+    if (wire === 'bool') return false;
+    if (wire === 'bytes') return new Uint8Array();
+    if (wire === 'int32' || wire === 'int64' || wire === 'double') return 0;
+  }
+  return {};
+}
+
+/** A JSON value as the plain object protobufjs encodes; undefined when the value does not fit the type (it is left out). */
+export function toPlain(value: JsonValue, schema: TypeSchema): Plain | undefined {
+  switch (schema.kind) {
+    case 'struct': return isObject(value) ? structToPlain(value, schema) : undefined;
+    case 'list': return Array.isArray(value) ? listToPlain(value, schema) : undefined;
+    case 'map': {
+      if (!isObject(value)) return undefined;
+      const out: PlainObject = {};
+      for (const key of Object.keys(value)) {
+        const item = value[key];
+        if (item === undefined) continue;
+        if (schema.values.kind === 'list') {
+          out[key] = { f1: Array.isArray(item) ? listToPlain(item, schema.values) : [] };
+          continue;
+        }
+        out[key] = (item === null ? undefined : toPlain(item, schema.values)) ?? zeroPlain(schema.values);
+      }
+      return out;
+    }
+    case 'scalar': return scalarToPlain(value, schema);
+    default: return untypedToPlain(value, schema);
+  }
+}
+
+/** The zero value Go serializes for an unset field without `omitempty` (or a non-pointer struct). */
+function zeroJson(schema: TypeSchema): JsonValue {
+  switch (schema.kind) {
+    case 'struct': return fromPlain({}, schema);
+    case 'scalar': return plainToScalar(undefined, schema);
+    default: return null;
+  }
+}
+
+function isZero(value: JsonValue, schema: TypeSchema): boolean {
+  if (schema.kind === 'list') return Array.isArray(value) && value.length === 0;
+  if (schema.kind === 'map') return isObject(value) && Object.keys(value).length === 0;
+  if (schema.kind !== 'scalar') return false;
+  switch (scalarWire(schema)) {
+    case 'string': case 'bytes': return value === '' || value === null;
+    case 'int32': case 'int64': case 'double': return value === 0;
+    case 'bool': return value === false;
+    default: return false;
+  }
+}
+
+function plainToStruct(value: PlainObject, schema: StructSchema): JsonObject {
+  const out: JsonObject = {};
+  for (const inlined of schema.inlined ?? []) {
+    const part = value[`f${inlined.proto}`];
+    Object.assign(out, plainToStruct(isPlainObject(part) ? part : {}, inlined.schema));
+  }
+  const members = schema.members ?? {};
+  for (const key of Object.keys(members)) {
+    const facts = members[key];
+    const field = schema.fields[key];
+    if (facts === undefined || field === undefined || facts.proto <= 0) continue;
+    const plain = value[`f${facts.proto}`];
+    const present = plain !== undefined && !(Array.isArray(plain) && plain.length === 0 && facts.emitEmpty !== true);
+    const always = schema.alwaysPresent?.includes(key) === true;
+    if (!present) {
+      if (always) out[key] = facts.pointer === true ? null : zeroJson(field);
+      continue;
+    }
+    const decoded = fromPlain(plain, field);
+    if (facts.pointer !== true && facts.emitEmpty !== true && isZero(decoded, field)) continue;
+    out[key] = decoded;
+  }
+  return out;
+}
+
+/** A decoded plain object (protobufjs `toObject` with `longs: Number`) as the JSON a Go server serializes. */
+export function fromPlain(value: Plain | undefined, schema: TypeSchema): JsonValue {
+  switch (schema.kind) {
+    case 'struct': return plainToStruct(isPlainObject(value) ? value : {}, schema);
+    case 'list': return Array.isArray(value) ? value.map((item) => fromPlain(item, schema.items)) : null;
+    case 'map': {
+      if (!isPlainObject(value)) return null;
+      const out: JsonObject = {};
+      for (const key of Object.keys(value)) {
+        const item = value[key];
+        if (schema.values.kind === 'list') {
+          const items = isPlainObject(item) && Array.isArray(item.f1) ? item.f1 : [];
+          out[key] = items.map((v) => fromPlain(v, (schema.values as ListSchema).items));
+          continue;
+        }
+        out[key] = fromPlain(item, schema.values);
+      }
+      return out;
+    }
+    case 'scalar': return plainToScalar(value, schema);
+    default: return plainToUntyped(value, schema);
+  }
+}

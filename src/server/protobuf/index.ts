@@ -1,0 +1,62 @@
+/**
+ * Protobuf on the local server (`application/vnd.platform.protobuf`): request bodies of built-in
+ * kinds decoded to JSON (custom resources have no protobuf form: 415), answers and watch events
+ * encoded from the type schemas (lists, Status, PartialObjectMetadata included).
+ *
+ * @packageDocumentation
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { GROUPS, MEDIA_TYPES } from '../../sdk/naming.js';
+import { META_TYPES, builtinListSchema, builtinSchema, type StructSchema } from '../../sdk/types/schema/index.js';
+import { ProtobufDecodeError, decodeObject, encodeObject, type TypeMeta } from '../../sdk/types/schema/protobuf/index.js';
+import { badRequest } from '../errors.js';
+
+function splitApiVersion(apiVersion: string): { group: string; version: string } {
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? { group: '', version: apiVersion } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
+}
+
+const META_KINDS: Record<string, StructSchema> = {
+  Status: META_TYPES.status,
+  DeleteOptions: META_TYPES.deleteOptions,
+  WatchEvent: META_TYPES.watchEvent,
+  PartialObjectMetadata: META_TYPES.partialObjectMetadata,
+  PartialObjectMetadataList: META_TYPES.partialObjectMetadataList,
+};
+
+/** The schema of a built-in kind, list kind or meta kind by its type meta (undefined: no protobuf form). */
+export function protobufSchema(typeMeta: TypeMeta): StructSchema | undefined {
+  const { group, version } = splitApiVersion(typeMeta.apiVersion);
+  const meta = META_KINDS[typeMeta.kind];
+  // Status and DeleteOptions are served in every group version; the meta group has the metadata kinds.
+  if (meta !== undefined && (typeMeta.kind === 'Status' || typeMeta.kind === 'DeleteOptions' || group === GROUPS.meta)) return meta;
+  const schema = builtinSchema(group, version, typeMeta.kind);
+  if (schema?.kind === 'struct') return schema;
+  return builtinListSchema(group, version, typeMeta.kind);
+}
+
+/** True when an answer of this object can be sent as protobuf. */
+export function hasProtobufForm(obj: JsonObject): boolean {
+  return protobufSchema(typeMetaOf(obj)) !== undefined;
+}
+
+function typeMetaOf(obj: JsonObject): TypeMeta {
+  return { apiVersion: typeof obj.apiVersion === 'string' ? obj.apiVersion : '', kind: typeof obj.kind === 'string' ? obj.kind : '' };
+}
+
+/** The protobuf body of an answer (object, list, Status). */
+export function encodeAnswer(obj: JsonObject): Buffer {
+  const schema = protobufSchema(typeMetaOf(obj));
+  if (schema === undefined) throw new Error(`no protobuf form for ${typeMetaOf(obj).apiVersion} ${typeMetaOf(obj).kind}`);
+  return Buffer.from(encodeObject(obj, schema));
+}
+
+/** Decodes a protobuf request body into JSON (400 in the API server's words when it cannot). */
+export function decodeProtobufBody(buf: Buffer): JsonObject {
+  try {
+    return decodeObject(buf, protobufSchema);
+  } catch (e) {
+    if (e instanceof ProtobufDecodeError) throw badRequest(`the body of the request could not be decoded as ${MEDIA_TYPES.protobuf}: ${e.message}`);
+    throw e;
+  }
+}
