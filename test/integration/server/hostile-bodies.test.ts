@@ -9,6 +9,24 @@ import { ApiClient, at, objectAt } from '../../support/api.js';
 const NS = '/api/v1/namespaces/hostile';
 const CM = `${NS}/configmaps`;
 const DEPLOY = '/apis/apps/v1/namespaces/hostile/deployments';
+/** Custom objects that keep every field: built-in kinds drop unknown fields, as a real server does. */
+const DEEPS = '/apis/hostile.example.com/v1/namespaces/hostile/deeps';
+
+const DEEP_CRD = {
+  apiVersion: 'apiextensions.platform.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'deeps.hostile.example.com' },
+  spec: {
+    group: 'hostile.example.com', scope: 'Namespaced', names: { plural: 'deeps', singular: 'deep', kind: 'Deep' },
+    versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-platform-preserve-unknown-fields': true } } }],
+  },
+};
+
+/** Creates the namespace and the CRD of {@link DEEPS}, and waits until the kind is served. */
+async function seedHostile(api: ApiClient): Promise<void> {
+  await api.post('/api/v1/namespaces', { metadata: { name: 'hostile' } });
+  const crd = await api.post('/apis/apiextensions.platform.io/v1/customresourcedefinitions', DEEP_CRD);
+  assert.equal(crd.status, 201, crd.text);
+  for (let i = 0; i < 100 && (await api.get('/apis/hostile.example.com/v1')).status !== 200; i++) await new Promise((r) => setTimeout(r, 20));
+}
 
 /** `depth` arrays nested in each other around a string, as JSON text (about 2 bytes a level). */
 function nestedArrayText(depth: number): string {
@@ -79,7 +97,7 @@ describe('hostile request bodies', () => {
   before(async () => {
     server = await startTestServer();
     api = new ApiClient(server);
-    await api.post('/api/v1/namespaces', { metadata: { name: 'hostile' } });
+    await seedHostile(api);
     await api.post(CM, { metadata: { name: 'target' }, data: { a: '1' } });
   });
   after(async () => {
@@ -112,35 +130,40 @@ describe('hostile request bodies', () => {
   test('bodies at the nesting limit are stored and read back by every write path', async () => {
     const atLimit = 250; // a few levels below the limit of 256 for the object around the value
     const value = JSON.parse(nestedObjectText(atLimit)) as unknown;
-    const created = await api.post(CM, { metadata: { name: 'limit' }, extra: value });
+    const deep = { apiVersion: 'hostile.example.com/v1', kind: 'Deep', metadata: { name: 'limit' } };
+    const created = await api.post(DEEPS, { ...deep, extra: value });
     assert.equal(created.status, 201, created.text);
     const writes = [
-      await api.put(`${CM}/limit`, { metadata: { name: 'limit' }, extra: value, other: value }),
-      await api.patch(`${CM}/limit`, { more: value }, 'merge'),
-      await api.patch(`${CM}/limit`, { again: value }, 'strategic'),
-      await api.patch(`${CM}/limit`, [{ op: 'add', path: '/json', value }], 'json'),
-      await api.apply(`${CM}/limit`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'limit' }, applied: value }, 'deep-manager'),
+      // Custom objects allow no unconditional update: the PUT names the version it replaces.
+      await api.put(`${DEEPS}/limit`, { ...deep, metadata: { name: 'limit', resourceVersion: String(at(created.body, 'metadata.resourceVersion')) }, extra: value, other: value }),
+      await api.patch(`${DEEPS}/limit`, { more: value }, 'merge'),
+      await api.patch(`${DEEPS}/limit`, [{ op: 'add', path: '/json', value }], 'json'),
+      await api.apply(`${DEEPS}/limit`, { ...deep, applied: value }, 'deep-manager'),
     ];
     for (const w of writes) assert.equal(w.status, 200, w.text);
-    const got = await api.get(`${CM}/limit`);
+    const got = await api.get(`${DEEPS}/limit`);
     assert.equal(got.status, 200);
-    assert.deepEqual(at(got.body, 'applied'), value);
-    const list = await api.get(CM);
-    assert.equal(list.status, 200);
+    for (const field of ['extra', 'other', 'more', 'json', 'applied']) assert.deepEqual(at(got.body, field), value, field);
+    assert.equal((await api.get(DEEPS)).status, 200);
+    // Custom objects take no strategic merge patch; a built-in kind decodes one at the limit (and
+    // drops the field it does not know, with a warning, as a real server does).
+    const strategic = await api.patch(`${CM}/target`, { again: value }, 'strategic');
+    assert.equal(strategic.status, 200, strategic.text);
+    assert.match(String(strategic.headers.warning), /unknown field \\"again\\"/);
   });
 
   test('a JSON patch that would nest the object deeper than the store keeps is 422, not stored', async () => {
     const value = JSON.parse(nestedObjectText(250)) as unknown;
-    await api.post(CM, { metadata: { name: 'grow' }, g: value });
+    await api.post(DEEPS, { apiVersion: 'hostile.example.com/v1', kind: 'Deep', metadata: { name: 'grow' }, g: value });
     let path = '/g';
     for (let i = 0; i < 250; i++) path += '/k';
-    let last = await api.patch(`${CM}/grow`, [{ op: 'replace', path, value }], 'json');
+    let last = await api.patch(`${DEEPS}/grow`, [{ op: 'replace', path, value }], 'json');
     assert.equal(last.status, 200, last.text);
     path += '/k'.repeat(250);
-    last = await api.patch(`${CM}/grow`, [{ op: 'replace', path, value }], 'json');
+    last = await api.patch(`${DEEPS}/grow`, [{ op: 'replace', path, value }], 'json');
     assert.equal(last.status, 422, last.text);
     assert.match(String(at(last.body, 'message')), /exceeded max depth of 512/);
-    assert.equal((await api.get(`${CM}/grow`)).status, 200);
+    assert.equal((await api.get(`${DEEPS}/grow`)).status, 200);
   });
 
   test('YAML alias bombs are refused with go-yaml\'s words', async () => {
@@ -187,7 +210,7 @@ describe('prototype keys are plain keys', () => {
   before(async () => {
     server = await startTestServer();
     api = new ApiClient(server);
-    await api.post('/api/v1/namespaces', { metadata: { name: 'hostile' } });
+    await seedHostile(api);
   });
   after(async () => {
     api.close();
@@ -195,18 +218,27 @@ describe('prototype keys are plain keys', () => {
   });
 
   test('the issue\'s PATCH stores "__proto__" as a key and pollutes nothing; later patches with such keys work', async () => {
+    // A built-in kind drops the unknown field, as a real server does; nothing is polluted.
     assert.equal((await api.post(CM, { metadata: { name: 'proto' }, data: { a: '1' } })).status, 201);
-    const polluting = await api.request('PATCH', `${CM}/proto`, { rawBody: '{"__proto__":{"polluted":"yes"}}', contentType: 'application/merge-patch+json' });
+    const dropped = await api.request('PATCH', `${CM}/proto`, { rawBody: '{"__proto__":{"polluted":"yes"}}', contentType: 'application/merge-patch+json' });
+    assert.equal(dropped.status, 200, dropped.text);
+    assert.equal(Object.hasOwn(dropped.body, '__proto__'), false);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    // An object that keeps unknown fields stores it as a plain key.
+    assert.equal((await api.post(DEEPS, { apiVersion: 'hostile.example.com/v1', kind: 'Deep', metadata: { name: 'proto' }, data: { a: '1' } })).status, 201);
+    const polluting = await api.request('PATCH', `${DEEPS}/proto`, { rawBody: '{"__proto__":{"polluted":"yes"}}', contentType: 'application/merge-patch+json' });
     assert.equal(polluting.status, 200, polluting.text);
     assert.deepEqual(objectAt(polluting.body, '__proto__'), { polluted: 'yes' });
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
     const data = await api.request('PATCH', `${CM}/proto`, { rawBody: `{"data":${objectText('m')}}`, contentType: 'application/merge-patch+json' });
     assert.equal(data.status, 200, data.text);
     assert.deepEqual(objectAt(data.body, 'data'), { a: '1', ...expected('m') });
-    const removed = await api.request('PATCH', `${CM}/proto`, { rawBody: '{"__proto__":null,"data":{"constructor":null}}', contentType: 'application/merge-patch+json' });
+    const removed = await api.request('PATCH', `${DEEPS}/proto`, { rawBody: '{"__proto__":null,"data":{"constructor":"c"}}', contentType: 'application/merge-patch+json' });
     assert.equal(removed.status, 200, removed.text);
     assert.equal(Object.hasOwn(removed.body, '__proto__'), false);
-    assert.equal(Object.hasOwn(objectAt(removed.body, 'data'), 'constructor'), false);
+    assert.equal(objectAt(removed.body, 'data').constructor, 'c');
+    const removedData = await api.request('PATCH', `${CM}/proto`, { rawBody: '{"data":{"constructor":null}}', contentType: 'application/merge-patch+json' });
+    assert.equal(Object.hasOwn(objectAt(removedData.body, 'data'), 'constructor'), false);
     // A fresh object is unaffected.
     const fresh = await api.post(CM, { metadata: { name: 'fresh' }, data: { x: 'y' } });
     assert.equal(fresh.status, 201, fresh.text);
