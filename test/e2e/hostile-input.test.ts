@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runCli } from '../support/cli.js';
+import { run } from '../../src/cli/run.js';
+import { CapturedOutput, runCli, testIO } from '../support/cli.js';
 import { billionLaughsConfig, billionLaughsManifest } from '../support/hostile.js';
 import { openWorkspace } from './writes-golden.js';
 
@@ -90,6 +91,26 @@ test('invalid UTF-8 in a manifest is named with its file, line and column', asyn
     assert.equal(r.code, 1);
     assert.equal(r.stderr, 'error: bad.yaml:7:8: invalid UTF-8 (byte 0xc3): manifests must be UTF-8 text; binary data belongs base64-encoded in binaryData\n');
     assert.equal((await ws.api.get('/api/v1/namespaces/default/configmaps/u')).status, 404);
+  } finally {
+    await ws.close();
+  }
+});
+
+test('apply with stderr on a terminal shows progress while reading files and applying, and stdout to a file stays clean', async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 25; i++) files[`many/c${String(i).padStart(2, '0')}.yaml`] = cm(`p${i}`);
+  const ws = await openWorkspace(files);
+  try {
+    const io = testIO({ env: ws.env, cwd: ws.dir });
+    const stderr = new CapturedOutput(true, 80);
+    io.stderr = stderr;
+    const code = await run(['apply', '-f', 'many'], io);
+    assert.equal(code, 0, stderr.text);
+    assert.ok(stderr.text.startsWith('\r\x1b[Kreading 0/25 files...'), JSON.stringify(stderr.text.slice(0, 80)));
+    assert.ok(stderr.text.includes('\r\x1b[Kreading 25/25 files...'));
+    assert.ok(stderr.text.endsWith('\r\x1b[Kapplying 25/25 objects...\r\x1b[K'));
+    assert.equal(io.stdout.text.split('\n').filter((l) => l.endsWith(' created')).length, 25);
+    assert.ok(!io.stdout.text.includes('\r') && !io.stdout.text.includes('\x1b'));
   } finally {
     await ws.close();
   }
