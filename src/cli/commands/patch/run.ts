@@ -49,9 +49,9 @@ async function patchLocally(object: KubeObject, patch: unknown, type: CliPatchTy
   }
   if (type === 'json') {
     if (!Array.isArray(patch)) throw new UsageError('a JSON patch must be a list of operations', false);
-    const jsonPatch = await import('fast-json-patch');
-    const { applyPatch } = jsonPatch.default;
-    return applyPatch(structuredClone(object), patch as Parameters<typeof applyPatch>[1], true, false).newDocument;
+    // Our own RFC 6902: `__proto__` and `constructor` paths are ordinary keys, as in kubectl.
+    const { applyJsonPatch } = await import('../../../sdk/apply/json-patch.js');
+    return applyJsonPatch(object, patch) as KubeObject;
   }
   throw new UsageError('--local applies only --type merge and --type json patches', false);
 }
