@@ -134,17 +134,21 @@ export class LineTrackingOutput implements Output {
   }
 }
 
+/** The message of the SDK's AbortedError when nothing more specific was said. */
+const GENERIC_ABORT = 'the operation was aborted';
+
 /**
  * Whether `err` is only the echo of an interrupt (a request or wait cancelled by the process's abort
- * signal): then the command has nothing to report beyond the exit code. Matched by name, so that
- * this module (on every command's start-up path) loads no error classes.
+ * signal, with no more to say than that): then the command has nothing to report beyond the exit
+ * code. An error that says what was interrupted (`login was interrupted`) is still printed. Matched
+ * by name, so that this module (on every command's start-up path) loads no error classes.
  */
 export function isInterruption(err: unknown, signal: AbortSignal): boolean {
   if (!signal.aborted) return false;
   let current: unknown = err;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    const name = (current as { name?: unknown }).name;
-    if (name === 'AbortedError' || name === 'AbortError') return true;
+    const { name, message } = current as { name?: unknown; message?: unknown };
+    if (name === 'AbortError' || (name === 'AbortedError' && message === GENERIC_ABORT)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

@@ -65,8 +65,9 @@ test('while held, the first signal only aborts and the command keeps its exit co
 
 test('an abort caused by the interrupt is recognized; other errors are not', () => {
   const aborted = AbortSignal.abort();
-  const named = (name: string): Error => Object.assign(new Error('x'), { name });
+  const named = (name: string, message = 'the operation was aborted'): Error => Object.assign(new Error(message), { name });
   assert.equal(isInterruption(named('AbortedError'), aborted), true);
+  assert.equal(isInterruption(named('AbortedError', 'login was interrupted'), aborted), false, 'a specific message is still printed');
   assert.equal(isInterruption(new Error('wrapped', { cause: named('AbortError') }), aborted), true);
   assert.equal(isInterruption(named('AbortedError'), new AbortController().signal), false);
   assert.equal(isInterruption(new Error('connection refused'), aborted), false);
