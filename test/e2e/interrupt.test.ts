@@ -86,8 +86,9 @@ test('Ctrl-C during apply -f of 3,001 files: one summary line, exit 130, at once
     assert.equal(Number(m[1]), lines.length, 'the summary counts the objects reported as applied');
     assert.ok(lines.every((l) => /^configmap\/many-\d+ created$/.test(l)), 'only complete result lines');
     assert.ok(Number(m[1]) < 3001);
-    // 200 ms on an idle machine; the bound leaves room for a loaded one.
-    assert.ok(r.exitMs < 1500, `exited ${r.exitMs} ms after SIGINT`);
+    // The forced exit comes 150 ms after the signal; the bound leaves room for a loaded machine
+    // (the measured time is printed above), while a run that kept applying would take many seconds.
+    assert.ok(r.exitMs < 3000, `exited ${r.exitMs} ms after SIGINT`);
   } finally {
     await ws.close();
   }
@@ -102,7 +103,7 @@ test('Ctrl-C ends get -w and watch with exit code 130 after complete lines', { s
       assert.equal(r.code, 130, `${args.join(' ')}: ${r.stderr}`);
       assert.equal(r.stderr, '');
       assert.ok(r.stdout.endsWith('\n'), 'the output ends with a complete line');
-      assert.ok(r.exitMs < 1500, `exited ${r.exitMs} ms after SIGINT`);
+      assert.ok(r.exitMs < 3000, `exited ${r.exitMs} ms after SIGINT`);
     }
   } finally {
     await ws.close();
