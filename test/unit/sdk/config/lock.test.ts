@@ -92,9 +92,9 @@ test('a held lock keeps its heartbeat: a waiter with a short stale window still 
   const tmp = await tempDir();
   try {
     const file = await tmp.write('config', '');
-    const release = await acquireLock(file, { staleMs: 200 });
-    // Four stale windows later the holder is still alive and beating: the waiter must time out.
-    await assert.rejects(acquireLock(file, { staleMs: 200, timeoutMs: 800 }), (err: unknown) => err instanceof ConfigError && /timed out waiting/.test(err.message));
+    const release = await acquireLock(file, { staleMs: 1500 });
+    // Several stale windows later the holder is still alive and beating: the waiter must time out.
+    await assert.rejects(acquireLock(file, { staleMs: 1500, timeoutMs: 4500 }), (err: unknown) => err instanceof ConfigError && /timed out waiting/.test(err.message));
     await release.assertHeld();
     await release();
     assert.deepEqual(await readdir(tmp.dir), ['config']);
