@@ -14,6 +14,7 @@ import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { ExitError, UsageError } from '../../framework/usage-error.js';
+import { holdInterrupts } from '../../interrupt.js';
 import { failuresError } from '../apply/shared/error-list.js';
 import { readsStdin } from '../apply/shared/manifest-flags.js';
 import { objectOutput } from '../apply/shared/object-output.js';
@@ -63,7 +64,13 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   try {
     for (;;) {
       await writeFile(file, editHeader(reasons) + body, { mode: 0o600 });
-      await launchEditor(ctx.io.env, ctx.io.cwd, file);
+      // The editor owns the terminal (and Ctrl-C) while it runs: no forced exit under it.
+      const release = holdInterrupts();
+      try {
+        await launchEditor(ctx.io.env, ctx.io.cwd, file);
+      } finally {
+        release();
+      }
       const saved = await readFile(file, 'utf8');
       const edited = stripComments(saved);
       if (edited.trim() === '') {
