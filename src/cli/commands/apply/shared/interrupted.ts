@@ -35,10 +35,17 @@ export class InterruptSummary {
     return `interrupted: ${this.done} of ${this.total} objects ${this.past}`;
   }
 
-  /** The error ending the command when `signal` was aborted (undefined otherwise); stops the forced exit from printing it again. */
+  /**
+   * The error ending the command when `signal` was aborted (undefined otherwise). The forced exit
+   * keeps its copy of the summary: it may come while the error is still on its way to stderr
+   * (loading the error reporter), and it cannot come after the line is written, since the process
+   * exits right after that without waiting on anything.
+   */
   error(signal: AbortSignal): ExitError | undefined {
-    setInterruptSummary(undefined);
-    if (!signal.aborted) return undefined;
+    if (!signal.aborted) {
+      setInterruptSummary(undefined);
+      return undefined;
+    }
     return new ExitError(130, this.line());
   }
 }
