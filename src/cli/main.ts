@@ -2,27 +2,32 @@
  * Process entry point of the CLI: wires signals and process IO to `run`, and is the only module
  * that exits the process.
  */
+import { LineTrackingOutput, processInterrupts } from './interrupt.js';
 import { processIO } from './io/process-io.js';
 import { run } from './run.js';
 
-let controller: AbortController | undefined;
-
-/** The abort signal of the process; the first call installs the SIGINT/SIGTERM handlers. */
-function abortSignal(): AbortSignal {
-  if (controller === undefined) {
-    const c = new AbortController();
-    controller = c;
-    let interrupts = 0;
-    const onSignal = (signal: NodeJS.Signals): void => {
-      interrupts++;
-      // The first Ctrl-C lets watches and waits finish cleanly; a second one forces the exit.
-      if (interrupts > 1) process.exit(signal === 'SIGINT' ? 130 : 143);
-      c.abort();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-  }
-  return controller.signal;
+/** After an interrupt, the terminal line is ended so that the shell prompt starts on its own line. */
+function endTerminalLine(): void {
+  if (stdout.isTTY) stdout.endLine();
+  else if (stderr.isTTY) stderr.endLine();
 }
 
-void run(process.argv.slice(2), processIO(abortSignal)).then((code) => process.exit(code));
+const interrupts = processInterrupts({
+  exit: (code) => process.exit(code),
+  endLine: endTerminalLine,
+  report: (line) => {
+    endTerminalLine();
+    stderr.write(`${line}\n`);
+  },
+});
+const io = processIO(() => interrupts.signal());
+const stdout = new LineTrackingOutput(io.stdout);
+const stderr = new LineTrackingOutput(io.stderr);
+io.stdout = stdout;
+io.stderr = stderr;
+
+void run(process.argv.slice(2), io).then((code) => {
+  const exitCode = interrupts.exitCode(code);
+  if (exitCode !== code) endTerminalLine();
+  process.exit(exitCode);
+});

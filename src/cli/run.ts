@@ -9,6 +9,7 @@ import type { CommandSpec, FlagSpec } from './framework/spec.js';
 import { closest } from './framework/suggest.js';
 import { UsageError } from './framework/usage-error.js';
 import { GLOBAL_FLAGS, globalOptionsFrom } from './flags/global.js';
+import { isInterruption } from './interrupt.js';
 import type { CliIO } from './io/io.js';
 import { BrokenPipeError } from './io/process-io.js';
 
@@ -154,6 +155,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     return code ?? 0;
   } catch (err) {
     if (err instanceof BrokenPipeError) return 141;
+    // Ctrl-C cancelled what was running: that is not an error to print (main.ts exits with 130).
+    if (isInterruption(err, io.signal)) return 130;
     try {
       const { reportError } = await import('./framework/report-error.js');
       return reportError(err, io.stderr, path, verbosity);

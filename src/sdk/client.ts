@@ -47,6 +47,8 @@ export interface ClientOptions {
   retry?: RetryPolicy;
   /** Replaces the credential source derived from the config (for custom authentication). */
   credentials?: CredentialSource;
+  /** TLS handshake timeout of each new connection (default 10 s, as kubectl); 0 disables it. */
+  tlsHandshakeTimeoutMs?: number;
 }
 
 const GO_ARCH: Readonly<Record<string, string>> = { x64: 'amd64', ia32: '386', arm: 'arm', arm64: 'arm64', ppc64: 'ppc64le', s390x: 's390x' };
@@ -102,6 +104,7 @@ export function createClient(config: ClientConfig, options: ClientOptions = {}):
   if (options.verbosity !== undefined) transportOptions.verbosity = options.verbosity;
   if (options.onWarning !== undefined) transportOptions.onWarning = options.onWarning;
   if (options.retry !== undefined) transportOptions.retry = options.retry;
+  if (options.tlsHandshakeTimeoutMs !== undefined) transportOptions.tlsHandshakeTimeoutMs = options.tlsHandshakeTimeoutMs;
   const transport = new Transport(config, transportOptions);
   const rest = new RestClient(transport);
   const discoveryOptions: ConstructorParameters<typeof DiscoveryClient>[2] = {};

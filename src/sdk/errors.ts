@@ -72,9 +72,18 @@ export class TransportError extends PlatformError {
   override name = 'TransportError';
   /** URL of the failed request (never carries credentials). */
   readonly url: string | undefined;
-  constructor(message: string, options?: { url?: string; cause?: unknown }) {
+  /**
+   * What went wrong without the request it happened to (`net/http: TLS handshake timeout`), as
+   * kubectl prints it after `Unable to connect to the server: `; the message adds `Get "<url>": `.
+   */
+  readonly reason: string | undefined;
+  /** The connection failed while the body was being read (the server had answered): a dropped stream. */
+  readonly afterResponse: boolean;
+  constructor(message: string, options?: { url?: string; cause?: unknown; reason?: string; afterResponse?: boolean }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.url = options?.url;
+    this.reason = options?.reason;
+    this.afterResponse = options?.afterResponse ?? false;
   }
 }
 

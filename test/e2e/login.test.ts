@@ -157,3 +157,40 @@ test('login checks the context before opening the browser', async () => {
   assert.equal(r.stderr, 'error: no context exists with the name: "nope"\n');
   assert.equal(opened.length, before);
 });
+
+/** stderr without `Warning:` lines (the keychain warning depends on the machine). */
+function withoutWarnings(text: string): string {
+  return text.split('\n').filter((l) => !l.startsWith('Warning: ')).join('\n');
+}
+
+test('login without flags names every missing flag; an unreachable issuer is named with its discovery URL', async () => {
+  const none = await runCli(['login', 'oidc'], { home });
+  assert.equal(none.code, 1);
+  assert.match(none.stderr, /^error: required flag\(s\) "client-id", "issuer" not set\n/);
+  const unreachable = await runCli(['login', 'oidc', '--issuer', 'https://127.0.0.1:1', '--client-id', 'cli'], { home });
+  assert.equal(unreachable.code, 1);
+  assert.equal(withoutWarnings(unreachable.stderr), 'error: cannot reach the OIDC issuer https://127.0.0.1:1: Get "https://127.0.0.1:1/.well-known/openid-configuration": dial tcp 127.0.0.1:1: connect: connection refused\n');
+});
+
+test('login prints the URL once, says when the browser did not open, and how long it waits', async () => {
+  const openUrl = loginHooks.openUrl;
+  loginHooks.openUrl = () => Promise.resolve(false);
+  try {
+    const controller = new AbortController();
+    const running = runCli(['login', 'oidc', ...loginArgs(), '--user', 'nb', '--login-timeout=2m'], { home, signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 300));
+    controller.abort();
+    const result = await running;
+    const url = /https:\/\/127\.0\.0\.1:\d+\/authorize\?\S+/.exec(result.stderr)?.[0] ?? '';
+    assert.notEqual(url, '');
+    assert.equal(result.stderr.split(url).length - 1, 1, `the URL is printed once: ${result.stderr}`);
+    assert.ok(withoutWarnings(result.stderr).startsWith(`Opening the browser to log in. If it does not open, visit:\n\n    ${url}\n\nThe browser could not be opened: open the URL above to log in.\nWaiting up to 2m0s for the login to complete in the browser (Ctrl-C to cancel)...\n`), result.stderr);
+  } finally {
+    loginHooks.openUrl = openUrl;
+  }
+  const controller = new AbortController();
+  const running = runCli(['login', 'oidc', ...loginArgs(), '--no-browser', '--user', 'nb'], { home, signal: controller.signal });
+  await new Promise((r) => setTimeout(r, 300));
+  controller.abort();
+  assert.match((await running).stderr, /\n\nWaiting up to 5m0s for the login to complete in the browser \(Ctrl-C to cancel\)\.\.\.\n/);
+});

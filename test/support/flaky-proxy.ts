@@ -1,7 +1,9 @@
 /**
  * A TCP proxy for watch tests that can cut its connections: {@link FlakyProxy.cut} destroys every
  * open connection (as a network failure would, mid-stream), {@link FlakyProxy.block} refuses new
- * connections until {@link FlakyProxy.unblock}. TLS passes through untouched.
+ * connections until {@link FlakyProxy.unblock}, {@link FlakyProxy.silence} accepts new connections
+ * and never says a word on them (a TLS handshake that never ends) until
+ * {@link FlakyProxy.unsilence}. TLS passes through untouched.
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
@@ -16,6 +18,9 @@ export interface FlakyProxy {
   /** Refuses (resets) new connections. */
   block(): void;
   unblock(): void;
+  /** Accepts new connections and never answers on them. */
+  silence(): void;
+  unsilence(): void;
   close(): Promise<void>;
 }
 
@@ -24,10 +29,16 @@ export async function startFlakyProxy(upstreamUrl: string): Promise<FlakyProxy> 
   const upstream = new URL(upstreamUrl);
   const sockets = new Set<Socket>();
   let blocked = false;
+  let silent = false;
   let connections = 0;
   const server: Server = createServer((client) => {
     if (blocked) {
       client.resetAndDestroy();
+      return;
+    }
+    if (silent) {
+      sockets.add(client);
+      client.on('error', () => client.destroy()).on('close', () => sockets.delete(client));
       return;
     }
     connections++;
@@ -62,6 +73,12 @@ export async function startFlakyProxy(upstreamUrl: string): Promise<FlakyProxy> 
     },
     unblock() {
       blocked = false;
+    },
+    silence() {
+      silent = true;
+    },
+    unsilence() {
+      silent = false;
     },
     close() {
       for (const s of sockets) s.destroy();

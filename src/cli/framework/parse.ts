@@ -45,6 +45,10 @@ function convert(spec: FlagSpec, raw: string, previous: Value): Value {
       if (!/^[+-]?\d+$/.test(raw)) {
         throw new UsageError(`invalid argument "${raw}" for "${flagLabel(spec)}" flag: strconv.ParseInt: parsing "${raw}": invalid syntax`);
       }
+      // pflag's int is Go's 64-bit int: larger values are refused, not rounded.
+      if (BigInt(raw) < -(2n ** 63n) || BigInt(raw) >= 2n ** 63n) {
+        throw new UsageError(`invalid argument "${raw}" for "${flagLabel(spec)}" flag: strconv.ParseInt: parsing "${raw}": value out of range`);
+      }
       return Number.parseInt(raw, 10);
     case 'stringArray':
       return [...(Array.isArray(previous) ? previous : []), raw];

@@ -85,5 +85,6 @@ function formatTransportError(err: TransportError): string {
     }
     return `The connection to the server ${hostPort} was refused - did you specify the right host or port?`;
   }
-  return `Unable to connect to the server: ${err.message}`;
+  // kubectl prints the cause of a url.Error without its operation and URL.
+  return `Unable to connect to the server: ${err.reason ?? err.message}`;
 }

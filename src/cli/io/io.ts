@@ -15,6 +15,12 @@ export interface Output {
   readonly isTTY: boolean;
   /** Terminal width in columns, when it is a terminal. */
   readonly columns: number | undefined;
+  /**
+   * Which terminal device it is, when it is one (two outputs with the same value write to the same
+   * screen, so a progress line on one must be cleared before the other writes). Undefined when
+   * unknown: outputs that are both terminals are then taken to share the screen.
+   */
+  readonly terminal?: string | undefined;
 }
 
 /** The world as a command sees it. */

@@ -3,7 +3,7 @@
  * files and pipes on Linux), without touching `process.stdout`, whose stream machinery costs a few
  * milliseconds of start-up that `version --client` cannot afford.
  */
-import { writeSync } from 'node:fs';
+import { fstatSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import type * as Tty from 'node:tty';
@@ -35,6 +35,15 @@ class FdOutput implements Output {
   get isTTY(): boolean {
     this.#isTTY ??= isatty(this.#fd);
     return this.#isTTY;
+  }
+
+  get terminal(): string | undefined {
+    if (!this.isTTY) return undefined;
+    try {
+      return String(fstatSync(this.#fd).rdev);
+    } catch {
+      return undefined;
+    }
   }
 
   get columns(): number | undefined {

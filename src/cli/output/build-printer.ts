@@ -5,6 +5,7 @@
 import { toJson } from '../../printers/encoding/go-json.js';
 import { GoTemplateError, PrinterError } from '../../printers/errors.js';
 import type { GoTemplate } from '../../printers/gotemplate/template.js';
+import { loadRegexEngine, mayUseRegex } from '../../printers/jsonpath/regex.js';
 import { compileJsonPath, type JsonPathTemplate } from '../../printers/jsonpath/template.js';
 import { CustomColumnsPrinter, parseCustomColumnsSpec, parseCustomColumnsTemplate, type CustomColumn } from '../../printers/output/custom-columns.js';
 import { printJson, printWatchEventJson, YamlDocumentPrinter, printYaml } from '../../printers/output/json-yaml.js';
@@ -119,6 +120,8 @@ function customColumnsParts(columns: readonly CustomColumn[], noHeaders: boolean
 /** Builds the printer of one format (see {@link printerFor}). */
 export async function buildPrinter(format: OutputFormat, template: string, base: PrinterBase, context: OutputContext, readTemplate: ReadTemplate): Promise<Printer> {
   const objectOptions = { showManagedFields: base.showManagedFields };
+  // `=~` filters in custom columns and --sort-by compile synchronously: load their engine first.
+  if (mayUseRegex(template) || mayUseRegex(base.sortBy ?? '')) await loadRegexEngine();
   switch (format) {
     case 'json':
       return makePrinter(format, base, {

@@ -161,22 +161,26 @@ export class Evaluation {
     for (const value of input) {
       if (value === null) continue;
       if (!Array.isArray(value)) throw new ExecutionError(`${goTypeName(value)} is not array or slice`);
-      const len = value.length;
+      // Go's int arithmetic: 64 bits, wrapping (so `[-9223372036854775808]` is out of bounds, not empty).
+      const int = (n: bigint): bigint => BigInt.asIntN(64, n);
+      const len = BigInt(value.length);
       const [p0, p1, p2] = node.params;
-      let start = p0.known ? p0.value : 0;
-      if (start < 0) start += len;
+      let start = p0.known ? p0.value : 0n;
+      if (start < 0n) start = int(start + len);
       let end = p1.known ? p1.value : len;
-      if (end < 0 || (end === 0 && p1.derived)) end += len;
+      if (end < 0n || (end === 0n && p1.derived)) end = int(end + len);
       if (end === start) return result;
-      if (start >= len || start < 0) throw new ExecutionError(`array index out of bounds: index ${start}, length ${len}`);
-      if (end > len || end < 0) throw new ExecutionError(`array index out of bounds: index ${end - 1}, length ${len}`);
+      if (start >= len || start < 0n) throw new ExecutionError(`array index out of bounds: index ${start}, length ${len}`);
+      if (end > len || end < 0n) throw new ExecutionError(`array index out of bounds: index ${int(end - 1n)}, length ${len}`);
       if (start > end) throw new ExecutionError(`starting index ${start} is greater than ending index ${end}`);
       let step = 1;
       if (p2.known) {
-        if (p2.value <= 0) throw new ExecutionError('step must be > 0');
-        step = p2.value;
+        if (p2.value <= 0n) throw new ExecutionError('step must be > 0');
+        step = p2.value > len ? value.length : Number(p2.value);
       }
-      for (let i = start; i < end; i += step) result.push(value[i]);
+      const first = Number(start);
+      const last = Number(end);
+      for (let i = first; i < last; i += step) result.push(value[i]);
     }
     return result;
   }
@@ -244,7 +248,6 @@ export class Evaluation {
       case 'match': {
         const left = this.single(item, expr.left);
         if (left === NO_VALUE || left === null || typeof left === 'object') return false;
-        expr.pattern.lastIndex = 0;
         return expr.pattern.test(typeof left === 'string' ? left : goValueText(left));
       }
     }

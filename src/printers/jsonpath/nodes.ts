@@ -2,11 +2,13 @@
  * The syntax tree of a JSONPath template, node for node as kubectl's parser builds it
  * (k8s.io/client-go/util/jsonpath), plus the filter expressions of our extensions.
  */
+import type { UserRegex } from './regex.js';
 
 /** One slice bound: `Known` when written, `Derived` for the end of `[i]` (which is `i+1`). */
 export interface SliceParam {
   known: boolean;
-  value: number;
+  /** A Go int64: indexes are computed with 64-bit wrap-around, exactly as kubectl computes them. */
+  value: bigint;
   derived: boolean;
 }
 
@@ -84,5 +86,5 @@ export type CompareOperator = '==' | '!=' | '<' | '<=' | '>' | '>=' | '=~' | str
 export type FilterExpr =
   | { kind: 'exists'; path: ListNode }
   | { kind: 'compare'; left: ListNode; op: CompareOperator; right: ListNode }
-  | { kind: 'match'; left: ListNode; pattern: RegExp }
+  | { kind: 'match'; left: ListNode; pattern: UserRegex }
   | { kind: 'and' | 'or'; left: FilterExpr; right: FilterExpr };

@@ -5,9 +5,17 @@
  * (`&&`, `||`, parentheses and `=~`); a filter kubectl accepts parses exactly as in kubectl.
  */
 import type { ArrayNode, FilterExpr, ListNode, SliceParam } from './nodes.js';
+import { compileUserRegex, RegexSyntaxError, type UserRegex } from './regex.js';
 import { unquoteExtend } from './unquote.js';
 
 const EOF = -1;
+
+/**
+ * Nesting the parser accepts: filters inside filters, unions inside those, and parentheses in
+ * filters each add a level. Deeper templates are refused with the position instead of overflowing
+ * the stack (of the parser, or of the evaluation after it).
+ */
+export const MAX_TEMPLATE_DEPTH = 100;
 
 /** A parse failure: message as kubectl words it, and where it happened. */
 export class ParseFailure extends Error {
@@ -51,9 +59,12 @@ class Parser {
   private start = 0;
   private width = 0;
   readonly root: ListNode = list();
+  /** How deep this parser is nested in others (sub-actions of filters and unions). */
+  readonly depth: number;
 
-  constructor(input: string) {
+  constructor(input: string, depth = 0) {
     this.input = input;
+    this.depth = depth;
   }
 
   fail(message: string): never {
@@ -104,7 +115,18 @@ class Parser {
       const action = list();
       this.root.nodes.push(action);
       this.parseInsideAction(action);
+      this.trackRange(action);
     }
+  }
+
+  private ranges = 0;
+
+  /** `{range}` blocks nest as deep as the evaluation recurses: bound them too. */
+  private trackRange(action: ListNode): void {
+    const first = action.nodes[0];
+    if (first?.type !== 'identifier') return;
+    if (first.name === 'range') this.checkDepth(this.depth + ++this.ranges);
+    else if (first.name === 'end' && this.ranges > 0) this.ranges--;
   }
 
   /** Scans one action up to and including its `}`. */
@@ -219,19 +241,20 @@ class Parser {
     const params: SliceParam[] = [];
     for (let i = 0; i < 3; i++) {
       let v = groups[i] ?? '';
-      const param: SliceParam = { known: false, value: 0, derived: false };
+      const param: SliceParam = { known: false, value: 0n, derived: false };
       if (v !== '') {
         if (i > 0) v = v.slice(1);
         if (i > 0 && v === '') {
           param.known = false;
         } else {
-          if (!/^[+-]?[0-9]+$/.test(v)) this.fail(`array index ${v} is not a number`);
+          // Go's strconv.Atoi: digits that do not fit in 64 bits are not a number either.
+          if (!/^[+-]?[0-9]+$/.test(v) || BigInt(v) < -(2n ** 63n) || BigInt(v) >= 2n ** 63n) this.fail(`array index ${v} is not a number`);
           param.known = true;
-          param.value = Number(v);
+          param.value = BigInt(v);
         }
       } else if (i === 1) {
         param.known = true;
-        param.value = (params[0]?.value ?? 0) + 1;
+        param.value = BigInt.asIntN(64, (params[0]?.value ?? 0n) + 1n);
         param.derived = true;
       }
       params.push(param);
@@ -296,11 +319,11 @@ class Parser {
   }
 
   /** kubectl's one filter: `left op right`, or an existence test. */
-  kubectlFilter(text: string): FilterExpr {
+  kubectlFilter(text: string, extraDepth = 0): FilterExpr {
     const m = COMPARISON.exec(text);
-    if (!m) return { kind: 'exists', path: this.subAction(text) };
-    const left = this.subAction(m[1] ?? '');
-    const right = this.subAction(m[3] ?? '');
+    if (!m) return { kind: 'exists', path: this.subAction(text, extraDepth) };
+    const left = this.subAction(m[1] ?? '', extraDepth);
+    const right = this.subAction(m[3] ?? '', extraDepth);
     return { kind: 'compare', left, op: m[2] ?? '', right };
   }
 
@@ -332,10 +355,16 @@ class Parser {
     else cur.nodes.push({ type: 'field', name: value.replaceAll('\\', '') });
   }
 
+  /** Refuses nesting deeper than {@link MAX_TEMPLATE_DEPTH}. */
+  checkDepth(depth: number): void {
+    if (depth > MAX_TEMPLATE_DEPTH) this.fail(`nesting deeper than ${MAX_TEMPLATE_DEPTH} levels`);
+  }
+
   /** kubectl's `parseAction`: parses `{text}` on its own; errors are reported at the current position. */
-  subAction(text: string): ListNode {
+  subAction(text: string, extraDepth = 0): ListNode {
+    this.checkDepth(this.depth + 1 + extraDepth);
     try {
-      const root = new Parser(`{${text}}`).parse();
+      const root = new Parser(`{${text}}`, this.depth + 1 + extraDepth).parse();
       const first = root.nodes[0];
       return first?.type === 'list' ? first : list();
     } catch (err) {
@@ -366,6 +395,7 @@ function usesExtensions(text: string): boolean {
  */
 class FilterExpressionParser {
   private i = 0;
+  private parens = 0;
   private readonly text: string;
   private readonly owner: Parser;
 
@@ -409,7 +439,10 @@ class FilterExpressionParser {
     this.skipSpaces();
     if (this.text[this.i] === '(') {
       this.i++;
+      this.parens++;
+      this.owner.checkDepth(this.owner.depth + this.parens);
       const inner = this.or();
+      this.parens--;
       this.skipSpaces();
       if (this.text[this.i] !== ')') this.owner.fail('unclosed parenthesis in filter');
       this.i++;
@@ -442,8 +475,8 @@ class FilterExpressionParser {
     }
     const chunk = this.text.slice(begin, this.i);
     if (chunk.trim() === '') this.owner.fail('empty expression in filter');
-    if (matchAt < 0) return this.owner.kubectlFilter(chunk);
-    const left = this.owner.subAction(this.text.slice(begin, matchAt));
+    if (matchAt < 0) return this.owner.kubectlFilter(chunk, this.parens);
+    const left = this.owner.subAction(this.text.slice(begin, matchAt), this.parens);
     return { kind: 'match', left, pattern: this.regex(this.text.slice(matchAt + 2, this.i).trim()) };
   }
 
@@ -464,7 +497,7 @@ class FilterExpressionParser {
     }
   }
 
-  private regex(operand: string): RegExp {
+  private regex(operand: string): UserRegex {
     let source: string;
     let flags = '';
     const literal = /^\/((?:\\.|[^/\\])*)\/([a-z]*)$/s.exec(operand);
@@ -477,10 +510,10 @@ class FilterExpressionParser {
       source = unquoted;
     }
     try {
-      return new RegExp(source, flags);
+      return compileUserRegex(source, flags);
     } catch (err) {
-      const reason = (err as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '');
-      return this.owner.fail(`invalid regular expression ${operand}: ${reason}`);
+      if (!(err instanceof RegexSyntaxError)) throw err;
+      return this.owner.fail(`invalid regular expression ${operand}: ${err.message}`);
     }
   }
 }

@@ -22,14 +22,16 @@
  * Extensions beyond kubectl (each only gives meaning to a filter kubectl rejects):
  *
  * - `=~` regular-expression matches in filters: `[?(@.name =~ /^web-/)]`, with flags
- *   (`/web/i`), or a quoted pattern (`=~ '^web-'`); JavaScript regular-expression syntax; the
- *   value must be a string, number or boolean (matched as its text), anything else does not match;
+ *   (`/web/i`, `m`, `s`), or a quoted pattern (`=~ '^web-'`); RE2 syntax (Go's `regexp`), run in
+ *   time linear in the text (see `regex.ts`); the value must be a string, number or boolean
+ *   (matched as its text), anything else does not match;
  * - `&&` and `||` between filter terms, `&&` binding tighter, with parentheses for grouping:
  *   `[?(@.kind == 'Pod' && (@.phase == 'Running' || @.phase == 'Pending'))]`; evaluation stops
  *   as soon as the result is known.
  *
  * Also different from kubectl: the values of `.*` and `..` on objects come in the object's key
- * order (kubectl's order is random), and parse errors say where they happened (` at position 9`).
+ * order (kubectl's order is random), parse errors say where they happened (` at position 9`), and
+ * filters, unions, parentheses and `range` blocks nest at most 100 levels deep.
  *
  * @packageDocumentation
  */
@@ -40,6 +42,7 @@ import type { JsonPathPlus } from './evaluate.js';
 import type { ListNode } from './nodes.js';
 import { ParseFailure, parseTemplate } from './parser.js';
 import { printResults } from './print.js';
+import { loadRegexEngine, mayUseRegex } from './regex.js';
 
 /** Options of {@link compileJsonPath}. */
 export interface JsonPathOptions {
@@ -126,13 +129,15 @@ class CompiledTemplate implements JsonPathTemplate {
  * @throws JsonPathError for a template that does not parse
  */
 export async function compileJsonPath(template: string, options: JsonPathOptions = {}): Promise<JsonPathTemplate> {
+  if (mayUseRegex(template)) await loadRegexEngine();
   const root = parseJsonPath(template);
   return new CompiledTemplate(template, root, options, await loadJsonPathPlus());
 }
 
 /**
  * Compiles a template synchronously, without jsonpath-plus: the same results, with recursive
- * descent evaluated by our own walker. For callers that cannot await (sorting comparators).
+ * descent evaluated by our own walker. For callers that cannot await (sorting comparators);
+ * `=~` filters work only once {@link compileJsonPath} has loaded their engine.
  */
 export function compileJsonPathSync(template: string, options: JsonPathOptions = {}): JsonPathTemplate {
   return new CompiledTemplate(template, parseJsonPath(template), options, undefined);

@@ -90,7 +90,8 @@ function conditionStatus(object: KubeObject | undefined, type: string): string |
 /**
  * Applies `manifests` (client-side by default, server-side with `serverSide`) and returns one
  * result per manifest, in input order. Never throws for a single object's failure: it is recorded
- * in that object's result.
+ * in that object's result. After `signal` aborts, objects not yet started keep a result with
+ * neither `action` nor `error`.
  */
 export async function applyManifests(client: PlatformClient, manifests: readonly Manifest[], options: ApplyManifestsOptions): Promise<ApplyResult[]> {
   const kinds = options.kinds ?? new KindMapper(client.discovery);
@@ -173,7 +174,9 @@ export async function applyManifests(client: PlatformClient, manifests: readonly
 
   const first = results.filter((r) => isNamespace(r.manifest.object) || isCrd(r.manifest.object));
   const rest = results.filter((r) => !isNamespace(r.manifest.object) && !isCrd(r.manifest.object));
-  await runLimited(first, limit, applyOne);
-  await runLimited(rest, limit, applyOne);
+  // After an abort no new object starts: the caller reports how far the run got, not one
+  // cancellation error per remaining object.
+  await runLimited(first, limit, applyOne, options.signal);
+  await runLimited(rest, limit, applyOne, options.signal);
   return results;
 }

@@ -83,7 +83,7 @@ export async function deleteObjects(client: PlatformClient, targets: readonly De
     } finally {
       options.onResult?.(result, index);
     }
-  });
+  }, options.signal);
   return results;
 }
 

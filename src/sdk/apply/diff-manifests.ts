@@ -3,6 +3,7 @@
  * produce, computed by the server with a dry run (server-side apply, or client-side apply's
  * create/patch), with the fields that change on every write removed and Secret values masked.
  */
+import { setOwn } from '../own-keys.js';
 import type { PlatformClient } from '../client.js';
 import type { ResourceMapping } from '../discovery/rest-mapper.js';
 import { isStatusError } from '../errors.js';
@@ -103,17 +104,18 @@ export function maskSecrets(live: KubeObject | undefined, merged: KubeObject | u
   for (const field of ['data', 'stringData'] as const) {
     const before = (a?.[field] ?? undefined) as Record<string, unknown> | undefined;
     const after = (b?.[field] ?? undefined) as Record<string, unknown> | undefined;
+    if ((before !== undefined && typeof before !== 'object') || (after !== undefined && typeof after !== 'object')) continue;
     const maskedBefore: Record<string, string> = {};
     const maskedAfter: Record<string, string> = {};
     for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
       const inBefore = before !== undefined && Object.hasOwn(before, key);
       const inAfter = after !== undefined && Object.hasOwn(after, key);
       if (inBefore && inAfter && before[key] === after[key]) {
-        maskedBefore[key] = '***';
-        maskedAfter[key] = '***';
+        setOwn(maskedBefore, key, '***');
+        setOwn(maskedAfter, key, '***');
       } else {
-        if (inBefore) maskedBefore[key] = '*** (before)';
-        if (inAfter) maskedAfter[key] = '*** (after)';
+        if (inBefore) setOwn(maskedBefore, key, '*** (before)');
+        if (inAfter) setOwn(maskedAfter, key, '*** (after)');
       }
     }
     if (a !== undefined && before !== undefined) a = { ...a, [field]: maskedBefore };

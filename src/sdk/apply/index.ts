@@ -4,7 +4,7 @@
  *
  * @packageDocumentation
  */
-export { readManifests, parseManifestText, STDIN_SOURCE, defaultFetchUrl } from './manifests.js';
+export { readManifests, parseManifestText, ManifestErrors, STDIN_SOURCE, defaultFetchUrl } from './manifests.js';
 export type { Manifest, ReadManifestsOptions, ReadSourcesOptions, FetchUrl } from './manifests.js';
 export { applyObject, clientSidePatch, clientSidePatchType } from './apply-object.js';
 export type { ApplyAction, ApplyObjectOptions, ApplyObjectResult, DryRunMode } from './apply-object.js';

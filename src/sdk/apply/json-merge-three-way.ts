@@ -5,6 +5,7 @@
  * the last-applied configuration to the manifest. Lists are replaced whole.
  */
 import { InputError } from '../errors.js';
+import { getOwn, setOwn } from '../own-keys.js';
 import { isJsonMap, jsonEqual, type JsonMap } from './patch-meta.js';
 
 /** RFC 7386 `CreateMergePatch(from, to)`: what to send so that `from` becomes `to`. */
@@ -12,18 +13,18 @@ export function createMergePatch(from: JsonMap, to: JsonMap): JsonMap {
   const patch: JsonMap = {};
   for (const [key, toValue] of Object.entries(to)) {
     if (!Object.hasOwn(from, key)) {
-      patch[key] = toValue;
+      setOwn(patch, key, toValue);
       continue;
     }
     const fromValue = from[key];
     if (isJsonMap(fromValue) && isJsonMap(toValue)) {
       const sub = createMergePatch(fromValue, toValue);
-      if (Object.keys(sub).length > 0) patch[key] = sub;
+      if (Object.keys(sub).length > 0) setOwn(patch, key, sub);
     } else if (!jsonEqual(fromValue, toValue)) {
-      patch[key] = toValue;
+      setOwn(patch, key, toValue);
     }
   }
-  for (const key of Object.keys(from)) if (!Object.hasOwn(to, key)) patch[key] = null;
+  for (const key of Object.keys(from)) if (!Object.hasOwn(to, key)) setOwn(patch, key, null);
   return patch;
 }
 
@@ -32,13 +33,13 @@ function keepOrDeleteNull(patch: JsonMap, keepNull: boolean): JsonMap {
   const out: JsonMap = {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) {
-      if (keepNull) out[key] = null;
+      if (keepNull) setOwn(out, key, null);
     } else if (isJsonMap(value)) {
       const sub = keepOrDeleteNull(value, keepNull);
       // An object that became empty is kept only when it was empty to begin with (a real change).
-      if (Object.keys(sub).length > 0 || (!keepNull && Object.keys(value).length === 0)) out[key] = sub;
+      if (Object.keys(sub).length > 0 || (!keepNull && Object.keys(value).length === 0)) setOwn(out, key, sub);
     } else if (!keepNull) {
-      out[key] = value;
+      setOwn(out, key, value);
     }
   }
   return out;
@@ -50,7 +51,7 @@ export function applyMergePatch(target: unknown, patch: unknown): unknown {
   const out: JsonMap = isJsonMap(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete out[key];
-    else out[key] = applyMergePatch(out[key], value);
+    else setOwn(out, key, applyMergePatch(getOwn(out, key), value));
   }
   return out;
 }
@@ -77,7 +78,7 @@ export function createThreeWayJsonMergePatch(original: JsonMap | undefined, modi
   const deletions = keepOrDeleteNull(createMergePatch(original ?? {}, modified), true);
   if (hasConflicts(addAndChange, deletions)) throw new InputError('the patch computed from the manifest conflicts with the live object');
   const patch = applyMergePatch(deletions, addAndChange) as JsonMap;
-  const meta = patch.metadata;
+  const meta = getOwn(patch, 'metadata');
   if (Object.hasOwn(patch, 'apiVersion') || Object.hasOwn(patch, 'kind') || (isJsonMap(meta) && Object.hasOwn(meta, 'name'))) {
     throw new InputError('At least one of apiVersion, kind and name was changed');
   }

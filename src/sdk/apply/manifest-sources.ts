@@ -2,12 +2,15 @@
  * Turns `-f` arguments (files, directories, `-` for stdin, http(s) URLs) into the texts they hold,
  * in the order kubectl visits them: arguments in order, directory entries in byte order, only
  * `.json`, `.yaml` and `.yml` files inside directories, sub-directories only with `recursive`.
+ * Every source is read even when an earlier one fails, so that all problems are reported at once;
+ * text that is not valid UTF-8 is a problem (never silently replaced).
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AbortedError, InputError } from '../errors.js';
 import { BadPatternError, goGlob } from './glob.js';
+import { decodeUtf8 } from './utf8.js';
 
 /** Fetches the text at a URL (for `-f https://...`). */
 export type FetchUrl = (url: string, signal: AbortSignal | undefined) => Promise<string>;
@@ -18,6 +21,15 @@ export interface SourceText {
   source: string;
   text: string;
 }
+
+/** A source that could not be read (or is not UTF-8). */
+export interface SourceFailure {
+  source: string;
+  error: InputError;
+}
+
+/** Called as sources are read: how many of how many (the total is known once directories are listed). */
+export type ReadProgress = (read: number, total: number) => void;
 
 /** Options of {@link readSources}. */
 export interface ReadSourcesOptions {
@@ -30,6 +42,8 @@ export interface ReadSourcesOptions {
   signal?: AbortSignal | undefined;
   /** URL fetcher; defaults to the global `fetch` with kubectl's three attempts on server errors. */
   fetchUrl?: FetchUrl | undefined;
+  /** Progress of reading (for a progress line while a big directory is read). */
+  onRead?: ReadProgress | undefined;
 }
 
 /** The name kubectl gives standard input in messages. */
@@ -43,24 +57,26 @@ function checkAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted === true) throw new AbortedError();
 }
 
-async function readStream(stream: Readable, signal: AbortSignal | undefined): Promise<string> {
+async function readStream(stream: Readable, signal: AbortSignal | undefined): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) {
     checkAborted(signal);
     chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** The default {@link FetchUrl}: GET with up to three attempts on 5xx answers and network errors. */
-export const defaultFetchUrl: FetchUrl = async (url, signal) => {
+export const defaultFetchUrl: FetchUrl = async (url, signal) => decodeUtf8(Buffer.from(await fetchBytes(url, signal)), url);
+
+async function fetchBytes(url: string, signal: AbortSignal | undefined): Promise<ArrayBuffer> {
   let lastError = '';
   for (let attempt = 1; attempt <= FETCH_ATTEMPTS; attempt++) {
     checkAborted(signal);
     try {
       const init: RequestInit = signal === undefined ? {} : { signal };
       const res = await fetch(url, init);
-      if (res.status >= 200 && res.status < 300) return await res.text();
+      if (res.status >= 200 && res.status < 300) return await res.arrayBuffer();
       lastError = `unable to read URL "${url}", server reported ${res.status} ${res.statusText}, status code=${res.status}`;
       if (res.status < 500) break;
     } catch (err) {
@@ -71,7 +87,7 @@ export const defaultFetchUrl: FetchUrl = async (url, signal) => {
     if (attempt < FETCH_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
   }
   throw new InputError(lastError);
-};
+}
 
 /** Byte-order comparison, as Go sorts directory entries. */
 function byteOrder(a: string, b: string): number {
@@ -128,28 +144,61 @@ async function expandPattern(pattern: string, cwd: string, recursive: boolean): 
   return out;
 }
 
-/** Reads every source named by `args`, in order. */
-export async function readSources(args: readonly string[], options: ReadSourcesOptions): Promise<SourceText[]> {
-  const out: SourceText[] = [];
-  let stdinText: string | undefined;
+type Pending = { kind: 'stdin' } | { kind: 'url'; url: string } | { kind: 'file'; shown: string; absolute: string } | SourceFailure;
+
+/**
+ * Reads every source named by `args`, in order. A source that cannot be read gives a
+ * {@link SourceFailure} in its place; the others are still read.
+ */
+export async function readSources(args: readonly string[], options: ReadSourcesOptions): Promise<Array<SourceText | SourceFailure>> {
+  const pending: Pending[] = [];
   for (const arg of args) {
     checkAborted(options.signal);
-    if (arg === '-') {
-      stdinText ??= await readStream(options.stdin(), options.signal);
-      out.push({ source: STDIN_SOURCE, text: stdinText });
-    } else if (URL_PATTERN.test(arg)) {
-      const fetchUrl = options.fetchUrl ?? defaultFetchUrl;
-      out.push({ source: arg, text: await fetchUrl(arg, options.signal) });
-    } else {
-      for (const file of await expandPath(arg, options.cwd, options.recursive === true)) {
-        checkAborted(options.signal);
-        try {
-          out.push({ source: file.shown, text: await readFile(file.absolute, 'utf8') });
-        } catch (err) {
-          throw new InputError(`unable to read "${file.shown}": ${(err as Error).message}`);
-        }
+    if (arg === '-') pending.push({ kind: 'stdin' });
+    else if (URL_PATTERN.test(arg)) pending.push({ kind: 'url', url: arg });
+    else {
+      try {
+        for (const file of await expandPath(arg, options.cwd, options.recursive === true)) pending.push({ kind: 'file', ...file });
+      } catch (err) {
+        pending.push({ source: arg, error: asInputError(err, `unable to read "${arg}"`) });
       }
     }
   }
+  const out: Array<SourceText | SourceFailure> = [];
+  let stdinText: Buffer | undefined;
+  for (const [i, item] of pending.entries()) {
+    checkAborted(options.signal);
+    options.onRead?.(i, pending.length);
+    if ('error' in item) {
+      out.push(item);
+      continue;
+    }
+    const source = item.kind === 'stdin' ? STDIN_SOURCE : item.kind === 'url' ? item.url : item.shown;
+    try {
+      if (item.kind === 'stdin') {
+        stdinText ??= await readStream(options.stdin(), options.signal);
+        out.push({ source, text: decodeUtf8(stdinText, source) });
+      } else if (item.kind === 'url') {
+        const fetchUrl = options.fetchUrl ?? defaultFetchUrl;
+        out.push({ source, text: await fetchUrl(item.url, options.signal) });
+      } else {
+        let bytes: Buffer;
+        try {
+          bytes = await readFile(item.absolute);
+        } catch (err) {
+          throw new InputError(`unable to read "${item.shown}": ${(err as Error).message}`);
+        }
+        out.push({ source, text: decodeUtf8(bytes, source) });
+      }
+    } catch (err) {
+      if (err instanceof AbortedError || options.signal?.aborted === true) throw new AbortedError();
+      out.push({ source, error: asInputError(err, `unable to read "${source}"`) });
+    }
+  }
+  options.onRead?.(pending.length, pending.length);
   return out;
+}
+
+function asInputError(err: unknown, context: string): InputError {
+  return err instanceof InputError ? err : new InputError(`${context}: ${err instanceof Error ? err.message : String(err)}`);
 }

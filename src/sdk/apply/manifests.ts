@@ -8,9 +8,9 @@ import { InputError } from '../errors.js';
 import type { KubeObject } from '../types/meta.js';
 import { goJsonCompact } from './go-json.js';
 import { readSources, type ReadSourcesOptions } from './manifest-sources.js';
-import { parseDocuments } from './parse-documents.js';
+import { parseSource } from './parse-documents.js';
 
-export type { FetchUrl } from './manifest-sources.js';
+export type { FetchUrl, ReadProgress } from './manifest-sources.js';
 export { STDIN_SOURCE, defaultFetchUrl } from './manifest-sources.js';
 
 /** One object read from a manifest. */
@@ -65,8 +65,49 @@ interface Located {
   line: number;
 }
 
+/**
+ * Every problem found while reading manifests: the first is this error's own message, file and
+ * line; `errors` lists them all (in input order), so that a caller can report them together.
+ */
+export class ManifestErrors extends InputError {
+  override name = 'ManifestErrors';
+  readonly errors: readonly InputError[];
+  constructor(errors: readonly InputError[]) {
+    const first = errors[0] as InputError;
+    const where: { file?: string; line?: number; column?: number } = {};
+    if (first.file !== undefined) where.file = first.file;
+    if (first.line !== undefined) where.line = first.line;
+    if (first.column !== undefined) where.column = first.column;
+    super(first.message, where);
+    this.errors = errors;
+  }
+}
+
 function fail(where: Located, message: string): never {
   throw new InputError(`document ${where.documentIndex + 1}: ${message}`, { file: where.source, line: where.line });
+}
+
+/** Go's words for a JSON value of the wrong type: `number`, `bool`, `array`, `object`. */
+function goJsonType(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'boolean') return 'bool';
+  return typeof value;
+}
+
+/** kubectl's decoding error for a metadata field of the wrong type. */
+function checkMetadataTypes(metadata: Record<string, unknown>, where: Located): void {
+  const wrong = (field: string, value: unknown, type: string): never =>
+    fail(where, `json: cannot unmarshal ${goJsonType(value)} into Go struct field ObjectMeta.metadata.${field} of type ${type}`);
+  for (const field of ['name', 'generateName', 'namespace'] as const) {
+    const value = metadata[field];
+    if (Object.hasOwn(metadata, field) && value !== null && typeof value !== 'string') wrong(field, value, 'string');
+  }
+  for (const field of ['labels', 'annotations'] as const) {
+    const value = metadata[field];
+    if (!Object.hasOwn(metadata, field) || value === null || value === undefined) continue;
+    if (!isObject(value)) return wrong(field, value, 'map[string]string');
+    for (const v of Object.values(value)) if (v !== null && typeof v !== 'string') wrong(field, v, 'string');
+  }
 }
 
 function checkObject(value: Record<string, unknown>, where: Located, requireName: ReadManifestsOptions['requireName']): KubeObject {
@@ -76,6 +117,7 @@ function checkObject(value: Record<string, unknown>, where: Located, requireName
   if (typeof kind !== 'string' || kind === '') fail(where, `Object 'Kind' is missing in the ${apiVersion} object`);
   const metadata = value.metadata;
   if (metadata !== undefined && metadata !== null && !isObject(metadata)) fail(where, `${kind}: metadata must be an object, not ${describeType(metadata)}`);
+  if (isObject(metadata)) checkMetadataTypes(metadata, where);
   const name = isObject(metadata) ? metadata.name : undefined;
   const generateName = isObject(metadata) ? metadata.generateName : undefined;
   const hasName = typeof name === 'string' && name !== '';
@@ -103,28 +145,46 @@ function flatten(value: unknown, where: Located, options: ReadManifestsOptions, 
   out.push({ object: checkObject(object, where, options.requireName ?? 'name'), ...where });
 }
 
+function collect(documents: Awaited<ReturnType<typeof parseSource>>['documents'], source: string, options: ReadManifestsOptions, manifests: Manifest[], errors: InputError[]): void {
+  for (const doc of documents) {
+    try {
+      flatten(doc.value, { source, documentIndex: doc.index, line: doc.line }, options, manifests);
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      errors.push(err);
+    }
+  }
+}
+
 /**
  * Reads manifests from `-f` sources: file paths, directories (`.json`, `.yaml`, `.yml`; all levels
  * with `recursive`), `-` for standard input, and `http(s)://` URLs. Documents are returned in input
- * order with List kinds flattened and empty documents skipped.
+ * order with List kinds flattened and empty documents skipped. Every source is read and checked
+ * before anything is returned, so that all problems are reported together.
  *
- * @throws {@link InputError} naming the source, document number and line(:column) for unreadable
- * paths, YAML/JSON syntax errors, and documents without apiVersion, kind or name.
+ * @throws {@link ManifestErrors} (an {@link InputError}) listing every unreadable path, YAML/JSON
+ * syntax error, invalid UTF-8, and document without apiVersion, kind or name, each naming the
+ * source, document number and line(:column).
  */
 export async function readManifests(sources: readonly string[], options: ReadManifestsOptions): Promise<Manifest[]> {
   const texts = await readSources(sources, options);
   const manifests: Manifest[] = [];
-  for (const { source, text } of texts) {
-    const docs = await parseDocuments(text, source);
-    const notManifest = options.kustomizationErrors === undefined ? undefined : kustomizationFileError(source, docs.map((d) => d.value));
+  const errors: InputError[] = [];
+  for (const read of texts) {
+    if ('error' in read) {
+      errors.push(read.error);
+      continue;
+    }
+    const parsed = await parseSource(read.text, read.source);
+    errors.push(...parsed.errors);
+    const notManifest = options.kustomizationErrors === undefined ? undefined : kustomizationFileError(read.source, parsed.documents.map((d) => d.value));
     if (notManifest !== undefined) {
       options.kustomizationErrors?.push(notManifest);
       continue;
     }
-    for (const doc of docs) {
-      flatten(doc.value, { source, documentIndex: doc.index, line: doc.line }, options, manifests);
-    }
+    collect(parsed.documents, read.source, options, manifests, errors);
   }
+  if (errors.length > 0) throw new ManifestErrors(errors);
   return manifests;
 }
 
@@ -140,12 +200,16 @@ function kustomizationFileError(source: string, docs: readonly unknown[]): Input
 /**
  * Parses manifest text that is already in memory (an edited buffer, a test string) the same way
  * {@link readManifests} parses a file.
+ *
+ * @throws {@link ManifestErrors} as {@link readManifests} does.
  */
 export async function parseManifestText(text: string, source: string, options: Pick<ReadManifestsOptions, 'requireName'> = {}): Promise<Manifest[]> {
   const manifests: Manifest[] = [];
+  const errors: InputError[] = [];
   const opts: ReadManifestsOptions = { cwd: '/', stdin: () => { throw new InputError('no standard input'); }, requireName: options.requireName };
-  for (const doc of await parseDocuments(text, source)) {
-    flatten(doc.value, { source, documentIndex: doc.index, line: doc.line }, opts, manifests);
-  }
+  const parsed = await parseSource(text, source);
+  errors.push(...parsed.errors);
+  collect(parsed.documents, source, opts, manifests, errors);
+  if (errors.length > 0) throw new ManifestErrors(errors);
   return manifests;
 }

@@ -8,7 +8,8 @@
  * that starts with `{` is a stream of JSON values, as kubectl's YAML-or-JSON decoder sniffs it.
  */
 import { InputError } from '../errors.js';
-import { loadGoYaml } from '../config/yaml-parse.js';
+import { MAX_NESTING_DEPTH } from '../config/yaml-limits.js';
+import { loadYaml, YamlSyntaxError } from '../config/yaml-parse.js';
 import { findJsonSyntaxError } from './json-error.js';
 
 /** One parsed document of a manifest source. */
@@ -92,6 +93,12 @@ function splitJsonValues(text: string, source: string): Array<{ start: number; e
     } else if (c === '{' || c === '[') {
       if (depth === 0) start = i;
       depth++;
+      // Go's encoding/json refuses deep nesting the same way (at 10,000); deeper than this would
+      // overflow the stack of whatever walks the object next.
+      if (depth > MAX_NESTING_DEPTH) {
+        const at = lineColumn(text, i);
+        throw new InputError(`document ${ranges.length + 1}: json: invalid character '${c}' exceeded max depth of ${MAX_NESTING_DEPTH}`, { file: source, line: at.line, column: at.column });
+      }
     } else if (c === '}' || c === ']') {
       depth--;
       if (depth === 0) {
@@ -129,8 +136,7 @@ function parseJsonStream(text: string, source: string): ParsedDocument[] {
   return docs;
 }
 
-async function parseYamlStream(text: string, source: string): Promise<ParsedDocument[]> {
-  const loaded = await loadGoYaml();
+async function parseYamlStream(text: string, source: string, errors: InputError[]): Promise<ParsedDocument[]> {
   const docs: ParsedDocument[] = [];
   for (const [index, chunk] of splitYamlDocuments(text).entries()) {
     const line = chunk.startLine + firstContentLine(chunk.text) + 1;
@@ -139,22 +145,25 @@ async function parseYamlStream(text: string, source: string): Promise<ParsedDocu
       continue;
     }
     try {
-      // `json: true` lets a later duplicate key win, as go-yaml v2 does, instead of failing.
-      const value = loaded.yaml.load(chunk.text, { schema: loaded.schema, json: true, filename: source });
+      // A later duplicate key wins, as go-yaml v2 does, instead of failing.
+      const value = await loadYaml(chunk.text, { duplicateKeys: 'last-wins' });
       docs.push({ value: value ?? null, index, line });
     } catch (err) {
-      if (err instanceof loaded.yaml.YAMLException) {
-        const mark = err.mark as { line?: number; column?: number } | null | undefined;
-        const errLine = mark?.line === undefined ? line : chunk.startLine + mark.line + 1;
-        const column = mark?.column === undefined ? undefined : mark.column + 1;
-        const options: { file: string; line: number; column?: number } = { file: source, line: errLine };
-        if (column !== undefined) options.column = column;
-        throw new InputError(`document ${index + 1}: yaml: ${err.reason}`, options);
-      }
-      throw err;
+      if (!(err instanceof YamlSyntaxError)) throw err;
+      // Each document is parsed on its own: a broken one does not hide the problems of the next.
+      const options: { file: string; line: number; column?: number } = { file: source, line: err.line === undefined ? line : chunk.startLine + err.line };
+      if (err.column !== undefined) options.column = err.column;
+      errors.push(new InputError(`document ${index + 1}: yaml: ${err.reason}`, options));
     }
   }
   return docs;
+}
+
+/** The documents of a source and every problem found in it. */
+export interface ParsedSource {
+  documents: ParsedDocument[];
+  /** Syntax errors (every broken YAML document; the first problem of a JSON stream). */
+  errors: InputError[];
 }
 
 /**
@@ -162,8 +171,28 @@ async function parseYamlStream(text: string, source: string): Promise<ParsedDocu
  * so that indexes match the file). Errors are {@link InputError}s naming the source, the 1-based
  * document number, and the line and column.
  */
-export async function parseDocuments(text: string, source: string): Promise<ParsedDocument[]> {
+export async function parseSource(text: string, source: string): Promise<ParsedSource> {
   const clean = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (looksLikeJson(clean)) return parseJsonStream(clean, source);
-  return parseYamlStream(clean.replace(/\r\n/g, '\n'), source);
+  const errors: InputError[] = [];
+  if (looksLikeJson(clean)) {
+    try {
+      return { documents: parseJsonStream(clean, source), errors };
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      return { documents: [], errors: [err] };
+    }
+  }
+  const documents = await parseYamlStream(clean.replace(/\r\n/g, '\n'), source, errors);
+  return { documents, errors };
+}
+
+/**
+ * Like {@link parseSource}, but throws the first problem.
+ *
+ * @throws {@link InputError} naming the source, the document, and the line and column.
+ */
+export async function parseDocuments(text: string, source: string): Promise<ParsedDocument[]> {
+  const { documents, errors } = await parseSource(text, source);
+  if (errors[0] !== undefined) throw errors[0];
+  return documents;
 }

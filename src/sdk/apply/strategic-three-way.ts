@@ -10,6 +10,7 @@
  */
 import { InputError } from '../errors.js';
 import type { TypeSchema } from '../types/schema/type-schema.js';
+import { getOwn, setOwn } from '../own-keys.js';
 import { goPrint, isJsonMap, itemSchema, jsonEqual, jsonKind, lookupPatchMeta, type JsonMap } from './patch-meta.js';
 
 const DIRECTIVE = '$patch';
@@ -139,7 +140,7 @@ function partition(items: unknown[], by: unknown[], mergeKey: string): [unknown[
 
 function replaceIfNotEqual(key: string, original: unknown, modified: unknown, patch: JsonMap, o: DiffOptions): void {
   if (o.ignoreChangesAndAdditions || jsonEqual(original, modified)) return;
-  patch[key] = modified;
+  setOwn(patch, key, modified);
 }
 
 function diffListsOfScalars(original: unknown[], modified: unknown[], o: DiffOptions): [unknown[], unknown[]] {
@@ -191,7 +192,7 @@ function diffListsOfMaps(original: unknown[], modified: unknown[], schema: TypeS
     if (oIn && mIn && oStr === mStr) {
       const value = diffMaps(os[i] as JsonMap, ms[j] as JsonMap, schema, o);
       if (Object.keys(value).length > 0) {
-        value[mergeKey] = mKey;
+        setOwn(value, mergeKey, mKey);
         patch.push(value);
       }
       i++;
@@ -242,34 +243,34 @@ function diffMaps(original: JsonMap, modified: JsonMap, schema: TypeSchema | und
   for (const [key, modifiedValue] of Object.entries(modified)) {
     if (o.buildRetainKeysDirective && modifiedValue !== null) retainKeys.push(key);
     if (!Object.hasOwn(original, key)) {
-      if (!o.ignoreChangesAndAdditions) patch[key] = modifiedValue;
+      if (!o.ignoreChangesAndAdditions) setOwn(patch, key, modifiedValue);
       continue;
     }
     const originalValue = original[key];
     if (key === DIRECTIVE) {
       if (typeof originalValue !== 'string' || typeof modifiedValue !== 'string') throw patchError(`invalid value for special key: ${DIRECTIVE}`);
-      if (originalValue !== modifiedValue) patch[DIRECTIVE] = modifiedValue;
+      if (originalValue !== modifiedValue) setOwn(patch, DIRECTIVE, modifiedValue);
       continue;
     }
     if (jsonKind(originalValue) !== jsonKind(modifiedValue)) {
-      if (!o.ignoreChangesAndAdditions) patch[key] = modifiedValue;
+      if (!o.ignoreChangesAndAdditions) setOwn(patch, key, modifiedValue);
       continue;
     }
     if (isJsonMap(originalValue) && isJsonMap(modifiedValue)) {
       const meta = lookupPatchMeta(schema, key);
       if (meta.strategy === 'replace') {
-        if (!o.ignoreChangesAndAdditions) patch[key] = modifiedValue;
+        if (!o.ignoreChangesAndAdditions) setOwn(patch, key, modifiedValue);
       } else {
         const value = diffMaps(originalValue, modifiedValue, meta.schema, { ...o, buildRetainKeysDirective: meta.retainKeys });
-        if (Object.keys(value).length > 0) patch[key] = value;
+        if (Object.keys(value).length > 0) setOwn(patch, key, value);
       }
     } else if (Array.isArray(originalValue) && Array.isArray(modifiedValue)) {
       const meta = lookupPatchMeta(schema, key);
       if (meta.strategy === 'merge') {
         const [add, del, order] = diffLists(originalValue, modifiedValue, itemSchema(meta.schema), meta.mergeKey, { ...o, buildRetainKeysDirective: meta.retainKeys });
-        if (add.length > 0) patch[key] = add;
-        if (del.length > 0) patch[`${DELETE_FROM_PRIMITIVE_LIST}/${key}`] = del;
-        if (order.length > 0) patch[`${SET_ELEMENT_ORDER}/${key}`] = order;
+        if (add.length > 0) setOwn(patch, key, add);
+        if (del.length > 0) setOwn(patch, `${DELETE_FROM_PRIMITIVE_LIST}/${key}`, del);
+        if (order.length > 0) setOwn(patch, `${SET_ELEMENT_ORDER}/${key}`, order);
       } else {
         replaceIfNotEqual(key, originalValue, modifiedValue, patch, o);
       }
@@ -278,10 +279,10 @@ function diffMaps(original: JsonMap, modified: JsonMap, schema: TypeSchema | und
     }
   }
   if (!o.ignoreDeletions) {
-    for (const key of Object.keys(original)) if (!Object.hasOwn(modified, key)) patch[key] = null;
+    for (const key of Object.keys(original)) if (!Object.hasOwn(modified, key)) setOwn(patch, key, null);
   }
   const hasAdditionalField = Object.entries(original).some(([k, v]) => v !== null && !Object.hasOwn(modified, k));
-  if (retainKeys.length > 0 && (Object.keys(patch).length > 0 || hasAdditionalField)) patch[RETAIN_KEYS] = sortScalars(retainKeys);
+  if (retainKeys.length > 0 && (Object.keys(patch).length > 0 || hasAdditionalField)) setOwn(patch, RETAIN_KEYS, sortScalars(retainKeys));
   return patch;
 }
 
@@ -333,14 +334,14 @@ function mergePatchIntoOriginal(original: JsonMap, patch: JsonMap, schema: TypeS
     if (Object.hasOwn(original, key)) {
       if (!jsonEqual(original[key], order)) throw patchError('invalid patch: the $setElementOrder lists differ');
     } else {
-      original[key] = order;
+      setOwn(original, key, order);
     }
     delete patch[key];
     if (!Array.isArray(order)) throw patchError('invalid $setElementOrder list');
     const field = key.slice(SET_ELEMENT_ORDER.length + 1);
     const meta = lookupPatchMeta(schema, field);
-    const originalList = original[field];
-    const patchList = patch[field];
+    const originalList = getOwn(original, field);
+    const patchList = getOwn(patch, field);
     const foundOriginal = Array.isArray(originalList);
     const foundPatch = Array.isArray(patchList);
     let merged: unknown[];
@@ -354,7 +355,7 @@ function mergePatchIntoOriginal(original: JsonMap, patch: JsonMap, schema: TypeS
       const [inPatch, serverOnly] = partition(merged, order, meta.mergeKey);
       merged = normalizeElementOrder(inPatch, serverOnly, order, foundOriginal ? originalList : [], meta.mergeKey, kind);
     }
-    original[field] = merged;
+    setOwn(original, field, merged);
     delete patch[field];
   }
 }
@@ -378,32 +379,32 @@ function mergeMap(original: JsonMap, patch: JsonMap, schema: TypeSchema | undefi
     if (Object.hasOwn(out, RETAIN_KEYS)) {
       if (!jsonEqual(out[RETAIN_KEYS], retain)) throw patchError('the $retainKeys lists of the two patches differ');
     } else {
-      out[RETAIN_KEYS] = retain;
+      setOwn(out, RETAIN_KEYS, retain);
     }
   }
   mergePatchIntoOriginal(out, rest, schema);
   for (const [key, patchValue] of Object.entries(rest)) {
     if (key.startsWith(DELETE_FROM_PRIMITIVE_LIST)) {
-      out[key] = patchValue;
+      setOwn(out, key, patchValue);
       continue;
     }
     if (patchValue === null) delete out[key];
     if (!Object.hasOwn(out, key)) {
-      out[key] = patchValue;
+      setOwn(out, key, patchValue);
       continue;
     }
     const current = out[key];
     if (jsonKind(current) !== jsonKind(patchValue)) {
-      out[key] = patchValue;
+      setOwn(out, key, patchValue);
       continue;
     }
     const meta = lookupPatchMeta(schema, key);
     if (isJsonMap(current) && isJsonMap(patchValue)) {
-      out[key] = meta.strategy === 'replace' ? patchValue : mergeMap(current, patchValue, meta.schema);
+      setOwn(out, key, meta.strategy === 'replace' ? patchValue : mergeMap(current, patchValue, meta.schema));
     } else if (Array.isArray(current) && Array.isArray(patchValue)) {
-      out[key] = meta.strategy === 'merge' ? mergeSlice(current, patchValue, itemSchema(meta.schema), meta.mergeKey) : patchValue;
+      setOwn(out, key, meta.strategy === 'merge' ? mergeSlice(current, patchValue, itemSchema(meta.schema), meta.mergeKey) : patchValue);
     } else {
-      out[key] = patchValue;
+      setOwn(out, key, patchValue);
     }
   }
   return out;

@@ -3,6 +3,7 @@
  * without verifying the server (there is no trust yet), verify its JWS with the token, then read
  * it again trusting only the CA it names and check that both agree.
  */
+import { setOwn } from '../own-keys.js';
 import { createClient } from '../client.js';
 import type { Env } from '../transport/proxy.js';
 import { ProtocolError } from '../errors.js';
@@ -32,7 +33,7 @@ async function fetchData(server: string, tls: { insecure: true } | { caPem: stri
   const res = await client.getRaw(PATH, o.signal !== undefined ? { signal: o.signal } : {});
   const cm = res.json<{ data?: Record<string, unknown> }>();
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(cm.data ?? {})) if (typeof v === 'string') out[k] = v;
+  for (const [k, v] of Object.entries(cm.data ?? {})) if (typeof v === 'string') setOwn(out, k, v);
   return out;
 }
 

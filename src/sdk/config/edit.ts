@@ -166,6 +166,8 @@ export async function editConfig(target: LoadedConfig | ConfigAccess, mutate: Co
       const doc = pending.docs.get(file) as ConfigFile;
       return { file, text: configToYaml(doc.model, { keepUnknown: true, extra: doc.extra }) };
     });
+    // A writer that stalled past the heartbeat window may have lost its lock: then write nothing.
+    for (const release of releases) await release.assertHeld();
     for (const { file, text } of texts) {
       await writeFileAtomic(ioPath(access, file), text, options.beforeRename === undefined ? {} : { beforeRename: options.beforeRename });
     }

@@ -1,10 +1,26 @@
 /**
- * The lock that serializes writers of a config file: `<file>.lock`, created with O_EXCL (as
- * client-go does), holding the owner's pid, host and a nonce. Unlike client-go, a busy lock is
- * waited for (bounded), and a stale one (its owner is dead, or it is older than `staleMs`) is
- * broken, so a crashed writer does not block every later write.
+ * The lock that serializes writers of a config file: the directory `<file>.lock`, holding one
+ * owner file (`owner-<nonce>`, content `<pid>\n<host>\n`) whose mtime the owner refreshes as a
+ * heartbeat while it holds the lock.
+ *
+ * Why not proper-lockfile (mkdir + mtime, the usual choice): it reclaims a stale lock with
+ * `rmdir` then `mkdir`, so two writers that judge the same lock stale can both win (its open
+ * issue #121), which is exactly how config writes were lost. This design cannot do that:
+ *
+ * - a lock is taken by renaming a prepared directory that already holds the owner file onto
+ *   `<file>.lock`: the rename succeeds only when no lock exists or the lock is empty, so a held
+ *   lock is never empty;
+ * - nobody ever removes a non-empty lock: the owner unlinks its own uniquely named owner file on
+ *   release, and a waiter that finds an owner dead (same host, no such pid) or silent (no
+ *   heartbeat for `staleMs`) unlinks that owner file by its unique name — which can never be the
+ *   owner file of a lock taken later — and only `rmdir`s an empty directory;
+ * - before committing a write, the owner checks that its owner file is still there.
+ *
+ * A lock file of the previous format (a regular file `<file>.lock`) left by an older version is
+ * removed when its owner is dead or it is older than `staleMs`; `unlink` cannot remove a
+ * directory, so that never touches a lock of this format.
  */
-import { link, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import * as path from 'node:path';
 import { ConfigError } from '../errors.js';
@@ -15,20 +31,33 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /** Options of {@link acquireLock}. */
 export interface LockOptions {
-  /** How long to wait for a busy lock before failing (default 10 s). */
+  /** How long to wait for a busy lock before failing (default 30 s). */
   timeoutMs?: number;
-  /** Age after which a lock is considered abandoned even if its owner cannot be checked (default 2 min). */
+  /**
+   * How long an owner may go without a heartbeat before its lock counts as abandoned (default
+   * 10 s; the owner refreshes it every quarter of that). An owner that is a dead process on this
+   * host is abandoned at once.
+   */
   staleMs?: number;
 }
 
-/** Releases a lock (idempotent). */
-export type ReleaseLock = () => Promise<void>;
+/** Releases a lock (idempotent); `assertHeld` checks that nobody broke it meanwhile. */
+export interface ReleaseLock {
+  (): Promise<void>;
+  /** @throws {@link ConfigError} when the lock was judged abandoned and taken away. */
+  assertHeld(): Promise<void>;
+}
 
-/** The lock file of `file`. */
+const OWNER_PREFIX = 'owner-';
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_STALE_MS = 10_000;
+
+/** The lock path of `file`. */
 export function lockFileName(file: string): string {
   return `${file}.lock`;
 }
 
+/** Whether the owner named in `content` (`pid\nhost\n...`) is alive; undefined when it cannot be told. */
 function ownerAlive(content: string): boolean | undefined {
   const [pidText, host] = content.split('\n');
   const pid = Number(pidText);
@@ -41,75 +70,145 @@ function ownerAlive(content: string): boolean | undefined {
   }
 }
 
-/** Removes the lock at `lock` if it still holds `content` (a lock re-created meanwhile is left alone). */
-async function breakStaleLock(lock: string, content: string): Promise<void> {
-  const aside = `${lock}.stale-${uniqueSuffix()}`;
+/** Whether the file at `file` (an owner file or an old-format lock) is abandoned; undefined when it is gone. */
+async function abandoned(file: string, staleMs: number): Promise<boolean | undefined> {
   try {
-    await rename(lock, aside);
-  } catch {
-    return; // someone else broke it first
+    const [info, content] = await Promise.all([stat(file), readFile(file, 'utf8')]);
+    if (ownerAlive(content) === false) return true;
+    return Date.now() - info.mtimeMs > staleMs;
+  } catch (err) {
+    if (errnoCode(err) === 'ENOENT') return undefined;
+    throw err;
   }
-  const moved = await readFile(aside, 'utf8').catch(() => '');
-  if (moved !== content) {
-    // We moved a fresh lock taken after our check: put it back unless yet another one exists.
-    await link(aside, lock).catch(() => undefined);
-  }
-  await unlink(aside).catch(() => undefined);
 }
 
-async function isStale(lock: string, staleMs: number): Promise<{ stale: boolean; content: string }> {
+const ignore = (...codes: string[]) => (err: unknown): void => {
+  if (!codes.includes(errnoCode(err) ?? '')) throw err;
+};
+
+/**
+ * Looks at the lock that kept us out and clears what is abandoned. Returns true when it is worth
+ * trying again at once, false when a live owner holds the lock.
+ */
+async function clearAbandoned(lock: string, staleMs: number): Promise<boolean> {
+  let info;
   try {
-    const [info, content] = await Promise.all([stat(lock), readFile(lock, 'utf8')]);
-    const alive = ownerAlive(content);
-    if (alive === false) return { stale: true, content };
-    return { stale: Date.now() - info.mtimeMs > staleMs, content };
-  } catch {
-    return { stale: false, content: '' };
+    info = await lstat(lock);
+  } catch (err) {
+    ignore('ENOENT')(err);
+    return true;
   }
+  if (!info.isDirectory()) {
+    // A lock file of the previous format.
+    if ((await abandoned(lock, staleMs)) === false) return false;
+    await unlink(lock).catch(ignore('ENOENT', 'EISDIR', 'EPERM'));
+    return true;
+  }
+  const entries = await readdir(lock).catch((err: unknown) => {
+    ignore('ENOENT', 'ENOTDIR')(err);
+    return undefined;
+  });
+  if (entries === undefined) return true;
+  if (entries.length === 0) {
+    // Between an owner's unlink and its rmdir, or after a waiter cleared it. rmdir removes only an empty directory.
+    await rmdir(lock).catch(ignore('ENOENT', 'ENOTEMPTY', 'EEXIST', 'ENOTDIR'));
+    return true;
+  }
+  let live = false;
+  for (const name of entries) {
+    const entry = path.join(lock, name);
+    const gone = await abandoned(entry, staleMs).catch(() => false);
+    if (gone === false) live = true;
+    // The name is unique to one owner: this removes that abandoned owner and nothing else.
+    else if (gone === true) await unlink(entry).catch(ignore('ENOENT'));
+  }
+  return !live;
+}
+
+function lockedError(lock: string): ConfigError {
+  return new ConfigError(`timed out waiting for the lock ${lock}: another process is writing the config; if none is, remove the lock ${lock}`);
 }
 
 /**
  * Takes the lock of `file`, creating its directory (mode 0700) if needed. Waits with backoff while
- * another writer holds it.
+ * another writer holds it; clears a lock whose owner died or stopped its heartbeat.
  *
  * @throws {@link ConfigError} when the lock stays busy for `timeoutMs`, or cannot be created.
  */
 export async function acquireLock(file: string, options: LockOptions = {}): Promise<ReleaseLock> {
   const lock = lockFileName(file);
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const staleMs = options.staleMs ?? 120_000;
-  const content = `${process.pid}\n${hostname()}\n${uniqueSuffix()}\n`;
-  await mkdir(path.dirname(lock), { recursive: true, mode: 0o700 }).catch((err: unknown) => {
-    throw new ConfigError(goPathError('mkdir', path.dirname(lock), err), { cause: err });
-  });
+  const dir = path.dirname(lock);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+  const nonce = uniqueSuffix();
+  const ownerName = `${OWNER_PREFIX}${nonce}`;
+  const staging = path.join(dir, `.${path.basename(lock)}-${nonce}`);
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    throw new ConfigError(goPathError('mkdir', dir, err), { cause: err });
+  }
+  try {
+    await mkdir(staging, { mode: 0o700 });
+    await writeFile(path.join(staging, ownerName), `${process.pid}\n${hostname()}\n`, { mode: 0o600 });
+  } catch (err) {
+    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    throw new ConfigError(goPathError('open', lock, err), { cause: err });
+  }
+
   const deadline = Date.now() + timeoutMs;
   let delay = 2;
   for (;;) {
     try {
-      const handle = await open(lock, 'wx', 0o600);
-      try {
-        await handle.writeFile(content);
-      } finally {
-        await handle.close();
-      }
-      let released = false;
-      return async () => {
-        if (released) return;
-        released = true;
-        await unlink(lock).catch(() => undefined);
-      };
+      await rename(staging, lock);
+      return held(lock, path.join(lock, ownerName), staleMs);
     } catch (err) {
-      if (errnoCode(err) !== 'EEXIST') throw new ConfigError(goPathError('open', lock, err), { cause: err });
+      const code = errnoCode(err);
+      if (code !== 'EEXIST' && code !== 'ENOTEMPTY' && code !== 'ENOTDIR' && code !== 'EPERM' && code !== 'EISDIR') {
+        await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+        throw new ConfigError(goPathError('rename', lock, err), { cause: err });
+      }
     }
-    const { stale, content: held } = await isStale(lock, staleMs);
-    if (stale) {
-      await breakStaleLock(lock, held);
-      continue;
+    let retryNow: boolean;
+    try {
+      retryNow = await clearAbandoned(lock, staleMs);
+    } catch (err) {
+      await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+      throw new ConfigError(goPathError('open', lock, err), { cause: err });
     }
+    if (retryNow) continue;
     if (Date.now() >= deadline) {
-      throw new ConfigError(`timed out waiting for the lock ${lock}: another process is writing the config; if none is, remove the lock file`);
+      await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+      throw lockedError(lock);
     }
-    await sleep(delay);
-    delay = Math.min(delay * 2, 20);
+    // Jitter keeps twenty waiters from polling in lock-step.
+    await sleep(delay + Math.random() * delay);
+    delay = Math.min(delay * 2, 25);
   }
+}
+
+function held(lock: string, owner: string, staleMs: number): ReleaseLock {
+  let released = false;
+  let lost = false;
+  const heartbeat = setInterval(() => {
+    const now = new Date();
+    utimes(owner, now, now).catch((err: unknown) => {
+      if (errnoCode(err) === 'ENOENT') lost = true;
+    });
+  }, Math.max(50, Math.floor(staleMs / 4)));
+  heartbeat.unref();
+  const release = async (): Promise<void> => {
+    if (released) return;
+    released = true;
+    clearInterval(heartbeat);
+    await unlink(owner).catch(() => undefined);
+    await rmdir(lock).catch(() => undefined);
+  };
+  const assertHeld = async (): Promise<void> => {
+    const present = await stat(owner).then(() => true, () => false);
+    if (lost || !present || released) {
+      throw new ConfigError(`lost the lock ${lock}: another writer judged it abandoned (no heartbeat for ${Math.round(staleMs / 1000)}s); nothing was written`);
+    }
+  };
+  return Object.assign(release, { assertHeld });
 }

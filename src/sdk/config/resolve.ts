@@ -31,6 +31,17 @@ export interface ResolveOptions {
 export const EMPTY_CONFIG_MESSAGE =
   `no configuration has been provided: set --kubeconfig or $${CONFIG_ENV} to a config file, write ~/${HOME_DIR_NAME}/config, or give --server`;
 
+/**
+ * Why there is no configuration: when `$PLATFORMCONFIG` names only files that do not exist, they
+ * are named with kubectl's wording for a missing config file (`stat /x: no such file or directory`),
+ * since a typo in the variable is the likely cause.
+ */
+function emptyConfigMessage(loaded: LoadedConfig): string {
+  const missing = loaded.access.fromEnv ? loaded.files.filter((f) => !f.exists).map((f) => f.path) : [];
+  if (missing.length === 0 || missing.length !== loaded.files.length) return EMPTY_CONFIG_MESSAGE;
+  return `no configuration has been provided: $${CONFIG_ENV} names no existing file (${missing.map((f) => `stat ${f}: no such file or directory`).join(', ')})`;
+}
+
 function given(v: string | undefined): string | undefined {
   return v === undefined || v === '' ? undefined : v;
 }
@@ -194,7 +205,7 @@ export async function resolveClientConfig(loaded: LoadedConfig, overrides: Confi
   if (problems.length === 1 && problems[0] === EMPTY_CLUSTER) {
     const inCluster = { env: options.env, dir: options.inClusterDir };
     if (await inClusterPossible(inCluster)) return inClusterConfig(inCluster, overrides, cwd);
-    throw new ConfigError(isConfigEmpty(cfg) ? EMPTY_CONFIG_MESSAGE : EMPTY_CLUSTER);
+    throw new ConfigError(isConfigEmpty(cfg) ? emptyConfigMessage(loaded) : EMPTY_CLUSTER);
   }
   // kubectl fills an empty cluster with its localhost default, so it never reports one next to a
   // real problem (a missing context leaves the cluster empty too).

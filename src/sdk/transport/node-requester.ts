@@ -5,7 +5,9 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Socket } from 'node:net';
 import type { Requester, RequesterRequest, RequesterResponse } from './requester.js';
+import { TLS_HANDSHAKE_TIMEOUT } from './transport-errors.js';
 
 /** TLS options of the pool (the same as undici's `connect` options). */
 export interface NodeRequesterTls {
@@ -26,12 +28,42 @@ function responseHeaders(res: IncomingMessage): Record<string, string | string[]
   return out;
 }
 
+/** The error of a handshake that took too long (mapped to Go's `net/http: TLS handshake timeout`). */
+function handshakeTimeout(): Error {
+  return Object.assign(new Error('TLS handshake timeout'), { code: TLS_HANDSHAKE_TIMEOUT });
+}
+
+/**
+ * Bounds the TLS handshake of a new connection: from TCP connected to `secureConnect`. A server
+ * that accepts connections and never answers would otherwise hold the request forever (watches
+ * have no request timeout).
+ */
+function boundHandshake(req: ReturnType<typeof httpsRequest>, socket: Socket, timeoutMs: number, established: WeakSet<Socket>): void {
+  if (established.has(socket)) return;
+  let timer: NodeJS.Timeout | undefined;
+  const start = (): void => {
+    timer = setTimeout(() => req.destroy(handshakeTimeout()), timeoutMs);
+  };
+  const stop = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+  };
+  socket.once('secureConnect', () => {
+    established.add(socket);
+    stop();
+  });
+  socket.once('close', stop);
+  if (socket.connecting) socket.once('connect', start);
+  else start();
+}
+
 /** Creates a keep-alive pool for `http:` or `https:` origins with the given TLS options. */
 export function createNodeRequester(tls: NodeRequesterTls): Requester {
   const common = { keepAlive: true, keepAliveMsecs: 30_000, scheduling: 'lifo' as const };
   const https = new HttpsAgent({ ...common, ...tls });
   const http = new HttpAgent(common);
   const agents = [https, http];
+  const established = new WeakSet<Socket>();
   return {
     request(options: RequesterRequest): Promise<RequesterResponse> {
       const url = new URL(options.path, options.origin);
@@ -53,6 +85,8 @@ export function createNodeRequester(tls: NodeRequesterTls): Requester {
           resolve({ statusCode: res.statusCode ?? 0, headers: responseHeaders(res), body: res });
         });
         req.on('error', reject);
+        const handshakeMs = options.tlsHandshakeTimeoutMs ?? 0;
+        if (secure && handshakeMs > 0) req.on('socket', (socket) => boundHandshake(req, socket, handshakeMs, established));
         if (options.body !== undefined) req.end(options.body);
         else req.end();
       });

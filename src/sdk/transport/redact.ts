@@ -5,6 +5,8 @@
  * anywhere in a JSON document are masked; bodies that cannot be inspected are not shown.
  */
 
+import { getOwn, setOwn } from '../own-keys.js';
+
 /** The placeholder that replaces a secret. */
 export const MASK = '<masked>';
 
@@ -50,7 +52,7 @@ function isSecretKey(key: string): boolean {
 function maskMapValues(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value === undefined ? value : MASK;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = MASK;
+  for (const key of Object.keys(value)) setOwn(out, key, MASK);
   return out;
 }
 
@@ -59,17 +61,18 @@ export function redactJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactJson);
   if (typeof value !== 'object' || value === null) return value;
   const obj = value as Record<string, unknown>;
-  const kind = typeof obj.kind === 'string' ? obj.kind : '';
+  const ownKind = getOwn(obj, 'kind');
+  const kind = typeof ownKind === 'string' ? ownKind : '';
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(obj)) {
-    if (typeof v === 'string' && isSecretKey(key)) out[key] = v === '' ? v : MASK;
-    else if (kind === 'Secret' && (key === 'data' || key === 'stringData')) out[key] = maskMapValues(v);
-    else out[key] = redactJson(v);
+    if (typeof v === 'string' && isSecretKey(key)) setOwn(out, key, v === '' ? v : MASK);
+    else if (kind === 'Secret' && (key === 'data' || key === 'stringData')) setOwn(out, key, maskMapValues(v));
+    else setOwn(out, key, redactJson(v));
   }
   // A Secret's last-applied annotation repeats its data.
   if (kind === 'Secret') {
-    const meta = out.metadata as { annotations?: Record<string, unknown> } | undefined;
-    if (meta?.annotations !== undefined) {
+    const meta = getOwn(out, 'metadata') as { annotations?: Record<string, unknown> } | undefined;
+    if (typeof meta === 'object' && meta !== null && Object.hasOwn(meta, 'annotations') && typeof meta.annotations === 'object' && meta.annotations !== null) {
       for (const key of Object.keys(meta.annotations)) {
         if (key.endsWith('/last-applied-configuration')) meta.annotations[key] = MASK;
       }

@@ -15,6 +15,11 @@ export interface RequesterRequest {
   headers: Record<string, string | string[]>;
   body?: string | Buffer;
   signal: AbortSignal;
+  /**
+   * How long the TLS handshake of a new connection may take once TCP is connected (Go's
+   * `TLSHandshakeTimeout`); 0 or absent: unbounded. A reused connection has no handshake.
+   */
+  tlsHandshakeTimeoutMs?: number;
 }
 
 /** The answer: lower-case header names; repeated headers as arrays. */

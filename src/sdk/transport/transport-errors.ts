@@ -6,6 +6,9 @@
 import { AbortedError, TimeoutError, TransportError } from '../errors.js';
 import { formatGoDuration } from './go-duration.js';
 
+/** The `code` of the error a connection gets when its TLS handshake takes too long. */
+export const TLS_HANDSHAKE_TIMEOUT = 'ERR_PLATFORM_TLS_HANDSHAKE_TIMEOUT';
+
 /** `GET` -> `Get`, as Go's url.Error prints the operation. */
 export function goMethod(method: string): string {
   return method.charAt(0) + method.slice(1).toLowerCase();
@@ -58,6 +61,8 @@ function describe(cause: ErrorWithCode | undefined, err: unknown, url: string): 
       return cause?.message === 'socket hang up' ? 'EOF' : 'read: connection reset by peer';
     case 'EHOSTUNREACH':
       return `dial tcp ${hostPort(url)}: connect: no route to host`;
+    case TLS_HANDSHAKE_TIMEOUT:
+      return 'net/http: TLS handshake timeout';
     case 'ETIMEDOUT':
     case 'UND_ERR_CONNECT_TIMEOUT':
       return `dial tcp ${hostPort(url)}: i/o timeout`;
@@ -105,5 +110,6 @@ export function toTransportError(err: unknown, ctx: FailureContext): Error {
     return new TimeoutError(`${op}: context deadline exceeded (${what})${after}`, { url: ctx.url, cause: err });
   }
   const cause = rootCause(err);
-  return new TransportError(`${op}: ${describe(cause, err, ctx.url)}`, { url: ctx.url, cause: cause ?? err });
+  const reason = describe(cause, err, ctx.url);
+  return new TransportError(`${op}: ${reason}`, { url: ctx.url, cause: cause ?? err, reason, afterResponse: ctx.readingBody });
 }

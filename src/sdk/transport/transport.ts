@@ -38,6 +38,27 @@ export interface TransportOptions {
   onWarning?: WarningHandler;
   /** Retry limits for 429/504. */
   retry?: RetryPolicy;
+  /**
+   * How long the TLS handshake of each new connection may take (default
+   * {@link DEFAULT_TLS_HANDSHAKE_TIMEOUT_MS}, kubectl's 10 s); it applies to watches too, which
+   * have no request timeout. 0 disables it.
+   */
+  tlsHandshakeTimeoutMs?: number;
+}
+
+/** kubectl's (Go's `http.DefaultTransport`) TLS handshake timeout. */
+export const DEFAULT_TLS_HANDSHAKE_TIMEOUT_MS = 10_000;
+
+let defaultHandshakeTimeoutMs = DEFAULT_TLS_HANDSHAKE_TIMEOUT_MS;
+
+/**
+ * Changes the handshake timeout of transports created without one (for tests that must not wait
+ * 10 s per attempt, and for embedders of the CLI). Returns the previous value.
+ */
+export function setDefaultTlsHandshakeTimeout(ms: number): number {
+  const previous = defaultHandshakeTimeoutMs;
+  defaultHandshakeTimeoutMs = ms;
+  return previous;
 }
 
 interface Deadline {
@@ -168,6 +189,7 @@ export class Transport {
   private readonly retry: ResolvedRetryPolicy;
   private readonly tls: TlsSettings;
   private readonly staticHeaders: Record<string, string | string[]>;
+  private readonly tlsHandshakeTimeoutMs: number;
   private lastDispatcher: { cert: RequestCredentials['clientCertificate']; proxy: string | undefined; dispatcher: Requester; generation: number } | undefined;
   private lastCertKey: string | undefined;
 
@@ -186,6 +208,7 @@ export class Transport {
     if (config.insecureSkipTLSVerify === true) tls.insecureSkipVerify = true;
     this.tls = tls;
     this.staticHeaders = impersonationHeaders(config.impersonate);
+    this.tlsHandshakeTimeoutMs = options.tlsHandshakeTimeoutMs ?? defaultHandshakeTimeoutMs;
   }
 
   /** The full URL of a request (for messages and logs). A query string in `path` is kept as written. */
@@ -305,6 +328,7 @@ export class Transport {
         method: req.method,
         headers,
         signal: deadline.signal,
+        tlsHandshakeTimeoutMs: this.tlsHandshakeTimeoutMs,
       };
       if (req.body !== undefined) options.body = typeof req.body === 'string' ? req.body : Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength);
       response = await dispatcher.request(options);

@@ -31,6 +31,8 @@ export interface ResumeInfo {
   attempt: number;
   /** The error of a `failed` attempt. */
   error?: unknown;
+  /** How long the watch waits before the next attempt (`failed` only). */
+  retryInMs?: number;
 }
 
 /** Options of {@link watch}. */
@@ -51,7 +53,7 @@ export interface ResumableWatchOptions<T extends KubeObject> extends SelectorOpt
   timeoutSeconds?: number;
   /** Objects per request when listing (default 500). */
   listChunkSize?: number;
-  /** Consecutive failed reconnects before giving up (default 5). */
+  /** Consecutive failed reconnects before giving up (default 5; `Infinity` keeps trying until aborted). */
   maxRetries?: number;
   /** First backoff delay in ms, doubled per failure up to 30 s (default 500). */
   retryDelayMs?: number;
@@ -95,6 +97,11 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** The wait before attempt `failures + 1`: doubling from `base`, at most 30 s. */
+function backoff(base: number, failures: number): number {
+  return Math.min(base * 2 ** Math.min(failures - 1, 16), 30_000);
 }
 
 /** Whether an error can be retried by reconnecting (anything but an error status the server decided on). */
@@ -218,8 +225,9 @@ async function* run<T extends KubeObject>(source: WatchSource<T>, options: Resum
         if (!retryable(err) && !(err instanceof TimeoutError)) throw err;
         failures++;
         if (failures > maxRetries) throw err;
-        options.onResume?.({ reason: 'failed', resourceVersion, attempt: failures, error: err });
-        await sleep(Math.min(baseDelay * 2 ** (failures - 1), 30_000), signal);
+        const retryInMs = backoff(baseDelay, failures);
+        options.onResume?.({ reason: 'failed', resourceVersion, attempt: failures, error: err, retryInMs });
+        await sleep(retryInMs, signal);
         continue;
       }
     }
@@ -234,8 +242,9 @@ async function* run<T extends KubeObject>(source: WatchSource<T>, options: Resum
       if (!retryable(err)) throw err;
       failures++;
       if (failures > maxRetries) throw err;
-      options.onResume?.({ reason: 'failed', resourceVersion, attempt: failures, error: err });
-      await sleep(Math.min(baseDelay * 2 ** (failures - 1), 30_000), signal);
+      const retryInMs = backoff(baseDelay, failures);
+      options.onResume?.({ reason: 'failed', resourceVersion, attempt: failures, error: err, retryInMs });
+      await sleep(retryInMs, signal);
       // resourceVersion is still the expired one: the next watch gets 410 again and relists.
     }
   }

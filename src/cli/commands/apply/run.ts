@@ -11,6 +11,7 @@ import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix } from './shared/dry-run.js';
 import { failuresError } from './shared/error-list.js';
+import { InterruptSummary } from './shared/interrupted.js';
 import { readCommandManifests, readsStdin } from './shared/manifest-flags.js';
 import { objectOutput } from './shared/object-output.js';
 import { OrderedWriter } from './shared/ordered-writer.js';
@@ -50,7 +51,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const allowlist = flags.strings('prune-allowlist').map(parsePruneKind);
 
   const readErrors: unknown[] = [];
-  let manifests = await readCommandManifests(ctx, flags, { errors: readErrors });
+  const progress = new ProgressLine(ctx.io);
+  let manifests = await readCommandManifests(ctx, flags, { errors: readErrors, progress });
   if (selector !== '') {
     const { compileLabelSelector } = await import('../../../sdk/apply/label-selector.js');
     const matches = compileLabelSelector(selector);
@@ -67,8 +69,9 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   allowConcurrentListeners(ctx.io.signal, flags.int('concurrency') ?? 8);
   const enforceNamespace = ctx.globals.namespace !== undefined;
   const suffix = dryRunSuffix(dryRun);
-  const progress = new ProgressLine(ctx.io.stderr, manifests.length, 'applying');
-  const writer = new OrderedWriter(ctx.io.stdout, manifests.length, () => progress.clear());
+  progress.start('applying', manifests.length);
+  const writer = new OrderedWriter(ctx.io.stdout, manifests.length, (write) => progress.around('stdout', write));
+  const summary = new InterruptSummary(manifests.length, `applied${suffix}`, progress, () => writer.flushKnown());
   const kinds = new KindMapper(client.discovery);
 
   const results: ApplyResult[] = await applyManifests(client, manifests, {
@@ -82,17 +85,17 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     concurrency: flags.int('concurrency') ?? 8,
     signal: ctx.io.signal,
     kinds,
-    onWarning: (message) => {
-      progress.clear();
-      ctx.warn(message);
-    },
+    onWarning: (message) => progress.around('stderr', () => ctx.warn(message)),
     onResult: (r) => {
       progress.tick();
+      if (r.action !== undefined && r.error === undefined) summary.count();
       const line = r.action === undefined || output.printsObjects ? '' : output.resultLine(r.description, `${r.action}${suffix}`);
       writer.set(r.index, line);
     },
   });
   progress.clear();
+  const interrupted = summary.error(ctx.io.signal);
+  if (interrupted !== undefined) throw interrupted;
 
   const objects: KubeObject[] = [];
   const errors: unknown[] = [...readErrors];

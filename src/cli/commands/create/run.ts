@@ -19,6 +19,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   ]);
   await runManifestWrites(ctx, flags, {
     verb: 'creating',
+    past: 'created',
     requireName: 'name-or-generate',
     operation: async (rc, object, { source, dryRun, fieldManager, fieldValidation, signal }) => {
       const body = saveConfig ? withLastApplied(object) : object;

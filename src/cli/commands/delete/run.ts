@@ -11,6 +11,7 @@ import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
 import { failuresError } from '../apply/shared/error-list.js';
 import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
 import { OrderedWriter } from '../apply/shared/ordered-writer.js';
+import { InterruptSummary } from '../apply/shared/interrupted.js';
 import { ProgressLine } from '../apply/shared/progress.js';
 import { allowConcurrentListeners } from '../apply/shared/signal.js';
 import { FORCE_DELETE_WARNING, gracePeriod, kindString, propagationPolicy } from './shared/delete-flags.js';
@@ -44,9 +45,10 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
 
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
   const errors: unknown[] = [];
+  const progress = new ProgressLine(ctx.io);
   let targets: DeleteTarget[];
   if (fromFiles) {
-    const resolved = await targetsFromManifests(ctx, flags, client);
+    const resolved = await targetsFromManifests(ctx, flags, client, progress);
     targets = resolved.targets;
     errors.push(...resolved.errors);
   } else {
@@ -60,15 +62,16 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   allowConcurrentListeners(ctx.io.signal, targets.length);
   const { deleteObjects, waitForDeleted } = await import('../../../sdk/apply/delete-objects.js');
   const operation = `${grace === 0 ? 'force deleted' : 'deleted'}${dryRunSuffix(dryRun)}`;
-  const progress = new ProgressLine(ctx.io.stderr, targets.length, 'deleting');
-  const writer = new OrderedWriter(ctx.io.stdout, targets.length, () => progress.clear());
+  progress.start('deleting', targets.length);
+  const writer = new OrderedWriter(ctx.io.stdout, targets.length, (write) => progress.around('stdout', write));
+  const summary = new InterruptSummary(targets.length, operation, progress, () => writer.flushKnown());
   // Namespaces and CRDs go last: deleting them first would delete (or orphan) the objects after them.
   const isContainer = (t: DeleteTarget): boolean =>
     (t.mapping.group === '' && t.mapping.resource === 'namespaces') || t.mapping.resource === 'customresourcedefinitions';
   const phases = [targets.flatMap((t, i) => (isContainer(t) ? [] : [i])), targets.flatMap((t, i) => (isContainer(t) ? [i] : []))];
   const results: Awaited<ReturnType<typeof deleteObjects>> = new Array(targets.length);
   for (const phase of phases) {
-    if (phase.length === 0) continue;
+    if (phase.length === 0 || ctx.io.signal.aborted) continue;
     const done = await deleteObjects(client, phase.map((i) => targets[i] as DeleteTarget), {
       propagationPolicy: policy,
       gracePeriodSeconds: grace,
@@ -77,6 +80,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       signal: ctx.io.signal,
       onResult: (r, index) => {
         progress.tick();
+        if (r.deleted) summary.count();
         const kind = kindString(r.target.mapping.kind, r.target.mapping.group);
         const line = !r.deleted ? '' : output === 'name' ? `${kind}/${r.target.name}\n` : `${kind} "${r.target.name}" ${operation}\n`;
         writer.set(phase[index] as number, line);
@@ -87,6 +91,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     });
   }
   progress.clear();
+  const interrupted = summary.error(ctx.io.signal);
+  if (interrupted !== undefined) throw interrupted;
   for (const r of results) if (r.error !== undefined) errors.push(r.error);
   if (flags.bool('wait') && dryRun === 'none') {
     const timeoutMs = flags.durationMs('timeout') ?? 0;

@@ -39,3 +39,15 @@ export function stripComments(text: string): string {
     .filter((line) => !line.trimStart().startsWith('#'))
     .join('\n');
 }
+
+/** The 1-based line of `text` that is line `strippedLine` of `stripComments(text)`. */
+export function originalLine(text: string, strippedLine: number): number {
+  const lines = text.split('\n');
+  let kept = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if ((lines[i] as string).trimStart().startsWith('#')) continue;
+    kept++;
+    if (kept === strippedLine) return i + 1;
+  }
+  return lines.length;
+}

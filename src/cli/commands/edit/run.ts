@@ -14,10 +14,11 @@ import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { ExitError, UsageError } from '../../framework/usage-error.js';
+import { holdInterrupts } from '../../interrupt.js';
 import { failuresError } from '../apply/shared/error-list.js';
 import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
 import { objectOutput } from '../apply/shared/object-output.js';
-import { editHeader, stripComments, type EditReason } from './buffer.js';
+import { editHeader, originalLine, stripComments, type EditReason } from './buffer.js';
 import { launchEditor } from './editor.js';
 
 const CANCELLED = 'Edit cancelled, no changes made.\n';
@@ -32,11 +33,11 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const output = await objectOutput(ctx, flags);
   const showManagedFields = flags.bool('show-managed-fields');
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
-  const [{ liveObjects }, { printYaml }, { toListObject }, yaml, { createTwoWayPatch }, { withLastApplied }, { describeObject }] = await Promise.all([
+  const [{ liveObjects }, { printYaml }, { toListObject }, { loadYaml, YamlSyntaxError }, { createTwoWayPatch }, { withLastApplied }, { describeObject }] = await Promise.all([
     import('../apply/shared/live-objects.js'),
     import('../../../printers/output/json-yaml.js'),
     import('../../../printers/output/lists.js'),
-    import('js-yaml'),
+    import('../../../sdk/config/yaml-parse.js'),
     import('../../../sdk/apply/two-way-patch.js'),
     import('../../../sdk/apply/last-applied.js'),
     import('../../../sdk/apply/object-ref.js'),
@@ -63,8 +64,15 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   try {
     for (;;) {
       await writeFile(file, editHeader(reasons) + body, { mode: 0o600 });
-      await launchEditor(ctx.io.env, ctx.io.cwd, file);
-      const edited = stripComments(await readFile(file, 'utf8'));
+      // The editor owns the terminal (and Ctrl-C) while it runs: no forced exit under it.
+      const release = holdInterrupts();
+      try {
+        await launchEditor(ctx.io.env, ctx.io.cwd, file);
+      } finally {
+        release();
+      }
+      const saved = await readFile(file, 'utf8');
+      const edited = stripComments(saved);
       if (edited.trim() === '') {
         ctx.io.stdout.write(CANCELLED);
         return;
@@ -82,9 +90,12 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       reasons = [];
       let parsed: unknown;
       try {
-        parsed = yaml.load(edited);
+        parsed = await loadYaml(edited, { duplicateKeys: 'last-wins' });
       } catch (err) {
-        const message = err instanceof yaml.YAMLException ? `yaml: line ${err.mark.line + 1}: ${err.reason}` : (err as Error).message;
+        if (!(err instanceof YamlSyntaxError)) throw err;
+        // The line as the user sees it in the editor: the comment lines (the header) count.
+        const line = err.line === undefined ? undefined : originalLine(saved, err.line);
+        const message = line === undefined ? `yaml: ${err.reason}` : `yaml: line ${line}: ${err.reason}`;
         reasons = [{ head: `The edited file had a syntax error: error converting YAML to JSON: ${message}`, other: [] }];
         body = edited;
         continue;

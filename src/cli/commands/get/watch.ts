@@ -2,7 +2,8 @@
  * `get --watch` / `--watch-only` (and the `watch` command): prints the objects (unless
  * --watch-only), then every change, through the SDK's resumable watch, so the output continues
  * across dropped connections, server timeouts and expired history without repeating or losing
- * rows. Ctrl-C and --request-timeout end it with exit code 0.
+ * rows, reconnecting with backoff (a one-line notice on stderr for each failed attempt) until
+ * Ctrl-C (exit code 130) or --request-timeout (exit code 0) ends it.
  */
 import type { PlatformClient } from '../../../sdk/client.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
@@ -55,6 +56,28 @@ function describeResume(info: ResumeInfo): string {
   }
 }
 
+/**
+ * A failure worth a notice: connecting failed (refused, TLS handshake timeout...), or failures
+ * repeat. A stream that drops and reconnects at once stays quiet (`-v=2` logs it).
+ */
+function cannotReconnect(info: ResumeInfo): boolean {
+  if (info.reason !== 'failed') return false;
+  const err = info.error as { afterResponse?: unknown } | undefined;
+  return info.attempt >= 2 || err?.afterResponse !== true;
+}
+
+/** The one line a failed reconnect prints whatever the verbosity: the watch is not stuck, it retries. */
+function reconnectNotice(info: ResumeInfo): string {
+  const err = info.error as { reason?: unknown; message?: unknown } | undefined;
+  const why = typeof err?.reason === 'string' ? err.reason : typeof err?.message === 'string' ? err.message : 'unknown error';
+  const wait = info.retryInMs === undefined ? '' : ` in ${formatSeconds(info.retryInMs)}`;
+  return `watch: cannot reach the server (${why}); retrying${wait} (attempt ${info.attempt + 1})`;
+}
+
+function formatSeconds(ms: number): string {
+  return ms < 1000 ? `${ms}ms` : `${Math.round(ms / 100) / 10}s`;
+}
+
 /** Watches the one type (or object) of the command line and prints as `get -w` prints. */
 export async function watchResources(ctx: CommandContext, client: PlatformClient, resolved: ResolvedResources, options: WatchResourcesOptions): Promise<void> {
   const query = singleQuery(resolved);
@@ -74,7 +97,12 @@ export async function watchResources(ctx: CommandContext, client: PlatformClient
     ...(selection.labelSelector === '' ? {} : { labelSelector: selection.labelSelector }),
     ...(fieldSelector === '' ? {} : { fieldSelector }),
     ...(options.timeoutSeconds === undefined ? {} : { timeoutSeconds: options.timeoutSeconds }),
-    onResume: (info: ResumeInfo) => ctx.log(2, describeResume(info)),
+    // The watch keeps reconnecting until Ctrl-C (or --request-timeout), saying so each time.
+    maxRetries: Number.POSITIVE_INFINITY,
+    onResume: (info: ResumeInfo) => {
+      if (cannotReconnect(info) && ctx.globals.verbosity < 2) ctx.io.stderr.write(`${reconnectNotice(info)}\n`);
+      else ctx.log(2, describeResume(info));
+    },
   };
   let listed = false;
   const show = (): boolean => listed || !options.watchOnly;

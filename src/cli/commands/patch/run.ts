@@ -30,13 +30,13 @@ async function readPatch(ctx: CommandContext, flags: FlagValues): Promise<unknow
       throw new UsageError(`unable to read patch file: open ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (err as Error).message}`, false);
     }
   }
-  const yaml = await import('js-yaml');
+  const { loadYaml, YamlSyntaxError } = await import('../../../sdk/config/yaml-parse.js');
   try {
-    const value: unknown = yaml.load(text, { schema: yaml.JSON_SCHEMA });
+    const value: unknown = await loadYaml(text, { schema: 'json' });
     if (value === undefined || value === null) throw new Error('the patch is empty');
     return value;
   } catch (err) {
-    const reason = err instanceof yaml.YAMLException ? err.reason : (err as Error).message;
+    const reason = err instanceof YamlSyntaxError ? err.reason : (err as Error).message;
     throw new UsageError(`unable to parse ${JSON.stringify(text)}: ${reason}`, false);
   }
 }
@@ -49,9 +49,9 @@ async function patchLocally(object: KubeObject, patch: unknown, type: CliPatchTy
   }
   if (type === 'json') {
     if (!Array.isArray(patch)) throw new UsageError('a JSON patch must be a list of operations', false);
-    const jsonPatch = await import('fast-json-patch');
-    const { applyPatch } = jsonPatch.default;
-    return applyPatch(structuredClone(object), patch as Parameters<typeof applyPatch>[1], true, false).newDocument;
+    // Our own RFC 6902: `__proto__` and `constructor` paths are ordinary keys, as in kubectl.
+    const { applyJsonPatch } = await import('../../../sdk/apply/json-patch.js');
+    return applyJsonPatch(object, patch) as KubeObject;
   }
   throw new UsageError('--local applies only --type merge and --type json patches', false);
 }

@@ -36,6 +36,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
 
   await runManifestWrites(ctx, flags, {
     verb: 'replacing',
+    past: 'replaced',
     requireName: 'name',
     operation: async (rc, object, { source, dryRun, fieldManager, fieldValidation, signal }) => {
       const name = object.metadata?.name ?? '';

@@ -3,6 +3,7 @@
  * config's `env` and `PLATFORM_EXEC_INFO`, stdin only when interactive, stderr passed through to the
  * caller's writable (and its tail kept for errors), bounded by a timeout and an AbortSignal.
  */
+import { setOwn } from '../../own-keys.js';
 import type { ExecConfig } from '../../config/client-config.js';
 import { AbortedError, ExecPluginError } from '../../errors.js';
 import { EXEC_INFO_ENV } from '../../naming.js';
@@ -40,8 +41,8 @@ export async function runExecPlugin(exec: ExecConfig, options: RunPluginOptions)
   // Loaded on first use: most clients never run a plugin.
   const { spawn } = await import('node:child_process');
   const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(options.io.env ?? {})) if (value !== undefined) env[name] = value;
-  for (const { name, value } of exec.env ?? []) env[name] = value;
+  for (const [name, value] of Object.entries(options.io.env ?? {})) if (value !== undefined) setOwn(env, name, value);
+  for (const { name, value } of exec.env ?? []) setOwn(env, name, value);
   env[EXEC_INFO_ENV] = JSON.stringify(options.input);
 
   return new Promise<RunPluginOutput>((resolve, reject) => {

@@ -2,8 +2,9 @@
  * OpenID Provider metadata (`<issuer>/.well-known/openid-configuration`, OpenID Connect Discovery
  * 1.0 §4): the authorization and token endpoints, checked to belong to the issuer asked for.
  */
-import { ProtocolError } from '../../errors.js';
-import { oidcRequest, type OidcHttpOptions } from './http.js';
+import { PlatformError, ProtocolError, TimeoutError, TransportError } from '../../errors.js';
+import { toTransportError } from '../../transport/transport-errors.js';
+import { oidcRequest, type OidcHttpOptions, type OidcHttpResponse } from './http.js';
 
 /** The provider metadata the client uses. */
 export interface ProviderMetadata {
@@ -23,7 +24,16 @@ export function normalizeIssuer(issuer: string): string {
 export async function discoverProvider(issuer: string, options: OidcHttpOptions): Promise<ProviderMetadata> {
   const base = normalizeIssuer(issuer);
   const url = `${base}/.well-known/openid-configuration`;
-  const res = await oidcRequest(url, { method: 'GET' }, options);
+  let res: OidcHttpResponse;
+  try {
+    res = await oidcRequest(url, { method: 'GET' }, options);
+  } catch (err) {
+    // Named as the issuer's failure (with its discovery URL), never as the cluster's: the CLI
+    // words a refused connection to the API server differently.
+    if (!(err instanceof TransportError) || options.signal?.aborted === true) throw err;
+    const described = err instanceof TimeoutError ? err.message : toTransportError(err.cause ?? err, { method: 'GET', url, timedOut: false, timeoutMs: undefined, aborted: false, readingBody: false }).message;
+    throw new PlatformError(`cannot reach the OIDC issuer ${issuer}: ${described}`, { cause: err });
+  }
   if (res.status !== 200) throw new ProtocolError(`OIDC discovery at ${url} answered HTTP ${res.status}`);
   const doc = res.json as Partial<Record<keyof ProviderMetadata, unknown>> | undefined;
   if (typeof doc !== 'object' || doc === null) throw new ProtocolError(`OIDC discovery at ${url} did not return a JSON object`);

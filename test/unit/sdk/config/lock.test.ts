@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { test } from 'node:test';
 import { ConfigError } from '../../../../src/sdk/errors.js';
 import { configAccess, editConfig, loadConfig } from '../../../../src/sdk/config/index.js';
+import { acquireLock } from '../../../../src/sdk/config/lock.js';
 import { tempDir } from './helpers.js';
 
 const WRITERS = 20;
@@ -82,6 +83,58 @@ test('a stale lock (dead owner, or too old) is broken', async () => {
     await utimes(`${file}.lock`, old, old);
     await editConfig(access, (c) => void (c.currentContext = 'two'), { lock: { timeoutMs: 1000, staleMs: 30_000 } });
     assert.equal((await loadConfig({ env: { PLATFORMCONFIG: file }, homedir: tmp.dir })).config.currentContext, 'two');
+  } finally {
+    await tmp.cleanup();
+  }
+});
+
+test('a held lock keeps its heartbeat: a waiter with a short stale window still waits', async () => {
+  const tmp = await tempDir();
+  try {
+    const file = await tmp.write('config', '');
+    const release = await acquireLock(file, { staleMs: 1500 });
+    // Several stale windows later the holder is still alive and beating: the waiter must time out.
+    await assert.rejects(acquireLock(file, { staleMs: 1500, timeoutMs: 4500 }), (err: unknown) => err instanceof ConfigError && /timed out waiting/.test(err.message));
+    await release.assertHeld();
+    await release();
+    assert.deepEqual(await readdir(tmp.dir), ['config']);
+  } finally {
+    await tmp.cleanup();
+  }
+});
+
+test('a lock taken away from a stalled owner: its release leaves the new lock alone, and it learns it lost', async () => {
+  const tmp = await tempDir();
+  try {
+    const file = await tmp.write('config', '');
+    const first = await acquireLock(file, { staleMs: 60_000 });
+    // The owner "stalls": its owner file ages past the window of the next writer.
+    const [ownerFile] = await readdir(`${file}.lock`);
+    const old = new Date(Date.now() - 120_000);
+    await utimes(`${file}.lock/${ownerFile ?? ''}`, old, old);
+    const second = await acquireLock(file, { staleMs: 30_000, timeoutMs: 2000 });
+    await assert.rejects(first.assertHeld(), (err: unknown) => err instanceof ConfigError && err.message.startsWith(`lost the lock ${file}.lock`));
+    await first();
+    await second.assertHeld();
+    // A third writer still finds the lock held by the second.
+    await assert.rejects(acquireLock(file, { timeoutMs: 100 }), /timed out waiting/);
+    await second();
+  } finally {
+    await tmp.cleanup();
+  }
+});
+
+test('a lock directory of this format with a dead owner is cleared at once', async () => {
+  const tmp = await tempDir();
+  try {
+    const file = await tmp.write('config', '');
+    await mkdir(`${file}.lock`);
+    await writeFile(`${file}.lock/owner-crashed`, `4194305\n${hostname()}\n`);
+    const started = Date.now();
+    const release = await acquireLock(file, { timeoutMs: 5000 });
+    assert.ok(Date.now() - started < 1000);
+    await release();
+    assert.deepEqual(await readdir(tmp.dir), ['config']);
   } finally {
     await tmp.cleanup();
   }

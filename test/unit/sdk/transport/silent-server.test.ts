@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '../../../../src/sdk/client.js';
-import { AbortedError, TimeoutError } from '../../../../src/sdk/errors.js';
+import { AbortedError, TimeoutError, TransportError } from '../../../../src/sdk/errors.js';
+import { DEFAULT_TLS_HANDSHAKE_TIMEOUT_MS } from '../../../../src/sdk/transport/transport.js';
 import { closeAllDispatchers } from '../../../../src/sdk/transport/dispatchers.js';
 
 /** A TCP server that accepts connections and never says a word, so the TLS handshake never ends. */
@@ -43,6 +44,26 @@ test('aborting ends a request stuck in the TLS handshake', async () => {
     setTimeout(() => controller.abort(), 200);
     await assert.rejects(client.configMaps().list({ signal: controller.signal }), (err: unknown) => err instanceof AbortedError);
     assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
+  } finally {
+    await server.close();
+    await closeAllDispatchers();
+  }
+});
+
+test('without a request timeout, a TLS handshake that never ends fails after the handshake timeout, in kubectl words', async () => {
+  assert.equal(DEFAULT_TLS_HANDSHAKE_TIMEOUT_MS, 10_000);
+  const server = await silentServer();
+  try {
+    const client = createClient({ server: server.url, insecureSkipTLSVerify: true, namespace: 'default' }, { env: {}, tlsHandshakeTimeoutMs: 200 });
+    const started = Date.now();
+    await assert.rejects(client.configMaps().list(), (err: unknown) => {
+      assert.ok(err instanceof TransportError && !(err instanceof TimeoutError));
+      assert.equal(err.reason, 'net/http: TLS handshake timeout');
+      assert.equal(err.message, `Get "${server.url}/api/v1/namespaces/default/configmaps": net/http: TLS handshake timeout`);
+      return true;
+    });
+    const took = Date.now() - started;
+    assert.ok(took >= 200 && took < 5000, `took ${took} ms`);
   } finally {
     await server.close();
     await closeAllDispatchers();

@@ -7,6 +7,8 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
+import { failuresError } from './error-list.js';
+import type { ProgressLine } from './progress.js';
 
 /** `-f, --filename` with kubectl's description for the given verb (`to apply`, `to create`, ...). */
 export function filenameFlag(description: string): FlagSpec {
@@ -59,13 +61,18 @@ async function kustomizeManifests(ctx: CommandContext, dir: string): Promise<Man
   return result.objects.map((object, documentIndex) => ({ object, source: dir, documentIndex, line: 1 }));
 }
 
-/** Reads the manifests named by `-f` (and `-R`), or built from `-k`, relative to the working directory. */
+/**
+ * Reads the manifests named by `-f` (and `-R`), or built from `-k`, relative to the working
+ * directory. Every broken manifest is reported (one line each, `file:line:col: ...`) before anything
+ * is sent. `progress` shows `reading N/M files...` while a big directory is read.
+ */
 export async function readCommandManifests(
   ctx: CommandContext,
   flags: FlagValues,
   options: Pick<ReadManifestsOptions, 'requireName'> & {
     /** Collects the errors of files that are not manifests (a kustomization file in a `-f` directory) instead of failing. */
     errors?: unknown[];
+    progress?: ProgressLine;
   } = {},
 ): Promise<Manifest[]> {
   validateManifestFlags(flags);
@@ -73,13 +80,26 @@ export async function readCommandManifests(
   if (kustomize !== '') return kustomizeManifests(ctx, kustomize);
   const sources = flags.strings('filename');
   if (sources.length === 0) throw new UsageError('must specify one of -f and -k');
-  const { readManifests } = await import('../../../../sdk/apply/manifests.js');
-  return readManifests(sources, {
-    cwd: ctx.io.cwd,
-    recursive: flags.bool('recursive'),
-    stdin: () => ctx.io.stdin(),
-    signal: ctx.io.signal,
-    requireName: options.requireName,
-    kustomizationErrors: options.errors,
-  });
+  const { readManifests, ManifestErrors } = await import('../../../../sdk/apply/manifests.js');
+  const { progress } = options;
+  let started = false;
+  try {
+    return await readManifests(sources, {
+      cwd: ctx.io.cwd,
+      recursive: flags.bool('recursive'),
+      stdin: () => ctx.io.stdin(),
+      signal: ctx.io.signal,
+      requireName: options.requireName,
+      kustomizationErrors: options.errors,
+      onRead: progress === undefined ? undefined : (read, total) => {
+        if (!started) progress.start('reading', total, 'files');
+        started = true;
+        progress.update(read);
+      },
+    });
+  } catch (err) {
+    progress?.clear();
+    if (err instanceof ManifestErrors && err.errors.length > 1) throw (await failuresError(err.errors, ctx.commandPath)) ?? err;
+    throw err;
+  }
 }

@@ -12,6 +12,7 @@ import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix } from './dry-run.js';
 import { failuresError } from './error-list.js';
+import { InterruptSummary } from './interrupted.js';
 import { readCommandManifests, readsStdin } from './manifest-flags.js';
 import { objectOutput } from './object-output.js';
 import { OrderedWriter } from './ordered-writer.js';
@@ -32,6 +33,8 @@ export interface WriteContext {
 export interface ManifestWriteOptions {
   /** `creating`, `replacing`: for the progress line. */
   verb: string;
+  /** `created`, `replaced`: for the summary of an interrupted run. */
+  past: string;
   requireName: ReadManifestsOptions['requireName'];
   operation: (client: ResourceClient, object: KubeObject, context: WriteContext) => Promise<{ action: string; object: KubeObject; notes?: string[] }>;
 }
@@ -43,7 +46,8 @@ export async function runManifestWrites(ctx: CommandContext, flags: FlagValues, 
   const validation = fieldValidation(flags);
   const fieldManager = flags.string('field-manager') ?? '';
   const readErrors: unknown[] = [];
-  let manifests = await readCommandManifests(ctx, flags, { requireName: options.requireName, errors: readErrors });
+  const progress = new ProgressLine(ctx.io);
+  let manifests = await readCommandManifests(ctx, flags, { requireName: options.requireName, errors: readErrors, progress });
   const selector = flags.string('selector') ?? '';
   if (selector !== '') {
     const { compileLabelSelector } = await import('../../../../sdk/apply/label-selector.js');
@@ -60,8 +64,9 @@ export async function runManifestWrites(ctx: CommandContext, flags: FlagValues, 
   ]);
   allowConcurrentListeners(ctx.io.signal, 8);
   const suffix = dryRunSuffix(dryRun);
-  const progress = new ProgressLine(ctx.io.stderr, manifests.length, options.verb);
-  const writer = new OrderedWriter(ctx.io.stdout, manifests.length, () => progress.clear());
+  progress.start(options.verb, manifests.length);
+  const writer = new OrderedWriter(ctx.io.stdout, manifests.length, (write) => progress.around('stdout', write));
+  const summary = new InterruptSummary(manifests.length, `${options.past}${suffix}`, progress, () => writer.flushKnown());
   const results = await applyManifests(client, manifests, {
     namespace,
     enforceNamespace: ctx.globals.namespace !== undefined,
@@ -70,12 +75,15 @@ export async function runManifestWrites(ctx: CommandContext, flags: FlagValues, 
     operation: (rc, object, { source }) => options.operation(rc, object, { source, dryRun, fieldManager, fieldValidation: validation, signal: ctx.io.signal }),
     onResult: (r) => {
       progress.tick();
+      if (r.action !== undefined && r.error === undefined) summary.count();
       const ok = r.action !== undefined && !output.printsObjects;
       const notes = (r.notes ?? []).map((n) => `${n}\n`).join('');
       writer.set(r.index, notes + (ok ? output.resultLine(describeObject(r.object ?? r.manifest.object), `${r.action ?? ''}${suffix}`) : ''));
     },
   });
   progress.clear();
+  const interrupted = summary.error(ctx.io.signal);
+  if (interrupted !== undefined) throw interrupted;
   await output.printObjects(results.flatMap((r) => (r.error === undefined && r.object !== undefined ? [r.object] : [])));
   const failure = await failuresError([...readErrors, ...results.flatMap((r) => (r.error === undefined ? [] : [r.error]))], ctx.commandPath);
   if (failure !== undefined) throw failure;

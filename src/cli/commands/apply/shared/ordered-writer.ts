@@ -9,13 +9,13 @@ export class OrderedWriter {
   private readonly lines: (string | undefined)[];
   private next = 0;
   private readonly out: Output;
-  private readonly beforeWrite: () => void;
+  private readonly around: (write: () => void) => void;
 
-  /** `beforeWrite` runs before each write (to clear a progress line). */
-  constructor(out: Output, count: number, beforeWrite: () => void = () => undefined) {
+  /** `around` wraps each write (so that a progress line can make room for it). */
+  constructor(out: Output, count: number, around: (write: () => void) => void = (write) => write()) {
     this.out = out;
     this.lines = new Array<string | undefined>(count);
-    this.beforeWrite = beforeWrite;
+    this.around = around;
   }
 
   /** Records the text of item `index` (`''` for nothing to print) and writes what is ready. */
@@ -27,9 +27,19 @@ export class OrderedWriter {
       this.lines[this.next] = '';
       this.next++;
     }
-    if (ready !== '') {
-      this.beforeWrite();
-      this.out.write(ready);
+    if (ready !== '') this.around(() => this.out.write(ready));
+  }
+
+  /**
+   * Writes every line known so far, skipping the ones still missing (after an interrupt, so that
+   * the output lists everything that was done); later `set` calls write nothing.
+   */
+  flushKnown(): void {
+    let ready = '';
+    for (; this.next < this.lines.length; this.next++) {
+      ready += this.lines[this.next] ?? '';
+      this.lines[this.next] = '';
     }
+    if (ready !== '') this.around(() => this.out.write(ready));
   }
 }

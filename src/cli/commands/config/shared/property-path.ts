@@ -4,6 +4,7 @@
  * map key may itself contain dots (`clusters.10.0.0.1.server`): the key extends up to the next
  * part that names a field of the map's values.
  */
+import { getOwn, setOwn } from '../../../../sdk/own-keys.js';
 import { canonicalBase64 } from '../../../../sdk/config/go-base64.js';
 import type { ConfigModel } from '../../../../sdk/config/types.js';
 import { plainError } from './usage.js';
@@ -118,10 +119,9 @@ interface Slot {
 function objectSlot(owner: Record<string, unknown>, file: string, nav: Nav): Slot {
   return {
     nav,
-    get: () => owner[file],
-    set: (v) => {
-      owner[file] = v;
-    },
+    // Map keys come from the user's path: `__proto__` is a key like any other.
+    get: () => getOwn(owner, file),
+    set: (v) => setOwn(owner, file, v),
     clear: () => {
       delete owner[file];
     },

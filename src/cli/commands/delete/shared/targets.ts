@@ -8,11 +8,12 @@ import type { PlatformClient } from '../../../../sdk/client.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { readCommandManifests } from '../../apply/shared/manifest-flags.js';
+import type { ProgressLine } from '../../apply/shared/progress.js';
 
 /** Targets of the manifests named by `-f`, and the errors of those that cannot be placed. */
-export async function targetsFromManifests(ctx: CommandContext, flags: FlagValues, client: PlatformClient): Promise<{ targets: DeleteTarget[]; errors: unknown[] }> {
+export async function targetsFromManifests(ctx: CommandContext, flags: FlagValues, client: PlatformClient, progress?: ProgressLine): Promise<{ targets: DeleteTarget[]; errors: unknown[] }> {
   const errors: unknown[] = [];
-  let manifests = await readCommandManifests(ctx, flags, { errors });
+  let manifests = await readCommandManifests(ctx, flags, progress === undefined ? { errors } : { errors, progress });
   const selector = flags.string('selector') ?? '';
   if (selector !== '') {
     const { compileLabelSelector } = await import('../../../../sdk/apply/label-selector.js');

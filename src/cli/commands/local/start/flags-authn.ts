@@ -97,10 +97,10 @@ async function readConfigFile(dataDir: string): Promise<Record<string, unknown>>
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw e;
   }
-  const yaml = await import('js-yaml');
+  const { loadYaml } = await import('../../../../sdk/config/yaml-parse.js');
   let doc: unknown;
   try {
-    doc = yaml.load(text);
+    doc = await loadYaml(text, { schema: 'yaml12' });
   } catch (e) {
     throw new UsageError(`${path}: ${e instanceof Error ? e.message.split('\n')[0] ?? '' : String(e)}`, false);
   }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
+import { holdInterrupts } from '../../../interrupt.js';
 import { FILES, alive, clearPid, credentials, dataDirOf, lastURL, runningServer } from '../shared/data-dir.js';
 import { isReady } from '../shared/ready.js';
 import { SWITCHED_TO_LOCAL, localContextIsCurrent, writeLocalContext } from '../shared/write-config.js';
@@ -46,8 +47,10 @@ async function reportRunning(ctx: CommandContext, dataDir: string, pid: number, 
 }
 
 async function runForeground(ctx: CommandContext, dataDir: string, flags: FlagValues): Promise<number> {
-  // Reading the signal installs the SIGINT/SIGTERM handlers before anything can need them.
+  // Reading the signal installs the SIGINT/SIGTERM handlers before anything can need them; the
+  // server then stops on its own (flushing the store), so the interrupt must not force the exit.
   const signal = ctx.io.signal;
+  holdInterrupts();
   const { startServer } = await import('../../../../server/index.js');
   const preferred = await preferredPort(dataDir, flags);
   const logger = (line: string): void => ctx.io.stderr.write(`${line}\n`);

@@ -33,14 +33,32 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const loaded = await ctx.loadedConfig();
   if (contextName !== undefined && !loaded.config.contexts.has(contextName)) throw new UsageError(`no context exists with the name: "${contextName}"`, false);
   const store = await openStore(ctx, (message) => ctx.warn(message));
+  const timeoutMs = flags.durationMs('login-timeout') ?? 5 * 60_000;
+  const { formatGoDuration } = await import('../../../../sdk/transport/go-duration.js');
+  const waiting = (): void => ctx.io.stderr.write(`Waiting up to ${formatGoDuration(timeoutMs)} for the login to complete in the browser (Ctrl-C to cancel)...\n`);
+  let shown = false;
   const tokens = await loginWithBrowser(settings, {
-    ...(noBrowser ? {} : { openUrl: loginHooks.openUrl }),
+    ...(noBrowser ? {} : {
+      openUrl: async (url: string) => {
+        const opened = await loginHooks.openUrl(url);
+        if (opened) waiting();
+        return opened;
+      },
+    }),
+    // The URL is printed once; when the browser cannot be opened, a line says so and points at it.
     onAuthorizationUrl: (url, willOpen) => {
+      if (shown) {
+        ctx.io.stderr.write('The browser could not be opened: open the URL above to log in.\n');
+        waiting();
+        return;
+      }
+      shown = true;
       ctx.io.stderr.write(willOpen
         ? `Opening the browser to log in. If it does not open, visit:\n\n    ${url}\n\n`
         : `Open this URL in a browser to log in:\n\n    ${url}\n\n`);
+      if (!willOpen) waiting();
     },
-    timeoutMs: flags.durationMs('login-timeout') ?? 5 * 60_000,
+    timeoutMs,
     signal: ctx.io.signal,
   });
   await saveTokens(store, settings, { idToken: tokens.idToken, ...(tokens.refreshToken === undefined ? {} : { refreshToken: tokens.refreshToken }) });

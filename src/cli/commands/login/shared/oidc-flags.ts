@@ -33,7 +33,9 @@ export function readOidcFlags(flags: FlagValues, cwd: string, required = true): 
   const clientId = flags.string('client-id') ?? '';
   if (issuer === '' || clientId === '') {
     if (!required && issuer === '' && clientId === '') return undefined;
-    throw new UsageError(issuer === '' ? 'required flag "issuer" not set' : 'required flag "client-id" not set');
+    // Every missing flag at once, in cobra's order (by name).
+    const missing = [clientId === '' ? 'client-id' : '', issuer === '' ? 'issuer' : ''].filter((f) => f !== '');
+    throw new UsageError(missing.length === 1 ? `required flag "${missing[0] ?? ''}" not set` : `required flag(s) "${missing.join('", "')}" not set`);
   }
   let url: URL;
   try {
