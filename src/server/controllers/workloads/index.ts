@@ -1,0 +1,17 @@
+/**
+ * The workload controllers of the local server, each built on the shared informers of its
+ * context, as a controller manager starts them.
+ */
+import type { ServerContext } from '../../context.js';
+import type { Controller } from '../controller.js';
+import { deploymentController } from './deployment.js';
+import { ControllerKit, type WorkloadOptions } from './kit.js';
+import { replicaSetController } from './replicaset.js';
+
+/** Creates every workload controller. */
+export function workloadControllers(ctx: ServerContext, options: WorkloadOptions = {}): Controller[] {
+  return [
+    deploymentController(new ControllerKit(ctx, 'deployment-controller', options), options),
+    replicaSetController(new ControllerKit(ctx, 'replicaset-controller', options), options),
+  ];
+}
