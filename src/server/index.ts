@@ -26,6 +26,7 @@ import { crdController } from './controllers/crd.js';
 import { garbageCollector } from './controllers/garbage-collector.js';
 import { namespaceController } from './controllers/namespace.js';
 import { protectionController } from './controllers/protection.js';
+import { workloadControllers } from './controllers/workloads/index.js';
 import { eventTtlController } from './events/ttl.js';
 import type { HealthCheck } from './api/health.js';
 import { createHandler } from './http/handler.js';
@@ -136,7 +137,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let stopping = false;
   let bootstrapped = false;
   const authn = await setupAuthentication(ctx, { options: options.authentication ?? {}, adminToken, dataDir, caPem: tls.caPem, extra: options.authenticators ?? [] });
-  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx), eventTtlController(ctx, options.eventTtlMs), ...authn.controllers, ...authz.controllers, ...admissionControllers(ctx), ...certs.controllers];
+  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx), eventTtlController(ctx, options.eventTtlMs), ...authn.controllers, ...authz.controllers, ...admissionControllers(ctx), ...certs.controllers, ...workloadControllers(ctx)];
   authn.clientCAs.add(certs.signingCAPem);
   const storeCheck: HealthCheck = { name: 'etcd', check: () => (ctx.storeFailed() ? 'the store cannot write' : undefined) };
   const common: HealthCheck[] = [

@@ -6,12 +6,18 @@ import type { ServerContext } from '../../context.js';
 import type { Controller } from '../controller.js';
 import { deploymentController } from './deployment.js';
 import { ControllerKit, type WorkloadOptions } from './kit.js';
+import { cronJobController } from './cronjob.js';
+import { jobController } from './job.js';
 import { replicaSetController } from './replicaset.js';
+import { ttlAfterFinishedController } from './ttl-after-finished.js';
 
 /** Creates every workload controller. */
 export function workloadControllers(ctx: ServerContext, options: WorkloadOptions = {}): Controller[] {
   return [
     deploymentController(new ControllerKit(ctx, 'deployment-controller', options), options),
     replicaSetController(new ControllerKit(ctx, 'replicaset-controller', options), options),
+    jobController(new ControllerKit(ctx, 'job-controller', options), options),
+    cronJobController(new ControllerKit(ctx, 'cronjob-controller', options), options),
+    ttlAfterFinishedController(new ControllerKit(ctx, 'ttl-after-finished-controller', options), options),
   ];
 }
