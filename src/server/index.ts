@@ -26,7 +26,7 @@ import { crdController } from './controllers/crd.js';
 import { garbageCollector } from './controllers/garbage-collector.js';
 import { namespaceController } from './controllers/namespace.js';
 import { protectionController } from './controllers/protection.js';
-import { workloadControllers } from './controllers/workloads/index.js';
+import { workloadControllers, workloadEndpoints } from './controllers/workloads/index.js';
 import { eventTtlController } from './events/ttl.js';
 import type { HealthCheck } from './api/health.js';
 import { createHandler } from './http/handler.js';
@@ -157,7 +157,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let port = options.port ?? 0;
   const handler = createHandler(ctx, {
     authenticator: authn.authenticator,
-    endpoints: [...authn.endpoints, ...authz.endpoints],
+    endpoints: [...authn.endpoints, ...authz.endpoints, ...workloadEndpoints(ctx)],
     authorizer: authz.authorizer,
     health,
     serverAddress: () => `${host}:${port}`,

@@ -6,6 +6,7 @@ import {
   CONFIG_MAP, ENDPOINTS, EVENT, NAMESPACE, NODE, PERSISTENT_VOLUME, PERSISTENT_VOLUME_CLAIM, POD, SECRET, SERVICE, SERVICE_ACCOUNT,
 } from './core.js';
 import { CRON_JOB, DAEMON_SET, DEPLOYMENT, JOB, REPLICA_SET, STATEFUL_SET } from './workloads.js';
+import { CONTROLLER_REVISION, ENDPOINT_SLICE, HORIZONTAL_POD_AUTOSCALER, HORIZONTAL_POD_AUTOSCALER_V1 } from './workload-extras.js';
 
 type Row = readonly [group: string, version: string, kind: string, schema: TypeSchema];
 
@@ -37,6 +38,10 @@ const ROWS: readonly Row[] = [
   [GROUPS.admissionregistration, 'v1', 'ValidatingWebhookConfiguration', WEBHOOK_CONFIGURATION],
   [GROUPS.apiextensions, 'v1', 'CustomResourceDefinition', CUSTOM_RESOURCE_DEFINITION],
   [GROUPS.autoscaling, 'v1', 'Scale', SCALE],
+  [GROUPS.discovery, 'v1', 'EndpointSlice', ENDPOINT_SLICE],
+  [GROUPS.apps, 'v1', 'ControllerRevision', CONTROLLER_REVISION],
+  [GROUPS.autoscaling, 'v2', 'HorizontalPodAutoscaler', HORIZONTAL_POD_AUTOSCALER],
+  [GROUPS.autoscaling, 'v1', 'HorizontalPodAutoscaler', HORIZONTAL_POD_AUTOSCALER_V1],
 ];
 
 const BY_KEY = new Map<string, TypeSchema>(ROWS.map(([group, version, kind, schema]) => [`${group}/${version}/${kind}`, schema]));
