@@ -44,6 +44,12 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'login', load: async () => (await import('./login/spec.js')).spec },
   { name: 'logout', load: async () => (await import('./logout/spec.js')).spec },
   { name: 'credential', load: async () => (await import('./credential/spec.js')).spec },
+  { name: 'rollout', load: async () => (await import('./rollout/spec.js')).spec },
+  { name: 'scale', load: async () => (await import('./scale/spec.js')).spec },
+  { name: 'cordon', load: async () => (await import('./cordon/spec.js')).spec },
+  { name: 'uncordon', load: async () => (await import('./uncordon/spec.js')).spec },
+  { name: 'drain', load: async () => (await import('./drain/spec.js')).spec },
+  { name: 'taint', load: async () => (await import('./taint/spec.js')).spec },
   { name: '__complete', aliases: ['__completeNoDesc'], load: async () => (await import('./complete/spec.js')).spec },
 ];
 
