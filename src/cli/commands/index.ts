@@ -50,6 +50,9 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'uncordon', load: async () => (await import('./uncordon/spec.js')).spec },
   { name: 'drain', load: async () => (await import('./drain/spec.js')).spec },
   { name: 'taint', load: async () => (await import('./taint/spec.js')).spec },
+  { name: 'set', load: async () => (await import('./set/spec.js')).spec },
+  { name: 'events', load: async () => (await import('./events/spec.js')).spec },
+  { name: 'top', load: async () => (await import('./top/spec.js')).spec },
   { name: '__complete', aliases: ['__completeNoDesc'], load: async () => (await import('./complete/spec.js')).spec },
 ];
 

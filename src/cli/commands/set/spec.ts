@@ -1,0 +1,20 @@
+/** `platformctl set`: change fields of existing objects' pod templates. */
+import type { CommandSpec } from '../../framework/spec.js';
+import { spec as image } from './image/spec.js';
+import { spec as serviceaccount } from './serviceaccount/spec.js';
+
+/** `platformctl set`. */
+export const spec: CommandSpec = {
+  name: 'set',
+  usage: 'SUBCOMMAND',
+  summary: 'Set specific features on objects',
+  description: [
+    'Configure application resources.',
+    '',
+    ' These commands help you make changes to existing application resources.',
+  ].join('\n'),
+  group: 'Basic Commands (Intermediate)',
+  examples: [],
+  flags: [],
+  subcommands: [image, serviceaccount],
+};
