@@ -11,7 +11,7 @@ import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { ExitError } from '../../framework/usage-error.js';
-import { dryRunMode } from '../apply/shared/dry-run.js';
+import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
 import { errorsOf, filterPod, warningsOf } from './shared/filters.js';
 import { goDuration } from './shared/go-duration.js';
 import { cordonNodes, nodesOf } from './shared/nodes.js';
@@ -48,7 +48,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     const name = node.metadata?.name ?? '';
     try {
       await drainNode(ctx, client, name, flags);
-      ctx.io.stdout.write(`node/${name} drained\n`);
+      ctx.io.stdout.write(`node/${name} drained${dryRunSuffix(dryRunMode(flags))}\n`);
     } catch (err) {
       ctx.io.stderr.write(`error: unable to drain node ${JSON.stringify(name)} due to error: ${message(err)}, continuing command...\n`);
       fatal.push(message(err));
@@ -58,7 +58,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (remaining.length > 0) {
     ctx.io.stderr.write('There are pending nodes to be drained:\n');
     for (const n of remaining) ctx.io.stderr.write(` ${n}\n`);
-    ctx.io.stderr.write(`error: ${fatal.length === 1 ? fatal[0] ?? '' : `[${fatal.join(', ')}]`}\n`);
+    // kubectl reports the aggregate of the failures one per line, without the `error: ` prefix.
+    ctx.io.stderr.write(`${fatal.join('\n')}\n`);
     throw new ExitError(1);
   }
 }

@@ -21,7 +21,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   await runSetCommand(ctx, resources, flags, 'image updated', (object, errors) => {
     const spec = podSpecOf(object);
     if (spec === undefined) {
-      errors.push(`error: ${(object.kind ?? '').toLowerCase()}/${object.metadata?.name ?? ''} the object is not a pod or does not have a pod template: ${object.kind ?? ''}`);
+      errors.push(`${(object.kind ?? '').toLowerCase()}/${object.metadata?.name ?? ''} the object is not a pod or does not have a pod template: ${object.kind ?? ''}`);
       return;
     }
     for (const [name, image] of images) {
@@ -34,7 +34,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
           }
         }
       }
-      if (!found) errors.push(`error: unable to find container named ${JSON.stringify(name)}`);
+      if (!found) errors.push(`unable to find container named ${JSON.stringify(name)}`);
     }
   });
 }

@@ -12,7 +12,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   await runSetCommand(ctx, args.slice(0, -1), flags, 'serviceaccount updated', (object, errors) => {
     const spec = podSpecOf(object);
     if (spec === undefined) {
-      errors.push(`error: ${(object.kind ?? '').toLowerCase()}/${object.metadata?.name ?? ''} the object is not a pod or does not have a pod template: ${object.kind ?? ''}`);
+      errors.push(`${(object.kind ?? '').toLowerCase()}/${object.metadata?.name ?? ''} the object is not a pod or does not have a pod template: ${object.kind ?? ''}`);
       return;
     }
     spec.serviceAccountName = account;
