@@ -8,6 +8,7 @@ import { deploymentController } from './deployment.js';
 import { ControllerKit, type WorkloadOptions } from './kit.js';
 import type { PipelineEndpoint } from '../../http/handler.js';
 import { cronJobController } from './cronjob.js';
+import { daemonSetController } from './daemonset.js';
 import { disruptionController } from './disruption.js';
 import { endpointsController } from './endpoints.js';
 import { endpointSliceController } from './endpointslice.js';
@@ -15,6 +16,7 @@ import { evictionEndpoint } from './eviction.js';
 import { podGcController } from './pod-gc.js';
 import { jobController } from './job.js';
 import { replicaSetController } from './replicaset.js';
+import { statefulSetController } from './statefulset.js';
 import { ttlAfterFinishedController } from './ttl-after-finished.js';
 
 /** Creates every workload controller. */
@@ -22,6 +24,8 @@ export function workloadControllers(ctx: ServerContext, options: WorkloadOptions
   return [
     deploymentController(new ControllerKit(ctx, 'deployment-controller', options), options),
     replicaSetController(new ControllerKit(ctx, 'replicaset-controller', options), options),
+    statefulSetController(new ControllerKit(ctx, 'statefulset-controller', options), options),
+    daemonSetController(new ControllerKit(ctx, 'daemonset-controller', options), options),
     jobController(new ControllerKit(ctx, 'job-controller', options), options),
     cronJobController(new ControllerKit(ctx, 'cronjob-controller', options), options),
     ttlAfterFinishedController(new ControllerKit(ctx, 'ttl-after-finished-controller', options), options),
