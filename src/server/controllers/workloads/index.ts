@@ -13,6 +13,7 @@ import { disruptionController } from './disruption.js';
 import { endpointsController } from './endpoints.js';
 import { endpointSliceController } from './endpointslice.js';
 import { evictionEndpoint } from './eviction.js';
+import { hpaController } from './hpa.js';
 import { podGcController } from './pod-gc.js';
 import { jobController } from './job.js';
 import { replicaSetController } from './replicaset.js';
@@ -33,6 +34,7 @@ export function workloadControllers(ctx: ServerContext, options: WorkloadOptions
     endpointSliceController(new ControllerKit(ctx, 'endpointslice-controller', options), options),
     disruptionController(new ControllerKit(ctx, 'controllermanager', options, 'disruption-controller'), options),
     podGcController(new ControllerKit(ctx, 'pod-garbage-collector', options), options),
+    hpaController(new ControllerKit(ctx, 'horizontal-pod-autoscaler', options), options),
   ];
 }
 
