@@ -143,3 +143,21 @@ test('cordon, uncordon, taint and drain of a node', async () => {
     { cli: ['drain', 'n1', '--dry-run=client'] },
   ]);
 });
+
+test('run, expose, autoscale and set serviceaccount', async () => {
+  await run('generators', { 'web.yaml': DEPLOYMENT.replace('        image: registry.example/web:1.0\n', '        image: registry.example/web:1.0\n        ports:\n        - containerPort: 8080\n') }, [
+    { cli: ['run', 'nginx', '--image=nginx', '--port=80', '--env=A=b', '--labels=app=nginx,tier=web', '--dry-run=client', '-o', 'yaml', '--', 'nginx', '-g', 'daemon off;'] },
+    { cli: ['run', 'job', '--image=busybox', '--restart=Never', '--command', '--', 'sh', '-c', 'exit 0'] },
+    { cli: ['run', 'shell', '--image=busybox', '-i', '-t'], note: 'attaching needs the streaming protocols' },
+    { cli: ['run', 'nginx', '--image=nginx', '--expose'] },
+    { cli: ['apply', '-f', 'web.yaml'] },
+    { cli: ['expose', 'deployment', 'web', '--dry-run=client', '-o', 'yaml'] },
+    { cli: ['expose', 'deployment', 'web', '--port=80', '--target-port=8080', '--name=web-http'] },
+    { cli: ['expose', 'pod', 'job'], note: 'the pod has no port to copy' },
+    { cli: ['autoscale', 'deployment', 'web', '--max=5', '--cpu-percent=70'] },
+    { cli: ['autoscale', 'deployment', 'web', '--max=0'] },
+    { cli: ['get', 'hpa'] },
+    { cli: ['set', 'serviceaccount', 'deployment', 'web', 'builder'] },
+    { cli: ['set', 'serviceaccount', 'deployment', 'web', 'builder'], note: 'nothing changes: nothing printed' },
+  ]);
+});

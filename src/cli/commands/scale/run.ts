@@ -46,10 +46,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const live = await liveObjects(ctx, flags, client, args);
   if (resourceVersion !== '' && live.objects.length > 1) throw new UsageError('cannot use --resource-version with multiple resources', false);
   if (live.objects.length === 0) {
-    if (live.errors.length > 0) {
-      const failure = await failuresError(live.errors, ctx.commandPath);
-      throw new UsageError(`no objects passed to scale ${failure?.message.replace(/^error: /, '') ?? ''}`, false);
-    }
+    const first = live.errors[0];
+    if (first !== undefined) throw new UsageError(`no objects passed to scale ${first instanceof Error ? first.message : String(first)}`, false);
     throw new UsageError('no objects passed to scale', false);
   }
   const suffix = dryRunSuffix(dryRun);

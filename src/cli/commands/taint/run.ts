@@ -6,6 +6,7 @@ import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
+import { usageErrorf } from '../../framework/usage-errorf.js';
 import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
 import { failuresError } from '../apply/shared/error-list.js';
 import { objectOutput } from '../apply/shared/object-output.js';
@@ -25,7 +26,13 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   }
   if (resources.length === 0) throw new UsageError('one or more resources must be specified as <resource> <name>', false);
   if (taintArgs.length === 0) throw new UsageError('at least one taint update is required', false);
-  const { add, remove } = parseTaints(taintArgs);
+  let parsed: ReturnType<typeof parseTaints>;
+  try {
+    parsed = parseTaints(taintArgs);
+  } catch (err) {
+    throw usageErrorf(ctx.commandPath, err instanceof Error ? err.message : String(err));
+  }
+  const { add, remove } = parsed;
   const dryRun = dryRunMode(flags);
   const output = await objectOutput(ctx, flags);
   const client = await ctx.client();

@@ -8,7 +8,7 @@ import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
-import { UsageError } from '../../../framework/usage-error.js';
+import { usageErrorf } from '../../../framework/usage-errorf.js';
 import { dryRunMode, dryRunSuffix } from '../../apply/shared/dry-run.js';
 
 /** The `-l` flag of the node commands. */
@@ -22,8 +22,8 @@ const NODES = { group: '', version: 'v1', resource: 'nodes', namespaced: false, 
 /** The nodes of the command line. */
 export async function nodesOf(ctx: CommandContext, client: PlatformClient, args: string[], flags: FlagValues, use: string): Promise<KubeObject[]> {
   const selector = flags.string('selector') ?? '';
-  if (args.length === 0 && !flags.changed('selector')) throw new UsageError(`USAGE: ${use} [flags]`);
-  if (args.length > 0 && selector !== '') throw new UsageError('error: cannot specify both a node name and a --selector option');
+  if (args.length === 0 && !flags.changed('selector')) throw usageErrorf(ctx.commandPath, `USAGE: ${use} [flags]`);
+  if (args.length > 0 && selector !== '') throw usageErrorf(ctx.commandPath, 'error: cannot specify both a node name and a --selector option');
   const rc = client.resource(NODES);
   if (selector !== '') return (await rc.list({ labelSelector: selector, signal: ctx.io.signal })).items.map((n) => ({ ...n, apiVersion: 'v1', kind: 'Node' }));
   const out: KubeObject[] = [];
