@@ -137,7 +137,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let stopping = false;
   let bootstrapped = false;
   const authn = await setupAuthentication(ctx, { options: options.authentication ?? {}, adminToken, dataDir, caPem: tls.caPem, extra: options.authenticators ?? [] });
-  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx), eventTtlController(ctx, options.eventTtlMs), ...authn.controllers, ...authz.controllers, ...admissionControllers(ctx), ...certs.controllers, ...workloadControllers(ctx)];
+  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx), eventTtlController(ctx, options.eventTtlMs), ...authn.controllers, ...authz.controllers, ...admissionControllers(ctx), ...certs.controllers, ...(options.workloads === true ? workloadControllers(ctx) : [])];
   authn.clientCAs.add(certs.signingCAPem);
   const storeCheck: HealthCheck = { name: 'etcd', check: () => (ctx.storeFailed() ? 'the store cannot write' : undefined) };
   const common: HealthCheck[] = [

@@ -46,7 +46,7 @@ async function readyAll(ws: Workspace): Promise<void> {
 }
 
 async function run(name: string, files: Record<string, string>, steps: WorkloadStep[]): Promise<void> {
-  const ws = await openWorkspace(files);
+  const ws = await openWorkspace(files, { workloads: true });
   try {
     let out = '';
     for (const step of steps) {

@@ -25,7 +25,7 @@ describe('workload commands: kubectl through the rename proxy behaves as against
   let config: string;
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ workloads: true });
     proxied = await startProxiedKubectl(server);
     api = new ApiClient(server);
     home = await mkdtemp(join(tmpdir(), 'platformctl-workloads-kubectl-'));

@@ -85,7 +85,7 @@ test('pod garbage collection removes unscheduled terminating pods and pods of va
 let server: TestServer;
 let api: ApiClient;
 before(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ workloads: true });
   api = new ApiClient(server);
 });
 after(async () => {

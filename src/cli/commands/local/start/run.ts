@@ -55,10 +55,10 @@ async function runForeground(ctx: CommandContext, dataDir: string, flags: FlagVa
   const certificates = certificatesOptionsFromFlags(flags);
   let server;
   try {
-    server = await startServer({ dataDir, port: preferred, logger, authentication, authorization, admission, certificates });
+    server = await startServer({ dataDir, port: preferred, logger, authentication, authorization, admission, certificates, workloads: true });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE' && portOf(flags) === 0 && preferred !== 0) {
-      server = await startServer({ dataDir, port: 0, logger, authentication, authorization, admission, certificates });
+      server = await startServer({ dataDir, port: 0, logger, authentication, authorization, admission, certificates, workloads: true });
     } else {
       throw e;
     }
