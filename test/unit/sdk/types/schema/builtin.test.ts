@@ -29,6 +29,8 @@ const SERVED: [string, string, string][] = [
   [GROUPS.certificates, 'v1', 'CertificateSigningRequest'],
   [GROUPS.admissionregistration, 'v1', 'MutatingWebhookConfiguration'], [GROUPS.admissionregistration, 'v1', 'ValidatingWebhookConfiguration'],
   [GROUPS.apiextensions, 'v1', 'CustomResourceDefinition'], [GROUPS.autoscaling, 'v1', 'Scale'],
+  [GROUPS.discovery, 'v1', 'EndpointSlice'], [GROUPS.apps, 'v1', 'ControllerRevision'],
+  [GROUPS.autoscaling, 'v2', 'HorizontalPodAutoscaler'], [GROUPS.autoscaling, 'v1', 'HorizontalPodAutoscaler'],
 ];
 
 test('every kind the local server serves has a schema with ObjectMeta metadata', () => {
