@@ -118,6 +118,31 @@ export const ANNOTATIONS = {
   nodeSelector: `scheduler.alpha.${DOMAIN}/node-selector`,
   defaultTolerations: `scheduler.alpha.${DOMAIN}/defaultTolerations`,
   tolerationsWhitelist: `scheduler.alpha.${DOMAIN}/tolerationsWhitelist`,
+  /** A Deployment's and its ReplicaSets' rollout revision. */
+  deploymentRevision: `deployment.${DOMAIN}/revision`,
+  /** Earlier revisions a ReplicaSet served (set when a rollback reuses it). */
+  deploymentRevisionHistory: `deployment.${DOMAIN}/revision-history`,
+  /** The Deployment's replicas when a ReplicaSet was last scaled. */
+  deploymentDesiredReplicas: `deployment.${DOMAIN}/desired-replicas`,
+  /** The Deployment's replicas plus maxSurge when a ReplicaSet was last scaled. */
+  deploymentMaxReplicas: `deployment.${DOMAIN}/max-replicas`,
+  /** Orders ReplicaSet scale-down (int32; lower goes first). */
+  podDeletionCost: `controller.${DOMAIN}/pod-deletion-cost`,
+  /** The completion index of an Indexed Job's pod. */
+  jobCompletionIndex: `batch.${DOMAIN}/job-completion-index`,
+  /** When a CronJob's Job was scheduled (RFC 3339). */
+  cronJobScheduledTimestamp: `batch.${DOMAIN}/cronjob-scheduled-timestamp`,
+  /** Set by `rollout restart` on a pod template (`kubectl.kubernetes.io/restartedAt`). */
+  restartedAt: `platformctl.${DOMAIN}/restartedAt`,
+  /** When the change that triggered an Endpoints or EndpointSlice update happened. */
+  endpointsLastChangeTriggerTime: `endpoints.${DOMAIN}/last-change-trigger-time`,
+  /** The DaemonSet template generation on its pods (kept for old clients). */
+  daemonSetTemplateGeneration: 'deprecated.daemonset.template.generation',
+  /** HorizontalPodAutoscaler v2 fields kept on v1 objects. */
+  hpaMetrics: `autoscaling.alpha.${DOMAIN}/metrics`,
+  hpaCurrentMetrics: `autoscaling.alpha.${DOMAIN}/current-metrics`,
+  hpaConditions: `autoscaling.alpha.${DOMAIN}/conditions`,
+  hpaBehavior: `autoscaling.alpha.${DOMAIN}/behavior`,
 } as const;
 
 export const LABELS = {
@@ -135,12 +160,33 @@ export const LABELS = {
   clusterService: `${DOMAIN}/cluster-service`,
   /** The display name `cluster-info` shows for a cluster service (`kubernetes.io/name`). */
   name: `${DOMAIN}/name`,
+  /** The hash of the pod template a ReplicaSet runs (on its pods, template and selector). */
+  podTemplateHash: 'pod-template-hash',
+  /** The ControllerRevision a StatefulSet's or DaemonSet's pod was made from. */
+  controllerRevisionHash: 'controller-revision-hash',
+  /** A StatefulSet pod's name. */
+  statefulSetPodName: `statefulset.${DOMAIN}/pod-name`,
+  /** A StatefulSet pod's ordinal, an Indexed Job pod's index. */
+  podIndex: `apps.${DOMAIN}/pod-index`,
+  /** Labels the Job controller selects its pods by. */
+  jobControllerUid: `batch.${DOMAIN}/controller-uid`,
+  jobName: `batch.${DOMAIN}/job-name`,
+  jobCompletionIndex: `batch.${DOMAIN}/job-completion-index`,
+  /** The controller that manages an EndpointSlice, and the value of the built-in one. */
+  endpointSliceManagedBy: `endpointslice.${DOMAIN}/managed-by`,
+  endpointSliceController: `endpointslice-controller.${DOMAIN}`,
+  /** The Service an EndpointSlice belongs to. */
+  serviceName: `${DOMAIN}/service-name`,
+  /** Set on Endpoints and EndpointSlices of headless Services. */
+  headless: `service.${DOMAIN}/headless`,
 } as const;
 
 export const FINALIZERS = {
   pvcProtection: `${DOMAIN}/pvc-protection`,
   pvProtection: `${DOMAIN}/pv-protection`,
   namespace: DOMAIN,
+  /** Keeps a Job's pods until the Job controller has counted them. */
+  jobTracking: `batch.${DOMAIN}/job-tracking`,
 } as const;
 
 export const TAINTS = {

@@ -26,6 +26,7 @@ import { crdController } from './controllers/crd.js';
 import { garbageCollector } from './controllers/garbage-collector.js';
 import { namespaceController } from './controllers/namespace.js';
 import { protectionController } from './controllers/protection.js';
+import { workloadControllers, workloadEndpoints } from './controllers/workloads/index.js';
 import { eventTtlController } from './events/ttl.js';
 import { nodeDefs, setupNode } from './node/index.js';
 import type { HealthCheck } from './api/health.js';
@@ -140,7 +141,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let bootstrapped = false;
   const authn = await setupAuthentication(ctx, { options: options.authentication ?? {}, adminToken, dataDir, caPem: tls.caPem, extra: options.authenticators ?? [] });
   const node = await setupNode(ctx, options.node, { dataDir, host, port: () => port });
-  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx), eventTtlController(ctx, options.eventTtlMs), ...authn.controllers, ...authz.controllers, ...admissionControllers(ctx), ...certs.controllers, ...node.controllers];
+  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx), eventTtlController(ctx, options.eventTtlMs), ...authn.controllers, ...authz.controllers, ...admissionControllers(ctx), ...certs.controllers, ...node.controllers, ...(options.workloads === true ? workloadControllers(ctx) : [])];
   authn.clientCAs.add(certs.signingCAPem);
   const storeCheck: HealthCheck = { name: 'etcd', check: () => (ctx.storeFailed() ? 'the store cannot write' : undefined) };
   const common: HealthCheck[] = [
@@ -160,7 +161,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let port = options.port ?? 0;
   const handler = createHandler(ctx, {
     authenticator: authn.authenticator,
-    endpoints: [...authn.endpoints, ...authz.endpoints, ...node.endpoints],
+    endpoints: [...authn.endpoints, ...authz.endpoints, ...node.endpoints, ...workloadEndpoints(ctx)],
     authorizer: authz.authorizer,
     health,
     serverAddress: () => `${host}:${port}`,

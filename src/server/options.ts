@@ -59,6 +59,12 @@ export interface ServerOptions {
   admissionPlugins?: AdmissionPlugin[];
   /** Admission plugins, their configuration, webhooks, audit log, runtime-config and feature gates (issue 9). */
   admission?: AdmissionOptions;
+  /**
+   * Run the workload controllers (Deployments, ReplicaSets, StatefulSets, DaemonSets, Jobs,
+   * CronJobs, Endpoints and EndpointSlices, HPAs, PodDisruptionBudget status, pod GC). `local start`
+   * turns them on; the default is off so that a test server keeps the objects exactly as written.
+   */
+  workloads?: boolean;
   /** Signing requests: signing CA and duration, auto-approval, clean-up windows, bootstrap signer (issue 7). */
   certificates?: CertificatesOptions;
   /**

@@ -48,8 +48,8 @@ export interface Workspace {
 }
 
 /** Starts a fresh server with the fixed clock and a working directory holding `files`. */
-export async function openWorkspace(files: Record<string, string> = {}): Promise<Workspace> {
-  const server = await startTestServer({ now: () => FIXED_NOW.getTime() });
+export async function openWorkspace(files: Record<string, string> = {}, options: { workloads?: boolean } = {}): Promise<Workspace> {
+  const server = await startTestServer({ now: () => FIXED_NOW.getTime(), ...(options.workloads === true ? { workloads: true } : {}) });
   const dir = await mkdtemp(join(tmpdir(), 'platformctl-writes-'));
   const config = await writeTestKubeconfig(server, join(dir, '.config'));
   for (const [name, text] of Object.entries(files)) {

@@ -9,12 +9,35 @@ import { builtinDefs } from '../../src/server/kinds/index.js';
 import { Registry } from '../../src/server/registry/registry.js';
 import { Store } from '../../src/server/storage/index.js';
 
-/** A clock a test advances. */
+/** A clock a test advances; timers set on it fire when `advance` passes their time. */
 export class FakeClock {
+  private timers: { at: number; seq: number; fn: () => void }[] = [];
+  private seq = 0;
   constructor(public ms = Date.parse('2026-01-01T00:00:00Z')) {}
   now = (): number => this.ms;
+  /** Calls `fn` once the clock has been advanced by `ms` (a ControllerClock's timer). */
+  setTimer = (fn: () => void, ms: number): (() => void) => {
+    const timer = { at: this.ms + Math.max(0, ms), seq: this.seq++, fn };
+    this.timers.push(timer);
+    return () => {
+      this.timers = this.timers.filter((t) => t !== timer);
+    };
+  };
+  /** Moves the clock, firing due timers in time order. */
   advance(ms: number): void {
-    this.ms += ms;
+    const target = this.ms + ms;
+    for (;;) {
+      const due = this.timers.filter((t) => t.at <= target).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+      if (due === undefined) break;
+      this.timers = this.timers.filter((t) => t !== due);
+      this.ms = Math.max(this.ms, due.at);
+      due.fn();
+    }
+    this.ms = target;
+  }
+  /** Timers not yet fired. */
+  get pendingTimers(): number {
+    return this.timers.length;
   }
 }
 

@@ -47,6 +47,18 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'logout', load: async () => (await import('./logout/spec.js')).spec },
   { name: 'help', load: async () => (await import('./help/spec.js')).spec },
   { name: 'credential', load: async () => (await import('./credential/spec.js')).spec },
+  { name: 'rollout', load: async () => (await import('./rollout/spec.js')).spec },
+  { name: 'scale', load: async () => (await import('./scale/spec.js')).spec },
+  { name: 'autoscale', load: async () => (await import('./autoscale/spec.js')).spec },
+  { name: 'run', load: async () => (await import('./run/spec.js')).spec },
+  { name: 'expose', load: async () => (await import('./expose/spec.js')).spec },
+  { name: 'cordon', load: async () => (await import('./cordon/spec.js')).spec },
+  { name: 'uncordon', load: async () => (await import('./uncordon/spec.js')).spec },
+  { name: 'drain', load: async () => (await import('./drain/spec.js')).spec },
+  { name: 'taint', load: async () => (await import('./taint/spec.js')).spec },
+  { name: 'set', load: async () => (await import('./set/spec.js')).spec },
+  { name: 'events', load: async () => (await import('./events/spec.js')).spec },
+  { name: 'top', load: async () => (await import('./top/spec.js')).spec },
   { name: '__complete', aliases: ['__completeNoDesc'], load: async () => (await import('./complete/spec.js')).spec },
 ];
 

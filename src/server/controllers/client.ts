@@ -43,6 +43,11 @@ export class InternalClient {
     return r.items.map((e) => fromStorage(def, e.value));
   }
 
+  /** Creates an object (every refusal, a name conflict included, is thrown). */
+  create(def: ResourceDef, namespace: string, obj: JsonObject): Promise<JsonObject> {
+    return createObject(this.ctx, this.request(def, namespace, ''), structuredClone(obj));
+  }
+
   /** Creates an object; an existing one is not an error (returns undefined). */
   async createIfMissing(def: ResourceDef, namespace: string, obj: JsonObject): Promise<JsonObject | undefined> {
     try {
@@ -66,6 +71,8 @@ export class InternalClient {
           if (existing === undefined) throw new ApiError(404, 'NotFound', 'gone');
           const next = structuredClone(existing);
           if (!mutate(next)) return existing;
+          // As on every write through the API, the changed object is defaulted.
+          if (subresource === '') def.hooks.defaults?.(next);
           return trackUpdate(req, existing, next, this.ctx.now());
         },
       });

@@ -16,6 +16,7 @@ import { customResourceDefinitionDef } from './custom-resource-definition.js';
 import { admissionDefs } from './admission-defs.js';
 import { authorizationDefs } from './authorization.js';
 import { authenticationDefs, withTokenRequest } from './authentication.js';
+import { controllerRevisionDef, endpointSliceDef, horizontalPodAutoscalerDef, horizontalPodAutoscalerV1Def } from './workload-extras.js';
 
 /** The built-in resource definitions. */
 export function builtinDefs(): ResourceDef[] {
@@ -24,7 +25,9 @@ export function builtinDefs(): ResourceDef[] {
     secretDef, withTokenRequest(serviceAccountDef), serviceDef,
     mutatingWebhookConfigurationDef, validatingWebhookConfigurationDef,
     customResourceDefinitionDef,
-    daemonSetDef, deploymentDef, replicaSetDef, statefulSetDef,
+    controllerRevisionDef, daemonSetDef, deploymentDef, replicaSetDef, statefulSetDef,
+    horizontalPodAutoscalerDef, horizontalPodAutoscalerV1Def,
+    endpointSliceDef,
     cronJobDef, jobDef,
     certificateSigningRequestDef,
     leaseDef,

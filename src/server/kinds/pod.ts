@@ -48,7 +48,9 @@ function validateUpdate(obj: JsonObject, old: JsonObject): FieldError[] {
 
 export const podDef = defineKind({
   group: '', version: 'v1', kind: 'Pod', plural: 'pods', shortNames: ['po'], categories: ['all'], namespaced: true,
-  status: true, returnDeletedObject: true, extraSubresources: [BINDING_SUBRESOURCE],
+  status: true, returnDeletedObject: true,
+  // POST pods/<name>/binding (the scheduler's), pods/<name>/eviction (served by the workload controllers' eviction endpoint).
+  extraSubresources: [BINDING_SUBRESOURCE, { name: 'eviction', responseKind: { group: 'policy', version: 'v1', kind: 'Eviction' }, verbs: ['create'] }],
   fieldSelectors: {
     'spec.nodeName': (o) => asString(spec(o).nodeName) ?? '',
     'spec.restartPolicy': (o) => asString(spec(o).restartPolicy) ?? '',

@@ -2,6 +2,7 @@
  * Workload kinds: Deployment, ReplicaSet, StatefulSet, DaemonSet (apps/v1), Job and CronJob
  * (batch/v1), with their defaults, selector checks and scale/status sub-resources.
  */
+import { LABELS } from '../../sdk/naming.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { asObject, asString, jsonEqual, metaOf } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
@@ -138,9 +139,8 @@ export const daemonSetDef = defineKind({
   },
 });
 
-/** Labels the Job controller's generated selector uses (platform.io naming). */
-const JOB_UID_LABEL = 'batch.platform.io/controller-uid';
-const JOB_NAME_LABEL = 'batch.platform.io/job-name';
+const JOB_UID_LABEL = LABELS.jobControllerUid;
+const JOB_NAME_LABEL = LABELS.jobName;
 
 function generateJobSelector(job: JsonObject): void {
   const s = spec(job);

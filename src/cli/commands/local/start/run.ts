@@ -62,10 +62,10 @@ async function runForeground(ctx: CommandContext, dataDir: string, flags: FlagVa
   if (node.runtime === 'none') logger(`node agent: pods will not run: ${node.disabledReason ?? 'the process runtime is off'}`);
   let server;
   try {
-    server = await startServer({ dataDir, port: preferred, logger, authentication, authorization, admission, certificates, node });
+    server = await startServer({ dataDir, port: preferred, logger, authentication, authorization, admission, certificates, node, workloads: true });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE' && portOf(flags) === 0 && preferred !== 0) {
-      server = await startServer({ dataDir, port: 0, logger, authentication, authorization, admission, certificates, node });
+      server = await startServer({ dataDir, port: 0, logger, authentication, authorization, admission, certificates, node, workloads: true });
     } else {
       throw e;
     }

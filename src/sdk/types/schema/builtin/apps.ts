@@ -9,7 +9,7 @@ import { PERSISTENT_VOLUME_CLAIM } from './core.js';
 import { POD_TEMPLATE_SPEC } from './core-pods.js';
 import { CONDITION_STATUS } from './core-values.js';
 import { LABEL_SELECTOR, OBJECT_META } from './meta.js';
-import { BOOLEAN, INT32, INT64, INT_OR_STRING, STRING, TIME } from './scalars.js';
+import { BOOLEAN, INT32, INT64, INT_OR_STRING, RAW_EXTENSION, STRING, TIME } from './scalars.js';
 
 /** Values of `v1.DeploymentStrategyType`. */
 export const DEPLOYMENT_STRATEGY_TYPE = named(STRING, 'v1.DeploymentStrategyType', ['Recreate', 'RollingUpdate']);
@@ -234,4 +234,11 @@ export const REPLICA_SET: StructSchema = kind('api.apps.v1', 'ReplicaSet', [{ gr
   metadata: [1, OBJECT_META, 'The object\'s metadata: name, namespace, labels, annotations, and what the server maintains.'],
   spec: [2, REPLICA_SET_SPEC, 'The desired state of the replica set.'],
   status: [3, REPLICA_SET_STATUS, 'The observed state of the replica set. Read-only.'],
+});
+
+/** ControllerRevision (apps/v1): an immutable snapshot of a StatefulSet's or DaemonSet's template. */
+export const CONTROLLER_REVISION: StructSchema = kind('api.apps.v1', 'ControllerRevision', [{ group: GROUPS.apps, version: 'v1', kind: 'ControllerRevision' }], 'An immutable snapshot of the state a controller rolls out; StatefulSets and DaemonSets keep their history in them.', {
+  metadata: [1, OBJECT_META, 'The object\'s metadata: name, namespace, labels, annotations, and what the server maintains.'],
+  data: [2, RAW_EXTENSION, 'The snapshot: the part of the owner\'s spec that the revision records.'],
+  revision: [3, INT64, 'The revision number: higher is newer.', 'r'],
 });

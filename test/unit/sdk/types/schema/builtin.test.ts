@@ -33,7 +33,7 @@ const SERVED: [string, string, string][] = [
   [GROUPS.admissionregistration, 'v1beta1', 'MutatingWebhookConfiguration'], [GROUPS.admissionregistration, 'v1beta1', 'ValidatingWebhookConfiguration'],
   [GROUPS.policy, 'v1', 'PodDisruptionBudget'], [GROUPS.policy, 'v1beta1', 'PodDisruptionBudget'], [GROUPS.policy, 'v1', 'Eviction'],
   [GROUPS.scheduling, 'v1', 'PriorityClass'], [GROUPS.node, 'v1', 'RuntimeClass'],
-  [GROUPS.autoscaling, 'v1', 'HorizontalPodAutoscaler'], [GROUPS.autoscaling, 'v2', 'HorizontalPodAutoscaler'], [GROUPS.discovery, 'v1', 'EndpointSlice'],
+  [GROUPS.autoscaling, 'v1', 'HorizontalPodAutoscaler'], [GROUPS.autoscaling, 'v2', 'HorizontalPodAutoscaler'], [GROUPS.discovery, 'v1', 'EndpointSlice'], [GROUPS.apps, 'v1', 'ControllerRevision'],
   [GROUPS.authorization, 'v1', 'SelfSubjectAccessReview'], [GROUPS.authorization, 'v1', 'SubjectAccessReview'],
   [GROUPS.authorization, 'v1', 'LocalSubjectAccessReview'], [GROUPS.authorization, 'v1', 'SelfSubjectRulesReview'],
   [GROUPS.authentication, 'v1', 'TokenReview'], [GROUPS.authentication, 'v1beta1', 'TokenReview'], [GROUPS.authentication, 'v1', 'TokenRequest'],

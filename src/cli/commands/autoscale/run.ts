@@ -1,0 +1,52 @@
+/**
+ * `autoscale`: one autoscaling/v1 HorizontalPodAutoscaler per scalable object (a `scale`
+ * sub-resource), named after it unless `--name`, with `--min`, `--max` and `--cpu-percent`;
+ * prints `horizontalpodautoscaler.autoscaling/web autoscaled`.
+ */
+import type { KubeObject } from '../../../sdk/types/meta.js';
+import type { CommandContext } from '../../framework/context.js';
+import type { FlagValues } from '../../framework/flag-values.js';
+import { UsageError } from '../../framework/usage-error.js';
+import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
+import { failuresError } from '../apply/shared/error-list.js';
+import { liveObjects } from '../apply/shared/live-objects.js';
+import { readsStdin } from '../apply/shared/manifest-flags.js';
+import { objectOutput } from '../apply/shared/object-output.js';
+
+const HPA = { group: 'autoscaling', version: 'v1', resource: 'horizontalpodautoscalers', namespaced: true, kind: 'HorizontalPodAutoscaler' } as const;
+
+/** Runs `autoscale`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  const max = flags.int('max') ?? -1;
+  const min = flags.int('min') ?? -1;
+  const cpu = flags.int('cpu-percent') ?? -1;
+  if (max < 1) throw new UsageError(`--max=MAXPODS is required and must be at least 1, max: ${max}`, false);
+  if (max < min) throw new UsageError(`--max=MAXPODS must be larger or equal to --min=MINPODS, max: ${max}, min: ${min}`, false);
+  const dryRun = dryRunMode(flags);
+  const output = await objectOutput(ctx, flags);
+  const client = await ctx.client({ stdinInUse: readsStdin(flags) });
+  const live = await liveObjects(ctx, flags, client, args);
+  let count = 0;
+  for (const o of live.objects) {
+    if (!o.mapping.subresources.includes('scale')) throw new UsageError(`cannot autoscale a ${o.mapping.kind}: no scale subresource`, false);
+    const spec: Record<string, unknown> = {
+      scaleTargetRef: { kind: o.mapping.kind, name: o.name, apiVersion: o.mapping.group === '' ? o.mapping.version : `${o.mapping.group}/${o.mapping.version}` },
+      maxReplicas: max,
+    };
+    if (min > 0) spec.minReplicas = min;
+    if (cpu >= 0) spec.targetCPUUtilizationPercentage = cpu;
+    const hpa = { apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: (flags.string('name') ?? '') || o.name }, spec } as KubeObject;
+    count++;
+    if (dryRun === 'client') {
+      if (output.printsObjects) output.printOne(hpa);
+      else ctx.io.stdout.write(output.resultLine(`horizontalpodautoscaler.autoscaling/${hpa.metadata?.name ?? ''}`, `created${dryRunSuffix(dryRun)}`));
+      continue;
+    }
+    const created = await client.resource(HPA, o.namespace).create(hpa, { fieldManager: flags.string('field-manager') ?? '', signal: ctx.io.signal, ...(dryRun === 'server' ? { dryRun: true } : {}) });
+    if (output.printsObjects) output.printOne({ ...created, apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler' });
+    else ctx.io.stdout.write(output.resultLine(`horizontalpodautoscaler.autoscaling/${created.metadata?.name ?? ''}`, `autoscaled${dryRunSuffix(dryRun)}`));
+  }
+  const failure = await failuresError(live.errors, ctx.commandPath);
+  if (failure !== undefined) throw failure;
+  if (count === 0) throw new UsageError('no objects passed to autoscale', false);
+}

@@ -1,0 +1,18 @@
+/** `platformctl cordon NODE`. */
+import { BINARY_NAME } from '../../../sdk/naming.js';
+import type { CommandSpec } from '../../framework/spec.js';
+import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
+import { NODE_SELECTOR_FLAG } from '../drain/shared/nodes.js';
+
+/** `platformctl cordon`. */
+export const spec: CommandSpec = {
+  name: 'cordon',
+  usage: 'NODE',
+  summary: 'Mark node as unschedulable',
+  description: 'Mark node as unschedulable.',
+  group: 'Cluster Management Commands',
+  examples: [{ description: 'Mark node "foo" as unschedulable', command: `${BINARY_NAME} cordon foo`, notRunnable: 'needs a node foo' }],
+  flags: [DRY_RUN_FLAG, NODE_SELECTOR_FLAG],
+  args: { kind: 'values', values: [] },
+  load: async () => (await import('./run.js')).run,
+};

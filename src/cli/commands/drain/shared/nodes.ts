@@ -1,0 +1,60 @@
+/**
+ * What `cordon`, `uncordon` and `drain` share: the nodes named on the command line (or selected
+ * with `-l`), and setting `spec.unschedulable` with kubectl's messages (`node/n1 cordoned`,
+ * `already cordoned`, `error: unable to cordon node "n1": ...`).
+ */
+import type { PlatformClient } from '../../../../sdk/client.js';
+import type { KubeObject } from '../../../../sdk/types/meta.js';
+import type { CommandContext } from '../../../framework/context.js';
+import type { FlagValues } from '../../../framework/flag-values.js';
+import type { FlagSpec } from '../../../framework/spec.js';
+import { usageErrorf } from '../../../framework/usage-errorf.js';
+import { dryRunMode, dryRunSuffix } from '../../apply/shared/dry-run.js';
+
+/** The `-l` flag of the node commands. */
+export const NODE_SELECTOR_FLAG: FlagSpec = {
+  name: 'selector', short: 'l', type: 'string', default: '',
+  description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints.",
+};
+
+const NODES = { group: '', version: 'v1', resource: 'nodes', namespaced: false, kind: 'Node' } as const;
+
+/** The nodes of the command line. */
+export async function nodesOf(ctx: CommandContext, client: PlatformClient, args: string[], flags: FlagValues, use: string): Promise<KubeObject[]> {
+  const selector = flags.string('selector') ?? '';
+  if (args.length === 0 && !flags.changed('selector')) throw usageErrorf(ctx.commandPath, `USAGE: ${use} [flags]`);
+  if (args.length > 0 && selector !== '') throw usageErrorf(ctx.commandPath, 'error: cannot specify both a node name and a --selector option');
+  const rc = client.resource(NODES);
+  if (selector !== '') return (await rc.list({ labelSelector: selector, signal: ctx.io.signal })).items.map((n) => ({ ...n, apiVersion: 'v1', kind: 'Node' }));
+  const out: KubeObject[] = [];
+  for (const arg of args) {
+    const name = arg.startsWith('node/') ? arg.slice(5) : arg.startsWith('nodes/') ? arg.slice(6) : arg;
+    out.push(await rc.get(name, { signal: ctx.io.signal }));
+  }
+  return out;
+}
+
+/** Cordons (`desired` true) or uncordons each node, printing as kubectl does. */
+export async function cordonNodes(ctx: CommandContext, client: PlatformClient, nodes: KubeObject[], flags: FlagValues, desired: boolean): Promise<void> {
+  const dryRun = dryRunMode(flags);
+  const suffix = dryRunSuffix(dryRun);
+  const verb = desired ? 'cordon' : 'uncordon';
+  const rc = client.resource(NODES);
+  for (const node of nodes) {
+    const name = node.metadata?.name ?? '';
+    const current = (node as { spec?: { unschedulable?: boolean } }).spec?.unschedulable === true;
+    if (current === desired) {
+      ctx.io.stdout.write(`node/${name} already ${verb}ed${suffix}\n`);
+      continue;
+    }
+    if (dryRun !== 'client') {
+      try {
+        await rc.patch(name, { spec: { unschedulable: desired ? true : null } }, { type: 'strategic', signal: ctx.io.signal, ...(dryRun === 'server' ? { dryRun: true } : {}) });
+      } catch (err) {
+        ctx.io.stderr.write(`error: unable to ${verb} node ${JSON.stringify(name)}: ${err instanceof Error ? err.message : String(err)}\n`);
+        continue;
+      }
+    }
+    ctx.io.stdout.write(`node/${name} ${verb}ed${suffix}\n`);
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * `expose`: the Service kubectl's `service/v2` generator makes for an object: its selector (a
+ * pod's labels, a workload's matchLabels, a service's selector), its ports (from `--port` or the
+ * containers, `port-N` names when several), target ports, the object's labels, type and the other
+ * options; prints `service/web exposed`.
+ */
+import type { KubeObject } from '../../../sdk/types/meta.js';
+import type { CommandContext } from '../../framework/context.js';
+import type { FlagValues } from '../../framework/flag-values.js';
+import { UsageError } from '../../framework/usage-error.js';
+import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
+import { failuresError } from '../apply/shared/error-list.js';
+import { liveObjects } from '../apply/shared/live-objects.js';
+import { readsStdin } from '../apply/shared/manifest-flags.js';
+import { objectOutput } from '../apply/shared/object-output.js';
+import { containersOf, podSpecOf } from '../set/shared/pod-spec.js';
+
+type Json = Record<string, unknown>;
+const SERVICES = { group: '', version: 'v1', resource: 'services', namespaced: true, kind: 'Service' } as const;
+
+function parseMap(text: string, what: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of text.split(',')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) throw new UsageError(`unexpected ${what} spec: ${part}`, false);
+    if (eq === 0) throw new UsageError(`unexpected empty ${what} key`, false);
+    out[part.slice(0, eq)] = part.slice(eq + 1);
+  }
+  return out;
+}
+
+/** `MapBasedSelectorForObject`. */
+function selectorOf(o: KubeObject): Record<string, string> {
+  const spec = (o as Json).spec as Json | undefined;
+  switch (o.kind) {
+    case 'Pod': {
+      const labels = o.metadata?.labels ?? {};
+      if (Object.keys(labels).length === 0) throw new UsageError(`the pod has no labels and cannot be exposed`, false);
+      return labels;
+    }
+    case 'Service': {
+      const sel = spec?.selector as Record<string, string> | undefined;
+      if (sel === undefined || Object.keys(sel).length === 0) throw new UsageError(`the service has no pod selector set`, false);
+      return sel;
+    }
+    case 'ReplicationController': return (spec?.selector as Record<string, string> | undefined) ?? {};
+    case 'Deployment': case 'ReplicaSet': {
+      const sel = (spec?.selector ?? {}) as { matchLabels?: Record<string, string>; matchExpressions?: unknown[] };
+      if ((sel.matchExpressions ?? []).length > 0) throw new UsageError(`couldn't convert expressions - "${JSON.stringify(sel.matchExpressions)}" to map-based selector format`, false);
+      return sel.matchLabels ?? {};
+    }
+    default: throw new UsageError(`cannot extract pod selector from ${o.kind ?? ''}`, false);
+  }
+}
+
+/** `PortsForObject` with the protocols of `ProtocolsForObject`. */
+function portsOf(o: KubeObject): { port: string; protocol: string }[] {
+  if (o.kind === 'Service') {
+    return (((o as Json).spec as Json | undefined)?.ports as Json[] | undefined ?? []).map((p) => ({ port: String(p.port), protocol: String(p.protocol ?? 'TCP') }));
+  }
+  const spec = podSpecOf(o);
+  if (spec === undefined) return [];
+  const out: { port: string; protocol: string }[] = [];
+  for (const c of containersOf(spec, 'containers')) {
+    for (const p of (c.ports as Json[] | undefined) ?? []) out.push({ port: String(p.containerPort), protocol: String(p.protocol ?? 'TCP') });
+  }
+  return out;
+}
+
+/** Runs `expose`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  const dryRun = dryRunMode(flags);
+  const output = await objectOutput(ctx, flags);
+  if (args.length === 0 && flags.strings('filename').length === 0) throw new UsageError('You must provide one or more resources by argument or filename.', false);
+  const client = await ctx.client({ stdinInUse: readsStdin(flags) });
+  const live = await liveObjects(ctx, flags, client, args);
+  const suffix = dryRunSuffix(dryRun);
+  for (const item of live.objects) {
+    const o = item.object;
+    const selectorText = flags.string('selector') ?? '';
+    let selector: Record<string, string>;
+    try {
+      selector = selectorText !== '' ? parseMap(selectorText, 'label') : selectorOf(o);
+    } catch (err) {
+      throw new UsageError(`couldn't retrieve selectors via --selector flag or introspection: ${err instanceof Error ? err.message : String(err)}`, false);
+    }
+    const portText = flags.string('port') ?? '';
+    const inferred = portsOf(o);
+    let ports: { port: string; protocol: string }[];
+    if (portText !== '') ports = portText.split(',').map((p) => ({ port: p, protocol: inferred.find((x) => x.port === p)?.protocol ?? 'TCP' }));
+    else if (inferred.length > 0) ports = inferred;
+    else if ((flags.string('type') ?? '') !== 'ExternalName' && (flags.string('cluster-ip') ?? '') !== 'None') throw new UsageError("couldn't find port via --port flag or introspection", false);
+    else ports = [];
+    const protocol = flags.string('protocol') ?? '';
+    const targetPort = flags.string('target-port') ?? '';
+    const servicePorts = ports.map((p, i) => {
+      if (!/^\d+$/.test(p.port)) throw new UsageError(`strconv.Atoi: parsing ${JSON.stringify(p.port)}: invalid syntax`, false);
+      const port: Json = {};
+      if (ports.length > 1) port.name = `port-${i + 1}`;
+      port.port = Number(p.port);
+      port.protocol = protocol !== '' ? protocol : p.protocol;
+      port.targetPort = targetPort === '' ? Number(p.port) : /^\d+$/.test(targetPort) ? Number(targetPort) : targetPort;
+      return port;
+    });
+    const labelsText = flags.string('labels') ?? '';
+    const labels = labelsText !== '' ? parseMap(labelsText, 'label') : o.metadata?.labels;
+    const spec: Json = { ports: servicePorts, selector };
+    if ((flags.string('external-ip') ?? '') !== '') spec.externalIPs = [flags.string('external-ip') ?? ''];
+    if ((flags.string('type') ?? '') !== '') spec.type = flags.string('type');
+    if (spec.type === 'LoadBalancer' && (flags.string('load-balancer-ip') ?? '') !== '') spec.loadBalancerIP = flags.string('load-balancer-ip');
+    const affinity = flags.string('session-affinity') ?? '';
+    if (affinity !== '') {
+      if (affinity !== 'None' && affinity !== 'ClientIP') throw new UsageError(`unknown session affinity: ${affinity}`, false);
+      spec.sessionAffinity = affinity;
+    }
+    if ((flags.string('cluster-ip') ?? '') !== '') spec.clusterIP = flags.string('cluster-ip');
+    const name = (flags.string('name') ?? '') || (o.metadata?.name ?? '');
+    const service = {
+      apiVersion: 'v1', kind: 'Service',
+      metadata: { creationTimestamp: null, ...(labels !== undefined && Object.keys(labels).length > 0 ? { labels } : {}), name },
+      spec, status: { loadBalancer: {} },
+    } as unknown as KubeObject;
+    let result = service;
+    if (dryRun !== 'client') {
+      result = await client.resource(SERVICES, item.namespace).create(service, { fieldManager: flags.string('field-manager') ?? '', signal: ctx.io.signal, ...(dryRun === 'server' ? { dryRun: true } : {}) });
+    }
+    if (output.printsObjects) output.printOne({ ...result, apiVersion: 'v1', kind: 'Service' });
+    else ctx.io.stdout.write(output.resultLine(`service/${name}`, `exposed${suffix}`));
+  }
+  const failure = await failuresError(live.errors, ctx.commandPath);
+  if (failure !== undefined) throw failure;
+}

@@ -1,0 +1,24 @@
+/** `platformctl rollout history`. */
+import { BINARY_NAME } from '../../../../sdk/naming.js';
+import type { CommandSpec } from '../../../framework/spec.js';
+import { OUTPUT_FLAGS } from '../../apply/shared/object-output.js';
+import { rolloutFlags } from '../shared/flags.js';
+
+/** `rollout history`. */
+export const spec: CommandSpec = {
+  name: 'history',
+  usage: '(TYPE NAME | TYPE/NAME) [flags]',
+  summary: 'View rollout history',
+  description: 'View previous rollout revisions and configurations.',
+  examples: [
+    { description: 'View the rollout history of a deployment', command: `${BINARY_NAME} rollout history deployment/web` },
+    { description: 'View the details of daemonset revision 3', command: `${BINARY_NAME} rollout history daemonset/abc --revision=3`, notRunnable: 'needs a daemonset with three revisions' },
+  ],
+  flags: [
+    ...rolloutFlags('history'),
+    ...OUTPUT_FLAGS,
+    { name: 'revision', type: 'int', default: 0, description: 'See the details, including podTemplate of the revision specified' },
+  ],
+  args: 'resource-type-then-names',
+  load: async () => (await import('./run.js')).run,
+};

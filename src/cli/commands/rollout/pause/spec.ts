@@ -1,0 +1,19 @@
+/** `platformctl rollout pause`. */
+import { BINARY_NAME } from '../../../../sdk/naming.js';
+import type { CommandSpec } from '../../../framework/spec.js';
+import { OUTPUT_FLAGS } from '../../apply/shared/object-output.js';
+import { rolloutFlags } from '../shared/flags.js';
+
+/** `rollout pause`. */
+export const spec: CommandSpec = {
+  name: 'pause',
+  usage: 'RESOURCE',
+  summary: 'Mark the provided resource as paused',
+  description: `Mark the provided resource as paused.
+
+ Paused resources will not be reconciled by a controller. Use "${BINARY_NAME} rollout resume" to resume a paused resource. Currently only deployments support being paused.`,
+  examples: [{ description: 'Mark the nginx deployment as paused; any current state of the deployment will continue its function; new updates to the deployment will not have an effect as long as the deployment is paused', command: `${BINARY_NAME} rollout pause deployment/web` }],
+  flags: [...rolloutFlags('pause', `${BINARY_NAME}-rollout`), ...OUTPUT_FLAGS],
+  args: 'resource-type-then-names',
+  load: async () => (await import('./run.js')).run,
+};

@@ -1,0 +1,18 @@
+/** Flags every `rollout` subcommand shares: the objects by file, selector or recursion. */
+import type { FlagSpec } from '../../../framework/spec.js';
+import { filenameFlag, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
+
+/** `-f`, `-l`, `-R` (and `--field-manager` for the writing subcommands). */
+export function rolloutFlags(what: string, fieldManager?: string): FlagSpec[] {
+  const flags: FlagSpec[] = [
+    filenameFlag(`Filename, directory, or URL to files identifying the resource to get from a server.`),
+    RECURSIVE_FLAG,
+    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
+  ];
+  if (fieldManager !== undefined) flags.push({ name: 'field-manager', type: 'string', default: fieldManager, description: 'Name of the manager used to track field ownership.' });
+  void what;
+  return flags;
+}
+
+/** The kinds `rollout` knows, by `resource.group`. */
+export const ROLLOUT_KINDS = ['deployments.apps', 'daemonsets.apps', 'statefulsets.apps'] as const;

@@ -1,0 +1,70 @@
+/**
+ * The revisions of a workload, as kubectl's history viewers find them: a Deployment's
+ * ReplicaSets (by its selector, controlled by it, numbered by their revision annotation), a
+ * StatefulSet's or DaemonSet's ControllerRevisions (their `revision`, the template inside `data`).
+ */
+import type { PlatformClient } from '../../../../sdk/client.js';
+import { ANNOTATIONS } from '../../../../sdk/naming.js';
+import type { KubeObject, LabelSelector } from '../../../../sdk/types/meta.js';
+
+type Json = Record<string, unknown>;
+
+/** One revision and the object that records it. */
+export interface Revision {
+  revision: number;
+  changeCause: string | undefined;
+  template: Json | undefined;
+  /** The ReplicaSet or ControllerRevision. */
+  source: KubeObject;
+}
+
+function obj(v: unknown): Json | undefined {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
+}
+
+/** `metav1.FormatLabelSelector` of a selector's matchLabels and expressions, for a list call. */
+export function selectorQuery(selector: LabelSelector | undefined): string {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(selector?.matchLabels ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) parts.push(`${k}=${v}`);
+  for (const e of selector?.matchExpressions ?? []) {
+    const values = [...(e.values ?? [])].sort().join(',');
+    if (e.operator === 'In') parts.push(`${e.key} in (${values})`);
+    else if (e.operator === 'NotIn') parts.push(`${e.key} notin (${values})`);
+    else if (e.operator === 'Exists') parts.push(e.key);
+    else if (e.operator === 'DoesNotExist') parts.push(`!${e.key}`);
+  }
+  return parts.join(',');
+}
+
+function controlledBy(o: KubeObject, owner: KubeObject): boolean {
+  return (o.metadata?.ownerReferences ?? []).some((r) => r.controller === true && r.uid === owner.metadata?.uid);
+}
+
+/** The revisions of a Deployment, DaemonSet or StatefulSet. */
+export async function revisionsOf(client: PlatformClient, kind: 'Deployment' | 'DaemonSet' | 'StatefulSet', owner: KubeObject, signal: AbortSignal): Promise<Revision[]> {
+  const namespace = owner.metadata?.namespace ?? client.namespace;
+  const spec = obj((owner as Json).spec) ?? {};
+  const labelSelector = selectorQuery(spec.selector as LabelSelector | undefined);
+  if (kind === 'Deployment') {
+    const list = await client.resource({ group: 'apps', version: 'v1', resource: 'replicasets', namespaced: true, kind: 'ReplicaSet' }, namespace).list({ labelSelector, signal });
+    const out: Revision[] = [];
+    for (const rs of list.items) {
+      if (!controlledBy(rs, owner)) continue;
+      const text = rs.metadata?.annotations?.[ANNOTATIONS.deploymentRevision];
+      if (text !== undefined && !/^\d+$/.test(text)) continue;
+      out.push({ revision: text === undefined ? 0 : Number(text), changeCause: rs.metadata?.annotations?.[ANNOTATIONS.changeCause], template: obj(obj((rs as Json).spec)?.template), source: rs });
+    }
+    return out;
+  }
+  const list = await client.resource({ group: 'apps', version: 'v1', resource: 'controllerrevisions', namespaced: true, kind: 'ControllerRevision' }, namespace).list({ labelSelector, signal });
+  return list.items.filter((cr) => controlledBy(cr, owner)).map((cr) => {
+    const data = obj((cr as Json).data);
+    const template = obj(obj(data?.spec)?.template);
+    let t: Json | undefined;
+    if (template !== undefined) {
+      t = { ...template };
+      delete t.$patch;
+    }
+    return { revision: typeof (cr as Json).revision === 'number' ? Number((cr as Json).revision) : 0, changeCause: cr.metadata?.annotations?.[ANNOTATIONS.changeCause], template: t, source: cr };
+  });
+}

@@ -1,0 +1,27 @@
+/** `platformctl rollout undo`. */
+import { BINARY_NAME } from '../../../../sdk/naming.js';
+import type { CommandSpec } from '../../../framework/spec.js';
+import { DRY_RUN_FLAG } from '../../apply/shared/dry-run.js';
+import { OUTPUT_FLAGS } from '../../apply/shared/object-output.js';
+import { rolloutFlags } from '../shared/flags.js';
+
+/** `rollout undo`. */
+export const spec: CommandSpec = {
+  name: 'undo',
+  usage: '(TYPE NAME | TYPE/NAME) [flags]',
+  summary: 'Undo a previous rollout',
+  description: 'Roll back to a previous rollout.',
+  examples: [
+    { description: 'Roll back to the previous deployment', command: `${BINARY_NAME} rollout undo deployment/abc`, notRunnable: 'needs a deployment with two revisions' },
+    { description: 'Roll back to daemonset revision 3', command: `${BINARY_NAME} rollout undo daemonset/abc --to-revision=3`, notRunnable: 'needs a daemonset with three revisions' },
+    { description: 'Roll back to the previous deployment with dry-run', command: `${BINARY_NAME} rollout undo --dry-run=server deployment/abc`, notRunnable: 'needs a deployment with two revisions' },
+  ],
+  flags: [
+    ...rolloutFlags('undo'),
+    DRY_RUN_FLAG,
+    ...OUTPUT_FLAGS,
+    { name: 'to-revision', type: 'int', default: 0, description: 'The revision to rollback to. Default to 0 (last revision).' },
+  ],
+  args: 'resource-type-then-names',
+  load: async () => (await import('./run.js')).run,
+};

@@ -1,0 +1,29 @@
+/**
+ * Where each kind keeps its pod spec (`UpdatePodSpecForObject`): a Pod's `spec`, a workload's
+ * `spec.template.spec`, a CronJob's `spec.jobTemplate.spec.template.spec`.
+ */
+import type { KubeObject } from '../../../../sdk/types/meta.js';
+
+type Json = Record<string, unknown>;
+
+function obj(v: unknown): Json | undefined {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
+}
+
+/** The pod spec of an object (mutable, inside the object), or undefined for kinds without one. */
+export function podSpecOf(o: KubeObject): Json | undefined {
+  const spec = obj((o as Json).spec);
+  switch (o.kind) {
+    case 'Pod': return spec;
+    case 'Deployment': case 'ReplicaSet': case 'StatefulSet': case 'DaemonSet': case 'Job': case 'ReplicationController': case 'PodTemplate':
+      return o.kind === 'PodTemplate' ? obj(obj((o as Json).template)?.spec) : obj(obj(spec?.template)?.spec);
+    case 'CronJob': return obj(obj(obj(obj(spec?.jobTemplate)?.spec)?.template)?.spec);
+    default: return undefined;
+  }
+}
+
+/** The containers of a pod spec (mutable). */
+export function containersOf(spec: Json, field: 'containers' | 'initContainers'): Json[] {
+  const list = spec[field];
+  return Array.isArray(list) ? list.filter((c): c is Json => obj(c) !== undefined) : [];
+}

@@ -1,0 +1,21 @@
+/** `platformctl set`: change fields of existing objects' pod templates. */
+import { BINARY_NAME } from '../../../sdk/naming.js';
+import type { CommandSpec } from '../../framework/spec.js';
+import { spec as image } from './image/spec.js';
+import { spec as serviceaccount } from './serviceaccount/spec.js';
+
+/** `platformctl set`. */
+export const spec: CommandSpec = {
+  name: 'set',
+  usage: 'SUBCOMMAND',
+  summary: 'Set specific features on objects',
+  description: [
+    'Configure application resources.',
+    '',
+    ' These commands help you make changes to existing application resources.',
+  ].join('\n'),
+  group: 'Basic Commands (Intermediate)',
+  examples: [{ description: "Set the web deployment's web container image", command: `${BINARY_NAME} set image deployment/web web=registry.example/web:2.0` }],
+  flags: [],
+  subcommands: [image, serviceaccount],
+};

@@ -1,0 +1,29 @@
+/** `platformctl top node`. */
+import { BINARY_NAME } from '../../../../sdk/naming.js';
+import type { CommandSpec } from '../../../framework/spec.js';
+
+/** `top node`. */
+export const spec: CommandSpec = {
+  name: 'node',
+  aliases: ['nodes', 'no'],
+  usage: '[NAME | -l label]',
+  summary: 'Display resource (CPU/memory) usage of nodes',
+  description: [
+    'Display resource (CPU/memory) usage of nodes.',
+    '',
+    " The top-node command allows you to see the resource consumption of nodes.",
+  ].join('\n'),
+  examples: [
+    { description: 'Show metrics for all nodes', command: `${BINARY_NAME} top node`, notRunnable: 'needs the metrics API' },
+    { description: 'Show metrics for a given node', command: `${BINARY_NAME} top node NODE_NAME`, notRunnable: 'needs the metrics API' },
+  ],
+  flags: [
+    { name: 'no-headers', type: 'bool', default: false, description: 'If present, print output without headers' },
+    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
+    { name: 'show-capacity', type: 'bool', default: false, description: 'Print node resources based on Capacity instead of Allocatable(default) of the nodes.' },
+    { name: 'sort-by', type: 'string', default: '', description: "If non-empty, sort nodes list using specified field. The field can be either 'cpu' or 'memory'." },
+    { name: 'use-protocol-buffers', type: 'bool', default: true, description: 'Enables using protocol-buffers to access Metrics API.' },
+  ],
+  args: 'none',
+  load: async () => (await import('./run.js')).run,
+};

@@ -1,0 +1,222 @@
+/**
+ * The CronJob controller (cronjob_controllerv2): at each scheduled time of the CronJob's cron
+ * schedule, in its `timeZone`, it creates a Job named `<cronjob>-<scheduled minutes since the
+ * epoch>` from the job template, honouring `suspend`, `startingDeadlineSeconds` (late runs are
+ * skipped) and `concurrencyPolicy` (Allow, Forbid: skip while one runs, Replace: delete the
+ * running ones first); it tracks `status.active`, `lastScheduleTime` and `lastSuccessfulTime`
+ * and keeps `successfulJobsHistoryLimit` and `failedJobsHistoryLimit` finished Jobs.
+ */
+import { ANNOTATIONS } from '../../../sdk/naming.js';
+import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
+import { timestamp } from '../../context.js';
+import { ApiError } from '../../errors.js';
+import type { ResourceDef } from '../../registry/types.js';
+import { asArray, asNumber, asObject, asString, jsonEqual } from '../../util/json.js';
+import type { Controller } from '../controller.js';
+import { objectKeyOf, splitKey, type Informer } from '../framework/informer.js';
+import { reconcileLoop } from '../framework/reconcile-loop.js';
+import { parseSchedule, ScheduleError, validTimeZone, type Schedule } from './cron-schedule.js';
+import { jobFinished } from './job.js';
+import { errorMessage, type ControllerKit, type WorkloadOptions } from './kit.js';
+import { controllerRefOf, nameOf, newControllerRef, refJson, uidOf } from './util/controller-ref.js';
+import { dependentHandler } from './util/owner-events.js';
+import { createdAt, timeOf } from './util/pods.js';
+
+/** Extra delay after a scheduled time before the CronJob is looked at (upstream's 100 ms). */
+const NEXT_SCHEDULE_DELTA_MS = 100;
+
+/** Creates the CronJob controller. */
+export function cronJobController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
+  const cjDef = kit.def('batch', 'v1', 'cronjobs');
+  const jobDef = kit.def('batch', 'v1', 'jobs');
+  const cronJobs = kit.informers.informerFor(cjDef);
+  const jobs = kit.informers.informerFor(jobDef);
+  const loop = reconcileLoop({
+    name: 'cronjob', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 5,
+    reconcile: async (key) => {
+      const after = await syncCronJob(kit, cjDef, jobDef, cronJobs, jobs, key);
+      if (after !== undefined) loop.queue.addAfter(key, after);
+    },
+    initialKeys: () => cronJobs.list().map(objectKeyOf),
+    subscriptions: [
+      cronJobs.addHandler((ev) => loop.queue.add(objectKeyOf(ev.object))),
+      jobs.addHandler(dependentHandler({ owners: cronJobs, kind: 'CronJob', selectorOf: () => undefined }, (cj) => loop.queue.add(objectKeyOf(cj)))),
+    ],
+  });
+  return loop;
+}
+
+/** `getTimeHashInMinutes`: the Job name of a scheduled time. */
+export function jobNameFor(cronJobName: string, scheduledMs: number): string {
+  return `${cronJobName}-${Math.floor(scheduledMs / 60_000)}`;
+}
+
+/** `mostRecentScheduleTime`: the latest missed time (if any) and how many were missed. */
+export function mostRecentScheduleTime(cj: JsonObject, now: number, sched: Schedule, withDeadline: boolean): { time: number | undefined; many: boolean } {
+  const status = asObject(cj.status) ?? {};
+  let earliest = timeOf(status.lastScheduleTime) ?? createdAt(cj);
+  const deadline = asNumber(asObject(cj.spec)?.startingDeadlineSeconds);
+  if (withDeadline && deadline !== undefined) earliest = Math.max(earliest, now - deadline * 1000);
+  const t1 = sched.next(earliest);
+  if (t1 === undefined || now < t1) return { time: undefined, many: false };
+  const t2 = sched.next(t1);
+  if (t2 === undefined || now < t2) return { time: t1, many: false };
+  const between = Math.round((t2 - t1) / 1000);
+  if (between < 1) return { time: undefined, many: false };
+  const missed = Math.floor((now - t1) / 1000 / between) + 1;
+  let recent: number | undefined;
+  const from = t1 + (missed - 2) * between * 1000;
+  for (let t = sched.next(from); t !== undefined && t <= now; t = sched.next(t)) recent = t;
+  return { time: recent, many: missed > 100 };
+}
+
+function scheduleOf(cj: JsonObject): { sched?: Schedule; error?: string; zoneError?: string } {
+  const spec = asObject(cj.spec) ?? {};
+  const zone = asString(spec.timeZone);
+  if (zone !== undefined && !validTimeZone(zone)) return { zoneError: `invalid timeZone: ${JSON.stringify(zone)}: unknown time zone ${zone}` };
+  const text = asString(spec.schedule) ?? '';
+  try {
+    return { sched: parseSchedule(text, zone ?? 'UTC') };
+  } catch (e) {
+    return { error: `unparseable schedule: ${JSON.stringify(text)} : ${e instanceof ScheduleError ? e.message : errorMessage(e)}` };
+  }
+}
+
+/** RFC 3339 of an instant in a zone, as Go prints `time.Time` in a location. */
+function zonedTimestamp(ms: number, zone: string | undefined): string {
+  if (zone === undefined || zone === 'UTC') return timestamp(ms);
+  const fmt = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const p: Record<string, string> = {};
+  for (const part of fmt.formatToParts(new Date(ms))) if (part.type !== 'literal') p[part.type] = part.value;
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const offsetMin = Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
+  const sign = offsetMin < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMin);
+  const off = offsetMin === 0 ? 'Z' : `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${p.year ?? ''}-${p.month ?? ''}-${p.day ?? ''}T${p.hour ?? ''}:${p.minute ?? ''}:${p.second ?? ''}${off}`;
+}
+
+async function syncCronJob(kit: ControllerKit, cjDef: ResourceDef, jobDef: ResourceDef, cronJobs: Informer, jobs: Informer, key: string): Promise<number | undefined> {
+  const cj = cronJobs.getByKey(key);
+  if (cj === undefined) return undefined;
+  const { namespace, name } = splitKey(key);
+  const spec = asObject(cj.spec) ?? {};
+  const now = kit.now();
+  const owned = jobs.ownedBy(uidOf(cj)).filter((j) => controllerRefOf(j)?.uid === uidOf(cj) && asString(asObject(j.metadata)?.namespace) === namespace);
+  const status = structuredClone(asObject(cj.status) ?? {});
+
+  // status.active: drop finished or vanished Jobs, add running ones it does not list.
+  const active = (asArray(status.active) ?? []).map((r) => asObject(r)).filter((r): r is JsonObject => r !== undefined);
+  const byUid = new Map(owned.map((j) => [uidOf(j), j]));
+  let nextActive: JsonObject[] = [];
+  for (const ref of active) {
+    const job = byUid.get(asString(ref.uid) ?? '');
+    if (job === undefined) continue;
+    const finished = jobFinished(job);
+    if (finished !== undefined) {
+      kit.recorder.event(cj, 'Normal', 'SawCompletedJob', `Saw completed job: ${nameOf(job)}, status: ${finished}`);
+      continue;
+    }
+    nextActive.push(ref);
+  }
+  for (const job of owned) {
+    if (jobFinished(job) !== undefined || nextActive.some((r) => r.uid === uidOf(job))) continue;
+    nextActive.push(jobRef(job));
+  }
+  for (const job of owned) {
+    if (jobFinished(job) !== 'Complete') continue;
+    const done = timeOf(asObject(job.status)?.completionTime);
+    if (done !== undefined && (timeOf(status.lastSuccessfulTime) ?? 0) < done) status.lastSuccessfulTime = timestamp(done);
+  }
+  await cleanupHistory(kit, jobDef, cj, owned);
+
+  let requeue: number | undefined;
+  if (typeof asObject(cj.metadata)?.deletionTimestamp !== 'string') {
+    const { sched, error, zoneError } = scheduleOf(cj);
+    if (zoneError !== undefined) kit.recorder.event(cj, 'Warning', 'UnknownTimeZone', zoneError);
+    else if (error !== undefined || sched === undefined) kit.recorder.event(cj, 'Warning', 'UnparseableSchedule', error ?? 'unparseable schedule');
+    else if (spec.suspend !== true) {
+      const next = sched.next(now);
+      requeue = next === undefined ? undefined : next - now + NEXT_SCHEDULE_DELTA_MS;
+      const recent = mostRecentScheduleTime({ ...cj, status }, now, sched, true);
+      if (recent.many) kit.recorder.event(cj, 'Warning', 'TooManyMissedTimes', 'too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew');
+      const scheduled = recent.time;
+      const deadline = asNumber(spec.startingDeadlineSeconds);
+      if (scheduled !== undefined) {
+        const jobName = jobNameFor(name, scheduled);
+        const tooLate = deadline !== undefined && scheduled + deadline * 1000 < now;
+        const already = nextActive.some((r) => r.name === jobName) || timeOf(status.lastScheduleTime) === scheduled;
+        if (tooLate) {
+          kit.recorder.event(cj, 'Warning', 'MissSchedule', `Missed scheduled time to start a job: ${new Date(scheduled).toUTCString().replace('GMT', '+0000')}`);
+        } else if (!already) {
+          const policy = asString(spec.concurrencyPolicy) ?? 'Allow';
+          if (policy === 'Forbid' && nextActive.length > 0) {
+            kit.recorder.event(cj, 'Normal', 'JobAlreadyActive', 'Not starting job because prior execution is running and concurrency policy is Forbid');
+          } else {
+            if (policy === 'Replace') {
+              for (const ref of nextActive) {
+                const r = await kit.client.delete(jobDef, namespace, asString(ref.name) ?? '', { propagationPolicy: 'Background' });
+                if (r !== undefined) kit.recorder.event(cj, 'Normal', 'SuccessfulDelete', `Deleted job ${asString(ref.name) ?? ''}`);
+              }
+              nextActive = [];
+            }
+            const created = await createJob(kit, jobDef, cj, jobName, scheduled);
+            if (created !== undefined) nextActive.push(jobRef(created));
+            status.lastScheduleTime = timestamp(scheduled);
+          }
+        }
+      }
+    }
+  }
+  if (nextActive.length > 0) status.active = nextActive;
+  else delete status.active;
+  if (!jsonEqual(status, asObject(cj.status) ?? {})) {
+    await kit.client.update(cjDef, namespace, name, (o) => {
+      if (uidOf(o) !== uidOf(cj)) return false;
+      o.status = status;
+      return true;
+    }, 'status');
+  }
+  return requeue;
+}
+
+function jobRef(job: JsonObject): JsonObject {
+  const meta = asObject(job.metadata) ?? {};
+  return { kind: 'Job', namespace: meta.namespace ?? '', name: meta.name ?? '', uid: meta.uid ?? '', apiVersion: 'batch/v1', resourceVersion: meta.resourceVersion ?? '' };
+}
+
+async function createJob(kit: ControllerKit, jobDef: ResourceDef, cj: JsonObject, jobName: string, scheduled: number): Promise<JsonObject | undefined> {
+  const namespace = asString(asObject(cj.metadata)?.namespace) ?? '';
+  const template = asObject(asObject(cj.spec)?.jobTemplate) ?? {};
+  const tmeta = asObject(template.metadata) ?? {};
+  const annotations: JsonObject = { ...(asObject(tmeta.annotations) ?? {}), [ANNOTATIONS.cronJobScheduledTimestamp]: zonedTimestamp(scheduled, asString(asObject(cj.spec)?.timeZone)) };
+  const metadata: JsonObject = { name: jobName, namespace, annotations, ownerReferences: [refJson(newControllerRef(cj, 'batch/v1', 'CronJob'))] };
+  const labels = asObject(tmeta.labels);
+  if (labels !== undefined) metadata.labels = labels;
+  const body: JsonObject = { apiVersion: 'batch/v1', kind: 'Job', metadata, spec: structuredClone(asObject(template.spec) ?? {}) as JsonValue };
+  try {
+    const job = await kit.client.create(jobDef, namespace, body);
+    kit.recorder.event(cj, 'Normal', 'SuccessfulCreate', `Created job ${jobName}`);
+    return job;
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 409) return kit.client.get(jobDef, namespace, jobName);
+    kit.recorder.event(cj, 'Warning', 'FailedCreate', `Error creating job: ${errorMessage(e)}`);
+    throw e;
+  }
+}
+
+/** Deletes the oldest finished Jobs beyond the history limits. */
+async function cleanupHistory(kit: ControllerKit, jobDef: ResourceDef, cj: JsonObject, owned: readonly JsonObject[]): Promise<void> {
+  const spec = asObject(cj.spec) ?? {};
+  const namespace = asString(asObject(cj.metadata)?.namespace) ?? '';
+  const finishedAt = (j: JsonObject): number => timeOf(asObject(j.status)?.completionTime) ?? timeOf(asObject(j.status)?.startTime) ?? createdAt(j);
+  for (const [kind, limitField] of [['Complete', 'successfulJobsHistoryLimit'], ['Failed', 'failedJobsHistoryLimit']] as const) {
+    const limit = asNumber(spec[limitField]);
+    if (limit === undefined) continue;
+    const list = owned.filter((j) => jobFinished(j) === kind && typeof asObject(j.metadata)?.deletionTimestamp !== 'string').sort((a, b) => finishedAt(a) - finishedAt(b));
+    for (const job of list.slice(0, Math.max(0, list.length - limit))) {
+      const r = await kit.client.delete(jobDef, namespace, nameOf(job), { propagationPolicy: 'Background' });
+      if (r !== undefined) kit.recorder.event(cj, 'Normal', 'SuccessfulDelete', `Deleted job ${nameOf(job)}`);
+    }
+  }
+}

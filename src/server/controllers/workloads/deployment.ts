@@ -1,0 +1,119 @@
+/**
+ * The Deployment controller: claims the ReplicaSets its selector matches, then per sync either
+ * only sizes them (paused, or a change of spec.replicas: proportional scaling) or takes one step
+ * of its strategy's rollout, and writes the status (observedGeneration, replica counts, the
+ * Progressing condition with its deadline, Available, ReplicaFailure) and the revision
+ * annotation. Events: ScalingReplicaSet, SelectingAll, ReplicaSetCreateError.
+ */
+import type { JsonObject } from '../../../sdk/types/meta.js';
+import { fromObjectSelector, matchesLabels } from '../../selection/label-selector.js';
+import { asNumber, asObject, asString, jsonEqual } from '../../util/json.js';
+import type { Controller } from '../controller.js';
+import { objectKeyOf, splitKey, type Informer } from '../framework/informer.js';
+import { reconcileLoop } from '../framework/reconcile-loop.js';
+import { rolloutRecreate, rolloutRolling } from './deployment-rolling.js';
+import { DeploymentSync, type DeploymentDefs } from './deployment-sync.js';
+import { hasProgressDeadline, specOf } from './deployment-util.js';
+import type { ControllerKit, WorkloadOptions } from './kit.js';
+import { findCondition, newCondition, setCondition } from './util/conditions.js';
+import { claim, controllerRefOf, uidOf } from './util/controller-ref.js';
+import { dependentHandler, resolveOwner } from './util/owner-events.js';
+
+/** Creates the Deployment controller. */
+export function deploymentController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
+  const defs: DeploymentDefs = { deployments: kit.def('apps', 'v1', 'deployments'), replicaSets: kit.def('apps', 'v1', 'replicasets') };
+  const deployments = kit.informers.informerFor(defs.deployments);
+  const replicaSets = kit.informers.informerFor(defs.replicaSets);
+  const pods = kit.informer('', 'v1', 'pods');
+  const lookup = { owners: deployments, kind: 'Deployment' };
+
+  const loop = reconcileLoop({
+    name: 'deployment', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 5,
+    reconcile: async (key) => {
+      const after = await syncDeployment(kit, defs, deployments, replicaSets, pods, key);
+      if (after !== undefined) loop.queue.addAfter(key, after);
+    },
+    initialKeys: () => deployments.list().map(objectKeyOf),
+    subscriptions: [
+      deployments.addHandler((ev) => loop.queue.add(objectKeyOf(ev.object))),
+      replicaSets.addHandler(dependentHandler(lookup, (d) => loop.queue.add(objectKeyOf(d)))),
+      // Recreate waits for the old pods to be gone.
+      pods.addHandler((ev) => {
+        if (ev.type !== 'DELETED') return;
+        const rsRef = controllerRefOf(ev.object);
+        if (rsRef?.kind !== 'ReplicaSet') return;
+        const ns = asString(asObject(ev.object.metadata)?.namespace) ?? '';
+        const rs = replicaSets.get(ns, rsRef.name);
+        const d = rs === undefined ? undefined : resolveOwner(lookup, ns, controllerRefOf(rs));
+        if (d !== undefined && asString(asObject(specOf(d).strategy)?.type) === 'Recreate') loop.queue.add(objectKeyOf(d));
+      }),
+    ],
+  });
+  return loop;
+}
+
+/** `checkPausedConditions`: Progressing Unknown with DeploymentPaused / DeploymentResumed. */
+async function checkPaused(s: DeploymentSync): Promise<void> {
+  if (!hasProgressDeadline(s.d)) return;
+  const cond = findCondition(s.status, 'Progressing');
+  if (cond?.reason === 'ProgressDeadlineExceeded') return;
+  const pausedCond = cond?.reason === 'DeploymentPaused';
+  const paused = specOf(s.d).paused === true;
+  const now = s.kit.now();
+  if (paused && !pausedCond) {
+    setCondition(s.status, newCondition('Progressing', 'Unknown', 'DeploymentPaused', 'Deployment is paused', now, true));
+  } else if (!paused && pausedCond) {
+    setCondition(s.status, newCondition('Progressing', 'Unknown', 'DeploymentResumed', 'Deployment is resumed', now, true));
+  } else {
+    return;
+  }
+  await s.writeDeployment();
+}
+
+/** One sync; returns when to look again (ms), if the progress deadline must be re-checked. */
+async function syncDeployment(kit: ControllerKit, defs: DeploymentDefs, deployments: Informer, replicaSets: Informer, pods: Informer, key: string): Promise<number | undefined> {
+  const d = deployments.getByKey(key);
+  if (d === undefined) return undefined;
+  const { namespace, name } = splitKey(key);
+  const spec = specOf(d);
+  if (jsonEqual(spec.selector, {})) {
+    kit.recorder.event(d, 'Warning', 'SelectingAll', 'This deployment is selecting all pods. A non-empty selector is required.');
+    const generation = asNumber(asObject(d.metadata)?.generation) ?? 0;
+    if ((asNumber(asObject(d.status)?.observedGeneration) ?? 0) < generation) {
+      await kit.client.update(defs.deployments, namespace, name, (o) => {
+        o.status = { ...(asObject(o.status) ?? {}), observedGeneration: generation };
+        return true;
+      }, 'status');
+    }
+    return undefined;
+  }
+  const selector = fromObjectSelector(spec.selector);
+  const rsList = await claim({
+    client: kit.client, def: defs.replicaSets, owner: d, ownerApiVersion: 'apps/v1', ownerKind: 'Deployment', selector,
+    candidates: replicaSets.list(namespace), recheckOwner: () => kit.client.get(defs.deployments, namespace, name),
+  });
+  const s = new DeploymentSync(kit, defs, d, rsList);
+  if (typeof asObject(d.metadata)?.deletionTimestamp === 'string') {
+    const { newRS } = await s.newAndOld(false);
+    await s.syncStatus(newRS);
+    return undefined;
+  }
+  await checkPaused(s);
+  if (spec.paused === true || await s.isScalingEvent()) {
+    const { newRS, oldRSs } = await s.newAndOld(false);
+    await s.scale(newRS, oldRSs);
+    if (spec.paused === true) await s.cleanup(s.oldReplicaSets(newRS));
+    await s.syncStatus(s.rsList.find((rs) => newRS !== undefined && uidOf(rs) === uidOf(newRS)));
+    return undefined;
+  }
+  if (asString(asObject(spec.strategy)?.type) === 'Recreate') {
+    const podsByRS = new Map<string, JsonObject[]>();
+    for (const rs of rsList) {
+      podsByRS.set(uidOf(rs), pods.ownedBy(uidOf(rs)).filter((p) => matchesLabels(selector, asObject(asObject(p.metadata)?.labels)) && controllerRefOf(p)?.uid === uidOf(rs)));
+    }
+    await rolloutRecreate(s, podsByRS);
+  } else {
+    await rolloutRolling(s);
+  }
+  return s.requeueAfterMs;
+}

@@ -1,0 +1,94 @@
+/**
+ * The Endpoints controller: for each Service with a selector, one Endpoints object of the same
+ * name whose subsets list the selected pods' IPs (ready ones as addresses, others as
+ * notReadyAddresses, or all as addresses with publishNotReadyAddresses) with the Service ports
+ * resolved on each pod, grouped by identical port sets. Deleted with its Service.
+ */
+import { LABELS } from '../../../sdk/naming.js';
+import type { JsonObject } from '../../../sdk/types/meta.js';
+import { matchesLabels } from '../../selection/label-selector.js';
+import { asObject, jsonEqual } from '../../util/json.js';
+import type { Controller } from '../controller.js';
+import { objectKeyOf, splitKey } from '../framework/informer.js';
+import { reconcileLoop } from '../framework/reconcile-loop.js';
+import type { ControllerKit, WorkloadOptions } from './kit.js';
+import { isPodReady, nodeNameOf } from './util/pods.js';
+import { endpointPorts, isHeadless, podIP, podRef, serviceSelector, servicesOf, shouldBeInEndpoints } from './util/service-endpoints.js';
+
+/** Creates the Endpoints controller. */
+export function endpointsController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
+  const svcDef = kit.def('', 'v1', 'services');
+  const epDef = kit.def('', 'v1', 'endpoints');
+  const services = kit.informers.informerFor(svcDef);
+  const pods = kit.informer('', 'v1', 'pods');
+  const endpoints = kit.informers.informerFor(epDef);
+  const loop = reconcileLoop({
+    name: 'endpoint', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 5,
+    reconcile: async (key) => {
+      const { namespace, name } = splitKey(key);
+      const svc = services.getByKey(key);
+      const current = endpoints.getByKey(key);
+      const selector = svc === undefined ? undefined : serviceSelector(svc);
+      if (svc === undefined) {
+        if (current !== undefined) await kit.client.delete(epDef, namespace, name);
+        return;
+      }
+      if (selector === undefined) return;
+      const publishNotReady = asObject(svc.spec)?.publishNotReadyAddresses === true;
+      const groups = new Map<string, { ports: JsonObject[]; ready: JsonObject[]; notReady: JsonObject[] }>();
+      for (const pod of pods.list(namespace)) {
+        if (!matchesLabels(selector, asObject(asObject(pod.metadata)?.labels)) || !shouldBeInEndpoints(pod, publishNotReady)) continue;
+        const ports = endpointPorts(pod, svc);
+        const portKey = JSON.stringify(ports);
+        let g = groups.get(portKey);
+        if (g === undefined) {
+          g = { ports, ready: [], notReady: [] };
+          groups.set(portKey, g);
+        }
+        const address: JsonObject = { ip: podIP(pod) };
+        const spec = asObject(pod.spec) ?? {};
+        if (typeof spec.hostname === 'string' && spec.subdomain === name) address.hostname = spec.hostname;
+        if (nodeNameOf(pod) !== '') address.nodeName = nodeNameOf(pod);
+        address.targetRef = podRef(pod);
+        (publishNotReady || isPodReady(pod) ? g.ready : g.notReady).push(address);
+      }
+      const byIp = (a: JsonObject, b: JsonObject): number => String(a.ip).localeCompare(String(b.ip)) || String(asObject(a.targetRef)?.uid).localeCompare(String(asObject(b.targetRef)?.uid));
+      const subsets: JsonObject[] = [];
+      for (const g of groups.values()) {
+        const subset: JsonObject = {};
+        if (g.ready.length > 0) subset.addresses = g.ready.sort(byIp);
+        if (g.notReady.length > 0) subset.notReadyAddresses = g.notReady.sort(byIp);
+        if (g.ports.length > 0) subset.ports = g.ports;
+        subsets.push(subset);
+      }
+      subsets.sort((a, b) => JSON.stringify(a.ports ?? []).localeCompare(JSON.stringify(b.ports ?? [])));
+      const labels: JsonObject = { ...(asObject(asObject(svc.metadata)?.labels) ?? {}) };
+      if (isHeadless(svc)) labels[LABELS.headless] = '';
+      const desired: JsonObject = { apiVersion: 'v1', kind: 'Endpoints', metadata: { name, namespace, ...(Object.keys(labels).length > 0 ? { labels } : {}) } };
+      if (subsets.length > 0) desired.subsets = subsets;
+      if (current === undefined) {
+        await kit.client.createIfMissing(epDef, namespace, desired);
+        return;
+      }
+      const curLabels = asObject(asObject(current.metadata)?.labels) ?? {};
+      if (jsonEqual(current.subsets ?? [], desired.subsets ?? []) && jsonEqual(curLabels, labels)) return;
+      await kit.client.update(epDef, namespace, name, (o) => {
+        if (subsets.length > 0) o.subsets = subsets;
+        else delete o.subsets;
+        const meta = asObject(o.metadata) ?? {};
+        if (Object.keys(labels).length > 0) meta.labels = labels;
+        else delete meta.labels;
+        return true;
+      });
+    },
+    initialKeys: () => [...services.list().map(objectKeyOf), ...endpoints.list().filter((e) => services.getByKey(objectKeyOf(e)) === undefined).map(objectKeyOf)],
+    subscriptions: [
+      services.addHandler((ev) => loop.queue.add(objectKeyOf(ev.object))),
+      pods.addHandler((ev) => {
+        for (const svc of servicesOf(services, ev.object)) loop.queue.add(objectKeyOf(svc));
+        if (ev.old !== undefined) for (const svc of servicesOf(services, ev.old)) loop.queue.add(objectKeyOf(svc));
+      }),
+    ],
+  });
+  return loop;
+}

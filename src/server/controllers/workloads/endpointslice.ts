@@ -1,0 +1,118 @@
+/**
+ * The EndpointSlice controller: for each Service with a selector, EndpointSlices (addressType
+ * IPv4, at most 100 endpoints each, one group per distinct set of resolved ports) named after the
+ * Service, labelled with its name and the managing controller, owned by it, listing each selected
+ * pod's address with its ready/serving/terminating conditions, node and target reference. A
+ * Service without matching pods keeps one empty slice.
+ */
+import { GROUPS, LABELS } from '../../../sdk/naming.js';
+import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
+import { matchesLabels } from '../../selection/label-selector.js';
+import { asObject, jsonEqual, metaOf } from '../../util/json.js';
+import type { Controller } from '../controller.js';
+import { objectKeyOf, splitKey } from '../framework/informer.js';
+import { reconcileLoop } from '../framework/reconcile-loop.js';
+import type { ControllerKit, WorkloadOptions } from './kit.js';
+import { controllerRefOf, nameOf, newControllerRef, refJson, uidOf } from './util/controller-ref.js';
+import { isPodReady, isTerminating, nodeNameOf } from './util/pods.js';
+import { endpointPorts, isHeadless, podIP, podRef, serviceSelector, servicesOf, shouldBeInEndpoints } from './util/service-endpoints.js';
+
+/** Endpoints per slice at most (the controller manager's default). */
+export const MAX_ENDPOINTS_PER_SLICE = 100;
+
+/** Creates the EndpointSlice controller. */
+export function endpointSliceController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
+  const svcDef = kit.def('', 'v1', 'services');
+  const sliceDef = kit.def(GROUPS.discovery, 'v1', 'endpointslices');
+  const services = kit.informers.informerFor(svcDef);
+  const pods = kit.informer('', 'v1', 'pods');
+  const slices = kit.informers.informerFor(sliceDef);
+  const managed = (s: JsonObject): boolean => asObject(asObject(s.metadata)?.labels)?.[LABELS.endpointSliceManagedBy] === LABELS.endpointSliceController;
+  const loop = reconcileLoop({
+    name: 'endpointslice', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 5,
+    reconcile: async (key) => {
+      const { namespace, name } = splitKey(key);
+      const svc = services.getByKey(key);
+      const selector = svc === undefined ? undefined : serviceSelector(svc);
+      const existing = slices.list(namespace).filter((s) => managed(s) && asObject(asObject(s.metadata)?.labels)?.[LABELS.serviceName] === name);
+      if (svc === undefined || selector === undefined) {
+        // The garbage collector removes slices of a deleted Service; a Service that lost its selector keeps none.
+        if (svc !== undefined) for (const s of existing) await kit.client.delete(sliceDef, namespace, nameOf(s));
+        return;
+      }
+      const publishNotReady = asObject(svc.spec)?.publishNotReadyAddresses === true;
+      const groups = new Map<string, { ports: JsonObject[]; endpoints: JsonObject[] }>();
+      for (const pod of pods.list(namespace)) {
+        if (!matchesLabels(selector, asObject(asObject(pod.metadata)?.labels)) || !shouldBeInEndpoints(pod, true)) continue;
+        const ports = endpointPorts(pod, svc);
+        const portKey = JSON.stringify(ports);
+        let g = groups.get(portKey);
+        if (g === undefined) {
+          g = { ports, endpoints: [] };
+          groups.set(portKey, g);
+        }
+        const terminating = isTerminating(pod);
+        const ready = isPodReady(pod);
+        const endpoint: JsonObject = {
+          addresses: [podIP(pod)],
+          conditions: { ready: publishNotReady || (ready && !terminating), serving: ready, terminating },
+        };
+        const spec = asObject(pod.spec) ?? {};
+        if (typeof spec.hostname === 'string' && spec.subdomain === name) endpoint.hostname = spec.hostname;
+        endpoint.targetRef = podRef(pod);
+        if (nodeNameOf(pod) !== '') endpoint.nodeName = nodeNameOf(pod);
+        g.endpoints.push(endpoint);
+      }
+      const desired: { ports: JsonValue; endpoints: JsonValue }[] = [];
+      for (const g of groups.values()) {
+        g.endpoints.sort((a, b) => String(asObject(a.targetRef)?.name).localeCompare(String(asObject(b.targetRef)?.name)));
+        for (let i = 0; i < g.endpoints.length; i += MAX_ENDPOINTS_PER_SLICE) {
+          desired.push({ ports: g.ports.length > 0 ? g.ports : null, endpoints: g.endpoints.slice(i, i + MAX_ENDPOINTS_PER_SLICE) });
+        }
+      }
+      if (desired.length === 0) desired.push({ ports: null, endpoints: null });
+      const labels: JsonObject = { ...(asObject(asObject(svc.metadata)?.labels) ?? {}), [LABELS.serviceName]: name, [LABELS.endpointSliceManagedBy]: LABELS.endpointSliceController };
+      if (isHeadless(svc)) labels[LABELS.headless] = '';
+      // Reuse slices in order: each keeps its name; extra ones are deleted, missing ones created.
+      const ordered = [...existing].sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
+      for (let i = 0; i < desired.length; i++) {
+        const want = desired[i];
+        if (want === undefined) continue;
+        const have = ordered[i];
+        if (have === undefined) {
+          await kit.client.create(sliceDef, namespace, {
+            apiVersion: `${GROUPS.discovery}/v1`, kind: 'EndpointSlice',
+            metadata: { generateName: `${name}-`, namespace, labels, ownerReferences: [refJson(newControllerRef(svc, 'v1', 'Service'))] },
+            addressType: 'IPv4', endpoints: want.endpoints, ports: want.ports,
+          });
+          continue;
+        }
+        const haveLabels = asObject(asObject(have.metadata)?.labels) ?? {};
+        if (jsonEqual(have.endpoints ?? null, want.endpoints) && jsonEqual(have.ports ?? null, want.ports) && jsonEqual(haveLabels, labels) && controllerRefOf(have)?.uid === uidOf(svc)) continue;
+        await kit.client.update(sliceDef, namespace, nameOf(have), (o) => {
+          o.endpoints = want.endpoints;
+          o.ports = want.ports;
+          const meta = metaOf(o);
+          meta.labels = labels;
+          meta.ownerReferences = [refJson(newControllerRef(svc, 'v1', 'Service'))];
+          return true;
+        });
+      }
+      for (const extra of ordered.slice(desired.length)) await kit.client.delete(sliceDef, namespace, nameOf(extra));
+    },
+    initialKeys: () => services.list().map(objectKeyOf),
+    subscriptions: [
+      services.addHandler((ev) => loop.queue.add(objectKeyOf(ev.object))),
+      pods.addHandler((ev) => {
+        for (const svc of servicesOf(services, ev.object)) loop.queue.add(objectKeyOf(svc));
+        if (ev.old !== undefined) for (const svc of servicesOf(services, ev.old)) loop.queue.add(objectKeyOf(svc));
+      }),
+      slices.addHandler((ev) => {
+        if (!managed(ev.object)) return;
+        const svcName = asObject(asObject(ev.object.metadata)?.labels)?.[LABELS.serviceName];
+        if (typeof svcName === 'string') loop.queue.add(`${String(asObject(ev.object.metadata)?.namespace ?? '')}/${svcName}`);
+      }),
+    ],
+  });
+  return loop;
+}

@@ -1,0 +1,56 @@
+/**
+ * What each workload controller is built from: the server context, its clock, the shared
+ * informers, a client writing as the controller's service account, and an event recorder
+ * reporting as the controller's component.
+ */
+import type { ServerContext } from '../../context.js';
+import { EventRecorder } from '../../events/recorder.js';
+import type { ResourceDef } from '../../registry/types.js';
+import { InternalClient } from '../client.js';
+import { realClock, type ControllerClock } from '../framework/clock.js';
+import { SharedInformers, type Informer } from '../framework/informer.js';
+
+/** Options every workload controller takes. */
+export interface WorkloadOptions {
+  /** Time and timers (default: the server's clock with Node's timers). */
+  clock?: ControllerClock;
+  /** Keys reconciled at the same time. */
+  workers?: number;
+}
+
+/** The parts of one controller. */
+export class ControllerKit {
+  readonly clock: ControllerClock;
+  readonly informers: SharedInformers;
+  readonly client: InternalClient;
+  readonly recorder: EventRecorder;
+
+  constructor(readonly ctx: ServerContext, readonly component: string, options: WorkloadOptions = {}, serviceAccount = component) {
+    this.clock = options.clock ?? realClock(ctx.now);
+    this.informers = SharedInformers.of(ctx);
+    this.client = new InternalClient(ctx, serviceAccount, 'platform-controller-manager');
+    this.recorder = new EventRecorder(ctx, { component });
+  }
+
+  /** A served resource's def (throws when it is not served). */
+  def(group: string, version: string, plural: string): ResourceDef {
+    const d = this.ctx.registry.lookup(group, version, plural);
+    if (d === undefined) throw new Error(`resource ${plural}.${version}.${group} is not served`);
+    return d;
+  }
+
+  /** The shared informer of a served resource. */
+  informer(group: string, version: string, plural: string): Informer {
+    return this.informers.informer(group, version, plural);
+  }
+
+  /** The current time in ms. */
+  now(): number {
+    return this.clock.now();
+  }
+}
+
+/** The message of a thrown value. */
+export function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

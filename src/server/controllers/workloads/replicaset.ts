@@ -1,0 +1,174 @@
+/**
+ * The ReplicaSet controller: keeps `spec.replicas` active pods matching the selector. It claims
+ * pods (adopts matching orphans, releases owned pods that stopped matching), creates missing ones
+ * in slow-start batches and deletes surplus ones in the order a real controller gives them up
+ * (unassigned, pending, not ready, cheap, doubled up, recently ready, restarted, young first),
+ * then writes the status counts (replicas, fullyLabeled, ready, available after minReadySeconds)
+ * and the ReplicaFailure condition.
+ */
+import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { ResourceDef } from '../../registry/types.js';
+import { fromObjectSelector, matchesLabels } from '../../selection/label-selector.js';
+import { asNumber, asObject, asString, jsonEqual } from '../../util/json.js';
+import type { Controller } from '../controller.js';
+import { objectKeyOf, splitKey, type Informer } from '../framework/informer.js';
+import { reconcileLoop } from '../framework/reconcile-loop.js';
+import type { ControllerKit} from './kit.js';
+import { errorMessage, type WorkloadOptions } from './kit.js';
+import { findCondition, newCondition, removeCondition, setCondition } from './util/conditions.js';
+import { claim, controllerRefOf, nameOf, newControllerRef, uidOf } from './util/controller-ref.js';
+import { dependentHandler } from './util/owner-events.js';
+import { podFromTemplate } from './util/pod-template.js';
+import { isPodActive, isPodAvailable, isPodReady, podsToDelete } from './util/pods.js';
+import { slowStartBatch } from './util/slow-start.js';
+
+/** Pods created or deleted per sync at most (client-go's burstReplicas). */
+export const BURST_REPLICAS = 500;
+
+/** Creates the ReplicaSet controller. */
+export function replicaSetController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
+  const rsDef = kit.def('apps', 'v1', 'replicasets');
+  const podDef = kit.def('', 'v1', 'pods');
+  const replicaSets = kit.informers.informerFor(rsDef);
+  const pods = kit.informers.informerFor(podDef);
+
+  const loop = reconcileLoop({
+    name: 'replicaset', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 5,
+    reconcile: (key) => syncReplicaSet(kit, rsDef, podDef, replicaSets, pods, key, (k, ms) => loop.queue.addAfter(k, ms)),
+    initialKeys: () => replicaSets.list().map(objectKeyOf),
+    subscriptions: [
+      replicaSets.addHandler((ev) => loop.queue.add(objectKeyOf(ev.object))),
+      pods.addHandler(dependentHandler({ owners: replicaSets, kind: 'ReplicaSet' }, (rs, ev) => {
+        const key = objectKeyOf(rs);
+        loop.queue.add(key);
+        // A pod that just turned ready becomes available after minReadySeconds: look again then.
+        const minReady = asNumber(asObject(rs.spec)?.minReadySeconds) ?? 0;
+        if (minReady > 0 && ev.type === 'MODIFIED' && ev.old !== undefined && !isPodReady(ev.old) && isPodReady(ev.object)) {
+          loop.queue.addAfter(key, minReady * 1000 + 1000);
+        }
+      })),
+    ],
+  });
+  return loop;
+}
+
+function replicasOf(rs: JsonObject): number {
+  return asNumber(asObject(rs.spec)?.replicas) ?? 1;
+}
+
+/** The pods of the other ReplicaSets of the same owner (a Deployment's rollout), for node ranks. */
+function relatedPods(replicaSets: Informer, pods: Informer, rs: JsonObject): JsonObject[] {
+  const ns = asString(asObject(rs.metadata)?.namespace) ?? '';
+  const ownerRef = controllerRefOf(rs);
+  const siblings = ownerRef === undefined ? [rs] : replicaSets.ownedBy(ownerRef.uid).filter((r) => controllerRefOf(r)?.uid === ownerRef.uid);
+  const out: JsonObject[] = [];
+  for (const s of siblings) for (const p of pods.ownedBy(uidOf(s))) if (asString(asObject(p.metadata)?.namespace) === ns) out.push(p);
+  return out;
+}
+
+async function syncReplicaSet(
+  kit: ControllerKit, rsDef: ResourceDef, podDef: ResourceDef, replicaSets: Informer, pods: Informer, key: string,
+  requeueAfter: (key: string, ms: number) => void,
+): Promise<void> {
+  const rs = replicaSets.getByKey(key);
+  if (rs === undefined) return;
+  const { namespace, name } = splitKey(key);
+  const spec = asObject(rs.spec) ?? {};
+  const selector = fromObjectSelector(spec.selector);
+  const candidates = pods.list(namespace).filter(isPodActive);
+  const owned = await claim({
+    client: kit.client, def: podDef, owner: rs, ownerApiVersion: 'apps/v1', ownerKind: 'ReplicaSet', selector, candidates,
+    recheckOwner: () => kit.client.get(rsDef, namespace, name),
+  });
+  let manageError: { reason: string; message: string } | undefined;
+  if (typeof asObject(rs.metadata)?.deletionTimestamp !== 'string') {
+    manageError = await manageReplicas(kit, podDef, rs, owned, relatedPods(replicaSets, pods, rs));
+  }
+  const current = pods.ownedBy(uidOf(rs)).filter((p) => isPodActive(p) && controllerRefOf(p)?.uid === uidOf(rs) && asString(asObject(p.metadata)?.namespace) === namespace);
+  const minReady = asNumber(spec.minReadySeconds) ?? 0;
+  const status = calculateStatus(rs, current, manageError, kit.now());
+  const updated = await updateStatus(kit, rsDef, rs, status);
+  const st = asObject((updated ?? rs).status) ?? {};
+  if (manageError === undefined && minReady > 0 && (st.readyReplicas ?? 0) === replicasOf(rs) && (st.availableReplicas ?? 0) !== replicasOf(rs)) {
+    requeueAfter(key, minReady * 1000);
+  }
+  if (manageError !== undefined) throw new Error(manageError.message);
+}
+
+async function manageReplicas(kit: ControllerKit, podDef: ResourceDef, rs: JsonObject, owned: JsonObject[], related: JsonObject[]): Promise<{ reason: string; message: string } | undefined> {
+  const diff = owned.length - replicasOf(rs);
+  const namespace = asString(asObject(rs.metadata)?.namespace) ?? '';
+  const name = nameOf(rs);
+  if (diff < 0) {
+    const count = Math.min(-diff, BURST_REPLICAS);
+    const ref = newControllerRef(rs, 'apps/v1', 'ReplicaSet');
+    const template = asObject(asObject(rs.spec)?.template);
+    const result = await slowStartBatch(count, 1, async () => {
+      try {
+        const pod = await kit.client.create(podDef, namespace, podFromTemplate(template, namespace, ref, { generateName: `${name}-` }));
+        kit.recorder.event(rs, 'Normal', 'SuccessfulCreate', `Created pod: ${nameOf(pod)}`);
+      } catch (e) {
+        kit.recorder.event(rs, 'Warning', 'FailedCreate', `Error creating: ${errorMessage(e)}`);
+        throw e;
+      }
+    });
+    return result.error === undefined ? undefined : { reason: 'FailedCreate', message: errorMessage(result.error) };
+  }
+  if (diff > 0) {
+    const victims = podsToDelete(owned, related, Math.min(diff, BURST_REPLICAS), kit.now());
+    const results = await Promise.allSettled(victims.map(async (pod) => {
+      try {
+        const r = await kit.client.delete(podDef, namespace, nameOf(pod));
+        if (r !== undefined) kit.recorder.event(rs, 'Normal', 'SuccessfulDelete', `Deleted pod: ${nameOf(pod)}`);
+      } catch (e) {
+        kit.recorder.event(rs, 'Warning', 'FailedDelete', `Error deleting: ${errorMessage(e)}`);
+        throw e;
+      }
+    }));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    return failed === undefined ? undefined : { reason: 'FailedDelete', message: errorMessage(failed.reason) };
+  }
+  return undefined;
+}
+
+/** `calculateStatus`: counts over the owned active pods and the ReplicaFailure condition. */
+export function calculateStatus(rs: JsonObject, owned: readonly JsonObject[], manageError: { reason: string; message: string } | undefined, now: number): JsonObject {
+  const spec = asObject(rs.spec) ?? {};
+  const templateLabels = asObject(asObject(asObject(spec.template)?.metadata)?.labels) ?? {};
+  const full = fromObjectSelector({ matchLabels: templateLabels });
+  const minReady = asNumber(spec.minReadySeconds) ?? 0;
+  let fullyLabeled = 0;
+  let ready = 0;
+  let available = 0;
+  for (const p of owned) {
+    if (matchesLabels(full, asObject(asObject(p.metadata)?.labels))) fullyLabeled++;
+    if (isPodReady(p)) {
+      ready++;
+      if (isPodAvailable(p, minReady, now)) available++;
+    }
+  }
+  const previous = asObject(rs.status) ?? {};
+  const status: JsonObject = { replicas: owned.length };
+  if (fullyLabeled > 0) status.fullyLabeledReplicas = fullyLabeled;
+  if (ready > 0) status.readyReplicas = ready;
+  if (available > 0) status.availableReplicas = available;
+  const generation = asNumber(asObject(rs.metadata)?.generation);
+  if (generation !== undefined && generation > 0) status.observedGeneration = generation;
+  if (previous.conditions !== undefined) status.conditions = previous.conditions;
+  if (manageError !== undefined) {
+    if (findCondition(status, 'ReplicaFailure') === undefined) setCondition(status, newCondition('ReplicaFailure', 'True', manageError.reason, manageError.message, now, false));
+  } else {
+    removeCondition(status, 'ReplicaFailure');
+  }
+  return status;
+}
+
+async function updateStatus(kit: ControllerKit, rsDef: ResourceDef, rs: JsonObject, status: JsonObject): Promise<JsonObject | undefined> {
+  if (jsonEqual(rs.status ?? {}, status)) return rs;
+  const meta = asObject(rs.metadata) ?? {};
+  return kit.client.update(rsDef, asString(meta.namespace) ?? '', asString(meta.name) ?? '', (o) => {
+    if (uidOf(o) !== uidOf(rs)) return false;
+    o.status = status;
+    return true;
+  }, 'status');
+}

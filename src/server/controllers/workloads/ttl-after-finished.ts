@@ -1,0 +1,44 @@
+/**
+ * The TTL-after-finished controller: a Job that finished (Complete or Failed) with
+ * `ttlSecondsAfterFinished` set is deleted (its pods with it, in the background) that many
+ * seconds after it finished.
+ */
+import type { Controller } from '../controller.js';
+import { objectKeyOf, splitKey } from '../framework/informer.js';
+import { reconcileLoop } from '../framework/reconcile-loop.js';
+import { asNumber, asObject } from '../../util/json.js';
+import { jobFinished } from './job.js';
+import type { ControllerKit, WorkloadOptions } from './kit.js';
+import { conditionsOf } from './util/conditions.js';
+import { uidOf } from './util/controller-ref.js';
+import { timeOf } from './util/pods.js';
+
+/** Creates the controller. */
+export function ttlAfterFinishedController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
+  const jobDef = kit.def('batch', 'v1', 'jobs');
+  const jobs = kit.informers.informerFor(jobDef);
+  const loop = reconcileLoop({
+    name: 'ttl-after-finished', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 1,
+    reconcile: async (key) => {
+      const job = jobs.getByKey(key);
+      if (job === undefined || typeof asObject(job.metadata)?.deletionTimestamp === 'string') return;
+      const ttl = asNumber(asObject(job.spec)?.ttlSecondsAfterFinished);
+      const finished = jobFinished(job);
+      if (ttl === undefined || finished === undefined) return;
+      const cond = conditionsOf(asObject(job.status)).find((c) => c.type === finished && c.status === 'True');
+      const at = (timeOf(asObject(job.status)?.completionTime) ?? timeOf(cond?.lastTransitionTime) ?? kit.now()) + ttl * 1000;
+      const left = at - kit.now();
+      if (left > 0) {
+        loop.queue.addAfter(key, left);
+        return;
+      }
+      const { namespace, name } = splitKey(key);
+      await kit.client.delete(jobDef, namespace, name, { propagationPolicy: 'Background', preconditions: { uid: uidOf(job) } });
+    },
+    initialKeys: () => jobs.list().map(objectKeyOf),
+    subscriptions: [jobs.addHandler((ev) => {
+      if (ev.type !== 'DELETED') loop.queue.add(objectKeyOf(ev.object));
+    })],
+  });
+  return loop;
+}

@@ -1,0 +1,139 @@
+/**
+ * Controller references and the ControllerRefManager's claim: an owner adopts the orphans its
+ * selector matches and releases what it owns but no longer matches, writing ownerReferences
+ * through the API (so the garbage collector sees the same references).
+ */
+import type { JsonObject, JsonValue } from '../../../../sdk/types/meta.js';
+import { matchesLabels, type LabelSelector } from '../../../selection/label-selector.js';
+import { asArray, asObject, asString, metaOf } from '../../../util/json.js';
+import type { ResourceDef } from '../../../registry/types.js';
+import type { InternalClient } from '../../client.js';
+import { isTerminating } from './pods.js';
+
+/** An owner reference. */
+export interface OwnerRef {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+  blockOwnerDeletion?: boolean;
+}
+
+/** The reference with `controller: true`, or undefined. */
+export function controllerRefOf(obj: JsonObject): OwnerRef | undefined {
+  for (const r of asArray(asObject(obj.metadata)?.ownerReferences) ?? []) {
+    const o = asObject(r);
+    if (o?.controller !== true) continue;
+    return { apiVersion: asString(o.apiVersion) ?? '', kind: asString(o.kind) ?? '', name: asString(o.name) ?? '', uid: asString(o.uid) ?? '', controller: true };
+  }
+  return undefined;
+}
+
+/** `metav1.NewControllerRef`: a controlling, deletion-blocking reference to `owner`. */
+export function newControllerRef(owner: JsonObject, apiVersion: string, kind: string): OwnerRef {
+  const meta = asObject(owner.metadata) ?? {};
+  return { apiVersion, kind, name: asString(meta.name) ?? '', uid: asString(meta.uid) ?? '', controller: true, blockOwnerDeletion: true };
+}
+
+/** The reference as JSON. */
+export function refJson(ref: OwnerRef): JsonObject {
+  const out: JsonObject = { apiVersion: ref.apiVersion, kind: ref.kind, name: ref.name, uid: ref.uid };
+  if (ref.controller !== undefined) out.controller = ref.controller;
+  if (ref.blockOwnerDeletion !== undefined) out.blockOwnerDeletion = ref.blockOwnerDeletion;
+  return out;
+}
+
+/** `metadata.uid`. */
+export function uidOf(obj: JsonObject): string {
+  return asString(asObject(obj.metadata)?.uid) ?? '';
+}
+
+/** `metadata.name`. */
+export function nameOf(obj: JsonObject): string {
+  return asString(asObject(obj.metadata)?.name) ?? '';
+}
+
+/** `metadata.namespace`. */
+export function namespaceOf(obj: JsonObject): string {
+  return asString(asObject(obj.metadata)?.namespace) ?? '';
+}
+
+/** What a claim needs. */
+export interface ClaimSpec {
+  client: InternalClient;
+  /** The kind of the claimed objects. */
+  def: ResourceDef;
+  owner: JsonObject;
+  ownerApiVersion: string;
+  ownerKind: string;
+  selector: LabelSelector;
+  /** Objects of the owner's namespace that may be claimed (owned by it, or orphans). */
+  candidates: readonly JsonObject[];
+  /** A fresh read of the owner, to check before adopting that it is still the same and not deleting. */
+  recheckOwner(): Promise<JsonObject | undefined>;
+}
+
+function labelsOf(obj: JsonObject): JsonObject | undefined {
+  return asObject(asObject(obj.metadata)?.labels);
+}
+
+/**
+ * `ClaimObjects`: the candidates the owner controls afterwards. Orphans matching the selector are
+ * adopted (unless the owner or the object is being deleted), owned objects that no longer match
+ * are released (unless the owner is being deleted).
+ */
+export async function claim(spec: ClaimSpec): Promise<JsonObject[]> {
+  const ownerUid = uidOf(spec.owner);
+  const ownerDeleting = isTerminating(spec.owner);
+  const claimed: JsonObject[] = [];
+  let adoptable: boolean | undefined;
+  for (const obj of spec.candidates) {
+    const ref = controllerRefOf(obj);
+    const matches = matchesLabels(spec.selector, labelsOf(obj));
+    if (ref !== undefined) {
+      if (ref.uid !== ownerUid) continue;
+      if (matches) {
+        claimed.push(obj);
+        continue;
+      }
+      if (ownerDeleting) continue;
+      await release(spec, obj, ownerUid);
+      continue;
+    }
+    if (!matches || ownerDeleting || isTerminating(obj)) continue;
+    if (adoptable === undefined) {
+      const fresh = await spec.recheckOwner();
+      adoptable = fresh !== undefined && uidOf(fresh) === ownerUid && !isTerminating(fresh);
+    }
+    if (!adoptable) continue;
+    const adopted = await adopt(spec, obj);
+    if (adopted !== undefined) claimed.push(adopted);
+  }
+  return claimed;
+}
+
+async function adopt(spec: ClaimSpec, obj: JsonObject): Promise<JsonObject | undefined> {
+  const ref = refJson(newControllerRef(spec.owner, spec.ownerApiVersion, spec.ownerKind));
+  return spec.client.update(spec.def, namespaceOf(obj), nameOf(obj), (o) => {
+    if (uidOf(o) !== uidOf(obj) || controllerRefOf(o) !== undefined || isTerminating(o)) return false;
+    const meta = metaOf(o);
+    const refs: JsonValue[] = (asArray(meta.ownerReferences) ?? []).filter((r) => asString(asObject(r)?.uid) !== ref.uid);
+    refs.push(ref);
+    meta.ownerReferences = refs;
+    return true;
+  }).then((o) => (o !== undefined && controllerRefOf(o)?.uid === ref.uid ? o : undefined));
+}
+
+async function release(spec: ClaimSpec, obj: JsonObject, ownerUid: string): Promise<void> {
+  await spec.client.update(spec.def, namespaceOf(obj), nameOf(obj), (o) => {
+    if (uidOf(o) !== uidOf(obj)) return false;
+    const meta = metaOf(o);
+    const refs = asArray(meta.ownerReferences) ?? [];
+    const kept = refs.filter((r) => asString(asObject(r)?.uid) !== ownerUid);
+    if (kept.length === refs.length) return false;
+    if (kept.length === 0) delete meta.ownerReferences;
+    else meta.ownerReferences = kept;
+    return true;
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * Routing pod (or other dependent) changes to the owners that must look again, as the workload
+ * controllers' `addPod`/`updatePod`/`deletePod` handlers do: the controller named by the
+ * dependent's controller reference (old and new, when it changed), or for an orphan every owner
+ * whose selector matches it (they may adopt it).
+ */
+import type { JsonObject } from '../../../../sdk/types/meta.js';
+import type { Informer, InformerEvent } from '../../framework/informer.js';
+import { fromObjectSelector, matchesLabels } from '../../../selection/label-selector.js';
+import { asObject, asString, jsonEqual } from '../../../util/json.js';
+import { controllerRefOf, namespaceOf } from './controller-ref.js';
+
+/** How an owner kind is found. */
+export interface OwnerLookup {
+  /** The owner kind's informer. */
+  owners: Informer;
+  kind: string;
+  /** The owner's selector of dependents (`spec.selector` by default). */
+  selectorOf?(owner: JsonObject): unknown;
+}
+
+/** The owner a controller reference names, if it is cached with that uid. */
+export function resolveOwner(lookup: OwnerLookup, namespace: string, ref: { kind: string; name: string; uid: string } | undefined): JsonObject | undefined {
+  if (ref === undefined || ref.kind !== lookup.kind) return undefined;
+  const owner = lookup.owners.get(namespace, ref.name);
+  return owner !== undefined && asString(asObject(owner.metadata)?.uid) === ref.uid ? owner : undefined;
+}
+
+/** Owners of the namespace whose selector matches the object's labels. */
+export function matchingOwners(lookup: OwnerLookup, obj: JsonObject): JsonObject[] {
+  const labels = asObject(asObject(obj.metadata)?.labels);
+  if (labels === undefined) return [];
+  return lookup.owners.list(namespaceOf(obj)).filter((o) => {
+    const sel = lookup.selectorOf?.(o) ?? asObject(o.spec)?.selector;
+    const s = fromObjectSelector(sel);
+    return s.requirements.length > 0 && matchesLabels(s, labels);
+  });
+}
+
+/** A handler that hands the affected owners of each dependent change to `enqueue`. */
+export function dependentHandler(lookup: OwnerLookup, enqueue: (owner: JsonObject, event: InformerEvent) => void): (event: InformerEvent) => void {
+  return (event) => {
+    const obj = event.object;
+    const ns = namespaceOf(obj);
+    const ref = controllerRefOf(obj);
+    const seen = new Set<JsonObject>();
+    const push = (o: JsonObject | undefined): void => {
+      if (o === undefined || seen.has(o)) return;
+      seen.add(o);
+      enqueue(o, event);
+    };
+    if (event.type === 'MODIFIED' && event.old !== undefined) {
+      const oldRef = controllerRefOf(event.old);
+      if (oldRef !== undefined && oldRef.uid !== ref?.uid) push(resolveOwner(lookup, ns, oldRef));
+    }
+    if (ref !== undefined) {
+      push(resolveOwner(lookup, ns, ref));
+      return;
+    }
+    if (event.type === 'DELETED') return;
+    const labelsChanged = event.type === 'ADDED' || event.old === undefined
+      || !jsonEqual(asObject(event.old.metadata)?.labels, asObject(obj.metadata)?.labels)
+      || controllerRefOf(event.old) !== undefined;
+    if (labelsChanged) for (const o of matchingOwners(lookup, obj)) push(o);
+  };
+}

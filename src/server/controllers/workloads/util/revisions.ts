@@ -1,0 +1,81 @@
+/**
+ * ControllerRevisions of StatefulSets and DaemonSets (`controller/history`): the revision of the
+ * current template is the patch `{"spec":{"template":{..., "$patch":"replace"}}}`, named
+ * `<owner>-<hash>` (FNV-32a of that data plus the collision count, safe-encoded), labelled with
+ * the owner's selector labels, numbered one above the highest existing revision.
+ */
+import type { JsonObject } from '../../../../sdk/types/meta.js';
+import { ApiError } from '../../../errors.js';
+import type { ResourceDef } from '../../../registry/types.js';
+import { asNumber, asObject, asString, jsonEqual } from '../../../util/json.js';
+import type { ControllerKit } from '../kit.js';
+import { controllerRefOf, nameOf, newControllerRef, refJson, uidOf } from './controller-ref.js';
+import { computeHash } from './hash.js';
+
+/** The revision data of an owner's current template. */
+export function revisionData(owner: JsonObject): JsonObject {
+  const template = structuredClone(asObject(asObject(owner.spec)?.template) ?? {});
+  template.$patch = 'replace';
+  return { spec: { template } };
+}
+
+/** `revision` of a ControllerRevision. */
+export function revisionNumber(rev: JsonObject): number {
+  return asNumber(rev.revision) ?? 0;
+}
+
+/** The owner's revisions, oldest first. */
+export function ownedRevisions(kit: ControllerKit, revDef: ResourceDef, owner: JsonObject): JsonObject[] {
+  const ns = asString(asObject(owner.metadata)?.namespace) ?? '';
+  return kit.informers.informerFor(revDef).ownedBy(uidOf(owner))
+    .filter((r) => controllerRefOf(r)?.uid === uidOf(owner) && asString(asObject(r.metadata)?.namespace) === ns)
+    .sort((a, b) => revisionNumber(a) - revisionNumber(b));
+}
+
+/** Finds or creates the revision of the owner's template; returns it and the collision count to keep. */
+export async function updateRevision(kit: ControllerKit, revDef: ResourceDef, owner: JsonObject, kind: string, revisions: JsonObject[]): Promise<{ revision: JsonObject; collisionCount: number }> {
+  const data = revisionData(owner);
+  const existing = revisions.filter((r) => jsonEqual(r.data, data));
+  const max = revisions.reduce((m, r) => Math.max(m, revisionNumber(r)), 0);
+  const newest = existing[existing.length - 1];
+  let collisionCount = asNumber(asObject(owner.status)?.collisionCount) ?? 0;
+  if (newest !== undefined) {
+    // A template that comes back (a rollback) becomes the newest revision again.
+    if (revisionNumber(newest) !== max) {
+      const updated = await kit.client.update(revDef, asString(asObject(newest.metadata)?.namespace) ?? '', nameOf(newest), (o) => {
+        o.revision = max + 1;
+        return true;
+      });
+      return { revision: updated ?? newest, collisionCount };
+    }
+    return { revision: newest, collisionCount };
+  }
+  const ns = asString(asObject(owner.metadata)?.namespace) ?? '';
+  const labels = asObject(asObject(asObject(asObject(owner.spec)?.template)?.metadata)?.labels) ?? {};
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const hash = computeHash(data, collisionCount);
+    const body: JsonObject = {
+      apiVersion: 'apps/v1', kind: 'ControllerRevision',
+      metadata: { name: `${nameOf(owner)}-${hash}`, namespace: ns, labels: { ...labels, 'controller-revision-hash': hash }, ownerReferences: [refJson(newControllerRef(owner, 'apps/v1', kind))] },
+      data, revision: max + 1,
+    };
+    try {
+      return { revision: await kit.client.create(revDef, ns, body), collisionCount };
+    } catch (e) {
+      if (!(e instanceof ApiError && e.code === 409)) throw e;
+      const found = await kit.client.get(revDef, ns, `${nameOf(owner)}-${hash}`);
+      if (found !== undefined && jsonEqual(found.data, data) && controllerRefOf(found)?.uid === uidOf(owner)) return { revision: found, collisionCount };
+      collisionCount++;
+    }
+  }
+  throw new Error(`could not create a ControllerRevision for ${kind} ${nameOf(owner)}`);
+}
+
+/** Deletes the oldest revisions no pod uses beyond revisionHistoryLimit. */
+export async function truncateHistory(kit: ControllerKit, revDef: ResourceDef, owner: JsonObject, revisions: JsonObject[], live: ReadonlySet<string>): Promise<void> {
+  const limit = asNumber(asObject(owner.spec)?.revisionHistoryLimit) ?? 10;
+  const idle = revisions.filter((r) => !live.has(nameOf(r)));
+  for (const r of idle.slice(0, Math.max(0, idle.length - limit))) {
+    await kit.client.delete(revDef, asString(asObject(r.metadata)?.namespace) ?? '', nameOf(r));
+  }
+}

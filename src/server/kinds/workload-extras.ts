@@ -1,0 +1,94 @@
+/**
+ * The kinds the workload controllers add: EndpointSlice (discovery/v1), ControllerRevision
+ * (apps/v1) and HorizontalPodAutoscaler (autoscaling/v2, and v1 converted to and from it).
+ */
+import { GROUPS } from '../../sdk/naming.js';
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { asArray, asNumber, asObject, asString } from '../util/json.js';
+import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { defineKind } from './define.js';
+import { defaultHpaV2, hpaV1ToV2, hpaV2ToV1 } from './hpa-conversion.js';
+import { controllerRevisionTable, endpointSliceTable, horizontalPodAutoscalerTable } from '../tables/workload-extras.js';
+
+const ADDRESS_TYPES = ['IPv4', 'IPv6', 'FQDN'];
+
+export const endpointSliceDef = defineKind({
+  group: GROUPS.discovery, version: 'v1', kind: 'EndpointSlice', plural: 'endpointslices', namespaced: true, table: endpointSliceTable,
+  hooks: {
+    defaults(o) {
+      for (const p of asArray(o.ports) ?? []) {
+        const port = asObject(p);
+        if (port !== undefined) {
+          port.protocol ??= 'TCP';
+          port.name ??= '';
+        }
+      }
+      for (const e of asArray(o.endpoints) ?? []) {
+        const ep = asObject(e);
+        if (ep !== undefined) ep.conditions ??= {};
+      }
+    },
+    validate(o) {
+      const errs: FieldError[] = [];
+      const t = o.addressType;
+      if (t === undefined) errs.push(fieldError.required('addressType'));
+      else if (!ADDRESS_TYPES.includes(String(t))) errs.push(fieldError.notSupported('addressType', t, ADDRESS_TYPES));
+      (asArray(o.endpoints) ?? []).forEach((e, i) => {
+        const addresses = asArray(asObject(e)?.addresses) ?? [];
+        if (addresses.length === 0) errs.push(fieldError.required(`endpoints[${i}].addresses`));
+      });
+      return errs;
+    },
+    validateUpdate(o, old) {
+      return o.addressType !== old.addressType ? [fieldError.invalid('addressType', o.addressType ?? null, 'field is immutable')] : [];
+    },
+  },
+});
+
+export const controllerRevisionDef = defineKind({
+  group: GROUPS.apps, version: 'v1', kind: 'ControllerRevision', plural: 'controllerrevisions', namespaced: true, table: controllerRevisionTable,
+  hooks: {
+    validate(o) {
+      const r = o.revision;
+      return typeof r !== 'number' || r < 0 ? [fieldError.invalid('revision', r ?? null, 'must be greater than or equal to 0')] : [];
+    },
+    validateUpdate(o, old) {
+      return JSON.stringify(o.data) !== JSON.stringify(old.data) ? [fieldError.invalid('data', '{...}', 'field is immutable')] : [];
+    },
+  },
+});
+
+function validateHpa(o: JsonObject): FieldError[] {
+  const errs: FieldError[] = [];
+  const spec = asObject(o.spec) ?? {};
+  const ref = asObject(spec.scaleTargetRef) ?? {};
+  if ((asString(ref.kind) ?? '') === '') errs.push(fieldError.required('spec.scaleTargetRef.kind'));
+  if ((asString(ref.name) ?? '') === '') errs.push(fieldError.required('spec.scaleTargetRef.name'));
+  const min = asNumber(spec.minReplicas);
+  const max = asNumber(spec.maxReplicas) ?? 0;
+  if (min !== undefined && min < 1) errs.push(fieldError.invalid('spec.minReplicas', min, 'must be greater than or equal to 1'));
+  if (max < 1) errs.push(fieldError.invalid('spec.maxReplicas', max, 'must be greater than 0'));
+  else if (min !== undefined && max < min) errs.push(fieldError.invalid('spec.maxReplicas', max, 'must be greater than or equal to `minReplicas`'));
+  return errs;
+}
+
+/** The v2 def: stored objects are in this form. */
+export const horizontalPodAutoscalerDef = defineKind({
+  group: GROUPS.autoscaling, version: 'v2', kind: 'HorizontalPodAutoscaler', plural: 'horizontalpodautoscalers', shortNames: ['hpa'], categories: ['all'],
+  namespaced: true, status: true, tracksGeneration: true, table: horizontalPodAutoscalerTable,
+  hooks: { defaults: defaultHpaV2, validate: validateHpa },
+});
+
+/** The v1 def: converted to v2 on the way in, back to v1 on every read. */
+export const horizontalPodAutoscalerV1Def = defineKind({
+  group: GROUPS.autoscaling, version: 'v1', kind: 'HorizontalPodAutoscaler', plural: 'horizontalpodautoscalers', shortNames: ['hpa'], categories: ['all'],
+  namespaced: true, status: true, tracksGeneration: true, table: horizontalPodAutoscalerTable,
+  hooks: {
+    defaults(o) {
+      hpaV1ToV2(o);
+      defaultHpaV2(o);
+    },
+    toVersion: hpaV2ToV1,
+    validate: validateHpa,
+  },
+});

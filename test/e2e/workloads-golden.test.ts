@@ -1,0 +1,163 @@
+/**
+ * Golden transcripts of the workload commands against a local server whose controllers run, with
+ * the test playing the node agent (pods Running and Ready through the status sub-resource).
+ * Generated pod-name suffixes are replaced by `-xxxxx`.
+ */
+import { test } from 'node:test';
+import type { Step, Workspace } from './writes-golden.js';
+import { assertGolden, normalize, openWorkspace, runStep } from './writes-golden.js';
+
+type WorkloadStep = Step | { kubelet: 'ready' } | { api: [method: string, path: string, body?: unknown, contentType?: string]; note?: string };
+
+const DEPLOYMENT = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  annotations:
+    platform.io/change-cause: first
+spec:
+  replicas: 2
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: web
+        image: registry.example/web:1.0
+`;
+
+/** Plays the node agent: every pod becomes Running and Ready, until the controllers are quiet. */
+async function readyAll(ws: Workspace): Promise<void> {
+  for (let round = 0; round < 20; round++) {
+    await ws.server.settle();
+    const list = await ws.api.get('/api/v1/namespaces/default/pods');
+    const pods = ((list.body as { items?: { metadata: { name: string }; status?: { conditions?: { type: string; status: string }[] } }[] }).items ?? [])
+      .filter((p) => !(p.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True'));
+    if (pods.length === 0) return;
+    for (const p of pods) {
+      await ws.api.request('PATCH', `/api/v1/namespaces/default/pods/${p.metadata.name}/status`, {
+        contentType: 'application/merge-patch+json',
+        body: { status: { phase: 'Running', podIP: '127.0.0.2', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-01-01T00:00:00Z' }], containerStatuses: [{ name: 'web', ready: true, restartCount: 0, image: 'x', imageID: '', started: true, state: { running: { startedAt: '2026-01-01T00:00:00Z' } } }] } },
+      });
+    }
+  }
+}
+
+async function run(name: string, files: Record<string, string>, steps: WorkloadStep[]): Promise<void> {
+  const ws = await openWorkspace(files, { workloads: true });
+  try {
+    let out = '';
+    for (const step of steps) {
+      if ('kubelet' in step) {
+        await readyAll(ws);
+        out += '(node agent: every pod Running and Ready)\n\n';
+        continue;
+      }
+      if ('api' in step) {
+        const [method, path, body, contentType] = step.api;
+        const res = await ws.api.request(method, path, { ...(body === undefined ? {} : { body }), ...(contentType === undefined ? {} : { contentType }) });
+        out += `${step.note === undefined ? '' : `# ${step.note}\n`}${method} ${path}\nstatus: ${res.status}\n\n`;
+        await ws.server.settle();
+        continue;
+      }
+      out += await runStep(ws, step);
+      await ws.server.settle();
+    }
+    const text = normalize(out, ws).replace(/\b(web-[a-z0-9]+)-[bcdfghjklmnpqrstvwxz2456789]{5}\b/g, '$1-xxxxx');
+    await assertGolden('workloads', name, text);
+  } finally {
+    await ws.close();
+  }
+}
+
+test('rollout status, scale, history, set image, undo, pause, resume and restart of a Deployment', async () => {
+  await run('rollout', { 'web.yaml': DEPLOYMENT }, [
+    { cli: ['apply', '-f', 'web.yaml'] },
+    { cli: ['rollout', 'status', 'deployment/web', '--watch=false'], note: 'no pod is ready yet' },
+    { kubelet: 'ready' },
+    { cli: ['rollout', 'status', 'deployment/web'] },
+    { cli: ['get', 'deployments,replicasets'] },
+    { cli: ['scale', 'deployment/web', '--replicas=3'] },
+    { cli: ['scale', 'deployment/web', '--replicas=1', '--current-replicas=2'], note: 'the precondition fails' },
+    { kubelet: 'ready' },
+    { cli: ['get', 'deployment', 'web'] },
+    { cli: ['annotate', 'deployment/web', '--overwrite', 'platform.io/change-cause=second'] },
+    { cli: ['set', 'image', 'deployment/web', 'web=registry.example/web:2.0'] },
+    { cli: ['set', 'image', 'deployment/web', 'nope=x'], note: 'no such container' },
+    { kubelet: 'ready' },
+    { cli: ['rollout', 'status', 'deployment/web'] },
+    { cli: ['rollout', 'history', 'deployment/web'] },
+    { cli: ['rollout', 'history', 'deployment/web', '--revision=1'] },
+    { cli: ['rollout', 'undo', 'deployment/web', '--dry-run=client'] },
+    { cli: ['rollout', 'undo', 'deployment/web'] },
+    { kubelet: 'ready' },
+    { cli: ['rollout', 'history', 'deployment/web'] },
+    { cli: ['rollout', 'undo', 'deployment/web', '--to-revision=9'] },
+    { cli: ['rollout', 'pause', 'deployment/web'] },
+    { cli: ['rollout', 'pause', 'deployment/web'] },
+    { cli: ['rollout', 'restart', 'deployment/web'] },
+    { cli: ['rollout', 'resume', 'deployment/web'] },
+    { cli: ['rollout', 'resume', 'deployment/web'] },
+    { cli: ['rollout', 'restart', 'deployment/web'] },
+    { cli: ['rollout', 'status', 'configmap/x'], note: 'not a rollout kind' },
+    { cli: ['scale', 'deployment/web'], note: '--replicas is required' },
+  ]);
+});
+
+test('events and top', async () => {
+  await run('events-top', { 'web.yaml': DEPLOYMENT }, [
+    { cli: ['events'], note: 'nothing happened yet' },
+    { cli: ['apply', '-f', 'web.yaml'] },
+    { kubelet: 'ready' },
+    { cli: ['events', '--types=Normal', '--for', 'deployment/web'] },
+    { cli: ['events', '-A', '--no-headers', '--types=Warning'] },
+    { cli: ['events', '--types=Bad'] },
+    { cli: ['top', 'pod'], note: 'the metrics API is served by the node agent' },
+    { cli: ['top', 'node', '--sort-by=disk'] },
+  ]);
+});
+
+const NODE = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' } };
+const bare = (name: string) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, labels: { app: 'bare' } }, spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'x' }] } });
+
+test('cordon, uncordon, taint and drain of a node', async () => {
+  await run('nodes', {}, [
+    { api: ['POST', '/api/v1/nodes', NODE], note: 'a node and an unmanaged pod on it' },
+    { api: ['POST', '/api/v1/namespaces/default/pods', bare('bare')] },
+    { cli: ['cordon', 'n1'] },
+    { cli: ['cordon', 'n1'] },
+    { cli: ['uncordon', 'n1', '--dry-run=client'] },
+    { cli: ['uncordon', 'n1'] },
+    { cli: ['taint', 'nodes', 'n1', 'dedicated=special:NoSchedule'] },
+    { cli: ['taint', 'nodes', 'n1', 'dedicated=other:NoSchedule'], note: 'needs --overwrite' },
+    { cli: ['taint', 'nodes', 'n1', 'dedicated=other:NoSchedule', '--overwrite'] },
+    { cli: ['taint', 'nodes', 'n1', 'gpu:NoExecute', 'dedicated-'] },
+    { cli: ['taint', 'nodes', 'n1', 'missing-'] },
+    { cli: ['taint', 'nodes', 'n1', 'bad:Sometimes'] },
+    { cli: ['taint', 'configmaps', 'x', 'a=b:NoSchedule'] },
+    { get: '/api/v1/nodes/n1' },
+    { cli: ['drain', 'n1'], note: 'a pod without a controller stops the drain' },
+    { cli: ['drain', 'n1', '--force', '--grace-period=0'] },
+    { cli: ['drain', 'n1', '--dry-run=client'] },
+  ]);
+});
+
+test('run, expose, autoscale and set serviceaccount', async () => {
+  await run('generators', { 'web.yaml': DEPLOYMENT.replace('        image: registry.example/web:1.0\n', '        image: registry.example/web:1.0\n        ports:\n        - containerPort: 8080\n') }, [
+    { cli: ['run', 'nginx', '--image=nginx', '--port=80', '--env=A=b', '--labels=app=nginx,tier=web', '--dry-run=client', '-o', 'yaml', '--', 'nginx', '-g', 'daemon off;'] },
+    { cli: ['run', 'job', '--image=busybox', '--restart=Never', '--command', '--', 'sh', '-c', 'exit 0'] },
+    { cli: ['run', 'shell', '--image=busybox', '-i', '-t'], note: 'attaching needs the streaming protocols' },
+    { cli: ['run', 'nginx', '--image=nginx', '--expose'] },
+    { cli: ['apply', '-f', 'web.yaml'] },
+    { cli: ['expose', 'deployment', 'web', '--dry-run=client', '-o', 'yaml'] },
+    { cli: ['expose', 'deployment', 'web', '--port=80', '--target-port=8080', '--name=web-http'] },
+    { cli: ['expose', 'pod', 'job'], note: 'the pod has no port to copy' },
+    { cli: ['autoscale', 'deployment', 'web', '--max=5', '--cpu-percent=70'] },
+    { cli: ['autoscale', 'deployment', 'web', '--max=0'] },
+    { cli: ['get', 'hpa'] },
+    { cli: ['set', 'serviceaccount', 'deployment', 'web', 'builder'] },
+    { cli: ['set', 'serviceaccount', 'deployment', 'web', 'builder'], note: 'nothing changes: nothing printed' },
+  ]);
+});
