@@ -70,14 +70,16 @@ function ownerAlive(content: string): boolean | undefined {
   }
 }
 
-/** Whether the file at `file` (an owner file or an old-format lock) is abandoned; undefined when it is gone. */
+/** Whether the file at `file` (an owner file or an old-format lock) is abandoned; undefined when it is gone or replaced. */
 async function abandoned(file: string, staleMs: number): Promise<boolean | undefined> {
   try {
     const [info, content] = await Promise.all([stat(file), readFile(file, 'utf8')]);
     if (ownerAlive(content) === false) return true;
     return Date.now() - info.mtimeMs > staleMs;
   } catch (err) {
-    if (errnoCode(err) === 'ENOENT') return undefined;
+    // EISDIR: an old-format lock file was cleared and a lock of this format took its place
+    // between our lstat and this read; that is a lock changing hands, not an error.
+    if (['ENOENT', 'EISDIR', 'ENOTDIR'].includes(errnoCode(err) ?? '')) return undefined;
     throw err;
   }
 }

@@ -67,6 +67,23 @@ export function parseWarningHeader(header: string): WarningHeader[] {
   return out;
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * HTTP clients hand header bytes over as Latin-1 characters; servers (Go's and ours) write warning
+ * texts as UTF-8 bytes, so a text quoting a field name such as `é` is decoded as UTF-8 when its
+ * bytes are valid UTF-8, and kept as it came otherwise.
+ */
+function utf8HeaderValue(value: string): string {
+  // Nothing above U+007F: ASCII reads the same either way. Above U+00FF: already decoded.
+  if (!/[\u0080-\u00ff]/.test(value) || /[^\u0001-\u00ff]/.test(value)) return value;
+  try {
+    return utf8.decode(Buffer.from(value, 'latin1'));
+  } catch {
+    return value;
+  }
+}
+
 /** Delivers each distinct 299 warning text once to a handler. */
 export class WarningDeduplicator {
   private readonly seen = new Set<string>();
@@ -80,7 +97,7 @@ export class WarningDeduplicator {
   handle(values: string | string[] | undefined): void {
     if (values === undefined || this.handler === undefined) return;
     for (const value of Array.isArray(values) ? values : [values]) {
-      for (const warning of parseWarningHeader(value)) {
+      for (const warning of parseWarningHeader(utf8HeaderValue(value))) {
         if (warning.code !== 299 || warning.text === '' || this.seen.has(warning.text)) continue;
         this.seen.add(warning.text);
         this.handler(warning.text, warning);

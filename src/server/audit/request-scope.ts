@@ -32,10 +32,22 @@ export function requestRecordOf(req: IncomingMessage): RequestRecord | undefined
   return records.get(req);
 }
 
-/** Quotes a warning text as RFC 7234 wants it: `299 - "text"`. */
+/**
+ * Quotes a warning text as RFC 7234 wants it: `299 - "text"`. A warning may quote what a client sent
+ * (an unknown field's name), so the value is made safe for a header: control characters become
+ * spaces (Go's server turns CR and LF into spaces the same way). Node writes header characters up to
+ * U+00FF as their UTF-8 bytes, which is what a Go server sends for such a text, but refuses
+ * characters above: those are written as Go escapes (`\\u2713`, read by clients as `\u2713`).
+ */
 export function warningHeaderValue(text: string): string {
-  const clean = text.replace(/[\r\n]+/g, ' ');
-  return `299 - "${clean.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+  const clean = text.replace(/[\u0000-\u0008\u000a-\u001f\u007f]+/g, ' ');
+  const quoted = clean.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+  const safe = quoted.replace(/[^\u0001-\u00ff]/gu, (ch) => {
+    const code = ch.codePointAt(0) ?? 0;
+    return code > 0xffff ? `\\\\U${code.toString(16).padStart(8, '0')}` : `\\\\u${code.toString(16).padStart(4, '0')}`;
+  });
+  return `299 - "${safe}"`;
 }
 
 /** Adds a `Warning` header to the response of a request (kept for error answers too). */

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../../support/server.js';
 import { ApiClient, at, type ApiResponse, type RequestOptions } from '../../support/api.js';
 import { assertGoldenFile } from '../../support/golden.js';
+import { createClient } from '../../../src/sdk/client.js';
 
 const CM = '/api/v1/namespaces/fv/configmaps';
 const DEPLOY = '/apis/apps/v1/namespaces/fv/deployments';
@@ -97,6 +98,19 @@ describe('field validation', () => {
     await call('unknown field deep in a list item, Strict', 'POST', `${DEPLOY}?fieldValidation=Strict`, {
       body: deployment('deep', { template: { metadata: { labels: { app: 'deep' } }, spec: { containers: [{ name: 'a', image: 'x', imagePullPolicyy: 'Always' }] } } }),
     });
+  });
+
+  test('a warning that quotes a client-sent field name with control and non-Latin-1 characters is sent, not a 500 (fuzz seed 1793883015)', async () => {
+    const field = 'é✓\u0001\u007fx"y\\z';
+    const r = await api.post(CM, { metadata: { name: 'odd-field' }, [field]: 'v' });
+    assert.equal(r.status, 201, r.text);
+    const seen: string[] = [];
+    const client = createClient({ server: server.url, caData: server.caPem, bearerToken: server.adminToken, namespace: 'fv' }, { env: {}, onWarning: (text) => seen.push(text) });
+    const configMaps = client.resource({ group: '', version: 'v1', resource: 'configmaps', namespaced: true, kind: 'ConfigMap' }, 'fv');
+    await configMaps.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'odd-field-sdk' }, [field]: 'v' });
+    // The path is quoted as JSON (\u0001); DEL became a space; é arrives as UTF-8 and ✓, which
+    // a Node header cannot carry, as a Go escape.
+    assert.deepEqual(seen, ['unknown field "é\\u2713\\u0001 x\\"y\\\\z"']);
   });
 
   test('values of the wrong type never reach the store, whatever the directive (issue 13, item 4); null map values become empty strings', async () => {
