@@ -76,7 +76,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  */
 function utf8HeaderValue(value: string): string {
   // Nothing above U+007F: ASCII reads the same either way. Above U+00FF: already decoded.
-  if (!/[\u0080-\u00ff]/.test(value) || /[^\u0001-\u00ff]/.test(value)) return value;
+  if (!/[\u0080-\u00ff]/.test(value) || /[\u0100-\uffff]/.test(value)) return value;
   try {
     return utf8.decode(Buffer.from(value, 'latin1'));
   } catch {

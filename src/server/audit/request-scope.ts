@@ -43,7 +43,7 @@ export function warningHeaderValue(text: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
   const clean = text.replace(/[\u0000-\u0008\u000a-\u001f\u007f]+/g, ' ');
   const quoted = clean.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
-  const safe = quoted.replace(/[^\u0001-\u00ff]/gu, (ch) => {
+  const safe = quoted.replace(/[\u0100-\u{10ffff}]/gu, (ch) => {
     const code = ch.codePointAt(0) ?? 0;
     return code > 0xffff ? `\\\\U${code.toString(16).padStart(8, '0')}` : `\\\\u${code.toString(16).padStart(4, '0')}`;
   });
