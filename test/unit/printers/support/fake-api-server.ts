@@ -33,6 +33,10 @@ const RESOURCES: Resource[] = [
   { groupVersion: 'certificates.k8s.io/v1', name: 'certificatesigningrequests', kind: 'CertificateSigningRequest', namespaced: false, shortNames: ['csr'] },
   { groupVersion: 'coordination.k8s.io/v1', name: 'leases', kind: 'Lease', namespaced: true },
   { groupVersion: 'discovery.k8s.io/v1', name: 'endpointslices', kind: 'EndpointSlice', namespaced: true },
+  { groupVersion: 'networking.k8s.io/v1', name: 'ingresses', kind: 'Ingress', namespaced: true, shortNames: ['ing'] },
+  { groupVersion: 'networking.k8s.io/v1', name: 'ingressclasses', kind: 'IngressClass', namespaced: false },
+  { groupVersion: 'storage.k8s.io/v1', name: 'storageclasses', kind: 'StorageClass', namespaced: false, shortNames: ['sc'] },
+  { groupVersion: 'autoscaling/v2', name: 'horizontalpodautoscalers', kind: 'HorizontalPodAutoscaler', namespaced: true, shortNames: ['hpa'] },
   { groupVersion: 'example.com/v1', name: 'widgets', kind: 'Widget', namespaced: true, shortNames: ['wg'] },
 ];
 
