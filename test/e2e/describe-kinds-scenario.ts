@@ -10,6 +10,7 @@
  * absolute times differ from run to run.
  */
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { createCertificateRequest } from '../../src/sdk/certificates/request.js';
 import type { ApiClient, Body } from '../support/api.js';
 
@@ -44,23 +45,32 @@ export const DESCRIBE_CASES: DescribeCase[] = [
   { name: 'pod running', args: ['pod', 'web-5d8f7c6b9-abcde'] },
   { name: 'pod crashing', args: ['pod', 'crash'] },
   { name: 'pod pending', args: ['pod', 'web-5d8f7c6b9-fghij'] },
+  { name: 'pod terminating', args: ['pod', 'leaving'] },
+  { name: 'pod probes and ephemeral volume', args: ['pod', 'probes'] },
   { name: 'statefulset', args: ['statefulset', 'db'] },
   { name: 'daemonset', args: ['daemonset', 'agent'] },
   { name: 'job', args: ['job', 'migrate'] },
   { name: 'job indexed', args: ['job', 'shards'] },
   { name: 'cronjob', args: ['cronjob', 'nightly'] },
+  { name: 'cronjob suspended', args: ['cronjob', 'paused'] },
   { name: 'node', args: ['node', 'worker-1'] },
+  { name: 'node without lease', args: ['node', 'worker-2'] },
+  { name: 'deployment recreate', args: ['deployment', 'batch-api'] },
   { name: 'persistentvolume', args: ['pv', 'pv-data'] },
   { name: 'persistentvolumeclaim', args: ['pvc', 'data'] },
   { name: 'persistentvolumeclaim pending', args: ['pvc', 'scratch'] },
+  { name: 'persistentvolume csi', args: ['pv', 'pv-csi'] },
+  { name: 'every claim', args: ['pvc'] },
   { name: 'endpoints', args: ['endpoints', 'web'] },
   { name: 'service', args: ['service', 'web'] },
   { name: 'service nodeport', args: ['service', 'web-public'] },
+  { name: 'service loadbalancer', args: ['service', 'edge'] },
   { name: 'poddisruptionbudget', args: ['pdb', 'web-pdb'] },
   { name: 'resourcequota', args: ['resourcequota', 'compute', '-n', 'shop'] },
   { name: 'resourcequota scoped', args: ['quota', 'best-effort', '-n', 'shop'] },
   { name: 'limitrange', args: ['limitrange', 'limits', '-n', 'shop'] },
   { name: 'namespace', args: ['namespace', 'shop'] },
+  { name: 'namespace without quotas', args: ['namespace', 'default'] },
   { name: 'priorityclass', args: ['priorityclass', 'high'] },
   { name: 'runtimeclass', args: ['runtimeclass', 'sandbox'] },
   { name: 'customresourcedefinition', args: ['crd', 'widgets.example.com'] },
@@ -71,6 +81,7 @@ export const DESCRIBE_CASES: DescribeCase[] = [
   { name: 'configmap', args: ['configmap', 'settings'], unordered: true },
   { name: 'secret', args: ['secret', 'builder-token'], unordered: true },
   { name: 'certificatesigningrequest', args: ['csr', 'jane'] },
+  { name: 'certificatesigningrequest full subject', args: ['csr', 'robot'] },
 ];
 
 const iso = (t: number): string => new Date(Math.floor(t / 1000) * 1000).toISOString().replace('.000Z', 'Z');
@@ -210,6 +221,10 @@ export async function seedDescribeObjects(api: ApiClient, base: Date): Promise<v
         { name: 'data', persistentVolumeClaim: { claimName: 'data' } },
       ],
       nodeSelector: { 'platform.io/os': 'linux' },
+      topologySpreadConstraints: [
+        { maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'web' } } },
+        { maxSkew: 2, topologyKey: 'host', whenUnsatisfiable: 'ScheduleAnyway' },
+      ],
       tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'db', effect: 'NoSchedule' }, { key: 'node.platform.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }],
     },
   });
@@ -472,6 +487,8 @@ export async function seedDescribeObjects(api: ApiClient, base: Date): Promise<v
       clientConfig: { url: 'https://policy.example.com/validate' },
       rules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['deployments'], scope: 'Namespaced' }],
       namespaceSelector: { matchExpressions: [{ key: 'policy', operator: 'NotIn', values: ['off'] }] },
+      // Matches nothing the suite creates: the webhooks are only described, never called.
+      objectSelector: { matchLabels: { 'webhook.example.com/opt-in': 'true' } },
     }],
   });
   await post('/apis/admissionregistration.platform.io/v1/mutatingwebhookconfigurations', {
@@ -480,6 +497,7 @@ export async function seedDescribeObjects(api: ApiClient, base: Date): Promise<v
       name: 'defaults.example.com', admissionReviewVersions: ['v1', 'v1beta1'], sideEffects: 'NoneOnDryRun', reinvocationPolicy: 'IfNeeded',
       clientConfig: { service: { namespace: 'platform-system', name: 'defaulter', path: '/mutate', port: 8443 }, caBundle: Buffer.from('ca').toString('base64') },
       rules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods'] }],
+      objectSelector: { matchLabels: { 'webhook.example.com/opt-in': 'true' } },
     }],
   });
   const { csrPem } = await createCertificateRequest({ commonName: 'jane', organizations: ['dev', 'ops'], dnsNames: ['jane.example.com', 'jane.internal'], ipAddresses: ['10.0.0.7'] });
@@ -487,9 +505,88 @@ export async function seedDescribeObjects(api: ApiClient, base: Date): Promise<v
     apiVersion: 'certificates.platform.io/v1', kind: 'CertificateSigningRequest', metadata: { name: 'jane', labels: { team: 'dev' } },
     spec: { request: Buffer.from(csrPem).toString('base64'), signerName: 'platform.io/apiserver-client', expirationSeconds: 86400, usages: ['client auth'] },
   });
+  // Every subject attribute and kind of alternative name (test/fixtures/describe/full-subject.csr, made with openssl).
+  const fullSubject = await readFile(new URL('../../../test/fixtures/describe/full-subject.csr', import.meta.url));
+  await post('/apis/certificates.platform.io/v1/certificatesigningrequests', {
+    apiVersion: 'certificates.platform.io/v1', kind: 'CertificateSigningRequest', metadata: { name: 'robot' },
+    spec: { request: fullSubject.toString('base64'), signerName: 'example.com/robots', usages: ['digital signature', 'client auth'] },
+  });
   await post('/apis/coordination.platform.io/v1/namespaces/default/leases', {
     apiVersion: 'coordination.platform.io/v1', kind: 'Lease', metadata: { name: 'leader' },
     spec: { holderIdentity: 'controller-7c9d', leaseDurationSeconds: 15, leaseTransitions: 3, acquireTime: `${at(-30).replace('Z', '')}.123456Z`, renewTime: `${at(-1).replace('Z', '')}.654321Z` },
+  });
+
+  // A second node: no lease, no pods, events in the events.platform.io form (event time, series)
+  const node2 = await post('/api/v1/nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'worker-2' }, spec: { unschedulable: true } });
+  await post('/api/v1/namespaces/default/events', {
+    apiVersion: 'v1', kind: 'Event', metadata: { name: 'worker-2.1', namespace: 'default' },
+    involvedObject: { kind: 'Node', name: 'worker-2', uid: uidOf(node2) }, type: 'Warning', reason: 'NodeNotReady', message: '  Node worker-2 status is now: NodeNotReady\n',
+    eventTime: `${at(-30).replace('Z', '')}.000000Z`, series: { count: 4, lastObservedTime: `${at(-5).replace('Z', '')}.000000Z` },
+    reportingComponent: 'node-controller', reportingInstance: 'controller-1', action: 'NodeStatusUpdate',
+  });
+
+  // A Deployment with the Recreate strategy and no ReplicaSets yet
+  await post('/apis/apps/v1/namespaces/default/deployments', {
+    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'batch-api' },
+    spec: {
+      replicas: 1, strategy: { type: 'Recreate' }, selector: { matchLabels: { app: 'batch-api' }, matchExpressions: [{ key: 'tier', operator: 'In', values: ['backend', 'api'] }] },
+      template: { metadata: { labels: { app: 'batch-api', tier: 'api' } }, spec: { initContainers: [{ name: 'migrate', image: 'registry.example/migrate:1' }], containers: [{ name: 'api', image: 'registry.example/api:3', env: [{ name: 'BANNER', value: 'line one\nline two' }] }] } },
+    },
+  });
+
+  // A pod being deleted (a finalizer keeps it)
+  await post('/api/v1/namespaces/default/pods', {
+    apiVersion: 'v1', kind: 'Pod', metadata: { name: 'leaving', finalizers: ['example.com/hold'] },
+    spec: { terminationGracePeriodSeconds: 45, containers: [{ name: 'main', image: 'registry.example/main:1' }] },
+  });
+  await setStatus('/api/v1/namespaces/default/pods/leaving', { phase: 'Running', podIP: '10.244.1.30', podIPs: [{ ip: '10.244.1.30' }] });
+  const deleted = await api.request('DELETE', '/api/v1/namespaces/default/pods/leaving');
+  assert.equal(deleted.status, 200, `DELETE pod leaving: ${deleted.status} ${deleted.text}`);
+
+  // A pod with every kind of probe, security profiles, readiness gates and an ephemeral volume
+  await post('/api/v1/namespaces/default/pods', {
+    apiVersion: 'v1', kind: 'Pod', metadata: { name: 'probes' },
+    spec: {
+      securityContext: { seccompProfile: { type: 'RuntimeDefault' } },
+      readinessGates: [{ conditionType: 'example.com/feature-1' }, { conditionType: 'example.com/feature-2' }],
+      containers: [{
+        name: 'main', image: 'registry.example/main:1',
+        securityContext: { seccompProfile: { type: 'Localhost', localhostProfile: 'profiles/audit.json' } },
+        livenessProbe: { exec: { command: ['cat', '/tmp/healthy'] }, failureThreshold: 5 },
+        readinessProbe: { httpGet: { scheme: 'HTTPS', host: 'example.com', path: '/ready', port: 'https' }, timeoutSeconds: 3 },
+        startupProbe: { grpc: { port: 9000, service: 'health' }, periodSeconds: 2 },
+        volumeMounts: [{ name: 'scratch', mountPath: '/scratch' }],
+        volumeDevices: [{ name: 'raw', devicePath: '/dev/xvda' }],
+      }],
+      volumes: [
+        { name: 'scratch', ephemeral: { volumeClaimTemplate: { metadata: { labels: { type: 'scratch' } }, spec: { accessModes: ['ReadWriteOnce'], storageClassName: 'fast', resources: { requests: { storage: '1Gi' } } } } } },
+        { name: 'raw', csi: { driver: 'csi.example.com', volumeAttributes: { size: '10Gi', fsType: 'xfs' } } },
+        { name: 'repo', nfs: { server: 'nfs.example.com', path: '/exports', readOnly: true } },
+      ],
+    },
+  });
+  await setStatus('/api/v1/namespaces/default/pods/probes', {
+    phase: 'Pending', nominatedNodeName: 'worker-1',
+    conditions: [{ type: 'example.com/feature-1', status: 'True', lastProbeTime: null, lastTransitionTime: at(-5) }],
+  });
+
+  // A CSI volume, a load balancer, a suspended cron job
+  await post('/api/v1/persistentvolumes', {
+    apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'pv-csi', annotations: { 'pv.platform.io/provisioned-by': 'csi.example.com' } },
+    spec: {
+      capacity: { storage: '20Gi' }, accessModes: ['ReadWriteOncePod'], persistentVolumeReclaimPolicy: 'Delete', volumeMode: 'Block',
+      csi: { driver: 'csi.example.com', volumeHandle: 'vol-0123', fsType: 'ext4', volumeAttributes: { 'storage.example.com/tier': 'gold', pool: 'a' } },
+    },
+  });
+  await setStatus('/api/v1/persistentvolumes/pv-csi', { phase: 'Available', message: 'waiting for a claim' });
+  await post('/api/v1/namespaces/default/services', {
+    apiVersion: 'v1', kind: 'Service', metadata: { name: 'edge', annotations: { 'lb.example.com/class': 'internet' } },
+    spec: { type: 'LoadBalancer', clusterIP: '10.96.100.12', loadBalancerIP: '203.0.113.20', loadBalancerSourceRanges: ['10.0.0.0/8', '192.168.0.0/16'], externalTrafficPolicy: 'Local', selector: { app: 'edge' }, ports: [{ name: 'https', port: 443, targetPort: 8443, nodePort: 31443 }] },
+  });
+  await setStatus('/api/v1/namespaces/default/services/edge', { loadBalancer: { ingress: [{ ip: '203.0.113.20', ipMode: 'VIP' }, { hostname: 'edge.example.com' }] } });
+  await post('/apis/batch/v1/namespaces/default/cronjobs', {
+    apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'paused' },
+    spec: { schedule: '*/5 * * * *', suspend: true, concurrencyPolicy: 'Forbid', timeZone: 'Europe/Paris', jobTemplate: { spec: { selector: { matchLabels: { job: 'paused' } }, parallelism: 2, template: { metadata: { labels: { job: 'paused' } }, spec: { restartPolicy: 'Never', containers: [{ name: 'tick', image: 'busybox' }] } } } } },
   });
 }
 
@@ -511,4 +608,90 @@ export async function settleDescribeObjects(api: ApiClient): Promise<void> {
     if (Date.now() > deadline) assert.fail(`the server's controllers did not settle: admin ${admin.status}, CRD established ${String(established)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** Kinds the local server may serve (another part of the project adds them): compared with kubectl when it does. */
+export interface OptionalDescribeCase extends DescribeCase {
+  /** The API group version path that serves the kind. */
+  served: string;
+}
+
+/** The invocations of {@link seedOptionalDescribeObjects}. */
+export const OPTIONAL_DESCRIBE_CASES: OptionalDescribeCase[] = [
+  { name: 'horizontalpodautoscaler', args: ['hpa', 'web'], served: '/apis/autoscaling/v2' },
+  { name: 'endpointslice', args: ['endpointslice', 'web-manual'], served: '/apis/discovery.platform.io/v1' },
+  { name: 'service with endpointslices', args: ['service', 'web'], served: '/apis/discovery.platform.io/v1' },
+  { name: 'ingressclass', args: ['ingressclass', 'nginx'], served: '/apis/networking.platform.io/v1' },
+  { name: 'ingress', args: ['ingress', 'web'], served: '/apis/networking.platform.io/v1' },
+  { name: 'storageclass', args: ['storageclass', 'standard'], served: '/apis/storage.platform.io/v1' },
+];
+
+/**
+ * Creates the objects of {@link OPTIONAL_DESCRIBE_CASES} whose kinds the server serves and returns
+ * the group versions it serves.
+ */
+export async function seedOptionalDescribeObjects(api: ApiClient, base: Date): Promise<Set<string>> {
+  const served = new Set<string>();
+  for (const path of new Set(OPTIONAL_DESCRIBE_CASES.map((c) => c.served))) if ((await api.request('GET', path)).status === 200) served.add(path);
+  const at = (minutes: number): string => iso(base.getTime() + minutes * 60_000);
+  const post = async (path: string, body: Body): Promise<void> => {
+    const res = await api.request('POST', path, { body });
+    assert.equal(res.status, 201, `POST ${path}: ${res.status} ${res.text}`);
+  };
+  if (served.has('/apis/autoscaling/v2')) {
+    await post('/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers', {
+      apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: 'web' },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, minReplicas: 2, maxReplicas: 10,
+        metrics: [
+          { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } },
+          { type: 'Resource', resource: { name: 'memory', target: { type: 'AverageValue', averageValue: '500Mi' } } },
+        ],
+        behavior: { scaleDown: { stabilizationWindowSeconds: 300, policies: [{ type: 'Percent', value: 50, periodSeconds: 60 }] } },
+      },
+    });
+    const res = await api.request('PATCH', '/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers/web/status', {
+      contentType: 'application/merge-patch+json',
+      body: { status: {
+        currentReplicas: 3, desiredReplicas: 3,
+        currentMetrics: [{ type: 'Resource', resource: { name: 'cpu', current: { averageUtilization: 42, averageValue: '105m' } } }],
+        conditions: [{ type: 'AbleToScale', status: 'True', lastTransitionTime: at(-10), reason: 'ReadyForNewScale', message: 'recommended size matches current size' }],
+      } },
+    });
+    assert.equal(res.status, 200, `HPA status: ${res.status} ${res.text}`);
+  }
+  if (served.has('/apis/discovery.platform.io/v1')) {
+    await post('/apis/discovery.platform.io/v1/namespaces/default/endpointslices', {
+      apiVersion: 'discovery.platform.io/v1', kind: 'EndpointSlice',
+      metadata: { name: 'web-manual', labels: { 'platform.io/service-name': 'web' } },
+      addressType: 'IPv4', ports: [{ name: 'http', port: 8080, protocol: 'TCP' }, { name: 'metrics', port: 9090, protocol: 'TCP' }],
+      endpoints: [
+        { addresses: ['10.244.1.7'], conditions: { ready: true }, nodeName: 'worker-1', targetRef: { kind: 'Pod', namespace: 'default', name: 'web-5d8f7c6b9-abcde' } },
+        { addresses: ['10.244.1.8'], conditions: { ready: false } },
+        { addresses: ['10.244.1.11'] },
+      ],
+    });
+  }
+  if (served.has('/apis/networking.platform.io/v1')) {
+    await post('/apis/networking.platform.io/v1/ingressclasses', {
+      apiVersion: 'networking.platform.io/v1', kind: 'IngressClass', metadata: { name: 'nginx' }, spec: { controller: 'example.com/ingress-nginx' },
+    });
+    await post('/apis/networking.platform.io/v1/namespaces/default/ingresses', {
+      apiVersion: 'networking.platform.io/v1', kind: 'Ingress', metadata: { name: 'web' },
+      spec: {
+        ingressClassName: 'nginx', tls: [{ hosts: ['shop.example.com'], secretName: 'shop-tls' }],
+        rules: [{ host: 'shop.example.com', http: { paths: [
+          { path: '/', pathType: 'Prefix', backend: { service: { name: 'web', port: { name: 'http' } } } },
+          { path: '/api', pathType: 'Prefix', backend: { service: { name: 'missing', port: { number: 8080 } } } },
+        ] } }],
+      },
+    });
+  }
+  if (served.has('/apis/storage.platform.io/v1')) {
+    await post('/apis/storage.platform.io/v1/storageclasses', {
+      apiVersion: 'storage.platform.io/v1', kind: 'StorageClass', metadata: { name: 'standard', annotations: { 'storageclass.platform.io/is-default-class': 'true' } },
+      provisioner: 'example.com/local', reclaimPolicy: 'Delete', volumeBindingMode: 'WaitForFirstConsumer', allowVolumeExpansion: true,
+    });
+  }
+  return served;
 }

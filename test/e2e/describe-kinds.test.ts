@@ -2,8 +2,9 @@
  * `describe` of every built-in kind the local server serves (test/e2e/describe-kinds-scenario.ts):
  * a golden transcript with a fixed clock, and a differential run against stock kubectl 1.32
  * through the rename proxy on the same objects (skipped with the reason when kubectl is absent).
- * Kinds the local server does not serve (StorageClass, Ingress, IngressClass, EndpointSlice,
- * HorizontalPodAutoscaler) are compared with kubectl in test/unit/printers/describe/.
+ * Kinds the local server may not serve (StorageClass, Ingress, IngressClass, EndpointSlice,
+ * HorizontalPodAutoscaler) join the differential when it serves them; their printers are compared
+ * with kubectl in test/unit/printers/describe/ in any case.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +18,7 @@ import { kubectlSkipReason, startProxiedKubectl } from '../support/kubectl-proxy
 import { startTestServer, writeTestKubeconfig, type TestServer } from '../support/server.js';
 import { mapLimit } from '../unit/printers/support/kubectl.js';
 import { toPlatform } from '../unit/printers/support/rename.js';
-import { DESCRIBE_CASES, seedDescribeObjects, settleDescribeObjects, type DescribeCase } from './describe-kinds-scenario.js';
+import { DESCRIBE_CASES, OPTIONAL_DESCRIBE_CASES, seedDescribeObjects, seedOptionalDescribeObjects, settleDescribeObjects, type DescribeCase } from './describe-kinds-scenario.js';
 import { assertGolden, normalize } from './writes-golden.js';
 
 /** The server's clock: an hour and five seconds before the describing client's, so ages read `60m`. */
@@ -34,6 +35,10 @@ async function seeded(base: Date): Promise<Seeded> {
   const server = await startTestServer({ now: () => base.getTime(), authorization: { bootstrapPolicy: true } });
   const dir = await mkdtemp(join(tmpdir(), 'platformctl-describe-kinds-'));
   const api = new ApiClient(server);
+  const stop = async (): Promise<void> => {
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
   try {
     const config = await writeTestKubeconfig(server, join(dir, '.config'), 'default');
     await seedDescribeObjects(api, base);
@@ -42,11 +47,11 @@ async function seeded(base: Date): Promise<Seeded> {
       server,
       dir,
       options: { env: { PLATFORMCONFIG: config, HOME: join(dir, '.home') }, cwd: dir, home: join(dir, '.home') },
-      async close() {
-        await server.stop();
-        await rm(dir, { recursive: true, force: true });
-      },
+      close: stop,
     };
+  } catch (err) {
+    await stop();
+    throw err;
   } finally {
     api.close();
   }
@@ -87,8 +92,16 @@ test('describe prints every built-in kind as kubectl does', { timeout: 600_000 }
   const s = await seeded(base);
   const kubectl = await startProxiedKubectl(s.server);
   try {
+    const api = new ApiClient(s.server);
+    let served: Set<string>;
+    try {
+      served = await seedOptionalDescribeObjects(api, base);
+    } finally {
+      api.close();
+    }
+    const cases = [...DESCRIBE_CASES, ...OPTIONAL_DESCRIBE_CASES.filter((c) => served.has(c.served))];
     const failures: string[] = [];
-    await mapLimit(DESCRIBE_CASES, 4, async (c) => {
+    await mapLimit(cases, 4, async (c) => {
       const k = await kubectl.run(['describe', ...c.args]);
       const ours = await runCli(['describe', ...c.args], { ...s.options, now: new Date() });
       const theirs = toPlatform(k.stdout);
@@ -96,7 +109,7 @@ test('describe prints every built-in kind as kubectl does', { timeout: 600_000 }
       else if (ours.code !== 0) failures.push(`${c.name}: platformctl failed (${ours.code}): ${ours.stderr}`);
       else if (comparable(c, ours.stdout) !== comparable(c, theirs)) failures.push(`${c.name}: describe ${c.args.join(' ')}\n--- kubectl\n${theirs}--- platformctl\n${ours.stdout}`);
     });
-    assert.deepEqual(failures, [], `${failures.length} of ${DESCRIBE_CASES.length} descriptions differ from kubectl's`);
+    assert.deepEqual(failures, [], `${failures.length} of ${cases.length} descriptions differ from kubectl's`);
   } finally {
     await kubectl.close();
     await s.close();

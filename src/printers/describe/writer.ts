@@ -12,32 +12,27 @@ export const LEVEL_3 = 3;
 /**
  * kubectl's describe writer: text at an indentation level (two spaces per level), terminal
  * control characters made visible (ESC as `^[`, CR as `\r`), aligned by a tab writer with
- * padding 2 and no minimum width (`tabbedString`). {@link nested} is kubectl's
- * `NewNestedPrefixWriter`: the same output, every level shifted.
+ * padding 2 and no minimum width (`tabbedString`).
  */
 export class DescribeWriter {
-  private readonly tabs: TabWriter;
-  private readonly indent: number;
-
-  constructor(parent?: DescribeWriter, indent = 0) {
-    this.tabs = parent?.tabs ?? new TabWriter({ minWidth: 0, padding: 2, padChar: ' ', rememberWidths: false });
-    this.indent = (parent?.indent ?? 0) + indent;
-  }
+  private readonly tabs = new TabWriter({ minWidth: 0, padding: 2, padChar: ' ', rememberWidths: false });
 
   /** Writes `text` indented by `level`. */
   write(level: number, text: string): void {
-    this.tabs.write(escape('  '.repeat(level + this.indent) + text));
+    this.tabs.write(escape('  '.repeat(level) + text));
   }
 
-  /** Writes a whole line (kubectl's `WriteLine`: no indentation unless nested). */
+  /** Writes a whole line (kubectl's `WriteLine`). */
   writeLine(text: string): void {
-    if (this.indent === 0) this.tabs.write(escape(`${text}\n`));
-    else this.write(LEVEL_0, `${text}\n`);
+    this.tabs.write(escape(`${text}\n`));
   }
 
-  /** A writer into the same output whose levels are shifted by `indent`. */
+  /**
+   * kubectl's `NewNestedPrefixWriter`: a writer into the same output whose levels are shifted by
+   * `indent` (its whole lines too).
+   */
   nested(indent: number): DescribeWriter {
-    return new DescribeWriter(this, indent);
+    return new NestedDescribeWriter(this, indent);
   }
 
   /** Ends the current columns (kubectl flushes before the Events table). */
@@ -49,6 +44,33 @@ export class DescribeWriter {
   toString(): string {
     this.tabs.flush();
     return this.tabs.take();
+  }
+}
+
+/** See {@link DescribeWriter.nested}. */
+class NestedDescribeWriter extends DescribeWriter {
+  constructor(private readonly parent: DescribeWriter, private readonly indent: number) {
+    super();
+  }
+
+  override write(level: number, text: string): void {
+    this.parent.write(level + this.indent, text);
+  }
+
+  override writeLine(text: string): void {
+    this.parent.write(this.indent, `${text}\n`);
+  }
+
+  override nested(indent: number): DescribeWriter {
+    return new NestedDescribeWriter(this.parent, this.indent + indent);
+  }
+
+  override flush(): void {
+    this.parent.flush();
+  }
+
+  override toString(): string {
+    return this.parent.toString();
   }
 }
 
