@@ -164,31 +164,41 @@ export async function describableObject(client: PlatformClient, object: KubeObje
   }
 }
 
-/** Fetches what the describer of `object` shows besides the object. */
+/**
+ * Fetches what the describer of `object` shows besides the object. The reads are independent
+ * and run at the same time; each fills its own field of the result.
+ */
 export async function fetchRelated(client: PlatformClient, object: KubeObject, options: RelatedOptions): Promise<DescribeRelated> {
   const needs = relatedNeeds(object);
   const related: DescribeRelated = {};
   const meta = object.metadata ?? {};
   const name = meta.name ?? '';
   const namespace = meta.namespace;
-  const wants = (key: keyof DescribeRelated): boolean => needs.objects.includes(key);
   const group = groupOfApiVersion(object.apiVersion);
   const kind = object.kind ?? '';
+  const reads: Promise<void>[] = [];
+  const when = (key: keyof DescribeRelated, read: () => Promise<void>): void => {
+    if (needs.objects.includes(key)) reads.push(read());
+  };
   if (options.showEvents && needs.events) {
-    // A mirror pod's events are about the static pod it mirrors.
-    const mirrorOf = group === GROUPS.core && kind === 'Pod' ? meta.annotations?.[MIRROR_POD_ANNOTATION] : undefined;
-    related.events = await searchEvents(client, object, needs.eventKind, mirrorOf ?? meta.uid, options);
-    // The node agent reports about a node with its name as the uid (kubectl asks twice).
-    if (group === GROUPS.core && kind === 'Node') related.events = [...related.events, ...(await searchEvents(client, object, needs.eventKind, name, options))];
+    reads.push((async () => {
+      // A mirror pod's events are about the static pod it mirrors.
+      const mirrorOf = group === GROUPS.core && kind === 'Pod' ? meta.annotations?.[MIRROR_POD_ANNOTATION] : undefined;
+      const searches = [searchEvents(client, object, needs.eventKind, mirrorOf ?? meta.uid, options)];
+      // The node agent reports about a node with its name as the uid (kubectl asks twice).
+      if (group === GROUPS.core && kind === 'Node') searches.push(searchEvents(client, object, needs.eventKind, name, options));
+      related.events = (await Promise.all(searches)).flat();
+    })());
   }
-  if (wants('replicaSets')) {
+  when('replicaSets', async () => {
     const replicaSets = await deploymentReplicaSets(client, object, options);
     if (replicaSets !== undefined) related.replicaSets = replicaSets;
-  }
-  if (wants('pods')) {
+  });
+  when('pods', async () => {
     if (group === GROUPS.core && kind === 'PersistentVolumeClaim') {
       related.pods = await listAll(client, PODS, namespace, {}, options);
     } else if (group === GROUPS.apps && kind === 'ReplicaSet') {
+      // kubectl prints a ReplicaSet whose pods it cannot list, with the error; other workloads fail.
       try {
         related.pods = await selectedPods(client, object, options);
       } catch (err) {
@@ -198,37 +208,42 @@ export async function fetchRelated(client: PlatformClient, object: KubeObject, o
     } else {
       related.pods = await selectedPods(client, object, options);
     }
-  }
-  if (wants('endpointSlices')) related.endpointSlices = (await listOrUndefined(client, ENDPOINT_SLICES, namespace, { labelSelector: `${SERVICE_NAME_LABEL}=${name}` }, options)) ?? [];
-  if (wants('secrets')) {
+  });
+  when('endpointSlices', async () => {
+    related.endpointSlices = (await listOrUndefined(client, ENDPOINT_SLICES, namespace, { labelSelector: `${SERVICE_NAME_LABEL}=${name}` }, options)) ?? [];
+  });
+  when('secrets', async () => {
     const secrets = await listOrUndefined(client, SECRETS, namespace, {}, options);
     if (secrets !== undefined) related.secrets = secrets;
-  }
-  if (wants('ingressServices')) related.ingressServices = await ingressServices(client, object, options);
-  if (wants('resourceQuotas')) {
+  });
+  when('ingressServices', async () => {
+    related.ingressServices = await ingressServices(client, object, options);
+  });
+  when('resourceQuotas', async () => {
     const quotas = await listOrUndefined(client, QUOTAS, name, {}, options);
     if (quotas !== undefined) related.resourceQuotas = quotas;
-  }
-  if (wants('limitRanges')) {
+  });
+  when('limitRanges', async () => {
     const limits = await listOrUndefined(client, LIMITS, name, {}, options);
     if (limits !== undefined) related.limitRanges = limits;
-  }
-  if (wants('nodePods')) {
+  });
+  when('nodePods', async () => {
     const pods = await listOrUndefined(client, PODS, undefined, { fieldSelector: `spec.nodeName=${name},status.phase!=Failed,status.phase!=Succeeded` }, options);
     if (pods !== undefined) related.nodePods = pods;
-  }
-  if (wants('lease')) {
+  });
+  when('lease', async () => {
     try {
       related.lease = await client.resource(LEASES, NAMESPACES.nodeLease).get(name, { signal: options.signal });
     } catch (err) {
       related.lease = { error: messageOf(err) };
     }
-  }
-  if (wants('certificateRequest')) {
+  });
+  when('certificateRequest', async () => {
     const { decodeSigningRequest } = await import('../../certificates/decode.js');
     const { request } = await decodeSigningRequest(object as Parameters<typeof decodeSigningRequest>[0]);
     // An unreadable request still gets the CSR describer, with the fields of the object only.
     related.certificateRequest = request ?? { subject: {} };
-  }
+  });
+  await Promise.all(reads);
   return related;
 }
