@@ -1,6 +1,6 @@
 import { goQuote } from '../encoding/go-quote.js';
 import { compareUtf8 } from '../encoding/utf8-order.js';
-import { formatQuantity } from '../sort/quantity.js';
+import { formatQuantity, quantityValue } from '../sort/quantity.js';
 import type { DescribeOptions } from './format.js';
 import { formatRfc1123z, sortedKeys } from './format.js';
 import { bool, intOrString, num, obj, objs, str, strs } from './json-access.js';
@@ -122,15 +122,25 @@ function describeEnv(container: Json, w: DescribeWriter, resolve: ((fieldPath: s
   }
 }
 
-/** The value a `resourceFieldRef` resolves to for the container's own limits and requests. */
+/**
+ * kubectl's `ExtractContainerResourceValue`: the container's own limit or request of the resource
+ * divided by the divisor (1 when unset), rounded up, as a whole number; `0` when the container
+ * sets none; empty for a resource it cannot resolve.
+ */
 function containerResourceValue(container: Json, resource: string, divisor: unknown): string {
-  const [kind, name] = resource.split('.', 2);
-  const resources = obj(container['resources']);
-  const list = obj(resources[kind === 'limits' ? 'limits' : 'requests']);
-  const raw = list[name ?? ''];
-  if (raw === undefined) return '0';
-  if (divisor === undefined) return formatQuantity(String(raw));
-  return formatQuantity(String(raw));
+  const dot = resource.indexOf('.');
+  const list = dot < 0 ? undefined : resource.slice(0, dot) === 'limits' ? 'limits' : resource.slice(0, dot) === 'requests' ? 'requests' : undefined;
+  const name = dot < 0 ? '' : resource.slice(dot + 1);
+  if (list === undefined || !(name === 'cpu' || name === 'memory' || name === 'ephemeral-storage' || name.startsWith('hugepages-'))) return '';
+  const raw = obj(obj(container['resources'])[list])[name];
+  const amount = raw === undefined || raw === null ? '0' : String(raw);
+  const divisorText = divisor === undefined || divisor === null || quantityValue(String(divisor), true) === 0n ? '1' : String(divisor);
+  const milli = name === 'cpu';
+  const value = quantityValue(amount, milli);
+  const by = quantityValue(divisorText, milli);
+  if (by === 0n) return '';
+  const quotient = value / by;
+  return String(value % by === 0n || value < 0n ? quotient : quotient + 1n);
 }
 
 function describeMounts(container: Json, w: DescribeWriter): void {

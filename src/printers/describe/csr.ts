@@ -28,21 +28,6 @@ export interface CertificateRequestDetails {
   emailAddresses?: readonly string[];
   uris?: readonly string[];
   ipAddresses?: readonly string[];
-  /** The certificates in `status.certificate`, decoded by the caller (kubectl shows none of this). */
-  issued?: readonly IssuedCertificateDetails[];
-}
-
-/** One issued certificate as `describe` shows it. */
-export interface IssuedCertificateDetails {
-  /** Distinguished names as `CN=jane, O=dev`. */
-  subject: string;
-  issuer: string;
-  serialNumber: string;
-  /** RFC 3339. */
-  notBefore: string;
-  notAfter: string;
-  dnsNames: readonly string[];
-  ipAddresses: readonly string[];
 }
 
 /** The CSR's status as kubectl sums it up: `Pending`, `Approved,Issued`, `Denied`, with `,Failed`. */
@@ -102,16 +87,6 @@ export function describeCertificateSigningRequest(
       printList(w, 'Email Addresses', request.emailAddresses);
       printList(w, 'URIs', request.uris);
       printList(w, 'IP Addresses', request.ipAddresses);
-    }
-    for (const cert of request.issued ?? []) {
-      w.write(LEVEL_0, 'Certificate:\n');
-      w.write(LEVEL_0, `\tSubject:\t${cert.subject}\n`);
-      w.write(LEVEL_0, `\tIssuer:\t${cert.issuer}\n`);
-      w.write(LEVEL_0, `\tSerial Number:\t${cert.serialNumber}\n`);
-      w.write(LEVEL_0, `\tNot Before:\t${formatRfc1123z(cert.notBefore, options)}\n`);
-      w.write(LEVEL_0, `\tNot After:\t${formatRfc1123z(cert.notAfter, options)}\n`);
-      printList(w, 'DNS Names', cert.dnsNames);
-      printList(w, 'IP Addresses', cert.ipAddresses);
     }
     if (events !== undefined && options.showEvents !== false) describeEvents(events, w, options);
   });

@@ -35,6 +35,7 @@ export function describeEvents(events: readonly EventLike[], w: DescribeWriter, 
     w.write(LEVEL_0, 'Events:\t<none>\n');
     return;
   }
+  w.flush();
   const sorted = events.map((e, i) => ({ e, i })).sort((a, b) => eventTime(a.e) - eventTime(b.e) || a.i - b.i).map((x) => x.e);
   w.write(LEVEL_0, 'Events:\n  Type\tReason\tAge\tFrom\tMessage\n');
   w.write(LEVEL_1, '----\t------\t----\t----\t-------\n');

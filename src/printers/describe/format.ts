@@ -110,30 +110,21 @@ function shorten(s: string, max: number): string {
   return `${new TextDecoder().decode(bytes.slice(0, max))}...`;
 }
 
-/** A label selector as kubectl prints it (`metav1.FormatLabelSelector`): `a=b,c in (x,y),!d`, or `<none>`. */
+/**
+ * A label selector as `metav1.FormatLabelSelector` prints it: the selector's text (see
+ * {@link selectorString}), or `<none>` when that is empty.
+ */
 export function formatLabelSelector(selector: LabelSelector | undefined | null): string {
-  if (selector === undefined || selector === null) return '<none>';
-  const parts: string[] = [];
-  for (const key of sortedKeys(selector.matchLabels)) parts.push(`${key}=${selector.matchLabels?.[key] ?? ''}`);
-  for (const req of selector.matchExpressions ?? []) {
-    const values = [...(req.values ?? [])].sort(compareUtf8);
-    switch (req.operator) {
-      case 'In': parts.push(`${req.key} in (${values.join(',')})`); break;
-      case 'NotIn': parts.push(`${req.key} notin (${values.join(',')})`); break;
-      case 'Exists': parts.push(req.key); break;
-      case 'DoesNotExist': parts.push(`!${req.key}`); break;
-    }
-  }
-  const text = parts.join(',');
+  const text = selectorString(selector);
   return text === '' ? '<none>' : text;
 }
 
 /**
  * A selector as `labels.Selector.String()` prints it after `LabelSelectorAsSelector`: requirements
- * sorted by key; an empty selector is empty (matches everything).
+ * sorted by key, set values sorted and without duplicates; a missing or empty selector is empty.
  */
 export function selectorString(selector: LabelSelector | undefined | null): string {
-  if (selector === undefined || selector === null) return '<none>';
+  if (selector === undefined || selector === null) return '';
   const reqs: { key: string; text: string }[] = [];
   for (const key of Object.keys(selector.matchLabels ?? {})) reqs.push({ key, text: `${key}=${selector.matchLabels?.[key] ?? ''}` });
   for (const req of selector.matchExpressions ?? []) {
@@ -144,7 +135,7 @@ export function selectorString(selector: LabelSelector | undefined | null): stri
     else if (req.operator === 'DoesNotExist') text = `!${req.key}`;
     reqs.push({ key: req.key, text });
   }
-  return reqs.sort((a, b) => compareUtf8(a.key, b.key)).map((r) => r.text).join(',');
+  return reqs.map((r, i) => ({ ...r, i })).sort((a, b) => compareUtf8(a.key, b.key) || a.i - b.i).map((r) => r.text).join(',');
 }
 
 /** `labels.FormatLabels` on one line: `k=v,k2=v2` or `<none>`. */
@@ -156,4 +147,9 @@ export function formatLabelsLine(labels: Readonly<Record<string, string>> | unde
 /** Go's `%v` of a string slice: `[a b c]`. */
 export function goSlice(values: readonly unknown[] | undefined): string {
   return `[${(values ?? []).map((v) => String(v)).join(' ')}]`;
+}
+
+/** kubectl's `printBoolPtr`: `True`, `False`, or `<unset>` when the field is absent. */
+export function printBoolPtr(v: unknown): string {
+  return typeof v === 'boolean' ? (v ? 'True' : 'False') : '<unset>';
 }

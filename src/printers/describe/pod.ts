@@ -1,11 +1,12 @@
-import type { KubeObject } from '../../sdk/types/meta.js';
+import type { KubeObject, LabelSelector } from '../../sdk/types/meta.js';
+import { compareUtf8 } from '../encoding/utf8-order.js';
 import { parseQuantity } from '../sort/quantity.js';
 import { describeContainers, describeResources } from './containers.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline, timestampSince } from './format.js';
-import { obj, objs, str } from './json-access.js';
+import { formatLabelSelector, formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline, timestampSince } from './format.js';
+import { num, obj, objs, str } from './json-access.js';
 import { LAST_APPLIED } from './skip.js';
 import { describeVolumes, printTolerationsMultiline } from './volumes.js';
 import type { DescribeWriter } from './writer.js';
@@ -59,19 +60,28 @@ export function podQosClass(pod: Json): string {
 }
 
 /**
- * The value kubectl shows for a `fieldRef` environment variable: it resolves metadata fields
- * only (name, namespace, uid, one label or annotation); other paths show nothing.
+ * The value kubectl shows for a `fieldRef` environment variable: its field path goes through the
+ * scheme's field-label conversion, which for client-side Pods knows only `metadata.name` and
+ * `metadata.namespace`; every other path shows nothing.
  */
 export function podFieldValue(pod: KubeObject, fieldPath: string): string {
   const meta = pod.metadata ?? {};
-  const subscript = /^metadata\.(labels|annotations)\['(.*)'\]$/.exec(fieldPath);
-  if (subscript) return (subscript[1] === 'labels' ? meta.labels : meta.annotations)?.[subscript[2] ?? ''] ?? '';
-  switch (fieldPath) {
-    case 'metadata.name': return meta.name ?? '';
-    case 'metadata.namespace': return meta.namespace ?? '';
-    case 'metadata.uid': return meta.uid ?? '';
-    default: return '';
-  }
+  if (fieldPath === 'metadata.name') return meta.name ?? '';
+  if (fieldPath === 'metadata.namespace') return meta.namespace ?? '';
+  return '';
+}
+
+/** kubectl's `describeTopologySpreadConstraints`: sorted by topology key, one a line. */
+function describeTopologySpreadConstraints(constraints: Json[], w: DescribeWriter, space: string): void {
+  if (constraints.length === 0) return;
+  const sorted = constraints.map((c, i) => ({ c, i })).sort((a, b) => compareUtf8(str(a.c['topologyKey']), str(b.c['topologyKey'])) || a.i - b.i).map((x) => x.c);
+  w.write(LEVEL_0, `${space}Topology Spread Constraints:\t`);
+  sorted.forEach((c, i) => {
+    if (i !== 0) w.write(LEVEL_0, `${space}\t`);
+    let line = `${str(c['topologyKey'])}:${str(c['whenUnsatisfiable'])} when max skew ${num(c['maxSkew'])} is exceeded`;
+    if (c['labelSelector'] !== undefined && c['labelSelector'] !== null) line += ` for selector ${formatLabelSelector(c['labelSelector'] as LabelSelector)}`;
+    w.write(LEVEL_0, `${line}\n`);
+  });
 }
 
 /** kubectl's `DescribePodTemplate`, used by the Deployment (and other controller) describers. */
@@ -91,6 +101,7 @@ export function describePodTemplate(template: Json | undefined, w: DescribeWrite
   if (init.length > 0) describeContainers('Init Containers', init, undefined, undefined, w, '  ', options);
   describeContainers('Containers', objs(spec['containers']), undefined, undefined, w, '  ', options);
   describeVolumes(objs(spec['volumes']), w, '  ');
+  describeTopologySpreadConstraints(objs(spec['topologySpreadConstraints']), w, '  ');
   if (str(spec['priorityClassName'])) w.write(LEVEL_1, `Priority Class Name:\t${str(spec['priorityClassName'])}\n`);
   printLabelsMultiline(w, '  Node-Selectors', spec['nodeSelector'] as Record<string, string> | undefined);
   printTolerationsMultiline(w, '  Tolerations', objs(spec['tolerations']));
@@ -169,6 +180,7 @@ export function describePod(pod: KubeObject, events: readonly EventLike[] | unde
     w.write(LEVEL_0, `QoS Class:\t${podQosClass(pod)}\n`);
     printLabelsMultiline(w, 'Node-Selectors', spec['nodeSelector'] as Record<string, string> | undefined);
     printTolerationsMultiline(w, 'Tolerations', objs(spec['tolerations']));
+    describeTopologySpreadConstraints(objs(spec['topologySpreadConstraints']), w, '');
     if (events !== undefined && options.showEvents !== false) describeEvents(events, w, options);
   });
 }

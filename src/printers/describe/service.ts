@@ -1,5 +1,6 @@
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { EventLike } from './events.js';
+import { formatEndpointSlices } from './endpoints.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
 import { formatLabelsLine, printAnnotationsMultiline, printLabelsMultiline } from './format.js';
@@ -8,41 +9,6 @@ import { LAST_APPLIED } from './skip.js';
 import { LEVEL_0, tabbedString } from './writer.js';
 
 type Json = Record<string, unknown>;
-
-/** kubectl's `formatEndpoints` for one service port: up to three `ip:port`, then `+ N more...`. */
-export function formatEndpoints(endpoints: KubeObject | undefined, portName: string | undefined): string {
-  const subsets = objs(endpoints?.['subsets']);
-  if (endpoints === undefined || subsets.length === 0) return '<none>';
-  const list: string[] = [];
-  const max = 3;
-  let more = false;
-  let count = 0;
-  for (const ss of subsets) {
-    const ports = objs(ss['ports']);
-    const addresses = objs(ss['addresses']);
-    if (ports.length === 0) {
-      for (const addr of addresses) {
-        if (list.length === max) more = true;
-        if (!more) list.push(str(addr['ip']));
-        count++;
-      }
-    } else {
-      for (const port of ports) {
-        if (portName === undefined || str(port['name']) === portName) {
-          for (const addr of addresses) {
-            if (list.length === max) more = true;
-            const ip = str(addr['ip']);
-            const host = ip.includes(':') ? `[${ip}]` : ip;
-            if (!more) list.push(`${host}:${num(port['port'])}`);
-            count++;
-          }
-        }
-      }
-    }
-  }
-  const text = list.join(',');
-  return more ? `${text} + ${count - max} more...` : text;
-}
 
 function ingressText(ingress: Json[]): string {
   return ingress
@@ -55,12 +21,14 @@ function ingressText(ingress: Json[]): string {
 
 /**
  * `describe service`: selector, type, IP families and addresses, each port with its target,
- * node port and endpoints (from the service's Endpoints object), session affinity, traffic
- * policies and the events.
+ * node port and endpoints (from the Service's EndpointSlices, as kubectl 1.32 reads them), session
+ * affinity, traffic policies and the events.
+ *
+ * @param endpointSlices - the slices labelled with the service's name (none when they could not be listed)
  */
 export function describeService(
   service: KubeObject,
-  endpoints: KubeObject | undefined,
+  endpointSlices: readonly KubeObject[],
   events: readonly EventLike[] | undefined,
   options: DescribeOptions,
 ): string {
@@ -93,7 +61,7 @@ export function describeService(
       const target = sp['targetPort'];
       w.write(LEVEL_0, `TargetPort:\t${typeof target === 'string' ? target : num(target)}/${protocol}\n`);
       if (num(sp['nodePort']) !== 0) w.write(LEVEL_0, `NodePort:\t${name}\t${num(sp['nodePort'])}/${protocol}\n`);
-      w.write(LEVEL_0, `Endpoints:\t${formatEndpoints(endpoints, str(sp['name']))}\n`);
+      w.write(LEVEL_0, `Endpoints:\t${formatEndpointSlices(endpointSlices, new Set([str(sp['name'])]))}\n`);
     }
     w.write(LEVEL_0, `Session Affinity:\t${str(spec['sessionAffinity'])}\n`);
     if (str(spec['externalTrafficPolicy'])) w.write(LEVEL_0, `External Traffic Policy:\t${str(spec['externalTrafficPolicy'])}\n`);
@@ -101,7 +69,6 @@ export function describeService(
     if (num(spec['healthCheckNodePort']) !== 0) w.write(LEVEL_0, `HealthCheck NodePort:\t${num(spec['healthCheckNodePort'])}\n`);
     const ranges = strs(spec['loadBalancerSourceRanges']);
     if (ranges.length > 0) w.write(LEVEL_0, `LoadBalancer Source Ranges:\t${ranges.join(',')}\n`);
-    if (spec['trafficDistribution'] !== undefined) w.write(LEVEL_0, `Traffic Distribution:\t${str(spec['trafficDistribution'])}\n`);
     if (events !== undefined && options.showEvents !== false) describeEvents(events, w, options);
   });
 }

@@ -27,10 +27,50 @@ export class DescribeWriter {
     this.tabs.write(escape(`${text}\n`));
   }
 
+  /**
+   * kubectl's `NewNestedPrefixWriter`: a writer into the same output whose levels are shifted by
+   * `indent` (its whole lines too).
+   */
+  nested(indent: number): DescribeWriter {
+    return new NestedDescribeWriter(this, indent);
+  }
+
+  /** Ends the current columns (kubectl flushes before the Events table). */
+  flush(): void {
+    this.tabs.flush();
+  }
+
   /** Everything written, aligned. */
   toString(): string {
     this.tabs.flush();
     return this.tabs.take();
+  }
+}
+
+/** See {@link DescribeWriter.nested}. */
+class NestedDescribeWriter extends DescribeWriter {
+  constructor(private readonly parent: DescribeWriter, private readonly indent: number) {
+    super();
+  }
+
+  override write(level: number, text: string): void {
+    this.parent.write(level + this.indent, text);
+  }
+
+  override writeLine(text: string): void {
+    this.parent.write(this.indent, `${text}\n`);
+  }
+
+  override nested(indent: number): DescribeWriter {
+    return new NestedDescribeWriter(this.parent, this.indent + indent);
+  }
+
+  override flush(): void {
+    this.parent.flush();
+  }
+
+  override toString(): string {
+    return this.parent.toString();
   }
 }
 

@@ -40,7 +40,8 @@ export function compareQuantities(a: Quantity, b: Quantity): number {
   return l < r ? -1 : l > r ? 1 : 0;
 }
 
-type QuantityFormat = 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
+/** The notation of a quantity, as the API keeps it (`Quantity.Format`). */
+export type QuantityFormat = 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
 
 interface ExactQuantity {
   /** The value times 10^9, rounded away from zero as the API rounds to nano units. */
@@ -111,6 +112,16 @@ function formatNanos(nanos: bigint, format: QuantityFormat): string {
 export function formatQuantity(text: string): string {
   const q = exactQuantity(text);
   return q === undefined ? text : formatNanos(q.nanos, q.format);
+}
+
+/** The notation of a quantity as parsed (`1Gi` binary, `1e3` exponent, else decimal); undefined for text that is not one. */
+export function quantityFormat(text: string): QuantityFormat | undefined {
+  return exactQuantity(text)?.format;
+}
+
+/** `resource.NewQuantity(value, format).String()`: a whole number of units in a notation. */
+export function formatWholeQuantity(value: bigint, format: QuantityFormat): string {
+  return formatNanos(value * 10n ** 9n, format);
 }
 
 /**

@@ -75,13 +75,22 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     ctx.io.stderr.write(selection.allNamespaces ? 'No resources found\n' : `No resources found in ${namespace} namespace.\n`);
     return;
   }
-  const [{ describeObject }, { fetchRelated }] = await Promise.all([import('../../../printers/describe/describe.js'), import('./related.js')]);
+  const [{ describeObject }, { describableObject, fetchRelated }] = await Promise.all([import('../../../printers/describe/describe.js'), import('./related.js')]);
   const relatedOptions = { showEvents: flags.bool('show-events'), chunkSize, signal: ctx.io.signal };
   const now = ctx.io.now();
   let first = true;
-  for (const object of objects) {
-    const related = await fetchRelated(client, object, relatedOptions);
-    const text = describeObject(object, related, { now, showEvents: relatedOptions.showEvents, timeZoneOffset: (at) => -at.getTimezoneOffset() });
+  for (const found of objects) {
+    let text: string;
+    try {
+      const object = await describableObject(client, found, ctx.io.signal);
+      const related = await fetchRelated(client, object, relatedOptions);
+      text = describeObject(object, related, { now, showEvents: relatedOptions.showEvents, timeZoneOffset: (at) => -at.getTimezoneOffset() });
+    } catch (err) {
+      // kubectl reports a describer's failure and goes on with the other objects.
+      if (ctx.io.signal.aborted) throw err;
+      errors.push(err);
+      continue;
+    }
     ctx.io.stdout.write(first ? text : `\n\n${text}`);
     first = false;
   }

@@ -89,7 +89,7 @@ export const describeScenarios: DescribeScenario[] = [
         '/api/v1/namespaces/default/events': { json: [{ apiVersion: 'v1', kind: 'EventList', metadata: {}, items: [] }] },
       },
     }),
-    ours: (shift) => ({ object: load('service', shift), related: { endpoints: load('endpoints', shift), events: [] } }),
+    ours: (shift) => ({ object: load('service', shift), related: { endpointSlices: load<{ items: KubeObject[] }>('endpointslices', shift).items, events: [] } }),
   },
   {
     name: 'csr',
@@ -120,6 +120,70 @@ export const describeScenarios: DescribeScenario[] = [
         limitRanges: load<{ items: KubeObject[] }>('limitranges', shift).items,
       },
     }),
+  },
+  {
+    name: 'storageclass',
+    args: ['storageclass', 'standard'],
+    state: (shift) => ({
+      objects: { '/apis/storage.platform.io/v1/storageclasses/standard': load('storageclass', shift) },
+      lists: { '/api/v1/events': { json: [load('storageclass-events', shift)] } },
+    }),
+    ours: (shift) => ({ object: load('storageclass', shift), related: { events: events('storageclass-events', shift, byUid('sc-uid')) } }),
+  },
+  {
+    name: 'ingressclass',
+    args: ['ingressclass', 'nginx'],
+    state: (shift) => ({ objects: { '/apis/networking.platform.io/v1/ingressclasses/nginx': load('ingressclass', shift) } }),
+    ours: (shift) => ({ object: load('ingressclass', shift), related: { events: [] } }),
+  },
+  {
+    name: 'ingress',
+    args: ['ingress', 'web'],
+    state: (shift) => ({
+      objects: {
+        '/apis/networking.platform.io/v1/namespaces/default/ingresses/web': load('ingress', shift),
+        '/api/v1/namespaces/default/services/web': load('ingress-services', shift),
+      },
+      lists: {
+        '/apis/discovery.platform.io/v1/namespaces/default/endpointslices': { json: [load('endpointslices', shift)] },
+        '/api/v1/namespaces/default/events': { json: [load('ingress-events', shift)] },
+      },
+    }),
+    ours: (shift) => {
+      const slices = load<{ items: KubeObject[] }>('endpointslices', shift).items;
+      return {
+        object: load('ingress', shift),
+        related: {
+          // The fake server answers every list with the same slices and has no Service `api`.
+          ingressServices: new Map([
+            ['web', { endpointSlices: slices, service: load<KubeObject>('ingress-services', shift) }],
+            ['api', { endpointSlices: slices, service: { error: '/api/v1/namespaces/default/services/api not found' } }],
+          ]),
+          events: events('ingress-events', shift, byUid('ing-uid')),
+        },
+      };
+    },
+  },
+  {
+    name: 'endpointslice',
+    args: ['endpointslice', 'web-x9k2l'],
+    state: (shift) => ({ objects: { '/apis/discovery.platform.io/v1/namespaces/default/endpointslices/web-x9k2l': load('endpointslice', shift) } }),
+    ours: (shift) => ({ object: load('endpointslice', shift), related: { events: [] } }),
+  },
+  {
+    name: 'endpointslice-empty',
+    args: ['endpointslice', 'headless-abcde'],
+    state: (shift) => ({ objects: { '/apis/discovery.platform.io/v1/namespaces/default/endpointslices/headless-abcde': load('endpointslice-empty', shift) } }),
+    ours: (shift) => ({ object: load('endpointslice-empty', shift), related: { events: [] } }),
+  },
+  {
+    name: 'hpa',
+    args: ['hpa', 'web'],
+    state: (shift) => ({
+      objects: { '/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers/web': load('hpa', shift) },
+      lists: { '/api/v1/namespaces/default/events': { json: [load('hpa-events', shift)] } },
+    }),
+    ours: (shift) => ({ object: load('hpa', shift), related: { events: events('hpa-events', shift, byUid('hpa-uid')) } }),
   },
   {
     name: 'generic',

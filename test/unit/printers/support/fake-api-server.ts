@@ -33,6 +33,10 @@ const RESOURCES: Resource[] = [
   { groupVersion: 'certificates.k8s.io/v1', name: 'certificatesigningrequests', kind: 'CertificateSigningRequest', namespaced: false, shortNames: ['csr'] },
   { groupVersion: 'coordination.k8s.io/v1', name: 'leases', kind: 'Lease', namespaced: true },
   { groupVersion: 'discovery.k8s.io/v1', name: 'endpointslices', kind: 'EndpointSlice', namespaced: true },
+  { groupVersion: 'networking.k8s.io/v1', name: 'ingresses', kind: 'Ingress', namespaced: true, shortNames: ['ing'] },
+  { groupVersion: 'networking.k8s.io/v1', name: 'ingressclasses', kind: 'IngressClass', namespaced: false },
+  { groupVersion: 'storage.k8s.io/v1', name: 'storageclasses', kind: 'StorageClass', namespaced: false, shortNames: ['sc'] },
+  { groupVersion: 'autoscaling/v2', name: 'horizontalpodautoscalers', kind: 'HorizontalPodAutoscaler', namespaced: true, shortNames: ['hpa'] },
   { groupVersion: 'example.com/v1', name: 'widgets', kind: 'Widget', namespaced: true, shortNames: ['wg'] },
 ];
 
@@ -52,17 +56,23 @@ export interface FakeApiServer {
   close(): Promise<void>;
 }
 
-function listKind(path: string): { kind: string; apiVersion: string } | undefined {
+/** Options of {@link startFakeApiServer}. */
+export interface FakeApiOptions {
+  /** Renames the group versions it serves (to speak `platform.io` naming to our CLI). */
+  renameGroupVersion?: (groupVersion: string) => string;
+}
+
+function listKind(resources: readonly Resource[], path: string): { kind: string; apiVersion: string } | undefined {
   const parts = path.split('/').filter((p) => p !== '');
   const name = parts[parts.length - 1] ?? '';
-  const r = RESOURCES.find((x) => x.name === name);
+  const r = resources.find((x) => x.name === name);
   return r ? { kind: `${r.kind}List`, apiVersion: r.groupVersion } : undefined;
 }
 
-function discovery(path: string): unknown {
+function discovery(served: readonly Resource[], path: string): unknown {
   if (path === '/api') return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' }] };
   if (path === '/apis') {
-    const groups = [...new Set(RESOURCES.map((r) => r.groupVersion).filter((gv) => gv.includes('/')))].map((gv) => {
+    const groups = [...new Set(served.map((r) => r.groupVersion).filter((gv) => gv.includes('/')))].map((gv) => {
       const [name = '', version = ''] = gv.split('/');
       return { name, versions: [{ groupVersion: gv, version }], preferredVersion: { groupVersion: gv, version } };
     });
@@ -71,7 +81,7 @@ function discovery(path: string): unknown {
   const m = /^\/(?:api\/(v1)|apis\/([^/]+\/[^/]+))$/.exec(path);
   if (!m) return undefined;
   const gv = m[1] ?? m[2] ?? '';
-  const resources = RESOURCES.filter((r) => r.groupVersion === gv).map((r) => ({
+  const resources = served.filter((r) => r.groupVersion === gv).map((r) => ({
     name: r.name,
     singularName: r.kind.toLowerCase(),
     namespaced: r.namespaced,
@@ -101,7 +111,9 @@ function matchesFieldSelector(item: unknown, selector: string): boolean {
 }
 
 /** Starts the server on 127.0.0.1 and a free port. */
-export async function startFakeApiServer(state: FakeApiState): Promise<FakeApiServer> {
+export async function startFakeApiServer(state: FakeApiState, options: FakeApiOptions = {}): Promise<FakeApiServer> {
+  const rename = options.renameGroupVersion ?? ((gv: string): string => gv);
+  const resources = RESOURCES.map((r) => ({ ...r, groupVersion: rename(r.groupVersion) }));
   const requests: string[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -111,7 +123,7 @@ export async function startFakeApiServer(state: FakeApiState): Promise<FakeApiSe
       res.end(JSON.stringify(body));
     };
     const path = url.pathname;
-    const disc = discovery(path);
+    const disc = discovery(resources, path);
     if (disc !== undefined) return send(200, disc);
     const wantsTable = (req.headers.accept ?? '').includes('as=Table');
     const list = state.lists?.[path];
@@ -126,7 +138,7 @@ export async function startFakeApiServer(state: FakeApiState): Promise<FakeApiSe
     }
     const object = state.objects?.[path];
     if (object !== undefined) return send(200, object);
-    const kind = listKind(path);
+    const kind = listKind(resources, path);
     if (kind !== undefined) return send(200, { ...kind, metadata: { resourceVersion: '1' }, items: [] });
     return send(404, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `${path} not found`, reason: 'NotFound', code: 404 });
   });

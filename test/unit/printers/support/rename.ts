@@ -4,6 +4,10 @@
  */
 const SPECIAL: [string, string][] = [
   ['kubectl.kubernetes.io/', 'platformctl.platform.io/'],
+  ['kubernetes.io/kube-apiserver-client-kubelet', 'platform.io/apiserver-client-nodeagent'],
+  ['kubernetes.io/kube-apiserver-client', 'platform.io/apiserver-client'],
+  ['kubernetes.io/kubelet-serving', 'platform.io/nodeagent-serving'],
+  ['kube-root-ca.crt', 'platform-root-ca.crt'],
   ['kube-system', 'platform-system'],
   ['kube-public', 'platform-public'],
   ['kube-node-lease', 'platform-node-lease'],

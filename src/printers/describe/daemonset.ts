@@ -1,0 +1,37 @@
+/**
+ * `describe daemonset`: selectors, the scheduling counts, the pods by phase, the pod template and
+ * events.
+ */
+import type { KubeObject, LabelSelector } from '../../sdk/types/meta.js';
+import { controllerPodCounts, podPhaseCountsText } from './controller-pods.js';
+import type { EventLike } from './events.js';
+import { describeEvents } from './events.js';
+import type { DescribeOptions } from './format.js';
+import { formatLabelsLine, printAnnotationsMultiline, printLabelsMultiline, selectorString } from './format.js';
+import { num, obj, strMap } from './json-access.js';
+import { describePodTemplate } from './pod.js';
+import { LAST_APPLIED } from './skip.js';
+import { LEVEL_0, tabbedString } from './writer.js';
+
+/** `describe daemonset`. */
+export function describeDaemonSet(ds: KubeObject, pods: readonly KubeObject[], events: readonly EventLike[] | undefined, options: DescribeOptions): string {
+  const meta = ds.metadata ?? {};
+  const spec = obj(ds['spec']);
+  const status = obj(ds['status']);
+  const template = obj(spec['template']);
+  return tabbedString((w) => {
+    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
+    w.write(LEVEL_0, `Selector:\t${selectorString(spec['selector'] as LabelSelector | undefined)}\n`);
+    w.write(LEVEL_0, `Node-Selector:\t${formatLabelsLine(strMap(obj(template['spec'])['nodeSelector']))}\n`);
+    printLabelsMultiline(w, 'Labels', meta.labels);
+    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    w.write(LEVEL_0, `Desired Number of Nodes Scheduled: ${num(status['desiredNumberScheduled'])}\n`);
+    w.write(LEVEL_0, `Current Number of Nodes Scheduled: ${num(status['currentNumberScheduled'])}\n`);
+    w.write(LEVEL_0, `Number of Nodes Scheduled with Up-to-date Pods: ${num(status['updatedNumberScheduled'])}\n`);
+    w.write(LEVEL_0, `Number of Nodes Scheduled with Available Pods: ${num(status['numberAvailable'])}\n`);
+    w.write(LEVEL_0, `Number of Nodes Misscheduled: ${num(status['numberMisscheduled'])}\n`);
+    w.write(LEVEL_0, `Pods Status:\t${podPhaseCountsText(controllerPodCounts(pods, meta.uid))}\n`);
+    describePodTemplate(template, w, options);
+    if (events !== undefined && options.showEvents !== false) describeEvents(events, w, options);
+  });
+}
