@@ -14,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { loadAllSpecs } from '../../src/cli/commands/index.js';
+import type { CommandSpec } from '../../src/cli/framework/spec.js';
 import { installTarball, pack, type PackResult } from '../support/pack-install.js';
 import { startTestServer, writeTestKubeconfig, type TestServer } from '../support/server.js';
 
@@ -68,6 +70,15 @@ test('the tarball holds what users run and nothing they do not', { skip }, async
   for (const f of ['completions/platformctl.bash', 'completions/_platformctl', 'completions/platformctl.fish', 'completions/platformctl.ps1']) {
     assert.ok(files.has(f), `${f} is packed`);
   }
+  // The examples in --help and the man pages name files under examples/: the package has them.
+  const named = new Set<string>();
+  const walk = (spec: CommandSpec): void => {
+    for (const e of spec.examples) for (const m of e.command.matchAll(/examples\/[\w./-]*/g)) named.add(m[0].replace(/\/$/, ''));
+    for (const sub of spec.subcommands ?? []) walk(sub);
+  };
+  for (const spec of await loadAllSpecs()) walk(spec);
+  assert.ok(named.size > 0);
+  for (const path of named) assert.ok(packed.files.some((f) => f === path || f.startsWith(`${path}/`)), `${path} (named by an example) is packed`);
   const unwanted = packed.files.filter((f) =>
     f.startsWith('src/') || f.startsWith('test/') || f.startsWith('dist/test/') || f.startsWith('bench/') || f.startsWith('scripts/') ||
     f.includes('tsbuildinfo') || (f.endsWith('.ts') && !f.endsWith('.d.ts')) ||
