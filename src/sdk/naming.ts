@@ -167,3 +167,6 @@ export const LOCAL_CONTEXT_NAME = 'local';
 
 /** Prefix of plugin executables on PATH (`platformctl-foo`). */
 export const PLUGIN_PREFIX = `${BINARY_NAME}-`;
+
+/** Prefix of kubectl's plugins (`kubectl-foo`, as krew installs them): seen on PATH, never run. */
+export const KUBECTL_PLUGIN_PREFIX = 'kubectl-';
