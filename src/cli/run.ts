@@ -18,6 +18,7 @@ import { normalizeArgv } from './framework/pflag-argv.js';
 import { UsageError } from './framework/usage-error.js';
 import { GLOBAL_FLAGS, globalOptionsFrom } from './flags/global.js';
 import type { CliIO } from './io/io.js';
+import { cliColors, colorsFor } from './io/colors.js';
 import { BrokenPipeError } from './io/process-io.js';
 
 /** Runs the CLI with `argv` (without the node and script paths) and returns the exit code. */
@@ -80,7 +81,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     if (err instanceof BrokenPipeError) return 141;
     try {
       const { reportError } = await import('./framework/report-error.js');
-      return reportError(err, io.stderr, path, verbosity);
+      return reportError(err, io.stderr, path, verbosity, await colorsFor(io, io.stderr));
     } catch (writeErr) {
       if (writeErr instanceof BrokenPipeError) return 141;
       throw writeErr;
@@ -102,7 +103,7 @@ function commandWords(cmd: Command): string[] {
 async function execute(io: CliIO, invocation: Invocation): Promise<number> {
   const { spec, path, args, flags } = invocation;
   const globals = globalOptionsFrom(flags);
-  const ctx = createContext(io, globals, path);
+  const ctx = createContext(io, globals, path, await cliColors(io));
   for (const f of spec.flags) {
     if (f.deprecated !== undefined && flags.changed(f.name)) ctx.warn(`--${f.name} is deprecated: ${f.deprecated}`);
   }
@@ -113,7 +114,7 @@ async function execute(io: CliIO, invocation: Invocation): Promise<number> {
   // kubectl's --warnings-as-errors: the command ran, but any server warning makes it fail.
   if (globals.warningsAsErrors && ctx.warningCount > 0) {
     const n = ctx.warningCount;
-    io.stderr.write(`error: ${n} warning${n === 1 ? '' : 's'} received\n`);
+    io.stderr.write(`${ctx.colors.stderr.red('error:')} ${n} warning${n === 1 ? '' : 's'} received\n`);
     return 1;
   }
   return code ?? 0;
