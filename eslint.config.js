@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 const cliOnlyPackages = ['commander', 'chalk', 'cli-table3', 'open'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'completions/**', 'man/**', 'test/fixtures/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'completions/**', 'man/**', 'test/fixtures/**', 'docs/api/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

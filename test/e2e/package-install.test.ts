@@ -126,6 +126,30 @@ test('the installed platformctl gets objects from a local server', { skip }, asy
   }
 });
 
+test('a strict NodeNext TypeScript project compiles the README snippets against the installed declarations', { skip }, async () => {
+  const { readdir, writeFile, copyFile } = await import('node:fs/promises');
+  const src = join(installed, 'src');
+  await mkdir(src, { recursive: true });
+  const snippets = (await readdir(join(ROOT, 'test', 'types'))).filter((f) => f.startsWith('readme-'));
+  assert.ok(snippets.length >= 4);
+  for (const f of snippets) await copyFile(join(ROOT, 'test', 'types', f), join(src, f));
+  const tsconfig = {
+    compilerOptions: {
+      target: 'ES2023', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true,
+      skipLibCheck: true, types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')],
+    },
+    include: ['src/**/*.ts'],
+  };
+  await writeFile(join(installed, 'tsconfig.json'), JSON.stringify(tsconfig));
+  await writeFile(join(installed, 'package.json'), JSON.stringify({ ...JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')), type: 'module' }));
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  try {
+    await exec(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: installed });
+  } catch (err) {
+    assert.fail(`tsc against the installed package failed:\n${(err as { stdout?: string }).stdout ?? String(err)}`);
+  }
+});
+
 test('the installed SDK imports by its package name', { skip }, async () => {
   const script = "const sdk = await import('platformctl'); console.log(typeof sdk.createClient, typeof sdk.loadConfig, typeof sdk.StatusError);";
   const r = await exec(process.execPath, ['--input-type=module', '-e', script], { cwd: installed });

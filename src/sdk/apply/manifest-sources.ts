@@ -18,7 +18,7 @@ export interface SourceText {
   text: string;
 }
 
-/** Options of {@link readSources}. */
+/** Options of `readSources` (and of `readManifests`, which reads through it). */
 export interface ReadSourcesOptions {
   /** Descend into sub-directories (`-R`). */
   recursive?: boolean | undefined;

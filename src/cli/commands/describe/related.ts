@@ -4,6 +4,8 @@
  * Service's Endpoints, a Node's pods and Lease, a Namespace's quotas and limits, a CSR's decoded
  * request). A related read that fails (forbidden, type not served) is left out, as kubectl does.
  */
+import { asKind } from '../../../sdk/types/meta.js';
+import type { CertificateSigningRequest } from '../../../sdk/types/certificates.js';
 import type { PlatformClient } from '../../../sdk/client.js';
 import { GROUPS, NAMESPACES } from '../../../sdk/naming.js';
 import type { ResourceDescriptor } from '../../../sdk/rest/resource-client.js';
@@ -91,7 +93,7 @@ export async function fetchRelated(client: PlatformClient, object: KubeObject, o
     related.replicaSets = { new: current.slice(0, 1), old: owned.filter((rs) => !current.slice(0, 1).includes(rs)) };
   } else if (group === GROUPS.certificates && kind === 'CertificateSigningRequest') {
     const { decodeSigningRequest } = await import('../../certificates/decode.js');
-    const { request, certificates } = await decodeSigningRequest(object as Parameters<typeof decodeSigningRequest>[0]);
+    const { request, certificates } = await decodeSigningRequest(asKind<CertificateSigningRequest>(object, kind) ?? { spec: { request: '', signerName: '' } });
     // An unreadable request still gets the CSR describer, with the fields of the object only.
     related.certificateRequest = { ...(request ?? { subject: {} }), ...(certificates.length > 0 ? { issued: certificates } : {}) };
   }
