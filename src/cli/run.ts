@@ -14,7 +14,7 @@ import { createContext } from './framework/context.js';
 import { addStub, buildChain, createRoot, type Invocation } from './framework/command-tree.js';
 import { declareFlags, declaredFlags } from './framework/command-options.js';
 import { locateCommand } from './framework/locate.js';
-import { normalizeArgv } from './framework/pflag-argv.js';
+import { mentionedFlags, normalizeArgv } from './framework/pflag-argv.js';
 import { UsageError } from './framework/usage-error.js';
 import { GLOBAL_FLAGS, globalOptionsFrom } from './flags/global.js';
 import type { CliIO } from './io/io.js';
@@ -49,7 +49,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     // Commander writes the help of a group named without a subcommand to its error stream
     // (`help({ error: true })`); ours prints it on stdout and exits 0, so it is held until then.
     let heldHelp = '';
-    const root = createRoot({ writeOut: (t) => io.stdout.write(t), writeErr: (t) => (heldHelp += t) }, clientVersion().gitVersion);
+    const output = { writeOut: (t: string) => io.stdout.write(t), writeErr: (t: string) => (heldHelp += t) };
+    const root = createRoot(output, located.chain.length === 0 ? clientVersion().gitVersion : undefined);
     let command: Command = root;
     let flags = GLOBAL_FLAGS;
     if (located.chain.length === 0) {
@@ -60,7 +61,9 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
       // word it has no action, so that commander reports the unknown command with suggestions.
       if (located.unknown === undefined) root.action(() => root.outputHelp());
     } else {
-      const built = buildChain(root, located.chain, GLOBAL_FLAGS, executor);
+      const invokedSpec = located.chain[located.chain.length - 1];
+      const used = mentionedFlags(located.argv.slice(path.length), [...(invokedSpec?.flags ?? []), ...GLOBAL_FLAGS]);
+      const built = buildChain(root, located.chain, GLOBAL_FLAGS, executor, used);
       command = built.command;
       flags = declaredFlags(built.bindings);
     }

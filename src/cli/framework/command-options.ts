@@ -14,10 +14,10 @@ import { UsageError } from './usage-error.js';
 
 type Value = string | number | boolean | string[];
 
-/** One declared flag and the commander option that parses it. */
+/** One flag of a command and the commander option that parses it (none: a global flag the line does not use). */
 export interface FlagBinding {
   flag: FlagSpec;
-  option: Option;
+  option: Option | undefined;
 }
 
 /** Converts one occurrence of `flag`'s value; arrays accumulate over occurrences. */
@@ -42,14 +42,21 @@ function convert(flag: FlagSpec, raw: string, previous: Value | undefined): Valu
 
 /**
  * Declares `flags` on `cmd`, then the `globals` that no command flag already names (a command's
- * `--token` or `-s` wins over the global one, and shares its value by name as before).
+ * `--token` or `-s` wins over the global one, and shares its value by name as before). With
+ * `usedGlobals`, only those globals become commander options (building two dozen options costs
+ * start-up time every command pays); the others keep their defaults.
  */
-export function declareFlags(cmd: Command, flags: readonly FlagSpec[], globals: readonly FlagSpec[] = []): FlagBinding[] {
+export function declareFlags(cmd: Command, flags: readonly FlagSpec[], globals: readonly FlagSpec[] = [], usedGlobals?: ReadonlySet<string>): FlagBinding[] {
   const longs = new Set<string>();
   const shorts = new Set<string>();
   const bindings: FlagBinding[] = [];
   const add = (flag: FlagSpec, global: boolean): void => {
     if (longs.has(flag.name)) return;
+    if (global && usedGlobals !== undefined && !usedGlobals.has(flag.name)) {
+      longs.add(flag.name);
+      bindings.push({ flag, option: undefined });
+      return;
+    }
     const short = flag.short !== undefined && !shorts.has(flag.short) ? flag.short : undefined;
     const option = new Option(`${short === undefined ? '' : `-${short}, `}--${flag.name} <value>`, flag.description);
     // Commander passes undefined as the previous value of a first occurrence.
@@ -76,6 +83,10 @@ export function flagValuesOf(cmd: Command, bindings: readonly FlagBinding[]): Fl
   const values = new Map<string, Value | undefined>();
   const set = new Set<string>();
   for (const { flag, option } of bindings) {
+    if (option === undefined) {
+      values.set(flag.name, flag.default);
+      continue;
+    }
     const key = option.attributeName();
     const value: unknown = cmd.getOptionValue(key);
     if (cmd.getOptionValueSource(key) === 'cli' && isValue(value)) {

@@ -49,8 +49,8 @@ export interface Invocation {
 /** Runs an invocation (run.ts: context, deprecation warnings, the runner, exit code). */
 export type Executor = (invocation: Invocation) => Promise<void>;
 
-/** The root command, configured; `globals` are declared on it when the root itself is invoked. */
-export function createRoot(output: TreeOutput, version: string): Command {
+/** The root command, configured; with `version`, it has `--version` (when the root itself is invoked). */
+export function createRoot(output: TreeOutput, version?: string): Command {
   const root = new Command(BINARY_NAME);
   root
     .description(ROOT_DESCRIPTION)
@@ -68,7 +68,7 @@ export function createRoot(output: TreeOutput, version: string): Command {
     .enablePositionalOptions()
     .helpCommand(false);
   // kubectl has no --version; `platformctl --version` prints what `version --client` prints.
-  root.version(`Client Version: ${version}`, '--version', 'Print the client version and exit');
+  if (version !== undefined) root.version(`Client Version: ${version}`, '--version', 'Print the client version and exit');
   return root;
 }
 
@@ -104,11 +104,17 @@ export interface BuiltCommand {
  * with its flags (then the global ones) and, when it runs, an action that hands the parsed
  * invocation to `execute`.
  */
-export function buildChain(root: Command, chain: readonly CommandSpec[], globals: readonly FlagSpec[], execute: Executor): BuiltCommand {
-  return buildLink(root, chain, 0, globals, execute);
+export function buildChain(root: Command, chain: readonly CommandSpec[], globals: readonly FlagSpec[], execute: Executor, usedGlobals?: ReadonlySet<string>): BuiltCommand {
+  return buildLink(root, chain, 0, { globals, execute, usedGlobals });
 }
 
-function buildLink(parent: Command, chain: readonly CommandSpec[], i: number, globals: readonly FlagSpec[], execute: Executor): BuiltCommand {
+interface BuildContext {
+  globals: readonly FlagSpec[];
+  execute: Executor;
+  usedGlobals: ReadonlySet<string> | undefined;
+}
+
+function buildLink(parent: Command, chain: readonly CommandSpec[], i: number, build: BuildContext): BuiltCommand {
   const spec = chain[i];
   if (spec === undefined) throw new Error('buildChain: empty command chain');
   const cmd = addStub(parent, stubOf(spec));
@@ -118,17 +124,17 @@ function buildLink(parent: Command, chain: readonly CommandSpec[], i: number, gl
   let built: BuiltCommand | undefined;
   // Children in the spec's order, which help lists them in.
   for (const sub of spec.subcommands ?? []) {
-    if (sub === next) built = buildLink(cmd, chain, i + 1, globals, execute);
+    if (sub === next) built = buildLink(cmd, chain, i + 1, build);
     else addStub(cmd, stubOf(sub));
   }
-  if (next === undefined) return invoked(cmd, spec, chain.map((s) => s.name), globals, execute);
+  if (next === undefined) return invoked(cmd, spec, chain.map((s) => s.name), build);
   if (built === undefined) throw new Error(`buildChain: ${next.name} is not a subcommand of ${spec.name}`);
   return built;
 }
 
 /** Declares the invoked command's flags and action. */
-function invoked(cmd: Command, spec: CommandSpec, path: string[], globals: readonly FlagSpec[], execute: Executor): BuiltCommand {
-  const bindings = declareFlags(cmd, spec.flags, globals);
+function invoked(cmd: Command, spec: CommandSpec, path: string[], { globals, execute, usedGlobals }: BuildContext): BuiltCommand {
+  const bindings = declareFlags(cmd, spec.flags, globals, usedGlobals);
   // Positional arguments are the runner's to check (kubectl's commands validate their own).
   cmd.allowExcessArguments(true);
   if (spec.load !== undefined) {

@@ -22,7 +22,8 @@ function quietRoot(): Command {
 export function renderCommandHelp(spec: CommandSpec, path: readonly string[]): string {
   let parent = quietRoot();
   for (const word of path.slice(0, -1)) parent = addStub(parent, { name: word, summary: '' });
-  return buildChain(parent, [spec], GLOBAL_FLAGS, async () => undefined).command.helpInformation();
+  // Help lists the command's own flags only: the global ones need no options here.
+  return buildChain(parent, [spec], GLOBAL_FLAGS, async () => undefined, new Set()).command.helpInformation();
 }
 
 /** Help for the root command: the top-level commands by group. */

@@ -86,3 +86,37 @@ function shortCluster(argv: readonly string[], i: number, byShort: Map<string, F
   }
   return i;
 }
+
+/**
+ * The flags of `candidates` that `argv` may mention, by long name, or undefined when it has a
+ * flag that no spec of `all` knows (then every candidate is needed, for commander's suggestions).
+ * Over-approximates: a flag's value that looks like a flag counts too.
+ */
+export function mentionedFlags(argv: readonly string[], all: readonly FlagSpec[]): Set<string> | undefined {
+  const byLong = new Map<string, FlagSpec>();
+  const byShort = new Map<string, FlagSpec>();
+  for (const f of all) {
+    byLong.set(f.name, f);
+    if (f.short !== undefined) byShort.set(f.short, f);
+  }
+  const seen = new Set<string>();
+  for (const tok of argv) {
+    if (tok === '--') break;
+    if (tok.startsWith('--') && tok.length > 2) {
+      const eq = tok.indexOf('=');
+      const name = eq < 0 ? tok.slice(2) : tok.slice(2, eq);
+      if (name === 'help') continue;
+      if (!byLong.has(name)) return undefined;
+      seen.add(name);
+    } else if (tok.startsWith('-') && tok.length > 1) {
+      for (const c of tok.slice(1)) {
+        if (c === 'h') break;
+        const spec = byShort.get(c);
+        if (spec === undefined) return undefined;
+        seen.add(spec.name);
+        if (spec.type !== 'bool') break;
+      }
+    }
+  }
+  return seen;
+}

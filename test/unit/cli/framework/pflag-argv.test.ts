@@ -57,3 +57,10 @@ test('a valued flag without its value is pflag\'s error', () => {
   assert.throws(() => normalizeArgv(['-wo'], flags), /^UsageError: flag needs an argument: 'o' in -wo$/);
   assert.throws(() => normalizeArgv(['pods', '--output'], flags), /^UsageError: flag needs an argument: --output$/);
 });
+
+test('mentionedFlags: the flags a line uses, or undefined when it has an unknown one', async () => {
+  const { mentionedFlags } = await import('../../../../src/cli/framework/pflag-argv.js');
+  assert.deepEqual(mentionedFlags(['pods', '-wn', 'kube', '--output=json', '--help', '-h', '--', '--bogus'], flags), new Set(['watch', 'namespace', 'output']));
+  assert.equal(mentionedFlags(['--bogus'], flags), undefined);
+  assert.equal(mentionedFlags(['-wz'], flags), undefined);
+});
