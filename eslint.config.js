@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 const cliOnlyPackages = ['commander', 'chalk', 'cli-table3', 'open'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'completions/**', 'man/**', 'test/fixtures/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'completions/**', 'man/**', 'test/fixtures/**', 'docs/api/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -65,6 +65,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'exit', message: 'Only src/cli/main.ts exits.' }],
     },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['test/**/*.ts', 'bench/**/*.mjs', 'scripts/**/*.mjs'],

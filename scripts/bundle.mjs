@@ -4,6 +4,18 @@
 // `version --client` and `__complete` near bare Node. The SDK stays unbundled (dist/src/sdk).
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// Commander's eager `require('node:child_process')` is served by a shim that loads it on first use.
+const childProcessOnDemand = {
+  name: 'child-process-on-demand',
+  setup(b) {
+    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer)
+        ? { path: fileURLToPath(new URL('bundle-shims/child-process-on-demand.cjs', import.meta.url)) }
+        : undefined);
+  },
+};
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const external = process.argv.includes('--external-deps');
@@ -20,6 +32,7 @@ await build({
   external: ['keytar'],
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
+  plugins: [childProcessOnDemand],
   define: { PLATFORMCTL_VERSION: JSON.stringify(version) },
   // Bundled CommonJS dependencies call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __platformctlCreateRequire } from 'node:module'; const require = __platformctlCreateRequire(import.meta.url);" },

@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // Runs the compiled node:test suite (dist/test/**/*.test.js).
-// Usage: node scripts/run-tests.mjs [substring ...]   (only files whose path contains one of them)
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+// Usage: node scripts/run-tests.mjs [--reporter spec|tap|dot|junit|summary] [--junit FILE] [substring ...]
+//   (only files whose path contains one of the substrings)
+// The reporter on stdout: `--reporter`, else $TEST_REPORTER, else `spec` on a terminal, `tap` under
+// CI (CI set), and otherwise `summary` (one line per file, failures in full, skip reasons, totals).
+// `--junit FILE` (or $TEST_JUNIT) also writes a JUnit XML report to FILE.
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -19,17 +23,41 @@ function walk(dir) {
   return out;
 }
 
-const filters = process.argv.slice(2);
+const args = process.argv.slice(2);
+const option = (name) => {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  const value = args[i + 1];
+  args.splice(i, 2);
+  return value;
+};
+const REPORTERS = ['spec', 'tap', 'dot', 'junit', 'summary'];
+const reporter = option('--reporter') ?? process.env.TEST_REPORTER ?? (process.stdout.isTTY ? 'spec' : process.env.CI ? 'tap' : 'summary');
+if (!REPORTERS.includes(reporter)) {
+  console.error(`unknown reporter ${reporter}: one of ${REPORTERS.join(', ')}`);
+  process.exit(1);
+}
+const junit = option('--junit') ?? process.env.TEST_JUNIT;
+
+const filters = args;
 let files = walk(testRoot);
 if (filters.length > 0) files = files.filter((f) => filters.some((s) => relative(root, f).includes(s)));
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
+const reporterArgs = [`--test-reporter=${reporter === 'summary' ? join(root, 'scripts', 'test-summary-reporter.mjs') : reporter}`, '--test-reporter-destination=stdout'];
+if (junit !== undefined && junit !== '') {
+  const file = resolve(junit);
+  mkdirSync(dirname(file), { recursive: true });
+  reporterArgs.push('--test-reporter=junit', `--test-reporter-destination=${file}`);
+}
 // Tests are mostly I/O-bound (real HTTPS to the local server), so run more files than cores at once.
 const concurrency = process.env.TEST_CONCURRENCY ?? '4';
 const env = { ...process.env, NO_COLOR: '1', TZ: 'UTC' };
 // Start-up of every child node costs ~40 ms with NODE_EXTRA_CA_CERTS set; tests never need it.
 delete env.NODE_EXTRA_CA_CERTS;
-const child = spawn(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...files], { stdio: 'inherit', env });
+// Tests decide colour themselves (FORCE_COLOR goldens); an inherited FORCE_COLOR would leak into the others.
+delete env.FORCE_COLOR;
+const child = spawn(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...reporterArgs, ...files], { stdio: 'inherit', env, cwd: root });
 child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)));

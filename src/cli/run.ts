@@ -1,99 +1,26 @@
 /**
- * The CLI as a function: `run(argv, io)` finds the command, parses its flags, runs it and returns
- * the exit code. It never exits the process (only main.ts does), so tests call it in-process.
+ * The CLI as a function: `run(argv, io)` finds the command, lets commander parse the line and
+ * dispatch to it, runs it and returns the exit code. It never exits the process (only main.ts
+ * does), so tests call it in-process.
+ *
+ * The steps, each in its own module: locate the command words (framework/locate.ts, importing only
+ * the specs on that path), rewrite pflag's idioms for commander (framework/pflag-argv.ts), build the
+ * commander tree of this invocation (framework/command-tree.ts), parse; the invoked command's
+ * action hands the parsed invocation to {@link execute}, the one place where a command runs.
  */
-import { COMMANDS, findCommand, loadAllSpecs } from './commands/index.js';
+import { CommanderError, type Command } from 'commander';
+import { clientVersion } from './build-info.js';
 import { createContext } from './framework/context.js';
-import { parseCommandLine } from './framework/parse.js';
-import type { CommandSpec, FlagSpec } from './framework/spec.js';
-import { closest } from './framework/suggest.js';
+import { addStub, buildChain, createRoot, type Invocation } from './framework/command-tree.js';
+import { declareFlags, declaredFlags } from './framework/command-options.js';
+import { locateCommand } from './framework/locate.js';
+import { mentionedFlags, normalizeArgv } from './framework/pflag-argv.js';
 import { UsageError } from './framework/usage-error.js';
 import { GLOBAL_FLAGS, globalOptionsFrom } from './flags/global.js';
 import { isInterruption } from './interrupt.js';
 import type { CliIO } from './io/io.js';
+import { cliColors, colorsFor } from './io/colors.js';
 import { BrokenPipeError } from './io/process-io.js';
-
-/** The `-h, --help` flag every command accepts. */
-export const HELP_FLAG: FlagSpec = { name: 'help', short: 'h', type: 'bool', default: false, description: 'help for the command', hidden: true };
-
-/** `platformctl --version`: the client version, as `version --client` prints it. */
-export const VERSION_FLAG: FlagSpec = { name: 'version', type: 'bool', default: false, description: 'Print the client version and exit', hidden: true };
-
-/** Position of the next positional argument in `argv` from `start`, skipping flags and their values. */
-export function nextPositional(argv: readonly string[], start: number, flags: readonly FlagSpec[]): number {
-  const valued = new Set<string>();
-  for (const f of flags) {
-    if (f.type === 'bool') continue;
-    valued.add(`--${f.name}`);
-    if (f.short !== undefined) valued.add(`-${f.short}`);
-  }
-  for (let i = start; i < argv.length; i++) {
-    const tok = argv[i] as string;
-    if (tok === '--') return -1;
-    if (!tok.startsWith('-') || tok === '-') return i;
-    if (valued.has(tok)) i++;
-  }
-  return -1;
-}
-
-/** An unknown top-level command; `index` is its position in argv (a plugin may answer to it). */
-export class UnknownCommandError extends UsageError {
-  readonly index: number;
-  constructor(message: string, index: number) {
-    super(message, false);
-    this.index = index;
-  }
-}
-
-/** A resolved command: its spec, its path, and the argv left after removing the path words. */
-export interface ResolvedCommand {
-  spec: CommandSpec;
-  path: string[];
-  rest: string[];
-}
-
-/**
- * Finds the command that `argv` names, descending into subcommands. Returns undefined for the
- * root (no command word). Throws a {@link UsageError} for an unknown command.
- */
-export async function resolveCommand(argv: readonly string[]): Promise<ResolvedCommand | undefined> {
-  const first = nextPositional(argv, 0, GLOBAL_FLAGS);
-  if (first < 0) return undefined;
-  const name = argv[first] as string;
-  const entry = findCommand(name);
-  if (entry === undefined) {
-    // Hidden commands (`__complete`) are never suggested.
-    const names = COMMANDS.map((c) => c.name).filter((n) => !n.startsWith('__'));
-    const hint = closest(name, names);
-    const { BINARY_NAME } = await import('../sdk/naming.js');
-    throw new UnknownCommandError(
-      `unknown command "${name}" for "${BINARY_NAME}"${hint.length > 0 ? `\n\nDid you mean this?\n\t${hint.join('\n\t')}\n` : ''}`,
-      first,
-    );
-  }
-  let spec = await entry.load();
-  const path = [spec.name];
-  let rest = [...argv.slice(0, first), ...argv.slice(first + 1)];
-  while (spec.subcommands !== undefined && spec.subcommands.length > 0) {
-    const idx = nextPositional(rest, 0, [...GLOBAL_FLAGS, ...spec.flags]);
-    if (idx < 0) break;
-    const word = rest[idx] as string;
-    const sub = spec.subcommands.find((s) => s.name === word || (s.aliases ?? []).includes(word));
-    if (sub === undefined) {
-      if (spec.load !== undefined) break; // a runnable group takes positional arguments itself
-      const hint = closest(word, spec.subcommands.filter((s) => !s.hidden).map((s) => s.name));
-      const { BINARY_NAME } = await import('../sdk/naming.js');
-      throw new UsageError(
-        `unknown command "${word}" for "${[BINARY_NAME, ...path].join(' ')}"${hint.length > 0 ? `\n\nDid you mean this?\n\t${hint.join('\n\t')}\n` : ''}`,
-        false,
-      );
-    }
-    spec = sub;
-    path.push(sub.name);
-    rest = [...rest.slice(0, idx), ...rest.slice(idx + 1)];
-  }
-  return { spec, path, rest };
-}
 
 /** Runs the CLI with `argv` (without the node and script paths) and returns the exit code. */
 export async function run(argv: readonly string[], io: CliIO): Promise<number> {
@@ -106,63 +33,95 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
       const { runComplete } = await import('./completion/run-complete.js');
       return await runComplete(argv.slice(1), io, { withDescriptions: argv[0] === '__complete' });
     }
-    let resolved: ResolvedCommand | undefined;
-    try {
-      resolved = await resolveCommand(argv);
-    } catch (err) {
+    const located = await locateCommand(argv, GLOBAL_FLAGS);
+    if (located.unknown !== undefined) {
       // An unknown command may be a plugin (`platformctl-<name>` on PATH): run it and pass its exit code on.
-      if (!(err instanceof UnknownCommandError)) throw err;
       const { runPluginCommand } = await import('./plugins/handler.js');
-      const code = await runPluginCommand(argv, err.index, io);
-      if (code === undefined) throw err;
-      return code;
+      const code = await runPluginCommand(argv, located.unknown.index, io);
+      if (code !== undefined) return code;
     }
-    // Help and error reporting are imported only when needed: they are not on the start-up path.
-    if (resolved === undefined) {
-      const root = parseCommandLine(argv, [...GLOBAL_FLAGS, HELP_FLAG, VERSION_FLAG]);
-      if (root.flags.bool('version')) {
-        const { clientVersion } = await import('./build-info.js');
-        io.stdout.write(`Client Version: ${clientVersion().gitVersion}\n`);
-        return 0;
-      }
-      const { renderRootHelp } = await import('./framework/help.js');
-      io.stdout.write(renderRootHelp(await loadAllSpecs()));
+    path = located.chain.map((s) => s.name);
+
+    let exitCode = 0;
+    const executor = async (invocation: Invocation): Promise<void> => {
+      verbosity = globalOptionsFrom(invocation.flags).verbosity;
+      exitCode = await execute(io, invocation);
+    };
+    // Commander writes the help of a group named without a subcommand to its error stream
+    // (`help({ error: true })`); ours prints it on stdout and exits 0, so it is held until then.
+    let heldHelp = '';
+    const output = { writeOut: (t: string) => io.stdout.write(t), writeErr: (t: string) => (heldHelp += t) };
+    const root = createRoot(output, located.chain.length === 0 ? clientVersion().gitVersion : undefined);
+    let command: Command = root;
+    let flags = GLOBAL_FLAGS;
+    if (located.chain.length === 0) {
+      const { topLevelCommands } = await import('./framework/top-level.js');
+      for (const stub of await topLevelCommands()) addStub(root, stub);
+      flags = declaredFlags(declareFlags(root, [], GLOBAL_FLAGS));
+      // The root alone prints its help on stdout and exits 0, as kubectl's does; after an unknown
+      // word it has no action, so that commander reports the unknown command with suggestions.
+      if (located.unknown === undefined) root.action(() => root.outputHelp());
+    } else {
+      const invokedSpec = located.chain[located.chain.length - 1];
+      const used = mentionedFlags(located.argv.slice(path.length), [...(invokedSpec?.flags ?? []), ...GLOBAL_FLAGS]);
+      const built = buildChain(root, located.chain, GLOBAL_FLAGS, executor, used);
+      command = built.command;
+      flags = declaredFlags(built.bindings);
+    }
+    const normalized = normalizeArgv(located.argv.slice(path.length), flags);
+    try {
+      await root.parseAsync([...path, ...normalized], { from: 'user' });
+    } catch (err) {
+      if (!(err instanceof CommanderError)) throw err;
+      const { usageErrorFrom } = await import('./framework/commander-errors.js');
+      const usage = usageErrorFrom(err, [root.name(), ...commandWords(command)]);
+      if (usage !== undefined) throw usage;
+      // Help or version was printed, or is held for stdout.
+      io.stdout.write(heldHelp);
       return 0;
     }
-    path = resolved.path;
-    const { spec, rest } = resolved;
-    const parsed = parseCommandLine(rest, [...spec.flags, ...GLOBAL_FLAGS, HELP_FLAG]);
-    const globals = globalOptionsFrom(parsed.flags);
-    verbosity = globals.verbosity;
-    if (parsed.flags.bool('help') || spec.load === undefined) {
-      const { renderCommandHelp } = await import('./framework/help.js');
-      io.stdout.write(renderCommandHelp(spec, path));
-      return 0;
-    }
-    const ctx = createContext(io, globals, path);
-    for (const f of spec.flags) {
-      if (f.deprecated !== undefined && parsed.flags.changed(f.name)) ctx.warn(`--${f.name} is deprecated: ${f.deprecated}`);
-    }
-    const runner = await spec.load();
-    const code = await runner(ctx, parsed.args, parsed.flags);
-    await io.stdout.flush();
-    // kubectl's --warnings-as-errors: the command ran, but any server warning makes it fail.
-    if (globals.warningsAsErrors && ctx.warningCount > 0) {
-      const n = ctx.warningCount;
-      io.stderr.write(`error: ${n} warning${n === 1 ? '' : 's'} received\n`);
-      return 1;
-    }
-    return code ?? 0;
+    return exitCode;
   } catch (err) {
     if (err instanceof BrokenPipeError) return 141;
     // Ctrl-C cancelled what was running: that is not an error to print (main.ts exits with 130).
     if (isInterruption(err, io.signal)) return 130;
     try {
       const { reportError } = await import('./framework/report-error.js');
-      return reportError(err, io.stderr, path, verbosity);
+      return reportError(err, io.stderr, path, verbosity, await colorsFor(io, io.stderr));
     } catch (writeErr) {
       if (writeErr instanceof BrokenPipeError) return 141;
       throw writeErr;
     }
   }
+}
+
+/** The command words of `cmd` below the root. */
+function commandWords(cmd: Command): string[] {
+  const words: string[] = [];
+  for (let c: Command | null = cmd; c?.parent != null; c = c.parent) words.unshift(c.name());
+  return words;
+}
+
+/**
+ * Runs a parsed invocation: the command's context, deprecation warnings, the implementation
+ * (imported now), then the stdout flush and kubectl's --warnings-as-errors. Returns the exit code.
+ */
+async function execute(io: CliIO, invocation: Invocation): Promise<number> {
+  const { spec, path, args, flags } = invocation;
+  const globals = globalOptionsFrom(flags);
+  const ctx = createContext(io, globals, path, await cliColors(io));
+  for (const f of spec.flags) {
+    if (f.deprecated !== undefined && flags.changed(f.name)) ctx.warn(`--${f.name} is deprecated: ${f.deprecated}`);
+  }
+  if (spec.load === undefined) throw new UsageError(`${path.join(' ')} takes a subcommand`);
+  const runner = await spec.load();
+  const code = await runner(ctx, args, flags);
+  await io.stdout.flush();
+  // kubectl's --warnings-as-errors: the command ran, but any server warning makes it fail.
+  if (globals.warningsAsErrors && ctx.warningCount > 0) {
+    const n = ctx.warningCount;
+    io.stderr.write(`${ctx.colors.stderr.red('error:')} ${n} warning${n === 1 ? '' : 's'} received\n`);
+    return 1;
+  }
+  return code ?? 0;
 }

@@ -16,7 +16,8 @@ export { formatGoFloat, formatGoNumber } from './encoding/go-number.js';
 
 // Tables
 export { TabWriter, KUBECTL_TABWRITER } from './table/tabwriter.js';
-export type { TabWriterOptions } from './table/tabwriter.js';
+export type { BlockRenderer, TabCell, TabWriterOptions } from './table/tabwriter.js';
+export { createTableWriter, displayWidth, renderRows } from './table/table-writer.js';
 export { TableOutput } from './table/table-output.js';
 export { HumanReadablePrinter, formatEventType, renderTable } from './table/human-readable-printer.js';
 export { decorateTable } from './table/decorate.js';

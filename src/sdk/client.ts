@@ -11,13 +11,13 @@ import { RestMapper, type ResourceMapping } from './discovery/rest-mapper.js';
 import { ResourceClient, type ResourceDescriptor } from './rest/resource-client.js';
 import { RestClient, type RestResponse } from './rest/rest-client.js';
 import { buildTypedAccessors, type TypedAccessors } from './rest/typed-resources.js';
-import { BINARY_NAME } from './naming.js';
+import { programName } from './program.js';
 import type { LogSink } from './transport/http-log.js';
 import type { Env } from './transport/proxy.js';
 import type { RetryPolicy } from './transport/retry.js';
 import { Transport } from './transport/transport.js';
 import type { WarningHandler } from './transport/warnings.js';
-import type { KubeObject } from './types/meta.js';
+import type { KubeObject, ObjectBase } from './types/meta.js';
 import type { VersionInfo } from './types/discovery.js';
 
 /** Options of {@link createClient}. */
@@ -49,14 +49,22 @@ export interface ClientOptions {
   credentials?: CredentialSource;
   /** TLS handshake timeout of each new connection (default 10 s, as kubectl); 0 disables it. */
   tlsHandshakeTimeoutMs?: number;
+  /**
+   * The name the client identifies itself by (default: the program's, {@link programName}, as
+   * client-go uses its binary's): the first word of the default `User-Agent`, under which the server
+   * records writes that name no field manager, and the default {@link fieldManager}.
+   */
+  program?: string;
+  /** Field manager of server-side applies (and the base of client-side ones) when a call names none. Default: {@link program}. */
+  fieldManager?: string;
 }
 
 const GO_ARCH: Readonly<Record<string, string>> = { x64: 'amd64', ia32: '386', arm: 'arm', arm64: 'arm64', ppc64: 'ppc64le', s390x: 's390x' };
 
-/** `platformctl/v0.1.0 (linux/amd64)`, kubectl's user-agent shape. */
-export function defaultUserAgent(version: string | undefined): string {
+/** `deploy/v0.1.0 (linux/amd64)`: client-go's user-agent shape, the program's name first. */
+export function defaultUserAgent(version: string | undefined, program: string = programName()): string {
   const v = version === undefined || version === '' ? 'unknown' : version.startsWith('v') ? version : `v${version}`;
-  return `${BINARY_NAME}/${v} (${process.platform}/${GO_ARCH[process.arch] ?? process.arch})`;
+  return `${program}/${v} (${process.platform}/${GO_ARCH[process.arch] ?? process.arch})`;
 }
 
 /** The client API besides the typed accessors. */
@@ -65,6 +73,8 @@ export interface PlatformClientCore {
   readonly config: ClientConfig;
   /** The default namespace (`-n`, the context's, or `default`). */
   readonly namespace: string;
+  /** The field manager of applies that name none (default: the program's name). */
+  readonly fieldManager: string;
   /** The REST layer (arbitrary requests). */
   readonly rest: RestClient;
   /** The HTTP transport. */
@@ -78,9 +88,9 @@ export interface PlatformClientCore {
    * unbound, lists and watches span all namespaces and single-object calls use the object's
    * namespace or the default one.
    */
-  resource<T extends KubeObject = KubeObject>(descriptor: ResourceDescriptor, namespace?: string): ResourceClient<T>;
+  resource<T extends ObjectBase = KubeObject>(descriptor: ResourceDescriptor, namespace?: string): ResourceClient<T>;
   /** Resolves a user-typed name (`cm`, `deployments.apps`) and returns a client for it. */
-  resourceFor<T extends KubeObject = KubeObject>(name: string, options?: { namespace?: string; signal?: AbortSignal }): Promise<ResourceClient<T> & { mapping: ResourceMapping }>;
+  resourceFor<T extends ObjectBase = KubeObject>(name: string, options?: { namespace?: string; signal?: AbortSignal }): Promise<ResourceClient<T> & { mapping: ResourceMapping }>;
   /** GET an arbitrary path (`get --raw`); resolves with the 2xx response, rejects with a StatusError. */
   getRaw(path: string, options?: { signal?: AbortSignal }): Promise<RestResponse>;
   /** The server's `/version`. */
@@ -93,12 +103,13 @@ export type PlatformClient = PlatformClientCore & TypedAccessors;
 /** Creates a client for one cluster and identity. Cheap: nothing connects until the first call. */
 export function createClient(config: ClientConfig, options: ClientOptions = {}): PlatformClient {
   const env = options.env ?? process.env;
+  const program = options.program ?? programName();
   const execIO: ExecIO = { ...options.exec, env };
   const credentials = options.credentials ?? createCredentialSource(config, { execIO });
   const transportOptions: ConstructorParameters<typeof Transport>[1] = {
     credentials,
     env,
-    userAgent: options.userAgent ?? config.userAgent ?? defaultUserAgent(options.version),
+    userAgent: options.userAgent ?? config.userAgent ?? defaultUserAgent(options.version, program),
   };
   if (options.logger !== undefined) transportOptions.logger = options.logger;
   if (options.verbosity !== undefined) transportOptions.verbosity = options.verbosity;
@@ -114,19 +125,21 @@ export function createClient(config: ClientConfig, options: ClientOptions = {}):
   const discovery = new DiscoveryClient(rest, config.server, discoveryOptions);
   const mapper = new RestMapper(discovery);
   const defaultNamespace = config.namespace === '' ? 'default' : config.namespace;
+  const fieldManager = options.fieldManager ?? program;
 
-  const resource = <T extends KubeObject = KubeObject>(descriptor: ResourceDescriptor, namespace?: string): ResourceClient<T> =>
-    new ResourceClient<T>(rest, descriptor, { namespace, defaultNamespace });
+  const resource = <T extends ObjectBase = KubeObject>(descriptor: ResourceDescriptor, namespace?: string): ResourceClient<T> =>
+    new ResourceClient<T>(rest, descriptor, { namespace, defaultNamespace, fieldManager });
 
   const core: PlatformClientCore = {
     config,
     namespace: defaultNamespace,
+    fieldManager,
     rest,
     transport,
     discovery,
     mapper,
     resource,
-    async resourceFor<T extends KubeObject = KubeObject>(name: string, opts: { namespace?: string; signal?: AbortSignal } = {}) {
+    async resourceFor<T extends ObjectBase = KubeObject>(name: string, opts: { namespace?: string; signal?: AbortSignal } = {}) {
       const mapping = await mapper.resourceFor(name, opts.signal === undefined ? {} : { signal: opts.signal });
       const client = resource<T>(mapping, opts.namespace);
       return Object.assign(client, { mapping });

@@ -1,12 +1,10 @@
 /**
- * platformctl's SDK: a typed client for the cluster API.
+ * platformctl's SDK: a typed client for the cluster API (ESM only).
  *
  * ```ts
- * import { createClient } from 'platformctl';
- * const loaded = await loadConfig({ env: process.env, homedir: os.homedir() });
- * const config = await resolveClientConfig(loaded, {}, { env: process.env });
- * const client = createClient(config, { cacheDir });
- * const cm = await client.configMaps('default').get('settings', { signal });
+ * import { loadClient } from 'platformctl';
+ * const client = await loadClient({ namespace: 'default' });
+ * const cm = await client.configMaps().get('settings', { signal });
  * for await (const pod of client.pods().listAll({ labelSelector: 'app=web' })) console.log(pod.metadata?.name);
  * ```
  *
@@ -14,11 +12,17 @@
  */
 export { createClient, defaultUserAgent } from './client.js';
 export type { ClientOptions, PlatformClient, PlatformClientCore } from './client.js';
+export { loadClient } from './load-client.js';
+export type { LoadClientOptions } from './load-client.js';
+export { programName } from './program.js';
+export { parseManifests, toYaml } from './yaml.js';
+export type { ParseManifestsOptions } from './yaml.js';
 
 export * from './errors.js';
 export * as naming from './naming.js';
 export type * from './types/index.js';
 export { STATUS_REASONS, isStatus } from './types/status.js';
+export { asKind, toKubeObject } from './types/meta.js';
 
 // Config files: load, merge, resolve to a ClientConfig, edit (src/sdk/config).
 export * from './config/index.js';
@@ -86,3 +90,9 @@ export * from './certificates/index.js';
 
 // kustomize: build a kustomization directory into objects (src/sdk/kustomize).
 export * from './kustomize/index.js';
+
+// Manifests, client- and server-side apply, diff, prune, delete and wait (src/sdk/apply).
+export * from './apply/index.js';
+export { deleteObjects, waitForDeleted } from './apply/delete-objects.js';
+export type { DeleteObjectsOptions, DeleteResult, DeleteTarget } from './apply/delete-objects.js';
+export { waitForDeletion, waitForAllDeleted } from './apply/wait-for.js';

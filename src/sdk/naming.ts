@@ -263,3 +263,6 @@ export const KUSTOMIZE = {
   /** `buildMetadata: [managedByLabel]`. */
   managedByLabel: `app.${DOMAIN}/managed-by`,
 } as const;
+
+/** Prefix of kubectl's plugins (`kubectl-foo`, as krew installs them): seen on PATH, never run. */
+export const KUBECTL_PLUGIN_PREFIX = 'kubectl-';

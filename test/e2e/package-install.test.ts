@@ -14,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { loadAllSpecs } from '../../src/cli/commands/index.js';
+import type { CommandSpec } from '../../src/cli/framework/spec.js';
 import { installTarball, pack, type PackResult } from '../support/pack-install.js';
 import { startTestServer, writeTestKubeconfig, type TestServer } from '../support/server.js';
 
@@ -68,6 +70,15 @@ test('the tarball holds what users run and nothing they do not', { skip }, async
   for (const f of ['completions/platformctl.bash', 'completions/_platformctl', 'completions/platformctl.fish', 'completions/platformctl.ps1']) {
     assert.ok(files.has(f), `${f} is packed`);
   }
+  // The examples in --help and the man pages name files under examples/: the package has them.
+  const named = new Set<string>();
+  const walk = (spec: CommandSpec): void => {
+    for (const e of spec.examples) for (const m of e.command.matchAll(/examples\/[\w./-]*/g)) named.add(m[0].replace(/\/$/, ''));
+    for (const sub of spec.subcommands ?? []) walk(sub);
+  };
+  for (const spec of await loadAllSpecs()) walk(spec);
+  assert.ok(named.size > 0);
+  for (const path of named) assert.ok(packed.files.some((f) => f === path || f.startsWith(`${path}/`)), `${path} (named by an example) is packed`);
   const unwanted = packed.files.filter((f) =>
     f.startsWith('src/') || f.startsWith('test/') || f.startsWith('dist/test/') || f.startsWith('bench/') || f.startsWith('scripts/') ||
     f.includes('tsbuildinfo') || (f.endsWith('.ts') && !f.endsWith('.d.ts')) ||
@@ -112,6 +123,30 @@ test('the installed platformctl gets objects from a local server', { skip }, asy
     assert.equal(json.stdout, 'default');
   } finally {
     await server?.stop();
+  }
+});
+
+test('a strict NodeNext TypeScript project compiles the README snippets against the installed declarations', { skip }, async () => {
+  const { readdir, writeFile, copyFile } = await import('node:fs/promises');
+  const src = join(installed, 'src');
+  await mkdir(src, { recursive: true });
+  const snippets = (await readdir(join(ROOT, 'test', 'types'))).filter((f) => f.startsWith('readme-'));
+  assert.ok(snippets.length >= 4);
+  for (const f of snippets) await copyFile(join(ROOT, 'test', 'types', f), join(src, f));
+  const tsconfig = {
+    compilerOptions: {
+      target: 'ES2023', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true,
+      skipLibCheck: true, types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')],
+    },
+    include: ['src/**/*.ts'],
+  };
+  await writeFile(join(installed, 'tsconfig.json'), JSON.stringify(tsconfig));
+  await writeFile(join(installed, 'package.json'), JSON.stringify({ ...JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')), type: 'module' }));
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  try {
+    await exec(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: installed });
+  } catch (err) {
+    assert.fail(`tsc against the installed package failed:\n${(err as { stdout?: string }).stdout ?? String(err)}`);
   }
 });
 

@@ -11,12 +11,13 @@ import { join } from 'node:path';
 import { run } from '../../src/cli/run.js';
 import { createClient, type PlatformClient } from '../../src/sdk/client.js';
 import { closeAllDispatchers } from '../../src/sdk/transport/dispatchers.js';
+import type { ConfigMap } from '../../src/sdk/types/core.js';
 import type { KubeObject } from '../../src/sdk/types/meta.js';
 import { testIO } from '../support/cli.js';
 import { startFlakyProxy, type FlakyProxy } from '../support/flaky-proxy.js';
 import { startTestServer, writeTestKubeconfig, type TestServer } from '../support/server.js';
 
-const cm = (name: string): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: { suite: 'w' } }, data: { v: '1' } });
+const cm = (name: string): ConfigMap => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: { suite: 'w' } }, data: { v: '1' } });
 
 async function until(what: string, check: () => boolean): Promise<void> {
   const end = Date.now() + 10_000;

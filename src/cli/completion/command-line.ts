@@ -13,6 +13,8 @@ import { GLOBAL_FLAGS } from '../flags/global.js';
 export interface CommandSummary {
   name: string;
   summary: string;
+  /** Its group on the root help page, e.g. `Basic Commands (Beginner)`. */
+  group?: string;
   hidden?: boolean;
 }
 

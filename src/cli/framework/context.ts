@@ -4,6 +4,7 @@
  * command that needs none of them never loads them.
  */
 import type { CliIO } from '../io/io.js';
+import { PLAIN_CLI, type CliColors } from '../io/colors.js';
 import type { GlobalOptions } from '../flags/global.js';
 import { createServices, type Services } from './services.js';
 
@@ -13,6 +14,8 @@ export interface CommandContext extends Services {
   readonly globals: GlobalOptions;
   /** The command path, e.g. `['config', 'view']`. */
   readonly commandPath: readonly string[];
+  /** Paints for stdout and stderr: plain unless the output is a colour terminal (io/colors.ts). */
+  readonly colors: CliColors;
   /** Prints `Warning: <message>` on stderr (once per distinct message). */
   warn(message: string): void;
   /** Prints a diagnostic line on stderr when the verbosity (`-v`) is at least `level`. */
@@ -20,18 +23,19 @@ export interface CommandContext extends Services {
 }
 
 /** Creates a {@link CommandContext}. */
-export function createContext(io: CliIO, globals: GlobalOptions, commandPath: readonly string[]): CommandContext {
+export function createContext(io: CliIO, globals: GlobalOptions, commandPath: readonly string[], colors: CliColors = PLAIN_CLI): CommandContext {
   const warned = new Set<string>();
   const warn = (message: string): void => {
     if (warned.has(message)) return;
     warned.add(message);
-    io.stderr.write(`Warning: ${message}\n`);
+    io.stderr.write(`${colors.stderr.yellow('Warning:')} ${message}\n`);
   };
   const services = createServices(io, globals, warn);
   return {
     io,
     globals,
     commandPath,
+    colors,
     warn,
     log(level: number, message: string): void {
       if (globals.verbosity >= level) io.stderr.write(`${message}\n`);

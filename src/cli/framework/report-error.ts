@@ -4,16 +4,22 @@
  */
 import { ConfigError, InputError, PlatformError, StatusError, TimeoutError, TransportError } from '../../sdk/errors.js';
 import { BINARY_NAME } from '../../sdk/naming.js';
+import { PLAIN, type Colors } from '../io/colors.js';
 import type { Output } from '../io/io.js';
 import { ExitError, UsageError } from './usage-error.js';
 
+/** `error:` at the start of a line, in red when stderr is coloured. */
+export function paintErrorPrefix(text: string, colors: Colors): string {
+  return colors.enabled ? text.replace(/^error:/gm, colors.red('error:')) : text;
+}
+
 /** Writes the message for `err` and returns the exit code. */
-export function reportError(err: unknown, stderr: Output, commandPath: readonly string[], verbosity: number): number {
+export function reportError(err: unknown, stderr: Output, commandPath: readonly string[], verbosity: number, colors: Colors = PLAIN): number {
   if (err instanceof ExitError) {
-    if (err.message !== '') stderr.write(`${err.message}\n`);
+    if (err.message !== '') stderr.write(`${paintErrorPrefix(err.message, colors)}\n`);
     return err.exitCode;
   }
-  stderr.write(`${formatError(err, commandPath)}\n`);
+  stderr.write(`${paintErrorPrefix(formatError(err, commandPath), colors)}\n`);
   if (verbosity >= 4 && err instanceof Error && err.stack !== undefined) stderr.write(`${err.stack}\n`);
   return 1;
 }

@@ -84,7 +84,7 @@ export function createServices(io: CliIO, globals: GlobalOptions, warn: (text: s
     },
     client(options: ClientRequestOptions = {}) {
       client ??= (async () => {
-        const [config, { createClient }] = await Promise.all([services.clientConfig(), import('../../sdk/client.js')]);
+        const [config, { createClient }, { BINARY_NAME }] = await Promise.all([services.clientConfig(), import('../../sdk/client.js'), import('../../sdk/naming.js')]);
         return createClient(config, {
           env: io.env,
           verbosity: globals.verbosity,
@@ -94,6 +94,8 @@ export function createServices(io: CliIO, globals: GlobalOptions, warn: (text: s
             warn(text);
           },
           version: clientVersion().gitVersion,
+          // The CLI is platformctl whatever script runs it (tests run it in-process).
+          program: BINARY_NAME,
           exec: {
             stdin: 'inherit',
             stdinIsTTY: io.stdinIsTTY,

@@ -10,9 +10,15 @@ import type * as Tty from 'node:tty';
 import type * as Os from 'node:os';
 import type { CliIO, Output } from './io.js';
 
-// node:tty pulls in node:net; load it only when a command asks whether something is a terminal.
+// node:tty pulls in node:net; load it only when a command asks whether something is a terminal,
+// and only for a character device: a pipe or a file is no terminal (a cheap fstat says so).
 const requireBuiltin = createRequire(import.meta.url);
 function isatty(fd: number): boolean {
+  try {
+    if (!fstatSync(fd).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
   return (requireBuiltin('node:tty') as typeof Tty).isatty(fd);
 }
 

@@ -5,7 +5,8 @@
  */
 import { BINARY_NAME } from '../../sdk/naming.js';
 import type { CommandSpec, FlagSpec } from '../framework/spec.js';
-import { formatDefault } from '../framework/help.js';
+import { formatDefault, sortFlags } from '../framework/flag-text.js';
+import { usageWithOptions } from '../framework/kubectl-help.js';
 import { escapeInline, escapeLine, escapeText, quoteArg } from './roff.js';
 
 /**
@@ -42,7 +43,8 @@ function flagTerm(flag: FlagSpec): string {
 }
 
 function flagSection(title: string, flags: readonly FlagSpec[]): string[] {
-  const visible = flags.filter((f) => f.hidden !== true);
+  // Sorted by long name, as --help and cobra's man generator list them.
+  const visible = sortFlags(flags.filter((f) => f.hidden !== true));
   if (visible.length === 0) return [];
   const lines = [`.SH ${title}`];
   for (const f of visible) {
@@ -77,7 +79,7 @@ export function renderManPage(input: ManPageInput): string {
   const pageName = full.join('-');
   const summary = spec === undefined ? `controls a platform cluster` : spec.summary;
   const description = spec === undefined ? (input.rootDescription ?? '') : spec.description;
-  const usage = spec === undefined ? '[command] [flags] [options]' : spec.usage;
+  const usage = spec === undefined ? '[command] [flags] [options]' : usageWithOptions(spec.usage);
 
   const lines: string[] = [
     `.\\" Generated from the ${BINARY_NAME} command specs by \`npm run generate\`; do not edit.`,

@@ -1,11 +1,12 @@
 /**
  * `plugin list`'s scan of PATH: every file named `platformctl-*` in PATH order (directory entries
  * sorted by name), with kubectl's warnings: not executable, overshadowed by an earlier plugin of
- * the same name, or named like a built-in command (which always wins).
+ * the same name, or named like a built-in command (which always wins). kubectl's own plugins
+ * (`kubectl-*`, as krew installs them) are noted as seen and skipped: they are never run.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { BINARY_NAME, PLUGIN_PREFIX } from '../../sdk/naming.js';
+import { BINARY_NAME, KUBECTL_PLUGIN_PREFIX, PLUGIN_PREFIX } from '../../sdk/naming.js';
 import { isExecutableFile, pathDirectories } from './path-search.js';
 
 /** One plugin file found on PATH. */
@@ -21,6 +22,8 @@ export interface PluginScan {
   plugins: ListedPlugin[];
   /** Directories that could not be read, with the reason (`open /x: no such file or directory`). */
   unreadable: { dir: string; reason: string }[];
+  /** Executables named `kubectl-*`: kubectl's plugins, which platformctl does not run. */
+  skipped: { path: string; name: string }[];
 }
 
 /** Resolves the built-in command a plugin's name would stand for, e.g. `['get', 'x']` → `platformctl get`. */
@@ -35,7 +38,7 @@ const REASONS: Record<string, string> = {
 
 /** Scans the PATH of `env` for plugins. */
 export async function scanPlugins(env: Readonly<Record<string, string | undefined>>, builtin: BuiltinResolver): Promise<PluginScan> {
-  const scan: PluginScan = { plugins: [], unreadable: [] };
+  const scan: PluginScan = { plugins: [], unreadable: [], skipped: [] };
   const seen = new Map<string, string>();
   for (const dir of pathDirectories(env)) {
     let entries: string[];
@@ -47,6 +50,11 @@ export async function scanPlugins(env: Readonly<Record<string, string | undefine
       continue;
     }
     for (const entry of entries) {
+      if (entry.startsWith(KUBECTL_PLUGIN_PREFIX)) {
+        const path = join(dir, entry);
+        if (isExecutableFile(path)) scan.skipped.push({ path, name: entry });
+        continue;
+      }
       if (!entry.startsWith(PLUGIN_PREFIX)) continue;
       const path = join(dir, entry);
       try {

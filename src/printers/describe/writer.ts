@@ -1,4 +1,4 @@
-import { TabWriter } from '../table/tabwriter.js';
+import { createTableWriter } from '../table/table-writer.js';
 
 /** Nesting level 0 of describe output (each level is two spaces). */
 export const LEVEL_0 = 0;
@@ -12,10 +12,10 @@ export const LEVEL_3 = 3;
 /**
  * kubectl's describe writer: text at an indentation level (two spaces per level), terminal
  * control characters made visible (ESC as `^[`, CR as `\r`), aligned by a tab writer with
- * padding 2 and no minimum width (`tabbedString`).
+ * padding 2 and no minimum width (`tabbedString`), drawn by cli-table3 (table-writer.ts).
  */
 export class DescribeWriter {
-  private readonly tabs = new TabWriter({ minWidth: 0, padding: 2, padChar: ' ', rememberWidths: false });
+  private readonly tabs = createTableWriter({ base: { minWidth: 0, padding: 2, padChar: ' ', rememberWidths: false } });
 
   /** Writes `text` indented by `level`. */
   write(level: number, text: string): void {

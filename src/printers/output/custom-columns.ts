@@ -5,7 +5,7 @@ import { JsonPathError, PrinterError } from '../errors.js';
 import { relaxedJsonPathExpression } from '../jsonpath/relaxed.js';
 import { compileJsonPathSync, parseJsonPath } from '../jsonpath/template.js';
 import type { JsonPathTemplate } from '../jsonpath/template.js';
-import { TabWriter } from '../table/tabwriter.js';
+import { createTableWriter } from '../table/table-writer.js';
 import { isListObject } from './lists.js';
 
 /** One custom column: its header and its JSONPath (`{.metadata.name}`). */
@@ -85,7 +85,7 @@ export class CustomColumnsPrinter {
   private readonly columns: readonly CustomColumn[];
   private readonly paths: JsonPathTemplate[];
   private readonly noHeaders: boolean;
-  private readonly writer = new TabWriter();
+  private readonly writer = createTableWriter({ asciiFastPath: true });
   private headerFor: 'object' | 'event' | undefined;
 
   constructor(columns: readonly CustomColumn[], options: CustomColumnsOptions = {}) {

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../sdk/types/meta.js';
+import type { ObjectBase } from '../../sdk/types/meta.js';
 import type { Table } from '../../sdk/types/table.js';
 import { goQuote } from '../encoding/go-quote.js';
 import { PrinterError } from '../errors.js';
@@ -49,7 +49,7 @@ function sortOrder(items: readonly unknown[], sortBy: string): number[] {
  * @param sortBy - the `--sort-by` value (`.metadata.name`, `{.spec.replicas}`, `metadata.creationTimestamp`)
  * @throws PrinterError when no object has the field, or values cannot be compared
  */
-export function sortObjects<T extends KubeObject>(objects: readonly T[], sortBy: string): T[] {
+export function sortObjects<T extends ObjectBase>(objects: readonly T[], sortBy: string): T[] {
   return sortOrder(objects, sortBy).map((i) => objects[i] as T);
 }
 

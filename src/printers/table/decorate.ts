@@ -20,6 +20,11 @@ export interface TablePrintOptions {
   withKind?: boolean;
   /** The kind names are prefixed with when {@link withKind} is set. */
   kind?: GroupKind;
+  /**
+   * Paints the EVENT cell of `--output-watch-events` (the type, padded): the CLI colours it on a
+   * terminal. Absent: plain.
+   */
+  paintEvent?: (eventType: string, cell: string) => string;
 }
 
 function metadataOf(object: KubeObject | undefined): KubeObject['metadata'] | undefined {

@@ -70,7 +70,7 @@ export class HumanReadablePrinter {
 
     table = decorateTable(table, local);
     if (eventType) {
-      const event = formatEventType(eventType);
+      const event = this.options.paintEvent?.(eventType, formatEventType(eventType)) ?? formatEventType(eventType);
       table = {
         ...table,
         columnDefinitions: [{ name: 'Event', type: 'string' }, ...table.columnDefinitions],
@@ -93,7 +93,7 @@ export class HumanReadablePrinter {
     if (eventType) headers.unshift('EVENT');
     if (includeHeaders) output.write(`${headers.join('\t')}\n`);
     let line = '';
-    if (eventType) line += `${formatEventType(eventType)}\t`;
+    if (eventType) line += `${this.options.paintEvent?.(eventType, formatEventType(eventType)) ?? formatEventType(eventType)}\t`;
     if (this.options.withNamespace) line += '\t';
     line += [status.status ?? '', status.reason ?? '', status.message ?? ''].join('\t');
     output.write(`${line}\n`);

@@ -2,7 +2,7 @@ import type { Status } from '../../sdk/types/status.js';
 import type { Table } from '../../sdk/types/table.js';
 import type { TablePrintOptions } from './decorate.js';
 import { HumanReadablePrinter } from './human-readable-printer.js';
-import { TabWriter } from './tabwriter.js';
+import { createTableWriter } from './table-writer.js';
 
 /**
  * The human-readable output of one `get` (or `get -w`) command, as kubectl produces it: one
@@ -22,7 +22,8 @@ import { TabWriter } from './tabwriter.js';
  * - In watch mode kubectl flushes after every event: call {@link flush} after each.
  */
 export class TableOutput {
-  private readonly writer = new TabWriter();
+  // get's lists are unbounded and streamed: cli-table3 draws only the blocks that are not plain ASCII.
+  private readonly writer = createTableWriter({ asciiFastPath: true });
   private printer: HumanReadablePrinter | undefined;
   private typeCount = 0;
   private written = 0;

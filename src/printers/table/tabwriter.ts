@@ -9,11 +9,19 @@
  * Go. Widths are counted in code points, as Go counts runes.
  */
 
-interface Cell {
+/** One cell of a line: its text and its width as the writer's measure counts it. */
+export interface TabCell {
   text: string;
   width: number;
   htab: boolean;
 }
+
+/**
+ * Writes complete lines that share one set of column widths (a block of Go's `writeLines`): cell
+ * `j` of a line is padded to `widths[j]` when `j < widths.length`, the others are written as they
+ * are; each line ends with a newline.
+ */
+export type BlockRenderer = (lines: readonly (readonly TabCell[])[], widths: readonly number[]) => string;
 
 /** Layout parameters of {@link TabWriter}. */
 export interface TabWriterOptions {
@@ -21,12 +29,17 @@ export interface TabWriterOptions {
   padding: number;
   padChar: string;
   rememberWidths: boolean;
+  /** Width of a cell's text; code points (Go's runes) when absent. */
+  measure?: (text: string) => number;
+  /** How blocks of lines are written; Go's padding with `padChar` when absent. */
+  render?: BlockRenderer;
 }
 
 /** kubectl's settings (`printers.GetNewTabWriter`). */
 export const KUBECTL_TABWRITER: TabWriterOptions = { minWidth: 6, padding: 3, padChar: ' ', rememberWidths: true };
 
-function runeCount(s: string): number {
+/** Code points in `s`, as Go counts runes. */
+export function runeCount(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -42,7 +55,7 @@ function runeCount(s: string): number {
 /** The writer: feed it text with {@link write}, call {@link flush}, collect output with {@link take}. */
 export class TabWriter {
   private readonly options: TabWriterOptions;
-  private lines: Cell[][] = [[]];
+  private lines: TabCell[][] = [[]];
   private cell = '';
   private widths: number[] = [];
   private maxWidths: number[] = [];
@@ -103,7 +116,7 @@ export class TabWriter {
 
   private terminateCell(htab: boolean): number {
     const line = this.lines[this.lines.length - 1] ?? [];
-    line.push({ text: this.cell, width: runeCount(this.cell), htab });
+    line.push({ text: this.cell, width: (this.options.measure ?? runeCount)(this.cell), htab });
     this.cell = '';
     return line.length;
   }
@@ -141,20 +154,27 @@ export class TabWriter {
   }
 
   private writeLines(line0: number, line1: number): void {
-    for (let i = line0; i < line1; i++) {
-      const line = this.lines[i] ?? [];
-      line.forEach((c, j) => {
-        this.output.push(c.text);
-        const w = this.widths[j];
-        if (w !== undefined && w > c.width) this.output.push(this.options.padChar.repeat(w - c.width));
-      });
-      if (i + 1 === this.lines.length) {
-        // The last buffered line has no newline yet: write the pending partial cell only.
-        this.output.push(this.cell);
-        this.cell = '';
-      } else {
-        this.output.push('\n');
-      }
+    // The last buffered line has no newline yet: it is written with the pending partial cell.
+    const open = this.lines.length - 1;
+    const complete = Math.min(line1, open);
+    if (complete > line0) this.output.push(this.renderBlock(this.lines.slice(line0, complete)));
+    if (line1 > open) {
+      this.output.push(this.renderBlock([this.lines[open] ?? []]).slice(0, -1), this.cell);
+      this.cell = '';
     }
+  }
+
+  private renderBlock(lines: readonly (readonly TabCell[])[]): string {
+    if (this.options.render !== undefined) return this.options.render(lines, this.widths);
+    const out: string[] = [];
+    for (const line of lines) {
+      line.forEach((c, j) => {
+        out.push(c.text);
+        const w = this.widths[j];
+        if (w !== undefined && w > c.width) out.push(this.options.padChar.repeat(w - c.width));
+      });
+      out.push('\n');
+    }
+    return out.join('');
   }
 }

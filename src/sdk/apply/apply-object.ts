@@ -3,7 +3,7 @@
  * patch) or server-side (an apply patch owned by a field manager).
  */
 import { InputError, isStatusError } from '../errors.js';
-import { ANNOTATIONS, BINARY_NAME, FIELD_MANAGER, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../naming.js';
+import { ANNOTATIONS, BINARY_NAME } from '../naming.js';
 import type { PatchType } from '../rest/options.js';
 import type { ResourceClient } from '../rest/resource-client.js';
 import type { KubeObject } from '../types/meta.js';
@@ -25,7 +25,7 @@ export type DryRunMode = 'none' | 'client' | 'server';
 export interface ApplyObjectOptions {
   /** Server-side apply instead of client-side. */
   serverSide?: boolean | undefined;
-  /** Field manager (default `platformctl`, or `platformctl-client-side-apply` client-side). */
+  /** Field manager (default: the client's, the program's name; client-side `<that>-client-side-apply`). */
   fieldManager?: string | undefined;
   /** Server-side apply: take ownership of conflicting fields. */
   force?: boolean | undefined;
@@ -96,7 +96,7 @@ async function getLive(client: ResourceClient, object: KubeObject, options: Appl
 }
 
 async function applyClientSide(client: ResourceClient, object: KubeObject, options: ApplyObjectOptions): Promise<ApplyObjectResult> {
-  const manager = options.fieldManager ?? FIELD_MANAGER_CLIENT_SIDE_APPLY;
+  const manager = options.fieldManager ?? `${client.fieldManager}-client-side-apply`;
   const annotated = withLastApplied(object);
   checkAnnotationSize(annotated, describeObject(object));
   let live = await getLive(client, object, options);
@@ -134,7 +134,7 @@ async function applyClientSide(client: ResourceClient, object: KubeObject, optio
 
 async function applyServerSide(client: ResourceClient, object: KubeObject, options: ApplyObjectOptions): Promise<ApplyObjectResult> {
   if (options.dryRun === 'client') throw new InputError("--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)");
-  const applyOptions: Parameters<ResourceClient['apply']>[1] = { ...call(options, options.fieldManager ?? FIELD_MANAGER) };
+  const applyOptions: Parameters<ResourceClient['apply']>[1] = { ...call(options, options.fieldManager ?? client.fieldManager) };
   if (options.force === true) applyOptions.force = true;
   try {
     return { action: 'serverside-applied', object: await client.apply(object, applyOptions) };

@@ -7,7 +7,7 @@ import { setOwn } from '../own-keys.js';
 import type { PlatformClient } from '../client.js';
 import type { ResourceMapping } from '../discovery/rest-mapper.js';
 import { isStatusError } from '../errors.js';
-import { ANNOTATIONS, FIELD_MANAGER } from '../naming.js';
+import { ANNOTATIONS } from '../naming.js';
 import type { KubeObject } from '../types/meta.js';
 import { ApplyConflictError } from './apply-errors.js';
 import { applyObject } from './apply-object.js';
@@ -61,7 +61,7 @@ export async function diffManifests(client: PlatformClient, manifests: readonly 
       const rc = clientFor(client, placed);
       if (options.serverSide === true) {
         entry.live = await liveObject(rc, placed.object.metadata?.name ?? '', options.signal);
-        const applyOptions: Parameters<typeof rc.apply>[1] = { dryRun: true, fieldManager: options.fieldManager ?? FIELD_MANAGER };
+        const applyOptions: Parameters<typeof rc.apply>[1] = { dryRun: true, fieldManager: options.fieldManager ?? rc.fieldManager };
         if (options.force === true) applyOptions.force = true;
         if (options.signal !== undefined) applyOptions.signal = options.signal;
         try {

@@ -31,7 +31,7 @@ export interface SourceFailure {
 /** Called as sources are read: how many of how many (the total is known once directories are listed). */
 export type ReadProgress = (read: number, total: number) => void;
 
-/** Options of {@link readSources}. */
+/** Options of `readSources` (and of `readManifests`, which reads through it). */
 export interface ReadSourcesOptions {
   /** Descend into sub-directories (`-R`). */
   recursive?: boolean | undefined;

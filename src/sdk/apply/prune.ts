@@ -7,7 +7,7 @@
 import type { PlatformClient } from '../client.js';
 import type { ResourceMapping } from '../discovery/rest-mapper.js';
 import { InputError } from '../errors.js';
-import { ANNOTATIONS, FIELD_MANAGER, GROUPS } from '../naming.js';
+import { ANNOTATIONS, GROUPS } from '../naming.js';
 import type { KubeObject } from '../types/meta.js';
 import type { ApplyResult } from './apply-manifests.js';
 import type { DryRunMode } from './apply-object.js';
@@ -79,10 +79,10 @@ export interface PruneResult {
 }
 
 /** Whether an object was applied before by this tool (and so may be pruned). */
-function appliedBefore(object: KubeObject, options: PruneOptions): boolean {
+function appliedBefore(object: KubeObject, options: PruneOptions, defaultManager: string): boolean {
   if (object.metadata?.annotations?.[ANNOTATIONS.lastApplied] !== undefined) return true;
   if (options.serverSide !== true) return false;
-  const manager = options.fieldManager ?? FIELD_MANAGER;
+  const manager = options.fieldManager ?? defaultManager;
   return (object.metadata?.managedFields ?? []).some((m) => m.manager === manager && m.operation === 'Apply');
 }
 
@@ -122,7 +122,7 @@ export async function pruneObjects(client: PlatformClient, results: readonly App
         const uid = object.metadata?.uid;
         const typed = { ...object, apiVersion: object.apiVersion ?? (mapping.group === '' ? mapping.version : `${mapping.group}/${mapping.version}`), kind: object.kind ?? mapping.kind };
         if ((uid !== undefined && visitedUids.has(uid)) || visitedKeys.has(objectKey(typed, namespace))) continue;
-        if (!appliedBefore(object, options)) continue;
+        if (!appliedBefore(object, options, client.fieldManager)) continue;
         const result: PruneResult = { description: describeObject(typed), object: typed, mapping, namespace };
         if (options.dryRun !== 'client') {
           try {

@@ -29,7 +29,7 @@ import { uniqueSuffix } from './unique.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Options of {@link acquireLock}. */
+/** Options of `acquireLock`. */
 export interface LockOptions {
   /** How long to wait for a busy lock before failing (default 30 s). */
   timeoutMs?: number;

@@ -4,9 +4,10 @@
  * deleteCollection, watch, Table and protobuf reads, sub-resources, dry-run and field managers.
  */
 import { AbortedError, InputError, TimeoutError } from '../errors.js';
-import { FIELD_MANAGER, MEDIA_TYPES } from '../naming.js';
+import { MEDIA_TYPES } from '../naming.js';
+import { programName } from '../program.js';
 import type { QueryParams } from '../transport/http-types.js';
-import type { DeleteOptions, KubeObject } from '../types/meta.js';
+import type { DeleteOptions, KubeObject, ObjectBase } from '../types/meta.js';
 import type { ObjectList } from '../types/list.js';
 import type { Status } from '../types/status.js';
 import type { Table } from '../types/table.js';
@@ -91,29 +92,32 @@ function deleteBody(opts: DeleteCallOptions | undefined): DeleteOptions | undefi
 }
 
 /** A client for one resource type, optionally bound to a namespace. */
-export class ResourceClient<T extends KubeObject = KubeObject> {
+export class ResourceClient<T extends ObjectBase = KubeObject> {
   /** The resource type. */
   readonly descriptor: Readonly<ResourceDescriptor>;
   /** The bound namespace; undefined = all namespaces for lists, the object's or default namespace for single objects. */
   readonly boundNamespace: string | undefined;
+  /** The field manager of applies that name none (default: the program's name, as client-go's). */
+  readonly fieldManager: string;
   private readonly rest: RestClient;
   private readonly defaultNamespace: string;
 
-  constructor(rest: RestClient, descriptor: ResourceDescriptor, options: { namespace?: string | undefined; defaultNamespace?: string } = {}) {
+  constructor(rest: RestClient, descriptor: ResourceDescriptor, options: { namespace?: string | undefined; defaultNamespace?: string; fieldManager?: string } = {}) {
     this.rest = rest;
     this.descriptor = descriptor;
     this.boundNamespace = descriptor.namespaced ? options.namespace : undefined;
     this.defaultNamespace = options.defaultNamespace ?? 'default';
+    this.fieldManager = options.fieldManager ?? programName();
   }
 
   /** The same client bound to `namespace`. */
   namespace(namespace: string): ResourceClient<T> {
-    return new ResourceClient<T>(this.rest, this.descriptor, { namespace, defaultNamespace: this.defaultNamespace });
+    return new ResourceClient<T>(this.rest, this.descriptor, { namespace, defaultNamespace: this.defaultNamespace, fieldManager: this.fieldManager });
   }
 
   /** The same client unbound: lists and watches span all namespaces. */
   allNamespaces(): ResourceClient<T> {
-    return new ResourceClient<T>(this.rest, this.descriptor, { defaultNamespace: this.defaultNamespace });
+    return new ResourceClient<T>(this.rest, this.descriptor, { defaultNamespace: this.defaultNamespace, fieldManager: this.fieldManager });
   }
 
   private gvr(): { group: string; version: string; resource: string } {
@@ -121,7 +125,7 @@ export class ResourceClient<T extends KubeObject = KubeObject> {
   }
 
   /** Namespace for a single-object call. */
-  private objectNamespace(obj?: KubeObject): string | undefined {
+  private objectNamespace(obj?: ObjectBase): string | undefined {
     if (!this.descriptor.namespaced) return undefined;
     const fromObject = obj?.metadata?.namespace;
     if (this.boundNamespace !== undefined) {
@@ -133,7 +137,7 @@ export class ResourceClient<T extends KubeObject = KubeObject> {
     return fromObject !== undefined && fromObject !== '' ? fromObject : this.defaultNamespace;
   }
 
-  private objectPath(name: string, obj?: KubeObject, subresource?: string): string {
+  private objectPath(name: string, obj?: ObjectBase, subresource?: string): string {
     if (name === '') throw new InputError(`resource name may not be empty`);
     return resourcePath({ ...this.gvr(), namespace: this.objectNamespace(obj), name, subresource });
   }
@@ -148,7 +152,7 @@ export class ResourceClient<T extends KubeObject = KubeObject> {
     return ctx;
   }
 
-  private nameOf(obj: KubeObject): string {
+  private nameOf(obj: ObjectBase): string {
     const name = obj.metadata?.name;
     if (name === undefined || name === '') throw new InputError('resource name may not be empty');
     return name;
@@ -218,12 +222,28 @@ export class ResourceClient<T extends KubeObject = KubeObject> {
     for await (const page of this.listPages(opts)) yield* page.items;
   }
 
-  /** Creates an object (or POSTs to a sub-resource with `subresource`). */
-  create(obj: T | KubeObject, opts?: CreateOptions): Promise<T> {
+  /**
+   * Creates an object (or POSTs to a sub-resource with `subresource`). A typed client takes only
+   * its kind; POST bodies of another kind (a TokenRequest to `serviceaccounts/token`) go through
+   * {@link createSubresource}.
+   */
+  create(obj: T, opts?: CreateOptions): Promise<T> {
     const path = opts?.subresource !== undefined
       ? this.objectPath(opts.name ?? this.nameOf(obj), obj, opts.subresource)
       : resourcePath({ ...this.gvr(), namespace: this.objectNamespace(obj) });
     return this.rest.json<T>({ method: 'POST', path, query: writeQuery(opts), body: obj, errorContext: this.errorContext(obj.metadata?.name), ...callParts(opts) });
+  }
+
+  /**
+   * POSTs `body` to a sub-resource of the object `name` whose kind differs from this client's
+   * (a TokenRequest to `serviceaccounts/<name>/token`, an Eviction to `pods/<name>/eviction`) and
+   * resolves with the server's answer, typed `R`.
+   */
+  createSubresource<B extends ObjectBase, R extends ObjectBase = B>(name: string, subresource: string, body: B, opts?: WriteOptions): Promise<R> {
+    return this.rest.json<R>({
+      method: 'POST', path: this.objectPath(name, body, subresource), query: writeQuery(opts), body,
+      errorContext: this.errorContext(name), ...callParts(opts),
+    });
   }
 
   /** Replaces an object (PUT); `metadata.resourceVersion` makes it conditional. */
@@ -235,7 +255,7 @@ export class ResourceClient<T extends KubeObject = KubeObject> {
   /** Patches an object: merge (default), JSON patch, strategic merge, or apply. */
   patch(name: string, patch: unknown, opts?: PatchOptions): Promise<T> {
     const type = opts?.type ?? 'merge';
-    const query = writeQuery(opts, type === 'apply' ? FIELD_MANAGER : undefined);
+    const query = writeQuery(opts, type === 'apply' ? this.fieldManager : undefined);
     if (opts?.force === true) {
       if (type !== 'apply') throw new InputError('force is only valid with apply patches');
       query.force = 'true';
@@ -246,10 +266,13 @@ export class ResourceClient<T extends KubeObject = KubeObject> {
     });
   }
 
-  /** Server-side apply of a (partial) object; `fieldManager` defaults to `platformctl`. */
-  apply(obj: KubeObject, opts?: ApplyOptions): Promise<T> {
+  /**
+   * Server-side apply of a (partial) object of this kind; `fieldManager` defaults to the client's
+   * (the program's name, as client-go defaults to its binary's).
+   */
+  apply(obj: T, opts?: ApplyOptions): Promise<T> {
     const name = this.nameOf(obj);
-    const query = writeQuery(opts, FIELD_MANAGER);
+    const query = writeQuery(opts, this.fieldManager);
     if (opts?.force === true) query.force = 'true';
     return this.rest.json<T>({
       method: 'PATCH', path: this.objectPath(name, obj, opts?.subresource), query, body: obj,

@@ -11,7 +11,11 @@ import type { MutatingWebhookConfiguration, ValidatingWebhookConfiguration } fro
 import type { CronJob, Job } from '../types/batch.js';
 import type { CertificateSigningRequest } from '../types/certificates.js';
 import type { Lease } from '../types/coordination.js';
-import type { ConfigMap, Endpoints, Event, Namespace, Node, PersistentVolumeClaim, Pod, Secret, Service, ServiceAccount } from '../types/core.js';
+import type { CustomResourceDefinition } from '../types/apiextensions.js';
+import type { ConfigMap, Endpoints, Event, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, ResourceQuota, Secret, Service, ServiceAccount } from '../types/core.js';
+import type { RuntimeClass } from '../types/node.js';
+import type { PodDisruptionBudget } from '../types/policy.js';
+import type { PriorityClass } from '../types/scheduling.js';
 import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from '../types/rbac.js';
 import type { ResourceClient, ResourceDescriptor } from './resource-client.js';
 
@@ -38,6 +42,9 @@ export const TYPED_RESOURCES = {
   endpoints: core('endpoints', 'Endpoints', true),
   events: core('events', 'Event', true),
   persistentVolumeClaims: core('persistentvolumeclaims', 'PersistentVolumeClaim', true),
+  persistentVolumes: core('persistentvolumes', 'PersistentVolume', false),
+  limitRanges: core('limitranges', 'LimitRange', true),
+  resourceQuotas: core('resourcequotas', 'ResourceQuota', true),
   deployments: named(GROUPS.apps, 'v1', 'deployments', 'Deployment', true),
   replicaSets: named(GROUPS.apps, 'v1', 'replicasets', 'ReplicaSet', true),
   statefulSets: named(GROUPS.apps, 'v1', 'statefulsets', 'StatefulSet', true),
@@ -58,6 +65,10 @@ export const TYPED_RESOURCES = {
   localSubjectAccessReviews: named(GROUPS.authorization, 'v1', 'localsubjectaccessreviews', 'LocalSubjectAccessReview', true),
   mutatingWebhookConfigurations: named(GROUPS.admissionregistration, 'v1', 'mutatingwebhookconfigurations', 'MutatingWebhookConfiguration', false),
   validatingWebhookConfigurations: named(GROUPS.admissionregistration, 'v1', 'validatingwebhookconfigurations', 'ValidatingWebhookConfiguration', false),
+  customResourceDefinitions: named(GROUPS.apiextensions, 'v1', 'customresourcedefinitions', 'CustomResourceDefinition', false),
+  podDisruptionBudgets: named(GROUPS.policy, 'v1', 'poddisruptionbudgets', 'PodDisruptionBudget', true),
+  priorityClasses: named(GROUPS.scheduling, 'v1', 'priorityclasses', 'PriorityClass', false),
+  runtimeClasses: named(GROUPS.node, 'v1', 'runtimeclasses', 'RuntimeClass', false),
 } as const satisfies Record<string, ResourceDescriptor>;
 
 /** The object type of each typed accessor. */
@@ -72,6 +83,9 @@ export interface TypedKinds {
   endpoints: Endpoints;
   events: Event;
   persistentVolumeClaims: PersistentVolumeClaim;
+  persistentVolumes: PersistentVolume;
+  limitRanges: LimitRange;
+  resourceQuotas: ResourceQuota;
   deployments: Deployment;
   replicaSets: ReplicaSet;
   statefulSets: StatefulSet;
@@ -92,6 +106,10 @@ export interface TypedKinds {
   localSubjectAccessReviews: LocalSubjectAccessReview;
   mutatingWebhookConfigurations: MutatingWebhookConfiguration;
   validatingWebhookConfigurations: ValidatingWebhookConfiguration;
+  customResourceDefinitions: CustomResourceDefinition;
+  podDisruptionBudgets: PodDisruptionBudget;
+  priorityClasses: PriorityClass;
+  runtimeClasses: RuntimeClass;
 }
 
 // Compile-time check that the table and the type map name the same accessors.

@@ -2,7 +2,7 @@
  * Kinds of `admissionregistration.platform.io` (`v1`): MutatingWebhookConfiguration and
  * ValidatingWebhookConfiguration.
  */
-import type { KubeObject, LabelSelector } from './meta.js';
+import type { LabelSelector, ObjectBase } from './meta.js';
 
 /** Which operations on which resources a webhook is called for. */
 export interface RuleWithOperations {
@@ -44,11 +44,13 @@ export interface MutatingWebhook extends WebhookCommon {
 export type ValidatingWebhook = WebhookCommon;
 
 /** A set of mutating admission webhooks (cluster-scoped). */
-export interface MutatingWebhookConfiguration extends KubeObject {
+export interface MutatingWebhookConfiguration extends ObjectBase {
+  kind?: 'MutatingWebhookConfiguration';
   webhooks?: MutatingWebhook[];
 }
 
 /** A set of validating admission webhooks (cluster-scoped). */
-export interface ValidatingWebhookConfiguration extends KubeObject {
+export interface ValidatingWebhookConfiguration extends ObjectBase {
+  kind?: 'ValidatingWebhookConfiguration';
   webhooks?: ValidatingWebhook[];
 }

@@ -1,8 +1,8 @@
 /**
  * Kinds of the `apps` group (`apps/v1`): Deployment, ReplicaSet, StatefulSet, DaemonSet.
  */
-import type { Condition, KubeObject, LabelSelector } from './meta.js';
-import type { PodTemplateSpec } from './core.js';
+import type { Condition, LabelSelector, ObjectBase } from './meta.js';
+import type { PersistentVolumeClaim, PodTemplateSpec } from './core.js';
 
 /** How a Deployment replaces old pods. */
 export interface DeploymentStrategy {
@@ -11,7 +11,8 @@ export interface DeploymentStrategy {
 }
 
 /** A Deployment. */
-export interface Deployment extends KubeObject {
+export interface Deployment extends ObjectBase {
+  kind?: 'Deployment';
   spec?: {
     replicas?: number;
     selector?: LabelSelector;
@@ -35,7 +36,8 @@ export interface Deployment extends KubeObject {
 }
 
 /** A ReplicaSet. */
-export interface ReplicaSet extends KubeObject {
+export interface ReplicaSet extends ObjectBase {
+  kind?: 'ReplicaSet';
   spec?: { replicas?: number; selector?: LabelSelector; template?: PodTemplateSpec; minReadySeconds?: number };
   status?: {
     replicas?: number;
@@ -48,16 +50,20 @@ export interface ReplicaSet extends KubeObject {
 }
 
 /** A StatefulSet. */
-export interface StatefulSet extends KubeObject {
+export interface StatefulSet extends ObjectBase {
+  kind?: 'StatefulSet';
   spec?: {
     replicas?: number;
     selector?: LabelSelector;
     template?: PodTemplateSpec;
     serviceName?: string;
     podManagementPolicy?: 'OrderedReady' | 'Parallel' | string;
-    updateStrategy?: { type?: string; rollingUpdate?: { partition?: number; maxUnavailable?: number | string } };
-    volumeClaimTemplates?: KubeObject[];
-    [key: string]: unknown;
+    updateStrategy?: { type?: 'RollingUpdate' | 'OnDelete' | string; rollingUpdate?: { partition?: number; maxUnavailable?: number | string } };
+    volumeClaimTemplates?: PersistentVolumeClaim[];
+    revisionHistoryLimit?: number;
+    minReadySeconds?: number;
+    persistentVolumeClaimRetentionPolicy?: { whenDeleted?: 'Retain' | 'Delete' | string; whenScaled?: 'Retain' | 'Delete' | string };
+    ordinals?: { start?: number };
   };
   status?: {
     replicas?: number;
@@ -73,12 +79,14 @@ export interface StatefulSet extends KubeObject {
 }
 
 /** A DaemonSet. */
-export interface DaemonSet extends KubeObject {
+export interface DaemonSet extends ObjectBase {
+  kind?: 'DaemonSet';
   spec?: {
     selector?: LabelSelector;
     template?: PodTemplateSpec;
-    updateStrategy?: { type?: string; rollingUpdate?: { maxUnavailable?: number | string; maxSurge?: number | string } };
+    updateStrategy?: { type?: 'RollingUpdate' | 'OnDelete' | string; rollingUpdate?: { maxUnavailable?: number | string; maxSurge?: number | string } };
     minReadySeconds?: number;
+    revisionHistoryLimit?: number;
   };
   status?: {
     currentNumberScheduled?: number;

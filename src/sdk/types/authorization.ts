@@ -1,7 +1,7 @@
 /**
  * Kinds of `authorization.platform.io/v1`: the access reviews.
  */
-import type { KubeObject } from './meta.js';
+import type { ObjectBase } from './meta.js';
 
 /** The request attributes of a resource request. */
 export interface ResourceAttributes {
@@ -39,19 +39,22 @@ export interface SubjectAccessReviewSpec {
 }
 
 /** Can the caller do this? (`auth can-i`). */
-export interface SelfSubjectAccessReview extends KubeObject {
+export interface SelfSubjectAccessReview extends ObjectBase {
+  kind?: 'SelfSubjectAccessReview';
   spec: { resourceAttributes?: ResourceAttributes; nonResourceAttributes?: NonResourceAttributes };
   status?: SubjectAccessReviewStatus;
 }
 
 /** Can a given user do this? */
-export interface SubjectAccessReview extends KubeObject {
+export interface SubjectAccessReview extends ObjectBase {
+  kind?: 'SubjectAccessReview';
   spec: SubjectAccessReviewSpec;
   status?: SubjectAccessReviewStatus;
 }
 
 /** Like {@link SubjectAccessReview}, limited to one namespace. */
-export interface LocalSubjectAccessReview extends KubeObject {
+export interface LocalSubjectAccessReview extends ObjectBase {
+  kind?: 'LocalSubjectAccessReview';
   spec: SubjectAccessReviewSpec;
   status?: SubjectAccessReviewStatus;
 }
@@ -71,7 +74,8 @@ export interface NonResourceRule {
 }
 
 /** What can the caller do in a namespace? (`auth can-i --list`). */
-export interface SelfSubjectRulesReview extends KubeObject {
+export interface SelfSubjectRulesReview extends ObjectBase {
+  kind?: 'SelfSubjectRulesReview';
   spec: { namespace?: string };
   status?: {
     resourceRules: ResourceRule[];

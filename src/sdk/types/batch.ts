@@ -1,7 +1,7 @@
 /**
  * Kinds of the `batch` group (`batch/v1`): Job and CronJob.
  */
-import type { Condition, KubeObject, LabelSelector, ObjectMeta } from './meta.js';
+import type { Condition, LabelSelector, ObjectBase, ObjectMeta } from './meta.js';
 import type { ObjectReference, PodTemplateSpec } from './core.js';
 
 /** The desired state of a Job. */
@@ -16,10 +16,23 @@ export interface JobSpec {
   template?: PodTemplateSpec;
   ttlSecondsAfterFinished?: number;
   suspend?: boolean;
+  backoffLimitPerIndex?: number;
+  maxFailedIndexes?: number;
+  podReplacementPolicy?: 'TerminatingOrFailed' | 'Failed' | string;
+  podFailurePolicy?: {
+    rules: {
+      action: 'FailJob' | 'FailIndex' | 'Ignore' | 'Count' | string;
+      onExitCodes?: { containerName?: string; operator: 'In' | 'NotIn' | string; values: number[] };
+      onPodConditions?: { type: string; status: string }[];
+    }[];
+  };
+  successPolicy?: { rules: { succeededIndexes?: string; succeededCount?: number }[] };
+  managedBy?: string;
 }
 
 /** A Job. */
-export interface Job extends KubeObject {
+export interface Job extends ObjectBase {
+  kind?: 'Job';
   spec?: JobSpec;
   status?: {
     conditions?: Condition[];
@@ -29,12 +42,16 @@ export interface Job extends KubeObject {
     succeeded?: number;
     failed?: number;
     ready?: number;
+    terminating?: number;
     completedIndexes?: string;
+    failedIndexes?: string;
+    uncountedTerminatedPods?: { succeeded?: string[]; failed?: string[] };
   };
 }
 
 /** A CronJob. */
-export interface CronJob extends KubeObject {
+export interface CronJob extends ObjectBase {
+  kind?: 'CronJob';
   spec?: {
     schedule: string;
     timeZone?: string;

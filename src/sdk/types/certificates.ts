@@ -1,7 +1,7 @@
 /**
  * Kinds of `certificates.platform.io` (`v1`): CertificateSigningRequest.
  */
-import type { KubeObject } from './meta.js';
+import type { ObjectBase } from './meta.js';
 
 /** A key usage a signing request may ask for. */
 export type KeyUsage =
@@ -35,7 +35,8 @@ export interface CertificateSigningRequestSpec {
 }
 
 /** A certificate signing request (cluster-scoped). */
-export interface CertificateSigningRequest extends KubeObject {
+export interface CertificateSigningRequest extends ObjectBase {
+  kind?: 'CertificateSigningRequest';
   spec: CertificateSigningRequestSpec;
   status?: {
     conditions?: CertificateSigningRequestCondition[];

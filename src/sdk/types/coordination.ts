@@ -1,10 +1,11 @@
 /**
  * Kinds of `coordination.platform.io/v1`: Lease.
  */
-import type { KubeObject } from './meta.js';
+import type { ObjectBase } from './meta.js';
 
 /** A lease (leader election, node heartbeats). */
-export interface Lease extends KubeObject {
+export interface Lease extends ObjectBase {
+  kind?: 'Lease';
   spec?: {
     holderIdentity?: string;
     leaseDurationSeconds?: number;

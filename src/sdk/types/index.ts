@@ -1,10 +1,12 @@
 /**
- * Every API object type of the SDK, in one import. Objects are plain JSON: these interfaces name the
- * fields the SDK and CLI use and every object keeps whatever else the server sent.
+ * Every API object type of the SDK, in one import. Objects are plain JSON; the kinds' interfaces
+ * are closed (no index signature), so that typed accessors reject misspelled fields and other
+ * kinds' objects, while `KubeObject` (the generic client's type) takes any object.
  */
 export type * from './meta.js';
 export type { Status, StatusCause, StatusDetails, StatusReason } from './status.js';
 export { STATUS_REASONS, isStatus } from './status.js';
+export { asKind, toKubeObject } from './meta.js';
 export type * from './list.js';
 export type * from './table.js';
 export type * from './watch.js';
@@ -20,3 +22,7 @@ export type * from './exec-credential.js';
 export type * from './admissionregistration.js';
 export type * from './admission.js';
 export type * from './discovery.js';
+export type * from './policy.js';
+export type * from './scheduling.js';
+export type * from './node.js';
+export type * from './apiextensions.js';

@@ -65,10 +65,34 @@ export interface ListMeta {
   selfLink?: string;
 }
 
-/** Any API object: type meta, object meta, and whatever else its kind defines. */
-export interface KubeObject extends TypeMeta {
+/**
+ * What every API object has: type meta and object meta. The typed kinds extend it with their own
+ * fields and nothing else, so that a misspelled field or another kind's object fails to compile.
+ */
+export interface ObjectBase extends TypeMeta {
   metadata?: ObjectMeta;
+}
+
+/** Any API object: type meta, object meta, and whatever else its kind defines (the generic client's type). */
+export interface KubeObject extends ObjectBase {
   [key: string]: unknown;
+}
+
+/**
+ * A typed object seen as the open {@link KubeObject} that generic code (printers, diff, apply)
+ * reads: every object is plain JSON at run time, so this only widens the static type.
+ */
+export function toKubeObject(obj: ObjectBase): KubeObject {
+  return obj as KubeObject;
+}
+
+/**
+ * `obj` as the typed kind `T` when its `kind` is `kind`, else undefined. The check is the kind
+ * name only (objects are plain JSON and the server validated them); fields are not checked.
+ */
+export function asKind<T extends ObjectBase>(obj: KubeObject, kind: string): T | undefined {
+  // The kind names the object's shape; the compiler cannot see that link.
+  return obj.kind === kind ? (obj as unknown as T) : undefined;
 }
 
 /** A label selector as objects carry it (`matchLabels` and `matchExpressions`). */

@@ -2,7 +2,7 @@
  * Kinds of the `rbac.authorization.platform.io/v1` group: Role, ClusterRole, RoleBinding,
  * ClusterRoleBinding.
  */
-import type { KubeObject, LabelSelector } from './meta.js';
+import type { LabelSelector, ObjectBase } from './meta.js';
 
 /** One rule of a role: verbs allowed on resources (or on non-resource URLs). */
 export interface PolicyRule {
@@ -29,24 +29,28 @@ export interface RoleRef {
 }
 
 /** A namespaced set of permissions. */
-export interface Role extends KubeObject {
+export interface Role extends ObjectBase {
+  kind?: 'Role';
   rules?: PolicyRule[];
 }
 
 /** A cluster-wide set of permissions, optionally aggregated from other ClusterRoles. */
-export interface ClusterRole extends KubeObject {
+export interface ClusterRole extends ObjectBase {
+  kind?: 'ClusterRole';
   rules?: PolicyRule[];
   aggregationRule?: { clusterRoleSelectors?: LabelSelector[] };
 }
 
 /** Grants a Role or ClusterRole within one namespace. */
-export interface RoleBinding extends KubeObject {
+export interface RoleBinding extends ObjectBase {
+  kind?: 'RoleBinding';
   subjects?: Subject[];
   roleRef: RoleRef;
 }
 
 /** Grants a ClusterRole cluster-wide. */
-export interface ClusterRoleBinding extends KubeObject {
+export interface ClusterRoleBinding extends ObjectBase {
+  kind?: 'ClusterRoleBinding';
   subjects?: Subject[];
   roleRef: RoleRef;
 }

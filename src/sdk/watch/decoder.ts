@@ -5,7 +5,7 @@
  * character: the splitter scans bytes and only decodes complete documents.
  */
 import { ProtocolError } from '../errors.js';
-import type { KubeObject } from '../types/meta.js';
+import type { KubeObject, ObjectBase } from '../types/meta.js';
 import type { WatchEvent, WatchEventType } from '../types/watch.js';
 
 const OPEN_BRACE = 0x7b;
@@ -76,7 +76,7 @@ export async function* decodeJsonStream(chunks: AsyncIterable<Uint8Array>): Asyn
 const EVENT_TYPES: ReadonlySet<string> = new Set<WatchEventType>(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']);
 
 /** Decodes a watch body into events; a document that is not an event is a {@link ProtocolError}. */
-export async function* decodeWatchEvents<T extends KubeObject = KubeObject>(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<WatchEvent<T>> {
+export async function* decodeWatchEvents<T extends ObjectBase = KubeObject>(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<WatchEvent<T>> {
   for await (const doc of decodeJsonStream(chunks)) {
     const event = doc as { type?: unknown; object?: unknown };
     if (typeof event !== 'object' || event === null || typeof event.type !== 'string' || typeof event.object !== 'object' || event.object === null) {

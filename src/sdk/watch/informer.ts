@@ -5,12 +5,12 @@
  */
 import type { ResourceClient } from '../rest/resource-client.js';
 import type { SelectorOptions } from '../rest/options.js';
-import type { KubeObject } from '../types/meta.js';
+import type { KubeObject, ObjectBase } from '../types/meta.js';
 import { watch, type ResumeInfo } from './watcher.js';
 import type { WatchSource } from './source.js';
 
 /** Handlers of an {@link Informer}. */
-export interface InformerHandlers<T extends KubeObject> {
+export interface InformerHandlers<T extends ObjectBase> {
   onAdd?(object: T): void;
   onUpdate?(oldObject: T, newObject: T): void;
   onDelete?(object: T): void;
@@ -30,7 +30,7 @@ export interface InformerOptions extends SelectorOptions {
   onResume?: (info: ResumeInfo) => void;
 }
 
-function cacheKey(object: KubeObject): string {
+function cacheKey(object: ObjectBase): string {
   return `${object.metadata?.namespace ?? ''}/${object.metadata?.name ?? ''}`;
 }
 
@@ -46,7 +46,7 @@ function cacheKey(object: KubeObject): string {
  * await informer.waitForSync();
  * ```
  */
-export class Informer<T extends KubeObject = KubeObject> {
+export class Informer<T extends ObjectBase = KubeObject> {
   private readonly source: ResourceClient<T> | WatchSource<T>;
   private readonly options: InformerOptions;
   private readonly cache = new Map<string, T>();

@@ -5,11 +5,11 @@
  */
 import type { ListOptions, WatchOptions } from '../rest/options.js';
 import type { ResourceClient } from '../rest/resource-client.js';
-import type { KubeObject, ObjectMeta } from '../types/meta.js';
+import type { ObjectBase, ObjectMeta } from '../types/meta.js';
 import type { WatchEvent } from '../types/watch.js';
 
 /** One page of a list, as a watch source returns it. */
-export interface SourcePage<T extends KubeObject> {
+export interface SourcePage<T extends ObjectBase> {
   items: T[];
   /** The list's resource version (where a watch after it starts). */
   resourceVersion: string | undefined;
@@ -18,7 +18,7 @@ export interface SourcePage<T extends KubeObject> {
 }
 
 /** What a resumable watch reads from. */
-export interface WatchSource<T extends KubeObject> {
+export interface WatchSource<T extends ObjectBase> {
   /** One page of the list (`limit`/`continue` as in the options). */
   listPage(options: ListOptions): Promise<SourcePage<T>>;
   /** A raw watch stream (ERROR events included, as the server sends them). */
@@ -28,7 +28,7 @@ export interface WatchSource<T extends KubeObject> {
 }
 
 /** The watch source of a resource client: plain objects. */
-export function resourceWatchSource<T extends KubeObject>(client: ResourceClient<T>): WatchSource<T> {
+export function resourceWatchSource<T extends ObjectBase>(client: ResourceClient<T>): WatchSource<T> {
   return {
     async listPage(options) {
       const list = await client.list(options);

@@ -16,7 +16,7 @@
 import { AbortedError, StatusError, TimeoutError } from '../errors.js';
 import type { ListOptions, SelectorOptions, WatchOptions } from '../rest/options.js';
 import type { ResourceClient } from '../rest/resource-client.js';
-import type { KubeObject, ObjectMeta } from '../types/meta.js';
+import type { ObjectBase, ObjectMeta } from '../types/meta.js';
 import type { Status } from '../types/status.js';
 import type { WatchEvent } from '../types/watch.js';
 import { resourceWatchSource, type WatchSource } from './source.js';
@@ -36,7 +36,7 @@ export interface ResumeInfo {
 }
 
 /** Options of {@link watch}. */
-export interface ResumableWatchOptions<T extends KubeObject> extends SelectorOptions {
+export interface ResumableWatchOptions<T extends ObjectBase> extends SelectorOptions {
   /**
    * Where to start. Absent: the watch lists first and emits every existing object as ADDED
    * (list-then-watch). Given: events after that version only.
@@ -65,7 +65,7 @@ export interface ResumableWatchOptions<T extends KubeObject> extends SelectorOpt
   onListed?: (resourceVersion: string | undefined) => void;
 }
 
-interface KnownItem<T extends KubeObject> {
+interface KnownItem<T extends ObjectBase> {
   item: T;
   resourceVersion: string | undefined;
   uid: string | undefined;
@@ -111,12 +111,12 @@ function retryable(err: unknown): boolean {
 }
 
 /** A resumable watch over a resource client or any {@link WatchSource}. */
-export function watch<T extends KubeObject>(resource: ResourceClient<T> | WatchSource<T>, options: ResumableWatchOptions<T> = {}): AsyncIterable<WatchEvent<T>> {
+export function watch<T extends ObjectBase>(resource: ResourceClient<T> | WatchSource<T>, options: ResumableWatchOptions<T> = {}): AsyncIterable<WatchEvent<T>> {
   const source: WatchSource<T> = 'listPage' in resource ? resource : resourceWatchSource(resource);
   return { [Symbol.asyncIterator]: () => run(source, options) };
 }
 
-async function* run<T extends KubeObject>(source: WatchSource<T>, options: ResumableWatchOptions<T>): AsyncGenerator<WatchEvent<T>> {
+async function* run<T extends ObjectBase>(source: WatchSource<T>, options: ResumableWatchOptions<T>): AsyncGenerator<WatchEvent<T>> {
   const { signal } = options;
   const aborted = (): boolean => signal?.aborted === true;
   const maxRetries = options.maxRetries ?? 5;

@@ -1,9 +1,9 @@
 /**
- * The text of `api-resources`: kubectl's columns laid out by its tab writer, or one
+ * The text of `api-resources`: kubectl's columns laid out by its tab writer and drawn by cli-table3, or one
  * `resource.group` per line for `-o name`.
  */
 import type { DiscoveredResource } from '../../../sdk/discovery/model.js';
-import { TabWriter } from '../../../printers/table/tabwriter.js';
+import { createTableWriter } from '../../../printers/table/table-writer.js';
 
 /** `''` (the default table), `wide` or `name`. */
 export type ResourcesOutput = '' | 'wide' | 'name';
@@ -26,7 +26,7 @@ function rowLine(r: DiscoveredResource, output: ResourcesOutput): string {
 
 /** The whole output: the header (unless suppressed) and one line per resource. */
 export function formatResources(resources: readonly DiscoveredResource[], output: ResourcesOutput, noHeaders: boolean): string {
-  const w = new TabWriter();
+  const w = createTableWriter();
   const header = headerLine(output, noHeaders);
   if (header !== undefined) w.write(header);
   for (const r of resources) w.write(rowLine(r, output));

@@ -24,9 +24,9 @@ import { spec as view } from './view/spec.js';
 export const spec: CommandSpec = {
   name: 'config',
   usage: 'SUBCOMMAND [options]',
-  summary: 'Modify config files',
+  summary: 'Modify kubeconfig files',
   description: [
-    `Modify config files using subcommands like "${BINARY_NAME} config set current-context my-context".`,
+    `Modify kubeconfig files using subcommands like "${BINARY_NAME} config set current-context my-context".`,
     '',
     ' The loading order follows these rules:',
     '',

@@ -3,6 +3,7 @@
  * deletes them several at a time with results printed in order (`configmap "foo" deleted`), then
  * waits on a watch until each is gone (unless --wait=false), and lists every failure.
  */
+import { paintVerb } from '../../io/colors.js';
 import type { DeleteTarget } from '../../../sdk/apply/delete-objects.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
@@ -82,7 +83,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
         progress.tick();
         if (r.deleted) summary.count();
         const kind = kindString(r.target.mapping.kind, r.target.mapping.group);
-        const line = !r.deleted ? '' : output === 'name' ? `${kind}/${r.target.name}\n` : `${kind} "${r.target.name}" ${operation}\n`;
+        const line = !r.deleted ? '' : output === 'name' ? `${kind}/${r.target.name}\n` : `${kind} "${r.target.name}" ${paintVerb(ctx.colors.stdout, operation)}\n`;
         writer.set(phase[index] as number, line);
       },
     });

@@ -6,6 +6,8 @@
  * a Namespace's quotas and limits, a CSR's decoded request). A related read that fails is left out
  * or printed as kubectl prints it; only the reads whose failure fails kubectl's describe throw.
  */
+import { asKind } from '../../../sdk/types/meta.js';
+import type { CertificateSigningRequest } from '../../../sdk/types/certificates.js';
 import type { PlatformClient } from '../../../sdk/client.js';
 import { GROUPS, NAMESPACES } from '../../../sdk/naming.js';
 import type { ResourceDescriptor } from '../../../sdk/rest/resource-client.js';
@@ -240,7 +242,7 @@ export async function fetchRelated(client: PlatformClient, object: KubeObject, o
   });
   when('certificateRequest', async () => {
     const { decodeSigningRequest } = await import('../../certificates/decode.js');
-    const { request } = await decodeSigningRequest(object as Parameters<typeof decodeSigningRequest>[0]);
+    const { request } = await decodeSigningRequest(asKind<CertificateSigningRequest>(object, kind) ?? { spec: { request: '', signerName: '' } });
     // An unreadable request still gets the CSR describer, with the fields of the object only.
     related.certificateRequest = request ?? { subject: {} };
   });

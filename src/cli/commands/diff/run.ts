@@ -3,6 +3,7 @@
  * objects as YAML, compared in-process (or by `PLATFORM_EXTERNAL_DIFF`). Exit 0 without
  * differences, 1 with differences, 2 when something failed.
  */
+import { paintDiff } from '../../io/colors.js';
 import type { DiffEntry } from '../../../sdk/apply/diff-manifests.js';
 import { EXTERNAL_DIFF_ENV, FIELD_MANAGER, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../sdk/naming.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
@@ -108,7 +109,7 @@ async function runDiff(ctx: CommandContext, args: string[], flags: FlagValues): 
     for (const f of files) {
       const text = await unifiedDiff(`LIVE/${f.name}`, `MERGED/${f.name}`, f.live, f.merged);
       if (text !== '') {
-        ctx.io.stdout.write(text);
+        ctx.io.stdout.write(paintDiff(text, ctx.colors.stdout));
         code = 1;
       }
     }

@@ -5,6 +5,7 @@
  * rows, reconnecting with backoff (a one-line notice on stderr for each failed attempt) until
  * Ctrl-C (exit code 130) or --request-timeout (exit code 0) ends it.
  */
+import { paintEventType } from '../../io/colors.js';
 import type { PlatformClient } from '../../../sdk/client.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { WatchEvent } from '../../../sdk/types/watch.js';
@@ -111,7 +112,13 @@ export async function watchResources(ctx: CommandContext, client: PlatformClient
     const { tableWatchSource } = await import('./table-source.js');
     const out = new TableOutput();
     const { mapping } = query;
-    out.startType({ ...printer.table, withNamespace: selection.allNamespaces && mapping.namespaced, kind: { group: mapping.group, kind: mapping.kind } });
+    const colors = ctx.colors.stdout;
+    out.startType({
+      ...printer.table,
+      withNamespace: selection.allNamespaces && mapping.namespaced,
+      kind: { group: mapping.group, kind: mapping.kind },
+      ...(colors.enabled ? { paintEvent: (type: string, cell: string) => paintEventType(colors, type, cell) } : {}),
+    });
     const emit = (): void => {
       out.flush();
       const text = out.take();

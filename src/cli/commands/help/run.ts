@@ -8,16 +8,20 @@ import type { FlagValues } from '../../framework/flag-values.js';
 import type { CommandSpec } from '../../framework/spec.js';
 
 export async function run(ctx: CommandContext, args: string[], _flags: FlagValues): Promise<number> {
-  const [help, { findCommand, loadAllSpecs }] = await Promise.all([import('../../framework/help.js'), import('../index.js')]);
+  const [help, { topLevelCommands }, { findCommand }] = await Promise.all([
+    import('../../framework/help.js'),
+    import('../../framework/top-level.js'),
+    import('../index.js'),
+  ]);
   const [first, ...more] = args;
   if (first === undefined) {
-    ctx.io.stdout.write(help.renderRootHelp(await loadAllSpecs()));
+    ctx.io.stdout.write(help.renderRootHelp(await topLevelCommands()));
     return 0;
   }
   const entry = findCommand(first);
   if (entry === undefined) {
     ctx.io.stderr.write(`Unknown help topic [${args.map((a) => `\`${a}\``).join(' ')}]\n`);
-    ctx.io.stderr.write(help.renderRootHelp(await loadAllSpecs()));
+    ctx.io.stderr.write(help.renderRootHelp(await topLevelCommands()));
     return 0;
   }
   let spec: CommandSpec = await entry.load();

@@ -1,4 +1,4 @@
-import { BINARY_NAME } from '../../../sdk/naming.js';
+import { BINARY_NAME, PLUGIN_PREFIX } from '../../../sdk/naming.js';
 import { findCommand } from '../../commands/index.js';
 import type { CommandRunner, CommandSpec } from '../../framework/spec.js';
 import { ExitError } from '../../framework/usage-error.js';
@@ -33,6 +33,12 @@ export const run: CommandRunner = async (ctx, _args, flags) => {
       io.stderr.write(`  - ${w}\n`);
       warnings++;
     }
+  }
+  if (scan.skipped.length > 0) {
+    // krew users find their kubectl plugins here: say they were seen, and why they do not run.
+    const n = scan.skipped.length;
+    io.stderr.write(`Skipped ${n} kubectl plugin${n === 1 ? '' : 's'} (${BINARY_NAME} runs only ${PLUGIN_PREFIX}* executables; link one as ${PLUGIN_PREFIX}NAME to use it):\n`);
+    for (const s of scan.skipped) io.stderr.write(`  - ${flags.bool('name-only') ? s.name : s.path}\n`);
   }
   if (scan.plugins.length === 0) errors.push(`error: unable to find any ${BINARY_NAME} plugins in your PATH`);
   if (warnings === 1) errors.push('error: one plugin warning was found');

@@ -10,7 +10,8 @@ const list: CommandSpec = {
     `Available plugin files are those that are: - executable - anywhere on the user's PATH - begin with "${PLUGIN_PREFIX}"`,
     'A warning is printed for a plugin that is not executable, that is overshadowed by an earlier plugin of the same ' +
       'name on PATH, or whose name is that of a built-in command (built-in commands always win). The command exits ' +
-      '1 when it printed a warning or found no plugin.',
+      '1 when it printed a warning or found no plugin. kubectl\'s plugins (kubectl-*, as krew installs them) are ' +
+      `listed on stderr as seen and skipped: ${BINARY_NAME} does not run them.`,
   ].join('\n\n'),
   examples: [
     { description: 'List all available plugins', command: `${BINARY_NAME} plugin list` },

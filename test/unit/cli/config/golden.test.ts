@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { runCli } from '../../../support/cli.js';
@@ -46,6 +46,8 @@ for (const c of cases) {
         actual += existsSync(p) ? `--- file ${f}\n${await readFile(p, 'utf8')}` : `--- file ${f} (absent)\n`;
       }
       actual = actual.replaceAll(tmp.dir, '$DIR');
+      // The cases whose golden is ours (not kubectl's) are rewritten with UPDATE_GOLDEN=1 after review.
+      if (process.env.UPDATE_GOLDEN === '1' && c.goldenFrom === 'platformctl') await writeFile(path.join(goldenDir, `${c.name}.txt`), actual);
       const expected = await readFile(path.join(goldenDir, `${c.name}.txt`), 'utf8');
       assert.equal(actual, expected);
     } finally {

@@ -57,7 +57,13 @@ test('--help of every command shows its description, examples and usage', async 
     const r = await runCli([...path, '--help']);
     assert.equal(r.code, 0, path.join(' '));
     assert.ok(r.stdout.startsWith(spec.description.trim()), path.join(' '));
-    assert.ok(r.stdout.includes(`Usage:\n  platformctl ${path.join(' ')} ${spec.usage}\n`), path.join(' '));
+    // kubectl's templater ends every usage line with [options] (every command takes the global flags).
+    const usage = spec.usage.includes('[options]') ? spec.usage : `${spec.usage} [options]`.trimStart();
+    assert.ok(r.stdout.includes(`Usage:\n  platformctl ${path.join(' ')} ${usage}\n`), path.join(' '));
+    // pflag lists flags sorted by long name.
+    const listed = [...r.stdout.matchAll(/^ {4}(?:-\w, )?--([\w-]+)=.*:$/gm)].map((m) => m[1] ?? '');
+    assert.deepEqual(listed, [...listed].sort(), `${path.join(' ')}: options sorted`);
+    assert.deepEqual(new Set(listed), new Set(spec.flags.filter((f) => f.hidden !== true).map((f) => f.name)), `${path.join(' ')}: options listed`);
     for (const e of spec.examples) assert.ok(r.stdout.includes(`  # ${e.description}\n  ${e.command}`), `${path.join(' ')}: example ${e.command}`);
   }
 });

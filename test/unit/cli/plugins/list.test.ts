@@ -96,3 +96,28 @@ test('plugin without a subcommand prints its help', async () => {
   assert.equal(r.code, 0);
   assert.match(r.stdout, /Available Commands:\n {2}list +List all visible plugin executables on a user's PATH\n/);
 });
+
+test('kubectl plugins (krew) on PATH are listed as seen and skipped, without changing the exit code', async () => {
+  const t = tree();
+  try {
+    writeFileSync(join(t.a, 'kubectl-ctx'), '#!/bin/sh\n');
+    chmodSync(join(t.a, 'kubectl-ctx'), 0o755);
+    writeFileSync(join(t.a, 'kubectl-notes.txt'), 'not a plugin\n');
+    const r = await runCli(['plugin', 'list'], { env: { PATH: t.a } });
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout, `The following compatible plugins are available:\n\n${t.a}/platformctl-foo\n`);
+    assert.equal(r.stderr, `Skipped 1 kubectl plugin (platformctl runs only platformctl-* executables; link one as platformctl-NAME to use it):\n  - ${t.a}/kubectl-ctx\n`);
+    const names = await runCli(['plugin', 'list', '--name-only'], { env: { PATH: t.a } });
+    assert.match(names.stderr, /\n {2}- kubectl-ctx\n$/);
+    // Alone, they are still no platformctl plugins.
+    const only = mkdtempSync(join(tmpdir(), 'platformctl-plugin-krew-'));
+    writeFileSync(join(only, 'kubectl-ns'), '#!/bin/sh\n');
+    chmodSync(join(only, 'kubectl-ns'), 0o755);
+    const none = await runCli(['plugin', 'list'], { env: { PATH: only } });
+    rmSync(only, { recursive: true, force: true });
+    assert.equal(none.code, 1);
+    assert.equal(none.stderr, `Skipped 1 kubectl plugin (platformctl runs only platformctl-* executables; link one as platformctl-NAME to use it):\n  - ${only}/kubectl-ns\nerror: unable to find any platformctl plugins in your PATH\n`);
+  } finally {
+    t.cleanup();
+  }
+});

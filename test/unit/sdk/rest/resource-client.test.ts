@@ -8,6 +8,7 @@ import { closeAllDispatchers } from '../../../../src/sdk/transport/dispatchers.j
 import type { ConfigMap } from '../../../../src/sdk/types/core.js';
 import { RecordingServer } from '../../../support/recording-server.js';
 import { configFor } from '../transport/helpers.js';
+import { programName } from '../../../../src/sdk/program.js';
 
 const widgets = { group: 'example.com', version: 'v1', resource: 'widgets', namespaced: true, kind: 'Widget' };
 
@@ -36,7 +37,7 @@ test('CRUD calls: methods, paths, query parameters, content types and bodies', a
     await client.deployments('prod').patch('web', { replicas: 3 }, { subresource: 'scale' });
     await client.namespaces().get('team-a');
     await client.resource(widgets).namespace('ns1').get('w', { subresource: 'status' });
-    await client.pods('ns2').create({ apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: 'p1' } }, { subresource: 'eviction' });
+    await client.pods('ns2').createSubresource('p1', 'eviction', { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: 'p1' } });
 
     const seen = server.requests.map((r) => `${r.method} ${r.url} ${r.headers['content-type'] ?? '-'}`);
     assert.deepEqual(seen, [
@@ -46,7 +47,8 @@ test('CRUD calls: methods, paths, query parameters, content types and bodies', a
       'PATCH /api/v1/namespaces/team-a/configmaps/settings application/merge-patch+json',
       'PATCH /api/v1/namespaces/team-a/configmaps/settings application/json-patch+json',
       'PATCH /api/v1/namespaces/team-a/configmaps/settings application/strategic-merge-patch+json',
-      'PATCH /api/v1/namespaces/team-a/configmaps/settings?fieldManager=platformctl&force=true application/apply-patch+yaml',
+      // Server-side apply's default field manager is the program's name, as client-go's is its binary's.
+      `PATCH /api/v1/namespaces/team-a/configmaps/settings?fieldManager=${encodeURIComponent(programName())}&force=true application/apply-patch+yaml`,
       'PATCH /api/v1/namespaces/team-a/configmaps/settings?dryRun=All&fieldManager=ci application/apply-patch+yaml',
       'DELETE /api/v1/namespaces/team-a/configmaps/settings application/json',
       'DELETE /api/v1/namespaces/team-a/configmaps?labelSelector=app%3Dx -',

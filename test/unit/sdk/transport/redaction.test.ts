@@ -1,3 +1,4 @@
+import type { TokenRequest } from '../../../../src/sdk/types/authentication.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient } from '../../../../src/sdk/client.js';
@@ -66,7 +67,7 @@ test('-v=9 logs URLs, headers and bodies without a single secret', async () => {
     const client = createClient(configFor(server, { bearerToken: SECRETS.token }), { env: {}, logger: log.sink, verbosity: 9 });
     await client.secrets('default').create({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'db' }, data: { password: SECRETS.secretValue }, stringData: { other: SECRETS.stringData } });
     await client.tokenReviews().create({ apiVersion: 'authentication.platform.io/v1', kind: 'TokenReview', spec: { token: SECRETS.reviewToken } });
-    await client.serviceAccounts('default').create({ apiVersion: 'authentication.platform.io/v1', kind: 'TokenRequest', spec: {} }, { subresource: 'token', name: 'default' });
+    await client.serviceAccounts('default').createSubresource<TokenRequest>('default', 'token', { apiVersion: 'authentication.platform.io/v1', kind: 'TokenRequest', spec: {} });
 
     const basic = createClient(configFor(server, { username: 'admin', password: SECRETS.password }), { env: {}, logger: log.sink, verbosity: 9 });
     await basic.getRaw('/version');

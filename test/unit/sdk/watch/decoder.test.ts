@@ -4,6 +4,7 @@ import { createClient } from '../../../../src/sdk/client.js';
 import { ProtocolError, StatusError } from '../../../../src/sdk/errors.js';
 import { closeAllDispatchers } from '../../../../src/sdk/transport/dispatchers.js';
 import { decodeJsonStream, decodeWatchEvents } from '../../../../src/sdk/watch/decoder.js';
+import type { ConfigMap } from '../../../../src/sdk/types/core.js';
 import type { WatchEvent } from '../../../../src/sdk/types/watch.js';
 import { RecordingServer } from '../../../support/recording-server.js';
 import { configFor } from '../transport/helpers.js';
@@ -57,7 +58,7 @@ test('watch over HTTP: query, chunked events, ERROR events passed through', asyn
   const server = await RecordingServer.start({ responder: () => ({ chunks: [bytes.subarray(0, 17), bytes.subarray(17, 90), bytes.subarray(90)], chunkDelayMs: 10 }) });
   try {
     const client = createClient(configFor(server), { env: {} });
-    const events: WatchEvent[] = [];
+    const events: WatchEvent<ConfigMap>[] = [];
     for await (const event of client.configMaps('ns').watch({ resourceVersion: '5', allowWatchBookmarks: true, labelSelector: 'a=b' })) events.push(event);
     assert.deepEqual(events.map((e) => e.type), ['ADDED', 'MODIFIED', 'ERROR']);
     assert.equal(server.requests[0]?.url, '/api/v1/namespaces/ns/configmaps?labelSelector=a%3Db&resourceVersion=5&watch=true&allowWatchBookmarks=true');

@@ -3,12 +3,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient } from '../../../../src/sdk/client.js';
 import { closeAllDispatchers } from '../../../../src/sdk/transport/dispatchers.js';
-import type { KubeObject } from '../../../../src/sdk/types/meta.js';
+import type { ConfigMap } from '../../../../src/sdk/types/core.js';
 import { Informer } from '../../../../src/sdk/watch/informer.js';
 import { startFlakyProxy } from '../../../support/flaky-proxy.js';
 import { startTestServer } from '../../../support/server.js';
 
-const cm = (name: string, value = '1'): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: { suite: 'informer' } }, data: { v: value } });
+const cm = (name: string, value = '1'): ConfigMap => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: { suite: 'informer' } }, data: { v: value } });
 
 async function until(what: string, check: () => boolean): Promise<void> {
   const end = Date.now() + 10_000;

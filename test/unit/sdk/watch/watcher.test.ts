@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { createClient, type PlatformClient } from '../../../../src/sdk/client.js';
 import { closeAllDispatchers } from '../../../../src/sdk/transport/dispatchers.js';
 import type { KubeObject } from '../../../../src/sdk/types/meta.js';
+import type { ConfigMap } from '../../../../src/sdk/types/core.js';
 import type { WatchEvent } from '../../../../src/sdk/types/watch.js';
 import { watch, type ResumeInfo } from '../../../../src/sdk/watch/watcher.js';
 import { startFlakyProxy, type FlakyProxy } from '../../../support/flaky-proxy.js';
@@ -19,10 +20,10 @@ function clientFor(server: TestServer, url = server.url): PlatformClient {
   return createClient({ server: url, caData: server.caPem, bearerToken: server.adminToken, namespace: 'default' }, { env: {} });
 }
 
-const cm = (name: string, value = '1'): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: { suite: 'watch' } }, data: { v: value } });
+const cm = (name: string, value = '1'): ConfigMap => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: { suite: 'watch' } }, data: { v: value } });
 
 /** Events as `TYPE name=value` lines. */
-function lines(events: readonly WatchEvent[]): string[] {
+function lines(events: readonly WatchEvent<ConfigMap>[]): string[] {
   return events.map((e) => {
     const o = e.object as KubeObject & { data?: { v?: string } };
     return `${e.type} ${o.metadata?.name ?? '?'}=${o.data?.v ?? ''}`;
@@ -42,7 +43,7 @@ interface Harness {
   proxy: FlakyProxy;
   direct: PlatformClient;
   watched: PlatformClient;
-  events: WatchEvent[];
+  events: WatchEvent<ConfigMap>[];
   resumes: ResumeInfo[];
   done: Promise<void>;
   stop(): Promise<void>;
@@ -55,7 +56,7 @@ async function harness(serverOptions: Parameters<typeof startTestServer>[0], wat
   const watched = clientFor(server, proxy.url);
   await before?.(direct);
   const controller = new AbortController();
-  const events: WatchEvent[] = [];
+  const events: WatchEvent<ConfigMap>[] = [];
   const resumes: ResumeInfo[] = [];
   const done = (async () => {
     for await (const e of watch(watched.configMaps('default'), { labelSelector: LABEL, signal: controller.signal, retryDelayMs: 20, maxRetries: 100, onResume: (r) => resumes.push(r), ...watchOptions })) events.push(e);
@@ -160,7 +161,7 @@ test('aborting the signal ends the watch cleanly', async () => {
   const server = await startTestServer();
   try {
     const controller = new AbortController();
-    const events: WatchEvent[] = [];
+    const events: WatchEvent<ConfigMap>[] = [];
     const done = (async () => {
       for await (const e of watch(clientFor(server).configMaps('default'), { labelSelector: LABEL, signal: controller.signal })) events.push(e);
     })();

@@ -8,6 +8,7 @@ import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
+import { paintVerb } from '../../../io/colors.js';
 import { OBJECT_OUTPUT_FLAGS, printerFor } from '../../../output/index.js';
 
 /** The `-o` flag and its companions. */
@@ -39,7 +40,7 @@ export async function objectOutput(ctx: CommandContext, flags: FlagValues): Prom
       if (printsObjects) ctx.io.stdout.write(printer.printStreamed(object));
     },
     resultLine(description, operation) {
-      return printer?.format === 'name' ? `${description}\n` : `${description} ${operation}\n`;
+      return printer?.format === 'name' ? `${description}\n` : `${description} ${paintVerb(ctx.colors.stdout, operation)}\n`;
     },
     async printObjects(objects) {
       if (!printsObjects || objects.length === 0) return;

@@ -5,7 +5,7 @@
  * in four columns by the tab writer.
  */
 import type { NonResourceRule, ResourceRule } from '../../../../sdk/types/authorization.js';
-import { tabwrite } from '../../config/shared/tabwriter.js';
+import { renderRows } from '../../../../printers/table/table-writer.js';
 
 /** rbac/v1 PolicyRule, the shape kubectl converts review rules to. */
 export interface PolicyRule {
@@ -102,5 +102,5 @@ export function formatRulesTable(resourceRules: readonly ResourceRule[], nonReso
     .map(({ r }) => r);
   const rows: string[][] = noHeaders ? [] : [['Resources', 'Non-Resource URLs', 'Resource Names', 'Verbs']];
   for (const r of sorted) rows.push([combineResourceGroup(r.resources, r.apiGroups), goSlice(r.nonResourceURLs), goSlice(r.resourceNames), goSlice(r.verbs)]);
-  return tabwrite(rows);
+  return renderRows(rows);
 }

@@ -104,7 +104,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const answer = await client.rest.json<SelfSubjectAccessReview>({ method: 'POST', path: `${AUTHZ_PATH}/selfsubjectaccessreviews`, body: review, signal: ctx.io.signal });
   const status = answer.status ?? { allowed: false };
   if (!flags.bool('quiet')) {
-    let line = status.allowed ? 'yes' : 'no';
+    let line = status.allowed ? ctx.colors.stdout.green('yes') : ctx.colors.stdout.red('no');
     if (!status.allowed) {
       if ((status.reason ?? '') !== '') line += ` - ${status.reason ?? ''}`;
       if ((status.evaluationError ?? '') !== '') line += ` - ${status.evaluationError ?? ''}`;

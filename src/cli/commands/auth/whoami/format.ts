@@ -3,7 +3,7 @@
  * (sorted), as kubectl prints them through its tab writer.
  */
 import type { UserInfo } from '../../../../sdk/types/authentication.js';
-import { tabwrite } from '../../config/shared/tabwriter.js';
+import { renderRows } from '../../../../printers/table/table-writer.js';
 import { goSlice } from '../can-i/rules-table.js';
 
 /** The table text for a user. */
@@ -14,5 +14,5 @@ export function formatUserInfo(user: UserInfo): string {
   if ((user.groups ?? []).length > 0) rows.push(['Groups', goSlice(user.groups ?? [])]);
   const extra = user.extra ?? {};
   for (const key of Object.keys(extra).sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)))) rows.push([`Extra: ${key}`, goSlice(extra[key] ?? [])]);
-  return tabwrite(rows);
+  return renderRows(rows);
 }

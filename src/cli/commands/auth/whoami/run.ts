@@ -4,6 +4,7 @@
  */
 import { GROUPS } from '../../../../sdk/naming.js';
 import type { SelfSubjectReview } from '../../../../sdk/types/authentication.js';
+import { toKubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
@@ -44,5 +45,5 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     ctx.io.stdout.write(formatUserInfo(review.status?.userInfo ?? {}));
     return;
   }
-  ctx.io.stdout.write(printer.printObjects([review], true));
+  ctx.io.stdout.write(printer.printObjects([toKubeObject(review)], true));
 }

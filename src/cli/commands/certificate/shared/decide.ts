@@ -8,6 +8,7 @@
 import { PlatformError, StatusError } from '../../../../sdk/errors.js';
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CertificateSigningRequest, CertificateSigningRequestCondition } from '../../../../sdk/types/certificates.js';
+import { toKubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
@@ -87,6 +88,6 @@ export async function runDecision(ctx: CommandContext, args: string[], flags: Fl
     }
     if (printer === undefined) ctx.io.stdout.write(`${csrRef(name)} ${w.done}\n`);
     else if (printer.format === 'name') ctx.io.stdout.write(`${csrRef(name)}\n`);
-    else ctx.io.stdout.write(printer.printStreamed(csr));
+    else ctx.io.stdout.write(printer.printStreamed(toKubeObject(csr)));
   }
 }

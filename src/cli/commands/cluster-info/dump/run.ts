@@ -5,6 +5,7 @@ import { StatusError } from '../../../../sdk/errors.js';
 import { GROUPS, NAMESPACES } from '../../../../sdk/naming.js';
 import type { ResourceClient } from '../../../../sdk/rest/resource-client.js';
 import { genericServerResponse } from '../../../../sdk/rest/response-errors.js';
+import { TYPED_RESOURCES } from '../../../../sdk/rest/typed-resources.js';
 import type { Container, Pod } from '../../../../sdk/types/core.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
@@ -26,16 +27,16 @@ interface NamespacedList {
 }
 
 const NAMESPACED_LISTS: readonly NamespacedList[] = [
-  { file: 'events', apiVersion: 'v1', kind: 'Event', client: (c, ns) => c.events(ns) },
+  { file: 'events', apiVersion: 'v1', kind: 'Event', client: (c, ns) => c.resource(TYPED_RESOURCES.events, ns) },
   {
     file: 'replication-controllers', apiVersion: 'v1', kind: 'ReplicationController',
     client: (c, ns) => c.resource({ group: GROUPS.core, version: 'v1', resource: 'replicationcontrollers', kind: 'ReplicationController', namespaced: true }, ns),
   },
-  { file: 'services', apiVersion: 'v1', kind: 'Service', client: (c, ns) => c.services(ns) },
-  { file: 'daemonsets', apiVersion: 'apps/v1', kind: 'DaemonSet', client: (c, ns) => c.daemonSets(ns), podTemplate: true },
-  { file: 'deployments', apiVersion: 'apps/v1', kind: 'Deployment', client: (c, ns) => c.deployments(ns), podTemplate: true },
-  { file: 'replicasets', apiVersion: 'apps/v1', kind: 'ReplicaSet', client: (c, ns) => c.replicaSets(ns), podTemplate: true },
-  { file: 'pods', apiVersion: 'v1', kind: 'Pod', client: (c, ns) => c.pods(ns) },
+  { file: 'services', apiVersion: 'v1', kind: 'Service', client: (c, ns) => c.resource(TYPED_RESOURCES.services, ns) },
+  { file: 'daemonsets', apiVersion: 'apps/v1', kind: 'DaemonSet', client: (c, ns) => c.resource(TYPED_RESOURCES.daemonSets, ns), podTemplate: true },
+  { file: 'deployments', apiVersion: 'apps/v1', kind: 'Deployment', client: (c, ns) => c.resource(TYPED_RESOURCES.deployments, ns), podTemplate: true },
+  { file: 'replicasets', apiVersion: 'apps/v1', kind: 'ReplicaSet', client: (c, ns) => c.resource(TYPED_RESOURCES.replicaSets, ns), podTemplate: true },
+  { file: 'pods', apiVersion: 'v1', kind: 'Pod', client: (c, ns) => c.resource(TYPED_RESOURCES.pods, ns) },
 ];
 
 /** `*v1.PodList`, `*v1.DeploymentList`: the Go type kubectl names in printer errors. */
@@ -122,7 +123,8 @@ export async function run(ctx: CommandContext, _args: string[], flags: FlagValue
   const sink = dumpSink(flags.string('output-directory') ?? '', ctx.io.cwd, ctx.io.stdout);
   const ext = fileExtension(output);
 
-  const nodes = await client.nodes().list({ signal }).catch((err: unknown) => {
+  // Lists are printed as generic objects: the typed accessors are for code that reads fields.
+  const nodes = await client.resource(TYPED_RESOURCES.nodes).list({ signal }).catch((err: unknown) => {
     throw requestError(err);
   });
   await sink.write('nodes', ext, print(typedList(nodes, 'v1', 'Node'), goType('v1', 'Node')));

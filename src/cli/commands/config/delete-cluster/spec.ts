@@ -4,8 +4,8 @@ import type { CommandSpec } from '../../../framework/spec.js';
 export const spec: CommandSpec = {
   name: 'delete-cluster',
   usage: 'NAME [options]',
-  summary: 'Delete the specified cluster from the config',
-  description: 'Delete the specified cluster from the config.',
+  summary: 'Delete the specified cluster from the kubeconfig',
+  description: 'Delete the specified cluster from the kubeconfig.',
   examples: [{ description: 'Delete the minikube cluster', command: 'platformctl config delete-cluster minikube', notRunnable: 'needs a cluster named minikube' }],
   flags: [],
   args: 'clusters',

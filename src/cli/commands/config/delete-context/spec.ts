@@ -4,8 +4,8 @@ import type { CommandSpec } from '../../../framework/spec.js';
 export const spec: CommandSpec = {
   name: 'delete-context',
   usage: 'NAME [options]',
-  summary: 'Delete the specified context from the config',
-  description: 'Delete the specified context from the config.',
+  summary: 'Delete the specified context from the kubeconfig',
+  description: 'Delete the specified context from the kubeconfig.',
   examples: [{ description: 'Delete the context for the minikube cluster', command: 'platformctl config delete-context minikube', notRunnable: 'needs a context named minikube' }],
   flags: [],
   args: 'contexts',

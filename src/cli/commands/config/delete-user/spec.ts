@@ -4,8 +4,8 @@ import type { CommandSpec } from '../../../framework/spec.js';
 export const spec: CommandSpec = {
   name: 'delete-user',
   usage: 'NAME [options]',
-  summary: 'Delete the specified user from the config',
-  description: 'Delete the specified user from the config.',
+  summary: 'Delete the specified user from the kubeconfig',
+  description: 'Delete the specified user from the kubeconfig.',
   examples: [{ description: 'Delete the minikube user', command: 'platformctl config delete-user minikube', notRunnable: 'needs a user named minikube' }],
   flags: [],
   args: 'users',

@@ -4,8 +4,8 @@ import type { CommandSpec } from '../../../framework/spec.js';
 export const spec: CommandSpec = {
   name: 'get-clusters',
   usage: '[flags] [options]',
-  summary: 'Display clusters defined in the config',
-  description: 'Display clusters defined in the config.',
+  summary: 'Display clusters defined in the kubeconfig',
+  description: 'Display clusters defined in the kubeconfig.',
   examples: [{ description: 'List the clusters that platformctl knows about', command: 'platformctl config get-clusters' }],
   flags: [],
   args: 'none',

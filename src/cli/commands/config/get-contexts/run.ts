@@ -4,7 +4,7 @@ import type { CommandContext } from '../../../framework/context.js';
 import { ExitError } from '../../../framework/usage-error.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { startingConfig } from '../shared/access.js';
-import { tabwrite } from '../shared/tabwriter.js';
+import { renderRows } from '../../../../printers/table/table-writer.js';
 import { plainError } from '../shared/usage.js';
 
 /** `platformctl config get-contexts [NAME...]`: kubectl's CURRENT NAME CLUSTER AUTHINFO NAMESPACE table. */
@@ -33,7 +33,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       const c = contexts.get(name) ?? {};
       rows.push([loaded.config.currentContext === name ? '*' : ' ', name, c.cluster ?? '', c.user ?? '', c.namespace ?? '']);
     }
-    ctx.io.stdout.write(tabwrite(rows));
+    ctx.io.stdout.write(renderRows(rows));
   }
   if (problems.length === 1) throw plainError(problems[0] as string);
   // Several problems are listed one per line without the `error: ` prefix, as kubectl does.

@@ -5,10 +5,10 @@ export const spec: CommandSpec = {
   name: 'get-contexts',
   usage: '[(-o|--output=)name)] [options]',
   summary: 'Describe one or many contexts',
-  description: 'Display one or many contexts from the config file.',
+  description: 'Display one or many contexts from the kubeconfig file.',
   examples: [
-    { description: 'List all the contexts in your config file', command: 'platformctl config get-contexts' },
-    { description: 'Describe one context in your config file', command: 'platformctl config get-contexts my-context', notRunnable: 'needs a context named my-context' },
+    { description: 'List all the contexts in your kubeconfig file', command: 'platformctl config get-contexts' },
+    { description: 'Describe one context in your kubeconfig file', command: 'platformctl config get-contexts my-context', notRunnable: 'needs a context named my-context' },
   ],
   flags: [
     { name: 'no-headers', type: 'bool', default: false, description: "When using the default or custom-column output format, don't print headers (default print headers)." },

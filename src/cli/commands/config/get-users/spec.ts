@@ -4,8 +4,8 @@ import type { CommandSpec } from '../../../framework/spec.js';
 export const spec: CommandSpec = {
   name: 'get-users',
   usage: '[flags] [options]',
-  summary: 'Display users defined in the config',
-  description: 'Display users defined in the config.',
+  summary: 'Display users defined in the kubeconfig',
+  description: 'Display users defined in the kubeconfig.',
   examples: [{ description: 'List the users that platformctl knows about', command: 'platformctl config get-users' }],
   flags: [],
   args: 'none',

@@ -4,9 +4,9 @@ import type { CommandSpec } from '../../../framework/spec.js';
 export const spec: CommandSpec = {
   name: 'set',
   usage: 'PROPERTY_NAME PROPERTY_VALUE [options]',
-  summary: 'Set an individual value in a config file',
+  summary: 'Set an individual value in a kubeconfig file',
   description: [
-    'Set an individual value in a config file.',
+    'Set an individual value in a kubeconfig file.',
     '',
     ' PROPERTY_NAME is a dot delimited name where each token represents either an attribute name or a map key.  Map keys may not contain dots.',
     '',

@@ -4,18 +4,18 @@ import type { CommandSpec } from '../../../framework/spec.js';
 export const spec: CommandSpec = {
   name: 'view',
   usage: '[flags] [options]',
-  summary: 'Display merged config settings or a specified config file',
+  summary: 'Display merged kubeconfig settings or a specified kubeconfig file',
   description:
-    'Display merged config settings or a specified config file.\n\n You can use --output jsonpath={...} to extract specific values using a jsonpath expression.',
+    'Display merged kubeconfig settings or a specified kubeconfig file.\n\n You can use --output jsonpath={...} to extract specific values using a jsonpath expression.',
   examples: [
-    { description: 'Show merged config settings', command: 'platformctl config view' },
-    { description: 'Show merged config settings, raw certificate data, and exposed secrets', command: 'platformctl config view --raw' },
+    { description: 'Show merged kubeconfig settings', command: 'platformctl config view' },
+    { description: 'Show merged kubeconfig settings, raw certificate data, and exposed secrets', command: 'platformctl config view --raw' },
     { description: 'Get the password for the e2e user', command: `platformctl config view -o jsonpath='{.users[?(@.name == "e2e")].user.password}'` },
   ],
   flags: [
     { name: 'allow-missing-template-keys', type: 'bool', default: true, description: 'If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.' },
-    { name: 'flatten', type: 'bool', default: false, description: 'Flatten the resulting config file into self-contained output (useful for creating portable config files)' },
-    { name: 'merge', type: 'bool', default: true, description: 'Merge the full hierarchy of config files' },
+    { name: 'flatten', type: 'bool', default: false, description: 'Flatten the resulting kubeconfig file into self-contained output (useful for creating portable kubeconfig files)' },
+    { name: 'merge', type: 'bool', default: true, description: 'Merge the full hierarchy of kubeconfig files' },
     { name: 'minify', type: 'bool', default: false, description: 'Remove all information not used by current-context from the output' },
     {
       name: 'output', short: 'o', type: 'string', default: 'yaml',

@@ -6,6 +6,7 @@
 import { PlatformError } from '../../../../sdk/errors.js';
 import { GROUPS } from '../../../../sdk/naming.js';
 import type { TokenRequest } from '../../../../sdk/types/authentication.js';
+import { toKubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
@@ -43,17 +44,16 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const request = tokenRequestFromFlags(flags);
   const printer = await printerFor(flags, ctx.io, { human: false });
   const [client, { namespace }] = await Promise.all([ctx.client(), ctx.namespace()]);
-  const accounts = client.resource<TokenRequest>({ group: '', version: 'v1', resource: 'serviceaccounts', namespaced: true, kind: 'ServiceAccount' }, namespace);
   let response: TokenRequest;
   try {
-    response = await accounts.create(request, { subresource: 'token', name: serviceAccount, signal: ctx.io.signal });
+    response = await client.serviceAccounts(namespace).createSubresource(serviceAccount, 'token', request, { signal: ctx.io.signal });
   } catch (err) {
     throw new PlatformError(`failed to create token: ${(err as Error).message}`, { cause: err });
   }
   const token = response.status?.token ?? '';
   if (token === '') throw new PlatformError('failed to create token: no token in server response');
   if (printer !== undefined) {
-    ctx.io.stdout.write(printer.printObjects([response], true));
+    ctx.io.stdout.write(printer.printObjects([toKubeObject(response)], true));
     return;
   }
   ctx.io.stdout.write(ctx.io.stdout.isTTY ? `${token}\n` : token);

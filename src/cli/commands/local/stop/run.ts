@@ -24,7 +24,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   while (alive(running.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   if (alive(running.pid)) {
     process.kill(running.pid, 'SIGKILL');
-    ctx.io.stderr.write(`Warning: the local server did not stop within ${STOP_TIMEOUT_MS / 1000}s and was killed\n`);
+    ctx.io.stderr.write(`${ctx.colors.stderr.yellow('Warning:')} the local server did not stop within ${STOP_TIMEOUT_MS / 1000}s and was killed\n`);
   }
   await clearPid(dataDir);
   ctx.io.stdout.write(`Local server stopped (pid ${running.pid})\n`);
