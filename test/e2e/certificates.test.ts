@@ -55,17 +55,14 @@ describe('certificate approve, deny and request', () => {
     assert.deepEqual((review.body.status as { userInfo: unknown }).userInfo, { username: 'jane', groups: ['dev', 'ops', 'system:authenticated'] });
   });
 
-  test('describe csr decodes the request and the issued certificate', async () => {
+  test('describe csr decodes the request as kubectl does', async () => {
     const r = await cli('describe', 'csr', 'jane');
     assert.equal(r.code, 0, r.stderr);
-    const cert = new X509Certificate(await readFile(join(dir, 'jane.crt')));
     assert.match(r.stdout, /^Status:\s+Approved,Issued$/m);
     assert.match(r.stdout, /^Subject:\n\s+Common Name:\s+jane\n\s+Serial Number:\s*\n\s+Organization:\s+dev\n\s+ops$/m);
-    assert.match(r.stdout, /^Certificate:\n\s+Subject:\s+CN=jane, O=dev, O=ops|^Certificate:\n\s+Subject:\s+O=dev, O=ops, CN=jane/m);
-    assert.match(r.stdout, new RegExp(`^\\s+Issuer:\\s+${cert.issuer.split('\n').join(', ')}$`, 'm'));
-    assert.match(r.stdout, new RegExp(`^\\s+Serial Number:\\s+${cert.serialNumber}$`, 'm'));
-    assert.match(r.stdout, /^\s+Not Before:\s+\w{3}, \d{2} \w{3} \d{4} [\d:]{8} \+0000$/m);
-    assert.match(r.stdout, /^\s+Not After:\s+\w{3}, \d{2} \w{3} \d{4} [\d:]{8} \+0000$/m);
+    // kubectl's CSR describer stops at the request (the describe differential holds us to it);
+    // the issued certificate is read with `get csr jane -o jsonpath='{.status.certificate}'`.
+    assert.doesNotMatch(r.stdout, /^Certificate:/m);
   });
 
   test('an RSA key with --key-type rsa and explicit output files', async () => {

@@ -7,6 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,6 +159,15 @@ test('login checks the context before opening the browser', async () => {
   assert.equal(opened.length, before);
 });
 
+/** A loopback port nothing listens on: one the OS just handed out and we closed again. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 /** stderr without `Warning:` lines (the keychain warning depends on the machine). */
 function withoutWarnings(text: string): string {
   return text.split('\n').filter((l) => !l.startsWith('Warning: ')).join('\n');
@@ -167,9 +177,12 @@ test('login without flags names every missing flag; an unreachable issuer is nam
   const none = await runCli(['login', 'oidc'], { home });
   assert.equal(none.code, 1);
   assert.match(none.stderr, /^error: required flag\(s\) "client-id", "issuer" not set\n/);
-  const unreachable = await runCli(['login', 'oidc', '--issuer', 'https://127.0.0.1:1', '--client-id', 'cli'], { home });
+  // A port that was just free (a fixed low port may be taken by something else on the machine).
+  const port = await closedPort();
+  const issuer = `https://127.0.0.1:${port}`;
+  const unreachable = await runCli(['login', 'oidc', '--issuer', issuer, '--client-id', 'cli'], { home });
   assert.equal(unreachable.code, 1);
-  assert.equal(withoutWarnings(unreachable.stderr), 'error: cannot reach the OIDC issuer https://127.0.0.1:1: Get "https://127.0.0.1:1/.well-known/openid-configuration": dial tcp 127.0.0.1:1: connect: connection refused\n');
+  assert.equal(withoutWarnings(unreachable.stderr), `error: cannot reach the OIDC issuer ${issuer}: Get "${issuer}/.well-known/openid-configuration": dial tcp 127.0.0.1:${port}: connect: connection refused\n`);
 });
 
 test('login prints the URL once, says when the browser did not open, and how long it waits', async () => {

@@ -83,10 +83,18 @@ test('wait --for=create and --for=delete, and delete --wait until finalizers are
 
     const deleting = cli(['delete', 'configmap', 'late', '--timeout=10s']);
     const waiting = cli(['wait', '--for=delete', 'configmap/late', '--timeout=10s']);
-    await settle();
-    res = await ws.api.get('/api/v1/namespaces/default/configmaps/late');
-    assert.equal(res.status, 200, 'the finalizer keeps the object');
+    // The delete is in flight in-process: poll for its mark rather than trusting a fixed pause,
+    // which a loaded machine outlasts.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      res = await ws.api.get('/api/v1/namespaces/default/configmaps/late');
+      assert.equal(res.status, 200, 'the finalizer keeps the object');
+      if (typeof (res.body.metadata as { deletionTimestamp?: unknown }).deletionTimestamp === 'string' || Date.now() > deadline) break;
+      await settle(50);
+    }
     assert.ok(typeof (res.body.metadata as { deletionTimestamp?: unknown }).deletionTimestamp === 'string');
+    // The waiter has started its watch by now too (it began with the delete).
+    await settle();
     res = await ws.api.patch('/api/v1/namespaces/default/configmaps/late', { metadata: { finalizers: null } }, 'merge');
     assert.equal(res.status, 200, res.text);
     const deleted = await deleting;
