@@ -131,7 +131,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     path = resolved.path;
     const { spec, rest } = resolved;
     const parsed = parseCommandLine(rest, [...spec.flags, ...GLOBAL_FLAGS, HELP_FLAG]);
-    const globals = globalOptionsFrom(parsed.flags);
+    const globalNames = new Set(GLOBAL_FLAGS.map((f) => f.name));
+    const globals = globalOptionsFrom(parsed.flags, new Set(spec.flags.map((f) => f.name).filter((n) => globalNames.has(n))));
     verbosity = globals.verbosity;
     if (parsed.flags.bool('help') || spec.load === undefined) {
       const { renderCommandHelp } = await import('./framework/help.js');

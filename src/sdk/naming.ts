@@ -107,6 +107,8 @@ export const ANNOTATIONS = {
   lastApplied: `platformctl.${DOMAIN}/last-applied-configuration`,
   defaultContainer: `platformctl.${DOMAIN}/default-container`,
   changeCause: `${DOMAIN}/change-cause`,
+  /** Set to `manual` on a Job made from a CronJob by `create job --from` (`cronjob.kubernetes.io/instantiate`). */
+  cronJobInstantiate: `cronjob.${DOMAIN}/instantiate`,
   serviceAccountName: `${DOMAIN}/service-account.name`,
   serviceAccountUid: `${DOMAIN}/service-account.uid`,
   deprecated: `${DOMAIN}/deprecated`,

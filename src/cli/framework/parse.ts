@@ -59,9 +59,12 @@ function convert(spec: FlagSpec, raw: string, previous: Value): Value {
 export function parseCommandLine(argv: readonly string[], specs: readonly FlagSpec[]): ParsedCommandLine {
   const byLong = new Map<string, FlagSpec>();
   const byShort = new Map<string, FlagSpec>();
+  // A command's own flag shadows a global flag of the same name, as a cobra local flag shadows a
+  // persistent one (`create rolebinding --user` is a subject, not the kubeconfig user).
   for (const s of specs) {
+    if (byLong.has(s.name)) continue;
     byLong.set(s.name, s);
-    if (s.short !== undefined) byShort.set(s.short, s);
+    if (s.short !== undefined && !byShort.has(s.short)) byShort.set(s.short, s);
   }
   const values = new Map<string, Value>();
   const set = new Set<string>();
@@ -72,9 +75,11 @@ export function parseCommandLine(argv: readonly string[], specs: readonly FlagSp
   };
 
   const args: string[] = [];
+  let argsLenAtDash = -1;
   for (let i = 0; i < argv.length; i++) {
     const tok = argv[i] as string;
     if (tok === '--') {
+      argsLenAtDash = args.length;
       args.push(...argv.slice(i + 1));
       break;
     }
@@ -118,6 +123,6 @@ export function parseCommandLine(argv: readonly string[], specs: readonly FlagSp
     args.push(tok);
   }
 
-  for (const s of specs) if (!set.has(s.name)) values.set(s.name, s.default);
-  return { args, flags: new FlagValues(values, set) };
+  for (const s of byLong.values()) if (!set.has(s.name)) values.set(s.name, s.default);
+  return { args, flags: new FlagValues(values, set, argsLenAtDash) };
 }

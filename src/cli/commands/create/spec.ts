@@ -8,9 +8,21 @@ import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/man
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
 import { VALIDATE_FLAG } from '../apply/shared/validate.js';
 import { spec as bootstrapToken } from './bootstrap-token/spec.js';
+import { spec as clusterrole } from './clusterrole/spec.js';
+import { spec as clusterrolebinding } from './clusterrolebinding/spec.js';
 import { spec as configmap } from './configmap/spec.js';
+import { spec as cronjob } from './cronjob/spec.js';
+import { spec as deployment } from './deployment/spec.js';
+import { spec as ingress } from './ingress/spec.js';
+import { spec as job } from './job/spec.js';
 import { spec as namespace } from './namespace/spec.js';
+import { spec as poddisruptionbudget } from './poddisruptionbudget/spec.js';
+import { spec as priorityclass } from './priorityclass/spec.js';
+import { spec as quota } from './quota/spec.js';
+import { spec as role } from './role/spec.js';
+import { spec as rolebinding } from './rolebinding/spec.js';
 import { spec as secret } from './secret/spec.js';
+import { spec as service } from './service/spec.js';
 import { spec as serviceaccount } from './serviceaccount/spec.js';
 import { spec as token } from './token/spec.js';
 import { CREATE_FIELD_MANAGER_FLAG, SAVE_CONFIG_FLAG } from './shared/generated.js';
@@ -39,6 +51,9 @@ export const spec: CommandSpec = {
     VALIDATE_FLAG,
   ],
   args: 'none',
-  subcommands: [bootstrapToken, configmap, namespace, secret, serviceaccount, token],
+  subcommands: [
+    bootstrapToken, clusterrole, clusterrolebinding, configmap, cronjob, deployment, ingress, job, namespace,
+    poddisruptionbudget, priorityclass, quota, role, rolebinding, secret, service, serviceaccount, token,
+  ],
   load: async () => (await import('./run.js')).run,
 };
