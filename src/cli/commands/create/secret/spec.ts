@@ -1,7 +1,6 @@
 /**
  * `platformctl create secret`: the group of Secret generators.
  */
-import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandSpec } from '../../../framework/spec.js';
 import { spec as dockerRegistry } from './docker-registry/spec.js';
 import { spec as generic } from './generic/spec.js';
@@ -21,7 +20,7 @@ export const spec: CommandSpec = {
     '',
     ' A tls type secret holds TLS certificate and its associated key.',
   ].join('\n'),
-  examples: [{ description: 'Create a new secret named my-secret with keys for each file in folder examples/config', command: `${BINARY_NAME} create secret generic my-secret --from-file=examples/config` }],
+  examples: [],
   flags: [],
   subcommands: [dockerRegistry, generic, tls],
 };
