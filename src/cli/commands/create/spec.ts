@@ -6,6 +6,7 @@ import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
+import { rawFlag } from '../apply/shared/raw-request.js';
 import { VALIDATE_FLAG } from '../apply/shared/validate.js';
 import { spec as bootstrapToken } from './bootstrap-token/spec.js';
 import { spec as clusterrole } from './clusterrole/spec.js';
@@ -41,14 +42,17 @@ export const spec: CommandSpec = {
   ],
   flags: [
     DRY_RUN_FLAG,
+    { name: 'edit', type: 'bool', default: false, description: 'Edit the API resource before creating' },
     CREATE_FIELD_MANAGER_FLAG,
     filenameFlag('Filename, directory, or URL to files to use to create the resource'),
     kustomizeFlag('the'),
     ...OUTPUT_FLAGS,
+    rawFlag('POST'),
     RECURSIVE_FLAG,
     SAVE_CONFIG_FLAG,
     { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
     VALIDATE_FLAG,
+    { name: 'windows-line-endings', type: 'bool', default: false, description: 'Only relevant if --edit=true. Defaults to the line ending native to your platform.' },
   ],
   args: 'none',
   subcommands: [

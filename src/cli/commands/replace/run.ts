@@ -26,6 +26,14 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const grace = period >= 0 ? period : undefined;
   const timeoutMs = flags.durationMs('timeout') ?? 0;
   if (force && grace === 0) ctx.warn(FORCE_DELETE_WARNING);
+  if ((flags.string('raw') ?? '') !== '') {
+    const { checkRawFiles, checkRawUri, sendRaw } = await import('../apply/shared/raw-request.js');
+    checkRawFiles(flags, { allowNone: false });
+    if ((flags.string('output') ?? '') !== '') throw new UsageError('--raw and --output are mutually exclusive', false);
+    checkRawUri(flags.string('raw') ?? '');
+    await sendRaw(ctx, flags, 'PUT');
+    return;
+  }
   const saveConfig = flags.bool('save-config');
   const [{ withSource }, { withLastApplied }, { waitForDeletion }, { splitApiVersion }] = await Promise.all([
     import('../../../sdk/apply/apply-errors.js'),
