@@ -74,11 +74,11 @@ export function checkAnnotationSize(annotated: KubeObject, description: string):
 
 /**
  * The configuration `apply set-last-applied` and `apply edit-last-applied` record for `object`
- * (kubectl's editor `encodeToJSON`): Go's compact JSON with sorted keys and, unlike apply's, no
- * final newline.
+ * (kubectl's editor `encodeToJSON`): Go's compact JSON with sorted keys and a final newline, of
+ * the object as it is (unlike apply's, no empty `annotations` map is added).
  */
 export function recordedConfiguration(object: KubeObject): string {
-  return goJsonCompact(object);
+  return `${goJsonCompact(object)}\n`;
 }
 
 /** The JSON merge patch that sets an object's last-applied annotation to `configuration`. */

@@ -45,7 +45,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const serverSide = flags.bool('server-side');
   // kubectl parses --cascade and --dry-run before it validates the combinations.
   const { propagationPolicy } = await import('../delete/shared/delete-flags.js');
-  const cascade = propagationPolicy(flags, (message) => ctx.warn(message));
+  const cascade = propagationPolicy(flags, (message) => ctx.io.stderr.write(`warning: ${message}\n`));
   const dryRun = dryRunMode(flags);
   if (flags.bool('force-conflicts') && !serverSide) throw new UsageError('--force-conflicts only works with --server-side', false);
   if (serverSide && dryRun === 'client') throw new UsageError("--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)", false);

@@ -15,7 +15,8 @@ import { deletedLine, FORCE_DELETE_WARNING, propagationPolicy } from '../delete/
 /** Runs `replace`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
   if (args.length > 0) throw new UsageError(`Unexpected args: [${args.join(' ')}]`);
-  if (!hasManifestInput(flags)) throw new UsageError('must specify --filename to replace');
+  // kubectl's raw path asks for a file in the words of its filename options.
+  if (!hasManifestInput(flags)) throw (flags.string('raw') ?? '') !== '' ? new UsageError('must specify one of -f and -k', false) : new UsageError('must specify --filename to replace');
   const force = flags.bool('force');
   const subresource = flags.string('subresource') ?? '';
   if (force && subresource !== '') throw new UsageError('--subresource cannot be used with --force', false);

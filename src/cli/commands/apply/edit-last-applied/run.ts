@@ -10,12 +10,13 @@ import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { failuresError } from '../shared/error-list.js';
 import { hasManifestInput, readsStdin } from '../shared/manifest-flags.js';
+import { NO_RESOURCES_MESSAGE } from '../shared/no-resources.js';
 import { objectOutput } from '../shared/object-output.js';
 import { fieldValidation } from '../shared/validate.js';
 
 /** Runs `apply edit-last-applied`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
-  if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError('one or more resources must be specified as <resource> <name> or <resource>/<name>', false);
+  if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError(NO_RESOURCES_MESSAGE, false);
   fieldValidation(flags);
   const output = await objectOutput(ctx, flags);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });

@@ -27,8 +27,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       configurations.push(text);
       continue;
     }
-    // kubectl's AddSourceToErr with a nil error: a file names the object in a broken message, an argument drops it.
-    if (o.source !== undefined) throw new UsageError(`error when no last-applied-configuration annotation found on resource: ${o.name}\n ${JSON.stringify(o.source)}: %!w(<nil>)`, false);
+    // kubectl's AddSourceToErr wrapping a nil error: a file names the object in a broken message, an argument drops it.
+    if (o.source !== undefined) throw new UsageError(`error when no last-applied-configuration annotation found on resource: ${o.name}\n ${JSON.stringify(o.source)}: <nil>`, false);
   }
   const format = flags.string('output') ?? 'yaml';
   const [{ jsonIndent }, { toYaml }] = await Promise.all([import('../../../../printers/encoding/json-indent.js'), import('../../../../printers/encoding/yaml.js')]);
