@@ -81,7 +81,7 @@ const CONFIG_MAP = (name: string, data: string, extra: string[] = []): string =>
 );
 
 const OVERWRITE_MESSAGE = "kubectl reports the conflict inside an error that prints its resource.Info with Go's %v and the three JSON documents; ours names the object and the two patches";
-const RAW_WRITE = 'kubectl 1.32 sends raw POST and PUT bodies in a form the local server refuses (400, reason unknown); the checks before sending are compared below';
+const RAW_WRITE = 'kubectl sends raw POST and PUT bodies without a Content-Type, which the rename proxy answers with an empty 400 (the local server itself takes them as JSON); the checks before sending are compared below';
 const AGE = /( )\d+[smhdy](?:\d+[smhdy])?$/gm;
 const EDIT_FILE = /(platform|kube)ctl-edit-[0-9a-zA-Z]+\.(yaml|json)/g;
 
@@ -155,6 +155,7 @@ export const FLAG_SCENARIOS: FlagScenario[] = [
       { cli: ['apply', 'edit-last-applied', 'configmap/settings', '-o', 'yaml'], env: { EDITOR: 'sed -i s/blue/cyan/' }, mask: [EDIT_FILE] },
       { cli: ['create', 'configmap', 'bare', '--from-literal=k=v'] },
       { cli: ['apply', 'edit-last-applied', 'configmap/bare'], env: { EDITOR: 'true' } },
+      { cli: ['apply', 'edit-last-applied', 'configmap/settings', '-o', 'name'], env: { EDITOR: 'true' } },
       { cli: ['apply', 'edit-last-applied'] },
     ],
   },
@@ -215,6 +216,24 @@ export const FLAG_SCENARIOS: FlagScenario[] = [
       { cli: ['delete', '--raw', '/api', '-i'] },
       { cli: ['delete', '--raw', '/api', '-o', 'yaml'] },
       { cli: ['delete', '--raw', '/api', '--force', '--grace-period=3'] },
+    ],
+  },
+  {
+    name: 'create-edit',
+    files: {
+      'settings.yaml': CONFIG_MAP('settings', 'color: blue'),
+      'plain.yaml': CONFIG_MAP('plain', 'k: v'),
+    },
+    steps: [
+      { cli: ['create', '-f', 'settings.yaml', '--edit'], env: { EDITOR: 'sed -i s/blue/purple/' }, note: 'the object is edited before it is created' },
+      { cli: ['get', 'configmap', 'settings', '-o', 'jsonpath={.data.color}{"\\n"}'] },
+      { cli: ['create', '-f', 'plain.yaml', '--edit'], env: { EDITOR: 'true' }, note: 'saved unchanged: nothing is created' },
+      { cli: ['get', 'configmap', 'plain', '--ignore-not-found', '-o', 'name'] },
+      { cli: ['create', '-f', 'plain.yaml', '--edit', '-o', 'name'], env: { EDITOR: 'sed -i s/plain/plain-2/' }, note: "the editor's printer knows JSON and YAML only" },
+      { cli: ['create', '-f', 'plain.yaml', '--edit', '--save-config'], env: { EDITOR: 'sed -i s/plain/plain-2/' } },
+      { cli: ['apply', 'view-last-applied', 'configmap/plain-2'] },
+      { cli: ['create', '-f', 'plain.yaml', '--edit', '-o', 'json'], env: { EDITOR: 'sed -i s/plain/plain-3/' }, note: 'JSON in the editor, the created object printed' },
+      { cli: ['create', '-f', 'plain.yaml', '--edit'], env: { EDITOR: 'sed -i s/plain/settings/' }, note: 'an object that exists', mask: [EDIT_FILE] },
     ],
   },
   {

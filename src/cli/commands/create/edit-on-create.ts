@@ -27,6 +27,8 @@ export async function editOnCreate(ctx: CommandContext, flags: FlagValues): Prom
     import('../edit/session.js'),
   ]);
   const kinds = new KindMapper(client.discovery);
+  const { checkEditOutput } = await import('../edit/session.js');
+  if (manifests.length > 0) checkEditOutput(flags.string('output') ?? '');
   const enforceNamespace = ctx.globals.namespace !== undefined;
   const format = flags.string('output') === 'json' ? 'json' : 'yaml';
   for (const manifest of manifests) {

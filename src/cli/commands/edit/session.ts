@@ -12,7 +12,7 @@ import path from 'node:path';
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
-import { ExitError } from '../../framework/usage-error.js';
+import { ExitError, UsageError } from '../../framework/usage-error.js';
 import { editHeader, stripComments, type EditReason } from './buffer.js';
 import { launchEditor } from './editor.js';
 
@@ -76,6 +76,16 @@ async function parseEdited(text: string): Promise<KubeObject[] | string> {
     else objects.push(o);
   }
   return objects;
+}
+
+/**
+ * kubectl's editor prints objects with a JSON or YAML printer only: any other `-o` fails when
+ * the objects are about to be shown.
+ */
+export function checkEditOutput(output: string): void {
+  if (output !== '' && output !== 'json' && output !== 'yaml') {
+    throw new UsageError(`unable to match a printer suitable for the output format ${JSON.stringify(output)}, allowed formats are: json,yaml`, false);
+  }
 }
 
 /** Runs one edit session over `objects`. */

@@ -45,6 +45,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (originals.length === 0) {
     throw new UsageError(`no last-applied-configuration annotation found on resources, to create the annotation, use command \`${BINARY_NAME} apply set-last-applied --create-annotation\``, false);
   }
+  const { checkEditOutput } = await import('../../edit/session.js');
+  checkEditOutput(flags.string('output') ?? '');
   const kinds = new KindMapper(client.discovery);
   const fieldManager = flags.string('field-manager') ?? '';
   await runEditSession(ctx, originals, {
