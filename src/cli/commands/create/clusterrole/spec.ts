@@ -14,10 +14,10 @@ export const spec: CommandSpec = {
   description: 'Create a cluster role.',
   examples: [
     { description: 'Create a cluster role named "pod-reader" that allows user to perform "get", "watch" and "list" on pods', command: `${BINARY_NAME} create clusterrole pod-reader --verb=get,list,watch --resource=pods` },
-    { description: 'Create a cluster role named "pod-reader" with ResourceName specified', command: `${BINARY_NAME} create clusterrole pod-reader --verb=get --resource=pods --resource-name=readablepod --resource-name=anotherpod` },
+    { description: 'Create a cluster role named "pod-name-reader" with ResourceName specified', command: `${BINARY_NAME} create clusterrole pod-name-reader --verb=get --resource=pods --resource-name=readablepod --resource-name=anotherpod` },
     { description: 'Create a cluster role named "foo" with API Group specified', command: `${BINARY_NAME} create clusterrole foo --verb=get,list,watch --resource=rs.apps` },
-    { description: 'Create a cluster role named "foo" with SubResource specified', command: `${BINARY_NAME} create clusterrole foo --verb=get,list,watch --resource=pods,pods/status` },
-    { description: 'Create a cluster role name "foo" with NonResourceURL specified', command: `${BINARY_NAME} create clusterrole "foo" --verb=get --non-resource-url=/logs/*` },
+    { description: 'Create a cluster role named "foo-status" with SubResource specified', command: `${BINARY_NAME} create clusterrole foo-status --verb=get,list,watch --resource=pods,pods/status` },
+    { description: 'Create a cluster role name "foo-logs" with NonResourceURL specified', command: `${BINARY_NAME} create clusterrole "foo-logs" --verb=get --non-resource-url='/logs/*'` },
     { description: 'Create a cluster role name "monitoring" with AggregationRule specified', command: `${BINARY_NAME} create clusterrole monitoring --aggregation-rule="rbac.example.com/aggregate-to-monitoring=true"` },
   ],
   flags: [

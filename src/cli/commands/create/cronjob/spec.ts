@@ -14,7 +14,7 @@ export const spec: CommandSpec = {
   description: 'Create a cron job with the specified name.',
   examples: [
     { description: 'Create a cron job', command: `${BINARY_NAME} create cronjob my-job --image=busybox --schedule="*/1 * * * *"` },
-    { description: 'Create a cron job with a command', command: `${BINARY_NAME} create cronjob my-job --image=busybox --schedule="*/1 * * * *" -- date` },
+    { description: 'Create a cron job with a command', command: `${BINARY_NAME} create cronjob my-job-date --image=busybox --schedule="*/1 * * * *" -- date` },
   ],
   flags: [
     ...GENERATOR_FLAGS,

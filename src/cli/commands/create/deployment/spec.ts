@@ -14,10 +14,10 @@ export const spec: CommandSpec = {
   description: 'Create a deployment with the specified name.',
   examples: [
     { description: 'Create a deployment named my-dep that runs the busybox image', command: `${BINARY_NAME} create deployment my-dep --image=busybox` },
-    { description: 'Create a deployment with a command', command: `${BINARY_NAME} create deployment my-dep --image=busybox -- date` },
-    { description: 'Create a deployment named my-dep that runs the nginx image with 3 replicas', command: `${BINARY_NAME} create deployment my-dep --image=nginx --replicas=3` },
-    { description: 'Create a deployment named my-dep that runs the busybox image and expose port 5701', command: `${BINARY_NAME} create deployment my-dep --image=busybox --port=5701` },
-    { description: 'Create a deployment named my-dep that runs multiple containers', command: `${BINARY_NAME} create deployment my-dep --image=busybox:latest --image=ubuntu:latest --image=nginx` },
+    { description: 'Create a deployment with a command', command: `${BINARY_NAME} create deployment my-dep-date --image=busybox -- date` },
+    { description: 'Create a deployment named my-dep-nginx that runs the nginx image with 3 replicas', command: `${BINARY_NAME} create deployment my-dep-nginx --image=nginx --replicas=3` },
+    { description: 'Create a deployment named my-dep-port that runs the busybox image and expose port 5701', command: `${BINARY_NAME} create deployment my-dep-port --image=busybox --port=5701` },
+    { description: 'Create a deployment named my-dep-multi that runs multiple containers', command: `${BINARY_NAME} create deployment my-dep-multi --image=busybox:latest --image=ubuntu:latest --image=nginx` },
   ],
   flags: [
     ...GENERATOR_FLAGS,

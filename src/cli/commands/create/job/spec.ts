@@ -13,7 +13,7 @@ export const spec: CommandSpec = {
   description: 'Create a job with the specified name.',
   examples: [
     { description: 'Create a job', command: `${BINARY_NAME} create job my-job --image=busybox` },
-    { description: 'Create a job with a command', command: `${BINARY_NAME} create job my-job --image=busybox -- date` },
+    { description: 'Create a job with a command', command: `${BINARY_NAME} create job my-job-date --image=busybox -- date` },
     { description: 'Create a job from a cron job named "a-cronjob"', command: `${BINARY_NAME} create job test-job --from=cronjob/a-cronjob`, notRunnable: 'needs the cron job a-cronjob' },
   ],
   flags: [

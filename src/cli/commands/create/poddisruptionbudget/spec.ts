@@ -19,7 +19,7 @@ export const spec: CommandSpec = {
     },
     {
       description: 'Create a pod disruption budget named my-pdb that will select all pods with the app=nginx label and require at least half of the pods selected to be available at any point in time',
-      command: `${BINARY_NAME} create pdb my-pdb --selector=app=nginx --min-available=50%`,
+      command: `${BINARY_NAME} create pdb my-pdb-nginx --selector=app=nginx --min-available=50%`,
     },
   ],
   flags: [

@@ -15,7 +15,7 @@ export const spec: CommandSpec = {
   examples: [
     { description: 'Create a priority class named high-priority', command: `${BINARY_NAME} create priorityclass high-priority --value=1000 --description="high priority"` },
     { description: 'Create a priority class named default-priority that is considered as the global default priority', command: `${BINARY_NAME} create priorityclass default-priority --value=1000 --global-default=true --description="default priority"` },
-    { description: 'Create a priority class named high-priority that cannot preempt pods with lower priority', command: `${BINARY_NAME} create priorityclass high-priority --value=1000 --description="high priority" --preemption-policy="Never"` },
+    { description: 'Create a priority class named high-priority-no-preempt that cannot preempt pods with lower priority', command: `${BINARY_NAME} create priorityclass high-priority-no-preempt --value=1000 --description="high priority" --preemption-policy="Never"` },
   ],
   flags: [
     ...GENERATOR_FLAGS,

@@ -13,7 +13,7 @@ export const spec: CommandSpec = {
   summary: 'Create a quota with the specified name',
   description: 'Create a resource quota with the specified name, hard limits, and optional scopes.',
   examples: [
-    { description: 'Create a new resource quota named my-quota', command: `${BINARY_NAME} create quota my-quota --hard=cpu=1,memory=1G,pods=2,services=3,replicationcontrollers=2,resourcequotas=1,secrets=5,persistentvolumeclaims=10` },
+    { description: 'Create a new resource quota named my-quota in the namespace myns', command: `${BINARY_NAME} create quota my-quota --namespace=myns --hard=cpu=1,memory=1G,pods=2,services=3,replicationcontrollers=2,resourcequotas=1,secrets=5,persistentvolumeclaims=10` },
     { description: 'Create a new resource quota named best-effort', command: `${BINARY_NAME} create quota best-effort --hard=pods=100 --scopes=BestEffort` },
   ],
   flags: [

@@ -14,9 +14,9 @@ export const spec: CommandSpec = {
   description: 'Create a role with single rule.',
   examples: [
     { description: 'Create a role named "pod-reader" that allows user to perform "get", "watch" and "list" on pods', command: `${BINARY_NAME} create role pod-reader --verb=get --verb=list --verb=watch --resource=pods` },
-    { description: 'Create a role named "pod-reader" with ResourceName specified', command: `${BINARY_NAME} create role pod-reader --verb=get --resource=pods --resource-name=readablepod --resource-name=anotherpod` },
+    { description: 'Create a role named "pod-name-reader" with ResourceName specified', command: `${BINARY_NAME} create role pod-name-reader --verb=get --resource=pods --resource-name=readablepod --resource-name=anotherpod` },
     { description: 'Create a role named "foo" with API Group specified', command: `${BINARY_NAME} create role foo --verb=get,list,watch --resource=rs.apps` },
-    { description: 'Create a role named "foo" with SubResource specified', command: `${BINARY_NAME} create role foo --verb=get,list,watch --resource=pods,pods/status` },
+    { description: 'Create a role named "foo-status" with SubResource specified', command: `${BINARY_NAME} create role foo-status --verb=get,list,watch --resource=pods,pods/status` },
   ],
   flags: [...GENERATOR_FLAGS, ...RULE_FLAGS],
   args: 'none',

@@ -1,6 +1,7 @@
 /**
  * `platformctl create secret`: the group of Secret generators.
  */
+import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandSpec } from '../../../framework/spec.js';
 import { spec as dockerRegistry } from './docker-registry/spec.js';
 import { spec as generic } from './generic/spec.js';
@@ -20,7 +21,7 @@ export const spec: CommandSpec = {
     '',
     ' A tls type secret holds TLS certificate and its associated key.',
   ].join('\n'),
-  examples: [],
+  examples: [{ description: 'Create a generic secret from a literal value', command: `${BINARY_NAME} create secret generic my-literal-secret --from-literal=password=s3cret` }],
   flags: [],
   subcommands: [dockerRegistry, generic, tls],
 };

@@ -14,7 +14,7 @@ export const spec: CommandSpec = {
   description: 'Create a ClusterIP service with the specified name.',
   examples: [
     { description: 'Create a new ClusterIP service named my-cs', command: `${BINARY_NAME} create service clusterip my-cs --tcp=5678:8080` },
-    { description: 'Create a new ClusterIP service named my-cs (in headless mode)', command: `${BINARY_NAME} create service clusterip my-cs --clusterip="None"` },
+    { description: 'Create a new ClusterIP service named my-headless (in headless mode)', command: `${BINARY_NAME} create service clusterip my-headless --clusterip="None"` },
   ],
   flags: [
     ...GENERATOR_FLAGS,

@@ -12,7 +12,7 @@ export const spec: CommandSpec = {
   usage: 'NAME [--tcp=port:targetPort] [--dry-run=server|client|none] [options]',
   summary: 'Create a NodePort service',
   description: 'Create a NodePort service with the specified name.',
-  examples: [{ description: 'Create a new NodePort service named my-ns', command: `${BINARY_NAME} create service nodeport my-ns --tcp=5678:8080` }],
+  examples: [{ description: 'Create a new NodePort service named my-nodeport', command: `${BINARY_NAME} create service nodeport my-nodeport --tcp=5678:8080` }],
   flags: [
     ...GENERATOR_FLAGS,
     { name: 'node-port', type: 'int', default: 0, description: 'Port used to expose the service on each node in a cluster.' },
