@@ -14,7 +14,7 @@ import { createContext } from './framework/context.js';
 import { addStub, buildChain, createRoot, type Invocation } from './framework/command-tree.js';
 import { declareFlags, declaredFlags } from './framework/command-options.js';
 import { locateCommand } from './framework/locate.js';
-import { mentionedFlags, normalizeArgv } from './framework/pflag-argv.js';
+import { argsBeforeDash, mentionedFlags, normalizeArgv } from './framework/pflag-argv.js';
 import { UsageError } from './framework/usage-error.js';
 import { GLOBAL_FLAGS, globalOptionsFrom } from './flags/global.js';
 import { isInterruption } from './interrupt.js';
@@ -45,7 +45,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     let exitCode = 0;
     const executor = async (invocation: Invocation): Promise<void> => {
       verbosity = globalOptionsFrom(invocation.flags).verbosity;
-      exitCode = await execute(io, invocation);
+      exitCode = await execute(io, { ...invocation, flags: invocation.flags.withArgsLenAtDash(atDash) });
     };
     // Commander writes the help of a group named without a subcommand to its error stream
     // (`help({ error: true })`); ours prints it on stdout and exits 0, so it is held until then.
@@ -69,6 +69,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
       flags = declaredFlags(built.bindings);
     }
     const normalized = normalizeArgv(located.argv.slice(path.length), flags);
+    const atDash = argsBeforeDash(normalized, flags);
     try {
       await root.parseAsync([...path, ...normalized], { from: 'user' });
     } catch (err) {
@@ -108,7 +109,10 @@ function commandWords(cmd: Command): string[] {
  */
 async function execute(io: CliIO, invocation: Invocation): Promise<number> {
   const { spec, path, args, flags } = invocation;
-  const globals = globalOptionsFrom(flags);
+  // A command's own flag shadows a global one of the same name (`create rolebinding --user` names a
+  // subject, not the kubeconfig user), as a cobra local flag shadows a persistent one.
+  const globalNames = new Set(GLOBAL_FLAGS.map((f) => f.name));
+  const globals = globalOptionsFrom(flags, new Set(spec.flags.map((f) => f.name).filter((n) => globalNames.has(n))));
   const ctx = createContext(io, globals, path, await cliColors(io));
   for (const f of spec.flags) {
     if (f.deprecated !== undefined && flags.changed(f.name)) ctx.warn(`--${f.name} is deprecated: ${f.deprecated}`);

@@ -112,6 +112,10 @@ export const ANNOTATIONS = {
   lastApplied: `platformctl.${DOMAIN}/last-applied-configuration`,
   defaultContainer: `platformctl.${DOMAIN}/default-container`,
   changeCause: `${DOMAIN}/change-cause`,
+  /** Set to `manual` on a Job made from a CronJob by `create job --from` (`cronjob.kubernetes.io/instantiate`). */
+  cronJobInstantiate: `cronjob.${DOMAIN}/instantiate`,
+  /** `"false"` on an RBAC object keeps reconciliation from changing it (`rbac.authorization.kubernetes.io/autoupdate`). */
+  rbacAutoupdate: `rbac.authorization.${DOMAIN}/autoupdate`,
   serviceAccountName: `${DOMAIN}/service-account.name`,
   serviceAccountUid: `${DOMAIN}/service-account.uid`,
   deprecated: `${DOMAIN}/deprecated`,

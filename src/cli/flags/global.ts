@@ -2,7 +2,7 @@
  * Flags accepted by every command (kubectl's "global" options), and their parsed form.
  */
 import type { FlagSpec } from '../framework/spec.js';
-import type { FlagValues } from '../framework/flag-values.js';
+import { FlagValues } from '../framework/flag-values.js';
 
 /** The global flags, in the order `platformctl options` lists them. */
 export const GLOBAL_FLAGS: readonly FlagSpec[] = [
@@ -60,13 +60,34 @@ export interface GlobalOptions {
   warningsAsErrors: boolean;
 }
 
+/** The parsed values with the shadowed global flags at their global defaults. */
+function withoutShadowed(parsed: FlagValues, shadowed: ReadonlySet<string>): FlagValues {
+  const values = new Map<string, string | number | boolean | string[] | undefined>();
+  const set = new Set<string>();
+  for (const flag of GLOBAL_FLAGS) {
+    if (shadowed.has(flag.name)) {
+      values.set(flag.name, flag.default);
+      continue;
+    }
+    const raw = flag.type === 'bool' ? parsed.bool(flag.name) : flag.type === 'int' ? parsed.int(flag.name) : flag.type === 'stringArray' || flag.type === 'stringSlice' ? parsed.strings(flag.name) : parsed.string(flag.name);
+    values.set(flag.name, raw);
+    if (parsed.changed(flag.name)) set.add(flag.name);
+  }
+  return new FlagValues(values, set);
+}
+
 function opt(values: FlagValues, name: string): string | undefined {
   const v = values.string(name);
   return v === undefined || v === '' ? undefined : v;
 }
 
-/** Extracts {@link GlobalOptions} from parsed flag values. */
-export function globalOptionsFrom(values: FlagValues): GlobalOptions {
+/**
+ * Extracts {@link GlobalOptions} from parsed flag values. `shadowed` names the global flags the
+ * command declares itself (`create rolebinding --user`): those values are the command's, not global
+ * options, as with kubectl's local flags that shadow a persistent one.
+ */
+export function globalOptionsFrom(parsed: FlagValues, shadowed: ReadonlySet<string> = new Set()): GlobalOptions {
+  const values = shadowed.size === 0 ? parsed : withoutShadowed(parsed, shadowed);
   const g: GlobalOptions = {
     asGroups: values.strings('as-group'),
     disableCompression: values.bool('disable-compression'),

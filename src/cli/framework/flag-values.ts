@@ -7,10 +7,29 @@ type Raw = string | number | boolean | string[] | undefined;
 export class FlagValues {
   readonly #values: Map<string, Raw>;
   readonly #set: Set<string>;
+  readonly #argsLenAtDash: number;
 
-  constructor(values: Map<string, Raw>, explicitlySet: Set<string>) {
+  /**
+   * @param argsLenAtDash - how many positional arguments came before a `--` on the command line,
+   *   or -1 when there was none (cobra's `ArgsLenAtDash`)
+   */
+  constructor(values: Map<string, Raw>, explicitlySet: Set<string>, argsLenAtDash = -1) {
     this.#values = values;
     this.#set = explicitlySet;
+    this.#argsLenAtDash = argsLenAtDash;
+  }
+
+  /**
+   * The number of positional arguments before `--`, or -1 without one: `create deployment NAME
+   * --image=x -- COMMAND` takes one NAME and then the command, as kubectl's `ArgsLenAtDash`.
+   */
+  argsLenAtDash(): number {
+    return this.#argsLenAtDash;
+  }
+
+  /** The same values, knowing how many positional arguments came before `--` (-1: none). */
+  withArgsLenAtDash(argsLenAtDash: number): FlagValues {
+    return new FlagValues(this.#values, this.#set, argsLenAtDash);
   }
 
   /** Builds values from defaults only (no flag on the command line). */

@@ -7,7 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { declareFlags, flagValuesOf } from './command-options.js';
 import { usageErrorFrom } from './commander-errors.js';
 import type { FlagValues } from './flag-values.js';
-import { normalizeArgv } from './pflag-argv.js';
+import { argsBeforeDash, normalizeArgv } from './pflag-argv.js';
 import type { FlagSpec } from './spec.js';
 
 /** The result of parsing a command line. */
@@ -24,11 +24,12 @@ export function parseCommandLine(argv: readonly string[], specs: readonly FlagSp
     .allowExcessArguments(true)
     .helpOption(false);
   const bindings = declareFlags(cmd, specs);
+  const normalized = normalizeArgv(argv, specs);
   try {
-    cmd.parse(normalizeArgv(argv, specs), { from: 'user' });
+    cmd.parse(normalized, { from: 'user' });
   } catch (err) {
     if (!(err instanceof CommanderError)) throw err;
     throw usageErrorFrom(err, []) ?? err;
   }
-  return { args: [...cmd.args], flags: flagValuesOf(cmd, bindings) };
+  return { args: [...cmd.args], flags: flagValuesOf(cmd, bindings).withArgsLenAtDash(argsBeforeDash(normalized, specs)) };
 }

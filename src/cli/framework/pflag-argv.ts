@@ -57,6 +57,27 @@ export function normalizeArgv(argv: readonly string[], flags: readonly FlagSpec[
   return out;
 }
 
+/**
+ * How many positional arguments come before `--` in a line {@link normalizeArgv} rewrote, or -1
+ * without one (cobra's `ArgsLenAtDash`: `create deployment NAME --image=x -- COMMAND`).
+ */
+export function argsBeforeDash(normalized: readonly string[], flags: readonly FlagSpec[]): number {
+  const valued = new Set(flags.filter((f) => f.type !== 'bool').map((f) => f.name));
+  let count = 0;
+  for (let i = 0; i < normalized.length; i++) {
+    const tok = normalized[i] as string;
+    if (tok === '--') return count;
+    if (tok.startsWith('--') && tok.length > 2) {
+      // Rewritten lines hold valued flags as `--x=v` or `--x v`; booleans always as `--x=v`.
+      if (!tok.includes('=') && valued.has(tok.slice(2))) i++;
+      continue;
+    }
+    if (tok.startsWith('-') && tok.length > 1) continue;
+    count++;
+  }
+  return -1;
+}
+
 /** Rewrites the short-flag cluster at `argv[i]`; returns the index of the last word it used. */
 function shortCluster(argv: readonly string[], i: number, byShort: Map<string, FlagSpec>, out: string[]): number {
   const tok = argv[i] as string;

@@ -50,7 +50,21 @@ export function goJsonString(s: string): string {
   return `${out}${s.slice(start)}"`;
 }
 
-function write(value: unknown, indent: string, prefix: string, out: string[]): void {
+/**
+ * Marks an object built as a typed Go object (kubectl's generators build typed structs): `toJson`
+ * writes its keys, and those of everything inside it, in insertion order, which the builder makes
+ * the struct's field order, instead of sorting them as Go sorts the keys of a map. Go maps inside
+ * such an object (labels, data) must be built with sorted keys.
+ */
+export const GO_FIELD_ORDER: unique symbol = Symbol('go-field-order');
+
+/** `object` marked with {@link GO_FIELD_ORDER} (the same object, for chaining). */
+export function inGoFieldOrder<T extends object>(object: T): T {
+  Object.defineProperty(object, GO_FIELD_ORDER, { value: true, enumerable: true });
+  return object;
+}
+
+function write(value: unknown, indent: string, prefix: string, out: string[], fieldOrder = false): void {
   if (value === null || value === undefined) {
     out.push('null');
   } else if (typeof value === 'string') {
@@ -72,13 +86,14 @@ function write(value: unknown, indent: string, prefix: string, out: string[]): v
     value.forEach((item, i) => {
       if (i > 0) out.push(',');
       if (indent) out.push('\n', inner);
-      write(item, indent, inner, out);
+      write(item, indent, inner, out, fieldOrder);
     });
     if (indent) out.push('\n', prefix);
     out.push(']');
   } else if (typeof value === 'object') {
-    const obj = value as Record<string, unknown>;
-    const keys = sortedKeys(obj).filter((k) => obj[k] !== undefined);
+    const obj = value as Record<string | symbol, unknown>;
+    const ordered = fieldOrder || obj[GO_FIELD_ORDER] === true;
+    const keys = (ordered ? Object.keys(obj) : sortedKeys(obj)).filter((k) => obj[k] !== undefined);
     if (keys.length === 0) {
       out.push('{}');
       return;
@@ -89,7 +104,7 @@ function write(value: unknown, indent: string, prefix: string, out: string[]): v
       if (i > 0) out.push(',');
       if (indent) out.push('\n', inner);
       out.push(goJsonString(key), indent ? ': ' : ':');
-      write(obj[key], indent, inner, out);
+      write(obj[key], indent, inner, out, ordered);
     });
     if (indent) out.push('\n', prefix);
     out.push('}');

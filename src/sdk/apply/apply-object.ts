@@ -10,10 +10,12 @@ import type { KubeObject } from '../types/meta.js';
 import { builtinSchema } from '../types/schema/builtin/index.js';
 import { ApplyConflictError, withSource } from './apply-errors.js';
 import { createThreeWayJsonMergePatch } from './json-merge-three-way.js';
+import { goJsonCompact } from './go-json.js';
 import { checkAnnotationSize, readLastApplied, withLastApplied } from './last-applied.js';
 import { describeObject, splitApiVersion } from './object-ref.js';
 import type { JsonMap } from './patch-meta.js';
-import { createThreeWayStrategicMergePatch } from './strategic-three-way.js';
+import { mergingMapsHaveConflicts } from './merge-conflicts.js';
+import { createThreeWayStrategicMergePatch, strategicChanges } from './strategic-three-way.js';
 
 /** What applying an object did, in kubectl's words. */
 export type ApplyAction = 'created' | 'configured' | 'unchanged' | 'serverside-applied';
@@ -37,6 +39,28 @@ export interface ApplyObjectOptions {
   signal?: AbortSignal | undefined;
   /** Receives kubectl's warning about objects without a last-applied annotation. */
   onWarning?: ((message: string) => void) | undefined;
+  /**
+   * Client-side, `false` (`--overwrite=false`): refuse a patch that changes fields others changed
+   * since the last apply, instead of overwriting them (default true).
+   */
+  overwrite?: boolean | undefined;
+  /** Client-side `--force`: an object the patch cannot update (conflict, invalid) is deleted and created again. */
+  recreate?: RecreateOptions | undefined;
+  /** Server-side: apply to this subresource (`status`, `scale`) of the object. */
+  subresource?: string | undefined;
+}
+
+/** How `--force` deletes an object before creating it again. */
+export interface RecreateOptions {
+  propagationPolicy?: 'Background' | 'Foreground' | 'Orphan' | undefined;
+  gracePeriodSeconds?: number | undefined;
+  /** How long to wait for the object to be gone (0: look once, as kubectl does). */
+  timeoutMs: number;
+}
+
+/** A client-side patch that would overwrite changes others made (`--overwrite=false`). */
+export class OverwriteConflictError extends InputError {
+  override name = 'OverwriteConflictError';
 }
 
 /** The result of applying one object. */
@@ -58,14 +82,22 @@ export function clientSidePatchType(object: KubeObject): Extract<PatchType, 'str
  * The patch that makes `live` match `object` (which carries its last-applied annotation), with
  * deletions taken from the last-applied configuration on `live`; `{}` when nothing changes.
  */
-export function clientSidePatch(object: KubeObject, live: KubeObject): { type: 'strategic' | 'merge'; patch: JsonMap } {
+export function clientSidePatch(object: KubeObject, live: KubeObject, overwrite = true): { type: 'strategic' | 'merge'; patch: JsonMap } {
   const original = readLastApplied(live);
   const modified = object as JsonMap;
   const current = live as JsonMap;
   const { group, version } = splitApiVersion(object.apiVersion ?? '');
   const schema = builtinSchema(group, version, object.kind ?? '');
+  // As in kubectl, only strategic patches check for overwrites; JSON merge patches always overwrite.
   if (schema === undefined) return { type: 'merge', patch: createThreeWayJsonMergePatch(original, modified, current) };
-  return { type: 'strategic', patch: createThreeWayStrategicMergePatch(original, modified, current, schema) };
+  const patch = createThreeWayStrategicMergePatch(original, modified, current, schema);
+  if (!overwrite) {
+    const changed = strategicChanges(original ?? {}, current, schema);
+    if (mergingMapsHaveConflicts(patch, changed, schema)) {
+      throw new OverwriteConflictError(`patch:\n${goJsonCompact(patch)}\nconflicts with changes made from original to current:\n${goJsonCompact(changed)}`);
+    }
+  }
+  return { type: 'strategic', patch };
 }
 
 const MAX_PATCH_RETRIES = 5;
@@ -115,14 +147,25 @@ async function applyClientSide(client: ResourceClient, object: KubeObject, optio
     );
   }
   for (let attempt = 0; ; attempt++) {
-    const { type, patch } = clientSidePatch(annotated, live);
+    let computed: ReturnType<typeof clientSidePatch>;
+    try {
+      computed = clientSidePatch(annotated, live, options.overwrite ?? true);
+    } catch (err) {
+      if (err instanceof OverwriteConflictError) throw new OverwriteConflictError(`error when applying patch to ${describeObject(object)} from ${JSON.stringify(options.source)}: ${err.message}`);
+      throw err;
+    }
+    const { type, patch } = computed;
     if (Object.keys(patch).length === 0) return { action: 'unchanged', object: live, live };
     if (options.dryRun === 'client') return { action: 'configured', object: annotated, live };
     try {
       const patched = await client.patch(nameOf(object), patch, { ...call(options, manager), type });
       return { action: 'configured', object: patched, live };
     } catch (err) {
-      if (!isStatusError(err, 'Conflict') || attempt >= MAX_PATCH_RETRIES) throw withSource(err, 'patching', options.source);
+      const conflict = isStatusError(err, 'Conflict');
+      if (options.recreate !== undefined && ((conflict && attempt >= MAX_PATCH_RETRIES) || isStatusError(err, 'Invalid'))) {
+        return { action: 'configured', object: await recreateObject(client, annotated, live, options.recreate, options, manager), live };
+      }
+      if (!conflict || attempt >= MAX_PATCH_RETRIES) throw withSource(err, 'patching', options.source);
     }
     // Someone changed the object between our read and our patch: read it again and recompute.
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -132,10 +175,51 @@ async function applyClientSide(client: ResourceClient, object: KubeObject, optio
   }
 }
 
+/** The object as it can be created again: without the identity the server gave it. */
+function forCreate(object: KubeObject): KubeObject {
+  const metadata = { ...object.metadata };
+  delete metadata.resourceVersion;
+  delete metadata.uid;
+  return { ...object, metadata };
+}
+
+/**
+ * kubectl's `--force` fallback: deletes the object, waits (checking every second) until it is
+ * gone, then creates the new configuration; when that fails the old object is put back and the
+ * error still reported.
+ */
+async function recreateObject(client: ResourceClient, annotated: KubeObject, live: KubeObject, r: RecreateOptions, options: ApplyObjectOptions, manager: string): Promise<KubeObject> {
+  const name = nameOf(annotated);
+  const signal = options.signal === undefined ? {} : { signal: options.signal };
+  await client.delete(name, { ...signal, ...(r.propagationPolicy === undefined ? {} : { propagationPolicy: r.propagationPolicy }), ...(r.gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds: r.gracePeriodSeconds }) });
+  const deadline = Date.now() + r.timeoutMs;
+  for (;;) {
+    try {
+      await client.get(name, signal);
+    } catch (err) {
+      if (isStatusError(err, 'NotFound')) break;
+      throw err;
+    }
+    if (Date.now() >= deadline) throw new InputError(`timed out waiting for ${describeObject(annotated)} to be deleted before it is created again`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  try {
+    return await client.create(forCreate(annotated), call(options, manager));
+  } catch (err) {
+    try {
+      await client.create(forCreate(live), call(options, manager));
+    } catch (restoreErr) {
+      throw new InputError(`An error occurred force-replacing the existing object with the newly provided one:\n\n${(err as Error).message}.\n\nAdditionally, an error occurred attempting to restore the original object:\n\n${(restoreErr as Error).message}`);
+    }
+    throw err;
+  }
+}
+
 async function applyServerSide(client: ResourceClient, object: KubeObject, options: ApplyObjectOptions): Promise<ApplyObjectResult> {
   if (options.dryRun === 'client') throw new InputError("--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)");
   const applyOptions: Parameters<ResourceClient['apply']>[1] = { ...call(options, options.fieldManager ?? client.fieldManager) };
   if (options.force === true) applyOptions.force = true;
+  if (options.subresource !== undefined && options.subresource !== '') applyOptions.subresource = options.subresource;
   try {
     return { action: 'serverside-applied', object: await client.apply(object, applyOptions) };
   } catch (err) {

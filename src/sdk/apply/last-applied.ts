@@ -71,3 +71,30 @@ export function checkAnnotationSize(annotated: KubeObject, description: string):
     `${description}: metadata.annotations would be ${size} bytes with the ${ANNOTATIONS.lastApplied} annotation, more than the limit of ${ANNOTATIONS_SIZE_LIMIT} bytes; apply it with --server-side, which does not need that annotation`,
   );
 }
+
+/**
+ * The configuration `apply set-last-applied` and `apply edit-last-applied` record for `object`
+ * (kubectl's editor `encodeToJSON`): Go's compact JSON with sorted keys and a final newline, of
+ * the object as it is (unlike apply's, no empty `annotations` map is added).
+ */
+export function recordedConfiguration(object: KubeObject): string {
+  return `${goJsonCompact(object)}\n`;
+}
+
+/** The JSON merge patch that sets an object's last-applied annotation to `configuration`. */
+export function lastAppliedPatch(configuration: string): JsonMap {
+  return { metadata: { annotations: { [ANNOTATIONS.lastApplied]: configuration } } };
+}
+
+/**
+ * Whether a recorded configuration already says what `configuration` says: kubectl compares both
+ * as canonical JSON (sorted keys, no whitespace), so a final newline or key order does not count.
+ */
+export function sameConfiguration(recorded: string | undefined, configuration: string): boolean {
+  if (recorded === undefined) return false;
+  try {
+    return goJsonCompact(JSON.parse(recorded)) === goJsonCompact(JSON.parse(configuration));
+  } catch {
+    return false;
+  }
+}

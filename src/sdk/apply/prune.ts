@@ -67,6 +67,10 @@ export interface PruneOptions {
   dryRun?: DryRunMode | undefined;
   signal?: AbortSignal | undefined;
   kinds?: KindMapper | undefined;
+  /** How dependents of pruned objects go (`--cascade`, default Background). */
+  propagationPolicy?: 'Background' | 'Foreground' | 'Orphan' | undefined;
+  /** `--grace-period` for pruned objects (the server's default when undefined). */
+  gracePeriodSeconds?: number | undefined;
 }
 
 /** One pruned (or failed-to-prune) object. */
@@ -126,7 +130,8 @@ export async function pruneObjects(client: PlatformClient, results: readonly App
         const result: PruneResult = { description: describeObject(typed), object: typed, mapping, namespace };
         if (options.dryRun !== 'client') {
           try {
-            const deleteOptions: Parameters<typeof rc.delete>[1] = { propagationPolicy: 'Background' };
+            const deleteOptions: Parameters<typeof rc.delete>[1] = { propagationPolicy: options.propagationPolicy ?? 'Background' };
+            if (options.gracePeriodSeconds !== undefined) deleteOptions.gracePeriodSeconds = options.gracePeriodSeconds;
             if (options.dryRun === 'server') deleteOptions.dryRun = true;
             if (options.signal !== undefined) deleteOptions.signal = options.signal;
             await rc.delete(object.metadata?.name ?? '', deleteOptions);

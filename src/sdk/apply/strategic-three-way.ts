@@ -424,3 +424,12 @@ export function createThreeWayStrategicMergePatch(original: JsonMap | undefined,
   const deletions = diffMaps(original ?? {}, modified, schema, { setElementOrder: true, ignoreChangesAndAdditions: true, ignoreDeletions: false, buildRetainKeysDirective: false });
   return mergeMap(deletions, delta, schema);
 }
+
+/**
+ * Everything that changed from `original` to `current` (additions, changes and deletions), as
+ * apimachinery's `diffMaps` with no options computes it: what `--overwrite=false` checks a patch
+ * against.
+ */
+export function strategicChanges(original: JsonMap, current: JsonMap, schema: TypeSchema | undefined): JsonMap {
+  return diffMaps(original, current, schema, { setElementOrder: false, ignoreChangesAndAdditions: false, ignoreDeletions: false, buildRetainKeysDirective: false });
+}

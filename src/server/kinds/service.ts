@@ -5,7 +5,7 @@
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { asArray, asNumber, asObject, asString } from '../util/json.js';
 import { fieldError, invalid, type FieldError } from '../validation/field-errors.js';
-import { isDNS1035Label } from '../validation/names.js';
+import { isDNS1123Label } from '../validation/names.js';
 import type { HookContext } from '../registry/types.js';
 import { defineKind } from './define.js';
 import { serviceTable } from '../tables/core.js';
@@ -116,7 +116,7 @@ function validate(obj: JsonObject): FieldError[] {
     const name = asString(p.name) ?? '';
     if (list.length > 1 && name === '') errs.push(fieldError.required(`${path}.name`));
     if (name !== '') {
-      for (const msg of isDNS1035Label(name)) errs.push(fieldError.invalid(`${path}.name`, name, msg));
+      for (const msg of isDNS1123Label(name)) errs.push(fieldError.invalid(`${path}.name`, name, msg));
       if (names.has(name)) errs.push(fieldError.duplicate(`${path}.name`, name));
       names.add(name);
     }

@@ -24,14 +24,19 @@ function checkFlags(args: string[], flags: FlagValues, serverSide: boolean): voi
   if (args.length > 0) throw new UsageError(`Unexpected args: [${args.join(' ')}]`);
   if (flags.bool('force-conflicts') && !serverSide) throw new UsageError('--force-conflicts only works with --server-side', false);
   const selector = flags.string('selector') ?? '';
+  const force = flags.bool('force');
+  if (serverSide && force) throw new UsageError('--force cannot be used with --server-side', false);
+  if (flags.string('dry-run') === 'server' && force) throw new UsageError('--dry-run=server cannot be used with --force', false);
   if (flags.bool('all') && selector !== '') throw new UsageError('cannot set --all and --selector at the same time', false);
   if (flags.bool('prune')) {
+    if (force) throw new UsageError('--force cannot be used with --prune', false);
     if (!flags.bool('all') && selector === '') {
       throw new UsageError('all resources selected for prune without explicitly passing --all. To prune all resources, pass the --all flag. If you did not mean to prune all resources, specify a label selector', false);
     }
   } else if (flags.strings('prune-allowlist').length > 0) {
     throw new UsageError('--prune-allowlist must be used with --prune', false);
   }
+  if ((flags.string('subresource') ?? '') !== '' && !serverSide) throw new UsageError('--subresource can only be specified for --server-side', false);
   const concurrency = flags.int('concurrency') ?? 8;
   if (concurrency < 1) throw new UsageError(`--concurrency must be at least 1, got ${concurrency}`, false);
 }
@@ -39,9 +44,16 @@ function checkFlags(args: string[], flags: FlagValues, serverSide: boolean): voi
 /** Runs `apply`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
   const serverSide = flags.bool('server-side');
-  checkFlags(args, flags, serverSide);
+  // kubectl parses --cascade and --dry-run before it validates the combinations.
+  const { propagationPolicy } = await import('../delete/shared/delete-flags.js');
+  const cascade = propagationPolicy(flags, (message) => ctx.io.stderr.write(`warning: ${message}\n`));
   const dryRun = dryRunMode(flags);
+  if (flags.bool('force-conflicts') && !serverSide) throw new UsageError('--force-conflicts only works with --server-side', false);
   if (serverSide && dryRun === 'client') throw new UsageError("--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)", false);
+  checkFlags(args, flags, serverSide);
+  // apply sends --grace-period as given (kubectl's delete rules for 0 and --now do not apply here).
+  const period = flags.int('grace-period') ?? -1;
+  const gracePeriodSeconds = period >= 0 ? period : undefined;
   const fieldManager = flags.changed('field-manager') ? (flags.string('field-manager') ?? '') : serverSide ? FIELD_MANAGER : FIELD_MANAGER_CLIENT_SIDE_APPLY;
   const validation = fieldValidation(flags);
   const output = await objectOutput(ctx, flags);
@@ -85,6 +97,9 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     concurrency: flags.int('concurrency') ?? 8,
     signal: ctx.io.signal,
     kinds,
+    overwrite: flags.bool('overwrite'),
+    recreate: flags.bool('force') ? { propagationPolicy: cascade, gracePeriodSeconds, timeoutMs: flags.durationMs('timeout') ?? 0 } : undefined,
+    subresource: flags.string('subresource') ?? '',
     onWarning: (message) => progress.around('stderr', () => ctx.warn(message)),
     onResult: (r) => {
       progress.tick();
@@ -116,6 +131,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       dryRun,
       signal: ctx.io.signal,
       kinds,
+      propagationPolicy: cascade,
+      gracePeriodSeconds,
     });
     for (const p of pruned) {
       if (p.error !== undefined) errors.push(p.error);

@@ -4,6 +4,7 @@
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
 import { spec as canI } from './can-i/spec.js';
+import { spec as reconcile } from './reconcile/spec.js';
 import { spec as whoami } from './whoami/spec.js';
 
 /** The `auth` group. */
@@ -19,5 +20,5 @@ export const spec: CommandSpec = {
   ],
   flags: [],
   args: 'none',
-  subcommands: [canI, whoami],
+  subcommands: [canI, reconcile, whoami],
 };

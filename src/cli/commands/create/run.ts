@@ -12,6 +12,22 @@ import { runManifestWrites } from '../apply/shared/manifest-writes.js';
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
   if (args.length > 0) throw new UsageError(`Unexpected args: [${args.join(' ')}]`);
   if (!hasManifestInput(flags)) throw new UsageError('must specify one of -f and -k');
+  const raw = flags.string('raw') ?? '';
+  if (raw !== '') {
+    const { checkRawFiles, checkRawUri, sendRaw } = await import('../apply/shared/raw-request.js');
+    if (flags.bool('edit')) throw new UsageError('--raw and --edit are mutually exclusive', false);
+    checkRawFiles(flags, { allowNone: false });
+    if ((flags.string('selector') ?? '') !== '') throw new UsageError('--raw and --selector (-l) are mutually exclusive', false);
+    if ((flags.string('output') ?? '') !== '') throw new UsageError('--raw and --output are mutually exclusive', false);
+    checkRawUri(raw);
+    await sendRaw(ctx, flags, 'POST');
+    return;
+  }
+  if (flags.bool('edit')) {
+    const { editOnCreate } = await import('./edit-on-create.js');
+    await editOnCreate(ctx, flags);
+    return;
+  }
   const saveConfig = flags.bool('save-config');
   const [{ withSource }, { withLastApplied }] = await Promise.all([
     import('../../../sdk/apply/apply-errors.js'),

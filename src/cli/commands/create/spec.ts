@@ -6,11 +6,24 @@ import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
+import { rawFlag } from '../apply/shared/raw-request.js';
 import { VALIDATE_FLAG } from '../apply/shared/validate.js';
 import { spec as bootstrapToken } from './bootstrap-token/spec.js';
+import { spec as clusterrole } from './clusterrole/spec.js';
+import { spec as clusterrolebinding } from './clusterrolebinding/spec.js';
 import { spec as configmap } from './configmap/spec.js';
+import { spec as cronjob } from './cronjob/spec.js';
+import { spec as deployment } from './deployment/spec.js';
+import { spec as ingress } from './ingress/spec.js';
+import { spec as job } from './job/spec.js';
 import { spec as namespace } from './namespace/spec.js';
+import { spec as poddisruptionbudget } from './poddisruptionbudget/spec.js';
+import { spec as priorityclass } from './priorityclass/spec.js';
+import { spec as quota } from './quota/spec.js';
+import { spec as role } from './role/spec.js';
+import { spec as rolebinding } from './rolebinding/spec.js';
 import { spec as secret } from './secret/spec.js';
+import { spec as service } from './service/spec.js';
 import { spec as serviceaccount } from './serviceaccount/spec.js';
 import { spec as token } from './token/spec.js';
 import { CREATE_FIELD_MANAGER_FLAG, SAVE_CONFIG_FLAG } from './shared/generated.js';
@@ -29,16 +42,22 @@ export const spec: CommandSpec = {
   ],
   flags: [
     DRY_RUN_FLAG,
+    { name: 'edit', type: 'bool', default: false, description: 'Edit the API resource before creating' },
     CREATE_FIELD_MANAGER_FLAG,
     filenameFlag('Filename, directory, or URL to files to use to create the resource'),
     kustomizeFlag('the'),
     ...OUTPUT_FLAGS,
+    rawFlag('POST'),
     RECURSIVE_FLAG,
     SAVE_CONFIG_FLAG,
     { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
     VALIDATE_FLAG,
+    { name: 'windows-line-endings', type: 'bool', default: false, description: 'Only relevant if --edit=true. Defaults to the line ending native to your platform.' },
   ],
   args: 'none',
-  subcommands: [bootstrapToken, configmap, namespace, secret, serviceaccount, token],
+  subcommands: [
+    bootstrapToken, clusterrole, clusterrolebinding, configmap, cronjob, deployment, ingress, job, namespace,
+    poddisruptionbudget, priorityclass, quota, role, rolebinding, secret, service, serviceaccount, token,
+  ],
   load: async () => (await import('./run.js')).run,
 };

@@ -29,6 +29,11 @@ const NO_RESOURCES = [
 
 /** Runs `delete`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  if ((flags.string('raw') ?? '') !== '') {
+    const { deleteRaw } = await import('./shared/raw.js');
+    await deleteRaw(ctx, flags);
+    return;
+  }
   const fromFiles = hasManifestInput(flags);
   const selector = flags.string('selector') ?? '';
   const fieldSelector = flags.string('field-selector') ?? '';
@@ -60,6 +65,10 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     }
   }
 
+  if (flags.bool('interactive')) {
+    const { confirmDeletion } = await import('./shared/interactive.js');
+    if (!(await confirmDeletion(ctx, targets))) return;
+  }
   allowConcurrentListeners(ctx.io.signal, targets.length);
   const { deleteObjects, waitForDeleted } = await import('../../../sdk/apply/delete-objects.js');
   const operation = `${grace === 0 ? 'force deleted' : 'deleted'}${dryRunSuffix(dryRun)}`;

@@ -6,6 +6,7 @@ import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { rawFlag } from '../apply/shared/raw-request.js';
 import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from './shared/delete-flags.js';
 
 /** `platformctl delete`. */
@@ -43,10 +44,12 @@ export const spec: CommandSpec = {
     filenameFlag('containing the resource to delete.'),
     { name: 'force', type: 'bool', default: false, description: 'If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation.' },
     GRACE_PERIOD_FLAG,
+    { name: 'interactive', short: 'i', type: 'bool', default: false, description: 'If true, delete resource only when user confirms.' },
     { name: 'ignore-not-found', type: 'bool', default: false, description: 'Treat "resource not found" as a successful delete. Defaults to "true" when --all is specified.' },
     kustomizeFlag('a'),
     { name: 'now', type: 'bool', default: false, description: 'If true, resources are signaled for immediate shutdown (same as --grace-period=1).' },
     { name: 'output', short: 'o', type: 'string', default: '', description: 'Output mode. Use "-o name" for shorter output (resource/name).', complete: { kind: 'values', values: ['name'] } },
+    rawFlag('DELETE'),
     RECURSIVE_FLAG,
     { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
     { name: 'timeout', type: 'duration', default: '0s', description: 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object' },

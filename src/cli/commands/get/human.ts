@@ -29,6 +29,8 @@ export interface HumanGetOptions {
   chunkSize: number;
   ignoreNotFound: boolean;
   subresource: string | undefined;
+  /** `--server-print` (default true): ask for the server's Tables; false prints NAME/AGE from objects. */
+  serverPrint?: boolean;
 }
 
 function sameMapping(a: ResourceMapping | undefined, b: ResourceMapping): boolean {
@@ -59,6 +61,7 @@ export async function printHuman(ctx: CommandContext, client: PlatformClient, re
   const tableOpts: TableOptions = sortBy === undefined ? {} : { includeObject: 'Object' };
   const chunkSize = sortBy === undefined ? options.chunkSize : 0;
   const signal = ctx.io.signal;
+  const serverPrint = options.serverPrint ?? true;
 
   // Named objects are read first (they are few), so "several kinds" counts only what was found, as kubectl's does.
   const named = new Map<ResourceQuery, Table[]>();
@@ -70,7 +73,7 @@ export async function printHuman(ctx: CommandContext, client: PlatformClient, re
       try {
         const opts: Parameters<typeof rc.getTable>[1] = { signal, ...tableOpts };
         if (options.subresource !== undefined) opts.subresource = options.subresource;
-        tables.push(asTable(await rc.getTable(name, opts), query.mapping, ctx.io.now()));
+        tables.push(asTable(serverPrint ? await rc.getTable(name, opts) : await rc.get(name, opts), query.mapping, ctx.io.now()));
       } catch (err) {
         if (options.ignoreNotFound && isNotFound(err)) continue;
         errors.push(err);
@@ -100,12 +103,12 @@ export async function printHuman(ctx: CommandContext, client: PlatformClient, re
     const listOpts: ListOptions & TableOptions = { ...listOptionsFor(selection, chunkSize, signal), ...tableOpts };
     if (chunkSize <= 0) {
       delete listOpts.limit;
-      const table = asTable(await rc.listTable(listOpts), mapping, ctx.io.now());
+      const table = asTable(serverPrint ? await rc.listTable(listOpts) : await rc.list(listOpts), mapping, ctx.io.now());
       out.printTable(sortBy === undefined ? table : sortTableRows(table, sortBy));
       emit();
       continue;
     }
-    for await (const page of rc.listTablePages(listOpts)) {
+    for await (const page of serverPrint ? rc.listTablePages(listOpts) : rc.listPages(listOpts)) {
       out.printTable(asTable(page, mapping, ctx.io.now()));
       // Each chunk goes out before the next is read: memory holds one chunk (later chunks keep the
       // column widths of earlier ones, they never shrink).

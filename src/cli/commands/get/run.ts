@@ -81,6 +81,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     chunkSize: flags.int('chunk-size') ?? 500,
     ignoreNotFound: flags.bool('ignore-not-found'),
     subresource,
+    serverPrint: flags.bool('server-print'),
   };
   if (flags.bool('watch') || flags.bool('watch-only')) {
     const { watchResources } = await import('./watch.js');

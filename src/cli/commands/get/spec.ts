@@ -51,6 +51,7 @@ export const spec: CommandSpec = {
     { name: 'raw', type: 'string', default: '', description: 'Raw URI to request from the server.  Uses the transport specified by the kubeconfig file.' },
     RECURSIVE_FLAG,
     SELECTOR_FLAG,
+    { name: 'server-print', type: 'bool', default: true, description: 'If true, have the server return the appropriate table output. Supports extension APIs and CRDs.' },
     { name: 'subresource', type: 'string', default: '', description: 'If specified, gets the subresource of the requested object. Must be one of [status scale].', complete: { kind: 'values', values: ['status', 'scale'] } },
     { name: 'watch', short: 'w', type: 'bool', default: false, description: 'After listing/getting the requested object, watch for changes.' },
     { name: 'watch-only', type: 'bool', default: false, description: 'Watch for changes to the requested object(s), without listing/getting first.' },

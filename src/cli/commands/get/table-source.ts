@@ -37,11 +37,12 @@ function itemsOf(value: Table | ObjectList, mapping: ResourceMapping, now: Date)
 }
 
 /** The Table watch source of one resource type in one namespace (undefined: all or cluster scope). */
-export function tableWatchSource(client: PlatformClient, mapping: ResourceMapping, namespace: string | undefined, now: () => Date): WatchSource<TableRowItem> {
+export function tableWatchSource(client: PlatformClient, mapping: ResourceMapping, namespace: string | undefined, now: () => Date, serverPrint = true): WatchSource<TableRowItem> {
   const rc = client.resource(mapping, namespace);
   return {
     async listPage(options) {
-      const page = await rc.listTable(options);
+      // Without --server-print the objects come as they are and print as NAME/AGE rows.
+      const page = serverPrint ? await rc.listTable(options) : await rc.list(options);
       return { items: itemsOf(page, mapping, now()), resourceVersion: page.metadata?.resourceVersion, continue: page.metadata?.continue };
     },
     watch(options) {
@@ -53,7 +54,7 @@ export function tableWatchSource(client: PlatformClient, mapping: ResourceMappin
       if (options.timeoutSeconds !== undefined) query.timeoutSeconds = options.timeoutSeconds;
       const path = resourcePath({ group: mapping.group, version: mapping.version, resource: mapping.resource, namespace });
       const request = {
-        method: 'GET' as const, path, query, accept: TABLE_ACCEPT,
+        method: 'GET' as const, path, query, accept: serverPrint ? TABLE_ACCEPT : 'application/json',
         ...(options.signal === undefined ? {} : { signal: options.signal }),
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       };

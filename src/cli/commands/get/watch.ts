@@ -30,6 +30,8 @@ export interface WatchResourcesOptions {
   outputWatchEvents: boolean;
   /** Server-side duration of each watch request, in seconds (tests use short ones). */
   timeoutSeconds?: number;
+  /** `--server-print` (default true): watch the server's Table rows rather than objects. */
+  serverPrint?: boolean;
 }
 
 /** The single query a watch follows, or kubectl's error. */
@@ -124,7 +126,7 @@ export async function watchResources(ctx: CommandContext, client: PlatformClient
       const text = out.take();
       if (text !== '') ctx.io.stdout.write(text);
     };
-    const source = tableWatchSource(client, mapping, query.namespace, () => ctx.io.now());
+    const source = tableWatchSource(client, mapping, query.namespace, () => ctx.io.now(), options.serverPrint ?? true);
     // The initial list is aligned as one table and goes out once it is complete.
     const onListed = (): void => {
       listed = true;

@@ -15,7 +15,8 @@ import { deletedLine, FORCE_DELETE_WARNING, propagationPolicy } from '../delete/
 /** Runs `replace`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
   if (args.length > 0) throw new UsageError(`Unexpected args: [${args.join(' ')}]`);
-  if (!hasManifestInput(flags)) throw new UsageError('must specify --filename to replace');
+  // kubectl's raw path asks for a file in the words of its filename options.
+  if (!hasManifestInput(flags)) throw (flags.string('raw') ?? '') !== '' ? new UsageError('must specify one of -f and -k', false) : new UsageError('must specify --filename to replace');
   const force = flags.bool('force');
   const subresource = flags.string('subresource') ?? '';
   if (force && subresource !== '') throw new UsageError('--subresource cannot be used with --force', false);
@@ -26,6 +27,14 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const grace = period >= 0 ? period : undefined;
   const timeoutMs = flags.durationMs('timeout') ?? 0;
   if (force && grace === 0) ctx.warn(FORCE_DELETE_WARNING);
+  if ((flags.string('raw') ?? '') !== '') {
+    const { checkRawFiles, checkRawUri, sendRaw } = await import('../apply/shared/raw-request.js');
+    checkRawFiles(flags, { allowNone: false });
+    if ((flags.string('output') ?? '') !== '') throw new UsageError('--raw and --output are mutually exclusive', false);
+    checkRawUri(flags.string('raw') ?? '');
+    await sendRaw(ctx, flags, 'PUT');
+    return;
+  }
   const saveConfig = flags.bool('save-config');
   const [{ withSource }, { withLastApplied }, { waitForDeletion }, { splitApiVersion }] = await Promise.all([
     import('../../../sdk/apply/apply-errors.js'),

@@ -7,6 +7,7 @@ import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
+import { rawFlag } from '../apply/shared/raw-request.js';
 import { VALIDATE_FLAG } from '../apply/shared/validate.js';
 import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from '../delete/shared/delete-flags.js';
 
@@ -36,6 +37,7 @@ export const spec: CommandSpec = {
     GRACE_PERIOD_FLAG,
     kustomizeFlag('a'),
     ...OUTPUT_FLAGS,
+    rawFlag('PUT'),
     RECURSIVE_FLAG,
     { name: 'save-config', type: 'bool', default: false, description: `If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform ${BINARY_NAME} apply on this object in the future.` },
     { name: 'subresource', type: 'string', default: '', description: 'If specified, replace will operate on the subresource of the requested object.', complete: { kind: 'values', values: ['status', 'scale'] } },

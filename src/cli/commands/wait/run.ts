@@ -11,6 +11,7 @@ import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { failuresError } from '../apply/shared/error-list.js';
 import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
+import { NO_RESOURCES_MESSAGE } from '../apply/shared/no-resources.js';
 import { objectOutput } from '../apply/shared/object-output.js';
 import { OrderedWriter } from '../apply/shared/ordered-writer.js';
 import { allowConcurrentListeners } from '../apply/shared/signal.js';
@@ -35,8 +36,13 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (forDelete && conditions.length > 1) throw new UsageError('--for=delete cannot be combined with other conditions', false);
   const checks = conditions.flatMap((c) => (c.kind === 'check' ? [c.test] : []));
   const fromFiles = hasManifestInput(flags);
+  if (flags.bool('local')) {
+    const { waitLocally } = await import('./local.js');
+    await waitLocally(ctx, args, flags, conditions);
+    return;
+  }
   if (fromFiles && args.length > 0) throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
-  if (!fromFiles && args.length === 0) throw new UsageError('resource name may not be empty', false);
+  if (!fromFiles && args.length === 0) throw new UsageError(NO_RESOURCES_MESSAGE, false);
   const timeoutFlag = flags.durationMs('timeout') ?? 30_000;
   const timeoutMs = timeoutFlag < 0 ? WEEK_MS : timeoutFlag;
   const output = await objectOutput(ctx, flags);

@@ -35,8 +35,10 @@ export const spec: CommandSpec = {
     filenameFlag('identifying the resource.'),
     { name: 'for', type: 'stringArray', default: [], description: "The condition to wait on: [create|delete|condition=condition-name[=condition-value]|jsonpath='{JSONPath expression}'=[JSONPath value]]. The default condition-value is true. Condition values are compared after Unicode simple case folding, which is a more general form of case-insensitivity. Repeat the flag to wait for several conditions at once." },
     kustomizeFlag('the'),
+    { name: 'local', type: 'bool', default: false, description: 'If true, annotation will NOT contact api-server but run locally.' },
     ...OUTPUT_FLAGS,
-    RECURSIVE_FLAG,
+    // kubectl's resource builder flags recurse into directories by default.
+    { ...RECURSIVE_FLAG, default: true },
     { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2)" },
     { name: 'timeout', type: 'duration', default: '30s', description: 'The length of time to wait before giving up.  Zero means check once and don\'t wait, negative means wait for a week.' },
   ],

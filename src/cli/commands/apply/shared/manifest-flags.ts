@@ -50,7 +50,8 @@ export function validateManifestFlags(flags: FlagValues): void {
   const kustomize = kustomizeDir(flags);
   if (kustomize === '') return;
   if (flags.strings('filename').length > 0) throw new UsageError('only one of -f or -k can be specified', false);
-  if (flags.bool('recursive')) throw new UsageError("the -k flag can't be used with -f or -R", false);
+  // Only an explicit -R: `wait` recurses by default (kubectl's resource builder flags) and still takes -k.
+  if (flags.changed('recursive') && flags.bool('recursive')) throw new UsageError("the -k flag can't be used with -f or -R", false);
 }
 
 /** Builds the `-k` directory into manifests (kustomize's warnings go to stderr). */

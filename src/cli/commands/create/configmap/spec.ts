@@ -4,7 +4,7 @@
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandSpec } from '../../../framework/spec.js';
 import { dataSourceFlags } from '../shared/data-flags.js';
-import { GENERATOR_FLAGS } from '../shared/generated.js';
+import { appendHashFlag, GENERATOR_FLAGS } from '../shared/generated.js';
 
 /** `create configmap`. */
 export const spec: CommandSpec = {
@@ -28,7 +28,7 @@ export const spec: CommandSpec = {
     { description: 'Create a new config map named my-config-env from an env file', command: `${BINARY_NAME} create configmap my-config-env --from-env-file=examples/config/app.env` },
     { description: 'Print the config map that would be created, without creating it', command: `${BINARY_NAME} create configmap my-config --from-literal=key1=config1 --dry-run=client -o yaml` },
   ],
-  flags: [...GENERATOR_FLAGS, ...dataSourceFlags('configmap')],
+  flags: [appendHashFlag('configmap'), ...GENERATOR_FLAGS, ...dataSourceFlags('configmap')],
   args: 'files',
   load: async () => (await import('./run.js')).run,
 };

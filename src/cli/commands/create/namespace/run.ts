@@ -3,15 +3,15 @@
  */
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
-import { createGenerated, generatedMetadata, nameArgument } from '../shared/generated.js';
+import { createGenerated } from '../shared/generated.js';
+import { objectMeta } from '../shared/typed.js';
 
 /** Runs `create namespace`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
-  const name = nameArgument(args);
-  await createGenerated(ctx, flags, { group: '', version: 'v1', resource: 'namespaces', namespaced: false, kind: 'Namespace' }, undefined, () => ({
-    apiVersion: 'v1',
+  await createGenerated(ctx, args, flags, { group: '', version: 'v1', resource: 'namespaces', namespaced: false, kind: 'Namespace' }, undefined, ({ name }) => ({
     kind: 'Namespace',
-    metadata: generatedMetadata(name, undefined),
+    apiVersion: 'v1',
+    metadata: objectMeta({ name }),
     spec: {},
     status: {},
   }));

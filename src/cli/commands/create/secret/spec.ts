@@ -3,15 +3,25 @@
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandSpec } from '../../../framework/spec.js';
+import { spec as dockerRegistry } from './docker-registry/spec.js';
 import { spec as generic } from './generic/spec.js';
+import { spec as tls } from './tls/spec.js';
 
 /** `create secret`. */
 export const spec: CommandSpec = {
   name: 'secret',
-  usage: '(generic) [flags] [options]',
+  usage: '(docker-registry | generic | tls) [options]',
   summary: 'Create a secret using a specified subcommand',
-  description: 'Create a secret with specified type.\n\n A generic secret holds keys and values from files, directories, env files or literals.',
-  examples: [{ description: 'Create a new secret named my-secret with keys for each file in folder examples/config', command: `${BINARY_NAME} create secret generic my-secret --from-file=examples/config` }],
+  description: [
+    'Create a secret with specified type.',
+    '',
+    ' A docker-registry type secret is for accessing a container registry.',
+    '',
+    ' A generic type secret indicate an Opaque secret type.',
+    '',
+    ' A tls type secret holds TLS certificate and its associated key.',
+  ].join('\n'),
+  examples: [{ description: 'Create a generic secret from a literal value', command: `${BINARY_NAME} create secret generic my-literal-secret --from-literal=password=s3cret` }],
   flags: [],
-  subcommands: [generic],
+  subcommands: [dockerRegistry, generic, tls],
 };

@@ -3,14 +3,14 @@
  */
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
-import { createGenerated, generatedMetadata, nameArgument } from '../shared/generated.js';
+import { createGenerated } from '../shared/generated.js';
+import { objectMeta } from '../shared/typed.js';
 
 /** Runs `create serviceaccount`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
-  const name = nameArgument(args);
-  await createGenerated(ctx, flags, { group: '', version: 'v1', resource: 'serviceaccounts', namespaced: true, kind: 'ServiceAccount' }, 'failed to create serviceaccount: ', (namespace) => ({
-    apiVersion: 'v1',
+  await createGenerated(ctx, args, flags, { group: '', version: 'v1', resource: 'serviceaccounts', namespaced: true, kind: 'ServiceAccount' }, 'failed to create serviceaccount: ', ({ name, enforcedNamespace }) => ({
     kind: 'ServiceAccount',
-    metadata: generatedMetadata(name, namespace),
+    apiVersion: 'v1',
+    metadata: objectMeta({ name, namespace: enforcedNamespace }),
   }));
 }

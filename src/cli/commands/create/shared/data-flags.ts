@@ -6,15 +6,14 @@ import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import type { DataSources } from './data-sources.js';
 
-/** The data source flags, worded for `configmap` or `secret`. */
+/** The data source flags, worded for `configmap` or `secret` as kubectl words them. */
 export function dataSourceFlags(noun: 'configmap' | 'secret'): FlagSpec[] {
+  const fromFile = noun === 'configmap'
+    ? 'Key file can be specified using its file path, in which case file basename will be used as configmap key, or optionally with a key and file path, in which case the given key will be used.  Specifying a directory will iterate each named file in the directory whose basename is a valid configmap key.'
+    : 'Key files can be specified using their file path, in which case a default name will be given to them, or optionally with a name and file path, in which case the given name will be used.  Specifying a directory will iterate each named file in the directory that is a valid secret key.';
   return [
-    { name: 'from-env-file', type: 'stringArray', default: [], description: `Specify the path to a file to read lines of key=val pairs to create a ${noun}.`, complete: { kind: 'file' } },
-    {
-      name: 'from-file', type: 'stringArray', default: [],
-      description: `Key file can be specified using its file path, in which case file basename will be used as ${noun} key, or optionally with a key and file path, in which case the given key will be used.  Specifying a directory will iterate each named file in the directory whose basename is a valid ${noun} key.`,
-      complete: { kind: 'file' },
-    },
+    { name: 'from-env-file', type: 'stringSlice', default: [], description: `Specify the path to a file to read lines of key=val pairs to create a ${noun}.`, complete: { kind: 'file' } },
+    { name: 'from-file', type: 'stringSlice', default: [], description: fromFile, complete: { kind: 'file' } },
     { name: 'from-literal', type: 'stringArray', default: [], description: `Specify a key and literal value to insert in ${noun} (i.e. mykey=somevalue)` },
   ];
 }

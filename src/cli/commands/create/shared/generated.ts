@@ -1,18 +1,24 @@
 /**
- * What every `create <kind> NAME` generator shares: its flags, the NAME argument, placing the
- * object in the namespace, `--save-config`, `--dry-run`, sending it, and printing the result.
+ * What every `create <kind> NAME` generator shares, in kubectl's order: required flags, the NAME
+ * argument, `--dry-run`, `-o` and `--validate` (kubectl's Complete), then the generator's own
+ * checks and object, then `--save-config`, the create request (or, with `--dry-run=client`,
+ * nothing) and the printed result.
  */
+import type { DryRunMode } from '../../../../sdk/apply/apply-object.js';
 import { PlatformError } from '../../../../sdk/errors.js';
-import { BINARY_NAME } from '../../../../sdk/naming.js';
+import { ANNOTATIONS, BINARY_NAME } from '../../../../sdk/naming.js';
 import type { ResourceDescriptor } from '../../../../sdk/rest/resource-client.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
+import { inGoFieldOrder, toJson } from '../../../../printers/encoding/go-json.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
+import { usageErrorf } from '../../../framework/usage-errorf.js';
 import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../apply/shared/dry-run.js';
-import { OUTPUT_FLAGS, objectOutput } from '../../apply/shared/object-output.js';
+import { OUTPUT_FLAGS, objectOutput, type ObjectOutput } from '../../apply/shared/object-output.js';
 import { VALIDATE_FLAG, fieldValidation } from '../../apply/shared/validate.js';
+import { goMap, metadataOf, type Struct } from './typed.js';
 
 /** The default field manager of `create`. */
 export const CREATE_FIELD_MANAGER = `${BINARY_NAME}-create`;
@@ -29,50 +35,108 @@ export const SAVE_CONFIG_FLAG: FlagSpec = {
 /** Flags of every generator. */
 export const GENERATOR_FLAGS: readonly FlagSpec[] = [DRY_RUN_FLAG, CREATE_FIELD_MANAGER_FLAG, ...OUTPUT_FLAGS, SAVE_CONFIG_FLAG, VALIDATE_FLAG];
 
-/** The single NAME argument (kubectl's `NameFromCommandArgs`). */
-export function nameArgument(args: readonly string[]): string {
-  if (args.length !== 1) throw new UsageError(`exactly one NAME is required, got ${args.length}`);
+/** `--append-hash` of the ConfigMap and Secret generators (`noun`: `configmap` or `secret`). */
+export function appendHashFlag(noun: 'configmap' | 'secret'): FlagSpec {
+  return { name: 'append-hash', type: 'bool', default: false, description: `Append a hash of the ${noun} to its name.` };
+}
+
+/**
+ * cobra's check of flags marked required, made before anything else runs: `required flag(s)
+ * "image", "schedule" not set` (names sorted, as cobra visits flags).
+ */
+export function requireFlags(flags: FlagValues, names: readonly string[]): void {
+  const missing = names.filter((n) => !flags.changed(n)).sort();
+  if (missing.length > 0) throw new UsageError(`required flag(s) "${missing.join('", "')}" not set`, false);
+}
+
+/**
+ * kubectl's `NameFromCommandArgs`: exactly one argument before a `--` (or in all, without one).
+ * Arguments after it (`create deployment NAME --image=x -- COMMAND`) are the command's business.
+ */
+export function nameFromCommandArgs(ctx: CommandContext, args: readonly string[], flags: FlagValues): string {
+  const atDash = flags.argsLenAtDash();
+  const count = atDash === -1 ? args.length : atDash;
+  if (count !== 1) throw usageErrorf(ctx.commandPath, `exactly one NAME is required, got ${count}`);
   return args[0] as string;
 }
 
-/**
- * kubectl's generated objects are typed Go objects: an unset creation time prints as
- * `creationTimestamp: null`. Keeping it makes `--dry-run=client -o yaml` and `--save-config`
- * match kubectl's text.
- */
-export function generatedMetadata(name: string, namespace: string | undefined): Record<string, unknown> {
-  const metadata: Record<string, unknown> = { creationTimestamp: null, name };
-  if (namespace !== undefined) metadata.namespace = namespace;
-  return metadata;
+/** One generator invocation after kubectl's Complete step. */
+export interface GeneratorInvocation {
+  name: string;
+  /** The arguments after NAME (a deployment's, job's or cron job's command). */
+  command: string[];
+  dryRun: DryRunMode;
+  output: ObjectOutput;
+  validation: ReturnType<typeof fieldValidation>;
+  /**
+   * The namespace to write into the object: only one given with `-n` (kubectl's
+   * EnforceNamespace); otherwise the object has none and is created in the context's namespace.
+   */
+  enforcedNamespace: string | undefined;
 }
 
-/**
- * Sends (or, with `--dry-run=client`, only prints) a generated object. `build` receives the
- * namespace to record in the object (only when `-n` was given, as kubectl does). A failed create
- * is reported as kubectl's generator reports it: `failurePrefix` and the server's message
- * (`failed to create configmap: ...`), or the server error itself when there is no prefix.
- */
-export async function createGenerated(
-  ctx: CommandContext,
-  flags: FlagValues,
-  descriptor: ResourceDescriptor,
-  failurePrefix: string | undefined,
-  build: (namespace: string | undefined) => Record<string, unknown>,
-): Promise<void> {
+/** Checks required flags and NAME, and reads `--dry-run`, `-o` and `--validate`, in kubectl's order. */
+export async function startGenerator(ctx: CommandContext, args: readonly string[], flags: FlagValues, required: readonly string[] = []): Promise<GeneratorInvocation> {
+  requireFlags(flags, required);
+  const name = nameFromCommandArgs(ctx, args, flags);
   const dryRun = dryRunMode(flags);
   const output = await objectOutput(ctx, flags);
   const validation = fieldValidation(flags);
-  const explicit = descriptor.namespaced ? ctx.globals.namespace : undefined;
-  let object = build(explicit) as KubeObject;
-  const { describeObject } = await import('../../../../sdk/apply/object-ref.js');
-  if (flags.bool('save-config')) {
-    const { withLastApplied } = await import('../../../../sdk/apply/last-applied.js');
-    object = withLastApplied(object);
-  }
+  return { name, command: args.slice(1), dryRun, output, validation, enforcedNamespace: ctx.globals.namespace };
+}
+
+/** Orders a metadata map as `metav1.ObjectMeta` orders its fields (annotations may have been added). */
+const OBJECT_META_FIELDS = [
+  'name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp',
+  'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields',
+];
+
+function withAnnotations(object: Struct, annotations: Record<string, string>): Struct {
+  const metadata: Struct = { ...metadataOf(object), annotations: goMap(annotations) };
+  const ordered: Struct = {};
+  for (const key of OBJECT_META_FIELDS) if (metadata[key] !== undefined) ordered[key] = metadata[key];
+  for (const [key, value] of Object.entries(metadata)) if (!(key in ordered) && value !== undefined) ordered[key] = value;
+  return { ...object, metadata: ordered };
+}
+
+/**
+ * kubectl's `CreateApplyAnnotation` of a typed object: the object without the annotation, encoded
+ * as Go encodes the struct (field order, empty maps left out, a final newline), stored in the
+ * last-applied annotation.
+ */
+export function withTypedLastApplied(object: Struct): Struct {
+  const annotations: Record<string, string> = { ...(metadataOf(object).annotations as Record<string, string> | undefined) };
+  delete annotations[ANNOTATIONS.lastApplied];
+  const modified = `${toJson(inGoFieldOrder(withAnnotations(object, annotations)))}\n`;
+  annotations[ANNOTATIONS.lastApplied] = modified;
+  return inGoFieldOrder(withAnnotations(object, annotations));
+}
+
+/** What a generator built, and how kubectl's generator sends and reports it. */
+export interface GeneratedObject {
+  descriptor: ResourceDescriptor;
+  /** The typed object (in Go field order). */
+  object: Struct;
+  /**
+   * kubectl's prefix of a failed create (`failed to create deployment: `) before the server's
+   * message; without one, the server's error is reported as it is.
+   */
+  failurePrefix?: string;
+  /** Whether `--save-config` applies (kubectl's service generators never read the flag). */
+  saveConfig?: boolean;
+}
+
+/** Adds the annotation when asked, sends the object unless `--dry-run=client`, and prints the result. */
+export async function sendGenerated(ctx: CommandContext, flags: FlagValues, invocation: GeneratorInvocation, generated: GeneratedObject): Promise<void> {
+  const { descriptor, failurePrefix } = generated;
+  const { dryRun, output } = invocation;
+  let typed = inGoFieldOrder(generated.object);
+  if ((generated.saveConfig ?? true) && flags.bool('save-config')) typed = withTypedLastApplied(typed);
+  let object = typed as KubeObject;
   if (dryRun !== 'client') {
     const [client, { namespace }] = await Promise.all([ctx.client(), ctx.namespace()]);
     const rc = client.resource(descriptor, descriptor.namespaced ? namespace : undefined);
-    const createOptions: Parameters<typeof rc.create>[1] = { fieldManager: flags.string('field-manager') ?? '', fieldValidation: validation, signal: ctx.io.signal };
+    const createOptions: Parameters<typeof rc.create>[1] = { fieldManager: flags.string('field-manager') ?? '', fieldValidation: invocation.validation, signal: ctx.io.signal };
     if (dryRun === 'server') createOptions.dryRun = true;
     try {
       object = await rc.create(object, createOptions);
@@ -81,6 +145,24 @@ export async function createGenerated(
       throw new PlatformError(`${failurePrefix}${(err as Error).message}`, { cause: err });
     }
   }
+  const { describeObject } = await import('../../../../sdk/apply/object-ref.js');
   if (output.printsObjects) await output.printObjects([object]);
   else ctx.io.stdout.write(output.resultLine(describeObject(object), `created${dryRunSuffix(dryRun)}`));
+}
+
+/**
+ * The older entry point of the simple generators (configmap, secret generic, namespace,
+ * serviceaccount): NAME, then the object `build` makes for the namespace to record.
+ */
+export async function createGenerated(
+  ctx: CommandContext,
+  args: readonly string[],
+  flags: FlagValues,
+  descriptor: ResourceDescriptor,
+  failurePrefix: string | undefined,
+  build: (invocation: GeneratorInvocation) => Promise<Struct> | Struct,
+): Promise<void> {
+  const invocation = await startGenerator(ctx, args, flags);
+  const object = await build(invocation);
+  await sendGenerated(ctx, flags, invocation, failurePrefix === undefined ? { descriptor, object } : { descriptor, object, failurePrefix });
 }

@@ -11,7 +11,7 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { printerFor } from '../../../output/index.js';
-import { nameArgument } from '../shared/generated.js';
+import { nameFromCommandArgs } from '../shared/generated.js';
 import { BOUND_OBJECT_KINDS } from './spec.js';
 
 /** The TokenRequest the flags ask for (validated as kubectl validates them). */
@@ -40,7 +40,7 @@ export function tokenRequestFromFlags(flags: FlagValues): TokenRequest {
 
 /** Runs `create token`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
-  const serviceAccount = nameArgument(args);
+  const serviceAccount = nameFromCommandArgs(ctx, args, flags);
   const request = tokenRequestFromFlags(flags);
   const printer = await printerFor(flags, ctx.io, { human: false });
   const [client, { namespace }] = await Promise.all([ctx.client(), ctx.namespace()]);

@@ -4,7 +4,7 @@
 import { BINARY_NAME } from '../../../../../sdk/naming.js';
 import type { CommandSpec } from '../../../../framework/spec.js';
 import { dataSourceFlags } from '../../shared/data-flags.js';
-import { GENERATOR_FLAGS } from '../../shared/generated.js';
+import { appendHashFlag, GENERATOR_FLAGS } from '../../shared/generated.js';
 
 /** `create secret generic`. */
 export const spec: CommandSpec = {
@@ -27,6 +27,7 @@ export const spec: CommandSpec = {
     { description: 'Create a new secret named my-secret-env from an env file', command: `${BINARY_NAME} create secret generic my-secret-env --from-env-file=examples/config/app.env` },
   ],
   flags: [
+    appendHashFlag('secret'),
     ...GENERATOR_FLAGS,
     ...dataSourceFlags('secret'),
     { name: 'type', type: 'string', default: '', description: 'The type of secret to create' },

@@ -1,0 +1,32 @@
+/**
+ * `platformctl apply view-last-applied (TYPE [NAME | -l label] | TYPE/NAME | -f FILENAME)`.
+ */
+import { BINARY_NAME } from '../../../../sdk/naming.js';
+import type { CommandSpec } from '../../../framework/spec.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../shared/manifest-flags.js';
+
+/** `apply view-last-applied`. */
+export const spec: CommandSpec = {
+  name: 'view-last-applied',
+  usage: '(TYPE [NAME | -l label] | TYPE/NAME | -f FILENAME) [options]',
+  summary: 'View the latest last-applied-configuration annotations of a resource/object',
+  description: [
+    'View the latest last-applied-configuration annotations by type/name or file.',
+    '',
+    ' The default output will be printed to stdout in YAML format. You can use the -o option to change the output format.',
+  ].join('\n'),
+  examples: [
+    { description: 'View the last-applied-configuration annotations by type/name in YAML', command: `${BINARY_NAME} apply view-last-applied configmap/settings`, notRunnable: 'needs an object applied before' },
+    { description: 'View the last-applied-configuration annotations by file in JSON', command: `${BINARY_NAME} apply view-last-applied -f examples/configmap.json -o json`, notRunnable: 'needs the object applied before' },
+  ],
+  flags: [
+    { name: 'all', type: 'bool', default: false, description: 'Select all resources in the namespace of the specified resource types' },
+    filenameFlag('Filename, directory, or URL to files that contains the last-applied-configuration annotations'),
+    kustomizeFlag('the'),
+    { name: 'output', short: 'o', type: 'string', default: 'yaml', description: 'Output format. Must be one of (yaml, json)', complete: { kind: 'values', values: ['yaml', 'json'] } },
+    RECURSIVE_FLAG,
+    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
+  ],
+  args: 'resource-type-then-names',
+  load: async () => (await import('./run.js')).run,
+};

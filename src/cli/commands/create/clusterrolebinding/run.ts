@@ -1,0 +1,25 @@
+/**
+ * `create clusterrolebinding NAME --clusterrole=NAME`: a ClusterRoleBinding for the given subjects.
+ */
+import { GROUPS } from '../../../../sdk/naming.js';
+import type { CommandContext } from '../../../framework/context.js';
+import type { FlagValues } from '../../../framework/flag-values.js';
+import { sendGenerated, startGenerator } from '../shared/generated.js';
+import { roleRef, subjects } from '../shared/subjects.js';
+import { objectMeta, struct } from '../shared/typed.js';
+
+/** Runs `create clusterrolebinding`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  const invocation = await startGenerator(ctx, args, flags, ['clusterrole']);
+  await sendGenerated(ctx, flags, invocation, {
+    descriptor: { group: GROUPS.rbac, version: 'v1', resource: 'clusterrolebindings', namespaced: false, kind: 'ClusterRoleBinding' },
+    failurePrefix: 'failed to create clusterrolebinding: ',
+    object: struct({
+      kind: 'ClusterRoleBinding',
+      apiVersion: `${GROUPS.rbac}/v1`,
+      metadata: objectMeta({ name: invocation.name }),
+      subjects: subjects(flags.strings('user'), flags.strings('group'), flags.strings('serviceaccount')),
+      roleRef: roleRef('ClusterRole', flags.string('clusterrole') ?? ''),
+    }),
+  });
+}

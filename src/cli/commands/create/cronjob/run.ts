@@ -1,0 +1,32 @@
+/**
+ * `create cronjob NAME --image=... --schedule=...`: a `batch/v1` CronJob whose job template runs
+ * one container named NAME with the command after `--`, restart policy `--restart` (OnFailure by
+ * default; kubectl leaves its check to the server).
+ */
+import type { CommandContext } from '../../../framework/context.js';
+import type { FlagValues } from '../../../framework/flag-values.js';
+import { sendGenerated, startGenerator } from '../shared/generated.js';
+import { container, podTemplate } from '../shared/pod-template.js';
+import { objectMeta } from '../shared/typed.js';
+
+/** Runs `create cronjob`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  const invocation = await startGenerator(ctx, args, flags, ['image', 'schedule']);
+  const { name, command, enforcedNamespace } = invocation;
+  const restart = flags.string('restart') || 'OnFailure';
+  const jobContainer = container({ name, image: flags.string('image') ?? '', command });
+  await sendGenerated(ctx, flags, invocation, {
+    descriptor: { group: 'batch', version: 'v1', resource: 'cronjobs', namespaced: true, kind: 'CronJob' },
+    failurePrefix: 'failed to create cronjob: ',
+    object: {
+      kind: 'CronJob',
+      apiVersion: 'batch/v1',
+      metadata: objectMeta({ name, namespace: enforcedNamespace }),
+      spec: {
+        schedule: flags.string('schedule') ?? '',
+        jobTemplate: { metadata: objectMeta({ name }), spec: { template: podTemplate(undefined, [jobContainer], restart) } },
+      },
+      status: {},
+    },
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * `create ingress NAME`: a `networking.platform.io/v1` Ingress from `--rule`, `--class`,
+ * `--default-backend` and `--annotation`.
+ */
+import { GROUPS } from '../../../../sdk/naming.js';
+import type { CommandContext } from '../../../framework/context.js';
+import type { FlagValues } from '../../../framework/flag-values.js';
+import { sendGenerated, startGenerator } from '../shared/generated.js';
+import { objectMeta } from '../shared/typed.js';
+import { ingressAnnotations, ingressSpec, validateIngressFlags } from './rules.js';
+
+/** Runs `create ingress`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  const invocation = await startGenerator(ctx, args, flags);
+  const { name, enforcedNamespace } = invocation;
+  const rules = flags.strings('rule');
+  const annotations = flags.strings('annotation');
+  const defaultBackend = flags.string('default-backend') ?? '';
+  validateIngressFlags(rules, annotations, defaultBackend);
+  await sendGenerated(ctx, flags, invocation, {
+    descriptor: { group: GROUPS.networking, version: 'v1', resource: 'ingresses', namespaced: true, kind: 'Ingress' },
+    failurePrefix: 'failed to create ingress: ',
+    object: {
+      kind: 'Ingress',
+      apiVersion: `${GROUPS.networking}/v1`,
+      metadata: objectMeta({ name, namespace: enforcedNamespace, annotations: ingressAnnotations(annotations) }),
+      spec: ingressSpec(flags.string('class') ?? '', defaultBackend, rules),
+      status: { loadBalancer: {} },
+    },
+  });
+}

@@ -1,0 +1,26 @@
+/**
+ * `platformctl create job NAME --image=image [--from=cronjob/name] [-- COMMAND [args...]]`.
+ */
+import { BINARY_NAME } from '../../../../sdk/naming.js';
+import type { CommandSpec } from '../../../framework/spec.js';
+import { GENERATOR_FLAGS } from '../shared/generated.js';
+
+/** `create job`. */
+export const spec: CommandSpec = {
+  name: 'job',
+  usage: 'NAME --image=image [--from=cronjob/name] -- [COMMAND] [args...] [options]',
+  summary: 'Create a job with the specified name',
+  description: 'Create a job with the specified name.',
+  examples: [
+    { description: 'Create a job', command: `${BINARY_NAME} create job my-job --image=busybox` },
+    { description: 'Create a job with a command', command: `${BINARY_NAME} create job my-job-date --image=busybox -- date` },
+    { description: 'Create a job from a cron job named "a-cronjob"', command: `${BINARY_NAME} create job test-job --from=cronjob/a-cronjob`, notRunnable: 'needs the cron job a-cronjob' },
+  ],
+  flags: [
+    ...GENERATOR_FLAGS,
+    { name: 'from', type: 'string', default: '', description: 'The name of the resource to create a Job from (only cronjob is supported).' },
+    { name: 'image', type: 'string', default: '', description: 'Image name to run.' },
+  ],
+  args: 'none',
+  load: async () => (await import('./run.js')).run,
+};

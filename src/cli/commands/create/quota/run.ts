@@ -1,0 +1,50 @@
+/**
+ * `create quota NAME`: a ResourceQuota with `--hard` quantities (printed as the API machinery
+ * canonicalizes them) and `--scopes` (checked by the server, as kubectl leaves them).
+ */
+import type { CommandContext } from '../../../framework/context.js';
+import type { FlagValues } from '../../../framework/flag-values.js';
+import { UsageError } from '../../../framework/usage-error.js';
+import { sendGenerated, startGenerator } from '../shared/generated.js';
+import { canonicalQuantity } from '../shared/quantity.js';
+import { goMap, objectMeta, struct } from '../shared/typed.js';
+
+/** kubectl's `populateResourceListV1`: `name=quantity` pairs separated by commas. */
+function resourceList(spec: string): Map<string, string> | undefined {
+  if (spec === '') return undefined;
+  const out = new Map<string, string>();
+  for (const statement of spec.split(',')) {
+    const parts = statement.split('=');
+    if (parts.length !== 2) throw new UsageError(`Invalid argument syntax ${statement}, expected <resource>=<value>`, false);
+    out.set(parts[0] ?? '', canonicalQuantity(parts[1] ?? ''));
+  }
+  return out;
+}
+
+/** kubectl's `parseScopes`. */
+function scopes(spec: string): string[] | undefined {
+  if (spec === '') return undefined;
+  const out = spec.split(',');
+  if (out.includes('')) throw new UsageError('invalid resource quota scope ""', false);
+  return out;
+}
+
+/** Runs `create quota`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  const invocation = await startGenerator(ctx, args, flags);
+  const { name, enforcedNamespace } = invocation;
+  if (name === '') throw new UsageError('name must be specified', false);
+  const hard = resourceList(flags.string('hard') ?? '');
+  const quotaScopes = scopes(flags.string('scopes') ?? '');
+  await sendGenerated(ctx, flags, invocation, {
+    descriptor: { group: '', version: 'v1', resource: 'resourcequotas', namespaced: true, kind: 'ResourceQuota' },
+    failurePrefix: 'failed to create quota: ',
+    object: {
+      kind: 'ResourceQuota',
+      apiVersion: 'v1',
+      metadata: objectMeta({ name, namespace: enforcedNamespace }),
+      spec: struct({ hard: goMap(hard), scopes: quotaScopes }),
+      status: {},
+    },
+  });
+}

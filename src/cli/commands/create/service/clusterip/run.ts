@@ -1,0 +1,11 @@
+/**
+ * `create service clusterip NAME`.
+ */
+import type { CommandContext } from '../../../../framework/context.js';
+import type { FlagValues } from '../../../../framework/flag-values.js';
+import { runServiceGenerator } from '../shared.js';
+
+/** Runs `create service clusterip`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  await runServiceGenerator(ctx, args, flags, { type: 'ClusterIP', clusterIP: flags.string('clusterip') ?? '' });
+}

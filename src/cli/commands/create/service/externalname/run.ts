@@ -1,0 +1,11 @@
+/**
+ * `create service externalname NAME --external-name=...`.
+ */
+import type { CommandContext } from '../../../../framework/context.js';
+import type { FlagValues } from '../../../../framework/flag-values.js';
+import { runServiceGenerator } from '../shared.js';
+
+/** Runs `create service externalname`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  await runServiceGenerator(ctx, args, flags, { type: 'ExternalName', externalName: flags.string('external-name') ?? '' }, ['external-name']);
+}

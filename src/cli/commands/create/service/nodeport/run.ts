@@ -1,0 +1,11 @@
+/**
+ * `create service nodeport NAME`: `--node-port` goes on every port.
+ */
+import type { CommandContext } from '../../../../framework/context.js';
+import type { FlagValues } from '../../../../framework/flag-values.js';
+import { runServiceGenerator } from '../shared.js';
+
+/** Runs `create service nodeport`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  await runServiceGenerator(ctx, args, flags, { type: 'NodePort', nodePort: flags.int('node-port') ?? 0 });
+}

@@ -1,0 +1,21 @@
+/**
+ * component-base's `MapStringString` flag (`--aggregation-rule=k1=v1,k2=v2`, repeatable): pairs
+ * split on commas, keys and values trimmed, a later key replacing an earlier one.
+ */
+import type { FlagValues } from '../../../framework/flag-values.js';
+import { UsageError } from '../../../framework/usage-error.js';
+
+/** The pairs of a map flag, with pflag's message for a malformed one. */
+export function parseMapStringString(flags: FlagValues, name: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const value of flags.strings(name)) {
+    for (const raw of value.split(',')) {
+      const pair = raw.trim();
+      if (pair === '') continue;
+      const eq = pair.indexOf('=');
+      if (eq < 0) throw new UsageError(`invalid argument ${JSON.stringify(value)} for "--${name}" flag: malformed pair, expect string=string`);
+      out.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+  }
+  return out;
+}

@@ -1,0 +1,37 @@
+/**
+ * `wait --local -f FILE`: the conditions checked once against the objects of the files, without
+ * contacting the server (kubectl's builder reads them locally and then crashes on every condition
+ * but `create`; here each is decided on the file's object). `create` holds for every object there
+ * is; `delete` never does (the object is there); a condition or JSONPath holds or fails at once,
+ * as a `--timeout=0` check does.
+ */
+import type { CommandContext } from '../../framework/context.js';
+import type { FlagValues } from '../../framework/flag-values.js';
+import { UsageError } from '../../framework/usage-error.js';
+import { failuresError } from '../apply/shared/error-list.js';
+import { hasManifestInput, readCommandManifests } from '../apply/shared/manifest-flags.js';
+import { LOCAL_RESOURCE_MESSAGE, NO_RESOURCES_MESSAGE } from '../apply/shared/no-resources.js';
+import { objectOutput } from '../apply/shared/object-output.js';
+import type { WaitCondition } from './conditions.js';
+
+/** Runs `wait --local`. */
+export async function waitLocally(ctx: CommandContext, args: readonly string[], flags: FlagValues, conditions: readonly WaitCondition[]): Promise<void> {
+  if (args.length > 0) throw new UsageError(LOCAL_RESOURCE_MESSAGE, false);
+  if (!hasManifestInput(flags)) throw new UsageError(NO_RESOURCES_MESSAGE, false);
+  const output = await objectOutput(ctx, flags);
+  const errors: unknown[] = [];
+  const manifests = await readCommandManifests(ctx, flags, { errors });
+  const { describeObject } = await import('../../../sdk/apply/object-ref.js');
+  for (const { object } of manifests) {
+    const met = conditions.every((c) => c.kind === 'create' || (c.kind === 'check' && c.test(object)));
+    const description = describeObject(object);
+    if (!met) {
+      errors.push(new UsageError(`timed out waiting for the condition on ${description}`, false));
+      continue;
+    }
+    if (output.printsObjects) output.printOne(object);
+    else ctx.io.stdout.write(output.resultLine(description, 'condition met'));
+  }
+  const failure = await failuresError(errors, ctx.commandPath);
+  if (failure !== undefined) throw failure;
+}
