@@ -3,13 +3,14 @@
  * wrong type fail with Go's `json: cannot unmarshal ...` text, fields the type does not declare
  * are dropped (and listed, for strict field validation), and the result is what encoding the Go
  * value again gives: nulls gone, `omitempty` fields that hold their zero value gone, null map
- * values and list items turned into their type's zero value.
+ * values and list items turned into their type's zero value, quantities in their stored form
+ * (`cpu: 0.5` → `"500m"`, `1024Mi` → `1Gi`).
  */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import type { ScalarSchema, StructSchema, TypeSchema } from '../../sdk/types/schema/index.js';
 import { fieldFacts, goStructName, goTypeName, scalarWire, structField } from '../../sdk/types/schema/index.js';
 import { setKey } from '../patch/json-values.js';
-import { parseQuantityError } from './quantity.js';
+import { QUANTITY_ERRORS, canonicalQuantity } from '../quantity/quantity.js';
 import { parseTimeError } from './time.js';
 
 /** What decoding found. */
@@ -146,13 +147,13 @@ class Decoder {
         }
         break;
       case 'quantity': {
-        if (typeof value === 'number') return value;
-        const problem = parseQuantityError(typeof value === 'string' ? value : JSON.stringify(value));
-        if (problem !== undefined) {
-          this.fail(problem);
+        // Go's decoder hands Quantity.UnmarshalJSON the raw JSON: other values fail to parse as text.
+        const decoded = typeof value === 'string' || typeof value === 'number' ? canonicalQuantity(value) : { error: QUANTITY_ERRORS.format };
+        if ('error' in decoded) {
+          this.fail(decoded.error);
           return undefined;
         }
-        return value;
+        return decoded.value;
       }
       case 'intOrString':
         if (typeof value === 'string') return value;

@@ -13,11 +13,19 @@ import type { Registry } from '../registry/registry.js';
 import type { ResourceDef } from '../registry/types.js';
 import { DefinitionSet, refTo, X, type Flavor } from './definitions.js';
 import { addResourcePaths, type OperationTypes } from './paths.js';
+import { encodeOpenAPIV2, type YamlWriter } from './v2-protobuf.js';
 
 /** A rendered document. */
 export interface RenderedDocument {
   text: string;
   /** Upper-case hex SHA-512 of the text (without quotes). */
+  etag: string;
+  lastModified: Date;
+}
+
+/** The protobuf form of the v2 document: its bytes, with the JSON text's ETag and date (as kube-openapi). */
+export interface RenderedBinary {
+  bytes: Uint8Array;
   etag: string;
   lastModified: Date;
 }
@@ -195,6 +203,8 @@ export function openAPIV3(registry: Registry, group: string, version: string): J
 export interface DocumentCache {
   generation: number;
   v2(): RenderedDocument;
+  /** The v2 document as gnostic's `openapi.v2.Document` protobuf; `yaml` writes vendor extension values. */
+  v2Protobuf(yaml: YamlWriter): RenderedBinary;
   v3Index(): RenderedDocument;
   /** A group version's document by its path (`api/v1`), or undefined. */
   v3(path: string): RenderedDocument | undefined;
@@ -205,7 +215,13 @@ export function documentCache(registry: Registry): () => DocumentCache {
   let current: DocumentCache | undefined;
   const build = (): DocumentCache => {
     const generation = registry.version;
+    let v2Source: JsonObject | undefined;
     let v2: RenderedDocument | undefined;
+    let v2Binary: RenderedBinary | undefined;
+    const v2Rendered = (): RenderedDocument => {
+      v2Source ??= openAPIV2(registry);
+      return (v2 ??= render(v2Source));
+    };
     let index: RenderedDocument | undefined;
     const v3 = new Map<string, RenderedDocument | null>();
     const groupVersions = (): string[] => registry.groups().flatMap((g) => g.versions.map((v) => groupVersionPath(g.name, v)));
@@ -220,7 +236,14 @@ export function documentCache(registry: Registry): () => DocumentCache {
     };
     return {
       generation,
-      v2: () => (v2 ??= render(openAPIV2(registry))),
+      v2: v2Rendered,
+      v2Protobuf: (yaml) => {
+        if (v2Binary === undefined) {
+          const json = v2Rendered();
+          v2Binary = { bytes: encodeOpenAPIV2(v2Source ?? {}, yaml), etag: json.etag, lastModified: json.lastModified };
+        }
+        return v2Binary;
+      },
       v3Index: () => {
         if (index === undefined) {
           const paths: JsonObject = {};
