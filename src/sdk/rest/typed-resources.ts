@@ -4,7 +4,9 @@
  * TypeScript type of its objects; adding a kind is one line here and one in {@link TypedKinds}.
  */
 import { GROUPS } from '../naming.js';
-import type { Deployment, DaemonSet, ReplicaSet, StatefulSet } from '../types/apps.js';
+import type { ControllerRevision, Deployment, DaemonSet, ReplicaSet, StatefulSet } from '../types/apps.js';
+import type { HorizontalPodAutoscaler } from '../types/autoscaling.js';
+import type { EndpointSlice } from '../types/endpointslice.js';
 import type { SelfSubjectReview, TokenReview } from '../types/authentication.js';
 import type { LocalSubjectAccessReview, SelfSubjectAccessReview, SelfSubjectRulesReview, SubjectAccessReview } from '../types/authorization.js';
 import type { MutatingWebhookConfiguration, ValidatingWebhookConfiguration } from '../types/admissionregistration.js';
@@ -12,7 +14,7 @@ import type { CronJob, Job } from '../types/batch.js';
 import type { CertificateSigningRequest } from '../types/certificates.js';
 import type { Lease } from '../types/coordination.js';
 import type { CustomResourceDefinition } from '../types/apiextensions.js';
-import type { ConfigMap, Endpoints, Event, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, ResourceQuota, Secret, Service, ServiceAccount } from '../types/core.js';
+import type { Binding, ConfigMap, Endpoints, Event, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, ResourceQuota, Secret, Service, ServiceAccount } from '../types/core.js';
 import type { RuntimeClass } from '../types/node.js';
 import type { PodDisruptionBudget } from '../types/policy.js';
 import type { PriorityClass } from '../types/scheduling.js';
@@ -66,6 +68,10 @@ export const TYPED_RESOURCES = {
   mutatingWebhookConfigurations: named(GROUPS.admissionregistration, 'v1', 'mutatingwebhookconfigurations', 'MutatingWebhookConfiguration', false),
   validatingWebhookConfigurations: named(GROUPS.admissionregistration, 'v1', 'validatingwebhookconfigurations', 'ValidatingWebhookConfiguration', false),
   customResourceDefinitions: named(GROUPS.apiextensions, 'v1', 'customresourcedefinitions', 'CustomResourceDefinition', false),
+  bindings: core('bindings', 'Binding', true),
+  controllerRevisions: named(GROUPS.apps, 'v1', 'controllerrevisions', 'ControllerRevision', true),
+  horizontalPodAutoscalers: named(GROUPS.autoscaling, 'v2', 'horizontalpodautoscalers', 'HorizontalPodAutoscaler', true),
+  endpointSlices: named(GROUPS.discovery, 'v1', 'endpointslices', 'EndpointSlice', true),
   podDisruptionBudgets: named(GROUPS.policy, 'v1', 'poddisruptionbudgets', 'PodDisruptionBudget', true),
   priorityClasses: named(GROUPS.scheduling, 'v1', 'priorityclasses', 'PriorityClass', false),
   runtimeClasses: named(GROUPS.node, 'v1', 'runtimeclasses', 'RuntimeClass', false),
@@ -107,6 +113,10 @@ export interface TypedKinds {
   mutatingWebhookConfigurations: MutatingWebhookConfiguration;
   validatingWebhookConfigurations: ValidatingWebhookConfiguration;
   customResourceDefinitions: CustomResourceDefinition;
+  bindings: Binding;
+  controllerRevisions: ControllerRevision;
+  horizontalPodAutoscalers: HorizontalPodAutoscaler;
+  endpointSlices: EndpointSlice;
   podDisruptionBudgets: PodDisruptionBudget;
   priorityClasses: PriorityClass;
   runtimeClasses: RuntimeClass;

@@ -1,7 +1,7 @@
 /**
  * Kinds of the `apps` group (`apps/v1`): Deployment, ReplicaSet, StatefulSet, DaemonSet.
  */
-import type { Condition, LabelSelector, ObjectBase } from './meta.js';
+import type { Condition, JsonValue, LabelSelector, ObjectBase } from './meta.js';
 import type { PersistentVolumeClaim, PodTemplateSpec } from './core.js';
 
 /** How a Deployment replaces old pods. */
@@ -99,4 +99,12 @@ export interface DaemonSet extends ObjectBase {
     observedGeneration?: number;
     conditions?: Condition[];
   };
+}
+
+/** An immutable snapshot of a StatefulSet's or DaemonSet's template, numbered for rollbacks. */
+export interface ControllerRevision extends ObjectBase {
+  kind?: 'ControllerRevision';
+  /** The serialized state (a patch of the owner's template). */
+  data?: JsonValue;
+  revision: number;
 }

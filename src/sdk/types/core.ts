@@ -23,6 +23,12 @@ export interface ObjectReference {
   fieldPath?: string;
 }
 
+/** Binds a pod to a node: what a scheduler posts to `pods/binding`. */
+export interface Binding extends ObjectBase {
+  kind?: 'Binding';
+  target: ObjectReference;
+}
+
 /** A namespace (cluster-scoped). */
 export interface Namespace extends ObjectBase {
   kind?: 'Namespace';

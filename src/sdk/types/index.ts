@@ -23,6 +23,8 @@ export type * from './admissionregistration.js';
 export type * from './admission.js';
 export type * from './discovery.js';
 export type * from './policy.js';
+export type * from './autoscaling.js';
+export type * from './endpointslice.js';
 export type * from './scheduling.js';
 export type * from './node.js';
 export type * from './apiextensions.js';
