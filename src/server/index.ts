@@ -87,6 +87,12 @@ export function defaultResolvedOptions(): ResolvedOptions {
   return { ...DEFAULTS };
 }
 
+/** The workload controllers `ServerOptions.workloads` asks for (none when it is absent or false). */
+function workloadControllersOf(ctx: ServerContext, workloads: ServerOptions['workloads']): Controller[] {
+  if (workloads === undefined || workloads === false) return [];
+  return workloadControllers(ctx, workloads === true ? {} : workloads);
+}
+
 /** Starts the server; resolves once it answers requests. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const now = options.now ?? Date.now;
@@ -141,7 +147,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let bootstrapped = false;
   const authn = await setupAuthentication(ctx, { options: options.authentication ?? {}, adminToken, dataDir, caPem: tls.caPem, extra: options.authenticators ?? [] });
   const node = await setupNode(ctx, options.node, { dataDir, host, port: () => port });
-  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx), eventTtlController(ctx, options.eventTtlMs), ...authn.controllers, ...authz.controllers, ...admissionControllers(ctx), ...certs.controllers, ...node.controllers, ...(options.workloads === true ? workloadControllers(ctx) : [])];
+  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx), eventTtlController(ctx, options.eventTtlMs), ...authn.controllers, ...authz.controllers, ...admissionControllers(ctx), ...certs.controllers, ...node.controllers, ...workloadControllersOf(ctx, options.workloads)];
   authn.clientCAs.add(certs.signingCAPem);
   const storeCheck: HealthCheck = { name: 'etcd', check: () => (ctx.storeFailed() ? 'the store cannot write' : undefined) };
   const common: HealthCheck[] = [
