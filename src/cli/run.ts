@@ -131,8 +131,11 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     }
     path = resolved.path;
     const { spec, rest } = resolved;
-    const parsed = parseCommandLine(rest, [...spec.flags, ...GLOBAL_FLAGS, HELP_FLAG]);
-    const globals = globalOptionsFrom(parsed.flags);
+    // A command's own flag shadows the global one of the same name, as cobra's local flags do
+    // (`set subject --user` names a subject, not a config user).
+    const own = new Set(spec.flags.map((f) => f.name));
+    const parsed = parseCommandLine(rest, [...spec.flags, ...GLOBAL_FLAGS.filter((f) => !own.has(f.name)), HELP_FLAG]);
+    const globals = globalOptionsFrom(parsed.flags.without(own));
     verbosity = globals.verbosity;
     if (parsed.flags.bool('help') || spec.load === undefined) {
       const { renderCommandHelp } = await import('./framework/help.js');

@@ -20,6 +20,12 @@ export class FlagValues {
     return new FlagValues(values, new Set());
   }
 
+  /** The values without the named flags (as if they were not declared). */
+  without(names: ReadonlySet<string>): FlagValues {
+    const values = new Map([...this.#values].filter(([k]) => !names.has(k)));
+    return new FlagValues(values, new Set([...this.#set].filter((k) => !names.has(k))));
+  }
+
   /** True when the user gave the flag on the command line (even with its default value). */
   changed(name: string): boolean {
     return this.#set.has(name);

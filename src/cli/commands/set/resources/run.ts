@@ -17,7 +17,7 @@ function parseResourceList(spec: string): Map<string, string> {
   if (spec === '') return out;
   for (const statement of spec.split(',')) {
     const parts = statement.split('=');
-    if (parts.length !== 2) throw new UsageError(`invalid argument syntax ${statement}, expected <resource>=<value>`, false);
+    if (parts.length !== 2) throw new UsageError(`Invalid argument syntax ${statement}, expected <resource>=<value>`, false);
     const [name = '', value = ''] = parts;
     if (parseQuantity(value) === undefined) throw new UsageError('quantities must match the regular expression \'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$\'', false);
     out.set(name, formatQuantity(value));

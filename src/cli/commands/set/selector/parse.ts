@@ -1,7 +1,7 @@
 /**
  * kubectl's `ParseToLabelSelector` as far as `set selector` needs it: `key=value` and `key==value`
- * terms become `matchLabels`; every other requirement (`!=`, `in`, `notin`, `key`, `!key`) becomes
- * a match expression, which a Service cannot take.
+ * terms become `matchLabels`; `in`, `notin`, `key` and `!key` become match expressions, which a
+ * Service cannot take; `!=` has no match expression and is refused.
  */
 import { UsageError } from '../../../framework/usage-error.js';
 
@@ -56,8 +56,7 @@ export function parseSelectorArgument(text: string): ParsedSelector {
     m = /^([^=!\s(]+)\s*!=\s*(\S*)$/.exec(term);
     if (m !== null) {
       checkKey(m[1] ?? '');
-      expressions.push(`{${m[1] ?? ''} NotIn [${m[2] ?? ''}]}`);
-      continue;
+      throw new UsageError('"!=" is not a valid label selector operator', false);
     }
     m = /^([^=!\s(]+)\s+(in|notin)\s*\(([^)]*)\)$/.exec(term);
     if (m !== null) {

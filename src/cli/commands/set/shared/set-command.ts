@@ -13,6 +13,7 @@ import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../apply/shared/dry-r
 import { failuresError } from '../../apply/shared/error-list.js';
 import { filenameFlag, readsStdin, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS, objectOutput } from '../../apply/shared/object-output.js';
+import { asTyped } from './typed.js';
 
 /** The flags of the `set` subcommands. */
 export function setFlags(what: string, extra: FlagSpec[]): FlagSpec[] {
@@ -107,6 +108,7 @@ export async function runSetCommand(ctx: CommandContext, resources: string[], fl
         continue;
       }
     }
+    if (local) result = asTyped(result);
     if (output.printsObjects) output.printOne({ ...result, apiVersion: result.apiVersion ?? before.apiVersion ?? '', kind: result.kind ?? before.kind ?? '' });
     else ctx.io.stdout.write(output.resultLine(describeObject(after), `${operation}${suffix}`));
   }
