@@ -8,7 +8,7 @@ import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { podSpecOf, selectContainers } from '../shared/pod-spec.js';
+import { goTypeName, podSpecOf, selectContainers } from '../shared/pod-spec.js';
 import { runSetCommand } from '../shared/set-command.js';
 import { listContainerEnv, type DataReader } from './list.js';
 import { keyToEnvName, parseEnv, splitEnvironmentFromResources, updateEnv, type EnvVar } from './parse.js';
@@ -78,7 +78,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   await runSetCommand(ctx, split.resources, flags, 'env updated', async (object: KubeObject, errors, ref) => {
     const spec = podSpecOf(object);
     if (spec === undefined) {
-      errors.push(`${(object.kind ?? '').toLowerCase()}/${object.metadata?.name ?? ''} the object is not a pod or does not have a pod template: ${object.kind ?? ''}`);
+      errors.push(`${ref} the object is not a pod or does not have a pod template: ${goTypeName(object)}`);
       return;
     }
     const containers = selectContainers(spec, pattern);

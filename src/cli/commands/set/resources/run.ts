@@ -6,8 +6,8 @@ import { formatQuantity, parseQuantity } from '../../../../printers/sort/quantit
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { podSpecOf, selectContainers } from '../shared/pod-spec.js';
-import { runSetCommand } from '../shared/set-command.js';
+import { goTypeName, podSpecOf, selectContainers } from '../shared/pod-spec.js';
+import { LOCAL_RESOURCE_ERROR, runSetCommand } from '../shared/set-command.js';
 
 type Json = Record<string, unknown>;
 
@@ -30,15 +30,15 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (flags.bool('all') && (flags.string('selector') ?? '') !== '') throw new UsageError('cannot set --all and --selector at the same time', false);
   const limitsText = flags.string('limits') ?? '';
   const requestsText = flags.string('requests') ?? '';
-  if (flags.bool('local') && args.length > 0) throw new UsageError('you must specify resources by --filename when --local is set.', false);
+  if (flags.bool('local') && args.length > 0) throw new UsageError(LOCAL_RESOURCE_ERROR, false);
   if (limitsText === '' && requestsText === '') throw new UsageError('you must specify an update to requests or limits (in the form of --requests/--limits)', false);
   const limits = parseResourceList(limitsText);
   const requests = parseResourceList(requestsText);
   const pattern = flags.string('containers') ?? '*';
-  await runSetCommand(ctx, args, flags, 'resource requirements updated', (object, errors) => {
+  await runSetCommand(ctx, args, flags, 'resource requirements updated', (object, errors, ref) => {
     const spec = podSpecOf(object);
     if (spec === undefined) {
-      errors.push(`${(object.kind ?? '').toLowerCase()}/${object.metadata?.name ?? ''} the object is not a pod or does not have a pod template: ${object.kind ?? ''}`);
+      errors.push(`${ref} the object is not a pod or does not have a pod template: ${goTypeName(object)}`);
       return;
     }
     const containers = selectContainers(spec, pattern);

@@ -53,3 +53,9 @@ export function matchesContainerName(name: string, pattern: string): boolean {
 export function selectContainers(spec: Json, pattern: string): Json[] {
   return [...containersOf(spec, 'containers'), ...containersOf(spec, 'initContainers')].filter((c) => matchesContainerName(String(c.name ?? ''), pattern));
 }
+
+/** The Go type of an object as `%T` prints it in kubectl's errors (`*v1.ConfigMap`). */
+export function goTypeName(o: KubeObject): string {
+  const version = (o.apiVersion ?? '').split('/').pop() ?? '';
+  return `*${version}.${o.kind ?? ''}`;
+}

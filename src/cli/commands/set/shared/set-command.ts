@@ -15,6 +15,9 @@ import { filenameFlag, readsStdin, RECURSIVE_FLAG } from '../../apply/shared/man
 import { OUTPUT_FLAGS, objectOutput } from '../../apply/shared/object-output.js';
 import { asTyped } from './typed.js';
 
+/** cli-runtime's `LocalResourceError`: `--local` with resource arguments. */
+export const LOCAL_RESOURCE_ERROR = "you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'";
+
 /** The flags of the `set` subcommands. */
 export function setFlags(what: string, extra: FlagSpec[]): FlagSpec[] {
   return [

@@ -6,7 +6,7 @@
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { runSetCommand } from '../shared/set-command.js';
+import { LOCAL_RESOURCE_ERROR, runSetCommand } from '../shared/set-command.js';
 
 type Subject = Record<string, string>;
 
@@ -21,7 +21,7 @@ function sameSubject(a: unknown, b: Subject): boolean {
 /** Runs `set subject`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
   const local = flags.bool('local');
-  if (local && args.length > 0) throw new UsageError('you must specify resources by --filename when --local is set.', false);
+  if (local && args.length > 0) throw new UsageError(LOCAL_RESOURCE_ERROR, false);
   const users = [...new Set(flags.strings('user'))].sort();
   const groups = [...new Set(flags.strings('group'))].sort();
   const accounts = [...new Set(flags.strings('serviceaccount'))].sort();
