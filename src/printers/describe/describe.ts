@@ -14,6 +14,8 @@ import type { NodeLease } from './node.js';
 import { describeNode } from './node.js';
 import { describePod } from './pod.js';
 import { describeService } from './service.js';
+import type { ControlledPodPhases } from './workloads.js';
+import { describeCronJob, describeDaemonSet, describeJob, describeReplicaSet, describeStatefulSet } from './workloads.js';
 
 /**
  * What a describer shows besides the object itself; the caller fetches these (each describer
@@ -24,6 +26,8 @@ export interface DescribeRelated {
   events?: readonly EventLike[];
   /** Deployment: its old and new ReplicaSets. */
   replicaSets?: DeploymentReplicaSets;
+  /** ReplicaSet, StatefulSet, DaemonSet: the phases of the pods it controls. */
+  controlledPods?: ControlledPodPhases;
   /** Service: the Endpoints object of the same name. */
   endpoints?: KubeObject;
   /** Node: its non-terminated pods (omit when pods may not be listed). */
@@ -38,8 +42,9 @@ export interface DescribeRelated {
 }
 
 /**
- * `describe` for any object: the richer describer for Pod, Node, Deployment, Service, ConfigMap,
- * Secret, CertificateSigningRequest and Namespace, the generic one for every other kind.
+ * `describe` for any object: the richer describer for Pod, Node, Deployment, ReplicaSet,
+ * StatefulSet, DaemonSet, Job, CronJob, Service, ConfigMap, Secret, CertificateSigningRequest and
+ * Namespace, the generic one for every other kind.
  *
  * @param object - the object as the server returned it
  * @param related - related objects the caller fetched
@@ -58,7 +63,16 @@ export function describeObject(object: KubeObject, related: DescribeRelated, opt
       case 'Secret': return describeSecret(object);
     }
   }
-  if (group === GROUPS.apps && kind === 'Deployment') return describeDeployment(object, related.replicaSets, related.events, options);
+  if (group === GROUPS.apps) {
+    switch (kind) {
+      case 'Deployment': return describeDeployment(object, related.replicaSets, related.events, options);
+      case 'ReplicaSet': return describeReplicaSet(object, related.controlledPods, related.events, options);
+      case 'StatefulSet': return describeStatefulSet(object, related.controlledPods, related.events, options);
+      case 'DaemonSet': return describeDaemonSet(object, related.controlledPods, related.events, options);
+    }
+  }
+  if (group === GROUPS.batch && kind === 'Job') return describeJob(object, related.events, options);
+  if (group === GROUPS.batch && kind === 'CronJob') return describeCronJob(object, related.events, options);
   if (group === GROUPS.certificates && kind === 'CertificateSigningRequest' && related.certificateRequest !== undefined) {
     return describeCertificateSigningRequest(object, related.certificateRequest, related.events, options);
   }

@@ -13,6 +13,8 @@ export type { NodeLease } from './node.js';
 export { describeDeployment } from './deployment.js';
 export type { DeploymentReplicaSets } from './deployment.js';
 export { describeService, formatEndpoints } from './service.js';
+export { describeCronJob, describeDaemonSet, describeJob, describeReplicaSet, describeStatefulSet } from './workloads.js';
+export type { ControlledPodPhases } from './workloads.js';
 export { describeCertificateSigningRequest, csrStatus } from './csr.js';
 export type { CertificateRequestDetails, IssuedCertificateDetails } from './csr.js';
 export { describeNamespace } from './namespace.js';

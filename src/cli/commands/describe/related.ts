@@ -10,6 +10,7 @@ import type { ResourceDescriptor } from '../../../sdk/rest/resource-client.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { DescribeRelated } from '../../../printers/describe/describe.js';
 import type { EventLike } from '../../../printers/describe/events.js';
+import type { ControlledPodPhases } from '../../../printers/describe/workloads.js';
 import { groupOfApiVersion } from '../../../printers/table/group-kind.js';
 
 const EVENTS: ResourceDescriptor = { group: '', version: 'v1', resource: 'events', namespaced: true, kind: 'Event' };
@@ -47,6 +48,20 @@ function withoutHash(template: unknown): string {
   const t = JSON.parse(JSON.stringify(template ?? {})) as { metadata?: { labels?: Record<string, string> } };
   if (t.metadata?.labels !== undefined) delete t.metadata.labels['pod-template-hash'];
   return JSON.stringify(t, Object.keys(t).sort());
+}
+
+/** kubectl's `getPodStatusForController`: the phases of the pods whose controller is `uid`. */
+function podPhases(pods: readonly KubeObject[], uid: string): ControlledPodPhases {
+  const out = { running: 0, waiting: 0, succeeded: 0, failed: 0 };
+  for (const pod of pods) {
+    if (!(pod.metadata?.ownerReferences ?? []).some((o) => o.controller === true && o.uid === uid)) continue;
+    const phase = ((pod['status'] ?? {}) as { phase?: string }).phase;
+    if (phase === 'Running') out.running++;
+    else if (phase === 'Pending') out.waiting++;
+    else if (phase === 'Succeeded') out.succeeded++;
+    else if (phase === 'Failed') out.failed++;
+  }
+  return out;
 }
 
 /** Fetches what the describer of `object` shows besides the object. */
@@ -89,6 +104,10 @@ export async function fetchRelated(client: PlatformClient, object: KubeObject, o
     const template = withoutHash(spec.template);
     const current = owned.filter((rs) => withoutHash((rs['spec'] as { template?: unknown } | undefined)?.template) === template);
     related.replicaSets = { new: current.slice(0, 1), old: owned.filter((rs) => !current.slice(0, 1).includes(rs)) };
+  } else if (group === 'apps' && (kind === 'ReplicaSet' || kind === 'StatefulSet' || kind === 'DaemonSet')) {
+    const spec = (object['spec'] ?? {}) as { selector?: { matchLabels?: unknown } };
+    const pods = await listAll(client, PODS, namespace, { labelSelector: selectorOf(spec.selector?.matchLabels) }, options);
+    if (pods !== undefined) related.controlledPods = podPhases(pods, meta.uid ?? '');
   } else if (group === GROUPS.certificates && kind === 'CertificateSigningRequest') {
     const { decodeSigningRequest } = await import('../../certificates/decode.js');
     const { request, certificates } = await decodeSigningRequest(object as Parameters<typeof decodeSigningRequest>[0]);
