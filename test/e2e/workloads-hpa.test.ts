@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { at } from '../support/api.js';
 import { HAS_PROC } from '../integration/server/node/support.js';
+import { kubectlSkipReason, startProxiedKubectl } from '../support/kubectl-proxy.js';
 import { isReady, programContainer, startCluster, waitFor, waitForPods, type WorkloadCluster } from './workloads-support.js';
 
 const NS = 'wl-hpa';
@@ -53,5 +54,32 @@ describe('HPA: CPU utilisation from the metrics API scales a Deployment', { skip
     const listed = await c.cli('get', 'hpa', 'hot', '--no-headers');
     // REPLICAS is the count the HPA saw at its last sync (every 15 s), as a real one shows it.
     assert.match(listed.stdout, /^hot\s+Deployment\/hot\s+cpu: \d+%\/50%\s+1\s+3\s+[1-3]\s+/);
+  });
+
+  test('describe hpa prints what kubectl prints', async () => {
+    const described = await c.cli('describe', 'hpa', 'hot', '--show-events=false');
+    assert.equal(described.code, 0, described.stderr);
+    assert.match(described.stdout, /^Reference:\s+Deployment\/hot\nMetrics:\s+\( current \/ target \)\n {2}resource cpu on pods {2}\(as a percentage of request\): {2}\d+% \(\d+m\) \/ 50%\nMin replicas:\s+1\nMax replicas:\s+3\nDeployment pods:\s+[1-3] current \/ 3 desired\n/m);
+    assert.match(described.stdout, /^ {2}ScalingActive\s+True\s+ValidMetricFound\s+the HPA was able to successfully calculate a replica count from cpu resource utilization \(percentage of request\)$/m);
+    const why = kubectlSkipReason();
+    if (why !== undefined) {
+      console.log(`# describe hpa is not compared with kubectl: ${why}`);
+      return;
+    }
+    const kubectl = await startProxiedKubectl(c.server);
+    try {
+      // The HPA's status moves every 15 s: both reads must fall between two of its syncs.
+      let last = '';
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const theirs = await kubectl.run(['describe', 'hpa', 'hot', '-n', NS, '--show-events=false']);
+        const mine = await c.cli('describe', 'hpa', 'hot', '--show-events=false');
+        assert.equal(theirs.code, 0, theirs.stderr);
+        if (mine.stdout === theirs.stdout.replaceAll('.k8s.io', '.platform.io')) return;
+        last = `ours:\n${mine.stdout}\nkubectl:\n${theirs.stdout}`;
+      }
+      assert.fail(`describe hpa differs from kubectl's\n${last}`);
+    } finally {
+      await kubectl.close();
+    }
   });
 });

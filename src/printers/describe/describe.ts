@@ -14,6 +14,7 @@ import type { NodeLease } from './node.js';
 import { describeNode } from './node.js';
 import { describePod } from './pod.js';
 import { describeService } from './service.js';
+import { describeHorizontalPodAutoscaler } from './hpa.js';
 import type { ControlledPodPhases } from './workloads.js';
 import { describeCronJob, describeDaemonSet, describeJob, describeReplicaSet, describeStatefulSet } from './workloads.js';
 
@@ -43,7 +44,7 @@ export interface DescribeRelated {
 
 /**
  * `describe` for any object: the richer describer for Pod, Node, Deployment, ReplicaSet,
- * StatefulSet, DaemonSet, Job, CronJob, Service, ConfigMap, Secret, CertificateSigningRequest and
+ * StatefulSet, DaemonSet, Job, CronJob, HorizontalPodAutoscaler (v2), Service, ConfigMap, Secret, CertificateSigningRequest and
  * Namespace, the generic one for every other kind.
  *
  * @param object - the object as the server returned it
@@ -71,6 +72,7 @@ export function describeObject(object: KubeObject, related: DescribeRelated, opt
       case 'DaemonSet': return describeDaemonSet(object, related.controlledPods, related.events, options);
     }
   }
+  if (group === GROUPS.autoscaling && kind === 'HorizontalPodAutoscaler' && (object.apiVersion ?? '').endsWith('/v2')) return describeHorizontalPodAutoscaler(object, related.events, options);
   if (group === GROUPS.batch && kind === 'Job') return describeJob(object, related.events, options);
   if (group === GROUPS.batch && kind === 'CronJob') return describeCronJob(object, related.events, options);
   if (group === GROUPS.certificates && kind === 'CertificateSigningRequest' && related.certificateRequest !== undefined) {

@@ -13,6 +13,7 @@ export type { NodeLease } from './node.js';
 export { describeDeployment } from './deployment.js';
 export type { DeploymentReplicaSets } from './deployment.js';
 export { describeService, formatEndpoints } from './service.js';
+export { describeHorizontalPodAutoscaler } from './hpa.js';
 export { describeCronJob, describeDaemonSet, describeJob, describeReplicaSet, describeStatefulSet } from './workloads.js';
 export type { ControlledPodPhases } from './workloads.js';
 export { describeCertificateSigningRequest, csrStatus } from './csr.js';
