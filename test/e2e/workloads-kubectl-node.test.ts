@@ -66,7 +66,7 @@ describe('kubectl against the one-node cluster', { skip }, () => {
     }
     assert.equal(err, '');
     const lines = out.trim().split('\n').slice(1);
-    for (const line of lines) assert.match(line, /^(ADDED|MODIFIED|DELETED)\s+web-[a-z0-9]+-[a-z0-9]{5}\s+[0-2]\/1\s+\S+\s+\d+\s+\S+$/, line);
+    for (const line of lines) assert.match(line, /^(ADDED|MODIFIED|DELETED)\s+web-[a-z0-9]+-[a-z0-9]{5}\s+[0-2]\/1\s+\S+\s+\d+( \(\S+ ago\))?\s+\S+$/, line);
     assert.ok(lines.some((l) => /^ADDED\s.*\s0\/1\s+Pending\s/.test(l)), 'a new pod appears Pending');
     assert.ok(lines.some((l) => /^MODIFIED\s.*\s1\/1\s+Running\s/.test(l)), 'and becomes ready');
     assert.ok(lines.some((l) => /^MODIFIED\s.*\s1\/1\s+Terminating\s/.test(l)), 'old pods terminate');
