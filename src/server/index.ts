@@ -28,7 +28,7 @@ import { namespaceController } from './controllers/namespace.js';
 import { protectionController } from './controllers/protection.js';
 import { workloadControllers, workloadEndpoints } from './controllers/workloads/index.js';
 import { eventTtlController } from './events/ttl.js';
-import { nodeDefs, setupNode } from './node/index.js';
+import { nodeDefs, setupNode, type NodeSide } from './node/index.js';
 import type { HealthCheck } from './api/health.js';
 import { createHandler } from './http/handler.js';
 import { builtinDefs } from './kinds/index.js';
@@ -87,6 +87,14 @@ export function defaultResolvedOptions(): ResolvedOptions {
   return { ...DEFAULTS };
 }
 
+/** The workload controllers `ServerOptions.workloads` asks for (none when it is absent or false). */
+function workloadControllersOf(ctx: ServerContext, workloads: ServerOptions['workloads'], podMetrics: NodeSide['podMetrics']): Controller[] {
+  if (workloads === undefined || workloads === false) return [];
+  // The HPA reads the node's metrics as a real one reads metrics-server's API.
+  const metrics = podMetrics === undefined ? {} : { metrics: { podMetrics } };
+  return workloadControllers(ctx, { ...(workloads === true ? {} : workloads), ...metrics });
+}
+
 /** Starts the server; resolves once it answers requests. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const now = options.now ?? Date.now;
@@ -141,7 +149,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let bootstrapped = false;
   const authn = await setupAuthentication(ctx, { options: options.authentication ?? {}, adminToken, dataDir, caPem: tls.caPem, extra: options.authenticators ?? [] });
   const node = await setupNode(ctx, options.node, { dataDir, host, port: () => port });
-  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx), eventTtlController(ctx, options.eventTtlMs), ...authn.controllers, ...authz.controllers, ...admissionControllers(ctx), ...certs.controllers, ...node.controllers, ...(options.workloads === true ? workloadControllers(ctx) : [])];
+  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx), eventTtlController(ctx, options.eventTtlMs), ...authn.controllers, ...authz.controllers, ...admissionControllers(ctx), ...certs.controllers, ...node.controllers, ...workloadControllersOf(ctx, options.workloads, node.podMetrics)];
   authn.clientCAs.add(certs.signingCAPem);
   const storeCheck: HealthCheck = { name: 'etcd', check: () => (ctx.storeFailed() ? 'the store cannot write' : undefined) };
   const common: HealthCheck[] = [

@@ -10,6 +10,7 @@ import type { TlsMaterial } from './tls/certificates.js';
 import type { CertificatesOptions } from './certificates/options.js';
 import type { AdmissionOptions } from './admission/options.js';
 import type { NodeOptions } from './node/options.js';
+import type { ControllerClock } from './controllers/framework/clock.js';
 
 /** Options of the local API server. */
 export interface ServerOptions {
@@ -63,8 +64,9 @@ export interface ServerOptions {
    * Run the workload controllers (Deployments, ReplicaSets, StatefulSets, DaemonSets, Jobs,
    * CronJobs, Endpoints and EndpointSlices, HPAs, PodDisruptionBudget status, pod GC). `local start`
    * turns them on; the default is off so that a test server keeps the objects exactly as written.
+   * An object turns them on with a clock of their own (tests move CronJob schedules by hand).
    */
-  workloads?: boolean;
+  workloads?: boolean | { clock?: ControllerClock };
   /** Signing requests: signing CA and duration, auto-approval, clean-up windows, bootstrap signer (issue 7). */
   certificates?: CertificatesOptions;
   /**

@@ -71,6 +71,9 @@ test('the README quick start runs on a fresh home directory', { skip: built ? fa
     assert.match(all, /Server Version: /);
     assert.match(all, /configmap\/app-settings created/);
     assert.match(all, /app-features app-settings|app-settings app-features/);
+    // The Deployment runs: both replicas' processes started, as `rollout status` and `get pods` show.
+    assert.match(all, /deployment "web" successfully rolled out/);
+    assert.equal((all.match(/^pod\/web-[a-z0-9]+-[a-z0-9]{5}\s+1\/1\s+Running\s+0\s+/gm) ?? []).length, 2, all);
   } finally {
     await run(process.execPath, [BIN, 'local', 'stop'], { env }).catch(() => undefined);
     const pid = Number.parseInt(await readFile(join(home, '.platform', 'local', 'server.pid'), 'utf8').catch(() => ''), 10);

@@ -19,7 +19,7 @@ import { scheduler } from '../scheduler/scheduler.js';
 import { NodeAgent } from './agent/agent.js';
 import { nodeLifecycle } from './lifecycle.js';
 import { fileContainerLogs } from './logs/file-logs.js';
-import { metricsDefs, metricsEndpoint } from './metrics/api.js';
+import { metricsDefs, metricsEndpoint, podMetricsOf } from './metrics/api.js';
 import { MetricsSampler } from './metrics/sampler.js';
 import { resolveNodeOptions, type NodeOptions } from './options.js';
 import { createProcessRuntime } from './runtime/process/process-runtime.js';
@@ -32,6 +32,8 @@ export interface NodeSide {
   endpoints: PipelineEndpoint[];
   /** Stops every pod process and flushes the logs (before the store closes). */
   shutdown(): Promise<void>;
+  /** The PodMetrics of a namespace the metrics API serves; absent when the node does not run. */
+  podMetrics?: (namespace: string) => Promise<JsonObject[]>;
 }
 
 /** Where the server is and keeps its state. */
@@ -115,5 +117,6 @@ export async function setupNode(ctx: ServerContext, options: NodeOptions | undef
     ],
     endpoints,
     shutdown: stopAll,
+    podMetrics: async (namespace) => podMetricsOf(sampler, namespace, ctx.now()),
   };
 }

@@ -43,6 +43,8 @@ export interface NodeOptions {
   metricsResolutionMs?: number;
   /** Pods share 127.0.0.1 even where the whole 127.0.0.0/8 answers (to test the macOS behaviour). */
   sharedPodAddress?: boolean;
+  /** Pods the node takes at most (the kubelet's `--max-pods`, default 110). */
+  maxPods?: number;
   /** Clock of node lifecycle (tests move it by hand); default the server's clock. */
   lifecycleNow?: () => number;
 }
@@ -64,6 +66,7 @@ export interface ResolvedNodeOptions {
   containerLogMaxFiles: number;
   metricsResolutionMs: number;
   sharedPodAddress: boolean;
+  maxPods: number;
 }
 
 /** Applies the defaults (the kubelet's and controller manager's). */
@@ -84,5 +87,6 @@ export function resolveNodeOptions(o: NodeOptions): ResolvedNodeOptions {
     containerLogMaxFiles: o.containerLogMaxFiles ?? 5,
     metricsResolutionMs: o.metricsResolutionMs ?? 15_000,
     sharedPodAddress: o.sharedPodAddress ?? false,
+    maxPods: o.maxPods ?? 110,
   };
 }

@@ -1,8 +1,12 @@
 /** `platformctl set`: change fields of existing objects' pod templates. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
+import { spec as env } from './env/spec.js';
 import { spec as image } from './image/spec.js';
+import { spec as resources } from './resources/spec.js';
+import { spec as selector } from './selector/spec.js';
 import { spec as serviceaccount } from './serviceaccount/spec.js';
+import { spec as subject } from './subject/spec.js';
 
 /** `platformctl set`. */
 export const spec: CommandSpec = {
@@ -17,5 +21,5 @@ export const spec: CommandSpec = {
   group: 'Basic Commands (Intermediate)',
   examples: [{ description: "Set the web deployment's web container image", command: `${BINARY_NAME} set image deployment/web web=registry.example/web:2.0` }],
   flags: [],
-  subcommands: [image, serviceaccount],
+  subcommands: [env, image, resources, selector, serviceaccount, subject],
 };

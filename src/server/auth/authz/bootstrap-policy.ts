@@ -135,6 +135,10 @@ export function bootstrapClusterRoles(): JsonObject[] {
     clusterRole('system:aggregate-to-admin', ADMIN_RULES, { [AGGREGATE_TO.admin]: 'true' }),
     clusterRole('system:aggregate-to-edit', EDIT_RULES, { [AGGREGATE_TO.edit]: 'true' }),
     clusterRole('system:aggregate-to-view', VIEW_RULES, { [AGGREGATE_TO.view]: 'true' }),
+    // What metrics-server installs with itself: the resource metrics readable by view, edit and admin.
+    clusterRole('system:aggregated-metrics-reader', [r([GROUPS.metrics], ['pods', 'nodes'], READ)], {
+      [AGGREGATE_TO.view]: 'true', [AGGREGATE_TO.edit]: 'true', [AGGREGATE_TO.admin]: 'true',
+    }),
   ];
 }
 

@@ -13,7 +13,7 @@ import { disruptionController } from './disruption.js';
 import { endpointsController } from './endpoints.js';
 import { endpointSliceController } from './endpointslice.js';
 import { evictionEndpoint } from './eviction.js';
-import { hpaController } from './hpa.js';
+import { hpaController, type MetricsSource } from './hpa.js';
 import { podGcController } from './pod-gc.js';
 import { jobController } from './job.js';
 import { replicaSetController } from './replicaset.js';
@@ -21,7 +21,7 @@ import { statefulSetController } from './statefulset.js';
 import { ttlAfterFinishedController } from './ttl-after-finished.js';
 
 /** Creates every workload controller. */
-export function workloadControllers(ctx: ServerContext, options: WorkloadOptions = {}): Controller[] {
+export function workloadControllers(ctx: ServerContext, options: WorkloadOptions & { metrics?: MetricsSource } = {}): Controller[] {
   return [
     deploymentController(new ControllerKit(ctx, 'deployment-controller', options), options),
     replicaSetController(new ControllerKit(ctx, 'replicaset-controller', options), options),

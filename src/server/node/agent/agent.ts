@@ -124,7 +124,7 @@ export class NodeAgent {
       now: () => ctx.now(),
     });
     this.reporter = new NodeReporter(this.client, { nodes: defOf(ctx, '', 'v1', 'nodes'), leases: defOf(ctx, GROUPS.coordination, 'v1', 'leases') }, this.recorder, {
-      name: p.nodeName, hostIP: p.hostIP, storageDir: p.storageDir, runtimeVersion: runtime?.version ?? '',
+      name: p.nodeName, hostIP: p.hostIP, storageDir: p.storageDir, runtimeVersion: runtime?.version ?? '', maxPods: p.options.maxPods,
       notReadyMessage: runtime === undefined ? `container runtime is off: ${p.options.disabledReason}` : undefined,
       leaseDurationSeconds: p.options.leaseDurationSeconds, leaseRenewIntervalMs: p.options.leaseRenewIntervalMs, statusIntervalMs: p.options.nodeStatusIntervalMs,
       now: () => ctx.now(), log: ctx.log,

@@ -18,6 +18,8 @@ export interface MachineFacts {
   machineID: string;
   bootID: string;
   hostname: string;
+  /** Pods the node takes at most (the kubelet's `--max-pods`; default 110). */
+  maxPods?: number;
 }
 
 async function readTrimmed(path: string): Promise<string | undefined> {

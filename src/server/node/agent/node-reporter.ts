@@ -25,6 +25,8 @@ export interface NodeReporterOptions {
   hostIP: string;
   storageDir: string;
   runtimeVersion: string;
+  /** The kubelet's `--max-pods` (default 110). */
+  maxPods?: number;
   /** Set when the runtime is off: the Ready condition's message. */
   notReadyMessage: string | undefined;
   leaseDurationSeconds: number;
@@ -85,7 +87,7 @@ export class NodeReporter {
 
   /** Registers the node and renews its lease once; then keeps both current on timers. */
   async start(): Promise<void> {
-    this.facts = await machineFacts(this.o.storageDir);
+    this.facts = { ...await machineFacts(this.o.storageDir), ...(this.o.maxPods === undefined ? {} : { maxPods: this.o.maxPods }) };
     this.recorder.event(this.ref(), 'Normal', 'Starting', 'Starting kubelet.');
     await this.report(true);
     await this.renewLease();

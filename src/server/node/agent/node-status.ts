@@ -45,7 +45,7 @@ function ki(bytes: number): string {
 
 /** Capacity and allocatable of the machine. */
 export function nodeResources(facts: MachineFacts): { capacity: JsonObject; allocatable: JsonObject } {
-  const common: JsonObject = { cpu: String(facts.cpus), pods: String(MAX_PODS) };
+  const common: JsonObject = { cpu: String(facts.cpus), pods: String(facts.maxPods ?? MAX_PODS) };
   if (facts.operatingSystem === 'linux') {
     common['hugepages-1Gi'] = '0';
     common['hugepages-2Mi'] = '0';

@@ -108,6 +108,22 @@ function nodeMetricsOf(node: JsonObject, u: Usage, now: number): JsonObject {
   return { kind: 'NodeMetrics', apiVersion: `${GROUPS.metrics}/${VERSION}`, metadata: m, timestamp: timestamp(u.timestamp), window: goDuration(u.windowMs), usage: usageObject(u) };
 }
 
+/**
+ * The PodMetrics of the pods the sampler measured, in one namespace (all for `''`): what the API
+ * serves and what the HPA controller reads, as a real one reads metrics-server.
+ */
+export function podMetricsOf(sampler: MetricsSampler, namespace: string, now: number): JsonObject[] {
+  return sampler.podUsage().filter((p) => namespace === '' || asString(asObject(p.pod.metadata)?.namespace) === namespace).map((p) => {
+    const meta = asObject(p.pod.metadata) ?? {};
+    const m: JsonObject = { name: asString(meta.name) ?? '', namespace: asString(meta.namespace) ?? '', creationTimestamp: timestamp(now) };
+    if (asObject(meta.labels) !== undefined) m.labels = structuredClone(asObject(meta.labels) ?? {});
+    return {
+      kind: 'PodMetrics', apiVersion: `${GROUPS.metrics}/${VERSION}`, metadata: m, timestamp: timestamp(p.timestamp), window: goDuration(p.windowMs),
+      containers: p.containers.map((c) => ({ name: c.name, usage: usageObject(c.usage) })),
+    };
+  });
+}
+
 /** The endpoint answering `metrics.platform.io` requests. */
 export function metricsEndpoint(ctx: ServerContext, deps: MetricsApiDeps): PipelineEndpoint {
   return {
@@ -126,15 +142,7 @@ export function metricsEndpoint(ctx: ServerContext, deps: MetricsApiDeps): Pipel
         const u = deps.sampler.node();
         if (node !== undefined && u !== undefined) items = [nodeMetricsOf(node, u, now)];
       } else {
-        items = deps.sampler.podUsage().filter((p) => info.namespace === '' || asString(asObject(p.pod.metadata)?.namespace) === info.namespace).map((p) => {
-          const meta = asObject(p.pod.metadata) ?? {};
-          const m: JsonObject = { name: asString(meta.name) ?? '', namespace: asString(meta.namespace) ?? '', creationTimestamp: timestamp(now) };
-          if (asObject(meta.labels) !== undefined) m.labels = structuredClone(asObject(meta.labels) ?? {});
-          return {
-            kind: 'PodMetrics', apiVersion: `${GROUPS.metrics}/${VERSION}`, metadata: m, timestamp: timestamp(p.timestamp), window: goDuration(p.windowMs),
-            containers: p.containers.map((c) => ({ name: c.name, usage: usageObject(c.usage) })),
-          };
-        });
+        items = podMetricsOf(deps.sampler, info.namespace, now);
       }
       const out = negotiate(rc.req.headers.accept, { transforms: true }, info.verb === 'list');
       if (info.verb === 'get') {

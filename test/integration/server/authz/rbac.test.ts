@@ -49,6 +49,11 @@ describe('RBAC authorization', () => {
     const edit = arrayAt((await admin.get(`${RBAC_V1}/clusterroles/edit`)).body, 'rules');
     const adm = arrayAt((await admin.get(`${RBAC_V1}/clusterroles/admin`)).body, 'rules');
     assert.ok(view.length > 0 && edit.length > view.length && adm.length > edit.length, `${view.length} ${edit.length} ${adm.length}`);
+    // metrics-server's reader role is there, and view (so edit and admin) can read the metrics.
+    const reader = (await admin.get(`${RBAC_V1}/clusterroles/system:aggregated-metrics-reader`)).body;
+    assert.deepEqual(at(reader, 'rules'), [{ verbs: ['get', 'list', 'watch'], apiGroups: ['metrics.platform.io'], resources: ['pods', 'nodes'] }]);
+    assert.equal(at(reader, ['metadata', 'labels', 'rbac.authorization.platform.io/aggregate-to-view']), 'true');
+    assert.ok(view.some((r) => arrayAt(r, 'apiGroups').includes('metrics.platform.io') && arrayAt(r, 'resources').includes('pods')), 'view reads pod metrics');
   });
 
   test('a user without roles gets the API server\'s 403 messages', async () => {

@@ -27,3 +27,35 @@ export function containersOf(spec: Json, field: 'containers' | 'initContainers')
   const list = spec[field];
   return Array.isArray(list) ? list.filter((c): c is Json => obj(c) !== undefined) : [];
 }
+
+/**
+ * kubectl's `selectString`: without `*` the names must be equal; with it, each piece must be found
+ * (searching from where the previous one was found) and the last one must end the name, which makes
+ * `web*` match any name containing `web`, as kubectl does.
+ */
+export function matchesContainerName(name: string, pattern: string): boolean {
+  if (pattern === '*') return true;
+  if (!pattern.includes('*')) return name === pattern;
+  const parts = pattern.split('*');
+  let pos = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] ?? '';
+    if (part === '') continue;
+    const next = name.slice(pos).indexOf(part);
+    if (next < pos) return false;
+    if (i === parts.length - 1 && name.length !== part.length + next) return false;
+    pos = next;
+  }
+  return true;
+}
+
+/** The containers, then the init containers, whose names match `pattern` (kubectl's order). */
+export function selectContainers(spec: Json, pattern: string): Json[] {
+  return [...containersOf(spec, 'containers'), ...containersOf(spec, 'initContainers')].filter((c) => matchesContainerName(String(c.name ?? ''), pattern));
+}
+
+/** The Go type of an object as `%T` prints it in kubectl's errors (`*v1.ConfigMap`). */
+export function goTypeName(o: KubeObject): string {
+  const version = (o.apiVersion ?? '').split('/').pop() ?? '';
+  return `*${version}.${o.kind ?? ''}`;
+}

@@ -13,6 +13,10 @@ import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../apply/shared/dry-r
 import { failuresError } from '../../apply/shared/error-list.js';
 import { filenameFlag, readsStdin, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS, objectOutput } from '../../apply/shared/object-output.js';
+import { asTyped } from './typed.js';
+
+/** cli-runtime's `LocalResourceError`: `--local` with resource arguments. */
+export const LOCAL_RESOURCE_ERROR = "you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'";
 
 /** The flags of the `set` subcommands. */
 export function setFlags(what: string, extra: FlagSpec[]): FlagSpec[] {
@@ -29,11 +33,35 @@ export function setFlags(what: string, extra: FlagSpec[]): FlagSpec[] {
   ];
 }
 
-/** Changes a copy of one object; returns errors for it (the object is still patched). */
-export type SetChange = (object: KubeObject, errors: string[]) => void;
+/**
+ * Changes a copy of one object; returns errors for it (the object is still patched). `ref` is
+ * kubectl's `Info.ObjectName()` of the object (`deployments/web`), which some errors start with.
+ */
+export type SetChange = (object: KubeObject, errors: string[], ref: string) => void | Promise<void>;
+
+/** How a subcommand differs from `set image`. */
+export interface SetCommandOptions {
+  /** False: the change only reports (`set env --list`); nothing is patched or printed after it. */
+  write?: boolean;
+  /** Print the object even when nothing changed (`set selector` does not skip an empty patch). */
+  printUnchanged?: boolean;
+  /** An object whose change reports an error is not patched (kubectl's `patch.Err`). */
+  skipOnError?: boolean;
+  /** The first object whose change reports an error ends the command (kubectl's visitor returning it). */
+  stopOnError?: boolean;
+  /** The error line of a failed patch (default: kubectl's `failed to patch image update to pod template: ...`). */
+  patchError?: (message: string) => string;
+}
+
+/** kubectl's `Info.ObjectName()` for an object read from a file: lower-case kind, plural by rule. */
+function localRef(object: KubeObject): string {
+  const kind = (object.kind ?? '').toLowerCase();
+  const plural = kind.endsWith('s') ? `${kind}es` : kind.endsWith('y') ? `${kind.slice(0, -1)}ies` : `${kind}s`;
+  return `${plural}/${object.metadata?.name ?? ''}`;
+}
 
 /** Runs a `set` subcommand over the resources of `resources`. */
-export async function runSetCommand(ctx: CommandContext, resources: string[], flags: FlagValues, operation: string, change: SetChange): Promise<void> {
+export async function runSetCommand(ctx: CommandContext, resources: string[], flags: FlagValues, operation: string, change: SetChange, options: SetCommandOptions = {}): Promise<void> {
   const local = flags.bool('local');
   const dryRun = dryRunMode(flags);
   const files = flags.strings('filename');
@@ -44,11 +72,11 @@ export async function runSetCommand(ctx: CommandContext, resources: string[], fl
   const { createMergePatch } = await import('../../../../sdk/apply/json-merge-three-way.js');
   const { describeObject } = await import('../../../../sdk/apply/object-ref.js');
   const errors: unknown[] = [];
-  let items: { object: KubeObject; patch?: (p: Record<string, unknown>) => Promise<KubeObject> }[];
+  let items: { object: KubeObject; ref: string; patch?: (p: Record<string, unknown>) => Promise<KubeObject> }[];
   if (local) {
     if (files.length === 0) throw new UsageError('one or more files must be specified as -f rsrc.yaml or --filename=rsrc.json', false);
     const { readCommandManifests } = await import('../../apply/shared/manifest-flags.js');
-    items = (await readCommandManifests(ctx, flags, { requireName: 'none' })).map((m) => ({ object: m.object }));
+    items = (await readCommandManifests(ctx, flags, { requireName: 'none' })).map((m) => ({ object: m.object, ref: localRef(m.object) }));
   } else {
     const client = await ctx.client({ stdinInUse: readsStdin(flags) });
     const { liveObjects } = await import('../../apply/shared/live-objects.js');
@@ -56,6 +84,7 @@ export async function runSetCommand(ctx: CommandContext, resources: string[], fl
     errors.push(...live.errors);
     items = live.objects.map((o) => ({
       object: o.object,
+      ref: `${o.mapping.resource}/${o.name}`,
       patch: (p) => client.resource(o.mapping, o.namespace).patch(o.name, p, {
         type: 'merge', fieldManager: flags.string('field-manager') ?? '', signal: ctx.io.signal, ...(dryRun === 'server' ? { dryRun: true } : {}),
       }),
@@ -66,19 +95,23 @@ export async function runSetCommand(ctx: CommandContext, resources: string[], fl
     const before = item.object;
     const after = structuredClone(before);
     const problems: string[] = [];
-    change(after, problems);
+    await change(after, problems, item.ref);
     for (const p of problems) errors.push(new UsageError(p, false));
+    if (options.stopOnError === true && problems.length > 0) break;
+    if (options.write === false || (options.skipOnError === true && problems.length > 0)) continue;
     const patch = createMergePatch(before as Record<string, unknown>, after as Record<string, unknown>);
-    if (Object.keys(patch).length === 0) continue;
+    if (Object.keys(patch).length === 0 && options.printUnchanged !== true) continue;
     let result = after;
-    if (!local && dryRun !== 'client' && item.patch !== undefined) {
+    if (!local && dryRun !== 'client' && item.patch !== undefined && Object.keys(patch).length > 0) {
       try {
         result = await item.patch(patch);
       } catch (err) {
-        errors.push(new UsageError(`failed to patch ${operation.replace(/ updated$/, '')} update to pod template: ${err instanceof Error ? err.message : String(err)}`, false));
+        const message = err instanceof Error ? err.message : String(err);
+        errors.push(new UsageError(options.patchError?.(message) ?? `failed to patch ${operation.replace(/ updated$/, '')} update to pod template: ${message}`, false));
         continue;
       }
     }
+    if (local) result = asTyped(result);
     if (output.printsObjects) output.printOne({ ...result, apiVersion: result.apiVersion ?? before.apiVersion ?? '', kind: result.kind ?? before.kind ?? '' });
     else ctx.io.stdout.write(output.resultLine(describeObject(after), `${operation}${suffix}`));
   }

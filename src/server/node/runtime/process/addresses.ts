@@ -34,12 +34,19 @@ export function loopbackRangeUsable(): Promise<boolean> {
   });
 }
 
-/** Hands out pod addresses (host-local IPAM: the next free one after the last given, wrapping). */
+/**
+ * Hands out pod addresses (host-local IPAM: the next free one after the last given, wrapping).
+ * Each allocator starts at a random place in the range: several servers on one machine (a test
+ * suite, two data directories) share 127.1.0.0/16 and would otherwise hand out the same first
+ * addresses, so that a pod of one answered for a pod of another.
+ */
 export class PodAddressAllocator {
   private readonly used = new Set<number>();
-  private next = 1;
+  private next: number;
 
-  constructor(readonly shared: boolean) {}
+  constructor(readonly shared: boolean, start = 1 + Math.floor(Math.random() * (SIZE - 2))) {
+    this.next = start;
+  }
 
   /** An address for a pod; `preferred` (its address before a restart) when it is free and in range. */
   allocate(preferred?: string): string {

@@ -1,0 +1,109 @@
+/**
+ * `set env`: sets (`KEY=VAL`, `-e`, `-e -` from stdin, `--from` a Secret or ConfigMap with
+ * `--keys` and `--prefix`) and removes (`KEY-`) variables of the selected containers (`-c`, with
+ * wildcards; init containers too), or lists them (`--list`, `--resolve`), as kubectl does.
+ */
+import { Buffer } from 'node:buffer';
+import type { KubeObject } from '../../../../sdk/types/meta.js';
+import type { CommandContext } from '../../../framework/context.js';
+import { FlagValues } from '../../../framework/flag-values.js';
+import { UsageError } from '../../../framework/usage-error.js';
+import { goTypeName, podSpecOf, selectContainers } from '../shared/pod-spec.js';
+import { runSetCommand } from '../shared/set-command.js';
+import { listContainerEnv, type DataReader } from './list.js';
+import { keyToEnvName, parseEnv, splitEnvironmentFromResources, updateEnv, type EnvVar } from './parse.js';
+
+type Json = Record<string, unknown>;
+
+async function readAll(ctx: CommandContext): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of ctx.io.stdin()) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The variables `--from` brings: one reference per (selected) key of each Secret or ConfigMap. */
+async function fromReferences(ctx: CommandContext, flags: FlagValues, from: string, keys: readonly string[]): Promise<EnvVar[]> {
+  const client = await ctx.client();
+  const { liveObjects } = await import('../../apply/shared/live-objects.js');
+  const selection = new FlagValues(new Map<string, string | boolean>([['selector', flags.string('selector') ?? ''], ['all', flags.bool('all')]]), new Set());
+  const live = await liveObjects(ctx, selection, client, [from]);
+  if (live.errors.length > 0) throw live.errors[0];
+  const out: EnvVar[] = [];
+  for (const { object } of live.objects) {
+    const kind = object.kind;
+    if (kind !== 'Secret' && kind !== 'ConfigMap') throw new UsageError('unsupported resource specified in --from', false);
+    const data = (object as Json).data;
+    const names = data !== null && typeof data === 'object' ? Object.keys(data).sort() : [];
+    const field = kind === 'Secret' ? 'secretKeyRef' : 'configMapKeyRef';
+    for (const key of names) {
+      if (keys.length > 0 && !keys.includes(key)) continue;
+      const name = keyToEnvName(key);
+      if (name !== key) ctx.io.stderr.write(`Warning: key ${key} transferred to ${name}\n`);
+      out.push({ name, valueFrom: { [field]: { name: object.metadata?.name ?? '', key } } });
+    }
+  }
+  return out;
+}
+
+/** Runs `set env`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  if (flags.bool('all') && (flags.string('selector') ?? '') !== '') throw new UsageError('cannot set --all and --selector at the same time', false);
+  const split = splitEnvironmentFromResources(args);
+  if (split === undefined) throw new UsageError(`all resources must be specified before environment changes: ${args.join(' ')}`, false);
+  const list = flags.bool('list');
+  const from = flags.string('from') ?? '';
+  const keys = flags.strings('keys');
+  if (list && (flags.string('output') ?? '') !== '') throw new UsageError('--list and --output may not be specified together', false);
+  if (keys.length > 0 && from === '') throw new UsageError('when specifying --keys, a configmap or secret must be provided with --from', false);
+  const changes = await parseEnv([...flags.strings('env'), ...split.envArgs], () => readAll(ctx));
+  const env = [...changes.set];
+  if (from !== '') env.push(...await fromReferences(ctx, flags, from, keys));
+  const prefix = flags.string('prefix') ?? '';
+  for (const e of env) e.name = `${prefix}${e.name}`;
+  const pattern = flags.string('containers') ?? '*';
+  const overwrite = flags.bool('overwrite');
+  const resolveRefs = flags.bool('resolve');
+  const read: DataReader = async (kind, name) => {
+    const client = await ctx.client();
+    const { namespace } = await ctx.namespace();
+    const mapping = { group: '', version: 'v1', resource: kind === 'secret' ? 'secrets' : 'configmaps', namespaced: true, kind: kind === 'secret' ? 'Secret' : 'ConfigMap' };
+    const found = await client.resource(mapping, namespace).get(name, { signal: ctx.io.signal });
+    const data = (found as Json).data;
+    const out: Record<string, string> = {};
+    if (data !== null && typeof data === 'object') {
+      for (const [k, v] of Object.entries(data)) out[k] = kind === 'secret' ? Buffer.from(String(v), 'base64').toString('utf8') : String(v);
+    }
+    return out;
+  };
+  await runSetCommand(ctx, split.resources, flags, 'env updated', async (object: KubeObject, errors, ref) => {
+    const spec = podSpecOf(object);
+    if (spec === undefined) {
+      errors.push(`${ref} the object is not a pod or does not have a pod template: ${goTypeName(object)}`);
+      return;
+    }
+    const containers = selectContainers(spec, pattern);
+    if (containers.length === 0) {
+      ctx.io.stderr.write(`Warning: ${object.kind ?? ''}/${object.metadata?.name ?? ''} does not have any containers matching ${JSON.stringify(pattern)}\n`);
+      return;
+    }
+    for (const c of containers) {
+      const existing = (Array.isArray(c.env) ? c.env : []) as EnvVar[];
+      if (!overwrite) {
+        const clash = env.find((e) => existing.some((x) => x.name === e.name && (x.value ?? '') !== (e.value ?? '')));
+        if (clash !== undefined) {
+          const current = existing.find((x) => x.name === clash.name);
+          errors.push(`${ref} '${clash.name}' already has a value (${current?.value ?? ''}), and --overwrite is false`);
+          return;
+        }
+      }
+      const updated = updateEnv(existing, env, changes.remove);
+      if (updated.length > 0) c.env = updated;
+      else delete c.env;
+      if (list) {
+        const listing = await listContainerEnv(object, c, updated, resolveRefs, read);
+        ctx.io.stdout.write(listing.text);
+        for (const line of listing.errors) ctx.io.stderr.write(`${line}\n`);
+      }
+    }
+  }, { write: !list, skipOnError: true });
+}

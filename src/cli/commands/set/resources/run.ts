@@ -1,0 +1,60 @@
+/**
+ * `set resources`: `--limits` and `--requests` (`cpu=100m,memory=256Mi`, quantities written in
+ * their canonical form) on the selected containers (`-c`, wildcards, init containers too).
+ */
+import { formatQuantity, parseQuantity } from '../../../../printers/sort/quantity.js';
+import type { CommandContext } from '../../../framework/context.js';
+import type { FlagValues } from '../../../framework/flag-values.js';
+import { UsageError } from '../../../framework/usage-error.js';
+import { goTypeName, podSpecOf, selectContainers } from '../shared/pod-spec.js';
+import { LOCAL_RESOURCE_ERROR, runSetCommand } from '../shared/set-command.js';
+
+type Json = Record<string, unknown>;
+
+/** kubectl's `parseResourceList`. */
+function parseResourceList(spec: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (spec === '') return out;
+  for (const statement of spec.split(',')) {
+    const parts = statement.split('=');
+    if (parts.length !== 2) throw new UsageError(`Invalid argument syntax ${statement}, expected <resource>=<value>`, false);
+    const [name = '', value = ''] = parts;
+    if (parseQuantity(value) === undefined) throw new UsageError('quantities must match the regular expression \'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$\'', false);
+    out.set(name, formatQuantity(value));
+  }
+  return out;
+}
+
+/** Runs `set resources`. */
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+  if (flags.bool('all') && (flags.string('selector') ?? '') !== '') throw new UsageError('cannot set --all and --selector at the same time', false);
+  const limitsText = flags.string('limits') ?? '';
+  const requestsText = flags.string('requests') ?? '';
+  if (flags.bool('local') && args.length > 0) throw new UsageError(LOCAL_RESOURCE_ERROR, false);
+  if (limitsText === '' && requestsText === '') throw new UsageError('you must specify an update to requests or limits (in the form of --requests/--limits)', false);
+  const limits = parseResourceList(limitsText);
+  const requests = parseResourceList(requestsText);
+  const pattern = flags.string('containers') ?? '*';
+  await runSetCommand(ctx, args, flags, 'resource requirements updated', (object, errors, ref) => {
+    const spec = podSpecOf(object);
+    if (spec === undefined) {
+      errors.push(`${ref} the object is not a pod or does not have a pod template: ${goTypeName(object)}`);
+      return;
+    }
+    const containers = selectContainers(spec, pattern);
+    if (containers.length === 0) {
+      errors.push(`unable to find container named ${pattern}`);
+      return;
+    }
+    for (const c of containers) {
+      const resources = (c.resources !== null && typeof c.resources === 'object' ? c.resources : {}) as Json;
+      for (const [field, values] of [['limits', limits], ['requests', requests]] as const) {
+        if (values.size === 0) continue;
+        const list = (resources[field] !== null && typeof resources[field] === 'object' ? resources[field] : {}) as Json;
+        for (const [name, value] of values) list[name] = value;
+        resources[field] = list;
+      }
+      c.resources = resources;
+    }
+  }, { patchError: (m) => `failed to patch resources update to pod template ${m}` });
+}
