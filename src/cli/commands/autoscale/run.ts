@@ -11,6 +11,7 @@ import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
 import { failuresError } from '../apply/shared/error-list.js';
 import { liveObjects } from '../apply/shared/live-objects.js';
 import { readsStdin } from '../apply/shared/manifest-flags.js';
+import { withLastApplied } from '../../../sdk/apply/last-applied.js';
 import { objectOutput } from '../apply/shared/object-output.js';
 
 const HPA = { group: 'autoscaling', version: 'v1', resource: 'horizontalpodautoscalers', namespaced: true, kind: 'HorizontalPodAutoscaler' } as const;
@@ -35,7 +36,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     };
     if (min > 0) spec.minReplicas = min;
     if (cpu >= 0) spec.targetCPUUtilizationPercentage = cpu;
-    const hpa = { apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: (flags.string('name') ?? '') || o.name }, spec } as KubeObject;
+    const generated = { apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: (flags.string('name') ?? '') || o.name }, spec } as KubeObject;
+    const hpa = flags.bool('save-config') ? withLastApplied(generated) : generated;
     count++;
     if (dryRun === 'client') {
       if (output.printsObjects) output.printOne(hpa);

@@ -1,8 +1,9 @@
 /** `platformctl autoscale`: create a HorizontalPodAutoscaler for a scalable resource. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
+import { SAVE_CONFIG_FLAG } from '../create/shared/generated.js';
 import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
-import { filenameFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
 
 /** `platformctl autoscale`. */
@@ -25,9 +26,11 @@ export const spec: CommandSpec = {
     DRY_RUN_FLAG,
     { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-autoscale`, description: 'Name of the manager used to track field ownership.' },
     filenameFlag('Filename, directory, or URL to files identifying the resource to autoscale.'),
+    kustomizeFlag(),
     { name: 'max', type: 'int', default: -1, description: 'The upper limit for the number of pods that can be set by the autoscaler. Required.' },
     { name: 'min', type: 'int', default: -1, description: "The lower limit for the number of pods that can be set by the autoscaler. If it's not specified or negative, the server will apply a default value." },
     { name: 'name', type: 'string', default: '', description: 'The name for the newly created object. If not specified, the name of the input resource will be used.' },
+    SAVE_CONFIG_FLAG,
     ...OUTPUT_FLAGS,
     RECURSIVE_FLAG,
   ],

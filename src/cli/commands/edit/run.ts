@@ -18,6 +18,7 @@ import { holdInterrupts } from '../../interrupt.js';
 import { failuresError } from '../apply/shared/error-list.js';
 import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
 import { objectOutput } from '../apply/shared/object-output.js';
+import { fieldValidation } from '../apply/shared/validate.js';
 import { editHeader, originalLine, stripComments, type EditReason } from './buffer.js';
 import { launchEditor } from './editor.js';
 
@@ -32,6 +33,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError('one or more resources must be specified as <resource> <name> or <resource>/<name>', false);
   const output = await objectOutput(ctx, flags);
   const showManagedFields = flags.bool('show-managed-fields');
+  const windowsLineEndings = flags.bool('windows-line-endings');
+  const validation = fieldValidation(flags);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
   const [{ liveObjects }, { printYaml }, { toListObject }, { loadYaml, YamlSyntaxError }, { createTwoWayPatch }, { withLastApplied }, { describeObject }] = await Promise.all([
     import('../apply/shared/live-objects.js'),
@@ -63,7 +66,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
 
   try {
     for (;;) {
-      await writeFile(file, editHeader(reasons) + body, { mode: 0o600 });
+      const text = editHeader(reasons) + body;
+      await writeFile(file, windowsLineEndings ? text.replace(/\r?\n/g, '\r\n') : text, { mode: 0o600 });
       // The editor owns the terminal (and Ctrl-C) while it runs: no forced exit under it.
       const release = holdInterrupts();
       try {
@@ -117,7 +121,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
         if (flags.bool('output-patch')) ctx.io.stdout.write(`Patch: ${JSON.stringify(patch)}\n`);
         try {
           const rc = client.resource(original.mapping, original.namespace);
-          const patchOptions: Parameters<typeof rc.patch>[2] = { type, fieldManager, signal: ctx.io.signal };
+          const patchOptions: Parameters<typeof rc.patch>[2] = { type, fieldManager, fieldValidation: validation, signal: ctx.io.signal };
           const subresource = flags.string('subresource') ?? '';
           if (subresource !== '') patchOptions.subresource = subresource;
           const result = await rc.patch(original.name, patch, patchOptions);

@@ -3,6 +3,7 @@ import { BINARY_NAME, EDITOR_ENV } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
+import { VALIDATE_FLAG } from '../apply/shared/validate.js';
 
 /** `platformctl edit`. */
 export const spec: CommandSpec = {
@@ -32,6 +33,8 @@ export const spec: CommandSpec = {
     { name: 'output-patch', type: 'bool', default: false, description: 'Output the patch if the resource is edited.' },
     RECURSIVE_FLAG,
     { name: 'save-config', type: 'bool', default: false, description: `If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform ${BINARY_NAME} apply on this object in the future.` },
+    VALIDATE_FLAG,
+    { name: 'windows-line-endings', type: 'bool', default: false, description: 'Defaults to the line ending native to your platform.' },
     { name: 'subresource', type: 'string', default: '', description: 'If specified, edit will operate on the subresource of the requested object.', complete: { kind: 'values', values: ['status'] } },
   ],
   args: 'resource-type-then-names',

@@ -11,7 +11,9 @@ import { UsageError } from '../../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
 import { failuresError } from '../apply/shared/error-list.js';
 import { liveObjects } from '../apply/shared/live-objects.js';
-import { readsStdin } from '../apply/shared/manifest-flags.js';
+import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
+import { applyOverrides } from '../run/overrides.js';
+import { withLastApplied } from '../../../sdk/apply/last-applied.js';
 import { objectOutput } from '../apply/shared/object-output.js';
 import { containersOf, podSpecOf } from '../set/shared/pod-spec.js';
 
@@ -71,7 +73,7 @@ function portsOf(o: KubeObject): { port: string; protocol: string }[] {
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
   const dryRun = dryRunMode(flags);
   const output = await objectOutput(ctx, flags);
-  if (args.length === 0 && flags.strings('filename').length === 0) throw new UsageError('You must provide one or more resources by argument or filename.', false);
+  if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError('You must provide one or more resources by argument or filename.', false);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
   const live = await liveObjects(ctx, flags, client, args);
   const suffix = dryRunSuffix(dryRun);
@@ -115,11 +117,13 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     }
     if ((flags.string('cluster-ip') ?? '') !== '') spec.clusterIP = flags.string('cluster-ip');
     const name = (flags.string('name') ?? '') || (o.metadata?.name ?? '');
-    const service = {
+    const generated = {
       apiVersion: 'v1', kind: 'Service',
       metadata: { creationTimestamp: null, ...(labels !== undefined && Object.keys(labels).length > 0 ? { labels } : {}), name },
       spec, status: { loadBalancer: {} },
     } as unknown as KubeObject;
+    const overridden = await applyOverrides(generated, flags);
+    const service = flags.bool('save-config') ? withLastApplied(overridden) : overridden;
     let result = service;
     if (dryRun !== 'client') {
       result = await client.resource(SERVICES, item.namespace).create(service, { fieldManager: flags.string('field-manager') ?? '', signal: ctx.io.signal, ...(dryRun === 'server' ? { dryRun: true } : {}) });

@@ -1,8 +1,10 @@
 /** `platformctl expose`: make a Service for a pod, deployment, replica set or service. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
+import { OVERRIDE_TYPE_FLAG, OVERRIDES_FLAG } from '../run/overrides.js';
+import { SAVE_CONFIG_FLAG } from '../create/shared/generated.js';
 import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
-import { filenameFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
 
 /** `platformctl expose`. */
@@ -32,9 +34,13 @@ export const spec: CommandSpec = {
     { name: 'external-ip', type: 'string', default: '', description: 'Additional external IP address (not managed by Kubernetes) to accept for the service. If this IP is routed to a node, the service can be accessed by this IP in addition to its generated service IP.' },
     { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-expose`, description: 'Name of the manager used to track field ownership.' },
     filenameFlag('Filename, directory, or URL to files identifying the resource to expose a service'),
+    kustomizeFlag(),
     { name: 'labels', short: 'l', type: 'string', default: '', description: 'Labels to apply to the service created by this call.' },
     { name: 'load-balancer-ip', type: 'string', default: '', description: 'IP to assign to the LoadBalancer. If empty, an ephemeral IP will be created and used (cloud-provider specific).' },
     { name: 'name', type: 'string', default: '', description: 'The name for the newly created object.' },
+    OVERRIDES_FLAG,
+    OVERRIDE_TYPE_FLAG,
+    SAVE_CONFIG_FLAG,
     ...OUTPUT_FLAGS,
     { name: 'port', type: 'string', default: '', description: 'The port that the service should serve on. Copied from the resource being exposed, if unspecified' },
     { name: 'protocol', type: 'string', default: '', description: "The network protocol for the service to be created. Default is 'TCP'." },

@@ -9,6 +9,8 @@ import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { usageErrorf } from '../../framework/usage-errorf.js';
+import { applyOverrides } from './overrides.js';
+import { withLastApplied } from '../../../sdk/apply/last-applied.js';
 import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
 import { objectOutput } from '../apply/shared/object-output.js';
 
@@ -22,18 +24,6 @@ function parseLabels(text: string): Record<string, string> {
     const eq = part.indexOf('=');
     if (eq <= 0) throw new UsageError(`invalid label spec: ${part}`, false);
     out[part.slice(0, eq)] = part.slice(eq + 1);
-  }
-  return out;
-}
-
-/** The overrides merged into the generated object: objects merged key by key, everything else replaced. */
-function mergeOverrides(base: Record<string, unknown>, patch: unknown): unknown {
-  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
-  const out: Record<string, unknown> = { ...base };
-  for (const [k, v] of Object.entries(patch as Record<string, unknown>)) {
-    const current = out[k];
-    out[k] = v !== null && typeof v === 'object' && !Array.isArray(v) && current !== null && typeof current === 'object' && !Array.isArray(current)
-      ? mergeOverrides(current as Record<string, unknown>, v) : v;
   }
   return out;
 }
@@ -86,21 +76,14 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     spec: { containers: [container], dnsPolicy: 'ClusterFirst', restartPolicy: restart },
     status: {},
   } as KubeObject;
-  const overrides = flags.string('overrides') ?? '';
-  if (overrides !== '') {
-    let patch: unknown;
-    try {
-      patch = JSON.parse(overrides);
-    } catch (err) {
-      throw new UsageError(`error: unable to parse ${JSON.stringify(overrides)}: ${err instanceof Error ? err.message : String(err)}`, false);
-    }
-    pod = mergeOverrides(pod as unknown as Record<string, unknown>, patch) as unknown as KubeObject;
-  }
+  pod = await applyOverrides(pod, flags);
+  if (flags.bool('save-config')) pod = withLastApplied(pod);
   const output = await objectOutput(ctx, flags);
   const suffix = dryRunSuffix(dryRun);
-  const service: KubeObject | undefined = flags.bool('expose')
+  const generatedService: KubeObject | undefined = flags.bool('expose')
     ? { apiVersion: 'v1', kind: 'Service', metadata: { creationTimestamp: null as unknown as string, labels, name }, spec: { ports: [{ port: Number(port), protocol: 'TCP', targetPort: Number(port) }], selector: labels }, status: { loadBalancer: {} } } as KubeObject
     : undefined;
+  const service = generatedService !== undefined && flags.bool('save-config') ? withLastApplied(generatedService) : generatedService;
   const printed: KubeObject[] = [];
   const report = (o: KubeObject, kind: string): void => {
     if (output.printsObjects) printed.push(o);

@@ -1,5 +1,7 @@
 /** `platformctl run NAME --image=IMAGE [-- COMMAND [ARGS...]]`: create a pod. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
+import { OVERRIDE_TYPE_FLAG, OVERRIDES_FLAG } from './overrides.js';
+import { SAVE_CONFIG_FLAG } from '../create/shared/generated.js';
 import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
@@ -33,7 +35,9 @@ export const spec: CommandSpec = {
     { name: 'image-pull-policy', type: 'string', default: '', description: 'The image pull policy for the container.  If left empty, this value will not be specified by the client and defaulted by the server.' },
     { name: 'labels', short: 'l', type: 'string', default: '', description: 'Comma separated labels to apply to the pod. Will override previous values.' },
     ...OUTPUT_FLAGS,
-    { name: 'overrides', type: 'string', default: '', description: 'An inline JSON override for the generated object. If this is non-empty, it is used to override the generated object. Requires that the object supply a valid apiVersion field.' },
+    OVERRIDES_FLAG,
+    OVERRIDE_TYPE_FLAG,
+    SAVE_CONFIG_FLAG,
     { name: 'port', type: 'string', default: '', description: 'The port that this container exposes.' },
     { name: 'privileged', type: 'bool', default: false, description: 'If true, run the container in privileged mode.' },
     { name: 'quiet', short: 'q', type: 'bool', default: false, description: 'If true, suppress prompt messages.' },

@@ -2,7 +2,7 @@
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
-import { filenameFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
 
 /** `platformctl scale`. */
@@ -30,6 +30,7 @@ export const spec: CommandSpec = {
     { name: 'current-replicas', type: 'int', default: -1, description: 'Precondition for current size. Requires that the current size of the resource match this value in order to scale. -1 (default) for no condition.' },
     DRY_RUN_FLAG,
     filenameFlag('Filename, directory, or URL to files identifying the resource to set a new size'),
+    kustomizeFlag(),
     ...OUTPUT_FLAGS,
     RECURSIVE_FLAG,
     { name: 'replicas', type: 'int', default: 0, description: 'The new desired number of replicas. Required.' },

@@ -10,6 +10,7 @@ import { usageErrorf } from '../../framework/usage-errorf.js';
 import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
 import { failuresError } from '../apply/shared/error-list.js';
 import { objectOutput } from '../apply/shared/object-output.js';
+import { fieldValidation } from '../apply/shared/validate.js';
 import { parseTaints, reorganizeTaints, type Taint } from './taints.js';
 
 const NODES = { group: '', version: 'v1', resource: 'nodes', namespaced: false, kind: 'Node' } as const;
@@ -34,6 +35,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   }
   const { add, remove } = parsed;
   const dryRun = dryRunMode(flags);
+  const validation = fieldValidation(flags);
   const output = await objectOutput(ctx, flags);
   const client = await ctx.client();
   const type = (resources[0] ?? '').toLowerCase();
@@ -66,7 +68,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       let result: KubeObject = { ...node, apiVersion: 'v1', kind: 'Node', spec: { ...(node as { spec?: object }).spec, taints: next.taints } } as KubeObject;
       if (dryRun !== 'client') {
         result = await rc.patch(name, { spec: { taints: next.taints.length === 0 ? null : next.taints } }, {
-          type: 'merge', fieldManager: flags.string('field-manager') ?? '', signal: ctx.io.signal, ...(dryRun === 'server' ? { dryRun: true } : {}),
+          type: 'merge', fieldManager: flags.string('field-manager') ?? '', fieldValidation: validation, signal: ctx.io.signal, ...(dryRun === 'server' ? { dryRun: true } : {}),
         });
       }
       if (output.printsObjects) output.printOne({ ...result, apiVersion: 'v1', kind: 'Node' });

@@ -3,6 +3,7 @@ import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
+import { VALIDATE_FLAG } from '../apply/shared/validate.js';
 
 /** `platformctl taint`. */
 export const spec: CommandSpec = {
@@ -33,6 +34,7 @@ export const spec: CommandSpec = {
     { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-taint`, description: 'Name of the manager used to track field ownership.' },
     ...OUTPUT_FLAGS,
     { name: 'overwrite', type: 'bool', default: false, description: 'If true, allow taints to be overwritten, otherwise reject taint updates that overwrite existing taints.' },
+    VALIDATE_FLAG,
     { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
   ],
   args: 'resource-type-then-names',

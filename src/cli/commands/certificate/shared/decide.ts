@@ -14,7 +14,7 @@ import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { OBJECT_OUTPUT_FLAGS, printerFor } from '../../../output/index.js';
-import { filenameFlag, readCommandManifests, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
+import { filenameFlag, hasManifestInput, kustomizeFlag, readCommandManifests, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
 import { CSR_RESOURCE, csrRef } from './csr.js';
 
 /** Which decision a command records. */
@@ -32,6 +32,7 @@ export function decisionFlags(decision: Decision): FlagSpec[] {
   return [
     ...output('allow-missing-template-keys'),
     filenameFlag(`Filename, directory, or URL to files identifying the resource to update`),
+    kustomizeFlag(),
     { name: 'force', type: 'bool', default: false, description: `Update the CSR even if it is already ${w.done}${decision === 'Approved' ? ' (or denied)' : ' (or approved)'}.` },
     ...output('output'),
     RECURSIVE_FLAG,
@@ -47,7 +48,7 @@ function hasCondition(csr: CertificateSigningRequest, type: string): boolean {
 }
 
 async function names(ctx: CommandContext, args: string[], flags: FlagValues): Promise<string[]> {
-  const fromFiles = flags.strings('filename').length > 0;
+  const fromFiles = hasManifestInput(flags);
   if (fromFiles && args.length > 0) throw new UsageError('must specify either NAME or -f, not both');
   if (!fromFiles && args.length === 0) throw new UsageError('one or more CSRs must be specified as <name> or -f <filename>');
   if (!fromFiles) return args;

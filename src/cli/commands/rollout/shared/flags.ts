@@ -1,11 +1,12 @@
 /** Flags every `rollout` subcommand shares: the objects by file, selector or recursion. */
 import type { FlagSpec } from '../../../framework/spec.js';
-import { filenameFlag, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
 
 /** `-f`, `-l`, `-R` (and `--field-manager` for the writing subcommands). */
 export function rolloutFlags(what: string, fieldManager?: string): FlagSpec[] {
   const flags: FlagSpec[] = [
     filenameFlag(`Filename, directory, or URL to files identifying the resource to get from a server.`),
+    kustomizeFlag(),
     RECURSIVE_FLAG,
     { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
   ];

@@ -7,11 +7,11 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { liveObjects, type LiveObject } from '../../apply/shared/live-objects.js';
-import { readsStdin } from '../../apply/shared/manifest-flags.js';
+import { hasManifestInput, readsStdin } from '../../apply/shared/manifest-flags.js';
 
 /** The objects and the errors of those that could not be read. */
 export async function rolloutObjects(ctx: CommandContext, args: string[], flags: FlagValues): Promise<{ client: PlatformClient; objects: LiveObject[]; errors: unknown[] }> {
-  if (args.length === 0 && flags.strings('filename').length === 0) throw new UsageError('required resource not specified', false);
+  if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError('required resource not specified', false);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
   const live = await liveObjects(ctx, flags, client, args);
   return { client, objects: live.objects, errors: live.errors };

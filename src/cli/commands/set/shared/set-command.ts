@@ -11,7 +11,7 @@ import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../apply/shared/dry-run.js';
 import { failuresError } from '../../apply/shared/error-list.js';
-import { filenameFlag, readsStdin, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
+import { filenameFlag, hasManifestInput, kustomizeFlag, readsStdin, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS, objectOutput } from '../../apply/shared/object-output.js';
 import { asTyped } from './typed.js';
 
@@ -25,6 +25,7 @@ export function setFlags(what: string, extra: FlagSpec[]): FlagSpec[] {
     DRY_RUN_FLAG,
     { name: 'field-manager', type: 'string', default: 'platformctl-set', description: 'Name of the manager used to track field ownership.' },
     filenameFlag(`Filename, directory, or URL to files identifying the resource to get from a server.`),
+    kustomizeFlag(),
     { name: 'local', type: 'bool', default: false, description: `If true, set ${what} will NOT contact api-server but run locally.` },
     ...OUTPUT_FLAGS,
     RECURSIVE_FLAG,
@@ -64,17 +65,16 @@ function localRef(object: KubeObject): string {
 export async function runSetCommand(ctx: CommandContext, resources: string[], flags: FlagValues, operation: string, change: SetChange, options: SetCommandOptions = {}): Promise<void> {
   const local = flags.bool('local');
   const dryRun = dryRunMode(flags);
-  const files = flags.strings('filename');
   if (flags.bool('all') && (flags.string('selector') ?? '') !== '') throw new UsageError('cannot set --all and --selector at the same time', false);
   if (local && dryRun === 'server') throw new UsageError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?', false);
-  if (!local && resources.length === 0 && files.length === 0) throw new UsageError('one or more resources must be specified as <resource> <name> or <resource>/<name>', false);
+  if (!local && resources.length === 0 && !hasManifestInput(flags)) throw new UsageError('one or more resources must be specified as <resource> <name> or <resource>/<name>', false);
   const output = await objectOutput(ctx, flags);
   const { createMergePatch } = await import('../../../../sdk/apply/json-merge-three-way.js');
   const { describeObject } = await import('../../../../sdk/apply/object-ref.js');
   const errors: unknown[] = [];
   let items: { object: KubeObject; ref: string; patch?: (p: Record<string, unknown>) => Promise<KubeObject> }[];
   if (local) {
-    if (files.length === 0) throw new UsageError('one or more files must be specified as -f rsrc.yaml or --filename=rsrc.json', false);
+    if (!hasManifestInput(flags)) throw new UsageError('one or more files must be specified as -f rsrc.yaml or --filename=rsrc.json', false);
     const { readCommandManifests } = await import('../../apply/shared/manifest-flags.js');
     items = (await readCommandManifests(ctx, flags, { requireName: 'none' })).map((m) => ({ object: m.object, ref: localRef(m.object) }));
   } else {

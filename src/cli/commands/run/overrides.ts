@@ -1,0 +1,64 @@
+/**
+ * `--overrides` and `--override-type` of `run` and `expose`: an inline JSON document applied to the
+ * generated object as a JSON merge patch (the default), a strategic merge patch (the kind's patch
+ * schema decides how lists merge) or a JSON patch (RFC 6902 operations), as kubectl's overrider does.
+ */
+import type { KubeObject } from '../../../sdk/types/meta.js';
+import type { FlagValues } from '../../framework/flag-values.js';
+import type { FlagSpec } from '../../framework/spec.js';
+import { UsageError } from '../../framework/usage-error.js';
+
+/** `--override-type`. */
+export const OVERRIDE_TYPE_FLAG: FlagSpec = {
+  name: 'override-type', type: 'string', default: 'merge',
+  description: 'The method used to override the generated object: json, merge, or strategic.',
+  complete: { kind: 'values', values: ['json', 'merge', 'strategic'] },
+};
+
+/** `--overrides`. */
+export const OVERRIDES_FLAG: FlagSpec = {
+  name: 'overrides', type: 'string', default: '',
+  description: 'An inline JSON override for the generated object. If this is non-empty, it is used to override the generated object. Requires that the object supply a valid apiVersion field.',
+};
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** `object` with the `--overrides` of `flags` applied (unchanged without them). */
+export async function applyOverrides(object: KubeObject, flags: FlagValues): Promise<KubeObject> {
+  const text = flags.string('overrides') ?? '';
+  const type = flags.string('override-type') ?? 'merge';
+  if (!['json', 'merge', 'strategic'].includes(type)) throw new UsageError(`--override-type must be one of (json, merge, strategic), got '${type}'`, false);
+  if (text === '') return object;
+  let patch: unknown;
+  try {
+    // The user's own flag: JSON.parse keeps `__proto__` as a plain key.
+    patch = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`error: unable to parse ${JSON.stringify(text)}: ${err instanceof Error ? err.message : String(err)}`, false);
+  }
+  let result: unknown;
+  if (type === 'json') {
+    if (!Array.isArray(patch)) throw new UsageError(`error: unable to parse ${JSON.stringify(text)}: json: cannot unmarshal object into Go value of type jsonpatch.Patch`, false);
+    const { applyJsonPatch } = await import('../../../sdk/apply/json-patch.js');
+    try {
+      result = applyJsonPatch(object, patch);
+    } catch (err) {
+      throw new UsageError(`error: ${err instanceof Error ? err.message : String(err)}`, false);
+    }
+  } else if (!isObject(patch)) {
+    throw new UsageError(`error: unable to parse ${JSON.stringify(text)}: json: cannot unmarshal ${Array.isArray(patch) ? 'array' : typeof patch} into Go value of type map[string]interface {}`, false);
+  } else if (type === 'merge') {
+    const { applyMergePatch } = await import('../../../sdk/apply/json-merge-three-way.js');
+    result = applyMergePatch(object, patch);
+  } else {
+    const [{ mergePatch }, { schemaForKind }] = await Promise.all([
+      import('../../../sdk/kustomize/transform/merge2.js'),
+      import('../../../sdk/kustomize/transform/patch-schema.js'),
+    ]);
+    result = mergePatch(object as Parameters<typeof mergePatch>[0], patch as Parameters<typeof mergePatch>[1], (apiVersion, kind) => schemaForKind(apiVersion, kind, undefined)) ?? {};
+  }
+  if (!isObject(result)) throw new UsageError('error: the overrides did not leave an object', false);
+  return result as KubeObject;
+}
