@@ -23,6 +23,7 @@ import { metricsDefs, metricsEndpoint } from './metrics/api.js';
 import { MetricsSampler } from './metrics/sampler.js';
 import { resolveNodeOptions, type NodeOptions } from './options.js';
 import { createProcessRuntime } from './runtime/process/process-runtime.js';
+import type { NodeStreams } from '../streams/node-access.js';
 
 export type { NodeOptions, NodeRuntimeMode } from './options.js';
 
@@ -32,6 +33,8 @@ export interface NodeSide {
   endpoints: PipelineEndpoint[];
   /** Stops every pod process and flushes the logs (before the store closes). */
   shutdown(): Promise<void>;
+  /** The runtime and logs the stream endpoints (logs, exec, attach) use; absent without a node. */
+  streams?: NodeStreams;
 }
 
 /** Where the server is and keeps its state. */
@@ -115,5 +118,6 @@ export async function setupNode(ctx: ServerContext, options: NodeOptions | undef
     ],
     endpoints,
     shutdown: stopAll,
+    streams: { runtime, logs },
   };
 }
