@@ -38,27 +38,30 @@ export async function untar(tarStream: Readable, prefix: string, dest: string, w
       if (e !== undefined) extract.destroy(e instanceof Error ? e : new Error(String(e)));
       else next();
     };
+    // Entries without content are drained first; `then` runs once the entry has ended.
+    const skip = (then: () => Promise<void> = async () => undefined): void => {
+      stream.once('end', () => void then().then(() => done(), done));
+      stream.resume();
+    };
     const target = destinationOf(header.name, prefix, dest);
     if (target === undefined) {
       warn(`warning: file "${join(dest, header.name)}" is outside target destination, skipping`);
-      stream.resume();
-      stream.once('end', () => done());
+      skip();
       return;
     }
     if (header.type === 'symlink' || header.type === 'link') {
       warn(`warning: skipping symlink: "${target}" -> "${header.linkname ?? ''}"`);
-      stream.resume();
-      stream.once('end', () => done());
+      skip();
       return;
     }
     if (header.type === 'directory') {
-      stream.resume();
-      mkdir(target, { recursive: true }).then(() => stream.once('end', () => done()), done);
+      skip(async () => {
+        await mkdir(target, { recursive: true });
+      });
       return;
     }
     if (header.type !== 'file' && header.type !== 'contiguous-file') {
-      stream.resume();
-      stream.once('end', () => done());
+      skip();
       return;
     }
     mkdir(dirname(target), { recursive: true })
