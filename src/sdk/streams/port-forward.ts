@@ -4,7 +4,7 @@
  * listeners go on), until the caller closes the forward or aborts its signal.
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { AbortedError, PlatformError } from '../errors.js';
+import { AbortedError, PlatformError, StatusError } from '../errors.js';
 import type { Transport } from '../transport/transport.js';
 import { PORT_FORWARD_PROTOCOLS, PortForwardReader } from './port-forward-protocol.js';
 import { openWebSocket } from './websocket.js';
@@ -59,7 +59,26 @@ function expand(addresses: readonly string[]): string[] {
   return addresses.flatMap((a) => (a === 'localhost' ? ['127.0.0.1', '::1'] : [a]));
 }
 
-/** Starts forwarding; resolves once every listener listens (rejects when none can). */
+/**
+ * kubectl opens its tunneled connection before it listens, so a forward the server refuses (no
+ * pod, RBAC, admission) fails at once. The same check here, without touching the pod: an upgrade
+ * that names no port, which a server authorizes and admits before it answers 400 ("port is
+ * required"). Only authentication, authorization, admission and not-found answers refuse the
+ * forward; any other answer leaves the decision to the connections themselves. (The tunnel
+ * protocol kubectl uses cannot be offered: its name is not a valid WebSocket sub-protocol token
+ * for undici.)
+ */
+async function checkAccess(transport: Transport, path: string, signal: AbortSignal): Promise<void> {
+  try {
+    const { ws } = await openWebSocket(transport, path, undefined, PORT_FORWARD_PROTOCOLS, signal);
+    ws.close(1000);
+  } catch (e) {
+    if (e instanceof StatusError && [401, 403, 404].includes(e.code)) throw e;
+    if (e instanceof AbortedError) throw e;
+  }
+}
+
+/** Starts forwarding; resolves once every listener listens (rejects when none can, or the server refuses the forward). */
 export async function startPortForward(transport: Transport, path: string, mappings: readonly PortMapping[], options: PortForwardOptions = {}): Promise<PortForward> {
   const servers: Server[] = [];
   const sockets = new Set<Socket>();
@@ -68,6 +87,7 @@ export async function startPortForward(transport: Transport, path: string, mappi
   const signal = options.signal === undefined ? controller.signal : AbortSignal.any([options.signal, controller.signal]);
   const addresses = expand(options.addresses ?? ['localhost']);
   const requestedLocalhost = (options.addresses ?? ['localhost']).includes('localhost');
+  await checkAccess(transport, path, signal);
 
   const serve = async (socket: Socket, mapping: PortMapping): Promise<void> => {
     sockets.add(socket);
