@@ -9,9 +9,10 @@ import { execEndpoints } from './exec.js';
 import { logEndpoint } from './log.js';
 import type { NodeStreams } from './node-access.js';
 import { portForwardEndpoint } from './portforward.js';
+import { proxyEndpoint } from './proxy.js';
 
 /** The endpoints of the stream sub-resources. */
 export function streamEndpoints(ctx: ServerContext, authorizer: Authorizer, node: NodeStreams | undefined): PipelineEndpoint[] {
   const access = (): NodeStreams | undefined => node;
-  return [logEndpoint(ctx, access), ...execEndpoints(ctx, authorizer, access), portForwardEndpoint(ctx, authorizer)];
+  return [logEndpoint(ctx, access), ...execEndpoints(ctx, authorizer, access), portForwardEndpoint(ctx, authorizer), proxyEndpoint(ctx)];
 }
