@@ -37,12 +37,14 @@ function kubectlWith(k: ProxiedKubectl, args: string[], o: { stdin?: string; unt
 
 function get(port: number, path: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+    // A bounded wait: a forward that stops answering fails the test instead of hanging the suite.
+    const req = request({ host: '127.0.0.1', port, path, agent: false, timeout: 15_000 }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
       res.on('end', () => resolve(body));
     });
+    req.on('timeout', () => req.destroy(new Error(`no answer on ${path} within 15 s`)));
     req.on('error', reject);
     req.end();
   });
