@@ -12,12 +12,14 @@ import { ResourceClient, type ResourceDescriptor } from './rest/resource-client.
 import { RestClient, type RestResponse } from './rest/rest-client.js';
 import { buildTypedAccessors, type TypedAccessors } from './rest/typed-resources.js';
 import { programName } from './program.js';
+import { podStreams, type PodStreams } from './streams/pod-streams.js';
 import type { LogSink } from './transport/http-log.js';
 import type { Env } from './transport/proxy.js';
 import type { RetryPolicy } from './transport/retry.js';
 import { Transport } from './transport/transport.js';
 import type { WarningHandler } from './transport/warnings.js';
 import type { KubeObject, ObjectBase } from './types/meta.js';
+import type { Pod } from './types/core.js';
 import type { VersionInfo } from './types/discovery.js';
 
 /** Options of {@link createClient}. */
@@ -97,8 +99,13 @@ export interface PlatformClientCore {
   serverVersion(options?: { signal?: AbortSignal }): Promise<VersionInfo>;
 }
 
-/** A client: the core API plus typed accessors (`configMaps(ns)`, `namespaces()`, ...). */
-export type PlatformClient = PlatformClientCore & TypedAccessors;
+/**
+ * A client: the core API plus typed accessors (`configMaps(ns)`, `namespaces()`, ...); `pods(ns)`
+ * also has the streaming calls (`log`, `exec`, `attach`, `portForward`, `proxyPath`).
+ */
+export type PlatformClient = PlatformClientCore & Omit<TypedAccessors, 'pods'> & {
+  pods(namespace?: string): ResourceClient<Pod> & PodStreams;
+};
 
 /** Creates a client for one cluster and identity. Cheap: nothing connects until the first call. */
 export function createClient(config: ClientConfig, options: ClientOptions = {}): PlatformClient {
@@ -152,5 +159,6 @@ export function createClient(config: ClientConfig, options: ClientOptions = {}):
     },
   };
   const typed = buildTypedAccessors((descriptor, namespace) => resource(descriptor, descriptor.namespaced ? namespace ?? defaultNamespace : undefined));
-  return Object.assign(core, typed);
+  const pods = (namespace?: string): ResourceClient<Pod> & PodStreams => Object.assign(typed.pods(namespace), podStreams(transport, namespace ?? defaultNamespace));
+  return Object.assign(core, typed, { pods });
 }

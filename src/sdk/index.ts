@@ -96,3 +96,16 @@ export * from './apply/index.js';
 export { deleteObjects, waitForDeleted } from './apply/delete-objects.js';
 export type { DeleteObjectsOptions, DeleteResult, DeleteTarget } from './apply/delete-objects.js';
 export { waitForDeletion, waitForAllDeleted } from './apply/wait-for.js';
+
+// Streams: logs, exec, attach, port-forward, proxy paths
+export type { PodStreams } from './streams/pod-streams.js';
+export type { PodLogOptions } from './streams/pod-log.js';
+export type { OutputSink, RemoteCommandOptions, RemoteCommandResult, TerminalSize } from './streams/remote-command.js';
+export type { ForwardedPort, PortForward, PortForwardOptions, PortMapping } from './streams/port-forward.js';
+export { nodeProxyPath, podProxyPath, serviceProxyPath } from './streams/proxy-paths.js';
+export type { ProxyTarget } from './streams/proxy-paths.js';
+export { CHANNELS, REMOTE_COMMAND_PROTOCOLS, codecFor, decodeMessage, encodeClose, encodeMessage, encodeResize, outcomeOf } from './streams/channel-protocol.js';
+export type { ClientChannelCodec, RemoteOutcome } from './streams/channel-protocol.js';
+export { PORT_FORWARD_PROTOCOLS, PortForwardReader } from './streams/port-forward-protocol.js';
+export type { PortForwardEvent } from './streams/port-forward-protocol.js';
+export type { UpgradeConnection } from './transport/transport.js';

@@ -270,3 +270,24 @@ export const KUSTOMIZE = {
 
 /** Prefix of kubectl's plugins (`kubectl-foo`, as krew installs them): seen on PATH, never run. */
 export const KUBECTL_PLUGIN_PREFIX = 'kubectl-';
+
+/**
+ * Sub-protocols of the streaming endpoints (exec, attach, port-forward): Kubernetes' names with
+ * `platform.io` where they say `k8s.io` (`v5.channel.k8s.io` becomes `v5.channel.platform.io`).
+ */
+export const STREAM_PROTOCOLS = {
+  /** Binary channel frames with the stream-close signal (255). */
+  channelV5: `v5.channel.${DOMAIN}`,
+  /** Binary channel frames; the error channel carries a Status. */
+  channelV4: `v4.channel.${DOMAIN}`,
+  /** Text frames: a channel digit and base64 data; the error channel carries a Status. */
+  base64ChannelV4: `v4.base64.channel.${DOMAIN}`,
+  /** Text frames: a channel digit and base64 data. */
+  base64Channel: `base64.channel.${DOMAIN}`,
+  /** Binary channel frames, the first version. */
+  channelV1: `channel.${DOMAIN}`,
+  /** The port-forward protocol (SPDY streams `data` and `error` per port and request). */
+  portForward: `portforward.${DOMAIN}`,
+  /** Prefix of a SPDY protocol tunneled in WebSocket binary messages (`SPDY/3.1+portforward.platform.io`). */
+  spdyTunnelPrefix: 'SPDY/3.1+',
+} as const;

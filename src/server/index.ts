@@ -6,7 +6,9 @@
  * @packageDocumentation
  */
 import { createServer, type Server } from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import type { JsonObject } from '../sdk/types/meta.js';
 import { AdmissionChain } from './admission/chain.js';
@@ -37,6 +39,8 @@ import { Registry } from './registry/registry.js';
 import { findObject } from './rest/get.js';
 import { ServiceIPAllocator } from './services/allocator.js';
 import { Store } from './storage/index.js';
+import { streamEndpoints } from './streams/index.js';
+import { serveUpgrade } from './streams/upgrade.js';
 import { loadOrCreateAdminToken, newToken } from './tls/admin-token.js';
 import { ephemeralTlsMaterial, loadOrCreateTlsMaterial } from './tls/certificates.js';
 import { asArray, asNumber, asObject, asString } from './util/json.js';
@@ -169,13 +173,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let port = options.port ?? 0;
   const handler = createHandler(ctx, {
     authenticator: authn.authenticator,
-    endpoints: [...authn.endpoints, ...authz.endpoints, ...node.endpoints, ...workloadEndpoints(ctx)],
+    endpoints: [...authn.endpoints, ...authz.endpoints, ...node.endpoints, ...workloadEndpoints(ctx), ...streamEndpoints(ctx, authz.authorizer, node.streams)],
     authorizer: authz.authorizer,
     health,
     serverAddress: () => `${host}:${port}`,
     buildDate: timestamp(now()),
   });
   const server: Server = createServer({ key: tls.keyPem, cert: tls.certPem, ca: tls.caPem, requestCert: true, rejectUnauthorized: false }, handler);
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => serveUpgrade(req, socket, head, handler));
   server.requestTimeout = 0;
   server.headersTimeout = 60_000;
   server.keepAliveTimeout = 30_000;

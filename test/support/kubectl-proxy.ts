@@ -25,6 +25,8 @@ export function kubectlSkipReason(): string | undefined {
 export interface ProxiedKubectl {
   /** kubectl's temporary HOME (removed by close; tests may keep files there). */
   home: string;
+  /** The URL kubectl talks to (the proxy). */
+  url: string;
   /** kubectl's environment (for spawning it directly, e.g. a long-running `get -w`). */
   env: NodeJS.ProcessEnv;
   /** Runs kubectl (asynchronously, so an in-process server can answer). */
@@ -36,7 +38,10 @@ export interface ProxiedKubectl {
 export async function startProxiedKubectl(server: TestServer, extraEnv: Record<string, string> = {}): Promise<ProxiedKubectl> {
   const home = await mkdtemp(join(tmpdir(), 'platformctl-kubectl-'));
   const certDir = join(home, 'proxy-certs');
-  const proxy: ChildProcess = spawn(process.execPath, [RENAME_PROXY, '--listen', '127.0.0.1:0', '--upstream', server.url, '--client', 'k8s', '--insecure-upstream', '--tls', '--cert-dir', certDir], { stdio: ['ignore', 'pipe', 'ignore'] });
+  // Streams (exec, attach, port-forward) need the sub-protocol names mapped back; see the shim.
+  const { proxyMapsStreamProtocols, startStreamProtocolShim } = await import('./stream-protocol-shim.js');
+  const shim = (await proxyMapsStreamProtocols()) ? undefined : await startStreamProtocolShim(server.url);
+  const proxy: ChildProcess = spawn(process.execPath, [RENAME_PROXY, '--listen', '127.0.0.1:0', '--upstream', shim?.url ?? server.url, '--client', 'k8s', '--insecure-upstream', '--tls', '--cert-dir', certDir], { stdio: ['ignore', 'pipe', 'ignore'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     proxy.stdout?.setEncoding('utf8');
@@ -58,6 +63,7 @@ export async function startProxiedKubectl(server: TestServer, extraEnv: Record<s
   const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'] ?? '', HOME: home, KUBECONFIG: kubeconfig, TZ: 'UTC', ...extraEnv };
   return {
     home,
+    url,
     env,
     run: (args, cwd) => new Promise((resolve) => {
       execFile('kubectl', [...args], { env, cwd: cwd ?? home, timeout: 60_000, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) => {
@@ -67,6 +73,7 @@ export async function startProxiedKubectl(server: TestServer, extraEnv: Record<s
     }),
     async close() {
       proxy.kill();
+      await shim?.close();
       await rm(home, { recursive: true, force: true });
     },
   };

@@ -9,6 +9,8 @@ import type { Readable } from 'node:stream';
 export interface Output {
   /** Writes text. Writes are ordered; `flush` waits until they have been handed to the OS. */
   write(text: string): void;
+  /** Writes bytes as they are (remote command output); absent where only text is captured. */
+  writeBytes?(data: Uint8Array): void;
   /** Resolves when everything written so far is out (backpressure for large outputs). */
   flush(): Promise<void>;
   /** Whether the output is a terminal. */

@@ -60,8 +60,13 @@ class FdOutput implements Output {
   }
 
   write(text: string): void {
-    if (this.#broken || text === '') return;
-    let buf = Buffer.from(text, 'utf8');
+    if (text === '') return;
+    this.writeBytes(Buffer.from(text, 'utf8'));
+  }
+
+  writeBytes(data: Uint8Array): void {
+    if (this.#broken || data.length === 0) return;
+    let buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     while (buf.length > 0) {
       try {
         const n = writeSync(this.#fd, buf);

@@ -7,7 +7,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { ClientConfig } from '../config/client-config.js';
-import type { CredentialSource, RequestCredentials } from '../auth/credentials.js';
+import type { ClientCertificate, CredentialSource, RequestCredentials } from '../auth/credentials.js';
 import { impersonationHeaders } from '../auth/impersonation.js';
 import { AbortedError } from '../errors.js';
 import { MEDIA_TYPES } from '../naming.js';
@@ -59,6 +59,17 @@ export function setDefaultTlsHandshakeTimeout(ms: number): number {
   const previous = defaultHandshakeTimeoutMs;
   defaultHandshakeTimeoutMs = ms;
   return previous;
+}
+
+/** See {@link Transport.connectionFor}. */
+export interface UpgradeConnection {
+  url: URL;
+  headers: Record<string, string | string[]>;
+  tls: TlsSettings;
+  clientCertificate?: ClientCertificate;
+  proxy?: string;
+  /** The credentials used (for a refresh after 401). */
+  creds: RequestCredentials;
 }
 
 interface Deadline {
@@ -244,6 +255,36 @@ export class Transport {
     if (attempt.stream === undefined) return { ...attempt.head, streaming: false, body: attempt.buffered ?? Buffer.alloc(0) };
     const cancel = attempt.cancel ?? ((): void => undefined);
     return { ...attempt.head, streaming: true, body: attempt.stream, cancel };
+  }
+
+  /**
+   * What a connection of its own (a WebSocket upgrade) needs to reach the server as this client:
+   * the URL, headers with credentials, impersonation and user agent, the TLS settings with the
+   * client certificate, and the proxy. After a 401, {@link refreshCredentials} says whether one
+   * retry with fresh credentials may succeed.
+   */
+  async connectionFor(path: string, query: QueryParams | undefined, signal?: AbortSignal): Promise<UpgradeConnection> {
+    const creds = await this.credentials.get(signal === undefined ? {} : { signal });
+    const url = this.url(path, query);
+    const headers = this.buildHeaders({ method: 'GET', path }, creds);
+    delete headers.Accept;
+    delete headers['Accept-Encoding'];
+    const { resolveProxy } = await lazyModules();
+    const proxy = resolveProxy(url, this.config.proxyURL, this.env);
+    const connection: UpgradeConnection = { url, headers, tls: this.tls, creds };
+    if (creds.clientCertificate !== undefined) connection.clientCertificate = creds.clientCertificate;
+    if (proxy !== undefined) connection.proxy = proxy;
+    return connection;
+  }
+
+  /** After a 401 to an upgrade made with `used`: true when fresh credentials are worth one retry. */
+  refreshCredentials(used: RequestCredentials, signal?: AbortSignal): Promise<boolean> {
+    return this.credentials.refreshAfterUnauthorized(used, signal === undefined ? {} : { signal });
+  }
+
+  /** Logs a line at `-v=level` (stream sessions report their upgrades like requests). */
+  note(level: number, message: string): void {
+    this.logger.note(level, message);
   }
 
   private timeoutFor(req: HttpRequest): number | undefined {

@@ -6,6 +6,7 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
+import { NODE_PROXY_SUBRESOURCE } from './connect-subresources.js';
 import { endpointsTable, eventTable, nodeTable, persistentVolumeClaimTable, persistentVolumeTable, serviceAccountTable } from '../tables/core.js';
 
 function o(v: unknown): JsonObject {
@@ -68,7 +69,7 @@ export const eventDef = defineKind({
 
 export const nodeDef = defineKind({
   group: '', version: 'v1', kind: 'Node', plural: 'nodes', shortNames: ['no'], namespaced: false,
-  status: true, resetStatusOnCreate: false, table: nodeTable,
+  status: true, resetStatusOnCreate: false, table: nodeTable, extraSubresources: [NODE_PROXY_SUBRESOURCE],
   fieldSelectors: { 'spec.unschedulable': (n) => String(o(n.spec).unschedulable === true) },
   hooks: {
     validate(n) {

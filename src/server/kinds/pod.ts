@@ -9,6 +9,7 @@ import { defineKind } from './define.js';
 import { defaultPodSpec, qosClass, validatePodSpec } from './pod-spec.js';
 import { podTable } from '../tables/core.js';
 import type { SubresourceDef } from '../registry/types.js';
+import { POD_STREAM_SUBRESOURCES } from './connect-subresources.js';
 
 /** `pods/binding`: assigns a pod to a node (served by the scheduler's binding endpoint). */
 export const BINDING_SUBRESOURCE: SubresourceDef = { name: 'binding', responseKind: { group: '', version: 'v1', kind: 'Binding' }, verbs: ['create'] };
@@ -49,8 +50,8 @@ function validateUpdate(obj: JsonObject, old: JsonObject): FieldError[] {
 export const podDef = defineKind({
   group: '', version: 'v1', kind: 'Pod', plural: 'pods', shortNames: ['po'], categories: ['all'], namespaced: true,
   status: true, returnDeletedObject: true,
-  // POST pods/<name>/binding (the scheduler's), pods/<name>/eviction (served by the workload controllers' eviction endpoint).
-  extraSubresources: [BINDING_SUBRESOURCE, { name: 'eviction', responseKind: { group: 'policy', version: 'v1', kind: 'Eviction' }, verbs: ['create'] }],
+  // POST pods/<name>/binding (the scheduler's), pods/<name>/eviction (served by the workload controllers' eviction endpoint), and the stream subresources.
+  extraSubresources: [BINDING_SUBRESOURCE, { name: 'eviction', responseKind: { group: 'policy', version: 'v1', kind: 'Eviction' }, verbs: ['create'] }, ...POD_STREAM_SUBRESOURCES],
   fieldSelectors: {
     'spec.nodeName': (o) => asString(spec(o).nodeName) ?? '',
     'spec.restartPolicy': (o) => asString(spec(o).restartPolicy) ?? '',

@@ -8,6 +8,7 @@ import { fieldError, invalid, type FieldError } from '../validation/field-errors
 import { isDNS1123Label } from '../validation/names.js';
 import type { HookContext } from '../registry/types.js';
 import { defineKind } from './define.js';
+import { SERVICE_PROXY_SUBRESOURCE } from './connect-subresources.js';
 import { serviceTable } from '../tables/core.js';
 
 const TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
@@ -134,7 +135,7 @@ function validate(obj: JsonObject): FieldError[] {
 
 export const serviceDef = defineKind({
   group: '', version: 'v1', kind: 'Service', plural: 'services', shortNames: ['svc'], categories: ['all'], namespaced: true,
-  nameRule: 'dns1035', status: true, allowCreateOnUpdate: true, returnDeletedObject: true,
+  nameRule: 'dns1035', status: true, allowCreateOnUpdate: true, returnDeletedObject: true, extraSubresources: [SERVICE_PROXY_SUBRESOURCE],
   table: serviceTable,
   hooks: {
     defaults,

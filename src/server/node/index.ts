@@ -23,6 +23,7 @@ import { metricsDefs, metricsEndpoint, podMetricsOf } from './metrics/api.js';
 import { MetricsSampler } from './metrics/sampler.js';
 import { resolveNodeOptions, type NodeOptions } from './options.js';
 import { createProcessRuntime } from './runtime/process/process-runtime.js';
+import type { NodeStreams } from '../streams/node-access.js';
 
 export type { NodeOptions, NodeRuntimeMode } from './options.js';
 
@@ -34,6 +35,8 @@ export interface NodeSide {
   shutdown(): Promise<void>;
   /** The PodMetrics of a namespace the metrics API serves; absent when the node does not run. */
   podMetrics?: (namespace: string) => Promise<JsonObject[]>;
+  /** The runtime and logs the stream endpoints (logs, exec, attach) use; absent without a node. */
+  streams?: NodeStreams;
 }
 
 /** Where the server is and keeps its state. */
@@ -118,5 +121,6 @@ export async function setupNode(ctx: ServerContext, options: NodeOptions | undef
     endpoints,
     shutdown: stopAll,
     podMetrics: async (namespace) => podMetricsOf(sampler, namespace, ctx.now()),
+    streams: { runtime, logs },
   };
 }

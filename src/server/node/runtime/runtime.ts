@@ -88,6 +88,8 @@ export interface ExecProcess {
   stdin: Writable | null;
   stdout: Readable | null;
   stderr: Readable | null;
+  /** Resolves once the process started (undefined) or could not be started (the runtime's message). */
+  started: Promise<string | undefined>;
   /** Resolves with the exit code (128 + signal number when killed by a signal). */
   exited: Promise<number>;
   kill(signal?: NodeJS.Signals): void;

@@ -265,12 +265,16 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     const c = running(id);
     if (c === undefined) throw new Error(`container ${id} is not running`);
     const child = spawnIn(c, argv, opts.stdin);
+    const startedOrFailed = new Promise<string | undefined>((resolve) => {
+      child.once('spawn', () => resolve(undefined));
+      child.once('error', (e: NodeJS.ErrnoException) => resolve(startErrorMessage(argv[0] ?? '', e)));
+    });
     const exited = new Promise<number>((resolve) => {
       child.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ENOENT' ? 127 : 126));
       child.once('close', (code, signal) => resolve(exitCodeOf(code, signal)));
     });
     return {
-      stdin: child.stdin, stdout: child.stdout, stderr: child.stderr, exited,
+      stdin: child.stdin, stdout: child.stdout, stderr: child.stderr, started: startedOrFailed, exited,
       kill(signal: NodeJS.Signals = 'SIGKILL') {
         if (child.pid !== undefined) killGroup(child.pid, signal);
       },

@@ -1,0 +1,27 @@
+/** `platformctl attach`: attach to a process already running in a container. */
+import { BINARY_NAME } from '../../../sdk/naming.js';
+import type { CommandSpec } from '../../framework/spec.js';
+
+/** `platformctl attach`. */
+export const spec: CommandSpec = {
+  name: 'attach',
+  usage: '(POD | TYPE/NAME) -c CONTAINER',
+  summary: 'Attach to a running container',
+  description: 'Attach to a process that is already running inside an existing container.',
+  group: 'Troubleshooting and Debugging Commands',
+  examples: [
+    { description: 'Get output from running pod mypod; use the platformctl.platform.io/default-container annotation\nfor selecting the container to be attached or the first container in the pod will be chosen', command: `${BINARY_NAME} attach mypod`, notRunnable: 'streams until the container ends' },
+    { description: 'Get output from ruby-container from pod mypod', command: `${BINARY_NAME} attach mypod -c ruby-container`, notRunnable: 'streams until the container ends' },
+    { description: "Switch to raw terminal mode; sends stdin to 'bash' in ruby-container from pod mypod\nand sends stdout/stderr from 'bash' back to the client", command: `${BINARY_NAME} attach mypod -c ruby-container -i -t`, notRunnable: 'interactive' },
+    { description: 'Get output from the first pod of a replica set named nginx', command: `${BINARY_NAME} attach rs/nginx`, notRunnable: 'needs a replica set' },
+  ],
+  flags: [
+    { name: 'container', short: 'c', type: 'string', default: '', description: 'Container name. If omitted, use the platformctl.platform.io/default-container annotation for selecting the container to be attached or the first container in the pod will be chosen' },
+    { name: 'pod-running-timeout', type: 'duration', default: '1m0s', description: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
+    { name: 'quiet', short: 'q', type: 'bool', default: false, description: 'Only print output from the remote session' },
+    { name: 'stdin', short: 'i', type: 'bool', default: false, description: 'Pass stdin to the container' },
+    { name: 'tty', short: 't', type: 'bool', default: false, description: 'Stdin is a TTY' },
+  ],
+  args: 'resource-names-of-first-arg',
+  load: async () => (await import('./run.js')).run,
+};

@@ -1,0 +1,46 @@
+/**
+ * kubectl proxy's request filter (FilterServer): a request is served only when its Host matches an
+ * accepted host pattern, its path an accepted path and no rejected path, and its method no rejected
+ * method; patterns are comma-separated regular expressions.
+ */
+import { UsageError } from '../../framework/usage-error.js';
+
+/** The compiled filter. */
+export interface ProxyFilter {
+  acceptHosts: RegExp[];
+  acceptPaths: RegExp[];
+  rejectPaths: RegExp[];
+  rejectMethods: RegExp[];
+}
+
+/** Compiles a comma-separated list of patterns (flag `name` for the error). */
+export function patterns(text: string, name: string): RegExp[] {
+  if (text === '') return [];
+  return text.split(',').map((p) => {
+    try {
+      return new RegExp(p);
+    } catch (e) {
+      throw new UsageError(`invalid --${name} pattern ${JSON.stringify(p)}: ${e instanceof Error ? e.message : String(e)}`, false);
+    }
+  });
+}
+
+/** The host of a Host header without its port (`[::1]:8001` → `[::1]`). */
+export function hostOnly(host: string): string {
+  if (host.startsWith('[')) {
+    const end = host.indexOf(']');
+    return end < 0 ? host : host.slice(0, end + 1);
+  }
+  const colon = host.lastIndexOf(':');
+  return colon < 0 ? host : host.slice(0, colon);
+}
+
+/** Whether a request passes the filter. */
+export function accepted(f: ProxyFilter, method: string, path: string, host: string): boolean {
+  const h = hostOnly(host);
+  if (!f.acceptHosts.some((r) => r.test(h))) return false;
+  if (!f.acceptPaths.some((r) => r.test(path))) return false;
+  if (f.rejectPaths.some((r) => r.test(path))) return false;
+  if (f.rejectMethods.some((r) => r.test(method))) return false;
+  return true;
+}

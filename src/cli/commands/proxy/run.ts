@@ -1,0 +1,137 @@
+/**
+ * `proxy`: serves the API server on a local address (or UNIX socket) with the user's credentials,
+ * behind kubectl's filter (only local Host names, no exec/attach paths by default), optionally with
+ * static files under `--www-prefix`.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join, normalize, resolve } from 'node:path';
+import type { PlatformClient } from '../../../sdk/client.js';
+import type { HttpMethod } from '../../../sdk/transport/http-types.js';
+import type { CommandContext } from '../../framework/context.js';
+import type { FlagValues } from '../../framework/flag-values.js';
+import { UsageError } from '../../framework/usage-error.js';
+import { accepted, patterns, type ProxyFilter } from './filter.js';
+
+const METHODS = new Set<string>(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+
+function withSlash(p: string): string {
+  return p.endsWith('/') ? p : `${p}/`;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolveBody, reject) => {
+    const parts: Buffer[] = [];
+    req.on('data', (c: Buffer) => parts.push(c));
+    req.once('end', () => resolveBody(Buffer.concat(parts)));
+    req.once('error', reject);
+  });
+}
+
+async function forward(client: PlatformClient, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (!METHODS.has(method)) {
+    res.writeHead(405).end();
+    return;
+  }
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+  const headers: Record<string, string> = {};
+  for (const name of ['content-type', 'accept']) {
+    const v = req.headers[name];
+    if (typeof v === 'string') headers[name] = v;
+  }
+  const controller = new AbortController();
+  res.once('close', () => controller.abort());
+  const request = { method: method as HttpMethod, path, timeoutMs: 0, signal: controller.signal, headers, ...(headers.accept !== undefined ? { accept: headers.accept } : {}), ...(body !== undefined && body.length > 0 ? { body, ...(headers['content-type'] !== undefined ? { contentType: headers['content-type'] } : {}) } : {}) };
+  try {
+    const answer = await client.transport.stream(request);
+    const out: Record<string, string | string[]> = {};
+    for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
+    res.writeHead(answer.status, out);
+    if (!answer.streaming) {
+      res.end(answer.body);
+      return;
+    }
+    res.flushHeaders();
+    for await (const chunk of answer.body) res.write(chunk);
+    res.end();
+  } catch (e) {
+    if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end(controller.signal.aborted ? undefined : `${e instanceof Error ? e.message : String(e)}\n`);
+  }
+}
+
+async function serveStatic(dir: string, rel: string, res: ServerResponse): Promise<void> {
+  const root = resolve(dir);
+  const file = resolve(join(root, normalize(`/${rel}`)));
+  if (!file.startsWith(root)) {
+    res.writeHead(404).end('404 page not found\n');
+    return;
+  }
+  try {
+    const st = await stat(file);
+    const target = st.isDirectory() ? join(file, 'index.html') : file;
+    await stat(target);
+    res.writeHead(200);
+    createReadStream(target).pipe(res);
+  } catch {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('404 page not found\n');
+  }
+}
+
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+  if (args.length > 0) throw new UsageError(`unknown command ${JSON.stringify(args[0])} for "proxy"`);
+  const filter: ProxyFilter = {
+    acceptHosts: patterns(flags.string('accept-hosts') ?? '', 'accept-hosts'),
+    acceptPaths: patterns(flags.string('accept-paths') ?? '', 'accept-paths'),
+    rejectPaths: patterns(flags.string('reject-paths') ?? '', 'reject-paths'),
+    rejectMethods: patterns(flags.string('reject-methods') ?? '', 'reject-methods'),
+  };
+  const filtered = !flags.bool('disable-filter');
+  if (!filtered) ctx.io.stderr.write('Request filter disabled, your proxy is vulnerable to XSRF attacks, please be cautious\n');
+  const apiPrefix = withSlash(flags.string('api-prefix') ?? '/');
+  const www = flags.string('www') ?? '';
+  const wwwPrefix = withSlash(flags.string('www-prefix') ?? '/static/');
+  const client = await ctx.client();
+  const serverPath = flags.bool('append-server-path') ? new URL(client.config.server).pathname.replace(/\/+$/, '') : '';
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    if (filtered && !accepted(filter, req.method ?? 'GET', path, req.headers.host ?? '')) {
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end('Forbidden\n');
+      return;
+    }
+    if (www !== '' && path.startsWith(wwwPrefix)) {
+      void serveStatic(www, path.slice(wwwPrefix.length), res);
+      return;
+    }
+    if (!path.startsWith(apiPrefix) && `${path}/` !== apiPrefix) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('404 page not found\n');
+      return;
+    }
+    const rest = `/${path.slice(apiPrefix.length)}`;
+    void forward(client, req, res, `${serverPath}${rest}${url.search}`);
+  });
+  if (flags.durationMs('keepalive') !== undefined && (flags.durationMs('keepalive') ?? 0) > 0) server.keepAliveTimeout = flags.durationMs('keepalive') ?? 0;
+  const socketPath = flags.string('unix-socket') ?? '';
+  const where = await new Promise<string>((resolveListen, reject) => {
+    server.once('error', (e) => reject(new UsageError(`listen failed: ${e.message}`, false)));
+    if (socketPath !== '') server.listen(socketPath, () => resolveListen(socketPath));
+    else {
+      server.listen(flags.int('port') ?? 8001, flags.string('address') ?? '127.0.0.1', () => {
+        const a = server.address();
+        resolveListen(a !== null && typeof a === 'object' ? `${a.address.includes(':') ? `[${a.address}]` : a.address}:${a.port}` : String(a));
+      });
+    }
+  });
+  ctx.io.stdout.write(`Starting to serve on ${where}\n`);
+  await new Promise<void>((r) => {
+    if (ctx.io.signal.aborted) r();
+    ctx.io.signal.addEventListener('abort', () => r(), { once: true });
+  });
+  server.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
+  return 0;
+}

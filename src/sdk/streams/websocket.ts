@@ -1,0 +1,142 @@
+/**
+ * Opens a WebSocket to the API server as the client's identity, with undici's WebSocket over a
+ * dispatcher that carries the cluster's TLS settings, client certificate and proxy. A refused
+ * upgrade becomes a StatusError with the server's Status (undici does not expose the handshake
+ * response, so the dispatcher records it); a 401 refreshes credentials (exec plugins) once and
+ * retries, as REST calls do.
+ */
+import { createRequire } from 'node:module';
+import type { Dispatcher, WebSocket as UndiciWebSocket } from 'undici';
+import { AbortedError, ProtocolError, StatusError } from '../errors.js';
+import { loadUndici } from '../transport/undici-loader.js';
+import type { QueryParams } from '../transport/http-types.js';
+import type { Transport, UpgradeConnection } from '../transport/transport.js';
+import type { Status } from '../types/status.js';
+
+/** An open WebSocket and the sub-protocol the server chose. */
+export interface OpenedWebSocket {
+  ws: UndiciWebSocket;
+  protocol: string;
+}
+
+/** What a handshake answered when it was not 101. */
+interface HandshakeRecord {
+  status?: number;
+  body: Buffer[];
+}
+
+type LegacyHandler = Record<string, ((...args: unknown[]) => unknown) | undefined>;
+
+/** Wraps a (legacy-style) dispatch handler so that a non-101 answer's status and body are seen. */
+function recording(handler: LegacyHandler, record: HandshakeRecord): LegacyHandler {
+  const call = (name: string, args: unknown[]): unknown => handler[name]?.call(handler, ...args);
+  return {
+    onConnect: (...a) => call('onConnect', a),
+    onResponseStarted: (...a) => call('onResponseStarted', a),
+    onHeaders: (...a) => {
+      if (typeof a[0] === 'number') record.status = a[0];
+      return call('onHeaders', a);
+    },
+    onData: (...a) => {
+      const chunk = a[0];
+      if (Buffer.isBuffer(chunk) && record.body.reduce((n, b) => n + b.length, 0) < 64 * 1024) record.body.push(chunk);
+      return call('onData', a);
+    },
+    onComplete: (...a) => call('onComplete', a),
+    onError: (...a) => call('onError', a),
+    onUpgrade: (...a) => call('onUpgrade', a),
+    onBodySent: (...a) => call('onBodySent', a),
+  };
+}
+
+function dispatcherFor(c: UpgradeConnection, record: HandshakeRecord): Dispatcher {
+  const { Agent, ProxyAgent } = loadUndici();
+  const tls = {
+    rejectUnauthorized: c.tls.insecureSkipVerify !== true,
+    ...(c.tls.caData !== undefined && c.tls.caData !== '' ? { ca: c.tls.caData } : {}),
+    ...(c.tls.serverName !== undefined && c.tls.serverName !== '' ? { servername: c.tls.serverName } : {}),
+    ...(c.clientCertificate !== undefined ? { cert: c.clientCertificate.certData, key: c.clientCertificate.keyData } : {}),
+  };
+  const agent: Dispatcher = c.proxy === undefined
+    ? new Agent({ connect: tls, headersTimeout: 0, bodyTimeout: 0 })
+    : new ProxyAgent({ uri: c.proxy, requestTls: tls, headersTimeout: 0, bodyTimeout: 0 });
+  const dispatch = agent.dispatch.bind(agent) as (opts: unknown, handler: LegacyHandler) => boolean;
+  (agent as unknown as { dispatch: (opts: unknown, handler: LegacyHandler) => boolean }).dispatch = (opts, handler) => dispatch(opts, recording(handler, record));
+  return agent;
+}
+
+let WebSocketClass: typeof UndiciWebSocket | undefined;
+
+function webSocketClass(): typeof UndiciWebSocket {
+  // By path, as the transport loads undici: the package index loads fetch, caches and more.
+  WebSocketClass ??= (createRequire(import.meta.url)('undici/lib/web/websocket/websocket.js') as { WebSocket: typeof UndiciWebSocket }).WebSocket;
+  return WebSocketClass;
+}
+
+function statusOf(record: HandshakeRecord, url: string): Status {
+  const code = record.status ?? 0;
+  const text = Buffer.concat(record.body).toString('utf8').trim();
+  try {
+    const parsed = JSON.parse(text) as Status;
+    if (parsed.kind === 'Status') return parsed;
+  } catch {
+    // not a Status
+  }
+  const message = code === 0
+    ? `unable to upgrade connection to ${url}`
+    : `unable to upgrade connection: ${text === '' ? `the server answered ${code}` : text}`;
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code };
+}
+
+function attempt(c: UpgradeConnection, protocols: readonly string[], signal: AbortSignal | undefined): Promise<{ opened?: OpenedWebSocket; record: HandshakeRecord; error?: unknown }> {
+  const record: HandshakeRecord = { body: [] };
+  const dispatcher = dispatcherFor(c, record);
+  const url = new URL(c.url.toString());
+  url.protocol = url.protocol === 'http:' ? 'ws:' : 'wss:';
+  const WebSocket = webSocketClass();
+  const ws = new WebSocket(url.toString(), { protocols: [...protocols], dispatcher, headers: c.headers } as unknown as string[]);
+  ws.binaryType = 'arraybuffer';
+  return new Promise((resolve) => {
+    const onAbort = (): void => ws.close();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    ws.addEventListener('open', () => {
+      signal?.removeEventListener('abort', onAbort);
+      ws.addEventListener('close', () => void dispatcher.close().catch(() => undefined), { once: true });
+      resolve({ opened: { ws, protocol: ws.protocol }, record });
+    }, { once: true });
+    ws.addEventListener('close', (ev) => {
+      signal?.removeEventListener('abort', onAbort);
+      void dispatcher.close().catch(() => undefined);
+      resolve({ record, error: ev });
+    }, { once: true });
+  });
+}
+
+function aborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
+}
+
+/** Opens a WebSocket on `path` offering `protocols`; rejects with a StatusError when the server refuses. */
+export async function openWebSocket(transport: Transport, path: string, query: QueryParams | undefined, protocols: readonly string[], signal?: AbortSignal): Promise<OpenedWebSocket> {
+  let refreshed = false;
+  for (;;) {
+    if (signal?.aborted === true) throw new AbortedError();
+    const connection = await transport.connectionFor(path, query, signal);
+    const result = await attempt(connection, protocols, signal);
+    if (aborted(signal)) {
+      result.opened?.ws.close();
+      throw new AbortedError();
+    }
+    if (result.opened !== undefined) {
+      transport.note(6, `GET ${connection.url.toString()} 101 Switching Protocols (${result.opened.protocol})`);
+      return result.opened;
+    }
+    if (result.record.status === 401 && !refreshed && await transport.refreshCredentials(connection.creds, signal)) {
+      refreshed = true;
+      continue;
+    }
+    if (result.record.status === undefined) throw new ProtocolError(`unable to upgrade connection to ${connection.url.origin}: the connection failed`);
+    const status = statusOf(result.record, connection.url.toString());
+    throw new StatusError(status, result.record.status);
+  }
+}

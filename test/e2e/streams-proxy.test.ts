@@ -1,0 +1,98 @@
+/**
+ * `proxy` against the local server: an HTTP client reads `/api/v1/namespaces` through it with the
+ * user's credentials; a request whose Host is not local, and an exec path, are refused; a UNIX
+ * socket, `--api-prefix` and `--www` static files.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { openStreamsEnv, type StreamsEnv } from './streams-support.js';
+import { waitFor } from './streams-support.js';
+
+const NS = 'streams-proxy';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = a !== null && typeof a === 'object' ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function httpGet(target: { port?: number; socketPath?: string }, path: string, host?: string): Promise<{ status: number; body: string; type: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ ...(target.socketPath !== undefined ? { socketPath: target.socketPath } : { host: '127.0.0.1', port: target.port }), path, agent: false, headers: host === undefined ? {} : { host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, type: String(res.headers['content-type'] ?? '') }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('proxy', () => {
+  let s: StreamsEnv;
+  before(async () => {
+    s = await openStreamsEnv(NS);
+  });
+  after(async () => {
+    await s?.close();
+  });
+
+  test('serves /api/v1/namespaces with the user credentials; refuses a non-local Host and exec paths', async () => {
+    const port = await freePort();
+    const stop = new AbortController();
+    const proxy = s.cli(['proxy', `--port=${port}`], { signal: stop.signal });
+    try {
+      const list = await waitFor('the proxy', () => httpGet({ port }, '/api/v1/namespaces').catch(() => undefined));
+      assert.equal(list.status, 200);
+      assert.match(list.type, /^application\/json/);
+      const names = (JSON.parse(list.body) as { items: { metadata: { name: string } }[] }).items.map((n) => n.metadata.name);
+      assert.ok(names.includes(NS) && names.includes('default'), names.join(','));
+      const viaLocalhost = await httpGet({ port }, '/api/v1/namespaces/default', `localhost:${port}`);
+      assert.equal(viaLocalhost.status, 200);
+      const evil = await httpGet({ port }, '/api/v1/namespaces', `evil.example.com:${port}`);
+      assert.deepEqual({ status: evil.status, body: evil.body }, { status: 403, body: 'Forbidden\n' });
+      const exec = await httpGet({ port }, `/api/v1/namespaces/${NS}/pods/x/exec?command=sh`);
+      assert.equal(exec.status, 403);
+      const missing = await httpGet({ port }, `/api/v1/namespaces/${NS}/configmaps/nope`);
+      assert.equal(missing.status, 404);
+      assert.equal((JSON.parse(missing.body) as { reason: string }).reason, 'NotFound');
+    } finally {
+      stop.abort();
+    }
+    const r = await proxy;
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, `Starting to serve on 127.0.0.1:${port}\n`);
+  });
+
+  test('--unix-socket, --api-prefix, --www with --www-prefix, --accept-hosts', async () => {
+    const www = join(s.dir, 'www');
+    await mkdir(www);
+    await writeFile(join(www, 'hello.txt'), 'static hello\n');
+    const socketPath = join(s.dir, 'proxy.sock');
+    const stop = new AbortController();
+    const proxy = s.cli(['proxy', `--unix-socket=${socketPath}`, '--api-prefix=/k8s-api', `--www=${www}`, '--www-prefix=/files/', '--accept-hosts=^evil\\.example$'], { signal: stop.signal });
+    try {
+      const version = await waitFor('the proxy', () => httpGet({ socketPath }, '/k8s-api/version', 'evil.example').catch(() => undefined));
+      assert.equal(version.status, 200);
+      assert.match(version.body, /"gitVersion"/);
+      assert.equal((await httpGet({ socketPath }, '/files/hello.txt', 'evil.example')).body, 'static hello\n');
+      assert.equal((await httpGet({ socketPath }, '/files/../../etc/passwd', 'evil.example')).status, 404);
+      assert.equal((await httpGet({ socketPath }, '/k8s-api/version', 'localhost')).status, 403, 'only the accepted hosts');
+    } finally {
+      stop.abort();
+    }
+    const r = await proxy;
+    assert.equal(r.stdout, `Starting to serve on ${socketPath}\n`);
+  });
+});
