@@ -2,9 +2,10 @@
 // Bundles the CLI into dist/cli/ (see src/cli/bundle-loader.ts for how they are used):
 // - platformctl.cjs: the whole CLI as one CommonJS function expression, ASCII only, that the loader
 //   compiles with V8's code cache; platformctl.cjs.v8: the cache of its top level, made here;
-// - esm/: the same CLI as ES modules code-split at every dynamic import, for the smallest commands
-//   (`version --client`, completion), whose import graph is smaller than the whole bundle's cache;
-// - main.js: the loader, with the bundle's hash.
+// - main.js and chunks/: the same CLI as ES modules code-split at every dynamic import, for the
+//   smallest commands (`version --client`, completion), whose import graph is smaller than the
+//   whole bundle's cache;
+// - start.cjs: the loader (CommonJS, as bin/platformctl), with the bundle's hash.
 // The SDK stays unbundled (dist/src/sdk).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -41,7 +42,7 @@ const common = {
 
 await build({
   ...common,
-  outdir: 'dist/cli/esm',
+  outdir: 'dist/cli',
   splitting: true,
   format: 'esm',
   chunkNames: 'chunks/[name]-[hash]',
@@ -80,12 +81,13 @@ for (const file of result.outputFiles) {
   writeFileSync(`${cjsFile}.v8`, new Script(ascii, { filename: cjsFile }).createCachedData());
   await build({
     entryPoints: ['src/cli/bundle-loader.ts'],
-    outfile: 'dist/cli/main.js',
+    outfile: 'dist/cli/start.cjs',
     bundle: true,
     platform: 'node',
     target: 'node20',
-    format: 'esm',
+    format: 'cjs',
     logLevel: 'warning',
-    define: { PLATFORMCTL_BUNDLE_HASH: JSON.stringify(hash) },
+    define: { PLATFORMCTL_BUNDLE_HASH: JSON.stringify(hash), PLATFORMCTL_LOADER_URL: '__platformctlLoaderUrl' },
+    banner: { js: "'use strict';const __platformctlLoaderUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
 }

@@ -1,5 +1,6 @@
 /**
- * Start-up of the built CLI (`dist/cli/main.js`, what `bin/platformctl` imports).
+ * Start-up of the built CLI (`dist/cli/start.cjs`, what `bin/platformctl` requires; both are
+ * CommonJS, so that a command run from the bundle never starts Node's ES module loader).
  *
  * Node 20 has no compile cache for ES modules: every run re-parses each module it loads and pays
  * the ESM loader's per-module resolution. Commands that talk to a cluster therefore run from one
@@ -17,7 +18,7 @@
  *   caches of other builds are removed when a new one is written.
  *
  * The smallest commands (`version --client`, shell completion) load less than the bundle's cache
- * holds and run from the code-split ES module build (`esm/main.js`) instead.
+ * holds and run from the code-split ES module build (`main.js` and `chunks/`) instead.
  */
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,8 +28,10 @@ import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { CACHE_DIR_NAME, HOME_DIR_NAME } from '../sdk/naming.js';
 
-// Replaced by the bundler (scripts/bundle.mjs) with the first 16 hex digits of the bundle's SHA-256.
+// Replaced by the bundler (scripts/bundle.mjs): the first 16 hex digits of the bundle's SHA-256,
+// and this file's URL (the loader is built as CommonJS, which has no import.meta).
 declare const PLATFORMCTL_BUNDLE_HASH: string;
+declare const PLATFORMCTL_LOADER_URL: string;
 
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 /** Caches kept per build at most (one per command word), so that typos cannot fill the disk. */
@@ -103,7 +106,7 @@ function saveCache(dir: string, file: string, data: Buffer): void {
 }
 
 function runBundle(argv: readonly string[]): void {
-  const bundle = fileURLToPath(new URL('./platformctl.cjs', import.meta.url));
+  const bundle = fileURLToPath(new URL('./platformctl.cjs', PLATFORMCTL_LOADER_URL));
   // The bundle is ASCII (the bundler escapes everything else), so latin1 reads it as it is, fast.
   const source = readFileSync(bundle, 'latin1');
   const word = /^[a-z][a-z0-9-]{0,31}$/.test(argv[0] ?? '') ? argv[0] : '_';
@@ -121,5 +124,5 @@ function runBundle(argv: readonly string[]): void {
 }
 
 const argv = process.argv.slice(2);
-if (isSmallCommand(argv)) await import(new URL('./esm/main.js', import.meta.url).href);
+if (isSmallCommand(argv)) void import(new URL('./main.js', PLATFORMCTL_LOADER_URL).href);
 else runBundle(argv);
