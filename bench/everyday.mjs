@@ -3,9 +3,11 @@
 // the rename proxy (an extra hop that counts against kubectl), interleaved A/B, median of N runs,
 // with and without NODE_EXTRA_CA_CERTS. The floor is what no Node client can beat: Node's own
 // start-up plus one TLS handshake and one request (`floor` below), printed next to each command.
-// Usage: node bench/everyday.mjs [--runs N] [--only SUBSTRING] [--no-extra-ca]
+// With --cpu (and `perf` on PATH) each run also reports its CPU time (perf stat's task-clock, all
+// threads), which a machine shared with other work disturbs much less than wall time.
+// Usage: node bench/everyday.mjs [--runs N] [--only SUBSTRING] [--no-extra-ca] [--cpu]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchEnv, bin, hasKubectl, kubeconfigText, median, report, root, startRenameProxy, startServerProcess } from './lib.mjs';
@@ -18,6 +20,7 @@ const runs = Number(arg('--runs', '11'));
 const only = arg('--only', '');
 const extraCa = process.env.NODE_EXTRA_CA_CERTS ?? (existsSync('/etc/ssl/certs/ca-certificates.crt') ? '/etc/ssl/certs/ca-certificates.crt' : undefined);
 const withExtraCa = !process.argv.includes('--no-extra-ca') && extraCa !== undefined;
+const withCpu = process.argv.includes('--cpu') && spawnSync('perf', ['stat', '-x,', '-e', 'task-clock', 'true'], { stdio: 'ignore' }).status === 0;
 
 const dir = mkdtempSync(join(tmpdir(), 'everyday-'));
 const { child: server, info } = await startServerProcess();
@@ -71,7 +74,7 @@ const cases = [
   { what: 'get ns', args: ['get', 'ns'] },
   { what: 'get cm alpha -o json', args: ['get', 'cm', 'alpha', '-n', 'acc', '-o', 'json'] },
   { what: 'describe cm alpha', args: ['describe', 'cm', 'alpha', '-n', 'acc'] },
-  { what: 'describe deploy', args: ['describe', 'deploy', '-n', 'quickstart'] },
+  { what: 'describe deploy', args: ['describe', 'deploy', '-n', 'demo'] },
   { what: 'apply -f one file', args: ['apply', '-f', oneFile] },
   { what: 'delete cm', args: ['delete', 'cm', 'gone', '-n', 'acc'], prepare: ['create', 'configmap', 'gone', '-n', 'acc'] },
   { what: 'auth can-i get pods', args: ['auth', 'can-i', 'get', 'pods'] },
@@ -89,13 +92,29 @@ const ca = readFileSync(${JSON.stringify(caFile)});
 https.get(${JSON.stringify(`${info.url}/api/v1/namespaces/acc/configmaps/alpha`)}, { ca, headers: { authorization: 'Bearer ${info.token}' } }, (res) => { res.resume(); res.on('end', () => {}); });
 `);
 
+/** CPU milliseconds of each timed run, by command line, when --cpu is given. */
+const cpuTimes = new Map();
+
 function timeOnce(cmd, args, env, prepare) {
   if (prepare !== undefined) prepare();
+  const [file, argv] = withCpu ? ['perf', ['stat', '-x,', '-e', 'task-clock', cmd, ...args]] : [cmd, args];
   const start = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync(file, argv, { env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
+  if (withCpu) {
+    const line = r.stderr.split('\n').find((l) => l.includes('task-clock'));
+    const key = `${cmd} ${args.join(' ')}`;
+    if (line !== undefined) cpuTimes.set(key, [...(cpuTimes.get(key) ?? []), Number(line.split(',')[0])]);
+  }
   return ms;
+}
+
+/** Median CPU ms of the last `n` runs of a command line, as text (empty without --cpu). */
+function cpuText(cmd, args, n) {
+  const all = cpuTimes.get(`${cmd} ${args.join(' ')}`);
+  if (!withCpu || all === undefined) return '';
+  return `cpu ${median(all.slice(-n).sort((x, y) => x - y)).toFixed(0).padStart(4)} ms`;
 }
 
 function measureSet(label, extraEnv) {
@@ -140,12 +159,14 @@ function measureSet(label, extraEnv) {
     const mb = kubectl ? median(b.sort((x, y) => x - y)) : undefined;
     const ratio = mb === undefined ? undefined : ma / mb;
     if (ratio !== undefined) ratios.push(ratio);
+    const cpu = withCpu ? `   (${cpuText(process.execPath, [bin, ...c.args], runs)}` + (kubectl ? ` vs ${cpuText('kubectl', c.args, runs)})` : ')') : '';
     rows.push({
       what: c.what,
-      value: `ours ${ma.toFixed(0).padStart(4)} ms` + (mb === undefined ? '' : `   kubectl ${mb.toFixed(0).padStart(4)} ms   ratio ${ratio.toFixed(2)}x`) + (c.local === true ? `   node +${(ma - bareMs).toFixed(0)} ms` : `   floor +${(ma - floorMs).toFixed(0)} ms`),
+      value: `ours ${ma.toFixed(0).padStart(4)} ms` + (mb === undefined ? '' : `   kubectl ${mb.toFixed(0).padStart(4)} ms   ratio ${ratio.toFixed(2)}x`) + (c.local === true ? `   node +${(ma - bareMs).toFixed(0)} ms` : `   floor +${(ma - floorMs).toFixed(0)} ms`) + cpu,
     });
   }
-  const notes = [`median of ${runs} interleaved runs; ${label}; kubectl through the rename proxy`];
+  const notes = [`median of ${runs} interleaved runs; ${label}; kubectl through the rename proxy${withCpu ? '; wall times include starting perf' : ''}`];
+  if (existsSync('/proc/loadavg')) notes.push(`load average at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   if (ratios.length > 0) notes.push(`worst ratio ${Math.max(...ratios).toFixed(2)}x, best ${Math.min(...ratios).toFixed(2)}x`);
   report(`everyday${extraEnv.NODE_EXTRA_CA_CERTS === undefined ? '' : '-extra-ca'}`, rows, notes);
 }

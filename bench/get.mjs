@@ -33,7 +33,22 @@ const { url, caPem, token } = server.info;
 const base = new URL(url);
 const agent = new Agent({ ca: caPem, keepAlive: true, maxSockets: 32 });
 
-function post(path, body) {
+/**
+ * POST with retries: on a loaded machine the server may close a kept-alive connection just as the
+ * next request goes out on it (ECONNRESET, EPIPE); a retried create that had gone through answers
+ * 409, which counts as done.
+ */
+async function post(path, body) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await postOnce(path, body);
+    } catch (err) {
+      if (attempt >= 5 || !['ECONNRESET', 'EPIPE'].includes(err?.code)) throw err;
+    }
+  }
+}
+
+function postOnce(path, body) {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
     const req = request({ host: base.hostname, port: base.port, path, method: 'POST', agent, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } }, (res) => {

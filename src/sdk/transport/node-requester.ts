@@ -4,10 +4,12 @@
  * none: an idle watch must stay open as long as the server keeps it.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { Agent as HttpsAgent, request as httpsRequest, type AgentOptions } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Requester, RequesterRequest, RequesterResponse } from './requester.js';
-import { TLS_HANDSHAKE_TIMEOUT } from './transport-errors.js';
+import { CaCheckingAgent, HANDSHAKE_TIMEOUT } from './ca-checking-agent.js';
+import { parseCaBundle } from './chain-check.js';
+import { tlsHandshakeTimeoutError } from './transport-errors.js';
 
 /** TLS options of the pool (the same as undici's `connect` options). */
 export interface NodeRequesterTls {
@@ -28,11 +30,6 @@ function responseHeaders(res: IncomingMessage): Record<string, string | string[]
   return out;
 }
 
-/** The error of a handshake that took too long (mapped to Go's `net/http: TLS handshake timeout`). */
-function handshakeTimeout(): Error {
-  return Object.assign(new Error('TLS handshake timeout'), { code: TLS_HANDSHAKE_TIMEOUT });
-}
-
 /**
  * Bounds the TLS handshake of a new connection: from TCP connected to `secureConnect`. A server
  * that accepts connections and never answers would otherwise hold the request forever (watches
@@ -42,7 +39,7 @@ function boundHandshake(req: ReturnType<typeof httpsRequest>, socket: Socket, ti
   if (established.has(socket)) return;
   let timer: NodeJS.Timeout | undefined;
   const start = (): void => {
-    timer = setTimeout(() => req.destroy(handshakeTimeout()), timeoutMs);
+    timer = setTimeout(() => req.destroy(tlsHandshakeTimeoutError()), timeoutMs);
   };
   const stop = (): void => {
     if (timer !== undefined) clearTimeout(timer);
@@ -57,20 +54,31 @@ function boundHandshake(req: ReturnType<typeof httpsRequest>, socket: Socket, ti
   else start();
 }
 
+/**
+ * The HTTPS agent: with a cluster CA bundle that is plain certificates, one that checks the chain
+ * without building Node's root store (`ca-checking-agent.ts`); else Node's own.
+ */
+function httpsAgent(tls: NodeRequesterTls, common: AgentOptions, established: WeakSet<Socket>): HttpsAgent {
+  const anchors = tls.ca !== undefined && tls.rejectUnauthorized ? parseCaBundle(tls.ca) : undefined;
+  if (tls.ca === undefined || anchors === undefined) return new HttpsAgent({ ...common, ...tls });
+  const { ca, ...rest } = tls;
+  return new CaCheckingAgent({ agent: { ...common, ...rest }, caPem: ca, anchors, established });
+}
+
 /** Creates a keep-alive pool for `http:` or `https:` origins with the given TLS options. */
 export function createNodeRequester(tls: NodeRequesterTls): Requester {
   const common = { keepAlive: true, keepAliveMsecs: 30_000, scheduling: 'lifo' as const };
-  const https = new HttpsAgent({ ...common, ...tls });
+  const established = new WeakSet<Socket>();
+  const https = httpsAgent(tls, common, established);
   const http = new HttpAgent(common);
   const agents = [https, http];
-  const established = new WeakSet<Socket>();
   return {
     request(options: RequesterRequest): Promise<RequesterResponse> {
       const url = new URL(options.path, options.origin);
       const secure = url.protocol === 'https:';
       // Node frames a DELETE (or GET) body only with an explicit length: without one it sends none.
       const headers = options.body === undefined ? options.headers : { ...options.headers, 'Content-Length': String(Buffer.byteLength(options.body)) };
-      const requestOptions: RequestOptions = {
+      const requestOptions: RequestOptions & { [HANDSHAKE_TIMEOUT]?: number } = {
         protocol: url.protocol,
         hostname: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
         port: url.port === '' ? (secure ? 443 : 80) : Number(url.port),
@@ -80,6 +88,7 @@ export function createNodeRequester(tls: NodeRequesterTls): Requester {
         agent: secure ? https : http,
         signal: options.signal,
       };
+      if (secure && options.tlsHandshakeTimeoutMs !== undefined) requestOptions[HANDSHAKE_TIMEOUT] = options.tlsHandshakeTimeoutMs;
       return new Promise<RequesterResponse>((resolve, reject) => {
         const req = (secure ? httpsRequest : httpRequest)(requestOptions, (res) => {
           resolve({ statusCode: res.statusCode ?? 0, headers: responseHeaders(res), body: res });

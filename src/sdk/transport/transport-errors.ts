@@ -9,6 +9,11 @@ import { formatGoDuration } from './go-duration.js';
 /** The `code` of the error a connection gets when its TLS handshake takes too long. */
 export const TLS_HANDSHAKE_TIMEOUT = 'ERR_PLATFORM_TLS_HANDSHAKE_TIMEOUT';
 
+/** The error of a handshake that took too long (mapped to Go's `net/http: TLS handshake timeout`). */
+export function tlsHandshakeTimeoutError(): Error {
+  return Object.assign(new Error('TLS handshake timeout'), { code: TLS_HANDSHAKE_TIMEOUT });
+}
+
 /** `GET` -> `Get`, as Go's url.Error prints the operation. */
 export function goMethod(method: string): string {
   return method.charAt(0) + method.slice(1).toLowerCase();
