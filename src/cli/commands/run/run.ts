@@ -29,7 +29,7 @@ function parseLabels(text: string): Record<string, string> {
 }
 
 /** Runs `run`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
   const name = args[0] ?? '';
   if (name === '') throw usageErrorf(ctx.commandPath, 'NAME is required for run');
   const image = flags.string('image') ?? '';
@@ -41,7 +41,6 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (flags.bool('rm') && !attach) throw usageErrorf(ctx.commandPath, '--rm should only be used for attached containers');
   const dryRun = dryRunMode(flags);
   if (dryRun !== 'none' && attach) throw usageErrorf(ctx.commandPath, "--dry-run=[server|client] can't be used with attached containers options (--attach, --stdin, or --tty)");
-  if (attach) throw new UsageError('attaching to a container (-i, -t, --attach, --rm) needs the streaming protocols, which this version does not have yet; run without them and follow the pod with `get` and `logs` once they exist', false);
   const restart = flags.string('restart') ?? 'Always';
   if (!['Always', 'OnFailure', 'Never'].includes(restart)) throw usageErrorf(ctx.commandPath, `invalid restart policy: ${restart}`);
   const pullPolicy = flags.string('image-pull-policy') ?? '';
@@ -63,6 +62,12 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     container.ports = [{ containerPort: Number(port) }];
   }
   container.resources = {};
+  if (flags.bool('stdin')) {
+    container.stdin = true;
+    // kubectl closes stdin after the first attach unless asked to leave it open.
+    if (!flags.bool('leave-stdin-open')) container.stdinOnce = true;
+  }
+  if (flags.bool('tty')) container.tty = true;
   if (flags.bool('privileged')) container.securityContext = { privileged: true };
   const annotations: Record<string, string> = {};
   for (const a of flags.strings('annotations')) {
@@ -97,7 +102,15 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     const { namespace } = await ctx.namespace();
     const options = { fieldManager: flags.string('field-manager') ?? '', signal: ctx.io.signal, ...(dryRun === 'server' ? { dryRun: true } : {}) };
     if (service !== undefined) report(await client.resource(SERVICES, namespace).create(service, options), 'service');
-    report(await client.resource(PODS, namespace).create(pod, options), 'pod');
+    const created = await client.resource(PODS, namespace).create(pod, options);
+    // Attached, the session is the output (kubectl prints no "created" line for the pod).
+    if (attach) {
+      if (service !== undefined) for (const o of printed) output.printOne({ ...o, apiVersion: o.apiVersion ?? 'v1', kind: o.kind ?? '' });
+      const { attachToRun } = await import('./attached.js');
+      return attachToRun(ctx, client, namespace, created.metadata?.name ?? name, restart, flags);
+    }
+    report(created, 'pod');
   }
   for (const o of printed) output.printOne({ ...o, apiVersion: o.apiVersion ?? 'v1', kind: o.kind ?? '' });
+  return 0;
 }

@@ -2,6 +2,8 @@
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import { OVERRIDE_TYPE_FLAG, OVERRIDES_FLAG } from './overrides.js';
 import { SAVE_CONFIG_FLAG } from '../create/shared/generated.js';
+import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from '../delete/shared/delete-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
@@ -36,6 +38,16 @@ export const spec: CommandSpec = {
     { name: 'labels', short: 'l', type: 'string', default: '', description: 'Comma separated labels to apply to the pod. Will override previous values.' },
     ...OUTPUT_FLAGS,
     OVERRIDES_FLAG,
+    CASCADE_FLAG,
+    filenameFlag('to use to replace the resource.'),
+    { name: 'force', type: 'bool', default: false, description: 'If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation.' },
+    GRACE_PERIOD_FLAG,
+    kustomizeFlag('a'),
+    { name: 'leave-stdin-open', type: 'bool', default: false, description: 'If the pod is started in interactive mode or with stdin, leave stdin open after the first attach completes. By default, stdin will be closed after the first attach completes.' },
+    { name: 'pod-running-timeout', type: 'duration', default: '1m0s', description: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
+    RECURSIVE_FLAG,
+    { name: 'timeout', type: 'duration', default: '0s', description: 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object' },
+    { name: 'wait', type: 'bool', default: false, description: 'If true, wait for resources to be gone before returning. This waits for finalizers.' },
     OVERRIDE_TYPE_FLAG,
     SAVE_CONFIG_FLAG,
     { name: 'port', type: 'string', default: '', description: 'The port that this container exposes.' },

@@ -1,0 +1,85 @@
+/**
+ * `run --attach` / `run -i`: after the pod is created, wait for it to run and attach to its
+ * container as `attach` does; a pod that finished before the attach had a chance shows its logs
+ * instead (kubectl does the same). With `--restart=Never` the container's exit code becomes ours.
+ * `--rm` deletes the pod afterwards with the deletion flags kubectl's `run` carries.
+ */
+import type { PlatformClient } from '../../../sdk/client.js';
+import type { KubeObject } from '../../../sdk/types/meta.js';
+import type { CommandContext } from '../../framework/context.js';
+import type { FlagValues } from '../../framework/flag-values.js';
+import { ExitError } from '../../framework/usage-error.js';
+import { gracePeriod, propagationPolicy } from '../delete/shared/delete-flags.js';
+
+type ContainerStatus = { name?: string; state?: { terminated?: { exitCode?: number } } };
+
+function terminatedCode(pod: KubeObject, container: string): number | undefined {
+  const statuses = ((pod.status as { containerStatuses?: ContainerStatus[] } | undefined)?.containerStatuses ?? []);
+  return statuses.find((s) => s.name === container)?.state?.terminated?.exitCode;
+}
+
+function phaseOf(pod: KubeObject): string {
+  return String((pod.status as { phase?: unknown } | undefined)?.phase ?? '');
+}
+
+/** Waits (polling, bounded by `timeoutMs`) until the container has an exit code. */
+async function waitForExitCode(client: PlatformClient, namespace: string, name: string, container: string, timeoutMs: number, signal: AbortSignal): Promise<number | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pod = await client.pods(namespace).get(name, { signal });
+    const code = terminatedCode(pod as KubeObject, container);
+    if (code !== undefined) return code;
+    if (Date.now() > deadline) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Attaches to the created pod `name` (container `name`); returns the exit code of `run`. */
+export async function attachToRun(ctx: CommandContext, client: PlatformClient, namespace: string, name: string, restart: string, flags: FlagValues): Promise<number> {
+  const { runSession, sessionTarget } = await import('../../pods/remote-session.js');
+  const session = {
+    container: name, stdin: flags.bool('stdin'), tty: flags.bool('tty'), quiet: flags.bool('quiet'),
+    timeoutMs: flags.durationMs('pod-running-timeout') ?? 60_000,
+  };
+  let code = 0;
+  try {
+    try {
+      await sessionTarget(ctx, client, `pod/${name}`, undefined, session, 'attach');
+      if (session.tty && !session.quiet) ctx.io.stderr.write("If you don't see a command prompt, try pressing enter.\n");
+      code = await runSession(ctx, session, (options) => client.pods(namespace).attach(name, options));
+    } catch (err) {
+      if (err instanceof ExitError) {
+        code = err.exitCode;
+      } else {
+        const pod = await client.pods(namespace).get(name, { signal: ctx.io.signal });
+        const phase = phaseOf(pod as KubeObject);
+        if (phase !== 'Succeeded' && phase !== 'Failed') throw err;
+        // Finished before the attach: what it wrote is in its log.
+        for await (const chunk of client.pods(namespace).log(name, { container: name, signal: ctx.io.signal })) ctx.io.stdout.write(chunk.toString('utf8'));
+      }
+    }
+    if (restart === 'Never') {
+      const exit = await waitForExitCode(client, namespace, name, name, session.timeoutMs, ctx.io.signal);
+      if (exit !== undefined) code = exit;
+    }
+  } finally {
+    if (flags.bool('rm')) await removePod(ctx, client, namespace, name, flags);
+  }
+  return code;
+}
+
+/** `--rm`: deletes the pod with `--cascade`, `--grace-period`, `--force` and waits with `--wait`/`--timeout`. */
+async function removePod(ctx: CommandContext, client: PlatformClient, namespace: string, name: string, flags: FlagValues): Promise<void> {
+  const period = gracePeriod(flags);
+  const pods = client.resource({ group: '', version: 'v1', resource: 'pods', namespaced: true, kind: 'Pod' }, namespace);
+  const deleted = await pods.delete(name, {
+    propagationPolicy: propagationPolicy(flags, (m) => ctx.warn(m)), signal: ctx.io.signal,
+    ...(period === undefined ? {} : { gracePeriodSeconds: period }),
+  });
+  if (flags.bool('wait')) {
+    const { waitForDeletion } = await import('../../../sdk/apply/wait-for.js');
+    const timeoutMs = flags.durationMs('timeout') ?? 0;
+    await waitForDeletion(pods, name, (deleted as KubeObject).metadata?.uid, { signal: ctx.io.signal, ...(timeoutMs > 0 ? { timeoutMs } : {}) });
+  }
+  ctx.io.stdout.write(`pod "${name}" deleted\n`);
+}
