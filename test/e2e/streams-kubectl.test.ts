@@ -57,7 +57,7 @@ describe('kubectl streams through the rename proxy', { skip }, () => {
   let k: ProxiedKubectl;
   before(async () => {
     s = await openStreamsEnv(NS);
-    k = await startProxiedKubectl(s.server);
+    k = await startProxiedKubectl(s.server, {}, { streams: true });
     const trigger = join(s.dir, 'trigger');
     await s.runPod(programPod('box', `const fs = require('fs'); console.log('first line'); const t = setInterval(() => { if (fs.existsSync(${JSON.stringify(trigger)})) { console.log('later line'); clearInterval(t); } }, 50); setInterval(() => {}, 1000)`));
   });

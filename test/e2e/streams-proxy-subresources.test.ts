@@ -76,7 +76,7 @@ describe('pods/proxy, services/proxy, nodes/proxy', { skip: SKIP_NODE }, () => {
   });
 
   test('kubectl get --raw reads the same proxies', { skip: kubectlSkipReason() ?? false }, async () => {
-    const k = await startProxiedKubectl(s.server);
+    const k = await startProxiedKubectl(s.server, {}, { streams: true });
     try {
       const r = await k.run(['get', '--raw', `/api/v1/namespaces/${NS}/services/web:http/proxy/k`]);
       assert.equal(r.code, 0, r.stderr);

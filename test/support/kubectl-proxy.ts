@@ -35,12 +35,14 @@ export interface ProxiedKubectl {
 }
 
 /** Starts the proxy in front of `server` and writes a kubeconfig for kubectl; `extraEnv` adds to kubectl's environment. */
-export async function startProxiedKubectl(server: TestServer, extraEnv: Record<string, string> = {}): Promise<ProxiedKubectl> {
+export async function startProxiedKubectl(server: TestServer, extraEnv: Record<string, string> = {}, options: { streams?: boolean } = {}): Promise<ProxiedKubectl> {
   const home = await mkdtemp(join(tmpdir(), 'platformctl-kubectl-'));
   const certDir = join(home, 'proxy-certs');
-  // Streams (exec, attach, port-forward) need the sub-protocol names mapped back; see the shim.
+  // Streams (exec, attach, port-forward) need the sub-protocol names mapped back; see the shim. Only
+  // the tests that use them get it: a watch cancelled through the shim is not ended upstream, so
+  // kubectl would wait a minute for its reflector to stop after `rollout status` succeeds.
   const { proxyMapsStreamProtocols, startStreamProtocolShim } = await import('./stream-protocol-shim.js');
-  const shim = (await proxyMapsStreamProtocols()) ? undefined : await startStreamProtocolShim(server.url);
+  const shim = options.streams !== true || (await proxyMapsStreamProtocols()) ? undefined : await startStreamProtocolShim(server.url);
   const proxy: ChildProcess = spawn(process.execPath, [RENAME_PROXY, '--listen', '127.0.0.1:0', '--upstream', shim?.url ?? server.url, '--client', 'k8s', '--insecure-upstream', '--tls', '--cert-dir', certDir], { stdio: ['ignore', 'pipe', 'ignore'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';

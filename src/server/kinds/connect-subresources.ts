@@ -1,7 +1,7 @@
 /**
  * The streaming and proxy sub-resources as discovery lists them (kinds and verbs of a real API
- * server): `pods/{attach,exec,portforward,proxy,log,ephemeralcontainers}`, `services/proxy`,
- * `nodes/proxy`. They are served by `src/server/streams/`.
+ * server): `pods/{attach,exec,portforward,proxy,log}`, `services/proxy`, `nodes/proxy`. They are
+ * served by `src/server/streams/`. `pods/ephemeralcontainers` is left out until it is served.
  */
 import type { SubresourceDef } from '../registry/types.js';
 
@@ -13,7 +13,6 @@ function core(kind: string): { group: string; version: string; kind: string } {
 
 export const POD_STREAM_SUBRESOURCES: SubresourceDef[] = [
   { name: 'attach', responseKind: core('PodAttachOptions'), verbs: ['create', 'get'] },
-  { name: 'ephemeralcontainers', responseKind: core('Pod'), verbs: ['get', 'patch', 'update'] },
   { name: 'exec', responseKind: core('PodExecOptions'), verbs: ['create', 'get'] },
   { name: 'log', responseKind: core('Pod'), verbs: ['get'] },
   { name: 'portforward', responseKind: core('PodPortForwardOptions'), verbs: ['create', 'get'] },

@@ -1,6 +1,7 @@
 /**
  * The streaming and proxy sub-resources, assembled: `pods/log`, `pods/exec`, `pods/attach`,
- * `pods/portforward`, the proxies of pods, services and nodes, and `pods/ephemeralcontainers`.
+ * `pods/portforward` and the proxies of pods, services and nodes (`pods/ephemeralcontainers` is not
+ * served yet).
  */
 import type { Authorizer } from '../auth/authorizer.js';
 import type { ServerContext } from '../context.js';

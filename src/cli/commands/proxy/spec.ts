@@ -12,7 +12,7 @@ export const spec: CommandSpec = {
   ].join('\n'),
   group: 'Advanced Commands',
   examples: [
-    { description: 'To proxy all of the API at port 8011 and serve static content from ./local/www/\n' + `${BINARY_NAME} proxy --www=./local/www/ --port=8011 --www-prefix=/static/` + '\nthen you can try', command: 'curl http://localhost:8011/api/v1/pods', notRunnable: 'needs a running proxy' },
+    { description: "To proxy all of the API at port 8011 and serve static content from ./local/www/ under /static/\n(then try 'curl http://localhost:8011/api/v1/pods')", command: `${BINARY_NAME} proxy --www=./local/www/ --port=8011 --www-prefix=/static/`, notRunnable: 'runs until interrupted' },
     { description: 'To proxy the entire API at a different root, use', command: `${BINARY_NAME} proxy --api-prefix=/custom/`, notRunnable: 'runs until interrupted' },
     { description: 'Run a proxy to the API server on port 8011, serving static content from ./local/www/', command: `${BINARY_NAME} proxy --port=8011 --www=./local/www/`, notRunnable: 'runs until interrupted' },
     { description: 'Run a proxy to the API server on an arbitrary local port\nThe chosen port for the server will be output to stdout', command: `${BINARY_NAME} proxy --port=0`, notRunnable: 'runs until interrupted' },

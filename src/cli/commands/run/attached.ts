@@ -9,6 +9,7 @@ import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { ExitError } from '../../framework/usage-error.js';
+import { PlatformError } from '../../../sdk/errors.js';
 import { gracePeriod, propagationPolicy } from '../delete/shared/delete-flags.js';
 
 type ContainerStatus = { name?: string; state?: { terminated?: { exitCode?: number } } };
@@ -34,6 +35,17 @@ async function waitForExitCode(client: PlatformClient, namespace: string, name: 
   }
 }
 
+/** Waits (polling) until the pod runs or has finished; kubectl's "timed out waiting for the condition" after `timeoutMs`. */
+async function waitForRunning(client: PlatformClient, namespace: string, name: string, timeoutMs: number, signal: AbortSignal): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const phase = phaseOf(await client.pods(namespace).get(name, { signal }) as KubeObject);
+    if (phase === 'Running' || phase === 'Succeeded' || phase === 'Failed') return;
+    if (Date.now() >= deadline) throw new PlatformError('timed out waiting for the condition');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Attaches to the created pod `name` (container `name`); returns the exit code of `run`. */
 export async function attachToRun(ctx: CommandContext, client: PlatformClient, namespace: string, name: string, restart: string, flags: FlagValues): Promise<number> {
   const { runSession, sessionTarget } = await import('../../pods/remote-session.js');
@@ -43,9 +55,11 @@ export async function attachToRun(ctx: CommandContext, client: PlatformClient, n
   };
   let code = 0;
   try {
+    await waitForRunning(client, namespace, name, session.timeoutMs, ctx.io.signal);
     try {
       await sessionTarget(ctx, client, `pod/${name}`, undefined, session, 'attach');
-      if (session.tty && !session.quiet) ctx.io.stderr.write("If you don't see a command prompt, try pressing enter.\n");
+      // Only a session that really runs raw (a terminal on stdin) gets kubectl's prompt hint.
+      if (session.tty && session.stdin && ctx.io.stdinIsTTY && !session.quiet) ctx.io.stderr.write("If you don't see a command prompt, try pressing enter.\n");
       code = await runSession(ctx, session, (options) => client.pods(namespace).attach(name, options));
     } catch (err) {
       if (err instanceof ExitError) {
