@@ -70,13 +70,24 @@ while time.time() < deadline:
             pass
         break
 if code is None:
+    # The terminal reads end of file as the program closes it, a moment before the program has
+    # exited: give it until the deadline (at least 5 s) before calling it hung.
+    code = -1
+    reap_deadline = max(deadline, time.time() + 5)
     try:
-        _, status = os.waitpid(pid, os.WNOHANG)
-        code = os.waitstatus_to_exitcode(status) if _ else -1
+        while time.time() < reap_deadline:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                code = os.waitstatus_to_exitcode(status)
+                break
+            time.sleep(0.02)
     except ChildProcessError:
         code = -1
     if code == -1:
-        os.kill(pid, 9)
+        try:
+            os.kill(pid, 9)
+        except ProcessLookupError:
+            pass
 sys.stdout.write(json.dumps({'exitCode': code, 'output': out.decode('utf-8', 'replace'), 'timedOut': timed_out}))
 `;
 
