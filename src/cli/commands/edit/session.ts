@@ -79,7 +79,7 @@ async function parseEdited(text: string): Promise<KubeObject[] | string> {
 }
 
 /**
- * kubectl's editor prints objects with a JSON or YAML printer only: any other `-o` fails when
+ * kubectl's editor prints objects with a JSON or YAML printer only: every other `-o` fails when
  * the objects are about to be shown.
  */
 export function checkEditOutput(output: string): void {

@@ -23,26 +23,16 @@ function phaseOf(pod: KubeObject): string {
   return String((pod.status as { phase?: unknown } | undefined)?.phase ?? '');
 }
 
-/** Waits (polling, bounded by `timeoutMs`) until the container has an exit code. */
-async function waitForExitCode(client: PlatformClient, namespace: string, name: string, container: string, timeoutMs: number, signal: AbortSignal): Promise<number | undefined> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const pod = await client.pods(namespace).get(name, { signal });
-    const code = terminatedCode(pod as KubeObject, container);
-    if (code !== undefined) return code;
-    if (Date.now() > deadline) return undefined;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const PODS = { group: '', version: 'v1', resource: 'pods', namespaced: true, kind: 'Pod' } as const;
 
-/** Waits (polling) until the pod runs or has finished; kubectl's "timed out waiting for the condition" after `timeoutMs`. */
-async function waitForRunning(client: PlatformClient, namespace: string, name: string, timeoutMs: number, signal: AbortSignal): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const phase = phaseOf(await client.pods(namespace).get(name, { signal }) as KubeObject);
-    if (phase === 'Running' || phase === 'Succeeded' || phase === 'Failed') return;
-    if (Date.now() >= deadline) throw new PlatformError('timed out waiting for the condition');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+/** Waits on a watch of the pod until `until` holds; undefined when `timeoutMs` passes first. */
+async function waitForPod(client: PlatformClient, namespace: string, name: string, until: (pod: KubeObject) => boolean, timeoutMs: number, signal: AbortSignal): Promise<KubeObject | undefined> {
+  const { waitForObject, WaitTimeoutError } = await import('../../../sdk/apply/wait-for.js');
+  try {
+    return await waitForObject(client.resource(PODS, namespace), name, (pod) => pod !== undefined && until(pod), { timeoutMs, signal });
+  } catch (err) {
+    if (err instanceof WaitTimeoutError && !signal.aborted) return undefined;
+    throw err;
   }
 }
 
@@ -55,25 +45,31 @@ export async function attachToRun(ctx: CommandContext, client: PlatformClient, n
   };
   let code = 0;
   try {
-    await waitForRunning(client, namespace, name, session.timeoutMs, ctx.io.signal);
-    try {
-      await sessionTarget(ctx, client, `pod/${name}`, undefined, session, 'attach');
-      // Only a session that really runs raw (a terminal on stdin) gets kubectl's prompt hint.
-      if (session.tty && session.stdin && ctx.io.stdinIsTTY && !session.quiet) ctx.io.stderr.write("If you don't see a command prompt, try pressing enter.\n");
-      code = await runSession(ctx, session, (options) => client.pods(namespace).attach(name, options));
-    } catch (err) {
-      if (err instanceof ExitError) {
-        code = err.exitCode;
-      } else {
-        const pod = await client.pods(namespace).get(name, { signal: ctx.io.signal });
-        const phase = phaseOf(pod as KubeObject);
-        if (phase !== 'Succeeded' && phase !== 'Failed') throw err;
-        // Finished before the attach: what it wrote is in its log.
-        for await (const chunk of client.pods(namespace).log(name, { container: name, signal: ctx.io.signal })) ctx.io.stdout.write(chunk.toString('utf8'));
+    // kubectl's pod-running timeout: the pod must run (or have finished) before the attach.
+    const running = await waitForPod(client, namespace, name, (pod) => ['Running', 'Succeeded', 'Failed'].includes(phaseOf(pod)), session.timeoutMs, ctx.io.signal);
+    if (running === undefined) throw new PlatformError('timed out waiting for the condition');
+    const printLog = async (): Promise<void> => {
+      // Finished before the attach: what it wrote is in its log.
+      for await (const chunk of client.pods(namespace).log(name, { container: name, signal: ctx.io.signal })) ctx.io.stdout.write(chunk.toString('utf8'));
+    };
+    const finished = (pod: KubeObject): boolean => ['Succeeded', 'Failed'].includes(phaseOf(pod)) || terminatedCode(pod, name) !== undefined;
+    if (finished(running)) {
+      await printLog();
+    } else {
+      try {
+        await sessionTarget(ctx, client, `pod/${name}`, undefined, session, 'attach');
+        // Only a session that really runs raw (a terminal on stdin) gets kubectl's prompt hint.
+        if (session.tty && session.stdin && ctx.io.stdinIsTTY && !session.quiet) ctx.io.stderr.write("If you don't see a command prompt, try pressing enter.\n");
+        code = await runSession(ctx, session, (options) => client.pods(namespace).attach(name, options));
+      } catch (err) {
+        if (err instanceof ExitError) code = err.exitCode;
+        else if (finished(await client.pods(namespace).get(name, { signal: ctx.io.signal }) as KubeObject)) await printLog();
+        else throw err;
       }
     }
     if (restart === 'Never') {
-      const exit = await waitForExitCode(client, namespace, name, name, session.timeoutMs, ctx.io.signal);
+      const finished = await waitForPod(client, namespace, name, (pod) => terminatedCode(pod, name) !== undefined, session.timeoutMs, ctx.io.signal);
+      const exit = finished === undefined ? undefined : terminatedCode(finished, name);
       if (exit !== undefined) code = exit;
     }
   } finally {
@@ -85,7 +81,7 @@ export async function attachToRun(ctx: CommandContext, client: PlatformClient, n
 /** `--rm`: deletes the pod with `--cascade`, `--grace-period`, `--force` and waits with `--wait`/`--timeout`. */
 async function removePod(ctx: CommandContext, client: PlatformClient, namespace: string, name: string, flags: FlagValues): Promise<void> {
   const period = gracePeriod(flags);
-  const pods = client.resource({ group: '', version: 'v1', resource: 'pods', namespaced: true, kind: 'Pod' }, namespace);
+  const pods = client.resource(PODS, namespace);
   const deleted = await pods.delete(name, {
     propagationPolicy: propagationPolicy(flags, (m) => ctx.warn(m)), signal: ctx.io.signal,
     ...(period === undefined ? {} : { gracePeriodSeconds: period }),

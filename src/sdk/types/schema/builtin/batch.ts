@@ -74,7 +74,7 @@ export const JOB_SPEC: StructSchema = message('api.batch.v1', 'JobSpec', 'The de
   manualSelector: [5, BOOLEAN, 'Use the given selector instead of a generated one; rarely needed.', 'p'],
   template: [6, POD_TEMPLATE_SPEC, 'The pods to run; restartPolicy must be Never or OnFailure.', 're'],
   ttlSecondsAfterFinished: [8, INT32, 'Seconds after the job finishes before it is deleted automatically; never when unset.', 'p'],
-  completionMode: [9, COMPLETION_MODE, 'NonIndexed (the default: any completions count) or Indexed (each index 0 .. completions-1 must succeed once).', 'p'],
+  completionMode: [9, COMPLETION_MODE, 'NonIndexed (the default: every completion counts) or Indexed (each index 0 .. completions-1 must succeed once).', 'p'],
   suspend: [10, BOOLEAN, 'Stop running the job: its pods are deleted and none are created until it is resumed.', 'p'],
   podReplacementPolicy: [14, POD_REPLACEMENT_POLICY, 'When a replacement pod is made: TerminatingOrFailed (as soon as the old one terminates) or Failed (once it has fully failed).', 'p'],
   managedBy: [15, STRING, 'The controller in charge of the job; the built-in one when unset. Cannot be changed.', 'p'],
