@@ -15,7 +15,7 @@ export class BadPatternError extends Error {
   }
 }
 
-/** Whether `pattern` has any of Go's glob meta characters. */
+/** Whether `pattern` contains one of Go's glob meta characters. */
 export function hasGlobMeta(pattern: string): boolean {
   return /[*?[\\]/.test(pattern);
 }
