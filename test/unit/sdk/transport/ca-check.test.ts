@@ -132,6 +132,28 @@ test('a chain the cluster CA signed is accepted by the fast check alone, by IP, 
   await check('self-signed leaf that the bundle holds', { chain: [p.selfSigned], bundle: [p.selfSigned], expect: 'ok', fast: true });
 });
 
+test('parallel requests open a second connection that the fast check verifies too (no resumed session to fall back on)', async () => {
+  const p = await getPki();
+  const server = await RecordingTlsServer.start([p.leaf]);
+  const requester = createNodeRequester({ ca: p.root.pem, rejectUnauthorized: true });
+  const get = async (): Promise<void> => {
+    const res = await requester.request({ origin: `https://127.0.0.1:${server.port}`, path: '/version', method: 'GET', headers: {}, signal: new AbortController().signal, tlsHandshakeTimeoutMs: 10_000 });
+    res.body.resume();
+    await new Promise((resolve) => res.body.on('end', resolve));
+  };
+  try {
+    await get();
+    // Let the server's session ticket arrive, as it does between a command's first and later requests.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.all([get(), get()]);
+    console.log('CONN', server.connections);
+    assert.equal(server.tcpConnections, 2, 'one kept-alive connection and one new one, each verified once');
+  } finally {
+    await requester.destroy();
+    await server.close();
+  }
+});
+
 test('a wrong CA, a broken chain and a self-signed leaf are refused as Node refuses them', async () => {
   const p = await getPki();
   await check('wrong CA', { chain: [p.leaf], bundle: [p.other], expect: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' });

@@ -73,6 +73,8 @@ export async function issue(options: CertOptions): Promise<Issued> {
 export class RecordingTlsServer {
   /** TLS connections that completed a handshake. */
   connections = 0;
+  /** TCP connections accepted, handshake finished or not (a client may drop one right after its handshake). */
+  tcpConnections = 0;
   /** Every byte any client sent after its handshake. */
   received = Buffer.alloc(0);
   readonly port: number;
@@ -106,6 +108,9 @@ export class RecordingTlsServer {
       });
     });
     server.on('tlsClientError', () => undefined);
+    server.on('connection', () => {
+      if (ref.server !== undefined) ref.server.tcpConnections++;
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
     ref.server = new RecordingTlsServer(server, typeof address === 'object' && address !== null ? address.port : 0);
@@ -115,6 +120,7 @@ export class RecordingTlsServer {
   /** Forgets what was recorded. */
   reset(): void {
     this.connections = 0;
+    this.tcpConnections = 0;
     this.received = Buffer.alloc(0);
   }
 
