@@ -15,13 +15,14 @@
  *   never from a symbolic link), so later runs of the same command
  *   start with everything they need compiled. V8 itself refuses a cache of another V8 version,
  *   other flags or another source length; the bundle hash in the name ties it to this build, and
- *   caches of other builds are removed when a new one is written.
+ *   caches of other builds are removed when a new one is written, except those of the two other
+ *   builds used most recently (two installs used in turn, or the two sides of an A/B benchmark,
+ *   would otherwise delete each other's caches on every run).
  *
  * The smallest commands (`version --client`, shell completion) load less than the bundle's cache
  * holds and run from the code-split ES module build (`main.js` and `chunks/`) instead.
  */
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +37,8 @@ declare const PLATFORMCTL_LOADER_URL: string;
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 /** Caches kept per build at most (one per command word), so that typos cannot fill the disk. */
 const MAX_CACHES = 48;
+/** Other builds whose caches are kept (the most recently written ones). */
+const OTHER_BUILDS_KEPT = 2;
 
 /** Commands whose whole import graph is smaller than the bundle's cache. */
 function isSmallCommand(argv: readonly string[]): boolean {
@@ -80,7 +83,8 @@ function readIfPresent(path: string): Buffer | undefined {
 }
 
 /**
- * Writes the cache atomically (0600, directory 0700) and removes caches of other builds. Only into
+ * Writes the cache atomically (0600, directory 0700) and removes caches of builds other than this
+ * one and the {@link OTHER_BUILDS_KEPT} used most recently. Only into
  * a cache dir that exists (commands that talk to a cluster make it for discovery): the loader
  * never creates files in a home directory that the command itself would leave alone.
  */
@@ -93,15 +97,34 @@ function saveCache(dir: string, file: string, data: Buffer): void {
   }
   try {
     const entries = readdirSync(dir);
-    for (const name of entries) {
-      if (name.endsWith('.bin') && !name.startsWith(`${PLATFORMCTL_BUNDLE_HASH}-`)) rmSync(join(dir, name), { force: true });
-    }
+    removeOldBuilds(dir, entries);
     if (entries.filter((n) => n.startsWith(`${PLATFORMCTL_BUNDLE_HASH}-`)).length >= MAX_CACHES) return;
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
     renameSync(tmp, file);
   } catch {
     // A cache that cannot be written only costs the next run its speed.
+  }
+}
+
+/** Removes the caches of all builds but this one and the most recently written others. */
+function removeOldBuilds(dir: string, entries: readonly string[]): void {
+  const newest = new Map<string, number>();
+  for (const name of entries) {
+    const build = /^([0-9a-f]{16})-.*\.bin$/.exec(name)?.[1];
+    if (build === undefined || build === PLATFORMCTL_BUNDLE_HASH) continue;
+    let mtime = 0;
+    try {
+      mtime = statSync(join(dir, name)).mtimeMs;
+    } catch {
+      continue;
+    }
+    newest.set(build, Math.max(newest.get(build) ?? 0, mtime));
+  }
+  const kept = new Set([...newest].sort((a, b) => b[1] - a[1]).slice(0, OTHER_BUILDS_KEPT).map(([build]) => build));
+  for (const name of entries) {
+    const build = /^([0-9a-f]{16})-.*\.bin$/.exec(name)?.[1];
+    if (build !== undefined && build !== PLATFORMCTL_BUNDLE_HASH && !kept.has(build)) rmSync(join(dir, name), { force: true });
   }
 }
 
@@ -120,7 +143,10 @@ function runBundle(argv: readonly string[]): void {
   }
   const wrapper = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string) => void;
   const module = { exports: {} };
-  wrapper.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+  // This loader is CommonJS in the bundle's own directory, so its require() resolves what the bundle
+  // requires (side bundles, keytar) as the bundle's own would; node:module's createRequire would
+  // load Node's ES module loader for nothing.
+  wrapper.call(module.exports, module.exports, require, module, bundle, dirname(bundle));
 }
 
 const argv = process.argv.slice(2);

@@ -2,12 +2,12 @@
  * The built CLI's start-up (src/cli/bundle-loader.ts): the V8 code cache of the CommonJS bundle is
  * kept per command under `<cache dir>/v8/` as 0600 files of this user, only in a cache dir that
  * exists; a corrupt, foreign-writable or symlinked cache is never used (and is replaced), caches of
- * other builds are removed, and every run prints the same thing whatever the cache's state.
+ * caches of builds other than the two used most recently are removed, and every run prints the same thing whatever the cache's state.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, chmodSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,7 +68,7 @@ test('with a cache dir: one 0600 cache per command in a 0700 directory, written 
   }
 });
 
-test('a corrupt, foreign-writable or symlinked cache is not used and is replaced; other builds\' caches go', { skip }, () => {
+test('a corrupt, foreign-writable or symlinked cache is not used and is replaced; older builds\' caches go', { skip }, () => {
   const { home, v8, cleanup } = setup();
   try {
     mkdirSync(join(home, '.platform', 'cache'), { recursive: true });
@@ -93,11 +93,18 @@ test('a corrupt, foreign-writable or symlinked cache is not used and is replaced
     assert.ok(lstatSync(file).isFile(), 'the symbolic link is replaced by a file of its own');
     assert.deepEqual(readFileSync(elsewhere), good, 'the link target is untouched');
 
-    const stale = join(v8, '0000000000000000-config.bin');
-    writeFileSync(stale, 'old build', { mode: 0o600 });
+    // Caches of the two other builds written most recently stay (two installs used in turn);
+    // older builds' caches go.
+    const builds = ['0000000000000001', '0000000000000002', '0000000000000003'];
+    builds.forEach((build, i) => {
+      const path = join(v8, `${build}-config.bin`);
+      writeFileSync(path, 'other build', { mode: 0o600 });
+      const when = new Date(Date.now() - (3 - i) * 60_000);
+      utimesSync(path, when, when);
+    });
     rmSync(file);
     run(home, ['config', 'get-contexts', '-o', 'name']);
-    assert.deepEqual(readdirSync(v8), [name]);
+    assert.deepEqual(readdirSync(v8).sort(), [`${builds[1]}-config.bin`, `${builds[2]}-config.bin`, name].sort());
   } finally {
     cleanup();
   }

@@ -4,22 +4,23 @@
  * milliseconds of start-up that `version --client` cannot afford.
  */
 import { fstatSync, writeSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
-import type * as Tty from 'node:tty';
-import type * as Os from 'node:os';
 import type { CliIO, Output } from './io.js';
 
 // node:tty pulls in node:net; load it only when a command asks whether something is a terminal,
-// and only for a character device: a pipe or a file is no terminal (a cheap fstat says so).
-const requireBuiltin = createRequire(import.meta.url);
+// and only for a character device: a pipe or a file is no terminal (a cheap fstat says so), and
+// neither is one of Linux's memory devices (major number 1: /dev/null, /dev/zero, ...), where
+// scripts send output they do not want.
+const LINUX_MEMORY_DEVICES = 1;
 function isatty(fd: number): boolean {
   try {
-    if (!fstatSync(fd).isCharacterDevice()) return false;
+    const st = fstatSync(fd);
+    if (!st.isCharacterDevice()) return false;
+    if (process.platform === 'linux' && ((st.rdev >> 8) & 0xfff) === LINUX_MEMORY_DEVICES) return false;
   } catch {
     return false;
   }
-  return (requireBuiltin('node:tty') as typeof Tty).isatty(fd);
+  return process.getBuiltinModule('node:tty').isatty(fd);
 }
 
 /** Thrown (once) when the reader of stdout went away, e.g. `platformctl get ... | head`. */
@@ -111,7 +112,7 @@ export function processIO(signal: () => AbortSignal): CliIO {
     env: process.env,
     cwd: process.cwd(),
     get homedir(): string {
-      return process.env.HOME ?? (requireBuiltin('node:os') as typeof Os).homedir();
+      return process.env.HOME ?? process.getBuiltinModule('node:os').homedir();
     },
     now: () => new Date(),
     get signal(): AbortSignal {

@@ -5,7 +5,6 @@
  * response, so the dispatcher records it); a 401 refreshes credentials (exec plugins) once and
  * retries, as REST calls do.
  */
-import { createRequire } from 'node:module';
 import type { Dispatcher, WebSocket as UndiciWebSocket } from 'undici';
 import { AbortedError, ProtocolError, StatusError } from '../errors.js';
 import { loadUndici } from '../transport/undici-loader.js';
@@ -69,7 +68,7 @@ let WebSocketClass: typeof UndiciWebSocket | undefined;
 
 function webSocketClass(): typeof UndiciWebSocket {
   // By path, as the transport loads undici: the package index loads fetch, caches and more.
-  WebSocketClass ??= (createRequire(import.meta.url)('undici/lib/web/websocket/websocket.js') as { WebSocket: typeof UndiciWebSocket }).WebSocket;
+  WebSocketClass ??= (process.getBuiltinModule('node:module').createRequire(import.meta.url)('undici/lib/web/websocket/websocket.js') as { WebSocket: typeof UndiciWebSocket }).WebSocket;
   return WebSocketClass;
 }
 

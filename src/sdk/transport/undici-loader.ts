@@ -6,7 +6,6 @@
  * machine), so they are required by path, once, on the first request. undici has no `exports` map,
  * so deep paths resolve. Types come from the package's declarations through type-only imports.
  */
-import { createRequire } from 'node:module';
 import type { Agent, Dispatcher, ProxyAgent } from 'undici';
 
 /** The undici pieces the transport uses. */
@@ -22,8 +21,10 @@ let loaded: UndiciModules | undefined;
 /** Loads (once) and returns the undici dispatcher classes and the `request` API function. */
 export function loadUndici(): UndiciModules {
   if (loaded !== undefined) return loaded;
-  // A local loader (not the free `require`), so bundlers leave these paths to runtime resolution.
-  const load = createRequire(import.meta.url);
+  // A local loader (not the free `require`), so bundlers leave these paths to runtime resolution;
+  // node:module is fetched here, not imported, because loading it loads Node's ES module loader
+  // (a millisecond of every command that never makes a proxy or WebSocket connection).
+  const load = process.getBuiltinModule('node:module').createRequire(import.meta.url);
   const AgentClass = load('undici/lib/dispatcher/agent.js') as typeof Agent;
   const ProxyAgentClass = load('undici/lib/dispatcher/proxy-agent.js') as typeof ProxyAgent;
   const DispatcherClass = load('undici/lib/dispatcher/dispatcher.js') as { prototype: Record<string, unknown> };
