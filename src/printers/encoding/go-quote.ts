@@ -1,4 +1,10 @@
-const PRINTABLE = /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u;
+// Built on first use: a Unicode property class costs a millisecond to create, and most commands
+// that load this module never quote anything.
+let printable: RegExp | undefined;
+function isPrintable(ch: string): boolean {
+  printable ??= new RegExp('[\\p{L}\\p{M}\\p{N}\\p{P}\\p{S}]', 'u');
+  return printable.test(ch);
+}
 
 /** Go's `strconv.Quote` (the `%q` verb): a double-quoted string with Go escapes. */
 export function goQuote(s: string): string {
@@ -6,7 +12,7 @@ export function goQuote(s: string): string {
   for (const ch of s) {
     const c = ch.codePointAt(0) ?? 0;
     if (ch === '"' || ch === '\\') out += `\\${ch}`;
-    else if (c === 0x20 || PRINTABLE.test(ch)) out += ch;
+    else if (c === 0x20 || isPrintable(ch)) out += ch;
     else if (c === 0x07) out += '\\a';
     else if (c === 0x08) out += '\\b';
     else if (c === 0x0c) out += '\\f';

@@ -85,7 +85,7 @@ export class CustomColumnsPrinter {
   private readonly columns: readonly CustomColumn[];
   private readonly paths: JsonPathTemplate[];
   private readonly noHeaders: boolean;
-  private readonly writer = createTableWriter({ asciiFastPath: true });
+  private readonly writer = createTableWriter();
   private headerFor: 'object' | 'event' | undefined;
 
   constructor(columns: readonly CustomColumn[], options: CustomColumnsOptions = {}) {

@@ -23,7 +23,7 @@ import { createTableWriter } from './table-writer.js';
  */
 export class TableOutput {
   // get's lists are unbounded and streamed: cli-table3 draws only the blocks that are not plain ASCII.
-  private readonly writer = createTableWriter({ asciiFastPath: true });
+  private readonly writer = createTableWriter();
   private printer: HumanReadablePrinter | undefined;
   private typeCount = 0;
   private written = 0;
