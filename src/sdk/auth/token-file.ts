@@ -4,7 +4,7 @@
  * up the new one. The file is re-read when the cached copy is older than the period (50 s: one
  * minute minus client-go's 10 s leeway) and after a 401.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile } from '../fs-async.js';
 import { ConfigError } from '../errors.js';
 import type { ClientCertificate, CredentialSource, RequestCredentials } from './credentials.js';
 import { bearerAuthorization } from './static-credentials.js';

@@ -2,7 +2,7 @@
  * The in-cluster fallback: inside a pod, with `PLATFORM_SERVICE_HOST`/`PLATFORM_SERVICE_PORT` set
  * and a service-account token mounted, talk to the cluster's API service with that token.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from '../fs-async.js';
 import * as path from 'node:path';
 import { ConfigError } from '../errors.js';
 import { IN_CLUSTER_DIR, IN_CLUSTER_HOST_ENV, IN_CLUSTER_PORT_ENV, NAMESPACES } from '../naming.js';

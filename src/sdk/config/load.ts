@@ -2,7 +2,7 @@
  * Loading config files: read every file of the precedence list (missing ones are empty), check
  * each as kubectl does, and merge them.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile } from '../fs-async.js';
 import { ConfigError } from '../errors.js';
 import { DecodeError, decodeConfig, emptyModel } from './decode.js';
 import { errnoCode, goPathError, isNotFound } from './fs-errors.js';

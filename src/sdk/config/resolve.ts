@@ -4,7 +4,7 @@
  * with client-go's rules and messages, read the files the entries point to, and fall back to the
  * in-cluster service account when nothing is configured.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile } from '../fs-async.js';
 import * as path from 'node:path';
 import { ConfigError } from '../errors.js';
 import { CACHE_DIR_NAME, CONFIG_ENV, EXEC_CLUSTER_EXTENSION, HOME_DIR_NAME, NAMESPACES } from '../naming.js';

@@ -2,7 +2,7 @@
  * The checks client-go runs before using a user and a cluster (`validateAuthInfo`,
  * `validateClusterInfo`), with its messages. Paths must already be resolved.
  */
-import { open } from 'node:fs/promises';
+import { openAndClose } from '../fs-async.js';
 import { goPathError } from './fs-errors.js';
 import { CLUSTER } from './schema.js';
 import type { ClusterEntry, UserEntry } from './types.js';
@@ -15,8 +15,7 @@ const INTERACTIVE_MODES = new Set(['Never', 'IfAvailable', 'Always']);
 /** Opens `file` to see that it is readable; returns the Go-style error text, if any. */
 async function unreadable(file: string): Promise<string | undefined> {
   try {
-    const handle = await open(file, 'r');
-    await handle.close();
+    await openAndClose(file);
     return undefined;
   } catch (err) {
     return goPathError('open', file, err);

@@ -5,6 +5,7 @@
  * fails fast with a line instead of expanding into gigabytes. Errors carry the 1-based line.
  */
 import type * as JsYaml from 'js-yaml';
+import { parsePlainBlockYaml } from './plain-yaml.js';
 import { checkExpansion, MAX_NESTING_DEPTH } from './yaml-limits.js';
 import { resolvePlain } from './yaml11.js';
 
@@ -112,7 +113,13 @@ export async function loadYaml(text: string, options: LoadYamlOptions = {}): Pro
   return value ?? null;
 }
 
-/** Parses the first YAML document of `text` within the client's bounds (an empty text is `null`). */
+/**
+ * Parses the first YAML document of `text` within the client's bounds (an empty text is `null`):
+ * plain block YAML, as config files are written, by the fast path of `plain-yaml.ts`, everything
+ * else by js-yaml.
+ */
 export function parseYaml(text: string): Promise<unknown> {
+  const plain = parsePlainBlockYaml(text);
+  if (plain !== undefined) return Promise.resolve(plain);
   return loadYaml(text, { firstDocument: true });
 }

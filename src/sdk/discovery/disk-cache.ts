@@ -5,7 +5,7 @@
  * + rename) so that concurrent processes never read half a file; write failures are ignored (the
  * cache is an optimisation).
  */
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from '../fs-async.js';
 import { dirname, join } from 'node:path';
 import type { APIGroupList, APIResourceList } from '../types/discovery.js';
 import type { LegacyDiscovery } from './model.js';
