@@ -22,8 +22,12 @@ export function compareYamlKeys(a: string, b: string): number {
   return yamlKeyLess(a, b) ? -1 : 1;
 }
 
-const LETTER = /\p{L}/u;
-const DIGIT = /\p{Nd}/u;
+// Built on first use: Unicode property classes cost close to a millisecond to create, and most
+// commands that load this module (through the printers) never print YAML.
+let letter: RegExp | undefined;
+let digit: RegExp | undefined;
+const LETTER = { test: (ch: string): boolean => (letter ??= new RegExp('\\p{L}', 'u')).test(ch) };
+const DIGIT = { test: (ch: string): boolean => (digit ??= new RegExp('\\p{Nd}', 'u')).test(ch) };
 
 function yamlKeyLess(a: string, b: string): boolean {
   const ar = Array.from(a);
