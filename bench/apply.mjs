@@ -13,7 +13,7 @@
 // trip: the benchmark therefore also runs every case through a TCP proxy that delays each answer
 // by --latency ms (default 25, which makes kubectl's times match the DESIGN.md table), and the
 // targets are checked there.
-// Usage: node bench/apply.mjs [--runs N] [--latency MS]   (PLATFORMCTL_BENCH_BIN=path/to/main.js to measure another build)
+// Usage: node bench/apply.mjs [--runs N] [--latency MS]   (PLATFORMCTL_BENCH_BIN=path/to/start.cjs to measure another build)
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -2,12 +2,9 @@
 // Bundles the CLI into dist/cli/ (see src/cli/bundle-loader.ts for how they are used):
 // - platformctl.cjs: the whole CLI as one CommonJS function expression, ASCII only, that the loader
 //   compiles with V8's code cache; platformctl.cjs.v8: the cache of its top level, made here;
-// - main.js and chunks/: the same CLI as ES modules code-split at every dynamic import, for the
-//   smallest commands (`version --client`, completion), whose import graph is smaller than the
-//   whole bundle's cache;
 // - start.cjs: the loader (CommonJS, as bin/platformctl), with the bundle's hash;
-// - side-<name>.cjs: parts that few commands need (the local server, the X.509, JOSE, RE2 and tar libraries), split
-//   out of platformctl.cjs. Every run of a cluster command reads, compiles and instantiates all of
+// - side-<name>.cjs: parts that few commands need (the local server, the X.509, JOSE, RE2 and tar
+//   libraries), split out of platformctl.cjs. Every run reads, compiles and instantiates all of
 //   platformctl.cjs (esbuild hoists every function of the bundle to its top level), about 3.5 ms
 //   per MB on these machines; the side bundles are loaded with require() when their import runs.
 // The SDK stays unbundled (dist/src/sdk).
@@ -104,16 +101,6 @@ const common = {
   plugins: [childProcessOnDemand],
 };
 
-await build({
-  ...common,
-  outdir: 'dist/cli',
-  splitting: true,
-  format: 'esm',
-  chunkNames: 'chunks/[name]-[hash]',
-  define: { PLATFORMCTL_VERSION: JSON.stringify(version) },
-  // Bundled CommonJS dependencies call require(); give the ESM bundle one.
-  banner: { js: "import { createRequire as __platformctlCreateRequire } from 'node:module'; const require = __platformctlCreateRequire(import.meta.url);" },
-});
 
 // One function expression `(function (exports, require, module, __filename, __dirname) {...})`, so
 // that vm.Script compiles the file as it is. import() is turned into require() (a script compiled

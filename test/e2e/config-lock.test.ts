@@ -16,7 +16,7 @@ import { loadConfig } from '../../src/sdk/config/index.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'platformctl');
-const built = existsSync(join(ROOT, 'dist', 'cli', 'main.js'));
+const built = existsSync(join(ROOT, 'dist', 'cli', 'platformctl.cjs'));
 
 const WRITERS = 20;
 const ROUNDS = 10;

@@ -16,7 +16,7 @@ import { startTestServer, writeTestKubeconfig, type TestServer } from '../suppor
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'platformctl');
-const skip = existsSync(join(ROOT, 'dist', 'cli', 'main.js')) ? false : 'dist/cli is not built (npm run build)';
+const skip = existsSync(join(ROOT, 'dist', 'cli', 'platformctl.cjs')) ? false : 'dist/cli is not built (npm run build)';
 
 interface Interrupted {
   code: number | null;

@@ -17,7 +17,7 @@ import { containerStatus, eventsFor, HAS_PROC, processesWith, waitFor, waitForPo
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'platformctl');
-const built = existsSync(join(ROOT, 'dist', 'cli', 'main.js'));
+const built = existsSync(join(ROOT, 'dist', 'cli', 'platformctl.cjs'));
 const run = promisify(execFile);
 
 async function cli(home: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

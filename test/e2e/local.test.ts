@@ -12,7 +12,7 @@ import { ApiClient } from '../support/api.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'platformctl');
-const built = existsSync(join(ROOT, 'dist', 'cli', 'main.js'));
+const built = existsSync(join(ROOT, 'dist', 'cli', 'platformctl.cjs'));
 
 const run = promisify(execFile);
 

@@ -20,7 +20,7 @@ import { installTarball, pack, type PackResult } from '../support/pack-install.j
 import { startTestServer, writeTestKubeconfig, type TestServer } from '../support/server.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const built = existsSync(join(ROOT, 'dist', 'cli', 'main.js')) && existsSync(join(ROOT, 'dist', 'src', 'sdk', 'index.js'));
+const built = existsSync(join(ROOT, 'dist', 'cli', 'platformctl.cjs')) && existsSync(join(ROOT, 'dist', 'src', 'sdk', 'index.js'));
 const skip = built ? false : 'the project is not built (npm run build)';
 const exec = promisify(execFile);
 
@@ -62,7 +62,7 @@ test('the tarball holds what users run and nothing they do not', { skip }, async
   assert.ok(packed !== undefined);
   const files = new Set(packed.files);
   t.diagnostic(`tarball ${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${packed.entryCount} files`);
-  for (const f of ['bin/platformctl', 'dist/cli/main.js', 'dist/src/sdk/index.js', 'dist/src/sdk/index.d.ts', 'package.json', 'README.md', 'LICENSE']) {
+  for (const f of ['bin/platformctl', 'dist/cli/start.cjs', 'dist/cli/platformctl.cjs', 'dist/cli/platformctl.cjs.v8', 'dist/cli/side-server.cjs', 'dist/src/sdk/index.js', 'dist/src/sdk/index.d.ts', 'package.json', 'README.md', 'LICENSE']) {
     assert.ok(files.has(f), `${f} is packed`);
   }
   const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { man: string[] };

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'platformctl');
-const built = existsSync(join(ROOT, 'dist', 'cli', 'main.js'));
+const built = existsSync(join(ROOT, 'dist', 'cli', 'platformctl.cjs'));
 const run = promisify(execFile);
 
 /** The commands of the README's quick start block, without comments. */

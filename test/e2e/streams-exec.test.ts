@@ -60,7 +60,7 @@ describe('exec', { skip: SKIP_NODE }, () => {
     assert.deepEqual(notty, { code: 0, stdout: '', stderr: 'Unable to use a TTY - input is not a terminal or the right kind of file\n' });
   });
 
-  const ptySkip = ptySkipReason() || (existsSync(join(ROOT, 'dist', 'cli', 'main.js')) ? false : 'the CLI bundle is not built (npm run build)');
+  const ptySkip = ptySkipReason() || (existsSync(join(ROOT, 'dist', 'cli', 'platformctl.cjs')) ? false : 'the CLI bundle is not built (npm run build)');
   test('-t in a pseudo-terminal: raw mode, window resizes and Ctrl-C reach the remote process', { skip: ptySkip }, async () => {
     const program = [
       "const size = () => console.log('size ' + process.stdout.columns + 'x' + process.stdout.rows);",
