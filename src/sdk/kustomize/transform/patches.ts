@@ -3,7 +3,6 @@
  * `patches` (a strategic merge or JSON patch, matched by identity or by a `target`), and
  * `patchesJson6902` (JSON patches with a target). Strategic merges use {@link mergePatch}.
  */
-import type { Operation } from 'fast-json-patch';
 import { KustomizeError } from '../errors.js';
 import type { FileLoader } from '../load/loader.js';
 import type { Patch } from '../load/kustomization.js';
@@ -13,7 +12,7 @@ import { setKey } from '../model/json.js';
 import { idIdentical, resIdString } from '../model/resid.js';
 import { selectorString, type ResMap, type Selector } from '../model/resmap.js';
 import type { Resource, ScopeOracle } from '../model/resource.js';
-import { applyJsonPatch, decodeJsonPatch } from './json-patch.js';
+import { applyJsonPatch, decodeJsonPatch, type Operation } from './json-patch.js';
 import { mergePatch, type SchemaLookup } from './merge2.js';
 
 /** A loaded `patches` entry. */
