@@ -5,7 +5,8 @@
  * + rename) so that concurrent processes never read half a file; write failures are ignored (the
  * cache is an optimisation).
  */
-import { mkdir, readFile, rename, rm, stat, writeFile } from '../fs-async.js';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from '../fs-async.js';
 import { dirname, join } from 'node:path';
 import type { APIGroupList, APIResourceList } from '../types/discovery.js';
 import type { LegacyDiscovery } from './model.js';
@@ -26,19 +27,34 @@ function groupVersionFile(dir: string, groupVersion: string): string {
   return join(dir, ...groupVersion.split('/'), 'serverresources.json');
 }
 
-async function readFresh(path: string, ttlMs: number, now: number): Promise<unknown> {
-  const info = await stat(path);
-  if (now - info.mtimeMs >= ttlMs) return undefined;
-  return JSON.parse(await readFile(path, 'utf8')) as unknown;
+/**
+ * A cache file's JSON when it is younger than `ttlMs`. Read synchronously: a command reads the
+ * twenty-odd small files of a cache at start-up, with nothing else to do meanwhile, and each
+ * asynchronous read is four trips through libuv's thread pool (2.5 ms against under 1 ms).
+ */
+function readFresh(path: string, ttlMs: number, now: number): unknown {
+  const fd = openSync(path, 'r');
+  try {
+    if (now - fstatSync(fd).mtimeMs >= ttlMs) return undefined;
+    return JSON.parse(readFileSync(fd, 'utf8')) as unknown;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Reads a complete, fresh cache, or undefined when anything is missing, stale or unreadable. */
 export async function readDiscoveryCache(dir: string, ttlMs: number, now: number): Promise<LegacyDiscovery | undefined> {
   try {
-    const groupList = (await readFresh(join(dir, 'servergroups.json'), ttlMs, now)) as APIGroupList | undefined;
+    const groupList = readFresh(join(dir, 'servergroups.json'), ttlMs, now) as APIGroupList | undefined;
     if (groupList === undefined || !Array.isArray(groupList.groups)) return undefined;
     const gvs = groupList.groups.flatMap((g) => g.versions.map((v) => v.groupVersion));
-    const lists = await Promise.all(gvs.map((gv) => readFresh(groupVersionFile(dir, gv), ttlMs, now).catch(() => undefined)));
+    const lists = gvs.map((gv) => {
+      try {
+        return readFresh(groupVersionFile(dir, gv), ttlMs, now);
+      } catch {
+        return undefined;
+      }
+    });
     const resourceLists: APIResourceList[] = [];
     for (const list of lists) {
       if (list === undefined) return undefined;
