@@ -3,12 +3,12 @@
 // downloaded through a forward), ours against stock kubectl through the rename proxy, on the same
 // local server (process node, in memory; container logs rotate at 128 MiB here so that the whole
 // 100 MB is one log, where the default 10 MiB x 5 files would keep the last 50 MiB).
-// Usage: node bench/streams.mjs [--mb 100] [--runs 3]
+// Usage: node bench/streams.mjs [--mb 100] [--runs 3] [--run-limit SECONDS]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { request as httpsRequest, Agent } from 'node:https';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchEnv, bin, hasKubectl, kubeconfigText, median, report, root, startProcess, startRenameProxy } from './lib.mjs';
 
@@ -20,6 +20,8 @@ const opt = (name, dflt) => {
 const MB = opt('mb', 100);
 const RUNS = opt('runs', 3);
 const BYTES = MB * 1000 * 1000;
+/** Longest a single measured run may take. */
+const RUN_LIMIT_MS = opt('run-limit', 300) * 1000;
 
 const source = `
 import { startServer } from ${JSON.stringify(join(root, 'dist/src/server/index.js'))};
@@ -58,8 +60,13 @@ async function until(what, check, timeoutMs = 120_000) {
 }
 
 const podIpEnv = [{ name: 'POD_IP', valueFrom: { fieldRef: { fieldPath: 'status.podIP' } } }];
-// 100 MB of 1000-byte lines, then a last line, then idle.
-const writer = `const line = 'x'.repeat(999) + '\\n'; let n = ${BYTES / 1000}; const more = () => { while (n > 0) { n--; if (!process.stdout.write(line)) { process.stdout.once('drain', more); return; } } process.stdout.write('done\\n'); setInterval(() => {}, 1000); }; more();`;
+// 100 MB of 1000-byte lines of words (as logs are), then a last line, then idle. Not one 999-letter
+// word: the rename proxy rewrites every line with a regular expression that is quadratic in the
+// length of a run of letters and digits, which made kubectl's side take ~75 ms per 64 KB (minutes
+// per run at 100 MB) measuring the proxy alone.
+const words = 'level=info msg=request-served method=GET path=/api/items status=200 bytes=1234 user=alice ';
+const logLine = `${words.repeat(Math.ceil(999 / words.length)).slice(0, 999)}\n`;
+const writer = `const line = ${JSON.stringify(logLine)}; let n = ${BYTES / 1000}; const more = () => { while (n > 0) { n--; if (!process.stdout.write(line)) { process.stdout.once('drain', more); return; } } process.stdout.write('done\\n'); setInterval(() => {}, 1000); }; more();`;
 const big = `const chunk = Buffer.alloc(64 * 1024, 120); require('http').createServer((req, res) => { let left = ${BYTES}; const more = () => { while (left > 0) { const c = left >= chunk.length ? chunk : chunk.subarray(0, left); left -= c.length; if (!res.write(c)) { res.once('drain', more); return; } } res.end(); }; more(); }).listen(8080, process.env.POD_IP);`;
 
 const kubeDir = join(dir, 'kube');
@@ -95,7 +102,13 @@ try {
     let err = '';
     child.stdout.on('data', (c) => (bytes += c.length));
     child.stderr.setEncoding('utf8').on('data', (c) => (err += c));
-    child.on('close', (code) => (code === 0 ? resolve({ wall: (performance.now() - start) / 1000, bytes }) : reject(new Error(`${cmd} ${cmdArgs.join(' ')}: ${code} ${err}`))));
+    // A run that cannot finish is reported, not waited on for ever.
+    const limit = setTimeout(() => child.kill('SIGKILL'), RUN_LIMIT_MS);
+    child.on('close', (code, signal) => {
+      clearTimeout(limit);
+      if (code === 0) resolve({ wall: (performance.now() - start) / 1000, bytes });
+      else reject(new Error(`${cmd} ${cmdArgs.join(' ')}: ${signal === 'SIGKILL' ? `killed after ${RUN_LIMIT_MS / 1000} s` : code} ${err}`));
+    });
   });
   const logsRun = async (cmd, cmdArgs, env) => {
     const walls = [];
@@ -131,6 +144,7 @@ try {
             res.on('error', reject);
           });
           req.on('error', reject);
+          req.setTimeout(60_000, () => req.destroy(new Error(`${cmd}: no byte for 60 s, the forward stalled`)));
           req.end();
         });
         if (got !== BYTES) throw new Error(`got ${got} bytes, expected ${BYTES}: ${out}`);
@@ -147,7 +161,9 @@ try {
     const k = await forwardRun('kubectl', ['port-forward', 'pod/big', ':8080'], kubeEnv);
     rows.push({ what: `kubectl port-forward via the proxy (${MB} MB)`, value: `${k.toFixed(2)} s, ${(BYTES / 1e6 / k).toFixed(0)} MB/s` });
   }
+  const load = loadavg().map((l) => l.toFixed(1)).join(' ');
   report('streams', rows, [
+    `load average at the end: ${load} (${cpus().length} cores)`,
     `median of ${RUNS} runs; kubectl goes through the rename proxy (and the stream-protocol shim where the proxy needs it), which adds a TLS hop`,
     withKubectl ? '' : 'kubectl is not on PATH: only our numbers',
   ].filter(Boolean));
