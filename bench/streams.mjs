@@ -188,8 +188,11 @@ try {
     withKubectl ? '' : 'kubectl is not on PATH: only our numbers',
   ].filter(Boolean));
 } finally {
-  proxy?.child.kill();
-  await shim?.close();
+  // The server first: a wait below that never ends would otherwise leave it (and its pods) running
+  // after this process exits on an unsettled top-level await, as happened twice.
   server.kill('SIGTERM');
+  proxy?.child.kill();
+  // The shim's server waits for its upgraded connections, which end with the proxy; not for ever.
+  await Promise.race([shim?.close(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
   rmSync(dir, { recursive: true, force: true });
 }
