@@ -2,13 +2,15 @@
 // Streams: `logs` throughput of a pod that wrote 100 MB, and port-forward throughput (100 MB
 // downloaded through a forward), ours against stock kubectl through the rename proxy, on the same
 // local server (process node, in memory; container logs rotate at 128 MiB here so that the whole
-// 100 MB is one log, where the default 10 MiB x 5 files would keep the last 50 MiB).
-// Usage: node bench/streams.mjs [--mb 100] [--runs 3]
+// 100 MB is one log, where the default 10 MiB x 5 files would keep the last 50 MiB); and the time
+// of 100 requests at once through a forward, each on its own connection (connection set-up: ours
+// opens one WebSocket per connection, kubectl one SPDY stream pair on its single connection).
+// Usage: node bench/streams.mjs [--mb 100] [--runs 3] [--connections 100] [--run-limit SECONDS]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { request as httpsRequest, Agent } from 'node:https';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchEnv, bin, hasKubectl, kubeconfigText, median, report, root, startProcess, startRenameProxy } from './lib.mjs';
 
@@ -20,6 +22,10 @@ const opt = (name, dflt) => {
 const MB = opt('mb', 100);
 const RUNS = opt('runs', 3);
 const BYTES = MB * 1000 * 1000;
+/** Requests made at once through a forward (each on its own connection, so its own stream session). */
+const CONNECTIONS = opt('connections', 100);
+/** Longest a single measured run may take. */
+const RUN_LIMIT_MS = opt('run-limit', 300) * 1000;
 
 const source = `
 import { startServer } from ${JSON.stringify(join(root, 'dist/src/server/index.js'))};
@@ -58,9 +64,14 @@ async function until(what, check, timeoutMs = 120_000) {
 }
 
 const podIpEnv = [{ name: 'POD_IP', valueFrom: { fieldRef: { fieldPath: 'status.podIP' } } }];
-// 100 MB of 1000-byte lines, then a last line, then idle.
-const writer = `const line = 'x'.repeat(999) + '\\n'; let n = ${BYTES / 1000}; const more = () => { while (n > 0) { n--; if (!process.stdout.write(line)) { process.stdout.once('drain', more); return; } } process.stdout.write('done\\n'); setInterval(() => {}, 1000); }; more();`;
-const big = `const chunk = Buffer.alloc(64 * 1024, 120); require('http').createServer((req, res) => { let left = ${BYTES}; const more = () => { while (left > 0) { const c = left >= chunk.length ? chunk : chunk.subarray(0, left); left -= c.length; if (!res.write(c)) { res.once('drain', more); return; } } res.end(); }; more(); }).listen(8080, process.env.POD_IP);`;
+// 100 MB of 1000-byte lines of words (as logs are), then a last line, then idle. Not one 999-letter
+// word: the rename proxy rewrites every line with a regular expression that is quadratic in the
+// length of a run of letters and digits, which made kubectl's side take ~75 ms per 64 KB (minutes
+// per run at 100 MB) measuring the proxy alone.
+const words = 'level=info msg=request-served method=GET path=/api/items status=200 bytes=1234 user=alice ';
+const logLine = `${words.repeat(Math.ceil(999 / words.length)).slice(0, 999)}\n`;
+const writer = `const line = ${JSON.stringify(logLine)}; let n = ${BYTES / 1000}; const more = () => { while (n > 0) { n--; if (!process.stdout.write(line)) { process.stdout.once('drain', more); return; } } process.stdout.write('done\\n'); setInterval(() => {}, 1000); }; more();`;
+const big = `const chunk = Buffer.alloc(64 * 1024, 120); require('http').createServer((req, res) => { if (req.url === '/small') { res.end('hi'); return; } let left = ${BYTES}; const more = () => { while (left > 0) { const c = left >= chunk.length ? chunk : chunk.subarray(0, left); left -= c.length; if (!res.write(c)) { res.once('drain', more); return; } } res.end(); }; more(); }).listen(8080, process.env.POD_IP);`;
 
 const kubeDir = join(dir, 'kube');
 const ourConfig = join(dir, 'our-config');
@@ -95,7 +106,13 @@ try {
     let err = '';
     child.stdout.on('data', (c) => (bytes += c.length));
     child.stderr.setEncoding('utf8').on('data', (c) => (err += c));
-    child.on('close', (code) => (code === 0 ? resolve({ wall: (performance.now() - start) / 1000, bytes }) : reject(new Error(`${cmd} ${cmdArgs.join(' ')}: ${code} ${err}`))));
+    // A run that cannot finish is reported, not waited on for ever.
+    const limit = setTimeout(() => child.kill('SIGKILL'), RUN_LIMIT_MS);
+    child.on('close', (code, signal) => {
+      clearTimeout(limit);
+      if (code === 0) resolve({ wall: (performance.now() - start) / 1000, bytes });
+      else reject(new Error(`${cmd} ${cmdArgs.join(' ')}: ${signal === 'SIGKILL' ? `killed after ${RUN_LIMIT_MS / 1000} s` : code} ${err}`));
+    });
   });
   const logsRun = async (cmd, cmdArgs, env) => {
     const walls = [];
@@ -131,29 +148,51 @@ try {
             res.on('error', reject);
           });
           req.on('error', reject);
+          req.setTimeout(60_000, () => req.destroy(new Error(`${cmd}: no byte for 60 s, the forward stalled`)));
           req.end();
         });
         if (got !== BYTES) throw new Error(`got ${got} bytes, expected ${BYTES}: ${out}`);
         walls.push((performance.now() - start) / 1000);
       }
-      return median(walls.sort((a, b) => a - b));
+      // Connection set-up: CONNECTIONS requests at once, each on its own connection.
+      const rounds = [];
+      for (let i = 0; i < RUNS; i++) {
+        const start = performance.now();
+        await Promise.all(Array.from({ length: CONNECTIONS }, () => new Promise((resolve, reject) => {
+          const req = request({ host: '127.0.0.1', port, path: '/small', agent: false }, (res) => {
+            let body = '';
+            res.setEncoding('utf8').on('data', (c) => (body += c));
+            res.on('end', () => (body === 'hi' ? resolve() : reject(new Error(`${cmd}: answered ${JSON.stringify(body)}`))));
+          });
+          req.on('error', reject);
+          req.setTimeout(60_000, () => req.destroy(new Error(`${cmd}: a connection stalled`)));
+          req.end();
+        })));
+        rounds.push((performance.now() - start) / 1000);
+      }
+      return { download: median(walls.sort((a, b) => a - b)), connections: median(rounds.sort((a, b) => a - b)) };
     } finally {
       child.kill('SIGINT');
     }
   };
   const oursPf = await forwardRun(process.execPath, [bin, 'port-forward', 'pod/big', ':8080'], ourEnv);
-  rows.push({ what: `platformctl port-forward (${MB} MB)`, value: `${oursPf.toFixed(2)} s, ${(BYTES / 1e6 / oursPf).toFixed(0)} MB/s` });
-  if (withKubectl) {
-    const k = await forwardRun('kubectl', ['port-forward', 'pod/big', ':8080'], kubeEnv);
-    rows.push({ what: `kubectl port-forward via the proxy (${MB} MB)`, value: `${k.toFixed(2)} s, ${(BYTES / 1e6 / k).toFixed(0)} MB/s` });
-  }
+  const kubePf = withKubectl ? await forwardRun('kubectl', ['port-forward', 'pod/big', ':8080'], kubeEnv) : undefined;
+  rows.push({ what: `platformctl port-forward (${MB} MB)`, value: `${oursPf.download.toFixed(2)} s, ${(BYTES / 1e6 / oursPf.download).toFixed(0)} MB/s` });
+  if (kubePf !== undefined) rows.push({ what: `kubectl port-forward via the proxy (${MB} MB)`, value: `${kubePf.download.toFixed(2)} s, ${(BYTES / 1e6 / kubePf.download).toFixed(0)} MB/s` });
+  rows.push({ what: `platformctl port-forward, ${CONNECTIONS} connections at once`, value: `${oursPf.connections.toFixed(2)} s` });
+  if (kubePf !== undefined) rows.push({ what: `kubectl port-forward via the proxy, ${CONNECTIONS} connections at once`, value: `${kubePf.connections.toFixed(2)} s` });
+  const load = loadavg().map((l) => l.toFixed(1)).join(' ');
   report('streams', rows, [
+    `load average at the end: ${load} (${cpus().length} cores)`,
     `median of ${RUNS} runs; kubectl goes through the rename proxy (and the stream-protocol shim where the proxy needs it), which adds a TLS hop`,
     withKubectl ? '' : 'kubectl is not on PATH: only our numbers',
   ].filter(Boolean));
 } finally {
-  proxy?.child.kill();
-  await shim?.close();
+  // The server first: a wait below that never ends would otherwise leave it (and its pods) running
+  // after this process exits on an unsettled top-level await, as happened twice.
   server.kill('SIGTERM');
+  proxy?.child.kill();
+  // The shim's server waits for its upgraded connections, which end with the proxy; not for ever.
+  await Promise.race([shim?.close(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
   rmSync(dir, { recursive: true, force: true });
 }

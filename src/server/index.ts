@@ -184,11 +184,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.requestTimeout = 0;
   server.headersTimeout = 60_000;
   server.keepAliveTimeout = 30_000;
+  // Every connection, from its first byte: one still in its TLS handshake (a client that stalled, or
+  // one that connected and never spoke) would otherwise hold stop() for the handshake timeout (120 s).
   const sockets = new Set<Socket>();
-  server.on('secureConnection', (s: Socket) => {
+  const track = (s: Socket): void => {
     sockets.add(s);
     s.once('close', () => sockets.delete(s));
-  });
+  };
+  server.on('connection', track);
+  server.on('secureConnection', track);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

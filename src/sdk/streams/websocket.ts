@@ -5,10 +5,13 @@
  * response, so the dispatcher records it); a 401 refreshes credentials (exec plugins) once and
  * retries, as REST calls do.
  */
-import type { Dispatcher, WebSocket as UndiciWebSocket } from 'undici';
+import { createSecureContext } from 'node:tls';
+import type { buildConnector, Dispatcher, WebSocket as UndiciWebSocket } from 'undici';
 import { AbortedError, ProtocolError, StatusError } from '../errors.js';
 import { loadUndici } from '../transport/undici-loader.js';
 import type { QueryParams } from '../transport/http-types.js';
+import type { ClientCertificate } from '../auth/credentials.js';
+import type { TlsSettings } from '../transport/dispatchers.js';
 import type { Transport, UpgradeConnection } from '../transport/transport.js';
 import type { Status } from '../types/status.js';
 
@@ -48,27 +51,76 @@ function recording(handler: LegacyHandler, record: HandshakeRecord): LegacyHandl
   };
 }
 
-function dispatcherFor(c: UpgradeConnection, record: HandshakeRecord): Dispatcher {
+/** One module of undici, by path, as the transport loads undici: the package index loads fetch, caches and more. */
+function undiciPart<T>(path: string): T {
+  return process.getBuiltinModule('node:module').createRequire(import.meta.url)(path) as T;
+}
+
+/**
+ * One undici agent per TLS settings, client certificate and proxy, shared by every WebSocket opened
+ * with them: a port-forward opens one WebSocket per local connection, and an agent of its own per
+ * connection built a new TLS context (Node parses its whole root store for a custom CA) and made a
+ * full handshake with certificate checks every time (~8 ms CPU each; 100 parallel connections took
+ * twice kubectl's time). A shared agent has one context and resumes TLS sessions. Upgraded sockets
+ * leave the agent's pool; what stays is idle and does not keep the process alive.
+ */
+const sharedAgents = new WeakMap<TlsSettings, WeakMap<ClientCertificate | typeof NO_CERTIFICATE, Map<string, Dispatcher>>>();
+const NO_CERTIFICATE = {};
+
+function sharedAgent(c: UpgradeConnection): Dispatcher {
+  let byCertificate = sharedAgents.get(c.tls);
+  if (byCertificate === undefined) {
+    byCertificate = new WeakMap();
+    sharedAgents.set(c.tls, byCertificate);
+  }
+  const certificate = c.clientCertificate ?? NO_CERTIFICATE;
+  let byProxy = byCertificate.get(certificate);
+  if (byProxy === undefined) {
+    byProxy = new Map();
+    byCertificate.set(certificate, byProxy);
+  }
+  const proxy = c.proxy ?? '';
+  let agent = byProxy.get(proxy);
+  if (agent === undefined) {
+    agent = newAgent(c);
+    byProxy.set(proxy, agent);
+  }
+  return agent;
+}
+
+function newAgent(c: UpgradeConnection): Dispatcher {
   const { Agent, ProxyAgent } = loadUndici();
+  // One TLS context for every connection of the agent: given `ca`, `cert` and `key`, tls.connect
+  // would build (and parse the root store for) a new context for each one.
+  const secureContext = createSecureContext({
+    ...(c.tls.caData !== undefined && c.tls.caData !== '' ? { ca: c.tls.caData } : {}),
+    ...(c.clientCertificate !== undefined ? { cert: c.clientCertificate.certData, key: c.clientCertificate.keyData } : {}),
+  });
   const tls = {
     rejectUnauthorized: c.tls.insecureSkipVerify !== true,
-    ...(c.tls.caData !== undefined && c.tls.caData !== '' ? { ca: c.tls.caData } : {}),
+    secureContext,
     ...(c.tls.serverName !== undefined && c.tls.serverName !== '' ? { servername: c.tls.serverName } : {}),
-    ...(c.clientCertificate !== undefined ? { cert: c.clientCertificate.certData, key: c.clientCertificate.keyData } : {}),
   };
-  const agent: Dispatcher = c.proxy === undefined
-    ? new Agent({ connect: tls, headersTimeout: 0, bodyTimeout: 0 })
+  // The agent's own connector keeps the TLS session cache: given options, the agent would build one
+  // per origin pool, and drops the pool (and its sessions) once every socket has been upgraded away.
+  // ProxyAgent builds its connector once itself.
+  return c.proxy === undefined
+    ? new Agent({ connect: undiciPart<typeof buildConnector>('undici/lib/core/connect.js')(tls), headersTimeout: 0, bodyTimeout: 0 })
     : new ProxyAgent({ uri: c.proxy, requestTls: tls, headersTimeout: 0, bodyTimeout: 0 });
+}
+
+/** The shared agent, seen through a dispatcher that records this handshake's answer. */
+function dispatcherFor(c: UpgradeConnection, record: HandshakeRecord): Dispatcher {
+  const agent = sharedAgent(c);
   const dispatch = agent.dispatch.bind(agent) as (opts: unknown, handler: LegacyHandler) => boolean;
-  (agent as unknown as { dispatch: (opts: unknown, handler: LegacyHandler) => boolean }).dispatch = (opts, handler) => dispatch(opts, recording(handler, record));
-  return agent;
+  // undici's WebSocket uses only `dispatch` (and reads `webSocketOptions`, absent here).
+  return { dispatch: (opts: unknown, handler: LegacyHandler) => dispatch(opts, recording(handler, record)) } as unknown as Dispatcher;
 }
 
 let WebSocketClass: typeof UndiciWebSocket | undefined;
 
 function webSocketClass(): typeof UndiciWebSocket {
-  // By path, as the transport loads undici: the package index loads fetch, caches and more.
-  WebSocketClass ??= (process.getBuiltinModule('node:module').createRequire(import.meta.url)('undici/lib/web/websocket/websocket.js') as { WebSocket: typeof UndiciWebSocket }).WebSocket;
+  WebSocketClass ??= undiciPart<{ WebSocket: typeof UndiciWebSocket }>('undici/lib/web/websocket/websocket.js').WebSocket;
   return WebSocketClass;
 }
 
@@ -100,12 +152,10 @@ function attempt(c: UpgradeConnection, protocols: readonly string[], signal: Abo
     signal?.addEventListener('abort', onAbort, { once: true });
     ws.addEventListener('open', () => {
       signal?.removeEventListener('abort', onAbort);
-      ws.addEventListener('close', () => void dispatcher.close().catch(() => undefined), { once: true });
       resolve({ opened: { ws, protocol: ws.protocol }, record });
     }, { once: true });
     ws.addEventListener('close', (ev) => {
       signal?.removeEventListener('abort', onAbort);
-      void dispatcher.close().catch(() => undefined);
       resolve({ record, error: ev });
     }, { once: true });
   });

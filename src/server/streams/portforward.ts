@@ -18,7 +18,8 @@ import { channelCodec, decodeChannelMessage, encodeChannelMessage } from './chan
 import { admitConnect, authorizeCreate } from './connect.js';
 import { checkConnectable, loadPod } from './pod-target.js';
 import { PortForwardSession } from './spdy/port-forward-session.js';
-import { acceptWebSocket, chooseProtocol, requireWebSocket, sendWithBackpressure } from './websocket.js';
+import { framedReader } from './framed-reader.js';
+import { acceptWebSocket, chooseProtocol, requireWebSocket, sendOrWait, sendWithBackpressure } from './websocket.js';
 
 const TUNNEL_PROTOCOL = `${STREAM_PROTOCOLS.spdyTunnelPrefix}${STREAM_PROTOCOLS.portForward}`;
 const CHANNEL_PROTOCOLS = [STREAM_PROTOCOLS.channelV4, STREAM_PROTOCOLS.base64ChannelV4];
@@ -49,6 +50,7 @@ function serveTunnel(ws: WebSocket, host: string, describe: (port: number, err: 
   const session = new PortForwardSession({
     host,
     write: (bytes) => sendWithBackpressure(ws, bytes),
+    writeOrWait: (bytes, drained) => sendOrWait(ws, bytes, drained),
     close: () => ws.close(1000),
     describeError: describe,
   });
@@ -72,14 +74,17 @@ function serveChannels(ws: WebSocket, protocol: string, host: string, ports: num
     prefix.writeUInt16LE(port);
     void send(2 * i, prefix);
     void send(2 * i + 1, prefix);
-    const socket = connect({ host, port });
+    // Binary protocols send what was read with the channel byte in front, without a copy.
+    const onFrame = (frame: Buffer): boolean => {
+      let message: Buffer | string = frame;
+      if (codec.base64) message = encodeChannelMessage(codec, 2 * i, frame.subarray(1));
+      else frame[0] = 2 * i;
+      return sendOrWait(ws, message, () => socket.resume());
+    };
+    const socket = connect({ host, port, onread: framedReader(1, onFrame) });
     let connected = false;
     socket.on('connect', () => {
       connected = true;
-    });
-    socket.on('data', (chunk: Buffer) => {
-      socket.pause();
-      void send(2 * i, chunk).then(() => socket.resume());
     });
     socket.on('error', (err) => {
       if (!connected) void send(2 * i + 1, Buffer.from(describe(port, err)));

@@ -59,15 +59,30 @@ export function acceptWebSocket(req: IncomingMessage, protocol: string | undefin
   });
 }
 
+/** How much a stream writer may queue on a WebSocket before it waits. */
+export const SEND_HIGH_WATER = 1024 * 1024;
+
+/**
+ * Sends and says whether the producer may go on at once: false when the queue is above the mark,
+ * and `drained` is then called once this message has been written (or the connection has ended).
+ * Synchronous, so that a reader of a pod connection need not pause and resume for every chunk.
+ */
+export function sendOrWait(ws: WebSocket, data: Buffer | string, drained: () => void, highWater = SEND_HIGH_WATER): boolean {
+  if (ws.readyState !== ws.OPEN) return true;
+  if (ws.bufferedAmount < highWater) {
+    ws.send(data);
+    return true;
+  }
+  ws.send(data, () => drained());
+  return false;
+}
+
 /**
  * Sends with backpressure: resolves at once while little is queued, else when the queue drains
  * below the mark (so a fast producer waits for a slow client instead of buffering without bound).
  */
-export function sendWithBackpressure(ws: WebSocket, data: Buffer | string, highWater = 1024 * 1024): Promise<void> {
-  if (ws.readyState !== ws.OPEN) return Promise.resolve();
-  if (ws.bufferedAmount < highWater) {
-    ws.send(data);
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => ws.send(data, () => resolve()));
+export function sendWithBackpressure(ws: WebSocket, data: Buffer | string, highWater = SEND_HIGH_WATER): Promise<void> {
+  return new Promise((resolve) => {
+    if (sendOrWait(ws, data, resolve, highWater)) resolve();
+  });
 }

@@ -9,6 +9,8 @@ import type { PodLogOptions } from '../../../sdk/streams/pod-log.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
+import type { Output } from '../../io/io.js';
+import { byteSink } from '../../io/terminal.js';
 import { containerNames, defaultContainer, podsForObject, type PodObject } from '../../pods/pods-for-object.js';
 
 const USAGE_MESSAGE = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command";
@@ -40,17 +42,19 @@ function requestsFor(ctx: CommandContext, pods: PodObject[], flags: FlagValues, 
   return out;
 }
 
-/** Copies one log to stdout, line by line with a prefix, or as it comes. */
-async function copyLog(client: PlatformClient, namespace: string, r: LogRequest, options: PodLogOptions, prefix: boolean, write: (text: string) => void): Promise<void> {
+/**
+ * Copies one log to stdout, line by line with a prefix, or as it comes: as bytes, as kubectl does
+ * (no decoding and encoding again of every chunk; bytes that are not UTF-8 stay as they were).
+ */
+async function copyLog(client: PlatformClient, namespace: string, r: LogRequest, options: PodLogOptions, prefix: boolean, out: Output): Promise<void> {
   const pods = client.pods(namespace);
   if (prefix) {
-    for await (const line of pods.logLines(r.pod, { ...options, container: r.container })) write(`[pod/${r.pod}/${r.container}] ${line}\n`);
+    for await (const line of pods.logLines(r.pod, { ...options, container: r.container })) out.write(`[pod/${r.pod}/${r.container}] ${line}\n`);
     return;
   }
-  const decoder = new TextDecoder();
-  for await (const chunk of pods.log(r.pod, { ...options, container: r.container })) write(decoder.decode(chunk, { stream: true }));
-  const rest = decoder.decode();
-  if (rest !== '') write(rest);
+  const sink = byteSink(out);
+  for await (const chunk of pods.log(r.pod, { ...options, container: r.container })) sink.write(chunk);
+  sink.end();
 }
 
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
@@ -98,15 +102,14 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (sinceMs > 0) options.sinceSeconds = Math.ceil(sinceMs / 1000);
   if (sinceText !== '') options.sinceTime = sinceTimeOf(sinceText);
   const prefix = flags.bool('prefix') || flags.bool('all-pods');
-  const write = (text: string): void => ctx.io.stdout.write(text);
   const ignoreErrors = flags.bool('ignore-errors');
   if (!follow) {
-    for (const r of requests) await copyLog(client, namespace, r, options, prefix, write);
+    for (const r of requests) await copyLog(client, namespace, r, options, prefix, ctx.io.stdout);
     return 0;
   }
   const results = await Promise.allSettled(requests.map(async (r) => {
     try {
-      await copyLog(client, namespace, r, options, prefix || requests.length > 1, write);
+      await copyLog(client, namespace, r, options, prefix || requests.length > 1, ctx.io.stdout);
     } catch (e) {
       if (signal.aborted) return;
       if (!ignoreErrors) throw e;

@@ -53,13 +53,25 @@ function controlFrame(frameType: number, flags: number, payload: Buffer): Buffer
   return Buffer.concat([head, payload]);
 }
 
+/** Bytes of a frame header. */
+export const FRAME_HEADER = 8;
+
+/**
+ * Writes a DATA frame's header into the first 8 bytes of `frame`, whose remaining bytes are the
+ * data (at most 2^24-1): a frame built around data read into place, without a copy.
+ */
+export function writeDataHeader(frame: Buffer, streamId: number, fin: boolean): Buffer {
+  frame.writeUInt32BE(streamId & 0x7fffffff, 0);
+  frame[4] = fin ? FLAG_FIN : 0;
+  frame.writeUIntBE(frame.length - FRAME_HEADER, 5, 3);
+  return frame;
+}
+
 /** A DATA frame (at most 2^24-1 bytes of data). */
 export function encodeData(streamId: number, data: Buffer, fin: boolean): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(streamId & 0x7fffffff, 0);
-  head[4] = fin ? FLAG_FIN : 0;
-  head.writeUIntBE(data.length, 5, 3);
-  return Buffer.concat([head, data]);
+  const frame = Buffer.allocUnsafe(FRAME_HEADER + data.length);
+  frame.set(data, FRAME_HEADER);
+  return writeDataHeader(frame, streamId, fin);
 }
 
 /** A SYN_STREAM frame with a compressed header block. */

@@ -6,9 +6,10 @@
  * stream and ends only that pair; the session goes on until the client closes it.
  */
 import { connect, type Socket } from 'node:net';
+import { framedReader } from '../framed-reader.js';
 import {
   decodeHeaderBlock, encodeData, encodeGoAway, encodePing, encodeHeaderBlock, encodeRstStream, encodeSynReply, fixedFields, FLAG_FIN, FRAME,
-  FrameDecoder, RST, streamFramePayload, type Frame,
+  FRAME_HEADER, FrameDecoder, RST, streamFramePayload, writeDataHeader, type Frame,
 } from './frames.js';
 import { HeaderCompression } from './header-compression.js';
 
@@ -16,6 +17,8 @@ import { HeaderCompression } from './header-compression.js';
 export interface PortForwardTarget {
   /** Writes bytes to the client; resolves when the transport can take more. */
   write(bytes: Buffer): Promise<void>;
+  /** Writes bytes to the client; false when the writer must wait until `drained` is called. */
+  writeOrWait(bytes: Buffer, drained: () => void): boolean;
   /** Ends the transport. */
   close(): void;
   /** The pod's address. */
@@ -40,7 +43,7 @@ interface Pair {
   socket?: Socket;
 }
 
-/** Largest DATA frame sent. */
+/** Largest DATA frame of an error text (pod data goes in frames of one read each, up to 64 KiB). */
 const MAX_DATA = 32 * 1024;
 
 /** One SPDY session serving port-forward streams. */
@@ -59,7 +62,9 @@ export class PortForwardSession {
   receive(bytes: Buffer): void {
     for (const frame of this.decoder.push(bytes)) {
       // Frames are handled in order: header blocks decompress asynchronously.
-      this.chain = this.chain.then(() => this.handle(frame)).catch(() => this.close());
+      // A frame that cannot be handled (a corrupt header block) ends the whole connection: a
+      // session left open with its streams unanswered would hold the client for ever.
+      this.chain = this.chain.then(() => this.handle(frame)).catch(() => this.fail());
     }
   }
 
@@ -70,6 +75,11 @@ export class PortForwardSession {
     for (const p of this.pairs.values()) p.socket?.destroy();
     this.pairs.clear();
     this.headers.close();
+  }
+
+  private fail(): void {
+    this.target.close();
+    this.close();
   }
 
   private send(bytes: Buffer): Promise<void> {
@@ -142,15 +152,16 @@ export class PortForwardSession {
   private forward(key: string, pair: Pair, port: number): void {
     const data = pair.data;
     if (data === undefined) return;
-    const socket = connect({ host: this.target.host, port });
+    // Each read becomes one DATA frame, its header written in front of the bytes read.
+    const onFrame = (frame: Buffer): boolean => {
+      if (data.localClosed || this.closed) return true;
+      return this.target.writeOrWait(writeDataHeader(frame, data.id, false), () => socket.resume());
+    };
+    const socket = connect({ host: this.target.host, port, onread: framedReader(FRAME_HEADER, onFrame) });
     pair.socket = socket;
     let connected = false;
     socket.on('connect', () => {
       connected = true;
-    });
-    socket.on('data', (chunk: Buffer) => {
-      socket.pause();
-      void this.sendData(data, chunk).then(() => socket.resume());
     });
     socket.on('end', () => void this.finishStream(data));
     socket.on('error', (err) => {
