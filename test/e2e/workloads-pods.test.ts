@@ -87,6 +87,9 @@ describe('pods seen through the CLI', { skip }, () => {
     const marker = `stubborn-${process.pid}`;
     assert.equal((await c.api.post(PODS, pod('stubborn', programContainer('main', IGNORE_SIGTERM, { args: [marker] })))).status, 201);
     await waitFor('running', async () => ((await row(c, 'stubborn'))[2] === 'Running' ? true : undefined));
+    // Running is reported when the process starts; until the program has installed its handler,
+    // SIGTERM still kills it at once (as on a real node), so wait for the program to say so.
+    await waitFor('the SIGTERM handler', async () => ((await c.cli('logs', 'stubborn')).stdout.includes('handler installed') ? true : undefined));
     assert.equal(processesWith(marker).length, 1);
     const started = Date.now();
     const deleted = await c.cli('delete', 'pod', 'stubborn');

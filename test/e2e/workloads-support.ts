@@ -47,7 +47,8 @@ export const EXIT_0 = 'setTimeout(() => process.exit(0), 200)';
 /** A program that exits 1. */
 export const EXIT_1 = 'console.error("failing on purpose"); process.exit(1)';
 /** A program that ignores SIGTERM. */
-export const IGNORE_SIGTERM = 'process.on("SIGTERM", () => console.log("ignoring SIGTERM")); setInterval(() => {}, 1000)';
+/** Ignores SIGTERM; prints `handler installed` once it does (until then SIGTERM still kills it). */
+export const IGNORE_SIGTERM = 'process.on("SIGTERM", () => console.log("ignoring SIGTERM")); console.log("handler installed"); setInterval(() => {}, 1000)';
 
 /** A container running `program` with this Node binary, given its pod's name and address. */
 export function programContainer(name: string, program: string, extra: Body = {}): Body {
