@@ -103,12 +103,12 @@ export type { PodLogOptions } from './streams/pod-log.js';
 export type { OutputSink, RemoteCommandOptions, RemoteCommandResult, TerminalSize } from './streams/remote-command.js';
 export type { ForwardedPort, PortForward, PortForwardOptions, PortMapping } from './streams/port-forward.js';
 export { nodeProxyPath, podProxyPath, serviceProxyPath } from './streams/proxy-paths.js';
-
-// debug: ephemeral debug containers, pod copies and node debug pods (src/sdk/debug).
-export * from './debug/index.js';
 export type { ProxyTarget } from './streams/proxy-paths.js';
 export { CHANNELS, REMOTE_COMMAND_PROTOCOLS, codecFor, decodeMessage, encodeClose, encodeMessage, encodeResize, outcomeOf } from './streams/channel-protocol.js';
 export type { ClientChannelCodec, RemoteOutcome } from './streams/channel-protocol.js';
 export { PORT_FORWARD_PROTOCOLS, PortForwardReader } from './streams/port-forward-protocol.js';
 export type { PortForwardEvent } from './streams/port-forward-protocol.js';
+
+// debug: ephemeral debug containers, pod copies and node debug pods (src/sdk/debug).
+export * from './debug/index.js';
 export type { UpgradeConnection } from './transport/transport.js';
