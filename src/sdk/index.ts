@@ -108,7 +108,7 @@ export { CHANNELS, REMOTE_COMMAND_PROTOCOLS, codecFor, decodeMessage, encodeClos
 export type { ClientChannelCodec, RemoteOutcome } from './streams/channel-protocol.js';
 export { PORT_FORWARD_PROTOCOLS, PortForwardReader } from './streams/port-forward-protocol.js';
 export type { PortForwardEvent } from './streams/port-forward-protocol.js';
+export type { UpgradeConnection } from './transport/transport.js';
 
 // debug: ephemeral debug containers, pod copies and node debug pods (src/sdk/debug).
 export * from './debug/index.js';
-export type { UpgradeConnection } from './transport/transport.js';
