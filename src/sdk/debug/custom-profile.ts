@@ -37,7 +37,10 @@ export async function parseCustomProfile(text: string, path: string): Promise<Js
     }
   }
   if (value === null) return {};
-  if (!isJsonMap(value)) throw new InputError(`${path} does not contain a valid container spec: json: cannot unmarshal ${Array.isArray(value) ? 'array' : typeof value} into Go value of type v1.Container`);
+  if (!isJsonMap(value)) {
+    const goType = Array.isArray(value) ? 'array' : typeof value === 'string' ? 'string' : typeof value === 'boolean' ? 'bool' : 'number';
+    throw new InputError(`${path} does not contain a valid container spec: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goType} into Go value of type v1.Container`);
+  }
   if (['name', 'command', 'image', 'volumeDevices'].some((k) => nonEmpty(getOwn(value, k))) || (getOwn(value, 'lifecycle') ?? null) !== null) {
     throw new InputError(CUSTOM_PROFILE_FORBIDDEN);
   }

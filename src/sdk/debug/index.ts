@@ -4,4 +4,5 @@ export { debugContainerName, ephemeralContainersPatch, ephemeralDebugPod, nodeDe
 export type { CopyDebugOptions, DebugContainerName, DebugContainerOptions, EphemeralDebugOptions } from './debug-objects.js';
 export { applyDebugProfile, DEBUG_PROFILES, isDebugProfile } from './profiles.js';
 export type { DebugProfile, DebugStyle, KeepFlags } from './profiles.js';
+export { INVALID_REFERENCE_FORMAT, isImageReference } from './image-reference.js';
 export { randomSuffix } from './random-suffix.js';
