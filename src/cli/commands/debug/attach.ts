@@ -5,7 +5,7 @@
  */
 import type { PlatformClient } from '../../../sdk/client.js';
 import { StatusError } from '../../../sdk/errors.js';
-import type { ContainerStatus, Pod } from '../../../sdk/types/core.js';
+import type { Container, ContainerStatus, Pod } from '../../../sdk/types/core.js';
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandContext } from '../../framework/context.js';
 import { ExitError } from '../../framework/usage-error.js';
@@ -49,12 +49,24 @@ export async function attachToDebugContainer(ctx: CommandContext, client: Platfo
     return 0;
   }
   const { runSession } = await import('../../pods/remote-session.js');
-  const session = { container, stdin: o.stdin, tty: o.tty, quiet: o.quiet, timeoutMs: 0 };
-  // Only a session that really runs raw (a terminal on stdin) gets kubectl's prompt hint.
-  if (o.tty && o.stdin && ctx.io.stdinIsTTY && !o.quiet) ctx.io.stderr.write("If you don't see a command prompt, try pressing enter.\n");
+  const spec = containerSpecOf(pod, container);
+  // kubectl's attach: a TTY only where the container has one (forced when it has), and only from a terminal.
+  let tty = o.tty || spec?.tty === true;
+  if (o.tty && spec?.tty !== true) {
+    tty = false;
+    if (!o.quiet) ctx.io.stderr.write(`error: Unable to use a TTY - container ${container} did not allocate one\n`);
+  }
+  if (!o.stdin) tty = false;
+  if (tty && !ctx.io.stdinIsTTY) {
+    tty = false;
+    if (!o.quiet) ctx.io.stderr.write('Unable to use a TTY - input is not a terminal or the right kind of file\n');
+  }
+  if (!o.quiet) ctx.io.stderr.write("If you don't see a command prompt, try pressing enter.\n");
+  const session = { container, stdin: o.stdin, tty, quiet: o.quiet, timeoutMs: 0 };
   try {
     const code = await runSession(ctx, session, (options) => client.pods(namespace).attach(name, options));
-    if (o.tty && o.stdin && ctx.io.stdinIsTTY && !o.quiet && (pod.spec?.restartPolicy ?? 'Always') === 'Always') ctx.io.stdout.write(sessionEndedNote(pod, container));
+    const note = tty && !o.quiet ? reattachNote(pod, container) : '';
+    if (note !== '') ctx.io.stdout.write(note);
     return code;
   } catch (err) {
     if (err instanceof ExitError || ctx.io.signal.aborted) throw err;
@@ -64,7 +76,18 @@ export async function attachToDebugContainer(ctx: CommandContext, client: Platfo
   }
 }
 
-/** kubectl's note when a terminal session of a pod that restarts its containers ends. */
-export function sessionEndedNote(pod: Pod, container: string): string {
-  return `Session ended, resume using '${BINARY_NAME} attach ${pod.metadata?.name ?? ''} -c ${container} -i -t' command when the pod is running\n`;
+/** The spec of a container of any list. */
+function containerSpecOf(pod: Pod, name: string): Container | undefined {
+  const spec = pod.spec;
+  return [...(spec?.containers ?? []), ...(spec?.initContainers ?? []), ...(spec?.ephemeralContainers ?? [])].find((c) => c.name === name);
+}
+
+/** kubectl's note when a terminal session ends in a pod that restarts its containers ('' otherwise). */
+export function reattachNote(pod: Pod, container: string): string {
+  if ((pod.spec?.restartPolicy ?? 'Always') !== 'Always') return '';
+  const podName = pod.metadata?.name ?? '';
+  if ((pod.spec?.ephemeralContainers ?? []).some((c) => c.name === container)) {
+    return `Session ended, the ephemeral container will not be restarted but may be reattached using '${BINARY_NAME} attach ${podName} -c ${container} -i -t' if it is still running\n`;
+  }
+  return `Session ended, resume using '${BINARY_NAME} attach ${podName} -c ${container} -i -t' command when the pod is running\n`;
 }

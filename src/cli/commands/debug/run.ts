@@ -103,7 +103,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       const pod = target.object as Pod;
       result = o.copyTo !== '' ? await debugByCopy(ctx, client, pod, o) : await debugByEphemeralContainer(ctx, client, pod, o);
     } else {
-      throw new PlatformError(`"${target.group === '' ? '' : `${target.group}/`}${target.version}, Kind=${target.kind}" not supported by debug`);
+      // Go's GroupVersionKind.String(): `group/version, Kind=kind`, with the slash even for the core group.
+      throw new PlatformError(`"${target.group}/${target.version}, Kind=${target.kind}" not supported by debug`);
     }
     if (o.attach && result.container !== '') {
       code = await attachToDebugContainer(ctx, client, result.pod.metadata?.namespace ?? namespace, result.pod.metadata?.name ?? '', result.container, o);
