@@ -6,8 +6,11 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { ptySkipReason, runInPty } from './streams-pty-driver.js';
 import { arrayAt, at, type Body } from '../support/api.js';
 import { assertGoldenFile } from '../support/golden.js';
 import { containerStatus, openStreamsEnv, programPod, SKIP_NODE, waitFor, waitForPod, type StreamsEnv } from './streams-support.js';
@@ -15,6 +18,8 @@ import { containerStatus, openStreamsEnv, programPod, SKIP_NODE, waitFor, waitFo
 const NS = 'debug-e2e';
 const GOLDEN = 'debug';
 const SLEEPER = 'setInterval(() => {}, 1000)';
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const BIN = join(ROOT, 'bin', 'platformctl');
 
 /** The random suffix of generated names, fixed for comparison. */
 function fixNames(text: string): string {
@@ -73,6 +78,26 @@ describe('debug', { skip: SKIP_NODE }, () => {
   test('a debug container without a command runs /bin/sh (a debug image\'s entrypoint)', async () => {
     const r = await s.cli(['debug', 'web', '-i', '--image=busybox', '-c', 'shell', '-q', '--profile=baseline'], { stdin: 'echo from-the-shell\nexit 0\n' });
     assert.deepEqual(r, { code: 0, stdout: 'from-the-shell\n', stderr: '' });
+  });
+
+  const ptySkip = ptySkipReason() || (existsSync(join(ROOT, 'dist', 'cli', 'main.js')) ? false : 'the CLI bundle is not built (npm run build)');
+  test('-it in a pseudo-terminal: a shell in a terminal of its own, window sizes reach it, exit ends the session', { skip: ptySkip }, async () => {
+    const env = { PATH: process.env.PATH ?? '', ...s.env, NO_COLOR: '1', TERM: 'xterm' };
+    const r = await runInPty([process.execPath, BIN, 'debug', 'web', '-it', '--image=busybox', '-c', 'tty-shell', '--profile=general'], env, [80, 24], [
+      { expect: "If you don't see a command prompt, try pressing enter." },
+      { type: 'echo "answer $((6*7))"\r' },
+      { expect: 'answer 42' },
+      { resize: [100, 30] },
+      { type: 'stty size\r' },
+      { expect: '30 100' },
+      { type: 'exit\r' },
+      { expect: 'Session ended' },
+    ]);
+    assert.equal(r.timedOut, undefined, `a step timed out; the terminal showed:\n${r.output}`);
+    assert.equal(r.exitCode, 0, r.output);
+    assert.match(r.output, /Session ended, the ephemeral container will not be restarted but may be reattached using 'platformctl attach web -c tty-shell -i -t' if it is still running/);
+    const pod = await waitForPod(s.api, NS, 'web', 'the shell ended', (p) => at(containerStatus(p, 'tty-shell', 'ephemeralContainerStatuses'), 'state.terminated') !== undefined);
+    assert.equal(at(containerStatus(pod, 'tty-shell', 'ephemeralContainerStatuses'), 'state.terminated.exitCode'), 0);
   });
 
   test('the attach falls back to the log of a debug container that finished before it', async () => {
