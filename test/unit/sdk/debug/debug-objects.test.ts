@@ -99,7 +99,7 @@ test('--custom merges a partial container spec; what a profile may not change is
   const built = ephemeralDebugPod(pod(), options({ env: [{ name: 'A', value: '1' }], profile: 'general', custom }));
   assert.deepEqual(built.container.env, [{ name: 'A', value: 'override' }, { name: 'B', value: '2' }]);
   assert.deepEqual(built.container.securityContext, { capabilities: { add: ['SYS_PTRACE'] }, runAsUser: 1000 });
-  await assert.rejects(parseCustomProfile('{"image":"x"}', 'c.json'), /^InputError: name, command, image, lifecycle and volume devices are not modifiable via custom profile$|name, command, image, lifecycle and volume devices are not modifiable via custom profile/);
+  await assert.rejects(parseCustomProfile('{"image":"x"}', 'c.json'), /name, command, image, lifecycle and volume devices are not modifiable via custom profile/);
   await assert.rejects(parseCustomProfile('[1]', 'c.json'), /c\.json does not contain a valid container spec: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal array into Go value of type v1\.Container/);
   const proto = await parseCustomProfile('{"__proto__": {"polluted": true}}', 'p.json');
   const merged = ephemeralDebugPod(pod(), options({ custom: proto }));
