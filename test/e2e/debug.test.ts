@@ -87,9 +87,10 @@ describe('debug', { skip: SKIP_NODE }, () => {
       { expect: "If you don't see a command prompt, try pressing enter." },
       { type: 'echo "answer $((6*7))"\r' },
       { expect: 'answer 42' },
+      // The resize travels apart from the typed input: the shell waits until it has arrived.
+      { type: 'until [ "$(stty size)" = "30 100" ]; do sleep 0.1; done; echo "size now $(stty size)"\r' },
       { resize: [100, 30] },
-      { type: 'stty size\r' },
-      { expect: '30 100' },
+      { expect: 'size now 30 100' },
       { type: 'exit\r' },
       { expect: 'Session ended' },
     ]);
