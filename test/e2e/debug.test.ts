@@ -152,6 +152,15 @@ describe('debug', { skip: SKIP_NODE }, () => {
     assert.equal(at(spec, 'containers.0.securityContext.privileged'), true);
   });
 
+  test('-f: the pod of a manifest file (as written, as kubectl reads it)', async () => {
+    const file = join(s.dir, 'web.yaml');
+    await writeFile(file, `apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers:\n  - name: main\n    image: node\n`);
+    const r = await s.cli(['debug', '-f', file, '-q', '--image=busybox', '-c', 'from-file', '--profile=general', '--', 'true']);
+    assert.deepEqual(r, { code: 0, stdout: '', stderr: '' });
+    const pod = await s.api.get(`/api/v1/namespaces/${NS}/pods/web`);
+    assert.ok(arrayAt(pod.body, 'spec.ephemeralContainers').some((c) => at(c, 'name') === 'from-file'));
+  });
+
   test('kubectl\'s messages for bad invocations', async () => {
     const cases: [string[], string][] = [
       [['debug', 'web'], 'error: you must specify --image when not using --copy-to.\n'],

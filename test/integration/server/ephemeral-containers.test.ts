@@ -150,6 +150,18 @@ describe('pods/ephemeralcontainers', () => {
     assert.match(String(updated.body.message), /^Pod "rules" is invalid: spec: Forbidden: pod updates may not change fields other than/);
   });
 
+  test('PodSecurity evaluates a pod with an ephemeral container added', async () => {
+    const ns = 'eph-baseline';
+    await api.post('/api/v1/namespaces', { metadata: { name: ns, labels: { 'pod-security.platform.io/enforce': 'baseline' } } });
+    const created = await api.post(`/api/v1/namespaces/${ns}/pods`, { metadata: { name: 'p' }, spec: { containers: [{ name: 'app', image: 'nginx' }] } });
+    assert.equal(created.status, 201, created.text);
+    const privileged = await api.patch(`/api/v1/namespaces/${ns}/pods/p/ephemeralcontainers`, { spec: { ephemeralContainers: [debugContainer('dbg', { securityContext: { privileged: true } })] } }, 'strategic');
+    assert.equal(privileged.status, 403, privileged.text);
+    assert.match(String(privileged.body.message), /^pods "p" is forbidden: violates PodSecurity "baseline:latest": privileged \(container "dbg" must not set securityContext\.privileged=true\)$/);
+    const plain = await api.patch(`/api/v1/namespaces/${ns}/pods/p/ephemeralcontainers`, { spec: { ephemeralContainers: [debugContainer('dbg')] } }, 'strategic');
+    assert.equal(plain.status, 200, plain.text);
+  });
+
   test('RBAC: patching the pod is not enough; patch on pods/ephemeralcontainers is', async () => {
     const dev = clientFor(server, 'dev');
     const debuggerClient = clientFor(server, 'debugger');
