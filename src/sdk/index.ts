@@ -109,3 +109,6 @@ export type { ClientChannelCodec, RemoteOutcome } from './streams/channel-protoc
 export { PORT_FORWARD_PROTOCOLS, PortForwardReader } from './streams/port-forward-protocol.js';
 export type { PortForwardEvent } from './streams/port-forward-protocol.js';
 export type { UpgradeConnection } from './transport/transport.js';
+
+// debug: ephemeral debug containers, pod copies and node debug pods (src/sdk/debug).
+export * from './debug/index.js';

@@ -11,8 +11,6 @@ import { missingFrom, walkHelpTree } from '../support/help-tree.js';
  * What ours deliberately does not have, each with why. Keep it short: anything else missing fails.
  */
 const ALLOWED: Readonly<Record<string, string>> = {
-  // Issue 17 leaves debug open: the process runtime has no ephemeral containers yet.
-  'command: debug': 'ephemeral containers are not served by the local server yet (issue 17 stays open for it)',
   // kustomize's helm chart inflation and KRM function containers: our kustomize runs neither, and
   // refuses a kustomization that asks for them, so flags that only tune them are left out rather
   // than accepted and ignored.

@@ -31,9 +31,15 @@ export async function startStreamProtocolShim(upstream: string): Promise<{ url: 
   const server: Server = createServer((req, res) => {
     const upReq = httpsRequest({ ...options(req), agent: false }, (upRes) => {
       res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+      // A watch's headers go on at once, before any event: clients wait for them.
+      res.flushHeaders();
       upRes.pipe(res);
     });
     upReq.on('error', () => res.destroy());
+    // A client that goes away (a watch cancelled) ends the upstream request too, so its end reaches the server.
+    res.on('close', () => {
+      if (!res.writableFinished) upReq.destroy();
+    });
     req.pipe(upReq);
   });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {

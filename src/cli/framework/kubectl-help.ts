@@ -67,7 +67,7 @@ function footer(cmd: Command, hasSubcommands: boolean): string {
 function commandHelp(cmd: Command, helper: Help): string {
   const parts: string[] = [`${helper.commandDescription(cmd).trim()}\n`];
   const examples = examplesOf(cmd);
-  if (examples.length > 0) parts.push(`Examples:\n${examples.map((e) => `  # ${e.description}\n  ${e.command}`).join('\n  \n')}\n`);
+  if (examples.length > 0) parts.push(`Examples:\n${examples.map((e) => `${e.description.split('\n').map((line) => `  # ${line}`).join('\n')}\n  ${e.command}`).join('\n  \n')}\n`);
   const subs = helper.visibleCommands(cmd);
   if (subs.length > 0) {
     const width = nameColumnWidth(subs.map((s) => helper.subcommandTerm(s)));

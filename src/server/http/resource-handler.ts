@@ -18,6 +18,7 @@ import { acceptedPatchTypes, PATCH_MEDIA_TYPES, patchObject } from '../rest/patc
 import { compileSelection } from '../rest/selection.js';
 import { finalizeNamespace, patchScale, patchStatus, scaleOf, updateScale, updateStatus } from '../rest/subresources.js';
 import { updateObject } from '../rest/update.js';
+import { patchEphemeralContainers, updateEphemeralContainers } from '../rest/ephemeral-containers.js';
 import { trackUpdate } from '../rest/managed-fields.js';
 import { checkTypeMeta, ensureNamespace } from '../rest/object-meta.js';
 import { prepareWatch } from '../rest/watch.js';
@@ -236,6 +237,11 @@ async function handleUpdate(ctx: ServerContext, rc: RequestContext, def: Resourc
     await send(rc.res, 200, r.object, out, rc.headers);
     return;
   }
+  if (sub === 'ephemeralcontainers') {
+    const r = await updateEphemeralContainers(ctx, req, body);
+    await send(rc.res, 200, r.object, out, rc.headers);
+    return;
+  }
   if (sub !== '') throw methodNotAllowed();
   const obj = structuredClone(body);
   checkTypeMeta(def, obj);
@@ -289,6 +295,11 @@ async function handlePatch(ctx: ServerContext, rc: RequestContext, def: Resource
   }
   if (sub === 'scale') {
     const r = await patchScale(ctx, req, params);
+    await send(rc.res, 200, r.object, out, rc.headers);
+    return;
+  }
+  if (sub === 'ephemeralcontainers') {
+    const r = await patchEphemeralContainers(ctx, req, params);
     await send(rc.res, 200, r.object, out, rc.headers);
     return;
   }

@@ -1,7 +1,7 @@
 /**
  * The streaming and proxy sub-resources as discovery lists them (kinds and verbs of a real API
  * server): `pods/{attach,exec,portforward,proxy,log}`, `services/proxy`, `nodes/proxy`. They are
- * served by `src/server/streams/`. `pods/ephemeralcontainers` is left out until it is served.
+ * served by `src/server/streams/`. (`pods/ephemeralcontainers` is a write of the pod: `ephemeral-containers.ts`.)
  */
 import type { SubresourceDef } from '../registry/types.js';
 

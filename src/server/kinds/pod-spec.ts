@@ -77,6 +77,7 @@ export function defaultPodSpec(spec: unknown): void {
   setDefault(s, 'schedulerName', 'default-scheduler');
   for (const c of asArray(s.containers) ?? []) defaultContainer(c);
   for (const c of asArray(s.initContainers) ?? []) defaultContainer(c);
+  for (const c of asArray(s.ephemeralContainers) ?? []) defaultContainer(c);
   for (const v of asArray(s.volumes) ?? []) defaultVolume(v);
 }
 

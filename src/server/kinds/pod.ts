@@ -10,6 +10,7 @@ import { defaultPodSpec, qosClass, validatePodSpec } from './pod-spec.js';
 import { podTable } from '../tables/core.js';
 import type { SubresourceDef } from '../registry/types.js';
 import { POD_STREAM_SUBRESOURCES } from './connect-subresources.js';
+import { EPHEMERAL_CONTAINERS_SUBRESOURCE, validateEphemeralContainers, validateEphemeralContainersUpdate } from './ephemeral-containers.js';
 
 /** `pods/binding`: assigns a pod to a node (served by the scheduler's binding endpoint). */
 export const BINDING_SUBRESOURCE: SubresourceDef = { name: 'binding', responseKind: { group: '', version: 'v1', kind: 'Binding' }, verbs: ['create'] };
@@ -47,11 +48,26 @@ function validateUpdate(obj: JsonObject, old: JsonObject): FieldError[] {
   return errs;
 }
 
+/** ValidatePodSpec's checks of a pod (its ephemeral containers included). */
+function validatePod(obj: JsonObject): FieldError[] {
+  return [...validatePodSpec(obj.spec, 'spec'), ...validateEphemeralContainers(spec(obj), 'spec')];
+}
+
+/** ValidatePodCreate: ephemeral containers come only through the ephemeralcontainers sub-resource. */
+function validatePodCreate(obj: JsonObject): FieldError[] {
+  const ephemeral = asArray(spec(obj).ephemeralContainers) ?? [];
+  return ephemeral.length > 0 ? [fieldError.forbidden('spec.ephemeralContainers', 'cannot be set on create')] : [];
+}
+
 export const podDef = defineKind({
   group: '', version: 'v1', kind: 'Pod', plural: 'pods', shortNames: ['po'], categories: ['all'], namespaced: true,
   status: true, returnDeletedObject: true,
-  // POST pods/<name>/binding (the scheduler's), pods/<name>/eviction (served by the workload controllers' eviction endpoint), and the stream subresources.
-  extraSubresources: [BINDING_SUBRESOURCE, { name: 'eviction', responseKind: { group: 'policy', version: 'v1', kind: 'Eviction' }, verbs: ['create'] }, ...POD_STREAM_SUBRESOURCES],
+  // POST pods/<name>/binding (the scheduler's), pods/<name>/eviction (served by the workload controllers' eviction endpoint),
+  // pods/<name>/ephemeralcontainers, and the stream subresources.
+  extraSubresources: [
+    BINDING_SUBRESOURCE, EPHEMERAL_CONTAINERS_SUBRESOURCE, { name: 'eviction', responseKind: { group: 'policy', version: 'v1', kind: 'Eviction' }, verbs: ['create'] },
+    ...POD_STREAM_SUBRESOURCES,
+  ],
   fieldSelectors: {
     'spec.nodeName': (o) => asString(spec(o).nodeName) ?? '',
     'spec.restartPolicy': (o) => asString(spec(o).restartPolicy) ?? '',
@@ -73,8 +89,10 @@ export const podDef = defineKind({
     prepareForCreate(obj) {
       obj.status = { phase: 'Pending', qosClass: qosClass(obj.spec) };
     },
-    validate: (obj) => validatePodSpec(obj.spec, 'spec'),
+    validate: (obj) => validatePod(obj),
     validateUpdate: (obj, old) => validateUpdate(obj, old),
+    validateCreate: (obj) => validatePodCreate(obj),
+    validateSubresourceUpdate: (sub, obj, old) => (sub === EPHEMERAL_CONTAINERS_SUBRESOURCE.name ? [...validatePod(obj), ...validateEphemeralContainersUpdate(obj, old)] : []),
   },
 });
 

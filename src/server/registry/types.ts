@@ -81,10 +81,14 @@ export interface KindHooks {
   prepareForUpdate?(obj: JsonObject, old: JsonObject, ctx: HookContext): void;
   /** Kind-specific checks of a new object. */
   validate?(obj: JsonObject, ctx: HookContext): FieldError[];
+  /** Checks of a new object only, in addition to {@link validate} (fields that cannot be set on create). */
+  validateCreate?(obj: JsonObject, ctx: HookContext): FieldError[];
   /** Kind-specific checks of an update (immutable fields ...), in addition to {@link validate}. */
   validateUpdate?(obj: JsonObject, old: JsonObject, ctx: HookContext): FieldError[];
   /** Checks of a status write. */
   validateStatusUpdate?(obj: JsonObject, old: JsonObject, ctx: HookContext): FieldError[];
+  /** Checks of a write through another writable sub-resource (`pods/ephemeralcontainers`). */
+  validateSubresourceUpdate?(subresource: string, obj: JsonObject, old: JsonObject, ctx: HookContext): FieldError[];
   /**
    * Mutates an object on its first DELETE, before finalizers are looked at (a CRD adds its cleanup
    * finalizer, a namespace turns Terminating).

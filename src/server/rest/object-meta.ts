@@ -79,7 +79,7 @@ export function beforeCreate(def: ResourceDef, obj: JsonObject, hctx: HookContex
 
 /** Validation of a new object: kind checks first, then metadata, as the API server orders them. */
 export function validateCreate(def: ResourceDef, obj: JsonObject, hctx: HookContext): void {
-  const errs: FieldError[] = [...(def.hooks.validate?.(obj, hctx) ?? [])];
+  const errs: FieldError[] = [...(def.hooks.validate?.(obj, hctx) ?? []), ...(def.hooks.validateCreate?.(obj, hctx) ?? [])];
   errs.push(...validateObjectMeta(metaOf(obj), { namespaced: def.namespaced, nameRule: def.nameRule }));
   if (errs.length > 0) throw invalid(groupKind(def), asString(metaOf(obj).name) ?? '', errs);
 }
@@ -129,6 +129,8 @@ export function validateUpdate(def: ResourceDef, obj: JsonObject, old: JsonObjec
   } else if (subresource === '') {
     errs.push(...(def.hooks.validate?.(obj, hctx) ?? []));
     errs.push(...(def.hooks.validateUpdate?.(obj, old, hctx) ?? []));
+  } else {
+    errs.push(...(def.hooks.validateSubresourceUpdate?.(subresource, obj, old, hctx) ?? []));
   }
   errs.push(...validateObjectMeta(metaOf(obj), { namespaced: def.namespaced, nameRule: def.nameRule }));
   errs.push(...validateObjectMetaUpdate(metaOf(obj), asObject(old.metadata) ?? {}));

@@ -189,7 +189,7 @@ async function serveAttach(ctx: ServerContext, rc: RequestContext, authorizer: A
       closeStdin: () => {
         if (stdinOnce) streams.stdin?.end();
       },
-      resize: () => undefined,
+      resize: (w, h) => streams.resize(w, h),
     });
   }
   const ended = new Promise<void>((resolve) => {

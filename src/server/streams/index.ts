@@ -1,7 +1,7 @@
 /**
  * The streaming and proxy sub-resources, assembled: `pods/log`, `pods/exec`, `pods/attach`,
- * `pods/portforward` and the proxies of pods, services and nodes (`pods/ephemeralcontainers` is not
- * served yet).
+ * `pods/portforward` and the proxies of pods, services and nodes (`pods/ephemeralcontainers` is a
+ * write of the pod, served by the resource handler).
  */
 import type { Authorizer } from '../auth/authorizer.js';
 import type { ServerContext } from '../context.js';

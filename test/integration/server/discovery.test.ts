@@ -99,7 +99,7 @@ describe('discovery', () => {
     assert.equal(at(pods, 'scope'), 'Namespaced');
     assert.equal(at(pods, 'singularResource'), 'pod');
     assert.deepEqual(at(pods, 'responseKind'), { group: '', version: 'v1', kind: 'Pod' });
-    assert.deepEqual(arrayAt(pods, 'subresources').map((s) => at(s, 'subresource')), ['attach', 'binding', 'eviction', 'exec', 'log', 'portforward', 'proxy', 'status']);
+    assert.deepEqual(arrayAt(pods, 'subresources').map((s) => at(s, 'subresource')), ['attach', 'binding', 'ephemeralcontainers', 'eviction', 'exec', 'log', 'portforward', 'proxy', 'status']);
     const named = await api.get('/apis', { accept });
     const apps = itemsOf(named.body).find((g) => at(g, 'metadata.name') === 'apps');
     const deploy = arrayAt(apps, 'versions.0.resources').find((x) => at(x, 'resource') === 'deployments');

@@ -22,7 +22,7 @@ export const spec: CommandSpec = {
   ].join('\n'),
   group: 'Cluster Management Commands',
   examples: [
-    { description: "Update node 'foo' with a taint with key 'dedicated' and value 'special-user' and effect 'NoSchedule'\n# If a taint with that key and effect already exists, its value is replaced as specified", command: `${BINARY_NAME} taint nodes foo dedicated=special-user:NoSchedule`, notRunnable: 'needs a node foo' },
+    { description: "Update node 'foo' with a taint with key 'dedicated' and value 'special-user' and effect 'NoSchedule'\nIf a taint with that key and effect already exists, its value is replaced as specified", command: `${BINARY_NAME} taint nodes foo dedicated=special-user:NoSchedule`, notRunnable: 'needs a node foo' },
     { description: "Remove from node 'foo' the taint with key 'dedicated' and effect 'NoSchedule' if one exists", command: `${BINARY_NAME} taint nodes foo dedicated:NoSchedule-`, notRunnable: 'needs a node foo' },
     { description: "Remove from node 'foo' all the taints with key 'dedicated'", command: `${BINARY_NAME} taint nodes foo dedicated-`, notRunnable: 'needs a node foo' },
     { description: "Add a taint with key 'dedicated' on nodes having label myLabel=X", command: `${BINARY_NAME} taint node -l myLabel=X  dedicated=foo:PreferNoSchedule`, notRunnable: 'needs a node labelled myLabel=X' },

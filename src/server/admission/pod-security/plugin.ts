@@ -23,12 +23,13 @@ export const POD_SECURITY_ANNOTATIONS = {
 
 const LEVELS: Level[] = ['privileged', 'baseline', 'restricted'];
 
-/** The pod spec a write carries: the pod's, or a workload's template. */
+/** The pod spec a write carries: the pod's (an ephemeral container added too), or a workload's template. */
 function podSpecOf(attrs: AdmissionAttributes): { spec: JsonObject; isPod: boolean } | undefined {
   const obj = attrs.object;
-  if (obj === undefined || attrs.subresource !== '') return undefined;
   const d = attrs.def;
-  if (d.group === '' && d.plural === 'pods') return { spec: asObject(obj.spec) ?? {}, isPod: true };
+  const isPod = d.group === '' && d.plural === 'pods';
+  if (obj === undefined || (attrs.subresource !== '' && !(isPod && attrs.subresource === 'ephemeralcontainers'))) return undefined;
+  if (isPod) return { spec: asObject(obj.spec) ?? {}, isPod: true };
   const spec = asObject(obj.spec) ?? {};
   let template: JsonObject | undefined;
   if ((d.group === GROUPS.apps && ['deployments', 'replicasets', 'statefulsets', 'daemonsets'].includes(d.plural))

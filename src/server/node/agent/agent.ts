@@ -18,7 +18,7 @@ import { quantityMilli } from '../pod-resources.js';
 import type { ResolvedNodeOptions } from '../options.js';
 import type { ContainerInfo, ContainerRuntime, Sandbox } from '../runtime/runtime.js';
 import { Backoff } from './backoff.js';
-import { fieldPathOf, startContainer, type StartDeps } from './container-start.js';
+import { fieldPathOf, startContainer, type ContainerList, type StartDeps } from './container-start.js';
 import type { EnvSources } from './env.js';
 import { NodeReporter } from './node-reporter.js';
 import { nodeResources } from './node-status.js';
@@ -69,8 +69,16 @@ function specOf(pod: JsonObject): JsonObject {
   return asObject(pod.spec) ?? {};
 }
 
-function containersOf(pod: JsonObject, list: 'containers' | 'initContainers'): JsonObject[] {
+function containersOf(pod: JsonObject, list: ContainerList): JsonObject[] {
   return (asArray(specOf(pod)[list]) ?? []).map((c) => asObject(c) ?? {});
+}
+
+/** The list of the pod spec that holds container `name`. */
+function listOf(pod: JsonObject, name: string): ContainerList {
+  for (const list of ['containers', 'initContainers', 'ephemeralContainers'] as const) {
+    if (containersOf(pod, list).some((c) => c.name === name)) return list;
+  }
+  return 'containers';
 }
 
 /** The pod with status and bookkeeping fields removed: what a sync depends on. */
@@ -118,7 +126,7 @@ export class NodeAgent {
       },
       unhealthy: (uid, name, message) => {
         const pod = this.states.get(uid)?.pod;
-        if (pod !== undefined) this.recorder.event(pod, 'Warning', 'Unhealthy', message, fieldPathOf(name, false));
+        if (pod !== undefined) this.recorder.event(pod, 'Warning', 'Unhealthy', message, fieldPathOf(name, 'containers'));
       },
       changed: (uid) => this.workers.update(uid),
       now: () => ctx.now(),
@@ -293,27 +301,36 @@ export class NodeAgent {
       if (latest === undefined || latest.state !== 'running') continue;
       const failed = this.prober.failedFor(uid, name, latest.id);
       if (failed === undefined) continue;
-      this.event(pod, 'Normal', 'Killing', `Container ${name} failed ${failed} probe, will be restarted`, fieldPathOf(name, false));
+      this.event(pod, 'Normal', 'Killing', `Container ${name} failed ${failed} probe, will be restarted`, fieldPathOf(name, 'containers'));
       await this.stopOne(pod, c, latest, asNumber(specOf(pod).terminationGracePeriodSeconds) ?? 30);
     }
   }
 
-  /** Starts the init container that is due, or the regular containers once initialization is done. */
+  /**
+   * Starts the ephemeral containers not started yet (once, never again, even during initialization:
+   * the kubelet's rule), then the init container that is due, or the regular containers once
+   * initialization is done.
+   */
   private async startWhatIsDue(pod: JsonObject, st: PodState, sandbox: Sandbox): Promise<void> {
     const uid = asString(metaOf(pod).uid) ?? '';
     const policy = asString(specOf(pod).restartPolicy) ?? 'Always';
+    for (const c of containersOf(pod, 'ephemeralContainers')) {
+      const name = asString(c.name) ?? '';
+      if (this.latestOf(this.instances(uid, st), name) !== undefined) continue;
+      await this.startOne(pod, st, sandbox, c, 'ephemeralContainers', undefined);
+    }
     for (const c of containersOf(pod, 'initContainers')) {
       const latest = this.latestOf(this.instances(uid, st), asString(c.name) ?? '');
       if (initDone(latest)) continue;
       if (latest?.state === 'running') return;
       if (latest !== undefined && policy === 'Never') return;
-      await this.startOne(pod, st, sandbox, c, true, latest);
+      await this.startOne(pod, st, sandbox, c, 'initContainers', latest);
       return;
     }
     for (const c of containersOf(pod, 'containers')) {
       const latest = this.latestOf(this.instances(uid, st), asString(c.name) ?? '');
       if (!shouldRestart(pod, latest)) continue;
-      await this.startOne(pod, st, sandbox, c, false, latest);
+      await this.startOne(pod, st, sandbox, c, 'containers', latest);
     }
   }
 
@@ -351,19 +368,19 @@ export class NodeAgent {
     return out;
   }
 
-  private async startOne(pod: JsonObject, st: PodState, sandbox: Sandbox, container: JsonObject, isInit: boolean, latest: ContainerInfo | undefined): Promise<void> {
+  private async startOne(pod: JsonObject, st: PodState, sandbox: Sandbox, container: JsonObject, list: ContainerList, latest: ContainerInfo | undefined): Promise<void> {
     const runtime = this.p.runtime;
     if (runtime === undefined) return;
     const uid = asString(metaOf(pod).uid) ?? '';
     const name = asString(container.name) ?? '';
-    const outcome = await startContainer(this.startDeps(runtime), pod, sandbox, container, isInit, latest);
+    const outcome = await startContainer(this.startDeps(runtime), pod, sandbox, container, list, latest);
     if (outcome.kind === 'waiting') {
       st.waiting.set(name, outcome.reason);
       if (outcome.retryAfterMs !== undefined) this.workers.updateAfter(uid, outcome.retryAfterMs);
       return;
     }
     st.waiting.delete(name);
-    if (outcome.info.state === 'running' && !isInit) this.prober.containerStarted(uid, name);
+    if (outcome.info.state === 'running' && list === 'containers') this.prober.containerStarted(uid, name);
   }
 
   /** Stops one running instance: preStop hook, SIGTERM, SIGKILL after the grace period. */
@@ -376,7 +393,7 @@ export class NodeAgent {
       const began = Date.now();
       const r = await runtime.execSync(inst.id, preStop.map((x) => String(x)), remainingMs);
       if (r.exitCode !== 0) {
-        this.event(pod, 'Warning', 'FailedPreStopHook', `PreStopHook failed`, fieldPathOf(inst.name, false));
+        this.event(pod, 'Warning', 'FailedPreStopHook', `PreStopHook failed`, fieldPathOf(inst.name, 'containers'));
       }
       remainingMs -= Date.now() - began;
     }
@@ -395,7 +412,7 @@ export class NodeAgent {
         const running = runtime.listContainers(uid).filter((c) => c.state === 'running');
         const specs = [...containersOf(pod, 'containers'), ...containersOf(pod, 'initContainers')];
         await Promise.all(running.map((inst) => {
-          this.event(pod, 'Normal', 'Killing', `Stopping container ${inst.name}`, fieldPathOf(inst.name, !containersOf(pod, 'containers').some((c) => c.name === inst.name)));
+          this.event(pod, 'Normal', 'Killing', `Stopping container ${inst.name}`, fieldPathOf(inst.name, listOf(pod, inst.name)));
           return this.stopOne(pod, specs.find((c) => c.name === inst.name), inst, grace);
         }));
       })();

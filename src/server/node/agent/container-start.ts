@@ -41,9 +41,18 @@ export function podFormat(pod: JsonObject): string {
   return `${asString(meta.name) ?? ''}_${asString(meta.namespace) ?? ''}(${asString(meta.uid) ?? ''})`;
 }
 
-/** `spec.containers{name}` or `spec.initContainers{name}`. */
-export function fieldPathOf(name: string, isInit: boolean): string {
-  return `spec.${isInit ? 'initContainers' : 'containers'}{${name}}`;
+/** The list of the pod spec a container is in. */
+export type ContainerList = 'containers' | 'initContainers' | 'ephemeralContainers';
+
+/**
+ * What an ephemeral container without a command runs. Debug images (busybox, alpine, ubuntu, ...)
+ * have a shell as their entrypoint; the process runtime pulls no image, so it runs the machine's.
+ */
+export const EPHEMERAL_DEFAULT_COMMAND = ['/bin/sh'];
+
+/** `spec.containers{name}`, `spec.initContainers{name}` or `spec.ephemeralContainers{name}`. */
+export function fieldPathOf(name: string, list: ContainerList): string {
+  return `spec.${list}{${name}}`;
 }
 
 function declaredPorts(container: JsonObject): DeclaredPort[] {
@@ -58,11 +67,11 @@ function declaredPorts(container: JsonObject): DeclaredPort[] {
 }
 
 /** Starts `container` unless its back-off forbids it now. */
-export async function startContainer(deps: StartDeps, pod: JsonObject, sandbox: Sandbox, container: JsonObject, isInit: boolean, latest: ContainerInfo | undefined): Promise<StartOutcome> {
+export async function startContainer(deps: StartDeps, pod: JsonObject, sandbox: Sandbox, container: JsonObject, list: ContainerList, latest: ContainerInfo | undefined): Promise<StartOutcome> {
   const meta = asObject(pod.metadata) ?? {};
   const uid = asString(meta.uid) ?? '';
   const name = asString(container.name) ?? '';
-  const fieldPath = fieldPathOf(name, isInit);
+  const fieldPath = fieldPathOf(name, list);
   const key = `${uid}/${name}`;
   if (latest !== undefined && latest.state === 'exited') {
     const finished = latest.finishedAt ?? latest.startedAt;
@@ -91,7 +100,7 @@ export async function startContainer(deps: StartDeps, pod: JsonObject, sandbox: 
     deps.event(pod, 'Warning', 'Failed', `Error: ${e.message}`, fieldPath);
     return { kind: 'waiting', reason: { reason: 'CreateContainerConfigError', message: e.message }, retryAfterMs };
   }
-  const argv = commandLine(container, env);
+  const argv = commandLine(container, env) ?? (list === 'ephemeralContainers' ? [...EPHEMERAL_DEFAULT_COMMAND] : undefined);
   if (argv === undefined) {
     const message = `container "${name}" has no command: the process runtime runs a container's command as a process on this machine and does not pull images, so image "${image}" cannot provide one; set command (or args) in the pod spec`;
     deps.event(pod, 'Warning', 'Failed', `Error: ${message}`, fieldPath);
@@ -104,7 +113,7 @@ export async function startContainer(deps: StartDeps, pod: JsonObject, sandbox: 
   try {
     info = await deps.runtime.startContainer(sandbox, {
       podUid: uid, podName: asString(meta.name) ?? '', podNamespace: asString(meta.namespace) ?? '', name, attempt, image, argv, env,
-      workingDir: asString(container.workingDir) || undefined, stdin: container.stdin === true, ports: declaredPorts(container), log,
+      workingDir: asString(container.workingDir) || undefined, stdin: container.stdin === true, tty: container.tty === true, ports: declaredPorts(container), log,
     });
   } catch (e) {
     await log.close();

@@ -1,7 +1,7 @@
 /**
  * The pod status a kubelet writes, computed from what the runtime reports (pure functions, so the
  * rules can be tested without processes): container statuses (waiting, running, terminated, the
- * last termination, restart counts, readiness), the phase (getPhase's rules), the conditions
+ * last termination, restart counts, readiness; ephemeral containers apart), the phase (getPhase's rules), the conditions
  * PodReadyToStartContainers, Initialized, Ready, ContainersReady and PodScheduled with their
  * reasons and messages, addresses, start time and QoS class.
  */
@@ -43,7 +43,7 @@ export interface StatusInputs {
 /** Pod condition types the kubelet owns. */
 const KUBELET_CONDITIONS = new Set(['PodScheduled', 'Ready', 'Initialized', 'ContainersReady', 'PodReadyToStartContainers']);
 
-function containersOf(pod: JsonObject, list: 'containers' | 'initContainers'): JsonObject[] {
+function containersOf(pod: JsonObject, list: 'containers' | 'initContainers' | 'ephemeralContainers'): JsonObject[] {
   return (asArray(asObject(pod.spec)?.[list]) ?? []).map((c) => asObject(c) ?? {});
 }
 
@@ -123,6 +123,33 @@ function statusFor(inputs: StatusInputs, spec: JsonObject, isInit: boolean, hasI
     status.started = false;
   }
   return status;
+}
+
+/**
+ * The status of an ephemeral container: started once and never restarted, never ready, no
+ * `started` (the prober never looks at it), the waiting reason while it cannot start.
+ */
+function ephemeralStatusFor(inputs: StatusInputs, spec: JsonObject, old: JsonObject | undefined): JsonObject {
+  const name = asString(spec.name) ?? '';
+  const latest = instancesOf(inputs, name).at(-1);
+  const image = asString(spec.image) ?? '';
+  if (latest === undefined) {
+    if (old !== undefined && asObject(old.state)?.terminated !== undefined) return structuredClone(old);
+    const wait = inputs.waiting.get(name);
+    const waiting: JsonObject = wait === undefined ? { reason: 'ContainerCreating' } : wait.message === '' ? { reason: wait.reason } : { reason: wait.reason, message: wait.message };
+    return { name, state: { waiting }, lastState: {}, ready: false, restartCount: 0, image, imageID: '' };
+  }
+  const running = latest.state === 'running';
+  return {
+    name,
+    state: running ? { running: { startedAt: timestamp(latest.startedAt) } } : { terminated: terminatedState(latest) },
+    lastState: {},
+    ready: false,
+    restartCount: 0,
+    image,
+    imageID: image,
+    containerID: latest.id,
+  };
 }
 
 function state(cs: JsonObject): JsonObject {
@@ -238,6 +265,7 @@ export function generatePodStatus(inputs: StatusInputs): JsonObject {
   const old = inputs.oldStatus;
   const oldInit = new Map((asArray(old.initContainerStatuses) ?? []).map((c) => [asString(asObject(c)?.name) ?? '', asObject(c) ?? {}]));
   const oldMain = new Map((asArray(old.containerStatuses) ?? []).map((c) => [asString(asObject(c)?.name) ?? '', asObject(c) ?? {}]));
+  const oldEphemeral = new Map((asArray(old.ephemeralContainerStatuses) ?? []).map((c) => [asString(asObject(c)?.name) ?? '', asObject(c) ?? {}]));
   const initSpecs = containersOf(pod, 'initContainers');
   const hasInit = initSpecs.length > 0;
   const init = initSpecs.map((c) => statusFor(inputs, c, true, hasInit, oldInit.get(asString(c.name) ?? '')));
@@ -266,6 +294,8 @@ export function generatePodStatus(inputs: StatusInputs): JsonObject {
   status.startTime = asString(old.startTime) ?? timestamp(inputs.now);
   if (hasInit) status.initContainerStatuses = init;
   status.containerStatuses = main;
+  const ephemeral = containersOf(pod, 'ephemeralContainers').map((c) => ephemeralStatusFor(inputs, c, oldEphemeral.get(asString(c.name) ?? '')));
+  if (ephemeral.length > 0) status.ephemeralContainerStatuses = ephemeral;
   status.qosClass = qosClass(pod.spec);
   return status;
 }

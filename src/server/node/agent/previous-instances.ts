@@ -3,7 +3,8 @@
  * status it wrote. Each container's last instance is rebuilt from it as an exited instance (a
  * container runtime keeps exited containers across a reboot), so that restart policy, back-off,
  * restart counts and `lastState` continue as on a real node after a reboot: an instance that was
- * running is reported as the kubelet reports a container it cannot find any more.
+ * running is reported as the kubelet reports a container it cannot find any more (an ephemeral
+ * container that ran is not started again).
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import { asArray, asNumber, asObject, asString } from '../../util/json.js';
@@ -35,7 +36,7 @@ export function previousInstances(pod: JsonObject, now: number): ContainerInfo[]
   const podUid = asString(asObject(pod.metadata)?.uid) ?? '';
   const status = asObject(pod.status) ?? {};
   const out: ContainerInfo[] = [];
-  for (const list of [status.initContainerStatuses, status.containerStatuses]) {
+  for (const list of [status.initContainerStatuses, status.containerStatuses, status.ephemeralContainerStatuses]) {
     for (const c of asArray(list) ?? []) {
       const cs = asObject(c) ?? {};
       const name = asString(cs.name) ?? '';

@@ -48,6 +48,8 @@ export interface ContainerConfig {
   workingDir: string | undefined;
   /** Keep a pipe to the main process's standard input open (`stdin: true`) for attach. */
   stdin: boolean;
+  /** Run the main process in a terminal (`tty: true`), where the runtime can make one. */
+  tty: boolean;
   ports: DeclaredPort[];
   /** Where the instance's standard output and error go. */
   log: ContainerLogWriter;
@@ -101,6 +103,8 @@ export interface AttachStreams {
   stdin: Writable | undefined;
   /** Receives the main process's output from now on; returns the unsubscribe function. */
   subscribe(listener: (stream: 'stdout' | 'stderr', chunk: Buffer) => void): () => void;
+  /** Sets the window size of the container's terminal (a no-op without one). */
+  resize(width: number, height: number): void;
 }
 
 /** Cumulative usage of one container instance (its whole process group). */

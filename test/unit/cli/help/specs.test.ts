@@ -64,7 +64,8 @@ test('--help of every command shows its description, examples and usage', async 
     const listed = [...r.stdout.matchAll(/^ {4}(?:-\w, )?--([\w-]+)=.*:$/gm)].map((m) => m[1] ?? '');
     assert.deepEqual(listed, [...listed].sort(), `${path.join(' ')}: options sorted`);
     assert.deepEqual(new Set(listed), new Set(spec.flags.filter((f) => f.hidden !== true).map((f) => f.name)), `${path.join(' ')}: options listed`);
-    for (const e of spec.examples) assert.ok(r.stdout.includes(`  # ${e.description}\n  ${e.command}`), `${path.join(' ')}: example ${e.command}`);
+    // Every line of a description is a `#` comment, as in kubectl's help.
+    for (const e of spec.examples) assert.ok(r.stdout.includes(`${e.description.split('\n').map((line) => `  # ${line}`).join('\n')}\n  ${e.command}`), `${path.join(' ')}: example ${e.command}`);
   }
 });
 

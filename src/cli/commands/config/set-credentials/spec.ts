@@ -24,7 +24,7 @@ export const spec: CommandSpec = {
     ' Bearer token and basic auth are mutually exclusive.',
   ].join('\n'),
   examples: [
-    { description: 'Set only the "client-key" field on the "cluster-admin"\n  # entry, without touching other values', command: 'platformctl config set-credentials cluster-admin --client-key=~/.platform/admin.key' },
+    { description: 'Set only the "client-key" field on the "cluster-admin"\nentry, without touching other values', command: 'platformctl config set-credentials cluster-admin --client-key=~/.platform/admin.key' },
     { description: 'Set basic auth for the "cluster-admin" entry', command: 'platformctl config set-credentials cluster-admin --username=admin --password=uXFGweU9l35qcif' },
     { description: 'Embed client certificate data in the "cluster-admin" entry', command: 'platformctl config set-credentials cluster-admin --client-certificate=~/.platform/admin.crt --embed-certs=true', notRunnable: 'needs a certificate file' },
     { description: 'Enable new exec auth plugin for the "cluster-admin" entry', command: `platformctl config set-credentials cluster-admin --exec-command=/path/to/the/executable --exec-api-version=${EXEC_API_GROUP}/v1beta1` },

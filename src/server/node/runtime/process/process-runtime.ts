@@ -17,6 +17,7 @@ import { CreateContainerError } from '../runtime.js';
 import { loopbackRangeUsable, PodAddressAllocator, SHARED_ADDRESS } from './addresses.js';
 import { PidRegistry } from './pid-registry.js';
 import { groupUsage, processTable } from './proc.js';
+import { preparePty, ptyAvailable, type PtyControl } from '../../../streams/pty-helper.js';
 
 /** Options of the process runtime. */
 export interface ProcessRuntimeOptions {
@@ -65,6 +66,8 @@ class ProcessContainer {
   readonly exited: Promise<void>;
   private markExited: () => void = () => undefined;
   recorded: Promise<void> = Promise.resolve();
+  /** The terminal of a `tty: true` container. */
+  pty: PtyControl | undefined;
 
   constructor(public info: ContainerInfo, readonly child: ChildProcess | undefined, readonly env: [string, string][], readonly cwd: string, readonly sandbox: Sandbox, readonly ports: ContainerConfig['ports']) {
     this.output.setMaxListeners(0);
@@ -174,15 +177,22 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     } catch {
       return fail(`chdir to cwd ("${cwd}") set in config.json failed: no such file or directory`);
     }
-    const child = spawn(argv0, config.argv.slice(1), {
-      cwd, env: Object.fromEntries(config.env), detached: true, stdio: [config.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    // A `tty: true` container runs in a terminal of the pty helper (its input always open: a terminal waits for input).
+    const pty = config.tty && ptyAvailable() ? await preparePty(config.argv) : undefined;
+    const argv = pty?.argv ?? config.argv;
+    const child = spawn(argv[0] ?? argv0, argv.slice(1), {
+      cwd, env: Object.fromEntries(config.env), detached: true, stdio: [config.stdin || pty !== undefined ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     });
     const error = await started(child);
     const pid = child.pid;
-    if (error !== undefined || pid === undefined) return fail(startErrorMessage(argv0, error ?? Object.assign(new Error('no process'), { code: 'ENOENT' })));
+    if (error !== undefined || pid === undefined) {
+      await pty?.close();
+      return fail(startErrorMessage(argv0, error ?? Object.assign(new Error('no process'), { code: 'ENOENT' })));
+    }
     const now = options.now();
     const info: ContainerInfo = { ...base, id: `process://${pid}`, state: 'running', createdAt: now, startedAt: now, pid };
     const c = new ProcessContainer(info, child, config.env, cwd, sandbox, config.ports);
+    c.pty = pty;
     remember(c);
     c.recorded = registry.add(pid, config.podUid, config.name).catch((e: unknown) => options.log(`node agent: cannot record process ${pid}: ${String(e)}`));
     const forward = (stream: 'stdout' | 'stderr') => (chunk: Buffer): void => {
@@ -201,6 +211,7 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
       const exitCode = exitCodeOf(code, signal);
       // A container ends with its main process: whatever else it started goes too.
       killGroup(pid, 'SIGKILL');
+      void c.pty?.close();
       c.finish({ finishedAt: options.now(), exitCode, reason: exitCode === 0 ? 'Completed' : 'Error' });
       // Descendants that kept the output pipes open are dead now; give the pipes a moment to drain.
       setTimeout(() => {
@@ -290,6 +301,9 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
         const l = (stream: 'stdout' | 'stderr', chunk: Buffer): void => listener(stream, chunk);
         c.output.on('data', l);
         return () => c.output.off('data', l);
+      },
+      resize(width, height) {
+        c.pty?.resize(width, height);
       },
     };
   }

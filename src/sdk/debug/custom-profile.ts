@@ -1,0 +1,81 @@
+/**
+ * `kubectl debug --custom`: a partial container spec (JSON or YAML) merged into the debug container
+ * the profile made, as a strategic merge patch merges it (lists with a merge key, such as `env` and
+ * `volumeMounts`, merge item by item; maps merge; everything else is replaced). The name, command,
+ * image, lifecycle and volume devices cannot be set this way.
+ */
+import { parseYaml } from '../config/yaml-parse.js';
+import { InputError } from '../errors.js';
+import { getOwn, setOwn } from '../own-keys.js';
+import { isJsonMap, itemSchema, lookupPatchMeta, type JsonMap } from '../apply/patch-meta.js';
+import { CONTAINER } from '../types/schema/builtin/core-containers.js';
+import type { TypeSchema } from '../types/schema/type-schema.js';
+import type { Container } from '../types/core.js';
+
+/** kubectl's refusal of a custom profile that sets what a profile may not change. */
+export const CUSTOM_PROFILE_FORBIDDEN = 'name, command, image, lifecycle and volume devices are not modifiable via custom profile';
+
+function nonEmpty(v: unknown): boolean {
+  if (v === undefined || v === null || v === '') return false;
+  if (Array.isArray(v)) return v.length > 0;
+  return true;
+}
+
+/**
+ * Reads a custom profile (`path` names the file in messages); throws kubectl's messages for a file
+ * that holds no container spec and for fields a custom profile may not set.
+ */
+export async function parseCustomProfile(text: string, path: string): Promise<JsonMap> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    try {
+      value = await parseYaml(text);
+    } catch (e) {
+      throw new InputError(`${path} does not contain a valid container spec: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  if (value === null) return {};
+  if (!isJsonMap(value)) {
+    const goType = Array.isArray(value) ? 'array' : typeof value === 'string' ? 'string' : typeof value === 'boolean' ? 'bool' : 'number';
+    throw new InputError(`${path} does not contain a valid container spec: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goType} into Go value of type v1.Container`);
+  }
+  if (['name', 'command', 'image', 'volumeDevices'].some((k) => nonEmpty(getOwn(value, k))) || (getOwn(value, 'lifecycle') ?? null) !== null) {
+    throw new InputError(CUSTOM_PROFILE_FORBIDDEN);
+  }
+  return value;
+}
+
+function mergeList(base: unknown[], patch: unknown[], mergeKey: string, schema: TypeSchema | undefined): unknown[] {
+  const out = [...base];
+  for (const item of patch) {
+    if (!isJsonMap(item)) continue;
+    const key = getOwn(item, mergeKey);
+    const at = out.findIndex((x) => isJsonMap(x) && getOwn(x, mergeKey) === key);
+    const existing = at < 0 ? undefined : out[at];
+    if (at >= 0 && isJsonMap(existing)) out[at] = mergeMap(existing, item, schema);
+    else out.push(structuredClone(item));
+  }
+  return out;
+}
+
+function mergeMap(base: JsonMap, patch: JsonMap, schema: TypeSchema | undefined): JsonMap {
+  const out: JsonMap = structuredClone(base);
+  for (const key of Object.keys(patch)) {
+    const value = getOwn(patch, key);
+    const meta = lookupPatchMeta(schema, key);
+    const current = getOwn(out, key);
+    if (value === null) delete out[key];
+    else if (isJsonMap(value) && isJsonMap(current) && meta.strategy !== 'replace') setOwn(out, key, mergeMap(current, value, meta.schema));
+    else if (Array.isArray(value) && Array.isArray(current) && meta.strategy === 'merge' && meta.mergeKey !== '') setOwn(out, key, mergeList(current, value, meta.mergeKey, itemSchema(meta.schema)));
+    else setOwn(out, key, structuredClone(value));
+  }
+  return out;
+}
+
+/** `container` with the custom profile merged in (the container's name is kept). */
+export function applyCustomProfile<C extends Container>(container: C, custom: JsonMap): C {
+  const merged = mergeMap(container as unknown as JsonMap, custom, CONTAINER);
+  return { ...merged, name: container.name } as unknown as C;
+}
