@@ -80,7 +80,7 @@ describe('debug', { skip: SKIP_NODE }, () => {
     assert.deepEqual(r, { code: 0, stdout: 'from-the-shell\n', stderr: '' });
   });
 
-  const ptySkip = ptySkipReason() || (existsSync(join(ROOT, 'dist', 'cli', 'main.js')) ? false : 'the CLI bundle is not built (npm run build)');
+  const ptySkip = ptySkipReason() || (existsSync(join(ROOT, 'dist', 'cli', 'platformctl.cjs')) ? false : 'the CLI bundle is not built (npm run build)');
   test('-it in a pseudo-terminal: a shell in a terminal of its own, window sizes reach it, exit ends the session', { skip: ptySkip }, async () => {
     const env = { PATH: process.env.PATH ?? '', ...s.env, NO_COLOR: '1', TERM: 'xterm' };
     const r = await runInPty([process.execPath, BIN, 'debug', 'web', '-it', '--image=busybox', '-c', 'tty-shell', '--profile=general'], env, [80, 24], [
