@@ -107,32 +107,30 @@ const common = {
 // from a code cache has no dynamic-import host), import.meta.url into the bundle's own URL.
 const cjsFile = fileURLToPath(new URL('platformctl.cjs', outDir));
 const sideModules = new Map();
-const result = await build({
+// What the bundle and its side bundles share: CommonJS, import() as require(), the bundle's own URL.
+const commonJs = {
   ...common,
-  plugins: [...common.plugins, sideBundles(sideModules)],
-  outfile: cjsFile,
   format: 'cjs',
-  write: false,
   supported: { 'dynamic-import': false },
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'external',
   define: { PLATFORMCTL_VERSION: JSON.stringify(version), 'import.meta.url': '__platformctlUrl' },
+};
+const result = await build({
+  ...commonJs,
+  plugins: [...common.plugins, sideBundles(sideModules)],
+  outfile: cjsFile,
+  write: false,
   banner: { js: "(function (exports, require, module, __filename, __dirname) {'use strict';const __platformctlUrl = require('node:url').pathToFileURL(__filename).href;" },
   footer: { js: '})' },
 });
 for (const [name, keys] of sideModules) {
   await build({
-    ...common,
+    ...commonJs,
     entryPoints: undefined,
     stdin: { contents: sideEntry(keys), resolveDir: repoRoot, sourcefile: `side-${name}-entry.js`, loader: 'ts' },
     outfile: fileURLToPath(new URL(`side-${name}.cjs`, outDir)),
-    format: 'cjs',
-    supported: { 'dynamic-import': false },
-    minifyWhitespace: true,
-    minifySyntax: true,
-    legalComments: 'external',
-    define: { PLATFORMCTL_VERSION: JSON.stringify(version), 'import.meta.url': '__platformctlUrl' },
     banner: { js: "'use strict';const __platformctlUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
 }
