@@ -53,8 +53,12 @@ function simpleKey(rule: PolicyRule): string | undefined {
   return JSON.stringify([rule.apiGroups[0], rule.resources[0], rule.resourceNames.length > 0, rule.resourceNames[0] ?? '']);
 }
 
-/** kubectl's `rbac.CompactRules`: simple rules that differ only by verb become one. */
-export function compactRules(rules: readonly PolicyRule[]): PolicyRule[] {
+/**
+ * kubectl's `rbac.CompactRules`: simple rules that differ only by verb become one. kubectl appends
+ * every verb (`auth can-i --list` passes `uniqueVerbs: false`); `describe` lists each verb once.
+ */
+export function compactRules(rules: readonly PolicyRule[], options: { uniqueVerbs?: boolean } = {}): PolicyRule[] {
+  const uniqueVerbs = options.uniqueVerbs ?? true;
   const compacted: PolicyRule[] = [];
   const simple = new Map<string, PolicyRule>();
   for (const rule of rules) {
@@ -68,7 +72,7 @@ export function compactRules(rules: readonly PolicyRule[]): PolicyRule[] {
       simple.set(key, { ...rule, verbs: [...rule.verbs] });
       continue;
     }
-    for (const verb of rule.verbs) if (!existing.verbs.includes(verb)) existing.verbs.push(verb);
+    for (const verb of rule.verbs) if (!uniqueVerbs || !existing.verbs.includes(verb)) existing.verbs.push(verb);
   }
   return [...compacted, ...simple.values()];
 }
@@ -86,9 +90,9 @@ function compareBytes(a: string, b: string): number {
 }
 
 /** The rules of a role as the table lists them: broken down, compacted and sorted (stable). */
-export function tableRules(rawRules: readonly Record<string, unknown>[]): PolicyRule[] {
+export function tableRules(rawRules: readonly Record<string, unknown>[], options: { uniqueVerbs?: boolean } = {}): PolicyRule[] {
   const broken = rawRules.flatMap((r) => breakdownRule(policyRuleOf(r)));
-  return compactRules(broken)
+  return compactRules(broken, options)
     .map((rule, index) => ({ rule, index, key: policyRuleString(rule) }))
     .sort((a, b) => compareBytes(a.key, b.key) || a.index - b.index)
     .map((x) => x.rule);

@@ -13,19 +13,12 @@ import { failuresError } from '../apply/shared/error-list.js';
 import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
 import { OrderedWriter } from '../apply/shared/ordered-writer.js';
 import { InterruptSummary } from '../apply/shared/interrupted.js';
+import { NO_RESOURCES_MESSAGE } from '../apply/shared/no-resources.js';
 import { ProgressLine } from '../apply/shared/progress.js';
 import { allowConcurrentListeners } from '../apply/shared/signal.js';
 import { FORCE_DELETE_WARNING, gracePeriod, kindString, propagationPolicy } from './shared/delete-flags.js';
 import { targetsFromArguments, targetsFromManifests } from './shared/targets.js';
 
-const NO_RESOURCES = [
-  'You must provide one or more resources by argument or filename.',
-  'Example resource specifications include:',
-  "   '-f rsrc.yaml'",
-  "   '--filename=rsrc.json'",
-  "   '<resource> <name>'",
-  "   '<resource>'",
-].join('\n');
 
 /** Runs `delete`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
@@ -39,7 +32,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const fieldSelector = flags.string('field-selector') ?? '';
   const all = flags.bool('all');
   if (fromFiles && args.length > 0) throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
-  if (!fromFiles && args.length === 0) throw new UsageError(NO_RESOURCES, false);
+  if (!fromFiles && args.length === 0) throw new UsageError(NO_RESOURCES_MESSAGE, false);
   if (all && selector !== '') throw new UsageError('cannot set --all and --selector at the same time', false);
   const output = flags.string('output') ?? '';
   if (output !== '' && output !== 'name') throw new UsageError(`unexpected -o output mode: ${output}. We only support '-o name'`, false);

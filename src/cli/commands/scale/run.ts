@@ -13,6 +13,7 @@ import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
 import { failuresError } from '../apply/shared/error-list.js';
 import { liveObjects, withType } from '../apply/shared/live-objects.js';
 import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
+import { NO_RESOURCES_MESSAGE } from '../apply/shared/no-resources.js';
 import { objectOutput } from '../apply/shared/object-output.js';
 
 interface Scale extends KubeObject {
@@ -41,7 +42,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const timeoutMs = flags.durationMs('timeout') ?? 0;
   const dryRun = dryRunMode(flags);
   const output = await objectOutput(ctx, flags);
-  if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError('You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   \'-f rsrc.yaml\'\n   \'--filename=rsrc.json\'\n   \'<resource> <name>\'\n   \'<resource>\'', false);
+  if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError(NO_RESOURCES_MESSAGE, false);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
   const live = await liveObjects(ctx, flags, client, args);
   if (resourceVersion !== '' && live.objects.length > 1) throw new UsageError('cannot use --resource-version with multiple resources', false);

@@ -4,7 +4,7 @@
  */
 import type { UserInfo } from '../../../../sdk/types/authentication.js';
 import { renderRows } from '../../../../printers/table/table-writer.js';
-import { goSlice } from '../can-i/rules-table.js';
+import { ruleListText as goSlice } from '../../../../printers/describe/policy-rules.js';
 
 /** The table text for a user. */
 export function formatUserInfo(user: UserInfo): string {
