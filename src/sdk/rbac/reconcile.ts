@@ -4,7 +4,7 @@
  * extra permissions are removed, exactly) what an expected role grants, and a live binding binds at
  * least (or exactly) the expected subjects to the expected role.
  */
-import type { LabelSelector } from '../types/meta.js';
+import type { LabelSelector, ObjectMeta } from '../types/meta.js';
 import type { ClusterRole, PolicyRule, RoleBinding, Subject } from '../types/rbac.js';
 import { covers } from './covers.js';
 
@@ -79,6 +79,23 @@ export function isProtected(object: { metadata?: { annotations?: Record<string, 
 }
 
 /**
+ * Merges the expected labels and annotations into `target` (a copy of `live`); `update` when that
+ * changed them.
+ */
+function mergeMetadata(expected: { metadata?: ObjectMeta }, live: { metadata?: ObjectMeta }, target: { metadata?: ObjectMeta }): ReconcileOperation {
+  let operation: ReconcileOperation = 'none';
+  const metadata = { ...target.metadata };
+  const annotations = merge(expected.metadata?.annotations, metadata.annotations);
+  if (annotations !== undefined) metadata.annotations = annotations;
+  if (!sameMap(annotations, live.metadata?.annotations)) operation = 'update';
+  const labels = merge(expected.metadata?.labels, metadata.labels);
+  if (labels !== undefined) metadata.labels = labels;
+  if (!sameMap(labels, live.metadata?.labels)) operation = 'update';
+  target.metadata = metadata;
+  return operation;
+}
+
+/**
  * What to do with a role: create it when there is no live one, else update the live one with the
  * expected labels, annotations, rules and aggregation selectors.
  */
@@ -89,16 +106,8 @@ export function reconcileRole(expected: RuleOwner, live: RuleOwner | undefined, 
       missingAggregationSelectors: expected.aggregationRule?.clusterRoleSelectors ?? [], extraAggregationSelectors: [], operation: 'create', protected: false,
     };
   }
-  let operation: ReconcileOperation = 'none';
   const role: RuleOwner = structuredClone(live);
-  const metadata = { ...role.metadata };
-  const annotations = merge(expected.metadata?.annotations, metadata.annotations);
-  if (annotations !== undefined) metadata.annotations = annotations;
-  if (!sameMap(annotations, live.metadata?.annotations)) operation = 'update';
-  const labels = merge(expected.metadata?.labels, metadata.labels);
-  if (labels !== undefined) metadata.labels = labels;
-  if (!sameMap(labels, live.metadata?.labels)) operation = 'update';
-  role.metadata = metadata;
+  let operation = mergeMetadata(expected, live, role);
 
   const expectedRules = expected.rules ?? [];
   const liveRules = live.rules ?? [];
@@ -152,16 +161,8 @@ export function reconcileBinding(expected: RoleBinding, live: RoleBinding | unde
   if (e.apiGroup !== l.apiGroup || e.kind !== l.kind || e.name !== l.name) {
     return { binding: expected, missingSubjects: [], extraSubjects: [], operation: 'recreate', protected: isProtectedBinding };
   }
-  let operation: ReconcileOperation = 'none';
   const binding: RoleBinding = structuredClone(live);
-  const metadata = { ...binding.metadata };
-  const annotations = merge(expected.metadata?.annotations, metadata.annotations);
-  if (annotations !== undefined) metadata.annotations = annotations;
-  if (!sameMap(annotations, live.metadata?.annotations)) operation = 'update';
-  const labels = merge(expected.metadata?.labels, metadata.labels);
-  if (labels !== undefined) metadata.labels = labels;
-  if (!sameMap(labels, live.metadata?.labels)) operation = 'update';
-  binding.metadata = metadata;
+  let operation = mergeMetadata(expected, live, binding);
   const missingSubjects = subjectsOnlyIn(expected.subjects ?? [], live.subjects ?? []);
   const extraSubjects = subjectsOnlyIn(live.subjects ?? [], expected.subjects ?? []);
   if (!removeExtraSubjects && missingSubjects.length > 0) {
