@@ -11,18 +11,7 @@ import { contentTypeOf, type Output } from './negotiation.js';
 import { MEDIA_TYPES } from '../../sdk/naming.js';
 import { watchFrame } from '../../sdk/types/schema/protobuf/index.js';
 import { encodeAnswer } from '../protobuf/index.js';
-
-function waitDrainOrClose(rc: RequestContext): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      rc.res.off('drain', done);
-      rc.res.off('close', done);
-      resolve();
-    };
-    rc.res.once('drain', done);
-    rc.res.once('close', done);
-  });
-}
+import { waitDrainOrClose } from './drain.js';
 
 /** Writes the events of a prepared watch to the response. */
 export async function streamWatch(rc: RequestContext, prepared: PreparedWatch, out: Output, encode: (ev: OutgoingEvent) => JsonObject): Promise<void> {
@@ -44,7 +33,7 @@ export async function streamWatch(rc: RequestContext, prepared: PreparedWatch, o
       if (timedOut || res.destroyed) break;
       // Protobuf: length-prefixed WatchEvent frames whose object is an enveloped object, as a real server frames them.
       const chunk = protobuf ? watchFrame(ev.type, encodeAnswer(encode(ev))) : `${JSON.stringify({ type: ev.type, object: encode(ev) })}\n`;
-      if (!res.write(chunk)) await waitDrainOrClose(rc);
+      if (!res.write(chunk)) await waitDrainOrClose(rc.res);
       if (ev.type === 'ERROR') break;
     }
   } catch {

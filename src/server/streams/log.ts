@@ -12,6 +12,7 @@ import type { RequestContext } from '../http/request-context.js';
 import type { ContainerLogRef, LogReadOptions } from '../node/logs/container-logs.js';
 import { asObject, asString } from '../util/json.js';
 import { fieldError, invalid, type FieldError } from '../validation/field-errors.js';
+import { waitDrainOrClose } from '../http/drain.js';
 import { boolParam } from './connect.js';
 import type { NodeStreams } from './node-access.js';
 import { containerStatus, loadPod, pickContainer } from './pod-target.js';
@@ -82,16 +83,7 @@ export function instanceToRead(status: JsonObject | undefined, containerName: st
 }
 
 function writeChunk(rc: RequestContext, text: string): Promise<void> {
-  if (rc.res.write(text)) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = (): void => {
-      rc.res.off('drain', done);
-      rc.res.off('close', done);
-      resolve();
-    };
-    rc.res.once('drain', done);
-    rc.res.once('close', done);
-  });
+  return rc.res.write(text) ? Promise.resolve() : waitDrainOrClose(rc.res);
 }
 
 async function serveLog(ctx: ServerContext, rc: RequestContext, node: NodeStreams | undefined): Promise<void> {
