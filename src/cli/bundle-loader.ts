@@ -102,24 +102,28 @@ function saveCache(dir: string, file: string, data: Buffer): void {
   }
 }
 
+/** The build a cache file belongs to (its name's hash), when it is another build's. */
+function otherBuild(name: string): string | undefined {
+  const build = /^([0-9a-f]{16})-.*\.bin$/.exec(name)?.[1];
+  return build === PLATFORMCTL_BUNDLE_HASH ? undefined : build;
+}
+
 /** Removes the caches of all builds but this one and the most recently written others. */
 function removeOldBuilds(dir: string, entries: readonly string[]): void {
   const newest = new Map<string, number>();
   for (const name of entries) {
-    const build = /^([0-9a-f]{16})-.*\.bin$/.exec(name)?.[1];
-    if (build === undefined || build === PLATFORMCTL_BUNDLE_HASH) continue;
-    let mtime = 0;
+    const build = otherBuild(name);
+    if (build === undefined) continue;
     try {
-      mtime = statSync(join(dir, name)).mtimeMs;
+      newest.set(build, Math.max(newest.get(build) ?? 0, statSync(join(dir, name)).mtimeMs));
     } catch {
-      continue;
+      // Gone meanwhile.
     }
-    newest.set(build, Math.max(newest.get(build) ?? 0, mtime));
   }
   const kept = new Set([...newest].sort((a, b) => b[1] - a[1]).slice(0, OTHER_BUILDS_KEPT).map(([build]) => build));
   for (const name of entries) {
-    const build = /^([0-9a-f]{16})-.*\.bin$/.exec(name)?.[1];
-    if (build !== undefined && build !== PLATFORMCTL_BUNDLE_HASH && !kept.has(build)) rmSync(join(dir, name), { force: true });
+    const build = otherBuild(name);
+    if (build !== undefined && !kept.has(build)) rmSync(join(dir, name), { force: true });
   }
 }
 
