@@ -6,6 +6,7 @@
 import { PlatformError, StatusError } from '../errors.js';
 import type { ResourceClient } from '../rest/resource-client.js';
 import type { KubeObject } from '../types/meta.js';
+import { timeoutSignal } from '../timeout-signal.js';
 import { watch } from '../watch/watcher.js';
 
 /** The wait ended because its time ran out. */
@@ -32,7 +33,7 @@ export interface WaitForObjectOptions {
 function waitSignals(options: WaitForObjectOptions): { signal: AbortSignal | undefined; timeout: AbortSignal | undefined; done: AbortController; watchSignal: AbortSignal } {
   const signals: AbortSignal[] = [];
   if (options.signal !== undefined) signals.push(options.signal);
-  const timeout = options.timeoutMs !== undefined && options.timeoutMs >= 0 ? AbortSignal.timeout(Math.max(1, options.timeoutMs)) : undefined;
+  const timeout = options.timeoutMs !== undefined && options.timeoutMs >= 0 ? timeoutSignal(Math.max(1, options.timeoutMs)) : undefined;
   if (timeout !== undefined) signals.push(timeout);
   const signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
   const done = new AbortController();

@@ -8,6 +8,7 @@
 import type { PlatformClient } from '../../../sdk/client.js';
 import { StatusError } from '../../../sdk/errors.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
+import { timeoutSignal } from '../../../sdk/timeout-signal.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { ExitError } from '../../framework/usage-error.js';
@@ -102,7 +103,7 @@ async function drainNode(ctx: CommandContext, client: PlatformClient, node: stri
   if (victims.length === 0) return;
   const timeoutMs = flags.durationMs('timeout') ?? 0;
   const grace = flags.int('grace-period') ?? -1;
-  const deadline = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
+  const deadline = timeoutMs > 0 ? timeoutSignal(timeoutMs) : undefined;
   const signal = deadline === undefined ? ctx.io.signal : AbortSignal.any([ctx.io.signal, deadline]);
   const useEviction = !flags.bool('disable-eviction') && await evictionSupported(client, ctx.io.signal);
   const failures: string[] = [];

@@ -10,6 +10,7 @@ import type { PlatformClient } from '../../../sdk/client.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { WatchEvent } from '../../../sdk/types/watch.js';
 import type { ResumeInfo } from '../../../sdk/watch/watcher.js';
+import { timeoutSignal } from '../../../sdk/timeout-signal.js';
 import { TableOutput } from '../../../printers/table/table-output.js';
 import type { CommandContext } from '../../framework/context.js';
 import { UsageError } from '../../framework/usage-error.js';
@@ -48,7 +49,7 @@ function singleQuery(resolved: ResolvedResources): ResourceQuery & { name: strin
 async function watchSignal(ctx: CommandContext): Promise<AbortSignal> {
   const config = await ctx.clientConfig();
   const timeout = config.timeoutMs ?? 0;
-  return timeout > 0 ? AbortSignal.any([ctx.io.signal, AbortSignal.timeout(timeout)]) : ctx.io.signal;
+  return timeout > 0 ? AbortSignal.any([ctx.io.signal, timeoutSignal(timeout)]) : ctx.io.signal;
 }
 
 function describeResume(info: ResumeInfo): string {

@@ -11,6 +11,7 @@ import { UsageError } from '../../../framework/usage-error.js';
 import { failuresError } from '../../apply/shared/error-list.js';
 import { groupKind, rolloutKind, rolloutObjects } from '../shared/objects.js';
 import { rolloutStatus } from '../shared/status.js';
+import { timeoutSignal } from '../../../../sdk/timeout-signal.js';
 
 /** Runs `rollout status`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
@@ -30,7 +31,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   for (const o of objects) {
     const kind = rolloutKind(o);
     if (kind === undefined) throw new UsageError(`no status viewer has been implemented for ${groupKind(o)}`, false);
-    const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
+    const timeout = timeoutMs > 0 ? timeoutSignal(timeoutMs) : undefined;
     const done = new AbortController();
     const signal = AbortSignal.any([ctx.io.signal, done.signal, ...(timeout === undefined ? [] : [timeout])]);
     const rc = client.resource(o.mapping, o.namespace);
