@@ -4,6 +4,9 @@ import tseslint from 'typescript-eslint';
 
 const cliOnlyPackages = ['commander', 'chalk', 'cli-table3', 'open'];
 
+/** Node 20 loses an AbortSignal.timeout() held only by AbortSignal.any() to garbage collection. */
+const TIMEOUT_SIGNAL_RULE = { object: 'AbortSignal', property: 'timeout', message: 'Use timeoutSignal (src/sdk/timeout-signal.ts): Node 20 can garbage-collect AbortSignal.timeout inside AbortSignal.any.' };
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'completions/**', 'man/**', 'test/fixtures/**', 'docs/api/**'] },
   js.configs.recommended,
@@ -63,8 +66,14 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/cli/main.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'exit', message: 'Only src/cli/main.ts exits.' }],
+      'no-restricted-properties': ['error',
+        { object: 'process', property: 'exit', message: 'Only src/cli/main.ts exits.' },
+        TIMEOUT_SIGNAL_RULE],
     },
+  },
+  {
+    files: ['src/cli/main.ts'],
+    rules: { 'no-restricted-properties': ['error', TIMEOUT_SIGNAL_RULE] },
   },
   {
     files: ['**/*.cjs'],
