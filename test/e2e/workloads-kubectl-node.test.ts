@@ -24,7 +24,9 @@ describe('kubectl against the one-node cluster', { skip }, () => {
     const created = await c.api.post(`/apis/apps/v1/namespaces/${NS}/deployments`, {
       apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' },
       spec: {
-        replicas: 2, selector: { matchLabels: { app: 'web' } },
+        // minReadySeconds keeps each new pod unavailable for a while, so `rollout status` started
+        // after `set image` still sees the rollout's first step however loaded the machine is.
+        replicas: 2, minReadySeconds: 3, selector: { matchLabels: { app: 'web' } },
         strategy: { rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
         template: { metadata: { labels: { app: 'web' } }, spec: { terminationGracePeriodSeconds: 2, containers: [httpContainer()] } },
       },
