@@ -3,6 +3,11 @@
 // - platformctl.cjs: the whole CLI as one CommonJS function expression, ASCII only, that the loader
 //   compiles with V8's code cache; platformctl.cjs.v8: the cache of its top level, made here;
 // - start.cjs: the loader (CommonJS, as bin/platformctl), with the bundle's hash;
+// - platformctl-core.cjs (+ .v8): the same CLI for the everyday commands only (CORE_WORDS): the
+//   other commands' run modules (and specs) are left out, which makes it about a third smaller, and
+//   reading, deserializing and instantiating the bundle is most of what a command pays before its
+//   request. The loader runs it when the command line starts with one of those words; a process
+//   runs one command, so the two bundles never meet;
 // - side-<name>.cjs: parts that few commands need (the local server, the X.509, JOSE, RE2 and tar
 //   libraries), split out of platformctl.cjs. Every run reads, compiles and instantiates all of
 //   platformctl.cjs (esbuild hoists every function of the bundle to its top level), about 3.5 ms
@@ -10,7 +15,7 @@
 // The SDK stays unbundled (dist/src/sdk).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
@@ -40,8 +45,41 @@ const sideGroups = [
   { name: 're2', test: (p) => p === 're2js' },
   { name: 'jose', test: (p) => p === 'jose' },
   { name: 'tar', test: (p) => p === 'tar-stream' },
+  { name: 'yaml', test: (p) => p === 'js-yaml' },
+  { name: 'jsonpath', test: (p) => p === 'jsonpath-plus' },
 ];
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The commands the core bundle runs (scripts/core-words.json): the everyday ones (issue 19's list)
+ * and a few light ones typed as often. Each word adds its run modules to the core bundle (`create`
+ * would add 100 kB).
+ */
+const CORE_WORDS = JSON.parse(readFileSync(new URL('core-words.json', import.meta.url), 'utf8'));
+
+/**
+ * For the core bundle: what a command outside CORE_WORDS loads (its spec from the command table,
+ * its run modules from its specs) becomes a module that fails. The loader never runs those words
+ * from the core bundle, so reaching one is a bug, reported as such.
+ */
+const leaveOutOtherCommands = {
+  name: 'leave-out-other-commands',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      const importer = relative(repoRoot, args.importer).split(sep).join('/');
+      let word;
+      if (importer === 'src/cli/commands/index.ts') word = /^\.\/([^/]+)\//.exec(args.path)?.[1];
+      else word = /^src\/cli\/commands\/([^/]+)\/(?:.*\/)?spec\.ts$/.exec(importer)?.[1];
+      if (word === undefined || CORE_WORDS.includes(word)) return undefined;
+      return { path: word, namespace: 'not-in-core' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'not-in-core' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`internal error: "${args.path}" is not in the core bundle`)});`,
+      loader: 'js',
+    }));
+  },
+};
 
 /** Where an import lands, as the groups name it: a repository path, else the package name. */
 function groupKey(resolveDir, path) {
@@ -89,6 +127,7 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 const external = process.argv.includes('--external-deps');
 const outDir = new URL('../dist/cli/', import.meta.url);
 rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
 
 const common = {
   entryPoints: ['src/cli/main.ts'],
@@ -117,14 +156,33 @@ const commonJs = {
   legalComments: 'external',
   define: { PLATFORMCTL_VERSION: JSON.stringify(version), 'import.meta.url': '__platformctlUrl' },
 };
-const result = await build({
-  ...commonJs,
-  plugins: [...common.plugins, sideBundles(sideModules)],
-  outfile: cjsFile,
-  write: false,
-  banner: { js: "(function (exports, require, module, __filename, __dirname) {'use strict';const __platformctlUrl = require('node:url').pathToFileURL(__filename).href;" },
-  footer: { js: '})' },
-});
+/** Builds one main bundle (in memory); the side bundles' modules it asks for are collected. */
+async function mainBundle(file, extraPlugins) {
+  const result = await build({
+    ...commonJs,
+    plugins: [...common.plugins, ...extraPlugins, sideBundles(sideModules)],
+    outfile: file,
+    write: false,
+    banner: { js: "(function (exports, require, module, __filename, __dirname) {'use strict';const __platformctlUrl = require('node:url').pathToFileURL(__filename).href;" },
+    footer: { js: '})' },
+  });
+  let text;
+  for (const out of result.outputFiles) {
+    if (out.path !== file) {
+      writeFileSync(out.path, out.contents);
+      continue;
+    }
+    // esbuild leaves some characters of regular expressions and comments as they are; \u escapes
+    // mean the same there, and an ASCII file is read as a one-byte string without decoding.
+    text = out.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    writeFileSync(file, text, 'latin1');
+    writeFileSync(`${file}.v8`, new Script(text, { filename: file }).createCachedData());
+  }
+  return text;
+}
+
+const fullText = await mainBundle(cjsFile, []);
+const coreText = await mainBundle(fileURLToPath(new URL('platformctl-core.cjs', outDir)), [leaveOutOtherCommands]);
 for (const [name, keys] of sideModules) {
   await build({
     ...commonJs,
@@ -134,26 +192,21 @@ for (const [name, keys] of sideModules) {
     banner: { js: "'use strict';const __platformctlUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
 }
-for (const file of result.outputFiles) {
-  if (file.path !== cjsFile) {
-    writeFileSync(file.path, file.contents);
-    continue;
-  }
-  // esbuild leaves some characters of regular expressions and comments as they are; \u escapes
-  // mean the same there, and an ASCII file is read as a one-byte string without decoding.
-  const ascii = file.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  writeFileSync(cjsFile, ascii, 'latin1');
-  const hash = createHash('sha256').update(ascii).digest('hex').slice(0, 16);
-  writeFileSync(`${cjsFile}.v8`, new Script(ascii, { filename: cjsFile }).createCachedData());
-  await build({
-    entryPoints: ['src/cli/bundle-loader.ts'],
-    outfile: 'dist/cli/start.cjs',
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    logLevel: 'warning',
-    define: { PLATFORMCTL_BUNDLE_HASH: JSON.stringify(hash), PLATFORMCTL_LOADER_URL: '__platformctlLoaderUrl' },
-    banner: { js: "'use strict';const __platformctlLoaderUrl = require('node:url').pathToFileURL(__filename).href;" },
-  });
-}
+// One hash for the build: a command word always runs from the same bundle, so its code cache
+// (named by this hash and the word) belongs to exactly one of them.
+const hash = createHash('sha256').update(fullText).update('\0').update(coreText).digest('hex').slice(0, 16);
+await build({
+  entryPoints: ['src/cli/bundle-loader.ts'],
+  outfile: 'dist/cli/start.cjs',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  logLevel: 'warning',
+  define: {
+    PLATFORMCTL_BUNDLE_HASH: JSON.stringify(hash),
+    PLATFORMCTL_LOADER_URL: '__platformctlLoaderUrl',
+    PLATFORMCTL_CORE_WORDS: JSON.stringify(CORE_WORDS),
+  },
+  banner: { js: "'use strict';const __platformctlLoaderUrl = require('node:url').pathToFileURL(__filename).href;" },
+});

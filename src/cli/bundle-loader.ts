@@ -20,6 +20,11 @@
  *   builds used most recently (two installs used in turn, or the two sides of an A/B benchmark,
  *   would otherwise delete each other's caches on every run).
  *
+ * The everyday commands (get, describe, apply, delete, auth, config, version...) run from a second
+ * bundle of the same CLI without the other commands (`platformctl-core.cjs`): a process runs one
+ * command, so it loads one of the two, chosen by the command's first word; the cache file of a word
+ * belongs to the one bundle that word runs from.
+ *
  * Since the side bundles halved the main one, even `version --client` and shell completion, which
  * used to run from a code-split ES module build, are faster from it (measured: 63 against 80 ms
  * CPU and 83 against 151 ms for `__complete get ''`), so there is no other build.
@@ -35,6 +40,8 @@ import { CACHE_DIR_NAME, HOME_DIR_NAME } from '../sdk/naming.js';
 // and this file's URL (the loader is built as CommonJS, which has no import.meta).
 declare const PLATFORMCTL_BUNDLE_HASH: string;
 declare const PLATFORMCTL_LOADER_URL: string;
+// The command words the core bundle (platformctl-core.cjs) runs; scripts/bundle.mjs names them.
+declare const PLATFORMCTL_CORE_WORDS: readonly string[];
 
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 /** Caches kept per build at most (one per command word), so that typos cannot fill the disk. */
@@ -127,11 +134,20 @@ function removeOldBuilds(dir: string, entries: readonly string[]): void {
   }
 }
 
+/**
+ * The bundle that runs `word`: the core bundle for the everyday commands (a third smaller, so
+ * faster to read, deserialize and instantiate), else the whole CLI.
+ */
+function bundleFor(word: string): string {
+  const name = PLATFORMCTL_CORE_WORDS.includes(word) ? 'platformctl-core.cjs' : 'platformctl.cjs';
+  return fileURLToPath(new URL(`./${name}`, PLATFORMCTL_LOADER_URL));
+}
+
 function runBundle(argv: readonly string[]): void {
-  const bundle = fileURLToPath(new URL('./platformctl.cjs', PLATFORMCTL_LOADER_URL));
+  const word = /^[a-z][a-z0-9-]{0,31}$/.test(argv[0] ?? '') ? argv[0] ?? '_' : '_';
+  const bundle = bundleFor(word);
   // The bundle is ASCII (the bundler escapes everything else), so latin1 reads it as it is, fast.
   const source = readFileSync(bundle, 'latin1');
-  const word = /^[a-z][a-z0-9-]{0,31}$/.test(argv[0] ?? '') ? argv[0] : '_';
   const dir = join(cacheDir(argv), 'v8');
   const file = join(dir, `${PLATFORMCTL_BUNDLE_HASH}-${word}.bin`);
   const own = readOwnFile(file);
