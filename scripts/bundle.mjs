@@ -37,7 +37,10 @@ const childProcessOnDemand = {
  * side bundle holds its own copies of the modules it shares with the main bundle, so a group must
  * be one that the rest reaches only through import() and whose classes (errors) the rest does not
  * test with instanceof except those the group itself exports; the build fails on a static import
- * of a group's module from outside it.
+ * of a group's module from outside it, except for a `lazy` group: data with no classes and no
+ * state (the built-in schema tables), which the rest may import statically. Such an import becomes
+ * a module of getters, one per export, that requires the side bundle on the first read, so the
+ * tables cost nothing to a command that never reads them.
  */
 const sideGroups = [
   { name: 'server', test: (p) => p.startsWith('src/server/') },
@@ -47,7 +50,17 @@ const sideGroups = [
   { name: 'tar', test: (p) => p === 'tar-stream' },
   { name: 'yaml', test: (p) => p === 'js-yaml' },
   { name: 'jsonpath', test: (p) => p === 'jsonpath-plus' },
+  { name: 'schema', test: (p) => p.startsWith('src/sdk/types/schema/builtin/'), lazy: true },
 ];
+
+/** The names a module exports (for the getters of a lazy group's static imports). */
+async function exportNames(key) {
+  const r = await build({
+    stdin: { contents: `export * from ${JSON.stringify(`./${key}`)};`, resolveDir: repoRoot, loader: 'ts' },
+    bundle: true, format: 'esm', platform: 'node', write: false, metafile: true, logLevel: 'warning', outfile: 'names.js',
+  });
+  return Object.values(r.metafile.outputs)[0].exports;
+}
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /**
@@ -100,11 +113,27 @@ function sideBundles(collected) {
         if (group === undefined) return undefined;
         const importerKey = relative(repoRoot, args.importer).split(sep).join('/');
         if (group.test(importerKey)) return undefined;
-        if (args.kind !== 'dynamic-import') throw new Error(`${importerKey}: static import of ${key}, which belongs to the side bundle "${group.name}"`);
+        const lazy = args.kind !== 'dynamic-import';
+        if (lazy && group.lazy !== true) throw new Error(`${importerKey}: static import of ${key}, which belongs to the side bundle "${group.name}"`);
         const keys = collected.get(group.name) ?? new Set();
         keys.add(key);
         collected.set(group.name, keys);
-        return { path: `${group.name}:${key}`, namespace: 'side' };
+        return { path: `${group.name}:${key}`, namespace: lazy ? 'side-lazy' : 'side' };
+      });
+      b.onResolve({ filter: /^\.\/side-/, namespace: 'side-lazy' }, (args) => ({ path: args.path, external: true }));
+      b.onLoad({ filter: /.*/, namespace: 'side-lazy' }, async (args) => {
+        const [name, ...rest] = args.path.split(':');
+        const key = rest.join(':');
+        const names = await exportNames(key);
+        return {
+          contents: [
+            `let loaded;`,
+            `const load = () => (loaded ??= require('./side-${name}.cjs').modules[${JSON.stringify(key)}]);`,
+            `Object.defineProperty(exports, '__esModule', { value: true });`,
+            `for (const name of ${JSON.stringify(names)}) Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });`,
+          ].join('\n'),
+          loader: 'js',
+        };
       });
       b.onResolve({ filter: /^\.\/side-/, namespace: 'side' }, (args) => ({ path: args.path, external: true }));
       b.onLoad({ filter: /.*/, namespace: 'side' }, (args) => {

@@ -2,16 +2,20 @@
  * The core bundle (scripts/bundle.mjs, src/cli/bundle-loader.ts): the everyday commands run from
  * `platformctl-core.cjs`, a copy of the CLI without the other commands. Every core command and
  * sub-command prints through the built binary the same help as in-process; a command outside the
- * core still runs (from the whole bundle), and the core bundle itself really lacks it.
+ * core still runs (from the whole bundle), and the core bundle itself really lacks it. The built-in
+ * schema tables live in a side bundle that both bundles load on first use: client-side apply's
+ * strategic merge (core) and kustomize's patches (whole bundle) still merge lists by key.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../support/cli.js';
 import { subcommandsOf } from '../support/help-tree.js';
+import { startTestServer, writeTestKubeconfig } from '../support/server.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'platformctl');
@@ -66,4 +70,47 @@ test('a command outside the core runs from the whole bundle; the core bundle lac
   assert.equal(direct.status, 1);
   assert.match(direct.stderr, /internal error: "create" is not in the core bundle/);
   assert.ok(statSync(CORE).size < 0.8 * statSync(FULL).size, 'the core bundle is at least a fifth smaller');
+});
+
+const deployment = (containers: string): string => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+${containers}`;
+
+test('the schema side bundle: strategic merges by key from the core bundle and from kustomize', { skip }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'platformctl-core-bundle-'));
+  const server = await startTestServer();
+  try {
+    const config = await writeTestKubeconfig(server, join(dir, '.config'), 'default');
+    // Asynchronous: the server runs in this process.
+    const cli = (args: string[]): Promise<string> => new Promise((resolve, reject) => {
+      execFile(process.execPath, [BIN, ...args], { env: { ...env(), PLATFORMCONFIG: config, HOME: dir }, cwd: dir }, (err, stdout, stderr) => {
+        if (err !== null) reject(new Error(`${args.join(' ')}: ${stderr}`));
+        else resolve(stdout);
+      });
+    });
+    writeFileSync(join(dir, 'deploy.yaml'), deployment('      - name: a\n        image: x\n'));
+    await cli(['apply', '-f', 'deploy.yaml']);
+    // A container added outside apply survives a client-side apply only with a strategic merge
+    // (by name, from the schema); a JSON merge patch would replace the whole list.
+    await cli(['patch', 'deployment', 'web', '--type', 'strategic', '-p', '{"spec":{"template":{"spec":{"containers":[{"name":"c","image":"z"}]}}}}']);
+    writeFileSync(join(dir, 'deploy.yaml'), deployment('      - name: a\n        image: x2\n'));
+    assert.equal(await cli(['apply', '-f', 'deploy.yaml']), 'deployment.apps/web configured\n');
+    const containers = await cli(['get', 'deployment', 'web', '-o', "jsonpath={range .spec.template.spec.containers[*]}{.name}={.image} {end}"]);
+    assert.deepEqual(containers.trim().split(' ').sort(), ['a=x2', 'c=z']);
+    writeFileSync(join(dir, 'kustomization.yaml'), 'resources: [deploy.yaml]\npatches:\n- patch: |-\n    apiVersion: apps/v1\n    kind: Deployment\n    metadata: {name: web}\n    spec:\n      template:\n        spec:\n          containers:\n          - name: b\n            image: y\n');
+    assert.match(await cli(['kustomize', '.']), /containers:\n {6}- image: "y"\n {8}name: b\n {6}- image: x2\n {8}name: a\n/);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
