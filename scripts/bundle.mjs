@@ -42,6 +42,7 @@ const childProcessOnDemand = {
  * a module of getters, one per export, that requires the side bundle on the first read, so the
  * tables cost nothing to a command that never reads them.
  */
+const KUSTOMIZE_SHARED = new Set(['generate/hash.ts', 'model/json.ts', 'model/scope.ts', 'errors.ts'].map((p) => `src/sdk/kustomize/${p}`));
 const sideGroups = [
   { name: 'server', test: (p) => p.startsWith('src/server/') },
   { name: 'x509', test: (p) => p === '@peculiar/x509' },
@@ -51,6 +52,11 @@ const sideGroups = [
   { name: 'yaml', test: (p) => p === 'js-yaml' },
   { name: 'jsonpath', test: (p) => p === 'jsonpath-plus' },
   { name: 'schema', test: (p) => p.startsWith('src/sdk/types/schema/builtin/'), lazy: true },
+  // The kustomize engine and the Go template engine: their errors are branded (instanceof holds
+  // across copies, src/sdk/types/class-brand.ts). The few small modules of kustomize that other
+  // commands import (the name hash of `create`, the scope table) stay in the main bundle too.
+  { name: 'kustomize', test: (p) => p.startsWith('src/sdk/kustomize/') && !KUSTOMIZE_SHARED.has(p) },
+  { name: 'gotemplate', test: (p) => p.startsWith('src/printers/gotemplate/') },
 ];
 
 /** The names a module exports (for the getters of a lazy group's static imports). */

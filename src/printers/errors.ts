@@ -4,14 +4,26 @@
  *
  * @packageDocumentation
  */
+import { isInstanceOrBranded } from '../sdk/types/class-brand.js';
 
-/** An output could not be produced (bad column spec, missing kind, unknown format). One line. */
+/**
+ * An output could not be produced (bad column spec, missing kind, unknown format). One line. Each
+ * class declares a brand, so that `instanceof` also holds for errors thrown by another copy of this
+ * module (the CLI's side bundles, `sdk/types/class-brand.ts`).
+ */
 export class PrinterError extends Error {
+  static readonly brand: string = 'PrinterError';
+  /** Instances of this class or of a copy of it. */
+  static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+    return isInstanceOrBranded(this, value);
+  }
+
   override name = 'PrinterError';
 }
 
 /** A JSONPath template failed to parse or to execute. The message is one line, as kubectl's. */
 export class JsonPathError extends PrinterError {
+  static override readonly brand: string = 'JsonPathError';
   override name = 'JsonPathError';
   /** The template as given. */
   readonly template: string;
@@ -30,6 +42,7 @@ export class JsonPathError extends PrinterError {
  * template: output:1:2: executing "output" at <.a>: ...`).
  */
 export class GoTemplateError extends PrinterError {
+  static override readonly brand: string = 'GoTemplateError';
   override name = 'GoTemplateError';
   /** The template as given. */
   readonly template: string;

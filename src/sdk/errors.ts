@@ -5,10 +5,21 @@
  *
  * @packageDocumentation
  */
+import { isInstanceOrBranded } from './types/class-brand.js';
 import type { Status, StatusCause, StatusDetails } from './types/status.js';
 
-/** Base class of every error the SDK raises deliberately. */
+/**
+ * Base class of every error the SDK raises deliberately. Each class declares a brand, so that
+ * `instanceof` also holds for errors thrown by another copy of this module (the CLI's side bundles,
+ * `types/class-brand.ts`).
+ */
 export class PlatformError extends Error {
+  static readonly brand: string = 'PlatformError';
+  /** Instances of this class or of a copy of it. */
+  static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+    return isInstanceOrBranded(this, value);
+  }
+
   override name = 'PlatformError';
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -17,6 +28,7 @@ export class PlatformError extends Error {
 
 /** The server answered with an error Status (or an error code without one, synthesized into one). */
 export class StatusError extends PlatformError {
+  static override readonly brand: string = 'StatusError';
   override name = 'StatusError';
   /** The Status the server sent (or one built from the HTTP response when it sent none). */
   readonly status: Status;
@@ -55,6 +67,7 @@ export function isStatusError(err: unknown, reasonOrCode?: string | number): err
 
 /** A config file (or the overrides given with it) is malformed or inconsistent. */
 export class ConfigError extends PlatformError {
+  static override readonly brand: string = 'ConfigError';
   override name = 'ConfigError';
   /** File the problem is in, when it is in a file. */
   readonly file: string | undefined;
@@ -69,6 +82,7 @@ export class ConfigError extends PlatformError {
 
 /** A request could not be completed at the transport level (connection refused, TLS, reset). */
 export class TransportError extends PlatformError {
+  static override readonly brand: string = 'TransportError';
   override name = 'TransportError';
   /** URL of the failed request (never carries credentials). */
   readonly url: string | undefined;
@@ -89,16 +103,19 @@ export class TransportError extends PlatformError {
 
 /** A request exceeded its timeout (`--request-timeout`, or a call's own deadline). */
 export class TimeoutError extends TransportError {
+  static override readonly brand: string = 'TimeoutError';
   override name = 'TimeoutError';
 }
 
 /** The server's answer could not be understood (bad JSON, unknown protobuf prefix, wrong media type). */
 export class ProtocolError extends PlatformError {
+  static override readonly brand: string = 'ProtocolError';
   override name = 'ProtocolError';
 }
 
 /** An exec credential plugin failed: missing, crashed, timed out, or printed something invalid. */
 export class ExecPluginError extends PlatformError {
+  static override readonly brand: string = 'ExecPluginError';
   override name = 'ExecPluginError';
   /** Exit code of the plugin, when it exited. */
   readonly exitCode: number | undefined;
@@ -113,6 +130,7 @@ export class ExecPluginError extends PlatformError {
 
 /** A resource type name did not match anything the server serves, or matched several. */
 export class ResourceTypeError extends PlatformError {
+  static override readonly brand: string = 'ResourceTypeError';
   override name = 'ResourceTypeError';
   /** For an ambiguous name: the candidates, as `resource.version.group`. */
   readonly candidates: string[];
@@ -124,6 +142,7 @@ export class ResourceTypeError extends PlatformError {
 
 /** Input the caller supplied is invalid (a manifest, a selector, a JSONPath template, a patch). */
 export class InputError extends PlatformError {
+  static override readonly brand: string = 'InputError';
   override name = 'InputError';
   /** File the problem is in, when it came from a file. */
   readonly file: string | undefined;
@@ -140,6 +159,7 @@ export class InputError extends PlatformError {
 
 /** The caller aborted the operation through its AbortSignal. */
 export class AbortedError extends PlatformError {
+  static override readonly brand: string = 'AbortedError';
   override name = 'AbortedError';
   constructor(message = 'the operation was aborted') {
     super(message);

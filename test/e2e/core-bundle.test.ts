@@ -4,7 +4,9 @@
  * sub-command prints through the built binary the same help as in-process; a command outside the
  * core still runs (from the whole bundle), and the core bundle itself really lacks it. The built-in
  * schema tables live in a side bundle that both bundles load on first use: client-side apply's
- * strategic merge (core) and kustomize's patches (whole bundle) still merge lists by key.
+ * strategic merge (core) and kustomize's patches (whole bundle) still merge lists by key. The
+ * kustomize and Go template engines are side bundles too: their errors are reported exactly as
+ * in-process (their error classes are branded, src/sdk/types/class-brand.ts).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -111,6 +113,34 @@ test('the schema side bundle: strategic merges by key from the core bundle and f
     assert.match(await cli(['kustomize', '.']), /containers:\n {6}- image: "y"\n {8}name: b\n {6}- image: x2\n {8}name: a\n/);
   } finally {
     await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('errors from the kustomize and Go template side bundles are reported as in-process', { skip }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'platformctl-core-bundle-'));
+  try {
+    writeFileSync(join(dir, 'config'), 'apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster: {server: "https://127.0.0.1:1"}\nusers: []\ncontexts:\n- name: a\n  context: {cluster: c}\ncurrent-context: a\n');
+    writeFileSync(join(dir, 'kustomization.yaml'), 'resources: [missing.yaml]\n');
+    const environment = { ...env(), PLATFORMCONFIG: join(dir, 'config'), HOME: dir };
+    const cases = [
+      ['kustomize', '.'],
+      ['apply', '-k', '.', '--dry-run=client'],
+      ['config', 'view', '-o', 'go-template={{.x'],
+      ['config', 'view', '-o', 'go-template={{index .clusters 5}}'],
+      ['create', 'configmap', 'x', '--dry-run=client', '-o', 'go-template={{index .metadata 5}}'],
+    ];
+    for (const args of cases) {
+      const built = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(process.execPath, [BIN, ...args], { env: environment, cwd: dir }, (err, stdout, stderr) => {
+          resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : -1, stdout, stderr });
+        });
+      });
+      const inProcess = await runCli(args, { env: environment, cwd: dir, home: dir });
+      assert.notEqual(built.code, 0, args.join(' '));
+      assert.deepEqual(built, inProcess, args.join(' '));
+    }
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });

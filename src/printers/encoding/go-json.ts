@@ -56,7 +56,9 @@ export function goJsonString(s: string): string {
  * the struct's field order, instead of sorting them as Go sorts the keys of a map. Go maps inside
  * such an object (labels, data) must be built with sorted keys.
  */
-export const GO_FIELD_ORDER: unique symbol = Symbol('go-field-order');
+// From the global registry: objects marked in the main bundle are printed by the copies of this
+// module in the CLI's side bundles (the Go template engine) too.
+export const GO_FIELD_ORDER: unique symbol = Symbol.for('platformctl.go-field-order');
 
 /** `object` marked with {@link GO_FIELD_ORDER} (the same object, for chaining). */
 export function inGoFieldOrder<T extends object>(object: T): T {

@@ -6,6 +6,7 @@ import { InputError } from '../errors.js';
  * the file at fault when one is known.
  */
 export class KustomizeError extends InputError {
+  static override readonly brand: string = 'KustomizeError';
   override name = 'KustomizeError';
 }
 

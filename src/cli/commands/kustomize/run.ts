@@ -5,7 +5,6 @@
  */
 import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildKustomization } from '../../../sdk/kustomize/index.js';
 import type { LoadRestrictor } from '../../../sdk/kustomize/index.js';
 import { isCertainlyClusterScoped } from '../../../sdk/kustomize/model/scope.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
@@ -62,6 +61,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (args.length > 1) throw new UsageError('specify one path to kustomization.yaml', false);
   const restrictor = loadRestrictorFlag(flags);
   const dir = path.resolve(ctx.io.cwd, args[0] ?? '.');
+  // The engine is a side bundle of the built CLI (scripts/bundle.mjs), reached only by import().
+  const { buildKustomization } = await import('../../../sdk/kustomize/index.js');
   const result = await buildKustomization(dir, { loadRestrictor: restrictor });
   for (const warning of result.warnings) ctx.io.stderr.write(`${warning}\n`);
   const output = flags.string('output') ?? '';
