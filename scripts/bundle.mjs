@@ -191,6 +191,14 @@ const commonJs = {
   legalComments: 'external',
   define: { PLATFORMCTL_VERSION: JSON.stringify(version), 'import.meta.url': '__platformctlUrl' },
 };
+/**
+ * esbuild leaves some characters of regular expressions and comments as they are; \u escapes mean
+ * the same there, and an ASCII file is read as a one-byte string without decoding.
+ */
+function asciiOnly(text) {
+  return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Builds one main bundle (in memory); the side bundles' modules it asks for are collected. */
 async function mainBundle(file, extraPlugins) {
   const result = await build({
@@ -207,9 +215,7 @@ async function mainBundle(file, extraPlugins) {
       writeFileSync(out.path, out.contents);
       continue;
     }
-    // esbuild leaves some characters of regular expressions and comments as they are; \u escapes
-    // mean the same there, and an ASCII file is read as a one-byte string without decoding.
-    text = out.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    text = asciiOnly(out.text);
     writeFileSync(file, text, 'latin1');
     writeFileSync(`${file}.v8`, new Script(text, { filename: file }).createCachedData());
   }
@@ -219,13 +225,18 @@ async function mainBundle(file, extraPlugins) {
 const fullText = await mainBundle(cjsFile, []);
 const coreText = await mainBundle(fileURLToPath(new URL('platformctl-core.cjs', outDir)), [leaveOutOtherCommands]);
 for (const [name, keys] of sideModules) {
-  await build({
+  // Function expressions too, compiled by the loader with a code cache of their own.
+  const file = fileURLToPath(new URL(`side-${name}.cjs`, outDir));
+  const side = await build({
     ...commonJs,
     entryPoints: undefined,
     stdin: { contents: sideEntry(keys), resolveDir: repoRoot, sourcefile: `side-${name}-entry.js`, loader: 'ts' },
-    outfile: fileURLToPath(new URL(`side-${name}.cjs`, outDir)),
-    banner: { js: "'use strict';const __platformctlUrl = require('node:url').pathToFileURL(__filename).href;" },
+    outfile: file,
+    write: false,
+    banner: { js: "(function (exports, require, module, __filename, __dirname) {'use strict';const __platformctlUrl = require('node:url').pathToFileURL(__filename).href;" },
+    footer: { js: '})' },
   });
+  for (const out of side.outputFiles) writeFileSync(out.path, out.path === file ? asciiOnly(out.text) : out.contents, out.path === file ? 'latin1' : undefined);
 }
 // One hash for the build: a command word always runs from the same bundle, so its code cache
 // (named by this hash and the word) belongs to exactly one of them.

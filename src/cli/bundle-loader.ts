@@ -20,6 +20,11 @@
  *   builds used most recently (two installs used in turn, or the two sides of an A/B benchmark,
  *   would otherwise delete each other's caches on every run).
  *
+ * Side bundles (`side-NAME.cjs`, what few commands need, required where the source says
+ * import()) are function expressions too, and run the same way, with a cache per command word
+ * (`<bundle hash>-<word>.<NAME>.bin`): compiled from source on every use, js-yaml and the schema
+ * tables cost `apply -f` more than they saved.
+ *
  * The everyday commands (get, describe, apply, delete, auth, config, version...) run from a second
  * bundle of the same CLI without the other commands (`platformctl-core.cjs`): a process runs one
  * command, so it loads one of the two, chosen by the command's first word; the cache file of a word
@@ -44,8 +49,8 @@ declare const PLATFORMCTL_LOADER_URL: string;
 declare const PLATFORMCTL_CORE_WORDS: readonly string[];
 
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
-/** Caches kept per build at most (one per command word), so that typos cannot fill the disk. */
-const MAX_CACHES = 48;
+/** Caches kept per build at most (one per command word and side bundle it used), so that typos cannot fill the disk. */
+const MAX_CACHES = 96;
 /** Other builds whose caches are kept (the most recently written ones). */
 const OTHER_BUILDS_KEPT = 2;
 
@@ -143,25 +148,49 @@ function bundleFor(word: string): string {
   return fileURLToPath(new URL(`./${name}`, PLATFORMCTL_LOADER_URL));
 }
 
+/** What a bundle file evaluates to: a function expression called as CommonJS calls a module. */
+type BundleFunction = (exports: object, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
+
+/**
+ * Runs one bundle file (the main bundle or a side bundle, each a function expression) compiled
+ * with its code cache: the user's cache `cacheFile` when there is a usable one, else the cache the
+ * build shipped next to the file, if any. A cache that is missing or that V8 refused is written
+ * at exit, as the code ran. Returns the module's exports.
+ */
+function runBundleFile(file: string, cacheFile: string, requireFn: NodeJS.Require): unknown {
+  // Bundles are ASCII (the bundler escapes everything else), so latin1 reads them as they are, fast.
+  const source = readFileSync(file, 'latin1');
+  const own = readOwnFile(cacheFile);
+  const cachedData = own ?? readIfPresent(`${file}.v8`);
+  const script = new Script(source, { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
+  if (own === undefined || script.cachedDataRejected === true) {
+    process.once('exit', () => saveCache(dirname(cacheFile), cacheFile, script.createCachedData()));
+  }
+  const fn = script.runInThisContext() as BundleFunction;
+  const module = { exports: {} as unknown };
+  fn.call(module.exports, module.exports as object, requireFn, module, file, dirname(file));
+  return module.exports;
+}
+
 function runBundle(argv: readonly string[]): void {
   const word = /^[a-z][a-z0-9-]{0,31}$/.test(argv[0] ?? '') ? argv[0] ?? '_' : '_';
   const bundle = bundleFor(word);
-  // The bundle is ASCII (the bundler escapes everything else), so latin1 reads it as it is, fast.
-  const source = readFileSync(bundle, 'latin1');
   const dir = join(cacheDir(argv), 'v8');
-  const file = join(dir, `${PLATFORMCTL_BUNDLE_HASH}-${word}.bin`);
-  const own = readOwnFile(file);
-  const cachedData = own ?? readIfPresent(`${bundle}.v8`);
-  const script = new Script(source, { filename: bundle, ...(cachedData === undefined ? {} : { cachedData }) });
-  if (own === undefined || script.cachedDataRejected === true) {
-    process.once('exit', () => saveCache(dir, file, script.createCachedData()));
-  }
-  const wrapper = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string) => void;
-  const module = { exports: {} };
-  // This loader is CommonJS in the bundle's own directory, so its require() resolves what the bundle
-  // requires (side bundles, keytar) as the bundle's own would; node:module's createRequire would
-  // load Node's ES module loader for nothing.
-  wrapper.call(module.exports, module.exports, require, module, bundle, dirname(bundle));
+  // Side bundles (`./side-NAME.cjs`, required where the source says import()) run with a code
+  // cache of their own per command word, like the main bundle; anything else is this loader's
+  // require(), which resolves from the bundles' directory (keytar, Node's modules): node:module's
+  // createRequire would load Node's ES module loader for nothing.
+  const sides = new Map<string, unknown>();
+  const bundleRequire = ((id: string): unknown => {
+    const side = /^\.\/side-([a-z0-9]+)\.cjs$/.exec(id)?.[1];
+    if (side === undefined) return require(id);
+    if (!sides.has(side)) {
+      const file = join(dirname(bundle), `side-${side}.cjs`);
+      sides.set(side, runBundleFile(file, join(dir, `${PLATFORMCTL_BUNDLE_HASH}-${word}.${side}.bin`), require));
+    }
+    return sides.get(side);
+  }) as NodeJS.Require;
+  runBundleFile(bundle, join(dir, `${PLATFORMCTL_BUNDLE_HASH}-${word}.bin`), bundleRequire);
 }
 
 runBundle(process.argv.slice(2));

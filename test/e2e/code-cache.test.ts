@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'platformctl');
 const built = existsSync(join(ROOT, 'dist', 'cli', 'platformctl.cjs'));
-const CONFIG = 'apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster: {server: "https://127.0.0.1:1"}\nusers: []\ncontexts:\n- name: a\n  context: {cluster: c}\ncurrent-context: a\n';
+// Plain block YAML, read without js-yaml (a side bundle, with a cache of its own).
+const CONFIG = 'apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: https://127.0.0.1:1\ncontexts:\n- name: a\n  context:\n    cluster: c\ncurrent-context: a\n';
 
 function run(home: string, args: string[]): string {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, NO_COLOR: '1', PLATFORMCONFIG: join(home, 'config') };
@@ -64,6 +65,14 @@ test('with a cache dir: one 0600 cache per command in a 0700 directory, written 
     // Every command runs from the bundle, version --client too, with a cache of its own.
     assert.match(run(home, ['version', '--client']), /^Client Version: v/);
     assert.deepEqual(readdirSync(v8).sort(), [name, name.replace(/-config\.bin$/, '-version.bin')].sort());
+    // A side bundle (js-yaml for -o yaml) keeps a cache of its own per command, written once.
+    const yaml = run(home, ['version', '--client', '-o', 'yaml']);
+    const side = join(v8, name.replace(/-config\.bin$/, '-version.yaml.bin'));
+    assert.equal(statSync(side).mode & 0o777, 0o600);
+    const sideWritten = statSync(side).mtimeMs;
+    assert.equal(run(home, ['version', '--client', '-o', 'yaml']), yaml);
+    assert.equal(statSync(side).mtimeMs, sideWritten, 'an accepted side bundle cache is not rewritten');
+    assert.equal(readdirSync(v8).length, 3);
   } finally {
     cleanup();
   }
