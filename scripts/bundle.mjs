@@ -188,6 +188,7 @@ const commonJs = {
   supported: { 'dynamic-import': false },
   minifyWhitespace: true,
   minifySyntax: true,
+  minifyIdentifiers: true,
   legalComments: 'external',
   define: { PLATFORMCTL_VERSION: JSON.stringify(version), 'import.meta.url': '__platformctlUrl' },
 };

@@ -181,9 +181,10 @@ function runBundle(argv: readonly string[]): void {
   // require(), which resolves from the bundles' directory (keytar, Node's modules): node:module's
   // createRequire would load Node's ES module loader for nothing.
   const sides = new Map<string, unknown>();
+  const loaderRequire: NodeJS.Require = require;
   const bundleRequire = ((id: string): unknown => {
     const side = /^\.\/side-([a-z0-9]+)\.cjs$/.exec(id)?.[1];
-    if (side === undefined) return require(id);
+    if (side === undefined) return loaderRequire(id);
     if (!sides.has(side)) {
       const file = join(dirname(bundle), `side-${side}.cjs`);
       sides.set(side, runBundleFile(file, join(dir, `${PLATFORMCTL_BUNDLE_HASH}-${word}.${side}.bin`), require));
