@@ -8,10 +8,12 @@
 //   reading, deserializing and instantiating the bundle is most of what a command pays before its
 //   request. The loader runs it when the command line starts with one of those words; a process
 //   runs one command, so the two bundles never meet;
-// - side-<name>.cjs: parts that few commands need (the local server, the X.509, JOSE, RE2 and tar
-//   libraries), split out of platformctl.cjs. Every run reads, compiles and instantiates all of
-//   platformctl.cjs (esbuild hoists every function of the bundle to its top level), about 3.5 ms
-//   per MB on these machines; the side bundles are loaded with require() when their import runs.
+// - side-<name>.cjs: parts that few commands need (the local server, the X.509, JOSE, RE2, tar,
+//   YAML and JSONPath libraries, the kustomize and Go template engines, the schema tables; see
+//   sideGroups), split out of both. Every run reads, deserializes and instantiates all of its main
+//   bundle (esbuild hoists every function of it to its top level), about 1-1.5 ms per 100 kB on
+//   these machines; a side bundle is loaded when its import runs, also with a code cache.
+// All bundles are minified, identifiers included (docs/performance.md, item 10).
 // The SDK stays unbundled (dist/src/sdk).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -192,6 +194,9 @@ const commonJs = {
   legalComments: 'external',
   define: { PLATFORMCTL_VERSION: JSON.stringify(version), 'import.meta.url': '__platformctlUrl' },
 };
+/** Every bundle is one function expression that the loader calls as CommonJS calls a module. */
+const FUNCTION_BANNER = "(function (exports, require, module, __filename, __dirname) {'use strict';const __platformctlUrl = require('node:url').pathToFileURL(__filename).href;";
+
 /**
  * esbuild leaves some characters of regular expressions and comments as they are; \u escapes mean
  * the same there, and an ASCII file is read as a one-byte string without decoding.
@@ -207,7 +212,7 @@ async function mainBundle(file, extraPlugins) {
     plugins: [...common.plugins, ...extraPlugins, sideBundles(sideModules)],
     outfile: file,
     write: false,
-    banner: { js: "(function (exports, require, module, __filename, __dirname) {'use strict';const __platformctlUrl = require('node:url').pathToFileURL(__filename).href;" },
+    banner: { js: FUNCTION_BANNER },
     footer: { js: '})' },
   });
   let text;
@@ -224,6 +229,7 @@ async function mainBundle(file, extraPlugins) {
 }
 
 const fullText = await mainBundle(cjsFile, []);
+const sideTexts = [];
 const coreText = await mainBundle(fileURLToPath(new URL('platformctl-core.cjs', outDir)), [leaveOutOtherCommands]);
 for (const [name, keys] of sideModules) {
   // Function expressions too, compiled by the loader with a code cache of their own.
@@ -234,14 +240,23 @@ for (const [name, keys] of sideModules) {
     stdin: { contents: sideEntry(keys), resolveDir: repoRoot, sourcefile: `side-${name}-entry.js`, loader: 'ts' },
     outfile: file,
     write: false,
-    banner: { js: "(function (exports, require, module, __filename, __dirname) {'use strict';const __platformctlUrl = require('node:url').pathToFileURL(__filename).href;" },
+    banner: { js: FUNCTION_BANNER },
     footer: { js: '})' },
   });
-  for (const out of side.outputFiles) writeFileSync(out.path, out.path === file ? asciiOnly(out.text) : out.contents, out.path === file ? 'latin1' : undefined);
+  for (const out of side.outputFiles) {
+    if (out.path !== file) {
+      writeFileSync(out.path, out.contents);
+      continue;
+    }
+    const text = asciiOnly(out.text);
+    writeFileSync(file, text, 'latin1');
+    sideTexts.push(text);
+  }
 }
-// One hash for the build: a command word always runs from the same bundle, so its code cache
-// (named by this hash and the word) belongs to exactly one of them.
-const hash = createHash('sha256').update(fullText).update('\0').update(coreText).digest('hex').slice(0, 16);
+// One hash for the whole build, side bundles included: a command word always runs from the same
+// main bundle, so its code caches (named by this hash and the word) belong to one set of files.
+// V8 itself checks only a script's length, so a cache must never outlive a change of its source.
+const hash = [fullText, coreText, ...sideTexts].reduce((h, text) => h.update(text).update('\0'), createHash('sha256')).digest('hex').slice(0, 16);
 await build({
   entryPoints: ['src/cli/bundle-loader.ts'],
   outfile: 'dist/cli/start.cjs',
