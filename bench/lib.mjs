@@ -13,9 +13,11 @@ export const bin = fileURLToPath(new URL('../bin/platformctl', import.meta.url))
  * bundle (~40 ms on these machines); it is removed for both sides of every comparison.
  */
 export function benchEnv(extra = {}) {
-  const env = { ...process.env, NO_COLOR: '1', ...extra };
+  // The caller's NODE_EXTRA_CA_CERTS is dropped; one in `extra` is kept (it used to be dropped
+  // too, so the "with NODE_EXTRA_CA_CERTS" runs of bench/everyday.mjs ran without it).
+  const env = { ...process.env, NO_COLOR: '1' };
   delete env.NODE_EXTRA_CA_CERTS;
-  return env;
+  return { ...env, ...extra };
 }
 
 /** Runs `cmd args` `runs` times (after `warmup` runs); returns sorted wall times in ms. */
