@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../../../support/server.js';
 import { ApiClient, arrayAt, at, type Body } from '../../../support/api.js';
+import { ptyAvailable } from '../../../../src/server/streams/pty-helper.js';
 import { condition, containerStatus, deletePod, eventsFor, fastNode, nodeContainer, podOf, waitFor, waitForPod } from './support.js';
 
 const NS = 'node-e2e';
@@ -276,6 +277,22 @@ describe('node agent: pods run as processes', () => {
     assert.equal(at(table.body, 'rows.0.cells.2'), 'NoCommand');
     assert.ok((await eventsFor(api, NS, 'image-only')).some((e) => e.reason === 'Failed' && e.type === 'Warning'));
     await deletePod(api, NS, 'image-only');
+  });
+
+  test('a command that does not exist ends the container with StartError, with and without a terminal', async () => {
+    const tty = ptyAvailable();
+    if (!tty) console.log('# the tty case is skipped: python3 with pty is missing');
+    const cases = [{ name: 'no-program', tty: false }, ...(tty ? [{ name: 'no-program-tty', tty: true }] : [])];
+    for (const c of cases) {
+      await api.post(PODS, podOf(c.name, { restartPolicy: 'Never', containers: [{ name: 'main', image: 'busybox', command: ['no-such-program-xyz'], tty: c.tty, stdin: c.tty }] }));
+    }
+    for (const c of cases) {
+      const pod = await waitForPod(api, NS, c.name, 'terminated', (p) => at(containerStatus(p), 'state.terminated') !== undefined);
+      assert.equal(at(containerStatus(pod), 'state.terminated.reason'), 'StartError', c.name);
+      assert.equal(at(containerStatus(pod), 'state.terminated.exitCode'), 128, c.name);
+      assert.equal(at(containerStatus(pod), 'state.terminated.message'), 'exec: "no-such-program-xyz": executable file not found in $PATH', c.name);
+      await deletePod(api, NS, c.name);
+    }
   });
 
   test('a readiness probe turns the pod unready and ready again; a failing liveness probe restarts the container', async () => {

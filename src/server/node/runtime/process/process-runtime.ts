@@ -7,9 +7,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { stat } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { constants as osConstants } from 'node:os';
+import { delimiter, isAbsolute, resolve as resolvePath } from 'node:path';
 import type {
   AttachStreams, ContainerConfig, ContainerInfo, ContainerRuntime, ContainerUsage, ExecProcess, ExecResult, Sandbox, SandboxConfig,
 } from '../runtime.js';
@@ -58,6 +60,38 @@ function startErrorMessage(argv0: string, e: NodeJS.ErrnoException): string {
   }
   if (e.code === 'EACCES') return `exec: "${argv0}": permission denied`;
   return `exec: "${argv0}": ${e.message}`;
+}
+
+/** libuv's search path when the environment has no PATH. */
+const DEFAULT_PATH = '/usr/bin:/bin';
+
+/**
+ * The error spawning `argv0` would report (ENOENT, EACCES), found before spawning: a `tty: true`
+ * container's command is run by the pty helper, whose failed exec would only show as exit code
+ * 127, where a container runtime reports StartError. Searches the container's PATH as libuv does.
+ */
+async function executableError(argv0: string, env: readonly [string, string][], cwd: string): Promise<NodeJS.ErrnoException | undefined> {
+  const code = (c: string): NodeJS.ErrnoException => Object.assign(new Error(c), { code: c });
+  if (argv0 === '') return code('ENOENT');
+  const pathValue = env.find(([k]) => k === 'PATH')?.[1] ?? DEFAULT_PATH;
+  const candidates = argv0.includes('/')
+    ? [isAbsolute(argv0) ? argv0 : resolvePath(cwd, argv0)]
+    : pathValue.split(delimiter).map((dir) => resolvePath(cwd, dir === '' ? '.' : dir, argv0));
+  let denied = false;
+  for (const candidate of candidates) {
+    try {
+      if (!(await stat(candidate)).isFile()) continue;
+    } catch {
+      continue;
+    }
+    try {
+      await access(candidate, fsConstants.X_OK);
+      return undefined;
+    } catch {
+      denied = true;
+    }
+  }
+  return code(denied ? 'EACCES' : 'ENOENT');
 }
 
 /** One container instance. */
@@ -178,7 +212,12 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
       return fail(`chdir to cwd ("${cwd}") set in config.json failed: no such file or directory`);
     }
     // A `tty: true` container runs in a terminal of the pty helper (its input always open: a terminal waits for input).
-    const pty = config.tty && ptyAvailable() ? await preparePty(config.argv) : undefined;
+    const useTty = config.tty && ptyAvailable();
+    if (useTty) {
+      const missing = await executableError(argv0, config.env, cwd);
+      if (missing !== undefined) return fail(startErrorMessage(argv0, missing));
+    }
+    const pty = useTty ? await preparePty(config.argv) : undefined;
     const argv = pty?.argv ?? config.argv;
     const child = spawn(argv[0] ?? argv0, argv.slice(1), {
       cwd, env: Object.fromEntries(config.env), detached: true, stdio: [config.stdin || pty !== undefined ? 'pipe' : 'ignore', 'pipe', 'pipe'],
