@@ -61,8 +61,14 @@ const sideGroups = [
   { name: 'gotemplate', test: (p) => p.startsWith('src/printers/gotemplate/') },
 ];
 
-/** The names a module exports (for the getters of a lazy group's static imports). */
-async function exportNames(key) {
+/** The names a module exports (for the getters of a lazy group's static imports); once per module. */
+const exportNamesOf = new Map();
+function exportNames(key) {
+  if (!exportNamesOf.has(key)) exportNamesOf.set(key, moduleExports(key));
+  return exportNamesOf.get(key);
+}
+
+async function moduleExports(key) {
   const r = await build({
     stdin: { contents: `export * from ${JSON.stringify(`./${key}`)};`, resolveDir: repoRoot, loader: 'ts' },
     bundle: true, format: 'esm', platform: 'node', write: false, metafile: true, logLevel: 'warning', outfile: 'names.js',
@@ -205,17 +211,13 @@ function asciiOnly(text) {
   return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** Builds one main bundle (in memory); the side bundles' modules it asks for are collected. */
-async function mainBundle(file, extraPlugins) {
-  const result = await build({
-    ...commonJs,
-    plugins: [...common.plugins, ...extraPlugins, sideBundles(sideModules)],
-    outfile: file,
-    write: false,
-    banner: { js: FUNCTION_BANNER },
-    footer: { js: '})' },
-  });
-  let text;
+/**
+ * Builds one bundle file as a function expression (in memory), writes it as ASCII next to what
+ * esbuild emitted with it (legal comments), and returns its text.
+ */
+async function functionBundle(file, options) {
+  const result = await build({ ...commonJs, ...options, outfile: file, write: false, banner: { js: FUNCTION_BANNER }, footer: { js: '})' } });
+  let text = '';
   for (const out of result.outputFiles) {
     if (out.path !== file) {
       writeFileSync(out.path, out.contents);
@@ -223,35 +225,28 @@ async function mainBundle(file, extraPlugins) {
     }
     text = asciiOnly(out.text);
     writeFileSync(file, text, 'latin1');
-    writeFileSync(`${file}.v8`, new Script(text, { filename: file }).createCachedData());
   }
   return text;
 }
 
+/** Builds one main bundle and the V8 cache of its top level; the side bundles' modules it asks for are collected. */
+async function mainBundle(file, extraPlugins) {
+  const text = await functionBundle(file, { plugins: [...common.plugins, ...extraPlugins, sideBundles(sideModules)] });
+  writeFileSync(`${file}.v8`, new Script(text, { filename: file }).createCachedData());
+  return text;
+}
+
 const fullText = await mainBundle(cjsFile, []);
-const sideTexts = [];
 const coreText = await mainBundle(fileURLToPath(new URL('platformctl-core.cjs', outDir)), [leaveOutOtherCommands]);
-for (const [name, keys] of sideModules) {
-  // Function expressions too, compiled by the loader with a code cache of their own.
-  const file = fileURLToPath(new URL(`side-${name}.cjs`, outDir));
-  const side = await build({
-    ...commonJs,
+// Side bundles are function expressions too, compiled by the loader with a code cache of their own.
+// In name order: esbuild resolves imports concurrently, so the map's order varies between builds,
+// and the build hash below must not.
+const sideTexts = [];
+for (const [name, keys] of [...sideModules].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  sideTexts.push(await functionBundle(fileURLToPath(new URL(`side-${name}.cjs`, outDir)), {
     entryPoints: undefined,
     stdin: { contents: sideEntry(keys), resolveDir: repoRoot, sourcefile: `side-${name}-entry.js`, loader: 'ts' },
-    outfile: file,
-    write: false,
-    banner: { js: FUNCTION_BANNER },
-    footer: { js: '})' },
-  });
-  for (const out of side.outputFiles) {
-    if (out.path !== file) {
-      writeFileSync(out.path, out.contents);
-      continue;
-    }
-    const text = asciiOnly(out.text);
-    writeFileSync(file, text, 'latin1');
-    sideTexts.push(text);
-  }
+  }));
 }
 // One hash for the whole build, side bundles included: a command word always runs from the same
 // main bundle, so its code caches (named by this hash and the word) belong to one set of files.
