@@ -11,7 +11,7 @@ import { constants as fsConstants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { constants as osConstants } from 'node:os';
-import { delimiter, isAbsolute, resolve as resolvePath } from 'node:path';
+import { delimiter, resolve as resolvePath } from 'node:path';
 import type {
   AttachStreams, ContainerConfig, ContainerInfo, ContainerRuntime, ContainerUsage, ExecProcess, ExecResult, Sandbox, SandboxConfig,
 } from '../runtime.js';
@@ -71,27 +71,22 @@ const DEFAULT_PATH = '/usr/bin:/bin';
  * 127, where a container runtime reports StartError. Searches the container's PATH as libuv does.
  */
 async function executableError(argv0: string, env: readonly [string, string][], cwd: string): Promise<NodeJS.ErrnoException | undefined> {
-  const code = (c: string): NodeJS.ErrnoException => Object.assign(new Error(c), { code: c });
-  if (argv0 === '') return code('ENOENT');
+  if (argv0 === '') return errnoError('ENOENT');
   const pathValue = env.find(([k]) => k === 'PATH')?.[1] ?? DEFAULT_PATH;
-  const candidates = argv0.includes('/')
-    ? [isAbsolute(argv0) ? argv0 : resolvePath(cwd, argv0)]
-    : pathValue.split(delimiter).map((dir) => resolvePath(cwd, dir === '' ? '.' : dir, argv0));
+  // An empty PATH entry is the working directory, as resolve() makes it.
+  const candidates = argv0.includes('/') ? [resolvePath(cwd, argv0)] : pathValue.split(delimiter).map((dir) => resolvePath(cwd, dir, argv0));
   let denied = false;
   for (const candidate of candidates) {
-    try {
-      if (!(await stat(candidate)).isFile()) continue;
-    } catch {
-      continue;
-    }
-    try {
-      await access(candidate, fsConstants.X_OK);
-      return undefined;
-    } catch {
-      denied = true;
-    }
+    if (!(await stat(candidate).then((st) => st.isFile(), () => false))) continue;
+    if (await access(candidate, fsConstants.X_OK).then(() => true, () => false)) return undefined;
+    denied = true;
   }
-  return code(denied ? 'EACCES' : 'ENOENT');
+  return errnoError(denied ? 'EACCES' : 'ENOENT');
+}
+
+/** An error with a system error code, as spawn reports one. */
+function errnoError(code: string, message = code): NodeJS.ErrnoException {
+  return Object.assign(new Error(message), { code });
 }
 
 /** One container instance. */
@@ -226,7 +221,7 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     const pid = child.pid;
     if (error !== undefined || pid === undefined) {
       await pty?.close();
-      return fail(startErrorMessage(argv0, error ?? Object.assign(new Error('no process'), { code: 'ENOENT' })));
+      return fail(startErrorMessage(argv0, error ?? errnoError('ENOENT', 'no process')));
     }
     const now = options.now();
     const info: ContainerInfo = { ...base, id: `process://${pid}`, state: 'running', createdAt: now, startedAt: now, pid };
