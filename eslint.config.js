@@ -52,6 +52,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/machinery/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: cliOnlyPackages.map((name) => ({ name, message: 'Machinery is the ground floor: no CLI packages.' })),
+        patterns: [{ group: ['**/sdk/**', '**/cli/**', '**/printers/**', '**/server/**'], message: 'Machinery imports nothing of ours: every layer builds on it.' }],
+      }],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {

@@ -4,6 +4,7 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { processAlive } from '../../../../machinery/process-liveness.js';
 import { HOME_DIR_NAME, LOCAL_DIR_NAME } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
@@ -34,15 +35,8 @@ async function readText(path: string): Promise<string | undefined> {
   }
 }
 
-/** True when a process with this pid exists. */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+/** True when a process with this pid runs (a zombie left by a crash does not). */
+export const alive = processAlive;
 
 /** What the data directory says about a running server. */
 export interface RunningInfo {
