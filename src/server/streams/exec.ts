@@ -19,7 +19,7 @@ import { admitConnect, authorizeCreate, boolParam } from './connect.js';
 import type { NodeStreams } from './node-access.js';
 import { checkConnectable, containerSpec, loadPod, pickContainer, runningContainerId } from './pod-target.js';
 import { preparePty, ptyAvailable, type PtyControl } from './pty-helper.js';
-import { acceptWebSocket, chooseProtocol, requireWebSocket, sendWithBackpressure } from './websocket.js';
+import { acceptWebSocket, chooseProtocol, requireWebSocket, sendOrWait, sendWithBackpressure } from './websocket.js';
 import { STREAM_PROTOCOLS } from '../../sdk/naming.js';
 
 interface StreamFlags {
@@ -44,6 +44,15 @@ class ChannelSession {
 
   send(channel: number, data: Uint8Array): Promise<void> {
     return sendWithBackpressure(this.ws, encodeChannelMessage(this.codec, channel, data));
+  }
+
+  /** Sends; returns a promise only when the client is behind (it settles once the message is written). */
+  sendOrWait(channel: number, data: Uint8Array): Promise<void> | undefined {
+    let drained: () => void = () => undefined;
+    const behind = new Promise<void>((resolve) => {
+      drained = resolve;
+    });
+    return sendOrWait(this.ws, encodeChannelMessage(this.codec, channel, data), drained) ? undefined : behind;
   }
 
   /** Copies a readable to a channel, pausing it while the client is slow. */
@@ -74,8 +83,12 @@ class ChannelSession {
     void this.send(channel, Buffer.alloc(0));
   }
 
-  /** Routes client messages: stdin data and close, and resizes. */
-  onInput(handlers: { stdin(data: Buffer): void; closeStdin(): void; resize(w: number, h: number): void }): void {
+  /**
+   * Routes client messages: stdin data and close, and resizes. A stdin handler that returns a
+   * promise is behind (the process does not read): the connection stops being read until it
+   * settles, so a client cannot fill the server's memory with input nobody takes.
+   */
+  onInput(handlers: { stdin(data: Buffer): Promise<void> | undefined; closeStdin(): void; resize(w: number, h: number): void }): void {
     this.ws.on('message', (raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       const message = Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw);
       const m = decodeChannelMessage(this.codec, message, isBinary);
@@ -88,8 +101,16 @@ class ChannelSession {
         if (m.channel === CHANNEL.stdin) handlers.closeStdin();
         return;
       }
-      if (m.channel === CHANNEL.stdin) handlers.stdin(m.data);
-      else if (m.channel === CHANNEL.resize) {
+      if (m.channel === CHANNEL.stdin) {
+        const behind = handlers.stdin(m.data);
+        if (behind !== undefined) {
+          this.ws.pause();
+          const resume = (): void => {
+            if (this.ws.readyState === this.ws.OPEN) this.ws.resume();
+          };
+          behind.then(resume, resume);
+        }
+      } else if (m.channel === CHANNEL.resize) {
         const size = decodeResize(m.data);
         if (size !== undefined) handlers.resize(size.width, size.height);
       }
@@ -97,9 +118,24 @@ class ChannelSession {
   }
 }
 
-function writeTo(target: Writable | null | undefined, data: Buffer): void {
-  if (target === null || target === undefined || target.destroyed || target.writableEnded) return;
-  target.write(data);
+/**
+ * Writes a client's input to a process; returns a promise when the process is behind, which
+ * settles when it has taken what is queued or when its input is gone.
+ */
+function writeTo(target: Writable | null | undefined, data: Buffer): Promise<void> | undefined {
+  if (target === null || target === undefined || target.destroyed || target.writableEnded) return undefined;
+  if (target.write(data)) return undefined;
+  return new Promise((resolve) => {
+    const done = (): void => {
+      target.off('drain', done);
+      target.off('close', done);
+      target.off('error', done);
+      resolve();
+    };
+    target.once('drain', done);
+    target.once('close', done);
+    target.once('error', done);
+  });
 }
 
 /** Checks the request, admits it as CONNECT and upgrades it; returns the session. */
@@ -193,9 +229,11 @@ async function serveAttach(ctx: ServerContext, rc: RequestContext, authorizer: A
     });
   }
   const ended = new Promise<void>((resolve) => {
+    // A slow client holds the container's output (as a slow reader of a pipe would), never the server's memory.
     const unsubscribe = streams.subscribe((stream, chunk) => {
-      if (stream === 'stdout' && flags.stdout) void session.send(CHANNEL.stdout, chunk);
-      else if (stream === 'stderr' && (flags.stderr || flags.tty)) void session.send(flags.tty ? CHANNEL.stdout : CHANNEL.stderr, chunk);
+      if (stream === 'stdout' && flags.stdout) return session.sendOrWait(CHANNEL.stdout, chunk);
+      if (stream === 'stderr' && (flags.stderr || flags.tty)) return session.sendOrWait(flags.tty ? CHANNEL.stdout : CHANNEL.stderr, chunk);
+      return undefined;
     });
     const stop = node?.runtime?.onExit((info) => {
       if (info.id === containerId) finish();

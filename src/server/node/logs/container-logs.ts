@@ -19,7 +19,15 @@ export interface ContainerLogRef {
 
 /** Receives a running instance's output. */
 export interface ContainerLogWriter {
-  write(stream: 'stdout' | 'stderr', chunk: Buffer | string): void;
+  /**
+   * Takes a chunk of output. Returns false when the writer holds more than it will buffer: the
+   * producer should then pause until {@link ContainerLogWriter.onDrain} calls back, so that a
+   * container printing faster than the disk takes it waits, as a process writing to a full pipe
+   * does, instead of growing the server's memory.
+   */
+  write(stream: 'stdout' | 'stderr', chunk: Buffer | string): boolean;
+  /** Calls `listener` once when the writer is below its mark again (at once when it already is, or is closed). */
+  onDrain(listener: () => void): void;
   /** Flushes what is buffered (a partial last line included) and ends the log. */
   close(): Promise<void>;
 }

@@ -5,6 +5,7 @@
  * disk. Readers of a live log follow rotations as `tail -F` does.
  */
 import { EventEmitter } from 'node:events';
+import { StringDecoder } from 'node:string_decoder';
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeEntry, encodeEntry, LineSplitter, parseTime, rfc3339Nano, type LogEntry } from './cri-format.js';
@@ -18,6 +19,11 @@ export interface FileLogsOptions {
 
 const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 const DEFAULT_MAX_FILES = 5;
+/**
+ * Output a writer holds (encoded, not yet on disk) before it asks its producer to pause. One
+ * append writes everything held, so this also bounds one write's size.
+ */
+const HIGH_WATER_BYTES = 1024 * 1024;
 const READ_CHUNK = 64 * 1024;
 
 function podDir(root: string, namespace: string, podName: string, podUid: string): string {
@@ -50,7 +56,12 @@ class FileWriter extends EventEmitter implements ContainerLogWriter {
   /** Everything written is on disk and the log will not change again. */
   ended = false;
   private readonly splitters = { stdout: new LineSplitter(), stderr: new LineSplitter() };
+  // A multi-byte character split between two chunks must not become two replacement characters.
+  private readonly decoders = { stdout: new StringDecoder('utf8'), stderr: new StringDecoder('utf8') };
   private buffer = '';
+  /** Encoded entries not yet on disk: in `buffer` or in an append under way. */
+  private pending = 0;
+  private drainWaiters: (() => void)[] = [];
   private scheduled = false;
   private chain: Promise<void> = Promise.resolve();
   private size = 0;
@@ -62,14 +73,31 @@ class FileWriter extends EventEmitter implements ContainerLogWriter {
     this.setMaxListeners(0);
   }
 
-  write(stream: 'stdout' | 'stderr', chunk: Buffer | string): void {
-    if (this.closed) return;
-    const entries = this.splitters[stream].push(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
-    if (entries.length === 0) return;
+  write(stream: 'stdout' | 'stderr', chunk: Buffer | string): boolean {
+    if (this.closed) return true;
+    const entries = this.splitters[stream].push(typeof chunk === 'string' ? chunk : this.decoders[stream].write(chunk));
+    if (entries.length === 0) return this.pending < HIGH_WATER_BYTES;
     const now = preciseNow();
     const time = rfc3339Nano(now.ms, now.nanos);
-    for (const e of entries) this.buffer += encodeEntry({ time, stream, partial: e.partial, content: e.content });
+    let text = '';
+    for (const e of entries) text += encodeEntry({ time, stream, partial: e.partial, content: e.content });
+    this.buffer += text;
+    this.pending += text.length;
     this.schedule();
+    return this.pending < HIGH_WATER_BYTES;
+  }
+
+  onDrain(listener: () => void): void {
+    if (this.closed || this.pending < HIGH_WATER_BYTES) listener();
+    else this.drainWaiters.push(listener);
+  }
+
+  private written(chars: number): void {
+    this.pending = Math.max(0, this.pending - chars);
+    if (this.pending >= HIGH_WATER_BYTES && !this.closed) return;
+    const waiters = this.drainWaiters;
+    this.drainWaiters = [];
+    for (const w of waiters) w();
   }
 
   private schedule(): void {
@@ -79,7 +107,7 @@ class FileWriter extends EventEmitter implements ContainerLogWriter {
       this.scheduled = false;
       const text = this.buffer;
       this.buffer = '';
-      if (text !== '') this.chain = this.chain.then(() => this.append(text)).catch(this.onError);
+      if (text !== '') this.chain = this.chain.then(() => this.append(text)).catch(this.onError).finally(() => this.written(text.length));
     });
   }
 
@@ -122,6 +150,8 @@ class FileWriter extends EventEmitter implements ContainerLogWriter {
     const now = preciseNow();
     const time = rfc3339Nano(now.ms, now.nanos);
     for (const stream of ['stdout', 'stderr'] as const) {
+      const tail = this.decoders[stream].end();
+      if (tail !== '') for (const e of this.splitters[stream].push(tail)) this.buffer += encodeEntry({ time, stream, partial: e.partial, content: e.content });
       const rest = this.splitters[stream].flush();
       if (rest !== undefined) this.buffer += encodeEntry({ time, stream, partial: rest.partial, content: rest.content });
     }
@@ -132,6 +162,7 @@ class FileWriter extends EventEmitter implements ContainerLogWriter {
       if (text !== '') await this.append(text);
       await this.fh.close();
     }).catch(this.onError);
+    this.written(Number.POSITIVE_INFINITY);
     await this.chain;
     this.ended = true;
     this.emit('close');

@@ -101,8 +101,11 @@ export interface ExecProcess {
 export interface AttachStreams {
   /** The main process's standard input, when the container asked for `stdin`. */
   stdin: Writable | undefined;
-  /** Receives the main process's output from now on; returns the unsubscribe function. */
-  subscribe(listener: (stream: 'stdout' | 'stderr', chunk: Buffer) => void): () => void;
+  /**
+   * Receives the main process's output from now on; returns the unsubscribe function. A listener
+   * that is behind returns a promise: the container's output waits until it settles.
+   */
+  subscribe(listener: (stream: 'stdout' | 'stderr', chunk: Buffer) => Promise<void> | void): () => void;
   /** Sets the window size of the container's terminal (a no-op without one). */
   resize(width: number, height: number): void;
 }

@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { NodeOptions } from '../../../../src/server/node/options.js';
+import { CONTAINER_INIT_MARK } from '../../../../src/server/node/runtime/process/container-init.js';
 import { arrayAt, at, type ApiClient, type Body } from '../../../support/api.js';
 
 /** Node options for tests: everything that waits, shortened. */
@@ -75,13 +76,15 @@ export async function deletePod(api: ApiClient, ns: string, name: string, timeou
 }
 
 /** Pids of live processes whose command line contains `marker`. */
-export function processesWith(marker: string): number[] {
+export function processesWith(marker: string, options: { inits?: boolean } = {}): number[] {
   const out: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8');
       const state = /\) (\S) /.exec(readFileSync(`/proc/${name}/stat`, 'utf8'))?.[1];
+      // A container's init carries its command line too; it counts only when asked for.
+      if (!options.inits && cmd.includes(CONTAINER_INIT_MARK)) continue;
       if (cmd.includes(marker) && state !== 'Z') out.push(Number(name));
     } catch {
       // exited meanwhile

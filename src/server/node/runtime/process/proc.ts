@@ -109,13 +109,13 @@ function cpuSecondsOf(text: string): number {
   return secs + Number(dayPart) * 86400;
 }
 
-/** CPU (ns) and memory (bytes) summed over the members of one process group. */
-export function groupUsage(table: ProcStat[], pgid: number): { cpuNanos: number; memoryBytes: number } | undefined {
+/** CPU (ns) and memory (bytes) summed over the members of one process group (but `exclude`). */
+export function groupUsage(table: ProcStat[], pgid: number, exclude?: number): { cpuNanos: number; memoryBytes: number } | undefined {
   let cpuTicks = 0;
   let rss = 0;
   let found = false;
   for (const p of table) {
-    if (p.pgrp !== pgid) continue;
+    if (p.pgrp !== pgid || p.pid === exclude) continue;
     found = true;
     cpuTicks += p.cpuTicks;
     rss += p.rssPages;

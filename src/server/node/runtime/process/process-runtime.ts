@@ -8,7 +8,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { constants as fsConstants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+import { accessSync, statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { constants as osConstants } from 'node:os';
 import { delimiter, resolve as resolvePath } from 'node:path';
@@ -17,6 +18,8 @@ import type {
 } from '../runtime.js';
 import { CreateContainerError } from '../runtime.js';
 import { loopbackRangeUsable, PodAddressAllocator, SHARED_ADDRESS } from './addresses.js';
+import { containerInitPython, INIT_KILL_SIGNAL, underInit } from './container-init.js';
+import { OutputPump } from './output-pump.js';
 import { PidRegistry } from './pid-registry.js';
 import { groupUsage, processTable } from './proc.js';
 import { preparePty, ptyAvailable, type PtyControl } from '../../../streams/pty-helper.js';
@@ -66,20 +69,29 @@ function startErrorMessage(argv0: string, e: NodeJS.ErrnoException): string {
 const DEFAULT_PATH = '/usr/bin:/bin';
 
 /**
- * The error spawning `argv0` would report (ENOENT, EACCES), found before spawning: a `tty: true`
- * container's command is run by the pty helper, whose failed exec would only show as exit code
- * 127, where a container runtime reports StartError. Searches the container's PATH as libuv does.
+ * The error spawning `argv0` would report (ENOENT, EACCES), found before spawning: a command run
+ * by the container init or the pty helper is exec'd by them, and a failed exec would only show as
+ * exit code 127, where a container runtime reports StartError. Searches the container's PATH as
+ * libuv does. Synchronous (a few stat calls), so that exec can hand out its streams at once.
  */
-async function executableError(argv0: string, env: readonly [string, string][], cwd: string): Promise<NodeJS.ErrnoException | undefined> {
+function executableError(argv0: string, env: readonly [string, string][], cwd: string): NodeJS.ErrnoException | undefined {
   if (argv0 === '') return errnoError('ENOENT');
   const pathValue = env.find(([k]) => k === 'PATH')?.[1] ?? DEFAULT_PATH;
   // An empty PATH entry is the working directory, as resolve() makes it.
   const candidates = argv0.includes('/') ? [resolvePath(cwd, argv0)] : pathValue.split(delimiter).map((dir) => resolvePath(cwd, dir, argv0));
   let denied = false;
   for (const candidate of candidates) {
-    if (!(await stat(candidate).then((st) => st.isFile(), () => false))) continue;
-    if (await access(candidate, fsConstants.X_OK).then(() => true, () => false)) return undefined;
-    denied = true;
+    try {
+      if (!statSync(candidate).isFile()) continue;
+    } catch {
+      continue;
+    }
+    try {
+      accessSync(candidate, fsConstants.X_OK);
+      return undefined;
+    } catch {
+      denied = true;
+    }
   }
   return errnoError(denied ? 'EACCES' : 'ENOENT');
 }
@@ -89,17 +101,20 @@ function errnoError(code: string, message = code): NodeJS.ErrnoException {
   return Object.assign(new Error(message), { code });
 }
 
+/** Receives a container's output; returns a promise when it is behind (the output waits for it). */
+type OutputListener = (stream: 'stdout' | 'stderr', chunk: Buffer) => Promise<void> | undefined;
+
 /** One container instance. */
 class ProcessContainer {
-  readonly output = new EventEmitter();
+  /** Attached clients. */
+  readonly listeners = new Set<OutputListener>();
   readonly exited: Promise<void>;
   private markExited: () => void = () => undefined;
   recorded: Promise<void> = Promise.resolve();
   /** The terminal of a `tty: true` container. */
   pty: PtyControl | undefined;
 
-  constructor(public info: ContainerInfo, readonly child: ChildProcess | undefined, readonly env: [string, string][], readonly cwd: string, readonly sandbox: Sandbox, readonly ports: ContainerConfig['ports']) {
-    this.output.setMaxListeners(0);
+  constructor(public info: ContainerInfo, readonly child: ChildProcess | undefined, readonly env: [string, string][], readonly cwd: string, readonly sandbox: Sandbox, readonly ports: ContainerConfig['ports'], readonly underInit = false) {
     this.exited = new Promise((r) => {
       this.markExited = r;
     });
@@ -110,6 +125,27 @@ class ProcessContainer {
     this.info = { ...this.info, ...update, state: 'exited' };
     this.markExited();
   }
+}
+
+/** How long an init may take to end its tree before its process group is killed outright. */
+const INIT_KILL_GRACE_MS = 2000;
+
+/**
+ * Kills what a process started: through its init (which also finds what left the process group),
+ * with a group SIGKILL after {@link INIT_KILL_GRACE_MS} in case the init itself is stuck or gone.
+ */
+function killTree(pid: number, viaInit: boolean): void {
+  if (!viaInit) {
+    killGroup(pid, 'SIGKILL');
+    return;
+  }
+  try {
+    process.kill(pid, INIT_KILL_SIGNAL);
+  } catch {
+    killGroup(pid, 'SIGKILL');
+    return;
+  }
+  setTimeout(() => killGroup(pid, 'SIGKILL'), INIT_KILL_GRACE_MS).unref();
 }
 
 /** Resolves once the child started or failed to. */
@@ -133,6 +169,10 @@ function portFree(port: number): Promise<boolean> {
 export async function createProcessRuntime(options: ProcessRuntimeOptions): Promise<ContainerRuntime> {
   const shared = options.sharedAddress === true || !(await loopbackRangeUsable());
   if (shared) options.log('node agent: this system answers only on 127.0.0.1; pods share that address, and two pods declaring the same port clash');
+  const initPython = containerInitPython();
+  if (initPython === null) options.log('node agent: no python3 with ctypes on this Linux machine (or not Linux): containers run as process groups, and a process that leaves its group (setsid, a daemon) can outlive its container');
+  /** The command line that runs `argv` (under the init where there is one). */
+  const commandLine = (argv: readonly string[]): string[] => (initPython === null ? [...argv] : underInit(initPython, argv));
   const addresses = new PodAddressAllocator(shared);
   const registry = new PidRegistry(options.stateDir, options.log);
   const sandboxes = new Map<string, Sandbox>();
@@ -146,7 +186,7 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
    * own that is recorded like a container's, so that a killed server leaves no hanging probe behind.
    */
   function spawnIn(c: ProcessContainer, argv: string[], stdin: boolean): ChildProcess {
-    const [cmd = '', ...args] = argv;
+    const [cmd = '', ...args] = commandLine(argv);
     const child = spawn(cmd, args, {
       cwd: c.cwd, env: Object.fromEntries(c.env), detached: true, stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     });
@@ -159,6 +199,17 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
       });
     }
     return child;
+  }
+
+  /**
+   * Why a command cannot run in a container, with the exit code a shell gives it (checked before
+   * spawning where the init execs it, whose failed exec would show only as exit code 127).
+   */
+  function commandError(c: ProcessContainer, argv: readonly string[]): { message: string; exitCode: number } | undefined {
+    if (initPython === null) return undefined;
+    const argv0 = argv[0] ?? '';
+    const e = executableError(argv0, c.env, c.cwd);
+    return e === undefined ? undefined : { message: startErrorMessage(argv0, e), exitCode: e.code === 'ENOENT' ? 127 : 126 };
   }
 
   function running(id: string): ProcessContainer | undefined {
@@ -208,12 +259,12 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     }
     // A `tty: true` container runs in a terminal of the pty helper (its input always open: a terminal waits for input).
     const useTty = config.tty && ptyAvailable();
-    if (useTty) {
-      const missing = await executableError(argv0, config.env, cwd);
+    if (useTty || initPython !== null) {
+      const missing = executableError(argv0, config.env, cwd);
       if (missing !== undefined) return fail(startErrorMessage(argv0, missing));
     }
     const pty = useTty ? await preparePty(config.argv) : undefined;
-    const argv = pty?.argv ?? config.argv;
+    const argv = commandLine(pty?.argv ?? config.argv);
     const child = spawn(argv[0] ?? argv0, argv.slice(1), {
       cwd, env: Object.fromEntries(config.env), detached: true, stdio: [config.stdin || pty !== undefined ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     });
@@ -225,13 +276,20 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     }
     const now = options.now();
     const info: ContainerInfo = { ...base, id: `process://${pid}`, state: 'running', createdAt: now, startedAt: now, pid };
-    const c = new ProcessContainer(info, child, config.env, cwd, sandbox, config.ports);
+    const c = new ProcessContainer(info, child, config.env, cwd, sandbox, config.ports, initPython !== null);
     c.pty = pty;
     remember(c);
     c.recorded = registry.add(pid, config.podUid, config.name).catch((e: unknown) => options.log(`node agent: cannot record process ${pid}: ${String(e)}`));
+    const pump = new OutputPump([child.stdout, child.stderr]);
     const forward = (stream: 'stdout' | 'stderr') => (chunk: Buffer): void => {
-      config.log.write(stream, chunk);
-      c.output.emit('data', stream, chunk);
+      if (!config.log.write(stream, chunk)) {
+        const release = pump.hold();
+        config.log.onDrain(release);
+      }
+      for (const listener of c.listeners) {
+        const behind = listener(stream, chunk);
+        if (behind !== undefined) pump.holdUntil(behind);
+      }
     };
     child.stdout?.on('data', forward('stdout'));
     child.stderr?.on('data', forward('stderr'));
@@ -247,14 +305,19 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
       killGroup(pid, 'SIGKILL');
       void c.pty?.close();
       c.finish({ finishedAt: options.now(), exitCode, reason: exitCode === 0 ? 'Completed' : 'Error' });
-      // Descendants that kept the output pipes open are dead now; give the pipes a moment to drain.
-      setTimeout(() => {
-        if (!streamsClosed) {
-          child.stdout?.destroy();
-          child.stderr?.destroy();
-          void config.log.close();
+      // Descendants that kept the output pipes open are dead now; give the pipes a moment to drain
+      // (longer while a slow sink holds them: what is in them was printed and belongs in the log).
+      const closeWhenDrained = (): void => {
+        if (streamsClosed) return;
+        if (pump.paused) {
+          setTimeout(closeWhenDrained, 1000).unref();
+          return;
         }
-      }, 1000).unref();
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        void config.log.close();
+      };
+      setTimeout(closeWhenDrained, 1000).unref();
       void c.recorded.then(() => registry.remove(pid)).catch(() => undefined);
       exits.emit('exit', c.info);
     });
@@ -269,7 +332,7 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     let timer: NodeJS.Timeout | undefined;
     const killed = new Promise<void>((resolve) => {
       timer = setTimeout(() => {
-        killGroup(pid, 'SIGKILL');
+        killTree(pid, c.underInit);
         resolve();
       }, Math.max(0, graceMs));
     });
@@ -281,6 +344,8 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
   function execSync(id: string, argv: string[], timeoutMs: number): Promise<ExecResult> {
     const c = running(id);
     if (c === undefined) return Promise.resolve({ exitCode: 126, output: `container ${id} is not running`, timedOut: false });
+    const startError = commandError(c, argv);
+    if (startError !== undefined) return Promise.resolve({ exitCode: startError.exitCode, output: startError.message, timedOut: false });
     return new Promise((resolve) => {
       const child = spawnIn(c, argv, false);
       let output = '';
@@ -292,7 +357,7 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
       let timedOut = false;
       const timer = setTimeout(() => {
         timedOut = true;
-        if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
+        if (child.pid !== undefined) killTree(child.pid, c.underInit);
       }, timeoutMs);
       child.once('error', (e: NodeJS.ErrnoException) => {
         clearTimeout(timer);
@@ -300,7 +365,7 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
       });
       child.once('close', (code, signal) => {
         clearTimeout(timer);
-        if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL');
+        if (child.pid !== undefined) killTree(child.pid, c.underInit);
         resolve({ exitCode: exitCodeOf(code, signal), output, timedOut });
       });
     });
@@ -309,6 +374,10 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
   function exec(id: string, argv: string[], opts: { stdin: boolean }): ExecProcess {
     const c = running(id);
     if (c === undefined) throw new Error(`container ${id} is not running`);
+    const startError = commandError(c, argv);
+    if (startError !== undefined) {
+      return { stdin: null, stdout: null, stderr: null, started: Promise.resolve(startError.message), exited: Promise.resolve(startError.exitCode), kill: () => undefined };
+    }
     const child = spawnIn(c, argv, opts.stdin);
     const startedOrFailed = new Promise<string | undefined>((resolve) => {
       child.once('spawn', () => resolve(undefined));
@@ -321,7 +390,9 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     return {
       stdin: child.stdin, stdout: child.stdout, stderr: child.stderr, started: startedOrFailed, exited,
       kill(signal: NodeJS.Signals = 'SIGKILL') {
-        if (child.pid !== undefined) killGroup(child.pid, signal);
+        if (child.pid === undefined) return;
+        if (signal === 'SIGKILL') killTree(child.pid, c.underInit);
+        else killGroup(child.pid, signal);
       },
     };
   }
@@ -332,9 +403,9 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     return {
       stdin: c.child?.stdin ?? undefined,
       subscribe(listener) {
-        const l = (stream: 'stdout' | 'stderr', chunk: Buffer): void => listener(stream, chunk);
-        c.output.on('data', l);
-        return () => c.output.off('data', l);
+        const l: OutputListener = (stream, chunk) => listener(stream, chunk) ?? undefined;
+        c.listeners.add(l);
+        return () => c.listeners.delete(l);
       },
       resize(width, height) {
         c.pty?.resize(width, height);
@@ -348,7 +419,8 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     if (wanted.length === 0) return out;
     const table = await processTable();
     for (const c of wanted) {
-      const u = groupUsage(table, c.info.pid ?? 0);
+      // The init is the group's leader; its own few MB are the node's overhead, not the container's.
+      const u = groupUsage(table, c.info.pid ?? 0, c.underInit ? c.info.pid : undefined);
       if (u !== undefined) out.set(c.info.id, u);
     }
     return out;
