@@ -7,11 +7,15 @@
 //   - memory of the server process over 100,000 writes (bounded: history cap, compaction)
 //   - repeated 1 MiB updates of one object (bounded: the history keeps at most 64 MiB of values)
 //   - the server's peak RSS after each step (the kernel's high-water mark of the process)
-// Usage: node bench/server.mjs [--writes 100000] [--big-updates 1000] [--quick]
+//   - with a node (a second server process): a pod printing as fast as it can (log throughput and
+//     peak RSS), and a client flooding the stdin of an attached pod that never reads it (bytes
+//     accepted and peak RSS); both must stay bounded (300 MiB)
+// Usage: node bench/server.mjs [--writes 100000] [--big-updates 1000] [--chatty-seconds 30] [--quick]
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:https';
 import { mkdtempSync, rmSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import WebSocket from 'ws';
 import { report, root } from './lib.mjs';
 
 const args = process.argv.slice(2);
@@ -33,10 +37,16 @@ const MiB = 1024 * 1024;
  */
 const BIG_UPDATES_HEAP_BOUND = 96 * MiB;
 const BIG_UPDATES_RSS_BOUND = 512 * MiB;
+const chattyArg = args.indexOf('--chatty-seconds');
+const CHATTY_SECONDS = chattyArg >= 0 ? Number(args[chattyArg + 1]) : quick ? 10 : 30;
+const STDIN_FLOOD_SECONDS = quick ? 5 : 15;
+/** What a container's output or input may cost the server, at most (peak RSS of the whole process). */
+const NODE_RSS_BOUND = 300 * MiB;
 
 const childSource = `
 import { startServer } from ${JSON.stringify(join(root, 'dist/src/server/index.js'))};
-const server = await startServer({ dataDir: process.argv[1], port: 0, compactAfterBytes: 16 * 1024 * 1024 });
+const withNode = process.argv[2] === 'node';
+const server = await startServer({ dataDir: process.argv[1], port: 0, compactAfterBytes: 16 * 1024 * 1024, ...(withNode ? { node: { runtime: 'process' }, workloads: true } : {}) });
 process.stdout.write(JSON.stringify({ url: server.url, caPem: server.caPem, token: server.adminToken }) + '\\n');
 const sample = (gcDone) => {
   const m = process.memoryUsage();
@@ -48,8 +58,8 @@ process.on('SIGUSR2', () => { globalThis.gc(); sample(true); });
 process.once('SIGTERM', () => { void server.stop().then(() => process.exit(0)); });
 `;
 
-function startChild(dataDir) {
-  const child = spawn(process.execPath, ['--expose-gc', '--input-type=module', '-e', childSource, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+function startChild(dataDir, mode = 'store') {
+  const child = spawn(process.execPath, ['--expose-gc', '--input-type=module', '-e', childSource, dataDir, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
   const mem = { rss: 0, heapUsed: 0, peakRss: 0, afterGc: [] };
   return new Promise((resolve, reject) => {
     let buf = '';
@@ -260,16 +270,89 @@ try {
   rows.push({ what: 'live heap (after a full GC) before / after the 1 MiB updates', value: `${mib(bigLiveBefore)} / ${mib(bigLiveAfter)}: +${mib(bigLiveAfter - bigLiveBefore)}, ${within(bigLiveAfter - bigLiveBefore, BIG_UPDATES_HEAP_BOUND)}` });
   rows.push({ what: 'server peak RSS after the 1 MiB updates', value: `${mib(bigPeak)}, ${within(bigPeak, BIG_UPDATES_RSS_BOUND)}` });
   rows.push({ what: 'server peak RSS after each step', value: peaks.join(', ') });
+  const nodeOk = await nodeSteps(rows);
   report('server', rows, [
     `RSS by writes: ${samples.join(', ')}`,
     `RSS by 1 MiB updates: ${bigSamples.join(', ')}`,
     'Memory bounds: watch history <= 64 MiB of serialized values and <= 25,000 events (older history: 410, clients relist); a watch queue <= 64 MiB or 10,000 events; one object <= 4 MiB.',
     'Server in a child process on a data directory (fsync per acknowledged write); client over HTTPS with keep-alive.',
   ]);
-  if (bigPeak > BIG_UPDATES_RSS_BOUND || bigLiveAfter - bigLiveBefore > BIG_UPDATES_HEAP_BOUND) process.exitCode = 1;
+  if (bigPeak > BIG_UPDATES_RSS_BOUND || bigLiveAfter - bigLiveBefore > BIG_UPDATES_HEAP_BOUND || !nodeOk) process.exitCode = 1;
 } finally {
   api.close();
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * 6 and 7, on a server of their own with a node (so that its peak RSS is theirs alone): a pod that
+ * prints numbered 200-byte lines as fast as its pipe takes them, and a client that floods the
+ * stdin of an attached pod that never reads. Returns false when a bound is exceeded.
+ */
+async function nodeSteps(out) {
+  const dir = mkdtempSync(join(root, '.bench-node-'));
+  const node = await startChild(dir, 'node');
+  const nodeApi = client(node.info);
+  const serverPeak = async () => {
+    const n = node.mem.afterGc.length;
+    node.child.kill('SIGUSR2');
+    while (node.mem.afterGc.length === n) await new Promise((r) => setTimeout(r, 20));
+    return node.mem.peakRss;
+  };
+  const pods = '/api/v1/namespaces/default/pods';
+  const runningPod = async (name, container) => {
+    const r = await nodeApi.call('POST', pods, { metadata: { name }, spec: { terminationGracePeriodSeconds: 1, containers: [{ name: 'main', image: 'node', ...container }] } });
+    if (r.status !== 201) throw new Error(`pod ${name}: ${r.status} ${r.bytes}`);
+    for (;;) {
+      const p = JSON.parse((await nodeApi.call('GET', `${pods}/${name}`)).bytes.toString('utf8'));
+      if (p.status?.phase === 'Running') return;
+      await new Promise((res) => setTimeout(res, 100));
+    }
+  };
+  let ok = true;
+  try {
+    // 6. The chatty pod.
+    const program = "let i=0;const pad='x'.repeat(190);const w=()=>{while(process.stdout.write(String(i++).padStart(9,'0')+' '+pad+'\\n'));process.stdout.once('drain',w)};w()";
+    await runningPod('chatty', { command: [process.execPath, '-e', program] });
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, CHATTY_SECONDS * 1000));
+    const last = (await nodeApi.call('GET', `${pods}/chatty/log?tailLines=1`)).bytes.toString('utf8');
+    const secs = (performance.now() - t0) / 1000;
+    const lines = Number(last.slice(0, 9)) + 1;
+    const chattyPeak = await serverPeak();
+    ok &&= chattyPeak <= NODE_RSS_BOUND;
+    out.push({ what: `a pod printing 200-byte lines without pause (${CHATTY_SECONDS} s)`, value: `${Math.round(lines / secs)} lines/s logged (${mib((lines * 200) / secs)}/s); server peak RSS ${mib(chattyPeak)}, ${chattyPeak <= NODE_RSS_BOUND ? 'within' : 'EXCEEDED'} ${mib(NODE_RSS_BOUND)}` });
+    await nodeApi.call('DELETE', `${pods}/chatty`);
+
+    // 7. The stdin flood.
+    await runningPod('deaf', { command: ['sleep', '3600'], stdin: true });
+    const base = new URL(node.info.url);
+    const ws = new WebSocket(`wss://${base.host}${pods}/deaf/attach?stdin=true&stdout=true&container=main`, ['v5.channel.platform.io'], { ca: node.info.caPem, headers: { Authorization: `Bearer ${node.info.token}` } });
+    await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+    const chunk = Buffer.alloc(64 * 1024 + 1, 0x61);
+    chunk[0] = 0;
+    let sent = 0;
+    const end = Date.now() + STDIN_FLOOD_SECONDS * 1000;
+    while (Date.now() < end) {
+      if (ws.bufferedAmount > 4 * MiB) {
+        await new Promise((r) => setTimeout(r, 20));
+        continue;
+      }
+      ws.send(chunk);
+      sent += chunk.length - 1;
+      await new Promise((r) => setImmediate(r));
+    }
+    const accepted = sent - ws.bufferedAmount;
+    ws.terminate();
+    const floodPeak = await serverPeak();
+    ok &&= floodPeak <= NODE_RSS_BOUND;
+    out.push({ what: `stdin flood of an attached pod that never reads (${STDIN_FLOOD_SECONDS} s)`, value: `${mib(accepted)} accepted; server peak RSS ${mib(floodPeak)}, ${floodPeak <= NODE_RSS_BOUND ? 'within' : 'EXCEEDED'} ${mib(NODE_RSS_BOUND)}` });
+  } finally {
+    nodeApi.close();
+    node.child.kill('SIGTERM');
+    await new Promise((r) => node.child.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return ok;
 }
