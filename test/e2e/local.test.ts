@@ -204,7 +204,7 @@ test('a failed local start shows only its own log lines, not those of an earlier
     const started = await cli(home, ['local', 'start', '--data-dir', dataDir]);
     assert.equal(started.code, 1, started.stdout);
     assert.match(started.stderr, /exited during start-up/);
-    assert.match(started.stderr, /corrupt data/);
+    assert.match(started.stderr, /damaged store data: \S+\/snap-0+5\.snap at offset \d+: /);
     assert.doesNotMatch(started.stderr, /an earlier crash/);
   } finally {
     await killByPidFile(dataDir);

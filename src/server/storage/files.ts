@@ -1,6 +1,6 @@
 /**
- * The data directory's files: names of log segments and snapshots, directory fsync, and the lock
- * file that keeps a second process from writing the same log.
+ * The data directory's files: names of log segments and snapshots, directory and file fsync, and
+ * the lock file that keeps a second process from writing the same log.
  */
 import { link, open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -46,6 +46,16 @@ export function classify(names: readonly string[]): DataFiles {
 /** Makes the directory's entries (created, renamed, removed files) durable. */
 export async function fsyncDir(dir: string): Promise<void> {
   const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Makes a file's data durable (the last segment read at start-up may hold writes never synced). */
+export async function syncFile(path: string): Promise<void> {
+  const handle = await open(path, 'r+');
   try {
     await handle.sync();
   } finally {

@@ -159,17 +159,18 @@ test('a zero-filled tail and a complete last frame with a bad checksum are torn 
     await store.create('cm', 'b', {});
     await store.close();
     const file = join(dir, (await segments(dir))[0] as string);
-    const data = await readFile(file);
     if (damage === 'zeros') {
       await appendFile(file, Buffer.alloc(4096));
     } else {
-      data[data.length - 2] = (data[data.length - 2] as number) ^ 0xff; // corrupt the last frame's payload
-      await writeFile(file, data);
+      // An append of a batch never acknowledged, written whole but with a damaged payload.
+      const frame = encodeTextFrame('{"t":1,"w":[["p",4,"cm","c",{"n":3}]]}');
+      frame[frame.length - 2] = (frame[frame.length - 2] as number) ^ 0xff;
+      await appendFile(file, frame);
     }
     const warnings: string[] = [];
     store = await Store.open({ dataDir: dir, logger: (l) => warnings.push(l) });
     assert.equal(warnings.length, 1, damage);
-    assert.equal(store.currentRV, damage === 'zeros' ? 3 : 2, damage);
+    assert.equal(store.currentRV, 3, damage);
     await store.close();
   }
 });
@@ -217,7 +218,7 @@ test('a gap in resource versions and a damaged snapshot are hard errors', async 
   await store.close();
   // Without the snapshot the log starts after records that are nowhere else: a gap.
   await unlink(snap);
-  await assert.rejects(Store.open({ dataDir: dir }), /expected resource version 2, found 3/);
+  await assert.rejects(Store.open({ dataDir: dir }), /wal-0+1\.log at offset 0: missing: .* records? 2(-\d+)? (is|are) missing/);
 });
 
 test('a data directory is locked while open; a lock left by a dead process is taken over', async (t) => {
