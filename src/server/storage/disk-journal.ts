@@ -1,13 +1,15 @@
 /**
- * The durable journal: group-commit appends to the current log segment, and background
- * compaction (a snapshot of the state at a segment boundary, then deletion of the segments and
- * snapshots it makes obsolete). Writes continue into the new segment while the snapshot is written.
+ * The durable journal: group-commit appends to the current log segment, each followed by a record
+ * in the checkpoint (checkpoint.ts) of how far the log now reaches, and background compaction (a
+ * snapshot of the state at a segment boundary, then deletion of the segments and snapshots it
+ * makes obsolete). Writes continue into the new segment while the snapshot is written.
  */
 import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_COMPACT_AFTER_BYTES, DEFAULT_HISTORY_MAX_BYTES, DEFAULT_HISTORY_MAX_EVENTS, DEFAULT_HISTORY_WINDOW_MS, defaultLogger } from './defaults.js';
 import { LogAppendError } from './errors.js';
-import { acquireLock, classify, fsyncDir, segmentName, snapshotName } from './files.js';
+import { CheckpointFile } from './checkpoint.js';
+import { acquireLock, classify, fsyncDir, segmentName, snapshotName, syncFile } from './files.js';
 import type { Journal, JournalWrite, RecoveredState, StateCapture } from './journal.js';
 import { encodeBatch } from './log-records.js';
 import { recover } from './recovery.js';
@@ -37,7 +39,19 @@ export async function openDiskJournal(dir: string, options: StoreOptions): Promi
       ...files.snapshots.filter((s) => s.name !== recovered.snapshot?.name).map((s) => s.name),
     ];
     for (const name of obsolete) await unlink(join(dir, name));
+    // The last segment may end with writes of a crashed process that were never synced; they are
+    // served from now on, so they are made durable before the checkpoint counts them.
+    const lastRead = recovered.liveSegments[recovered.liveSegments.length - 1];
+    if (lastRead !== undefined && lastRead.base !== recovered.rv) await syncFile(join(dir, lastRead.name));
     const writer = await SegmentWriter.open(dir, recovered.rv);
+    let checkpoint: CheckpointFile;
+    try {
+      const seq = recovered.checkpoint.state === 'ok' ? recovered.checkpoint.seq + 1 : 0;
+      checkpoint = await CheckpointFile.create(dir, { rv: recovered.rv, segment: writer.base, size: writer.size }, logger, seq);
+    } catch (err) {
+      await writer.close();
+      throw err;
+    }
     const segments = recovered.liveSegments.filter((s) => s.base !== writer.base).map((s) => s.base);
     segments.push(writer.base);
     const journal = new DiskJournal(dir, writer, segments, recovered.snapshot?.rv, {
@@ -46,6 +60,7 @@ export async function openDiskJournal(dir: string, options: StoreOptions): Promi
       compactAfterBytes: options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
       logger,
       release,
+      checkpoint,
     });
     return { state: recovered.state, history: recovered.history, rv: recovered.rv, journal };
   } catch (err) {
@@ -60,6 +75,7 @@ interface DiskJournalSettings {
   compactAfterBytes: number;
   logger: (line: string) => void;
   release: () => Promise<void>;
+  checkpoint: CheckpointFile;
 }
 
 class DiskJournal implements Journal {
@@ -99,6 +115,9 @@ class DiskJournal implements Journal {
     }
     await this.writer.append(frame);
     this.logBytes += frame.length;
+    // After the batch's sync and before its writes are acknowledged (see checkpoint.ts).
+    const last = batch[batch.length - 1];
+    if (last !== undefined) this.settings.checkpoint.record({ rv: last.entry.rv, segment: this.writer.base, size: this.writer.size });
   }
 
   async rotate(capture: StateCapture): Promise<void> {
@@ -112,6 +131,8 @@ class DiskJournal implements Journal {
         this.writer = next;
         this.segments.push(next.base);
         await old.close();
+        this.settings.checkpoint.record({ rv: capture.rv, segment: next.base, size: next.size });
+        void this.settings.checkpoint.sync();
       } catch (err) {
         this.settings.logger(`store compaction: could not start a new log segment: ${describe(err)}`);
         for (const wake of waiters) wake();
@@ -145,6 +166,7 @@ class DiskJournal implements Journal {
     await this.compacting;
     for (const wake of this.requestWaiters.splice(0)) wake();
     await this.writer.close();
+    await this.settings.checkpoint.close();
     await this.settings.release();
   }
 

@@ -135,15 +135,19 @@ export class InvalidValueError extends StoreError {
   }
 }
 
-/** Persistent data is damaged somewhere other than a torn last record. */
+/**
+ * Persistent data is damaged or missing somewhere other than a torn last record (an append
+ * interrupted by a crash, which recovery drops): the store refuses to open rather than lose
+ * acknowledged writes without saying so. `file` may be a file that is missing (offset 0).
+ */
 export class StoreCorruptionError extends StoreError {
   override name = 'StoreCorruptionError';
   constructor(
     readonly file: string,
     readonly offset: number,
-    detail: string,
+    readonly detail: string,
   ) {
-    super(`${file}: corrupt data at offset ${offset}: ${detail}`);
+    super(`damaged store data: ${file} at offset ${offset}: ${detail}`);
   }
 }
 

@@ -1,9 +1,10 @@
 /**
- * The data directory's files: names of log segments and snapshots, directory fsync, and the lock
- * file that keeps a second process from writing the same log.
+ * The data directory's files: names of log segments and snapshots, directory and file fsync, and
+ * the lock file that keeps a second process from writing the same log.
  */
-import { open, readFile, unlink, writeFile } from 'node:fs/promises';
+import { link, open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { processToken, sameProcessAlive } from '../../machinery/process-liveness.js';
 import { StoreLockedError } from './errors.js';
 
 const SEGMENT = /^wal-(\d{20})\.log$/;
@@ -52,41 +53,64 @@ export async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
+/** Makes a file's data durable (the last segment read at start-up may hold writes never synced). */
+export async function syncFile(path: string): Promise<void> {
+  const handle = await open(path, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
- * Takes the data directory's lock file. A lock left by a process that is gone (killed) is taken
- * over; one held by a live process is a StoreLockedError.
+ * Takes the data directory's lock file, which names the holder by its process token (pid and
+ * start time, see machinery/process-liveness.ts). A lock whose process no longer runs is taken
+ * over: one left by a killed server, including one that is still a zombie (exited, not yet
+ * reaped: it holds nothing), and one whose pid now belongs to another process (the start time
+ * differs). An older lock file holding a bare pid is judged by liveness alone. A lock held by a
+ * running process is a StoreLockedError.
  */
 export async function acquireLock(dir: string): Promise<() => Promise<void>> {
   const path = join(dir, LOCK_FILE);
+  const token = processToken(process.pid) ?? String(process.pid);
   for (let attempt = 0; ; attempt++) {
     try {
-      await writeFile(path, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
+      await writeFile(path, `${token}\n`, { flag: 'wx', mode: 0o600 });
       break;
     } catch (err) {
-      if (!isErrno(err, 'EEXIST') || attempt > 0) throw err;
-      const holder = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);
-      if (Number.isSafeInteger(holder) && holder > 0 && isAlive(holder)) throw new StoreLockedError(dir, holder);
-      await unlink(path).catch((e: unknown) => {
-        if (!isErrno(e, 'ENOENT')) throw e;
-      });
+      if (!isErrno(err, 'EEXIST')) throw err;
     }
+    const holder = (await readFile(path, 'utf8').catch(() => '')).trim();
+    if (holder !== '' && sameProcessAlive(holder)) throw new StoreLockedError(dir, Number.parseInt(holder, 10));
+    // Three rounds: another process taking over the same stale lock at this moment wins once.
+    if (attempt >= 2) throw new StoreLockedError(dir, Number.parseInt(holder, 10) || 0);
+    await removeStaleLock(path, holder);
   }
   return async () => {
     await unlink(path).catch(() => undefined);
   };
 }
 
-export function isErrno(err: unknown, code: string): boolean {
-  return err instanceof Error && (err as NodeJS.ErrnoException).code === code;
+/**
+ * Removes the lock file if it still holds `stale`. It is moved aside first and checked there, so
+ * that a lock another process took in the meantime is put back rather than removed.
+ */
+async function removeStaleLock(path: string, stale: string): Promise<void> {
+  const aside = `${path}.stale-${process.pid}`;
+  try {
+    await rename(path, aside);
+  } catch (err) {
+    if (isErrno(err, 'ENOENT')) return;
+    throw err;
+  }
+  const moved = (await readFile(aside, 'utf8').catch(() => '')).trim();
+  if (moved !== stale) await link(aside, path).catch(() => undefined);
+  await unlink(aside).catch(() => undefined);
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return isErrno(err, 'EPERM');
-  }
+export function isErrno(err: unknown, code: string): boolean {
+  return err instanceof Error && (err as NodeJS.ErrnoException).code === code;
 }
 
 function pad(n: number): string {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { encodeFrame, encodeTextFrame, scanFrames } from '../../../../src/server/storage/frame.js';
+import { encodeFrame, encodeTextFrame, findFrameAfter, scanFrames } from '../../../../src/server/storage/frame.js';
 import { StoreCorruptionError } from '../../../../src/server/storage/index.js';
 
 const three = (): Buffer => Buffer.concat([encodeTextFrame('{"a":1}'), encodeTextFrame('{"b":2}'), encodeFrame(Buffer.from('{"c":3}'))]);
@@ -41,4 +41,12 @@ test('zeros after the frames are a torn tail; a zero header followed by data is 
   const data = three();
   assert.equal(scanFrames(Buffer.concat([data, Buffer.alloc(100)]), 'f', true).torn, 'zero-filled tail');
   assert.throws(() => scanFrames(Buffer.concat([Buffer.alloc(12), data]), 'f', true), StoreCorruptionError);
+});
+
+test('findFrameAfter finds the first whole frame after damaged bytes, and none in a torn tail', () => {
+  const data = three();
+  const damaged = Buffer.concat([data.subarray(0, 19), Buffer.from('garbage!'), data.subarray(19)]);
+  assert.equal(findFrameAfter(damaged, 19), 27);
+  assert.equal(findFrameAfter(Buffer.concat([data, Buffer.alloc(4096)]), 57), undefined);
+  for (let cut = 39; cut < data.length; cut++) assert.equal(findFrameAfter(data.subarray(0, cut), 38), undefined, `cut at ${cut}`);
 });

@@ -5,7 +5,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { processAlive } from '../../../../machinery/process-liveness.js';
-import { HOME_DIR_NAME, LOCAL_DIR_NAME } from '../../../../sdk/naming.js';
+import { BINARY_NAME, HOME_DIR_NAME, LOCAL_DIR_NAME } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { isServerProcess } from './server-process.js';
@@ -17,6 +17,8 @@ export const FILES = {
   log: 'server.log',
   ca: 'ca.crt',
   token: 'admin-token',
+  /** The server's store (src/server/index.ts opens it there). */
+  store: 'store',
 } as const;
 
 /** The data directory: `--data-dir`, else `~/.platform/local`. */
@@ -24,6 +26,16 @@ export function dataDirOf(ctx: CommandContext, flags: FlagValues): string {
   const given = flags.string('data-dir') ?? '';
   if (given !== '') return given.startsWith('/') ? given : join(ctx.io.cwd, given);
   return join(ctx.io.homedir, HOME_DIR_NAME, LOCAL_DIR_NAME);
+}
+
+/**
+ * The command line of a `local` sub-command for `dataDir`, as a user would type it: without
+ * `--data-dir` for the default directory, the directory quoted for a POSIX shell when it needs it.
+ */
+export function localCommandLine(ctx: CommandContext, dataDir: string, sub: string, ...extra: string[]): string {
+  const words = [BINARY_NAME, 'local', sub];
+  if (dataDir !== join(ctx.io.homedir, HOME_DIR_NAME, LOCAL_DIR_NAME)) words.push('--data-dir', /^[\w@%+=:,./-]+$/.test(dataDir) ? dataDir : `'${dataDir.replace(/'/g, `'\\''`)}'`);
+  return [...words, ...extra].join(' ');
 }
 
 async function readText(path: string): Promise<string | undefined> {

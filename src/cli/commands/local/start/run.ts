@@ -10,7 +10,7 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { holdInterrupts } from '../../../interrupt.js';
-import { FILES, alive, clearPid, credentials, dataDirOf, lastURL, runningServer } from '../shared/data-dir.js';
+import { FILES, alive, clearPid, credentials, dataDirOf, lastURL, localCommandLine, runningServer } from '../shared/data-dir.js';
 import { isReady } from '../shared/ready.js';
 import { SWITCHED_TO_LOCAL, localContextIsCurrent, writeLocalContext } from '../shared/write-config.js';
 import { authenticationFromFlags, authnChildArgs } from './flags-authn.js';
@@ -62,13 +62,18 @@ async function runForeground(ctx: CommandContext, dataDir: string, flags: FlagVa
   if (node.runtime === 'none') logger(`node agent: pods will not run: ${node.disabledReason ?? 'the process runtime is off'}`);
   let server;
   try {
-    server = await startServer({ dataDir, port: preferred, logger, authentication, authorization, admission, certificates, node, workloads: true });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE' && portOf(flags) === 0 && preferred !== 0) {
+    try {
+      server = await startServer({ dataDir, port: preferred, logger, authentication, authorization, admission, certificates, node, workloads: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || portOf(flags) !== 0 || preferred === 0) throw e;
       server = await startServer({ dataDir, port: 0, logger, authentication, authorization, admission, certificates, node, workloads: true });
-    } else {
-      throw e;
     }
+  } catch (e) {
+    // The store's error classes live in the server's bundle: tell them by name.
+    if (e instanceof Error && e.name === 'StoreCorruptionError') {
+      throw new Error(`${e.message}; "${localCommandLine(ctx, dataDir, 'repair')}" shows what repairing it drops (nothing changes without --yes)`);
+    }
+    throw e;
   }
   await writeFile(join(dataDir, FILES.url), `${server.url}\n`, { mode: 0o600 });
   await writeFile(join(dataDir, FILES.pid), `${process.pid}\n`, { mode: 0o600 });
@@ -85,14 +90,26 @@ async function runForeground(ctx: CommandContext, dataDir: string, flags: FlagVa
   return 0;
 }
 
-/** The last `n` lines the log got from `offset` on: this attempt's, never an earlier run's. */
-async function lastLines(path: string, offset: number, n: number): Promise<string> {
+/** What the log got from `offset` on: this attempt's, never an earlier run's. */
+async function logSince(path: string, offset: number): Promise<string> {
   try {
-    const text = (await readFile(path)).subarray(offset).toString('utf8');
-    return text.trimEnd().split('\n').slice(-n).join('\n');
+    return (await readFile(path)).subarray(offset).toString('utf8').trimEnd();
   } catch {
     return '';
   }
+}
+
+/**
+ * Why the server process exited during start-up: its own error line when it printed one (a
+ * one-line error stays one line, such as a damaged store naming its file and offset), else the
+ * last lines of its log.
+ */
+function startFailure(log: string): Error {
+  const lines = log === '' ? [] : log.split('\n');
+  const last = lines[lines.length - 1];
+  if (last?.startsWith('error: ') === true) return new Error(`the local server exited during start-up: ${last.slice('error: '.length)}`);
+  const tail = lines.slice(-5).join('\n');
+  return new Error(`the local server exited during start-up${tail === '' ? '' : `:\n${tail}`}`);
 }
 
 async function runDetached(ctx: CommandContext, dataDir: string, flags: FlagValues): Promise<number> {
@@ -124,10 +141,7 @@ async function runDetached(ctx: CommandContext, dataDir: string, flags: FlagValu
   });
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (exited || !alive(pid)) {
-      const tail = await lastLines(logPath, logStart, 5);
-      throw new Error(`the local server exited during start-up${tail === '' ? '' : `:\n${tail}`}`);
-    }
+    if (exited || !alive(pid)) throw startFailure(await logSince(logPath, logStart));
     const running = await runningServer(dataDir);
     const creds = await credentials(dataDir);
     if (running !== undefined && running.pid === pid && creds !== undefined && await isReady(running.url, creds.caPem, creds.token)) {
