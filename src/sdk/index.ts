@@ -1,5 +1,10 @@
+// The SDK's public types name Node's (Buffer, streams, sockets): a project compiling against them
+// needs @types/node in its program whatever its own `types` setting (`tsc --init` writes
+// `"types": []`, and TypeScript 6 makes that the default). `preserve` keeps this line in index.d.ts.
+/// <reference types="node" preserve="true" />
 /**
- * platformctl's SDK: a typed client for the cluster API (ESM only).
+ * platformctl's SDK: a typed client for the cluster API. An ES module, which CommonJS can
+ * `require()` on the Node.js versions the package supports (20.19+, 22.12+).
  *
  * ```ts
  * import { loadClient } from 'platformctl';
