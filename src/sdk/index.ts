@@ -42,7 +42,7 @@ export { ExecCredentialSource, sharedExecCredentialSource, EXEC_API_VERSIONS } f
 export type { ExecCredentialSourceOptions } from './auth/exec/exec-credential-source.js';
 export { headerKeyEscape, impersonationHeaders } from './auth/impersonation.js';
 
-export { Transport } from './transport/transport.js';
+export { Transport, DEFAULT_TLS_HANDSHAKE_TIMEOUT_MS } from './transport/transport.js';
 export type { TransportOptions } from './transport/transport.js';
 export type { BufferedResponse, HttpMethod, HttpRequest, HttpResponseHead, QueryParams, StreamingResponse } from './transport/http-types.js';
 export { headerValue } from './transport/http-types.js';
