@@ -1,5 +1,10 @@
+// The SDK's public types name Node's (Buffer, streams, sockets): a project compiling against them
+// needs @types/node in its program whatever its own `types` setting (`tsc --init` writes
+// `"types": []`, and TypeScript 6 makes that the default). `preserve` keeps this line in index.d.ts.
+/// <reference types="node" preserve="true" />
 /**
- * platformctl's SDK: a typed client for the cluster API (ESM only).
+ * platformctl's SDK: a typed client for the cluster API. An ES module, which CommonJS can
+ * `require()` on the Node.js versions the package supports (20.19+, 22.12+).
  *
  * ```ts
  * import { loadClient } from 'platformctl';
@@ -37,7 +42,7 @@ export { ExecCredentialSource, sharedExecCredentialSource, EXEC_API_VERSIONS } f
 export type { ExecCredentialSourceOptions } from './auth/exec/exec-credential-source.js';
 export { headerKeyEscape, impersonationHeaders } from './auth/impersonation.js';
 
-export { Transport } from './transport/transport.js';
+export { Transport, DEFAULT_TLS_HANDSHAKE_TIMEOUT_MS } from './transport/transport.js';
 export type { TransportOptions } from './transport/transport.js';
 export type { BufferedResponse, HttpMethod, HttpRequest, HttpResponseHead, QueryParams, StreamingResponse } from './transport/http-types.js';
 export { headerValue } from './transport/http-types.js';

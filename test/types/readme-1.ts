@@ -5,10 +5,11 @@ const created = await client.configMaps().create({
   metadata: { name: 'settings', labels: { app: 'web' } },
   data: { mode: 'fast' },
 });
-console.log(created.metadata?.uid);
+console.log('created', created.metadata?.name, created.metadata?.uid);
 await client.configMaps().patch('settings', { data: { mode: 'slow' } });
 const cm = await client.configMaps().get('settings');
-console.log(cm.data?.mode);
+console.log('mode', cm.data?.mode);
+await client.configMaps().delete('settings');
 // Any served kind, custom resources included, by the names users type (through discovery):
-const widgets = await client.resourceFor('widgets.example.com');
-console.log((await widgets.list()).items.length);
+const deployments = await client.resourceFor('deploy');
+console.log('deployments', (await deployments.list()).items.length);

@@ -1,8 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { applyManifests, loadClient, parseManifests, toYaml } from 'platformctl';
+import { loadClient, watch } from 'platformctl';
 
 const client = await loadClient();
-const manifests = await parseManifests(await readFile('app.yaml', 'utf8'), { source: 'app.yaml' });
-const results = await applyManifests(client, manifests, { namespace: client.namespace, serverSide: true });
-for (const r of results) console.log(r.description, r.action ?? r.error);
-console.log(toYaml(results[0]?.object));
+const signal = AbortSignal.timeout(60_000); // or an AbortController's: the watch then ends quietly
+for await (const event of watch(client.pods(), { labelSelector: 'app=hello', signal })) {
+  if (event.type === 'ERROR') continue; // here event.object is a Status
+  const ready = event.object.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
+  console.log(event.type, event.object.metadata?.name, event.object.status?.phase, ready ? 'ready' : 'not ready');
+  if (ready) break;
+}

@@ -1,10 +1,19 @@
-import { loadClient, StatusError, TransportError } from 'platformctl';
+import { loadClient } from 'platformctl';
 
 const client = await loadClient();
-try {
-  await client.configMaps().get('missing', { signal: AbortSignal.timeout(5_000) });
-} catch (err) {
-  if (err instanceof StatusError && err.reason === 'NotFound') console.log('no such config map');
-  else if (err instanceof TransportError) console.log('cannot reach the server:', err.message);
-  else throw err;
-}
+const pods = client.pods();
+const name = (await pods.list({ labelSelector: 'app=hello' })).items[0]?.metadata?.name;
+if (name === undefined) throw new Error('no pod with app=hello: apply the Deployment first');
+
+// Port-forward: a local port (0: any free one) to the pod's port 8080.
+const forward = await pods.portForward(name, [{ local: 0, remote: 8080 }], { addresses: ['127.0.0.1'] });
+const response = await fetch(`http://127.0.0.1:${forward.ports[0]?.local}/`);
+console.log(await response.text());
+await forward.close();
+
+// Logs, line by line (`follow: true` streams on until the container ends or `signal` aborts).
+for await (const line of pods.logLines(name, { tailLines: 10 })) console.log('log:', line);
+
+// Exec: a command in the pod's container; its exit code is the result's.
+const { exitCode } = await pods.exec(name, ['node', '-e', 'console.log(process.pid)'], { stdout: process.stdout, stderr: process.stderr });
+console.log('exit code', exitCode);

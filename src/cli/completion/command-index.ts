@@ -45,7 +45,7 @@ export const COMMAND_INDEX: readonly CommandSummary[] = [
   { name: "scale", summary: "Set a new size for a deployment, replica set, or replication controller", group: "Deploy Commands" },
   { name: "autoscale", summary: "Auto-scale a deployment, replica set, stateful set, or replication controller", group: "Deploy Commands" },
   { name: "run", summary: "Run a particular image on the cluster", group: "Basic Commands (Beginner)" },
-  { name: "expose", summary: "Take a replication controller, service, deployment or pod and expose it as a new Kubernetes service", group: "Basic Commands (Beginner)" },
+  { name: "expose", summary: "Take a replication controller, service, deployment or pod and expose it as a new service", group: "Basic Commands (Beginner)" },
   { name: "cordon", summary: "Mark node as unschedulable", group: "Cluster Management Commands" },
   { name: "uncordon", summary: "Mark node as schedulable", group: "Cluster Management Commands" },
   { name: "drain", summary: "Drain node in preparation for maintenance", group: "Cluster Management Commands" },

@@ -33,7 +33,8 @@ const HELP_ORDER = [
 function outputFlag(formats: readonly string[], human: boolean): FlagSpec {
   const formatsText = HELP_ORDER.filter((f) => formats.includes(f)).join(', ');
   const description = human
-    ? `Output format. One of: (${formatsText}). See custom columns [https://kubernetes.io/docs/reference/kubectl/#custom-columns], golang template [http://golang.org/pkg/text/template/#pkg-overview] and jsonpath template [https://kubernetes.io/docs/reference/kubectl/jsonpath/].`
+    // kubectl links its own web pages here; ours are the guides in the package's docs/ folder.
+    ? `Output format. One of: (${formatsText}). See custom columns and jsonpath template [docs/jsonpath.md] and golang template [docs/go-template.md, http://golang.org/pkg/text/template/#pkg-overview] in the platformctl package.`
     : `Output format. One of: (${formatsText}).`;
   return {
     name: 'output', short: 'o', type: 'string', default: '', description,

@@ -34,6 +34,7 @@ export interface FieldConflict {
  * message is the server's list of fields and managers followed by {@link APPLY_CONFLICT_HELP}.
  */
 export class ApplyConflictError extends PlatformError {
+  static override readonly brand: string = 'ApplyConflictError';
   override name = 'ApplyConflictError';
   /** The conflicting fields. */
   readonly conflicts: FieldConflict[];

@@ -60,6 +60,7 @@ export interface RecreateOptions {
 
 /** A client-side patch that would overwrite changes others made (`--overwrite=false`). */
 export class OverwriteConflictError extends InputError {
+  static override readonly brand: string = 'OverwriteConflictError';
   override name = 'OverwriteConflictError';
 }
 

@@ -14,6 +14,7 @@ export const ANNOTATIONS_SIZE_LIMIT = 262_144;
 
 /** An object whose last-applied annotation would exceed {@link ANNOTATIONS_SIZE_LIMIT}. */
 export class AnnotationTooLargeError extends InputError {
+  static override readonly brand: string = 'AnnotationTooLargeError';
   override name = 'AnnotationTooLargeError';
 }
 

@@ -70,6 +70,7 @@ interface Located {
  * line; `errors` lists them all (in input order), so that a caller can report them together.
  */
 export class ManifestErrors extends InputError {
+  static override readonly brand: string = 'ManifestErrors';
   override name = 'ManifestErrors';
   readonly errors: readonly InputError[];
   constructor(errors: readonly InputError[]) {

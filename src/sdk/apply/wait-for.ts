@@ -11,6 +11,7 @@ import { watch } from '../watch/watcher.js';
 
 /** The wait ended because its time ran out. */
 export class WaitTimeoutError extends PlatformError {
+  static override readonly brand: string = 'WaitTimeoutError';
   override name = 'WaitTimeoutError';
   /** The object's state when time ran out (undefined: it did not exist). */
   readonly last: KubeObject | undefined;

@@ -27,7 +27,7 @@ export const spec: CommandSpec = {
     { description: 'Describe the default namespace', command: `${BINARY_NAME} describe namespace default` },
     { description: 'Describe all config maps', command: `${BINARY_NAME} describe configmaps` },
     { description: 'Describe config maps by label', command: `${BINARY_NAME} describe configmaps -l app=web` },
-    { description: 'Describe the kubernetes service', command: `${BINARY_NAME} describe service/kubernetes` },
+    { description: 'Describe the service named kubernetes (the API server\'s own, in the default namespace)', command: `${BINARY_NAME} describe service/kubernetes` },
     { description: 'Describe the objects of a manifest', command: `${BINARY_NAME} describe -f examples/`, notRunnable: 'depends on the files under examples/' },
   ],
   flags: [

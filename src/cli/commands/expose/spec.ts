@@ -11,9 +11,9 @@ import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
 export const spec: CommandSpec = {
   name: 'expose',
   usage: '(-f FILENAME | TYPE NAME) [--port=port] [--protocol=TCP|UDP|SCTP] [--target-port=number-or-name] [--name=name] [--external-ip=external-ip-of-service] [--type=type]',
-  summary: 'Take a replication controller, service, deployment or pod and expose it as a new Kubernetes service',
+  summary: 'Take a replication controller, service, deployment or pod and expose it as a new service',
   description: [
-    'Expose a resource as a new Kubernetes service.',
+    'Expose a resource as a new service.',
     '',
     ' Looks up a deployment, service, replica set, replication controller or pod by name and uses the selector for that resource as the selector for a new service on the specified port. A deployment or replica set will be exposed as a service only if its selector is convertible to a selector that service supports, i.e. when the selector contains only the matchLabels component. Note that if no port is specified via --port and the exposed resource has multiple ports, all will be re-used by the new service. Also if no labels are specified, the new service will re-use the labels from the resource it exposes.',
     '',
@@ -31,7 +31,7 @@ export const spec: CommandSpec = {
   flags: [
     { name: 'cluster-ip', type: 'string', default: '', description: "ClusterIP to be assigned to the service. Leave empty to auto-allocate, or set to 'None' to create a headless service." },
     DRY_RUN_FLAG,
-    { name: 'external-ip', type: 'string', default: '', description: 'Additional external IP address (not managed by Kubernetes) to accept for the service. If this IP is routed to a node, the service can be accessed by this IP in addition to its generated service IP.' },
+    { name: 'external-ip', type: 'string', default: '', description: 'Additional external IP address (not managed by the cluster) to accept for the service. If this IP is routed to a node, the service can be accessed by this IP in addition to its generated service IP.' },
     { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-expose`, description: 'Name of the manager used to track field ownership.' },
     filenameFlag('Filename, directory, or URL to files identifying the resource to expose a service'),
     kustomizeFlag(),

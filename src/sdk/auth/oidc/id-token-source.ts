@@ -13,6 +13,7 @@ import { refreshTokens, TokenEndpointError } from './token-endpoint.js';
 
 /** There is no usable login: the user must run `login oidc` (again). */
 export class LoginRequiredError extends PlatformError {
+  static override readonly brand: string = 'LoginRequiredError';
   override name = 'LoginRequiredError';
 }
 

@@ -30,6 +30,7 @@ function page(res: ServerResponse, status: number, text: string): void {
 
 /** An error redirect from the provider (`error`, `error_description`). */
 export class AuthorizationError extends PlatformError {
+  static override readonly brand: string = 'AuthorizationError';
   override name = 'AuthorizationError';
 }
 

@@ -20,6 +20,7 @@ export interface TokenSet {
 
 /** An OAuth error answer (`invalid_grant` ...). */
 export class TokenEndpointError extends ProtocolError {
+  static override readonly brand: string = 'TokenEndpointError';
   override name = 'TokenEndpointError';
   /** The OAuth error code. */
   readonly error: string;

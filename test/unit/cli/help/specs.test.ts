@@ -42,6 +42,27 @@ test('every command has a summary, a longer description and examples', async () 
   assert.deepEqual(problems, []);
 });
 
+test('help names the platform, not Kubernetes, and links no kubernetes.io page', async () => {
+  // Help text and the man pages made from it speak of this API and its docs; a sentence may name
+  // Kubernetes only to compare with kubectl, which it then names too. (The lower-case name of the
+  // API server's Service, `service/kubernetes`, is an object's name and stays.)
+  const problems: string[] = [];
+  const check = (where: string, text: string): void => {
+    for (const sentence of text.split(/(?<=\.)\s+|\n/)) {
+      if (/kubernetes\.io/i.test(sentence)) problems.push(`${where}: links kubernetes.io: ${sentence}`);
+      else if (/Kubernetes/.test(sentence) && !/kubectl/.test(sentence)) problems.push(`${where}: names Kubernetes: ${sentence}`);
+    }
+  };
+  for (const { spec, path } of await allCommands()) {
+    const name = path.join(' ');
+    check(name, `${spec.summary}\n${spec.description}`);
+    for (const e of spec.examples) check(`${name} example`, `${e.description}\n${e.command}`);
+    for (const f of spec.flags) check(`${name} --${f.name}`, f.description);
+  }
+  for (const f of GLOBAL_FLAGS) check(`global --${f.name}`, f.description);
+  assert.deepEqual(problems, []);
+});
+
 test('every visible command appears in root help with its summary', async () => {
   const r = await runCli([]);
   assert.equal(r.code, 0);

@@ -53,3 +53,29 @@ test('printer errors of a copy are instances by brand', async () => {
   assert.ok(!(err instanceof printerErrors.JsonPathError));
   assert.equal((err as printerErrors.GoTemplateError).output, 'partial');
 });
+
+test('every error class the SDK exports declares a brand of its own, unique among them', async () => {
+  // A class without its own brand is matched only by prototype: a copy's instance (from a CLI side
+  // bundle) would then fail `instanceof` against it, and a caller's `catch` would miss it.
+  const sdk = await import('../../../../src/sdk/index.js') as Record<string, unknown>;
+  const classes = Object.entries(sdk).filter((e): e is [string, abstract new (...args: never[]) => unknown] =>
+    typeof e[1] === 'function' && (e[1] as { prototype?: unknown }).prototype instanceof Error);
+  assert.ok(classes.length >= 15, `${classes.length} error classes exported`);
+  const brands = new Map<string, string>();
+  for (const [name, cls] of classes) {
+    assert.ok(Object.hasOwn(cls, 'brand'), `${name} declares its own brand`);
+    const brand = (cls as unknown as { brand: unknown }).brand;
+    assert.equal(typeof brand, 'string', `${name}.brand is a string`);
+    assert.equal(brands.get(brand as string), undefined, `${name} and ${brands.get(brand as string) ?? ''} share the brand ${String(brand)}`);
+    brands.set(brand as string, name);
+  }
+});
+
+test('an error of a copy of an exported subclass (WaitTimeoutError) is an instance of the original', async () => {
+  const original = await import('../../../../src/sdk/apply/wait-for.js');
+  const copy = await copyOf<typeof original>('../../../../src/sdk/apply/wait-for.js');
+  assert.notEqual(copy.WaitTimeoutError, original.WaitTimeoutError);
+  assert.ok(new copy.WaitTimeoutError('late', undefined) instanceof original.WaitTimeoutError);
+  assert.ok(new copy.WaitTimeoutError('late', undefined) instanceof errors.PlatformError);
+  assert.ok(!(new errors.PlatformError('x') instanceof original.WaitTimeoutError));
+});
