@@ -23,7 +23,7 @@ import { fieldPathOf, startContainer, type ContainerList, type StartDeps } from 
 import type { EnvSources } from './env.js';
 import { NodeReporter } from './node-reporter.js';
 import { nodeResources } from './node-status.js';
-import { generatePodStatus, initDone, shouldRestart, type WaitingReason } from './pod-status.js';
+import { generatePodStatus, initDone, NODE_SHUTDOWN_MESSAGE, NODE_SHUTDOWN_REASON, shouldRestart, type WaitingReason } from './pod-status.js';
 import { PodWorkers } from './pod-workers.js';
 import { previousInstances } from './previous-instances.js';
 import { ProberManager } from './prober/prober-manager.js';
@@ -115,6 +115,8 @@ export class NodeAgent {
   private stopped = false;
   /** Looks for containers listening on all addresses, where the runtime can tell. */
   private readonly listenerChecks: WildcardListenerChecks | undefined;
+  /** The instances that ran when the node shut down cleanly: their status says so (NodeShutdown). */
+  private readonly stoppedAtShutdown = new Set<string>();
 
   constructor(private readonly p: AgentParts) {
     const ctx = p.ctx;
@@ -232,7 +234,9 @@ export class NodeAgent {
   }
 
   private instances(uid: string, st: PodState): ContainerInfo[] {
-    const current = this.p.runtime?.listContainers(uid) ?? [];
+    const current = (this.p.runtime?.listContainers(uid) ?? []).map((c) => (
+      c.state === 'exited' && this.stoppedAtShutdown.has(c.id) ? { ...c, reason: NODE_SHUTDOWN_REASON, message: NODE_SHUTDOWN_MESSAGE } : c
+    ));
     return [...st.previous, ...current];
   }
 
@@ -560,7 +564,11 @@ export class NodeAgent {
     await this.recorder.flush();
   }
 
-  /** Stops the agent: no new syncs, every container stopped within the shutdown grace period. */
+  /**
+   * Stops the agent: no new syncs, every container stopped within the shutdown grace period, and
+   * the final status of every pod whose containers it stopped written (terminated, reason
+   * NodeShutdown), so that the next start tells a clean stop from a server that was killed.
+   */
   async shutdown(): Promise<void> {
     this.stopped = true;
     this.unsubscribe?.();
@@ -569,7 +577,23 @@ export class NodeAgent {
     this.prober.stop();
     this.listenerChecks?.stop();
     this.unsubscribeExit?.();
-    await this.p.runtime?.shutdown(this.p.options.shutdownGracePeriodMs);
+    const runtime = this.p.runtime;
+    if (runtime !== undefined) {
+      const stopped: string[] = [];
+      for (const uid of this.states.keys()) {
+        for (const c of runtime.listContainers(uid)) {
+          if (c.state !== 'running') continue;
+          this.stoppedAtShutdown.add(c.id);
+          stopped.push(uid);
+        }
+      }
+      await runtime.shutdown(this.p.options.shutdownGracePeriodMs);
+      for (const uid of new Set(stopped)) {
+        const st = this.states.get(uid);
+        if (st !== undefined) this.publish(st.pod, st, false);
+      }
+      await this.status.idle();
+    }
     await this.p.logs.close();
     await this.recorder.flush();
   }
