@@ -234,6 +234,8 @@ export class NodeAgent {
   }
 
   private instances(uid: string, st: PodState): ContainerInfo[] {
+    // Every status written from now on (a sync still running while the node shuts down too) says
+    // why the instances that ran at the shutdown ended.
     const current = (this.p.runtime?.listContainers(uid) ?? []).map((c) => (
       c.state === 'exited' && this.stoppedAtShutdown.has(c.id) ? { ...c, reason: NODE_SHUTDOWN_REASON, message: NODE_SHUTDOWN_MESSAGE } : c
     ));
@@ -424,8 +426,8 @@ export class NodeAgent {
     const checks = this.listenerChecks;
     const runtime = this.p.runtime;
     const st = this.states.get(info.podUid);
-    // Exit codes above 128 are deaths by a signal (stopped, killed), not a failed start-up.
     if (checks === undefined || runtime === undefined || st === undefined || this.stopped || st.killing !== undefined) return;
+    // Exit codes above 128 are deaths by a signal (stopped, killed), not a program that gave up.
     if (info.exitCode === undefined || info.exitCode === 0 || info.exitCode > 128) return;
     void (async () => {
       await new Promise((r) => setTimeout(r, CRASH_LOG_SETTLE_MS).unref());
