@@ -119,7 +119,13 @@ async function execute(io: CliIO, invocation: Invocation): Promise<number> {
   }
   if (spec.load === undefined) throw new UsageError(`${path.join(' ')} takes a subcommand`);
   const runner = await spec.load();
-  const code = await runner(ctx, args, flags);
+  let code: number | void;
+  try {
+    code = await runner(ctx, args, flags);
+  } catch (err) {
+    const { withLocalServerHint } = await import('./framework/local-server-hint.js');
+    throw await withLocalServerHint(err, ctx);
+  }
   await io.stdout.flush();
   // kubectl's --warnings-as-errors: the command ran, but any server warning makes it fail.
   if (globals.warningsAsErrors && ctx.warningCount > 0) {

@@ -1,7 +1,9 @@
 /**
  * The node of `platformctl local start`: its pods are processes of the server that `local stop`
  * ends, that a SIGKILLed server leaves behind only until the next start cleans them up, and that
- * a restarted server starts again as a node agent does after a reboot (restart counts go up).
+ * a restarted server starts again as a node agent does after a reboot (restart counts go up). A
+ * clean stop records why each container ended (NodeShutdown); after a SIGKILL the containers that
+ * ran are reported lost (ContainerStatusUnknown, 137).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -76,17 +78,25 @@ test('local stop and SIGKILL of the server leave no pod process behind; a restar
     assert.deepEqual(processesWith(marker), []);
     api.close();
 
-    // Starting again is a reboot: the Always pod restarts, the Never pod failed.
+    // Starting again is a reboot: the Always pod restarts, the Never pod failed. The clean stop
+    // recorded why their containers ended (NodeShutdown, with the exit code of SIGTERM): they
+    // were not lost, as after a server that was killed.
     const again = await cli(home, ['local', 'start']);
     assert.equal(again.code, 0, again.stderr);
     const url2 = /running at (\S+)/.exec(again.stdout)?.[1] ?? '';
     api = await clientOf(dataDir, url2);
     const restarted = await waitForPod(api, 'default', 'always', 'restarted', (p) => at(containerStatus(p), 'state.running') !== undefined && Number(containerStatus(p).restartCount) === 1, 30_000);
-    assert.equal(at(containerStatus(restarted), 'lastState.terminated.reason'), 'ContainerStatusUnknown');
-    assert.equal(at(containerStatus(restarted), 'lastState.terminated.exitCode'), 137);
-    assert.ok((await eventsFor(api, 'default', 'always')).some((e) => e.reason === 'SandboxChanged'));
+    assert.equal(at(containerStatus(restarted), 'lastState.terminated.reason'), 'NodeShutdown');
+    assert.equal(at(containerStatus(restarted), 'lastState.terminated.exitCode'), 143);
+    assert.match(String(at(containerStatus(restarted), 'lastState.terminated.message')), /node was shut down \(local stop\)/);
+    const afterStop = await eventsFor(api, 'default', 'always');
+    assert.ok(afterStop.some((e) => e.reason === 'SandboxChanged'));
+    assert.ok(!afterStop.some((e) => e.reason === 'BackOff'), 'a clean stop is no crash: no back-off');
     const never = await waitForPod(api, 'default', 'never', 'failed', (p) => at(p, 'status.phase') === 'Failed', 30_000);
-    assert.equal(at(containerStatus(never), 'state.terminated.reason'), 'ContainerStatusUnknown');
+    assert.equal(at(containerStatus(never), 'state.terminated.reason'), 'NodeShutdown');
+    const described = await cli(home, ['describe', 'pod', 'always']);
+    assert.doesNotMatch(described.stdout, /ContainerStatusUnknown/);
+    assert.match(described.stdout, /Last State:\s+Terminated\n\s+Reason:\s+NodeShutdown/);
     const [before] = await waitFor('the restarted pod process', async () => (processesWith(marker).length === 1 ? processesWith(marker) : undefined));
     assert.ok(before !== undefined);
 
@@ -105,7 +115,10 @@ test('local stop and SIGKILL of the server leave no pod process behind; a restar
     assert.equal(third.code, 0, third.stderr);
     assert.ok(gone(before), 'the orphan of the killed server was stopped');
     api = await clientOf(dataDir, /running at (\S+)/.exec(third.stdout)?.[1] ?? '');
-    await waitForPod(api, 'default', 'always', 'restarted again', (p) => at(containerStatus(p), 'state.running') !== undefined && Number(containerStatus(p).restartCount) === 2, 30_000);
+    // A killed server recorded nothing: the container that was running is lost.
+    const lost = await waitForPod(api, 'default', 'always', 'restarted again', (p) => at(containerStatus(p), 'state.running') !== undefined && Number(containerStatus(p).restartCount) === 2, 30_000);
+    assert.equal(at(containerStatus(lost), 'lastState.terminated.reason'), 'ContainerStatusUnknown');
+    assert.equal(at(containerStatus(lost), 'lastState.terminated.exitCode'), 137);
     api.close();
     assert.equal((await cli(home, ['local', 'stop'])).code, 0);
     assert.deepEqual(processesWith(marker), []);

@@ -77,6 +77,18 @@ test('local start (detached), status, start again, stop', { skip: built ? false 
     const after = await cli(home, ['local', 'status']);
     assert.equal(after.code, 1);
     assert.match(after.stdout, /^Local server is not running/);
+    // Nothing listens on the local context's port now: kubectl's message, and one line on what to do.
+    const hostPort = new URL(url).host;
+    const refused = await cli(home, ['get', 'pods']);
+    assert.equal(refused.code, 1);
+    assert.equal(refused.stderr, `The connection to the server ${hostPort} was refused - did you specify the right host or port?\nis the local server running? platformctl local start\n`);
+    // Another cluster at the same address is not the local server: kubectl's message alone.
+    for (const args of [['config', 'set-cluster', 'other', `--server=${url}`], ['config', 'set-credentials', 'other', '--token=abc'], ['config', 'set-context', 'other', '--cluster=other', '--user=other']]) {
+      assert.equal((await cli(home, args)).code, 0);
+    }
+    const other = await cli(home, ['get', 'pods', '--context', 'other']);
+    assert.equal(other.code, 1);
+    assert.equal(other.stderr, `The connection to the server ${hostPort} was refused - did you specify the right host or port?\n`);
 
     // State survives a stop and start, on the same port when it is free.
     const restarted = await cli(home, ['local', 'start']);

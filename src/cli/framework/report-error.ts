@@ -13,8 +13,21 @@ export function paintErrorPrefix(text: string, colors: Colors): string {
   return colors.enabled ? text.replace(/^error:/gm, colors.red('error:')) : text;
 }
 
+/** An error with a line under its message that says what to do about it. */
+export class HintedError extends Error {
+  override name = 'HintedError';
+  constructor(readonly error: unknown, readonly hint: string) {
+    super(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+}
+
 /** Writes the message for `err` and returns the exit code. */
 export function reportError(err: unknown, stderr: Output, commandPath: readonly string[], verbosity: number, colors: Colors = PLAIN): number {
+  if (err instanceof HintedError) {
+    const code = reportError(err.error, stderr, commandPath, verbosity, colors);
+    stderr.write(`${err.hint}\n`);
+    return code;
+  }
   if (err instanceof ExitError) {
     if (err.message !== '') stderr.write(`${paintErrorPrefix(err.message, colors)}\n`);
     return err.exitCode;
@@ -80,6 +93,14 @@ export function formatStatusError(err: StatusError): string {
   return `Error from server (${reason}): ${message}`;
 }
 
+/** kubectl's line for a refused connection. */
+function refusedConnectionLine(hostPort: string): string {
+  return `The connection to the server ${hostPort} was refused - did you specify the right host or port?`;
+}
+
+/** Finds {@link refusedConnectionLine} in a report of several errors; group 1 is `host:port`. */
+export const REFUSED_CONNECTION = /^The connection to the server (\S+) was refused - did you specify the right host or port\?$/m;
+
 function formatTransportError(err: TransportError): string {
   const cause = err.cause as { code?: string } | undefined;
   if (cause?.code === 'ECONNREFUSED' && err.url !== undefined) {
@@ -89,7 +110,7 @@ function formatTransportError(err: TransportError): string {
     } catch {
       // keep the raw URL
     }
-    return `The connection to the server ${hostPort} was refused - did you specify the right host or port?`;
+    return refusedConnectionLine(hostPort);
   }
   // kubectl prints the cause of a url.Error without its operation and URL.
   return `Unable to connect to the server: ${err.reason ?? err.message}`;

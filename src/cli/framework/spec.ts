@@ -50,6 +50,15 @@ export interface ExampleSpec {
   notRunnable?: string;
 }
 
+/**
+ * Where the manifests that help examples use are: the `examples/` directory of the platformctl
+ * package, found through npm (`npm i -g` installs the package under `npm root -g`), so that an
+ * example runs from any directory. Quoted for the shell: the path may hold spaces.
+ */
+export function examplePath(path: string): string {
+  return `"$(npm root -g)/platformctl/examples/${path}"`;
+}
+
 /** How positional arguments of a command complete. */
 export type ArgsCompletion =
   | 'none'

@@ -1,6 +1,6 @@
 /** `platformctl annotate`: add, change or remove annotations of objects. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../framework/spec.js';
 import { metadataFlags } from '../label/shared/metadata-command.js';
 
 /** `platformctl annotate`. */
@@ -18,7 +18,7 @@ export const spec: CommandSpec = {
   group: 'Advanced Commands',
   examples: [
     { description: "Update config map 'foo' with the annotation 'description' and the value 'my frontend'", command: `${BINARY_NAME} annotate configmaps foo description='my frontend'` },
-    { description: 'Update a config map identified by type and name in "examples/quickstart/"', command: `${BINARY_NAME} annotate -f examples/quickstart/ description='my frontend'` },
+    { description: 'Update a config map identified by type and name in "examples/quickstart/"', command: `${BINARY_NAME} annotate -f ${examplePath('quickstart/')} description='my frontend'` },
     { description: "Update config map 'foo', overwriting any existing value", command: `${BINARY_NAME} annotate --overwrite configmaps foo description='my frontend running nginx'` },
     { description: 'Update all config maps in the namespace', command: `${BINARY_NAME} annotate configmaps --all description='my frontend running nginx'` },
     { description: "Update config map 'foo' only if the resource is unchanged from version 1", command: `${BINARY_NAME} annotate configmaps foo description='my frontend running nginx' --resource-version=1`, notRunnable: 'needs the object to exist' },

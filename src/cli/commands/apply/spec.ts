@@ -4,7 +4,7 @@
  * parallel, reporting every failure.
  */
 import { BINARY_NAME, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from './shared/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from './shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from './shared/object-output.js';
@@ -30,18 +30,18 @@ export const spec: CommandSpec = {
   ].join('\n'),
   group: 'Advanced Commands',
   examples: [
-    { description: 'Apply the configuration in examples/quickstart/', command: `${BINARY_NAME} apply -f examples/quickstart/` },
-    { description: 'Apply resources from a directory containing kustomization.yaml - e.g. dir/kustomization.yaml', command: `${BINARY_NAME} apply -k examples/kustomize/overlays/production` },
-    { description: 'Apply every manifest under a directory, recursively, server-side', command: `${BINARY_NAME} apply --server-side -R -f examples/quickstart/` },
-    { description: 'Apply the JSON passed into stdin', command: `cat examples/configmap.json | ${BINARY_NAME} apply -f -`, notRunnable: 'reads a pipe; the example runner cannot serve the API while a shell runs' },
-    { description: 'Show what would be sent, without sending it', command: `${BINARY_NAME} apply -f examples/quickstart/ --dry-run=client -o yaml` },
+    { description: 'Apply the configuration in examples/quickstart/', command: `${BINARY_NAME} apply -f ${examplePath('quickstart/')}` },
+    { description: 'Apply resources from a directory containing kustomization.yaml - e.g. dir/kustomization.yaml', command: `${BINARY_NAME} apply -k ${examplePath('kustomize/overlays/production')}` },
+    { description: 'Apply every manifest under a directory, recursively, server-side', command: `${BINARY_NAME} apply --server-side -R -f ${examplePath('quickstart/')}` },
+    { description: 'Apply the JSON passed into stdin', command: `cat ${examplePath('configmap.json')} | ${BINARY_NAME} apply -f -` },
+    { description: 'Show what would be sent, without sending it', command: `${BINARY_NAME} apply -f ${examplePath('quickstart/')} --dry-run=client -o yaml` },
     {
       description: 'Apply the configuration in examples/quickstart/ that matches label app=quickstart and delete all other resources that are not in the file and match label app=quickstart',
-      command: `${BINARY_NAME} apply --prune -f examples/quickstart/ -l app=quickstart`,
+      command: `${BINARY_NAME} apply --prune -f ${examplePath('quickstart/')} -l app=quickstart`,
     },
     {
       description: 'Apply the configuration and delete all the other config maps that are not in the file',
-      command: `${BINARY_NAME} apply --prune -f examples/quickstart/ --all --prune-allowlist=core/v1/ConfigMap`,
+      command: `${BINARY_NAME} apply --prune -f ${examplePath('quickstart/')} --all --prune-allowlist=core/v1/ConfigMap`,
     },
   ],
   flags: [

@@ -2,7 +2,7 @@
  * `platformctl create -f FILENAME` and the `create <kind> NAME` generators.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
@@ -36,9 +36,9 @@ export const spec: CommandSpec = {
   description: 'Create a resource from a file or from stdin.\n\n JSON and YAML formats are accepted. Namespaces and CustomResourceDefinitions are created first.',
   group: 'Basic Commands (Beginner)',
   examples: [
-    { description: 'Create the objects in examples/team.yaml', command: `${BINARY_NAME} create -f examples/team.yaml` },
-    { description: 'Create the objects in the JSON passed into stdin', command: `cat examples/configmap.json | ${BINARY_NAME} create -f -`, notRunnable: 'reads a pipe; the example runner cannot serve the API while a shell runs' },
-    { description: 'Print the objects that would be created, without creating them', command: `${BINARY_NAME} create -f examples/team.yaml --dry-run=client -o yaml` },
+    { description: 'Create the objects in examples/team.yaml', command: `${BINARY_NAME} create -f ${examplePath('team.yaml')}` },
+    { description: 'Create the objects in the JSON passed into stdin', command: `cat ${examplePath('configmap.json')} | ${BINARY_NAME} create -f -` },
+    { description: 'Print the objects that would be created, without creating them', command: `${BINARY_NAME} create -f ${examplePath('team.yaml')} --dry-run=client -o yaml` },
   ],
   flags: [
     DRY_RUN_FLAG,

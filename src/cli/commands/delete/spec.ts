@@ -3,7 +3,7 @@
  * (by default) wait until they are gone.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { rawFlag } from '../apply/shared/raw-request.js';
@@ -27,9 +27,9 @@ export const spec: CommandSpec = {
   ].join('\n'),
   group: 'Basic Commands (Intermediate)',
   examples: [
-    { description: 'Delete the objects described in examples/quickstart/', command: `${BINARY_NAME} delete -f examples/quickstart/ --ignore-not-found` },
-    { description: 'Delete resources from a directory containing kustomization.yaml - e.g. dir/kustomization.yaml', command: `${BINARY_NAME} delete -k examples/kustomize/overlays/production --ignore-not-found` },
-    { description: 'Delete the objects in the JSON passed into stdin', command: `cat examples/configmap.json | ${BINARY_NAME} delete --ignore-not-found -f -`, notRunnable: 'reads a pipe; the example runner cannot serve the API while a shell runs' },
+    { description: 'Delete the objects described in examples/quickstart/', command: `${BINARY_NAME} delete -f ${examplePath('quickstart/')} --ignore-not-found` },
+    { description: 'Delete resources from a directory containing kustomization.yaml - e.g. dir/kustomization.yaml', command: `${BINARY_NAME} delete -k ${examplePath('kustomize/overlays/production')} --ignore-not-found` },
+    { description: 'Delete the objects in the JSON passed into stdin', command: `cat ${examplePath('configmap.json')} | ${BINARY_NAME} delete --ignore-not-found -f -` },
     { description: 'Delete config maps and secrets with same names "baz" and "foo"', command: `${BINARY_NAME} delete configmap,secret baz foo --ignore-not-found` },
     { description: 'Delete config maps with label app=quickstart', command: `${BINARY_NAME} delete configmaps -l app=quickstart` },
     { description: 'Delete a config map with minimal delay', command: `${BINARY_NAME} delete configmap foo --now --ignore-not-found` },

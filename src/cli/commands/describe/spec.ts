@@ -2,7 +2,7 @@
  * `platformctl describe`: a detailed description of objects and of the events about them.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../framework/spec.js';
 import { ALL_NAMESPACES_FLAG, SELECTOR_FLAG } from '../../resource/selection.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 
@@ -28,7 +28,7 @@ export const spec: CommandSpec = {
     { description: 'Describe all config maps', command: `${BINARY_NAME} describe configmaps` },
     { description: 'Describe config maps by label', command: `${BINARY_NAME} describe configmaps -l app=web` },
     { description: 'Describe the service named kubernetes (the API server\'s own, in the default namespace)', command: `${BINARY_NAME} describe service/kubernetes` },
-    { description: 'Describe the objects of a manifest', command: `${BINARY_NAME} describe -f examples/`, notRunnable: 'depends on the files under examples/' },
+    { description: 'Describe the objects of a manifest', command: `${BINARY_NAME} describe -f ${examplePath('')}`, notRunnable: 'needs the objects of the files under examples/ created before' },
   ],
   flags: [
     ALL_NAMESPACES_FLAG,

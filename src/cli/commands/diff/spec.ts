@@ -2,7 +2,7 @@
  * `platformctl diff -f ...`: what an apply would change, as a unified diff of YAML.
  */
 import { BINARY_NAME, EXTERNAL_DIFF_ENV, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../framework/spec.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 
 /** `platformctl diff`. */
@@ -25,9 +25,9 @@ export const spec: CommandSpec = {
   ].join('\n'),
   group: 'Advanced Commands',
   examples: [
-    { description: 'Diff resources included in examples/quickstart/', command: `${BINARY_NAME} diff -f examples/quickstart/`, notRunnable: 'exits 1 when there are differences' },
-    { description: 'Diff file read from stdin', command: `cat examples/quickstart/app.yaml | ${BINARY_NAME} diff -f -`, notRunnable: 'exits 1 when there are differences' },
-    { description: 'Diff a directory as server-side apply would change it', command: `${BINARY_NAME} diff --server-side -R -f examples/`, notRunnable: 'exits 1 when there are differences' },
+    { description: 'Diff resources included in examples/quickstart/', command: `${BINARY_NAME} diff -f ${examplePath('quickstart/')}`, notRunnable: 'exits 1 when there are differences' },
+    { description: 'Diff file read from stdin', command: `cat ${examplePath('quickstart/app.yaml')} | ${BINARY_NAME} diff -f -`, notRunnable: 'exits 1 when there are differences' },
+    { description: 'Diff a directory as server-side apply would change it', command: `${BINARY_NAME} diff --server-side -R -f ${examplePath('')}`, notRunnable: 'exits 1 when there are differences' },
   ],
   flags: [
     { name: 'concurrency', type: 'int', default: 8, description: 'Number of objects to process in parallel when diffing against the live version.' },

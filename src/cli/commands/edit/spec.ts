@@ -1,6 +1,6 @@
 /** `platformctl edit`: edit objects in the user's editor and save the changes as patches. */
 import { BINARY_NAME, EDITOR_ENV } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../framework/spec.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
 import { VALIDATE_FLAG } from '../apply/shared/validate.js';
@@ -23,7 +23,7 @@ export const spec: CommandSpec = {
   examples: [
     { description: 'Edit the config map named "settings"', command: `${BINARY_NAME} edit configmap/settings`, notRunnable: 'opens an interactive editor' },
     { description: 'Edit the deployment "web" in JSON using the v1 API format', command: `${BINARY_NAME} edit deployment/web -o json`, notRunnable: 'opens an interactive editor' },
-    { description: 'Edit the objects of a directory with another editor', command: `${EDITOR_ENV}="nano" ${BINARY_NAME} edit -f examples/quickstart/`, notRunnable: 'opens an interactive editor' },
+    { description: 'Edit the objects of a directory with another editor', command: `${EDITOR_ENV}="nano" ${BINARY_NAME} edit -f ${examplePath('quickstart/')}`, notRunnable: 'opens an interactive editor' },
   ],
   flags: [
     { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-edit`, description: 'Name of the manager used to track field ownership.' },

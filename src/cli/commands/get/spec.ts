@@ -3,7 +3,7 @@
  * watching for changes.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../framework/spec.js';
 import { outputFlags } from '../../output/flags.js';
 import { ALL_NAMESPACES_FLAG, FIELD_SELECTOR_FLAG, SELECTOR_FLAG } from '../../resource/selection.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
@@ -25,16 +25,18 @@ export const spec: CommandSpec = {
   ].join('\n'),
   group: 'Basic Commands (Beginner)',
   examples: [
+    { description: 'List all pods in ps output format', command: `${BINARY_NAME} get pods` },
+    { description: 'List all pods in ps output format with more information (such as node name)', command: `${BINARY_NAME} get pods -o wide` },
     { description: 'List all config maps in ps output format', command: `${BINARY_NAME} get configmaps` },
     { description: 'List all config maps with their labels', command: `${BINARY_NAME} get configmaps --show-labels` },
     { description: 'List a single config map with specified NAME in JSON output format', command: `${BINARY_NAME} get -o json configmap example --ignore-not-found` },
     { description: 'List config maps and secrets together in ps output format', command: `${BINARY_NAME} get configmaps,secrets` },
-    { description: 'List resources from a directory with kustomization.yaml - e.g. dir/kustomization.yaml', command: `${BINARY_NAME} get -k examples/kustomize/overlays/production --ignore-not-found` },
+    { description: 'List resources from a directory with kustomization.yaml - e.g. dir/kustomization.yaml', command: `${BINARY_NAME} get -k ${examplePath('kustomize/overlays/production')} --ignore-not-found` },
     { description: 'List the names of all config maps in all namespaces', command: `${BINARY_NAME} get configmaps -A -o name` },
     { description: 'Return only the phase value of the specified namespace', command: `${BINARY_NAME} get -o template namespace/default --template='{{.status.phase}}'` },
     { description: 'List resource information in custom columns', command: `${BINARY_NAME} get namespaces -o custom-columns=NAME:.metadata.name,PHASE:.status.phase` },
     { description: 'Return only the names of the namespaces', command: `${BINARY_NAME} get namespaces -o jsonpath='{.items[*].metadata.name}'` },
-    { description: 'List the objects named in a manifest', command: `${BINARY_NAME} get -f examples/ --ignore-not-found`, notRunnable: 'depends on the files under examples/' },
+    { description: 'List the objects named in a manifest', command: `${BINARY_NAME} get -f ${examplePath('')} --ignore-not-found` },
     { description: 'List the objects of the category "all"', command: `${BINARY_NAME} get all` },
     { description: 'Watch config maps and print each change', command: `${BINARY_NAME} get configmaps --watch`, notRunnable: 'runs until interrupted' },
     { description: 'Read a server path as it is', command: `${BINARY_NAME} get --raw /version` },

@@ -3,7 +3,7 @@
  * `kubectl kustomize` does.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../framework/spec.js';
 
 /** The values `--load-restrictor` accepts. */
 export const LOAD_RESTRICTORS = ['LoadRestrictionsRootOnly', 'LoadRestrictionsNone'];
@@ -21,8 +21,8 @@ export const spec: CommandSpec = {
   group: 'Advanced Commands',
   examples: [
     { description: 'Build the current working directory', command: `${BINARY_NAME} kustomize`, notRunnable: 'the working directory of the example runner holds no kustomization' },
-    { description: 'Build some shared configuration directory', command: `${BINARY_NAME} kustomize examples/kustomize/overlays/production` },
-    { description: 'Write the output to a file (to a directory that exists: one file per object)', command: `${BINARY_NAME} kustomize examples/kustomize/base -o base.yaml` },
+    { description: 'Build some shared configuration directory', command: `${BINARY_NAME} kustomize ${examplePath('kustomize/overlays/production')}` },
+    { description: 'Write the output to a file (to a directory that exists: one file per object)', command: `${BINARY_NAME} kustomize ${examplePath('kustomize/base')} -o base.yaml` },
   ],
   flags: [
     { name: 'enable-alpha-plugins', type: 'bool', default: false, description: 'enable kustomize plugins (plugins are not supported: a kustomization that uses them fails)' },

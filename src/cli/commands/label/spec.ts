@@ -1,6 +1,6 @@
 /** `platformctl label`: add, change or remove labels of objects. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../framework/spec.js';
 import { metadataFlags } from './shared/metadata-command.js';
 
 /** `platformctl label`. */
@@ -21,7 +21,7 @@ export const spec: CommandSpec = {
     { description: "Update config map 'foo' with the label 'tier' and the value 'backend'", command: `${BINARY_NAME} label configmaps foo tier=backend` },
     { description: "Update config map 'foo' with the label 'tier' and the value 'frontend', overwriting any existing value", command: `${BINARY_NAME} label --overwrite configmaps foo tier=frontend` },
     { description: 'Update all config maps in the namespace', command: `${BINARY_NAME} label configmaps --all status=unhealthy` },
-    { description: 'Update a config map identified by the type and name in "examples/quickstart/"', command: `${BINARY_NAME} label -f examples/quickstart/ status=unhealthy` },
+    { description: 'Update a config map identified by the type and name in "examples/quickstart/"', command: `${BINARY_NAME} label -f ${examplePath('quickstart/')} status=unhealthy` },
     { description: "Update config map 'foo' only if the resource is unchanged from version 1", command: `${BINARY_NAME} label configmaps foo status=unhealthy --resource-version=1`, notRunnable: 'needs the object to exist' },
     { description: "Update config map 'foo' by removing a label named 'bar' if it exists", command: `${BINARY_NAME} label configmaps foo bar-` },
   ],

@@ -1,6 +1,6 @@
 /** `platformctl patch`: change fields of objects with a strategic merge, JSON merge or JSON patch. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
@@ -21,7 +21,7 @@ export const spec: CommandSpec = {
   examples: [
     { description: "Partially update config map 'foo' using a strategic merge patch, specifying the patch as JSON", command: `${BINARY_NAME} patch configmap foo -p '{"data":{"color":"blue"}}'` },
     { description: "Partially update config map 'foo' using a strategic merge patch, specifying the patch as YAML", command: `${BINARY_NAME} patch configmap foo -p $'data:\\n color: blue'`, notRunnable: 'needs the object to exist' },
-    { description: 'Partially update the objects of a file using a JSON merge patch', command: `${BINARY_NAME} patch -f examples/quickstart/ --type merge -p '{"metadata":{"labels":{"tier":"web"}}}'` },
+    { description: 'Partially update the objects of a file using a JSON merge patch', command: `${BINARY_NAME} patch -f ${examplePath('quickstart/')} --type merge -p '{"metadata":{"labels":{"tier":"web"}}}'` },
     { description: 'Update a deployment\'s replicas through the scale subresource using a merge patch', command: `${BINARY_NAME} patch deployment web --subresource='scale' --type='merge' -p '{"spec":{"replicas":2}}'` },
     { description: 'Remove a data key with a JSON patch with positional arrays', command: `${BINARY_NAME} patch configmap foo --type='json' -p='[{"op": "remove", "path": "/data/color"}]'` },
   ],

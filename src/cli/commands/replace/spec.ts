@@ -3,7 +3,7 @@
  * delete them and create them again.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
@@ -25,8 +25,8 @@ export const spec: CommandSpec = {
   ].join('\n'),
   group: 'Advanced Commands',
   examples: [
-    { description: 'Replace the objects of examples/quickstart/ with the configuration in the file', command: `${BINARY_NAME} replace -f examples/quickstart/` },
-    { description: 'Force replace, delete and then re-create the resource', command: `${BINARY_NAME} replace --force -f examples/quickstart/` },
+    { description: 'Replace the objects of examples/quickstart/ with the configuration in the file', command: `${BINARY_NAME} replace -f ${examplePath('quickstart/')}` },
+    { description: 'Force replace, delete and then re-create the resource', command: `${BINARY_NAME} replace --force -f ${examplePath('quickstart/')}` },
   ],
   flags: [
     CASCADE_FLAG,

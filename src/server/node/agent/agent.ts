@@ -16,20 +16,28 @@ import { asArray, asNumber, asObject, asString, jsonEqual } from '../../util/jso
 import type { ContainerLogs } from '../logs/container-logs.js';
 import { quantityMilli } from '../pod-resources.js';
 import type { ResolvedNodeOptions } from '../options.js';
-import type { ContainerInfo, ContainerRuntime, Sandbox } from '../runtime/runtime.js';
+import type { LogEntry } from '../logs/cri-format.js';
+import type { ContainerInfo, ContainerRuntime, Sandbox, WildcardListener } from '../runtime/runtime.js';
 import { Backoff } from './backoff.js';
 import { fieldPathOf, startContainer, type ContainerList, type StartDeps } from './container-start.js';
 import type { EnvSources } from './env.js';
 import { NodeReporter } from './node-reporter.js';
 import { nodeResources } from './node-status.js';
-import { generatePodStatus, initDone, shouldRestart, type WaitingReason } from './pod-status.js';
+import { generatePodStatus, initDone, NODE_SHUTDOWN_MESSAGE, NODE_SHUTDOWN_REASON, shouldRestart, type WaitingReason } from './pod-status.js';
 import { PodWorkers } from './pod-workers.js';
 import { previousInstances } from './previous-instances.js';
 import { ProberManager } from './prober/prober-manager.js';
 import { StatusManager } from './status-manager.js';
+import {
+  ADDRESS_IN_USE, addressInUseIn, addressInUseMessage, BINDS_ALL_ADDRESSES, bindsAllAddressesMessage, WildcardListenerChecks, type ListenerOwner,
+} from './wildcard-listeners.js';
 
 /** The kubelet never gives a container less than this between SIGTERM and SIGKILL. */
 const MIN_GRACE_SECONDS = 2;
+/** How long after a crash its last output is read: the output pipes drain into the log a moment after the exit. */
+const CRASH_LOG_SETTLE_MS = 1000;
+/** How many of a crashed instance's last log lines are looked at. */
+const CRASH_LOG_LINES = 20;
 
 /** What the agent is made of. */
 export interface AgentParts {
@@ -105,6 +113,10 @@ export class NodeAgent {
   private unsubscribe: (() => void) | undefined;
   private unsubscribeExit: (() => void) | undefined;
   private stopped = false;
+  /** Looks for containers listening on all addresses, where the runtime can tell. */
+  private readonly listenerChecks: WildcardListenerChecks | undefined;
+  /** The instances that ran when the node shut down cleanly: their status says so (NodeShutdown). */
+  private readonly stoppedAtShutdown = new Set<string>();
 
   constructor(private readonly p: AgentParts) {
     const ctx = p.ctx;
@@ -131,6 +143,11 @@ export class NodeAgent {
       changed: (uid) => this.workers.update(uid),
       now: () => ctx.now(),
     });
+    const scan = runtime?.wildcardListeners?.bind(runtime);
+    this.listenerChecks = scan === undefined ? undefined : new WildcardListenerChecks({
+      scan, now: () => Date.now(), log: ctx.log,
+      found: (_id, owner, listeners) => this.reportWildcardListeners(owner, listeners),
+    });
     this.reporter = new NodeReporter(this.client, { nodes: defOf(ctx, '', 'v1', 'nodes'), leases: defOf(ctx, GROUPS.coordination, 'v1', 'leases') }, this.recorder, {
       name: p.nodeName, hostIP: p.hostIP, storageDir: p.storageDir, runtimeVersion: runtime?.version ?? '', maxPods: p.options.maxPods,
       notReadyMessage: runtime === undefined ? `container runtime is off: ${p.options.disabledReason}` : undefined,
@@ -144,7 +161,11 @@ export class NodeAgent {
     await this.p.runtime?.init();
     await this.reporter.start();
     this.unsubscribe = this.p.ctx.onWrite((ev) => this.onPodEvent(ev));
-    this.unsubscribeExit = this.p.runtime?.onExit((info) => this.workers.update(info.podUid));
+    this.unsubscribeExit = this.p.runtime?.onExit((info) => {
+      this.listenerChecks?.exited(info.id);
+      this.explainAddressInUse(info);
+      this.workers.update(info.podUid);
+    });
     for (const pod of await this.client.list(this.pods)) this.observe(pod);
   }
 
@@ -213,7 +234,11 @@ export class NodeAgent {
   }
 
   private instances(uid: string, st: PodState): ContainerInfo[] {
-    const current = this.p.runtime?.listContainers(uid) ?? [];
+    // Every status written from now on (a sync still running while the node shuts down too) says
+    // why the instances that ran at the shutdown ended.
+    const current = (this.p.runtime?.listContainers(uid) ?? []).map((c) => (
+      c.state === 'exited' && this.stoppedAtShutdown.has(c.id) ? { ...c, reason: NODE_SHUTDOWN_REASON, message: NODE_SHUTDOWN_MESSAGE } : c
+    ));
     return [...st.previous, ...current];
   }
 
@@ -381,6 +406,55 @@ export class NodeAgent {
     }
     st.waiting.delete(name);
     if (outcome.info.state === 'running' && list === 'containers') this.prober.containerStarted(uid, name);
+    if (outcome.info.state === 'running') this.listenerChecks?.started(outcome.info.id, { podUid: uid, name });
+  }
+
+  /** The `BindsAllAddresses` warning on the pod of a container found listening on all addresses. */
+  private reportWildcardListeners(owner: ListenerOwner, listeners: WildcardListener[]): void {
+    const pod = this.states.get(owner.podUid)?.pod;
+    if (pod === undefined || this.stopped) return;
+    const podIP = this.p.runtime?.sandbox(owner.podUid)?.ip;
+    this.event(pod, 'Warning', BINDS_ALL_ADDRESSES, bindsAllAddressesMessage(owner.name, listeners, podIP), fieldPathOf(owner.name, listOf(pod, owner.name)));
+  }
+
+  /**
+   * A container that failed saying "address already in use" (in its last log lines) may have lost
+   * its port to another pod that listens on all addresses: if one does, the crashed pod hears which
+   * (an `AddressInUse` warning), since nothing else would tell the user why.
+   */
+  private explainAddressInUse(info: ContainerInfo): void {
+    const checks = this.listenerChecks;
+    const runtime = this.p.runtime;
+    const st = this.states.get(info.podUid);
+    if (checks === undefined || runtime === undefined || st === undefined || this.stopped || st.killing !== undefined) return;
+    // Exit codes above 128 are deaths by a signal (stopped, killed), not a program that gave up.
+    if (info.exitCode === undefined || info.exitCode === 0 || info.exitCode > 128) return;
+    void (async () => {
+      await new Promise((r) => setTimeout(r, CRASH_LOG_SETTLE_MS).unref());
+      if (this.stopped) return;
+      const meta = metaOf(st.pod);
+      const entries: LogEntry[] = [];
+      const ref = { namespace: asString(meta.namespace) ?? '', podName: asString(meta.name) ?? '', podUid: info.podUid, container: info.name, attempt: info.attempt };
+      for await (const e of this.p.logs.read(ref, { tailLines: CRASH_LOG_LINES })) entries.push(e);
+      const inUse = addressInUseIn(entries);
+      if (inUse === undefined) return;
+      const others = new Map<string, ListenerOwner>();
+      for (const uid of this.states.keys()) {
+        if (uid === info.podUid) continue;
+        for (const c of runtime.listContainers(uid)) if (c.state === 'running') others.set(c.id, { podUid: uid, name: c.name });
+      }
+      if (others.size === 0) return;
+      const holders: { pod: string; container: string; listeners: WildcardListener[] }[] = [];
+      for (const [id, listeners] of await checks.scanNow(others)) {
+        const owner = others.get(id);
+        const holder = owner === undefined ? undefined : this.states.get(owner.podUid)?.pod;
+        const relevant = listeners.filter((l) => inUse.port === undefined || l.port === inUse.port);
+        if (owner === undefined || holder === undefined || relevant.length === 0) continue;
+        holders.push({ pod: `${asString(metaOf(holder).namespace) ?? ''}/${asString(metaOf(holder).name) ?? ''}`, container: owner.name, listeners: relevant });
+      }
+      if (holders.length === 0 || this.stopped) return;
+      this.event(st.pod, 'Warning', ADDRESS_IN_USE, addressInUseMessage(info.name, holders), fieldPathOf(info.name, listOf(st.pod, info.name)));
+    })().catch((e: unknown) => this.p.ctx.log(`node agent: explaining the exit of ${info.id}: ${e instanceof Error ? e.message : String(e)}`));
   }
 
   /** Stops one running instance: preStop hook, SIGTERM, SIGKILL after the grace period. */
@@ -492,15 +566,36 @@ export class NodeAgent {
     await this.recorder.flush();
   }
 
-  /** Stops the agent: no new syncs, every container stopped within the shutdown grace period. */
+  /**
+   * Stops the agent: no new syncs, every container stopped within the shutdown grace period, and
+   * the final status of every pod whose containers it stopped written (terminated, reason
+   * NodeShutdown), so that the next start tells a clean stop from a server that was killed.
+   */
   async shutdown(): Promise<void> {
     this.stopped = true;
     this.unsubscribe?.();
     this.reporter.stop();
     this.workers.stop();
     this.prober.stop();
+    this.listenerChecks?.stop();
     this.unsubscribeExit?.();
-    await this.p.runtime?.shutdown(this.p.options.shutdownGracePeriodMs);
+    const runtime = this.p.runtime;
+    if (runtime !== undefined) {
+      const stopped: string[] = [];
+      for (const uid of this.states.keys()) {
+        for (const c of runtime.listContainers(uid)) {
+          if (c.state !== 'running') continue;
+          this.stoppedAtShutdown.add(c.id);
+          stopped.push(uid);
+        }
+      }
+      await runtime.shutdown(this.p.options.shutdownGracePeriodMs);
+      for (const uid of new Set(stopped)) {
+        const st = this.states.get(uid);
+        if (st !== undefined) this.publish(st.pod, st, false);
+      }
+      await this.status.idle();
+    }
     await this.p.logs.close();
     await this.recorder.flush();
   }

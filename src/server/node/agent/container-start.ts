@@ -12,7 +12,7 @@ import type { ContainerLogs } from '../logs/container-logs.js';
 import { CreateContainerError, type ContainerInfo, type ContainerRuntime, type DeclaredPort, type Sandbox } from '../runtime/runtime.js';
 import { goDuration, type Backoff } from './backoff.js';
 import { buildEnv, commandLine, EnvError, type EnvSources, type PodRuntimeFacts } from './env.js';
-import type { WaitingReason } from './pod-status.js';
+import { stoppedByShutdown, type WaitingReason } from './pod-status.js';
 
 /** The waiting reason and message of a container without a command. */
 export const NO_COMMAND_REASON = 'NoCommand';
@@ -73,7 +73,9 @@ export async function startContainer(deps: StartDeps, pod: JsonObject, sandbox: 
   const name = asString(container.name) ?? '';
   const fieldPath = fieldPathOf(name, list);
   const key = `${uid}/${name}`;
-  if (latest !== undefined && latest.state === 'exited') {
+  // An instance that a clean node shutdown stopped did not crash: starting it again is not a
+  // restart after a failure, and a crash after it starts the back-off afresh.
+  if (latest !== undefined && latest.state === 'exited' && !stoppedByShutdown(latest)) {
     const finished = latest.finishedAt ?? latest.startedAt;
     if (deps.backoff.inBackoffSince(key, finished)) {
       const delay = deps.backoff.get(key);

@@ -73,13 +73,40 @@ export function shouldRestart(pod: JsonObject, latest: ContainerInfo | undefined
   if (latest.state === 'running') return false;
   const policy = restartPolicy(pod);
   if (policy === 'Never') return false;
-  if (policy === 'OnFailure' && latest.exitCode === 0) return false;
+  if (policy === 'OnFailure' && completed(latest)) return false;
   return true;
 }
 
 /** True when an init container finished successfully. */
 export function initDone(latest: ContainerInfo | undefined): boolean {
-  return latest !== undefined && latest.state === 'exited' && latest.exitCode === 0;
+  return latest !== undefined && latest.state === 'exited' && completed(latest);
+}
+
+/**
+ * The reason of an instance the node stopped when it was shut down cleanly (`local stop`): its
+ * status says so, and the next start does not take it for a crash.
+ */
+export const NODE_SHUTDOWN_REASON = 'NodeShutdown';
+/** The message that goes with {@link NODE_SHUTDOWN_REASON}. */
+export const NODE_SHUTDOWN_MESSAGE = 'The node was shut down (local stop); the container was stopped with it';
+
+/** True for an instance the node's shutdown stopped. */
+export function stoppedByShutdown(c: { reason?: unknown }): boolean {
+  return c.reason === NODE_SHUTDOWN_REASON;
+}
+
+/**
+ * True when an exited instance did its work: exit code 0, and not stopped by a node shutdown (a
+ * program may exit 0 on SIGTERM; it was interrupted all the same, so OnFailure restarts it and a
+ * pod that cannot restart it fails, as after the kubelet's graceful node shutdown).
+ */
+function completed(c: ContainerInfo): boolean {
+  return c.exitCode === 0 && !stoppedByShutdown(c);
+}
+
+/** The same for a `terminated` state of a container status. */
+function terminatedOk(t: JsonObject): boolean {
+  return asNumber(t.exitCode) === 0 && !stoppedByShutdown(t);
 }
 
 function statusFor(inputs: StatusInputs, spec: JsonObject, isInit: boolean, hasInit: boolean, old: JsonObject | undefined): JsonObject {
@@ -111,7 +138,7 @@ function statusFor(inputs: StatusInputs, spec: JsonObject, isInit: boolean, hasI
       started: running && inputs.started(latest.id),
     };
     // A running init container is not ready: it is ready once it finished successfully.
-    if (isInit) status.ready = !running && latest.exitCode === 0;
+    if (isInit) status.ready = !running && completed(latest);
     else if (running) status.ready = inputs.ready(latest.id) && inputs.started(latest.id);
   }
   const wait = inputs.waiting.get(name);
@@ -166,10 +193,10 @@ export function podPhase(pod: JsonObject, init: JsonObject[], main: JsonObject[]
     const term = asObject(s.terminated);
     if (s.running !== undefined) pendingInit++;
     else if (term !== undefined) {
-      if (asNumber(term.exitCode) !== 0) failedInit++;
+      if (!terminatedOk(term)) failedInit++;
     } else if (s.waiting !== undefined) {
       const last = asObject(asObject(cs.lastState)?.terminated);
-      if (last !== undefined && asNumber(last.exitCode) !== 0) failedInit++;
+      if (last !== undefined && !terminatedOk(last)) failedInit++;
       else pendingInit++;
     } else {
       pendingInit++;
@@ -186,7 +213,7 @@ export function podPhase(pod: JsonObject, init: JsonObject[], main: JsonObject[]
     if (s.running !== undefined) running++;
     else if (term !== undefined) {
       stopped++;
-      if (asNumber(term.exitCode) === 0) succeeded++;
+      if (terminatedOk(term)) succeeded++;
     } else if (s.waiting !== undefined) {
       if (asObject(asObject(cs.lastState)?.terminated) !== undefined) stopped++;
       else waiting++;

@@ -2,9 +2,11 @@
  * What a restarted node agent knows about container instances of an earlier run: only the pod
  * status it wrote. Each container's last instance is rebuilt from it as an exited instance (a
  * container runtime keeps exited containers across a reboot), so that restart policy, back-off,
- * restart counts and `lastState` continue as on a real node after a reboot: an instance that was
- * running is reported as the kubelet reports a container it cannot find any more (an ephemeral
- * container that ran is not started again).
+ * restart counts and `lastState` continue as on a real node after a reboot. A clean shutdown
+ * wrote each stopped instance as terminated (reason NodeShutdown), and it comes back as that; an
+ * instance still `running` in the status means the server was killed before it could write
+ * anything, and is reported as the kubelet reports a container it cannot find any more
+ * (ContainerStatusUnknown, exit code 137). An ephemeral container that ran is not started again.
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import { asArray, asNumber, asObject, asString } from '../../util/json.js';

@@ -118,6 +118,12 @@ export interface ContainerUsage {
   memoryBytes: number;
 }
 
+/** A TCP socket listening on every address of the machine (`0.0.0.0` or `::`). */
+export interface WildcardListener {
+  address: string;
+  port: number;
+}
+
 /** Thrown when a container cannot even be created (before any process exists). */
 export class CreateContainerError extends Error {
   constructor(message: string) {
@@ -158,6 +164,14 @@ export interface ContainerRuntime {
   attach(id: string): AttachStreams | undefined;
   /** Usage of running containers, by id (absent when the instance is gone). */
   usage(ids: string[]): Promise<Map<string, ContainerUsage>>;
+  /**
+   * The sockets of running containers that listen on all addresses (`0.0.0.0`, `::`), by
+   * container id (containers without any are left out). Present only where pods share the
+   * machine's network with an address each, so that such a socket takes its port from every pod
+   * (the process runtime on Linux); absent where the runtime cannot tell, or where it does not
+   * matter (a network of each pod's own, or every pod on one shared address).
+   */
+  wildcardListeners?(ids: string[]): Promise<Map<string, WildcardListener[]>>;
   /** Stops every container (node shutdown), each within `graceMs` at most. */
   shutdown(graceMs: number): Promise<void>;
 }

@@ -1,18 +1,20 @@
 /**
  * Every example of every command either runs, or says why it cannot (`notRunnable`). Runnable
  * examples run against the local API server (test/support/server.ts) with a fresh config per
- * example, in a temp directory holding a copy of examples/ and a fixture plugin on PATH; each
+ * example, each in a fresh temp directory (not the package's: an example must run from any
+ * directory, so the manifests it uses are found as `$(npm root -g)/platformctl/examples/...`, the
+ * package installed globally, which here is this repository), with a fixture plugin on PATH; each
  * must exit 0. Before each one, the objects examples name (config maps `foo` and `settings`,
  * deployment `web`, service account `myapp`, secret `mysecret`, the quick start's objects and a
- * pending CSR `csr-sqgzp`) are created afresh, so that examples which change or delete them can
+ * pending CSR `csr-sqgzp`) are created afresh (and that of examples/configmap.json deleted), so that examples which change or delete them can
  * run in any order. Skipped examples are listed with their reason in the test output. Examples that
  * use shell syntax (pipes, redirections, `$(...)`) run through `sh -c` with the built
- * bin/platformctl on PATH; the others run in-process.
+ * bin/platformctl on PATH (while the server goes on answering); the others run in-process.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -139,6 +141,23 @@ spec:
 `;
 }
 
+/** Runs a shell command line without blocking the event loop (the in-process server must answer it). */
+function shell(command: string, env: Record<string, string>, cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('sh', ['-c', command], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+test('examples name the package\'s manifests by a path that holds in any directory', async () => {
+  const relative = allExamples(await loadAllSpecs()).filter(({ example }) => /(^|[\s=])examples\//.test(example.command));
+  assert.deepEqual(relative.map(({ example }) => example.command), [], 'a path relative to the package works only from its directory');
+});
+
 test('every example runs or gives the reason it cannot', async (t) => {
   const examples = allExamples(await loadAllSpecs());
   assert.ok(examples.length > 0);
@@ -151,7 +170,21 @@ test('every example runs or gives the reason it cannot', async (t) => {
     mkdirSync(pluginDir);
     copyFileSync(join(root, 'test/fixtures/plugins/report-args'), join(pluginDir, 'platformctl-hello'));
     chmodSync(join(pluginDir, 'platformctl-hello'), 0o755);
-    const pathEnv = [pluginDir, join(root, 'bin'), dirname(process.execPath), '/usr/bin', '/bin'].join(':');
+    // The package installed globally, as `npm i -g` lays it out (<prefix>/lib/node_modules/platformctl),
+    // and an `npm` that answers `npm root -g` with it (the real one costs a third of a second a call).
+    const prefix = join(work, 'global');
+    const globalRoot = join(prefix, 'lib', 'node_modules');
+    mkdirSync(globalRoot, { recursive: true });
+    symlinkSync(root, join(globalRoot, 'platformctl'));
+    const npmDir = join(work, 'npm-bin');
+    mkdirSync(npmDir);
+    writeFileSync(join(npmDir, 'npm'), `#!/bin/sh\n[ "$1 $2" = "root -g" ] && exec echo '${globalRoot}'\necho "this npm answers only npm root -g" >&2\nexit 1\n`, { mode: 0o755 });
+    const realNpm = spawnSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).stdout.trim();
+    if (realNpm !== '') {
+      const answer = execFileSync(realNpm, ['root', '-g'], { encoding: 'utf8', env: { ...process.env, NPM_CONFIG_PREFIX: prefix, NPM_CONFIG_UPDATE_NOTIFIER: 'false' } }).trim();
+      assert.equal(answer, globalRoot, 'npm root -g is <prefix>/lib/node_modules');
+    }
+    const pathEnv = [pluginDir, npmDir, join(root, 'bin'), dirname(process.execPath), '/usr/bin', '/bin'].join(':');
     const adminConfig = await writeTestKubeconfig(server, join(work, 'server-config'));
     const configTemplate = readFileSync(adminConfig, 'utf8');
     const admin = async (...args: string[]): Promise<void> => {
@@ -167,7 +200,8 @@ test('every example runs or gives the reason it cannot', async (t) => {
      */
     const reseed = async (): Promise<void> => {
       await admin('apply', '-f', join(work, 'namespaces.yaml'));
-      await admin('delete', '-f', seedFile, '--ignore-not-found', '--wait');
+      // The stdin examples create the config map of examples/configmap.json.
+      await admin('delete', '-f', seedFile, '-f', join(root, 'examples', 'configmap.json'), '--ignore-not-found', '--wait');
       await admin('create', '-f', seedFile);
     };
 
@@ -186,14 +220,13 @@ test('every example runs or gives the reason it cannot', async (t) => {
         mkdirSync(home);
         const config = join(home, 'config');
         writeFileSync(config, configTemplate, { mode: 0o600 });
-        if (existsSync(join(root, 'examples'))) cpSync(join(root, 'examples'), join(home, 'examples'), { recursive: true });
         const env = { HOME: home, PLATFORMCONFIG: config, PATH: pathEnv, NO_COLOR: '1' };
         const words = shellWords(example.command);
         if (words !== undefined && words[0] === 'platformctl') {
           const r = await runCli(words.slice(1), { env, home, cwd: home });
           assert.equal(r.code, 0, `exit ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
         } else {
-          const r = spawnSync('sh', ['-c', example.command], { env, cwd: home, encoding: 'utf8', timeout: 30_000 });
+          const r = await shell(example.command, env, home);
           assert.equal(r.status, 0, `exit ${r.status}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
         }
       });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { JsonObject } from '../../../../src/sdk/types/meta.js';
-import { generatePodStatus, podPhase, type StatusInputs } from '../../../../src/server/node/agent/pod-status.js';
+import { generatePodStatus, NODE_SHUTDOWN_MESSAGE, NODE_SHUTDOWN_REASON, podPhase, shouldRestart, type StatusInputs } from '../../../../src/server/node/agent/pod-status.js';
 import { previousInstances, LOST_CONTAINER_MESSAGE } from '../../../../src/server/node/agent/previous-instances.js';
 import type { ContainerInfo } from '../../../../src/server/node/runtime/runtime.js';
 
@@ -119,6 +119,27 @@ describe('pod status as a kubelet generates it', () => {
     const cs = (s.containerStatuses as JsonObject[])[0] ?? {};
     assert.equal(cs.restartCount, 5);
     assert.equal(((cs.lastState as JsonObject).terminated as JsonObject).reason, 'ContainerStatusUnknown');
+  });
+
+  test('a clean node shutdown: the stopped instance is terminated NodeShutdown with its exit code, comes back as that, and is restarted', () => {
+    const shutDown = (exitCode: number): ContainerInfo => inst('c', 2, 'exited', { finishedAt: T0 + 9000, exitCode, reason: NODE_SHUTDOWN_REASON, message: NODE_SHUTDOWN_MESSAGE });
+    const written = generatePodStatus(inputs(pod(one), [shutDown(143)]));
+    assert.equal(written.phase, 'Running', 'an Always pod stays Running: it starts again with the node');
+    const cs = (written.containerStatuses as JsonObject[])[0] ?? {};
+    assert.deepEqual((cs.state as JsonObject).terminated, {
+      exitCode: 143, reason: NODE_SHUTDOWN_REASON, message: NODE_SHUTDOWN_MESSAGE, startedAt: '2026-01-01T00:00:02Z', finishedAt: '2026-01-01T00:00:09Z', containerID: 'process://102',
+    });
+    const previous = previousInstances(pod(one, written), T0 + 60_000);
+    assert.equal(previous[0]?.reason, NODE_SHUTDOWN_REASON);
+    assert.equal(previous[0]?.exitCode, 143);
+    const after = generatePodStatus(inputs(pod(one, written), [...previous, inst('c', 3, 'running')]));
+    const again = (after.containerStatuses as JsonObject[])[0] ?? {};
+    assert.equal(again.restartCount, 3, 'a reboot counts as a restart, as on a node');
+    assert.equal(((again.lastState as JsonObject).terminated as JsonObject).reason, NODE_SHUTDOWN_REASON);
+    // A program may exit 0 on SIGTERM: it was interrupted all the same.
+    assert.equal(shouldRestart(pod({ ...one, restartPolicy: 'OnFailure' }), shutDown(0)), true);
+    assert.equal(generatePodStatus(inputs(pod({ ...one, restartPolicy: 'Never' }), [shutDown(0)])).phase, 'Failed');
+    assert.equal(generatePodStatus(inputs(pod({ ...one, restartPolicy: 'OnFailure' }), [shutDown(0)])).phase, 'Running');
   });
 
   test('podPhase follows getPhase', () => {

@@ -2,7 +2,7 @@
  * `platformctl apply edit-last-applied (RESOURCE/NAME | -f FILENAME)`.
  */
 import { BINARY_NAME, EDITOR_ENV, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../../sdk/naming.js';
-import type { CommandSpec } from '../../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../../framework/spec.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../shared/object-output.js';
 import { VALIDATE_FLAG } from '../shared/validate.js';
@@ -25,7 +25,7 @@ export const spec: CommandSpec = {
   ].join('\n'),
   examples: [
     { description: 'Edit the last-applied-configuration annotations by type/name in YAML', command: `${BINARY_NAME} apply edit-last-applied configmap/settings`, notRunnable: 'opens an interactive editor' },
-    { description: 'Edit the last-applied-configuration annotations by file in JSON', command: `${BINARY_NAME} apply edit-last-applied -f examples/configmap.json -o json`, notRunnable: 'opens an interactive editor' },
+    { description: 'Edit the last-applied-configuration annotations by file in JSON', command: `${BINARY_NAME} apply edit-last-applied -f ${examplePath('configmap.json')} -o json`, notRunnable: 'opens an interactive editor' },
   ],
   flags: [
     { name: 'field-manager', type: 'string', default: FIELD_MANAGER_CLIENT_SIDE_APPLY, description: 'Name of the manager used to track field ownership.' },

@@ -2,7 +2,7 @@
  * `platformctl apply set-last-applied -f FILENAME`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec } from '../../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../shared/dry-run.js';
 import { filenameFlag } from '../shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../shared/object-output.js';
@@ -14,11 +14,11 @@ export const spec: CommandSpec = {
   summary: 'Set the last-applied-configuration annotation on a live object to match the contents of a file',
   description: `Set the latest last-applied-configuration annotations by setting it to match the contents of a file. This results in the last-applied-configuration being updated as though '${BINARY_NAME} apply -f<file> ' was run, without updating any other parts of the object.`,
   examples: [
-    { description: 'Set the last-applied-configuration of a resource to match the contents of a file', command: `${BINARY_NAME} apply set-last-applied -f examples/configmap.json`, notRunnable: 'needs the object created before' },
-    { description: 'Execute set-last-applied against each configuration file in a directory', command: `${BINARY_NAME} apply set-last-applied -f examples/quickstart/`, notRunnable: 'needs the objects created before' },
+    { description: 'Set the last-applied-configuration of a resource to match the contents of a file', command: `${BINARY_NAME} apply set-last-applied -f ${examplePath('configmap.json')}`, notRunnable: 'needs the object created before' },
+    { description: 'Execute set-last-applied against each configuration file in a directory', command: `${BINARY_NAME} apply set-last-applied -f ${examplePath('quickstart/')}`, notRunnable: 'needs the objects created before' },
     {
       description: 'Set the last-applied-configuration of a resource to match the contents of a file; will create the annotation if it does not already exist',
-      command: `${BINARY_NAME} apply set-last-applied -f examples/configmap.json --create-annotation=true`,
+      command: `${BINARY_NAME} apply set-last-applied -f ${examplePath('configmap.json')} --create-annotation=true`,
       notRunnable: 'needs the object created before',
     },
   ],

@@ -2,7 +2,7 @@
  * `platformctl apply view-last-applied (TYPE [NAME | -l label] | TYPE/NAME | -f FILENAME)`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec } from '../../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../../framework/spec.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../shared/manifest-flags.js';
 
 /** `apply view-last-applied`. */
@@ -17,7 +17,7 @@ export const spec: CommandSpec = {
   ].join('\n'),
   examples: [
     { description: 'View the last-applied-configuration annotations by type/name in YAML', command: `${BINARY_NAME} apply view-last-applied configmap/settings`, notRunnable: 'needs an object applied before' },
-    { description: 'View the last-applied-configuration annotations by file in JSON', command: `${BINARY_NAME} apply view-last-applied -f examples/configmap.json -o json`, notRunnable: 'needs the object applied before' },
+    { description: 'View the last-applied-configuration annotations by file in JSON', command: `${BINARY_NAME} apply view-last-applied -f ${examplePath('configmap.json')} -o json`, notRunnable: 'needs the object applied before' },
   ],
   flags: [
     { name: 'all', type: 'bool', default: false, description: 'Select all resources in the namespace of the specified resource types' },

@@ -2,7 +2,7 @@
  * `platformctl auth reconcile -f FILENAME`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec } from '../../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../../apply/shared/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../apply/shared/object-output.js';
@@ -23,7 +23,7 @@ export const spec: CommandSpec = {
     '',
     " This is preferred to 'apply' for RBAC resources so that semantically-aware merging of rules and subjects is done.",
   ].join('\n'),
-  examples: [{ description: 'Reconcile RBAC resources from a file', command: `${BINARY_NAME} auth reconcile -f examples/rbac.yaml` }],
+  examples: [{ description: 'Reconcile RBAC resources from a file', command: `${BINARY_NAME} auth reconcile -f ${examplePath('rbac.yaml')}` }],
   flags: [
     DRY_RUN_FLAG,
     filenameFlag('Filename, directory, or URL to files identifying the resource to reconcile.'),

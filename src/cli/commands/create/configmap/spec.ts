@@ -2,7 +2,7 @@
  * `platformctl create configmap NAME --from-file|--from-literal|--from-env-file`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec } from '../../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../../framework/spec.js';
 import { dataSourceFlags } from '../shared/data-flags.js';
 import { appendHashFlag, GENERATOR_FLAGS } from '../shared/generated.js';
 
@@ -22,10 +22,10 @@ export const spec: CommandSpec = {
     ' When creating a config map based on a directory, each file whose basename is a valid key in the directory will be packaged into the config map.  Any directory entries except regular files are ignored (e.g. subdirectories, symlinks, devices, pipes, etc).',
   ].join('\n'),
   examples: [
-    { description: 'Create a new config map named my-config based on folder examples/config', command: `${BINARY_NAME} create configmap my-config --from-file=examples/config` },
-    { description: 'Create a new config map named my-config-keys with specified keys instead of file basenames on disk', command: `${BINARY_NAME} create configmap my-config-keys --from-file=key1=examples/config/app.properties --from-file=key2=examples/config/log.properties` },
+    { description: 'Create a new config map named my-config based on folder examples/config', command: `${BINARY_NAME} create configmap my-config --from-file=${examplePath('config')}` },
+    { description: 'Create a new config map named my-config-keys with specified keys instead of file basenames on disk', command: `${BINARY_NAME} create configmap my-config-keys --from-file=key1=${examplePath('config/app.properties')} --from-file=key2=${examplePath('config/log.properties')}` },
     { description: 'Create a new config map named my-config-literal with key1=config1 and key2=config2', command: `${BINARY_NAME} create configmap my-config-literal --from-literal=key1=config1 --from-literal=key2=config2` },
-    { description: 'Create a new config map named my-config-env from an env file', command: `${BINARY_NAME} create configmap my-config-env --from-env-file=examples/config/app.env` },
+    { description: 'Create a new config map named my-config-env from an env file', command: `${BINARY_NAME} create configmap my-config-env --from-env-file=${examplePath('config/app.env')}` },
     { description: 'Print the config map that would be created, without creating it', command: `${BINARY_NAME} create configmap my-config --from-literal=key1=config1 --dry-run=client -o yaml` },
   ],
   flags: [appendHashFlag('configmap'), ...GENERATOR_FLAGS, ...dataSourceFlags('configmap')],

@@ -14,14 +14,15 @@ import { createServer } from 'node:net';
 import { constants as osConstants } from 'node:os';
 import { delimiter, resolve as resolvePath } from 'node:path';
 import type {
-  AttachStreams, ContainerConfig, ContainerInfo, ContainerRuntime, ContainerUsage, ExecProcess, ExecResult, Sandbox, SandboxConfig,
+  AttachStreams, ContainerConfig, ContainerInfo, ContainerRuntime, ContainerUsage, ExecProcess, ExecResult, Sandbox, SandboxConfig, WildcardListener,
 } from '../runtime.js';
 import { CreateContainerError } from '../runtime.js';
 import { loopbackRangeUsable, PodAddressAllocator, SHARED_ADDRESS } from './addresses.js';
 import { containerInitPython, INIT_KILL_SIGNAL, underInit } from './container-init.js';
 import { OutputPump } from './output-pump.js';
 import { PidRegistry } from './pid-registry.js';
-import { groupUsage, processTable } from './proc.js';
+import { groupWildcardListeners } from './listeners.js';
+import { groupUsage, HAS_PROC, processTable } from './proc.js';
 import { preparePty, ptyAvailable, type PtyControl } from '../../../streams/pty-helper.js';
 
 /** Options of the process runtime. */
@@ -426,6 +427,18 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     return out;
   }
 
+  /** A container's group is its main process's pid: the init's, where there is one. */
+  async function wildcardListeners(ids: string[]): Promise<Map<string, WildcardListener[]>> {
+    const out = new Map<string, WildcardListener[]>();
+    const wanted = ids.map((id) => running(id)).filter((c): c is ProcessContainer => c?.info.pid !== undefined);
+    const byGroup = await groupWildcardListeners(wanted.map((c) => c.info.pid ?? 0));
+    for (const c of wanted) {
+      const found = byGroup.get(c.info.pid ?? 0);
+      if (found !== undefined) out.set(c.info.id, found);
+    }
+    return out;
+  }
+
   return {
     version: `process://${process.versions.node}`,
     async init() {
@@ -466,6 +479,8 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     exec,
     attach,
     usage,
+    // With all pods on one shared address, a port in use is refused before start (checkSharedPorts).
+    ...(HAS_PROC && !shared ? { wildcardListeners } : {}),
     async shutdown(graceMs) {
       await Promise.all([...containers.values()].filter((c) => c.info.state === 'running').map((c) => stopContainer(c.info.id, graceMs)));
       await Promise.all([...containers.values()].map((c) => c.recorded));

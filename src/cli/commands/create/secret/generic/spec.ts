@@ -2,7 +2,7 @@
  * `platformctl create secret generic NAME --from-file|--from-literal|--from-env-file`.
  */
 import { BINARY_NAME } from '../../../../../sdk/naming.js';
-import type { CommandSpec } from '../../../../framework/spec.js';
+import { examplePath, type CommandSpec } from '../../../../framework/spec.js';
 import { dataSourceFlags } from '../../shared/data-flags.js';
 import { appendHashFlag, GENERATOR_FLAGS } from '../../shared/generated.js';
 
@@ -21,10 +21,10 @@ export const spec: CommandSpec = {
     ' When creating a secret based on a directory, each file whose basename is a valid key in the directory will be packaged into the secret. Any directory entries except regular files are ignored (e.g. subdirectories, symlinks, devices, pipes, etc).',
   ].join('\n'),
   examples: [
-    { description: 'Create a new secret named my-secret-files with keys for each file in folder examples/config', command: `${BINARY_NAME} create secret generic my-secret-files --from-file=examples/config` },
-    { description: 'Create a new secret named my-secret-keys with specified keys instead of names on disk', command: `${BINARY_NAME} create secret generic my-secret-keys --from-file=app=examples/config/app.properties` },
+    { description: 'Create a new secret named my-secret-files with keys for each file in folder examples/config', command: `${BINARY_NAME} create secret generic my-secret-files --from-file=${examplePath('config')}` },
+    { description: 'Create a new secret named my-secret-keys with specified keys instead of names on disk', command: `${BINARY_NAME} create secret generic my-secret-keys --from-file=app=${examplePath('config/app.properties')}` },
     { description: 'Create a new secret named my-secret-literal with key1=supersecret and key2=topsecret', command: `${BINARY_NAME} create secret generic my-secret-literal --from-literal=key1=supersecret --from-literal=key2=topsecret` },
-    { description: 'Create a new secret named my-secret-env from an env file', command: `${BINARY_NAME} create secret generic my-secret-env --from-env-file=examples/config/app.env` },
+    { description: 'Create a new secret named my-secret-env from an env file', command: `${BINARY_NAME} create secret generic my-secret-env --from-env-file=${examplePath('config/app.env')}` },
   ],
   flags: [
     appendHashFlag('secret'),
