@@ -1,5 +1,5 @@
 /**
- * Reading request bodies: a size limit (413 above it), and decoding JSON or YAML by Content-Type
+ * Reading request bodies: a size limit (413 above it), a deadline (504 after it), and decoding JSON or YAML by Content-Type
  * (415 for anything else, such as protobuf, which this server does not speak) with limits on
  * nesting depth and YAML aliases (400).
  */
@@ -11,32 +11,46 @@ import { badRequest, requestEntityTooLarge, unsupportedMediaType } from '../erro
 import { MAX_BODY_DEPTH, jsonTextExceedsDepth, yamlShapeProblem } from '../util/json-limits.js';
 import { firstYamlDocument } from './yaml-documents.js';
 import { decodeProtobufBody } from '../protobuf/index.js';
+import { bodyDeadlineOf, requestTimeout } from './connections.js';
 
 /** The API server's limit on request bodies (3 MiB). */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
-/** Reads the whole body. */
+/**
+ * Reads the whole body: 413 at once, without reading, when its declared length is over the limit
+ * (a real server reads up to the limit first; the answer is the same), and 504 Timeout when it has
+ * not arrived by the request's body deadline (`guardBody` in connections.ts).
+ */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) return Promise.reject(requestEntityTooLarge(limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let failed = false;
+    let settled = false;
+    const fail = (e: unknown): void => {
+      if (settled) return;
+      settled = true;
+      cancelDeadline();
+      reject(e);
+    };
+    const cancelDeadline = bodyDeadlineOf(req)?.onExpiry(() => fail(requestTimeout())) ?? ((): void => undefined);
     req.on('data', (b: Buffer) => {
-      if (failed) return;
+      if (settled) return;
       size += b.length;
       if (size > limit) {
-        failed = true;
-        reject(requestEntityTooLarge(limit));
+        fail(requestEntityTooLarge(limit));
         return;
       }
       chunks.push(b);
     });
     req.once('end', () => {
-      if (!failed) resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+      if (settled) return;
+      settled = true;
+      cancelDeadline();
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
     });
-    req.once('error', (e) => {
-      if (!failed) reject(e);
-    });
+    req.once('error', fail);
   });
 }
 
