@@ -44,6 +44,7 @@ import { streamEndpoints } from './streams/index.js';
 import { serveUpgrade } from './streams/upgrade.js';
 import { loadOrCreateAdminToken, newToken } from './tls/admin-token.js';
 import { ephemeralTlsMaterial, loadOrCreateTlsMaterial } from './tls/certificates.js';
+import { SERVER_CIPHERS } from './tls/ciphers.js';
 import { asArray, asNumber, asObject, asString } from './util/json.js';
 
 export type { RunningServer, ServerOptions } from './options.js';
@@ -184,6 +185,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const server: Server = createServer({
     key: tls.keyPem, cert: tls.certPem, ca: tls.caPem, requestCert: true, rejectUnauthorized: false,
+    // Go's default suites, and as a Go server, its own preference order rather than the client's.
+    ciphers: SERVER_CIPHERS, honorCipherOrder: true,
     maxHeaderSize: MAX_HEADER_BYTES,
     // Headers must arrive within the deadline below; Node checks it at this interval (30 s by default,
     // which would let a client that sends nothing hold a connection twice as long).
