@@ -2,12 +2,13 @@
  * Between JSON values and the plain objects protobufjs encodes and decodes (fields `f<number>`),
  * walking the type schema: inline-embedded structs become nested messages, times become seconds
  * and nanoseconds, quantities and int-or-strings their messages, byte strings leave base64, raw
- * extensions carry JSON. Decoding gives the JSON a Go server would serialize: unset fields without
+ * extensions carry JSON, maps lists of key-value entries. Decoding gives the JSON a Go server would serialize: unset fields without
  * `omitempty` as their zero value (`null`, `""`, `{}`), zero values of `omitempty` fields left out.
  */
 import type { JsonObject, JsonValue } from '../../meta.js';
 import type { ListSchema, ScalarSchema, StructSchema, TypeSchema, UntypedSchema } from '../type-schema.js';
 import { scalarWire } from '../type-schema.js';
+import { setOwn } from '../../../own-keys.js';
 
 /** What protobufjs takes and gives: nested plain objects, arrays, numbers, strings, booleans and byte arrays. */
 export type Plain = string | number | boolean | Uint8Array | Plain[] | { [key: string]: Plain };
@@ -205,15 +206,15 @@ export function toPlain(value: JsonValue, schema: TypeSchema): Plain | undefined
     case 'list': return Array.isArray(value) ? listToPlain(value, schema) : undefined;
     case 'map': {
       if (!isObject(value)) return undefined;
-      const out: PlainObject = {};
-      for (const key of Object.keys(value)) {
+      // Entries in key order, as Go's generated marshalling writes them.
+      const out: PlainObject[] = [];
+      for (const key of Object.keys(value).sort()) {
         const item = value[key];
         if (item === undefined) continue;
-        if (schema.values.kind === 'list') {
-          out[key] = { f1: Array.isArray(item) ? listToPlain(item, schema.values) : [] };
-          continue;
-        }
-        out[key] = (item === null ? undefined : toPlain(item, schema.values)) ?? zeroPlain(schema.values);
+        const plain = schema.values.kind === 'list'
+          ? { f1: Array.isArray(item) ? listToPlain(item, schema.values) : [] }
+          : (item === null ? undefined : toPlain(item, schema.values)) ?? zeroPlain(schema.values);
+        out.push({ f1: key, f2: plain });
       }
       return out;
     }
@@ -274,16 +275,19 @@ export function fromPlain(value: Plain | undefined, schema: TypeSchema): JsonVal
     case 'struct': return plainToStruct(isPlainObject(value) ? value : {}, schema);
     case 'list': return Array.isArray(value) ? value.map((item) => fromPlain(item, schema.items)) : null;
     case 'map': {
-      if (!isPlainObject(value)) return null;
+      if (!Array.isArray(value)) return null;
       const out: JsonObject = {};
-      for (const key of Object.keys(value)) {
-        const item = value[key];
+      for (const entry of value) {
+        if (!isPlainObject(entry)) continue;
+        const key = typeof entry.f1 === 'string' ? entry.f1 : '';
+        const item = entry.f2;
         if (schema.values.kind === 'list') {
           const items = isPlainObject(item) && Array.isArray(item.f1) ? item.f1 : [];
-          out[key] = items.map((v) => fromPlain(v, (schema.values as ListSchema).items));
+          setOwn(out, key, items.map((v) => fromPlain(v, (schema.values as ListSchema).items)));
           continue;
         }
-        out[key] = fromPlain(item, schema.values);
+        // Keys are data: `__proto__` too is a key like any other.
+        setOwn(out, key, fromPlain(item, schema.values));
       }
       return out;
     }
