@@ -128,9 +128,15 @@ export function guardBody(req: IncomingMessage, res: ServerResponse, info: Reque
     if (res.headersSent) req.socket.destroy();
   }, timeoutMs);
   timer.unref();
-  const done = (): void => clearTimeout(timer);
+  const socket = req.socket;
+  const done = (): void => {
+    clearTimeout(timer);
+    // The socket outlives the request on a keep-alive connection.
+    socket.off('close', done);
+    req.off('end', done);
+  };
   req.once('end', done);
-  req.socket.once('close', done);
+  socket.once('close', done);
 }
 
 /** A socket's request in flight (its answer not yet written). */

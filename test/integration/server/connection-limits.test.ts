@@ -132,6 +132,23 @@ describe('connection limits: slow and oversized requests', () => {
     assert.equal(x, 201);
   });
 
+  test('requests with bodies on one keep-alive connection leave no listeners behind on it', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => {
+      warnings.push(`${w.name}: ${w.message}`);
+    };
+    process.on('warning', onWarning);
+    const client = new ApiClient(server);
+    try {
+      for (let i = 0; i < 30; i++) assert.equal((await client.post(CM, { metadata: { name: `keep-alive-${i}` } })).status, 201);
+      await new Promise((r) => setImmediate(r));
+    } finally {
+      client.close();
+      process.off('warning', onWarning);
+    }
+    assert.deepEqual(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning')), []);
+  });
+
   test('a watch (long-running) is not cut at the deadline', async () => {
     const w = await api.watch(`${CM}?watch=1&fieldSelector=metadata.name%3Dlater`);
     assert.equal(w.status, 200);
