@@ -21,8 +21,13 @@ export function goKind(value: JsonValue | undefined): string {
   return typeof value;
 }
 
+/**
+ * An unknown `$patch` value. kube-apiserver passes this error through as a reason-less 500 (it is
+ * not among the malformed-patch errors it maps to 400); it is the client's patch that is wrong, so
+ * this server answers 400 BadRequest with the same text, as it does those.
+ */
 export function badPatchType(directive: JsonValue | undefined, patch: JsonObject): PatchError {
-  return PatchError.internal(`unknown patch type: ${goFormat(directive)} in map: ${goFormat(patch)}`);
+  return PatchError.badRequest(`unknown patch type: ${goFormat(directive)} in map: ${goFormat(patch)}`);
 }
 
 /** Drops every `null` member, recursively (values the patch adds where nothing was). */
