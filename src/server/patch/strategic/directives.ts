@@ -2,6 +2,7 @@
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import { PatchError } from '../errors.js';
 import { goFormat, isJsonObject, setKey } from '../json-values.js';
+import { isBigInt } from '../../../machinery/json-numbers.js';
 
 export const DIRECTIVE = '$patch';
 export const RETAIN_KEYS = '$retainKeys';
@@ -18,6 +19,8 @@ export function goKind(value: JsonValue | undefined): string {
   if (value === undefined || value === null) return 'nil';
   if (Array.isArray(value)) return 'slice';
   if (typeof value === 'object') return 'map';
+  // An int64 beyond 2^53 is a bigint here, a number in Go as any other.
+  if (isBigInt(value)) return 'number';
   return typeof value;
 }
 
