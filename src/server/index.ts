@@ -32,6 +32,7 @@ import { workloadControllers, workloadEndpoints } from './controllers/workloads/
 import { eventTtlController } from './events/ttl.js';
 import { nodeDefs, setupNode, type NodeSide } from './node/index.js';
 import type { HealthCheck } from './api/health.js';
+import { answerClientError, DEFAULT_BODY_TIMEOUT_MS, MAX_HEADER_BYTES, MAX_HEADERS_TIMEOUT_MS } from './http/connections.js';
 import { createHandler } from './http/handler.js';
 import { builtinDefs } from './kinds/index.js';
 import type { RunningServer, ServerOptions } from './options.js';
@@ -43,6 +44,7 @@ import { streamEndpoints } from './streams/index.js';
 import { serveUpgrade } from './streams/upgrade.js';
 import { loadOrCreateAdminToken, newToken } from './tls/admin-token.js';
 import { ephemeralTlsMaterial, loadOrCreateTlsMaterial } from './tls/certificates.js';
+import { SERVER_CIPHERS } from './tls/ciphers.js';
 import { asArray, asNumber, asObject, asString } from './util/json.js';
 
 export type { RunningServer, ServerOptions } from './options.js';
@@ -171,6 +173,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     readyz: [...common, { name: 'informer-sync', check: () => undefined }, { name: 'shutdown', check: () => (stopping ? 'process is shutting down' : undefined) }],
   };
   let port = options.port ?? 0;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   const handler = createHandler(ctx, {
     authenticator: authn.authenticator,
     endpoints: [...authn.endpoints, ...authz.endpoints, ...node.endpoints, ...workloadEndpoints(ctx), ...streamEndpoints(ctx, authz.authorizer, node.streams)],
@@ -178,12 +181,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     health,
     serverAddress: () => `${host}:${port}`,
     buildDate: timestamp(now()),
+    bodyTimeoutMs,
   });
-  const server: Server = createServer({ key: tls.keyPem, cert: tls.certPem, ca: tls.caPem, requestCert: true, rejectUnauthorized: false }, handler);
+  const server: Server = createServer({
+    key: tls.keyPem, cert: tls.certPem, ca: tls.caPem, requestCert: true, rejectUnauthorized: false,
+    // Go's default suites, and as a Go server, its own preference order rather than the client's.
+    ciphers: SERVER_CIPHERS, honorCipherOrder: true,
+    maxHeaderSize: MAX_HEADER_BYTES,
+    // Headers must arrive within the deadline below; Node checks it at this interval (30 s by default,
+    // which would let a client that sends nothing hold a connection twice as long).
+    connectionsCheckingInterval: Math.min(1000, bodyTimeoutMs),
+    // Bodies have their own deadline (guardBody), which long-running requests do not get; Node's
+    // request timeout would cut a proxied upload.
+    requestTimeout: 0,
+    headersTimeout: Math.min(MAX_HEADERS_TIMEOUT_MS, bodyTimeoutMs),
+    keepAliveTimeout: 30_000,
+  }, handler);
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => serveUpgrade(req, socket, head, handler));
-  server.requestTimeout = 0;
-  server.headersTimeout = 60_000;
-  server.keepAliveTimeout = 30_000;
+  server.on('clientError', answerClientError);
   // Every connection, from its first byte: one still in its TLS handshake (a client that stalled, or
   // one that connected and never spoke) would otherwise hold stop() for the handshake timeout (120 s).
   const sockets = new Set<Socket>();

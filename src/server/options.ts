@@ -32,6 +32,13 @@ export interface ServerOptions {
   bookmarkIntervalMs?: number;
   /** How long a request for a resource version from the future waits before 504 (ms, default 3 s). */
   futureRVWaitMs?: number;
+  /**
+   * How long a request body may take to arrive in full (ms, default 60 s: kube-apiserver's request
+   * timeout). A body still incomplete then is answered 504 Timeout and its connection closed; request
+   * headers get the lesser of this and 32 s (kube-apiserver's header timeout). Long-running requests
+   * (watches, logs, exec, attach, port-forward, proxy) get no deadline once they are under way.
+   */
+  bodyTimeoutMs?: number;
   /** Lower bound of the random default watch timeout (ms, default 30 min; the timeout is 1-2x this). */
   minWatchTimeoutMs?: number;
   /** Events queued per watch before a slow client's watch is ended (default 10,000). */

@@ -7,6 +7,7 @@
 import { appendFile } from 'node:fs/promises';
 import { DOMAIN } from '../../sdk/naming.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
+import { writeJson } from '../../machinery/json-numbers.js';
 
 /** Events kept in memory at most. */
 const MAX_EVENTS = 2_000;
@@ -24,7 +25,7 @@ export class AuditLog {
     if (this.events.length > MAX_EVENTS) this.events.splice(0, this.events.length - MAX_EVENTS);
     const path = this.path;
     if (path === undefined) return;
-    const line = `${JSON.stringify(event)}\n`;
+    const line = `${writeJson(event)}\n`;
     this.writing = this.writing.then(() => appendFile(path, line, { mode: 0o600 })).catch((e: unknown) => {
       this.log(`audit log write failed: ${e instanceof Error ? e.message : String(e)}`);
     });

@@ -12,6 +12,7 @@ import { fieldFacts, goStructName, goTypeName, scalarWire, structField } from '.
 import { setKey } from '../patch/json-values.js';
 import { QUANTITY_ERRORS, canonicalQuantity } from '../quantity/quantity.js';
 import { parseTimeError } from './time.js';
+import { asJsonNumber, numberLiteralOf } from '../../machinery/json-numbers.js';
 
 /** What decoding found. */
 export interface TypedDecodeResult {
@@ -39,6 +40,16 @@ class Decoder {
   readonly unknownFields: string[] = [];
   error: string | undefined;
 
+  /** @param hugeText the text of a number beyond float64 whose own text is not known (see decodeTyped). */
+  constructor(private readonly hugeText: string | undefined) {}
+
+  /** The text Go quotes for a number: its kept literal, else what it is known by. */
+  private text(value: number | bigint, literal: string | undefined): string {
+    if (literal !== undefined) return literal;
+    if (typeof value === 'bigint') return value.toString();
+    return !Number.isFinite(value) && this.hugeText !== undefined ? this.hugeText : goNumber(value);
+  }
+
   typeError(what: string, goType: string, at: Frame): void {
     if (this.error !== undefined) return;
     this.error = at.struct === '' && at.fields.length === 0
@@ -54,13 +65,16 @@ class Decoder {
     if (this.unknownFields.length < MAX_STRICT_ERRORS && !this.unknownFields.includes(path)) this.unknownFields.push(path);
   }
 
-  /** Decodes `value`; undefined means the field ends up absent. */
-  value(value: JsonValue, schema: TypeSchema, at: Frame): JsonValue | undefined {
+  /**
+   * Decodes `value`; undefined means the field ends up absent. `literal` is the text of a number
+   * that the body reader kept (json-numbers.ts): Go's messages quote it.
+   */
+  value(value: JsonValue, schema: TypeSchema, at: Frame, literal?: string): JsonValue | undefined {
     switch (schema.kind) {
       case 'struct': return this.struct(value, schema, at);
       case 'map': return this.map(value, schema.values, goTypeName(schema), at);
       case 'list': return this.list(value, schema.items, goTypeName(schema), at);
-      case 'scalar': return this.scalar(value, schema, at);
+      case 'scalar': return this.scalar(value, schema, at, literal);
       default: return this.untyped(value, schema, at);
     }
   }
@@ -86,7 +100,7 @@ class Decoder {
         this.unknown(strict);
         continue;
       }
-      const decoded = this.value(item, field, { strict, fields: [...at.fields, key], struct: name });
+      const decoded = this.value(item, field, { strict, fields: [...at.fields, key], struct: name }, numberLiteralOf(value, key));
       if (decoded === undefined || omittedWhenZero(schema, key, field, decoded)) continue;
       setKey(out, key, decoded);
     }
@@ -104,7 +118,7 @@ class Decoder {
       const item = value[key];
       if (item === undefined) continue;
       const strict = at.strict === '' ? key : `${at.strict}.${key}`;
-      const decoded = item === null ? zeroValue(values) : this.value(item, values, { ...at, strict });
+      const decoded = item === null ? zeroValue(values) : this.value(item, values, { ...at, strict }, numberLiteralOf(value, key));
       setKey(out, key, decoded ?? zeroValue(values));
     }
     return out;
@@ -117,14 +131,16 @@ class Decoder {
       return undefined;
     }
     return value.map((item, i) => {
-      const decoded = item === null ? zeroValue(items) : this.value(item, items, { ...at, strict: `${at.strict}[${i}]` });
+      const decoded = item === null ? zeroValue(items) : this.value(item, items, { ...at, strict: `${at.strict}[${i}]` }, numberLiteralOf(value, i));
       return decoded ?? zeroValue(items);
     });
   }
 
-  private scalar(value: JsonValue, schema: ScalarSchema, at: Frame): JsonValue | undefined {
+  private scalar(value: JsonValue, schema: ScalarSchema, at: Frame, literal: string | undefined): JsonValue | undefined {
     if (value === null) return undefined;
     const goType = goTypeName(schema);
+    // A bigint stands where JsonValue says number (json-numbers.ts).
+    const number = asJsonNumber(value);
     switch (scalarWire(schema)) {
       case 'string':
         if (typeof value === 'string') return value;
@@ -133,11 +149,16 @@ class Decoder {
         if (typeof value === 'boolean') return value;
         break;
       case 'double':
-        if (typeof value === 'number') return value;
+        if (typeof number === 'bigint') return Number(number);
+        if (typeof number === 'number') {
+          if (Number.isFinite(number)) return number;
+          this.typeError(`number ${this.text(number, literal)}`, goType, at);
+          return undefined;
+        }
         break;
       case 'int32':
       case 'int64':
-        if (typeof value === 'number') return this.integer(value, scalarWire(schema) === 'int32', goType, at);
+        if (number !== undefined) return this.integer(number, scalarWire(schema) === 'int32', goType, at, literal);
         break;
       case 'bytes':
         if (typeof value === 'string') {
@@ -148,7 +169,8 @@ class Decoder {
         break;
       case 'quantity': {
         // Go's decoder hands Quantity.UnmarshalJSON the raw JSON: other values fail to parse as text.
-        const decoded = typeof value === 'string' || typeof value === 'number' ? canonicalQuantity(value) : { error: QUANTITY_ERRORS.format };
+        const decoded = typeof value === 'string' || typeof value === 'number' ? canonicalQuantity(value)
+          : typeof number === 'bigint' ? canonicalQuantity(number.toString()) : { error: QUANTITY_ERRORS.format };
         if ('error' in decoded) {
           this.fail(decoded.error);
           return undefined;
@@ -157,7 +179,7 @@ class Decoder {
       }
       case 'intOrString':
         if (typeof value === 'string') return value;
-        if (typeof value === 'number') return this.integer(value, true, 'int32', at);
+        if (number !== undefined) return this.integer(number, true, 'int32', at, literal);
         this.typeError(jsonKind(value), 'int32', at);
         return undefined;
       case 'time':
@@ -180,13 +202,20 @@ class Decoder {
     return undefined;
   }
 
-  private integer(value: number, int32: boolean, goType: string, at: Frame): JsonValue | undefined {
+  /**
+   * Go's strconv.ParseInt of the number's text: an integer literal within the type's range. A kept
+   * literal is never one (json-numbers.ts keeps the text of fractions, exponents and integers
+   * beyond int64), so `1.0`, `1e3` and `1e-400` fail as in Go, with their text.
+   */
+  private integer(value: number | bigint, int32: boolean, goType: string, at: Frame, literal: string | undefined): JsonValue | undefined {
     const limit = int32 ? 2 ** 31 : 2 ** 63;
-    if (!Number.isInteger(value) || value < -limit || value >= limit) {
-      this.typeError(`number ${goNumber(value)}`, goType, at);
+    const fits = typeof value === 'bigint' ? !int32 : Number.isInteger(value) && value >= -limit && value < limit;
+    if (literal !== undefined || !fits) {
+      this.typeError(`number ${this.text(value, literal)}`, goType, at);
       return undefined;
     }
-    return value;
+    // A bigint stands where JsonValue says number.
+    return value as JsonValue;
   }
 
   private untyped(value: JsonValue, schema: TypeSchema & { kind: 'untyped' }, at: Frame): JsonValue | undefined {
@@ -213,7 +242,7 @@ function jsonKind(value: JsonValue): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string': return 'string';
-    case 'number': return 'number';
+    case 'number': case 'bigint': return 'number';
     case 'boolean': return 'bool';
     default: return 'object';
   }
@@ -287,9 +316,12 @@ function omittedWhenZero(parent: StructSchema, key: string, field: TypeSchema, v
   }
 }
 
-/** Decodes `obj` as a value of the built-in struct `schema`. */
-export function decodeTyped(obj: JsonObject, schema: StructSchema): TypedDecodeResult {
-  const decoder = new Decoder();
+/**
+ * Decodes `obj` as a value of the built-in struct `schema`. `hugeText` names a number beyond
+ * float64 whose own text was not kept (one a patch copied from its body into the object).
+ */
+export function decodeTyped(obj: JsonObject, schema: StructSchema, hugeText?: string): TypedDecodeResult {
+  const decoder = new Decoder(hugeText);
   const value = decoder.value(obj, schema, { strict: '', fields: [], struct: '' }) as JsonObject | undefined;
   const result: TypedDecodeResult = { value: value ?? {}, unknownFields: decoder.unknownFields };
   if (decoder.error !== undefined) result.error = decoder.error;

@@ -19,6 +19,7 @@ import { asObject, asString } from '../util/json.js';
 import { fieldError, invalid } from '../validation/field-errors.js';
 import { decodeTyped } from './go-decode.js';
 import { duplicateFields, yamlDuplicateKey, type DuplicateKey } from './duplicates.js';
+import { nonFiniteMessage, nonFiniteNumber, writeJson } from '../../machinery/json-numbers.js';
 
 export { decodeTyped } from './go-decode.js';
 export type { TypedDecodeResult } from './go-decode.js';
@@ -97,10 +98,13 @@ function targetOf(def: ResourceDef, expected: GVK): Target {
   return { schema: schema?.kind === 'struct' ? schema : undefined, custom: undefined, isCustom: false };
 }
 
-/** Decodes `obj` for `target`: the decoded object, unknown field paths and Go's decoding error. */
-function decodeFor(target: Target, obj: JsonObject): { value: JsonObject; unknown: string[]; error?: string } {
+/**
+ * Decodes `obj` for `target`: the decoded object, unknown field paths and Go's decoding error
+ * (`hugeText` as for decodeTyped).
+ */
+function decodeFor(target: Target, obj: JsonObject, hugeText?: string): { value: JsonObject; unknown: string[]; error?: string } {
   if (target.schema !== undefined) {
-    const r = decodeTyped(obj, target.schema);
+    const r = decodeTyped(obj, target.schema, hugeText);
     return { value: r.value, unknown: r.unknownFields, ...(r.error === undefined ? {} : { error: r.error }) };
   }
   if (!target.isCustom) return { value: obj, unknown: [] };
@@ -140,6 +144,9 @@ export async function decodeWriteBody(def: ResourceDef, body: JsonObject, raw: R
   const refuse = (message: string): ApiError => badRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${expected.kind}: ${message}`);
   const decoded = decodeFor(target, body);
   if (decoded.error !== undefined) throw refuse(decoded.error);
+  // What no typed field took (custom resources, raw extensions): Go reads it as float64 or fails.
+  const huge = nonFiniteNumber(decoded.value, body);
+  if (huge !== undefined) throw refuse(nonFiniteMessage(huge));
   if (scope.directive !== 'Ignore') {
     const duplicates = raw === undefined ? [] : await duplicateErrors(raw);
     report(scope, [...decoded.unknown.map((path) => `unknown field ${JSON.stringify(path)}`), ...duplicates.filter((d) => !underUnknown(d, decoded.unknown))], refuse);
@@ -170,10 +177,15 @@ export interface PatchInput {
  */
 export function decodePatchedObject(def: ResourceDef, patched: JsonObject, expected: GVK, patch: PatchInput, scope: ValidationScope): JsonObject {
   const target = targetOf(def, expected);
-  const shown = patch.type === 'strategic' ? goFormat(patch.body) : JSON.stringify(sortedJson(patched));
+  const shown = patch.type === 'strategic' ? goFormat(patch.body) : writeJson(sortedJson(patched));
   const refuse = (message: string): ApiError => invalid({ group: '', kind: '' }, '', [fieldError.invalidText('patch', JSON.stringify(shown), message)]);
-  const decoded = decodeFor(target, patched);
+  // A number beyond float64 in the result came from the patch body, which knows its text.
+  const hugeInBody = nonFiniteNumber(patch.body);
+  const decoded = decodeFor(target, patched, hugeInBody);
   if (decoded.error !== undefined) throw refuse(decoded.error);
+  const found = nonFiniteNumber(decoded.value, patch.body);
+  const huge = found === undefined ? undefined : hugeInBody ?? found;
+  if (huge !== undefined) throw refuse(nonFiniteMessage(huge));
   report(scope, [...patch.bodyErrors, ...decoded.unknown.map((path) => `unknown field ${JSON.stringify(path)}`)], refuse);
   return decoded.value;
 }

@@ -141,7 +141,10 @@ export function applyObject(args: ApplyArgs): KubeObject {
   }
   const errors: string[] = [];
   const configSet = toFieldSet(args.applied as JsonObject, args.schema, errors);
-  if (errors.length > 0) throw PatchError.internal(`failed to create typed patch object (${describeObject(args.applied)}): ${formatTypeErrors(errors)}`);
+  // kube-apiserver answers a reason-less 500 here (a plain error of structured-merge-diff, with any
+  // fieldValidation); the configuration is what is wrong, so this is 400 BadRequest with the same
+  // text, as a fix proposed upstream makes it.
+  if (errors.length > 0) throw PatchError.badRequest(`failed to create typed patch object (${describeObject(args.applied)}): ${formatTypeErrors(errors)}`);
   const live = withoutManagedFields(args.live);
   if (liveManagers.size === 0 && args.live !== undefined) recordExistingFields(liveManagers, live, args, ctx);
   let result = attempt(args, live, liveManagers, configSet, args.force, ctx);

@@ -3,6 +3,7 @@
  * managedFields that embed values (`k:{"name":"x"}`, `v:"a"`) and for the last-applied annotation.
  */
 import type { JsonValue } from '../../sdk/types/meta.js';
+import { isBigInt, isJsonNumber } from '../../machinery/json-numbers.js';
 
 const HTML_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
@@ -18,6 +19,8 @@ export function goJson(value: JsonValue | undefined): string {
   if (value === undefined || value === null) return 'null';
   if (typeof value === 'string') return escapeString(value);
   if (typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value);
+  // An int64 beyond 2^53 (json-numbers.ts): its digits, as Go prints an int64.
+  if (isBigInt(value)) return String(value);
   if (Array.isArray(value)) return `[${value.map((item) => goJson(item)).join(',')}]`;
   const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort(compareStrings);
   return `{${keys.map((key) => `${escapeString(key)}:${goJson(value[key])}`).join(',')}}`;
@@ -41,7 +44,7 @@ export function compareStrings(a: string, b: string): number {
 }
 
 function rank(value: JsonValue): number {
-  if (typeof value === 'number') return 0;
+  if (typeof value === 'number' || typeof value === 'bigint') return 0;
   if (typeof value === 'string') return 1;
   if (typeof value === 'boolean') return 2;
   if (Array.isArray(value)) return 3;
@@ -54,7 +57,8 @@ export function compareValues(a: JsonValue, b: JsonValue): number {
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra < rb ? -1 : 1;
-  if (typeof a === 'number' && typeof b === 'number') return a === b ? 0 : a < b ? -1 : 1;
+  // Numbers and bigints (int64 beyond 2^53) compare exactly with each other.
+  if (isJsonNumber(a) && isJsonNumber(b)) return a === b ? 0 : a < b ? -1 : 1;
   if (typeof a === 'string' && typeof b === 'string') return compareStrings(a, b);
   if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : a ? 1 : -1;
   if (Array.isArray(a) && Array.isArray(b)) {
@@ -84,7 +88,7 @@ export function compareValues(a: JsonValue, b: JsonValue): number {
 export function goValueString(value: JsonValue): string {
   if (value === null) return 'null';
   if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) return `[${value.map((item) => goValueString(item)).join(',')}]`;
   const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort(compareStrings);
   return `{${keys.map((k) => `${k}=${goValueString(value[k] as JsonValue)}`).join(';')}}`;

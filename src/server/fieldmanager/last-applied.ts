@@ -12,6 +12,7 @@ import { compareVersions } from './core.js';
 import type { FieldSet } from './field-set.js';
 import { goJson } from './go-json.js';
 import { toFieldSet } from './typed/to-field-set.js';
+import { readJson } from '../../machinery/json-numbers.js';
 
 /** True for the manager whose applies take over from client-side apply. */
 export function upgradesClientSideApply(manager: string): boolean {
@@ -34,7 +35,7 @@ export function allowedConflictsFromLastApplied(live: JsonObject, apiVersion: st
   if (text === undefined) return undefined;
   let lastApplied: JsonValue;
   try {
-    lastApplied = JSON.parse(text) as JsonValue;
+    lastApplied = readJson(text);
   } catch {
     return undefined;
   }

@@ -4,6 +4,7 @@
  */
 import type { JsonValue } from '../../sdk/types/meta.js';
 import { compareStrings, compareValues, goJson, goValueString } from './go-json.js';
+import { readJson } from '../../machinery/json-numbers.js';
 
 /** One step of a field path. `key` is its FieldsV1 spelling and identifies it. */
 export type PathElement =
@@ -120,14 +121,14 @@ function parseUncached(key: string): PathElement | undefined {
     case 'f':
       return fieldElement(body);
     case 'v':
-      return valueElement(JSON.parse(body) as JsonValue);
+      return valueElement(readJson(body));
     case 'i': {
       const index = Number(body);
       if (!Number.isInteger(index)) throw new Error(`strconv.Atoi: parsing ${JSON.stringify(body)}: invalid syntax`);
       return indexElement(index);
     }
     case 'k': {
-      const parsed = JSON.parse(body) as JsonValue;
+      const parsed = readJson(body);
       if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`key ${key} is not an object`);
       return keyElement(Object.entries(parsed).filter((entry): entry is [string, JsonValue] => entry[1] !== undefined));
     }

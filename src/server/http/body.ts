@@ -1,5 +1,5 @@
 /**
- * Reading request bodies: a size limit (413 above it), and decoding JSON or YAML by Content-Type
+ * Reading request bodies: a size limit (413 above it), a deadline (504 after it), and decoding JSON or YAML by Content-Type
  * (415 for anything else, such as protobuf, which this server does not speak) with limits on
  * nesting depth and YAML aliases (400).
  */
@@ -11,32 +11,48 @@ import { badRequest, requestEntityTooLarge, unsupportedMediaType } from '../erro
 import { MAX_BODY_DEPTH, jsonTextExceedsDepth, yamlShapeProblem } from '../util/json-limits.js';
 import { firstYamlDocument } from './yaml-documents.js';
 import { decodeProtobufBody } from '../protobuf/index.js';
+import { bodyDeadlineOf, requestTimeout } from './connections.js';
+import { exactly, nonFiniteMessage, nonFiniteNumber } from '../../machinery/json-numbers.js';
+import { yamlNumberSchemas } from '../util/yaml-numbers.js';
 
 /** The API server's limit on request bodies (3 MiB). */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
-/** Reads the whole body. */
+/**
+ * Reads the whole body: 413 at once, without reading, when its declared length is over the limit
+ * (a real server reads up to the limit first; the answer is the same), and 504 Timeout when it has
+ * not arrived by the request's body deadline (`guardBody` in connections.ts).
+ */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) return Promise.reject(requestEntityTooLarge(limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let failed = false;
+    let settled = false;
+    const fail = (e: unknown): void => {
+      if (settled) return;
+      settled = true;
+      cancelDeadline();
+      reject(e);
+    };
+    const cancelDeadline = bodyDeadlineOf(req)?.onExpiry(() => fail(requestTimeout())) ?? ((): void => undefined);
     req.on('data', (b: Buffer) => {
-      if (failed) return;
+      if (settled) return;
       size += b.length;
       if (size > limit) {
-        failed = true;
-        reject(requestEntityTooLarge(limit));
+        fail(requestEntityTooLarge(limit));
         return;
       }
       chunks.push(b);
     });
     req.once('end', () => {
-      if (!failed) resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+      if (settled) return;
+      settled = true;
+      cancelDeadline();
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
     });
-    req.once('error', (e) => {
-      if (!failed) reject(e);
-    });
+    req.once('error', fail);
   });
 }
 
@@ -61,7 +77,8 @@ export function parseJson(text: string): JsonValue {
   }
   const deep = jsonTextExceedsDepth(text, MAX_BODY_DEPTH);
   if (deep >= 0) throw badRequest(`${UNKNOWN_FORMAT}: invalid character '${text[deep] ?? '['}' exceeded max depth`);
-  return value;
+  // Valid and not too deep: read again, when it may hold one, keeping every int64 exactly.
+  return exactly(text, value);
 }
 
 /**
@@ -72,11 +89,12 @@ export function parseJson(text: string): JsonValue {
  */
 export async function parseYaml(text: string): Promise<JsonValue> {
   const yaml = await import('js-yaml');
+  const schema = (await yamlNumberSchemas()).load;
   let value: JsonValue | undefined;
   try {
     // js-yaml's own depth check (4.3+, not in its typings) keeps its recursive parser off the
     // stack's end; ours below is exact.
-    const options: LoadOptions & { maxDepth: number } = { schema: yaml.JSON_SCHEMA, json: true, maxDepth: MAX_BODY_DEPTH + 2 };
+    const options: LoadOptions & { maxDepth: number } = { schema, json: true, maxDepth: MAX_BODY_DEPTH + 2 };
     value = yaml.load(firstYamlDocument(text), options) as JsonValue | undefined;
   } catch (e) {
     const msg = e instanceof Error ? e.message.split('\n')[0] ?? '' : String(e);
@@ -86,15 +104,25 @@ export async function parseYaml(text: string): Promise<JsonValue> {
   const problem = yamlShapeProblem(value, MAX_BODY_DEPTH);
   if (problem === 'depth') throw badRequest(`error decoding YAML: exceeded max depth of ${MAX_BODY_DEPTH}`);
   if (problem === 'aliasing') throw badRequest('error decoding YAML: document contains excessive aliasing');
+  // go-yaml reads `.inf` and `.nan` as floats that its conversion to JSON then refuses.
+  if (problem === 'nonfinite') throw badRequest('error decoding YAML: json: unsupported value: a number that is not finite (.inf or .nan)');
   return value ?? null;
 }
 
-/** Decodes an object body of POST/PUT by its Content-Type (protobuf only for built-in kinds). */
-export async function decodeObjectBody(req: IncomingMessage, buf: Buffer): Promise<JsonValue> {
+/**
+ * Decodes an object body of POST/PUT by its Content-Type (protobuf only for built-in kinds). A
+ * number beyond float64 is refused here unless `typed` says that the caller decodes the body into
+ * its kind, which names the field in Go's words.
+ */
+export async function decodeObjectBody(req: IncomingMessage, buf: Buffer, typed = false): Promise<JsonValue> {
   const type = mediaType(req.headers['content-type']);
   if (type === MEDIA_TYPES.protobuf) return decodeProtobufBody(buf);
   const text = buf.toString('utf8');
-  if (type === '' || type === MEDIA_TYPES.json) return parseJson(text);
-  if (type === MEDIA_TYPES.yaml || type === 'application/x-yaml' || type === 'text/yaml') return parseYaml(text);
-  throw unsupportedMediaType([MEDIA_TYPES.json, MEDIA_TYPES.yaml, MEDIA_TYPES.protobuf]);
+  let value: JsonValue;
+  if (type === '' || type === MEDIA_TYPES.json) value = parseJson(text);
+  else if (type === MEDIA_TYPES.yaml || type === 'application/x-yaml' || type === 'text/yaml') value = await parseYaml(text);
+  else throw unsupportedMediaType([MEDIA_TYPES.json, MEDIA_TYPES.yaml, MEDIA_TYPES.protobuf]);
+  const huge = typed ? undefined : nonFiniteNumber(value);
+  if (huge !== undefined) throw badRequest(nonFiniteMessage(huge));
+  return value;
 }

@@ -21,6 +21,7 @@ import { negotiate, contentTypeOf, type Output } from './negotiation.js';
 import type { RequestContext } from './request-context.js';
 import { handleResource } from './resource-handler.js';
 import { send, sendError, sendText } from './respond.js';
+import { closeAfterAnswer, DEFAULT_BODY_TIMEOUT_MS, guardBody, isUpgrade, trackInFlight } from './connections.js';
 
 /** What the pipeline needs besides the shared context. */
 export interface PipelineOptions {
@@ -32,6 +33,8 @@ export interface PipelineOptions {
   buildDate: string;
   /** Requests served by their own code after authorization (create-only reviews, token requests), asked in order. */
   endpoints?: PipelineEndpoint[];
+  /** How long a request body may take to arrive (ms; default {@link DEFAULT_BODY_TIMEOUT_MS}). */
+  bodyTimeoutMs?: number;
 }
 
 /** An endpoint that takes over the requests it matches once they are authorized. */
@@ -121,7 +124,9 @@ function authorizationAttributes(info: RequestInfo, rc: Pick<RequestContext, 'us
 
 /** Creates the request listener of the HTTPS server. */
 export function createHandler(ctx: ServerContext, opts: PipelineOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const bodyTimeoutMs = opts.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   return (req, res) => {
+    trackInFlight(req, res);
     // The abort signal is created on first use (watches, waits): most requests never need one,
     // and aborting a signal on every finished response costs more than the request itself.
     let controller: AbortController | undefined;
@@ -139,12 +144,12 @@ export function createHandler(ctx: ServerContext, opts: PipelineOptions): (req: 
         const url = new URL(req.url ?? '/', 'https://localhost');
         const path = rawRequestPath(req.url ?? '/');
         const info = parseRequestInfo(req.method ?? 'GET', path, url.searchParams);
+        // Before authentication: a client that has no credentials must not hold a connection either.
+        guardBody(req, res, info, bodyTimeoutMs);
         const authn = await opts.authenticator.authenticate(req);
-        if (authn.kind !== 'user') {
-          // Drain the body so that keep-alive connections stay usable after a 401.
-          req.resume();
-          throw unauthorized();
-        }
+        // Unread bodies of refused requests: Node discards one that has arrived when the answer is
+        // written; one still arriving ends the connection (below).
+        if (authn.kind !== 'user') throw unauthorized();
         const user = await impersonate(req, authn.user, opts.authorizer);
         noteRequestUser(req, user);
         const rc: RequestContext = {
@@ -155,15 +160,15 @@ export function createHandler(ctx: ServerContext, opts: PipelineOptions): (req: 
         };
         const attrs = authorizationAttributes(info, rc);
         const decision = await opts.authorizer.authorize(attrs);
-        if (decision.decision !== 'allow') {
-          req.resume();
-          throw forbidden(attrs, decision.reason ?? '');
-        }
+        if (decision.decision !== 'allow') throw forbidden(attrs, decision.reason ?? '');
         const endpoint = opts.endpoints?.find((e) => e.matches(info));
         if (endpoint !== undefined) await endpoint.serve(rc);
         else if (info.isResourceRequest) await handleResource(ctx, rc);
         else await handleNonResource(ctx, opts, rc);
       } catch (e) {
+        // An answer before the whole body arrived (refused early, or the body is too large or too
+        // slow): the rest of the body is never read, so this connection ends with the answer.
+        if (!req.complete && !isUpgrade(req)) closeAfterAnswer(res);
         if (e instanceof ApiError) {
           sendError(res, e);
           return;

@@ -58,7 +58,8 @@ function output(rc: RequestContext, def: ResourceDef, transforms: boolean, isLis
 
 async function objectBody(rc: RequestContext): Promise<{ obj: JsonObject; raw: RawBody }> {
   const buf = await readBody(rc.req);
-  const v = await decodeObjectBody(rc.req, buf);
+  // decodeWriteBody decodes it into its kind.
+  const v = await decodeObjectBody(rc.req, buf, true);
   const obj = asObject(v);
   if (obj === undefined) throw badRequest('the body of the request must be a JSON or YAML object');
   return { obj, raw: rawBodyOf(rc, buf) };

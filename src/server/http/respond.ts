@@ -7,6 +7,8 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ApiError } from '../errors.js';
 import { encodeAnswer } from '../protobuf/index.js';
 import { contentTypeOf, type Output } from './negotiation.js';
+import { writeJson } from '../../machinery/json-numbers.js';
+import { yamlNumberSchemas } from '../util/yaml-numbers.js';
 
 /** Go's strconv.ParseBool. */
 function parseBool(text: string): boolean | undefined {
@@ -33,12 +35,12 @@ export function prettyPrint(res: ServerResponse): boolean {
 export async function serialize(body: unknown, out: Output, pretty = false): Promise<string | Buffer> {
   if (out.kind === 'yaml') {
     const yaml = await import('js-yaml');
-    return yaml.dump(body, { noArrayIndent: true, lineWidth: -1, sortKeys: true });
+    return yaml.dump(body, { schema: (await yamlNumberSchemas()).dump, noArrayIndent: true, lineWidth: -1, sortKeys: true });
   }
   if (out.kind === 'protobuf') return encodeAnswer(body as JsonObject);
   // Go's MarshalIndent for pretty output writes no trailing newline; its Encoder does.
-  if (pretty && out.kind === 'json') return JSON.stringify(body, null, 2);
-  return `${JSON.stringify(body)}\n`;
+  if (pretty && out.kind === 'json') return writeJson(body, 2);
+  return `${writeJson(body)}\n`;
 }
 
 /** Sends a body with a status code. */

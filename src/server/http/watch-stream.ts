@@ -12,6 +12,7 @@ import { MEDIA_TYPES } from '../../sdk/naming.js';
 import { watchFrame } from '../../sdk/types/schema/protobuf/index.js';
 import { encodeAnswer } from '../protobuf/index.js';
 import { waitDrainOrClose } from './drain.js';
+import { writeJson } from '../../machinery/json-numbers.js';
 
 /** Writes the events of a prepared watch to the response. */
 export async function streamWatch(rc: RequestContext, prepared: PreparedWatch, out: Output, encode: (ev: OutgoingEvent) => JsonObject): Promise<void> {
@@ -32,7 +33,7 @@ export async function streamWatch(rc: RequestContext, prepared: PreparedWatch, o
     for await (const ev of events) {
       if (timedOut || res.destroyed) break;
       // Protobuf: length-prefixed WatchEvent frames whose object is an enveloped object, as a real server frames them.
-      const chunk = protobuf ? watchFrame(ev.type, encodeAnswer(encode(ev))) : `${JSON.stringify({ type: ev.type, object: encode(ev) })}\n`;
+      const chunk = protobuf ? watchFrame(ev.type, encodeAnswer(encode(ev))) : `${writeJson({ type: ev.type, object: encode(ev) })}\n`;
       if (!res.write(chunk)) await waitDrainOrClose(rc.res);
       if (ev.type === 'ERROR') break;
     }

@@ -10,6 +10,7 @@ import type { DeleteParams } from '../rest/delete.js';
 import { asObject, asString } from '../util/json.js';
 import { queryBool } from '../request/query-bool.js';
 import { fieldError, invalid } from '../validation/field-errors.js';
+import { numericValue } from '../../machinery/json-numbers.js';
 
 /** `dryRun`: absent or `All`; any other value is refused (400). */
 export function parseDryRun(query: URLSearchParams, optionsKind: string, bodyDryRun?: JsonValue): boolean {
@@ -56,7 +57,8 @@ function parseIntParam(v: string | null, name: string): number | undefined {
 export function parseDeleteParams(query: URLSearchParams, body: JsonObject | undefined): { params: DeleteParams; dryRunBody: JsonValue | undefined; options: JsonObject } {
   const params: DeleteParams = {};
   const b = body ?? {};
-  if (typeof b.gracePeriodSeconds === 'number') params.gracePeriodSeconds = b.gracePeriodSeconds;
+  const grace = numericValue(b.gracePeriodSeconds);
+  if (grace !== undefined) params.gracePeriodSeconds = grace;
   const pp = asString(b.propagationPolicy);
   if (pp !== undefined) params.propagationPolicy = pp;
   if (typeof b.orphanDependents === 'boolean') params.orphanDependents = b.orphanDependents;

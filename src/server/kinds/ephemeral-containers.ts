@@ -10,6 +10,7 @@ import type { SubresourceDef } from '../registry/types.js';
 import { asArray, asObject, asString, jsonEqual } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { isDNS1123Label } from '../validation/names.js';
+import { writeJson } from '../../machinery/json-numbers.js';
 
 /** `pods/ephemeralcontainers`: reads and writes the Pod; only `spec.ephemeralContainers` changes. */
 export const EPHEMERAL_CONTAINERS_SUBRESOURCE: SubresourceDef = {
@@ -87,8 +88,8 @@ function fieldDiff(before: JsonObject, after: JsonObject): string {
   const lines: string[] = [];
   for (const k of keys) {
     if (jsonEqual(before[k], after[k])) continue;
-    if (before[k] !== undefined) lines.push(`-\t${k}: ${JSON.stringify(before[k])}`);
-    if (after[k] !== undefined) lines.push(`+\t${k}: ${JSON.stringify(after[k])}`);
+    if (before[k] !== undefined) lines.push(`-\t${k}: ${writeJson(before[k])}`);
+    if (after[k] !== undefined) lines.push(`+\t${k}: ${writeJson(after[k])}`);
   }
   return lines.join('\n');
 }

@@ -9,6 +9,7 @@ import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
 import { defaultHpaV2, hpaV1ToV2, hpaV2ToV1 } from './hpa-conversion.js';
 import { controllerRevisionTable, endpointSliceTable, horizontalPodAutoscalerTable } from '../tables/workload-extras.js';
+import { isJsonNumber, writeJson } from '../../machinery/json-numbers.js';
 
 const ADDRESS_TYPES = ['IPv4', 'IPv6', 'FQDN'];
 
@@ -50,10 +51,10 @@ export const controllerRevisionDef = defineKind({
   hooks: {
     validate(o) {
       const r = o.revision;
-      return typeof r !== 'number' || r < 0 ? [fieldError.invalid('revision', r ?? null, 'must be greater than or equal to 0')] : [];
+      return !isJsonNumber(r) || r < 0 ? [fieldError.invalid('revision', r ?? null, 'must be greater than or equal to 0')] : [];
     },
     validateUpdate(o, old) {
-      return JSON.stringify(o.data) !== JSON.stringify(old.data) ? [fieldError.invalid('data', '{...}', 'field is immutable')] : [];
+      return writeJson(o.data) !== writeJson(old.data) ? [fieldError.invalid('data', '{...}', 'field is immutable')] : [];
     },
   },
 });

@@ -14,6 +14,7 @@ import type { ResourceDef } from '../registry/types.js';
 import { DefinitionSet, refTo, X, type Flavor } from './definitions.js';
 import { addResourcePaths, type OperationTypes } from './paths.js';
 import { encodeOpenAPIV2, type YamlWriter } from './v2-protobuf.js';
+import { writeJson } from '../../machinery/json-numbers.js';
 
 /** A rendered document. */
 export interface RenderedDocument {
@@ -163,7 +164,8 @@ function sortedObject(obj: JsonObject): JsonObject {
 }
 
 function render(doc: JsonObject): RenderedDocument {
-  const text = JSON.stringify(doc);
+  // CRD schemas carry request-derived values (defaults, enums) that may be int64 beyond 2^53.
+  const text = writeJson(doc);
   return { text, etag: createHash('sha512').update(text).digest('hex').toUpperCase(), lastModified: new Date() };
 }
 

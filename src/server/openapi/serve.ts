@@ -14,6 +14,7 @@ import { notAcceptable, pathNotFound } from '../errors.js';
 import { parseAccept } from '../http/negotiation.js';
 import { documentCache, type DocumentCache, type RenderedBinary, type RenderedDocument } from './documents.js';
 import type { YamlWriter } from './v2-protobuf.js';
+import { yamlNumberSchemas } from '../util/yaml-numbers.js';
 
 /** The protobuf media type of the v2 document as a server names it in Content-Type. */
 export const OPENAPI_V2_PROTOBUF = 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf';
@@ -70,7 +71,9 @@ let yamlWriter: YamlWriter | undefined;
 async function loadYamlWriter(): Promise<YamlWriter> {
   if (yamlWriter === undefined) {
     const yaml = await import('js-yaml');
-    yamlWriter = (value) => yaml.dump(value, { lineWidth: -1, noRefs: true, quotingType: '"' });
+    // Defaults and enums of CRD schemas may hold int64 values beyond 2^53 (bigints).
+    const schema = (await yamlNumberSchemas()).dump;
+    yamlWriter = (value) => yaml.dump(value, { schema, lineWidth: -1, noRefs: true, quotingType: '"' });
   }
   return yamlWriter;
 }

@@ -2,6 +2,7 @@
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { PatchError } from './errors.js';
 import { getOwn, isJsonObject, jsonEqual, setKey } from './json-values.js';
+import { writeJson } from '../../machinery/json-numbers.js';
 
 /** The apiserver refuses JSON patches with more operations than this (413). */
 export const MAX_JSON_PATCH_OPERATIONS = 10000;
@@ -196,7 +197,7 @@ function applyOperation(doc: JsonValue, op: JsonObject, copied: { bytes: number 
         throw new OperationFailed(`copy operation does not apply: doc is missing from path: ${JSON.stringify(from)}: missing value`);
       }
       // Copies can double a document per operation: their total is bounded as the API server bounds it.
-      copied.bytes += JSON.stringify(original).length;
+      copied.bytes += writeJson(original).length;
       if (copied.bytes > MAX_COPY_BYTES) {
         throw new OperationFailed(`Unable to complete the copy, the accumulated size increase of copy is ${copied.bytes}, exceeding the limit ${MAX_COPY_BYTES}`);
       }

@@ -51,10 +51,26 @@ export function encodeAnswer(obj: JsonObject): Buffer {
   return Buffer.from(encodeObject(obj, schema));
 }
 
+/** Go's text of the first number in `value` that is not finite (`+Inf`, `-Inf`, `NaN`), or undefined. */
+function nonFiniteDouble(value: unknown): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : Number.isNaN(value) ? 'NaN' : value > 0 ? '+Inf' : '-Inf';
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    const found = nonFiniteDouble(item);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Decodes a protobuf request body into JSON (400 in the API server's words when it cannot). */
 export function decodeProtobufBody(buf: Buffer): JsonObject {
   try {
-    return decodeObject(buf, protobufSchema);
+    // int64 values beyond 2^53 stay exact (bigints), as in JSON and YAML bodies.
+    const obj = decodeObject(buf, protobufSchema, true);
+    // A double field can carry what JSON cannot (infinities, NaN): Go's JSON encoding of the object would fail.
+    const huge = nonFiniteDouble(obj);
+    if (huge !== undefined) throw new ProtobufDecodeError(`json: unsupported value: ${huge}`);
+    return obj;
   } catch (e) {
     if (e instanceof ProtobufDecodeError) throw badRequest(`the body of the request could not be decoded as ${MEDIA_TYPES.protobuf}: ${e.message}`);
     throw e;

@@ -18,6 +18,7 @@ import { asArray, asObject, asString } from '../util/json.js';
 import { podRequest, quantityMilli } from '../node/pod-resources.js';
 import { bindPod } from './binding.js';
 import { checkFit, fitErrorMessage, type NodeFitFailure, type NodeInfo } from './fit.js';
+import { writeJson } from '../../machinery/json-numbers.js';
 
 /** The name pods ask for to be scheduled by this scheduler. */
 export const DEFAULT_SCHEDULER = COMPONENTS.scheduler;
@@ -179,7 +180,7 @@ export function scheduler(ctx: ServerContext): Controller {
     podCache.set(uid, ev.object);
     if (wantsScheduling(ev.object)) {
       // A change of the pod itself (not just the scheduler's own condition) makes it worth another try.
-      const specChanged = before === undefined || JSON.stringify(before.spec) !== JSON.stringify(ev.object.spec) || JSON.stringify(meta(before).labels) !== JSON.stringify(meta(ev.object).labels);
+      const specChanged = before === undefined || writeJson(before.spec) !== writeJson(ev.object.spec) || writeJson(meta(before).labels) !== writeJson(meta(ev.object).labels);
       if (!unschedulable.has(key) || specChanged) {
         unschedulable.delete(key);
         queue.add(key);

@@ -15,10 +15,11 @@ export interface FieldError {
 }
 
 /** Go's rendering of a bad value in an error body (`%q` for strings, `%v` for numbers, `%#v` otherwise). */
-export function goValue(value: JsonValue | undefined): string {
+export function goValue(value: JsonValue | bigint | undefined): string {
   if (value === undefined || value === null) return 'null';
   if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  // A bigint (an int64 beyond 2^53, json-numbers.ts) prints its digits as Go's %v does.
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) return `[]interface {}{${value.map((item) => goValue(item)).join(', ')}}`;
   const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort();
   return `map[string]interface {}{${keys.map((key) => `${JSON.stringify(key)}:${goValue(value[key])}`).join(', ')}}`;
@@ -32,12 +33,12 @@ export function required(field: string, detail = ''): FieldError {
   return { field, message: withDetail('Required value', detail), reason: 'FieldValueRequired' };
 }
 
-export function invalid(field: string, value: JsonValue | undefined, detail: string): FieldError {
+export function invalid(field: string, value: JsonValue | bigint | undefined, detail: string): FieldError {
   return { field, message: withDetail(`Invalid value: ${goValue(value)}`, detail), reason: 'FieldValueInvalid' };
 }
 
 /** An Invalid error about the value's type (reason FieldValueTypeInvalid). */
-export function typeInvalid(field: string, value: JsonValue | undefined, detail: string): FieldError {
+export function typeInvalid(field: string, value: JsonValue | bigint | undefined, detail: string): FieldError {
   return { field, message: withDetail(`Invalid value: ${goValue(value)}`, detail), reason: 'FieldValueTypeInvalid' };
 }
 

@@ -70,8 +70,9 @@ export function matchesStringFormat(format: string, text: string): boolean {
 }
 
 /** True when `value` fits numeric format `format` (int32, int64; others always fit). */
-export function matchesNumberFormat(format: string, value: number): boolean {
-  if (format === 'int32') return Number.isInteger(value) && value >= -2147483648 && value <= 2147483647;
-  if (format === 'int64') return Number.isInteger(value) && Math.abs(value) <= 2 ** 63;
+export function matchesNumberFormat(format: string, value: number | bigint): boolean {
+  if (format === 'int32') return (typeof value === 'bigint' || Number.isInteger(value)) && value >= -2147483648 && value <= 2147483647;
+  // An int64 is a bigint or a number within ±(2^53 - 1) (json-numbers.ts); a float64 where int64 is
+  // asked for fails the type check before this one.
   return true;
 }

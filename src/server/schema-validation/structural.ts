@@ -11,6 +11,7 @@ import { validateOpenAPI } from './openapi-checks.js';
 import { pruneUnknownFields } from './prune.js';
 import { X, additional, asObject, flag, items, junctor, properties, property, stringList, typeOf } from './schema-node.js';
 import { validateObject } from './validate-object.js';
+import { writeJson } from '../../machinery/json-numbers.js';
 
 type Level = 'root' | 'item' | 'field';
 
@@ -151,7 +152,7 @@ function validateDefaults(schema: JsonObject | undefined, path: string, isRoot: 
     errors.push(...problems);
     if (problems.length === 0 && value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const pruned = pruneUnknownFields(value, schema, { root: false });
-      if (JSON.stringify(pruned) !== JSON.stringify(value)) errors.push(invalid(child(path, 'default'), value as JsonValue, 'must not have unknown fields'));
+      if (writeJson(pruned) !== writeJson(value)) errors.push(invalid(child(path, 'default'), value as JsonValue, 'must not have unknown fields'));
     }
   }
   validateDefaults(items(schema), child(path, 'items'), false, errors);

@@ -8,6 +8,7 @@ import { getOwn, jsonEqual } from '../patch/json-values.js';
 import type { FieldError } from './field-error.js';
 import { child, duplicate, index, invalid, notSupported, required, tooLong, tooMany, typeInvalid } from './field-error.js';
 import { matchesNumberFormat, matchesStringFormat } from './formats.js';
+import { isJsonInteger, isJsonNumber, writeJson } from '../../machinery/json-numbers.js';
 import { X, additional, asObject, flag, items, junctor, numberOf, properties, stringList, typeOf } from './schema-node.js';
 
 /** Options of {@link validateObject}. */
@@ -18,12 +19,21 @@ export interface ValidateOptions {
   skipMeta?: boolean;
 }
 
+/**
+ * The JSON schema type of a value as kube-openapi infers it from the Go value: integers (int64 in
+ * Go; a bigint or a number within ±(2^53 - 1) here) are `integer`, other numbers (float64) `number`.
+ */
 function jsonType(value: JsonValue): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
+  if (isJsonNumber(value)) return isJsonInteger(value) ? 'integer' : 'number';
   if (typeof value === 'object') return 'object';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   return typeof value;
+}
+
+/** The Go format kube-openapi infers for a number: `int64` for an integer, `float64` otherwise. */
+function numberFormat(value: number | bigint): string {
+  return isJsonInteger(value) ? 'int64' : 'float64';
 }
 
 function fitsType(type: string, value: JsonValue): boolean {
@@ -37,9 +47,9 @@ function fitsType(type: string, value: JsonValue): boolean {
     case 'boolean':
       return typeof value === 'boolean';
     case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
+      return isJsonInteger(value);
     case 'number':
-      return typeof value === 'number';
+      return isJsonNumber(value);
     default:
       return true;
   }
@@ -66,6 +76,13 @@ function compilePattern(pattern: string): RegExp | null {
   return compiled;
 }
 
+/** `value` is a multiple of `multiple` (exactly for a bigint and an integral divisor). */
+function isMultipleOf(value: number | bigint, multiple: number): boolean {
+  if (typeof value === 'bigint' && Number.isInteger(multiple)) return value % BigInt(multiple) === 0n;
+  const quotient = Number(value) / multiple;
+  return Math.abs(quotient - Math.round(quotient)) <= 1e-9;
+}
+
 class Validator {
   readonly errors: FieldError[] = [];
   constructor(private readonly skipMeta: boolean) {}
@@ -84,8 +101,18 @@ class Validator {
         return;
       }
     }
+    if (isJsonNumber(value) && typeof schema.format === 'string' && schema.format !== '' && type !== '') {
+      // kube-openapi's type validator checks a number's format first: a float64 where the schema
+      // says `format: int64` is `must be of type int64: "float64"`.
+      const actual = jsonType(value);
+      const format = numberFormat(value);
+      if (!(type === actual || format === schema.format || (actual === 'integer' && type === 'number'))) {
+        this.errors.push(typeInvalid(path, format, `${this.name(path)} in body must be of type ${schema.format}: ${JSON.stringify(format)}`));
+        return;
+      }
+    }
     if (flag(schema, X.intOrString)) {
-      if (!(typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value)))) {
+      if (!(typeof value === 'string' || isJsonInteger(value))) {
         this.errors.push(typeInvalid(path, jsonType(value), `${this.name(path)} in body must be of type integer,string: ${JSON.stringify(jsonType(value))}`));
         return;
       }
@@ -95,7 +122,7 @@ class Validator {
     }
     this.checkEnum(value, schema, path);
     if (typeof value === 'string') this.checkString(value, schema, path);
-    if (typeof value === 'number') this.checkNumber(value, schema, path);
+    if (isJsonNumber(value)) this.checkNumber(value, schema, path);
     if (Array.isArray(value)) this.checkArray(value, schema, path);
     const obj = asObject(value);
     if (obj !== undefined) this.checkObject(obj, schema, path, isResourceRoot || flag(schema, X.embeddedResource));
@@ -106,7 +133,7 @@ class Validator {
     const allowed = schema.enum;
     if (!Array.isArray(allowed) || allowed.length === 0) return;
     if (allowed.some((candidate) => jsonEqual(candidate, value))) return;
-    this.errors.push(notSupported(path, value, allowed.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))));
+    this.errors.push(notSupported(path, value, allowed.map((v) => (typeof v === 'string' ? v : writeJson(v)))));
   }
 
   private checkString(value: string, schema: JsonObject, path: string): void {
@@ -124,7 +151,8 @@ class Validator {
     }
   }
 
-  private checkNumber(value: number, schema: JsonObject, path: string): void {
+  /** Bounds, multipleOf and format of a number (a bigint compares exactly with number bounds). */
+  private checkNumber(value: number | bigint, schema: JsonObject, path: string): void {
     const n = this.name(path);
     const min = numberOf(schema, 'minimum');
     if (min !== undefined) {
@@ -139,7 +167,7 @@ class Validator {
       }
     }
     const multiple = numberOf(schema, 'multipleOf');
-    if (multiple !== undefined && multiple > 0 && Math.abs(value / multiple - Math.round(value / multiple)) > 1e-9) {
+    if (multiple !== undefined && multiple > 0 && !isMultipleOf(value, multiple)) {
       this.errors.push(invalid(path, value, `${n} in body should be a multiple of ${multiple}`));
     }
     if (typeof schema.format === 'string' && !matchesNumberFormat(schema.format, value)) {
@@ -163,7 +191,7 @@ class Validator {
   private checkDuplicates(value: JsonValue[], path: string, asSet: boolean): void {
     const seen = new Set<string>();
     value.forEach((entry, i) => {
-      const id = JSON.stringify(entry);
+      const id = writeJson(entry);
       if (seen.has(id)) {
         if (asSet) this.errors.push(duplicate(index(path, i), entry));
         else this.errors.push(invalid(path, value, `${this.name(path)} in body shouldn't contain duplicates`));
@@ -179,7 +207,7 @@ class Validator {
     value.forEach((entry, i) => {
       const obj = asObject(entry);
       if (obj === undefined) return;
-      const id = JSON.stringify(keys.map((k) => getOwn(obj, k) ?? null));
+      const id = writeJson(keys.map((k) => getOwn(obj, k) ?? null));
       if (seen.has(id)) this.errors.push(duplicate(index(path, i), Object.fromEntries(keys.map((k) => [k, getOwn(obj, k) ?? null]))));
       seen.add(id);
     });

@@ -6,6 +6,7 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { encodeTextFrame } from './frame.js';
 import type { JournalWrite } from './journal.js';
+import { readJson, writeJson } from '../../machinery/json-numbers.js';
 
 /** A write read back from the log: a put (value carries its rv) or a delete. */
 export type LogRecord =
@@ -20,11 +21,11 @@ export interface LogBatch {
 /**
  * The log text of one write. It is encoded when the write is queued, before it takes a resource
  * version, so a value that cannot be serialized (too deep for the stack, not JSON) fails that one
- * write and nothing else. Throws what `JSON.stringify` throws.
+ * write and nothing else. Throws what `writeJson` throws (integers beyond 2^53 are kept exactly).
  */
 export function encodeRecord(deleted: boolean, rv: number, bucket: string, key: string, value: JsonObject): string {
   const head = `${rv},${JSON.stringify(bucket)},${JSON.stringify(key)}`;
-  return deleted ? `["d",${head}]` : `["p",${head},${JSON.stringify(value)}]`;
+  return deleted ? `["d",${head}]` : `["p",${head},${writeJson(value)}]`;
 }
 
 /** The frame of one batch (its records were encoded when the writes were queued). */
@@ -38,7 +39,7 @@ export function encodeBatch(batch: readonly JournalWrite[], time: number): Buffe
 export function decodeBatch(payload: Buffer): LogBatch | string {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(payload.toString('utf8'));
+    parsed = readJson(payload.toString('utf8'));
   } catch {
     return 'a frame with a valid checksum holds invalid JSON';
   }

@@ -13,6 +13,7 @@ import { TEMP_SUFFIX, fsyncDir, snapshotName } from './files.js';
 import { encodeTextFrame, scanFrames } from './frame.js';
 import type { StateCapture } from './journal.js';
 import type { StoredEntry } from './types.js';
+import { readJson, writeJson } from '../../machinery/json-numbers.js';
 
 const FORMAT = 'platformctl-store-snapshot';
 const VERSION = 1;
@@ -42,7 +43,7 @@ export async function writeSnapshot(dir: string, capture: StateCapture, signal: 
     let parts: string[] = [];
     let bytes = 0;
     for (const entry of capture.entries) {
-      const part = JSON.stringify([entry.bucket, entry.key, entry.rv, entry.value]);
+      const part = writeJson([entry.bucket, entry.key, entry.rv, entry.value]);
       parts.push(part);
       bytes += part.length;
       if (bytes >= CHUNK_BYTES) {
@@ -111,7 +112,7 @@ export async function readSnapshot(dir: string, name: string): Promise<LoadedSna
 
 function parseJson(payload: Buffer): unknown {
   try {
-    return JSON.parse(payload.toString('utf8'));
+    return readJson(payload.toString('utf8'));
   } catch {
     return undefined;
   }

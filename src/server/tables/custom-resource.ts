@@ -8,6 +8,7 @@ import type { TableDef } from '../registry/types.js';
 import { asArray, asNumber, asObject, asString } from '../util/json.js';
 import { NAME_COLUMN, nameOf, since } from './common.js';
 import { evaluateJsonPath, parseJsonPath } from './json-path.js';
+import { writeJson } from '../../machinery/json-numbers.js';
 
 interface PrinterColumn {
   def: TableColumnDefinition;
@@ -17,10 +18,11 @@ interface PrinterColumn {
 function cell(type: string, value: unknown, now: number): unknown {
   if (value === undefined || value === null) return null;
   switch (type) {
+    // Cells are JSON: an int64 beyond 2^53 stays a bigint, which writeJson prints exactly.
     case 'integer':
-      return typeof value === 'number' ? Math.trunc(value) : null;
+      return typeof value === 'bigint' ? value : typeof value === 'number' ? Math.trunc(value) : null;
     case 'number':
-      return typeof value === 'number' ? value : null;
+      return typeof value === 'number' || typeof value === 'bigint' ? value : null;
     case 'boolean':
       return typeof value === 'boolean' ? value : null;
     case 'date': {
@@ -29,8 +31,8 @@ function cell(type: string, value: unknown, now: number): unknown {
     }
     default:
       if (typeof value === 'string') return value;
-      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-      return JSON.stringify(value);
+      if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+      return writeJson(value);
   }
 }
 

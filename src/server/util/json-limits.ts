@@ -42,8 +42,8 @@ function allowedAliasRatio(decoded: number): number {
  */
 export const MAX_EXPANDED_BYTES = 16 * 1024 * 1024;
 
-/** What is wrong with a decoded value's shape. */
-export type ShapeProblem = 'depth' | 'aliasing';
+/** What is wrong with a decoded value's shape (`nonfinite`: a YAML `.inf` or `.nan`, which JSON cannot hold). */
+export type ShapeProblem = 'depth' | 'aliasing' | 'nonfinite';
 
 /** True when objects and arrays nest more than `limit` levels deep in `value` (a tree). */
 export function exceedsDepth(value: unknown, limit: number): boolean {
@@ -96,7 +96,8 @@ export function jsonTextExceedsDepth(text: string, limit: number): number {
 
 /**
  * Checks a value decoded from YAML, whose aliases are shared references: its nesting depth as
- * expanded, and go-yaml's alias rule plus {@link MAX_EXPANDED_BYTES}. Stops at the first problem,
+ * expanded, go-yaml's alias rule plus {@link MAX_EXPANDED_BYTES}, and numbers JSON cannot hold
+ * (which would otherwise be stored as null). Stops at the first problem,
  * so even an alias bomb is walked only a bounded number of steps.
  */
 export function yamlShapeProblem(value: unknown, maxDepth: number): ShapeProblem | undefined {
@@ -114,6 +115,7 @@ export function yamlShapeProblem(value: unknown, maxDepth: number): ShapeProblem
     let inAlias = aliased.pop() ?? false;
     decoded++;
     bytes += typeof node === 'string' ? node.length : 8;
+    if (typeof node === 'number' && !Number.isFinite(node)) return 'nonfinite';
     if (typeof node === 'object' && node !== null) {
       if (depth > maxDepth) return 'depth';
       if (seen.has(node)) inAlias = true;

@@ -21,8 +21,12 @@ export function asString(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** The value as a number, or undefined. */
+/**
+ * The value as a number, or undefined. An int64 beyond 2^53 (a bigint, see json-numbers.ts) comes
+ * back rounded to the nearest double: right for comparisons and arithmetic on durations and counts.
+ */
 export function asNumber(v: unknown): number | undefined {
+  if (typeof v === 'bigint') return Number(v);
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 

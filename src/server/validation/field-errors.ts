@@ -4,6 +4,7 @@
  */
 import type { StatusCause } from '../../sdk/types/status.js';
 import { ApiError } from '../errors.js';
+import { writeJson } from '../../machinery/json-numbers.js';
 
 /** The kinds of field errors, by their cause type. */
 export type FieldErrorType =
@@ -51,8 +52,8 @@ export interface FieldError {
 function formatValue(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return writeJson(value);
 }
 
 /** The error text without the field path (`Invalid value: "X": detail`). */

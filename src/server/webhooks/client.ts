@@ -10,6 +10,7 @@ import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { asNumber, asObject, asString } from '../util/json.js';
 import type { CredentialResolver } from './credentials.js';
+import { readJson, writeJson } from '../../machinery/json-numbers.js';
 
 /** Where a webhook lives and how to reach it. */
 export interface WebhookTarget {
@@ -66,7 +67,7 @@ export function resolveTarget(clientConfig: JsonObject, timeoutSeconds: number, 
 export async function postReview(target: WebhookTarget, caBundle: string | undefined, timeoutSeconds: number,
   credentials: CredentialResolver, body: JsonObject): Promise<unknown> {
   const creds = await credentials(target.credentialTarget);
-  const text = JSON.stringify(body);
+  const text = writeJson(body);
   const ca = caBundle === undefined || caBundle === '' ? undefined : Buffer.from(caBundle, 'base64').toString('utf8');
   const prefix = `Post "${target.url}"`;
   return new Promise((resolvePromise, reject) => {
@@ -102,7 +103,7 @@ export async function postReview(target: WebhookTarget, caBundle: string | undef
         try {
           settled = true;
           clearTimeout(timer);
-          resolvePromise(JSON.parse(answer) as unknown);
+          resolvePromise(readJson(answer));
         } catch {
           reject(new WebhookCallError('failed to decode the webhook response: invalid JSON'));
         }

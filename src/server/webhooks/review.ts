@@ -9,6 +9,7 @@ import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import type { AdmissionAttributes } from '../admission/types.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asArray, asObject, asString } from '../util/json.js';
+import { readJson } from '../../machinery/json-numbers.js';
 
 /** Review versions the server speaks, preferred first. */
 export const SUPPORTED_REVIEW_VERSIONS = ['v1', 'v1beta1'];
@@ -97,7 +98,7 @@ export function verifyResponse(uid: string, version: string, mutating: boolean, 
     if (patchType !== 'JSONPatch') throw new Error(`webhook returned invalid response.patchType of "${patchType}"`);
     let decoded: unknown;
     try {
-      decoded = JSON.parse(Buffer.from(patchText, 'base64').toString('utf8'));
+      decoded = readJson(Buffer.from(patchText, 'base64').toString('utf8'));
     } catch {
       throw new Error('webhook returned a patch that is not base64-encoded JSON');
     }

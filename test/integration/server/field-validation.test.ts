@@ -170,7 +170,7 @@ describe('field validation', () => {
     assert.deepEqual(at(stored.body, 'data'), { a: '1' });
   });
 
-  test('server-side apply: unknown fields fail the typed conversion; repeated keys follow the directive', async () => {
+  test('server-side apply: unknown fields fail the typed conversion (400); repeated keys follow the directive', async () => {
     await call('apply with an unknown field', 'PATCH', `${CM}/applied?fieldManager=t`, {
       body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'applied' }, dataa: { a: 'b' } }, contentType: 'application/apply-patch+yaml',
     });

@@ -69,6 +69,20 @@ describe('protobuf', () => {
     assert.deepEqual(decoded, asJson.body);
   });
 
+  test('map keys named __proto__ are kept, in request bodies and in answers (as JSON keeps them)', async () => {
+    const cm = JSON.parse('{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"proto-keys"},"data":{"__proto__":"p","constructor":"c","a":"1"},"binaryData":{"toString":"aGk="}}') as JsonObject;
+    const created = await raw('POST', '/api/v1/namespaces/pb/configmaps', { 'Content-Type': PB, Accept: 'application/json' }, encodeObject(cm, schemaOf({ apiVersion: 'v1', kind: 'ConfigMap' }) ?? ({} as StructSchema)));
+    assert.equal(created.status, 201, created.body.toString());
+    const body = JSON.parse(created.body.toString()) as JsonObject;
+    assert.deepEqual(Object.entries(body.data as JsonObject), [['__proto__', 'p'], ['a', '1'], ['constructor', 'c']]);
+    assert.deepEqual(Object.entries(body.binaryData as JsonObject), [['toString', 'aGk=']]);
+    const asPb = await raw('GET', '/api/v1/namespaces/pb/configmaps/proto-keys', { Accept: PB });
+    const decoded = decodeObject(asPb.body, schemaOf);
+    assert.equal(Object.getPrototypeOf(decoded.data), Object.prototype);
+    assert.deepEqual(Object.entries(decoded.data as JsonObject), [['__proto__', 'p'], ['a', '1'], ['constructor', 'c']]);
+    assert.deepEqual(decoded, (await api.get('/api/v1/namespaces/pb/configmaps/proto-keys')).body);
+  });
+
   test('lists, and Accept fallback lists (protobuf first, JSON for what has no protobuf form)', async () => {
     const list = await raw('GET', '/api/v1/namespaces/pb/configmaps', { Accept: `${PB}, application/json` });
     assert.equal(list.headers['content-type'], PB);

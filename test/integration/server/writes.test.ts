@@ -205,6 +205,26 @@ describe('writes', () => {
     assert.deepEqual(arrayAt(ports.body, 'spec.ports').map((p) => [at(p, 'port'), at(p, 'targetPort')]), [[80, 8080], [443, 443]]);
   });
 
+  test('an unknown $patch directive is 400 BadRequest (not 500), in the strategic merge engine\'s words', async () => {
+    await api.post(DEPLOY, deployment('directive'));
+    const inList = await api.patch(`${DEPLOY}/directive`, { spec: { template: { spec: { containers: [{ name: 'nginx', $patch: 'foo' }] } } } }, 'strategic');
+    assert.equal(inList.status, 400, inList.text);
+    assert.deepEqual([at(inList.body, 'reason'), at(inList.body, 'message')], ['BadRequest', 'unknown patch type: foo in map: map[$patch:foo name:nginx]']);
+    const inMap = await api.patch(`${DEPLOY}/directive`, { spec: { $patch: 'foo' } }, 'strategic');
+    assert.equal(inMap.status, 400, inMap.text);
+    assert.equal(at(inMap.body, 'message'), 'unknown patch type: foo in map: map[$patch:foo]');
+  });
+
+  test('server-side apply of a field the schema does not declare is 400 BadRequest (not 500) with every fieldValidation', async () => {
+    for (const validation of ['', '&fieldValidation=Strict', '&fieldValidation=Warn', '&fieldValidation=Ignore']) {
+      const body = deployment('typed');
+      const r = await api.apply(`${DEPLOY}/typed?x=1${validation}`, { ...body, spec: { ...(body.spec as object), foo: 1 } }, 'm');
+      assert.equal(r.status, 400, r.text);
+      assert.deepEqual([at(r.body, 'reason'), at(r.body, 'message')], ['BadRequest', 'failed to create typed patch object (wr/typed; apps/v1, Kind=Deployment): .spec.foo: field not declared in schema']);
+    }
+    assert.equal((await api.get(`${DEPLOY}/typed`)).status, 404);
+  });
+
   test('unknown patch types are 415', async () => {
     const r = await api.patch(`${CM}/jp`, { data: {} }, 'application/foo');
     assert.equal(r.status, 415);

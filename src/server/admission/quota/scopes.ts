@@ -5,6 +5,7 @@
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import { asArray, asObject, asString } from '../../util/json.js';
+import { isJsonNumber } from '../../../machinery/json-numbers.js';
 
 /** One scope requirement. */
 interface ScopeRequirement {
@@ -46,8 +47,8 @@ export function podMatchesScopes(pod: JsonObject, requirements: ScopeRequirement
   const spec = asObject(pod.spec) ?? {};
   return requirements.every((r) => {
     switch (r.scope) {
-      case 'Terminating': return typeof spec.activeDeadlineSeconds === 'number';
-      case 'NotTerminating': return typeof spec.activeDeadlineSeconds !== 'number';
+      case 'Terminating': return isJsonNumber(spec.activeDeadlineSeconds);
+      case 'NotTerminating': return !isJsonNumber(spec.activeDeadlineSeconds);
       case 'BestEffort': return bestEffort(spec);
       case 'NotBestEffort': return !bestEffort(spec);
       case 'CrossNamespacePodAffinity': return crossNamespaceAffinity(spec);

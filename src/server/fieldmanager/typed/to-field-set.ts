@@ -13,12 +13,13 @@ import type { PathElement } from '../path-element.js';
 import { fieldElement, pathElementString } from '../path-element.js';
 import { listItemElement } from './list-items.js';
 import { isObject, objectEntries, resolveNode } from './node.js';
+import { isJsonNumber, writeJson } from '../../../machinery/json-numbers.js';
 
 /** Collected validation errors, each `<path>: <message>`. */
 export type TypeErrors = string[];
 
 function describe(value: JsonValue): string {
-  return JSON.stringify(value);
+  return writeJson(value);
 }
 
 function shapeError(schema: TypeSchema, value: JsonValue): string | undefined {
@@ -42,7 +43,7 @@ function scalarTypeError(schema: ScalarSchema, value: string | number | boolean)
   switch (schema.type) {
     case 'integer':
     case 'number':
-      return typeof value === 'number' ? undefined : `expected numeric (int or float), got ${typeof value === 'string' ? 'string' : 'bool'}`;
+      return isJsonNumber(value) ? undefined : `expected numeric (int or float), got ${typeof value === 'string' ? 'string' : 'bool'}`;
     case 'string':
       return typeof value === 'string' ? undefined : `expected string, got &value.valueUnstructured{Value:${String(value)}}`;
     case 'boolean':

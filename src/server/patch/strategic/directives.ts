@@ -2,6 +2,7 @@
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import { PatchError } from '../errors.js';
 import { goFormat, isJsonObject, setKey } from '../json-values.js';
+import { isBigInt } from '../../../machinery/json-numbers.js';
 
 export const DIRECTIVE = '$patch';
 export const RETAIN_KEYS = '$retainKeys';
@@ -18,11 +19,18 @@ export function goKind(value: JsonValue | undefined): string {
   if (value === undefined || value === null) return 'nil';
   if (Array.isArray(value)) return 'slice';
   if (typeof value === 'object') return 'map';
+  // An int64 beyond 2^53 is a bigint here, a number in Go as any other.
+  if (isBigInt(value)) return 'number';
   return typeof value;
 }
 
+/**
+ * An unknown `$patch` value. kube-apiserver passes this error through as a reason-less 500 (it is
+ * not among the malformed-patch errors it maps to 400); it is the client's patch that is wrong, so
+ * this server answers 400 BadRequest with the same text, as it does those.
+ */
 export function badPatchType(directive: JsonValue | undefined, patch: JsonObject): PatchError {
-  return PatchError.internal(`unknown patch type: ${goFormat(directive)} in map: ${goFormat(patch)}`);
+  return PatchError.badRequest(`unknown patch type: ${goFormat(directive)} in map: ${goFormat(patch)}`);
 }
 
 /** Drops every `null` member, recursively (values the patch adds where nothing was). */

@@ -5,6 +5,7 @@
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import { PatchError } from '../errors.js';
 import { goFormat, isJsonObject } from '../json-values.js';
+import { isBigInt } from '../../../machinery/json-numbers.js';
 
 /** Go's `==` on decoded JSON values as apimachinery compares scalars and merge-key values. */
 export function goEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
@@ -16,7 +17,7 @@ export function noMergeKey(item: JsonObject, key: string): PatchError {
 }
 
 export function badArgType(expected: string, actual: JsonValue | undefined): PatchError {
-  const kind = actual === undefined || actual === null ? 'invalid' : Array.isArray(actual) ? 'slice' : typeof actual === 'object' ? 'map' : typeof actual === 'number' ? 'float64' : typeof actual;
+  const kind = actual === undefined || actual === null ? 'invalid' : Array.isArray(actual) ? 'slice' : typeof actual === 'object' ? 'map' : typeof actual === 'number' ? 'float64' : isBigInt(actual) ? 'int64' : typeof actual;
   return PatchError.internal(`expected a ${expected}, but received a ${kind}`);
 }
 

@@ -129,7 +129,7 @@ test('applied objects must be typable: shapes, list keys, duplicates', () => {
   const bad = (spec: JsonObject, message: RegExp): void => {
     assert.throws(() => apply(undefined, 'm', pod(spec), podOpts), (error: unknown) => {
       assert.ok(error instanceof PatchError);
-      assert.equal(error.statusCode, 500);
+      assert.deepEqual([error.statusCode, error.reason], [400, 'BadRequest']);
       assert.match(error.message, /^failed to create typed patch object \(default\/p; \/v1, Kind=Pod\): /);
       assert.match(error.message, message);
       return true;

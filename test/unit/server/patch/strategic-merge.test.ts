@@ -176,7 +176,7 @@ const CASES: Case[] = [
   },
   { name: 'patchStrategy replace replaces a map', original: { replacingItem: { a: 1, b: 2 } }, patch: { replacingItem: { c: 3 } }, result: { replacingItem: { c: 3 } } },
   { name: '$patch: merge in a list is not supported', original: { mergingList: [{ name: 1 }] }, patch: { mergingList: [{ name: 1, $patch: 'merge' }] }, error: /merging lists cannot yet be specified in the patch/ },
-  { name: 'an unknown $patch value is an error', original: { simpleMap: { a: '1' } }, patch: { simpleMap: { $patch: 'explode' } }, error: /unknown patch type: explode in map/ },
+  { name: 'an unknown $patch value is a bad request', original: { simpleMap: { a: '1' } }, patch: { simpleMap: { $patch: 'explode' } }, error: /unknown patch type: explode in map/, status: 400 },
   { name: 'lists of lists are refused', original: { mergingIntList: [[1]] }, patch: { mergingIntList: [[2]] }, error: /lists of lists are not supported/, status: 422 },
   { name: 'a bad $deleteFromPrimitiveList key is a bad request', original: {}, patch: { $deleteFromPrimitiveList: [1] }, error: /invalid patch format of primitive list/, status: 400 },
   { name: 'a value of another type replaces', original: { name: { a: 1 } }, patch: { name: 'x' }, result: { name: 'x' } },

@@ -2,12 +2,14 @@
  * Between JSON values and the plain objects protobufjs encodes and decodes (fields `f<number>`),
  * walking the type schema: inline-embedded structs become nested messages, times become seconds
  * and nanoseconds, quantities and int-or-strings their messages, byte strings leave base64, raw
- * extensions carry JSON. Decoding gives the JSON a Go server would serialize: unset fields without
+ * extensions carry JSON, maps lists of key-value entries. Decoding gives the JSON a Go server would serialize: unset fields without
  * `omitempty` as their zero value (`null`, `""`, `{}`), zero values of `omitempty` fields left out.
  */
 import type { JsonObject, JsonValue } from '../../meta.js';
 import type { ListSchema, ScalarSchema, StructSchema, TypeSchema, UntypedSchema } from '../type-schema.js';
 import { scalarWire } from '../type-schema.js';
+import { setOwn } from '../../../own-keys.js';
+import { readJson, writeJson } from '../../../../machinery/json-numbers.js';
 
 /** What protobufjs takes and gives: nested plain objects, arrays, numbers, strings, booleans and byte arrays. */
 export type Plain = string | number | boolean | Uint8Array | Plain[] | { [key: string]: Plain };
@@ -24,14 +26,16 @@ function isPlainObject(value: Plain | undefined): value is PlainObject {
   return typeof value === 'object' && !Array.isArray(value) && !(value instanceof Uint8Array);
 }
 
+/** Embedded JSON (raw extensions): int64 values beyond 2^53 are written exactly. */
 function jsonBytes(value: JsonValue): Uint8Array {
-  return Buffer.from(JSON.stringify(value), 'utf8');
+  return Buffer.from(writeJson(value), 'utf8');
 }
 
-function parseJsonBytes(bytes: Plain | undefined): JsonValue {
+function parseJsonBytes(bytes: Plain | undefined, exact: boolean): JsonValue {
   if (!(bytes instanceof Uint8Array) || bytes.length === 0) return null;
+  const text = Buffer.from(bytes).toString('utf8');
   try {
-    return JSON.parse(Buffer.from(bytes).toString('utf8')) as JsonValue;
+    return exact ? readJson(text) : JSON.parse(text) as JsonValue;
   } catch {
     return null;
   }
@@ -52,7 +56,7 @@ function timeToPlain(value: string): PlainObject | undefined {
 /** Seconds and nanoseconds to RFC 3339 in UTC (microseconds for MicroTime); null for Go's zero time. */
 function plainToTime(value: Plain | undefined, micro: boolean): JsonValue {
   if (!isPlainObject(value)) return null;
-  const seconds = typeof value.f1 === 'number' ? value.f1 : 0;
+  const seconds = longNumber(value.f1);
   const nanos = typeof value.f2 === 'number' ? value.f2 : 0;
   if (seconds === ZERO_TIME_SECONDS && nanos === 0) return null;
   const iso = new Date(seconds * 1000).toISOString().replace(/\.\d+Z$/, '');
@@ -88,34 +92,66 @@ function formatDuration(nanos: number): string {
   return `${sign}${h > 0 ? `${h}h` : ''}${h > 0 || m > 0 ? `${m}m` : ''}${s}s`;
 }
 
+/**
+ * An int64 as protobufjs writes it: a number, or for a bigint (an int64 beyond 2^53 that the local
+ * server keeps exactly where JSON values say number) its two's-complement halves, which
+ * protobufjs's LongBits takes without long.js.
+ */
+function int64ToPlain(value: number | bigint): Plain {
+  if (typeof value === 'number') return value;
+  const bits = BigInt.asUintN(64, value);
+  return { low: Number(bits & 0xffffffffn), high: Number(bits >> 32n) };
+}
+
+/** An int64 protobufjs decoded as a decimal string (`longs: String`): a number, or a bigint beyond 2^53 when `exact`. */
+function longValue(value: Plain | undefined, exact: boolean): JsonValue {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return 0;
+  const number = Number(value);
+  if (!exact || Number.isSafeInteger(number)) return number;
+  // A bigint stands where JsonValue says number (the local server's exact int64s).
+  return BigInt(value) as unknown as JsonValue;
+}
+
+/** An int64 of a fixed message (times, durations) as a number. */
+function longNumber(value: Plain | undefined): number {
+  return typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : 0;
+}
+
 function scalarToPlain(value: JsonValue, schema: ScalarSchema): Plain | undefined {
+  const number: unknown = value;
   switch (scalarWire(schema)) {
     case 'string': return typeof value === 'string' ? value : undefined;
     case 'bool': return typeof value === 'boolean' ? value : undefined;
-    case 'int32': case 'int64': case 'double': return typeof value === 'number' ? value : undefined;
+    case 'int64': return typeof number === 'number' || typeof number === 'bigint' ? int64ToPlain(number) : undefined;
+    case 'int32': case 'double':
+      if (typeof number === 'bigint') return Number(number);
+      return typeof value === 'number' ? value : undefined;
     case 'bytes': return typeof value === 'string' ? Buffer.from(value, 'base64') : undefined;
     case 'time': case 'microTime': return typeof value === 'string' ? timeToPlain(value) : undefined;
     case 'duration': return typeof value === 'string' ? { f1: parseDuration(value) } : undefined;
     case 'quantity': return typeof value === 'string' || typeof value === 'number' ? { f1: String(value) } : undefined;
     case 'intOrString':
       if (typeof value === 'number') return { f1: 0, f2: value };
+      if (typeof number === 'bigint') return { f1: 0, f2: Number(number) };
       return typeof value === 'string' ? { f1: 1, f3: value } : undefined;
   }
 }
 
-function plainToScalar(value: Plain | undefined, schema: ScalarSchema): JsonValue {
+function plainToScalar(value: Plain | undefined, schema: ScalarSchema, exact: boolean): JsonValue {
   switch (scalarWire(schema)) {
     case 'string': return typeof value === 'string' ? value : '';
     case 'bool': return value === true;
-    case 'int32': case 'int64': case 'double': return typeof value === 'number' ? value : 0;
+    case 'int64': return longValue(value, exact);
+    case 'int32': case 'double': return typeof value === 'number' ? value : 0;
     case 'bytes': return value instanceof Uint8Array ? Buffer.from(value).toString('base64') : null;
     case 'time': return plainToTime(value, false);
     case 'microTime': return plainToTime(value, true);
-    case 'duration': return isPlainObject(value) && typeof value.f1 === 'number' ? formatDuration(value.f1) : '0s';
+    case 'duration': return isPlainObject(value) && value.f1 !== undefined ? formatDuration(longNumber(value.f1)) : '0s';
     case 'quantity': return isPlainObject(value) && typeof value.f1 === 'string' ? value.f1 : '0';
     case 'intOrString': {
       if (!isPlainObject(value)) return 0;
-      return value.f1 === 1 ? (typeof value.f3 === 'string' ? value.f3 : '') : typeof value.f2 === 'number' ? value.f2 : 0;
+      return longNumber(value.f1) === 1 ? (typeof value.f3 === 'string' ? value.f3 : '') : typeof value.f2 === 'number' ? value.f2 : 0;
     }
   }
 }
@@ -137,21 +173,21 @@ function untypedToPlain(value: JsonValue, schema: UntypedSchema): Plain | undefi
   }
 }
 
-function plainToUntyped(value: Plain | undefined, schema: UntypedSchema): JsonValue {
+function plainToUntyped(value: Plain | undefined, schema: UntypedSchema, exact: boolean): JsonValue {
   const props = schema.ref?.();
   if (!isPlainObject(value)) return null;
   switch (schema.wire) {
     case 'schemaOrBool':
-      if (value.f2 !== undefined && props !== undefined) return fromPlain(value.f2, props);
+      if (value.f2 !== undefined && props !== undefined) return fromPlain(value.f2, props, exact);
       return value.f1 === true;
     case 'schemaOrArray':
-      if (Array.isArray(value.f2) && value.f2.length > 0 && props !== undefined) return value.f2.map((v) => fromPlain(v, props));
-      return value.f1 !== undefined && props !== undefined ? fromPlain(value.f1, props) : null;
+      if (Array.isArray(value.f2) && value.f2.length > 0 && props !== undefined) return value.f2.map((v) => fromPlain(v, props, exact));
+      return value.f1 !== undefined && props !== undefined ? fromPlain(value.f1, props, exact) : null;
     case 'schemaOrStringArray':
       if (Array.isArray(value.f2) && value.f2.length > 0) return value.f2.filter((v): v is string => typeof v === 'string');
-      return value.f1 !== undefined && props !== undefined ? fromPlain(value.f1, props) : null;
+      return value.f1 !== undefined && props !== undefined ? fromPlain(value.f1, props, exact) : null;
     default:
-      return parseJsonBytes(value.f1);
+      return parseJsonBytes(value.f1, exact);
   }
 }
 
@@ -205,15 +241,15 @@ export function toPlain(value: JsonValue, schema: TypeSchema): Plain | undefined
     case 'list': return Array.isArray(value) ? listToPlain(value, schema) : undefined;
     case 'map': {
       if (!isObject(value)) return undefined;
-      const out: PlainObject = {};
-      for (const key of Object.keys(value)) {
+      // Entries in key order, as Go's generated marshalling writes them.
+      const out: PlainObject[] = [];
+      for (const key of Object.keys(value).sort()) {
         const item = value[key];
         if (item === undefined) continue;
-        if (schema.values.kind === 'list') {
-          out[key] = { f1: Array.isArray(item) ? listToPlain(item, schema.values) : [] };
-          continue;
-        }
-        out[key] = (item === null ? undefined : toPlain(item, schema.values)) ?? zeroPlain(schema.values);
+        const plain = schema.values.kind === 'list'
+          ? { f1: Array.isArray(item) ? listToPlain(item, schema.values) : [] }
+          : (item === null ? undefined : toPlain(item, schema.values)) ?? zeroPlain(schema.values);
+        out.push({ f1: key, f2: plain });
       }
       return out;
     }
@@ -226,7 +262,7 @@ export function toPlain(value: JsonValue, schema: TypeSchema): Plain | undefined
 function zeroJson(schema: TypeSchema): JsonValue {
   switch (schema.kind) {
     case 'struct': return fromPlain({}, schema);
-    case 'scalar': return plainToScalar(undefined, schema);
+    case 'scalar': return plainToScalar(undefined, schema, false);
     default: return null;
   }
 }
@@ -243,11 +279,11 @@ function isZero(value: JsonValue, schema: TypeSchema): boolean {
   }
 }
 
-function plainToStruct(value: PlainObject, schema: StructSchema): JsonObject {
+function plainToStruct(value: PlainObject, schema: StructSchema, exact: boolean): JsonObject {
   const out: JsonObject = {};
   for (const inlined of schema.inlined ?? []) {
     const part = value[`f${inlined.proto}`];
-    Object.assign(out, plainToStruct(isPlainObject(part) ? part : {}, inlined.schema));
+    Object.assign(out, plainToStruct(isPlainObject(part) ? part : {}, inlined.schema, exact));
   }
   const members = schema.members ?? {};
   for (const key of Object.keys(members)) {
@@ -261,33 +297,40 @@ function plainToStruct(value: PlainObject, schema: StructSchema): JsonObject {
       if (always) out[key] = facts.pointer === true ? null : zeroJson(field);
       continue;
     }
-    const decoded = fromPlain(plain, field);
+    const decoded = fromPlain(plain, field, exact);
     if (facts.pointer !== true && facts.emitEmpty !== true && isZero(decoded, field)) continue;
     out[key] = decoded;
   }
   return out;
 }
 
-/** A decoded plain object (protobufjs `toObject` with `longs: Number`) as the JSON a Go server serializes. */
-export function fromPlain(value: Plain | undefined, schema: TypeSchema): JsonValue {
+/**
+ * A decoded plain object (protobufjs `toObject` with `longs: String`, or numbers) as the JSON a Go
+ * server serializes. int64 values beyond 2^53 become numbers (rounded), or bigints when `exact`
+ * (the local server, which keeps them exactly).
+ */
+export function fromPlain(value: Plain | undefined, schema: TypeSchema, exact = false): JsonValue {
   switch (schema.kind) {
-    case 'struct': return plainToStruct(isPlainObject(value) ? value : {}, schema);
-    case 'list': return Array.isArray(value) ? value.map((item) => fromPlain(item, schema.items)) : null;
+    case 'struct': return plainToStruct(isPlainObject(value) ? value : {}, schema, exact);
+    case 'list': return Array.isArray(value) ? value.map((item) => fromPlain(item, schema.items, exact)) : null;
     case 'map': {
-      if (!isPlainObject(value)) return null;
+      if (!Array.isArray(value)) return null;
       const out: JsonObject = {};
-      for (const key of Object.keys(value)) {
-        const item = value[key];
+      for (const entry of value) {
+        if (!isPlainObject(entry)) continue;
+        const key = typeof entry.f1 === 'string' ? entry.f1 : '';
+        const item = entry.f2;
         if (schema.values.kind === 'list') {
           const items = isPlainObject(item) && Array.isArray(item.f1) ? item.f1 : [];
-          out[key] = items.map((v) => fromPlain(v, (schema.values as ListSchema).items));
+          setOwn(out, key, items.map((v) => fromPlain(v, (schema.values as ListSchema).items, exact)));
           continue;
         }
-        out[key] = fromPlain(item, schema.values);
+        // Keys are data: `__proto__` too is a key like any other.
+        setOwn(out, key, fromPlain(item, schema.values, exact));
       }
       return out;
     }
-    case 'scalar': return plainToScalar(value, schema);
-    default: return plainToUntyped(value, schema);
+    case 'scalar': return plainToScalar(value, schema, exact);
+    default: return plainToUntyped(value, schema, exact);
   }
 }

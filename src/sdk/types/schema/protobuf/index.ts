@@ -15,6 +15,8 @@ import { FIXED, messageType } from './messages.js';
 
 const PREFIX = Uint8Array.from(PROTOBUF_PREFIX);
 const TO_OBJECT = { longs: Number } as const;
+/** Objects: int64 values as decimal strings, which the codec reads exactly (see fromPlain). */
+const TO_OBJECT_EXACT = { longs: String } as const;
 
 /** A protobuf body that cannot be decoded. */
 export class ProtobufDecodeError extends Error {
@@ -33,16 +35,20 @@ export function encodeMessage(obj: JsonObject, schema: StructSchema): Uint8Array
   return messageType(schema).encode(plain as Record<string, unknown>).finish();
 }
 
-/** An object from its message bytes (without envelope), as the JSON a Go server serializes. */
-export function decodeMessage(bytes: Uint8Array, schema: StructSchema): JsonObject {
+/**
+ * An object from its message bytes (without envelope), as the JSON a Go server serializes. With
+ * `exact`, int64 values beyond 2^53 are bigints where the JSON value says number (the local server
+ * keeps them exactly); without, they are rounded to numbers.
+ */
+export function decodeMessage(bytes: Uint8Array, schema: StructSchema, exact = false): JsonObject {
   const type = messageType(schema);
   let plain: Plain;
   try {
-    plain = type.toObject(type.decode(bytes), TO_OBJECT) as Plain;
+    plain = type.toObject(type.decode(bytes), TO_OBJECT_EXACT) as Plain;
   } catch (e) {
     throw new ProtobufDecodeError(e instanceof Error ? e.message : String(e));
   }
-  return fromPlain(plain, schema) as JsonObject;
+  return fromPlain(plain, schema, exact) as JsonObject;
 }
 
 /** Wraps message bytes in the envelope. */
@@ -80,13 +86,14 @@ export function openEnvelope(bytes: Uint8Array): { typeMeta: TypeMeta; raw: Uint
 
 /**
  * Decodes an enveloped object: `schemaOf` names the schema of its type meta (undefined: not a
- * type this side knows). The result carries `apiVersion` and `kind` from the envelope.
+ * type this side knows). The result carries `apiVersion` and `kind` from the envelope; `exact` as
+ * for {@link decodeMessage}.
  */
-export function decodeObject(bytes: Uint8Array, schemaOf: (typeMeta: TypeMeta) => StructSchema | undefined): JsonObject {
+export function decodeObject(bytes: Uint8Array, schemaOf: (typeMeta: TypeMeta) => StructSchema | undefined, exact = false): JsonObject {
   const { typeMeta, raw } = openEnvelope(bytes);
   const schema = schemaOf(typeMeta);
   if (schema === undefined) throw new ProtobufDecodeError(`no kind "${typeMeta.kind}" is registered for version "${typeMeta.apiVersion}"`);
-  const body = decodeMessage(raw, schema);
+  const body = decodeMessage(raw, schema, exact);
   const out: JsonObject = {};
   if (typeMeta.kind !== '') out.kind = typeMeta.kind;
   if (typeMeta.apiVersion !== '') out.apiVersion = typeMeta.apiVersion;

@@ -1,8 +1,9 @@
 /**
  * protobufjs message definitions generated from the type schemas: one message per named struct
- * with the field numbers of the published generated.proto (fields are named `f<number>`, so JSON
- * names never become object keys of the codec), the apimachinery messages of the types that are
- * scalars in JSON (Time, Quantity, IntOrString ...), wrappers for maps of lists, and the envelope.
+ * with the field numbers of the published generated.proto (fields are named `f<number>`, and maps
+ * are lists of entries, so JSON names and map keys never become object keys of the codec), the
+ * apimachinery messages of the types that are scalars in JSON (Time, Quantity, IntOrString ...),
+ * wrappers for maps of lists, and the envelope.
  */
 import protobuf from 'protobufjs/light.js';
 import type { ListSchema, ScalarSchema, StructSchema, TypeSchema, UntypedSchema } from '../type-schema.js';
@@ -81,6 +82,18 @@ function listWrapper(list: ListSchema, ensure: (s: StructSchema) => string): str
   return name;
 }
 
+/**
+ * The entry message of a map field: a protobuf map is on the wire a repeated message with the key
+ * in field 1 and the value in field 2. Declared so rather than as a protobufjs map, whose decoder
+ * assigns each key to a plain object: the key `__proto__` would set its prototype and vanish.
+ */
+function mapEntry(values: TypeSchema, ensure: (s: StructSchema) => string): string {
+  const value = elementType(values, ensure);
+  const name = `MapEntry_${value}`;
+  if (root.lookup(name) === null) defineFixed(name, [[1, 'string'], [2, value]]);
+  return name;
+}
+
 /** The protobuf type of a value of `schema` as a field, list item or map value. */
 function elementType(schema: TypeSchema, ensure: (s: StructSchema) => string): string {
   switch (schema.kind) {
@@ -115,7 +128,7 @@ function ensureMessage(schema: StructSchema): string {
     if (fieldSchema.kind === 'list') {
       type.add(new protobuf.Field(`f${id}`, id, elementType(fieldSchema.items, ensureMessage), 'repeated'));
     } else if (fieldSchema.kind === 'map') {
-      type.add(new protobuf.MapField(`f${id}`, id, 'string', elementType(fieldSchema.values, ensureMessage)));
+      type.add(new protobuf.Field(`f${id}`, id, mapEntry(fieldSchema.values, ensureMessage), 'repeated'));
     } else {
       type.add(new protobuf.Field(`f${id}`, id, elementType(fieldSchema, ensureMessage)));
     }

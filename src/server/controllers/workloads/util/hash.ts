@@ -5,6 +5,7 @@
  * we hash the template's canonical JSON (keys sorted), which is as stable and as sensitive.
  */
 import type { JsonValue } from '../../../../sdk/types/meta.js';
+import { writeJson } from '../../../../machinery/json-numbers.js';
 
 const SAFE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 
@@ -28,7 +29,7 @@ export function fnv32a(bytes: Uint8Array, seed = 0x811c9dc5): number {
 /** JSON with object keys sorted at every depth. */
 export function canonicalJson(v: JsonValue | undefined): string {
   if (v === undefined) return 'null';
-  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  if (v === null || typeof v !== 'object') return writeJson(v);
   if (Array.isArray(v)) return `[${v.map((x) => canonicalJson(x)).join(',')}]`;
   const keys = Object.keys(v).filter((k) => v[k] !== undefined).sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k])}`).join(',')}}`;
