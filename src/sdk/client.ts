@@ -51,6 +51,8 @@ export interface ClientOptions {
   credentials?: CredentialSource;
   /** TLS handshake timeout of each new connection (default 10 s, as kubectl); 0 disables it. */
   tlsHandshakeTimeoutMs?: number;
+  /** The most a response read whole into memory may hold, decompressed (default 256 MiB). */
+  maxResponseBytes?: number;
   /**
    * The name the client identifies itself by (default: the program's, {@link programName}, as
    * client-go uses its binary's): the first word of the default `User-Agent`, under which the server
@@ -123,6 +125,7 @@ export function createClient(config: ClientConfig, options: ClientOptions = {}):
   if (options.onWarning !== undefined) transportOptions.onWarning = options.onWarning;
   if (options.retry !== undefined) transportOptions.retry = options.retry;
   if (options.tlsHandshakeTimeoutMs !== undefined) transportOptions.tlsHandshakeTimeoutMs = options.tlsHandshakeTimeoutMs;
+  if (options.maxResponseBytes !== undefined) transportOptions.maxResponseBytes = options.maxResponseBytes;
   const transport = new Transport(config, transportOptions);
   const rest = new RestClient(transport);
   const discoveryOptions: ConstructorParameters<typeof DiscoveryClient>[2] = {};

@@ -20,9 +20,10 @@
  * removed when its owner is dead or it is older than `staleMs`; `unlink` cannot remove a
  * directory, so that never touches a lock of this format.
  */
-import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rename, rm, rmdir, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import * as path from 'node:path';
+import { readTextFileLimited, type ReadLimit } from '../bounded-read.js';
 import { ConfigError } from '../errors.js';
 import { errnoCode, goPathError } from './fs-errors.js';
 import { uniqueSuffix } from './unique.js';
@@ -49,6 +50,8 @@ export interface ReleaseLock {
 }
 
 const OWNER_PREFIX = 'owner-';
+/** An owner file holds a pid and a host name. */
+const OWNER_FILE_LIMIT: ReadLimit = { bytes: 4096, what: 'a lock owner file' };
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_STALE_MS = 10_000;
 
@@ -73,7 +76,7 @@ function ownerAlive(content: string): boolean | undefined {
 /** Whether the file at `file` (an owner file or an old-format lock) is abandoned; undefined when it is gone or replaced. */
 async function abandoned(file: string, staleMs: number): Promise<boolean | undefined> {
   try {
-    const [info, content] = await Promise.all([stat(file), readFile(file, 'utf8')]);
+    const [info, content] = await Promise.all([stat(file), readTextFileLimited(file, OWNER_FILE_LIMIT)]);
     if (ownerAlive(content) === false) return true;
     return Date.now() - info.mtimeMs > staleMs;
   } catch (err) {

@@ -9,7 +9,8 @@ import type { Readable } from 'node:stream';
 import type { ClientConfig } from '../config/client-config.js';
 import type { ClientCertificate, CredentialSource, RequestCredentials } from '../auth/credentials.js';
 import { impersonationHeaders } from '../auth/impersonation.js';
-import { AbortedError } from '../errors.js';
+import { formatBytes } from '../bounded-read.js';
+import { AbortedError, ProtocolError } from '../errors.js';
 import { MEDIA_TYPES } from '../naming.js';
 import type * as DispatchersModule from './dispatchers.js';
 import type { TlsSettings } from './dispatchers.js';
@@ -20,7 +21,7 @@ import type { BufferedResponse, HttpRequest, HttpResponseHead, QueryParams, Stre
 import type { Env, resolveProxy as ResolveProxy } from './proxy.js';
 import { isRetryableStatus, parseRetryAfter, resolveRetryPolicy, retryDelayMs, type ResolvedRetryPolicy, type RetryPolicy } from './retry.js';
 import { redactUrl } from './redact.js';
-import { toTransportError } from './transport-errors.js';
+import { goMethod, toTransportError } from './transport-errors.js';
 import { WarningDeduplicator, type WarningHandler } from './warnings.js';
 
 /** Options of a {@link Transport}. */
@@ -44,7 +45,19 @@ export interface TransportOptions {
    * have no request timeout. 0 disables it.
    */
   tlsHandshakeTimeoutMs?: number;
+  /**
+   * The most a response read whole into memory may hold, decompressed (default
+   * {@link DEFAULT_MAX_RESPONSE_BYTES}); streamed responses (watches, `get --raw`) are not read whole.
+   */
+  maxResponseBytes?: number;
 }
+
+/**
+ * The default bound of a response read whole: far above any list page or document a server
+ * sends (objects are at most 1.5 MiB in etcd, lists come in pages), and half of the longest
+ * string JavaScript can make, which a larger JSON body could never be decoded into anyway.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 /** kubectl's (Go's `http.DefaultTransport`) TLS handshake timeout. */
 export const DEFAULT_TLS_HANDSHAKE_TIMEOUT_MS = 10_000;
@@ -201,6 +214,7 @@ export class Transport {
   private readonly tls: TlsSettings;
   private readonly staticHeaders: Record<string, string | string[]>;
   private readonly tlsHandshakeTimeoutMs: number;
+  private readonly maxResponseBytes: number;
   private lastDispatcher: { cert: RequestCredentials['clientCertificate']; proxy: string | undefined; dispatcher: Requester; generation: number } | undefined;
   private lastCertKey: string | undefined;
 
@@ -220,6 +234,7 @@ export class Transport {
     this.tls = tls;
     this.staticHeaders = impersonationHeaders(config.impersonate);
     this.tlsHandshakeTimeoutMs = options.tlsHandshakeTimeoutMs ?? defaultHandshakeTimeoutMs;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
   /** The full URL of a request (for messages and logs). A query string in `path` is kept as written. */
@@ -411,11 +426,20 @@ export class Transport {
     }
     try {
       const parts: Buffer[] = [];
-      for await (const chunk of decodedChunks(response.body, gzip)) parts.push(chunk);
-      const buffered = Buffer.concat(parts);
+      let size = 0;
+      for await (const chunk of decodedChunks(response.body, gzip)) {
+        size += chunk.length;
+        // Counted after decompression: a small gzip body can stand for gigabytes.
+        if (size > this.maxResponseBytes) {
+          throw new ProtocolError(`${goMethod(req.method)} "${urlText}": the response body is more than ${formatBytes(this.maxResponseBytes)} (the limit for a response read into memory)`);
+        }
+        parts.push(chunk);
+      }
+      const buffered = Buffer.concat(parts, size);
       this.logger.responseBody(buffered, headerFirst(resHeaders['content-type']));
       return { head, creds, buffered };
     } catch (err) {
+      if (err instanceof ProtocolError) throw err;
       throw fail(err);
     } finally {
       deadline.dispose();

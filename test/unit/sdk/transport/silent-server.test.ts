@@ -1,9 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { createClient } from '../../../../src/sdk/client.js';
-import { AbortedError, TimeoutError, TransportError } from '../../../../src/sdk/errors.js';
+import { AbortedError, ProtocolError, TimeoutError, TransportError } from '../../../../src/sdk/errors.js';
 import { DEFAULT_TLS_HANDSHAKE_TIMEOUT_MS } from '../../../../src/sdk/transport/transport.js';
 import { closeAllDispatchers } from '../../../../src/sdk/transport/dispatchers.js';
 
@@ -64,6 +66,44 @@ test('without a request timeout, a TLS handshake that never ends fails after the
     });
     const took = Date.now() - started;
     assert.ok(took >= 200 && took < 5000, `took ${took} ms`);
+  } finally {
+    await server.close();
+    await closeAllDispatchers();
+  }
+});
+
+/** An HTTP server whose every request is answered by `answer` (which may never answer). */
+async function httpServer(answer: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createHttpServer(answer);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+test('a response read whole is refused past its bound, counted after decompression (a gzip bomb)', { timeout: 20_000 }, async () => {
+  const MiB = 1024 * 1024;
+  const member = gzipSync(Buffer.alloc(MiB, ' '));
+  const bomb = Buffer.concat([gzipSync(Buffer.from('{"kind":"ConfigMapList","items":[')), ...Array.from({ length: 4 }, () => member)]);
+  const server = await httpServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+    res.end(bomb);
+  });
+  try {
+    const client = createClient({ server: server.url, namespace: 'default' }, { env: {}, maxResponseBytes: 2 * MiB });
+    await assert.rejects(client.configMaps().list(), (err: unknown) => {
+      assert.ok(err instanceof ProtocolError, String(err));
+      assert.equal(err.message, `Get "${server.url}/api/v1/namespaces/default/configmaps": the response body is more than 2 MiB (the limit for a response read into memory)`);
+      return true;
+    });
+    // Under the bound, the same answer is read (and found not to be JSON).
+    const roomy = createClient({ server: server.url, namespace: 'default' }, { env: {}, maxResponseBytes: 8 * MiB });
+    await assert.rejects(roomy.configMaps().list(), /is not valid JSON/);
   } finally {
     await server.close();
     await closeAllDispatchers();

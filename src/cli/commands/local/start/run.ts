@@ -4,8 +4,9 @@
  * mode, waited for until it answers `/readyz`).
  */
 import { spawn } from 'node:child_process';
-import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { INPUT_FILE_LIMIT, readFileLimited } from '../../../../sdk/bounded-read.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
@@ -88,7 +89,7 @@ async function runForeground(ctx: CommandContext, dataDir: string, flags: FlagVa
 /** The last `n` lines the log got from `offset` on: this attempt's, never an earlier run's. */
 async function lastLines(path: string, offset: number, n: number): Promise<string> {
   try {
-    const text = (await readFile(path)).subarray(offset).toString('utf8');
+    const text = (await readFileLimited(path, INPUT_FILE_LIMIT)).subarray(offset).toString('utf8');
     return text.trimEnd().split('\n').slice(-n).join('\n');
   } catch {
     return '';
