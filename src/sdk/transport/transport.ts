@@ -21,6 +21,7 @@ import type { BufferedResponse, HttpRequest, HttpResponseHead, QueryParams, Stre
 import type { Env, resolveProxy as ResolveProxy } from './proxy.js';
 import { isRetryableStatus, parseRetryAfter, resolveRetryPolicy, retryDelayMs, type ResolvedRetryPolicy, type RetryPolicy } from './retry.js';
 import { redactUrl } from './redact.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_HEADER_TIMEOUT_MS } from './timeouts.js';
 import { goMethod, toTransportError } from './transport-errors.js';
 import { WarningDeduplicator, type WarningHandler } from './warnings.js';
 
@@ -45,6 +46,14 @@ export interface TransportOptions {
    * have no request timeout. 0 disables it.
    */
   tlsHandshakeTimeoutMs?: number;
+  /** How long a new connection may take to connect (default 30 s, `timeouts.ts`); 0 disables it. */
+  connectTimeoutMs?: number;
+  /**
+   * How long a request without a request timeout may wait for the response headers (default
+   * 60 s, `timeouts.ts`): a server or proxy that accepts and never answers must not hang a
+   * command. The body, once the headers are in, is not bounded (watches, logs). 0 disables it.
+   */
+  responseHeaderTimeoutMs?: number;
   /**
    * The most a response read whole into memory may hold, decompressed (default
    * {@link DEFAULT_MAX_RESPONSE_BYTES}); streamed responses (watches, `get --raw`) are not read whole.
@@ -91,11 +100,21 @@ interface Deadline {
   aborted(): boolean;
   dispose(): void;
   timeoutMs: number | undefined;
+  /** Starts the wait for the response headers: the request is aborted unless {@link headersArrived} comes within `ms`. */
+  awaitHeaders(ms: number): void;
+  headersArrived(): void;
+  headersTimedOut(): boolean;
 }
 
 function createDeadline(userSignal: AbortSignal | undefined, timeoutMs: number | undefined): Deadline {
   const controller = new AbortController();
   let timedOut = false;
+  let headerTimer: NodeJS.Timeout | undefined;
+  let headersTimedOut = false;
+  const stopHeaderTimer = (): void => {
+    if (headerTimer !== undefined) clearTimeout(headerTimer);
+    headerTimer = undefined;
+  };
   const onAbort = (): void => controller.abort(userSignal?.reason);
   if (userSignal !== undefined) {
     if (userSignal.aborted) controller.abort(userSignal.reason);
@@ -110,12 +129,22 @@ function createDeadline(userSignal: AbortSignal | undefined, timeoutMs: number |
   return {
     signal: controller.signal,
     timedOut: () => timedOut,
-    aborted: () => userSignal?.aborted === true && !timedOut,
+    aborted: () => userSignal?.aborted === true && !timedOut && !headersTimedOut,
     dispose: () => {
       if (timer !== undefined) clearTimeout(timer);
+      stopHeaderTimer();
       userSignal?.removeEventListener('abort', onAbort);
     },
     timeoutMs: timeoutMs !== undefined && timeoutMs > 0 ? timeoutMs : undefined,
+    awaitHeaders: (ms) => {
+      if (ms <= 0) return;
+      headerTimer = setTimeout(() => {
+        headersTimedOut = true;
+        controller.abort(new Error('timeout awaiting response headers'));
+      }, ms);
+    },
+    headersArrived: stopHeaderTimer,
+    headersTimedOut: () => headersTimedOut,
   };
 }
 
@@ -214,6 +243,8 @@ export class Transport {
   private readonly tls: TlsSettings;
   private readonly staticHeaders: Record<string, string | string[]>;
   private readonly tlsHandshakeTimeoutMs: number;
+  private readonly connectTimeoutMs: number;
+  private readonly responseHeaderTimeoutMs: number;
   private readonly maxResponseBytes: number;
   private lastDispatcher: { cert: RequestCredentials['clientCertificate']; proxy: string | undefined; dispatcher: Requester; generation: number } | undefined;
   private lastCertKey: string | undefined;
@@ -234,6 +265,8 @@ export class Transport {
     this.tls = tls;
     this.staticHeaders = impersonationHeaders(config.impersonate);
     this.tlsHandshakeTimeoutMs = options.tlsHandshakeTimeoutMs ?? defaultHandshakeTimeoutMs;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    this.responseHeaderTimeoutMs = options.responseHeaderTimeoutMs ?? DEFAULT_RESPONSE_HEADER_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
@@ -307,6 +340,16 @@ export class Transport {
     return t !== undefined && t > 0 ? t : undefined;
   }
 
+  /**
+   * How long an upgrade (exec, attach, port-forward) may wait for the server's answer: the
+   * request timeout when there is one, else the response-header timeout; undefined: forever.
+   * Once upgraded, the connection has no bound.
+   */
+  upgradeTimeoutMs(): number | undefined {
+    const t = this.config.timeoutMs !== undefined && this.config.timeoutMs > 0 ? this.config.timeoutMs : this.responseHeaderTimeoutMs;
+    return t > 0 ? t : undefined;
+  }
+
   private async send(req: HttpRequest, streaming: boolean): Promise<Attempt> {
     let retries = 0;
     let waited = 0;
@@ -352,7 +395,7 @@ export class Transport {
     let readingBody = false;
     const fail = (err: unknown): Error => toTransportError(err, {
       method: req.method, url: urlText, timedOut: deadline.timedOut(), timeoutMs: deadline.timeoutMs,
-      aborted: deadline.aborted(), readingBody,
+      aborted: deadline.aborted(), readingBody, headersTimedOut: deadline.headersTimedOut(),
     });
 
     let creds: RequestCredentials;
@@ -387,9 +430,13 @@ export class Transport {
         headers,
         signal: deadline.signal,
         tlsHandshakeTimeoutMs: this.tlsHandshakeTimeoutMs,
+        connectTimeoutMs: this.connectTimeoutMs,
       };
       if (req.body !== undefined) options.body = typeof req.body === 'string' ? req.body : Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength);
+      // A request timeout bounds the whole request; without one, the headers at least must come.
+      if (timeoutMs === undefined) deadline.awaitHeaders(this.responseHeaderTimeoutMs);
       response = await dispatcher.request(options);
+      deadline.headersArrived();
     } catch (err) {
       deadline.dispose();
       const error = fail(err);

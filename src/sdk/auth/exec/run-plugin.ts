@@ -6,12 +6,14 @@
  *
  * A plugin that times out or prints too much is killed and the run fails at once: a plugin
  * that is a shell script leaves its children (a `sleep`, a login helper) holding the output
- * pipes after the shell is gone, and waiting for the pipes to close would wait for them.
+ * pipes after the shell is gone, and waiting for the pipes to close would wait for them. A run
+ * without the terminal gets a process group of its own (POSIX), so that those children are
+ * killed with it.
  */
 import { setOwn } from '../../own-keys.js';
 import type { ExecConfig } from '../../config/client-config.js';
 import { AbortedError, ExecPluginError } from '../../errors.js';
-import { EXEC_INFO_ENV } from '../../naming.js';
+import { EXEC_INFO_ENV, EXEC_PLUGIN_TIMEOUT_ENV } from '../../naming.js';
 import { EXEC_OUTPUT_LIMIT, tooLarge } from '../../bounded-read.js';
 import type { ExecCredential } from '../../types/exec-credential.js';
 import type { ExecIO } from '../credentials.js';
@@ -22,6 +24,8 @@ export interface RunPluginOptions {
   interactive: boolean;
   input: ExecCredential;
   timeoutMs?: number;
+  /** Whether `timeoutMs` is the default bound rather than the request's timeout (for the message). */
+  timeoutIsDefault?: boolean;
   signal?: AbortSignal;
 }
 
@@ -57,7 +61,9 @@ export async function runExecPlugin(exec: ExecConfig, options: RunPluginOptions)
       return;
     }
     const stdinMode = options.interactive ? (options.io.stdin ?? 'inherit') : 'ignore';
-    const child = spawn(exec.command, exec.args ?? [], { shell: false, env, stdio: [stdinMode, 'pipe', 'pipe'], windowsHide: true });
+    // An interactive plugin stays in the terminal's foreground group, where it can read the terminal.
+    const ownGroup = !options.interactive && process.platform !== 'win32';
+    const child = spawn(exec.command, exec.args ?? [], { shell: false, env, stdio: [stdinMode, 'pipe', 'pipe'], windowsHide: true, detached: ownGroup });
     const stdoutChunks: Buffer[] = [];
     let stdoutSize = 0;
     let stderrTail = '';
@@ -71,9 +77,20 @@ export async function runExecPlugin(exec: ExecConfig, options: RunPluginOptions)
       options.signal?.removeEventListener('abort', onAbort);
       fn();
     };
+    const signalPlugin = (name: NodeJS.Signals): void => {
+      if (ownGroup && child.pid !== undefined) {
+        try {
+          process.kill(-child.pid, name);
+          return;
+        } catch {
+          // The group is gone already: the plugin itself may still need the signal.
+        }
+      }
+      child.kill(name);
+    };
     const kill = (): void => {
-      child.kill('SIGTERM');
-      killTimer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+      signalPlugin('SIGTERM');
+      killTimer = setTimeout(() => signalPlugin('SIGKILL'), KILL_GRACE_MS);
       killTimer.unref();
     };
     /** Kills the plugin and fails now, without waiting for pipes its children may hold open. */
@@ -87,8 +104,9 @@ export async function runExecPlugin(exec: ExecConfig, options: RunPluginOptions)
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const timer = options.timeoutMs !== undefined && options.timeoutMs > 0
       ? setTimeout(() => {
+        const hint = options.timeoutIsDefault === true ? ` (${EXEC_PLUGIN_TIMEOUT_ENV} sets how long to wait)` : '';
         abandon(new ExecPluginError(
-          `getting credentials: exec: executable ${exec.command} did not finish within ${formatMs(options.timeoutMs ?? 0)} and was killed`,
+          `getting credentials: exec: executable ${exec.command} did not finish within ${formatMs(options.timeoutMs ?? 0)} and was killed${hint}`,
           { stderr: stderrTail.trim() },
         ));
       }, options.timeoutMs)
