@@ -4,6 +4,14 @@ import tseslint from 'typescript-eslint';
 
 const cliOnlyPackages = ['commander', 'chalk', 'cli-table3', 'open'];
 
+/**
+ * A file a user names may be endless (/dev/zero, a FIFO): the SDK and the CLI read whole files
+ * only through src/sdk/bounded-read.ts, which stops at a limit with a clear message.
+ */
+const UNBOUNDED_READS = ['node:fs', 'fs', 'node:fs/promises', 'fs/promises'].map((name) => ({
+  name, importNames: ['readFile', 'readFileSync'], message: 'Read files with src/sdk/bounded-read.ts (readFileLimited): a named file may be endless.',
+}));
+
 /** Node 20 loses an AbortSignal.timeout() held only by AbortSignal.any() to garbage collection. */
 const TIMEOUT_SIGNAL_RULE = { object: 'AbortSignal', property: 'timeout', message: 'Use timeoutSignal (src/sdk/timeout-signal.ts): Node 20 can garbage-collect AbortSignal.timeout inside AbortSignal.any.' };
 
@@ -34,10 +42,14 @@ export default tseslint.config(
     files: ['src/sdk/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: cliOnlyPackages.map((name) => ({ name, message: 'The SDK must not depend on CLI-only packages.' })),
+        paths: [...cliOnlyPackages.map((name) => ({ name, message: 'The SDK must not depend on CLI-only packages.' })), ...UNBOUNDED_READS],
         patterns: [{ group: ['**/cli/**', '**/printers/**', '**/server/**'], message: 'The SDK never imports the CLI, printers or server.' }],
       }],
     },
+  },
+  {
+    files: ['src/cli/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: UNBOUNDED_READS }] },
   },
   {
     files: ['src/printers/**/*.ts'],

@@ -1,6 +1,7 @@
 /**
  * Version information of this build, read from package.json next to the compiled code.
  */
+// eslint-disable-next-line no-restricted-imports -- the package's own package.json
 import { readFileSync } from 'node:fs';
 
 /** The client's version information, shaped like kubectl's `clientVersion`. */

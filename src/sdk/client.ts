@@ -16,6 +16,7 @@ import { podStreams, type PodStreams } from './streams/pod-streams.js';
 import type { LogSink } from './transport/http-log.js';
 import type { Env } from './transport/proxy.js';
 import type { RetryPolicy } from './transport/retry.js';
+import { defaultTimeouts } from './transport/timeouts.js';
 import { Transport } from './transport/transport.js';
 import type { WarningHandler } from './transport/warnings.js';
 import type { KubeObject, ObjectBase } from './types/meta.js';
@@ -51,6 +52,21 @@ export interface ClientOptions {
   credentials?: CredentialSource;
   /** TLS handshake timeout of each new connection (default 10 s, as kubectl); 0 disables it. */
   tlsHandshakeTimeoutMs?: number;
+  /** Connect timeout of each new connection (default `PLATFORM_CONNECT_TIMEOUT` of {@link env}, else 30 s); 0 disables it. */
+  connectTimeoutMs?: number;
+  /**
+   * How long a request without a request timeout waits for its response headers (default
+   * `PLATFORM_RESPONSE_HEADER_TIMEOUT` of {@link env}, else 60 s); 0 disables it. Streams are not
+   * bounded once their headers are in.
+   */
+  responseHeaderTimeoutMs?: number;
+  /**
+   * How long an exec credential plugin that does not use the terminal may run when the request
+   * has no timeout (default `PLATFORM_EXEC_PLUGIN_TIMEOUT` of {@link env}, else 60 s); 0 disables it.
+   */
+  execPluginTimeoutMs?: number;
+  /** The most a response read whole into memory may hold, decompressed (default 256 MiB). */
+  maxResponseBytes?: number;
   /**
    * The name the client identifies itself by (default: the program's, {@link programName}, as
    * client-go uses its binary's): the first word of the default `User-Agent`, under which the server
@@ -112,12 +128,16 @@ export function createClient(config: ClientConfig, options: ClientOptions = {}):
   const env = options.env ?? process.env;
   const program = options.program ?? programName();
   const execIO: ExecIO = { ...options.exec, env };
-  const credentials = options.credentials ?? createCredentialSource(config, { execIO });
+  const defaults = defaultTimeouts(env);
+  const credentials = options.credentials ?? createCredentialSource(config, { execIO, execTimeoutMs: options.execPluginTimeoutMs ?? defaults.execPluginMs });
   const transportOptions: ConstructorParameters<typeof Transport>[1] = {
     credentials,
     env,
     userAgent: options.userAgent ?? config.userAgent ?? defaultUserAgent(options.version, program),
+    connectTimeoutMs: options.connectTimeoutMs ?? defaults.connectMs,
+    responseHeaderTimeoutMs: options.responseHeaderTimeoutMs ?? defaults.responseHeaderMs,
   };
+  if (options.maxResponseBytes !== undefined) transportOptions.maxResponseBytes = options.maxResponseBytes;
   if (options.logger !== undefined) transportOptions.logger = options.logger;
   if (options.verbosity !== undefined) transportOptions.verbosity = options.verbosity;
   if (options.onWarning !== undefined) transportOptions.onWarning = options.onWarning;

@@ -157,6 +157,22 @@ export class InputError extends PlatformError {
   }
 }
 
+/**
+ * Something to be read whole into memory (a file, standard input, a response body, a plugin's
+ * output) is larger than the limit for its kind. The message says which limit (`more than 4 MiB
+ * (the limit for a certificate, key or token file)`); callers put the name of what was read before it.
+ */
+export class TooLargeError extends PlatformError {
+  static override readonly brand: string = 'TooLargeError';
+  override name = 'TooLargeError';
+  /** The limit that was passed, in bytes. */
+  readonly limitBytes: number;
+  constructor(message: string, limitBytes: number) {
+    super(message);
+    this.limitBytes = limitBytes;
+  }
+}
+
 /** The caller aborted the operation through its AbortSignal. */
 export class AbortedError extends PlatformError {
   static override readonly brand: string = 'AbortedError';

@@ -42,6 +42,16 @@ export const IN_CLUSTER_DIR = `/var/run/secrets/${DOMAIN}/serviceaccount`;
 export const IN_CLUSTER_HOST_ENV = 'PLATFORM_SERVICE_HOST';
 export const IN_CLUSTER_PORT_ENV = 'PLATFORM_SERVICE_PORT';
 
+/**
+ * How long a request may take to connect (default 30 s, Go's dialer in kubectl), and to get its
+ * response headers when it has no `--request-timeout` (default 60 s, the API server's own request
+ * timeout); how long an exec credential plugin that does not use the terminal may run (default
+ * 60 s). A Go duration or seconds; `0` waits forever.
+ */
+export const CONNECT_TIMEOUT_ENV = 'PLATFORM_CONNECT_TIMEOUT';
+export const RESPONSE_HEADER_TIMEOUT_ENV = 'PLATFORM_RESPONSE_HEADER_TIMEOUT';
+export const EXEC_PLUGIN_TIMEOUT_ENV = 'PLATFORM_EXEC_PLUGIN_TIMEOUT';
+
 /** Editor override for `platformctl edit` (then `$EDITOR`, then `vi`). */
 export const EDITOR_ENV = 'PLATFORM_EDITOR';
 /** External diff program override for `platformctl diff`. */

@@ -1,8 +1,19 @@
 /**
- * Concurrent config writers through the built binary: 20 `config set-context` processes per round,
- * 10 rounds, with every core kept busy by a spinning child process (so writers stall mid-lock as they
- * do on a loaded machine), and with an abandoned lock at the start of most rounds. Nothing may be
- * lost, every writer must exit 0, and no lock or staging directory may be left behind.
+ * Concurrent config writers as separate processes, with every core kept busy by a spinning child
+ * process (so writers stall mid-lock as they do on a loaded machine):
+ *
+ * - 20 `config set-context` processes of the built binary per round, one round for each kind of
+ *   abandoned lock a writer may find (none, a dead owner, a silent owner on another host, a lock
+ *   file of the previous format);
+ * - 20 writer processes of 20 writes each through the SDK's writer, with a heartbeat window
+ *   shorter than the waits (a waiter used to take the lock with an owner file already older than
+ *   the window, and another waiter broke the live lock: "another writer judged it abandoned");
+ * - 12 such writers of 10 writes, every other one killed (SIGKILL) at a random moment and
+ *   replaced by a new one.
+ *
+ * Nothing may be lost (every write that returned is in the file), no writer that was not killed
+ * may fail, and no lock, staging directory or temporary file may be left behind: what killed
+ * writers leave is cleared by the writers after them.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,9 +28,10 @@ import { loadConfig } from '../../src/sdk/config/index.js';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'platformctl');
 const built = existsSync(join(ROOT, 'dist', 'cli', 'platformctl.cjs'));
+const SDK_WRITER = fileURLToPath(new URL('../support/config-writer.js', import.meta.url));
 
 const WRITERS = 20;
-const ROUNDS = 10;
+const ROUNDS = 4;
 // No process has this pid on Linux (pid_max is at most 2^22).
 const DEAD_PID = 4_194_305;
 
@@ -100,6 +112,119 @@ test(`${WRITERS} writer processes x ${ROUNDS} rounds with busy CPUs and stale lo
     }
   } finally {
     hogs.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+/** A writer process of the SDK (`test/support/config-writer.ts`): `count` writes of `prefix-N`. */
+interface SdkWriter {
+  child: ChildProcess;
+  /** Names whose write returned. */
+  done: string[];
+  stderr: string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function sdkWriter(file: string, prefix: string, count: number, staleMs: number): SdkWriter {
+  const child = spawn(process.execPath, [SDK_WRITER, file, prefix, String(count), String(staleMs)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const w: SdkWriter = { child, done: [], stderr: '', exit: Promise.resolve({ code: null, signal: null }) };
+  let pending = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    pending += d.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (line.startsWith('ok ')) w.done.push(line.slice(3));
+  });
+  child.stderr?.on('data', (d: Buffer) => (w.stderr += d.toString()));
+  w.exit = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  return w;
+}
+
+/** What is left next to the config file besides it. */
+async function leftovers(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((name) => name !== 'config').sort();
+}
+
+const WRITES = 20;
+// Waits under twenty contending writers and busy cores are far longer than this: the window a
+// silent owner on another host gets must not make anyone break a live owner on this one.
+const SHORT_STALE_MS = 200;
+
+test(`${WRITERS} SDK writer processes x ${WRITES} writes with a heartbeat window shorter than the waits lose and fail nothing`, async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'platformctl-lock-sdk-'));
+  try {
+    const file = join(dir, 'config');
+    await writeFile(file, '');
+    const writers = Array.from({ length: WRITERS }, (_, i) => sdkWriter(file, `w${i}`, WRITES, SHORT_STALE_MS));
+    const exits = await Promise.all(writers.map((w) => w.exit));
+    const failed = exits.flatMap((e, i) => (e.code === 0 ? [] : [`writer ${i}: ${String(e.code ?? e.signal)}: ${writers[i]?.stderr ?? ''}`]));
+    assert.deepEqual(failed, [], 'failed writers');
+    const loaded = await loadConfig({ env: { PLATFORMCONFIG: file }, homedir: dir });
+    const expected = writers.flatMap((_, i) => Array.from({ length: WRITES }, (__, n) => `w${i}-${n}`)).sort();
+    assert.deepEqual([...loaded.config.contexts.keys()].sort(), expected, 'lost writes');
+    assert.deepEqual(await leftovers(dir), [], 'left files behind');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+// Smaller than the test above: the kills, not the numbers, are what it is about.
+const KILL_WRITERS = 12;
+const KILL_WRITES = 10;
+
+test(`${KILL_WRITERS} SDK writer processes, some killed mid-write and replaced: nothing lost, nothing left behind`, async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'platformctl-lock-kill-'));
+  try {
+    const file = join(dir, 'config');
+    await writeFile(file, '');
+    const all: SdkWriter[] = [];
+    const killed = new Set<SdkWriter>();
+    let replacements = 0;
+    const start = (prefix: string): SdkWriter => {
+      const w = sdkWriter(file, prefix, KILL_WRITES, 10_000);
+      all.push(w);
+      return w;
+    };
+    // Every other writer is killed at a random moment once it has written something; each gets a
+    // replacement, so that writers keep contending after the kills.
+    const victims = new Set(Array.from({ length: KILL_WRITERS / 2 }, (_, i) => i * 2 + 1));
+    const first = Array.from({ length: KILL_WRITERS }, (_, i) => start(`w${i}`));
+    const kills = first.map((w, i) => (victims.has(i) ? new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        if (w.done.length < 1 + (i % 4)) return;
+        clearInterval(poll);
+        setTimeout(() => {
+          killed.add(w);
+          w.child.kill('SIGKILL');
+          start(`r${replacements++}`);
+          resolve();
+        }, Math.random() * 40);
+      }, 2);
+      void w.exit.then(() => {
+        clearInterval(poll);
+        resolve();
+      });
+    }) : Promise.resolve()));
+    await Promise.all(kills);
+    // Every writer to its end (the replacements were all started by now).
+    await Promise.all(all.map((w) => w.exit));
+    // One more writer after the last kill: what the killed ones left is cleared by those after them.
+    const last = start('last');
+    await last.exit;
+    const failed: string[] = [];
+    for (const [i, w] of all.entries()) {
+      if (killed.has(w)) continue;
+      const e = await w.exit;
+      if (e.code !== 0) failed.push(`writer ${i}: ${String(e.code ?? e.signal)}: ${w.stderr}`);
+    }
+    assert.deepEqual(failed, [], 'failed writers');
+    assert.ok(killed.size >= 3, `only ${killed.size} writers were killed`);
+    const loaded = await loadConfig({ env: { PLATFORMCONFIG: file }, homedir: dir });
+    const present = new Set(loaded.config.contexts.keys());
+    const lost = all.flatMap((w) => w.done).filter((name) => !present.has(name));
+    assert.deepEqual(lost, [], 'writes that returned and are not in the file');
+    assert.deepEqual(await leftovers(dir), [], 'left behind by killed writers');
+  } finally {
     await rm(dir, { recursive: true, force: true });
   }
 });

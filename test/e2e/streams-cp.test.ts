@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pack } from 'tar-stream';
+import { BUILT_SKIP, runBuilt } from '../support/built-cli.js';
 import { nodeContainer, openStreamsEnv, podOf, programPod, SKIP_NODE, type StreamsEnv } from './streams-support.js';
 
 const NS = 'streams-cp';
@@ -115,5 +116,37 @@ describe('cp', { skip: SKIP_NODE }, () => {
     }
     assert.match(r.stderr, /warning: file ".*escaped\.txt" is outside target destination, skipping/);
     assert.match(r.stderr, /warning: skipping symlink: ".*link" -> "\/etc\/passwd"/);
+  });
+
+  test('a tar stream cut off or not a tar at all ends with one line, exit 1, as kubectl', { skip: BUILT_SKIP }, async () => {
+    // Containers whose `tar` prints the first part of an archive (cut inside a file's content and
+    // inside a header), or bytes that are no archive: kubectl's archive/tar reader reports
+    // `unexpected EOF` and `archive/tar: invalid tar header` (checked against kubectl 1.32).
+    const whole = await craftedTar([{ name: 'data/', type: 'directory' }, { name: 'data/big.txt', body: 'x'.repeat(20_000) }, { name: 'data/after.txt', body: 'after\n' }]);
+    const elsewhere = await craftedTar([{ name: 'other/big.txt', body: 'x'.repeat(20_000) }]);
+    const cases = [
+      // Cut inside an entry that is skipped (outside the destination): its stream's error had no
+      // listener and crashed the process with the bundle's source and a stack trace.
+      {
+        pod: 'cut-skipped', bytes: elsewhere.subarray(0, 7_000),
+        stderr: `warning: file "${join(s.dir, 'dest-cut-skipped', 'other', 'big.txt')}" is outside target destination, skipping\nerror: unexpected EOF\n`,
+      },
+      { pod: 'cut-body', bytes: whole.subarray(0, 512 * 2 + 7_000), stderr: 'error: unexpected EOF\n' },
+      { pod: 'cut-header', bytes: whole.subarray(0, 512 + 100), stderr: 'error: unexpected EOF\n' },
+      { pod: 'garbage', bytes: Buffer.from('this is not a tar archive\n'.repeat(100)), stderr: 'error: archive/tar: invalid tar header\n' },
+    ];
+    for (const c of cases) {
+      const bin = join(s.dir, `bin-${c.pod}`);
+      await mkdir(bin);
+      const file = join(s.dir, `${c.pod}.out`);
+      await writeFile(file, c.bytes);
+      await writeFile(join(bin, 'tar'), `#!/bin/sh\ncat '${file}'\n`);
+      await chmod(join(bin, 'tar'), 0o755);
+      await s.runPod(podOf(c.pod, { containers: [nodeContainer('main', 'setInterval(() => {}, 1000)', { env: [{ name: 'PATH', value: `${bin}:${process.env.PATH ?? ''}` }] })] }));
+      const dest = join(s.dir, `dest-${c.pod}`);
+      // The built binary: an uncaught error shows only in a process of its own.
+      const r = await runBuilt(['cp', `${c.pod}:data`, dest], { env: { ...process.env, ...s.env }, cwd: s.dir });
+      assert.deepEqual({ code: r.code, stdout: r.stdout, stderr: r.stderr }, { code: 1, stdout: '', stderr: c.stderr }, c.pod);
+    }
   });
 });

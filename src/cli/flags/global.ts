@@ -21,7 +21,10 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
   { name: 'match-server-version', type: 'bool', default: false, description: 'Require server version to match client version' },
   { name: 'namespace', short: 'n', type: 'string', default: '', description: 'If present, the namespace scope for this CLI request', complete: { kind: 'namespace' } },
   { name: 'password', type: 'string', default: '', description: 'Password for basic authentication to the API server' },
-  { name: 'request-timeout', type: 'string', default: '0', description: "The length of time to wait before giving up on a single server request. Non-zero values should contain a corresponding time unit (e.g. 1s, 2m, 3h). A value of zero means don't timeout requests." },
+  {
+    name: 'request-timeout', type: 'string', default: '0',
+    description: "The length of time to wait before giving up on a single server request. Non-zero values should contain a corresponding time unit (e.g. 1s, 2m, 3h). A value of zero means don't timeout requests; a request then still gives up when the server's response headers take 60s (PLATFORM_RESPONSE_HEADER_TIMEOUT), and an exec credential plugin run without the terminal after 60s (PLATFORM_EXEC_PLUGIN_TIMEOUT). Connecting gives up after 30s (PLATFORM_CONNECT_TIMEOUT). Each variable takes a duration; 0 waits forever. Watches, logs and exec sessions run as long as the server keeps them.",
+  },
   { name: 'server', short: 's', type: 'string', default: '', description: 'The address and port of the API server' },
   { name: 'tls-server-name', type: 'string', default: '', description: 'Server name to use for server certificate validation. If it is not provided, the hostname used to contact the server is used' },
   { name: 'token', type: 'string', default: '', description: 'Bearer token for authentication to the API server' },

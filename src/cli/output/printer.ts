@@ -83,9 +83,9 @@ function unknownFormat(output: string, formats: readonly string[]): UsageError {
 }
 
 async function readTemplateFile(cwd: string, file: string, what: string): Promise<string> {
-  const [{ readFile }, { resolve }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
+  const [{ INPUT_FILE_LIMIT, readTextFileLimited }, { resolve }] = await Promise.all([import('../../sdk/bounded-read.js'), import('node:path')]);
   try {
-    return await readFile(resolve(cwd, file), 'utf8');
+    return await readTextFileLimited(resolve(cwd, file), INPUT_FILE_LIMIT);
   } catch (err) {
     const message = (err as NodeJS.ErrnoException).code === 'ENOENT' ? `open ${file}: no such file or directory` : (err as Error).message;
     throw new UsageError(`error reading ${what} ${file}, ${message}`, false);

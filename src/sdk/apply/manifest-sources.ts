@@ -3,12 +3,14 @@
  * in the order kubectl visits them: arguments in order, directory entries in byte order, only
  * `.json`, `.yaml` and `.yml` files inside directories, sub-directories only with `recursive`.
  * Every source is read even when an earlier one fails, so that all problems are reported at once;
- * text that is not valid UTF-8 is a problem (never silently replaced).
+ * text that is not valid UTF-8 is a problem (never silently replaced), and so is a source larger
+ * than {@link MANIFEST_LIMIT} (`-f /dev/zero` must end with a message, not exhaust memory).
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { AbortedError, InputError } from '../errors.js';
+import { MANIFEST_LIMIT, readFileLimited, readStreamLimited, tooLarge } from '../bounded-read.js';
+import { AbortedError, InputError, TooLargeError } from '../errors.js';
 import { BadPatternError, goGlob } from './glob.js';
 import { decodeUtf8 } from './utf8.js';
 
@@ -57,30 +59,32 @@ function checkAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted === true) throw new AbortedError();
 }
 
-async function readStream(stream: Readable, signal: AbortSignal | undefined): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) {
-    checkAborted(signal);
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+/** The default {@link FetchUrl}: GET with up to three attempts on 5xx answers and network errors. */
+export const defaultFetchUrl: FetchUrl = async (url, signal) => decodeUtf8(await fetchBytes(url, signal), url);
+
+/** The body of a 2xx answer, refused as soon as it passes the manifest limit (a declared length larger than it: at once). */
+async function boundedBody(res: Response): Promise<Buffer> {
+  const declared = Number(res.headers.get('content-length') ?? '');
+  if (declared > MANIFEST_LIMIT.bytes) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooLarge(MANIFEST_LIMIT);
   }
-  return Buffer.concat(chunks);
+  return res.body === null ? Buffer.alloc(0) : readStreamLimited(res.body, MANIFEST_LIMIT);
 }
 
-/** The default {@link FetchUrl}: GET with up to three attempts on 5xx answers and network errors. */
-export const defaultFetchUrl: FetchUrl = async (url, signal) => decodeUtf8(Buffer.from(await fetchBytes(url, signal)), url);
-
-async function fetchBytes(url: string, signal: AbortSignal | undefined): Promise<ArrayBuffer> {
+async function fetchBytes(url: string, signal: AbortSignal | undefined): Promise<Buffer> {
   let lastError = '';
   for (let attempt = 1; attempt <= FETCH_ATTEMPTS; attempt++) {
     checkAborted(signal);
     try {
       const init: RequestInit = signal === undefined ? {} : { signal };
       const res = await fetch(url, init);
-      if (res.status >= 200 && res.status < 300) return await res.arrayBuffer();
+      if (res.status >= 200 && res.status < 300) return await boundedBody(res);
       lastError = `unable to read URL "${url}", server reported ${res.status} ${res.statusText}, status code=${res.status}`;
       if (res.status < 500) break;
     } catch (err) {
       checkAborted(signal);
+      if (err instanceof TooLargeError) throw new InputError(`unable to read URL "${url}": ${err.message}`);
       const cause = (err as { cause?: { message?: string } }).cause;
       lastError = `unable to read URL "${url}": ${cause?.message ?? (err as Error).message}`;
     }
@@ -176,7 +180,7 @@ export async function readSources(args: readonly string[], options: ReadSourcesO
     const source = item.kind === 'stdin' ? STDIN_SOURCE : item.kind === 'url' ? item.url : item.shown;
     try {
       if (item.kind === 'stdin') {
-        stdinText ??= await readStream(options.stdin(), options.signal);
+        stdinText ??= await readStreamLimited(options.stdin(), MANIFEST_LIMIT, options.signal);
         out.push({ source, text: decodeUtf8(stdinText, source) });
       } else if (item.kind === 'url') {
         const fetchUrl = options.fetchUrl ?? defaultFetchUrl;
@@ -184,7 +188,7 @@ export async function readSources(args: readonly string[], options: ReadSourcesO
       } else {
         let bytes: Buffer;
         try {
-          bytes = await readFile(item.absolute);
+          bytes = await readFileLimited(item.absolute, MANIFEST_LIMIT);
         } catch (err) {
           throw new InputError(`unable to read "${item.shown}": ${(err as Error).message}`);
         }

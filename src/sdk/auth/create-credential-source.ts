@@ -14,6 +14,8 @@ import { TokenFileSource } from './token-file.js';
 export interface CreateCredentialSourceOptions {
   /** Stdio, terminal facts and environment for exec plugins. */
   execIO?: ExecIO;
+  /** How long a plugin run without the terminal may take when a request has no timeout (default 60 s; 0: no limit). */
+  execTimeoutMs?: number;
   /** Clock, for tests. */
   now?: () => number;
 }
@@ -43,6 +45,7 @@ export function createCredentialSource(config: ClientConfig, options: CreateCred
     if (config.execClusterInfo !== undefined) execOptions.clusterInfo = config.execClusterInfo;
     if (config.userName !== undefined) execOptions.userName = config.userName;
     if (options.execIO !== undefined) execOptions.io = options.execIO;
+    if (options.execTimeoutMs !== undefined) execOptions.timeoutMs = options.execTimeoutMs;
     if (options.now !== undefined) execOptions.now = options.now;
     return sharedExecCredentialSource(config.exec, execOptions);
   }

@@ -4,8 +4,8 @@
  * up the new one. The file is re-read when the cached copy is older than the period (50 s: one
  * minute minus client-go's 10 s leeway) and after a 401.
  */
-import { readFile } from '../fs-async.js';
-import { ConfigError } from '../errors.js';
+import { CREDENTIAL_FILE_LIMIT, readTextFileLimited } from '../bounded-read.js';
+import { ConfigError, TooLargeError } from '../errors.js';
 import type { ClientCertificate, CredentialSource, RequestCredentials } from './credentials.js';
 import { bearerAuthorization } from './static-credentials.js';
 
@@ -61,10 +61,11 @@ export class TokenFileSource implements CredentialSource {
   private async readNow(): Promise<RequestCredentials> {
     let text: string;
     try {
-      text = await readFile(this.path, 'utf8');
+      text = await readTextFileLimited(this.path, CREDENTIAL_FILE_LIMIT);
     } catch (err) {
       const code = (err as { code?: string }).code;
-      throw new ConfigError(`cannot read token file ${this.path}: ${code === 'ENOENT' ? 'no such file' : code ?? 'read error'}`, { file: this.path, cause: err });
+      const reason = err instanceof TooLargeError ? err.message : code === 'ENOENT' ? 'no such file' : code ?? 'read error';
+      throw new ConfigError(`cannot read token file ${this.path}: ${reason}`, { file: this.path, cause: err });
     }
     const token = text.trim();
     if (token === '') throw new ConfigError(`token file ${this.path} is empty`, { file: this.path });

@@ -2,6 +2,7 @@
  * File-system error texts in the form kubectl prints them (`open /x: no such file or directory`),
  * so that config errors read the same as kubectl's.
  */
+import { TooLargeError } from '../errors.js';
 
 const ERRNO_TEXT: Record<string, string> = {
   ENOENT: 'no such file or directory',
@@ -33,8 +34,12 @@ export function isNotFound(err: unknown): boolean {
   return errnoCode(err) === 'ENOENT' || errnoCode(err) === 'ENOTDIR';
 }
 
-/** `<op> <path>: <reason>` as Go's `*PathError` prints it. */
+/**
+ * `<op> <path>: <reason>` as Go's `*PathError` prints it. A file past its size limit failed while
+ * being read, whatever `op` the caller expected: `read <path>: more than 4 MiB (the limit for ...)`.
+ */
 export function goPathError(op: string, path: string, err: unknown): string {
+  if (err instanceof TooLargeError) return `read ${path}: ${err.message}`;
   const code = errnoCode(err);
   const reason = code === undefined ? (err instanceof Error ? err.message : String(err)) : (ERRNO_TEXT[code] ?? code.toLowerCase());
   return `${op} ${path}: ${reason}`;

@@ -2,7 +2,8 @@
  * The in-cluster fallback: inside a pod, with `PLATFORM_SERVICE_HOST`/`PLATFORM_SERVICE_PORT` set
  * and a service-account token mounted, talk to the cluster's API service with that token.
  */
-import { readFile, stat } from '../fs-async.js';
+import { CREDENTIAL_FILE_LIMIT, readTextFileLimited } from '../bounded-read.js';
+import { stat } from '../fs-async.js';
 import * as path from 'node:path';
 import { ConfigError } from '../errors.js';
 import { IN_CLUSTER_DIR, IN_CLUSTER_HOST_ENV, IN_CLUSTER_PORT_ENV, NAMESPACES } from '../naming.js';
@@ -41,7 +42,7 @@ export function joinHostPort(host: string, port: string): string {
 
 async function readOptional(file: string): Promise<string | undefined> {
   try {
-    return await readFile(file, 'utf8');
+    return await readTextFileLimited(file, CREDENTIAL_FILE_LIMIT);
   } catch {
     return undefined;
   }
@@ -63,7 +64,7 @@ export async function inClusterConfig(options: InClusterOptions, overrides: Conf
   const tokenFile = path.join(dir, 'token');
   let token: string;
   try {
-    token = await readFile(tokenFile, 'utf8');
+    token = await readTextFileLimited(tokenFile, CREDENTIAL_FILE_LIMIT);
   } catch (err) {
     throw new ConfigError(goPathError('open', tokenFile, err), { cause: err });
   }
@@ -89,7 +90,7 @@ export async function inClusterConfig(options: InClusterOptions, overrides: Conf
   if (caOverride !== '') {
     const file = cwd === undefined ? caOverride : path.resolve(cwd, caOverride);
     try {
-      config.caData = await readFile(file, 'utf8');
+      config.caData = await readTextFileLimited(file, CREDENTIAL_FILE_LIMIT);
     } catch (err) {
       throw new ConfigError(`unable to read certificate-authority ${caOverride} due to ${goPathError('open', caOverride, err)}`, { cause: err });
     }

@@ -2,7 +2,7 @@
  * Loading config files: read every file of the precedence list (missing ones are empty), check
  * each as kubectl does, and merge them.
  */
-import { readFile } from '../fs-async.js';
+import { CONFIG_FILE_LIMIT, readTextFileLimited } from '../bounded-read.js';
 import { ConfigError } from '../errors.js';
 import { DecodeError, decodeConfig, emptyModel } from './decode.js';
 import { errnoCode, goPathError, isNotFound } from './fs-errors.js';
@@ -42,7 +42,7 @@ export async function parseConfigFile(path: string, text: string): Promise<Confi
 export async function readConfigFile(access: ConfigAccess, path: string): Promise<ConfigFile> {
   let text: string;
   try {
-    text = await readFile(ioPath(access, path), 'utf8');
+    text = await readTextFileLimited(ioPath(access, path), CONFIG_FILE_LIMIT);
   } catch (err) {
     if (isNotFound(err)) return { path, exists: false, model: emptyModel(), extra: {} };
     const op = errnoCode(err) === 'EISDIR' ? 'read' : 'open';

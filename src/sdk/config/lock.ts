@@ -1,28 +1,43 @@
 /**
  * The lock that serializes writers of a config file: the directory `<file>.lock`, holding one
- * owner file (`owner-<nonce>`, content `<pid>\n<host>\n`) whose mtime the owner refreshes as a
- * heartbeat while it holds the lock.
+ * owner file (`owner-<nonce>`, content `<pid>\n<host>\n<pid>@<start time>\n`) whose mtime the
+ * owner refreshes as a heartbeat while it waits for and holds the lock.
  *
  * Why not proper-lockfile (mkdir + mtime, the usual choice): it reclaims a stale lock with
  * `rmdir` then `mkdir`, so two writers that judge the same lock stale can both win (its open
  * issue #121), which is exactly how config writes were lost. This design cannot do that:
  *
- * - a lock is taken by renaming a prepared directory that already holds the owner file onto
- *   `<file>.lock`: the rename succeeds only when no lock exists or the lock is empty, so a held
- *   lock is never empty;
+ * - a lock is taken by renaming a prepared directory (`.<file>.lock-<nonce>`, the staging
+ *   directory) that already holds the owner file onto `<file>.lock`: the rename succeeds only
+ *   when no lock exists or the lock is empty, so a held lock is never empty;
  * - nobody ever removes a non-empty lock: the owner unlinks its own uniquely named owner file on
- *   release, and a waiter that finds an owner dead (same host, no such pid) or silent (no
- *   heartbeat for `staleMs`) unlinks that owner file by its unique name — which can never be the
- *   owner file of a lock taken later — and only `rmdir`s an empty directory;
+ *   release, and a waiter that finds an owner abandoned unlinks that owner file by its unique
+ *   name — which can never be the owner file of a lock taken later — and only `rmdir`s an empty
+ *   directory;
  * - before committing a write, the owner checks that its owner file is still there.
+ *
+ * When an owner is abandoned: an owner on this host is judged by its process alone — abandoned
+ * when that process is gone (a zombie counts as gone; the start time in the owner file tells a
+ * pid reused by another process from the owner), never while it runs, however long it takes (a
+ * waiter that waited past the heartbeat window used to take the lock with an owner file that
+ * already looked silent, and another waiter broke the live lock). An owner on another host (a
+ * home directory shared over the network) is abandoned when its heartbeat has been silent for
+ * `staleMs`; the heartbeat runs from the moment the owner file exists, so a writer that waited
+ * long does not take the lock looking silent.
+ *
+ * A writer killed while waiting leaves its staging directory, one killed while writing its
+ * temporary file (`.<file>.tmp-<pid>-...`, the atomic writer's): the writer that holds the lock
+ * next clears those of owners that are gone.
  *
  * A lock file of the previous format (a regular file `<file>.lock`) left by an older version is
  * removed when its owner is dead or it is older than `staleMs`; `unlink` cannot remove a
  * directory, so that never touches a lock of this format.
  */
-import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rename, rm, rmdir, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import * as path from 'node:path';
+import { processAlive, processToken, sameProcessAlive } from '../../machinery/process-liveness.js';
+import { readTextFileLimited, type ReadLimit } from '../bounded-read.js';
 import { ConfigError } from '../errors.js';
 import { errnoCode, goPathError } from './fs-errors.js';
 import { uniqueSuffix } from './unique.js';
@@ -34,9 +49,9 @@ export interface LockOptions {
   /** How long to wait for a busy lock before failing (default 30 s). */
   timeoutMs?: number;
   /**
-   * How long an owner may go without a heartbeat before its lock counts as abandoned (default
-   * 10 s; the owner refreshes it every quarter of that). An owner that is a dead process on this
-   * host is abandoned at once.
+   * How long an owner on another host may go without a heartbeat before its lock counts as
+   * abandoned (default 10 s; the heartbeat beats every quarter of that). An owner on this host
+   * is abandoned when its process is gone, and never while it runs.
    */
   staleMs?: number;
 }
@@ -49,32 +64,46 @@ export interface ReleaseLock {
 }
 
 const OWNER_PREFIX = 'owner-';
+/** An owner file holds a pid, a host name and a process token. */
+const OWNER_FILE_LIMIT: ReadLimit = { bytes: 4096, what: 'a lock owner file' };
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_STALE_MS = 10_000;
+/** How many times a staging directory removed under a waiter is made again before giving up. */
+const STAGING_ATTEMPTS = 5;
 
 /** The lock path of `file`. */
 export function lockFileName(file: string): string {
   return `${file}.lock`;
 }
 
-/** Whether the owner named in `content` (`pid\nhost\n...`) is alive; undefined when it cannot be told. */
-function ownerAlive(content: string): boolean | undefined {
-  const [pidText, host] = content.split('\n');
-  const pid = Number(pidText);
-  if (!Number.isInteger(pid) || pid <= 0 || host !== hostname()) return undefined;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return errnoCode(err) === 'EPERM';
-  }
+/** The prefix of the staging directories of `lock` (in its directory). */
+function stagingPrefix(lock: string): string {
+  return `.${path.basename(lock)}-`;
 }
 
-/** Whether the file at `file` (an owner file or an old-format lock) is abandoned; undefined when it is gone or replaced. */
+/**
+ * Whether the owner named in `content` (`pid\nhost\n[token]\n`, or an old lock file's
+ * `pid\nhost\n...`) is alive: true or false on this host, undefined when it cannot be told
+ * (another host, or content that names no process).
+ */
+function ownerAlive(content: string): boolean | undefined {
+  const [pidText, host, token] = content.split('\n');
+  const pid = Number(pidText);
+  if (!Number.isSafeInteger(pid) || pid <= 0 || host !== hostname()) return undefined;
+  // The token names one process instance (pid and start time); an older writer wrote none.
+  if (token !== undefined && token.startsWith(`${pid}@`)) return sameProcessAlive(token);
+  return processAlive(pid);
+}
+
+/**
+ * Whether the file at `file` (an owner file or an old-format lock) is abandoned; undefined when
+ * it is gone or replaced.
+ */
 async function abandoned(file: string, staleMs: number): Promise<boolean | undefined> {
   try {
-    const [info, content] = await Promise.all([stat(file), readFile(file, 'utf8')]);
-    if (ownerAlive(content) === false) return true;
+    const [info, content] = await Promise.all([stat(file), readTextFileLimited(file, OWNER_FILE_LIMIT)]);
+    const alive = ownerAlive(content);
+    if (alive !== undefined) return !alive;
     return Date.now() - info.mtimeMs > staleMs;
   } catch (err) {
     // EISDIR: an old-format lock file was cleared and a lock of this format took its place
@@ -87,6 +116,21 @@ async function abandoned(file: string, staleMs: number): Promise<boolean | undef
 const ignore = (...codes: string[]) => (err: unknown): void => {
   if (!codes.includes(errnoCode(err) ?? '')) throw err;
 };
+
+/**
+ * Unlinks the abandoned owner files in the lock directory `dir` and says whether a live one
+ * remains. Each name is unique to one owner: this removes those owners and nothing else.
+ */
+async function clearAbandonedOwners(dir: string, entries: readonly string[], staleMs: number): Promise<boolean> {
+  let live = false;
+  for (const name of entries) {
+    const entry = path.join(dir, name);
+    const gone = await abandoned(entry, staleMs).catch(() => false);
+    if (gone === false) live = true;
+    else if (gone === true) await unlink(entry).catch(ignore('ENOENT'));
+  }
+  return live;
+}
 
 /**
  * Looks at the lock that kept us out and clears what is abandoned. Returns true when it is worth
@@ -116,24 +160,123 @@ async function clearAbandoned(lock: string, staleMs: number): Promise<boolean> {
     await rmdir(lock).catch(ignore('ENOENT', 'ENOTEMPTY', 'EEXIST', 'ENOTDIR'));
     return true;
   }
-  let live = false;
+  return !(await clearAbandonedOwners(lock, entries, staleMs));
+}
+
+/** The pid that starts a unique suffix (`<pid>-<time>-...`), as the atomic writer names its temporary files. */
+function suffixPid(suffix: string): number {
+  return Number(suffix.slice(0, suffix.indexOf('-')));
+}
+
+/**
+ * Whether the staging directory `dir` (named `<prefix><pid>-...` by its writer) was left by a
+ * writer that is gone. Its owner file says so when it is complete: by the process on this host,
+ * by the heartbeat on another. Without one (the writer died between making the directory and
+ * writing the file, or while writing it; or is between those steps now), the pid in the name
+ * decides, and age past `staleMs` for a pid that was reused since.
+ */
+async function stagingAbandoned(dir: string, pid: number, entries: readonly string[], staleMs: number): Promise<boolean> {
+  const info = await stat(dir);
   for (const name of entries) {
-    const entry = path.join(lock, name);
-    const gone = await abandoned(entry, staleMs).catch(() => false);
-    if (gone === false) live = true;
-    // The name is unique to one owner: this removes that abandoned owner and nothing else.
-    else if (gone === true) await unlink(entry).catch(ignore('ENOENT'));
+    const file = path.join(dir, name);
+    const content = await readTextFileLimited(file, OWNER_FILE_LIMIT).catch(() => '');
+    const lines = content.split('\n');
+    if (lines.length < 3) continue;
+    if (lines[1] !== hostname()) return Date.now() - (await stat(file)).mtimeMs > staleMs;
+    const alive = ownerAlive(content);
+    if (alive !== undefined) return !alive;
   }
-  return !live;
+  return !processAlive(pid) || Date.now() - info.mtimeMs > staleMs;
+}
+
+/**
+ * Clears what writers that are gone left next to `file`: their staging directories
+ * ({@link stagingAbandoned}) and the atomic writer's temporary files whose process is gone. Both
+ * names carry the writer's pid first ({@link uniqueSuffix}). Runs while the lock is held, so that
+ * no live writer of this file writes a temporary file meanwhile; failures are ignored (the next
+ * writer tries again).
+ */
+async function clearLeftovers(file: string, lock: string, ownStaging: string, staleMs: number): Promise<void> {
+  const dir = path.dirname(lock);
+  const staging = stagingPrefix(lock);
+  const temp = `.${path.basename(file)}.tmp-`;
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const full = path.join(dir, name);
+    try {
+      if (name.startsWith(staging) && full !== ownStaging) {
+        if (await stagingAbandoned(full, suffixPid(name.slice(staging.length)), await readdir(full), staleMs)) {
+          await rm(full, { recursive: true, force: true });
+        }
+      } else if (name.startsWith(temp) && !processAlive(suffixPid(name.slice(temp.length)))) {
+        await unlink(full);
+      }
+    } catch {
+      // Gone meanwhile: another writer cleared it, or its own writer took the lock with it.
+    }
+  }
 }
 
 function lockedError(lock: string): ConfigError {
   return new ConfigError(`timed out waiting for the lock ${lock}: another process is writing the config; if none is, remove the lock ${lock}`);
 }
 
+/** This process's owner file content. */
+function ownerContent(): string {
+  return `${process.pid}\n${hostname()}\n${processToken(process.pid) ?? String(process.pid)}\n`;
+}
+
+/**
+ * Makes the staging directory and its owner file. A waiter may have removed the directory as
+ * an empty leftover between the two steps (this process stalled there past `staleMs`): then
+ * it is made again.
+ */
+async function prepareStaging(staging: string, owner: string, content: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await mkdir(staging, { mode: 0o700 });
+      await writeFile(owner, content, { mode: 0o600 });
+      return;
+    } catch (err) {
+      if (attempt >= STAGING_ATTEMPTS || !['ENOENT', 'EEXIST'].includes(errnoCode(err) ?? '')) throw err;
+      await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+}
+
+/** The owner file's heartbeat: its mtime refreshed wherever it is (staging, then the lock). */
+class Heartbeat {
+  path: string;
+  lost = false;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(initial: string, staleMs: number) {
+    this.path = initial;
+    this.timer = setInterval(() => {
+      const now = new Date();
+      const at = this.path;
+      utimes(at, now, now).catch((err: unknown) => {
+        // Gone from where it was: either moved by our rename meanwhile, or broken by a waiter.
+        if (errnoCode(err) === 'ENOENT' && at === this.path) this.lost = true;
+      });
+    }, Math.max(50, Math.floor(staleMs / 4)));
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
 /**
  * Takes the lock of `file`, creating its directory (mode 0700) if needed. Waits with backoff while
- * another writer holds it; clears a lock whose owner died or stopped its heartbeat.
+ * another writer holds it; clears a lock whose owner is gone (or, on another host, stopped its
+ * heartbeat), and what writers that are gone left behind.
  *
  * @throws {@link ConfigError} when the lock stays busy for `timeoutMs`, or cannot be created.
  */
@@ -144,72 +287,85 @@ export async function acquireLock(file: string, options: LockOptions = {}): Prom
   const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
   const nonce = uniqueSuffix();
   const ownerName = `${OWNER_PREFIX}${nonce}`;
-  const staging = path.join(dir, `.${path.basename(lock)}-${nonce}`);
+  const staging = path.join(dir, `${stagingPrefix(lock)}${nonce}`);
+  const stagingOwner = path.join(staging, ownerName);
+  const content = ownerContent();
   try {
     await mkdir(dir, { recursive: true, mode: 0o700 });
   } catch (err) {
     throw new ConfigError(goPathError('mkdir', dir, err), { cause: err });
   }
   try {
-    await mkdir(staging, { mode: 0o700 });
-    await writeFile(path.join(staging, ownerName), `${process.pid}\n${hostname()}\n`, { mode: 0o600 });
+    await prepareStaging(staging, stagingOwner, content);
   } catch (err) {
     await rm(staging, { recursive: true, force: true }).catch(() => undefined);
     throw new ConfigError(goPathError('open', lock, err), { cause: err });
   }
+  const heartbeat = new Heartbeat(stagingOwner, staleMs);
+  const giveUp = async (error: ConfigError): Promise<never> => {
+    heartbeat.stop();
+    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    throw error;
+  };
 
   const deadline = Date.now() + timeoutMs;
   let delay = 2;
+  let remade = 0;
   for (;;) {
     try {
       await rename(staging, lock);
-      return held(lock, path.join(lock, ownerName), staleMs);
+      heartbeat.path = path.join(lock, ownerName);
+      // A beat that missed the staging directory (moved by the rename, or cleared and made again) is no loss.
+      heartbeat.lost = false;
+      const release = held(lock, heartbeat, staleMs);
+      await clearLeftovers(file, lock, staging, staleMs);
+      return release;
     } catch (err) {
       const code = errnoCode(err);
+      if (code === 'ENOENT' && remade < STAGING_ATTEMPTS) {
+        // Our staging directory was cleared as a leftover (this process stalled past the
+        // heartbeat window of another host's view): make it again.
+        remade++;
+        try {
+          await prepareStaging(staging, stagingOwner, content);
+        } catch (again) {
+          return giveUp(new ConfigError(goPathError('open', lock, again), { cause: again }));
+        }
+        continue;
+      }
       if (code !== 'EEXIST' && code !== 'ENOTEMPTY' && code !== 'ENOTDIR' && code !== 'EPERM' && code !== 'EISDIR') {
-        await rm(staging, { recursive: true, force: true }).catch(() => undefined);
-        throw new ConfigError(goPathError('rename', lock, err), { cause: err });
+        return giveUp(new ConfigError(goPathError('rename', lock, err), { cause: err }));
       }
     }
     let retryNow: boolean;
     try {
       retryNow = await clearAbandoned(lock, staleMs);
     } catch (err) {
-      await rm(staging, { recursive: true, force: true }).catch(() => undefined);
-      throw new ConfigError(goPathError('open', lock, err), { cause: err });
+      return giveUp(new ConfigError(goPathError('open', lock, err), { cause: err }));
     }
     if (retryNow) continue;
-    if (Date.now() >= deadline) {
-      await rm(staging, { recursive: true, force: true }).catch(() => undefined);
-      throw lockedError(lock);
-    }
+    if (Date.now() >= deadline) return giveUp(lockedError(lock));
     // Jitter keeps twenty waiters from polling in lock-step.
     await sleep(delay + Math.random() * delay);
     delay = Math.min(delay * 2, 25);
   }
 }
 
-function held(lock: string, owner: string, staleMs: number): ReleaseLock {
+function held(lock: string, heartbeat: Heartbeat, staleMs: number): ReleaseLock {
   let released = false;
-  let lost = false;
-  const heartbeat = setInterval(() => {
-    const now = new Date();
-    utimes(owner, now, now).catch((err: unknown) => {
-      if (errnoCode(err) === 'ENOENT') lost = true;
-    });
-  }, Math.max(50, Math.floor(staleMs / 4)));
-  heartbeat.unref();
+  const owner = heartbeat.path;
   const release = async (): Promise<void> => {
     if (released) return;
     released = true;
-    clearInterval(heartbeat);
+    heartbeat.stop();
     await unlink(owner).catch(() => undefined);
     await rmdir(lock).catch(() => undefined);
   };
   const assertHeld = async (): Promise<void> => {
     const present = await stat(owner).then(() => true, () => false);
-    if (lost || !present || released) {
-      throw new ConfigError(`lost the lock ${lock}: another writer judged it abandoned (no heartbeat for ${Math.round(staleMs / 1000)}s); nothing was written`);
+    if (heartbeat.lost || !present || released) {
+      const window = staleMs % 1000 === 0 ? `${staleMs / 1000}s` : `${staleMs}ms`;
+      throw new ConfigError(`lost the lock ${lock}: another writer judged it abandoned (no heartbeat for ${window}); nothing was written`);
     }
   };
   return Object.assign(release, { assertHeld });

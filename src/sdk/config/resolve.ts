@@ -4,7 +4,7 @@
  * with client-go's rules and messages, read the files the entries point to, and fall back to the
  * in-cluster service account when nothing is configured.
  */
-import { readFile } from '../fs-async.js';
+import { CREDENTIAL_FILE_LIMIT, readTextFileLimited } from '../bounded-read.js';
 import * as path from 'node:path';
 import { ConfigError } from '../errors.js';
 import { CACHE_DIR_NAME, CONFIG_ENV, EXEC_CLUSTER_EXTENSION, HOME_DIR_NAME, NAMESPACES } from '../naming.js';
@@ -112,7 +112,7 @@ function applyClusterOverrides(cluster: ClusterEntry, o: ConfigOverrides, cwd: s
 
 async function readPem(file: string, what: string): Promise<string> {
   try {
-    return await readFile(file, 'utf8');
+    return await readTextFileLimited(file, CREDENTIAL_FILE_LIMIT);
   } catch (err) {
     throw new ConfigError(`unable to read ${what} ${file}: ${goPathError('open', file, err)}`, { file, cause: err });
   }
@@ -258,7 +258,7 @@ export async function resolveClientConfig(loaded: LoadedConfig, overrides: Confi
     if (tokenFile !== undefined) result.bearerTokenFile = tokenFile;
   } else if (tokenFile !== undefined) {
     try {
-      result.bearerToken = (await readFile(tokenFile, 'utf8')).trim();
+      result.bearerToken = (await readTextFileLimited(tokenFile, CREDENTIAL_FILE_LIMIT)).trim();
     } catch (err) {
       throw new ConfigError(goPathError('open', tokenFile, err), { file: tokenFile, cause: err });
     }

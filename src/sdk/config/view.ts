@@ -2,7 +2,7 @@
  * The transformations behind `config view`: `--minify` (only what the current context uses),
  * `--flatten` (files inlined as data) and the default redaction of secrets.
  */
-import { readFile } from 'node:fs/promises';
+import { CREDENTIAL_FILE_LIMIT, readFileLimited } from '../bounded-read.js';
 import { ConfigError } from '../errors.js';
 import { goPathError } from './fs-errors.js';
 import { originDir, resolveAgainst } from './paths.js';
@@ -59,7 +59,7 @@ async function inline(file: string | undefined, data: string | undefined, baseDi
   if (data !== undefined && data !== '') throw new ConfigError('cannot have values for both path and contents');
   const resolved = resolveAgainst(file, baseDir);
   try {
-    return (await readFile(resolved)).toString('base64');
+    return (await readFileLimited(resolved, CREDENTIAL_FILE_LIMIT)).toString('base64');
   } catch (err) {
     throw new ConfigError(goPathError('open', resolved, err), { file: resolved, cause: err });
   }

@@ -5,6 +5,7 @@
  * + rename) so that concurrent processes never read half a file; write failures are ignored (the
  * cache is an optimisation).
  */
+// eslint-disable-next-line no-restricted-imports -- read only after fstat says a regular file of a bounded size
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from '../fs-async.js';
 import { dirname, join } from 'node:path';
@@ -27,15 +28,20 @@ function groupVersionFile(dir: string, groupVersion: string): string {
   return join(dir, ...groupVersion.split('/'), 'serverresources.json');
 }
 
+/** A discovery document of a real server is well under a megabyte; a larger "cache file" is not ours. */
+const MAX_CACHE_FILE_BYTES = 64 * 1024 * 1024;
+
 /**
  * A cache file's JSON when it is younger than `ttlMs`. Read synchronously: a command reads the
  * twenty-odd small files of a cache at start-up, with nothing else to do meanwhile, and each
- * asynchronous read is four trips through libuv's thread pool (2.5 ms against under 1 ms).
+ * asynchronous read is four trips through libuv's thread pool (2.5 ms against under 1 ms). Only a
+ * regular file of a bounded size is read (`--cache-dir` may point anywhere).
  */
 function readFresh(path: string, ttlMs: number, now: number): unknown {
   const fd = openSync(path, 'r');
   try {
-    if (now - fstatSync(fd).mtimeMs >= ttlMs) return undefined;
+    const info = fstatSync(fd);
+    if (now - info.mtimeMs >= ttlMs || !info.isFile() || info.size > MAX_CACHE_FILE_BYTES) return undefined;
     return JSON.parse(readFileSync(fd, 'utf8')) as unknown;
   } finally {
     closeSync(fd);

@@ -7,7 +7,8 @@
  */
 import { createSecureContext } from 'node:tls';
 import type { buildConnector, Dispatcher, WebSocket as UndiciWebSocket } from 'undici';
-import { AbortedError, ProtocolError, StatusError } from '../errors.js';
+import { AbortedError, ProtocolError, StatusError, TransportError } from '../errors.js';
+import { redactUrl } from '../transport/redact.js';
 import { loadUndici } from '../transport/undici-loader.js';
 import type { QueryParams } from '../transport/http-types.js';
 import type { ClientCertificate } from '../auth/credentials.js';
@@ -139,7 +140,15 @@ function statusOf(record: HandshakeRecord, url: string): Status {
   return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code };
 }
 
-function attempt(c: UpgradeConnection, protocols: readonly string[], signal: AbortSignal | undefined): Promise<{ opened?: OpenedWebSocket; record: HandshakeRecord; error?: unknown }> {
+interface AttemptResult {
+  opened?: OpenedWebSocket;
+  record: HandshakeRecord;
+  error?: unknown;
+  /** No answer to the upgrade came within the wait. */
+  timedOut?: boolean;
+}
+
+function attempt(c: UpgradeConnection, protocols: readonly string[], signal: AbortSignal | undefined, waitMs: number | undefined): Promise<AttemptResult> {
   const record: HandshakeRecord = { body: [] };
   const dispatcher = dispatcherFor(c, record);
   const url = new URL(c.url.toString());
@@ -148,16 +157,21 @@ function attempt(c: UpgradeConnection, protocols: readonly string[], signal: Abo
   const ws = new WebSocket(url.toString(), { protocols: [...protocols], dispatcher, headers: c.headers } as unknown as string[]);
   ws.binaryType = 'arraybuffer';
   return new Promise((resolve) => {
+    let timedOut = false;
     const onAbort = (): void => ws.close();
     signal?.addEventListener('abort', onAbort, { once: true });
-    ws.addEventListener('open', () => {
+    // Bounds the upgrade only: once open, the session lasts as long as it is used.
+    const timer = waitMs === undefined ? undefined : setTimeout(() => {
+      timedOut = true;
+      ws.close();
+    }, waitMs);
+    const settle = (result: AttemptResult): void => {
+      if (timer !== undefined) clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      resolve({ opened: { ws, protocol: ws.protocol }, record });
-    }, { once: true });
-    ws.addEventListener('close', (ev) => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve({ record, error: ev });
-    }, { once: true });
+      resolve(result);
+    };
+    ws.addEventListener('open', () => settle({ opened: { ws, protocol: ws.protocol }, record }), { once: true });
+    ws.addEventListener('close', (ev) => settle({ record, error: ev, timedOut }), { once: true });
   });
 }
 
@@ -171,10 +185,14 @@ export async function openWebSocket(transport: Transport, path: string, query: Q
   for (;;) {
     if (signal?.aborted === true) throw new AbortedError();
     const connection = await transport.connectionFor(path, query, signal);
-    const result = await attempt(connection, protocols, signal);
+    const result = await attempt(connection, protocols, signal, transport.upgradeTimeoutMs());
     if (aborted(signal)) {
       result.opened?.ws.close();
       throw new AbortedError();
+    }
+    if (result.timedOut === true) {
+      const reason = 'net/http: timeout awaiting response headers';
+      throw new TransportError(`Get "${redactUrl(connection.url.toString())}": ${reason}`, { url: redactUrl(connection.url.toString()), reason });
     }
     if (result.opened !== undefined) {
       transport.note(6, `GET ${connection.url.toString()} 101 Switching Protocols (${result.opened.protocol})`);

@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import type { Requester, RequesterRequest, RequesterResponse } from './requester.js';
 import { CaCheckingAgent, HANDSHAKE_TIMEOUT } from './ca-checking-agent.js';
 import { parseCaBundle } from './chain-check.js';
-import { tlsHandshakeTimeoutError } from './transport-errors.js';
+import { connectTimeoutError, tlsHandshakeTimeoutError } from './transport-errors.js';
 
 /** TLS options of the pool (the same as undici's `connect` options). */
 export interface NodeRequesterTls {
@@ -55,6 +55,18 @@ function boundHandshake(req: ReturnType<typeof httpsRequest>, socket: Socket, ti
 }
 
 /**
+ * Bounds connecting a new connection (name lookup and TCP handshake), as Go's dialer does: an
+ * address that drops the SYN would otherwise hold the request for the kernel's two minutes.
+ */
+function boundConnect(req: ReturnType<typeof httpRequest>, socket: Socket, timeoutMs: number): void {
+  if (!socket.connecting) return;
+  const timer = setTimeout(() => req.destroy(connectTimeoutError()), timeoutMs);
+  const stop = (): void => clearTimeout(timer);
+  socket.once('connect', stop);
+  socket.once('close', stop);
+}
+
+/**
  * The HTTPS agent: with a cluster CA bundle that is plain certificates, one that checks the chain
  * without building Node's root store (`ca-checking-agent.ts`); else Node's own.
  */
@@ -96,6 +108,8 @@ export function createNodeRequester(tls: NodeRequesterTls): Requester {
         req.on('error', reject);
         const handshakeMs = options.tlsHandshakeTimeoutMs ?? 0;
         if (secure && handshakeMs > 0) req.on('socket', (socket) => boundHandshake(req, socket, handshakeMs, established));
+        const connectMs = options.connectTimeoutMs ?? 0;
+        if (connectMs > 0) req.on('socket', (socket) => boundConnect(req, socket, connectMs));
         if (options.body !== undefined) req.end(options.body);
         else req.end();
       });

@@ -20,6 +20,8 @@ export interface RequesterRequest {
    * `TLSHandshakeTimeout`); 0 or absent: unbounded. A reused connection has no handshake.
    */
   tlsHandshakeTimeoutMs?: number;
+  /** How long connecting a new connection (DNS and TCP) may take; 0 or absent: unbounded. */
+  connectTimeoutMs?: number;
 }
 
 /** The answer: lower-case header names; repeated headers as arrays. */

@@ -14,6 +14,14 @@ export function tlsHandshakeTimeoutError(): Error {
   return Object.assign(new Error('TLS handshake timeout'), { code: TLS_HANDSHAKE_TIMEOUT });
 }
 
+/** The `code` of the error a connection gets when connecting takes too long. */
+export const CONNECT_TIMEOUT = 'ERR_PLATFORM_CONNECT_TIMEOUT';
+
+/** The error of a connect that took too long (mapped to Go's `dial tcp <addr>: i/o timeout`). */
+export function connectTimeoutError(): Error {
+  return Object.assign(new Error('connect timeout'), { code: CONNECT_TIMEOUT });
+}
+
 /** `GET` -> `Get`, as Go's url.Error prints the operation. */
 export function goMethod(method: string): string {
   return method.charAt(0) + method.slice(1).toLowerCase();
@@ -69,6 +77,7 @@ function describe(cause: ErrorWithCode | undefined, err: unknown, url: string): 
     case TLS_HANDSHAKE_TIMEOUT:
       return 'net/http: TLS handshake timeout';
     case 'ETIMEDOUT':
+    case CONNECT_TIMEOUT:
     case 'UND_ERR_CONNECT_TIMEOUT':
       return `dial tcp ${hostPort(url)}: i/o timeout`;
     case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
@@ -102,6 +111,8 @@ export interface FailureContext {
   aborted: boolean;
   /** Whether the headers had arrived (the failure happened while reading the body). */
   readingBody: boolean;
+  /** The response-header timeout fired (the request had no timeout of its own). */
+  headersTimedOut?: boolean;
 }
 
 /** Maps a failure to {@link AbortedError}, {@link TimeoutError} or {@link TransportError}. */
@@ -109,6 +120,11 @@ export function toTransportError(err: unknown, ctx: FailureContext): Error {
   if (err instanceof AbortedError || err instanceof TimeoutError || err instanceof TransportError) return err;
   if (ctx.aborted) return new AbortedError();
   const op = `${goMethod(ctx.method)} "${ctx.url}"`;
+  if (ctx.headersTimedOut === true) {
+    // Go's http.Transport words its ResponseHeaderTimeout so.
+    const reason = 'net/http: timeout awaiting response headers';
+    return new TransportError(`${op}: ${reason}`, { url: ctx.url, cause: err, reason });
+  }
   if (ctx.timedOut) {
     const what = ctx.readingBody ? 'Client.Timeout or context cancellation while reading body' : 'Client.Timeout exceeded while awaiting headers';
     const after = ctx.timeoutMs === undefined ? '' : ` after ${formatGoDuration(ctx.timeoutMs)}`;

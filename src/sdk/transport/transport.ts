@@ -9,7 +9,8 @@ import type { Readable } from 'node:stream';
 import type { ClientConfig } from '../config/client-config.js';
 import type { ClientCertificate, CredentialSource, RequestCredentials } from '../auth/credentials.js';
 import { impersonationHeaders } from '../auth/impersonation.js';
-import { AbortedError } from '../errors.js';
+import { formatBytes } from '../bounded-read.js';
+import { AbortedError, ProtocolError } from '../errors.js';
 import { MEDIA_TYPES } from '../naming.js';
 import type * as DispatchersModule from './dispatchers.js';
 import type { TlsSettings } from './dispatchers.js';
@@ -20,7 +21,8 @@ import type { BufferedResponse, HttpRequest, HttpResponseHead, QueryParams, Stre
 import type { Env, resolveProxy as ResolveProxy } from './proxy.js';
 import { isRetryableStatus, parseRetryAfter, resolveRetryPolicy, retryDelayMs, type ResolvedRetryPolicy, type RetryPolicy } from './retry.js';
 import { redactUrl } from './redact.js';
-import { toTransportError } from './transport-errors.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_HEADER_TIMEOUT_MS } from './timeouts.js';
+import { goMethod, toTransportError } from './transport-errors.js';
 import { WarningDeduplicator, type WarningHandler } from './warnings.js';
 
 /** Options of a {@link Transport}. */
@@ -44,7 +46,27 @@ export interface TransportOptions {
    * have no request timeout. 0 disables it.
    */
   tlsHandshakeTimeoutMs?: number;
+  /** How long a new connection may take to connect (default 30 s, `timeouts.ts`); 0 disables it. */
+  connectTimeoutMs?: number;
+  /**
+   * How long a request without a request timeout may wait for the response headers (default
+   * 60 s, `timeouts.ts`): a server or proxy that accepts and never answers must not hang a
+   * command. The body, once the headers are in, is not bounded (watches, logs). 0 disables it.
+   */
+  responseHeaderTimeoutMs?: number;
+  /**
+   * The most a response read whole into memory may hold, decompressed (default
+   * {@link DEFAULT_MAX_RESPONSE_BYTES}); streamed responses (watches, `get --raw`) are not read whole.
+   */
+  maxResponseBytes?: number;
 }
+
+/**
+ * The default bound of a response read whole: far above any list page or document a server
+ * sends (objects are at most 1.5 MiB in etcd, lists come in pages), and half of the longest
+ * string JavaScript can make, which a larger JSON body could never be decoded into anyway.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 /** kubectl's (Go's `http.DefaultTransport`) TLS handshake timeout. */
 export const DEFAULT_TLS_HANDSHAKE_TIMEOUT_MS = 10_000;
@@ -78,11 +100,21 @@ interface Deadline {
   aborted(): boolean;
   dispose(): void;
   timeoutMs: number | undefined;
+  /** Starts the wait for the response headers: the request is aborted unless {@link headersArrived} comes within `ms`. */
+  awaitHeaders(ms: number): void;
+  headersArrived(): void;
+  headersTimedOut(): boolean;
 }
 
 function createDeadline(userSignal: AbortSignal | undefined, timeoutMs: number | undefined): Deadline {
   const controller = new AbortController();
   let timedOut = false;
+  let headerTimer: NodeJS.Timeout | undefined;
+  let headersTimedOut = false;
+  const stopHeaderTimer = (): void => {
+    if (headerTimer !== undefined) clearTimeout(headerTimer);
+    headerTimer = undefined;
+  };
   const onAbort = (): void => controller.abort(userSignal?.reason);
   if (userSignal !== undefined) {
     if (userSignal.aborted) controller.abort(userSignal.reason);
@@ -97,12 +129,22 @@ function createDeadline(userSignal: AbortSignal | undefined, timeoutMs: number |
   return {
     signal: controller.signal,
     timedOut: () => timedOut,
-    aborted: () => userSignal?.aborted === true && !timedOut,
+    aborted: () => userSignal?.aborted === true && !timedOut && !headersTimedOut,
     dispose: () => {
       if (timer !== undefined) clearTimeout(timer);
+      stopHeaderTimer();
       userSignal?.removeEventListener('abort', onAbort);
     },
     timeoutMs: timeoutMs !== undefined && timeoutMs > 0 ? timeoutMs : undefined,
+    awaitHeaders: (ms) => {
+      if (ms <= 0) return;
+      headerTimer = setTimeout(() => {
+        headersTimedOut = true;
+        controller.abort(new Error('timeout awaiting response headers'));
+      }, ms);
+    },
+    headersArrived: stopHeaderTimer,
+    headersTimedOut: () => headersTimedOut,
   };
 }
 
@@ -201,6 +243,9 @@ export class Transport {
   private readonly tls: TlsSettings;
   private readonly staticHeaders: Record<string, string | string[]>;
   private readonly tlsHandshakeTimeoutMs: number;
+  private readonly connectTimeoutMs: number;
+  private readonly responseHeaderTimeoutMs: number;
+  private readonly maxResponseBytes: number;
   private lastDispatcher: { cert: RequestCredentials['clientCertificate']; proxy: string | undefined; dispatcher: Requester; generation: number } | undefined;
   private lastCertKey: string | undefined;
 
@@ -220,6 +265,9 @@ export class Transport {
     this.tls = tls;
     this.staticHeaders = impersonationHeaders(config.impersonate);
     this.tlsHandshakeTimeoutMs = options.tlsHandshakeTimeoutMs ?? defaultHandshakeTimeoutMs;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    this.responseHeaderTimeoutMs = options.responseHeaderTimeoutMs ?? DEFAULT_RESPONSE_HEADER_TIMEOUT_MS;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
   /** The full URL of a request (for messages and logs). A query string in `path` is kept as written. */
@@ -292,6 +340,16 @@ export class Transport {
     return t !== undefined && t > 0 ? t : undefined;
   }
 
+  /**
+   * How long an upgrade (exec, attach, port-forward) may wait for the server's answer: the
+   * request timeout when there is one, else the response-header timeout; undefined: forever.
+   * Once upgraded, the connection has no bound.
+   */
+  upgradeTimeoutMs(): number | undefined {
+    const t = this.config.timeoutMs !== undefined && this.config.timeoutMs > 0 ? this.config.timeoutMs : this.responseHeaderTimeoutMs;
+    return t > 0 ? t : undefined;
+  }
+
   private async send(req: HttpRequest, streaming: boolean): Promise<Attempt> {
     let retries = 0;
     let waited = 0;
@@ -337,7 +395,7 @@ export class Transport {
     let readingBody = false;
     const fail = (err: unknown): Error => toTransportError(err, {
       method: req.method, url: urlText, timedOut: deadline.timedOut(), timeoutMs: deadline.timeoutMs,
-      aborted: deadline.aborted(), readingBody,
+      aborted: deadline.aborted(), readingBody, headersTimedOut: deadline.headersTimedOut(),
     });
 
     let creds: RequestCredentials;
@@ -372,9 +430,13 @@ export class Transport {
         headers,
         signal: deadline.signal,
         tlsHandshakeTimeoutMs: this.tlsHandshakeTimeoutMs,
+        connectTimeoutMs: this.connectTimeoutMs,
       };
       if (req.body !== undefined) options.body = typeof req.body === 'string' ? req.body : Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength);
+      // A request timeout bounds the whole request; without one, the headers at least must come.
+      if (timeoutMs === undefined) deadline.awaitHeaders(this.responseHeaderTimeoutMs);
       response = await dispatcher.request(options);
+      deadline.headersArrived();
     } catch (err) {
       deadline.dispose();
       const error = fail(err);
@@ -411,11 +473,20 @@ export class Transport {
     }
     try {
       const parts: Buffer[] = [];
-      for await (const chunk of decodedChunks(response.body, gzip)) parts.push(chunk);
-      const buffered = Buffer.concat(parts);
+      let size = 0;
+      for await (const chunk of decodedChunks(response.body, gzip)) {
+        size += chunk.length;
+        // Counted after decompression: a small gzip body can stand for gigabytes.
+        if (size > this.maxResponseBytes) {
+          throw new ProtocolError(`${goMethod(req.method)} "${urlText}": the response body is more than ${formatBytes(this.maxResponseBytes)} (the limit for a response read into memory)`);
+        }
+        parts.push(chunk);
+      }
+      const buffered = Buffer.concat(parts, size);
       this.logger.responseBody(buffered, headerFirst(resHeaders['content-type']));
       return { head, creds, buffered };
     } catch (err) {
+      if (err instanceof ProtocolError) throw err;
       throw fail(err);
     } finally {
       deadline.dispose();

@@ -2,9 +2,13 @@
  * Decodes a watch response body — a chunked stream of JSON documents, one event each (normally
  * newline-delimited, but any whitespace or none between documents is accepted) — into watch
  * events. Documents may be split across chunks at any byte, including inside a multi-byte UTF-8
- * character: the splitter scans bytes and only decodes complete documents.
+ * character: the splitter scans bytes and only decodes complete documents. One document may hold
+ * at most `maxDocumentBytes` (default {@link DEFAULT_MAX_RESPONSE_BYTES}): a stream that opens a
+ * document and never closes it would otherwise be gathered in memory without end.
  */
+import { formatBytes } from '../bounded-read.js';
 import { ProtocolError } from '../errors.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../transport/transport.js';
 import type { KubeObject, ObjectBase } from '../types/meta.js';
 import type { WatchEvent, WatchEventType } from '../types/watch.js';
 
@@ -30,8 +34,9 @@ function parseDocument(bytes: Uint8Array): unknown {
 }
 
 /** Splits a byte stream of concatenated JSON objects/arrays into parsed values. */
-export async function* decodeJsonStream(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<unknown> {
+export async function* decodeJsonStream(chunks: AsyncIterable<Uint8Array>, maxDocumentBytes: number = DEFAULT_MAX_RESPONSE_BYTES): AsyncGenerator<unknown> {
   let parts: Uint8Array[] = [];
+  let partsBytes = 0;
   let depth = 0;
   let inString = false;
   let escaped = false;
@@ -62,13 +67,20 @@ export async function* decodeJsonStream(chunks: AsyncIterable<Uint8Array>): Asyn
           const tail = chunk.subarray(start, i + 1);
           const doc = parts.length === 0 ? tail : Buffer.concat([...parts, tail]);
           parts = [];
+          partsBytes = 0;
           start = -1;
           yield parseDocument(doc);
         }
       }
     }
     // Keep a copy: the producer may reuse its chunk buffers.
-    if (depth > 0 && start >= 0) parts.push(Uint8Array.prototype.slice.call(chunk, start));
+    if (depth > 0 && start >= 0) {
+      partsBytes += chunk.length - start;
+      if (partsBytes > maxDocumentBytes) {
+        throw new ProtocolError(`the watch stream carried an event of more than ${formatBytes(maxDocumentBytes)} (the limit for one event)`);
+      }
+      parts.push(Uint8Array.prototype.slice.call(chunk, start));
+    }
   }
   if (depth > 0) throw new ProtocolError('the watch stream ended in the middle of an event');
 }
@@ -76,8 +88,8 @@ export async function* decodeJsonStream(chunks: AsyncIterable<Uint8Array>): Asyn
 const EVENT_TYPES: ReadonlySet<string> = new Set<WatchEventType>(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']);
 
 /** Decodes a watch body into events; a document that is not an event is a {@link ProtocolError}. */
-export async function* decodeWatchEvents<T extends ObjectBase = KubeObject>(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<WatchEvent<T>> {
-  for await (const doc of decodeJsonStream(chunks)) {
+export async function* decodeWatchEvents<T extends ObjectBase = KubeObject>(chunks: AsyncIterable<Uint8Array>, maxEventBytes?: number): AsyncGenerator<WatchEvent<T>> {
+  for await (const doc of decodeJsonStream(chunks, maxEventBytes)) {
     const event = doc as { type?: unknown; object?: unknown };
     if (typeof event !== 'object' || event === null || typeof event.type !== 'string' || typeof event.object !== 'object' || event.object === null) {
       throw new ProtocolError('the watch stream carried a document that is not a watch event');

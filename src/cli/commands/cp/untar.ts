@@ -2,13 +2,16 @@
  * Extracting a tar stream from a container into a local directory, with kubectl's protections: the
  * source prefix is stripped from every entry; an entry that would land outside the destination
  * (`../`, absolute names) is skipped with a warning, as are symbolic and hard links, so a hostile
- * container cannot write anywhere else on the local machine.
+ * container cannot write anywhere else on the local machine. A stream that is cut off or is no tar
+ * archive ends with the one line kubectl's archive/tar reader gives (`unexpected EOF`,
+ * `archive/tar: invalid tar header`).
  */
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PlatformError } from '../../../sdk/errors.js';
 
 /** Whether `target` is `base` or inside it. */
 export function isInside(base: string, target: string): boolean {
@@ -29,15 +32,31 @@ export function destinationOf(entryName: string, prefix: string, dest: string): 
   return isInside(dest, target) ? target : undefined;
 }
 
+/** tar-stream's errors about the archive itself, in the words of Go's archive/tar (what kubectl prints). */
+function archiveError(err: unknown): unknown {
+  const message = err instanceof Error ? err.message : '';
+  if (message === 'Unexpected end of data') return new PlatformError('unexpected EOF');
+  if (message.startsWith('Invalid tar header') || message === 'Invalid header' || message === 'Header exceeds max size') {
+    return new PlatformError('archive/tar: invalid tar header');
+  }
+  return err;
+}
+
 /** Extracts `tarStream` under `dest`; `warn` receives kubectl's warnings. */
 export async function untar(tarStream: Readable, prefix: string, dest: string, warn: (line: string) => void): Promise<void> {
   const tar = await import('tar-stream');
   const extract = tar.extract();
   extract.on('entry', (header, stream, next) => {
+    let finished = false;
     const done = (e?: unknown): void => {
+      if (finished) return;
+      finished = true;
       if (e !== undefined) extract.destroy(e instanceof Error ? e : new Error(String(e)));
       else next();
     };
+    // An archive cut off inside this entry errors the entry's stream: whatever happens to the
+    // entry, that error ends the extraction (unheard, it would crash the process).
+    stream.on('error', done);
     // Entries without content are drained first; `then` runs once the entry has ended.
     const skip = (then: () => Promise<void> = async () => undefined): void => {
       stream.once('end', () => void then().then(() => done(), done));
@@ -68,5 +87,9 @@ export async function untar(tarStream: Readable, prefix: string, dest: string, w
       .then(() => pipeline(stream, createWriteStream(target, { mode: (header.mode ?? 0o644) & 0o777 })))
       .then(() => done(), done);
   });
-  await pipeline(tarStream, extract);
+  try {
+    await pipeline(tarStream, extract);
+  } catch (err) {
+    throw archiveError(err);
+  }
 }

@@ -57,10 +57,10 @@ export async function completeOptions(ctx: CommandContext, args: string[], flags
   const customFile = flags.string('custom') ?? '';
   let custom: JsonMap | undefined;
   if (customFile !== '') {
-    const [{ readFile }, { resolve }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
+    const [{ INPUT_FILE_LIMIT, readTextFileLimited }, { resolve }] = await Promise.all([import('../../../sdk/bounded-read.js'), import('node:path')]);
     let text: string;
     try {
-      text = await readFile(resolve(ctx.io.cwd, customFile), 'utf8');
+      text = await readTextFileLimited(resolve(ctx.io.cwd, customFile), INPUT_FILE_LIMIT);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       throw new PlatformError(`must pass a container spec json file for custom profile: open ${customFile}: ${code === 'ENOENT' ? 'no such file or directory' : code === 'EISDIR' ? 'is a directory' : e instanceof Error ? e.message : String(e)}`);

@@ -5,7 +5,8 @@
  * the header; saving the same text again gives up and keeps the file.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import { MANIFEST_LIMIT, readTextFileLimited } from '../../../sdk/bounded-read.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LiveObject } from '../apply/shared/live-objects.js';
@@ -75,7 +76,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       } finally {
         release();
       }
-      const saved = await readFile(file, 'utf8');
+      const saved = await readTextFileLimited(file, MANIFEST_LIMIT);
       const edited = stripComments(saved);
       if (edited.trim() === '') {
         ctx.io.stdout.write(CANCELLED);

@@ -6,7 +6,8 @@
  * the error in the header; saving the same broken text again gives up and keeps the file.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import { MANIFEST_LIMIT, readTextFileLimited } from '../../../sdk/bounded-read.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BINARY_NAME } from '../../../sdk/naming.js';
@@ -102,7 +103,7 @@ export async function runEditSession(ctx: CommandContext, objects: readonly Kube
     const text = reasons.length === 0 ? original : header(options.header, reasons) + stripComments(previous ?? '');
     await writeFile(file, options.windowsLineEndings ? text.replace(/\r?\n/g, '\r\n') : text, { mode: 0o600 });
     await launchEditor(ctx.io.env, ctx.io.cwd, file);
-    const edited = await readFile(file, 'utf8');
+    const edited = await readTextFileLimited(file, MANIFEST_LIMIT);
     if (reasons.length > 0 && previous !== undefined && comparable(previous) === comparable(edited)) {
       keep();
       throw new ExitError(1, 'error: Edit cancelled, no valid changes were saved.');

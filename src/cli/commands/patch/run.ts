@@ -23,11 +23,12 @@ async function readPatch(ctx: CommandContext, flags: FlagValues): Promise<unknow
   if (inline !== '' && file !== '') throw new UsageError('cannot specify --patch and --patch-file together', false);
   let text = inline;
   if (file !== '') {
-    const [{ readFile }, { resolve }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
+    const [{ INPUT_FILE_LIMIT, readTextFileLimited }, { resolve }] = await Promise.all([import('../../../sdk/bounded-read.js'), import('node:path')]);
     try {
-      text = await readFile(resolve(ctx.io.cwd, file), 'utf8');
+      text = await readTextFileLimited(resolve(ctx.io.cwd, file), INPUT_FILE_LIMIT);
     } catch (err) {
-      throw new UsageError(`unable to read patch file: open ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (err as Error).message}`, false);
+      const op = (err as NodeJS.ErrnoException).code === undefined ? 'read' : 'open';
+      throw new UsageError(`unable to read patch file: ${op} ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (err as Error).message}`, false);
     }
   }
   const { loadYaml, YamlSyntaxError } = await import('../../../sdk/config/yaml-parse.js');

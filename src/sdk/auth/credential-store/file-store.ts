@@ -3,9 +3,10 @@
  * `~/.platform/credentials.json`), mode 0600, replaced atomically under a lock, so that concurrent
  * writers (two exec-plugin refreshes) never leave a torn or half-merged file.
  */
-import { chmod, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { chmod, mkdir, open, rename, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
-import { ConfigError } from '../../errors.js';
+import { readTextFileLimited, type ReadLimit } from '../../bounded-read.js';
+import { ConfigError, TooLargeError } from '../../errors.js';
 import { acquireLock } from '../../config/lock.js';
 import { uniqueSuffix } from '../../config/unique.js';
 import type { CredentialStore } from './types.js';
@@ -15,6 +16,9 @@ interface CredentialFile {
   version: 1;
   entries: Record<string, Record<string, string>>;
 }
+
+/** The store holds tokens of a few logins: a config file's worth of room is plenty. */
+const CREDENTIAL_STORE_LIMIT: ReadLimit = { bytes: 16 * 1024 * 1024, what: 'a credential file' };
 
 function errnoCode(err: unknown): string | undefined {
   return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' ? err.code : undefined;
@@ -61,10 +65,10 @@ export class FileCredentialStore implements CredentialStore {
   private async read(): Promise<CredentialFile> {
     let text: string;
     try {
-      text = await readFile(this.location, 'utf8');
+      text = await readTextFileLimited(this.location, CREDENTIAL_STORE_LIMIT);
     } catch (err) {
       if (errnoCode(err) === 'ENOENT') return emptyFile();
-      throw new ConfigError(`cannot read credential file "${this.location}": ${errnoCode(err) ?? 'I/O error'}`, { file: this.location, cause: err });
+      throw new ConfigError(`cannot read credential file "${this.location}": ${err instanceof TooLargeError ? err.message : errnoCode(err) ?? 'I/O error'}`, { file: this.location, cause: err });
     }
     return text.trim() === '' ? emptyFile() : parse(text, this.location);
   }

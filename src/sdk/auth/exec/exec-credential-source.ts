@@ -14,6 +14,12 @@ import { decideInteractive, effectiveInteractiveMode } from './interactive.js';
 import { parseExecOutput } from './parse-output.js';
 import { runExecPlugin } from './run-plugin.js';
 
+/**
+ * How long a plugin run without the terminal may take by default (`transport/timeouts.ts` says why);
+ * kubectl waits forever.
+ */
+export const DEFAULT_EXEC_PLUGIN_TIMEOUT_MS = 60_000;
+
 /** The exec API versions this client speaks. */
 export const EXEC_API_VERSIONS: readonly string[] = [`${EXEC_API_GROUP}/v1`, `${EXEC_API_GROUP}/v1beta1`];
 
@@ -24,6 +30,12 @@ export interface ExecCredentialSourceOptions {
   userName?: string;
   /** Stdio, terminal facts and environment for the plugin. */
   io?: ExecIO;
+  /**
+   * How long a run without the terminal may take when the request has no timeout of its own
+   * (default 60 s, `transport/timeouts.ts`; 0: no limit). A run with the terminal waits for its
+   * user, as kubectl's does.
+   */
+  timeoutMs?: number;
   /** Clock, for tests. */
   now?: () => number;
 }
@@ -41,6 +53,7 @@ export class ExecCredentialSource implements CredentialSource {
   private readonly userName: string | undefined;
   private readonly io: ExecIO;
   private readonly now: () => number;
+  private readonly timeoutMs: number;
   private cached: CachedCredentials | undefined;
   private inFlight: Promise<CachedCredentials> | undefined;
   /** Number of plugin runs started (for diagnostics and tests). */
@@ -52,6 +65,7 @@ export class ExecCredentialSource implements CredentialSource {
     this.userName = options.userName;
     this.io = options.io ?? {};
     this.now = options.now ?? Date.now;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_EXEC_PLUGIN_TIMEOUT_MS;
   }
 
   async get(options: CredentialRequestOptions = {}): Promise<RequestCredentials> {
@@ -95,7 +109,11 @@ export class ExecCredentialSource implements CredentialSource {
     const input = buildExecInput(this.exec, interactive, this.clusterInfo);
     this.runs++;
     const runOptions: Parameters<typeof runExecPlugin>[1] = { io: this.io, interactive, input };
-    if (options.timeoutMs !== undefined) runOptions.timeoutMs = options.timeoutMs;
+    if (options.timeoutMs !== undefined && options.timeoutMs > 0) runOptions.timeoutMs = options.timeoutMs;
+    else if (!interactive && this.timeoutMs > 0) {
+      runOptions.timeoutMs = this.timeoutMs;
+      runOptions.timeoutIsDefault = true;
+    }
     if (options.signal !== undefined) runOptions.signal = options.signal;
     const { stdout } = await runExecPlugin(this.exec, runOptions);
     const result = await parseExecOutput(stdout, this.exec.apiVersion);

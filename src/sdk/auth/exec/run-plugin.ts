@@ -1,12 +1,20 @@
 /**
  * Runs an exec credential plugin once: without a shell, with the caller's environment plus the
  * config's `env` and `PLATFORM_EXEC_INFO`, stdin only when interactive, stderr passed through to the
- * caller's writable (and its tail kept for errors), bounded by a timeout and an AbortSignal.
+ * caller's writable (and its tail kept for errors), bounded by a timeout and an AbortSignal, its
+ * stdout bounded by {@link EXEC_OUTPUT_LIMIT} (an ExecCredential is a few kilobytes).
+ *
+ * A plugin that times out or prints too much is killed and the run fails at once: a plugin
+ * that is a shell script leaves its children (a `sleep`, a login helper) holding the output
+ * pipes after the shell is gone, and waiting for the pipes to close would wait for them. A run
+ * without the terminal gets a process group of its own (POSIX), so that those children are
+ * killed with it.
  */
 import { setOwn } from '../../own-keys.js';
 import type { ExecConfig } from '../../config/client-config.js';
 import { AbortedError, ExecPluginError } from '../../errors.js';
-import { EXEC_INFO_ENV } from '../../naming.js';
+import { EXEC_INFO_ENV, EXEC_PLUGIN_TIMEOUT_ENV } from '../../naming.js';
+import { EXEC_OUTPUT_LIMIT, tooLarge } from '../../bounded-read.js';
 import type { ExecCredential } from '../../types/exec-credential.js';
 import type { ExecIO } from '../credentials.js';
 
@@ -16,6 +24,8 @@ export interface RunPluginOptions {
   interactive: boolean;
   input: ExecCredential;
   timeoutMs?: number;
+  /** Whether `timeoutMs` is the default bound rather than the request's timeout (for the message). */
+  timeoutIsDefault?: boolean;
   signal?: AbortSignal;
 }
 
@@ -51,11 +61,13 @@ export async function runExecPlugin(exec: ExecConfig, options: RunPluginOptions)
       return;
     }
     const stdinMode = options.interactive ? (options.io.stdin ?? 'inherit') : 'ignore';
-    const child = spawn(exec.command, exec.args ?? [], { shell: false, env, stdio: [stdinMode, 'pipe', 'pipe'], windowsHide: true });
+    // An interactive plugin stays in the terminal's foreground group, where it can read the terminal.
+    const ownGroup = !options.interactive && process.platform !== 'win32';
+    const child = spawn(exec.command, exec.args ?? [], { shell: false, env, stdio: [stdinMode, 'pipe', 'pipe'], windowsHide: true, detached: ownGroup });
     const stdoutChunks: Buffer[] = [];
+    let stdoutSize = 0;
     let stderrTail = '';
     let settled = false;
-    let timedOut = false;
     let killTimer: NodeJS.Timeout | undefined;
 
     const finish = (fn: () => void): void => {
@@ -65,24 +77,50 @@ export async function runExecPlugin(exec: ExecConfig, options: RunPluginOptions)
       options.signal?.removeEventListener('abort', onAbort);
       fn();
     };
+    const signalPlugin = (name: NodeJS.Signals): void => {
+      if (ownGroup && child.pid !== undefined) {
+        try {
+          process.kill(-child.pid, name);
+          return;
+        } catch {
+          // The group is gone already: the plugin itself may still need the signal.
+        }
+      }
+      child.kill(name);
+    };
     const kill = (): void => {
-      child.kill('SIGTERM');
-      killTimer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+      signalPlugin('SIGTERM');
+      killTimer = setTimeout(() => signalPlugin('SIGKILL'), KILL_GRACE_MS);
       killTimer.unref();
     };
-    const onAbort = (): void => {
+    /** Kills the plugin and fails now, without waiting for pipes its children may hold open. */
+    const abandon = (error: Error): void => {
       kill();
-      finish(() => reject(new AbortedError()));
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      finish(() => reject(error));
     };
+    const onAbort = (): void => abandon(new AbortedError());
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const timer = options.timeoutMs !== undefined && options.timeoutMs > 0
       ? setTimeout(() => {
-        timedOut = true;
-        kill();
+        const hint = options.timeoutIsDefault === true ? ` (${EXEC_PLUGIN_TIMEOUT_ENV} sets how long to wait)` : '';
+        abandon(new ExecPluginError(
+          `getting credentials: exec: executable ${exec.command} did not finish within ${formatMs(options.timeoutMs ?? 0)} and was killed${hint}`,
+          { stderr: stderrTail.trim() },
+        ));
       }, options.timeoutMs)
       : undefined;
 
-    child.stdout?.on('data', (chunk: Buffer) => stdoutChunks.push(chunk));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      stdoutSize += chunk.length;
+      if (stdoutSize > EXEC_OUTPUT_LIMIT.bytes) {
+        abandon(new ExecPluginError(`getting credentials: exec: executable ${exec.command} printed ${tooLarge(EXEC_OUTPUT_LIMIT).message} and was killed`, { stderr: stderrTail.trim() }));
+        return;
+      }
+      stdoutChunks.push(chunk);
+    });
     child.stderr?.on('data', (chunk: Buffer) => {
       options.io.stderr?.write(chunk);
       stderrTail = (stderrTail + chunk.toString('utf8')).slice(-MAX_STDERR_KEPT);
@@ -104,13 +142,6 @@ export async function runExecPlugin(exec: ExecConfig, options: RunPluginOptions)
       if (killTimer !== undefined) clearTimeout(killTimer);
       finish(() => {
         const stderr = stderrTail.trim();
-        if (timedOut) {
-          reject(new ExecPluginError(
-            `getting credentials: exec: executable ${exec.command} did not finish within ${formatMs(options.timeoutMs ?? 0)} and was killed`,
-            { stderr },
-          ));
-          return;
-        }
         if (code !== 0) {
           const how = code === null ? `was killed by signal ${signal ?? 'unknown'}` : `failed with exit code ${code}`;
           const opts: { exitCode?: number; stderr: string } = { stderr };

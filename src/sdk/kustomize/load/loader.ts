@@ -5,8 +5,10 @@
  * kustomizations it names are new roots, which may sit anywhere except above a root already being
  * built (that would be a cycle). Remote resources are refused.
  */
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { readFileLimited } from '../../bounded-read.js';
+import { TooLargeError } from '../../errors.js';
 import { KustomizeError } from '../errors.js';
 import { remoteNotSupported, isRemoteFileUrl, looksLikeRemoteRepo } from './remote.js';
 
@@ -120,10 +122,13 @@ export class FileLoader {
       throw new KustomizeError(`evalsymlink failure on '${resolved}' : ${fsMessage(err)}`);
     }
     if (info.isDirectory()) throw new KustomizeError(`read ${resolved}: is a directory`);
-    if (info.size > this.limits.maxFileBytes) throw new KustomizeError(`'${resolved}' is larger than ${this.limits.maxFileBytes} bytes`);
+    const tooLarge = new KustomizeError(`'${resolved}' is larger than ${this.limits.maxFileBytes} bytes`);
+    if (info.size > this.limits.maxFileBytes) throw tooLarge;
     try {
-      return await readFile(resolved);
+      // Bounded as it is read too: a device or FIFO reports no size.
+      return await readFileLimited(resolved, { bytes: this.limits.maxFileBytes, what: 'a kustomize file' });
     } catch (err) {
+      if (err instanceof TooLargeError) throw tooLarge;
       throw new KustomizeError(fsMessage(err));
     }
   }

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { ConfigError } from '../../../../src/sdk/errors.js';
 import { configAccess, editConfig, loadConfig } from '../../../../src/sdk/config/index.js';
 import { acquireLock } from '../../../../src/sdk/config/lock.js';
+import { processToken } from '../../../../src/machinery/process-liveness.js';
 import { tempDir } from './helpers.js';
 
 const WRITERS = 20;
@@ -103,15 +104,18 @@ test('a held lock keeps its heartbeat: a waiter with a short stale window still 
   }
 });
 
-test('a lock taken away from a stalled owner: its release leaves the new lock alone, and it learns it lost', async () => {
+test('a lock taken away from a silent owner on another host: its release leaves the new lock alone, and it learns it lost', async () => {
   const tmp = await tempDir();
   try {
     const file = await tmp.write('config', '');
     const first = await acquireLock(file, { staleMs: 60_000 });
-    // The owner "stalls": its owner file ages past the window of the next writer.
+    // The owner shares the file from another host (a home directory over the network) and
+    // stalls: its owner file ages past the window of the next writer, who cannot ask its process.
     const [ownerFile] = await readdir(`${file}.lock`);
+    const ownerPath = `${file}.lock/${ownerFile ?? ''}`;
+    await writeFile(ownerPath, '1\nsome-other-host\n1@1\n');
     const old = new Date(Date.now() - 120_000);
-    await utimes(`${file}.lock/${ownerFile ?? ''}`, old, old);
+    await utimes(ownerPath, old, old);
     const second = await acquireLock(file, { staleMs: 30_000, timeoutMs: 2000 });
     await assert.rejects(first.assertHeld(), (err: unknown) => err instanceof ConfigError && err.message.startsWith(`lost the lock ${file}.lock`));
     await first();
@@ -119,6 +123,75 @@ test('a lock taken away from a stalled owner: its release leaves the new lock al
     // A third writer still finds the lock held by the second.
     await assert.rejects(acquireLock(file, { timeoutMs: 100 }), /timed out waiting/);
     await second();
+  } finally {
+    await tmp.cleanup();
+  }
+});
+
+test('an owner on this host is never broken while its process runs, however old its heartbeat', async () => {
+  const tmp = await tempDir();
+  try {
+    const file = await tmp.write('config', '');
+    const first = await acquireLock(file, { staleMs: 60_000 });
+    const [ownerFile] = await readdir(`${file}.lock`);
+    const old = new Date(Date.now() - 3_600_000);
+    await utimes(`${file}.lock/${ownerFile ?? ''}`, old, old);
+    // A waiter whose window the heartbeat missed a hundred times over still waits for the owner.
+    await assert.rejects(acquireLock(file, { staleMs: 100, timeoutMs: 600 }), /timed out waiting/);
+    await first.assertHeld();
+    await first();
+    assert.deepEqual(await readdir(tmp.dir), ['config']);
+  } finally {
+    await tmp.cleanup();
+  }
+});
+
+test('an owner file naming this host\'s pid with another start time is a pid reused by another process: abandoned', async () => {
+  const tmp = await tempDir();
+  try {
+    const file = await tmp.write('config', '');
+    await mkdir(`${file}.lock`);
+    // Our own pid, but a start time that is not ours: the owner that wrote it is gone.
+    await writeFile(`${file}.lock/owner-reused`, `${process.pid}\n${hostname()}\n${process.pid}@1\n`);
+    const started = Date.now();
+    const release = await acquireLock(file, { timeoutMs: 5000 });
+    assert.ok(Date.now() - started < 1000);
+    await release();
+    // The same pid with our start time is us: alive.
+    const token = processToken(process.pid) ?? '';
+    await mkdir(`${file}.lock`);
+    await writeFile(`${file}.lock/owner-us`, `${process.pid}\n${hostname()}\n${token}\n`);
+    await assert.rejects(acquireLock(file, { timeoutMs: 200 }), /timed out waiting/);
+  } finally {
+    await tmp.cleanup();
+  }
+});
+
+test('what writers that are gone left (staging directories, temporary files) is cleared by the next writer; a live writer\'s is kept', async () => {
+  const tmp = await tempDir();
+  try {
+    const file = await tmp.write('config', '');
+    const DEAD = 4194305;
+    // Killed while waiting: a staging directory with its owner file; killed between making the
+    // directory and writing the owner file: an empty one, named by the dead pid (just now) or
+    // by a live one (the pid reused since), long ago.
+    await mkdir(`${tmp.dir}/.config.lock-${DEAD}-a`);
+    await writeFile(`${tmp.dir}/.config.lock-${DEAD}-a/owner-${DEAD}-a`, `${DEAD}\n${hostname()}\n${DEAD}@5\n`);
+    await mkdir(`${tmp.dir}/.config.lock-${DEAD}-b`);
+    // Killed while writing its owner file: the file is there, empty.
+    await mkdir(`${tmp.dir}/.config.lock-${DEAD}-e`);
+    await writeFile(`${tmp.dir}/.config.lock-${DEAD}-e/owner-${DEAD}-e`, '');
+    await mkdir(`${tmp.dir}/.config.lock-${process.pid}-d`);
+    const old = new Date(Date.now() - 3_600_000);
+    await utimes(`${tmp.dir}/.config.lock-${process.pid}-d`, old, old);
+    // Killed while writing: the atomic writer's temporary file.
+    await writeFile(`${tmp.dir}/.config.tmp-${DEAD}-x-1-abc`, 'half a conf');
+    // A writer of this process that waits: kept.
+    await mkdir(`${tmp.dir}/.config.lock-${process.pid}-c`);
+    await writeFile(`${tmp.dir}/.config.lock-${process.pid}-c/owner-${process.pid}-c`, `${process.pid}\n${hostname()}\n${processToken(process.pid) ?? ''}\n`);
+    const release = await acquireLock(file, { timeoutMs: 5000 });
+    await release();
+    assert.deepEqual((await readdir(tmp.dir)).sort(), ['.config.lock-' + process.pid + '-c', 'config']);
   } finally {
     await tmp.cleanup();
   }

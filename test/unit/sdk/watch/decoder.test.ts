@@ -52,6 +52,27 @@ test('malformed streams are ProtocolErrors', async () => {
   await assert.rejects(collect(decodeWatchEvents(chunksOf('{"type":"ADDED","object":{"a":tru}}'))), /invalid JSON document/);
 });
 
+test('an event that never closes is refused past the bound instead of gathered without end', async () => {
+  let produced = 0;
+  // Endless as far as the bound can tell; it does end at 8 MiB, so that a decoder without the bound fails here on its message.
+  async function* endless(): AsyncGenerator<Uint8Array> {
+    yield Buffer.from('{"type":"ADDED","object":{"data":"');
+    while (produced < 8 * 1024 * 1024) {
+      produced += 64 * 1024;
+      yield Buffer.alloc(64 * 1024, 'a');
+    }
+  }
+  await assert.rejects(collect(decodeWatchEvents(endless(), 1024 * 1024)), (err: unknown) => {
+    assert.ok(err instanceof ProtocolError);
+    assert.equal(err.message, 'the watch stream carried an event of more than 1 MiB (the limit for one event)');
+    return true;
+  });
+  assert.ok(produced <= 1024 * 1024 + 64 * 1024, `read ${produced} bytes`);
+  // Events under the bound pass, one after another, however many.
+  const many = Array.from({ length: 50 }, (_, i) => ev('ADDED', `n${i}`, { data: { k: 'v'.repeat(30_000) } })).join('');
+  assert.equal((await collect(decodeWatchEvents(chunksOf(many), 64 * 1024))).length, 50);
+});
+
 test('watch over HTTP: query, chunked events, ERROR events passed through', async () => {
   const body = ev('ADDED', 'one') + ev('MODIFIED', 'one') + JSON.stringify({ type: 'ERROR', object: { kind: 'Status', status: 'Failure', code: 410, reason: 'Expired', message: 'too old resource version' } }) + '\n';
   const bytes = Buffer.from(body);

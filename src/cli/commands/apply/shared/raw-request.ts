@@ -8,6 +8,7 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
+import { TooLargeError } from '../../../../sdk/errors.js';
 
 /** `--raw`, worded for the method. */
 export function rawFlag(method: 'POST' | 'PUT' | 'DELETE'): FlagSpec {
@@ -32,16 +33,20 @@ export function checkRawFiles(flags: FlagValues, options: { allowNone: boolean }
 
 async function readBody(ctx: CommandContext, file: string | undefined): Promise<Buffer> {
   if (file === undefined) return Buffer.alloc(0);
+  const [{ MANIFEST_LIMIT, readFileLimited, readStreamLimited }, path] = await Promise.all([import('../../../../sdk/bounded-read.js'), import('node:path')]);
   if (file === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of ctx.io.stdin()) chunks.push(Buffer.from(chunk as Uint8Array));
-    return Buffer.concat(chunks);
+    try {
+      return await readStreamLimited(ctx.io.stdin(), MANIFEST_LIMIT, ctx.io.signal);
+    } catch (err) {
+      if (err instanceof TooLargeError) throw new UsageError(`read STDIN: ${err.message}`, false);
+      throw err;
+    }
   }
-  const [{ readFile }, path] = await Promise.all([import('node:fs/promises'), import('node:path')]);
   try {
-    return await readFile(path.resolve(ctx.io.cwd, file));
+    return await readFileLimited(path.resolve(ctx.io.cwd, file), MANIFEST_LIMIT);
   } catch (err) {
     const code = (err as { code?: string }).code;
+    if (err instanceof TooLargeError) throw new UsageError(`read ${file}: ${err.message}`, false);
     throw new UsageError(`open ${file}: ${code === 'ENOENT' ? 'no such file or directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message}`, false);
   }
 }

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { INPUT_FILE_LIMIT, readTextFileLimited } from '../../../../sdk/bounded-read.js';
 import type { PlatformClient } from '../../../../sdk/client.js';
 import { StatusError } from '../../../../sdk/errors.js';
 import { GROUPS, NAMESPACES } from '../../../../sdk/naming.js';
@@ -114,7 +114,7 @@ export async function run(ctx: CommandContext, _args: string[], flags: FlagValue
     template: flags.string('template') ?? '',
     allowMissingKeys: flags.bool('allow-missing-template-keys'),
     showManagedFields: flags.bool('show-managed-fields'),
-    readFile: (path) => readFile(resolve(ctx.io.cwd, path), 'utf8'),
+    readFile: (path) => readTextFileLimited(resolve(ctx.io.cwd, path), INPUT_FILE_LIMIT),
   });
   durationFlag(flags);
   const client = await ctx.client();

@@ -1,5 +1,6 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
+import { CREDENTIAL_FILE_LIMIT, readFileLimited } from '../../../../sdk/bounded-read.js';
 import { editConfig } from '../../../../sdk/config/edit.js';
 import { goPathError } from '../../../../sdk/config/fs-errors.js';
 import { goQuote } from '../../../../printers/encoding/go-quote.js';
@@ -25,9 +26,13 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     const file = path.resolve(cwd, caPath);
     try {
       await stat(file);
-      caData = (await readFile(file)).toString('base64');
     } catch (err) {
       throw plainError(`could not stat certificate-authority file ${caPath}: ${goPathError('stat', caPath, err)}`);
+    }
+    try {
+      caData = (await readFileLimited(file, CREDENTIAL_FILE_LIMIT)).toString('base64');
+    } catch (err) {
+      throw plainError(`could not read certificate-authority file ${caPath}: ${goPathError('read', caPath, err)}`);
     }
   }
   const loaded = await startingConfig(ctx);

@@ -1,5 +1,6 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
+import { CREDENTIAL_FILE_LIMIT, readFileLimited } from '../../../../sdk/bounded-read.js';
 import { editConfig } from '../../../../sdk/config/edit.js';
 import type { UserEntry } from '../../../../sdk/config/types.js';
 import { goPathError } from '../../../../sdk/config/fs-errors.js';
@@ -20,7 +21,11 @@ async function readForEmbed(file: string, flag: string, cwd: string): Promise<st
   } catch (err) {
     throw plainError(`could not stat ${flag} file ${file}: ${goPathError('stat', file, err)}`);
   }
-  return (await readFile(path.resolve(cwd, file))).toString('base64');
+  try {
+    return (await readFileLimited(path.resolve(cwd, file), CREDENTIAL_FILE_LIMIT)).toString('base64');
+  } catch (err) {
+    throw plainError(`could not read ${flag} file ${file}: ${goPathError('read', file, err)}`);
+  }
 }
 
 /** Applies the exec flags to an existing (or just created) exec entry. */

@@ -1,5 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
+import { INPUT_FILE_LIMIT, readTextFileLimited } from '../../../../sdk/bounded-read.js';
+import { goPathError } from '../../../../sdk/config/fs-errors.js';
+import { TooLargeError } from '../../../../sdk/errors.js';
 import { encodeConfig, toGoJson } from '../../../../sdk/config/encode.js';
 import { toGoYaml } from '../../../../sdk/config/goyaml.js';
 import { flattenConfig, minifyConfig, redactConfig } from '../../../../sdk/config/view.js';
@@ -17,7 +19,14 @@ const FILE_FORMATS = ['jsonpath-file', 'go-template-file', 'templatefile'];
 async function templateText(format: string, arg: string, flags: FlagValues, cwd: string): Promise<string> {
   const template = arg !== '' ? arg : (flags.string('template') ?? '');
   if (template === '') throw plainError(`template format specified but no template given`);
-  if (FILE_FORMATS.includes(format)) return readFile(path.resolve(cwd, template), 'utf8');
+  if (FILE_FORMATS.includes(format)) {
+    try {
+      return await readTextFileLimited(path.resolve(cwd, template), INPUT_FILE_LIMIT);
+    } catch (err) {
+      if (err instanceof TooLargeError) throw plainError(goPathError('read', template, err));
+      throw err;
+    }
+  }
   return template;
 }
 

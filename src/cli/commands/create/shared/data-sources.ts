@@ -3,9 +3,10 @@
  * `--from-file=[key=]path` (a file, or every regular file of a directory), and
  * `--from-env-file=path` (`KEY=value` lines), with kubectl's key rules and messages.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { InputError } from '../../../../sdk/errors.js';
+import { INPUT_FILE_LIMIT, readFileLimited } from '../../../../sdk/bounded-read.js';
+import { InputError, TooLargeError } from '../../../../sdk/errors.js';
 
 /** Keys and their bytes, in the order they were added. */
 export interface DataEntries {
@@ -74,8 +75,18 @@ function isUtf8(bytes: Buffer): boolean {
   }
 }
 
+/** The bytes of a data file, bounded: a device or FIFO named by `--from-file` must not exhaust memory. */
+async function readDataFile(file: string): Promise<Buffer> {
+  try {
+    return await readFileLimited(file, INPUT_FILE_LIMIT);
+  } catch (err) {
+    if (err instanceof TooLargeError) throw new InputError(`error reading ${file}: ${err.message}`);
+    throw err;
+  }
+}
+
 async function addFile(entries: DataEntries, target: DataTarget, key: string, file: string): Promise<void> {
-  const bytes = await readFile(file);
+  const bytes = await readDataFile(file);
   // A Secret keeps bytes; a ConfigMap keeps text in data and anything else in binaryData.
   if (target.kind === 'Secret') add(entries, target, key, bytes);
   else if (isUtf8(bytes)) add(entries, target, key, bytes.toString('utf8'));
@@ -145,7 +156,7 @@ export async function collectData(target: DataTarget, sources: DataSources): Pro
     const absolute = path.resolve(sources.cwd, file);
     const info = await statOrFail(file, absolute);
     if (info.isDirectory()) throw new InputError('env config file cannot be a directory');
-    const bytes = await readFile(absolute);
+    const bytes = await readDataFile(absolute);
     const lines = bytes.toString('utf8').split('\n');
     lines.forEach((raw, i) => {
       let line = raw.replace(/\r$/, '');

@@ -6,6 +6,9 @@ import type { DeleteTarget } from '../../../../sdk/apply/delete-objects.js';
 import type { CommandContext } from '../../../framework/context.js';
 import { kindString } from './delete-flags.js';
 
+/** More input than this without a whole word is no `y`: the answer is read no further. */
+const MAX_ANSWER = 64 * 1024;
+
 /** The first whitespace-separated word of stdin (Go's `fmt.Fscan`), or undefined at its end. */
 async function readWord(ctx: CommandContext): Promise<string | undefined> {
   let text = '';
@@ -13,6 +16,7 @@ async function readWord(ctx: CommandContext): Promise<string | undefined> {
     text += Buffer.from(chunk as Uint8Array).toString('utf8');
     const match = /^\s*(\S+)\s/.exec(text);
     if (match !== null) return match[1];
+    if (text.length > MAX_ANSWER) return text.trim().slice(0, MAX_ANSWER);
   }
   const word = text.trim().split(/\s+/)[0];
   return word === '' ? undefined : word;

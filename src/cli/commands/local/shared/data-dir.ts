@@ -2,8 +2,9 @@
  * Where the local server keeps its state, and the small files that tell other commands about the
  * running server: its pid and URL.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readTextFileLimited, type ReadLimit } from '../../../../sdk/bounded-read.js';
 import { processAlive } from '../../../../machinery/process-liveness.js';
 import { BINARY_NAME, HOME_DIR_NAME, LOCAL_DIR_NAME } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
@@ -38,9 +39,12 @@ export function localCommandLine(ctx: CommandContext, dataDir: string, sub: stri
   return [...words, ...extra].join(' ');
 }
 
+/** The pid, port and URL files hold one short line each. */
+const RECORD_LIMIT: ReadLimit = { bytes: 64 * 1024, what: 'a local server record file' };
+
 async function readText(path: string): Promise<string | undefined> {
   try {
-    return (await readFile(path, 'utf8')).trim();
+    return (await readTextFileLimited(path, RECORD_LIMIT)).trim();
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw e;

@@ -5,6 +5,7 @@
  * whether it is a `local start --foreground` of this data directory.
  */
 import { execFile } from 'node:child_process';
+// eslint-disable-next-line no-restricted-imports -- /proc/<pid>/cmdline only, which the kernel bounds (ARG_MAX)
 import { readFile, readlink, realpath } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 

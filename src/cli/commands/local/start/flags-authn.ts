@@ -3,8 +3,8 @@
  * `<data dir>/authn.yaml`, whose keys are the same flag names; a flag on the command line wins
  * over the file. Maps both to the server's AuthenticationOptions.
  */
-import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
+import { CONFIG_FILE_LIMIT, readTextFileLimited } from '../../../../sdk/bounded-read.js';
 import type { AuthenticationOptions } from '../../../../server/auth/authn/options.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { parseDuration } from '../../../framework/flag-values.js';
@@ -92,7 +92,7 @@ async function readConfigFile(dataDir: string): Promise<Record<string, unknown>>
   const path = join(dataDir, AUTHN_CONFIG_FILE);
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readTextFileLimited(path, CONFIG_FILE_LIMIT);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw e;

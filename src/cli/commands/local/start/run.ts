@@ -4,7 +4,7 @@
  * mode, waited for until it answers `/readyz`).
  */
 import { spawn } from 'node:child_process';
-import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
@@ -90,12 +90,23 @@ async function runForeground(ctx: CommandContext, dataDir: string, flags: FlagVa
   return 0;
 }
 
-/** What the log got from `offset` on: this attempt's, never an earlier run's. */
+/** How much of this attempt's log an error quotes from, at most (the log is the server's, and grows). */
+const LOG_TAIL_BYTES = 64 * 1024;
+
+/** What the log got from `offset` on (its last 64 KiB): this attempt's, never an earlier run's. */
 async function logSince(path: string, offset: number): Promise<string> {
+  let fh;
   try {
-    return (await readFile(path)).subarray(offset).toString('utf8').trimEnd();
+    fh = await open(path, 'r');
+    const size = (await fh.stat()).size;
+    const from = Math.max(offset, size - LOG_TAIL_BYTES);
+    const buf = Buffer.alloc(Math.max(0, size - from));
+    await fh.read(buf, 0, buf.length, from);
+    return buf.toString('utf8').trimEnd();
   } catch {
     return '';
+  } finally {
+    await fh?.close();
   }
 }
 

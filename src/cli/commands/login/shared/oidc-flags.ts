@@ -7,6 +7,7 @@ import type { FlagSpec } from '../../../framework/spec.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import type { OidcSettings } from '../../../../sdk/auth/oidc/settings.js';
+import { TooLargeError } from '../../../../sdk/errors.js';
 
 /** `--issuer`, `--client-id`, `--client-secret`, `--scope`, `--issuer-ca-file`. */
 export const OIDC_FLAGS: readonly FlagSpec[] = [
@@ -60,11 +61,11 @@ export async function oidcSettings(values: OidcFlagValues, signal?: AbortSignal)
   if (values.clientSecret !== undefined) settings.clientSecret = values.clientSecret;
   const http: NonNullable<OidcSettings['http']> = {};
   if (values.caFile !== undefined) {
-    const { readFile } = await import('node:fs/promises');
+    const { CREDENTIAL_FILE_LIMIT, readTextFileLimited } = await import('../../../../sdk/bounded-read.js');
     try {
-      http.caPem = await readFile(values.caFile, 'utf8');
+      http.caPem = await readTextFileLimited(values.caFile, CREDENTIAL_FILE_LIMIT);
     } catch (err) {
-      const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : 'error';
+      const code = err instanceof TooLargeError ? err.message : typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : 'error';
       throw new UsageError(`cannot read --issuer-ca-file "${values.caFile}": ${code}`, false);
     }
   }

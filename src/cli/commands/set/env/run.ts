@@ -3,7 +3,8 @@
  * `--keys` and `--prefix`) and removes (`KEY-`) variables of the selected containers (`-c`, with
  * wildcards; init containers too), or lists them (`--list`, `--resolve`), as kubectl does.
  */
-import { Buffer } from 'node:buffer';
+import { INPUT_FILE_LIMIT, readStreamLimited } from '../../../../sdk/bounded-read.js';
+import { TooLargeError } from '../../../../sdk/errors.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import { FlagValues } from '../../../framework/flag-values.js';
@@ -16,9 +17,12 @@ import { keyToEnvName, parseEnv, splitEnvironmentFromResources, updateEnv, type 
 type Json = Record<string, unknown>;
 
 async function readAll(ctx: CommandContext): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of ctx.io.stdin()) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  try {
+    return (await readStreamLimited(ctx.io.stdin(), INPUT_FILE_LIMIT, ctx.io.signal)).toString('utf8');
+  } catch (err) {
+    if (err instanceof TooLargeError) throw new UsageError(`read STDIN: ${err.message}`, false);
+    throw err;
+  }
 }
 
 /** The variables `--from` brings: one reference per (selected) key of each Secret or ConfigMap. */
