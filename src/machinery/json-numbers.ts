@@ -283,11 +283,21 @@ export function writeJson(value: unknown, indent?: number): string {
     if (!(e instanceof TypeError) || !/BigInt/i.test(e.message)) throw e;
   }
   const parts: string[] = [];
-  write(value, parts, indent === undefined || indent <= 0 ? '' : ' '.repeat(indent), '');
+  write(value, parts, indent === undefined || indent <= 0 ? '' : ' '.repeat(indent), '', false);
   return parts.join('');
 }
 
-function write(value: unknown, out: string[], step: string, current: string): void {
+/**
+ * {@link writeJson} for a message about a value that may hold what JSON cannot: a number that is
+ * not finite is written `null`, as JSON.stringify writes it, instead of refused.
+ */
+export function showJson(value: unknown): string {
+  const parts: string[] = [];
+  write(value, parts, '', '', true);
+  return parts.join('');
+}
+
+function write(value: unknown, out: string[], step: string, current: string, lenient: boolean): void {
   if (value === null || value === undefined) {
     out.push('null');
     return;
@@ -300,7 +310,7 @@ function write(value: unknown, out: string[], step: string, current: string): vo
       out.push(value.toString());
       return;
     case 'number':
-      if (!Number.isFinite(value)) throw new TypeError(`${String(value)} is not a JSON number`);
+      if (!Number.isFinite(value) && !lenient) throw new TypeError(`${String(value)} is not a JSON number`);
       out.push(JSON.stringify(value));
       return;
     case 'boolean':
@@ -323,7 +333,7 @@ function write(value: unknown, out: string[], step: string, current: string): vo
     value.forEach((item, index) => {
       if (index > 0) out.push(',');
       out.push(newline);
-      write(item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : item, out, step, inner);
+      write(item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : item, out, step, inner, lenient);
     });
     out.push(step === '' ? ']' : `\n${current}]`);
     return;
@@ -337,7 +347,7 @@ function write(value: unknown, out: string[], step: string, current: string): vo
     if (!first) out.push(',');
     first = false;
     out.push(newline, JSON.stringify(key), step === '' ? ':' : ': ');
-    write(item, out, step, inner);
+    write(item, out, step, inner, lenient);
   }
   out.push(first ? '}' : step === '' ? '}' : `\n${current}}`);
 }

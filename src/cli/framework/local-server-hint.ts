@@ -36,9 +36,10 @@ function refusedHost(err: unknown): string | undefined {
  * `err` with the hint when it is a refused connection to the server of the `local` context (the
  * context and cluster `local start` writes), else `err` itself.
  */
-export async function withLocalServerHint(err: unknown, services: Pick<Services, 'clientConfig'>): Promise<unknown> {
+export async function withLocalServerHint(err: unknown, services: Pick<Services, 'clientConfig'> & { globals: { server?: string | undefined } }): Promise<unknown> {
   const host = refusedHost(err);
-  if (host === undefined) return err;
+  // A server named on the command line is the user's choice, not the local context's.
+  if (host === undefined || (services.globals.server ?? '') !== '') return err;
   let config: Awaited<ReturnType<Services['clientConfig']>>;
   try {
     config = await services.clientConfig();

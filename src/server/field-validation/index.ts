@@ -19,7 +19,7 @@ import { asObject, asString } from '../util/json.js';
 import { fieldError, invalid } from '../validation/field-errors.js';
 import { decodeTyped } from './go-decode.js';
 import { duplicateFields, yamlDuplicateKey, type DuplicateKey } from './duplicates.js';
-import { nonFiniteMessage, nonFiniteNumber, writeJson } from '../../machinery/json-numbers.js';
+import { nonFiniteMessage, nonFiniteNumber, showJson } from '../../machinery/json-numbers.js';
 
 export { decodeTyped } from './go-decode.js';
 export type { TypedDecodeResult } from './go-decode.js';
@@ -177,8 +177,10 @@ export interface PatchInput {
  */
 export function decodePatchedObject(def: ResourceDef, patched: JsonObject, expected: GVK, patch: PatchInput, scope: ValidationScope): JsonObject {
   const target = targetOf(def, expected);
-  const shown = patch.type === 'strategic' ? goFormat(patch.body) : writeJson(sortedJson(patched));
-  const refuse = (message: string): ApiError => invalid({ group: '', kind: '' }, '', [fieldError.invalidText('patch', JSON.stringify(shown), message)]);
+  // Made only for a refusal: the patched object may hold a number beyond float64, which the JSON
+  // writer refuses; the message shows it as null, as nothing better is left of it.
+  const shown = (): string => (patch.type === 'strategic' ? goFormat(patch.body) : showJson(sortedJson(patched)));
+  const refuse = (message: string): ApiError => invalid({ group: '', kind: '' }, '', [fieldError.invalidText('patch', JSON.stringify(shown()), message)]);
   // A number beyond float64 in the result came from the patch body, which knows its text.
   const hugeInBody = nonFiniteNumber(patch.body);
   const decoded = decodeFor(target, patched, hugeInBody);

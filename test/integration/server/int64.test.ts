@@ -180,6 +180,13 @@ describe('int64 values', () => {
     assert.match(String(at(bad.body, 'message')), /json: cannot unmarshal number 1e400 into Go struct field PodSpec\.spec\.terminationGracePeriodSeconds of type int64/);
   });
 
+  test('a merge patch that brings a number beyond float64 next to an int64 is refused, not a 500', async () => {
+    await api.request('POST', NUMS, { rawBody: numText('mixed', `{"i":${BIG}}`) });
+    const bad = await api.request('PATCH', `${NUMS}/mixed`, { rawBody: '{"spec":{"free":{"huge":1e400}}}', contentType: 'application/merge-patch+json' });
+    assert.ok(bad.status >= 400 && bad.status < 500, `${bad.status} ${bad.text}`);
+    assert.equal(at(exact(await api.get(`${NUMS}/mixed`)), 'spec.i'), 9007199254740993n);
+  });
+
   test('server-side apply keeps int64 exactly, also as set members that managers share', async () => {
     const first = await api.apply(`${NUMS}/applied`, `apiVersion: int64.example.com/v1\nkind: Num\nmetadata:\n  name: applied\nspec:\n  set: [9007199254740993, 9007199254740995]\n`, 'one');
     assert.equal(first.status, 201, first.text);
