@@ -1,7 +1,7 @@
 // Shared helpers for benchmarks: timing of whole commands, medians, kubectl detection, reporting,
 // the local server and the rename proxy as child processes.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -94,10 +94,9 @@ export function startJsonProcess(args) {
   return startProcess(args, firstJsonLine);
 }
 
-/** The rename proxy: next to the checkout (`/work/main` → `/work/shared`), else the machine's shared tools (a worktree). */
+/** The rename proxy of the shared tools, beside the checkout (`../shared` from the repository root). */
 function renameProxyPath() {
-  const beside = join(root, '..', 'shared', 'tools', 'rename-proxy.mjs');
-  return existsSync(beside) ? beside : '/work/shared/tools/rename-proxy.mjs';
+  return join(root, '..', 'shared', 'tools', 'rename-proxy.mjs');
 }
 
 /** The shared tools' rename proxy in front of `upstream`, serving TLS; resolves with `{ child, port }`. */

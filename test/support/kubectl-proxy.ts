@@ -8,10 +8,11 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestServer } from './server.js';
 
-/** The rename proxy of the shared tools. */
-export const RENAME_PROXY = '/work/shared/tools/rename-proxy.mjs';
+/** The rename proxy of the shared tools, beside the checkout (`../shared` from the repository root, where CI lays them). */
+export const RENAME_PROXY = join(fileURLToPath(new URL('../../../', import.meta.url)), '..', 'shared', 'tools', 'rename-proxy.mjs');
 
 /** Why kubectl differential tests cannot run here, or undefined when they can. */
 export function kubectlSkipReason(): string | undefined {
