@@ -5,12 +5,14 @@
 // start-up plus one TLS handshake and one request (`floor` below), printed next to each command.
 // With --cpu (and `perf` on PATH) each run also reports its CPU time (perf stat's task-clock, all
 // threads), which a machine shared with other work disturbs much less than wall time.
-// Usage: node bench/everyday.mjs [--runs N] [--only SUBSTRING] [--no-extra-ca] [--cpu]
+// Usage: node bench/everyday.mjs [--runs N] [--only SUBSTRING] [--no-extra-ca] [--cpu] [--each-node]
+//   --each-node  then again under every other Node line installed (bench/lib.mjs benchNodes)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchEnv, bin, hasKubectl, kubeconfigText, median, report, root, startRenameProxy, startServerProcess } from './lib.mjs';
+import { fileURLToPath } from 'node:url';
+import { alsoUnderEachNode, benchEnv, bin, hasKubectl, kubeconfigText, median, report, root, startRenameProxy, startServerProcess } from './lib.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -179,7 +181,6 @@ function measureSet(label, extraEnv) {
     });
   }
   const notes = [`median of ${runs} interleaved runs; ${label}; kubectl through the rename proxy${withCpu ? '; wall times include starting perf' : ''}`];
-  if (existsSync('/proc/loadavg')) notes.push(`load average at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   if (ratios.length > 0) {
     const geomean = Math.exp(ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length);
     notes.push(`worst ratio ${Math.max(...ratios).toFixed(2)}x, best ${Math.min(...ratios).toFixed(2)}x, geometric mean ${geomean.toFixed(2)}x; over 1.3x: ${overGoal.join(', ') || 'none'}`);
@@ -190,4 +191,4 @@ function measureSet(label, extraEnv) {
 measureSet('NODE_EXTRA_CA_CERTS unset', {});
 if (withExtraCa) measureSet(`NODE_EXTRA_CA_CERTS=${extraCa}`, { NODE_EXTRA_CA_CERTS: extraCa });
 cleanup();
-process.exit(0);
+process.exit(alsoUnderEachNode(fileURLToPath(import.meta.url)));

