@@ -58,6 +58,8 @@ function defaultContainer(c: unknown): void {
 function defaultVolume(v: unknown): void {
   const vol = asObject(v);
   if (vol === undefined) return;
+  // SetDefaults_Volume: a volume that names no source is an emptyDir.
+  if (Object.keys(vol).every((k) => k === 'name' || vol[k] === undefined || vol[k] === null)) vol.emptyDir = {};
   for (const key of ['secret', 'configMap', 'downwardAPI', 'projected']) {
     const src = asObject(vol[key]);
     if (src !== undefined) setDefault(src, 'defaultMode', 420);
