@@ -56,9 +56,9 @@ function output(rc: RequestContext, def: ResourceDef, transforms: boolean, isLis
   return negotiate(rc.req.headers.accept, { transforms, protobuf }, isList);
 }
 
-async function objectBody(rc: RequestContext): Promise<{ obj: JsonObject; raw: RawBody }> {
+async function objectBody(rc: RequestContext, kind: string): Promise<{ obj: JsonObject; raw: RawBody }> {
   const buf = await readBody(rc.req);
-  const v = await decodeObjectBody(rc.req, buf);
+  const v = await decodeObjectBody(rc.req, buf, kind);
   const obj = asObject(v);
   if (obj === undefined) throw badRequest('the body of the request must be a JSON or YAML object');
   return { obj, raw: rawBodyOf(rc, buf) };
@@ -75,7 +75,7 @@ async function decodedBody(rc: RequestContext, def: ResourceDef, expected: GVK, 
   const directive = parseFieldValidation(rc.url.searchParams, optionsKind);
   const protobuf = mediaType(rc.req.headers['content-type']) === MEDIA_TYPES.protobuf;
   if (protobuf && def.custom !== undefined && expected.kind === def.kind) throw unsupportedMediaType([MEDIA_TYPES.json, MEDIA_TYPES.yaml]);
-  const { obj, raw } = await objectBody(rc);
+  const { obj, raw } = await objectBody(rc, expected.kind);
   return decodeWriteBody(def, obj, protobuf ? undefined : raw, expected, { directive, record: requestRecordOf(rc.req) });
 }
 

@@ -66,4 +66,46 @@ describe('writes as a real API server answers them', () => {
     assert.equal(r.status, 422, r.text);
     assert.equal(r.body.message, 'Pod "tolerant" is invalid: spec.containers: Forbidden: pod updates may not add or remove containers');
   });
+
+  test('a volume that names no source is defaulted to an emptyDir, in pods and in templates', async () => {
+    let r = await api.post('/api/v1/namespaces/sem/pods', {
+      metadata: { name: 'volumes' },
+      spec: { containers: [{ name: 'c', image: 'x' }], automountServiceAccountToken: false, volumes: [{ name: 'bare' }, { name: 'host', hostPath: { path: '/tmp' } }] },
+    });
+    assert.equal(r.status, 201, r.text);
+    assert.deepEqual(at(r.body, 'spec.volumes'), [{ name: 'bare', emptyDir: {} }, { name: 'host', hostPath: { path: '/tmp', type: '' } }]);
+    r = await api.post('/apis/apps/v1/namespaces/sem/deployments', {
+      metadata: { name: 'volumes' },
+      spec: {
+        selector: { matchLabels: { app: 'v' } },
+        template: { metadata: { labels: { app: 'v' } }, spec: { containers: [{ name: 'c', image: 'x' }], volumes: [{ name: 'bare' }] } },
+      },
+    });
+    assert.equal(r.status, 201, r.text);
+    assert.deepEqual(at(r.body, 'spec.template.spec.volumes'), [{ name: 'bare', emptyDir: {} }]);
+  });
+
+  test('a body that is not JSON, or not an object, is an unrecognized object of the endpoint\'s kind', async () => {
+    // kubectl create --raw sends a YAML manifest as it is, with Content-Type application/json.
+    const yaml = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: valid-pod\n';
+    let r = await api.request('POST', '/api/v1/namespaces', { rawBody: yaml });
+    assert.equal(r.status, 400, r.text);
+    assert.equal(r.body.message, 'the object provided is unrecognized (must be of type Namespace): couldn\'t get version/kind; json parse error: '
+      + 'invalid character \'a\' looking for beginning of value (61706956657273696f6e3a2076310a6b696e643a20506f640a6d65746164 ...)');
+    r = await api.request('PUT', '/api/v1/namespaces/sem/configmaps/x', { rawBody: '{"apiVersion":"v1","kind":"ConfigMap",' });
+    assert.equal(r.status, 400, r.text);
+    assert.equal(r.body.message, 'the object provided is unrecognized (must be of type ConfigMap): couldn\'t get version/kind; json parse error: '
+      + 'unexpected end of JSON input ({"apiVersion":"v1","kind":"Con ...)');
+    r = await api.request('POST', '/api/v1/namespaces/sem/configmaps', { rawBody: '[1]' });
+    assert.equal(r.status, 400, r.text);
+    assert.equal(r.body.message, 'the object provided is unrecognized (must be of type ConfigMap): couldn\'t get version/kind; json parse error: '
+      + 'json: cannot unmarshal array into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" } (5b315d)');
+    // A JSON object of another kind is decoded as that kind, which does not convert.
+    r = await api.post('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' } });
+    assert.equal(r.status, 400, r.text);
+    assert.equal(r.body.message, 'Pod in version "v1" cannot be handled as a Namespace: converting (v1.Pod) to (core.Namespace): unknown conversion');
+    r = await api.post('/apis/apps/v1/namespaces/sem/deployments', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } });
+    assert.equal(r.status, 400, r.text);
+    assert.equal(r.body.message, 'ConfigMap in version "v1" cannot be handled as a Deployment: converting (v1.ConfigMap) to (apps.Deployment): unknown conversion');
+  });
 });
