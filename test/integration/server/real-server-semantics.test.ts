@@ -5,6 +5,9 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../../support/server.js';
 import { ApiClient, at, type Body } from '../../support/api.js';
 
@@ -107,5 +110,30 @@ describe('writes as a real API server answers them', () => {
     r = await api.post('/apis/apps/v1/namespaces/sem/deployments', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } });
     assert.equal(r.status, 400, r.text);
     assert.equal(r.body.message, 'ConfigMap in version "v1" cannot be handled as a Deployment: converting (v1.ConfigMap) to (apps.Deployment): unknown conversion');
+  });
+
+  test('a delete racing an update is retried, not refused, while the update waits for its fsync', async () => {
+    // Writes are acknowledged after the log's fsync; a delete that read the version before a
+    // concurrent write must wait for that write instead of failing every retry against it.
+    const dir = await mkdtemp(join(tmpdir(), 'platformctl-race-'));
+    const durable = await startTestServer({ dataDir: dir });
+    const client = new ApiClient(durable);
+    try {
+      const path = '/api/v1/namespaces/default/configmaps';
+      for (let round = 0; round < 20; round++) {
+        const name = `race-${round}`;
+        assert.equal((await client.post(path, { metadata: { name } })).status, 201);
+        const writes = Array.from({ length: 4 }, (_, i) => client.request('PATCH', `${path}/${name}`, {
+          body: { metadata: { labels: { [`l${i}`]: 'x' } } }, contentType: 'application/merge-patch+json',
+        }));
+        const [deleted, ...patched] = await Promise.all([client.delete(`${path}/${name}`), ...writes]);
+        assert.equal(deleted?.status, 200, deleted?.text);
+        for (const p of patched) assert.ok(p.status === 200 || p.status === 404, p.text);
+      }
+    } finally {
+      client.close();
+      await durable.stop();
+      await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+    }
   });
 });
