@@ -3,7 +3,7 @@
  * deletecollection) and sub-resource to the REST operations, with content negotiation of the
  * answer and the answer codes of the API server.
  */
-import { requestRecordOf, type RequestRecord } from '../audit/request-scope.js';
+import { addWarning, requestRecordOf, type RequestRecord } from '../audit/request-scope.js';
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { GROUPS, MEDIA_TYPES } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
@@ -104,6 +104,9 @@ function writeOptions(kind: string, dryRun: boolean, fieldManager: string): Json
 /** Handles one resource request. */
 export async function handleResource(ctx: ServerContext, rc: RequestContext): Promise<void> {
   const { def, namespace } = resolve(ctx, rc);
+  // A deprecated version of a custom resource warns on every request to it, failed ones included.
+  const record = requestRecordOf(rc.req);
+  for (const w of def.custom?.warnings ?? []) addWarning(record, w);
   const info = rc.info;
   const verb = info.verb;
   const sub = info.subresource;

@@ -136,4 +136,27 @@ describe('writes as a real API server answers them', () => {
       await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     }
   });
+
+  test('every request to a deprecated version of a custom resource carries its deprecation warning', async () => {
+    const schema = { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } };
+    const r = await api.post('/apis/apiextensions.platform.io/v1/customresourcedefinitions', {
+      metadata: { name: 'deprecated.example.com' },
+      spec: {
+        group: 'example.com', scope: 'Namespaced', names: { plural: 'deprecated', kind: 'DeprecatedKind' },
+        versions: [
+          { name: 'v1', served: true, storage: true, schema },
+          { name: 'v1beta1', served: true, storage: false, deprecated: true, schema },
+          { name: 'v1alpha1', served: true, storage: false, deprecated: true, deprecationWarning: 'v1alpha1 is going away', schema },
+        ],
+      },
+    });
+    assert.equal(r.status, 201, r.text);
+    await server.settle();
+    const warning = async (path: string): Promise<string | string[] | undefined> => (await api.get(path)).headers.warning;
+    assert.equal(await warning('/apis/example.com/v1beta1/namespaces/sem/deprecated'), '299 - "example.com/v1beta1 DeprecatedKind is deprecated; use example.com/v1 DeprecatedKind"');
+    // A missing object is still a request to the deprecated version.
+    assert.equal(await warning('/apis/example.com/v1beta1/namespaces/sem/deprecated/missing'), '299 - "example.com/v1beta1 DeprecatedKind is deprecated; use example.com/v1 DeprecatedKind"');
+    assert.equal(await warning('/apis/example.com/v1alpha1/namespaces/sem/deprecated'), '299 - "v1alpha1 is going away"');
+    assert.equal(await warning('/apis/example.com/v1/namespaces/sem/deprecated'), undefined);
+  });
 });
