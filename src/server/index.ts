@@ -179,7 +179,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     serverAddress: () => `${host}:${port}`,
     buildDate: timestamp(now()),
   });
-  const server: Server = createServer({ key: tls.keyPem, cert: tls.certPem, ca: tls.caPem, requestCert: true, rejectUnauthorized: false }, handler);
+  // The CertificateRequest names the CAs client certificates may come from (the client CAs and the
+  // authenticating proxy's, as kube-apiserver's ClientCAs pool): a Go client (kubectl) sends its
+  // certificate only when one of them issued it.
+  const acceptableClientCAs = [...new Set([tls.caPem, ...[...authn.clientCAs.certificates(), ...authn.requestHeaderCAs].map((c) => c.toString())])];
+  const server: Server = createServer({ key: tls.keyPem, cert: tls.certPem, ca: acceptableClientCAs, requestCert: true, rejectUnauthorized: false }, handler);
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => serveUpgrade(req, socket, head, handler));
   server.requestTimeout = 0;
   server.headersTimeout = 60_000;
