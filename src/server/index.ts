@@ -183,8 +183,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     buildDate: timestamp(now()),
     bodyTimeoutMs,
   });
+  // The CertificateRequest names the CAs client certificates may come from (the client CAs and the
+  // authenticating proxy's, as kube-apiserver's ClientCAs pool): a Go client (kubectl) sends its
+  // certificate only when one of them issued it.
+  const acceptableClientCAs = [...new Set([tls.caPem, ...[...authn.clientCAs.certificates(), ...authn.requestHeaderCAs].map((c) => c.toString())])];
   const server: Server = createServer({
-    key: tls.keyPem, cert: tls.certPem, ca: tls.caPem, requestCert: true, rejectUnauthorized: false,
+    key: tls.keyPem, cert: tls.certPem, ca: acceptableClientCAs, requestCert: true, rejectUnauthorized: false,
     // Go's default suites, and as a Go server, its own preference order rather than the client's.
     ciphers: SERVER_CIPHERS, honorCipherOrder: true,
     maxHeaderSize: MAX_HEADER_BYTES,

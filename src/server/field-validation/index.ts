@@ -126,6 +126,16 @@ function decodeFor(target: Target, obj: JsonObject, hugeText?: string): { value:
   return { value: out, unknown };
 }
 
+/**
+ * The Go package of a group's internal types, as conversion errors name them (`core.Namespace`,
+ * `apps.Deployment`, `rbac.Role`); events.platform.io's Event is core's.
+ */
+function internalPackage(group: string): string {
+  if (group === '' || group === GROUPS.events) return 'core';
+  if (group.startsWith('internal.apiserver.')) return 'apiserverinternal';
+  return group.split('.')[0] ?? group;
+}
+
 function versionOf(apiVersion: string): string {
   const slash = apiVersion.indexOf('/');
   return slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
@@ -142,6 +152,11 @@ export async function decodeWriteBody(def: ResourceDef, body: JsonObject, raw: R
   const kind = asString(body.kind) || expected.kind;
   const version = versionOf(asString(body.apiVersion) ?? '') || expected.version;
   const refuse = (message: string): ApiError => badRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${expected.kind}: ${message}`);
+  // The API server decodes a body of another kind into that kind's type and then finds no
+  // conversion to the endpoint's (custom resources are checked against their kind later).
+  if (def.custom === undefined && kind !== expected.kind) {
+    throw refuse(`converting (${version}.${kind}) to (${internalPackage(expected.group)}.${expected.kind}): unknown conversion`);
+  }
   const decoded = decodeFor(target, body);
   if (decoded.error !== undefined) throw refuse(decoded.error);
   // What no typed field took (custom resources, raw extensions): Go reads it as float64 or fails.

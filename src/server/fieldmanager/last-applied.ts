@@ -14,9 +14,16 @@ import { goJson } from './go-json.js';
 import { toFieldSet } from './typed/to-field-set.js';
 import { readJson } from '../../machinery/json-numbers.js';
 
-/** True for the manager whose applies take over from client-side apply. */
+/**
+ * The managers whose applies take over from client-side apply: the CLI's own, and `kubectl`, which
+ * the API server names literally, so that stock kubectl's `apply --server-side` after `apply`
+ * upgrades here as it does on a real server.
+ */
+const UPGRADING_MANAGERS: ReadonlySet<string> = new Set([FIELD_MANAGER, 'kubectl']);
+
+/** True for a manager whose applies take over from client-side apply. */
 export function upgradesClientSideApply(manager: string): boolean {
-  return manager === FIELD_MANAGER;
+  return UPGRADING_MANAGERS.has(manager);
 }
 
 function lastAppliedOf(obj: JsonValue | undefined): string | undefined {

@@ -7,13 +7,14 @@ import type { IncomingMessage } from 'node:http';
 import type { LoadOptions } from 'js-yaml';
 import type { JsonValue } from '../../sdk/types/meta.js';
 import { MEDIA_TYPES } from '../../sdk/naming.js';
-import { badRequest, requestEntityTooLarge, unsupportedMediaType } from '../errors.js';
+import { badRequest, requestEntityTooLarge, unsupportedMediaType, type ApiError } from '../errors.js';
 import { MAX_BODY_DEPTH, jsonTextExceedsDepth, yamlShapeProblem } from '../util/json-limits.js';
 import { firstYamlDocument } from './yaml-documents.js';
 import { decodeProtobufBody } from '../protobuf/index.js';
 import { bodyDeadlineOf, requestTimeout } from './connections.js';
 import { exactly, nonFiniteMessage, nonFiniteNumber } from '../../machinery/json-numbers.js';
 import { yamlNumberSchemas } from '../util/yaml-numbers.js';
+import { goJsonSyntaxError, goJsonValueKind } from '../../machinery/go-json-syntax.js';
 
 /** The API server's limit on request bodies (3 MiB). */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -109,20 +110,59 @@ export async function parseYaml(text: string): Promise<JsonValue> {
   return value ?? null;
 }
 
+/** The type apimachinery's JSON serializer reads `apiVersion` and `kind` into first. */
+const TYPE_META_STRUCT = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
+
+/** apiserver's summarizeData: a JSON object's first bytes as text, anything else's in hex. */
+function summarizeData(buf: Buffer, max: number): string {
+  if (buf.length === 0) return '<empty>';
+  const head = buf.subarray(0, max);
+  const text = buf[0] === 0x7b ? head.toString('latin1') : head.toString('hex');
+  return buf.length > max ? `${text} ...` : text;
+}
+
 /**
- * Decodes an object body of POST/PUT by its Content-Type (protobuf only for built-in kinds). A
- * number beyond float64 is refused here unless `typed` says that the caller decodes the body into
- * its kind, which names the field in Go's words.
+ * The API server's 400 for a create or update body from which no `apiVersion`/`kind` can be read
+ * (transformDecodeError: the kind the endpoint wanted, the decoder's error, the body's first bytes).
  */
-export async function decodeObjectBody(req: IncomingMessage, buf: Buffer, typed = false): Promise<JsonValue> {
+export function unrecognizedObject(kind: string, buf: Buffer, reason: string): ApiError {
+  return badRequest(`the object provided is unrecognized (must be of type ${kind}): couldn't get version/kind; json parse error: ${reason} (${summarizeData(buf, 30)})`);
+}
+
+/**
+ * Decodes an object body of POST/PUT by its Content-Type (protobuf only for built-in kinds). With
+ * `kind` (the kind the endpoint decodes into), a JSON body that is not JSON, and a body that is
+ * not an object, get the API server's words for them; `null` reads as an empty object, as Go
+ * decodes it. A number beyond float64 is refused here unless `kind` says that the caller decodes
+ * the body into its kind, which names the field in Go's words.
+ */
+export async function decodeObjectBody(req: IncomingMessage, buf: Buffer, kind?: string): Promise<JsonValue> {
   const type = mediaType(req.headers['content-type']);
   if (type === MEDIA_TYPES.protobuf) return decodeProtobufBody(buf);
   const text = buf.toString('utf8');
   let value: JsonValue;
-  if (type === '' || type === MEDIA_TYPES.json) value = parseJson(text);
-  else if (type === MEDIA_TYPES.yaml || type === 'application/x-yaml' || type === 'text/yaml') value = await parseYaml(text);
-  else throw unsupportedMediaType([MEDIA_TYPES.json, MEDIA_TYPES.yaml, MEDIA_TYPES.protobuf]);
-  const huge = typed ? undefined : nonFiniteNumber(value);
-  if (huge !== undefined) throw badRequest(nonFiniteMessage(huge));
+  if (type === '' || type === MEDIA_TYPES.json) {
+    try {
+      value = parseJson(text);
+    } catch (e) {
+      // Go's scanner reads the bytes as they came; JSON.parse's own message names no Go error.
+      const syntax = kind === undefined ? undefined : goJsonSyntaxError(buf);
+      if (kind !== undefined && syntax !== undefined) throw unrecognizedObject(kind, buf, syntax);
+      throw e;
+    }
+  } else if (type === MEDIA_TYPES.yaml || type === 'application/x-yaml' || type === 'text/yaml') {
+    value = await parseYaml(text);
+  } else {
+    throw unsupportedMediaType([MEDIA_TYPES.json, MEDIA_TYPES.yaml, MEDIA_TYPES.protobuf]);
+  }
+  if (kind === undefined) {
+    const huge = nonFiniteNumber(value);
+    if (huge !== undefined) throw badRequest(nonFiniteMessage(huge));
+    return value;
+  }
+  if (value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw unrecognizedObject(kind, buf, `json: cannot unmarshal ${goJsonValueKind(value)} into Go value of type ${TYPE_META_STRUCT}`);
+  }
   return value;
 }

@@ -3,7 +3,7 @@
  * deletecollection) and sub-resource to the REST operations, with content negotiation of the
  * answer and the answer codes of the API server.
  */
-import { requestRecordOf, type RequestRecord } from '../audit/request-scope.js';
+import { addWarning, requestRecordOf, type RequestRecord } from '../audit/request-scope.js';
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { GROUPS, MEDIA_TYPES } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
@@ -56,10 +56,10 @@ function output(rc: RequestContext, def: ResourceDef, transforms: boolean, isLis
   return negotiate(rc.req.headers.accept, { transforms, protobuf }, isList);
 }
 
-async function objectBody(rc: RequestContext): Promise<{ obj: JsonObject; raw: RawBody }> {
+async function objectBody(rc: RequestContext, kind: string): Promise<{ obj: JsonObject; raw: RawBody }> {
   const buf = await readBody(rc.req);
   // decodeWriteBody decodes it into its kind.
-  const v = await decodeObjectBody(rc.req, buf, true);
+  const v = await decodeObjectBody(rc.req, buf, kind);
   const obj = asObject(v);
   if (obj === undefined) throw badRequest('the body of the request must be a JSON or YAML object');
   return { obj, raw: rawBodyOf(rc, buf) };
@@ -76,7 +76,7 @@ async function decodedBody(rc: RequestContext, def: ResourceDef, expected: GVK, 
   const directive = parseFieldValidation(rc.url.searchParams, optionsKind);
   const protobuf = mediaType(rc.req.headers['content-type']) === MEDIA_TYPES.protobuf;
   if (protobuf && def.custom !== undefined && expected.kind === def.kind) throw unsupportedMediaType([MEDIA_TYPES.json, MEDIA_TYPES.yaml]);
-  const { obj, raw } = await objectBody(rc);
+  const { obj, raw } = await objectBody(rc, expected.kind);
   return decodeWriteBody(def, obj, protobuf ? undefined : raw, expected, { directive, record: requestRecordOf(rc.req) });
 }
 
@@ -105,6 +105,9 @@ function writeOptions(kind: string, dryRun: boolean, fieldManager: string): Json
 /** Handles one resource request. */
 export async function handleResource(ctx: ServerContext, rc: RequestContext): Promise<void> {
   const { def, namespace } = resolve(ctx, rc);
+  // A deprecated version of a custom resource warns on every request to it, failed ones included.
+  const record = requestRecordOf(rc.req);
+  for (const w of def.custom?.warnings ?? []) addWarning(record, w);
   const info = rc.info;
   const verb = info.verb;
   const sub = info.subresource;

@@ -58,6 +58,8 @@ function defaultContainer(c: unknown): void {
 function defaultVolume(v: unknown): void {
   const vol = asObject(v);
   if (vol === undefined) return;
+  // SetDefaults_Volume: a volume that names no source is an emptyDir.
+  if (Object.keys(vol).every((k) => k === 'name' || vol[k] === undefined || vol[k] === null)) vol.emptyDir = {};
   for (const key of ['secret', 'configMap', 'downwardAPI', 'projected']) {
     const src = asObject(vol[key]);
     if (src !== undefined) setDefault(src, 'defaultMode', 420);
@@ -75,6 +77,17 @@ export function defaultPodSpec(spec: unknown): void {
   setDefault(s, 'securityContext', {});
   setDefault(s, 'terminationGracePeriodSeconds', 30);
   setDefault(s, 'schedulerName', 'default-scheduler');
+  // `serviceAccount` is the v1 alias of `serviceAccountName` (one field inside the API server:
+  // the alias is read when the name is empty and always written back as the name), so a body that
+  // spells only one of them is the same spec as the stored one that has both.
+  const account = asString(s.serviceAccountName) || asString(s.serviceAccount) || '';
+  if (account === '') {
+    delete s.serviceAccountName;
+    delete s.serviceAccount;
+  } else {
+    s.serviceAccountName = account;
+    s.serviceAccount = account;
+  }
   for (const c of asArray(s.containers) ?? []) defaultContainer(c);
   for (const c of asArray(s.initContainers) ?? []) defaultContainer(c);
   for (const c of asArray(s.ephemeralContainers) ?? []) defaultContainer(c);

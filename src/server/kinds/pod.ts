@@ -25,26 +25,70 @@ function status(o: JsonObject): JsonObject {
 
 const POD_UPDATE_FORBIDDEN = 'pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)';
 
-/** The spec with the fields an update may change blanked out. */
-function mutableMasked(s: JsonObject): JsonObject {
+/**
+ * The new spec with what an update may change taken from the old one (ValidatePodUpdate's munging):
+ * images, activeDeadlineSeconds, tolerations and scheduling gates (checked on their own), and a
+ * terminationGracePeriodSeconds set to 1 from a negative value.
+ */
+function munged(s: JsonObject, old: JsonObject): JsonObject {
   const copy = structuredClone(s);
   for (const list of ['containers', 'initContainers']) {
-    for (const c of asArray(copy[list]) ?? []) {
+    const oldList = asArray(old[list]) ?? [];
+    (asArray(copy[list]) ?? []).forEach((c, i) => {
       const container = asObject(c);
-      if (container !== undefined) delete container.image;
-    }
+      if (container === undefined) return;
+      const was = asObject(oldList[i])?.image;
+      if (was === undefined) delete container.image;
+      else container.image = was;
+    });
   }
-  delete copy.activeDeadlineSeconds;
-  delete copy.tolerations;
-  delete copy.terminationGracePeriodSeconds;
+  for (const key of ['activeDeadlineSeconds', 'tolerations', 'schedulingGates']) {
+    if (old[key] === undefined) delete copy[key];
+    else copy[key] = old[key];
+  }
+  const oldGrace = old.terminationGracePeriodSeconds;
+  if (typeof oldGrace === 'number' && oldGrace < 0 && copy.terminationGracePeriodSeconds === 1) copy.terminationGracePeriodSeconds = oldGrace;
   return copy;
 }
 
-function validateUpdate(obj: JsonObject, old: JsonObject): FieldError[] {
-  const errs: FieldError[] = [];
-  if (!jsonEqual(mutableMasked(spec(obj)), mutableMasked(spec(old)))) {
-    errs.push(fieldError.forbidden('spec', POD_UPDATE_FORBIDDEN));
+/** Tolerations may be added; an existing one may change only its tolerationSeconds. */
+function validateOnlyAddedTolerations(next: unknown, old: unknown): FieldError[] {
+  const now = (asArray(next) ?? []).map((t) => asObject(t) ?? {});
+  for (const o of asArray(old) ?? []) {
+    const was = asObject(o) ?? {};
+    const found = now.some((t) => jsonEqual(withoutSeconds(was), withoutSeconds(t)));
+    if (!found) return [fieldError.forbidden('spec.tolerations', 'existing toleration can not be modified except its tolerationSeconds')];
   }
+  return [];
+}
+
+function withoutSeconds(t: JsonObject): JsonObject {
+  const copy = { ...t };
+  delete copy.tolerationSeconds;
+  return copy;
+}
+
+/** Scheduling gates may only be removed. */
+function validateOnlyDeletedSchedulingGates(next: unknown, old: unknown): FieldError[] {
+  const had = new Set((asArray(old) ?? []).map((g) => asString(asObject(g)?.name) ?? ''));
+  const errs: FieldError[] = [];
+  (asArray(next) ?? []).forEach((g, i) => {
+    const name = asString(asObject(g)?.name) ?? '';
+    if (!had.has(name)) errs.push(fieldError.forbidden(`spec.schedulingGates[${i}].name`, `only deletion is allowed, but found new scheduling gate '${name}'`));
+  });
+  return errs;
+}
+
+function validateUpdate(obj: JsonObject, old: JsonObject): FieldError[] {
+  const next = spec(obj);
+  const was = spec(old);
+  for (const list of ['containers', 'initContainers']) {
+    if ((asArray(next[list]) ?? []).length !== (asArray(was[list]) ?? []).length) {
+      return [fieldError.forbidden(`spec.${list}`, 'pod updates may not add or remove containers')];
+    }
+  }
+  const errs = [...validateOnlyAddedTolerations(next.tolerations, was.tolerations), ...validateOnlyDeletedSchedulingGates(next.schedulingGates, was.schedulingGates)];
+  if (!jsonEqual(munged(next, was), was)) errs.push(fieldError.forbidden('spec', POD_UPDATE_FORBIDDEN));
   return errs;
 }
 

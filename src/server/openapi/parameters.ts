@@ -16,12 +16,12 @@ const QUERY: Record<string, ParameterSpec> = {
   dryRun: { type: 'string', description: 'When `All`, the request goes through every stage (admission and validation included) but nothing is persisted. Other values are refused.' },
   fieldManager: { type: 'string', description: 'Name of the actor making the change, recorded in managedFields: at most 128 printable characters. By default derived from the user agent.' },
   fieldManagerApply: { type: 'string', description: 'Name of the actor making the change, recorded in managedFields: at most 128 printable characters. Required for apply patches; derived from the user agent for other patch types.' },
-  fieldSelector: { type: 'string', description: 'Only objects whose fields match, such as `metadata.name=web` or `status.phase!=Running`. All objects when empty.' },
+  fieldSelector: { type: 'string', description: 'A field selector that narrows the list of returned objects to those whose fields match, such as `metadata.name=web` or `status.phase!=Running`. All objects when empty.' },
   fieldValidation: { type: 'string', description: 'What to do with fields of the body that the type does not declare, or that appear twice: Ignore drops them silently; Warn (the default) drops them and names each in a Warning header; Strict refuses the request with 400 Bad Request naming all of them.' },
   force: { type: 'boolean', description: 'Apply patches only: take over fields that other managers own instead of failing with a conflict. Must be unset for other patch types.' },
   gracePeriodSeconds: { type: 'integer', description: 'Seconds the object may take to terminate, at least 0; 0 deletes at once. The kind\'s default when unset.' },
   ignoreStoreReadErrorWithClusterBreakingPotential: { type: 'boolean', description: 'Delete an object the server can no longer read from storage, skipping finalizers and admission. Dangerous; needs the unsafe-delete-ignore-read-errors permission.' },
-  labelSelector: { type: 'string', description: 'Only objects whose labels match, such as `app=web,tier!=cache`. All objects when empty.' },
+  labelSelector: { type: 'string', description: 'A label selector that narrows the list of returned objects to those whose labels match, such as `app=web,tier!=cache`. All objects when empty.' },
   limit: { type: 'integer', description: 'The most objects to return at once. When more remain, the list carries a continue token for the next chunk; chunks of one list are consistent with each other.' },
   orphanDependents: { type: 'boolean', description: 'Deprecated: use propagationPolicy. True orphans the dependents, false deletes them.' },
   pretty: { type: 'string', description: 'When `true`, the JSON answer is indented.' },
@@ -30,7 +30,7 @@ const QUERY: Record<string, ParameterSpec> = {
   resourceVersionMatch: { type: 'string', description: 'How a list honours resourceVersion: `Exact` reads exactly that version, `NotOlderThan` that version or newer. Needs resourceVersion.' },
   sendInitialEvents: { type: 'boolean', description: 'With a watch: first send ADDED events for the current objects, then a BOOKMARK marking their end (needs allowWatchBookmarks and resourceVersionMatch=NotOlderThan).' },
   timeoutSeconds: { type: 'integer', description: 'End the list or watch call after this many seconds, whatever it is doing.' },
-  watch: { type: 'boolean', description: 'Stream changes (ADDED, MODIFIED, DELETED) instead of listing. Start from the resourceVersion of a list.' },
+  watch: { type: 'boolean', description: 'Watch for changes to the described resources instead of listing them: a stream of ADDED, MODIFIED and DELETED events. Start from the resourceVersion of a list.' },
 };
 
 /** The parameters of each kind of operation, in the order a real server lists them. */

@@ -9,6 +9,7 @@ import { applyDefaults, pruneUnknownFields, validateObject } from '../schema-val
 import { asArray, asObject, asString, assignOwn } from '../util/json.js';
 import type { FieldError, FieldErrorType } from '../validation/field-errors.js';
 import { STANDARD_VERBS, type ResourceDef, type ScaleDef, type SubresourceDef } from './types.js';
+import { compareVersionPriority } from './version-priority.js';
 import { customResourceTable } from '../tables/custom-resource.js';
 import { evaluateJsonPath, parseJsonPath, simpleFieldPath } from '../tables/json-path.js';
 import { SCALE_SUBRESOURCE, statusSubresource } from '../kinds/define.js';
@@ -114,12 +115,29 @@ export function customResourceDefs(crd: JsonObject): ResourceDef[] {
         return schema;
       },
       strategicMerge: false,
-      custom: { crdName, crdUID, storageVersion, openAPIV3Schema, preserveUnknownFields: false },
+      custom: { crdName, crdUID, storageVersion, openAPIV3Schema, preserveUnknownFields: false, warnings: deprecationWarnings(v, versions, group, kind) },
     };
     if (scale !== undefined) def.scale = scale;
     defs.push(def);
   }
   return defs;
+}
+
+/**
+ * The warnings of a deprecated version: its `deprecationWarning`, else the API server's default
+ * text naming the newest served version that is not deprecated and ranks above it.
+ */
+function deprecationWarnings(v: JsonObject, versions: readonly JsonObject[], group: string, kind: string): string[] {
+  if (v.deprecated !== true) return [];
+  const custom = asString(v.deprecationWarning);
+  if (custom !== undefined) return [custom];
+  const name = asString(v.name) ?? '';
+  const newer = versions
+    .filter((x) => x.served === true && x.deprecated !== true && compareVersionPriority(asString(x.name) ?? '', name) < 0)
+    .map((x) => asString(x.name) ?? '')
+    .sort(compareVersionPriority);
+  const text = `${group}/${name} ${kind} is deprecated`;
+  return [newer[0] === undefined ? text : `${text}; use ${group}/${newer[0]} ${kind}`];
 }
 
 /** Replaces every key of `target` by those of `source` (hooks mutate in place). */

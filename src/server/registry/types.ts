@@ -107,6 +107,8 @@ export interface CustomResourceInfo {
   /** The OpenAPI v3 schema of this version (structural), if any. */
   openAPIV3Schema: JsonObject | undefined;
   preserveUnknownFields: boolean;
+  /** `Warning` texts of every request to this version (a deprecated version's warning). */
+  warnings?: readonly string[];
 }
 
 /** Everything the server knows about one resource of one group version. */

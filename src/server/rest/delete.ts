@@ -16,6 +16,7 @@ import { asArray, asNumber, asObject, asString, jsonEqual, metaOf } from '../uti
 import { fieldError, invalid, type FieldError } from '../validation/field-errors.js';
 import type { AdmissionAttributes } from '../admission/types.js';
 import { fromStorage, objectKey, toStorage } from './keys.js';
+import { awaitWinningWrite } from './retry.js';
 import { hookContext, type WriteRequest } from './write-request.js';
 
 /** Delete options as the request gives them (body DeleteOptions merged with query parameters). */
@@ -151,7 +152,10 @@ export async function deleteObject(ctx: ServerContext, req: WriteRequest, p: Del
       ctx.emitWrite({ type: 'MODIFIED', def, object: stored, old: existing });
       return { object: stored, deleted: false };
     } catch (e) {
-      if (e instanceof ConflictError) continue;
+      if (e instanceof ConflictError) {
+        await awaitWinningWrite(ctx, def.bucket, key);
+        continue;
+      }
       if (e instanceof NotFoundError) throw notFound(groupResource(def), req.name);
       throw e;
     }

@@ -104,7 +104,9 @@ export function beforeUpdate(def: ResourceDef, obj: JsonObject, old: JsonObject,
   }
   if (def.tracksGeneration) {
     const gen = typeof oldMeta.generation === 'number' ? oldMeta.generation : 1;
-    meta.generation = subresource === '' && !jsonEqual(specPart(def, obj), specPart(def, old)) ? gen + 1 : gen;
+    // `scale` writes the main object's spec (the API server updates it through the main strategy).
+    const writesSpec = subresource === '' || subresource === 'scale';
+    meta.generation = writesSpec && !jsonEqual(specPart(def, obj), specPart(def, old)) ? gen + 1 : gen;
   } else if (oldMeta.generation !== undefined) {
     meta.generation = oldMeta.generation;
   } else {

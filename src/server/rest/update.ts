@@ -16,6 +16,7 @@ import type { AdmissionAttributes } from '../admission/types.js';
 import { persistCreate } from './create.js';
 import { fromStorage, objectKey, toStorage } from './keys.js';
 import { beforeUpdate, validateUpdate } from './object-meta.js';
+import { awaitWinningWrite } from './retry.js';
 import { hookContext, type WriteRequest } from './write-request.js';
 
 const MAX_ATTEMPTS = 16;
@@ -112,7 +113,10 @@ export async function updateObject(ctx: ServerContext, req: WriteRequest, spec: 
       return { object: stored, created: false };
     } catch (e) {
       hctx.rollback();
-      if (e instanceof ConflictError || e instanceof NotFoundError) continue;
+      if (e instanceof ConflictError || e instanceof NotFoundError) {
+        await awaitWinningWrite(ctx, def.bucket, key);
+        continue;
+      }
       if (e instanceof Error && e.name === 'AlreadyExistsError') continue;
       throw e;
     }

@@ -74,6 +74,9 @@ export interface StoreStats {
   snapshotBytes: number;
 }
 
+/** How long {@link Store.awaitQueuedWrite} waits at most. */
+const QUEUED_WRITE_WAIT_MS = 10_000;
+
 export class Store {
   private committedRV: number;
   private assignedRV: number;
@@ -271,6 +274,21 @@ export class Store {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.rvWaiters.add(waiter);
     });
+  }
+
+  /**
+   * Resolves once the newest write to `key` is durable and so visible to reads (at once when none
+   * is queued). A write that lost a race against a queued write waits here before it reads again.
+   */
+  async awaitQueuedWrite(bucket: string, key: string): Promise<void> {
+    const queued = this.overlay.get(overlayKey(bucket, key));
+    if (queued === undefined) return;
+    try {
+      await this.waitForRV(queued.entry.rv, QUEUED_WRITE_WAIT_MS);
+    } catch (err) {
+      // A write that never becomes durable is the failed write's to report; the reader goes on.
+      if (!(err instanceof FutureRVError)) throw err;
+    }
   }
 
   /** Compacts the log now (snapshot + new segment) and resolves when done; no-op in memory. */

@@ -74,6 +74,16 @@ describe('OpenAPI', () => {
     assert.equal((await api.get('/openapi/v2', { accept: 'text/html' })).status, 406);
   });
 
+  test('v2 and v3 describe list selectors, watches and list items in the phrases tools (and kubectl\'s own suite) look for', async () => {
+    const v2 = (await api.get('/openapi/v2')).text;
+    const v3 = (await api.get('/openapi/v3/api/v1')).text;
+    for (const doc of [v2, v3]) {
+      assert.match(doc, /list of returned objects/);
+      assert.match(doc, /List of services/);
+      assert.match(doc, /Watch for changes to the described resources/);
+    }
+  });
+
   test('v3: the index points at one document per group version by hash; hashes are immutable, stale ones redirect', async () => {
     const index = await api.get('/openapi/v3');
     assert.equal(index.status, 200);

@@ -45,16 +45,20 @@ describe('status and scale sub-resources of built-in kinds', () => {
     assert.deepEqual(scale.body.spec, { replicas: 3 });
     assert.deepEqual(scale.body.status, { replicas: 2, selector: 'app=d' });
     assert.equal(at(scale.body, 'metadata.name'), 'd');
+    const generation = Number(at((await api.get(`${DEPLOY}/d`)).body, 'metadata.generation'));
     const put = await api.put(`${DEPLOY}/d/scale`, { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'd', namespace: 'sub' }, spec: { replicas: 4 } });
     assert.equal(put.status, 200, put.text);
     assert.equal(at(put.body, 'spec.replicas'), 4);
     const d = await api.get(`${DEPLOY}/d`);
     assert.equal(at(d.body, 'spec.replicas'), 4);
     assert.equal(at(d.body, 'status.readyReplicas'), 1);
+    // A new replica count is a new spec: the generation moves on, as a write of the object's spec.
+    assert.equal(at(d.body, 'metadata.generation'), generation + 1);
     const stale = await api.put(`${DEPLOY}/d/scale`, { ...scale.body, spec: { replicas: 6 } });
     assert.equal(stale.status, 409, 'the Scale resourceVersion is a precondition');
     const patched = await api.patch(`${DEPLOY}/d/scale`, { spec: { replicas: 1 } }, 'merge');
     assert.equal(at(patched.body, 'spec.replicas'), 1);
+    assert.equal(at((await api.get(`${DEPLOY}/d`)).body, 'metadata.generation'), generation + 2);
     const bad = await api.patch(`${DEPLOY}/d/scale`, { spec: { replicas: -3 } }, 'merge');
     assert.equal(bad.status, 422);
     assert.match(String(bad.body.message), /^Scale\.autoscaling "d" is invalid: spec\.replicas: Invalid value: -3: must be greater than or equal to 0$/);

@@ -1,7 +1,8 @@
 /**
  * Priority: a new pod gets `spec.priority` (and `preemptionPolicy`) from its `priorityClassName`,
- * or from the global default class; an unknown class is refused. Only one PriorityClass may be the
- * global default.
+ * or from the global default class; an unknown class is refused. An update keeps what create set
+ * when the new body leaves it out (a PUT of the manifest the pod was created from must not read as
+ * a change of an immutable field). Only one PriorityClass may be the global default.
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import { GROUPS } from '../../../sdk/naming.js';
@@ -29,20 +30,32 @@ export function priorityPlugin(ctx: ServerContext): AdmissionPlugin {
   return {
     name: 'Priority',
     async admit(attrs) {
+      if (isPodWrite(attrs, ['UPDATE']) && attrs.object !== undefined) {
+        // As the API server's plugin: fill in what the stored pod has; any other change is left
+        // to the pod's update validation, which refuses it.
+        const spec = podSpec(attrs.object);
+        const old = asObject(attrs.oldObject?.spec) ?? {};
+        if (spec.priority === undefined && old.priority !== undefined) spec.priority = old.priority;
+        if (spec.preemptionPolicy === undefined && old.preemptionPolicy !== undefined) spec.preemptionPolicy = old.preemptionPolicy;
+        return;
+      }
       if (!isPodWrite(attrs) || attrs.object === undefined) return;
       const spec = podSpec(attrs.object);
       const className = asString(spec.priorityClassName) ?? '';
       let value: number;
-      // Without any class (no name, no global default) only the priority is set, as the API server does.
       let policy: string | undefined;
       const all = await classes(ctx);
       if (className === '') {
+        // Of several global defaults (a race between two creates) the lowest value wins; without
+        // one the pod gets priority 0 and PreemptLowerPriority, as the API server's plugin sets.
         let best: JsonObject | undefined;
-        for (const c of all) if (c.globalDefault === true && (best === undefined || (asNumber(c.value) ?? 0) > (asNumber(best.value) ?? 0))) best = c;
+        for (const c of all) if (c.globalDefault === true && (best === undefined || (asNumber(c.value) ?? 0) < (asNumber(best.value) ?? 0))) best = c;
         value = best === undefined ? 0 : asNumber(best.value) ?? 0;
         if (best !== undefined) {
           spec.priorityClassName = nameOf(best);
           policy = asString(best.preemptionPolicy) ?? 'PreemptLowerPriority';
+        } else {
+          policy = 'PreemptLowerPriority';
         }
       } else {
         const found = all.find((c) => nameOf(c) === className);

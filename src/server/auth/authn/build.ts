@@ -4,6 +4,7 @@
  * anonymous), the token methods TokenReview shares, the service-account token signer, and the
  * endpoints and controllers that belong to authentication.
  */
+import type { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { NAMESPACES } from '../../../sdk/naming.js';
 import type { ServerContext } from '../../context.js';
@@ -43,6 +44,8 @@ export interface AuthenticationSetup {
   issuer: string;
   /** CAs trusted for client certificates (the certificate signer may add its CA). */
   clientCAs: ClientCABundle;
+  /** CAs trusted for an authenticating proxy's client certificate (`--requestheader-client-ca-file`). */
+  requestHeaderCAs: X509Certificate[];
   controllers: Controller[];
   endpoints: PipelineEndpoint[];
 }
@@ -110,8 +113,10 @@ export async function setupAuthentication(ctx: ServerContext, inp: Authenticatio
   const clientCAs = new ClientCABundle([inp.caPem, ...(await pemOf(o.clientCAFile, o.clientCAPem))]);
   const request: Authenticator[] = [];
   const rh = o.requestHeader;
+  let requestHeaderCAs: X509Certificate[] = [];
   if (rh !== undefined) {
     const roots = (await pemOf(rh.clientCAFile, rh.clientCAPem)).flatMap((p) => parseCertificates(p));
+    requestHeaderCAs = roots;
     if (roots.length === 0) throw new Error('the authenticating proxy needs a request-header client CA (--requestheader-client-ca-file)');
     if (rh.usernameHeaders.length === 0) throw new Error('--requestheader-username-headers must name at least one header');
     request.push(new RequestHeaderAuthenticator({
@@ -127,5 +132,5 @@ export async function setupAuthentication(ctx: ServerContext, inp: Authenticatio
   const controllers: Controller[] = [serviceAccountTokenController(ctx, signer)];
   if (o.enableBootstrapTokenAuth === true || o.tokenCleanerIntervalMs !== undefined) controllers.push(tokenCleaner(ctx, o.tokenCleanerIntervalMs));
   const endpoints = authenticationEndpoints(ctx, { tokens, apiAudiences, signer, issuer });
-  return { authenticator, tokens, apiAudiences, signer, issuer, clientCAs, controllers, endpoints };
+  return { authenticator, tokens, apiAudiences, signer, issuer, clientCAs, requestHeaderCAs, controllers, endpoints };
 }

@@ -51,18 +51,26 @@ export function jobNameFor(cronJobName: string, scheduledMs: number): string {
   return `${cronJobName}-${Math.floor(scheduledMs / 60_000)}`;
 }
 
-/** `mostRecentScheduleTime`: the latest missed time (if any) and how many were missed. */
-export function mostRecentScheduleTime(cj: JsonObject, now: number, sched: Schedule, withDeadline: boolean): { time: number | undefined; many: boolean } {
+/** mostRecentScheduleTime's error for a schedule whose times cannot be told apart (one that never fires, such as 31 February). */
+const NO_TWO_TIMES = 'time difference between two schedules is less than 1 second';
+
+/**
+ * `mostRecentScheduleTime`: the latest missed time (if any) and how many were missed; `error` when
+ * the schedule has no two distinct times after the earliest one (robfig's Next finds none within
+ * five years and answers the zero time, which the API server's controller reports).
+ */
+export function mostRecentScheduleTime(cj: JsonObject, now: number, sched: Schedule, withDeadline: boolean): { time: number | undefined; many: boolean; error?: string } {
   const status = asObject(cj.status) ?? {};
   let earliest = timeOf(status.lastScheduleTime) ?? createdAt(cj);
   const deadline = asNumber(asObject(cj.spec)?.startingDeadlineSeconds);
   if (withDeadline && deadline !== undefined) earliest = Math.max(earliest, now - deadline * 1000);
   const t1 = sched.next(earliest);
-  if (t1 === undefined || now < t1) return { time: undefined, many: false };
+  if (t1 === undefined) return { time: undefined, many: false, error: NO_TWO_TIMES };
+  if (now < t1) return { time: undefined, many: false };
   const t2 = sched.next(t1);
-  if (t2 === undefined || now < t2) return { time: t1, many: false };
-  const between = Math.round((t2 - t1) / 1000);
-  if (between < 1) return { time: undefined, many: false };
+  if (t2 !== undefined && now < t2) return { time: t1, many: false };
+  const between = t2 === undefined ? 0 : Math.round((t2 - t1) / 1000);
+  if (between < 1) return { time: undefined, many: false, error: NO_TWO_TIMES };
   const missed = Math.floor((now - t1) / 1000 / between) + 1;
   let recent: number | undefined;
   const from = t1 + (missed - 2) * between * 1000;
@@ -139,7 +147,11 @@ async function syncCronJob(kit: ControllerKit, cjDef: ResourceDef, jobDef: Resou
       const next = sched.next(now);
       requeue = next === undefined ? undefined : next - now + NEXT_SCHEDULE_DELTA_MS;
       const recent = mostRecentScheduleTime({ ...cj, status }, now, sched, true);
-      if (recent.many) kit.recorder.event(cj, 'Warning', 'TooManyMissedTimes', 'too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew');
+      if (recent.error !== undefined) {
+        // Not reconciled again until the spec changes, as the API server's controller leaves it.
+        kit.recorder.event(cj, 'Warning', 'InvalidSchedule', `invalid schedule: ${asString(spec.schedule) ?? ''} : ${recent.error}`);
+        requeue = undefined;
+      } else if (recent.many) kit.recorder.event(cj, 'Warning', 'TooManyMissedTimes', 'too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew');
       const scheduled = recent.time;
       const deadline = asNumber(spec.startingDeadlineSeconds);
       if (scheduled !== undefined) {

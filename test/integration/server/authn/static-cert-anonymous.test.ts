@@ -1,10 +1,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile, spawnSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../../../support/server.js';
 import { generateTlsMaterial } from '../../../../src/server/tls/certificates.js';
 import { call, caFrom, newCA, tempDir, whoami, type TestCA } from './helpers.js';
+
+const hasOpenssl = spawnSync('openssl', ['version'], { stdio: 'ignore' }).status === 0;
 
 describe('authentication: token file, client certificates, anonymous, reviews', () => {
   let server: TestServer;
@@ -68,6 +72,20 @@ describe('authentication: token file, client certificates, anonymous, reviews', 
     const c = await extraCA.issue({ cn: 'erin' });
     assert.equal((await whoami(server, c)).user.username, 'erin');
     assert.equal((await whoami(closed, c)).status, 401);
+  });
+
+  test('the TLS handshake names the client CAs as acceptable, so that Go clients send their certificate', { skip: hasOpenssl ? false : 'openssl is not on PATH' }, async () => {
+    // Go's TLS client sends no certificate whose issuer the CertificateRequest does not name.
+    const url = new URL(server.url);
+    const out = await new Promise<string>((resolve) => {
+      const child = execFile('openssl', ['s_client', '-connect', `${url.hostname}:${url.port}`], { timeout: 10_000 }, (_e, stdout) => resolve(stdout));
+      child.stdin?.end();
+    });
+    const names = /Acceptable client certificate CA names\n([\s\S]*?)\n(?:Requested|Client Certificate Types|---)/.exec(out)?.[1] ?? '';
+    assert.match(names, /CN = extra-client-ca/);
+    const serverCN = new X509Certificate(serverCA.certPem).subject.split('CN=')[1]?.split('\n')[0] ?? '-';
+    assert.match(names, new RegExp(`CN = ${serverCN}`));
+    assert.doesNotMatch(names, /unknown-ca/);
   });
 
   test('a client certificate of an unknown CA, or expired, is 401', async () => {

@@ -63,3 +63,10 @@ test('the most recent missed time and the too-many-missed count', () => {
   const withDeadline = { ...cj, spec: { startingDeadlineSeconds: 120 } };
   assert.equal(mostRecentScheduleTime(withDeadline, at('2026-01-01T00:13:00Z'), sched, true).time, undefined);
 });
+
+test('a schedule without two distinct times is an error, as robfig\'s zero time makes it in the API server', () => {
+  const cj = { metadata: { creationTimestamp: '2026-01-01T00:00:00Z' }, spec: {} };
+  const never = mostRecentScheduleTime(cj, at('2026-01-01T00:12:00Z'), parseSchedule('59 23 31 2 *'), true);
+  assert.deepEqual(never, { time: undefined, many: false, error: 'time difference between two schedules is less than 1 second' });
+  assert.equal(mostRecentScheduleTime(cj, at('2026-01-01T00:12:00Z'), parseSchedule('*/5 * * * *'), true).error, undefined);
+});

@@ -177,6 +177,18 @@ test('a CronJob creates <name>-<minutes since the epoch> at each scheduled time 
   }
 });
 
+test('a CronJob whose schedule never fires (31 February) gets a Warning InvalidSchedule event and no job', async () => {
+  const h = await harness();
+  try {
+    await h.client.create(h.def('batch', 'v1', 'cronjobs'), 'default', cronJob('pi', { schedule: '59 23 31 2 *' }));
+    await h.settle();
+    assert.deepEqual(await events(h, 'InvalidSchedule'), ['invalid schedule: 59 23 31 2 * : time difference between two schedules is less than 1 second']);
+    assert.equal((await cronJobs(h)).length, 0);
+  } finally {
+    h.stop();
+  }
+});
+
 test('concurrencyPolicy Forbid skips a run while one is active; Replace deletes it first', async () => {
   for (const policy of ['Forbid', 'Replace']) {
     const h = await harness();

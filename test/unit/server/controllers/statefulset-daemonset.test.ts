@@ -125,3 +125,22 @@ test('a DaemonSet runs one pod per node it tolerates and matches, pinned by node
     h.stop();
   }
 });
+
+test('a new ControllerRevision carries its owner\'s annotations (the change cause `rollout history` shows)', async () => {
+  const h = await startControllers([['statefulset-controller', statefulSetController], ['daemonset-controller', daemonSetController]]);
+  try {
+    const cause = { 'platform.io/change-cause': 'platformctl apply --filename=web.yaml --record=true' };
+    const set = statefulSet({ replicas: 0 });
+    (set.metadata as JsonObject).annotations = cause;
+    await h.client.create(h.def('apps', 'v1', 'statefulsets'), 'default', set);
+    await h.client.create(h.def('apps', 'v1', 'daemonsets'), 'default', {
+      apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'agent', namespace: 'default', annotations: cause },
+      spec: { selector: { matchLabels: { app: 'agent' } }, template: podTemplate({ app: 'agent' }, 'agent:1') },
+    });
+    await h.settle();
+    const revs = await h.client.list(h.def('apps', 'v1', 'controllerrevisions'), 'default');
+    assert.deepEqual(revs.map((r) => [String(meta(r).name).split('-')[0], meta(r).annotations]).sort(), [['agent', cause], ['web', cause]]);
+  } finally {
+    h.stop();
+  }
+});

@@ -31,3 +31,11 @@ test('other managers get no such allowance', () => {
   const live = update(undefined, FIELD_MANAGER_CLIENT_SIDE_APPLY, clientSideApplied({ a: '1' }));
   assert.throws(() => apply(live, 'someone-else', cm({ a: '2' })), ApplyConflictError);
 });
+
+test('stock kubectl\'s manager takes over as well, as the API server names `kubectl` itself', () => {
+  const live = update(undefined, 'kubectl-client-side-apply', clientSideApplied({ a: '1' }));
+  const out = apply(live, 'kubectl', cm({ a: '2' }));
+  assert.deepEqual((out as JsonObject).data, { a: '2' });
+  assert.deepEqual(owners(out), ['kubectl/Apply', 'kubectl-client-side-apply/Update']);
+  assert.equal(out.metadata?.annotations?.[ANNOTATIONS.lastApplied], '{"apiVersion":"v1","data":{"a":"2"},"kind":"ConfigMap","metadata":{"name":"cm","namespace":"default"}}\n');
+});

@@ -15,7 +15,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       errors.push(`${(object.kind ?? '').toLowerCase()}/${object.metadata?.name ?? ''} the object is not a pod or does not have a pod template: ${object.kind ?? ''}`);
       return;
     }
+    // As kubectl: only the name. The server keeps `serviceAccount` (the deprecated alias) equal to
+    // it, so clearing the alias here would be a change on every run.
     spec.serviceAccountName = account;
-    delete spec.serviceAccount;
   });
 }

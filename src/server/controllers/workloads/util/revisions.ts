@@ -2,7 +2,8 @@
  * ControllerRevisions of StatefulSets and DaemonSets (`controller/history`): the revision of the
  * current template is the patch `{"spec":{"template":{..., "$patch":"replace"}}}`, named
  * `<owner>-<hash>` (FNV-32a of that data plus the collision count, safe-encoded), labelled with
- * the owner's selector labels, numbered one above the highest existing revision.
+ * the owner's selector labels, annotated with the owner's annotations (where `rollout history`
+ * reads a change cause), numbered one above the highest existing revision.
  */
 import type { JsonObject } from '../../../../sdk/types/meta.js';
 import { ApiError } from '../../../errors.js';
@@ -52,11 +53,18 @@ export async function updateRevision(kit: ControllerKit, revDef: ResourceDef, ow
   }
   const ns = asString(asObject(owner.metadata)?.namespace) ?? '';
   const labels = asObject(asObject(asObject(asObject(owner.spec)?.template)?.metadata)?.labels) ?? {};
+  // Both controllers copy the owner's annotations into a new revision (kubernetes.io/change-cause
+  // among them); an existing revision keeps those it was created with.
+  const annotations = asObject(asObject(owner.metadata)?.annotations);
   for (let attempt = 0; attempt < 10; attempt++) {
     const hash = computeHash(data, collisionCount);
     const body: JsonObject = {
       apiVersion: 'apps/v1', kind: 'ControllerRevision',
-      metadata: { name: `${nameOf(owner)}-${hash}`, namespace: ns, labels: { ...labels, 'controller-revision-hash': hash }, ownerReferences: [refJson(newControllerRef(owner, 'apps/v1', kind))] },
+      metadata: {
+        name: `${nameOf(owner)}-${hash}`, namespace: ns, labels: { ...labels, 'controller-revision-hash': hash },
+        ...(annotations !== undefined && Object.keys(annotations).length > 0 ? { annotations: structuredClone(annotations) } : {}),
+        ownerReferences: [refJson(newControllerRef(owner, 'apps/v1', kind))],
+      },
       data, revision: max + 1,
     };
     try {
