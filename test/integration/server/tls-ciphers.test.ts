@@ -28,7 +28,8 @@ describe('TLS cipher suites: those of a Go server', () => {
     // A TLS server with Node's defaults and the same certificate: it shows that the client below
     // really offers each suite that the API server must refuse.
     const tls = await ephemeralTlsMaterial(Date.now());
-    plain = createServer({ key: tls.keyPem, cert: tls.certPem }, (s) => s.end());
+    // Every suite OpenSSL has, whatever Node's default list of the day (Node 24's lacks CCM8).
+    plain = createServer({ key: tls.keyPem, cert: tls.certPem, ciphers: 'ALL:@SECLEVEL=0' }, (s) => s.end());
     await new Promise<void>((r) => plain.listen(0, '127.0.0.1', r));
     plainPort = (plain.address() as AddressInfo).port;
   });
@@ -37,11 +38,18 @@ describe('TLS cipher suites: those of a Go server', () => {
     await new Promise((r) => plain.close(r));
   });
 
-  test('TLS 1.2 suites outside Go\'s default list (CBC-SHA256/384, CCM, CCM8, ARIA) are refused', async () => {
+  test('TLS 1.2 suites outside Go\'s default list (CBC-SHA256/384, CCM, CCM8, ARIA) are refused', async (t) => {
+    let checked = 0;
     for (const suite of NOT_GO) {
-      assert.notEqual(await negotiate(plainPort, server.caPem, suite), undefined, `the client offers ${suite}`);
+      if ((await negotiate(plainPort, server.caPem, suite)) === undefined) {
+        // This Node's OpenSSL cannot make the suite at all, so no client of it can offer it.
+        t.diagnostic(`${suite}: not available in OpenSSL ${process.versions.openssl}`);
+        continue;
+      }
       assert.equal(await negotiate(server.port, server.caPem, suite), undefined, `${suite} must be refused`);
+      checked++;
     }
+    assert.ok(checked >= 3, `only ${checked} of the suites could be offered here`);
   });
 
   test('Go\'s default TLS 1.2 suites for an ECDSA certificate are served', async () => {

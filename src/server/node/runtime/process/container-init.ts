@@ -35,7 +35,12 @@ if libc.prctl(36, 1, 0, 0, 0) != 0 or libc.prctl(1, int(signal.SIGUSR2), 0, 0, 0
 me = os.getpid()
 if os.getppid() != int(sys.argv[1]):
     os._exit(137)
-argv = sys.argv[2:]
+report = -1
+if sys.argv[2] == '--report-fd':
+    report = int(sys.argv[3])
+    argv = sys.argv[4:]
+else:
+    argv = sys.argv[2:]
 main = 0
 status = None
 
@@ -111,8 +116,14 @@ def finish():
 for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1, signal.SIGWINCH, signal.SIGCONT):
     signal.signal(s, forward)
 signal.signal(signal.SIGUSR2, on_end)
+# Closed by the kernel when the command's exec succeeds (os.pipe is close-on-exec), so that its end
+# of file says "exec'd", and an errno before it says why not.
+exec_r, exec_w = os.pipe()
 main = os.fork()
 if main == 0:
+    os.close(exec_r)
+    if report >= 0:
+        os.close(report)
     for s in range(1, signal.NSIG):
         try:
             signal.signal(s, signal.SIG_DFL)
@@ -121,8 +132,18 @@ if main == 0:
     try:
         os.execvp(argv[0], argv)
     except OSError as e:
+        os.write(exec_w, str(e.errno).encode())
         os.write(2, ('exec: "%s": %s\\n' % (argv[0], e.strerror)).encode())
         os._exit(127)
+os.close(exec_w)
+failed = os.read(exec_r, 64)
+os.close(exec_r)
+if report >= 0:
+    try:
+        os.write(report, b'E' + failed if failed else b'S')
+        os.close(report)
+    except OSError:
+        pass
 null = os.open(os.devnull, os.O_RDWR)
 for fd in (0, 1, 2):
     os.dup2(null, fd)
@@ -154,7 +175,33 @@ export function containerInitPython(): string | null {
   return python;
 }
 
-/** The command line that runs `argv` under the init, for a child of this process. */
-export function underInit(pythonPath: string, argv: readonly string[]): string[] {
-  return [pythonPath, '-I', '-S', '-c', PROGRAM, String(process.pid), ...argv];
+/**
+ * The command line that runs `argv` under the init, for a child of this process. With `reportFd`,
+ * the init writes `S` to that descriptor once the command is exec'd, or `E` and the errno when
+ * it could not be, then closes it: a container is running only once its command is.
+ */
+export function underInit(pythonPath: string, argv: readonly string[], reportFd?: number): string[] {
+  return [pythonPath, '-I', '-S', '-c', PROGRAM, String(process.pid), ...(reportFd === undefined ? [] : ['--report-fd', String(reportFd)]), ...argv];
+}
+
+/** What the init reported on its report descriptor: exec'd, the errno of a failed exec, or nothing (it died first). */
+export type InitReport = { kind: 'started' } | { kind: 'failed'; errno: number } | { kind: 'gone' };
+
+/** Reads the init's report from the readable end of its report descriptor. */
+export function initReport(from: NodeJS.ReadableStream | null | undefined): Promise<InitReport> {
+  if (from === null || from === undefined) return Promise.resolve({ kind: 'gone' });
+  return new Promise((resolve) => {
+    let text = '';
+    from.on('data', (chunk: Buffer | string) => {
+      text += chunk.toString();
+    });
+    const done = (): void => {
+      if (text.startsWith('S')) resolve({ kind: 'started' });
+      else if (text.startsWith('E')) resolve({ kind: 'failed', errno: Number(text.slice(1)) || 0 });
+      else resolve({ kind: 'gone' });
+    };
+    from.once('end', done);
+    from.once('close', done);
+    from.once('error', done);
+  });
 }

@@ -18,7 +18,7 @@ import type {
 } from '../runtime.js';
 import { CreateContainerError } from '../runtime.js';
 import { loopbackRangeUsable, PodAddressAllocator, SHARED_ADDRESS } from './addresses.js';
-import { containerInitPython, INIT_KILL_SIGNAL, underInit } from './container-init.js';
+import { containerInitPython, INIT_KILL_SIGNAL, initReport, underInit } from './container-init.js';
 import { OutputPump } from './output-pump.js';
 import { PidRegistry } from './pid-registry.js';
 import { groupWildcardListeners } from './listeners.js';
@@ -95,6 +95,12 @@ function executableError(argv0: string, env: readonly [string, string][], cwd: s
     }
   }
   return errnoError(denied ? 'EACCES' : 'ENOENT');
+}
+
+/** The name of an errno number (`ENOENT` for 2), as Node's errors carry it. */
+function errnoName(errno: number): string {
+  const entry = Object.entries(osConstants.errno).find(([, n]) => n === errno);
+  return entry?.[0] ?? 'ENOENT';
 }
 
 /** An error with a system error code, as spawn reports one. */
@@ -265,15 +271,29 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
       if (missing !== undefined) return fail(startErrorMessage(argv0, missing));
     }
     const pty = useTty ? await preparePty(config.argv) : undefined;
-    const argv = commandLine(pty?.argv ?? config.argv);
+    // Under the init, descriptor 3 says when the command itself runs (or why it could not): a
+    // container is running once its command is, as a container runtime reports it.
+    const argv = initPython === null ? [...(pty?.argv ?? config.argv)] : underInit(initPython, pty?.argv ?? config.argv, 3);
     const child = spawn(argv[0] ?? argv0, argv.slice(1), {
-      cwd, env: Object.fromEntries(config.env), detached: true, stdio: [config.stdin || pty !== undefined ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+      cwd, env: Object.fromEntries(config.env), detached: true,
+      stdio: [config.stdin || pty !== undefined ? 'pipe' : 'ignore', 'pipe', 'pipe', ...(initPython === null ? [] : ['pipe' as const])],
     });
     const error = await started(child);
     const pid = child.pid;
     if (error !== undefined || pid === undefined) {
       await pty?.close();
       return fail(startErrorMessage(argv0, error ?? errnoError('ENOENT', 'no process')));
+    }
+    if (initPython !== null) {
+      const report = await initReport(child.stdio[3] as NodeJS.ReadableStream | null);
+      if (report.kind !== 'started') {
+        child.stdout?.resume();
+        child.stderr?.resume();
+        if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
+        await pty?.close();
+        const code = report.kind === 'failed' ? errnoName(report.errno) : 'ENOENT';
+        return fail(startErrorMessage(argv0, errnoError(code, report.kind === 'failed' ? code : 'the container init ended before the command started')));
+      }
     }
     const now = options.now();
     const info: ContainerInfo = { ...base, id: `process://${pid}`, state: 'running', createdAt: now, startedAt: now, pid };
