@@ -101,8 +101,10 @@ describe('debug', { skip: SKIP_NODE }, () => {
     assert.equal(at(containerStatus(pod, 'tty-shell', 'ephemeralContainerStatuses'), 'state.terminated.exitCode'), 0);
   });
 
-  test('the attach falls back to the log of a debug container that finished before it', async () => {
-    const r = await s.cli(['debug', 'web', '--attach', '--image=busybox', '-c', 'quick', '--profile=general', '--', 'sh', '-c', 'echo quick-output']);
+  // Whether the container ended before the attach (its log is printed) or the attach came first (it
+  // gets what was printed before it), a command that prints at once and ends shows its output.
+  test('-i with a command that prints and ends at once: its output is printed, before or after the attach', async () => {
+    const r = await s.cli(['debug', 'web', '-i', '--image=busybox', '-c', 'quick', '--profile=general', '--', 'sh', '-c', 'echo quick-output'], { stdin: '' });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, 'quick-output\n');
   });

@@ -90,7 +90,7 @@ function pod(name: string, command: string[], extra: Record<string, unknown> = {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-test('a container printing without pause keeps the server under 300 MB, and its log keeps up', { skip, timeout: CHATTY_MS + 120_000 }, async () => {
+test('a container printing without pause keeps the server under 300 MB, and its log keeps up', { skip, timeout: CHATTY_MS + 120_000 }, async (t) => {
   const s = await startLocal();
   try {
     const line = 'x'.repeat(199);
@@ -100,6 +100,7 @@ test('a container printing without pause keeps the server under 300 MB, and its 
     await sleep(CHATTY_MS);
     const log = await s.api.get('/api/v1/namespaces/default/pods/chatty/log?tailLines=3');
     const max = peak.stop();
+    t.diagnostic(`server RSS peak ${MB(max)} on Node ${process.version}`);
     assert.equal(log.status, 200);
     assert.deepEqual(String(log.text).split('\n').slice(0, 3), [line, line, line], 'the log has the latest lines');
     assert.ok(max < RSS_LIMIT, `server RSS peaked at ${MB(max)}`);
@@ -108,7 +109,7 @@ test('a container printing without pause keeps the server under 300 MB, and its 
   }
 });
 
-test('a container printing 100 MB in one line keeps the server under 300 MB, and all of it is logged', { skip, timeout: 180_000 }, async () => {
+test('a container printing 100 MB in one line keeps the server under 300 MB, and all of it is logged', { skip, timeout: 180_000 }, async (t) => {
   const s = await startLocal();
   try {
     const peak = sampleRss(s.pid);
@@ -116,6 +117,7 @@ test('a container printing 100 MB in one line keeps the server under 300 MB, and
     assert.equal((await s.api.post('/api/v1/namespaces/default/pods', pod('burst', command))).status, 201);
     await waitForPod(s.api, 'default', 'burst', 'succeeded', (p) => at(p, 'status.phase') === 'Succeeded', 150_000);
     const max = peak.stop();
+    t.diagnostic(`server RSS peak ${MB(max)} on Node ${process.version}`);
     const last = await s.api.get('/api/v1/namespaces/default/pods/burst/log?tailLines=1');
     assert.equal(String(last.text), 'done\n');
     assert.ok(max < RSS_LIMIT, `server RSS peaked at ${MB(max)}`);
@@ -151,7 +153,7 @@ async function floodStdin(s: LocalServer, name: string, ms: number): Promise<num
   return accepted;
 }
 
-test('stdin sent to an attached container that never reads it is held back; the server stays under 300 MB', { skip, timeout: 120_000 }, async () => {
+test('stdin sent to an attached container that never reads it is held back; the server stays under 300 MB', { skip, timeout: 120_000 }, async (t) => {
   const s = await startLocal();
   try {
     assert.equal((await s.api.post('/api/v1/namespaces/default/pods', pod('deaf', ['sleep', '3600'], { stdin: true }))).status, 201);
@@ -159,6 +161,7 @@ test('stdin sent to an attached container that never reads it is held back; the 
     const peak = sampleRss(s.pid);
     const accepted = await floodStdin(s, 'deaf', 15_000);
     const max = peak.stop();
+    t.diagnostic(`server RSS peak ${MB(max)}, ${MB(accepted)} accepted, on Node ${process.version}`);
     // The pipe (64 KiB) and the sockets' buffers (a few MB) take some; a server that buffers took gigabytes.
     assert.ok(accepted < 64 * 1024 * 1024, `the server accepted ${MB(accepted)}`);
     assert.ok(max < RSS_LIMIT, `server RSS peaked at ${MB(max)}`);

@@ -46,44 +46,92 @@ export function decodeEntry(line: string): LogEntry | undefined {
   return { time: line.slice(0, a), stream, partial: tag === 'P', content: line.slice(c + 1) };
 }
 
+/** Where encoded entries go: bytes appended at the end. */
+export interface ByteSink {
+  /** Appends `text`, which is ASCII (a time, a stream name, a tag). */
+  ascii(text: string): void;
+  /** Appends `source[start, end)`. */
+  bytes(source: Buffer, start: number, end: number): void;
+}
+
+const NEWLINE = 0x0a;
+
+/** The largest `end' <= end` that does not cut a UTF-8 character of `buf` in two (`end` itself when none is found after `start`). */
+function utf8Cut(buf: Buffer, start: number, end: number): number {
+  let cut = end;
+  // A continuation byte (10xxxxxx) at the cut means the cut is inside a character.
+  while (cut > start && cut < buf.length && ((buf[cut] ?? 0) & 0xc0) === 0x80) cut--;
+  return cut > start ? cut : end;
+}
+
 /**
- * Splits a process's output into entries: complete lines become full entries; the rest is kept
- * until the next chunk, or written as a partial entry once it reaches `maxLine` characters (the
- * kubelet's 16 KiB), so one endless line cannot grow without bound.
+ * Encodes one stream of a process's output as CRI entries, byte for byte, without decoding it:
+ * complete lines become full entries; a line longer than `maxLine` bytes (the kubelet's 16 KiB)
+ * is cut into partial entries (never inside a UTF-8 character), and the rest of a line waits for
+ * the next chunk (written as a partial entry at the end), so one endless line cannot grow without
+ * bound. Working on bytes keeps a container that prints without pause from making the server
+ * decode and re-encode every line as strings.
  */
-export class LineSplitter {
-  private pending = '';
+export class CriStreamEncoder {
+  private readonly pending: Buffer;
+  private pendingLength = 0;
 
-  constructor(private readonly maxLine = 16 * 1024) {}
-
-  /** Entries (content and whether it is partial) completed by this chunk. */
-  push(chunk: string): { content: string; partial: boolean }[] {
-    const out: { content: string; partial: boolean }[] = [];
-    let text = this.pending + chunk;
-    for (;;) {
-      const nl = text.indexOf('\n');
-      if (nl < 0) break;
-      let line = text.slice(0, nl);
-      text = text.slice(nl + 1);
-      while (line.length > this.maxLine) {
-        out.push({ content: line.slice(0, this.maxLine), partial: true });
-        line = line.slice(this.maxLine);
-      }
-      out.push({ content: line, partial: false });
-    }
-    while (text.length >= this.maxLine) {
-      out.push({ content: text.slice(0, this.maxLine), partial: true });
-      text = text.slice(this.maxLine);
-    }
-    this.pending = text;
-    return out;
+  constructor(private readonly stream: 'stdout' | 'stderr', private readonly maxLine = 16 * 1024) {
+    this.pending = Buffer.allocUnsafe(maxLine);
   }
 
-  /** What is left without a newline (written as a partial entry when the stream ends). */
-  flush(): { content: string; partial: boolean } | undefined {
-    if (this.pending === '') return undefined;
-    const rest = this.pending;
-    this.pending = '';
-    return { content: rest, partial: true };
+  private entry(out: ByteSink, time: string, partial: boolean, source: Buffer, start: number, end: number): void {
+    out.ascii(`${time} ${this.stream} ${partial ? 'P' : 'F'} `);
+    out.bytes(source, start, end);
+    out.ascii('\n');
+  }
+
+  /** Appends to `pending`, writing partial entries each time it fills up. */
+  private hold(out: ByteSink, time: string, source: Buffer, start: number, end: number): void {
+    let from = start;
+    while (from < end) {
+      const n = Math.min(end - from, this.maxLine - this.pendingLength);
+      source.copy(this.pending, this.pendingLength, from, from + n);
+      this.pendingLength += n;
+      from += n;
+      if (this.pendingLength === this.maxLine) {
+        const cut = utf8Cut(this.pending, 0, this.pendingLength);
+        this.entry(out, time, true, this.pending, 0, cut);
+        this.pending.copyWithin(0, cut, this.pendingLength);
+        this.pendingLength -= cut;
+      }
+    }
+  }
+
+  /** Encodes the entries `chunk` completes into `out`, stamped with `time`. */
+  push(chunk: Buffer, time: string, out: ByteSink): void {
+    let pos = 0;
+    while (pos < chunk.length) {
+      const nl = chunk.indexOf(NEWLINE, pos);
+      const end = nl < 0 ? chunk.length : nl;
+      if (this.pendingLength > 0 || nl < 0) {
+        this.hold(out, time, chunk, pos, end);
+        if (nl >= 0) {
+          this.entry(out, time, false, this.pending, 0, this.pendingLength);
+          this.pendingLength = 0;
+        }
+      } else {
+        let from = pos;
+        while (end - from > this.maxLine) {
+          const cut = utf8Cut(chunk, from, from + this.maxLine);
+          this.entry(out, time, true, chunk, from, cut);
+          from = cut;
+        }
+        this.entry(out, time, false, chunk, from, end);
+      }
+      pos = nl < 0 ? chunk.length : nl + 1;
+    }
+  }
+
+  /** Writes what is left without a newline as a partial entry (when the stream ends). */
+  flush(time: string, out: ByteSink): void {
+    if (this.pendingLength === 0) return;
+    this.entry(out, time, true, this.pending, 0, this.pendingLength);
+    this.pendingLength = 0;
   }
 }

@@ -5,10 +5,9 @@
  * disk. Readers of a live log follow rotations as `tail -F` does.
  */
 import { EventEmitter } from 'node:events';
-import { StringDecoder } from 'node:string_decoder';
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { decodeEntry, encodeEntry, LineSplitter, parseTime, rfc3339Nano, type LogEntry } from './cri-format.js';
+import { CriStreamEncoder, decodeEntry, parseTime, rfc3339Nano, type ByteSink, type LogEntry } from './cri-format.js';
 import type { ContainerLogRef, ContainerLogs, ContainerLogWriter, LogReadOptions } from './container-logs.js';
 
 /** Limits of the log store (the kubelet's `containerLogMaxSize` and `containerLogMaxFiles`). */
@@ -24,6 +23,8 @@ const DEFAULT_MAX_FILES = 5;
  * append writes everything held, so this also bounds one write's size.
  */
 const HIGH_WATER_BYTES = 1024 * 1024;
+/** A batch's first buffer (one pipe read's worth); it doubles as entries arrive. */
+const BATCH_START_BYTES = 64 * 1024;
 const READ_CHUNK = 64 * 1024;
 
 function podDir(root: string, namespace: string, podName: string, podUid: string): string {
@@ -45,6 +46,37 @@ function preciseNow(): { ms: number; nanos: number } {
   return { ms, nanos: Math.floor((t - ms) * 1_000_000) };
 }
 
+/** The encoded entries of the next append: a byte buffer that grows as entries arrive. */
+class EntryBatch implements ByteSink {
+  private buf = Buffer.allocUnsafe(BATCH_START_BYTES);
+  length = 0;
+
+  private room(n: number): void {
+    if (this.length + n <= this.buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.length + n));
+    this.buf.copy(next, 0, 0, this.length);
+    this.buf = next;
+  }
+
+  ascii(text: string): void {
+    this.room(text.length);
+    this.length += this.buf.write(text, this.length, 'latin1');
+  }
+
+  bytes(source: Buffer, start: number, end: number): void {
+    this.room(end - start);
+    this.length += source.copy(this.buf, this.length, start, end);
+  }
+
+  /** The bytes so far; the batch starts again empty. */
+  take(): Buffer {
+    const out = this.buf.subarray(0, this.length);
+    this.buf = Buffer.allocUnsafe(BATCH_START_BYTES);
+    this.length = 0;
+    return out;
+  }
+}
+
 /** One live instance log. */
 class FileWriter extends EventEmitter implements ContainerLogWriter {
   /** Bumped on every rotation; readers reopen the current file when it changes. */
@@ -55,11 +87,9 @@ class FileWriter extends EventEmitter implements ContainerLogWriter {
   closed = false;
   /** Everything written is on disk and the log will not change again. */
   ended = false;
-  private readonly splitters = { stdout: new LineSplitter(), stderr: new LineSplitter() };
-  // A multi-byte character split between two chunks must not become two replacement characters.
-  private readonly decoders = { stdout: new StringDecoder('utf8'), stderr: new StringDecoder('utf8') };
-  private buffer = '';
-  /** Encoded entries not yet on disk: in `buffer` or in an append under way. */
+  private readonly encoders = { stdout: new CriStreamEncoder('stdout'), stderr: new CriStreamEncoder('stderr') };
+  private batch = new EntryBatch();
+  /** Encoded bytes not yet on disk: in `batch` or in an append under way. */
   private pending = 0;
   private drainWaiters: (() => void)[] = [];
   private scheduled = false;
@@ -75,15 +105,11 @@ class FileWriter extends EventEmitter implements ContainerLogWriter {
 
   write(stream: 'stdout' | 'stderr', chunk: Buffer | string): boolean {
     if (this.closed) return true;
-    const entries = this.splitters[stream].push(typeof chunk === 'string' ? chunk : this.decoders[stream].write(chunk));
-    if (entries.length === 0) return this.pending < HIGH_WATER_BYTES;
+    const before = this.batch.length;
     const now = preciseNow();
-    const time = rfc3339Nano(now.ms, now.nanos);
-    let text = '';
-    for (const e of entries) text += encodeEntry({ time, stream, partial: e.partial, content: e.content });
-    this.buffer += text;
-    this.pending += text.length;
-    this.schedule();
+    this.encoders[stream].push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk, rfc3339Nano(now.ms, now.nanos), this.batch);
+    this.pending += this.batch.length - before;
+    if (this.batch.length > 0) this.schedule();
     return this.pending < HIGH_WATER_BYTES;
   }
 
@@ -92,8 +118,8 @@ class FileWriter extends EventEmitter implements ContainerLogWriter {
     else this.drainWaiters.push(listener);
   }
 
-  private written(chars: number): void {
-    this.pending = Math.max(0, this.pending - chars);
+  private written(bytes: number): void {
+    this.pending = Math.max(0, this.pending - bytes);
     if (this.pending >= HIGH_WATER_BYTES && !this.closed) return;
     const waiters = this.drainWaiters;
     this.drainWaiters = [];
@@ -105,14 +131,13 @@ class FileWriter extends EventEmitter implements ContainerLogWriter {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      const text = this.buffer;
-      this.buffer = '';
-      if (text !== '') this.chain = this.chain.then(() => this.append(text)).catch(this.onError).finally(() => this.written(text.length));
+      if (this.batch.length === 0) return;
+      const bytes = this.batch.take();
+      this.chain = this.chain.then(() => this.append(bytes)).catch(this.onError).finally(() => this.written(bytes.length));
     });
   }
 
-  private async append(text: string): Promise<void> {
-    const bytes = Buffer.from(text, 'utf8');
+  private async append(bytes: Buffer): Promise<void> {
     await this.fh.write(bytes);
     this.size += bytes.length;
     this.changes++;
@@ -149,17 +174,11 @@ class FileWriter extends EventEmitter implements ContainerLogWriter {
     if (this.closed) return this.chain;
     const now = preciseNow();
     const time = rfc3339Nano(now.ms, now.nanos);
-    for (const stream of ['stdout', 'stderr'] as const) {
-      const tail = this.decoders[stream].end();
-      if (tail !== '') for (const e of this.splitters[stream].push(tail)) this.buffer += encodeEntry({ time, stream, partial: e.partial, content: e.content });
-      const rest = this.splitters[stream].flush();
-      if (rest !== undefined) this.buffer += encodeEntry({ time, stream, partial: rest.partial, content: rest.content });
-    }
+    for (const stream of ['stdout', 'stderr'] as const) this.encoders[stream].flush(time, this.batch);
     this.closed = true;
-    const text = this.buffer;
-    this.buffer = '';
+    const bytes = this.batch.take();
     this.chain = this.chain.then(async () => {
-      if (text !== '') await this.append(text);
+      if (bytes.length > 0) await this.append(bytes);
       await this.fh.close();
     }).catch(this.onError);
     this.written(Number.POSITIVE_INFINITY);
@@ -167,6 +186,15 @@ class FileWriter extends EventEmitter implements ContainerLogWriter {
     this.ended = true;
     this.emit('close');
   }
+}
+
+/**
+ * Appends `items` to `target` one by one: `push(...items)` passes every item as an argument, and
+ * a log file of ten megabytes holds more lines than a call may take (a RangeError, which ended
+ * the answer empty).
+ */
+function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
 }
 
 /** Entries of a text whose last line may be incomplete; returns the remainder. */
@@ -246,8 +274,22 @@ export function fileContainerLogs(root: string, options: FileLogsOptions = {}, o
   async function* stored(ref: ContainerLogRef, options: LogReadOptions): AsyncGenerator<LogEntry> {
     const limiter = new Limiter(options);
     let entries: LogEntry[] = [];
-    for (const f of await filesOf(ref)) entries.push(...entriesOf(await readWhole(f)).entries);
-    if (options.tailLines !== undefined) entries = options.tailLines <= 0 ? [] : entries.slice(-options.tailLines);
+    const files = await filesOf(ref);
+    if (options.tailLines === undefined) {
+      for (const f of files) appendAll(entries, entriesOf(await readWhole(f)).entries);
+    } else {
+      // Newest file first, and no older file than the last lines need.
+      const wanted = Math.max(0, options.tailLines);
+      const newestFirst: LogEntry[][] = [];
+      let count = 0;
+      for (let i = files.length - 1; i >= 0 && count < wanted; i--) {
+        const part = entriesOf(await readWhole(files[i] as string)).entries;
+        newestFirst.push(part);
+        count += part.length;
+      }
+      for (let i = newestFirst.length - 1; i >= 0; i--) appendAll(entries, newestFirst[i] as LogEntry[]);
+      entries = wanted === 0 ? [] : entries.slice(-wanted);
+    }
     for (const e of entries) {
       const t = limiter.take(e);
       if (t !== undefined) yield t;
@@ -268,7 +310,7 @@ export function fileContainerLogs(root: string, options: FileLogsOptions = {}, o
     await writer.exclusive(async () => {
       generation = writer.generation;
       fh = await open(writer.path, 'r').catch(() => undefined);
-      for (const f of (await filesOf(ref)).slice(0, -1)) backlog.push(...entriesOf(await readWhole(f)).entries);
+      for (const f of (await filesOf(ref)).slice(0, -1)) appendAll(backlog, entriesOf(await readWhole(f)).entries);
     });
     const limiter = new Limiter(options);
     let position = 0;
@@ -283,11 +325,11 @@ export function fileContainerLogs(root: string, options: FileLogsOptions = {}, o
         position += bytesRead;
         const parsed = entriesOf(rest + buf.subarray(0, bytesRead).toString('utf8'));
         rest = parsed.rest;
-        out.push(...parsed.entries);
+        appendAll(out, parsed.entries);
       }
       return out;
     };
-    backlog.push(...await readMore());
+    appendAll(backlog, await readMore());
     if (options.tailLines !== undefined) backlog = options.tailLines <= 0 ? [] : backlog.slice(-options.tailLines);
     try {
       for (const e of backlog) {
@@ -311,7 +353,7 @@ export function fileContainerLogs(root: string, options: FileLogsOptions = {}, o
           await writer.exclusive(async () => {
             const jumped = writer.generation - generation;
             generation = writer.generation;
-            for (let i = jumped - 1; i >= 1; i--) between.push(...entriesOf(await readWhole(`${writer.path}.${i}`)).entries);
+            for (let i = jumped - 1; i >= 1; i--) appendAll(between, entriesOf(await readWhole(`${writer.path}.${i}`)).entries);
             fh = await open(writer.path, 'r').catch(() => undefined);
           });
           position = 0;

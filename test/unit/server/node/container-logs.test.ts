@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeEntry, encodeEntry, LineSplitter, rfc3339Nano } from '../../../../src/server/node/logs/cri-format.js';
+import { CriStreamEncoder, decodeEntry, encodeEntry, rfc3339Nano, type ByteSink } from '../../../../src/server/node/logs/cri-format.js';
 import { fileContainerLogs } from '../../../../src/server/node/logs/file-logs.js';
 import type { LogEntry } from '../../../../src/server/node/logs/cri-format.js';
 
@@ -26,13 +26,33 @@ describe('CRI log format', () => {
   });
 
   test('output is split into full lines; long lines become partial entries; the rest waits for a newline', () => {
-    const s = new LineSplitter(4);
-    assert.deepEqual(s.push('ab\ncdefgh'), [{ content: 'ab', partial: false }, { content: 'cdef', partial: true }]);
-    assert.deepEqual(s.push('i\n'), [{ content: 'ghi', partial: false }]);
-    assert.deepEqual(s.push('tail'), [{ content: 'tail', partial: true }]);
-    assert.equal(s.flush(), undefined);
-    s.push('xy');
-    assert.deepEqual(s.flush(), { content: 'xy', partial: true });
+    const s = new CriStreamEncoder('stdout', 4);
+    const out: string[] = [];
+    const sink: ByteSink = { ascii: (t) => out.push(t), bytes: (b, from, to) => out.push(b.subarray(from, to).toString('utf8')) };
+    const entries = (): string[] => out.splice(0).join('').split('\n').filter((l) => l !== '');
+    s.push(Buffer.from('ab\ncdefgh'), 'T', sink);
+    assert.deepEqual(entries(), ['T stdout F ab', 'T stdout P cdef']);
+    s.push(Buffer.from('i\n'), 'T', sink);
+    assert.deepEqual(entries(), ['T stdout F ghi']);
+    s.push(Buffer.from('tail'), 'T', sink);
+    assert.deepEqual(entries(), ['T stdout P tail']);
+    s.flush('T', sink);
+    assert.deepEqual(entries(), []);
+    s.push(Buffer.from('xy'), 'T', sink);
+    s.flush('U', sink);
+    assert.deepEqual(entries(), ['U stdout P xy']);
+  });
+
+  test('a long line is cut into partial entries of bytes, never inside a UTF-8 character; a character split between chunks stays whole', () => {
+    const s = new CriStreamEncoder('stderr', 5);
+    const out: Buffer[] = [];
+    const sink: ByteSink = { ascii: (t) => out.push(Buffer.from(t, 'latin1')), bytes: (b, from, to) => out.push(Buffer.from(b.subarray(from, to))) };
+    const euro = Buffer.from('€', 'utf8'); // three bytes
+    s.push(Buffer.concat([Buffer.from('abcd'), euro, Buffer.from('e\n')]), 'T', sink);
+    const both = Buffer.from('éé\n', 'utf8');
+    s.push(both.subarray(0, 1), 'T', sink);
+    s.push(both.subarray(1), 'T', sink);
+    assert.deepEqual(Buffer.concat(out).toString('utf8').split('\n').filter((l) => l !== ''), ['T stderr P abcd', 'T stderr F €e', 'T stderr F éé']);
   });
 });
 

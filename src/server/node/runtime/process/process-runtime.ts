@@ -24,6 +24,7 @@ import { PidRegistry } from './pid-registry.js';
 import { groupWildcardListeners } from './listeners.js';
 import { groupUsage, HAS_PROC, processTable } from './proc.js';
 import { preparePty, ptyAvailable, type PtyControl } from '../../../streams/pty-helper.js';
+import { EarlyOutput } from './early-output.js';
 
 /** Options of the process runtime. */
 export interface ProcessRuntimeOptions {
@@ -120,6 +121,8 @@ class ProcessContainer {
   recorded: Promise<void> = Promise.resolve();
   /** The terminal of a `tty: true` container. */
   pty: PtyControl | undefined;
+  /** Output printed before the first attach (containers with standard input). */
+  early = new EarlyOutput(false);
 
   constructor(public info: ContainerInfo, readonly child: ChildProcess | undefined, readonly env: [string, string][], readonly cwd: string, readonly sandbox: Sandbox, readonly ports: ContainerConfig['ports'], readonly underInit = false) {
     this.exited = new Promise((r) => {
@@ -136,6 +139,8 @@ class ProcessContainer {
 
 /** How long an init may take to end its tree before its process group is killed outright. */
 const INIT_KILL_GRACE_MS = 2000;
+/** Seconds an ended container's output pipes may stay held by a slow reader before they are cut. */
+const MAX_DRAIN_WAITS = 30;
 
 /**
  * Kills what a process started: through its init (which also finds what left the process group),
@@ -243,7 +248,20 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     }
   }
 
-  async function startContainer(sandbox: Sandbox, config: ContainerConfig): Promise<ContainerInfo> {
+  /** Starts under way: a shutdown waits for them, so that none escapes its stop. */
+  const starting = new Set<Promise<ContainerInfo>>();
+
+  function startContainer(sandbox: Sandbox, config: ContainerConfig): Promise<ContainerInfo> {
+    const start = startContainerNow(sandbox, config);
+    starting.add(start);
+    const done = (): void => {
+      starting.delete(start);
+    };
+    start.then(done, done);
+    return start;
+  }
+
+  async function startContainerNow(sandbox: Sandbox, config: ContainerConfig): Promise<ContainerInfo> {
     await checkSharedPorts(config);
     const cwd = config.workingDir ?? options.defaultWorkingDir;
     const base = { podUid: config.podUid, name: config.name, attempt: config.attempt, image: config.image };
@@ -299,10 +317,12 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     const info: ContainerInfo = { ...base, id: `process://${pid}`, state: 'running', createdAt: now, startedAt: now, pid };
     const c = new ProcessContainer(info, child, config.env, cwd, sandbox, config.ports, initPython !== null);
     c.pty = pty;
+    c.early = new EarlyOutput(config.stdin);
     remember(c);
     c.recorded = registry.add(pid, config.podUid, config.name).catch((e: unknown) => options.log(`node agent: cannot record process ${pid}: ${String(e)}`));
     const pump = new OutputPump([child.stdout, child.stderr]);
     const forward = (stream: 'stdout' | 'stderr') => (chunk: Buffer): void => {
+      c.early.record(stream, chunk);
       if (!config.log.write(stream, chunk)) {
         const release = pump.hold();
         config.log.onDrain(release);
@@ -315,32 +335,48 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     child.stdout?.on('data', forward('stdout'));
     child.stderr?.on('data', forward('stderr'));
     child.stdin?.on('error', () => undefined);
+    // The log is closed once the output pipes are (everything printed is in it), and the exit is
+    // reported only then: whoever reads the log of a container that has ended reads all of it.
     let streamsClosed = false;
+    let logClosing: Promise<void> | undefined;
+    let markLogClosed: () => void = () => undefined;
+    const logClosed = new Promise<void>((resolve) => {
+      markLogClosed = resolve;
+    });
+    const closeLog = (): void => {
+      logClosing ??= config.log.close().catch(() => undefined).then(markLogClosed);
+    };
     child.once('close', () => {
       streamsClosed = true;
-      void config.log.close();
+      void closeLog();
     });
     child.once('exit', (code, signal) => {
       const exitCode = exitCodeOf(code, signal);
+      const finishedAt = options.now();
       // A container ends with its main process: whatever else it started goes too.
       killGroup(pid, 'SIGKILL');
       void c.pty?.close();
-      c.finish({ finishedAt: options.now(), exitCode, reason: exitCode === 0 ? 'Completed' : 'Error' });
       // Descendants that kept the output pipes open are dead now; give the pipes a moment to drain
-      // (longer while a slow sink holds them: what is in them was printed and belongs in the log).
+      // (longer while a slow sink holds them: what is in them was printed and belongs in the log),
+      // but not forever: a reader that never reads must not keep the exit from being reported.
+      let drainTries = 0;
       const closeWhenDrained = (): void => {
         if (streamsClosed) return;
-        if (pump.paused) {
+        if (pump.paused && ++drainTries < MAX_DRAIN_WAITS) {
           setTimeout(closeWhenDrained, 1000).unref();
           return;
         }
         child.stdout?.destroy();
         child.stderr?.destroy();
-        void config.log.close();
+        void closeLog();
       };
       setTimeout(closeWhenDrained, 1000).unref();
-      void c.recorded.then(() => registry.remove(pid)).catch(() => undefined);
-      exits.emit('exit', c.info);
+      // Closed by the pipes' end, or by the drain timer above when they do not end by themselves.
+      void logClosed.then(() => {
+        c.finish({ finishedAt, exitCode, reason: exitCode === 0 ? 'Completed' : 'Error' });
+        void c.recorded.then(() => registry.remove(pid)).catch(() => undefined);
+        exits.emit('exit', c.info);
+      });
     });
     return info;
   }
@@ -425,6 +461,7 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
       stdin: c.child?.stdin ?? undefined,
       subscribe(listener) {
         const l: OutputListener = (stream, chunk) => listener(stream, chunk) ?? undefined;
+        for (const early of c.early.take()) void listener(early.stream, early.chunk);
         c.listeners.add(l);
         return () => c.listeners.delete(l);
       },
@@ -502,7 +539,12 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     // With all pods on one shared address, a port in use is refused before start (checkSharedPorts).
     ...(HAS_PROC && !shared ? { wildcardListeners } : {}),
     async shutdown(graceMs) {
-      await Promise.all([...containers.values()].filter((c) => c.info.state === 'running').map((c) => stopContainer(c.info.id, graceMs)));
+      // A sync that was starting a container when the agent stopped finishes its start first, and
+      // that container is stopped with the rest (again, while starts keep coming).
+      do {
+        await Promise.allSettled([...starting]);
+        await Promise.all([...containers.values()].filter((c) => c.info.state === 'running').map((c) => stopContainer(c.info.id, graceMs)));
+      } while (starting.size > 0);
       await Promise.all([...containers.values()].map((c) => c.recorded));
     },
   };
