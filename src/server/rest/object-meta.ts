@@ -104,7 +104,10 @@ export function beforeUpdate(def: ResourceDef, obj: JsonObject, old: JsonObject,
   }
   if (def.tracksGeneration) {
     const gen = typeof oldMeta.generation === 'number' ? oldMeta.generation : 1;
-    meta.generation = subresource === '' && !jsonEqual(specPart(def, obj), specPart(def, old)) ? gen + 1 : gen;
+    // A write through `scale` is an update of the object's spec (the API server runs the kind's
+    // own update strategy for it), so it counts as a new generation too.
+    const specWrite = subresource === '' || subresource === 'scale';
+    meta.generation = specWrite && !jsonEqual(specPart(def, obj), specPart(def, old)) ? gen + 1 : gen;
   } else if (oldMeta.generation !== undefined) {
     meta.generation = oldMeta.generation;
   } else {

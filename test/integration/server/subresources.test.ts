@@ -53,8 +53,11 @@ describe('status and scale sub-resources of built-in kinds', () => {
     assert.equal(at(d.body, 'status.readyReplicas'), 1);
     const stale = await api.put(`${DEPLOY}/d/scale`, { ...scale.body, spec: { replicas: 6 } });
     assert.equal(stale.status, 409, 'the Scale resourceVersion is a precondition');
+    const before = Number(at((await api.get(`${DEPLOY}/d`)).body, 'metadata.generation'));
     const patched = await api.patch(`${DEPLOY}/d/scale`, { spec: { replicas: 1 } }, 'merge');
     assert.equal(at(patched.body, 'spec.replicas'), 1);
+    // A scale write is a spec write: the controller sees a new generation to act on.
+    assert.equal(at((await api.get(`${DEPLOY}/d`)).body, 'metadata.generation'), before + 1);
     const bad = await api.patch(`${DEPLOY}/d/scale`, { spec: { replicas: -3 } }, 'merge');
     assert.equal(bad.status, 422);
     assert.match(String(bad.body.message), /^Scale\.autoscaling "d" is invalid: spec\.replicas: Invalid value: -3: must be greater than or equal to 0$/);
