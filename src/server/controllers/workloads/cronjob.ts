@@ -52,13 +52,16 @@ export function jobNameFor(cronJobName: string, scheduledMs: number): string {
 }
 
 /** `mostRecentScheduleTime`: the latest missed time (if any) and how many were missed. */
-export function mostRecentScheduleTime(cj: JsonObject, now: number, sched: Schedule, withDeadline: boolean): { time: number | undefined; many: boolean } {
+export function mostRecentScheduleTime(cj: JsonObject, now: number, sched: Schedule, withDeadline: boolean): { time: number | undefined; many: boolean; invalid?: string } {
   const status = asObject(cj.status) ?? {};
   let earliest = timeOf(status.lastScheduleTime) ?? createdAt(cj);
   const deadline = asNumber(asObject(cj.spec)?.startingDeadlineSeconds);
   if (withDeadline && deadline !== undefined) earliest = Math.max(earliest, now - deadline * 1000);
   const t1 = sched.next(earliest);
-  if (t1 === undefined || now < t1) return { time: undefined, many: false };
+  // A schedule that never fires (`59 23 31 2 *`) is robfig's zero time twice over: no time between
+  // two schedules, which the controller reports as an invalid schedule.
+  if (t1 === undefined) return { time: undefined, many: false, invalid: 'time difference between two schedules is less than 1 second' };
+  if (now < t1) return { time: undefined, many: false };
   const t2 = sched.next(t1);
   if (t2 === undefined || now < t2) return { time: t1, many: false };
   const between = Math.round((t2 - t1) / 1000);
@@ -133,12 +136,14 @@ async function syncCronJob(kit: ControllerKit, cjDef: ResourceDef, jobDef: Resou
   let requeue: number | undefined;
   if (typeof asObject(cj.metadata)?.deletionTimestamp !== 'string') {
     const { sched, error, zoneError } = scheduleOf(cj);
+    // As syncCronJob orders it: the zone, then suspension, then the schedule.
     if (zoneError !== undefined) kit.recorder.event(cj, 'Warning', 'UnknownTimeZone', zoneError);
-    else if (error !== undefined || sched === undefined) kit.recorder.event(cj, 'Warning', 'UnparseableSchedule', error ?? 'unparseable schedule');
-    else if (spec.suspend !== true) {
+    else if (spec.suspend !== true && (error !== undefined || sched === undefined)) kit.recorder.event(cj, 'Warning', 'UnparseableSchedule', error ?? 'unparseable schedule');
+    else if (spec.suspend !== true && sched !== undefined) {
       const next = sched.next(now);
       requeue = next === undefined ? undefined : next - now + NEXT_SCHEDULE_DELTA_MS;
       const recent = mostRecentScheduleTime({ ...cj, status }, now, sched, true);
+      if (recent.invalid !== undefined) kit.recorder.event(cj, 'Warning', 'InvalidSchedule', `invalid schedule: ${asString(spec.schedule) ?? ''} : ${recent.invalid}`);
       if (recent.many) kit.recorder.event(cj, 'Warning', 'TooManyMissedTimes', 'too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew');
       const scheduled = recent.time;
       const deadline = asNumber(spec.startingDeadlineSeconds);
