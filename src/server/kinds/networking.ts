@@ -164,6 +164,16 @@ export const ingressDef = defineKind({
   group: GROUPS.networking, version: 'v1', kind: 'Ingress', plural: 'ingresses', shortNames: ['ing'], namespaced: true, status: true,
   tracksGeneration: true, table: ingressTable,
   hooks: {
+    defaults(ing) {
+      // Go never leaves out a struct field: the spec and the load balancer status are always there.
+      ing.spec ??= {};
+      const status = o(ing.status);
+      status.loadBalancer ??= {};
+      ing.status = status;
+    },
+    prepareForCreate(ing) {
+      ing.status = { loadBalancer: {} };
+    },
     validate: validateIngress,
     validateStatusUpdate: (ing) => validateIngressStatus(ing),
   },
@@ -220,6 +230,7 @@ export const ingressClassDef = defineKind({
   group: GROUPS.networking, version: 'v1', kind: 'IngressClass', plural: 'ingressclasses', namespaced: false, tracksGeneration: true, table: ingressClassTable,
   hooks: {
     defaults(ic) {
+      ic.spec ??= {};
       const params = asObject(o(ic.spec).parameters);
       if (params !== undefined) params.scope ??= 'Cluster';
     },

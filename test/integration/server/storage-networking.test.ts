@@ -124,6 +124,7 @@ describe('storage and networking kinds', () => {
     });
     assert.equal(ing.status, 201, ing.text);
     assert.equal(at(ing.body, 'metadata.generation'), 1);
+    assert.deepEqual(ing.body.status, { loadBalancer: {} }, 'a struct Go always writes');
     const status = await api.patch(`${NETWORKING}/namespaces/${NS}/ingresses/web/status`, { status: { loadBalancer: { ingress: [{ ip: '10.0.0.9' }, { hostname: 'lb.example.com' }] } } }, 'merge');
     assert.equal(status.status, 200, status.text);
     const table = await api.get(`${NETWORKING}/namespaces/${NS}/ingresses`, { accept: TABLE });
@@ -147,7 +148,10 @@ describe('storage and networking kinds', () => {
     const ic = await api.post(`${NETWORKING}/ingressclasses`, { metadata: { name: 'nginx' }, spec: { controller: 'example.com/ingress-nginx', parameters: { apiGroup: 'k8s.example.com', kind: 'IngressParameters', name: 'external-lb' } } });
     assert.equal(ic.status, 201, ic.text);
     assert.equal(at(ic.body, 'spec.parameters.scope'), 'Cluster');
-    const icTable = await api.get(`${NETWORKING}/ingressclasses`, { accept: TABLE });
+    const bare = await api.post(`${NETWORKING}/ingressclasses`, { metadata: { name: 'bare' } });
+    assert.equal(bare.status, 422);
+    assert.equal(bare.body.message, 'IngressClass.networking.platform.io "bare" is invalid: spec.controller: Required value');
+    const icTable = await api.get(`${NETWORKING}/ingressclasses/nginx`, { accept: TABLE });
     assert.deepEqual((at(icTable.body, 'rows.0.cells') as unknown[]).slice(0, 3), ['nginx', 'example.com/ingress-nginx', 'IngressParameters.k8s.example.com/external-lb']);
     const other = await api.patch(`${NETWORKING}/ingressclasses/nginx`, { spec: { controller: 'example.com/other' } }, 'merge');
     assert.equal(other.status, 422);
