@@ -161,3 +161,56 @@ test('run, expose, autoscale and set serviceaccount', async () => {
     { cli: ['set', 'serviceaccount', 'deployment', 'web', 'builder'], note: 'nothing changes: nothing printed' },
   ]);
 });
+
+const FRONTEND_RC = `apiVersion: v1
+kind: ReplicationController
+metadata:
+  name: frontend
+spec:
+  replicas: 3
+  selector: {app: guestbook, tier: frontend}
+  template:
+    metadata:
+      labels: {app: guestbook, tier: frontend}
+    spec:
+      containers:
+      - name: php-redis
+        image: registry.example/gb-frontend:v4
+        ports:
+        - containerPort: 80
+`;
+
+const NO_SELECTOR = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: nosel
+spec:
+  template:
+    metadata:
+      labels: {app: nosel}
+    spec:
+      containers:
+      - name: web
+        image: registry.example/web:1.0
+`;
+
+test('replication controllers: scale, autoscale, expose, rollout; expose, autoscale and scale -f take the manifest as written', async () => {
+  await run('replication-controllers', { 'rc.yaml': FRONTEND_RC, 'nosel.yaml': NO_SELECTOR }, [
+    { cli: ['expose', '-f', 'rc.yaml', '--port=80', '--dry-run=client', '-o', 'yaml'], note: 'the RC is not on the server: its manifest is enough' },
+    { cli: ['autoscale', '-f', 'rc.yaml', '--max=2', '--dry-run=client', '-o', 'name'] },
+    { cli: ['expose', '-f', 'nosel.yaml', '--port=80'] },
+    { cli: ['scale', '--replicas=2', '-f', 'rc.yaml'], note: 'scaling one the server does not have' },
+    { cli: ['create', '-f', 'rc.yaml'] },
+    { cli: ['scale', '--current-replicas=3', '--replicas=2', 'replicationcontrollers', 'frontend'] },
+    { cli: ['scale', '--current-replicas=3', '--replicas=2', 'rc/frontend'] },
+    { cli: ['scale', '--replicas=4', '-f', 'rc.yaml'] },
+    { cli: ['get', 'rc', 'frontend', '-o', 'jsonpath={.spec.replicas} {.metadata.generation}{"\\n"}'] },
+    { cli: ['autoscale', 'rc', 'frontend', '--min=2', '--max=3'] },
+    { cli: ['get', 'hpa', 'frontend', '-o', 'jsonpath={.spec.minReplicas} {.spec.maxReplicas} {.spec.scaleTargetRef.kind}{"\\n"}'] },
+    { cli: ['expose', 'rc', 'frontend', '--port=80'] },
+    { cli: ['get', 'service', 'frontend', '-o', 'jsonpath={.spec.selector} {.spec.ports[0].port}{"\\n"}'] },
+    { cli: ['rollout', 'status', 'rc/frontend'] },
+    { cli: ['rollout', 'history', 'rc/frontend'] },
+    { cli: ['rollout', 'restart', 'rc/frontend'] },
+  ]);
+});

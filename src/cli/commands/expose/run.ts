@@ -47,7 +47,9 @@ function selectorOf(o: KubeObject): Record<string, string> {
     }
     case 'ReplicationController': return (spec?.selector as Record<string, string> | undefined) ?? {};
     case 'Deployment': case 'ReplicaSet': {
+      // apps/v1 workloads must name their selector's labels (a manifest may not; expose -f reads it as written).
       const sel = (spec?.selector ?? {}) as { matchLabels?: Record<string, string>; matchExpressions?: unknown[] };
+      if (Object.keys(sel.matchLabels ?? {}).length === 0) throw new UsageError(`invalid ${o.kind.toLowerCase()}: no selectors, therefore cannot be exposed`, false);
       if ((sel.matchExpressions ?? []).length > 0) throw new UsageError(`couldn't convert expressions - "${JSON.stringify(sel.matchExpressions)}" to map-based selector format`, false);
       return sel.matchLabels ?? {};
     }
@@ -75,7 +77,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const output = await objectOutput(ctx, flags);
   if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError('You must provide one or more resources by argument or filename.', false);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
-  const live = await liveObjects(ctx, flags, client, args);
+  const live = await liveObjects(ctx, flags, client, args, { latest: false });
   const suffix = dryRunSuffix(dryRun);
   for (const item of live.objects) {
     const o = item.object;
