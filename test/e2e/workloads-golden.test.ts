@@ -114,6 +114,7 @@ test('events and top', async () => {
     { cli: ['events', '--types=Normal', '--for', 'deployment/web'] },
     { cli: ['events', '-A', '--no-headers', '--types=Warning'] },
     { cli: ['events', '--types=Bad'] },
+    { cli: ['events', '--for', 'deployment/web', '--types=Normal', '--watch', '--request-timeout=1', '-o', 'jsonpath={.reason}{"\\n"}'], note: 'the watch ends at the request timeout, exit code 0' },
     { cli: ['top', 'pod'], note: 'the metrics API is served by the node agent' },
     { cli: ['top', 'node', '--sort-by=disk'] },
   ]);
