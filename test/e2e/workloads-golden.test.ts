@@ -200,6 +200,7 @@ test('replication controllers: scale, autoscale, expose, rollout; expose, autosc
     { cli: ['expose', '-f', 'rc.yaml', '--port=80', '--dry-run=client', '-o', 'yaml'], note: 'the RC is not on the server: its manifest is enough' },
     { cli: ['autoscale', '-f', 'rc.yaml', '--max=2', '--dry-run=client', '-o', 'name'] },
     { cli: ['expose', '-f', 'nosel.yaml', '--port=80'] },
+    { cli: ['expose', 'namespace', 'default', '--port=80'], note: 'only pods, services, replication controllers, deployments and replica sets can be exposed' },
     { cli: ['scale', '--replicas=2', '-f', 'rc.yaml'], note: 'scaling one the server does not have' },
     { cli: ['create', '-f', 'rc.yaml'] },
     { cli: ['scale', '--current-replicas=3', '--replicas=2', 'replicationcontrollers', 'frontend'] },

@@ -71,6 +71,19 @@ function portsOf(o: KubeObject): { port: string; protocol: string }[] {
   return out;
 }
 
+/** The kinds kubectl's `canBeExposed` accepts, by group. */
+const EXPOSABLE: ReadonlyMap<string, readonly string[]> = new Map([
+  ['', ['ReplicationController', 'Service', 'Pod']],
+  ['apps', ['Deployment', 'ReplicaSet']],
+  ['extensions', ['Deployment', 'ReplicaSet']],
+]);
+
+/** kubectl's `canBeExposed`, checked before anything else about an object: `cannot expose a Node`. */
+function checkExposable(mapping: { group: string; kind: string }): void {
+  if (EXPOSABLE.get(mapping.group)?.includes(mapping.kind) === true) return;
+  throw new UsageError(`cannot expose a ${mapping.group === '' ? mapping.kind : `${mapping.kind}.${mapping.group}`}`, false);
+}
+
 /** Runs `expose`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
   const dryRun = dryRunMode(flags);
@@ -81,6 +94,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const suffix = dryRunSuffix(dryRun);
   for (const item of live.objects) {
     const o = item.object;
+    checkExposable(item.mapping);
     const selectorText = flags.string('selector') ?? '';
     let selector: Record<string, string>;
     try {
