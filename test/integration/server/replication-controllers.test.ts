@@ -131,3 +131,39 @@ function objects(value: unknown): Record<string, unknown>[] {
 function arrayNames(columns: unknown): string[] {
   return objects(columns).map((c) => String(c.name));
 }
+
+describe('a ReplicationController with the controllers running', () => {
+  test('makes its pods; deleting it deletes them, unless they are orphaned', async () => {
+    const server = await startTestServer({ workloads: true });
+    const api = new ApiClient(server);
+    const pods = async (): Promise<string[]> => namesOf((await api.get(`/api/v1/namespaces/${NS}/pods?labelSelector=app%3Dgc`)).body);
+    const until = async (what: string, ok: () => Promise<boolean>): Promise<void> => {
+      for (let i = 0; i < 200; i++) {
+        await server.settle();
+        if (await ok()) return;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      assert.fail(`timed out waiting for ${what}`);
+    };
+    try {
+      await api.post('/api/v1/namespaces', { metadata: { name: NS } });
+      await api.post(RC, { metadata: { name: 'gc' }, spec: { replicas: 2, template: template({ app: 'gc' }) } });
+      await until('two pods', async () => (await pods()).length === 2);
+      const rc = await api.get(`${RC}/gc`);
+      assert.deepEqual(at(rc.body, 'status'), { replicas: 2, fullyLabeledReplicas: 2, observedGeneration: 1 });
+      assert.equal((await api.delete(`${RC}/gc`)).status, 200);
+      await until('the pods to go with it', async () => (await pods()).length === 0);
+
+      await api.post(RC, { metadata: { name: 'orphans' }, spec: { replicas: 1, template: template({ app: 'gc' }) } });
+      await until('one pod', async () => (await pods()).length === 1);
+      assert.equal((await api.delete(`${RC}/orphans`, { propagationPolicy: 'Orphan' })).status, 200);
+      await until('the controller to be gone', async () => (await api.get(`${RC}/orphans`)).status === 404);
+      const [left] = (await pods());
+      const pod = await api.get(`/api/v1/namespaces/${NS}/pods/${String(left)}`);
+      assert.equal(at(pod.body, 'metadata.ownerReferences'), undefined, 'the orphaned pod has no owner left');
+    } finally {
+      api.close();
+      await server.stop();
+    }
+  });
+});
