@@ -196,11 +196,13 @@ spec:
 `;
 
 test('replication controllers: scale, autoscale, expose, rollout; expose, autoscale and scale -f take the manifest as written', async () => {
-  await run('replication-controllers', { 'rc.yaml': FRONTEND_RC, 'nosel.yaml': NO_SELECTOR }, [
+  const long = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: a-pod-whose-name-is-well-over-sixty-three-characters-long-for-a-service\n  labels: {app: long}\nspec:\n  containers:\n  - name: c\n    image: x\n';
+  await run('replication-controllers', { 'rc.yaml': FRONTEND_RC, 'nosel.yaml': NO_SELECTOR, 'long.yaml': long }, [
     { cli: ['expose', '-f', 'rc.yaml', '--port=80', '--dry-run=client', '-o', 'yaml'], note: 'the RC is not on the server: its manifest is enough' },
     { cli: ['autoscale', '-f', 'rc.yaml', '--max=2', '--dry-run=client', '-o', 'name'] },
     { cli: ['expose', '-f', 'nosel.yaml', '--port=80'] },
     { cli: ['expose', 'namespace', 'default', '--port=80'], note: 'only pods, services, replication controllers, deployments and replica sets can be exposed' },
+    { cli: ['expose', '-f', 'long.yaml', '--port=8081', '--dry-run=client', '-o', 'name'], note: 'a name inherited from the object is cut to 63 characters' },
     { cli: ['scale', '--replicas=2', '-f', 'rc.yaml'], note: 'scaling one the server does not have' },
     { cli: ['create', '-f', 'rc.yaml'] },
     { cli: ['scale', '--current-replicas=3', '--replicas=2', 'replicationcontrollers', 'frontend'] },

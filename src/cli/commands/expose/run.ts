@@ -132,7 +132,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       spec.sessionAffinity = affinity;
     }
     if ((flags.string('cluster-ip') ?? '') !== '') spec.clusterIP = flags.string('cluster-ip');
-    const name = (flags.string('name') ?? '') || (o.metadata?.name ?? '');
+    // A service named after the object takes at most a DNS-1035 label's 63 characters of its name.
+    const name = (flags.string('name') ?? '') || (o.metadata?.name ?? '').slice(0, 63);
     const generated = {
       apiVersion: 'v1', kind: 'Service',
       metadata: { creationTimestamp: null, ...(labels !== undefined && Object.keys(labels).length > 0 ? { labels } : {}), name },
