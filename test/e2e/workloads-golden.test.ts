@@ -90,6 +90,8 @@ test('rollout status, scale, history, set image, undo, pause, resume and restart
     { cli: ['rollout', 'status', 'deployment/web'] },
     { cli: ['rollout', 'history', 'deployment/web'] },
     { cli: ['rollout', 'history', 'deployment/web', '--revision=1'] },
+    { cli: ['rollout', 'history', 'deployment/web', '--template={{.metadata.name}}:'], note: 'a template without -o prints the deployment, as kubectl does' },
+    { cli: ['rollout', 'history', 'deployment/web', '-o', 'name'], note: 'with -o, the ReplicaSets that record the revisions' },
     { cli: ['rollout', 'undo', 'deployment/web', '--dry-run=client'] },
     { cli: ['rollout', 'undo', 'deployment/web'] },
     { kubelet: 'ready' },
