@@ -97,6 +97,7 @@ test('rollout status, scale, history, set image, undo, pause, resume and restart
     { kubelet: 'ready' },
     { cli: ['rollout', 'history', 'deployment/web'] },
     { cli: ['rollout', 'undo', 'deployment/web', '--to-revision=9'] },
+    { cli: ['rollout', 'undo', 'deployment/web', '--to-revision=3', '--template={{.metadata.name}}:'], note: 'with a template, the deployment as it was read, whatever the rollback did' },
     { cli: ['rollout', 'pause', 'deployment/web'] },
     { cli: ['rollout', 'pause', 'deployment/web'] },
     { cli: ['rollout', 'restart', 'deployment/web'] },
