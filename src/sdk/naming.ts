@@ -152,6 +152,9 @@ export const ANNOTATIONS = {
   endpointsLastChangeTriggerTime: `endpoints.${DOMAIN}/last-change-trigger-time`,
   /** The DaemonSet template generation on its pods (kept for old clients). */
   daemonSetTemplateGeneration: 'deprecated.daemonset.template.generation',
+  /** `"true"` marks the default StorageClass (`storageclass.kubernetes.io/is-default-class`), and its beta form. */
+  defaultStorageClass: `storageclass.${DOMAIN}/is-default-class`,
+  defaultStorageClassBeta: `storageclass.beta.${DOMAIN}/is-default-class`,
   /** HorizontalPodAutoscaler v2 fields kept on v1 objects. */
   hpaMetrics: `autoscaling.alpha.${DOMAIN}/metrics`,
   hpaCurrentMetrics: `autoscaling.alpha.${DOMAIN}/current-metrics`,

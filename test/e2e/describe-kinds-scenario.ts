@@ -82,6 +82,15 @@ export const DESCRIBE_CASES: DescribeCase[] = [
   { name: 'secret', args: ['secret', 'builder-token'], unordered: true },
   { name: 'certificatesigningrequest', args: ['csr', 'jane'] },
   { name: 'certificatesigningrequest full subject', args: ['csr', 'robot'] },
+  { name: 'replicationcontroller', args: ['rc', 'frontend'] },
+  { name: 'replicationcontroller without events', args: ['replicationcontroller', 'frontend', '--show-events=false'] },
+  { name: 'podtemplate', args: ['podtemplate', 'nginx'] },
+  { name: 'networkpolicy', args: ['netpol', 'db'] },
+  { name: 'networkpolicy of every pod', args: ['networkpolicy', 'deny-all'] },
+  { name: 'csinode', args: ['csinode', 'worker-1'] },
+  { name: 'csidriver', args: ['csidriver', 'hostpath.csi.example.com'] },
+  { name: 'volumeattachment', args: ['volumeattachment', 'attach-1'] },
+  { name: 'csistoragecapacity', args: ['csistoragecapacity', 'fast-zone-a'] },
 ];
 
 const iso = (t: number): string => new Date(Math.floor(t / 1000) * 1000).toISOString().replace('.000Z', 'Z');
@@ -587,6 +596,67 @@ export async function seedDescribeObjects(api: ApiClient, base: Date): Promise<v
   await post('/apis/batch/v1/namespaces/default/cronjobs', {
     apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'paused' },
     spec: { schedule: '*/5 * * * *', suspend: true, concurrencyPolicy: 'Forbid', timeZone: 'Europe/Paris', jobTemplate: { spec: { selector: { matchLabels: { job: 'paused' } }, parallelism: 2, template: { metadata: { labels: { job: 'paused' } }, spec: { restartPolicy: 'Never', containers: [{ name: 'tick', image: 'busybox' }] } } } } },
+  });
+
+  // A replication controller with one pod of its own and one it does not control, a pod template
+  const rc = await post('/api/v1/namespaces/default/replicationcontrollers', {
+    apiVersion: 'v1', kind: 'ReplicationController', metadata: { name: 'frontend', annotations: { owner: 'shop' } },
+    spec: {
+      replicas: 3,
+      template: {
+        metadata: { labels: { app: 'guestbook', tier: 'frontend' } },
+        spec: { containers: [{ name: 'php-redis', image: 'gb-frontend:v4', ports: [{ containerPort: 80 }], env: [{ name: 'GET_HOSTS_FROM', value: 'dns' }], resources: { requests: { cpu: '100m', memory: '100Mi' } } }] },
+      },
+    },
+  });
+  await setStatus('/api/v1/namespaces/default/replicationcontrollers/frontend', {
+    replicas: 2, fullyLabeledReplicas: 2, readyReplicas: 1, availableReplicas: 1, observedGeneration: 1,
+    conditions: [{ type: 'ReplicaFailure', status: 'True', reason: 'FailedCreate', message: 'pods "frontend-x" is forbidden: exceeded quota', lastTransitionTime: at(-3) }],
+  });
+  for (const [name, phase, controlled] of [['frontend-abcde', 'Running', true], ['frontend-fghij', 'Pending', true], ['frontend-stray', 'Running', false]] as const) {
+    await post('/api/v1/namespaces/default/pods', {
+      apiVersion: 'v1', kind: 'Pod',
+      metadata: { name, labels: { app: 'guestbook', tier: 'frontend' }, ...(controlled ? { ownerReferences: [owner('ReplicationController', 'v1', rc)] } : {}) },
+      spec: { containers: [{ name: 'php-redis', image: 'gb-frontend:v4' }] },
+    });
+    await setStatus(`/api/v1/namespaces/default/pods/${name}`, { phase });
+  }
+  await event('default', 'frontend.1', { kind: 'ReplicationController', name: 'frontend', uid: uidOf(rc) }, { reason: 'SuccessfulCreate', message: 'Created pod: frontend-abcde', source: { component: 'replication-controller' } });
+  await post('/api/v1/namespaces/default/podtemplates', {
+    apiVersion: 'v1', kind: 'PodTemplate', metadata: { name: 'nginx', labels: { name: 'nginx' } },
+    template: { metadata: { labels: { name: 'nginx' }, annotations: { 'example.com/rev': '2' } }, spec: { serviceAccountName: 'builder', containers: [{ name: 'nginx', image: 'nginx:1.25', ports: [{ containerPort: 80, name: 'http' }] }] } },
+  });
+
+  // Network policies, the CSI objects of a node
+  await post('/apis/networking.platform.io/v1/namespaces/default/networkpolicies', {
+    apiVersion: 'networking.platform.io/v1', kind: 'NetworkPolicy', metadata: { name: 'db', labels: { tier: 'db' } },
+    spec: {
+      podSelector: { matchLabels: { role: 'db' } }, policyTypes: ['Ingress', 'Egress'],
+      ingress: [
+        { from: [{ ipBlock: { cidr: '172.17.0.0/16', except: ['172.17.1.0/24', '172.17.2.0/24'] } }, { namespaceSelector: { matchLabels: { project: 'shop' } } }, { podSelector: { matchLabels: { role: 'frontend' } }, namespaceSelector: { matchExpressions: [{ key: 'env', operator: 'In', values: ['prod', 'dev'] }] } }], ports: [{ protocol: 'TCP', port: 6379 }] },
+        { ports: [{ port: 'metrics' }, { protocol: 'UDP', port: 32000, endPort: 32768 }] },
+      ],
+      egress: [{ to: [{ ipBlock: { cidr: '10.0.0.0/24' } }], ports: [{ protocol: 'TCP', port: 5978 }] }],
+    },
+  });
+  await post('/apis/networking.platform.io/v1/namespaces/default/networkpolicies', {
+    apiVersion: 'networking.platform.io/v1', kind: 'NetworkPolicy', metadata: { name: 'deny-all' }, spec: { podSelector: {}, ingress: [{}] },
+  });
+  await post('/apis/storage.platform.io/v1/csinodes', {
+    apiVersion: 'storage.platform.io/v1', kind: 'CSINode', metadata: { name: 'worker-1' },
+    spec: { drivers: [{ name: 'hostpath.csi.example.com', nodeID: 'worker-1', topologyKeys: ['topology.example.com/zone'], allocatable: { count: 16 } }, { name: 'nfs.csi.example.com', nodeID: 'w1', topologyKeys: null }] },
+  });
+  await post('/apis/storage.platform.io/v1/csidrivers', {
+    apiVersion: 'storage.platform.io/v1', kind: 'CSIDriver', metadata: { name: 'hostpath.csi.example.com' },
+    spec: { attachRequired: false, podInfoOnMount: true, volumeLifecycleModes: ['Persistent', 'Ephemeral'], tokenRequests: [{ audience: 'vault', expirationSeconds: 3600 }] },
+  });
+  await post('/apis/storage.platform.io/v1/volumeattachments', {
+    apiVersion: 'storage.platform.io/v1', kind: 'VolumeAttachment', metadata: { name: 'attach-1' },
+    spec: { attacher: 'hostpath.csi.example.com', source: { persistentVolumeName: 'pv-csi' }, nodeName: 'worker-1' },
+  });
+  await post('/apis/storage.platform.io/v1/namespaces/default/csistoragecapacities', {
+    apiVersion: 'storage.platform.io/v1', kind: 'CSIStorageCapacity', metadata: { name: 'fast-zone-a' },
+    storageClassName: 'fast', capacity: '100Gi', maximumVolumeSize: '10Gi', nodeTopology: { matchLabels: { 'topology.example.com/zone': 'a' } },
   });
 }
 

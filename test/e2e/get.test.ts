@@ -61,13 +61,29 @@ spec:
 
 const ONE = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: alpha\n';
 
+/** A ReplicationController: in the `all` category, and its wide table shows the selector map. */
+const RC = `apiVersion: v1
+kind: ReplicationController
+metadata:
+  name: frontend
+spec:
+  replicas: 0
+  template:
+    metadata:
+      labels: {app: guestbook, tier: frontend}
+    spec:
+      containers:
+      - name: php-redis
+        image: registry.example/gb-frontend:v4
+`;
+
 const setup = { cli: ['apply', '-f', 'objects.yaml'], note: 'setup' };
 const get = (...args: string[]): { cli: string[] } => ({ cli: ['get', ...args] });
 
 const scenarios: Scenario[] = [
   {
     name: 'tables',
-    files: { 'objects.yaml': OBJECTS },
+    files: { 'objects.yaml': OBJECTS, 'rc.yaml': RC },
     steps: [
       setup,
       get('configmaps'),
@@ -90,6 +106,9 @@ const scenarios: Scenario[] = [
       get('namespaces', '-l', 'nothing=here'),
       get('cm', '-n', 'empty'),
       get('all'),
+      { cli: ['create', '-f', 'rc.yaml'] },
+      get('all'),
+      get('rc', '-o', 'wide'),
       get('deploy/web', 'cm/alpha'),
     ],
   },

@@ -90,11 +90,14 @@ test('rollout status, scale, history, set image, undo, pause, resume and restart
     { cli: ['rollout', 'status', 'deployment/web'] },
     { cli: ['rollout', 'history', 'deployment/web'] },
     { cli: ['rollout', 'history', 'deployment/web', '--revision=1'] },
+    { cli: ['rollout', 'history', 'deployment/web', '--template={{.metadata.name}}:'], note: 'a template without -o prints the deployment, as kubectl does' },
+    { cli: ['rollout', 'history', 'deployment/web', '-o', 'name'], note: 'with -o, the ReplicaSets that record the revisions' },
     { cli: ['rollout', 'undo', 'deployment/web', '--dry-run=client'] },
     { cli: ['rollout', 'undo', 'deployment/web'] },
     { kubelet: 'ready' },
     { cli: ['rollout', 'history', 'deployment/web'] },
     { cli: ['rollout', 'undo', 'deployment/web', '--to-revision=9'] },
+    { cli: ['rollout', 'undo', 'deployment/web', '--to-revision=3', '--template={{.metadata.name}}:'], note: 'with a template, the deployment as it was read, whatever the rollback did' },
     { cli: ['rollout', 'pause', 'deployment/web'] },
     { cli: ['rollout', 'pause', 'deployment/web'] },
     { cli: ['rollout', 'restart', 'deployment/web'] },
@@ -114,6 +117,7 @@ test('events and top', async () => {
     { cli: ['events', '--types=Normal', '--for', 'deployment/web'] },
     { cli: ['events', '-A', '--no-headers', '--types=Warning'] },
     { cli: ['events', '--types=Bad'] },
+    { cli: ['events', '--for', 'deployment/web', '--types=Normal', '--watch', '--request-timeout=1', '-o', 'jsonpath={.reason}{"\\n"}'], note: 'the watch ends at the request timeout, exit code 0' },
     { cli: ['top', 'pod'], note: 'the metrics API is served by the node agent' },
     { cli: ['top', 'node', '--sort-by=disk'] },
   ]);
@@ -159,5 +163,61 @@ test('run, expose, autoscale and set serviceaccount', async () => {
     { cli: ['get', 'hpa'] },
     { cli: ['set', 'serviceaccount', 'deployment', 'web', 'builder'] },
     { cli: ['set', 'serviceaccount', 'deployment', 'web', 'builder'], note: 'nothing changes: nothing printed' },
+  ]);
+});
+
+const FRONTEND_RC = `apiVersion: v1
+kind: ReplicationController
+metadata:
+  name: frontend
+spec:
+  replicas: 3
+  selector: {app: guestbook, tier: frontend}
+  template:
+    metadata:
+      labels: {app: guestbook, tier: frontend}
+    spec:
+      containers:
+      - name: php-redis
+        image: registry.example/gb-frontend:v4
+        ports:
+        - containerPort: 80
+`;
+
+const NO_SELECTOR = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: nosel
+spec:
+  template:
+    metadata:
+      labels: {app: nosel}
+    spec:
+      containers:
+      - name: web
+        image: registry.example/web:1.0
+`;
+
+test('replication controllers: scale, autoscale, expose, rollout; expose, autoscale and scale -f take the manifest as written', async () => {
+  const long = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: a-pod-whose-name-is-well-over-sixty-three-characters-long-for-a-service\n  labels: {app: long}\nspec:\n  containers:\n  - name: c\n    image: x\n';
+  await run('replication-controllers', { 'rc.yaml': FRONTEND_RC, 'nosel.yaml': NO_SELECTOR, 'long.yaml': long }, [
+    { cli: ['expose', '-f', 'rc.yaml', '--port=80', '--dry-run=client', '-o', 'yaml'], note: 'the RC is not on the server: its manifest is enough' },
+    { cli: ['autoscale', '-f', 'rc.yaml', '--max=2', '--dry-run=client', '-o', 'name'] },
+    { cli: ['expose', '-f', 'nosel.yaml', '--port=80'] },
+    { cli: ['expose', 'namespace', 'default', '--port=80'], note: 'only pods, services, replication controllers, deployments and replica sets can be exposed' },
+    { cli: ['expose', '-f', 'long.yaml', '--port=8081', '--dry-run=client', '-o', 'name'], note: 'a name inherited from the object is cut to 63 characters' },
+    { cli: ['scale', '--replicas=2', '-f', 'rc.yaml'], note: 'scaling one the server does not have' },
+    { cli: ['create', '-f', 'rc.yaml'] },
+    { cli: ['scale', '--current-replicas=3', '--replicas=2', 'replicationcontrollers', 'frontend'] },
+    { cli: ['scale', '--current-replicas=3', '--replicas=2', 'rc/frontend'] },
+    { cli: ['scale', '--replicas=4', '-f', 'rc.yaml'] },
+    { cli: ['get', 'rc', 'frontend', '-o', 'jsonpath={.spec.replicas} {.metadata.generation}{"\\n"}'] },
+    { cli: ['autoscale', 'rc', 'frontend', '--min=2', '--max=3'] },
+    { cli: ['get', 'hpa', 'frontend', '-o', 'jsonpath={.spec.minReplicas} {.spec.maxReplicas} {.spec.scaleTargetRef.kind}{"\\n"}'] },
+    { cli: ['expose', 'rc', 'frontend', '--port=80'] },
+    { cli: ['get', 'service', 'frontend', '-o', 'jsonpath={.spec.selector} {.spec.ports[0].port}{"\\n"}'] },
+    { cli: ['rollout', 'status', 'rc/frontend'] },
+    { cli: ['rollout', 'history', 'rc/frontend'] },
+    { cli: ['rollout', 'restart', 'rc/frontend'] },
   ]);
 });

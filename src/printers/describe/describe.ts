@@ -4,6 +4,7 @@ import { groupOfApiVersion } from '../table/group-kind.js';
 import type { CertificateRequestDetails } from './csr.js';
 import { describeCertificateSigningRequest } from './csr.js';
 import { describeConfigMap, describeSecret } from './config.js';
+import { describeCSINode } from './csi-node.js';
 import { describeDaemonSet } from './daemonset.js';
 import type { DeploymentReplicaSets } from './deployment.js';
 import { describeDeployment } from './deployment.js';
@@ -16,6 +17,7 @@ import type { IngressBackendService } from './ingress.js';
 import { describeIngress, describeIngressClass } from './ingress.js';
 import { describeCronJob, describeJob } from './job.js';
 import { describeNamespace } from './namespace.js';
+import { describeNetworkPolicy } from './network-policy.js';
 import type { NodeLease } from './node.js';
 import { describeNode } from './node.js';
 import { describePersistentVolume } from './persistent-volume.js';
@@ -26,6 +28,7 @@ import { describeLimitRange, describeResourceQuota } from './quota.js';
 import { describeRole, describeRoleBinding } from './rbac.js';
 import type { SelectedPods } from './replicaset.js';
 import { describeReplicaSet } from './replicaset.js';
+import { describeReplicationController } from './replication-controller.js';
 import { describeService } from './service.js';
 import { describeServiceAccount } from './service-account.js';
 import { describeStatefulSet } from './statefulset.js';
@@ -41,7 +44,7 @@ export interface DescribeRelated {
   /** Deployment: its old and new ReplicaSets. */
   replicaSets?: DeploymentReplicaSets;
   /**
-   * ReplicaSet, StatefulSet, DaemonSet: the pods their selector matches (the describer counts
+   * ReplicaSet, ReplicationController, StatefulSet, DaemonSet: the pods their selector matches (the describer counts
    * those it controls), or the error listing them. PersistentVolumeClaim: the pods of its namespace.
    */
   pods?: SelectedPods;
@@ -88,6 +91,7 @@ const DESCRIBERS = new Map<string, { describe: Describer; events: boolean; objec
   [`${GROUPS.core}/Endpoints`, { events: true, objects: [], describe: (o, r, opt) => describeEndpoints(o, r.events, opt) }],
   [`${GROUPS.core}/PersistentVolume`, { events: true, objects: [], describe: (o, r, opt) => describePersistentVolume(o, r.events, opt) }],
   [`${GROUPS.core}/PersistentVolumeClaim`, { events: true, objects: ['pods'], describe: (o, r, opt) => describePersistentVolumeClaim(o, list(r.pods), r.events, opt) }],
+  [`${GROUPS.core}/ReplicationController`, { events: true, objects: ['pods'], describe: (o, r, opt) => describeReplicationController(o, list(r.pods), r.events, opt) }],
   [`${GROUPS.core}/ResourceQuota`, { events: false, objects: [], describe: (o) => describeResourceQuota(o) }],
   [`${GROUPS.core}/LimitRange`, { events: false, objects: [], describe: (o) => describeLimitRange(o) }],
   [`${GROUPS.apps}/Deployment`, { events: true, objects: ['replicaSets'], describe: (o, r, opt) => describeDeployment(o, r.replicaSets, r.events, opt) }],
@@ -107,8 +111,10 @@ const DESCRIBERS = new Map<string, { describe: Describer; events: boolean; objec
   [`${GROUPS.rbac}/ClusterRoleBinding`, { events: false, objects: [], describe: (o) => describeRoleBinding(o) }],
   [`${GROUPS.networking}/Ingress`, { events: true, objects: ['ingressServices'], describe: (o, r, opt) => describeIngress(o, r.ingressServices ?? new Map(), r.events, opt) }],
   [`${GROUPS.networking}/IngressClass`, { events: true, objects: [], describe: (o, r, opt) => describeIngressClass(o, r.events, opt) }],
+  [`${GROUPS.networking}/NetworkPolicy`, { events: false, objects: [], describe: (o, _r, opt) => describeNetworkPolicy(o, opt) }],
   [`${GROUPS.discovery}/EndpointSlice`, { events: true, objects: [], describe: (o, r, opt) => describeEndpointSlice(o, r.events, opt) }],
   [`${GROUPS.storage}/StorageClass`, { events: true, objects: [], describe: (o, r, opt) => describeStorageClass(o, r.events, opt) }],
+  [`${GROUPS.storage}/CSINode`, { events: true, objects: [], describe: (o, r, opt) => describeCSINode(o, r.events, opt) }],
   [`${GROUPS.scheduling}/PriorityClass`, { events: true, objects: [], describe: (o, r, opt) => describePriorityClass(o, r.events, opt) }],
   [`${GROUPS.certificates}/CertificateSigningRequest`, {
     events: true, objects: ['certificateRequest'],

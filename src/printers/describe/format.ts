@@ -16,6 +16,8 @@ export interface DescribeOptions {
    * UTC when absent.
    */
   timeZoneOffset?: (at: Date) => number;
+  /** The local zone's abbreviation at a given instant (`CET`), for Go's `time.Time.String()`; see {@link formatGoTime}. */
+  timeZoneName?: (at: Date) => string | undefined;
   /** Whether to print the Events section (kubectl's `--show-events`, default true). */
   showEvents?: boolean;
 }
@@ -34,6 +36,23 @@ export function formatRfc1123z(timestamp: string | undefined, options: DescribeO
   const abs = Math.abs(offset);
   return `${DAYS[d.getUTCDay()]}, ${pad2(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ` +
     `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())} ${sign}${pad2(Math.floor(abs / 60))}${pad2(abs % 60)}`;
+}
+
+/**
+ * Go's `time.Time.String()` of a timestamp in the local zone (`2006-01-02 15:04:05 -0700 MST`),
+ * as describers print a `metav1.Time` with `%s`: the zone's abbreviation when the caller knows
+ * it, else `UTC` at offset zero and elsewhere the offset as the tz database abbreviates a zone
+ * without a name (`-03`, `+0530`); the zero time for a missing timestamp.
+ */
+export function formatGoTime(timestamp: string | undefined, options: DescribeOptions): string {
+  const t = timestamp ? Date.parse(timestamp) : NaN;
+  if (Number.isNaN(t)) return '0001-01-01 00:00:00 +0000 UTC';
+  const offset = options.timeZoneOffset?.(new Date(t)) ?? 0;
+  const d = new Date(t + offset * 60_000);
+  const abs = Math.abs(offset);
+  const zone = `${offset < 0 ? '-' : '+'}${pad2(Math.floor(abs / 60))}${pad2(abs % 60)}`;
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())} ` +
+    `${zone} ${options.timeZoneName?.(new Date(t)) ?? (offset === 0 ? 'UTC' : abs % 60 === 0 ? zone.slice(0, 3) : zone)}`;
 }
 
 /** The age of a timestamp (`5m`), or `<unknown>` when it is missing. */

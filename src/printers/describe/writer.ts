@@ -8,6 +8,8 @@ export const LEVEL_1 = 1;
 export const LEVEL_2 = 2;
 /** Nesting level 3. */
 export const LEVEL_3 = 3;
+/** Nesting level 4. */
+export const LEVEL_4 = 4;
 
 /**
  * kubectl's describe writer: text at an indentation level (two spaces per level), terminal

@@ -14,7 +14,12 @@ import type { CronJob, Job } from '../types/batch.js';
 import type { CertificateSigningRequest } from '../types/certificates.js';
 import type { Lease } from '../types/coordination.js';
 import type { CustomResourceDefinition } from '../types/apiextensions.js';
-import type { Binding, ConfigMap, Endpoints, Event, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, ResourceQuota, Secret, Service, ServiceAccount } from '../types/core.js';
+import type {
+  Binding, ConfigMap, Endpoints, Event, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PodTemplate, ReplicationController, ResourceQuota, Secret,
+  Service, ServiceAccount,
+} from '../types/core.js';
+import type { Ingress, IngressClass, NetworkPolicy } from '../types/networking.js';
+import type { CSIDriver, CSINode, CSIStorageCapacity, StorageClass, VolumeAttachment } from '../types/storage.js';
 import type { RuntimeClass } from '../types/node.js';
 import type { PodDisruptionBudget } from '../types/policy.js';
 import type { PriorityClass } from '../types/scheduling.js';
@@ -47,6 +52,8 @@ export const TYPED_RESOURCES = {
   persistentVolumes: core('persistentvolumes', 'PersistentVolume', false),
   limitRanges: core('limitranges', 'LimitRange', true),
   resourceQuotas: core('resourcequotas', 'ResourceQuota', true),
+  podTemplates: core('podtemplates', 'PodTemplate', true),
+  replicationControllers: core('replicationcontrollers', 'ReplicationController', true),
   deployments: named(GROUPS.apps, 'v1', 'deployments', 'Deployment', true),
   replicaSets: named(GROUPS.apps, 'v1', 'replicasets', 'ReplicaSet', true),
   statefulSets: named(GROUPS.apps, 'v1', 'statefulsets', 'StatefulSet', true),
@@ -75,6 +82,14 @@ export const TYPED_RESOURCES = {
   podDisruptionBudgets: named(GROUPS.policy, 'v1', 'poddisruptionbudgets', 'PodDisruptionBudget', true),
   priorityClasses: named(GROUPS.scheduling, 'v1', 'priorityclasses', 'PriorityClass', false),
   runtimeClasses: named(GROUPS.node, 'v1', 'runtimeclasses', 'RuntimeClass', false),
+  storageClasses: named(GROUPS.storage, 'v1', 'storageclasses', 'StorageClass', false),
+  volumeAttachments: named(GROUPS.storage, 'v1', 'volumeattachments', 'VolumeAttachment', false),
+  csiDrivers: named(GROUPS.storage, 'v1', 'csidrivers', 'CSIDriver', false),
+  csiNodes: named(GROUPS.storage, 'v1', 'csinodes', 'CSINode', false),
+  csiStorageCapacities: named(GROUPS.storage, 'v1', 'csistoragecapacities', 'CSIStorageCapacity', true),
+  ingresses: named(GROUPS.networking, 'v1', 'ingresses', 'Ingress', true),
+  ingressClasses: named(GROUPS.networking, 'v1', 'ingressclasses', 'IngressClass', false),
+  networkPolicies: named(GROUPS.networking, 'v1', 'networkpolicies', 'NetworkPolicy', true),
 } as const satisfies Record<string, ResourceDescriptor>;
 
 /** The object type of each typed accessor. */
@@ -92,6 +107,8 @@ export interface TypedKinds {
   persistentVolumes: PersistentVolume;
   limitRanges: LimitRange;
   resourceQuotas: ResourceQuota;
+  podTemplates: PodTemplate;
+  replicationControllers: ReplicationController;
   deployments: Deployment;
   replicaSets: ReplicaSet;
   statefulSets: StatefulSet;
@@ -120,6 +137,14 @@ export interface TypedKinds {
   podDisruptionBudgets: PodDisruptionBudget;
   priorityClasses: PriorityClass;
   runtimeClasses: RuntimeClass;
+  storageClasses: StorageClass;
+  volumeAttachments: VolumeAttachment;
+  csiDrivers: CSIDriver;
+  csiNodes: CSINode;
+  csiStorageCapacities: CSIStorageCapacity;
+  ingresses: Ingress;
+  ingressClasses: IngressClass;
+  networkPolicies: NetworkPolicy;
 }
 
 // Compile-time check that the table and the type map name the same accessors.

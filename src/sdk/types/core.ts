@@ -476,6 +476,35 @@ export interface PodTemplateSpec {
   spec?: PodSpec;
 }
 
+/** A stored pod template (a `PodTemplate` object, as opposed to the template embedded in a workload). */
+export interface PodTemplate extends ObjectBase {
+  kind?: 'PodTemplate';
+  template?: PodTemplateSpec;
+}
+
+/** A condition of a {@link ReplicationController}. */
+export interface ReplicationControllerCondition {
+  type: 'ReplicaFailure' | string;
+  status: 'True' | 'False' | 'Unknown' | string;
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
+}
+
+/** A replication controller: keeps `replicas` pods matching an equality-based selector running. */
+export interface ReplicationController extends ObjectBase {
+  kind?: 'ReplicationController';
+  spec?: { replicas?: number; minReadySeconds?: number; selector?: Record<string, string>; template?: PodTemplateSpec };
+  status?: {
+    replicas?: number;
+    fullyLabeledReplicas?: number;
+    readyReplicas?: number;
+    availableReplicas?: number;
+    observedGeneration?: number;
+    conditions?: ReplicationControllerCondition[];
+  };
+}
+
 /** One port of a service. */
 export interface ServicePort {
   name?: string;

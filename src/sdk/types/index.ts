@@ -27,4 +27,6 @@ export type * from './autoscaling.js';
 export type * from './endpointslice.js';
 export type * from './scheduling.js';
 export type * from './node.js';
+export type * from './storage.js';
+export type * from './networking.js';
 export type * from './apiextensions.js';

@@ -26,16 +26,16 @@ export const RECOMMENDED_PLUGINS = [
 
 /**
  * Accepted names that do nothing here: the kinds they act on are not served by this server
- * (StorageClass, IngressClass, ClusterTrustBundle, admission policies, events rate limits, image
- * policy back ends, node identities). The certificate plugins are listed because plugins given by
+ * (ClusterTrustBundle, admission policies, events rate limits, image policy back ends, node
+ * identities). The certificate plugins are listed because plugins given by
  * other modules with these names (the certificates module's) take their place in the order. DefaultTolerationSeconds is NOT implemented yet either (it would add
  * not-ready/unreachable tolerations to every pod).
  */
 export const INERT_PLUGINS = new Set<string>([
   'AlwaysAdmit', 'NamespaceAutoProvision', 'NamespaceExists', 'LimitPodHardAntiAffinityTopology', 'NodeRestriction',
-  'AlwaysPullImages', 'ImagePolicyWebhook', 'DefaultTolerationSeconds', 'EventRateLimit', 'ExtendedResourceToleration', 'DefaultStorageClass',
+  'AlwaysPullImages', 'ImagePolicyWebhook', 'DefaultTolerationSeconds', 'EventRateLimit', 'ExtendedResourceToleration',
   'OwnerReferencesPermissionEnforcement', 'PersistentVolumeClaimResize', 'CertificateApproval', 'CertificateSigning', 'ClusterTrustBundleAttest',
-  'CertificateSubjectRestriction', 'DefaultIngressClass', 'DenyServiceExternalIPs', 'PodTopologyLabels', 'MutatingAdmissionPolicy',
+  'CertificateSubjectRestriction', 'DenyServiceExternalIPs', 'PodTopologyLabels', 'MutatingAdmissionPolicy',
   'ValidatingAdmissionPolicy',
 ]);
 

@@ -25,6 +25,7 @@ import { podNodeSelectorPlugin } from './plugins/pod-node-selector.js';
 import { podTolerationRestrictionPlugin } from './plugins/pod-toleration-restriction.js';
 import { priorityPlugin } from './plugins/priority.js';
 import { runtimeClassPlugin } from './plugins/runtime-class.js';
+import { defaultIngressClassPlugin, defaultStorageClassPlugin } from './plugins/default-classes.js';
 import { alwaysDenyPlugin, securityContextDenyPlugin } from './plugins/security-context-deny.js';
 import { resourceQuotaController } from './quota/controller.js';
 import { resourceQuotaPlugin } from './quota/plugin.js';
@@ -84,6 +85,8 @@ export async function selectAdmissionPlugins(ctx: ServerContext, options: Admiss
     PodTolerationRestriction: () => podTolerationRestrictionPlugin(lookupNamespace, config.plugins.get('PodTolerationRestriction')?.configuration),
     Priority: () => priorityPlugin(ctx),
     RuntimeClass: () => runtimeClassPlugin(ctx, gates.enabled('PodOverhead')),
+    DefaultStorageClass: () => defaultStorageClassPlugin(ctx),
+    DefaultIngressClass: () => defaultIngressClassPlugin(ctx),
     MutatingAdmissionWebhook: () => mutatingWebhookPlugin(ctx, { serviceAddresses: services, ...(mutatingCreds !== undefined ? { credentials: mutatingCreds } : {}) }),
     ValidatingAdmissionWebhook: () => validatingWebhookPlugin(ctx, { serviceAddresses: services, ...(validatingCreds !== undefined ? { credentials: validatingCreds } : {}) }),
     ResourceQuota: () => resourceQuotaPlugin(ctx),

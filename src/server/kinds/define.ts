@@ -45,7 +45,7 @@ export const SCALE_SUBRESOURCE: SubresourceDef = {
 
 /** Scale paths of the built-in workloads. */
 export const WORKLOAD_SCALE: ScaleDef = {
-  specReplicasPath: ['spec', 'replicas'], statusReplicasPath: ['status', 'replicas'], labelSelectorPath: ['spec', 'selector'], selectorIsObject: true,
+  specReplicasPath: ['spec', 'replicas'], statusReplicasPath: ['status', 'replicas'], labelSelectorPath: ['spec', 'selector'], selectorForm: 'labelSelector',
 };
 
 /** Creates the def of a built-in kind. */

@@ -6,6 +6,7 @@ import { namespaceDef } from './namespace.js';
 import { configMapDef, secretDef } from './config.js';
 import { serviceDef } from './service.js';
 import { bindingDef, podDef } from './pod.js';
+import { podTemplateDef, replicationControllerDef } from './replication-controller.js';
 import { endpointsDef, eventDef, nodeDef, persistentVolumeClaimDef, persistentVolumeDef, serviceAccountDef } from './core-misc.js';
 import { cronJobDef, daemonSetDef, deploymentDef, jobDef, replicaSetDef, statefulSetDef } from './workloads.js';
 import {
@@ -16,13 +17,15 @@ import { customResourceDefinitionDef } from './custom-resource-definition.js';
 import { admissionDefs } from './admission-defs.js';
 import { authorizationDefs } from './authorization.js';
 import { authenticationDefs, withTokenRequest } from './authentication.js';
+import { ingressClassDef, ingressDef, networkPolicyDef } from './networking.js';
+import { csiDriverDef, csiNodeDef, csiStorageCapacityDef, storageClassDef, volumeAttachmentDef } from './storage.js';
 import { controllerRevisionDef, endpointSliceDef, horizontalPodAutoscalerDef, horizontalPodAutoscalerV1Def } from './workload-extras.js';
 
 /** The built-in resource definitions. */
 export function builtinDefs(): ResourceDef[] {
   return [
     bindingDef, configMapDef, endpointsDef, eventDef, namespaceDef, nodeDef, persistentVolumeClaimDef, persistentVolumeDef, podDef,
-    secretDef, withTokenRequest(serviceAccountDef), serviceDef,
+    podTemplateDef, replicationControllerDef, secretDef, withTokenRequest(serviceAccountDef), serviceDef,
     mutatingWebhookConfigurationDef, validatingWebhookConfigurationDef,
     customResourceDefinitionDef,
     controllerRevisionDef, daemonSetDef, deploymentDef, replicaSetDef, statefulSetDef,
@@ -31,6 +34,8 @@ export function builtinDefs(): ResourceDef[] {
     cronJobDef, jobDef,
     certificateSigningRequestDef,
     leaseDef,
+    ingressClassDef, ingressDef, networkPolicyDef,
+    csiDriverDef, csiNodeDef, csiStorageCapacityDef, storageClassDef, volumeAttachmentDef,
     clusterRoleBindingDef, clusterRoleDef, roleBindingDef, roleDef,
     ...admissionDefs,
     ...authorizationDefs,

@@ -1,7 +1,8 @@
 /**
  * The node side of the local server, assembled: the `pods/binding` endpoint (always served), and
- * with `ServerOptions.node` the scheduler, node lifecycle, the node agent of node `local` with its
- * runtime and logs, and the resource metrics API. The server adds the controllers and endpoints this
+ * with `ServerOptions.node` the scheduler, node lifecycle and, unless the node is not to be
+ * registered, the node agent of node `local` with its runtime and logs, and the resource metrics
+ * API. The server adds the controllers and endpoints this
  * returns and calls `shutdown` before it closes the store, so that no pod process outlives it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -48,9 +49,9 @@ export interface NodeSideParts {
   port(): number;
 }
 
-/** Kinds the node side serves besides the built-ins (the metrics API when the node runs). */
+/** Kinds the node side serves besides the built-ins (the metrics API when the node `local` is there). */
 export function nodeDefs(options: NodeOptions | undefined): ResourceDef[] {
-  return options === undefined ? [] : metricsDefs;
+  return options === undefined || options.registerNode === false ? [] : metricsDefs;
 }
 
 /** The node's address: the server's when it listens on one IPv4 address, else 127.0.0.1. */
@@ -63,6 +64,9 @@ export async function setupNode(ctx: ServerContext, options: NodeOptions | undef
   const endpoints: PipelineEndpoint[] = [bindingEndpoint(ctx)];
   if (options === undefined) return { controllers: [], endpoints, shutdown: async () => undefined };
   const o = resolveNodeOptions(options);
+  const lifecycle = nodeLifecycle(ctx, { gracePeriodMs: o.nodeMonitorGracePeriodMs, monitorPeriodMs: o.nodeMonitorPeriodMs, now: options.lifecycleNow ?? (() => ctx.now()) });
+  // Without a node of its own the server still schedules onto, and watches over, the nodes clients register.
+  if (!o.registerNode) return { controllers: [lifecycle, scheduler(ctx)], endpoints, shutdown: async () => undefined };
   if (o.runtime === 'process' && process.platform === 'win32') {
     // Containers are process groups, which Windows does not have.
     o.runtime = 'none';
@@ -114,7 +118,7 @@ export async function setupNode(ctx: ServerContext, options: NodeOptions | undef
   return {
     controllers: [
       agentController,
-      nodeLifecycle(ctx, { gracePeriodMs: o.nodeMonitorGracePeriodMs, monitorPeriodMs: o.nodeMonitorPeriodMs, now: options.lifecycleNow ?? (() => ctx.now()) }),
+      lifecycle,
       scheduler(ctx),
       metricsController,
     ],

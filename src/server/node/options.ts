@@ -15,6 +15,14 @@ export interface NodeOptions {
    * an event says why.
    */
   runtime: NodeRuntimeMode;
+  /**
+   * Whether the server registers its node `local` and runs its agent (default true). False
+   * (`--node-runtime=none`): the server has no node of its own; none is registered, and none is
+   * re-created when a client deletes one. The scheduler and node lifecycle work on the nodes
+   * clients register, and nothing runs the pods bound to them, as in a control plane without node
+   * agents. The resource metrics API is not served then (no node reports usage).
+   */
+  registerNode?: boolean;
   /** Why the runtime is off (node condition and pod events), e.g. `--node-runtime=none`. */
   disabledReason?: string;
   /** First crash-loop back-off delay (ms, default 10 s; doubles up to `backoffMaxMs`). */
@@ -52,6 +60,7 @@ export interface NodeOptions {
 /** Options with defaults applied. */
 export interface ResolvedNodeOptions {
   runtime: NodeRuntimeMode;
+  registerNode: boolean;
   disabledReason: string;
   backoffInitialMs: number;
   backoffMaxMs: number;
@@ -73,6 +82,7 @@ export interface ResolvedNodeOptions {
 export function resolveNodeOptions(o: NodeOptions): ResolvedNodeOptions {
   return {
     runtime: o.runtime,
+    registerNode: o.registerNode ?? true,
     disabledReason: o.disabledReason ?? 'the server was started with --node-runtime=none',
     backoffInitialMs: o.backoffInitialMs ?? 10_000,
     backoffMaxMs: o.backoffMaxMs ?? 300_000,

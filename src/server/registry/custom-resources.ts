@@ -31,7 +31,7 @@ function scaleDef(scale: JsonObject): ScaleDef | undefined {
   const spec = simpleFieldPath(asString(scale.specReplicasPath) ?? '');
   const status = simpleFieldPath(asString(scale.statusReplicasPath) ?? '');
   if (spec === undefined || status === undefined) return undefined;
-  const def: ScaleDef = { specReplicasPath: spec, statusReplicasPath: status, selectorIsObject: false };
+  const def: ScaleDef = { specReplicasPath: spec, statusReplicasPath: status, selectorForm: 'string' };
   const selector = simpleFieldPath(asString(scale.labelSelectorPath) ?? '');
   if (selector !== undefined && selector.length > 0) def.labelSelectorPath = selector;
   return def;

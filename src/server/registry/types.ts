@@ -29,10 +29,14 @@ export interface SubresourceDef {
 export interface ScaleDef {
   specReplicasPath: string[];
   statusReplicasPath: string[];
-  /** Path of the label selector: an object selector for built-ins, a string for CRDs. */
+  /** Path of the label selector. */
   labelSelectorPath?: string[];
-  /** True when the selector at {@link labelSelectorPath} is a `LabelSelector` object (built-ins). */
-  selectorIsObject: boolean;
+  /**
+   * The form of the selector at {@link labelSelectorPath}: a `LabelSelector` object (apps/v1
+   * workloads), a map of labels that must all match (ReplicationControllers), or the string form
+   * (custom resources).
+   */
+  selectorForm: 'labelSelector' | 'labels' | 'string';
 }
 
 /** What a table row is built from. */

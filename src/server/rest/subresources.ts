@@ -8,7 +8,7 @@ import type { ServerContext } from '../context.js';
 import { badRequest, methodNotAllowed } from '../errors.js';
 import { asArray, asObject, asString, getPath, metaOf, setPath } from '../util/json.js';
 import { fieldError, invalid } from '../validation/field-errors.js';
-import { formatObjectSelector, fromObjectSelector, selectorString } from '../selection/label-selector.js';
+import { formatObjectSelector, fromLabelMap, fromObjectSelector, parseLabelSelector, selectorString, type LabelSelector } from '../selection/label-selector.js';
 import type { ResourceDef } from '../registry/types.js';
 import { trackUpdate } from './managed-fields.js';
 import { checkTypeMeta } from './object-meta.js';
@@ -74,6 +74,27 @@ export async function patchStatus(ctx: ServerContext, req: WriteRequest, params:
   });
 }
 
+/**
+ * The pods a scalable object selects, read from its selector in the form its kind keeps it (a
+ * custom resource's string that does not parse selects nothing); nothing without a selector.
+ */
+export function scaleSelector(def: ResourceDef, obj: JsonObject): LabelSelector {
+  const path = def.scale?.labelSelectorPath;
+  const sel = path === undefined ? undefined : getPath(obj, path);
+  switch (def.scale?.selectorForm) {
+    case 'labelSelector': return fromObjectSelector(sel);
+    case 'labels': return asObject(sel) === undefined ? { requirements: [], nothing: true } : fromLabelMap(sel);
+    case 'string':
+      if (typeof sel !== 'string') return { requirements: [], nothing: true };
+      try {
+        return parseLabelSelector(sel);
+      } catch {
+        return { requirements: [], nothing: true };
+      }
+    default: return { requirements: [], nothing: true };
+  }
+}
+
 /** The autoscaling/v1 Scale of an object. */
 export function scaleOf(def: ResourceDef, obj: JsonObject): JsonObject {
   const scale = def.scale;
@@ -85,11 +106,11 @@ export function scaleOf(def: ResourceDef, obj: JsonObject): JsonObject {
   const status: JsonObject = { replicas: typeof statusReplicas === 'number' ? statusReplicas : 0 };
   if (scale?.labelSelectorPath !== undefined) {
     const sel = getPath(obj, scale.labelSelectorPath);
-    if (scale.selectorIsObject) {
-      const s = asObject(sel) === undefined ? '' : selectorString(fromObjectSelector(sel));
+    if (scale.selectorForm === 'string') {
+      if (typeof sel === 'string' && sel !== '') status.selector = sel;
+    } else {
+      const s = asObject(sel) === undefined ? '' : selectorString(scaleSelector(def, obj));
       if (s !== '') status.selector = s;
-    } else if (typeof sel === 'string' && sel !== '') {
-      status.selector = sel;
     }
   }
   const spec: JsonObject = {};

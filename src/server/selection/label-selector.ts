@@ -235,6 +235,16 @@ export function fromObjectSelector(sel: unknown): LabelSelector {
   return { requirements };
 }
 
+/**
+ * `labels.SelectorFromSet`: a map of labels that must all be equal (a ReplicationController's or a
+ * Service's selector); an empty or absent map selects everything.
+ */
+export function fromLabelMap(set: unknown): LabelSelector {
+  const obj = asObject(set) ?? {};
+  const requirements: LabelRequirement[] = Object.keys(obj).sort().map((k) => ({ key: k, op: '=', values: [asString(obj[k]) ?? ''] }));
+  return { requirements };
+}
+
 /** The canonical string form (`app=web,tier in (a,b),!x`); empty for "everything". */
 export function selectorString(selector: LabelSelector): string {
   return selector.requirements.map((r) => {

@@ -5,7 +5,7 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import type { TableDef } from '../registry/types.js';
 import { asArray, asNumber, asObject, asString } from '../util/json.js';
 import { formatLabels } from '../selection/label-selector.js';
-import { AGE_COLUMN, NAME_COLUMN, ageOf, column, int, nameOf, orNone, since } from './common.js';
+import { AGE_COLUMN, NAME_COLUMN, ageOf, column, containerCells, int, nameOf, orNone, since } from './common.js';
 
 function obj(v: unknown): JsonObject {
   return asObject(v) ?? {};
@@ -14,6 +14,22 @@ function obj(v: unknown): JsonObject {
 function str(v: unknown): string {
   return asString(v) ?? '';
 }
+
+// ---- pod templates ----------------------------------------------------------------------------
+
+export const podTemplateTable: TableDef = {
+  columns: [
+    NAME_COLUMN,
+    column('Containers', 'string', 'Names of each container in the template.'),
+    column('Images', 'string', 'Images referenced by each container in the template.'),
+    column('Pod Labels', 'string', 'The labels for the pod template.'),
+  ],
+  cells(t) {
+    const template = obj(t.template);
+    const [names, images] = containerCells(template.spec);
+    return [nameOf(t), names, images, formatLabels(obj(template.metadata).labels)];
+  },
+};
 
 // ---- pods -------------------------------------------------------------------------------------
 

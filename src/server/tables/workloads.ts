@@ -53,6 +53,23 @@ export const replicaSetTable: TableDef = {
   },
 };
 
+export const replicationControllerTable: TableDef = {
+  columns: [
+    NAME_COLUMN,
+    column('Desired', 'integer', 'Replicas is the number of desired replicas. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: https://platform.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller'),
+    column('Current', 'integer', 'Replicas is the most recently observed number of replicas. More info: https://platform.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller'),
+    column('Ready', 'integer', 'The number of ready replicas for this replication controller.'),
+    AGE_COLUMN, CONTAINERS, IMAGES,
+    column('Selector', 'string', 'Selector is a label query over pods that should match the Replicas count. If Selector is empty, it is defaulted to the labels present on the Pod template. Label keys and values that must match in order to be controlled by this replication controller, if empty defaulted to labels on Pod template. More info: https://platform.io/docs/concepts/overview/working-with-objects/labels/#label-selectors', 1),
+  ],
+  cells(rc, now) {
+    const spec = obj(rc.spec);
+    const status = obj(rc.status);
+    const [names, images] = containerCells(templateSpec(rc));
+    return [nameOf(rc), int(spec.replicas), int(status.replicas), int(status.readyReplicas), ageOf(rc, now), names, images, formatLabels(spec.selector)];
+  },
+};
+
 export const statefulSetTable: TableDef = {
   columns: [NAME_COLUMN, column('Ready', 'string', 'Number of the pod with ready state'), AGE_COLUMN, CONTAINERS, IMAGES],
   cells(s, now) {

@@ -12,7 +12,8 @@ const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
 /** Finalizers every kind accepts without a domain prefix. */
 export const STANDARD_FINALIZERS = new Set<string>([FINALIZERS.namespace, 'orphan', 'foregroundDeletion']);
 
-function validateLabels(labels: JsonValue | undefined, path: string): FieldError[] {
+/** ValidateLabels: label keys are qualified names, values valid label values (also for pod templates' labels). */
+export function validateLabelMap(labels: JsonValue | undefined, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const obj = asObject(labels);
   if (obj === undefined) return errs;
@@ -107,7 +108,7 @@ export function validateObjectMeta(meta: JsonObject, opts: { namespaced: boolean
   if (typeof meta.generation === 'number' && meta.generation < 0) {
     errs.push(fieldError.invalid('metadata.generation', meta.generation, 'must be greater than or equal to 0'));
   }
-  errs.push(...validateLabels(meta.labels, 'metadata.labels'));
+  errs.push(...validateLabelMap(meta.labels, 'metadata.labels'));
   errs.push(...validateAnnotations(meta.annotations, 'metadata.annotations'));
   errs.push(...validateOwnerReferences(meta.ownerReferences, 'metadata.ownerReferences'));
   errs.push(...validateFinalizers(meta.finalizers, 'metadata.finalizers'));

@@ -26,7 +26,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const dryRun = dryRunMode(flags);
   const output = await objectOutput(ctx, flags);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
-  const live = await liveObjects(ctx, flags, client, args);
+  const live = await liveObjects(ctx, flags, client, args, { latest: false });
   let count = 0;
   for (const o of live.objects) {
     if (!o.mapping.subresources.includes('scale')) throw new UsageError(`cannot autoscale a ${o.mapping.kind}: no scale subresource`, false);

@@ -125,10 +125,16 @@ async function deploymentReplicaSets(client: PlatformClient, deployment: KubeObj
   return { new: current === undefined ? [] : [current], old: owned.filter((rs) => rs !== current) };
 }
 
-/** The pods a workload's selector matches (kubectl's `getPodStatusForController` lists them). */
+/**
+ * The pods a workload's selector matches (kubectl's `getPodStatusForController` lists them): a
+ * LabelSelector, or for a ReplicationController a plain map of labels.
+ */
 async function selectedPods(client: PlatformClient, workload: KubeObject, options: RelatedOptions): Promise<KubeObject[]> {
-  const selector = (workload['spec'] as { selector?: LabelSelector } | undefined)?.selector;
-  return listAll(client, PODS, workload.metadata?.namespace, { labelSelector: selectorString(selector) }, options);
+  const selector = (workload['spec'] as { selector?: unknown } | undefined)?.selector;
+  const labelSelector = groupOfApiVersion(workload.apiVersion) === GROUPS.core && workload.kind === 'ReplicationController'
+    ? selectorString({ matchLabels: (selector ?? {}) as Record<string, string> })
+    : selectorString(selector as LabelSelector | undefined);
+  return listAll(client, PODS, workload.metadata?.namespace, { labelSelector }, options);
 }
 
 async function ingressServices(client: PlatformClient, ingress: KubeObject, options: RelatedOptions): Promise<Map<string, IngressBackendService>> {

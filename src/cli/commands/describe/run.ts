@@ -84,7 +84,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     try {
       const object = await describableObject(client, found, ctx.io.signal);
       const related = await fetchRelated(client, object, relatedOptions);
-      text = describeObject(object, related, { now, showEvents: relatedOptions.showEvents, timeZoneOffset: (at) => -at.getTimezoneOffset() });
+      text = describeObject(object, related, { now, showEvents: relatedOptions.showEvents, timeZoneOffset: (at) => -at.getTimezoneOffset(), timeZoneName: zoneAbbreviation });
     } catch (err) {
       // kubectl reports a describer's failure and goes on with the other objects.
       if (ctx.io.signal.aborted) throw err;
@@ -95,4 +95,17 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     first = false;
   }
   throwCollected(errors, ctx.commandPath);
+}
+
+/**
+ * The local zone's abbreviation at an instant as the tz database names it (`CET`, `EST`, `UTC`),
+ * which Go prints in `time.Time.String()`: Intl names European zones in British English and the
+ * others in American English; a zone Intl can only name `GMT+1` has none (undefined).
+ */
+function zoneAbbreviation(at: Date): string | undefined {
+  for (const locale of ['en-US', 'en-GB']) {
+    const name = new Intl.DateTimeFormat(locale, { timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
+    if (name !== undefined && !/^(GMT|UTC)[+-]/.test(name)) return name;
+  }
+  return undefined;
 }

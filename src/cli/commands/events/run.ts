@@ -2,7 +2,8 @@
  * `events`: lists core/v1 Events (chunked, one namespace or all), filtered by `--types` and
  * `--for TYPE/NAME` (a field selector on the involved object's kind, apiVersion and name), sorted
  * by when they were last seen and printed as kubectl's event table or with `-o`; `-w` follows
- * new events with the SDK's watch until interrupted.
+ * new events with the SDK's watch until interrupted or until `--request-timeout` (which ends it
+ * with exit code 0, as kubectl's watch ends when the request times out).
  */
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
@@ -37,9 +38,13 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const chunk = flags.int('chunk-size') ?? 500;
   const withType = (e: KubeObject): KubeObject => ({ ...e, apiVersion: e.apiVersion ?? 'v1', kind: e.kind ?? 'Event' });
   if (flags.bool('watch')) {
-    const { watch } = await import('../../../sdk/watch/watcher.js');
+    const [{ watch }, { timeoutSignal }, config] = await Promise.all([
+      import('../../../sdk/watch/watcher.js'), import('../../../sdk/timeout-signal.js'), ctx.clientConfig(),
+    ]);
+    const timeout = config.timeoutMs ?? 0;
+    const signal = timeout > 0 ? AbortSignal.any([ctx.io.signal, timeoutSignal(timeout)]) : ctx.io.signal;
     let headers = !flags.bool('no-headers');
-    for await (const event of watch(rc, { ...(fieldSelector === undefined ? {} : { fieldSelector }), signal: ctx.io.signal })) {
+    for await (const event of watch(rc, { ...(fieldSelector === undefined ? {} : { fieldSelector }), signal })) {
       if (event.type === 'DELETED') continue;
       const e = withType(event.object as KubeObject);
       if (!keep(e)) continue;

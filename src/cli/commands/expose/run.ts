@@ -47,7 +47,9 @@ function selectorOf(o: KubeObject): Record<string, string> {
     }
     case 'ReplicationController': return (spec?.selector as Record<string, string> | undefined) ?? {};
     case 'Deployment': case 'ReplicaSet': {
+      // apps/v1 workloads must name their selector's labels (a manifest may not; expose -f reads it as written).
       const sel = (spec?.selector ?? {}) as { matchLabels?: Record<string, string>; matchExpressions?: unknown[] };
+      if (Object.keys(sel.matchLabels ?? {}).length === 0) throw new UsageError(`invalid ${o.kind.toLowerCase()}: no selectors, therefore cannot be exposed`, false);
       if ((sel.matchExpressions ?? []).length > 0) throw new UsageError(`couldn't convert expressions - "${JSON.stringify(sel.matchExpressions)}" to map-based selector format`, false);
       return sel.matchLabels ?? {};
     }
@@ -69,16 +71,30 @@ function portsOf(o: KubeObject): { port: string; protocol: string }[] {
   return out;
 }
 
+/** The kinds kubectl's `canBeExposed` accepts, by group. */
+const EXPOSABLE: ReadonlyMap<string, readonly string[]> = new Map([
+  ['', ['ReplicationController', 'Service', 'Pod']],
+  ['apps', ['Deployment', 'ReplicaSet']],
+  ['extensions', ['Deployment', 'ReplicaSet']],
+]);
+
+/** kubectl's `canBeExposed`, checked before anything else about an object: `cannot expose a Node`. */
+function checkExposable(mapping: { group: string; kind: string }): void {
+  if (EXPOSABLE.get(mapping.group)?.includes(mapping.kind) === true) return;
+  throw new UsageError(`cannot expose a ${mapping.group === '' ? mapping.kind : `${mapping.kind}.${mapping.group}`}`, false);
+}
+
 /** Runs `expose`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
   const dryRun = dryRunMode(flags);
   const output = await objectOutput(ctx, flags);
   if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError('You must provide one or more resources by argument or filename.', false);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
-  const live = await liveObjects(ctx, flags, client, args);
+  const live = await liveObjects(ctx, flags, client, args, { latest: false });
   const suffix = dryRunSuffix(dryRun);
   for (const item of live.objects) {
     const o = item.object;
+    checkExposable(item.mapping);
     const selectorText = flags.string('selector') ?? '';
     let selector: Record<string, string>;
     try {
@@ -116,7 +132,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       spec.sessionAffinity = affinity;
     }
     if ((flags.string('cluster-ip') ?? '') !== '') spec.clusterIP = flags.string('cluster-ip');
-    const name = (flags.string('name') ?? '') || (o.metadata?.name ?? '');
+    // A service named after the object takes at most a DNS-1035 label's 63 characters of its name.
+    const name = (flags.string('name') ?? '') || (o.metadata?.name ?? '').slice(0, 63);
     const generated = {
       apiVersion: 'v1', kind: 'Service',
       metadata: { creationTimestamp: null, ...(labels !== undefined && Object.keys(labels).length > 0 ? { labels } : {}), name },

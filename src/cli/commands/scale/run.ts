@@ -44,7 +44,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const output = await objectOutput(ctx, flags);
   if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError(NO_RESOURCES_MESSAGE, false);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
-  const live = await liveObjects(ctx, flags, client, args);
+  const live = await liveObjects(ctx, flags, client, args, { latest: false });
   if (resourceVersion !== '' && live.objects.length > 1) throw new UsageError('cannot use --resource-version with multiple resources', false);
   if (live.objects.length === 0) {
     const first = live.errors[0];

@@ -11,7 +11,8 @@ import { DOMAIN } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import { timestamp } from '../../context.js';
 import type { ResourceDef } from '../../registry/types.js';
-import { fromObjectSelector, matchesLabels } from '../../selection/label-selector.js';
+import { scaleSelector } from '../../rest/subresources.js';
+import { matchesLabels } from '../../selection/label-selector.js';
 import { asArray, asNumber, asObject, asString, getPath, jsonEqual, setPath } from '../../util/json.js';
 import type { Controller } from '../controller.js';
 import { objectKeyOf, splitKey } from '../framework/informer.js';
@@ -138,7 +139,7 @@ async function syncHpa(kit: ControllerKit, hpaDef: ResourceDef, hpa: JsonObject,
     await write();
     return;
   }
-  const selector = fromObjectSelector(def.scale.labelSelectorPath === undefined ? undefined : getPath(target, def.scale.labelSelectorPath));
+  const selector = scaleSelector(def, target);
   const selected = nsPods.filter((p) => isPodActive(p) && matchesLabels(selector, asObject(asObject(p.metadata)?.labels)));
   const podMetrics = await metrics.podMetrics(namespace);
   const usageByPod = new Map<string, JsonObject>();

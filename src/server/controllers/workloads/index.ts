@@ -16,7 +16,7 @@ import { evictionEndpoint } from './eviction.js';
 import { hpaController, type MetricsSource } from './hpa.js';
 import { podGcController } from './pod-gc.js';
 import { jobController } from './job.js';
-import { replicaSetController } from './replicaset.js';
+import { replicaSetController, replicationManager } from './replicaset.js';
 import { statefulSetController } from './statefulset.js';
 import { ttlAfterFinishedController } from './ttl-after-finished.js';
 
@@ -25,6 +25,7 @@ export function workloadControllers(ctx: ServerContext, options: WorkloadOptions
   return [
     deploymentController(new ControllerKit(ctx, 'deployment-controller', options), options),
     replicaSetController(new ControllerKit(ctx, 'replicaset-controller', options), options),
+    replicationManager(new ControllerKit(ctx, 'replication-controller', options), options),
     statefulSetController(new ControllerKit(ctx, 'statefulset-controller', options), options),
     daemonSetController(new ControllerKit(ctx, 'daemonset-controller', options), options),
     jobController(new ControllerKit(ctx, 'job-controller', options), options),

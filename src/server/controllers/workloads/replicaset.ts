@@ -1,5 +1,7 @@
 /**
- * The ReplicaSet controller: keeps `spec.replicas` active pods matching the selector. It claims
+ * The ReplicaSet controller, which is also the ReplicationController manager (the two kinds differ
+ * only in their group and the form of their selector, as kube-controller-manager runs one
+ * controller over both): keeps `spec.replicas` active pods matching the selector. It claims
  * pods (adopts matching orphans, releases owned pods that stopped matching), creates missing ones
  * in slow-start batches and deletes surplus ones in the order a real controller gives them up
  * (unassigned, pending, not ready, cheap, doubled up, recently ready, restarted, young first),
@@ -8,7 +10,7 @@
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { ResourceDef } from '../../registry/types.js';
-import { fromObjectSelector, matchesLabels } from '../../selection/label-selector.js';
+import { fromLabelMap, fromObjectSelector, matchesLabels, type LabelSelector } from '../../selection/label-selector.js';
 import { asNumber, asObject, asString, jsonEqual } from '../../util/json.js';
 import type { Controller } from '../controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../framework/informer.js';
@@ -25,20 +27,57 @@ import { slowStartBatch } from './util/slow-start.js';
 /** Pods created or deleted per sync at most (client-go's burstReplicas). */
 export const BURST_REPLICAS = 500;
 
+/** A kind of object that keeps a number of replicas of a pod template running. */
+export interface ReplicaKind {
+  group: string;
+  version: string;
+  plural: string;
+  kind: string;
+  /** The controller's name (its work queue's). */
+  name: string;
+  /** The pods an object selects. */
+  selector(obj: JsonObject): LabelSelector;
+}
+
+/** apps/v1 ReplicaSets: a LabelSelector. */
+export const REPLICA_SET_KIND: ReplicaKind = {
+  group: 'apps', version: 'v1', plural: 'replicasets', kind: 'ReplicaSet', name: 'replicaset',
+  selector: (rs) => fromObjectSelector(asObject(rs.spec)?.selector),
+};
+
+/** core/v1 ReplicationControllers: a map of labels that must all match. */
+export const REPLICATION_CONTROLLER_KIND: ReplicaKind = {
+  group: '', version: 'v1', plural: 'replicationcontrollers', kind: 'ReplicationController', name: 'replicationmanager',
+  selector: (rc) => fromLabelMap(asObject(rc.spec)?.selector),
+};
+
+function apiVersionOf(k: ReplicaKind): string {
+  return k.group === '' ? k.version : `${k.group}/${k.version}`;
+}
+
 /** Creates the ReplicaSet controller. */
 export function replicaSetController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
-  const rsDef = kit.def('apps', 'v1', 'replicasets');
+  return replicaController(kit, REPLICA_SET_KIND, options);
+}
+
+/** Creates the ReplicationController manager. */
+export function replicationManager(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
+  return replicaController(kit, REPLICATION_CONTROLLER_KIND, options);
+}
+
+function replicaController(kit: ControllerKit, kind: ReplicaKind, options: WorkloadOptions): Controller {
+  const rsDef = kit.def(kind.group, kind.version, kind.plural);
   const podDef = kit.def('', 'v1', 'pods');
   const replicaSets = kit.informers.informerFor(rsDef);
   const pods = kit.informers.informerFor(podDef);
 
   const loop = reconcileLoop({
-    name: 'replicaset', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 5,
-    reconcile: (key) => syncReplicaSet(kit, rsDef, podDef, replicaSets, pods, key, (k, ms) => loop.queue.addAfter(k, ms)),
+    name: kind.name, ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 5,
+    reconcile: (key) => syncReplicaSet(kit, kind, rsDef, podDef, replicaSets, pods, key, (k, ms) => loop.queue.addAfter(k, ms)),
     initialKeys: () => replicaSets.list().map(objectKeyOf),
     subscriptions: [
       replicaSets.addHandler((ev) => loop.queue.add(objectKeyOf(ev.object))),
-      pods.addHandler(dependentHandler({ owners: replicaSets, kind: 'ReplicaSet' }, (rs, ev) => {
+      pods.addHandler(dependentHandler({ owners: replicaSets, kind: kind.kind, selectorOf: kind.selector }, (rs, ev) => {
         const key = objectKeyOf(rs);
         loop.queue.add(key);
         // A pod that just turned ready becomes available after minReadySeconds: look again then.
@@ -67,22 +106,22 @@ function relatedPods(replicaSets: Informer, pods: Informer, rs: JsonObject): Jso
 }
 
 async function syncReplicaSet(
-  kit: ControllerKit, rsDef: ResourceDef, podDef: ResourceDef, replicaSets: Informer, pods: Informer, key: string,
+  kit: ControllerKit, kind: ReplicaKind, rsDef: ResourceDef, podDef: ResourceDef, replicaSets: Informer, pods: Informer, key: string,
   requeueAfter: (key: string, ms: number) => void,
 ): Promise<void> {
   const rs = replicaSets.getByKey(key);
   if (rs === undefined) return;
   const { namespace, name } = splitKey(key);
   const spec = asObject(rs.spec) ?? {};
-  const selector = fromObjectSelector(spec.selector);
+  const selector = kind.selector(rs);
   const candidates = pods.list(namespace).filter(isPodActive);
   const owned = await claim({
-    client: kit.client, def: podDef, owner: rs, ownerApiVersion: 'apps/v1', ownerKind: 'ReplicaSet', selector, candidates,
+    client: kit.client, def: podDef, owner: rs, ownerApiVersion: apiVersionOf(kind), ownerKind: kind.kind, selector, candidates,
     recheckOwner: () => kit.client.get(rsDef, namespace, name),
   });
   let manageError: { reason: string; message: string } | undefined;
   if (typeof asObject(rs.metadata)?.deletionTimestamp !== 'string') {
-    manageError = await manageReplicas(kit, podDef, rs, owned, relatedPods(replicaSets, pods, rs));
+    manageError = await manageReplicas(kit, kind, podDef, rs, owned, relatedPods(replicaSets, pods, rs));
   }
   const current = pods.ownedBy(uidOf(rs)).filter((p) => isPodActive(p) && controllerRefOf(p)?.uid === uidOf(rs) && asString(asObject(p.metadata)?.namespace) === namespace);
   const minReady = asNumber(spec.minReadySeconds) ?? 0;
@@ -95,13 +134,13 @@ async function syncReplicaSet(
   if (manageError !== undefined) throw new Error(manageError.message);
 }
 
-async function manageReplicas(kit: ControllerKit, podDef: ResourceDef, rs: JsonObject, owned: JsonObject[], related: JsonObject[]): Promise<{ reason: string; message: string } | undefined> {
+async function manageReplicas(kit: ControllerKit, kind: ReplicaKind, podDef: ResourceDef, rs: JsonObject, owned: JsonObject[], related: JsonObject[]): Promise<{ reason: string; message: string } | undefined> {
   const diff = owned.length - replicasOf(rs);
   const namespace = asString(asObject(rs.metadata)?.namespace) ?? '';
   const name = nameOf(rs);
   if (diff < 0) {
     const count = Math.min(-diff, BURST_REPLICAS);
-    const ref = newControllerRef(rs, 'apps/v1', 'ReplicaSet');
+    const ref = newControllerRef(rs, apiVersionOf(kind), kind.kind);
     const template = asObject(asObject(rs.spec)?.template);
     const result = await slowStartBatch(count, 1, async () => {
       try {

@@ -280,6 +280,55 @@ describe('built-in admission plugins', () => {
   });
 });
 
+describe('DefaultStorageClass and DefaultIngressClass', () => {
+  test('a new claim or Ingress without a class gets the newest default class; named classes, updates and other setups are left alone', async () => {
+    const server = await startTestServer();
+    const api = new ApiClient(server);
+    try {
+      const claim = (name: string, extra: Body = {}): Body => ({ metadata: { name }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, ...extra } });
+      const ingress = (name: string, extra: Body = {}): Body => ({ metadata: { name }, spec: { defaultBackend: { service: { name: 'web', port: { number: 80 } } }, ...extra } });
+      const PVC = '/api/v1/namespaces/default/persistentvolumeclaims';
+      const ING = '/apis/networking.platform.io/v1/namespaces/default/ingresses';
+      let r = await api.post(PVC, claim('before'));
+      assert.equal(at(r.body, 'spec.storageClassName'), undefined, 'no default class yet');
+      r = await api.post(ING, ingress('before'));
+      assert.equal(at(r.body, 'spec.ingressClassName'), undefined);
+      await api.post('/apis/storage.platform.io/v1/storageclasses', { metadata: { name: 'slow', annotations: { 'storageclass.platform.io/is-default-class': 'true' } }, provisioner: 'example.com/slow' });
+      await new Promise((res) => setTimeout(res, 1100));
+      await api.post('/apis/storage.platform.io/v1/storageclasses', { metadata: { name: 'fast', annotations: { 'storageclass.beta.platform.io/is-default-class': 'true' } }, provisioner: 'example.com/fast' });
+      await api.post('/apis/storage.platform.io/v1/storageclasses', { metadata: { name: 'other' }, provisioner: 'example.com/other' });
+      await api.post('/apis/networking.platform.io/v1/ingressclasses', { metadata: { name: 'nginx', annotations: { 'ingressclass.platform.io/is-default-class': 'true' } }, spec: { controller: 'example.com/nginx' } });
+      r = await api.post(PVC, claim('defaulted'));
+      assert.equal(at(r.body, 'spec.storageClassName'), 'fast', 'the newest default');
+      r = await api.post(PVC, claim('named', { storageClassName: 'other' }));
+      assert.equal(at(r.body, 'spec.storageClassName'), 'other');
+      r = await api.post(PVC, claim('empty', { storageClassName: '' }));
+      assert.equal(at(r.body, 'spec.storageClassName'), '', 'an empty class asks for no class');
+      r = await api.post(PVC, { ...claim('beta'), metadata: { name: 'beta', annotations: { 'volume.beta.platform.io/storage-class': 'other' } } });
+      assert.equal(at(r.body, 'spec.storageClassName'), undefined);
+      r = await api.patch(`${PVC}/before`, { metadata: { labels: { x: 'y' } } }, 'merge');
+      assert.equal(at(r.body, 'spec.storageClassName'), undefined, 'updates are not defaulted');
+      r = await api.post(ING, ingress('defaulted'));
+      assert.equal(at(r.body, 'spec.ingressClassName'), 'nginx');
+      r = await api.post(ING, { ...ingress('annotated'), metadata: { name: 'annotated', annotations: { 'platform.io/ingress.class': 'traefik' } } });
+      assert.equal(at(r.body, 'spec.ingressClassName'), undefined);
+    } finally {
+      api.close();
+      await server.stop();
+    }
+    const off = await startTestServer({ admission: { disablePlugins: ['DefaultStorageClass'] } });
+    const offApi = new ApiClient(off);
+    try {
+      await offApi.post('/apis/storage.platform.io/v1/storageclasses', { metadata: { name: 'std', annotations: { 'storageclass.platform.io/is-default-class': 'true' } }, provisioner: 'example.com/std' });
+      const r = await offApi.post('/api/v1/namespaces/default/persistentvolumeclaims', { metadata: { name: 'c' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } });
+      assert.equal(at(r.body, 'spec.storageClassName'), undefined, 'disabled, as test-cmd runs the server');
+    } finally {
+      offApi.close();
+      await off.stop();
+    }
+  });
+});
+
 describe('admission plugin selection', () => {
   test('SecurityContextDeny and AlwaysDeny when enabled; disabled plugins do nothing; unknown names fail start-up', async () => {
     const server = await startTestServer({ admission: { enablePlugins: ['SecurityContextDeny'], disablePlugins: ['Priority', 'ResourceQuota'] } });

@@ -112,3 +112,36 @@ test('without the metrics API the HPA reports FailedGetResourceMetric', async ()
     h.stop();
   }
 });
+
+test('the controller scales a ReplicationController by the pods its label map selects, not every pod of the namespace', async () => {
+  const usage = new Map<string, string>();
+  const metrics: MetricsSource = {
+    podMetrics: () => Promise.resolve([...usage].map(([name, cpu]) => ({ metadata: { name, namespace: 'default' }, containers: [{ name: 'web', usage: { cpu, memory: '10Mi' } }] }))),
+  };
+  const h = await startControllers([['horizontal-pod-autoscaler', (kit: ControllerKit, o: WorkloadOptions) => hpaController(kit, { ...o, metrics })]]);
+  try {
+    const rcDef = h.def('', 'v1', 'replicationcontrollers');
+    await h.client.create(rcDef, 'default', {
+      apiVersion: 'v1', kind: 'ReplicationController', metadata: { name: 'frontend', namespace: 'default' },
+      spec: { replicas: 2, selector: { app: 'frontend' }, template: { metadata: { labels: { app: 'frontend' } }, spec: { containers: [{ name: 'web', image: 'web', resources: { requests: { cpu: '100m' } } }] } } },
+    });
+    // Two of its pods at 60% and a busy pod of another app, which must not count.
+    for (const [n, app, cpu] of [['f1', 'frontend', '60m'], ['f2', 'frontend', '60m'], ['busy', 'other', '900m']] as const) {
+      const p = await h.client.create(h.def('', 'v1', 'pods'), 'default', { apiVersion: 'v1', kind: 'Pod', metadata: { name: n, namespace: 'default', labels: { app } }, spec: { containers: [{ name: 'web', image: 'web', resources: { requests: { cpu: '100m' } } }] } });
+      await setPodRunning(h, p, true);
+      usage.set(n, cpu);
+    }
+    await h.client.create(h.def('autoscaling', 'v2', 'horizontalpodautoscalers'), 'default', {
+      apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: 'frontend', namespace: 'default' },
+      spec: { scaleTargetRef: { apiVersion: 'v1', kind: 'ReplicationController', name: 'frontend' }, minReplicas: 1, maxReplicas: 10, metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 60 } } }] },
+    });
+    await h.settle();
+    const hpa = await h.client.get(h.def('autoscaling', 'v2', 'horizontalpodautoscalers'), 'default', 'frontend');
+    const st = hpa?.status as JsonObject;
+    assert.deepEqual(st.currentMetrics, [{ type: 'Resource', resource: { name: 'cpu', current: { averageValue: '60m', averageUtilization: 60 } } }]);
+    assert.equal(st.desiredReplicas, 2);
+    assert.equal(((await h.client.get(rcDef, 'default', 'frontend'))?.spec as JsonObject).replicas, 2);
+  } finally {
+    h.stop();
+  }
+});

@@ -222,6 +222,22 @@ test('a suspended CronJob creates nothing; startingDeadlineSeconds skips a run t
   }
 });
 
+test('a CronJob whose schedule never fires (February 31st) is reported as an invalid schedule, unless suspended', async () => {
+  const h = await harness();
+  try {
+    await h.client.create(h.def('batch', 'v1', 'cronjobs'), 'default', cronJob('never', { schedule: '59 23 31 2 *' }));
+    await h.client.create(h.def('batch', 'v1', 'cronjobs'), 'default', cronJob('paused', { schedule: '59 23 31 2 *', suspend: true }));
+    await h.settle();
+    const invalid = (await h.client.list(h.def('', 'v1', 'events'), 'default')).filter((e) => e.reason === 'InvalidSchedule');
+    assert.deepEqual(invalid.map((e) => [e.type, (e.involvedObject as JsonObject).name, e.message]), [
+      ['Warning', 'never', 'invalid schedule: 59 23 31 2 * : time difference between two schedules is less than 1 second'],
+    ]);
+    assert.equal((await cronJobs(h)).length, 0);
+  } finally {
+    h.stop();
+  }
+});
+
 test('a CronJob in a time zone fires at that zone\'s wall-clock time', async () => {
   const h = await harness();
   try {

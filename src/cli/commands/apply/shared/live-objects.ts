@@ -1,6 +1,7 @@
 /**
  * The live objects a command works on (label, annotate, patch, edit): named by manifests (`-f`,
- * read back from the server as kubectl's builder does with `Latest()`), or by `TYPE NAME`,
+ * read back from the server as kubectl's builder does with `Latest()`, or taken as written for
+ * the commands whose builder has no `Latest()`: expose, autoscale, scale), or by `TYPE NAME`,
  * `TYPE/NAME`, `-l`, `--field-selector`, `--all`, `-A`. Objects that cannot be read are reported
  * one by one; the others are still returned.
  */
@@ -36,8 +37,17 @@ export function withType(object: KubeObject, mapping: ResourceMapping): KubeObje
   return { ...object, apiVersion: mapping.group === '' ? mapping.version : `${mapping.group}/${mapping.version}`, kind: mapping.kind };
 }
 
+/** Options of {@link liveObjects}. */
+export interface LiveObjectsOptions {
+  /**
+   * Read objects named by manifests back from the server (kubectl's `Latest()`; the default);
+   * false takes each manifest's object as written, so an object the server does not have works.
+   */
+  latest?: boolean;
+}
+
 /** Reads the objects named by `-f` or by the arguments (not both). */
-export async function liveObjects(ctx: CommandContext, flags: FlagValues, client: PlatformClient, args: readonly string[]): Promise<LiveObjects> {
+export async function liveObjects(ctx: CommandContext, flags: FlagValues, client: PlatformClient, args: readonly string[], options: LiveObjectsOptions = {}): Promise<LiveObjects> {
   const fromFiles = hasManifestInput(flags);
   if (fromFiles && args.length > 0) throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
   const errors: unknown[] = [];
@@ -54,7 +64,8 @@ export async function liveObjects(ctx: CommandContext, flags: FlagValues, client
     for (const manifest of manifests) {
       try {
         const placed = await resolveManifest(kinds, manifest, { namespace, enforceNamespace: ctx.globals.namespace !== undefined, signal: ctx.io.signal });
-        named.push({ mapping: placed.mapping, namespace: placed.namespace, name: placed.object.metadata?.name ?? '', source: manifest.source });
+        const asWritten = options.latest === false ? { object: placed.object } : {};
+        named.push({ mapping: placed.mapping, namespace: placed.namespace, name: placed.object.metadata?.name ?? '', source: manifest.source, ...asWritten });
       } catch (err) {
         errors.push(err);
       }

@@ -1,5 +1,6 @@
 /**
- * `--node-runtime` of `platformctl local start`: whether the node `local` runs pods as processes.
+ * `--node-runtime` of `platformctl local start`: whether the node `local` runs pods as processes,
+ * or (`none`) whether there is no node `local` at all.
  * The process runtime runs every container's command as the user who started the server, so
  * creating a pod is then as powerful as running a command as that user. By default it is on only in
  * the single-user setup `local start` makes (the server on 127.0.0.1, the local admin token, no
@@ -18,8 +19,10 @@ export const nodeFlags: FlagSpec[] = [
   {
     name: 'node-runtime', type: 'string', default: '',
     description: [
-      'How the node "local" runs pods: "process" runs each container\'s command and arguments as a child process of the server, as the user who started it (images are not pulled); "none" runs nothing (pods stay Pending and an event says why).',
-      'Default: "process" when the server accepts only the local admin token, else "none". With the process runtime, creating a pod is exactly as powerful as running a command as that user, so whoever RBAC allows to create pods (or workloads that create them) can do that.',
+      'How pods run: "process" registers the node "local" and runs each container\'s command and arguments as a child process of the server, as the user who started it (images are not pulled);',
+      '"none" registers no node at all, and nothing re-creates one: the server is a control plane without nodes, which schedules pods onto the nodes you register (Node objects) and runs none of them, so they stay Pending.',
+      'Default: "process" when the server accepts only the local admin token; otherwise the node "local" is registered without a runtime (NotReady; pods stay Pending and an event says why).',
+      'With the process runtime, creating a pod is exactly as powerful as running a command as that user, so whoever RBAC allows to create pods (or workloads that create them) can do that.',
     ].join(' '),
     complete: { kind: 'values', values: VALUES },
   },
@@ -45,7 +48,7 @@ export function otherAuthentication(o: AuthenticationOptions): string | undefine
 export function nodeOptionsFromFlags(flags: FlagValues, authentication: AuthenticationOptions): NodeOptions {
   const value = runtimeFlag(flags);
   if (value === 'process') return { runtime: 'process' };
-  if (value === 'none') return { runtime: 'none', disabledReason: 'the server was started with --node-runtime=none' };
+  if (value === 'none') return { runtime: 'none', registerNode: false, disabledReason: 'the server was started with --node-runtime=none' };
   const other = otherAuthentication(authentication);
   if (other === undefined) return { runtime: 'process' };
   return { runtime: 'none', disabledReason: `the process runtime is off because authentication other than the local admin token is configured (${other})` };

@@ -61,7 +61,8 @@ async function runForeground(ctx: CommandContext, dataDir: string, flags: FlagVa
   const admission = await admissionOptionsFromFlags(flags, ctx.io.cwd, logger);
   const certificates = certificatesOptionsFromFlags(flags);
   const node = nodeOptionsFromFlags(flags, authentication);
-  if (node.runtime === 'none') logger(`node agent: pods will not run: ${node.disabledReason ?? 'the process runtime is off'}`);
+  if (node.registerNode === false) logger('node agent: none (--node-runtime=none): no node is registered; pods are scheduled onto the nodes you register and nothing runs them');
+  else if (node.runtime === 'none') logger(`node agent: pods will not run: ${node.disabledReason ?? 'the process runtime is off'}`);
   let server;
   try {
     try {

@@ -18,7 +18,7 @@ export const spec: CommandSpec = {
     '',
     'The server is a one-node cluster: a scheduler, workload controllers and a node agent for the node "local" whose process runtime runs each container\'s command and arguments as a child process of the server, as the user who started it. Images are not pulled; a container with neither a command nor args does not start (its status says so). Each pod gets its own address in 127.1.0.0/16 as status.podIP. Stopping the server stops every pod process; starting it again restarts them.',
     '',
-    'Security: with the process runtime, creating a pod is exactly as powerful as running a command as the user who started the server, so whoever RBAC allows to create pods (or anything that creates pods) can run commands as that user. The runtime is on by default only while the server accepts nothing but the local admin token; with other authentication configured it stays off unless --node-runtime=process is given. --node-runtime=none turns it off.',
+    'Security: with the process runtime, creating a pod is exactly as powerful as running a command as the user who started the server, so whoever RBAC allows to create pods (or anything that creates pods) can run commands as that user. The runtime is on by default only while the server accepts nothing but the local admin token; with other authentication configured it stays off unless --node-runtime=process is given. --node-runtime=none runs no node at all: no node is registered (nothing re-creates one), and pods are scheduled onto the nodes you register, where nothing runs them.',
   ].join('\n'),
   examples: [
     { description: 'Start the server in the background', command: `${BINARY_NAME} local start`, notRunnable: 'starts a background process' },

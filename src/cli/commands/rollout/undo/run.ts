@@ -11,6 +11,7 @@ import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { dryRunMode } from '../../apply/shared/dry-run.js';
 import { failuresError } from '../../apply/shared/error-list.js';
+import { withType } from '../../apply/shared/live-objects.js';
 import { objectOutput } from '../../apply/shared/object-output.js';
 import { revisionsOf, type Revision } from '../shared/history.js';
 import { groupKind, kindName, rolloutKind, rolloutObjects } from '../shared/objects.js';
@@ -67,21 +68,25 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       const live = o.object as KubeObject & { spec?: Json };
       const target = pick(await revisionsOf(client, kind, live, ctx.io.signal), toRevision, kind, o.name);
       const template = withoutHash(target.template);
+      // With -o (or a template) kubectl prints the object as it read it, whatever the rollback did.
+      const report = (operation: string): void => {
+        if (output.printsObjects) output.printOne(withType(live, o.mapping));
+        else ctx.io.stdout.write(output.resultLine(kindName(o), operation));
+      };
       if (dryRun === 'client') {
         const text = formatRevisionTemplate(template, { now: ctx.io.now() });
-        ctx.io.stdout.write(output.resultLine(kindName(o), kind === 'Deployment' ? text : `will roll back to ${text}`));
+        report(kind === 'Deployment' ? text : `will roll back to ${text}`);
         continue;
       }
       if (kind === 'Deployment' && live.spec?.paused === true) {
         throw new UsageError(`you cannot rollback a paused deployment; resume it first with '${BINARY_NAME} rollout resume' and try again`, false);
       }
       if (canonical(withoutHash(live.spec?.template as Json | undefined)) === canonical(template)) {
-        ctx.io.stdout.write(output.resultLine(kindName(o), `skipped rollback (current template already matches revision ${target.revision})`));
+        report(`skipped rollback (current template already matches revision ${target.revision})`);
         continue;
       }
       const rc = client.resource(o.mapping, o.namespace);
       const options = { signal: ctx.io.signal, ...(dryRun === 'server' ? { dryRun: true } : {}) };
-      let result: KubeObject;
       if (kind === 'Deployment') {
         const annotations: Record<string, string> = {};
         for (const k of KEPT_ANNOTATIONS) {
@@ -89,15 +94,14 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
           if (v !== undefined) annotations[k] = v;
         }
         for (const [k, v] of Object.entries(target.source.metadata?.annotations ?? {})) if (!KEPT_ANNOTATIONS.includes(k)) annotations[k] = v;
-        result = await rc.patch(o.name, [
+        await rc.patch(o.name, [
           { op: 'replace', path: '/spec/template', value: template },
           { op: 'replace', path: '/metadata/annotations', value: annotations },
         ], { type: 'json', ...options });
       } else {
-        result = await rc.patch(o.name, { spec: { template: { ...template, $patch: 'replace' } } }, { type: 'strategic', ...options });
+        await rc.patch(o.name, { spec: { template: { ...template, $patch: 'replace' } } }, { type: 'strategic', ...options });
       }
-      if (output.printsObjects) output.printOne(result);
-      else ctx.io.stdout.write(output.resultLine(kindName(o), `rolled back${dryRun === 'server' ? ' (server dry run)' : ''}`));
+      report(`rolled back${dryRun === 'server' ? ' (server dry run)' : ''}`);
     } catch (err) {
       errors.push(err);
     }

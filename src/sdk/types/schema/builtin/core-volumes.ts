@@ -595,3 +595,14 @@ export const PERSISTENT_VOLUME_SPEC: StructSchema = message('api.core.v1', 'Pers
   nodeAffinity: [9, VOLUME_NODE_AFFINITY, 'Nodes from which the volume can be reached; pods using it are scheduled there.', 'p'],
   volumeAttributesClassName: [10, STRING, 'VolumeAttributesClass of the volume.', 'p'],
 }, { inline: [[2, PERSISTENT_VOLUME_SOURCE]] });
+
+/** TopologySelectorLabelRequirement (core/v1). */
+export const TOPOLOGY_SELECTOR_LABEL_REQUIREMENT: StructSchema = message('api.core.v1', 'TopologySelectorLabelRequirement', 'A topology label and the values it may have.', {
+  key: [1, STRING, 'The label key.', 're'],
+  values: [2, atomicList(STRING), 'The values the label may have; at least one.', 're'],
+});
+
+/** TopologySelectorTerm (core/v1). */
+export const TOPOLOGY_SELECTOR_TERM: StructSchema = message('api.core.v1', 'TopologySelectorTerm', 'A topology term: its requirements are ANDed.', {
+  matchLabelExpressions: [1, atomicList(TOPOLOGY_SELECTOR_LABEL_REQUIREMENT), 'Requirements on topology labels.'],
+}, { atomic: true });

@@ -1,11 +1,11 @@
 /**
- * Schemas of core/v1 kinds other than pods: namespaces, config maps, secrets, services, endpoints, nodes, persistent volumes and claims, events, limit ranges, resource quotas, service accounts and bindings.
+ * Schemas of core/v1 kinds other than pods: namespaces, config maps, secrets, services, endpoints, nodes, persistent volumes and claims, events, limit ranges, resource quotas, service accounts, bindings, pod templates and replication controllers.
  * Field numbers are those of the published generated.proto; descriptions are our own.
  */
 import { GROUPS } from '../../../naming.js';
 import type { StructSchema } from '../type-schema.js';
-import { STRING_MAP, atomicList, keyedList, kind, mapOf, message, setList } from './build.js';
-import { POD_SPEC, POD_STATUS } from './core-pods.js';
+import { STRING_MAP, atomicList, keyedList, kind, mapOf, message, named, setList } from './build.js';
+import { POD_SPEC, POD_STATUS, POD_TEMPLATE_SPEC } from './core-pods.js';
 import { CLAIM_RESOURCE_STATUS, CONDITION_STATUS, FINALIZER_NAME, IP_FAMILY, IP_FAMILY_POLICY, LIMIT_TYPE, LOAD_BALANCER_IP_MODE, NAMESPACE_CONDITION_TYPE, NAMESPACE_PHASE, NODE_ADDRESS_TYPE, NODE_CONDITION_TYPE, NODE_PHASE, PERSISTENT_VOLUME_ACCESS_MODE, PERSISTENT_VOLUME_CLAIM_CONDITION_TYPE, PERSISTENT_VOLUME_CLAIM_MODIFY_VOLUME_STATUS, PERSISTENT_VOLUME_CLAIM_PHASE, PERSISTENT_VOLUME_PHASE, PROTOCOL, RESOURCE_QUOTA_SCOPE, SCOPE_SELECTOR_OPERATOR, SECRET_TYPE, SERVICE_AFFINITY, SERVICE_EXTERNAL_TRAFFIC_POLICY, SERVICE_INTERNAL_TRAFFIC_POLICY, SERVICE_TYPE, TAINT_EFFECT, UNIQUE_VOLUME_NAME } from './core-values.js';
 import { LOCAL_OBJECT_REFERENCE, OBJECT_REFERENCE, PERSISTENT_VOLUME_CLAIM_SPEC, PERSISTENT_VOLUME_SPEC } from './core-volumes.js';
 import { CONDITION, OBJECT_META, UID } from './meta.js';
@@ -448,4 +448,47 @@ export const RESOURCE_QUOTA: StructSchema = kind('api.core.v1', 'ResourceQuota',
 export const BINDING: StructSchema = kind('api.core.v1', 'Binding', [{ group: GROUPS.core, version: 'v1', kind: 'Binding' }], 'Assigns a pod to a node (what the scheduler posts to pods/binding).', {
   metadata: [1, OBJECT_META, 'The object\'s metadata: name, namespace, labels, annotations, and what the server maintains.'],
   target: [2, OBJECT_REFERENCE, 'The node to bind to.', 're'],
+});
+
+/** PodTemplate (core/v1). */
+export const POD_TEMPLATE: StructSchema = kind('api.core.v1', 'PodTemplate', [{ group: GROUPS.core, version: 'v1', kind: 'PodTemplate' }], 'A stored pod template: metadata and spec of pods, for other objects or tools to create pods from.', {
+  metadata: [1, OBJECT_META, 'The object\'s metadata: name, namespace, labels, annotations, and what the server maintains.'],
+  template: [2, POD_TEMPLATE_SPEC, 'The pods this template describes.'],
+});
+
+/** `v1.ReplicationControllerConditionType`. */
+export const REPLICATION_CONTROLLER_CONDITION_TYPE = named(STRING, 'v1.ReplicationControllerConditionType');
+
+/** ReplicationControllerSpec (core/v1). */
+export const REPLICATION_CONTROLLER_SPEC: StructSchema = message('api.core.v1', 'ReplicationControllerSpec', 'The desired state of a replication controller.', {
+  replicas: [1, INT32, 'How many pods to run; 1 by default.', 'p'],
+  minReadySeconds: [4, INT32, 'Seconds a new pod must be ready, without crashing, to count as available; 0 by default.'],
+  selector: [2, mapOf(STRING, { atomic: true }), 'Labels of the pods the controller manages; the template\'s labels when empty, and they must match the template\'s labels.'],
+  template: [3, POD_TEMPLATE_SPEC, 'The pods to create; restartPolicy must be Always.', 'p'],
+});
+
+/** ReplicationControllerCondition (core/v1). */
+export const REPLICATION_CONTROLLER_CONDITION: StructSchema = message('api.core.v1', 'ReplicationControllerCondition', 'A condition of a replication controller.', {
+  type: [1, REPLICATION_CONTROLLER_CONDITION_TYPE, 'The kind of condition (ReplicaFailure).', 're'],
+  status: [2, CONDITION_STATUS, 'Whether the condition holds: True, False or Unknown.', 're'],
+  lastTransitionTime: [3, TIME, 'When the status last changed.'],
+  reason: [4, STRING, 'A CamelCase word for why the condition has its status, for programs.'],
+  message: [5, STRING, 'A human-readable explanation of the condition.'],
+});
+
+/** ReplicationControllerStatus (core/v1). */
+export const REPLICATION_CONTROLLER_STATUS: StructSchema = message('api.core.v1', 'ReplicationControllerStatus', 'The observed state of a replication controller.', {
+  replicas: [1, INT32, 'Pods of the controller that are not terminating.', 're'],
+  fullyLabeledReplicas: [2, INT32, 'Pods whose labels match all of the template\'s labels.'],
+  readyReplicas: [4, INT32, 'Pods that are ready.'],
+  availableReplicas: [5, INT32, 'Pods that have been ready for at least minReadySeconds.'],
+  observedGeneration: [3, INT64, 'The metadata.generation the controller last acted on.'],
+  conditions: [6, keyedList(['type'], REPLICATION_CONTROLLER_CONDITION, { key: 'type' }), 'The controller\'s conditions (ReplicaFailure).'],
+});
+
+/** ReplicationController (core/v1). */
+export const REPLICATION_CONTROLLER: StructSchema = kind('api.core.v1', 'ReplicationController', [{ group: GROUPS.core, version: 'v1', kind: 'ReplicationController' }], 'Keeps a number of identical pods running: the older form of a ReplicaSet, with an equality-based selector.', {
+  metadata: [1, OBJECT_META, 'The object\'s metadata: name, namespace, labels, annotations, and what the server maintains.'],
+  spec: [2, REPLICATION_CONTROLLER_SPEC, 'The desired state of the controller.'],
+  status: [3, REPLICATION_CONTROLLER_STATUS, 'The observed state of the controller. Read-only.'],
 });

@@ -6,7 +6,7 @@
  */
 import type { JsonObject } from '../../../../sdk/types/meta.js';
 import type { Informer, InformerEvent } from '../../framework/informer.js';
-import { fromObjectSelector, matchesLabels } from '../../../selection/label-selector.js';
+import { fromObjectSelector, matchesLabels, type LabelSelector } from '../../../selection/label-selector.js';
 import { asObject, asString, jsonEqual } from '../../../util/json.js';
 import { controllerRefOf, namespaceOf } from './controller-ref.js';
 
@@ -15,8 +15,11 @@ export interface OwnerLookup {
   /** The owner kind's informer. */
   owners: Informer;
   kind: string;
-  /** The owner's selector of dependents (`spec.selector` by default). */
-  selectorOf?(owner: JsonObject): unknown;
+  /**
+   * The owner's selector of dependents: its `spec.selector` LabelSelector by default; undefined
+   * when it adopts none.
+   */
+  selectorOf?(owner: JsonObject): LabelSelector | undefined;
 }
 
 /** The owner a controller reference names, if it is cached with that uid. */
@@ -31,9 +34,8 @@ export function matchingOwners(lookup: OwnerLookup, obj: JsonObject): JsonObject
   const labels = asObject(asObject(obj.metadata)?.labels);
   if (labels === undefined) return [];
   return lookup.owners.list(namespaceOf(obj)).filter((o) => {
-    const sel = lookup.selectorOf?.(o) ?? asObject(o.spec)?.selector;
-    const s = fromObjectSelector(sel);
-    return s.requirements.length > 0 && matchesLabels(s, labels);
+    const s = lookup.selectorOf === undefined ? fromObjectSelector(asObject(o.spec)?.selector) : lookup.selectorOf(o);
+    return s !== undefined && s.requirements.length > 0 && matchesLabels(s, labels);
   });
 }
 

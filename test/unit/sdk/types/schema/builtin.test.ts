@@ -38,6 +38,10 @@ const SERVED: [string, string, string][] = [
   [GROUPS.authorization, 'v1', 'LocalSubjectAccessReview'], [GROUPS.authorization, 'v1', 'SelfSubjectRulesReview'],
   [GROUPS.authentication, 'v1', 'TokenReview'], [GROUPS.authentication, 'v1beta1', 'TokenReview'], [GROUPS.authentication, 'v1', 'TokenRequest'],
   [GROUPS.authentication, 'v1', 'SelfSubjectReview'], [GROUPS.authentication, 'v1beta1', 'SelfSubjectReview'],
+  [GROUPS.core, 'v1', 'PodTemplate'], [GROUPS.core, 'v1', 'ReplicationController'],
+  [GROUPS.storage, 'v1', 'StorageClass'], [GROUPS.storage, 'v1', 'VolumeAttachment'], [GROUPS.storage, 'v1', 'CSIDriver'], [GROUPS.storage, 'v1', 'CSINode'],
+  [GROUPS.storage, 'v1', 'CSIStorageCapacity'],
+  [GROUPS.networking, 'v1', 'Ingress'], [GROUPS.networking, 'v1', 'IngressClass'], [GROUPS.networking, 'v1', 'NetworkPolicy'],
 ];
 
 test('every kind the local server serves has a schema with ObjectMeta metadata', () => {

@@ -1,0 +1,286 @@
+/**
+ * The storage/v1 kinds: StorageClass, VolumeAttachment, CSIDriver, CSINode and
+ * CSIStorageCapacity, with the API server's defaults, validation and immutable fields.
+ */
+import { GROUPS } from '../../sdk/naming.js';
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { asArray, asNumber, asObject, asString, jsonEqual } from '../util/json.js';
+import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../validation/names.js';
+import { defineKind } from './define.js';
+import { csiDriverTable, csiNodeTable, csiStorageCapacityTable, storageClassTable, volumeAttachmentTable } from '../tables/storage.js';
+
+const MAX_PROVISIONER_PARAMETER_SIZE = 256 * 1024;
+const MAX_PROVISIONER_PARAMETER_LEN = 512;
+const RECLAIM_POLICIES = ['Delete', 'Retain'];
+const BINDING_MODES = ['Immediate', 'WaitForFirstConsumer'];
+const FS_GROUP_POLICIES = ['File', 'None', 'ReadWriteOnceWithFSType'];
+const LIFECYCLE_MODES = ['Ephemeral', 'Persistent'];
+const MAX_CSI_NODE_ID_LENGTH = 192;
+
+function o(v: unknown): JsonObject {
+  return asObject(v) ?? {};
+}
+
+function nameOf(obj: JsonObject): string {
+  return asString(o(obj.metadata).name) ?? '';
+}
+
+/** ValidateCSIDriverName: a DNS subdomain (compared in lower case) of at most 63 characters. */
+function validateCSIDriverName(name: string, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (name === '') errs.push(fieldError.required(path));
+  if (name.length > 63) errs.push(fieldError.tooLong(path, 63));
+  for (const msg of isDNS1123Subdomain(name.toLowerCase())) errs.push(fieldError.invalid(path, name, msg));
+  return errs;
+}
+
+/** ValidateTopologySelectorTerm over each allowed topology, and no two terms alike. */
+function validateAllowedTopologies(topologies: unknown): FieldError[] {
+  const errs: FieldError[] = [];
+  const seen: string[] = [];
+  (asArray(topologies) ?? []).forEach((t, i) => {
+    const path = `allowedTopologies[${i}]`;
+    const expressions = asArray(o(t).matchLabelExpressions) ?? [];
+    if (expressions.length === 0) errs.push(fieldError.required(`${path}.matchLabelExpressions`, 'must have at least one label expression'));
+    const keys = new Set<string>();
+    const canonical: Record<string, string[]> = {};
+    expressions.forEach((e, j) => {
+      const ePath = `${path}.matchLabelExpressions[${j}]`;
+      const key = asString(o(e).key) ?? '';
+      for (const msg of isQualifiedName(key)) errs.push(fieldError.invalid(`${ePath}.key`, key, msg));
+      if (keys.has(key)) errs.push(fieldError.duplicate(`${ePath}.key`, key));
+      keys.add(key);
+      const values = (asArray(o(e).values) ?? []).map((v) => asString(v) ?? '');
+      if (values.length === 0) errs.push(fieldError.required(`${ePath}.values`, 'must specify as least one value'));
+      const unique = new Set<string>();
+      values.forEach((v, k) => {
+        for (const msg of isValidLabelValue(v)) errs.push(fieldError.invalid(`${ePath}.values[${k}]`, v, msg));
+        if (unique.has(v)) errs.push(fieldError.duplicate(`${ePath}.values[${k}]`, v));
+        unique.add(v);
+      });
+      canonical[key] = [...unique].sort();
+    });
+    const text = JSON.stringify(Object.keys(canonical).sort().map((k) => [k, canonical[k]]));
+    if (seen.includes(text)) errs.push(fieldError.duplicate(`${path}.matchLabelExpressions`, ''));
+    seen.push(text);
+  });
+  return errs;
+}
+
+function validateStorageClass(sc: JsonObject): FieldError[] {
+  const errs: FieldError[] = [];
+  const provisioner = asString(sc.provisioner) ?? '';
+  if (provisioner === '') errs.push(fieldError.required('provisioner'));
+  else for (const msg of isQualifiedName(provisioner.toLowerCase())) errs.push(fieldError.invalid('provisioner', provisioner, msg));
+  const params = o(sc.parameters);
+  const keys = Object.keys(params);
+  if (keys.length > MAX_PROVISIONER_PARAMETER_LEN) {
+    errs.push(fieldError.tooLong('parameters', MAX_PROVISIONER_PARAMETER_LEN));
+  } else {
+    let size = 0;
+    for (const k of keys) {
+      if (k === '') errs.push(fieldError.invalid('parameters', k, 'field can not be empty.'));
+      size += Buffer.byteLength(k) + Buffer.byteLength(asString(params[k]) ?? '');
+    }
+    if (size > MAX_PROVISIONER_PARAMETER_SIZE) errs.push(fieldError.tooLong('parameters', MAX_PROVISIONER_PARAMETER_SIZE));
+  }
+  const reclaim = asString(sc.reclaimPolicy) ?? '';
+  if (reclaim !== '' && !RECLAIM_POLICIES.includes(reclaim)) errs.push(fieldError.notSupported('reclaimPolicy', reclaim, RECLAIM_POLICIES));
+  const mode = sc.volumeBindingMode;
+  if (mode === undefined || mode === null) errs.push(fieldError.required('volumeBindingMode'));
+  else if (!BINDING_MODES.includes(String(mode))) errs.push(fieldError.notSupported('volumeBindingMode', mode, BINDING_MODES));
+  errs.push(...validateAllowedTopologies(sc.allowedTopologies));
+  return errs;
+}
+
+function validateStorageClassUpdate(sc: JsonObject, old: JsonObject): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!jsonEqual(o(sc.parameters), o(old.parameters))) errs.push(fieldError.forbidden('parameters', 'updates to parameters are forbidden.'));
+  if (sc.provisioner !== old.provisioner) errs.push(fieldError.forbidden('provisioner', 'updates to provisioner are forbidden.'));
+  if (sc.reclaimPolicy !== old.reclaimPolicy) errs.push(fieldError.forbidden('reclaimPolicy', 'updates to reclaimPolicy are forbidden.'));
+  if (sc.volumeBindingMode !== old.volumeBindingMode) errs.push(fieldError.invalid('volumeBindingMode', sc.volumeBindingMode ?? null, 'field is immutable'));
+  return errs;
+}
+
+export const storageClassDef = defineKind({
+  group: GROUPS.storage, version: 'v1', kind: 'StorageClass', plural: 'storageclasses', shortNames: ['sc'], namespaced: false, table: storageClassTable,
+  hooks: {
+    defaults(sc) {
+      sc.reclaimPolicy ??= 'Delete';
+      sc.volumeBindingMode ??= 'Immediate';
+    },
+    validate: validateStorageClass,
+    validateUpdate: validateStorageClassUpdate,
+  },
+});
+
+function validateVolumeError(err: unknown, path: string): FieldError[] {
+  const message = asString(o(err).message) ?? '';
+  return Buffer.byteLength(message) > 1024 ? [fieldError.tooLong(`${path}.message`, 1024)] : [];
+}
+
+function validateVolumeAttachment(va: JsonObject): FieldError[] {
+  const spec = o(va.spec);
+  const errs: FieldError[] = [];
+  const attacher = asString(spec.attacher) ?? '';
+  if (attacher === '') errs.push(fieldError.required('spec.attacher'));
+  const source = o(spec.source);
+  const pvName = asString(source.persistentVolumeName);
+  const inline = asObject(source.inlineVolumeSpec);
+  if (pvName === undefined && inline === undefined) errs.push(fieldError.required('spec.source', 'must specify exactly one of inlineVolumeSpec and persistentVolumeName'));
+  else if (pvName !== undefined && inline !== undefined) errs.push(fieldError.forbidden('spec.source', 'must specify exactly one of inlineVolumeSpec and persistentVolumeName'));
+  else if (pvName === '') errs.push(fieldError.required('spec.source.persistentVolumeName', 'must specify non empty persistentVolumeName'));
+  const nodeName = asString(spec.nodeName) ?? '';
+  for (const msg of isDNS1123Subdomain(nodeName)) errs.push(fieldError.invalid('spec.nodeName', nodeName, msg));
+  const status = o(va.status);
+  let size = 0;
+  for (const [k, v] of Object.entries(o(status.attachmentMetadata))) size += Buffer.byteLength(k) + Buffer.byteLength(asString(v) ?? '');
+  if (size > MAX_PROVISIONER_PARAMETER_SIZE) errs.push(fieldError.tooLong('status.attachmentMetadata', MAX_PROVISIONER_PARAMETER_SIZE));
+  errs.push(...validateVolumeError(status.attachError, 'status.attachError'), ...validateVolumeError(status.detachError, 'status.detachError'));
+  // What only v1 checks: the attacher is a CSI driver name, the volume a valid volume name.
+  if (attacher !== '') errs.push(...validateCSIDriverName(attacher, 'spec.attacher'));
+  if (pvName !== undefined && pvName !== '') for (const msg of isDNS1123Subdomain(pvName)) errs.push(fieldError.invalid('spec.source.persistentVolumeName', pvName, msg));
+  return errs;
+}
+
+export const volumeAttachmentDef = defineKind({
+  group: GROUPS.storage, version: 'v1', kind: 'VolumeAttachment', plural: 'volumeattachments', namespaced: false, status: true, table: volumeAttachmentTable,
+  hooks: {
+    prepareForCreate(va) {
+      va.status = { attached: false };
+    },
+    validate: validateVolumeAttachment,
+    validateUpdate(va, old) {
+      return jsonEqual(va.spec, old.spec) ? [] : [fieldError.invalid('spec', '{...}', 'field is immutable')];
+    },
+    validateStatusUpdate: validateVolumeAttachment,
+  },
+});
+
+function validateTokenRequests(requests: unknown): FieldError[] {
+  const errs: FieldError[] = [];
+  const audiences = new Set<string>();
+  (asArray(requests) ?? []).forEach((r, i) => {
+    const path = `spec.tokenRequests[${i}]`;
+    const audience = asString(o(r).audience) ?? '';
+    if (audiences.has(audience)) errs.push(fieldError.duplicate(`${path}.audience`, audience));
+    audiences.add(audience);
+    const seconds = asNumber(o(r).expirationSeconds);
+    if (seconds !== undefined) {
+      if (seconds < 600) errs.push(fieldError.invalid(`${path}.expirationSeconds`, seconds, 'may not specify a duration less than 10 minutes'));
+      if (seconds > 2 ** 32) errs.push(fieldError.invalid(`${path}.expirationSeconds`, seconds, 'may not specify a duration larger than 2^32 seconds'));
+    }
+  });
+  return errs;
+}
+
+function validateCSIDriver(d: JsonObject): FieldError[] {
+  const spec = o(d.spec);
+  const errs = validateCSIDriverName(nameOf(d), 'name');
+  const policy = spec.fsGroupPolicy;
+  if (policy !== undefined && policy !== null && !FS_GROUP_POLICIES.includes(String(policy))) errs.push(fieldError.notSupported('spec.fsGroupPolicy', policy, FS_GROUP_POLICIES));
+  errs.push(...validateTokenRequests(spec.tokenRequests));
+  for (const mode of asArray(spec.volumeLifecycleModes) ?? []) {
+    if (!LIFECYCLE_MODES.includes(String(mode))) errs.push(fieldError.notSupported('spec.volumeLifecycleModes', mode, LIFECYCLE_MODES));
+  }
+  return errs;
+}
+
+export const csiDriverDef = defineKind({
+  group: GROUPS.storage, version: 'v1', kind: 'CSIDriver', plural: 'csidrivers', namespaced: false, table: csiDriverTable,
+  hooks: {
+    defaults(d) {
+      const spec = o(d.spec);
+      d.spec = spec;
+      spec.attachRequired ??= true;
+      spec.podInfoOnMount ??= false;
+      spec.storageCapacity ??= false;
+      spec.fsGroupPolicy ??= 'ReadWriteOnceWithFSType';
+      if ((asArray(spec.volumeLifecycleModes) ?? []).length === 0) spec.volumeLifecycleModes = ['Persistent'];
+      spec.requiresRepublish ??= false;
+      spec.seLinuxMount ??= false;
+    },
+    validate: validateCSIDriver,
+    validateUpdate(d, old) {
+      const errs: FieldError[] = [];
+      const spec = o(d.spec);
+      const oldSpec = o(old.spec);
+      if (!jsonEqual(spec.attachRequired, oldSpec.attachRequired)) errs.push(fieldError.invalid('spec.attachRequired', spec.attachRequired ?? null, 'field is immutable'));
+      if (!jsonEqual(spec.volumeLifecycleModes, oldSpec.volumeLifecycleModes)) errs.push(fieldError.invalid('spec.volumeLifecycleModes', spec.volumeLifecycleModes ?? null, 'field is immutable'));
+      return errs;
+    },
+  },
+});
+
+function validateCSINode(n: JsonObject): FieldError[] {
+  const errs: FieldError[] = [];
+  const names = new Set<string>();
+  (asArray(o(n.spec).drivers) ?? []).forEach((d, i) => {
+    const path = `spec.drivers[${i}]`;
+    const driver = o(d);
+    const name = asString(driver.name) ?? '';
+    errs.push(...validateCSIDriverName(name, `${path}.name`));
+    if (names.has(name)) errs.push(fieldError.duplicate(`${path}.name`, name));
+    names.add(name);
+    const nodeID = asString(driver.nodeID) ?? '';
+    if (nodeID === '') errs.push(fieldError.required(`${path}.nodeID`));
+    else if (nodeID.length > MAX_CSI_NODE_ID_LENGTH) errs.push(fieldError.tooLong(`${path}.nodeID`, MAX_CSI_NODE_ID_LENGTH));
+    const keys = new Set<string>();
+    for (const k of asArray(driver.topologyKeys) ?? []) {
+      const key = asString(k) ?? '';
+      if (key === '') errs.push(fieldError.required(`${path}.topologyKeys`));
+      else for (const msg of isQualifiedName(key)) errs.push(fieldError.invalid(`${path}.topologyKeys`, key, msg));
+      if (keys.has(key)) errs.push(fieldError.duplicate(`${path}.topologyKeys`, key));
+      keys.add(key);
+    }
+    const count = asNumber(o(driver.allocatable).count);
+    if (count !== undefined && count < 0) errs.push(fieldError.invalid(`${path}.allocatable.count`, count, 'must be greater than or equal to 0'));
+  });
+  return errs;
+}
+
+export const csiNodeDef = defineKind({
+  group: GROUPS.storage, version: 'v1', kind: 'CSINode', plural: 'csinodes', namespaced: false, table: csiNodeTable,
+  hooks: {
+    validate: validateCSINode,
+    validateUpdate(n, old) {
+      const errs: FieldError[] = [];
+      const before = new Map((asArray(o(old.spec).drivers) ?? []).map((d) => [asString(o(d).name) ?? '', o(d)]));
+      for (const d of asArray(o(n.spec).drivers) ?? []) {
+        const driver = o(d);
+        const prev = before.get(asString(driver.name) ?? '');
+        if (prev === undefined) continue;
+        if (!jsonEqual(driver.nodeID, prev.nodeID) || !jsonEqual(driver.topologyKeys ?? [], prev.topologyKeys ?? [])) {
+          errs.push(fieldError.invalid('CSINodeDriver', '{...}', 'field is immutable'));
+        }
+      }
+      return errs;
+    },
+  },
+});
+
+function validateCSIStorageCapacity(c: JsonObject): FieldError[] {
+  const errs: FieldError[] = [];
+  const className = asString(c.storageClassName) ?? '';
+  for (const msg of isDNS1123Subdomain(className)) errs.push(fieldError.invalid('storageClassName', className, msg));
+  const capacity = c.capacity;
+  if ((typeof capacity === 'string' && capacity.startsWith('-')) || (typeof capacity === 'number' && capacity < 0)) {
+    errs.push(fieldError.invalid('capacity', capacity, 'must be greater than or equal to 0'));
+  }
+  return errs;
+}
+
+export const csiStorageCapacityDef = defineKind({
+  group: GROUPS.storage, version: 'v1', kind: 'CSIStorageCapacity', plural: 'csistoragecapacities', namespaced: true, table: csiStorageCapacityTable,
+  hooks: {
+    validate: validateCSIStorageCapacity,
+    validateUpdate(c, old) {
+      const errs: FieldError[] = [];
+      if (!jsonEqual(c.nodeTopology, old.nodeTopology)) errs.push(fieldError.invalid('nodeTopology', '{...}', 'field is immutable'));
+      if (c.storageClassName !== old.storageClassName) errs.push(fieldError.invalid('storageClassName', c.storageClassName ?? '', 'field is immutable'));
+      return errs;
+    },
+  },
+});
+

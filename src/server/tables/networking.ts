@@ -1,0 +1,86 @@
+/**
+ * Table columns and cells of the networking/v1 kinds, as the API server's printers produce them.
+ */
+import type { JsonObject } from '../../sdk/types/meta.js';
+import type { TableDef } from '../registry/types.js';
+import { formatObjectSelector } from '../selection/label-selector.js';
+import { asArray, asObject, asString } from '../util/json.js';
+import { AGE_COLUMN, NAME_COLUMN, ageOf, column, nameOf } from './common.js';
+
+function obj(v: unknown): JsonObject {
+  return asObject(v) ?? {};
+}
+
+/** `formatHosts`: the first three hosts, `* ` for rules without one, `+ N more...` past three. */
+function formatHosts(rules: unknown): string {
+  const list = asArray(rules) ?? [];
+  const hosts: string[] = [];
+  let more = false;
+  for (const r of list) {
+    if (hosts.length === 3) more = true;
+    const host = asString(obj(r).host) ?? '';
+    if (!more && host !== '') hosts.push(host);
+  }
+  if (hosts.length === 0) return '*';
+  const joined = hosts.join(',');
+  return more ? `${joined} + ${list.length - 3} more...` : joined;
+}
+
+/** The load balancer's addresses (IP, else host name), sorted and de-duplicated; the server's table is the wide one, never clipped. */
+function ingressAddresses(status: unknown): string {
+  const set = new Set<string>();
+  for (const i of asArray(obj(obj(status).loadBalancer).ingress) ?? []) {
+    const ip = asString(obj(i).ip) ?? '';
+    const host = asString(obj(i).hostname) ?? '';
+    if (ip !== '') set.add(ip);
+    else if (host !== '') set.add(host);
+  }
+  return [...set].sort().join(',');
+}
+
+export const ingressTable: TableDef = {
+  columns: [
+    NAME_COLUMN,
+    column('Class', 'string', 'The name of the IngressClass resource that should be used for additional configuration'),
+    column('Hosts', 'string', 'Hosts that incoming requests are matched against before the ingress rule'),
+    column('Address', 'string', 'Address is a list containing ingress points for the load-balancer'),
+    column('Ports', 'string', 'Ports of TLS configurations that open'),
+    AGE_COLUMN,
+  ],
+  cells(ing, now) {
+    const spec = obj(ing.spec);
+    const className = asString(spec.ingressClassName) ?? '<none>';
+    const ports = (asArray(spec.tls) ?? []).length > 0 ? '80, 443' : '80';
+    return [nameOf(ing), className, formatHosts(spec.rules), ingressAddresses(ing.status), ports, ageOf(ing, now)];
+  },
+};
+
+export const ingressClassTable: TableDef = {
+  columns: [
+    NAME_COLUMN,
+    column('Controller', 'string', 'Controller that is responsible for handling this class'),
+    column('Parameters', 'string', 'A reference to a resource with additional parameters'),
+    AGE_COLUMN,
+  ],
+  cells(ic, now) {
+    const spec = obj(ic.spec);
+    const params = asObject(spec.parameters);
+    let parameters = '<none>';
+    if (params !== undefined) {
+      const group = asString(params.apiGroup);
+      parameters = `${asString(params.kind) ?? ''}${group === undefined ? '' : `.${group}`}/${asString(params.name) ?? ''}`;
+    }
+    return [nameOf(ic), asString(spec.controller) ?? '', parameters, ageOf(ic, now)];
+  },
+};
+
+export const networkPolicyTable: TableDef = {
+  columns: [
+    NAME_COLUMN,
+    column('Pod-Selector', 'string', 'Selects the pods to which this NetworkPolicy object applies.  The array of ingress rules is applied to any pods selected by this field. Multiple network policies can select the same set of pods.  In this case, the ingress rules for each are combined additively. This field is NOT optional and follows standard label selector semantics. An empty podSelector matches all pods in this namespace.'),
+    AGE_COLUMN,
+  ],
+  cells(np, now) {
+    return [nameOf(np), formatObjectSelector(obj(obj(np.spec).podSelector)), ageOf(np, now)];
+  },
+};
