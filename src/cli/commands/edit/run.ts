@@ -21,6 +21,7 @@ import { objectOutput } from '../apply/shared/object-output.js';
 import { fieldValidation } from '../apply/shared/validate.js';
 import { editHeader, originalLine, stripComments, type EditReason } from './buffer.js';
 import { launchEditor } from './editor.js';
+import { recordedCause, withChangeCause } from '../../flags/record.js';
 
 const CANCELLED = 'Edit cancelled, no changes made.\n';
 
@@ -63,6 +64,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   let anyEdited = false;
   const saveConfig = flags.bool('save-config');
   const fieldManager = flags.string('field-manager') ?? '';
+  const cause = recordedCause(ctx, flags);
 
   try {
     for (;;) {
@@ -115,7 +117,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
           continue;
         }
         // --save-config records the edited object as the configuration apply compares against.
-        const saved = saveConfig ? withLastApplied(configurationOf(editedObject)) : editedObject;
+        // --record: the command line goes into the change-cause annotation after that.
+        const saved = withChangeCause(saveConfig ? withLastApplied(configurationOf(editedObject)) : editedObject, cause);
         const { type, patch } = createTwoWayPatch(original.object, saved);
         if (Object.keys(patch).length === 0) continue;
         if (flags.bool('output-patch')) ctx.io.stdout.write(`Patch: ${JSON.stringify(patch)}\n`);

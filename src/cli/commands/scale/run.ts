@@ -15,6 +15,8 @@ import { liveObjects, withType } from '../apply/shared/live-objects.js';
 import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
 import { NO_RESOURCES_MESSAGE } from '../apply/shared/no-resources.js';
 import { objectOutput } from '../apply/shared/object-output.js';
+import { ANNOTATIONS } from '../../../sdk/naming.js';
+import { recordedCause } from '../../flags/record.js';
 
 interface Scale extends KubeObject {
   spec?: { replicas?: number };
@@ -53,6 +55,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   }
   const suffix = dryRunSuffix(dryRun);
   const printed: KubeObject[] = [];
+  const cause = recordedCause(ctx, flags);
   for (const o of live.objects) {
     const object = withType(o.object, o.mapping);
     if (dryRun === 'client') {
@@ -80,6 +83,10 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       }
     } else {
       await rc.patch(o.name, { spec: { replicas } }, { type: 'merge', ...opts });
+    }
+    // --record: kubectl then patches the change cause into the object itself (not its scale).
+    if (cause !== undefined && dryRun === 'none' && object.metadata?.annotations?.[ANNOTATIONS.changeCause] !== cause) {
+      await client.resource(o.mapping, o.namespace).patch(o.name, { metadata: { annotations: { [ANNOTATIONS.changeCause]: cause } } }, { type: 'merge', signal: ctx.io.signal });
     }
     if (timeoutMs > 0 && dryRun === 'none') {
       const until = Date.now() + timeoutMs;

@@ -9,6 +9,7 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
+import { recordedCause, withChangeCause } from '../../../flags/record.js';
 import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../apply/shared/dry-run.js';
 import { failuresError } from '../../apply/shared/error-list.js';
 import { filenameFlag, hasManifestInput, kustomizeFlag, readsStdin, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
@@ -50,8 +51,11 @@ export interface SetCommandOptions {
   skipOnError?: boolean;
   /** The first object whose change reports an error ends the command (kubectl's visitor returning it). */
   stopOnError?: boolean;
-  /** The error line of a failed patch (default: kubectl's `failed to patch image update to pod template: ...`). */
-  patchError?: (message: string) => string;
+  /**
+   * The error line of a failed patch (default: kubectl's `failed to patch image update to pod
+   * template: ...`); `'as-is'` reports the server's error itself (`Error from server (Conflict): ...`).
+   */
+  patchError?: ((message: string) => string) | 'as-is';
 }
 
 /** kubectl's `Info.ObjectName()` for an object read from a file: lower-case kind, plural by rule. */
@@ -91,11 +95,14 @@ export async function runSetCommand(ctx: CommandContext, resources: string[], fl
     }));
   }
   const suffix = dryRunSuffix(dryRun);
+  const cause = recordedCause(ctx, flags);
   for (const item of items) {
     const before = item.object;
     const after = structuredClone(before);
     const problems: string[] = [];
     await change(after, problems, item.ref);
+    // --record (image, resources, selector, serviceaccount): part of the change, as in kubectl.
+    if (cause !== undefined) Object.assign(after, withChangeCause(after, cause));
     for (const p of problems) errors.push(new UsageError(p, false));
     if (options.stopOnError === true && problems.length > 0) break;
     if (options.write === false || (options.skipOnError === true && problems.length > 0)) continue;
@@ -107,7 +114,10 @@ export async function runSetCommand(ctx: CommandContext, resources: string[], fl
         result = await item.patch(patch);
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        errors.push(new UsageError(options.patchError?.(message) ?? `failed to patch ${operation.replace(/ updated$/, '')} update to pod template: ${message}`, false));
+        const { patchError } = options;
+        if (patchError === 'as-is') errors.push(err);
+        else errors.push(new UsageError(patchError?.(message) ?? `failed to patch ${operation.replace(/ updated$/, '')} update to pod template: ${message}`, false));
+        if (options.stopOnError === true && patchError === 'as-is') break;
         continue;
       }
     }
