@@ -136,7 +136,7 @@ async function applyClientSide(client: ResourceClient, object: KubeObject, optio
   if (live === undefined) {
     if (options.dryRun === 'client') return { action: 'created', object: annotated };
     try {
-      return { action: 'created', object: await client.create(annotated, call(options, manager)) };
+      return { action: 'created', object: await client.create(withoutResourceVersion(annotated), call(options, manager)) };
     } catch (err) {
       throw withSource(err, 'creating', options.source);
     }
@@ -174,6 +174,18 @@ async function applyClientSide(client: ResourceClient, object: KubeObject, optio
     if (again === undefined) throw new InputError(`${describeObject(object)} was deleted while it was being applied`);
     live = again;
   }
+}
+
+/**
+ * The body of a create: a resourceVersion that a manifest carries (an object dumped with `get -o
+ * yaml`) names a version of another object, so it is dropped as kubectl's resource helper drops it,
+ * after the last-applied annotation recorded the manifest as written.
+ */
+export function withoutResourceVersion(object: KubeObject): KubeObject {
+  if (object.metadata?.resourceVersion === undefined) return object;
+  const metadata = { ...object.metadata };
+  delete metadata.resourceVersion;
+  return { ...object, metadata };
 }
 
 /** The object as it can be created again: without the identity the server gave it. */

@@ -18,6 +18,7 @@ import { OrderedWriter } from './shared/ordered-writer.js';
 import { ProgressLine } from './shared/progress.js';
 import { fieldValidation } from './shared/validate.js';
 import { allowConcurrentListeners } from './shared/signal.js';
+import { recordedCause, withChangeCause } from '../../flags/record.js';
 
 /** Checks the flag combinations kubectl rejects, before anything is read or sent. */
 function checkFlags(args: string[], flags: FlagValues, serverSide: boolean): void {
@@ -65,6 +66,9 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const readErrors: unknown[] = [];
   const progress = new ProgressLine(ctx.io);
   let manifests = await readCommandManifests(ctx, flags, { errors: readErrors, progress });
+  // --record: kubectl writes the command into each object before it computes anything else.
+  const cause = recordedCause(ctx, flags);
+  if (cause !== undefined) manifests = manifests.map((m) => ({ ...m, object: withChangeCause(m.object, cause) }));
   if (selector !== '') {
     const { compileLabelSelector } = await import('../../../sdk/apply/label-selector.js');
     const matches = compileLabelSelector(selector);
@@ -113,7 +117,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (interrupted !== undefined) throw interrupted;
 
   const objects: KubeObject[] = [];
-  const errors: unknown[] = [...readErrors];
+  const errors: unknown[] = [];
   for (const r of results) {
     if (r.error !== undefined) errors.push(r.error);
     else if (r.object !== undefined) objects.push(r.object);
@@ -140,6 +144,6 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     }
   }
   await output.printObjects(objects);
-  const failure = await failuresError(errors, ctx.commandPath);
+  const failure = await failuresError(errors, ctx.commandPath, readErrors);
   if (failure !== undefined) throw failure;
 }

@@ -44,12 +44,14 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
 
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
   const errors: unknown[] = [];
+  const readErrors: unknown[] = [];
   const progress = new ProgressLine(ctx.io);
   let targets: DeleteTarget[];
   if (fromFiles) {
     const resolved = await targetsFromManifests(ctx, flags, client, progress);
     targets = resolved.targets;
     errors.push(...resolved.errors);
+    readErrors.push(...resolved.readErrors);
   } else {
     targets = await targetsFromArguments(ctx, flags, client, args);
     if (targets.length === 0) {
@@ -61,6 +63,10 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (flags.bool('interactive')) {
     const { confirmDeletion } = await import('./shared/interactive.js');
     if (!(await confirmDeletion(ctx, targets))) return;
+  }
+  // kubectl warns once when -n was given and it deletes something that lives in no namespace.
+  if (ctx.globals.namespace !== undefined && !flags.bool('all-namespaces') && targets.some((t) => !t.mapping.namespaced)) {
+    ctx.warn('deleting cluster-scoped resources, not scoped to the provided namespace');
   }
   allowConcurrentListeners(ctx.io.signal, targets.length);
   const { deleteObjects, waitForDeleted } = await import('../../../sdk/apply/delete-objects.js');
@@ -101,6 +107,6 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     const timeoutMs = flags.durationMs('timeout') ?? 0;
     errors.push(...(await waitForDeleted(client, results, { timeoutMs: timeoutMs > 0 ? timeoutMs : undefined, signal: ctx.io.signal })));
   }
-  const failure = await failuresError(errors, ctx.commandPath);
+  const failure = await failuresError(errors, ctx.commandPath, readErrors);
   if (failure !== undefined) throw failure;
 }

@@ -78,13 +78,15 @@ export async function runManifestWrites(ctx: CommandContext, flags: FlagValues, 
       if (r.action !== undefined && r.error === undefined) summary.count();
       const ok = r.action !== undefined && !output.printsObjects;
       const notes = (r.notes ?? []).map((n) => `${n}\n`).join('');
-      writer.set(r.index, notes + (ok ? output.resultLine(describeObject(r.object ?? r.manifest.object), `${r.action ?? ''}${suffix}`) : ''));
+      // kubectl's name printer says <unknown> for an object without a name (a SubjectAccessReview).
+      const described = describeObject(r.object ?? r.manifest.object).replace(/\/$/, '/<unknown>');
+      writer.set(r.index, notes + (ok ? output.resultLine(described, `${r.action ?? ''}${suffix}`) : ''));
     },
   });
   progress.clear();
   const interrupted = summary.error(ctx.io.signal);
   if (interrupted !== undefined) throw interrupted;
   await output.printObjects(results.flatMap((r) => (r.error === undefined && r.object !== undefined ? [r.object] : [])));
-  const failure = await failuresError([...readErrors, ...results.flatMap((r) => (r.error === undefined ? [] : [r.error]))], ctx.commandPath);
+  const failure = await failuresError(results.flatMap((r) => (r.error === undefined ? [] : [r.error])), ctx.commandPath, readErrors);
   if (failure !== undefined) throw failure;
 }
