@@ -36,8 +36,13 @@ export function withType(object: KubeObject, mapping: ResourceMapping): KubeObje
   return { ...object, apiVersion: mapping.group === '' ? mapping.version : `${mapping.group}/${mapping.version}`, kind: mapping.kind };
 }
 
-/** Reads the objects named by `-f` or by the arguments (not both). */
-export async function liveObjects(ctx: CommandContext, flags: FlagValues, client: PlatformClient, args: readonly string[]): Promise<LiveObjects> {
+/**
+ * Reads the objects named by `-f` or by the arguments (not both). With `fromFilesAsWritten`, the
+ * objects of `-f` are those of the manifests, not read back from the server: kubectl's `expose`
+ * and `autoscale` build from the file (their builder has no `Latest()`), so `--dry-run=client`
+ * works without the object on the server.
+ */
+export async function liveObjects(ctx: CommandContext, flags: FlagValues, client: PlatformClient, args: readonly string[], options: { fromFilesAsWritten?: boolean } = {}): Promise<LiveObjects> {
   const fromFiles = hasManifestInput(flags);
   if (fromFiles && args.length > 0) throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
   const errors: unknown[] = [];
@@ -54,7 +59,8 @@ export async function liveObjects(ctx: CommandContext, flags: FlagValues, client
     for (const manifest of manifests) {
       try {
         const placed = await resolveManifest(kinds, manifest, { namespace, enforceNamespace: ctx.globals.namespace !== undefined, signal: ctx.io.signal });
-        named.push({ mapping: placed.mapping, namespace: placed.namespace, name: placed.object.metadata?.name ?? '', source: manifest.source });
+        const entry = { mapping: placed.mapping, namespace: placed.namespace, name: placed.object.metadata?.name ?? '', source: manifest.source };
+        named.push(options.fromFilesAsWritten === true ? { ...entry, object: placed.object } : entry);
       } catch (err) {
         errors.push(err);
       }

@@ -21,15 +21,26 @@ async function readAll(ctx: CommandContext): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The variables `--from` brings: one reference per (selected) key of each Secret or ConfigMap. */
-async function fromReferences(ctx: CommandContext, flags: FlagValues, from: string, keys: readonly string[]): Promise<EnvVar[]> {
+/** The objects `--from` names: read from the server, or with `--local` those of the `-f` files. */
+async function fromObjects(ctx: CommandContext, flags: FlagValues, from: string): Promise<KubeObject[]> {
+  if (flags.bool('local')) {
+    // kubectl's builder with LocalParam ignores the --from argument and visits the -f objects:
+    // nothing is read from the server.
+    const { readCommandManifests } = await import('../../apply/shared/manifest-flags.js');
+    return (await readCommandManifests(ctx, flags, { requireName: 'none' })).map((m) => m.object);
+  }
   const client = await ctx.client();
   const { liveObjects } = await import('../../apply/shared/live-objects.js');
   const selection = new FlagValues(new Map<string, string | boolean>([['selector', flags.string('selector') ?? ''], ['all', flags.bool('all')]]), new Set());
   const live = await liveObjects(ctx, selection, client, [from]);
   if (live.errors.length > 0) throw live.errors[0];
+  return live.objects.map((o) => o.object);
+}
+
+/** The variables `--from` brings: one reference per (selected) key of each Secret or ConfigMap. */
+async function fromReferences(ctx: CommandContext, flags: FlagValues, from: string, keys: readonly string[]): Promise<EnvVar[]> {
   const out: EnvVar[] = [];
-  for (const { object } of live.objects) {
+  for (const object of await fromObjects(ctx, flags, from)) {
     const kind = object.kind;
     if (kind !== 'Secret' && kind !== 'ConfigMap') throw new UsageError('unsupported resource specified in --from', false);
     const data = (object as Json).data;
