@@ -23,6 +23,7 @@ import { editHeader, originalLine, stripComments, type EditReason } from './buff
 import { launchEditor } from './editor.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';
 
+// kubectl's editor tells it on stderr: stdout carries the edited objects' lines only.
 const CANCELLED = 'Edit cancelled, no changes made.\n';
 
 function identity(object: KubeObject): string {
@@ -80,7 +81,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       const saved = await readFile(file, 'utf8');
       const edited = stripComments(saved);
       if (edited.trim() === '') {
-        ctx.io.stdout.write(CANCELLED);
+        ctx.io.stderr.write('Edit cancelled, saved file was empty.\n');
+        await rm(file, { force: true });
         return;
       }
       if (reasons.length > 0 && edited === previousEdit) {
@@ -88,7 +90,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
         throw new ExitError(1, 'error: Edit cancelled, no valid changes were saved.');
       }
       if (reasons.length === 0 && edited === stripComments(body)) {
-        if (!anyEdited) ctx.io.stdout.write(CANCELLED);
+        if (!anyEdited) ctx.io.stderr.write(CANCELLED);
         await rm(file, { force: true });
         return;
       }
@@ -141,7 +143,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
         }
       }
       if (reasons.length === 0) {
-        if (!anyEdited) ctx.io.stdout.write(CANCELLED);
+        if (!anyEdited) ctx.io.stderr.write(CANCELLED);
         await rm(file, { force: true });
         return;
       }

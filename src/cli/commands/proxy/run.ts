@@ -72,13 +72,33 @@ async function serveStatic(dir: string, rel: string, res: ServerResponse): Promi
   }
   try {
     const st = await stat(file);
-    const target = st.isDirectory() ? join(file, 'index.html') : file;
-    await stat(target);
-    res.writeHead(200);
-    createReadStream(target).pipe(res);
+    if (!st.isDirectory()) {
+      res.writeHead(200);
+      createReadStream(file).pipe(res);
+      return;
+    }
+    const index = join(file, 'index.html');
+    const hasIndex = await stat(index).then((i) => i.isFile(), () => false);
+    if (hasIndex) {
+      res.writeHead(200);
+      createReadStream(index).pipe(res);
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(await directoryListing(file));
   } catch {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('404 page not found\n');
   }
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' };
+
+/** Go's http.FileServer listing of a directory without an index.html (kubectl's --www serves one). */
+async function directoryListing(dir: string): Promise<string> {
+  const { readdir } = await import('node:fs/promises');
+  // Sorted by name, then a directory gets its slash.
+  const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((e) => (e.isDirectory() ? `${e.name}/` : e.name));
+  const lines = entries.map((name) => `<a href="${encodeURI(name).replaceAll('?', '%3F').replaceAll('#', '%23')}">${name.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)}</a>\n`);
+  return `<!doctype html>\n<meta name="viewport" content="width=device-width">\n<pre>\n${lines.join('')}</pre>\n`;
 }
 
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
