@@ -141,6 +141,9 @@ async function applyClientSide(client: ResourceClient, object: KubeObject, optio
       throw withSource(err, 'creating', options.source);
     }
   }
+  // kubectl computes no patch under --dry-run=client (no warning, no conflict): it says configured,
+  // changed or not, and the object it holds is the one it read from the server.
+  if (options.dryRun === 'client') return { action: 'configured', object: live, live };
   if (live.metadata?.annotations?.[ANNOTATIONS.lastApplied] === undefined) {
     const resource = `${client.descriptor.resource}/${object.metadata?.name ?? ''}`;
     options.onWarning?.(
@@ -157,7 +160,6 @@ async function applyClientSide(client: ResourceClient, object: KubeObject, optio
     }
     const { type, patch } = computed;
     if (Object.keys(patch).length === 0) return { action: 'unchanged', object: live, live };
-    if (options.dryRun === 'client') return { action: 'configured', object: annotated, live };
     try {
       const patched = await client.patch(nameOf(object), patch, { ...call(options, manager), type });
       return { action: 'configured', object: patched, live };

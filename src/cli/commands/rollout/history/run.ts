@@ -3,6 +3,7 @@
  * `deployment.apps/web with revision #N` and that revision's pod template; with `-o` the object
  * that records the revision (all of them without `--revision`).
  */
+import { ANNOTATIONS } from '../../../../sdk/naming.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
@@ -11,6 +12,14 @@ import { failuresError } from '../../apply/shared/error-list.js';
 import { objectOutput } from '../../apply/shared/object-output.js';
 import { revisionsOf } from '../shared/history.js';
 import { groupKind, kindName, rolloutKind, rolloutObjects } from '../shared/objects.js';
+
+/** kubectl's deployment history viewer shows the ReplicaSet's change cause among the template's annotations. */
+function withChangeCause(template: Record<string, unknown> | undefined, cause: string | undefined): Record<string, unknown> | undefined {
+  if (template === undefined || cause === undefined || cause === '') return template;
+  const metadata = (template.metadata ?? {}) as Record<string, unknown>;
+  const annotations = (metadata.annotations ?? {}) as Record<string, string>;
+  return { ...template, metadata: { ...metadata, annotations: { ...annotations, [ANNOTATIONS.changeCause]: cause } } };
+}
 
 /** Runs `rollout history`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
@@ -39,7 +48,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
         errors.push(new UsageError('unable to find the specified revision', false));
         continue;
       }
-      text = formatRevisionTemplate(r.template, { now: ctx.io.now() });
+      text = formatRevisionTemplate(kind === 'Deployment' ? withChangeCause(r.template, r.changeCause) : r.template, { now: ctx.io.now() });
     } else {
       text = formatRolloutHistory(revisions.map((r) => ({ revision: r.revision, changeCause: r.changeCause })));
     }

@@ -67,6 +67,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (list && (flags.string('output') ?? '') !== '') throw new UsageError('--list and --output may not be specified together', false);
   if (keys.length > 0 && from === '') throw new UsageError('when specifying --keys, a configmap or secret must be provided with --from', false);
   const changes = await parseEnv([...flags.strings('env'), ...split.envArgs], () => readAll(ctx));
+  // The first client made is the one kept: it must know that stdin held the variables.
+  if (changes.usedStdin && !flags.bool('local')) await ctx.client({ stdinInUse: true });
   const env = [...changes.set];
   if (from !== '') env.push(...await fromReferences(ctx, flags, from, keys));
   const prefix = flags.string('prefix') ?? '';
@@ -116,5 +118,5 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
         for (const line of listing.errors) ctx.io.stderr.write(`${line}\n`);
       }
     }
-  }, { write: !list, skipOnError: true });
+  }, { write: !list, skipOnError: true, stdinInUse: changes.usedStdin });
 }

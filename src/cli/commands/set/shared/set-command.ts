@@ -15,6 +15,8 @@ import { failuresError } from '../../apply/shared/error-list.js';
 import { filenameFlag, hasManifestInput, kustomizeFlag, readsStdin, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS, objectOutput } from '../../apply/shared/object-output.js';
 import { asTyped } from './typed.js';
+import { inGoFieldOrder } from '../../../../printers/encoding/go-json.js';
+import { inStructOrder } from '../../create/shared/schema-order.js';
 
 /** cli-runtime's `LocalResourceError`: `--local` with resource arguments. */
 export const LOCAL_RESOURCE_ERROR = "you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'";
@@ -56,6 +58,8 @@ export interface SetCommandOptions {
    * template: ...`); `'as-is'` reports the server's error itself (`Error from server (Conflict): ...`).
    */
   patchError?: ((message: string) => string) | 'as-is';
+  /** Stdin was read for something else (`set env -`): an interactive exec plugin cannot have it. */
+  stdinInUse?: boolean;
 }
 
 /** kubectl's `Info.ObjectName()` for an object read from a file: lower-case kind, plural by rule. */
@@ -82,7 +86,7 @@ export async function runSetCommand(ctx: CommandContext, resources: string[], fl
     const { readCommandManifests } = await import('../../apply/shared/manifest-flags.js');
     items = (await readCommandManifests(ctx, flags, { requireName: 'none' })).map((m) => ({ object: m.object, ref: localRef(m.object) }));
   } else {
-    const client = await ctx.client({ stdinInUse: readsStdin(flags) });
+    const client = await ctx.client({ stdinInUse: readsStdin(flags) || options.stdinInUse === true });
     const { liveObjects } = await import('../../apply/shared/live-objects.js');
     const live = await liveObjects(ctx, flags, client, resources);
     errors.push(...live.errors);
@@ -121,7 +125,8 @@ export async function runSetCommand(ctx: CommandContext, resources: string[], fl
         continue;
       }
     }
-    if (local) result = asTyped(result);
+    // kubectl's set commands hold typed objects (their builder has the scheme), the server's answer too.
+    result = inGoFieldOrder(inStructOrder(asTyped({ ...result, apiVersion: result.apiVersion ?? before.apiVersion ?? '', kind: result.kind ?? before.kind ?? '' })));
     if (output.printsObjects) output.printOne({ ...result, apiVersion: result.apiVersion ?? before.apiVersion ?? '', kind: result.kind ?? before.kind ?? '' });
     else ctx.io.stdout.write(output.resultLine(describeObject(after), `${operation}${suffix}`));
   }
