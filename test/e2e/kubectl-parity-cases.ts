@@ -42,6 +42,9 @@ const DEPLOYMENT = yaml(
 
 const CHANGE_CAUSE = 'jsonpath={.metadata.annotations.platform\\.io/change-cause}';
 
+/** kubectl's UsageErrorf hint (`See 'kubectl exec -h' for help and examples`), which the differential runner rewords as a flag error's. */
+const USAGE_HINT = /^(See) .*$/gm;
+
 /** kubectl 1.32's klog warning for a bare --dry-run and ours (`Warning: ...`) read alike. */
 const DRY_RUN_WARNING = /^(W)(?:\d{4} [\d:.]+ +\d+ [\w.]+:\d+\]|arning:) /gm;
 
@@ -51,6 +54,18 @@ const DRY_RUN_WARNING = /^(W)(?:\d{4} [\d:.]+ +\d+ [\w.]+:\d+\]|arning:) /gm;
  * prints `error:` and no blank line, which the golden transcript has (checked with kubectl.1.32).
  */
 const DISPATCHER = 'the kubectl on PATH may be a dispatcher that answers unknown commands itself';
+
+/** A certificate signing request (kubectl's suite's hack/testdata/csr.yml). */
+const CSR = yaml(
+  'apiVersion: certificates.platform.io/v1',
+  'kind: CertificateSigningRequest',
+  'metadata:',
+  '  name: foo',
+  'spec:',
+  '  request: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURSBSRVFVRVNULS0tLS0KTUlJQ2d6Q0NBV3NDQVFBd0ZURVRNQkVHQTFVRUF4TUthM1ZpWlMxaFpHMXBiakNDQVNJd0RRWUpLb1pJaHZjTgpBUUVCQlFBRGdnRVBBRENDQVFvQ2dnRUJBTlJ5dFhkcWV6ZTFBdXFjZkpWYlFBY1BJejZWY2pXSTZ5WmlQa3lrCjAzUW9GaHJGRXhUQXNPTGVFUHlrQXc1YndUOWZiajRXMzZmR2k4RGxsd1FzVGoyYzVUTnBnQkkwbElDbzI4aGcKbHYvTDJsMnRsWUVKdDdTbVhjblNvaGJ5S0h4TERRUHVmTVBBTkZsaEFmTUdCWEhRcmZMajhrTk1MUDA4UlBsbAp0N3V4RDVRdFA0cHlGL1Nhbm1XVEtRNU56WlJ4TC82UmhJMEpxSHJmNFFjQmg2dlR5bnFaRGVmMWVxNjBnQXllClNPRkpKYWRuK3h2VEFqLzgxZk1TbjdOSlNnaktDYkNEeXQ1eS9UZHd0SzZnVUQzM01paE5uNXhKTVF0MUZXUVAKRzY3eTA1QVh6b0pqTm5sWVA1MnJsTlhvNzh6aVMrN1E4RklxQzY0c05vWWhxeGNDQXdFQUFhQXBNQ2NHQ1NxRwpTSWIzRFFFSkRqRWFNQmd3Q1FZRFZSMFRCQUl3QURBTEJnTlZIUThFQkFNQ0JlQXdEUVlKS29aSWh2Y05BUUVMCkJRQURnZ0VCQU5CazlwaHpWYUJBci9xZHN4bXdPR1NQa094UkZlR1lyemRvaW5LTzVGUGZER2JkU0VWQ0o1K0wKeWJTNUtmaUZYU1EvNmk0RE9WRWtxcnFrVElIc1JNSlJwbTZ5Zjk1TU4zSWVLak9jQlV2b2VWVlpxMUNOUU8zagp2dklmK1A1NStLdXpvK0NIT1F5RWlvTlRPaUtGWTJseStEZEEwMXMxbU9FMTZSWGlWeFhGcFhGeGRJVmRPK0oxClZ1MW5yWG5ZVFJQRmtyaG80MTlpaDQzNjRPcGZqYXFXVCtmd20ySVZQSlBoaUJpYi9RRzRhUGJJcFh3amlCUUMKemV6WlM2L01nQkt1bUdMZ3Z5MitXNU9UWTJ5ZFFMZFVxbERFNEU2MFhmdVZ6bk5zWjZDS0tYY1pVaW1ZTkkwNgpKa0t4bGRjd0V2cmI0SmN3M2RFQjdOOUwvSW9ZNXFBPQotLS0tLUVORCBDRVJUSUZJQ0FURSBSRVFVRVNULS0tLS0K',
+  '  signerName: platform.io/apiserver-client',
+  '  usages: [digital signature, key encipherment, client auth]',
+);
 
 /** The scenarios. */
 export const PARITY_SCENARIOS: FlagScenario[] = [
@@ -143,6 +158,41 @@ export const PARITY_SCENARIOS: FlagScenario[] = [
     ],
   },
   {
+    name: 'exec-edit-apply',
+    files: { 'settings.yaml': CONFIG_MAP('settings') },
+    steps: [
+      { cli: ['exec', 'abc', 'date'], note: 'kubectl 1.32 takes the command after -- only', mask: [USAGE_HINT] },
+      { cli: ['exec', '--', 'date'] },
+      { cli: ['exec', 'abc'] },
+      { cli: ['apply', '-f', 'settings.yaml'] },
+      { cli: ['edit', 'configmap', 'settings'], env: { EDITOR: 'true' }, note: 'no change: said on stderr' },
+      { cli: ['edit', 'configmap', 'settings'], env: { EDITOR: 'truncate -s 0' }, notCompared: 'kubectl 1.32 validates the saved file before it sees that it is empty (configmaps "x" is invalid, then the editor again); with --validate=false it says "Edit cancelled, saved file was empty." as ours does' },
+      { cli: ['apply', '-f', 'settings.yaml', '--dry-run=client'], note: 'kubectl computes no patch under --dry-run=client: configured, changed or not' },
+      { cli: ['apply', '-f', 'settings.yaml'] },
+    ],
+  },
+  {
+    name: 'certificate-decisions',
+    files: { 'csr.yaml': CSR },
+    steps: [
+      { cli: ['create', '-f', 'csr.yaml'] },
+      { cli: ['certificate', 'approve', 'foo'] },
+      { cli: ['certificate', 'approve', 'foo', '--force'], note: 'the approval is sent again unchanged' },
+      { cli: ['get', 'csr', 'foo', '-o', 'jsonpath={.status.conditions[*].type}'] },
+      { cli: ['certificate', 'deny', 'foo'] },
+      { cli: ['certificate', 'deny', 'foo', '--force'] },
+    ],
+  },
+  {
+    name: 'set-prints-typed-objects',
+    files: { 'deploy.yaml': DEPLOYMENT },
+    steps: [
+      { cli: ['apply', '-f', 'deploy.yaml'] },
+      { cli: ['set', 'image', 'deployment/web', 'web=nginx:2', '--dry-run=server', '-o', 'yaml'], note: 'the answer decoded into the typed Deployment: creationTimestamp: null in the template' },
+      { cli: ['set', 'image', 'deployment/web', 'web=nginx:2', '--dry-run=client', '-o', 'json'], note: 'and in struct order' },
+    ],
+  },
+  {
     name: 'messages',
     files: {},
     steps: [
@@ -160,6 +210,7 @@ export const PARITY_SCENARIOS: FlagScenario[] = [
       { cli: ['list'], notCompared: DISPATCHER },
       { cli: ['ps'], notCompared: DISPATCHER },
       { cli: ['alpha'] },
+      { cli: ['alpha', 'anything'] },
     ],
   },
 ];
