@@ -18,7 +18,7 @@ import { setExamples } from './command-registry.js';
 import type { FlagValues } from './flag-values.js';
 import { KUBECTL_HELP } from './kubectl-help.js';
 import type { CommandSpec, FlagSpec } from './spec.js';
-import { KUSTOMIZE_VERSION } from '../../sdk/kustomize/version.js';
+import { KUSTOMIZE_VERSION } from '../build-info.js';
 
 /** The root page's description, as kubectl's root help opens. */
 export const ROOT_DESCRIPTION = `${BINARY_NAME} controls a platform cluster: a kubectl-equivalent client for the platform cluster API.`;

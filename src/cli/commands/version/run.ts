@@ -1,5 +1,4 @@
-import { KUSTOMIZE_VERSION } from '../../../sdk/kustomize/version.js';
-import { clientVersion } from '../../build-info.js';
+import { clientVersion, KUSTOMIZE_VERSION } from '../../build-info.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
