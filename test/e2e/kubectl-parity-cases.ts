@@ -193,6 +193,16 @@ export const PARITY_SCENARIOS: FlagScenario[] = [
     ],
   },
   {
+    name: 'server-side-apply-after-client-side',
+    files: {},
+    steps: [
+      { cli: ['apply', '-f', '-'], stdin: CONFIG_MAP('test', ['  labels: {legacy: "yes"}']), note: 'created by client-side apply' },
+      { cli: ['apply', '--server-side', '-f', '-'], stdin: CONFIG_MAP('test', ['  labels: {legacy: "yes"}']), note: 'kubectl then migrates the client-side fields to its server-side manager' },
+      { cli: ['apply', '--server-side', '-f', '-'], stdin: CONFIG_MAP('test'), note: 'so that a field the manifest no longer has is removed' },
+      { cli: ['get', 'configmap', 'test', '-o', 'jsonpath={.metadata.labels}{"|"}{.metadata.managedFields[*].manager}{"|"}{.metadata.managedFields[*].operation}'] },
+    ],
+  },
+  {
     name: 'messages',
     files: {},
     steps: [
