@@ -100,6 +100,8 @@ export const PARITY_SCENARIOS: FlagScenario[] = [
       { cli: ['apply', '-f', 'dir', '-R'], kubectlValidates: true },
       { cli: ['replace', '-f', 'dir', '-R'], kubectlValidates: true },
       { cli: ['create', '-f', 'one.yaml'], kubectlValidates: true, note: 'one error alone is an ordinary error line' },
+      { cli: ['get', '-f', 'dir', '-R', '-o', 'name'], note: 'commands that check no schema report the decoding error', notCompared: 'kubectl get reports each error in the order it reads the files; ours after the objects' },
+      { cli: ['label', '-f', 'dir', '-R', 'x=y'], notCompared: 'as above' },
     ],
   },
   {
@@ -200,6 +202,15 @@ export const PARITY_SCENARIOS: FlagScenario[] = [
       { cli: ['apply', '--server-side', '-f', '-'], stdin: CONFIG_MAP('test', ['  labels: {legacy: "yes"}']), note: 'kubectl then migrates the client-side fields to its server-side manager' },
       { cli: ['apply', '--server-side', '-f', '-'], stdin: CONFIG_MAP('test'), note: 'so that a field the manifest no longer has is removed' },
       { cli: ['get', 'configmap', 'test', '-o', 'jsonpath={.metadata.labels}{"|"}{.metadata.managedFields[*].manager}{"|"}{.metadata.managedFields[*].operation}'] },
+    ],
+  },
+  {
+    name: 'patch-local-strategic',
+    files: { 'settings.yaml': CONFIG_MAP('settings'), 'foo.json': '{"apiVersion":"company.com/v1","kind":"Foo","metadata":{"name":"test"}}\n' },
+    steps: [
+      { cli: ['patch', '--local', '-f', 'settings.yaml', '-p', '{"data":{"x":"y"}}', '-o', 'yaml'], note: 'a strategic merge patch into a built-in kind, locally' },
+      { cli: ['patch', '--local', '-f', 'foo.json', '-p', '{"patched":"value3"}'], note: 'a kind without a built-in type takes merge patches only' },
+      { cli: ['patch', '--local', '-f', 'foo.json', '-p', '{"patched":"value3"}', '--type=merge', '-o', 'json'] },
     ],
   },
   {

@@ -55,7 +55,22 @@ async function patchLocally(object: KubeObject, patch: unknown, type: CliPatchTy
     const { applyJsonPatch } = await import('../../../sdk/apply/json-patch.js');
     return applyJsonPatch(object, patch) as KubeObject;
   }
-  throw new UsageError('--local applies only --type merge and --type json patches', false);
+  // kubectl merges strategically into a typed object: a kind without a built-in type has none.
+  const apiVersion = object.apiVersion ?? '';
+  const slash = apiVersion.indexOf('/');
+  const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+  const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
+  const [{ builtinSchema }, { mergePatch }, { schemaForKind }] = await Promise.all([
+    import('../../../sdk/types/schema/index.js'),
+    import('../../../sdk/kustomize/transform/merge2.js'),
+    import('../../../sdk/kustomize/transform/patch-schema.js'),
+  ]);
+  if (builtinSchema(group, version, object.kind ?? '') === undefined) {
+    throw new UsageError(`strategic merge patch is not supported for ${group}/${version}, Kind=${object.kind ?? ''} locally, try --type merge`, false);
+  }
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) throw new UsageError('a strategic merge patch must be an object', false);
+  const merged = mergePatch(object as Parameters<typeof mergePatch>[0], patch as Parameters<typeof mergePatch>[1], (v, k) => schemaForKind(v, k, undefined));
+  return (merged ?? {}) as KubeObject;
 }
 
 /** Runs `patch`. */

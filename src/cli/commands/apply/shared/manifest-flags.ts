@@ -85,6 +85,12 @@ export async function readCommandManifests(
      */
     errors?: unknown[];
     progress?: ProgressLine;
+    /**
+     * The command checks manifests against a schema as it reads them (kubectl's create, apply and
+     * replace give their builder one), so that `--validate` decides how a document without a type
+     * is reported; the others report kubectl's decoding error.
+     */
+    schemaValidation?: boolean;
   } = {},
 ): Promise<Manifest[]> {
   validateManifestFlags(flags);
@@ -104,7 +110,7 @@ export async function readCommandManifests(
       requireName: options.requireName,
       kustomizationErrors: options.errors,
       documentErrors: options.errors,
-      validate: validates(flags),
+      validate: options.schemaValidation === true && validates(flags),
       onRead: progress === undefined ? undefined : (read, total) => {
         if (!started) progress.start('reading', total, 'files');
         started = true;

@@ -47,7 +47,7 @@ export async function runManifestWrites(ctx: CommandContext, flags: FlagValues, 
   const fieldManager = flags.string('field-manager') ?? '';
   const readErrors: unknown[] = [];
   const progress = new ProgressLine(ctx.io);
-  let manifests = await readCommandManifests(ctx, flags, { requireName: options.requireName, errors: readErrors, progress });
+  let manifests = await readCommandManifests(ctx, flags, { requireName: options.requireName, errors: readErrors, progress, schemaValidation: true });
   const selector = flags.string('selector') ?? '';
   if (selector !== '') {
     const { compileLabelSelector } = await import('../../../../sdk/apply/label-selector.js');
