@@ -114,6 +114,7 @@ export const PARITY_SCENARIOS: FlagScenario[] = [
       { cli: ['expose', '-f', 'deploy.yaml', '--port=80', '--dry-run=client', '-o', 'json', '--overrides={"spec":{"sessionAffinity":"ClientIP"}}'], note: 'struct order after the override' },
       { cli: ['expose', '-f', 'deploy.yaml', '--port=80', '--save-config', '--dry-run=client', '-o', 'yaml'] },
       { cli: ['set', 'env', '-f', 'deploy.yaml', '--from=configmap/settings', '--local', '-o', 'yaml'], note: 'with --local, --from reads the -f objects, not the server: a Deployment is no source' },
+      { cli: ['set', 'env', '-f', '-', '-'], stdin: 'SOME_ENV_VAR_KEY=SOME_ENV_VAR_VAL\n', note: 'stdin cannot hold both the objects and the variables' },
     ],
   },
   {

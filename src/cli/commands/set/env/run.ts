@@ -67,6 +67,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (list && (flags.string('output') ?? '') !== '') throw new UsageError('--list and --output may not be specified together', false);
   if (keys.length > 0 && from === '') throw new UsageError('when specifying --keys, a configmap or secret must be provided with --from', false);
   const changes = await parseEnv([...flags.strings('env'), ...split.envArgs], () => readAll(ctx));
+  // kubectl's resource builder refuses -f - when the variables came from stdin.
+  if (changes.usedStdin && flags.strings('filename').includes('-')) throw new UsageError('standard input cannot be used for multiple arguments', false);
   // The first client made is the one kept: it must know that stdin held the variables.
   if (changes.usedStdin && !flags.bool('local')) await ctx.client({ stdinInUse: true });
   const env = [...changes.set];
