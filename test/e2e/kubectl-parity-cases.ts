@@ -157,6 +157,7 @@ export const PARITY_SCENARIOS: FlagScenario[] = [
     steps: [
       { cli: ['create', 'configmap', 'dry', '--dry-run'], mask: [DRY_RUN_WARNING], note: 'a bare --dry-run is client (deprecated)' },
       { cli: ['create', '-f', 'settings.yaml', '--validate'], note: 'a bare --validate is strict' },
+      { cli: ['replace', '--timeout=1s', '-f', 'settings.yaml'], note: '--timeout, as --grace-period, only with --force' },
       { cli: ['delete', 'configmap', 'settings', '--cascade'], note: 'a bare --cascade is background' },
     ],
   },

@@ -27,6 +27,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (period >= 0 && !force) throw new UsageError('--grace-period must have --force specified', false);
   const grace = period >= 0 ? period : undefined;
   const timeoutMs = flags.durationMs('timeout') ?? 0;
+  if (timeoutMs !== 0 && !force) throw new UsageError('--timeout must have --force specified', false);
   if (force && grace === 0) ctx.warn(FORCE_DELETE_WARNING);
   if ((flags.string('raw') ?? '') !== '') {
     const { checkRawFiles, checkRawUri, sendRaw } = await import('../apply/shared/raw-request.js');

@@ -8,6 +8,7 @@ import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
+import { typedForPrinting } from '../../../output/typed-object.js';
 import { failuresError } from '../../apply/shared/error-list.js';
 import { objectOutput } from '../../apply/shared/object-output.js';
 import { revisionsOf } from '../shared/history.js';
@@ -28,6 +29,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const output = await objectOutput(ctx, flags);
   const { client, objects, errors } = await rolloutObjects(ctx, args, flags);
   const { formatRolloutHistory, formatRevisionTemplate } = await import('../../../../printers/rollout/history.js');
+  const { describeObject } = await import('../../../../sdk/apply/object-ref.js');
+  const names = flags.string('output') === 'name';
   for (const o of objects) {
     const kind = rolloutKind(o);
     if (kind === undefined) {
@@ -35,10 +38,23 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       continue;
     }
     const revisions = await revisionsOf(client, kind, o.object, ctx.io.signal);
-    if (output.printsObjects) {
+    // What records a revision (list items come without their type).
+    const recorded = (object: KubeObject): KubeObject => ({ apiVersion: 'apps/v1', kind: kind === 'Deployment' ? 'ReplicaSet' : 'ControllerRevision', ...object });
+    // With -o kubectl prints the objects that record the revisions; a --template alone is no -o
+    // to it, and its printer gets the workload itself.
+    if (output.printsObjects && (flags.string('output') ?? '') === '') {
+      output.printOne(o.object);
+      continue;
+    }
+    if (output.printsObjects || names) {
       const picked: KubeObject[] = revision > 0 ? revisions.filter((r) => r.revision === revision).map((r) => r.source) : revisions.sort((a, b) => a.revision - b.revision).map((r) => r.source);
       if (revision > 0 && picked.length === 0) throw new UsageError(`unable to find the specified revision`, false);
-      await output.printObjects(picked);
+      if (names) {
+        for (const object of picked) ctx.io.stdout.write(`${describeObject(recorded(object))}\n`);
+        continue;
+      }
+      // One PrintObj per revision, as kubectl does (no List around them), of the typed object.
+      for (const object of picked) output.printOne(typedForPrinting(recorded(object)));
       continue;
     }
     let text: string;

@@ -67,21 +67,25 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       const live = o.object as KubeObject & { spec?: Json };
       const target = pick(await revisionsOf(client, kind, live, ctx.io.signal), toRevision, kind, o.name);
       const template = withoutHash(target.template);
+      // kubectl's printer gets the object as it read it, whatever the rollback said (-o, --template).
+      const report = (operation: string): void => {
+        if (output.printsObjects) output.printOne(o.object);
+        else ctx.io.stdout.write(output.resultLine(kindName(o), operation));
+      };
       if (dryRun === 'client') {
         const text = formatRevisionTemplate(template, { now: ctx.io.now() });
-        ctx.io.stdout.write(output.resultLine(kindName(o), kind === 'Deployment' ? text : `will roll back to ${text}`));
+        report(kind === 'Deployment' ? text : `will roll back to ${text}`);
         continue;
       }
       if (kind === 'Deployment' && live.spec?.paused === true) {
         throw new UsageError(`you cannot rollback a paused deployment; resume it first with '${BINARY_NAME} rollout resume' and try again`, false);
       }
       if (canonical(withoutHash(live.spec?.template as Json | undefined)) === canonical(template)) {
-        ctx.io.stdout.write(output.resultLine(kindName(o), `skipped rollback (current template already matches revision ${target.revision})`));
+        report(`skipped rollback (current template already matches revision ${target.revision})`);
         continue;
       }
       const rc = client.resource(o.mapping, o.namespace);
       const options = { signal: ctx.io.signal, ...(dryRun === 'server' ? { dryRun: true } : {}) };
-      let result: KubeObject;
       if (kind === 'Deployment') {
         const annotations: Record<string, string> = {};
         for (const k of KEPT_ANNOTATIONS) {
@@ -89,15 +93,14 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
           if (v !== undefined) annotations[k] = v;
         }
         for (const [k, v] of Object.entries(target.source.metadata?.annotations ?? {})) if (!KEPT_ANNOTATIONS.includes(k)) annotations[k] = v;
-        result = await rc.patch(o.name, [
+        await rc.patch(o.name, [
           { op: 'replace', path: '/spec/template', value: template },
           { op: 'replace', path: '/metadata/annotations', value: annotations },
         ], { type: 'json', ...options });
       } else {
-        result = await rc.patch(o.name, { spec: { template: { ...template, $patch: 'replace' } } }, { type: 'strategic', ...options });
+        await rc.patch(o.name, { spec: { template: { ...template, $patch: 'replace' } } }, { type: 'strategic', ...options });
       }
-      if (output.printsObjects) output.printOne(result);
-      else ctx.io.stdout.write(output.resultLine(kindName(o), `rolled back${dryRun === 'server' ? ' (server dry run)' : ''}`));
+      report(`rolled back${dryRun === 'server' ? ' (server dry run)' : ''}`);
     } catch (err) {
       errors.push(err);
     }

@@ -14,9 +14,7 @@ import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../apply/shared/dry-r
 import { failuresError } from '../../apply/shared/error-list.js';
 import { filenameFlag, hasManifestInput, kustomizeFlag, readsStdin, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS, objectOutput } from '../../apply/shared/object-output.js';
-import { asTyped } from './typed.js';
-import { inGoFieldOrder } from '../../../../printers/encoding/go-json.js';
-import { inStructOrder } from '../../create/shared/schema-order.js';
+import { typedForPrinting } from '../../../output/typed-object.js';
 
 /** cli-runtime's `LocalResourceError`: `--local` with resource arguments. */
 export const LOCAL_RESOURCE_ERROR = "you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'";
@@ -126,7 +124,7 @@ export async function runSetCommand(ctx: CommandContext, resources: string[], fl
       }
     }
     // kubectl's set commands hold typed objects (their builder has the scheme), the server's answer too.
-    result = inGoFieldOrder(inStructOrder(asTyped({ ...result, apiVersion: result.apiVersion ?? before.apiVersion ?? '', kind: result.kind ?? before.kind ?? '' })));
+    result = typedForPrinting({ ...result, apiVersion: result.apiVersion ?? before.apiVersion ?? '', kind: result.kind ?? before.kind ?? '' });
     if (output.printsObjects) output.printOne({ ...result, apiVersion: result.apiVersion ?? before.apiVersion ?? '', kind: result.kind ?? before.kind ?? '' });
     else ctx.io.stdout.write(output.resultLine(describeObject(after), `${operation}${suffix}`));
   }
