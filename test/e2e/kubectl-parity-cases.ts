@@ -216,6 +216,17 @@ export const PARITY_SCENARIOS: FlagScenario[] = [
     ],
   },
   {
+    name: 'node-selection',
+    files: { 'node.yaml': yaml('apiVersion: v1', 'kind: Node', 'metadata:', '  name: n1', '  labels: {test: label}') },
+    steps: [
+      { cli: ['create', '-f', 'node.yaml'] },
+      { cli: ['cordon', '--selector='], note: 'an empty selector names nothing' },
+      { cli: ['cordon', '--selector', 'test=label'] },
+      { cli: ['cordon', '--selector', 'invalid=label'] },
+      { cli: ['uncordon', 'n1'] },
+    ],
+  },
+  {
     name: 'messages',
     files: {},
     steps: [

@@ -93,6 +93,15 @@ describe('kubectl parity beyond transcripts', () => {
     assert.deepEqual([ok.code, ok.stdout], [0, 'namespace/default\n'], ok.stderr);
   });
 
+  test('drain lists the selected nodes and their pods in chunks of --chunk-size', { timeout: 20_000 }, async () => {
+    assert.equal((await api.post('/api/v1/nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n2', labels: { test: 'label' } } })).status, 201);
+    const r = await cli(['drain', '--force', '--selector', 'test=label', '--chunk-size=1', '--dry-run=client', '-v=6']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /\/api\/v1\/nodes\?labelSelector=test%3Dlabel&limit=1 200 OK/);
+    const defaults = await cli(['drain', '--force', '--selector', 'test=label', '--dry-run=client', '-v=6']);
+    assert.match(defaults.stderr, /\/api\/v1\/nodes\?labelSelector=test%3Dlabel&limit=500 200 OK/);
+  });
+
   test('drain --skip-wait-for-delete-timeout stops waiting for a pod that stays Terminating', { timeout: 60_000 }, async () => {
     // No node agent runs n1's pods, so the evicted pod keeps its deletionTimestamp (now + its 30s
     // grace period); the CLI's clock a minute ahead finds it older than the timeout at once.
