@@ -194,6 +194,8 @@ export const PARITY_SCENARIOS: FlagScenario[] = [
       { cli: ['apply', '-f', 'deploy.yaml'] },
       { cli: ['set', 'image', 'deployment/web', 'web=nginx:2', '--dry-run=server', '-o', 'yaml'], note: 'the answer decoded into the typed Deployment: creationTimestamp: null in the template' },
       { cli: ['set', 'image', 'deployment/web', 'web=nginx:2', '--dry-run=client', '-o', 'json'], note: 'and in struct order' },
+      { cli: ['rollout', 'history', 'deployment'], note: 'a type alone names every object of it (rollout, edit)' },
+      { cli: ['edit', 'deployments'], env: { EDITOR: 'true' } },
     ],
   },
   {

@@ -47,7 +47,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     import('../../../sdk/apply/last-applied.js'),
     import('../../../sdk/apply/object-ref.js'),
   ]);
-  const fetched = await liveObjects(ctx, flags, client, args);
+  // A type alone edits every object of it, as kubectl does.
+  const fetched = await liveObjects(ctx, flags, client, args, { allowBareTypes: true });
   // The editor shows no managedFields (unless asked): the patch must not read that as deleting them.
   const live = { ...fetched, objects: fetched.objects.map((o) => ({ ...o, object: showManagedFields ? o.object : withoutManagedFields(o.object) })) };
   const fail = await failuresError(live.errors, ctx.commandPath);

@@ -42,7 +42,7 @@ export function withType(object: KubeObject, mapping: ResourceMapping): KubeObje
  * and `autoscale` build from the file (their builder has no `Latest()`), so `--dry-run=client`
  * works without the object on the server.
  */
-export async function liveObjects(ctx: CommandContext, flags: FlagValues, client: PlatformClient, args: readonly string[], options: { fromFilesAsWritten?: boolean } = {}): Promise<LiveObjects> {
+export async function liveObjects(ctx: CommandContext, flags: FlagValues, client: PlatformClient, args: readonly string[], options: { fromFilesAsWritten?: boolean; allowBareTypes?: boolean } = {}): Promise<LiveObjects> {
   const fromFiles = hasManifestInput(flags);
   if (fromFiles && args.length > 0) throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
   const errors: unknown[] = [];
@@ -72,6 +72,7 @@ export async function liveObjects(ctx: CommandContext, flags: FlagValues, client
       fieldSelector: flags.string('field-selector') ?? '',
       all: flags.bool('all'),
       allNamespaces: flags.bool('all-namespaces'),
+      allowBareTypes: options.allowBareTypes === true,
     });
     named.push(...resolved.objects);
     singleItemImplied = resolved.singleItemImplied;
