@@ -16,7 +16,7 @@ import { addStub, buildChain, createRoot, type Invocation } from './framework/co
 import { declareFlags, declaredFlags } from './framework/command-options.js';
 import { locateCommand } from './framework/locate.js';
 import { argsBeforeDash, mentionedFlags, normalizeArgv } from './framework/pflag-argv.js';
-import type { CommandSpec } from './framework/spec.js';
+import type { CommandSpec, FlagSpec } from './framework/spec.js';
 import { UsageError } from './framework/usage-error.js';
 import { GLOBAL_FLAGS, globalOptionsFrom } from './flags/global.js';
 import { isInterruption } from './interrupt.js';
@@ -77,7 +77,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     } catch (err) {
       if (!(err instanceof CommanderError)) throw err;
       const { usageErrorFrom } = await import('./framework/commander-errors.js');
-      const usage = usageErrorFrom(err, [root.name(), ...commandWords(command)], await availableCommands(located.chain));
+      const usage = usageErrorFrom(err, [root.name(), ...commandWords(command)], await availableCommands(located.chain), positionalWords(normalized, flags));
       if (usage !== undefined) throw usage;
       // Help or version was printed, or is held for stdout.
       io.stdout.write(heldHelp);
@@ -104,6 +104,25 @@ async function availableCommands(chain: readonly CommandSpec[]): Promise<string[
   if (parent !== undefined) return (parent.subcommands ?? []).filter((c) => c.hidden !== true).map((c) => c.name);
   const { topLevelCommands } = await import('./framework/top-level.js');
   return (await topLevelCommands()).filter((c) => c.hidden !== true).map((c) => c.name);
+}
+
+/** The positional words of a line {@link normalizeArgv} rewrote (valued flags take the next word unless `--x=v`). */
+function positionalWords(normalized: readonly string[], flags: readonly FlagSpec[]): string[] {
+  const valued = new Set(flags.filter((f) => f.type !== 'bool').map((f) => f.name));
+  const out: string[] = [];
+  for (let i = 0; i < normalized.length; i++) {
+    const tok = normalized[i] as string;
+    if (tok === '--') {
+      out.push(...normalized.slice(i + 1));
+      break;
+    }
+    if (tok.startsWith('-') && tok.length > 1) {
+      if (tok.startsWith('--') && !tok.includes('=') && valued.has(tok.slice(2))) i++;
+      continue;
+    }
+    out.push(tok);
+  }
+  return out;
 }
 
 /** The command words of `cmd` below the root. */

@@ -83,7 +83,13 @@ function quoted(message: string): string {
  * are not errors (help and version shown). `path` is the command words from the binary name, e.g.
  * `['platformctl', 'plugin']` (commander's error does not carry the command).
  */
-export function usageErrorFrom(err: CommanderError, path: readonly string[], commands?: readonly string[]): UsageError | undefined {
+/**
+ * kubectl's groups whose Run is cmdutil.DefaultSubCommandRun: an unknown subcommand is a usage
+ * error naming every argument (`unknown command "foo bar"`), without suggestions.
+ */
+const DEFAULT_SUBCOMMAND_RUN = new Set(['config', 'plugin', 'rollout', 'set', 'auth', 'top']);
+
+export function usageErrorFrom(err: CommanderError, path: readonly string[], commands?: readonly string[], words: readonly string[] = []): UsageError | undefined {
   switch (err.code) {
     case 'commander.helpDisplayed':
     case 'commander.help':
@@ -91,6 +97,10 @@ export function usageErrorFrom(err: CommanderError, path: readonly string[], com
       return undefined;
     case 'commander.unknownCommand': {
       const word = quoted(err.message);
+      if (path.length === 2 && DEFAULT_SUBCOMMAND_RUN.has(path[1] ?? '')) {
+        const all = words.length > 0 ? words.join(' ') : word;
+        return new UsageError(`unknown command ${JSON.stringify(all)}\nSee '${path.join(' ')} -h' for help and examples`, false);
+      }
       const names = commands === undefined ? suggestionsIn(err.message) : commandSuggestions(word, commands, path.length === 1);
       // kubectl's CheckErr ends the block with one newline (no blank line after it).
       return new UsageError(`unknown command "${word}" for "${path.join(' ')}"${didYouMean(names).replace(/\n$/, '')}`, false);

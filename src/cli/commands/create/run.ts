@@ -5,13 +5,14 @@
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
+import { usageErrorf } from '../../framework/usage-errorf.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';
 import { hasManifestInput } from '../apply/shared/manifest-flags.js';
 import { runManifestWrites } from '../apply/shared/manifest-writes.js';
 
 /** Runs `create -f`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
-  if (args.length > 0) throw new UsageError(`Unexpected args: [${args.join(' ')}]`);
+  if (args.length > 0) throw usageErrorf(ctx.commandPath, `Unexpected args: [${args.join(' ')}]`);
   if (!hasManifestInput(flags)) throw new UsageError('must specify one of -f and -k');
   const raw = flags.string('raw') ?? '';
   if (raw !== '') {

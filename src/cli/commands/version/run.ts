@@ -6,7 +6,7 @@ import { fetchServerVersion } from './server-version.js';
 
 /** `platformctl version`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
-  if (args.length > 0) throw new UsageError(`unexpected arguments: ${args.join(' ')}`);
+  if (args.length > 0) throw new UsageError(`extra arguments: [${args.join(' ')}]`, false);
   const output = flags.string('output') ?? '';
   if (output !== '' && output !== 'json' && output !== 'yaml') {
     throw new UsageError(`--output must be 'yaml' or 'json'`, false);

@@ -96,7 +96,11 @@ test('an unknown command suggests the closest ones and exits 1', async () => {
   assert.equal(top.stderr, 'error: unknown command "versoin" for "platformctl"\n\nDid you mean this?\n\tversion\n');
   const sub = await runCli(['plugin', 'lst']);
   assert.equal(sub.code, 1);
-  assert.equal(sub.stderr, 'error: unknown command "lst" for "platformctl plugin"\n\nDid you mean this?\n\tlist\n');
+  // kubectl's groups with DefaultSubCommandRun name every argument and suggest nothing.
+  assert.equal(sub.stderr, "error: unknown command \"lst\"\nSee 'platformctl plugin -h' for help and examples\n");
+  assert.equal((await runCli(['rollout', 'foo', 'bar'])).stderr, "error: unknown command \"foo bar\"\nSee 'platformctl rollout -h' for help and examples\n");
+  const other = await runCli(['certificate', 'aprove']);
+  assert.equal(other.stderr, 'error: unknown command "aprove" for "platformctl certificate"\n\nDid you mean this?\n\tapprove\n');
   // cobra's SuggestFor (get and wait for list and ps) and its order of kubectl's commands.
   assert.equal((await runCli(['list'])).stderr, 'error: unknown command "list" for "platformctl"\n\nDid you mean this?\n\tget\n\twait\n');
   assert.equal((await runCli(['ps'])).stderr, 'error: unknown command "ps" for "platformctl"\n\nDid you mean this?\n\tget\n\tcp\n\twait\n');
