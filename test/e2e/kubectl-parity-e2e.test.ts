@@ -93,6 +93,22 @@ describe('kubectl parity beyond transcripts', () => {
     assert.deepEqual([ok.code, ok.stdout], [0, 'namespace/default\n'], ok.stderr);
   });
 
+  test('delete of several types deletes one type after the other, in the order given', { timeout: 20_000 }, async () => {
+    const names = Array.from({ length: 16 }, (_, i) => `order-${i}`);
+    for (const name of names) {
+      assert.equal((await api.post('/api/v1/namespaces/default/secrets', { apiVersion: 'v1', kind: 'Secret', metadata: { name, labels: { order: 'x' } } })).status, 201);
+    }
+    assert.equal((await api.post('/api/v1/namespaces/default/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'order-0', labels: { order: 'x' } } })).status, 201);
+    // kubectl's visitor order: a Deployment's ReplicaSet goes before its pods, or it replaces them.
+    const r = await cli(['delete', 'secrets,configmaps', '-l', 'order=x', '-v=6']);
+    assert.equal(r.code, 0, r.stderr);
+    const deletes = r.stderr.split('\n').filter((l) => l.startsWith('DELETE '));
+    const lastSecret = deletes.map((l) => l.includes('/secrets/')).lastIndexOf(true);
+    const firstConfigMap = deletes.findIndex((l) => l.includes('/configmaps/'));
+    assert.equal(deletes.length, 17, r.stderr);
+    assert.ok(lastSecret < firstConfigMap, deletes.join('\n'));
+  });
+
   test('drain lists the selected nodes and their pods in chunks of --chunk-size', { timeout: 20_000 }, async () => {
     assert.equal((await api.post('/api/v1/nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n2', labels: { test: 'label' } } })).status, 201);
     const r = await cli(['drain', '--force', '--selector', 'test=label', '--chunk-size=1', '--dry-run=client', '-v=6']);

@@ -77,7 +77,20 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   // Namespaces and CRDs go last: deleting them first would delete (or orphan) the objects after them.
   const isContainer = (t: DeleteTarget): boolean =>
     (t.mapping.group === '' && t.mapping.resource === 'namespaces') || t.mapping.resource === 'customresourcedefinitions';
-  const phases = [targets.flatMap((t, i) => (isContainer(t) ? [] : [i])), targets.flatMap((t, i) => (isContainer(t) ? [i] : []))];
+  // kubectl deletes in the order it visits: one type after the other (deployments, then their
+  // ReplicaSets, then pods: a pod deleted before its ReplicaSet is replaced by it). Objects of one
+  // type go together, concurrently.
+  const phases: number[][] = [];
+  const typeOf = (t: DeleteTarget): string => `${t.mapping.group}/${t.mapping.resource}`;
+  for (const containers of [false, true]) {
+    for (const [i, t] of targets.entries()) {
+      if (isContainer(t) !== containers) continue;
+      const last = phases.at(-1);
+      const previous = last?.[0] === undefined ? undefined : targets[last[0]];
+      if (last !== undefined && previous !== undefined && isContainer(previous) === containers && typeOf(previous) === typeOf(t)) last.push(i);
+      else phases.push([i]);
+    }
+  }
   const results: Awaited<ReturnType<typeof deleteObjects>> = new Array(targets.length);
   for (const phase of phases) {
     if (phase.length === 0 || ctx.io.signal.aborted) continue;
