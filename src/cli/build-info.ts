@@ -53,3 +53,9 @@ export function clientVersion(): ClientVersionInfo {
   };
   return cached;
 }
+
+/**
+ * The kustomize release `platformctl kustomize` and `-k` follow (src/sdk/kustomize/ implements
+ * kustomize v5.5, what kubectl 1.32 embeds); `version` reports it as kubectl does.
+ */
+export const KUSTOMIZE_VERSION = 'v5.5.0';

@@ -10,11 +10,13 @@
  */
 import { CommanderError, type Command } from 'commander';
 import { clientVersion } from './build-info.js';
+import { changeCause } from './framework/change-cause.js';
 import { createContext } from './framework/context.js';
 import { addStub, buildChain, createRoot, type Invocation } from './framework/command-tree.js';
 import { declareFlags, declaredFlags } from './framework/command-options.js';
 import { locateCommand } from './framework/locate.js';
 import { argsBeforeDash, mentionedFlags, normalizeArgv } from './framework/pflag-argv.js';
+import type { CommandSpec, FlagSpec } from './framework/spec.js';
 import { UsageError } from './framework/usage-error.js';
 import { GLOBAL_FLAGS, globalOptionsFrom } from './flags/global.js';
 import { isInterruption } from './interrupt.js';
@@ -45,7 +47,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     let exitCode = 0;
     const executor = async (invocation: Invocation): Promise<void> => {
       verbosity = globalOptionsFrom(invocation.flags).verbosity;
-      exitCode = await execute(io, { ...invocation, flags: invocation.flags.withArgsLenAtDash(atDash) });
+      exitCode = await execute(io, { ...invocation, flags: invocation.flags.withArgsLenAtDash(atDash) }, () => changeCause(path, normalized, flags));
     };
     // Commander writes the help of a group named without a subcommand to its error stream
     // (`help({ error: true })`); ours prints it on stdout and exits 0, so it is held until then.
@@ -75,7 +77,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     } catch (err) {
       if (!(err instanceof CommanderError)) throw err;
       const { usageErrorFrom } = await import('./framework/commander-errors.js');
-      const usage = usageErrorFrom(err, [root.name(), ...commandWords(command)]);
+      const usage = usageErrorFrom(err, [root.name(), ...commandWords(command)], await availableCommands(located.chain), positionalWords(normalized, flags));
       if (usage !== undefined) throw usage;
       // Help or version was printed, or is held for stdout.
       io.stdout.write(heldHelp);
@@ -96,6 +98,33 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   }
 }
 
+/** The commands cobra would suggest from: the visible subcommands of the deepest command named, or the top-level ones. */
+async function availableCommands(chain: readonly CommandSpec[]): Promise<string[]> {
+  const parent = chain[chain.length - 1];
+  if (parent !== undefined) return (parent.subcommands ?? []).filter((c) => c.hidden !== true).map((c) => c.name);
+  const { topLevelCommands } = await import('./framework/top-level.js');
+  return (await topLevelCommands()).filter((c) => c.hidden !== true).map((c) => c.name);
+}
+
+/** The positional words of a line {@link normalizeArgv} rewrote (valued flags take the next word unless `--x=v`). */
+function positionalWords(normalized: readonly string[], flags: readonly FlagSpec[]): string[] {
+  const valued = new Set(flags.filter((f) => f.type !== 'bool').map((f) => f.name));
+  const out: string[] = [];
+  for (let i = 0; i < normalized.length; i++) {
+    const tok = normalized[i] as string;
+    if (tok === '--') {
+      out.push(...normalized.slice(i + 1));
+      break;
+    }
+    if (tok.startsWith('-') && tok.length > 1) {
+      if (tok.startsWith('--') && !tok.includes('=') && valued.has(tok.slice(2))) i++;
+      continue;
+    }
+    out.push(tok);
+  }
+  return out;
+}
+
 /** The command words of `cmd` below the root. */
 function commandWords(cmd: Command): string[] {
   const words: string[] = [];
@@ -107,15 +136,17 @@ function commandWords(cmd: Command): string[] {
  * Runs a parsed invocation: the command's context, deprecation warnings, the implementation
  * (imported now), then the stdout flush and kubectl's --warnings-as-errors. Returns the exit code.
  */
-async function execute(io: CliIO, invocation: Invocation): Promise<number> {
+async function execute(io: CliIO, invocation: Invocation, commandLine: () => string): Promise<number> {
   const { spec, path, args, flags } = invocation;
   // A command's own flag shadows a global one of the same name (`create rolebinding --user` names a
   // subject, not the kubeconfig user), as a cobra local flag shadows a persistent one.
   const globalNames = new Set(GLOBAL_FLAGS.map((f) => f.name));
   const globals = globalOptionsFrom(flags, new Set(spec.flags.map((f) => f.name).filter((n) => globalNames.has(n))));
-  const ctx = createContext(io, globals, path, await cliColors(io));
+  const ctx = createContext(io, globals, path, await cliColors(io), commandLine);
   for (const f of spec.flags) {
-    if (f.deprecated !== undefined && flags.changed(f.name)) ctx.warn(`--${f.name} is deprecated: ${f.deprecated}`);
+    // pflag's words, which kubectl prints for its deprecated flags (--record).
+    if (f.deprecated !== undefined && flags.changed(f.name)) io.stderr.write(`Flag --${f.name} has been deprecated, ${f.deprecated}\n`);
+    if (f.noOptWarning !== undefined && flags.changed(f.name) && flags.string(f.name) === f.noOptDefault) ctx.warn(f.noOptWarning);
   }
   if (spec.load === undefined) throw new UsageError(`${path.join(' ')} takes a subcommand`);
   const runner = await spec.load();

@@ -73,10 +73,16 @@ export class ConfigError extends PlatformError {
   readonly file: string | undefined;
   /** 1-based line, for YAML syntax errors. */
   readonly line: number | undefined;
-  constructor(message: string, options?: { file?: string; line?: number; cause?: unknown }) {
+  /**
+   * The problems of client-go's "invalid configuration" (a context that is not there, or several
+   * problems at once), which kubectl reports under `Error in configuration:`; undefined otherwise.
+   */
+  readonly configurationProblems: readonly string[] | undefined;
+  constructor(message: string, options?: { file?: string; line?: number; cause?: unknown; configurationProblems?: readonly string[] }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.file = options?.file;
     this.line = options?.line;
+    this.configurationProblems = options?.configurationProblems;
   }
 }
 

@@ -124,7 +124,7 @@ const scenarios: Scenario[] = [
       'big.yaml': cm('big', { blob: 'x'.repeat(270_000) }),
     },
     steps: [
-      { cli: ['apply', '-f', 'bad.yaml'], note: 'nothing is sent when a document does not parse' },
+      { cli: ['apply', '-f', 'bad.yaml'], note: 'the documents that parse are applied and the one that does not is reported, as kubectl does' },
       { cli: ['apply', '-f', 'bad.json'] },
       { cli: ['apply', '-f', 'noname.yaml'] },
       { cli: ['apply', '-f', 'nokind.yaml'] },

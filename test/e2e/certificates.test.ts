@@ -87,7 +87,7 @@ describe('certificate approve, deny and request', () => {
     assert.match(r.stderr, /certificatesigningrequest\.certificates\.platform\.io\/bad-usage was not signed \(SignerValidationFailure: invalid usage for client certificate: server auth\)/);
   });
 
-  test('approve and deny: kubectl output, no-ops, and refusing to flip without --force', async () => {
+  test('approve and deny: kubectl output, no-ops, --force resending a decision unchanged, and refusing to flip', async () => {
     assert.equal((await cli('certificate', 'request', 'a1', '--signer', 'example.com/custom', '--usage', 'client auth')).code, 0);
     assert.equal((await cli('certificate', 'request', 'a2', '--signer', 'example.com/custom', '--usage', 'client auth')).code, 0);
     let r = await cli('certificate', 'approve', 'a1', 'a2');
@@ -95,12 +95,13 @@ describe('certificate approve, deny and request', () => {
     assert.equal(r.stdout, 'certificatesigningrequest.certificates.platform.io/a1 approved\ncertificatesigningrequest.certificates.platform.io/a2 approved\n');
     r = await cli('certificate', 'approve', 'a1', '-o', 'name');
     assert.equal(r.stdout, 'certificatesigningrequest.certificates.platform.io/a1\n');
+    // kubectl sends an approved request's approval again, unchanged: no second condition.
+    r = await cli('certificate', 'approve', 'a1', '--force');
+    assert.deepEqual([r.code, r.stdout, r.stderr], [0, 'certificatesigningrequest.certificates.platform.io/a1 approved\n', '']);
     r = await cli('certificate', 'deny', 'a1');
-    assert.equal(r.code, 1);
-    assert.match(r.stderr, /certificatesigningrequest\.certificates\.platform\.io\/a1 is already approved: use --force/);
+    assert.deepEqual([r.code, r.stderr], [1, 'error: certificate signing request "a1" is already Approved\n']);
     r = await cli('certificate', 'deny', 'a1', '--force');
-    assert.equal(r.code, 1);
-    assert.match(r.stderr, /Approved and Denied conditions are mutually exclusive/);
+    assert.deepEqual([r.code, r.stderr], [1, 'error: certificate signing request "a1" is already Approved\n']);
     const csr = await call(server, 'GET', `${CSRS}/a1`, { token: server.adminToken });
     const conditions = (csr.body.status as { conditions: Record<string, unknown>[] }).conditions;
     assert.deepEqual(conditions.map((c) => [c.type, c.reason, c.message]), [['Approved', 'PlatformctlApprove', 'This CSR was approved by platformctl certificate approve.']]);

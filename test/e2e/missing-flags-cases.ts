@@ -19,6 +19,8 @@ export type FlagStep =
     notCompared?: string;
     /** Parts that differ from kubectl's for a documented reason (masked before comparing only); `$1` is kept. */
     mask?: RegExp[];
+    /** kubectl validates on the client here (no `--validate=false` added): its messages for a document without a type. */
+    kubectlValidates?: boolean;
   }
   | { write: Record<string, string>; note?: string };
 

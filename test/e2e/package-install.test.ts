@@ -138,10 +138,10 @@ test('the installed platformctl prints its version, help and completion script',
   const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string };
   const version = await installedCli(['version', '--client']);
   assert.equal(version.code, 0, version.stderr);
-  assert.equal(version.stdout, `Client Version: v${pkg.version}\n`);
+  assert.equal(version.stdout, `Client Version: v${pkg.version}\nKustomize Version: v5.5.0\n`);
   const dashVersion = await installedCli(['--version']);
   assert.equal(dashVersion.code, 0, dashVersion.stderr);
-  assert.equal(dashVersion.stdout, `Client Version: v${pkg.version}\n`);
+  assert.equal(dashVersion.stdout, `Client Version: v${pkg.version}\nKustomize Version: v5.5.0\n`);
 
   const help = await installedCli(['--help']);
   assert.equal(help.code, 0, help.stderr);

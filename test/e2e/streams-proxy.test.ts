@@ -87,7 +87,17 @@ describe('proxy', () => {
       assert.equal(version.status, 200);
       assert.match(version.body, /"gitVersion"/);
       assert.equal((await httpGet({ socketPath }, '/files/hello.txt', 'evil.example')).body, 'static hello\n');
-      assert.equal((await httpGet({ socketPath }, '/files/../../etc/passwd', 'evil.example')).status, 404);
+      // `..` never reaches outside the static files: the path is redirected to its clean form, which is no static file.
+      assert.equal((await httpGet({ socketPath }, '/files/../../etc/passwd', 'evil.example')).status, 301);
+      assert.equal((await httpGet({ socketPath }, '/etc/passwd', 'evil.example')).status, 404);
+      // An unclean path is redirected to the clean one, as Go's ServeMux does (kubectl's suite
+      // polls `//custom/healthz`); `//x` is a path, not a host.
+      assert.equal((await httpGet({ socketPath }, '//k8s-api/version', 'evil.example')).status, 301);
+      // A directory without index.html is listed, as Go's file server lists it (kubectl's suite asks for /static/).
+      await mkdir(join(www, 'sub'));
+      const listing = await httpGet({ socketPath }, '/files/', 'evil.example');
+      assert.equal(listing.status, 200);
+      assert.equal(listing.body, '<!doctype html>\n<meta name="viewport" content="width=device-width">\n<pre>\n<a href="hello.txt">hello.txt</a>\n<a href="sub/">sub/</a>\n</pre>\n');
       assert.equal((await httpGet({ socketPath }, '/k8s-api/version', 'localhost')).status, 403, 'only the accepted hosts');
     } finally {
       stop.abort();

@@ -66,6 +66,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'set', load: async () => (await import('./set/spec.js')).spec },
   { name: 'events', load: async () => (await import('./events/spec.js')).spec },
   { name: 'top', load: async () => (await import('./top/spec.js')).spec },
+  { name: 'alpha', load: async () => (await import('./alpha/spec.js')).spec },
   { name: '__complete', aliases: ['__completeNoDesc'], load: async () => (await import('./complete/spec.js')).spec },
 ];
 

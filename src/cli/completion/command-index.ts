@@ -53,5 +53,6 @@ export const COMMAND_INDEX: readonly CommandSummary[] = [
   { name: "set", summary: "Set specific features on objects", group: "Basic Commands (Intermediate)" },
   { name: "events", summary: "List events", group: "Troubleshooting and Debugging Commands" },
   { name: "top", summary: "Display resource (CPU/memory) usage", group: "Cluster Management Commands" },
+  { name: "alpha", summary: "Commands for features in alpha", hidden: true },
   { name: "__complete", summary: "Request shell completion choices for the specified command-line", hidden: true },
 ];

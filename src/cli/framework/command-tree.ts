@@ -18,6 +18,7 @@ import { setExamples } from './command-registry.js';
 import type { FlagValues } from './flag-values.js';
 import { KUBECTL_HELP } from './kubectl-help.js';
 import type { CommandSpec, FlagSpec } from './spec.js';
+import { KUSTOMIZE_VERSION } from '../build-info.js';
 
 /** The root page's description, as kubectl's root help opens. */
 export const ROOT_DESCRIPTION = `${BINARY_NAME} controls a platform cluster: a kubectl-equivalent client for the platform cluster API.`;
@@ -68,7 +69,7 @@ export function createRoot(output: TreeOutput, version?: string): Command {
     .enablePositionalOptions()
     .helpCommand(false);
   // kubectl has no --version; `platformctl --version` prints what `version --client` prints.
-  if (version !== undefined) root.version(`Client Version: ${version}`, '--version', 'Print the client version and exit');
+  if (version !== undefined) root.version(`Client Version: ${version}\nKustomize Version: ${KUSTOMIZE_VERSION}`, '--version', 'Print the client version and exit');
   return root;
 }
 

@@ -20,10 +20,15 @@ export interface CommandContext extends Services {
   warn(message: string): void;
   /** Prints a diagnostic line on stderr when the verbosity (`-v`) is at least `level`. */
   log(level: number, message: string): void;
+  /**
+   * The command line as kubectl's `--record` stores it in the change-cause annotation
+   * (framework/change-cause.ts): `platformctl label pods x a=b --record=true`.
+   */
+  commandLine(): string;
 }
 
 /** Creates a {@link CommandContext}. */
-export function createContext(io: CliIO, globals: GlobalOptions, commandPath: readonly string[], colors: CliColors = PLAIN_CLI): CommandContext {
+export function createContext(io: CliIO, globals: GlobalOptions, commandPath: readonly string[], colors: CliColors = PLAIN_CLI, commandLine: () => string = () => ''): CommandContext {
   const warned = new Set<string>();
   const warn = (message: string): void => {
     if (warned.has(message)) return;
@@ -37,6 +42,7 @@ export function createContext(io: CliIO, globals: GlobalOptions, commandPath: re
     commandPath,
     colors,
     warn,
+    commandLine,
     log(level: number, message: string): void {
       if (globals.verbosity >= level) io.stderr.write(`${message}\n`);
     },

@@ -8,7 +8,9 @@
  *   become their long form (`-n=ns` is one commander would read as the value `=ns`);
  * - a valued flag at the end of the line gets pflag's "flag needs an argument" error here, where
  *   the typed form (`'n' in -n` or `--namespace`) is still known;
- * - `--unknown=value` loses its value, so that commander's suggestion compares the flag name alone.
+ * - `--unknown=value` loses its value, so that commander's suggestion compares the flag name alone;
+ * - a valued flag with a default for its bare form (pflag's NoOptDefVal: `--cascade`) given bare
+ *   becomes `--x=<that default>`.
  * Everything else (`--x v`, `--x=v`, flags after positional arguments, `--`, unknown flags)
  * commander parses as pflag does and is passed through unchanged. Values of valued flags are never
  * rewritten, even when they start with a dash (`--grace-period -1`).
@@ -44,6 +46,7 @@ export function normalizeArgv(argv: readonly string[], flags: readonly FlagSpec[
       if (spec === undefined) out.push(eq < 0 ? tok : `--${name}`);
       else if (spec.type === 'bool') out.push(eq < 0 ? `--${name}=true` : tok);
       else if (eq >= 0) out.push(tok);
+      else if (spec.noOptDefault !== undefined) out.push(`--${name}=${spec.noOptDefault}`);
       else if (i + 1 < argv.length) out.push(tok, argv[++i] as string);
       else throw new UsageError(`flag needs an argument: --${name}`);
       continue;

@@ -47,6 +47,10 @@ export function formatError(err: unknown, commandPath: readonly string[]): strin
   if (err instanceof TimeoutError) return `Unable to connect to the server: ${err.message}`;
   if (err instanceof TransportError) return formatTransportError(err);
   if (err instanceof ConfigError) {
+    // kubectl's MultilineError("Error in configuration: ", err).
+    const problems = err.configurationProblems;
+    if (problems !== undefined && problems.length === 1) return `Error in configuration: ${problems[0] ?? ''}`;
+    if (problems !== undefined && problems.length > 1) return `Error in configuration: \n${problems.map((p) => `* ${p}`).join('\n')}`;
     return `error: ${err.message}`;
   }
   if (err instanceof InputError) {

@@ -100,6 +100,8 @@ export function createServices(io: CliIO, globals: GlobalOptions, warn: (text: s
             stdin: 'inherit',
             stdinIsTTY: io.stdinIsTTY,
             stdinInUse: options.stdinInUse === true,
+            // kubectl's resource builder names itself as what holds stdin.
+            ...(options.stdinInUse === true ? { stdinInUseMessage: 'used by stdin resource manifest reader' } : {}),
             stderr: { write: (chunk: string | Uint8Array) => io.stderr.write(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')) },
           },
         });

@@ -37,6 +37,13 @@ export interface FlagSpec {
   hidden?: boolean;
   /** Deprecation message; a deprecated flag still works and prints a warning when used. */
   deprecated?: string;
+  /**
+   * pflag's `NoOptDefVal` of a valued flag: given bare (`--cascade`, `--validate`, `--dry-run`),
+   * it takes this value and never the next word.
+   */
+  noOptDefault?: string;
+  /** Printed (as a warning) when the flag has its {@link noOptDefault}: kubectl's deprecation of the bare form. */
+  noOptWarning?: string;
   complete?: CompletionHint;
 }
 

@@ -68,6 +68,8 @@ export interface PodsForObjectOptions {
   /** How long to wait for a pod to exist and run (`--pod-running-timeout`). */
   timeoutMs: number;
   signal: AbortSignal;
+  /** Told how many pods the selector matched when one of several was picked (kubectl's logs says so). */
+  picked?: (total: number, pod: PodObject) => void;
 }
 
 /**
@@ -94,9 +96,13 @@ export async function podsForObject(client: PlatformClient, typeOrName: string, 
   for (;;) {
     const list = await client.pods(o.namespace).list({ labelSelector: selector, signal: o.signal });
     const pods = [...(list.items as unknown as PodObject[])].sort(byActive);
-    const running = pods.filter((p) => obj(p.status).phase === 'Running');
     if (o.all && pods.length > 0) return pods;
-    if (!o.all && (running.length > 0 || (pods.length > 0 && Date.now() >= deadline))) return [running[0] ?? pods[0] as PodObject];
+    // kubectl's GetFirstPod: the first of the sorted pods as soon as there is one (running or not).
+    const first = pods[0];
+    if (!o.all && first !== undefined) {
+      if (pods.length > 1) o.picked?.(pods.length, first);
+      return [first];
+    }
     if (Date.now() >= deadline) throw new PlatformError('timed out waiting for the condition');
     await new Promise((r) => setTimeout(r, 500));
     if (o.signal.aborted) throw new PlatformError('timed out waiting for the condition');

@@ -76,6 +76,30 @@ class NestedDescribeWriter extends DescribeWriter {
   }
 }
 
+/**
+ * kubectl's PrefixWriter straight into a buffer, with no tab writer: the tabs stay tabs (what
+ * `rollout history --revision` prints, kubectl's printTemplate).
+ */
+export class RawDescribeWriter extends DescribeWriter {
+  private text = '';
+
+  override write(level: number, text: string): void {
+    this.text += escape('  '.repeat(level) + text);
+  }
+
+  override writeLine(text: string): void {
+    this.text += escape(`${text}\n`);
+  }
+
+  override flush(): void {
+    // nothing is held back
+  }
+
+  override toString(): string {
+    return this.text;
+  }
+}
+
 function escape(s: string): string {
   return s.replaceAll('\x1b', '^[').replaceAll('\r', '\\r');
 }

@@ -4,7 +4,7 @@
  */
 import type { DescribeOptions } from '../describe/format.js';
 import { describePodTemplate } from '../describe/pod.js';
-import { tabbedString } from '../describe/writer.js';
+import { RawDescribeWriter, tabbedString } from '../describe/writer.js';
 
 type Json = Record<string, unknown>;
 
@@ -24,7 +24,9 @@ export function formatRolloutHistory(entries: readonly RevisionEntry[]): string 
   });
 }
 
-/** A revision's pod template (`Pod Template:` ...). */
+/** A revision's pod template (`Pod Template:` ...), unaligned: kubectl writes it without a tab writer. */
 export function formatRevisionTemplate(template: Json | undefined, options: DescribeOptions): string {
-  return tabbedString((w) => describePodTemplate(template, w, options));
+  const w = new RawDescribeWriter();
+  describePodTemplate(template, w, options);
+  return w.toString();
 }

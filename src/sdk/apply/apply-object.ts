@@ -136,11 +136,14 @@ async function applyClientSide(client: ResourceClient, object: KubeObject, optio
   if (live === undefined) {
     if (options.dryRun === 'client') return { action: 'created', object: annotated };
     try {
-      return { action: 'created', object: await client.create(annotated, call(options, manager)) };
+      return { action: 'created', object: await client.create(withoutResourceVersion(annotated), call(options, manager)) };
     } catch (err) {
       throw withSource(err, 'creating', options.source);
     }
   }
+  // kubectl computes no patch under --dry-run=client (no warning, no conflict): it says configured,
+  // changed or not, and the object it holds is the one it read from the server.
+  if (options.dryRun === 'client') return { action: 'configured', object: live, live };
   if (live.metadata?.annotations?.[ANNOTATIONS.lastApplied] === undefined) {
     const resource = `${client.descriptor.resource}/${object.metadata?.name ?? ''}`;
     options.onWarning?.(
@@ -157,7 +160,6 @@ async function applyClientSide(client: ResourceClient, object: KubeObject, optio
     }
     const { type, patch } = computed;
     if (Object.keys(patch).length === 0) return { action: 'unchanged', object: live, live };
-    if (options.dryRun === 'client') return { action: 'configured', object: annotated, live };
     try {
       const patched = await client.patch(nameOf(object), patch, { ...call(options, manager), type });
       return { action: 'configured', object: patched, live };
@@ -174,6 +176,18 @@ async function applyClientSide(client: ResourceClient, object: KubeObject, optio
     if (again === undefined) throw new InputError(`${describeObject(object)} was deleted while it was being applied`);
     live = again;
   }
+}
+
+/**
+ * The body of a create: a resourceVersion that a manifest carries (an object dumped with `get -o
+ * yaml`) names a version of another object, so it is dropped as kubectl's resource helper drops it,
+ * after the last-applied annotation recorded the manifest as written.
+ */
+export function withoutResourceVersion(object: KubeObject): KubeObject {
+  if (object.metadata?.resourceVersion === undefined) return object;
+  const metadata = { ...object.metadata };
+  delete metadata.resourceVersion;
+  return { ...object, metadata };
 }
 
 /** The object as it can be created again: without the identity the server gave it. */
@@ -218,14 +232,79 @@ async function recreateObject(client: ResourceClient, annotated: KubeObject, liv
 
 async function applyServerSide(client: ResourceClient, object: KubeObject, options: ApplyObjectOptions): Promise<ApplyObjectResult> {
   if (options.dryRun === 'client') throw new InputError("--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)");
-  const applyOptions: Parameters<ResourceClient['apply']>[1] = { ...call(options, options.fieldManager ?? client.fieldManager) };
+  const applyOptions: NonNullable<Parameters<ResourceClient['apply']>[1]> = { ...call(options, options.fieldManager ?? client.fieldManager) };
   if (options.force === true) applyOptions.force = true;
   if (options.subresource !== undefined && options.subresource !== '') applyOptions.subresource = options.subresource;
+  let applied: KubeObject;
   try {
-    return { action: 'serverside-applied', object: await client.apply(object, applyOptions) };
+    applied = await client.apply(object, applyOptions);
   } catch (err) {
     if (isStatusError(err, 'Conflict') && err.causes.some((c) => c.reason === 'FieldManagerConflict')) throw new ApplyConflictError(err);
     throw err;
+  }
+  if (applyOptions.subresource === undefined) applied = await migrateFromClientSideApply(client, object, applied, applyOptions, options);
+  return { action: 'serverside-applied', object: applied };
+}
+
+/** kubectl's warnings when a step of the migration from client-side apply fails (the apply itself succeeded). */
+const MIGRATION_WARNINGS = {
+  lastApplied: `failed to migrate ${ANNOTATIONS.lastApplied} for Server-Side Apply. This is non-fatal and will be retried next time you apply. Error: `,
+  patch: 'server rejected managed fields migration to Server-Side Apply. This is non-fatal and will be retried next time you apply. Error: ',
+  reapply: 'failed to re-apply configuration after performing Server-Side Apply migration. This is non-fatal and will be retried next time you apply. Error: ',
+};
+
+const MAX_MIGRATION_RETRIES = 5;
+
+/**
+ * What kubectl does after a server-side apply of an object that client-side apply managed: the
+ * last-applied annotation gets a manager of its own (`<default manager>-last-applied`, so that
+ * server-side apply does not drop it), the client-side managers' fields become the applying
+ * manager's (csaupgrade, a JSON patch retried on conflicts), and then the configuration is
+ * applied again, so that fields the manifest no longer has are removed. Failures are warnings.
+ */
+async function migrateFromClientSideApply(client: ResourceClient, object: KubeObject, applied: KubeObject, applyOptions: NonNullable<Parameters<ResourceClient['apply']>[1]>, options: ApplyObjectOptions): Promise<KubeObject> {
+  const { annotationPath, fieldsOwners, upgradeManagedFieldsPatch } = await import('./csa-upgrade.js');
+  const warn = (prefix: string, err: unknown): void => options.onWarning?.(`${prefix}${err instanceof Error ? err.message : String(err)}`);
+  const manager = applyOptions.fieldManager ?? client.fieldManager;
+  const lastAppliedPath = annotationPath(ANNOTATIONS.lastApplied);
+  const name = nameOf(object);
+  const signal = options.signal === undefined ? {} : { signal: options.signal };
+  const dryRun = options.dryRun === 'server' ? { dryRun: true } : {};
+  let current = applied;
+  // The default manager only: another name would not keep the annotation current anyway.
+  const annotation = current.metadata?.annotations?.[ANNOTATIONS.lastApplied];
+  if (manager === client.fieldManager && annotation !== undefined && fieldsOwners(current.metadata?.managedFields ?? [], 'Apply', lastAppliedPath).length === 0) {
+    const justAnnotation = { apiVersion: object.apiVersion, kind: object.kind, metadata: { name, ...(current.metadata?.namespace === undefined ? {} : { namespace: current.metadata.namespace }), annotations: { [ANNOTATIONS.lastApplied]: annotation } } } as KubeObject;
+    try {
+      current = await client.apply(justAnnotation, { fieldManager: `${client.fieldManager}-last-applied`, ...signal, ...dryRun });
+    } catch (err) {
+      warn(MIGRATION_WARNINGS.lastApplied, err);
+      return current;
+    }
+  }
+  const csaManagers = new Set(fieldsOwners(current.metadata?.managedFields ?? [], 'Update', lastAppliedPath).map((e) => e.manager ?? ''));
+  let migrated = false;
+  for (let attempt = 0; attempt < MAX_MIGRATION_RETRIES; attempt++) {
+    const patch = upgradeManagedFieldsPatch(current, csaManagers, manager);
+    if (patch === undefined) break;
+    try {
+      current = await client.patch(name, patch, { type: 'json', ...signal, ...dryRun });
+      migrated = true;
+      break;
+    } catch (err) {
+      if (!isStatusError(err, 'Conflict') || attempt === MAX_MIGRATION_RETRIES - 1) {
+        warn(MIGRATION_WARNINGS.patch, err);
+        return current;
+      }
+      current = await client.get(name, signal);
+    }
+  }
+  if (!migrated) return current;
+  try {
+    return await client.apply(object, applyOptions);
+  } catch (err) {
+    warn(MIGRATION_WARNINGS.reapply, err);
+    return current;
   }
 }
 

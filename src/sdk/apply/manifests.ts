@@ -2,7 +2,8 @@
  * The manifests reader shared by every `-f` command (apply, diff, create, replace, delete, get,
  * label, annotate, wait): files, directories, stdin and URLs; multi-document YAML, JSON streams,
  * `kind: List` and `*List` flattened, empty documents skipped; every document checked for
- * `apiVersion`, `kind` and a name before anything is sent.
+ * `apiVersion`, `kind` and a name before it is sent (a caller that collects `documentErrors`
+ * writes the others, as kubectl's resource builder does).
  */
 import { InputError } from '../errors.js';
 import type { KubeObject } from '../types/meta.js';
@@ -39,6 +40,21 @@ export interface ReadManifestsOptions extends ReadSourcesOptions {
    * added here and the other files are still read, as kubectl reports such a file and goes on.
    */
   kustomizationErrors?: unknown[] | undefined;
+  /**
+   * When given, a document that is not a manifest (no `apiVersion`, `kind` or name) and a file that
+   * does not parse are errors of their own: they are added here and the other documents and files
+   * are still read, as kubectl's resource builder goes on after such an error and reports it last.
+   */
+  documentErrors?: unknown[] | undefined;
+  /**
+   * kubectl's schema validation is on (`--validate` other than false/ignore): a document without
+   * `apiVersion` or `kind` is reported as kubectl's validation reports it
+   * (`error validating "f.yaml": error validating data: kind not set; ...`) and the rest of its file
+   * is not read, as kubectl stops reading a file there; off, it is reported as kubectl's decoder
+   * reports it (`unable to decode "f.yaml": Object 'Kind' is missing in '{...}'`). Only with
+   * `documentErrors`.
+   */
+  validate?: boolean | undefined;
 }
 
 export type { ReadSourcesOptions };
@@ -84,6 +100,28 @@ export class ManifestErrors extends InputError {
   }
 }
 
+/** A document without `apiVersion` or `kind`: the missing fields, for kubectl's messages. */
+class MissingTypeError extends InputError {
+  static override readonly brand: string = 'MissingTypeError';
+  override name = 'MissingTypeError';
+  constructor(message: string, where: Located, readonly object: Record<string, unknown>, readonly missing: readonly ('apiVersion' | 'kind')[]) {
+    super(`document ${where.documentIndex + 1}: ${message}`, { file: where.source, line: where.line });
+  }
+}
+
+const VALIDATION_HINT = 'if you choose to ignore these errors, turn validation off with --validate=false';
+
+/** kubectl's words for a document without a type: its validation's, or (validation off) its decoder's. */
+function kubectlTypeError(err: MissingTypeError, source: string, validate: boolean): InputError {
+  if (validate) {
+    const problems = err.missing.map((field) => `${field} not set`);
+    const data = problems.length === 1 ? (problems[0] ?? '') : `[${problems.join(', ')}]`;
+    return new InputError(`error validating ${JSON.stringify(source)}: error validating data: ${data}; ${VALIDATION_HINT}`);
+  }
+  const field = err.missing.includes('kind') ? 'Kind' : 'apiVersion';
+  return new InputError(`unable to decode ${JSON.stringify(source)}: Object '${field}' is missing in '${goJsonCompact(err.object)}'`);
+}
+
 function fail(where: Located, message: string): never {
   throw new InputError(`document ${where.documentIndex + 1}: ${message}`, { file: where.source, line: where.line });
 }
@@ -114,8 +152,11 @@ function checkMetadataTypes(metadata: Record<string, unknown>, where: Located): 
 function checkObject(value: Record<string, unknown>, where: Located, requireName: ReadManifestsOptions['requireName']): KubeObject {
   const apiVersion = value.apiVersion;
   const kind = value.kind;
-  if (typeof apiVersion !== 'string' || apiVersion === '') fail(where, `Object 'apiVersion' is missing in ${typeof kind === 'string' && kind !== '' ? `the ${kind}` : 'the object'}`);
-  if (typeof kind !== 'string' || kind === '') fail(where, `Object 'Kind' is missing in the ${apiVersion} object`);
+  const missing: ('apiVersion' | 'kind')[] = [];
+  if (typeof apiVersion !== 'string' || apiVersion === '') missing.push('apiVersion');
+  if (typeof kind !== 'string' || kind === '') missing.push('kind');
+  if (missing[0] === 'apiVersion') throw new MissingTypeError(`Object 'apiVersion' is missing in ${typeof kind === 'string' && kind !== '' ? `the ${kind}` : 'the object'}`, where, value, missing);
+  if (missing[0] === 'kind') throw new MissingTypeError(`Object 'Kind' is missing in the ${String(apiVersion)} object`, where, value, missing);
   const metadata = value.metadata;
   if (metadata !== undefined && metadata !== null && !isObject(metadata)) fail(where, `${kind}: metadata must be an object, not ${describeType(metadata)}`);
   if (isObject(metadata)) checkMetadataTypes(metadata, where);
@@ -148,11 +189,25 @@ function flatten(value: unknown, where: Located, options: ReadManifestsOptions, 
 
 function collect(documents: Awaited<ReturnType<typeof parseSource>>['documents'], source: string, options: ReadManifestsOptions, manifests: Manifest[], errors: InputError[]): void {
   for (const doc of documents) {
+    const found: Manifest[] = [];
     try {
-      flatten(doc.value, { source, documentIndex: doc.index, line: doc.line }, options, manifests);
+      flatten(doc.value, { source, documentIndex: doc.index, line: doc.line }, options, found);
+      manifests.push(...found);
     } catch (err) {
       if (!(err instanceof InputError)) throw err;
-      errors.push(err);
+      if (options.documentErrors === undefined) {
+        errors.push(err);
+        continue;
+      }
+      if (!(err instanceof MissingTypeError)) {
+        options.documentErrors.push(err);
+        continue;
+      }
+      const validate = options.validate === true;
+      options.documentErrors.push(kubectlTypeError(err, source, validate));
+      // kubectl's validation ends the file at its first error; its decoder only skips the document.
+      if (validate) return;
+      manifests.push(...found);
     }
   }
 }
@@ -177,7 +232,7 @@ export async function readManifests(sources: readonly string[], options: ReadMan
       continue;
     }
     const parsed = await parseSource(read.text, read.source);
-    errors.push(...parsed.errors);
+    (options.documentErrors ?? errors).push(...parsed.errors);
     const notManifest = options.kustomizationErrors === undefined ? undefined : kustomizationFileError(read.source, parsed.documents.map((d) => d.value));
     if (notManifest !== undefined) {
       options.kustomizationErrors?.push(notManifest);

@@ -183,13 +183,14 @@ export async function resolveClientConfig(loaded: LoadedConfig, overrides: Confi
   const contextName = contextOverride ?? cfg.currentContext;
   const context = cfg.contexts.get(contextName);
 
+  // kubectl checks that the configuration is usable (client-go's ConfirmUsable, as its first
+  // Namespace() does) before it looks up the user it names: a missing context or cluster is
+  // reported as a problem of the configuration, a missing user after that.
   const userOverride = given(overrides.user);
   const userName = userOverride ?? context?.user ?? '';
-  if (userOverride !== undefined && !cfg.users.has(userName)) throw new ConfigError(`auth info ${JSON.stringify(userName)} does not exist`);
-  if (contextOverride !== undefined && context === undefined) throw new ConfigError(`context ${JSON.stringify(contextName)} does not exist`);
   const clusterOverride = given(overrides.cluster);
   const clusterName = clusterOverride ?? context?.cluster ?? '';
-  if (clusterOverride !== undefined && !cfg.clusters.has(clusterName)) throw new ConfigError(`cluster ${JSON.stringify(clusterName)} does not exist`);
+  const clusterMissing = clusterOverride !== undefined && !cfg.clusters.has(clusterName);
 
   const userOrigin = loaded.origins.users.get(userName);
   const clusterOrigin = loaded.origins.clusters.get(clusterName);
@@ -199,9 +200,11 @@ export async function resolveClientConfig(loaded: LoadedConfig, overrides: Confi
   applyClusterOverrides(cluster, overrides, cwd);
 
   const problems: string[] = [];
-  if (contextName !== '' && context === undefined) problems.push(`context was not found for specified context: ${contextName}`);
+  const contextNotFound = `context was not found for specified context: ${contextName}`;
+  if (contextName !== '' && context === undefined) problems.push(contextNotFound);
   problems.push(...(await validateAuthInfo(userName, user)));
-  problems.push(...(await validateClusterInfo(clusterName, cluster)));
+  // A cluster that is not there is no empty cluster for client-go (its struct is not the default one).
+  problems.push(...(clusterMissing ? [`no server found for cluster ${JSON.stringify(clusterName)}`] : await validateClusterInfo(clusterName, cluster)));
   if (problems.length === 1 && problems[0] === EMPTY_CLUSTER) {
     const inCluster = { env: options.env, dir: options.inClusterDir };
     if (await inClusterPossible(inCluster)) return inClusterConfig(inCluster, overrides, cwd);
@@ -210,8 +213,9 @@ export async function resolveClientConfig(loaded: LoadedConfig, overrides: Confi
   // kubectl fills an empty cluster with its localhost default, so it never reports one next to a
   // real problem (a missing context leaves the cluster empty too).
   const real = [...new Set(problems.filter((p) => p !== EMPTY_CLUSTER))];
-  if (real.length === 1) throw new ConfigError(real[0] as string);
-  if (real.length > 1) throw new ConfigError(`invalid configuration: [${real.join(', ')}]`);
+  if (real.length === 1) throw new ConfigError(real[0] as string, real[0] === contextNotFound ? { configurationProblems: real } : undefined);
+  if (real.length > 1) throw new ConfigError(`invalid configuration: [${real.join(', ')}]`, { configurationProblems: real });
+  if (userOverride !== undefined && !cfg.users.has(userName)) throw new ConfigError(`auth info ${JSON.stringify(userName)} does not exist`);
 
   const namespace = given(overrides.namespace) ?? given(context?.namespace);
   const result: ClientConfig = {

@@ -89,8 +89,33 @@ export function resolveResource(snapshot: DiscoverySnapshot, input: string): Res
       if (full.type !== 'notFound') return full;
     }
   }
-  if (parts.length >= 2) return resolveParts(snapshot, name, parts.slice(1).join('.'), undefined);
+  if (parts.length >= 2) {
+    const group = parts.slice(1).join('.');
+    const exact = resolveParts(snapshot, name, group, undefined);
+    return exact.type === 'notFound' ? shortNameInGroupPrefix(snapshot, name, group) : exact;
+  }
   return resolveParts(snapshot, name, undefined, undefined);
+}
+
+/**
+ * kubectl's shortcut expander, last: a short name with the beginning of its group (`hpa.autoscal`)
+ * names the type whose group starts so (`horizontalpodautoscalers.autoscaling`); the first in
+ * discovery order wins, as in kubectl.
+ */
+function shortNameInGroupPrefix(snapshot: DiscoverySnapshot, name: string, groupPrefix: string): ResolveResult {
+  const hit = snapshot.resources.find((r) => r.group.startsWith(groupPrefix) && r.shortNames.some((s) => s.toLowerCase() === name));
+  if (hit === undefined) return { type: 'notFound' };
+  const pick = pickVersion(snapshot, snapshot.resources.filter((r) => r.group === hit.group && r.resource === hit.resource));
+  return pick === undefined ? { type: 'notFound' } : { type: 'found', mapping: toMapping(pick) };
+}
+
+/**
+ * kubectl's message for a name that matches nothing, as its resource builder words it: the
+ * resource part of `resource.group` alone (`get foo.bar`: `... resource type "foo"`).
+ */
+function noResourceType(input: string): ResourceTypeError {
+  const dot = input.indexOf('.');
+  return new ResourceTypeError(`the server doesn't have a resource type "${dot > 0 ? input.slice(0, dot) : input}"`);
 }
 
 /** Maps names and kinds to resource types, backed by discovery. */
@@ -127,7 +152,7 @@ export class RestMapper {
       case 'ambiguous':
         throw new ResourceTypeError(`the resource type "${input}" is ambiguous: it matches ${result.candidates.join(', ')}; use one of these fully qualified names`, result.candidates);
       default:
-        throw new ResourceTypeError(`the server doesn't have a resource type "${input}"`);
+        throw noResourceType(input);
     }
   }
 

@@ -283,6 +283,8 @@ export class Transport {
     if (timeoutMs !== undefined && timeoutMs > 0 && !extra.has('timeout') && !new URLSearchParams(raw).has('timeout')) {
       extra.set('timeout', formatGoDuration(timeoutMs));
     }
+    // client-go encodes url.Values, whose keys come out sorted (`continue=...&limit=500`); -v logs show it.
+    extra.sort();
     const search = [raw, extra.toString()].filter((part) => part !== '').join('&');
     url.search = search === '' ? '' : `?${search}`;
     return url;

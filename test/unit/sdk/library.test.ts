@@ -43,7 +43,7 @@ test('loadClient: $PLATFORMCONFIG, --kubeconfig, context and namespace as the CL
   assert.equal((await current.namespaces().get('default')).metadata?.name, 'default');
   assert.equal((await loadClient({ env, homedir: dir, context: 'team' })).namespace, 'team-a');
   assert.equal((await loadClient({ env: {}, homedir: dir, kubeconfig: config, context: 'team', namespace: 'other' })).namespace, 'other');
-  await assert.rejects(loadClient({ env, homedir: dir, context: 'missing' }), (err: unknown) => err instanceof ConfigError && /context "missing" does not exist/.test(err.message));
+  await assert.rejects(loadClient({ env, homedir: dir, context: 'missing' }), (err: unknown) => err instanceof ConfigError && /context was not found for specified context: missing/.test(err.message));
 });
 
 test('writes are recorded under the program\'s name unless the client or the call names another', async () => {

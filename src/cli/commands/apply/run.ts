@@ -9,6 +9,7 @@ import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
+import { usageErrorf } from '../../framework/usage-errorf.js';
 import { dryRunMode, dryRunSuffix } from './shared/dry-run.js';
 import { failuresError } from './shared/error-list.js';
 import { InterruptSummary } from './shared/interrupted.js';
@@ -18,10 +19,11 @@ import { OrderedWriter } from './shared/ordered-writer.js';
 import { ProgressLine } from './shared/progress.js';
 import { fieldValidation } from './shared/validate.js';
 import { allowConcurrentListeners } from './shared/signal.js';
+import { recordedCause, withChangeCause } from '../../flags/record.js';
 
 /** Checks the flag combinations kubectl rejects, before anything is read or sent. */
-function checkFlags(args: string[], flags: FlagValues, serverSide: boolean): void {
-  if (args.length > 0) throw new UsageError(`Unexpected args: [${args.join(' ')}]`);
+function checkFlags(commandPath: readonly string[], args: string[], flags: FlagValues, serverSide: boolean): void {
+  if (args.length > 0) throw usageErrorf(commandPath, `Unexpected args: [${args.join(' ')}]`);
   if (flags.bool('force-conflicts') && !serverSide) throw new UsageError('--force-conflicts only works with --server-side', false);
   const selector = flags.string('selector') ?? '';
   const force = flags.bool('force');
@@ -50,7 +52,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const dryRun = dryRunMode(flags);
   if (flags.bool('force-conflicts') && !serverSide) throw new UsageError('--force-conflicts only works with --server-side', false);
   if (serverSide && dryRun === 'client') throw new UsageError("--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)", false);
-  checkFlags(args, flags, serverSide);
+  checkFlags(ctx.commandPath, args, flags, serverSide);
   // apply sends --grace-period as given (kubectl's delete rules for 0 and --now do not apply here).
   const period = flags.int('grace-period') ?? -1;
   const gracePeriodSeconds = period >= 0 ? period : undefined;
@@ -64,7 +66,10 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
 
   const readErrors: unknown[] = [];
   const progress = new ProgressLine(ctx.io);
-  let manifests = await readCommandManifests(ctx, flags, { errors: readErrors, progress });
+  let manifests = await readCommandManifests(ctx, flags, { errors: readErrors, progress, schemaValidation: true });
+  // --record: kubectl writes the command into each object before it computes anything else.
+  const cause = recordedCause(ctx, flags);
+  if (cause !== undefined) manifests = manifests.map((m) => ({ ...m, object: withChangeCause(m.object, cause) }));
   if (selector !== '') {
     const { compileLabelSelector } = await import('../../../sdk/apply/label-selector.js');
     const matches = compileLabelSelector(selector);
@@ -113,7 +118,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (interrupted !== undefined) throw interrupted;
 
   const objects: KubeObject[] = [];
-  const errors: unknown[] = [...readErrors];
+  const errors: unknown[] = [];
   for (const r of results) {
     if (r.error !== undefined) errors.push(r.error);
     else if (r.object !== undefined) objects.push(r.object);
@@ -140,6 +145,6 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     }
   }
   await output.printObjects(objects);
-  const failure = await failuresError(errors, ctx.commandPath);
+  const failure = await failuresError(errors, ctx.commandPath, readErrors);
   if (failure !== undefined) throw failure;
 }

@@ -13,6 +13,7 @@ import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from '../delete/shared/delete-flags.j
 import { spec as editLastApplied } from './edit-last-applied/spec.js';
 import { spec as setLastApplied } from './set-last-applied/spec.js';
 import { spec as viewLastApplied } from './view-last-applied/spec.js';
+import { RECORD_FLAG } from '../../flags/record.js';
 
 /** `platformctl apply`. */
 export const spec: CommandSpec = {
@@ -60,6 +61,7 @@ export const spec: CommandSpec = {
     { name: 'overwrite', type: 'bool', default: true, description: 'Automatically resolve conflicts between the modified and live configuration by using values from the modified configuration' },
     { name: 'prune', type: 'bool', default: false, description: 'Automatically delete resource objects, that do not appear in the configs and are created by either apply or create --save-config. Should be used with either -l or --all.' },
     { name: 'prune-allowlist', type: 'stringArray', default: [], description: 'Overwrite the default allowlist with <group/version/kind> for --prune' },
+    RECORD_FLAG,
     RECURSIVE_FLAG,
     { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
     { name: 'server-side', type: 'bool', default: false, description: 'If true, apply runs in the server instead of the client.' },

@@ -7,12 +7,15 @@ import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
+import { recordedCause, withChangeCause } from '../../flags/record.js';
 import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
 import { failuresError } from '../apply/shared/error-list.js';
 import { liveObjects } from '../apply/shared/live-objects.js';
 import { readsStdin } from '../apply/shared/manifest-flags.js';
 import { withLastApplied } from '../../../sdk/apply/last-applied.js';
 import { objectOutput } from '../apply/shared/object-output.js';
+import { inGoFieldOrder } from '../../../printers/encoding/go-json.js';
+import { inStructOrder } from '../create/shared/schema-order.js';
 
 const HPA = { group: 'autoscaling', version: 'v1', resource: 'horizontalpodautoscalers', namespaced: true, kind: 'HorizontalPodAutoscaler' } as const;
 
@@ -26,8 +29,9 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const dryRun = dryRunMode(flags);
   const output = await objectOutput(ctx, flags);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
-  const live = await liveObjects(ctx, flags, client, args, { latest: false });
+  const live = await liveObjects(ctx, flags, client, args, { fromFilesAsWritten: true });
   let count = 0;
+  const cause = recordedCause(ctx, flags);
   for (const o of live.objects) {
     if (!o.mapping.subresources.includes('scale')) throw new UsageError(`cannot autoscale a ${o.mapping.kind}: no scale subresource`, false);
     const spec: Record<string, unknown> = {
@@ -36,8 +40,16 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     };
     if (min > 0) spec.minReplicas = min;
     if (cpu >= 0) spec.targetCPUUtilizationPercentage = cpu;
-    const generated = { apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: (flags.string('name') ?? '') || o.name }, spec } as KubeObject;
-    const hpa = flags.bool('save-config') ? withLastApplied(generated) : generated;
+    // The typed HorizontalPodAutoscaler kubectl builds: an unset creationTimestamp and the status
+    // counts (no omitempty) are there, fields in struct order.
+    const generated = inGoFieldOrder(inStructOrder({
+      apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler',
+      metadata: { name: (flags.string('name') ?? '') || o.name, creationTimestamp: null },
+      spec, status: { currentReplicas: 0, desiredReplicas: 0 },
+    } as unknown as KubeObject));
+    // kubectl records the command in the HPA and adds the last-applied annotation only to what it sends.
+    const recorded = inGoFieldOrder(inStructOrder(withChangeCause(generated, cause)));
+    const hpa = dryRun !== 'client' && flags.bool('save-config') ? withLastApplied(recorded) : recorded;
     count++;
     if (dryRun === 'client') {
       if (output.printsObjects) output.printOne(hpa);

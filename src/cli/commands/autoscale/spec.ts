@@ -5,6 +5,7 @@ import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
+import { RECORD_FLAG } from '../../flags/record.js';
 
 /** `platformctl autoscale`. */
 export const spec: CommandSpec = {
@@ -22,6 +23,7 @@ export const spec: CommandSpec = {
     { description: 'Auto scale a deployment "web", with the number of pods between 1 and 5, target CPU utilization at 80%', command: `${BINARY_NAME} autoscale deployment web --max=5 --cpu-percent=80` },
   ],
   flags: [
+    RECORD_FLAG,
     { name: 'cpu-percent', type: 'int', default: -1, description: "The target average CPU utilization (represented as a percent of requested CPU) over all the pods. If it's not specified or negative, a default autoscaling policy will be used." },
     DRY_RUN_FLAG,
     { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-autoscale`, description: 'Name of the manager used to track field ownership.' },

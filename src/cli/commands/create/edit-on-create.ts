@@ -11,13 +11,14 @@ import { readCommandManifests } from '../apply/shared/manifest-flags.js';
 import { objectOutput } from '../apply/shared/object-output.js';
 import { fieldValidation } from '../apply/shared/validate.js';
 import { CREATE_FIELD_MANAGER } from './shared/generated.js';
+import { recordedCause, withChangeCause } from '../../flags/record.js';
 
 /** Runs `create --edit`. */
 export async function editOnCreate(ctx: CommandContext, flags: FlagValues): Promise<void> {
   const validation = fieldValidation(flags);
   const output = await objectOutput(ctx, flags);
   const manifests = await readCommandManifests(ctx, flags, { requireName: 'name-or-generate' });
-  const [client, { namespace }, { KindMapper }, { resolveManifest, placeObject, namespaceMismatchError }, { withLastApplied }, { describeObject }, { runEditSession }] = await Promise.all([
+  const [client, { namespace }, { KindMapper }, { resolveManifest, placeObject, namespaceMismatchError }, { withLastApplied }, { describeObject }, { runEditSession }, { withoutResourceVersion }] = await Promise.all([
     ctx.client(),
     ctx.namespace(),
     import('../../../sdk/apply/kind-mapper.js'),
@@ -25,6 +26,7 @@ export async function editOnCreate(ctx: CommandContext, flags: FlagValues): Prom
     import('../../../sdk/apply/last-applied.js'),
     import('../../../sdk/apply/object-ref.js'),
     import('../edit/session.js'),
+    import('../../../sdk/apply/apply-object.js'),
   ]);
   const kinds = new KindMapper(client.discovery);
   const { checkEditOutput } = await import('../edit/session.js');
@@ -44,8 +46,8 @@ export async function editOnCreate(ctx: CommandContext, flags: FlagValues): Prom
           const own = object.metadata?.namespace;
           if (mapping.namespaced && own !== undefined && own !== '' && own !== namespace) throw namespaceMismatchError(own, namespace);
           const target = placeObject(object, mapping, { namespace });
-          const body: KubeObject = flags.bool('save-config') ? withLastApplied(target.object) : target.object;
-          const created = await client.resource(mapping, target.namespace).create(body, { fieldManager: CREATE_FIELD_MANAGER, fieldValidation: validation, signal: ctx.io.signal });
+          const body: KubeObject = withChangeCause(flags.bool('save-config') ? withLastApplied(target.object) : target.object, recordedCause(ctx, flags));
+          const created = await client.resource(mapping, target.namespace).create(withoutResourceVersion(body), { fieldManager: CREATE_FIELD_MANAGER, fieldValidation: validation, signal: ctx.io.signal });
           if (output.printsObjects) output.printOne(created);
           else ctx.io.stdout.write(output.resultLine(describeObject(created), 'created'));
         }

@@ -5,12 +5,14 @@
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
+import { usageErrorf } from '../../framework/usage-errorf.js';
+import { recordedCause, withChangeCause } from '../../flags/record.js';
 import { hasManifestInput } from '../apply/shared/manifest-flags.js';
 import { runManifestWrites } from '../apply/shared/manifest-writes.js';
 
 /** Runs `create -f`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
-  if (args.length > 0) throw new UsageError(`Unexpected args: [${args.join(' ')}]`);
+  if (args.length > 0) throw usageErrorf(ctx.commandPath, `Unexpected args: [${args.join(' ')}]`);
   if (!hasManifestInput(flags)) throw new UsageError('must specify one of -f and -k');
   const raw = flags.string('raw') ?? '';
   if (raw !== '') {
@@ -29,21 +31,25 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     return;
   }
   const saveConfig = flags.bool('save-config');
-  const [{ withSource }, { withLastApplied }] = await Promise.all([
+  const [{ withSource }, { withLastApplied }, { withoutResourceVersion }] = await Promise.all([
     import('../../../sdk/apply/apply-errors.js'),
     import('../../../sdk/apply/last-applied.js'),
+    import('../../../sdk/apply/apply-object.js'),
   ]);
+  const cause = recordedCause(ctx, flags);
   await runManifestWrites(ctx, flags, {
     verb: 'creating',
     past: 'created',
-    requireName: 'name-or-generate',
+    // The server judges names (a SubjectAccessReview has none), as it does for kubectl.
+    requireName: 'none',
     operation: async (rc, object, { source, dryRun, fieldManager, fieldValidation, signal }) => {
-      const body = saveConfig ? withLastApplied(object) : object;
+      // kubectl records the command after it computed the last-applied annotation.
+      const body = withChangeCause(saveConfig ? withLastApplied(object) : object, cause);
       if (dryRun === 'client') return { action: 'created', object: body };
       const options: Parameters<typeof rc.create>[1] = { fieldManager, fieldValidation, signal };
       if (dryRun === 'server') options.dryRun = true;
       try {
-        return { action: 'created', object: await rc.create(body, options) };
+        return { action: 'created', object: await rc.create(withoutResourceVersion(body), options) };
       } catch (err) {
         throw withSource(err, 'creating', source);
       }

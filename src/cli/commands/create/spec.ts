@@ -27,6 +27,7 @@ import { spec as service } from './service/spec.js';
 import { spec as serviceaccount } from './serviceaccount/spec.js';
 import { spec as token } from './token/spec.js';
 import { CREATE_FIELD_MANAGER_FLAG, SAVE_CONFIG_FLAG } from './shared/generated.js';
+import { RECORD_FLAG } from '../../flags/record.js';
 
 /** `platformctl create`. */
 export const spec: CommandSpec = {
@@ -48,6 +49,7 @@ export const spec: CommandSpec = {
     kustomizeFlag('the'),
     ...OUTPUT_FLAGS,
     rawFlag('POST'),
+    RECORD_FLAG,
     RECURSIVE_FLAG,
     SAVE_CONFIG_FLAG,
     { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },

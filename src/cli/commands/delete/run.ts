@@ -44,12 +44,14 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
 
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
   const errors: unknown[] = [];
+  const readErrors: unknown[] = [];
   const progress = new ProgressLine(ctx.io);
   let targets: DeleteTarget[];
   if (fromFiles) {
     const resolved = await targetsFromManifests(ctx, flags, client, progress);
     targets = resolved.targets;
     errors.push(...resolved.errors);
+    readErrors.push(...resolved.readErrors);
   } else {
     targets = await targetsFromArguments(ctx, flags, client, args);
     if (targets.length === 0) {
@@ -62,6 +64,10 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     const { confirmDeletion } = await import('./shared/interactive.js');
     if (!(await confirmDeletion(ctx, targets))) return;
   }
+  // kubectl warns once when -n was given and it deletes something that lives in no namespace.
+  if (ctx.globals.namespace !== undefined && !flags.bool('all-namespaces') && targets.some((t) => !t.mapping.namespaced)) {
+    ctx.warn('deleting cluster-scoped resources, not scoped to the provided namespace');
+  }
   allowConcurrentListeners(ctx.io.signal, targets.length);
   const { deleteObjects, waitForDeleted } = await import('../../../sdk/apply/delete-objects.js');
   const operation = `${grace === 0 ? 'force deleted' : 'deleted'}${dryRunSuffix(dryRun)}`;
@@ -71,7 +77,20 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   // Namespaces and CRDs go last: deleting them first would delete (or orphan) the objects after them.
   const isContainer = (t: DeleteTarget): boolean =>
     (t.mapping.group === '' && t.mapping.resource === 'namespaces') || t.mapping.resource === 'customresourcedefinitions';
-  const phases = [targets.flatMap((t, i) => (isContainer(t) ? [] : [i])), targets.flatMap((t, i) => (isContainer(t) ? [i] : []))];
+  // kubectl deletes in the order it visits: one type after the other (deployments, then their
+  // ReplicaSets, then pods: a pod deleted before its ReplicaSet is replaced by it). Objects of one
+  // type go together, concurrently.
+  const phases: number[][] = [];
+  const typeOf = (t: DeleteTarget): string => `${t.mapping.group}/${t.mapping.resource}`;
+  for (const containers of [false, true]) {
+    for (const [i, t] of targets.entries()) {
+      if (isContainer(t) !== containers) continue;
+      const last = phases.at(-1);
+      const previous = last?.[0] === undefined ? undefined : targets[last[0]];
+      if (last !== undefined && previous !== undefined && isContainer(previous) === containers && typeOf(previous) === typeOf(t)) last.push(i);
+      else phases.push([i]);
+    }
+  }
   const results: Awaited<ReturnType<typeof deleteObjects>> = new Array(targets.length);
   for (const phase of phases) {
     if (phase.length === 0 || ctx.io.signal.aborted) continue;
@@ -101,6 +120,6 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     const timeoutMs = flags.durationMs('timeout') ?? 0;
     errors.push(...(await waitForDeleted(client, results, { timeoutMs: timeoutMs > 0 ? timeoutMs : undefined, signal: ctx.io.signal })));
   }
-  const failure = await failuresError(errors, ctx.commandPath);
+  const failure = await failuresError(errors, ctx.commandPath, readErrors);
   if (failure !== undefined) throw failure;
 }

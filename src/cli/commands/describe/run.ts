@@ -61,9 +61,11 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const selection = selectionFromFlags(flags);
   let resolved: ResolvedResources;
   let namespace: string;
+  let readErrors: unknown[] = [];
   if (fromFiles) {
     const { queriesFromManifests } = await import('../get/manifests.js');
-    resolved = await queriesFromManifests(ctx, flags, client);
+    ({ readErrors, ...resolved } = await queriesFromManifests(ctx, flags, client));
+    if (resolved.queries.length === 0 && readErrors.length > 0) throwCollected(readErrors, ctx.commandPath);
     namespace = (await ctx.namespace()).namespace;
   } else {
     ({ resolved, namespace } = await resourcesFromCommandLine(ctx, client, args, flags, { allowBareTypes: true }));
@@ -71,6 +73,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const chunkSize = flags.int('chunk-size') ?? 500;
   const errors: unknown[] = [];
   const objects = await objectsOf(ctx, client, resolved, selection, chunkSize, errors);
+  errors.push(...readErrors);
   if (objects.length === 0 && errors.length === 0) {
     ctx.io.stderr.write(selection.allNamespaces ? 'No resources found\n' : `No resources found in ${namespace} namespace.\n`);
     return;

@@ -10,6 +10,7 @@ import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { ExitError, UsageError } from '../../framework/usage-error.js';
+import { usageErrorf } from '../../framework/usage-errorf.js';
 import { failuresError } from '../apply/shared/error-list.js';
 import { readCommandManifests, readsStdin } from '../apply/shared/manifest-flags.js';
 import { allowConcurrentListeners } from '../apply/shared/signal.js';
@@ -44,7 +45,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
 }
 
 async function runDiff(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
-  if (args.length > 0) throw new UsageError(`Unexpected args: [${args.join(' ')}]`);
+  if (args.length > 0) throw usageErrorf(ctx.commandPath, `Unexpected args: [${args.join(' ')}]`);
   const serverSide = flags.bool('server-side');
   if (flags.bool('force-conflicts') && !serverSide) throw new UsageError('--force-conflicts only works with --server-side', false);
   const fieldManager = flags.changed('field-manager') ? (flags.string('field-manager') ?? '') : serverSide ? FIELD_MANAGER : FIELD_MANAGER_CLIENT_SIDE_APPLY;

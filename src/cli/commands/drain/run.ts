@@ -26,11 +26,16 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
       resolve();
       return;
     }
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    // The listener goes when the time is up: a wait polls for minutes on the same signal.
+    const onAbort = (): void => {
       clearTimeout(t);
       resolve();
-    }, { once: true });
+    };
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 
@@ -106,11 +111,17 @@ async function drainNode(ctx: CommandContext, client: PlatformClient, node: stri
   const deadline = timeoutMs > 0 ? timeoutSignal(timeoutMs) : undefined;
   const signal = deadline === undefined ? ctx.io.signal : AbortSignal.any([ctx.io.signal, deadline]);
   const useEviction = !flags.bool('disable-eviction') && await evictionSupported(client, ctx.io.signal);
+  const skipSeconds = flags.int('skip-wait-for-delete-timeout') ?? 0;
+  const skip: SkipWait = {
+    seconds: skipSeconds,
+    now: () => ctx.io.now().getTime(),
+    skipped: (name) => ctx.io.stdout.write(`pod ${JSON.stringify(name)} has DeletionTimestamp older than ${skipSeconds} seconds, skipping\n`),
+  };
   const failures: string[] = [];
   if (useEviction) {
     await Promise.all(victims.map(async (pod) => {
       try {
-        await evictOne(ctx, client, pod, grace, dryRun === 'server', signal, timeoutMs);
+        await evictOne(ctx, client, pod, grace, dryRun === 'server', signal, timeoutMs, skip);
       } catch (err) {
         failures.push(message(err));
       }
@@ -126,8 +137,7 @@ async function drainNode(ctx: CommandContext, client: PlatformClient, node: stri
     }
     await Promise.all(victims.map(async (pod) => {
       try {
-        if (dryRun !== 'server') await waitGone(client, pod, signal);
-        ctx.io.stdout.write(`pod/${pod.metadata?.name ?? ''} deleted\n`);
+        if (dryRun === 'server' || await waitGone(client, pod, signal, skip)) ctx.io.stdout.write(`pod/${pod.metadata?.name ?? ''} deleted\n`);
       } catch (err) {
         ctx.io.stdout.write(`pod/${pod.metadata?.name ?? ''} deletion failed\n`);
         failures.push(message(err));
@@ -155,7 +165,7 @@ async function evictionSupported(client: PlatformClient, signal: AbortSignal): P
   }
 }
 
-async function evictOne(ctx: CommandContext, client: PlatformClient, pod: KubeObject, grace: number, serverDryRun: boolean, signal: AbortSignal, timeoutMs: number): Promise<void> {
+async function evictOne(ctx: CommandContext, client: PlatformClient, pod: KubeObject, grace: number, serverDryRun: boolean, signal: AbortSignal, timeoutMs: number, skip: SkipWait): Promise<void> {
   const ns = pod.metadata?.namespace ?? '';
   const name = pod.metadata?.name ?? '';
   const rc = client.resource(PODS, ns);
@@ -181,23 +191,39 @@ async function evictOne(ctx: CommandContext, client: PlatformClient, pod: KubeOb
   }
   if (serverDryRun) return;
   try {
-    await waitGone(client, pod, signal);
-    ctx.io.stdout.write(`pod/${name} evicted\n`);
+    if (await waitGone(client, pod, signal, skip)) ctx.io.stdout.write(`pod/${name} evicted\n`);
   } catch (err) {
     ctx.io.stdout.write(`pod/${name} eviction failed\n`);
     throw new Error(`error when waiting for pod ${JSON.stringify(name)} in namespace ${JSON.stringify(ns)} to terminate: ${message(err)}`);
   }
 }
 
-/** Polls every second until the pod is gone (or replaced by one with another uid). */
-async function waitGone(client: PlatformClient, pod: KubeObject, signal: AbortSignal): Promise<void> {
+/** `--skip-wait-for-delete-timeout`: stop waiting for a pod deleted longer ago than this. */
+interface SkipWait {
+  seconds: number;
+  now: () => number;
+  /** Prints kubectl's line for a pod no longer waited for. */
+  skipped: (name: string) => void;
+}
+
+/**
+ * Polls every second until the pod is gone (or replaced by one with another uid), or, as kubectl's
+ * waitForDelete, until its deletionTimestamp is older than --skip-wait-for-delete-timeout (a pod on
+ * a node that does not run it stays Terminating). Returns false for a pod no longer waited for.
+ */
+async function waitGone(client: PlatformClient, pod: KubeObject, signal: AbortSignal, skip?: SkipWait): Promise<boolean> {
   const rc = client.resource(PODS, pod.metadata?.namespace ?? '');
   for (;;) {
     try {
       const current = await rc.get(pod.metadata?.name ?? '', { signal });
-      if (current.metadata?.uid !== pod.metadata?.uid) return;
+      if (current.metadata?.uid !== pod.metadata?.uid) return true;
+      const deletedAt = Date.parse(current.metadata?.deletionTimestamp ?? '');
+      if (skip !== undefined && skip.seconds > 0 && !Number.isNaN(deletedAt) && Math.floor((skip.now() - deletedAt) / 1000) > skip.seconds) {
+        skip.skipped(pod.metadata?.name ?? '');
+        return false;
+      }
     } catch (err) {
-      if (err instanceof StatusError && err.code === 404) return;
+      if (err instanceof StatusError && err.code === 404) return true;
       if (signal.aborted) throw new Error('context deadline exceeded');
       throw err;
     }

@@ -22,7 +22,9 @@ import { objectOutput } from '../apply/shared/object-output.js';
 import { fieldValidation } from '../apply/shared/validate.js';
 import { editHeader, originalLine, stripComments, type EditReason } from './buffer.js';
 import { launchEditor } from './editor.js';
+import { recordedCause, withChangeCause } from '../../flags/record.js';
 
+// kubectl's editor tells it on stderr: stdout carries the edited objects' lines only.
 const CANCELLED = 'Edit cancelled, no changes made.\n';
 
 function identity(object: KubeObject): string {
@@ -46,7 +48,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     import('../../../sdk/apply/last-applied.js'),
     import('../../../sdk/apply/object-ref.js'),
   ]);
-  const fetched = await liveObjects(ctx, flags, client, args);
+  // A type alone edits every object of it, as kubectl does.
+  const fetched = await liveObjects(ctx, flags, client, args, { allowBareTypes: true });
   // The editor shows no managedFields (unless asked): the patch must not read that as deleting them.
   const live = { ...fetched, objects: fetched.objects.map((o) => ({ ...o, object: showManagedFields ? o.object : withoutManagedFields(o.object) })) };
   const fail = await failuresError(live.errors, ctx.commandPath);
@@ -64,6 +67,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   let anyEdited = false;
   const saveConfig = flags.bool('save-config');
   const fieldManager = flags.string('field-manager') ?? '';
+  const cause = recordedCause(ctx, flags);
 
   try {
     for (;;) {
@@ -79,7 +83,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       const saved = await readTextFileLimited(file, MANIFEST_LIMIT);
       const edited = stripComments(saved);
       if (edited.trim() === '') {
-        ctx.io.stdout.write(CANCELLED);
+        ctx.io.stderr.write('Edit cancelled, saved file was empty.\n');
+        await rm(file, { force: true });
         return;
       }
       if (reasons.length > 0 && edited === previousEdit) {
@@ -87,7 +92,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
         throw new ExitError(1, 'error: Edit cancelled, no valid changes were saved.');
       }
       if (reasons.length === 0 && edited === stripComments(body)) {
-        if (!anyEdited) ctx.io.stdout.write(CANCELLED);
+        if (!anyEdited) ctx.io.stderr.write(CANCELLED);
         await rm(file, { force: true });
         return;
       }
@@ -116,7 +121,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
           continue;
         }
         // --save-config records the edited object as the configuration apply compares against.
-        const saved = saveConfig ? withLastApplied(configurationOf(editedObject)) : editedObject;
+        // --record: the command line goes into the change-cause annotation after that.
+        const saved = withChangeCause(saveConfig ? withLastApplied(configurationOf(editedObject)) : editedObject, cause);
         const { type, patch } = createTwoWayPatch(original.object, saved);
         if (Object.keys(patch).length === 0) continue;
         if (flags.bool('output-patch')) ctx.io.stdout.write(`Patch: ${JSON.stringify(patch)}\n`);
@@ -139,7 +145,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
         }
       }
       if (reasons.length === 0) {
-        if (!anyEdited) ctx.io.stdout.write(CANCELLED);
+        if (!anyEdited) ctx.io.stderr.write(CANCELLED);
         await rm(file, { force: true });
         return;
       }

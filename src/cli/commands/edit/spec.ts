@@ -4,6 +4,7 @@ import { examplePath, type CommandSpec } from '../../framework/spec.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
 import { VALIDATE_FLAG } from '../apply/shared/validate.js';
+import { RECORD_FLAG } from '../../flags/record.js';
 
 /** `platformctl edit`. */
 export const spec: CommandSpec = {
@@ -26,6 +27,7 @@ export const spec: CommandSpec = {
     { description: 'Edit the objects of a directory with another editor', command: `${EDITOR_ENV}="nano" ${BINARY_NAME} edit -f ${examplePath('quickstart/')}`, notRunnable: 'opens an interactive editor' },
   ],
   flags: [
+    RECORD_FLAG,
     { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-edit`, description: 'Name of the manager used to track field ownership.' },
     filenameFlag('Filename, directory, or URL to files to use to edit the resource'),
     kustomizeFlag('the'),

@@ -38,19 +38,21 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const chunk = flags.int('chunk-size') ?? 500;
   const withType = (e: KubeObject): KubeObject => ({ ...e, apiVersion: e.apiVersion ?? 'v1', kind: e.kind ?? 'Event' });
   if (flags.bool('watch')) {
-    const [{ watch }, { timeoutSignal }, config] = await Promise.all([
-      import('../../../sdk/watch/watcher.js'), import('../../../sdk/timeout-signal.js'), ctx.clientConfig(),
-    ]);
-    const timeout = config.timeoutMs ?? 0;
-    const signal = timeout > 0 ? AbortSignal.any([ctx.io.signal, timeoutSignal(timeout)]) : ctx.io.signal;
+    const [{ watch }, { watchDeadline }] = await Promise.all([import('../../../sdk/watch/watcher.js'), import('../get/watch-deadline.js')]);
+    // --request-timeout ends the watch as it ends kubectl's.
+    const deadline = await watchDeadline(ctx);
     let headers = !flags.bool('no-headers');
-    for await (const event of watch(rc, { ...(fieldSelector === undefined ? {} : { fieldSelector }), signal })) {
-      if (event.type === 'DELETED') continue;
-      const e = withType(event.object as KubeObject);
-      if (!keep(e)) continue;
-      if (printer !== undefined) ctx.io.stdout.write(printer.printStreamed(e));
-      else ctx.io.stdout.write(formatEvents([e], { now: ctx.io.now().getTime(), allNamespaces, headers }));
-      headers = false;
+    try {
+      for await (const event of watch(rc, { ...(fieldSelector === undefined ? {} : { fieldSelector }), signal: deadline.signal })) {
+        if (event.type === 'DELETED') continue;
+        const e = withType(event.object as KubeObject);
+        if (!keep(e)) continue;
+        if (printer !== undefined) ctx.io.stdout.write(printer.printStreamed(e));
+        else ctx.io.stdout.write(formatEvents([e], { now: ctx.io.now().getTime(), allNamespaces, headers }));
+        headers = false;
+      }
+    } finally {
+      deadline.ended();
     }
     return;
   }

@@ -13,7 +13,10 @@ import { failuresError } from '../apply/shared/error-list.js';
 import { liveObjects } from '../apply/shared/live-objects.js';
 import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
 import { applyOverrides } from '../run/overrides.js';
-import { withLastApplied } from '../../../sdk/apply/last-applied.js';
+import { inGoFieldOrder } from '../../../printers/encoding/go-json.js';
+import { withTypedLastApplied } from '../create/shared/generated.js';
+import { inStructOrder } from '../create/shared/schema-order.js';
+import { recordedCause, withChangeCause } from '../../flags/record.js';
 import { objectOutput } from '../apply/shared/object-output.js';
 import { containersOf, podSpecOf } from '../set/shared/pod-spec.js';
 
@@ -90,8 +93,9 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const output = await objectOutput(ctx, flags);
   if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError('You must provide one or more resources by argument or filename.', false);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
-  const live = await liveObjects(ctx, flags, client, args, { latest: false });
+  const live = await liveObjects(ctx, flags, client, args, { fromFilesAsWritten: true });
   const suffix = dryRunSuffix(dryRun);
+  const cause = recordedCause(ctx, flags);
   for (const item of live.objects) {
     const o = item.object;
     checkExposable(item.mapping);
@@ -139,8 +143,10 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       metadata: { creationTimestamp: null, ...(labels !== undefined && Object.keys(labels).length > 0 ? { labels } : {}), name },
       spec, status: { loadBalancer: {} },
     } as unknown as KubeObject;
-    const overridden = await applyOverrides(generated, flags);
-    const service = flags.bool('save-config') ? withLastApplied(overridden) : overridden;
+    // kubectl decodes the overridden Service into its typed struct, records the command in it and
+    // adds the last-applied annotation only to what it sends.
+    const overridden = inGoFieldOrder(inStructOrder(withChangeCause(await applyOverrides(generated, flags), cause)));
+    const service = dryRun !== 'client' && flags.bool('save-config') ? withTypedLastApplied(overridden) as KubeObject : overridden;
     let result = service;
     if (dryRun !== 'client') {
       result = await client.resource(SERVICES, item.namespace).create(service, { fieldManager: flags.string('field-manager') ?? '', signal: ctx.io.signal, ...(dryRun === 'server' ? { dryRun: true } : {}) });

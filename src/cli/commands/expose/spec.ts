@@ -6,6 +6,7 @@ import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
+import { RECORD_FLAG } from '../../flags/record.js';
 
 /** `platformctl expose`. */
 export const spec: CommandSpec = {
@@ -29,6 +30,7 @@ export const spec: CommandSpec = {
     { description: 'Create a service for an nginx deployment, which serves on port 80 and connects to the containers on port 8000', command: `${BINARY_NAME} expose deployment nginx --port=80 --target-port=8000`, notRunnable: 'needs a deployment nginx' },
   ],
   flags: [
+    RECORD_FLAG,
     { name: 'cluster-ip', type: 'string', default: '', description: "ClusterIP to be assigned to the service. Leave empty to auto-allocate, or set to 'None' to create a headless service." },
     DRY_RUN_FLAG,
     { name: 'external-ip', type: 'string', default: '', description: 'Additional external IP address (not managed by the cluster) to accept for the service. If this IP is routed to a node, the service can be accessed by this IP in addition to its generated service IP.' },

@@ -14,10 +14,12 @@ function sameQuery(a: ResourceQuery, b: Omit<ResourceQuery, 'names'>): boolean {
 
 /**
  * The queries of the manifests named by `-f`. kubectl implies a single item when one file (not a
- * directory, not stdin) is named.
+ * directory, not stdin) is named. Documents that are not manifests are `readErrors`, reported after
+ * the objects of the others, as kubectl's builder goes on after them.
  */
-export async function queriesFromManifests(ctx: CommandContext, flags: FlagValues, client: PlatformClient): Promise<ResolvedResources> {
-  const manifests = await readCommandManifests(ctx, flags);
+export async function queriesFromManifests(ctx: CommandContext, flags: FlagValues, client: PlatformClient): Promise<ResolvedResources & { readErrors: unknown[] }> {
+  const readErrors: unknown[] = [];
+  const manifests = await readCommandManifests(ctx, flags, { errors: readErrors });
   const [{ namespace }, { KindMapper }, { resolveManifest }, { stat }, { resolve }] = await Promise.all([
     ctx.namespace(),
     import('../../../sdk/apply/kind-mapper.js'),
@@ -40,5 +42,5 @@ export async function queriesFromManifests(ctx: CommandContext, flags: FlagValue
   if (sources.length === 1 && sources[0] !== '-' && !/^https?:\/\//.test(sources[0] ?? '')) {
     singleFile = (await stat(resolve(ctx.io.cwd, sources[0] ?? '')).catch(() => undefined))?.isFile() === true;
   }
-  return { queries, singleItemImplied: singleFile, named: true };
+  return { queries, singleItemImplied: singleFile, named: true, readErrors };
 }

@@ -66,9 +66,11 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const selection = selectionFromFlags(flags);
   let resolved: ResolvedResources;
   let namespace: string;
+  let readErrors: unknown[] = [];
   if (fromFiles) {
     const { queriesFromManifests } = await import('./manifests.js');
-    resolved = await queriesFromManifests(ctx, flags, client);
+    ({ readErrors, ...resolved } = await queriesFromManifests(ctx, flags, client));
+    if (resolved.queries.length === 0 && readErrors.length > 0) throwCollected(readErrors, ctx.commandPath);
     namespace = (await ctx.namespace()).namespace;
   } else {
     ({ resolved, namespace } = await resourcesFromCommandLine(ctx, client, args, flags, { allowBareTypes: true }));
@@ -101,5 +103,5 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     const { printGeneric } = await import('./generic.js');
     errors = await printGeneric(ctx, client, resolved, common);
   }
-  throwCollected(errors, ctx.commandPath);
+  throwCollected([...errors, ...readErrors], ctx.commandPath);
 }

@@ -10,7 +10,6 @@ import type { PlatformClient } from '../../../sdk/client.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { WatchEvent } from '../../../sdk/types/watch.js';
 import type { ResumeInfo } from '../../../sdk/watch/watcher.js';
-import { timeoutSignal } from '../../../sdk/timeout-signal.js';
 import { TableOutput } from '../../../printers/table/table-output.js';
 import type { CommandContext } from '../../framework/context.js';
 import { UsageError } from '../../framework/usage-error.js';
@@ -19,6 +18,7 @@ import { clientForQuery } from '../../resource/fetch.js';
 import type { ResolvedResources, ResourceQuery } from '../../resource/resolve.js';
 import type { ResourceSelection } from '../../resource/selection.js';
 import type { TableRowItem } from './table-source.js';
+import { watchDeadline } from './watch-deadline.js';
 
 /** Options of {@link watchResources}. */
 export interface WatchResourcesOptions {
@@ -43,13 +43,6 @@ function singleQuery(resolved: ResolvedResources): ResourceQuery & { name: strin
     throw new UsageError(`watch is only supported on individual resources and resource collections, but ${count} resources were found`, false);
   }
   return { ...query, name: query.names?.[0] };
-}
-
-/** The deadline of `--request-timeout` as a signal combined with Ctrl-C. */
-async function watchSignal(ctx: CommandContext): Promise<AbortSignal> {
-  const config = await ctx.clientConfig();
-  const timeout = config.timeoutMs ?? 0;
-  return timeout > 0 ? AbortSignal.any([ctx.io.signal, timeoutSignal(timeout)]) : ctx.io.signal;
 }
 
 function describeResume(info: ResumeInfo): string {
@@ -85,7 +78,15 @@ function formatSeconds(ms: number): string {
 /** Watches the one type (or object) of the command line and prints as `get -w` prints. */
 export async function watchResources(ctx: CommandContext, client: PlatformClient, resolved: ResolvedResources, options: WatchResourcesOptions): Promise<void> {
   const query = singleQuery(resolved);
-  const signal = await watchSignal(ctx);
+  const deadline = await watchDeadline(ctx);
+  try {
+    await watchQuery(ctx, client, query, options, deadline.signal);
+  } finally {
+    deadline.ended();
+  }
+}
+
+async function watchQuery(ctx: CommandContext, client: PlatformClient, query: ResourceQuery & { name: string | undefined }, options: WatchResourcesOptions, signal: AbortSignal): Promise<void> {
   const { watch } = await import('../../../sdk/watch/watcher.js');
   const { selection, printer } = options;
   let fieldSelector = selection.fieldSelector;

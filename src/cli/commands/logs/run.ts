@@ -85,7 +85,10 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     }
   } else {
     const allPods = flags.bool('all-pods');
-    pods = await podsForObject(client, args[0] ?? '', undefined, { namespace, all: allPods, timeoutMs, signal });
+    pods = await podsForObject(client, args[0] ?? '', undefined, {
+      namespace, all: allPods, timeoutMs, signal,
+      picked: (total, pod) => ctx.io.stderr.write(`Found ${total} pods, using pod/${pod.metadata?.name ?? ''}\n`),
+    });
   }
   // `logs POD CONTAINER` is the old way of naming the container.
   const container = args.length === 2 ? args[1] ?? '' : flags.string('container') ?? '';

@@ -3,10 +3,12 @@
  * type, and reports `patched` or `patched (no change)` (the object came back as it was read). With
  * `--local` the patch is applied to the manifests in memory (JSON merge and JSON patch only).
  */
+import { ANNOTATIONS } from '../../../sdk/naming.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
+import { recordedCause } from '../../flags/record.js';
 import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
 import { failuresError } from '../apply/shared/error-list.js';
 import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
@@ -54,7 +56,22 @@ async function patchLocally(object: KubeObject, patch: unknown, type: CliPatchTy
     const { applyJsonPatch } = await import('../../../sdk/apply/json-patch.js');
     return applyJsonPatch(object, patch) as KubeObject;
   }
-  throw new UsageError('--local applies only --type merge and --type json patches', false);
+  // kubectl merges strategically into a typed object: a kind without a built-in type has none.
+  const apiVersion = object.apiVersion ?? '';
+  const slash = apiVersion.indexOf('/');
+  const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+  const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
+  const [{ builtinSchema }, { mergePatch }, { schemaForKind }] = await Promise.all([
+    import('../../../sdk/types/schema/index.js'),
+    import('../../../sdk/kustomize/transform/merge2.js'),
+    import('../../../sdk/kustomize/transform/patch-schema.js'),
+  ]);
+  if (builtinSchema(group, version, object.kind ?? '') === undefined) {
+    throw new UsageError(`strategic merge patch is not supported for ${group}/${version}, Kind=${object.kind ?? ''} locally, try --type merge`, false);
+  }
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) throw new UsageError('a strategic merge patch must be an object', false);
+  const merged = mergePatch(object as Parameters<typeof mergePatch>[0], patch as Parameters<typeof mergePatch>[1], (v, k) => schemaForKind(v, k, undefined));
+  return (merged ?? {}) as KubeObject;
 }
 
 /** Runs `patch`. */
@@ -94,6 +111,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     errors.push(...live.errors);
     const { goJsonCompact } = await import('../../../sdk/apply/go-json.js');
     const suffix = dryRunSuffix(dryRun);
+    const cause = recordedCause(ctx, flags);
     for (const item of live.objects) {
       try {
         const rc = client.resource(item.mapping, item.namespace);
@@ -102,9 +120,13 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
         if (subresource !== '') options.subresource = subresource;
         let before = item.object;
         if (subresource !== '') before = await rc.get(item.name, { signal: ctx.io.signal, subresource });
-        const patched = dryRun === 'client' ? before : await rc.patch(item.name, patch, options);
+        let patched = dryRun === 'client' ? before : await rc.patch(item.name, patch, options);
         // The server returns the object unchanged (same resourceVersion) when the patch changes nothing.
         const changed = dryRun === 'client' || goJsonCompact(stripType(patched)) !== goJsonCompact(stripType(before));
+        // --record: kubectl sends the change cause as a merge patch of its own, when it changes anything.
+        if (dryRun !== 'client' && cause !== undefined && patched.metadata?.annotations?.[ANNOTATIONS.changeCause] !== cause) {
+          patched = await rc.patch(item.name, { metadata: { annotations: { [ANNOTATIONS.changeCause]: cause } } }, { ...options, type: 'merge' });
+        }
         const described = { ...patched, apiVersion: patched.apiVersion ?? item.object.apiVersion, kind: patched.kind ?? item.object.kind } as KubeObject;
         report(described, `patched${changed ? '' : ' (no change)'}${suffix}`);
       } catch (err) {

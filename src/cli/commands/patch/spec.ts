@@ -4,6 +4,7 @@ import { examplePath, type CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
+import { RECORD_FLAG } from '../../flags/record.js';
 
 /** `platformctl patch`. */
 export const spec: CommandSpec = {
@@ -34,6 +35,7 @@ export const spec: CommandSpec = {
     ...OUTPUT_FLAGS,
     { name: 'patch', short: 'p', type: 'string', default: '', description: 'The patch to be applied to the resource JSON file.' },
     { name: 'patch-file', type: 'string', default: '', description: 'A file containing a patch to be applied to the resource.', complete: { kind: 'file', extensions: ['json', 'yaml', 'yml'] } },
+    RECORD_FLAG,
     RECURSIVE_FLAG,
     { name: 'subresource', type: 'string', default: '', description: 'If specified, patch will operate on the subresource of the requested object.', complete: { kind: 'values', values: ['status', 'scale'] } },
     { name: 'type', type: 'string', default: 'strategic', description: 'The type of patch being provided; one of [json merge strategic]', complete: { kind: 'values', values: ['json', 'merge', 'strategic'] } },

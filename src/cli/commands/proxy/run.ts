@@ -72,13 +72,53 @@ async function serveStatic(dir: string, rel: string, res: ServerResponse): Promi
   }
   try {
     const st = await stat(file);
-    const target = st.isDirectory() ? join(file, 'index.html') : file;
-    await stat(target);
-    res.writeHead(200);
-    createReadStream(target).pipe(res);
+    if (!st.isDirectory()) {
+      res.writeHead(200);
+      createReadStream(file).pipe(res);
+      return;
+    }
+    const index = join(file, 'index.html');
+    const hasIndex = await stat(index).then((i) => i.isFile(), () => false);
+    if (hasIndex) {
+      res.writeHead(200);
+      createReadStream(index).pipe(res);
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(await directoryListing(file));
   } catch {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('404 page not found\n');
   }
+}
+
+/** Go's path.Clean: one slash between elements, no `.`, `..` resolved (never above the root). */
+function cleanElements(p: string): string {
+  const out: string[] = [];
+  for (const part of p.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') out.pop();
+    else out.push(part);
+  }
+  return `/${out.join('/')}`;
+}
+
+/** net/http's cleanPath: the clean path, with the request's trailing slash kept. */
+function cleanPath(p: string): string {
+  if (p === '') return '/';
+  const rooted = p.startsWith('/') ? p : `/${p}`;
+  let np = cleanElements(rooted);
+  if (rooted.endsWith('/') && np !== '/') np += '/';
+  return np;
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' };
+
+/** Go's http.FileServer listing of a directory without an index.html (kubectl's --www serves one). */
+async function directoryListing(dir: string): Promise<string> {
+  const { readdir } = await import('node:fs/promises');
+  // Sorted by name, then a directory gets its slash.
+  const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((e) => (e.isDirectory() ? `${e.name}/` : e.name));
+  const lines = entries.map((name) => `<a href="${encodeURI(name).replaceAll('?', '%3F').replaceAll('#', '%23')}">${name.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)}</a>\n`);
+  return `<!doctype html>\n<meta name="viewport" content="width=device-width">\n<pre>\n${lines.join('')}</pre>\n`;
 }
 
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
@@ -97,8 +137,19 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const client = await ctx.client();
   const serverPath = flags.bool('append-server-path') ? new URL(client.config.server).pathname.replace(/\/+$/, '') : '';
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const path = url.pathname;
+    // The request target as sent: `//custom/healthz` is a path, not a host (WHATWG URLs read it so).
+    const target = req.url ?? '/';
+    const q = target.indexOf('?');
+    const path = q < 0 ? target : target.slice(0, q);
+    const search = q < 0 ? '' : target.slice(q);
+    // Go's ServeMux (kubectl's proxy) answers an unclean path with a redirect to the clean one.
+    const clean = cleanPath(path);
+    if (clean !== path && req.method !== 'CONNECT') {
+      const location = `${clean}${search}`;
+      res.writeHead(301, { Location: location, 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(req.method === 'GET' || req.method === 'HEAD' ? `<a href="${location.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)}">Moved Permanently</a>.\n\n` : '');
+      return;
+    }
     if (filtered && !accepted(filter, req.method ?? 'GET', path, req.headers.host ?? '')) {
       res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end('Forbidden\n');
       return;
@@ -112,7 +163,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       return;
     }
     const rest = `/${path.slice(apiPrefix.length)}`;
-    void forward(client, req, res, `${serverPath}${rest}${url.search}`);
+    void forward(client, req, res, `${serverPath}${rest}${search}`);
   });
   if (flags.durationMs('keepalive') !== undefined && (flags.durationMs('keepalive') ?? 0) > 0) server.keepAliveTimeout = flags.durationMs('keepalive') ?? 0;
   const socketPath = flags.string('unix-socket') ?? '';

@@ -8,6 +8,7 @@ import { ANNOTATIONS } from '../../../sdk/naming.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
+import { recordedCause, withChangeCause } from '../../flags/record.js';
 import { hasManifestInput } from '../apply/shared/manifest-flags.js';
 import { runManifestWrites } from '../apply/shared/manifest-writes.js';
 import { deletedLine, FORCE_DELETE_WARNING, propagationPolicy } from '../delete/shared/delete-flags.js';
@@ -26,6 +27,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (period >= 0 && !force) throw new UsageError('--grace-period must have --force specified', false);
   const grace = period >= 0 ? period : undefined;
   const timeoutMs = flags.durationMs('timeout') ?? 0;
+  if (timeoutMs !== 0 && !force) throw new UsageError('--timeout must have --force specified', false);
   if (force && grace === 0) ctx.warn(FORCE_DELETE_WARNING);
   if ((flags.string('raw') ?? '') !== '') {
     const { checkRawFiles, checkRawUri, sendRaw } = await import('../apply/shared/raw-request.js');
@@ -43,6 +45,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     import('../../../sdk/apply/object-ref.js'),
   ]);
 
+  const cause = recordedCause(ctx, flags);
   await runManifestWrites(ctx, flags, {
     verb: 'replacing',
     past: 'replaced',
@@ -50,7 +53,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     operation: async (rc, object, { source, dryRun, fieldManager, fieldValidation, signal }) => {
       const name = object.metadata?.name ?? '';
       // --save-config records the configuration; an annotation already in the manifest is kept current.
-      const annotated = saveConfig || object.metadata?.annotations?.[ANNOTATIONS.lastApplied] !== undefined ? withLastApplied(object) : object;
+      // kubectl records the command after it computed the last-applied annotation.
+      const annotated = withChangeCause(saveConfig || object.metadata?.annotations?.[ANNOTATIONS.lastApplied] !== undefined ? withLastApplied(object) : object, cause);
       const writeOptions: Parameters<typeof rc.update>[1] = { fieldManager, fieldValidation, signal };
       if (dryRun === 'server') writeOptions.dryRun = true;
       if (!force) {

@@ -10,6 +10,7 @@ import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
 import { rawFlag } from '../apply/shared/raw-request.js';
 import { VALIDATE_FLAG } from '../apply/shared/validate.js';
 import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from '../delete/shared/delete-flags.js';
+import { RECORD_FLAG } from '../../flags/record.js';
 
 /** `platformctl replace`. */
 export const spec: CommandSpec = {
@@ -38,6 +39,7 @@ export const spec: CommandSpec = {
     kustomizeFlag('a'),
     ...OUTPUT_FLAGS,
     rawFlag('PUT'),
+    RECORD_FLAG,
     RECURSIVE_FLAG,
     { name: 'save-config', type: 'bool', default: false, description: `If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform ${BINARY_NAME} apply on this object in the future.` },
     { name: 'subresource', type: 'string', default: '', description: 'If specified, replace will operate on the subresource of the requested object.', complete: { kind: 'values', values: ['status', 'scale'] } },

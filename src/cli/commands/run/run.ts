@@ -10,7 +10,10 @@ import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { usageErrorf } from '../../framework/usage-errorf.js';
 import { applyOverrides } from './overrides.js';
-import { withLastApplied } from '../../../sdk/apply/last-applied.js';
+import { inGoFieldOrder } from '../../../printers/encoding/go-json.js';
+import { inStructOrder } from '../create/shared/schema-order.js';
+import { withTypedLastApplied } from '../create/shared/generated.js';
+import { recordedCause, withChangeCause } from '../../flags/record.js';
 import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
 import { objectOutput } from '../apply/shared/object-output.js';
 
@@ -34,6 +37,8 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (name === '') throw usageErrorf(ctx.commandPath, 'NAME is required for run');
   const image = flags.string('image') ?? '';
   if (image === '') throw new UsageError('--image is required', false);
+  const [{ isImageReference, INVALID_REFERENCE_FORMAT }, { goQuote }] = await Promise.all([import('../../../sdk/debug/image-reference.js'), import('../../../printers/encoding/go-quote.js')]);
+  if (!isImageReference(image)) throw new UsageError(`Invalid image name ${goQuote(image)}: ${INVALID_REFERENCE_FORMAT}`, false);
   if (flags.bool('tty') && !flags.bool('stdin')) throw usageErrorf(ctx.commandPath, '-i/--stdin is required for containers with -t/--tty=true');
   const port = flags.string('port') ?? '';
   if (flags.bool('expose') && port === '') throw usageErrorf(ctx.commandPath, '--port must be set when exposing a service');
@@ -81,18 +86,33 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     spec: { containers: [container], dnsPolicy: 'ClusterFirst', restartPolicy: restart },
     status: {},
   } as KubeObject;
-  pod = await applyOverrides(pod, flags);
-  if (flags.bool('save-config')) pod = withLastApplied(pod);
+  // kubectl decodes the overridden object into the typed Pod again: printed in struct order.
+  // kubectl decodes the overridden object into the typed Pod again (struct order), records the
+  // command in it, and adds the last-applied annotation only to what it sends.
+  const cause = recordedCause(ctx, flags);
+  const typed = (o: KubeObject): KubeObject => {
+    const recorded = inGoFieldOrder(inStructOrder(withChangeCause(o, cause)));
+    return dryRun !== 'client' && flags.bool('save-config') ? withTypedLastApplied(recorded) as KubeObject : recorded;
+  };
+  pod = typed(await applyOverrides(pod, flags));
   const output = await objectOutput(ctx, flags);
   const suffix = dryRunSuffix(dryRun);
   const generatedService: KubeObject | undefined = flags.bool('expose')
-    ? { apiVersion: 'v1', kind: 'Service', metadata: { creationTimestamp: null as unknown as string, labels, name }, spec: { ports: [{ port: Number(port), protocol: 'TCP', targetPort: Number(port) }], selector: labels }, status: { loadBalancer: {} } } as KubeObject
+    // kubectl's service generator gets --labels as given: the Service selects run=NAME but is not labelled with it.
+    ? { apiVersion: 'v1', kind: 'Service', metadata: { creationTimestamp: null as unknown as string, ...(labelText === '' ? {} : { labels }), name }, spec: { ports: [{ port: Number(port), protocol: 'TCP', targetPort: Number(port) }], selector: labels }, status: { loadBalancer: {} } } as KubeObject
     : undefined;
-  const service = generatedService !== undefined && flags.bool('save-config') ? withLastApplied(generatedService) : generatedService;
+  const service = generatedService === undefined ? undefined : typed(generatedService);
   const printed: KubeObject[] = [];
   const report = (o: KubeObject, kind: string): void => {
-    if (output.printsObjects) printed.push(o);
+    if (output.printsObjects) printed.push(inGoFieldOrder(inStructOrder(o)));
     else ctx.io.stdout.write(output.resultLine(`${kind}/${o.metadata?.name ?? ''}`, `created${suffix}`));
+  };
+  const printAll = (): void => {
+    for (const o of printed) {
+      output.printOne({ ...o, apiVersion: o.apiVersion ?? 'v1', kind: o.kind ?? '' });
+      // kubectl separates its Service from the pod with a --- of its own, besides the printer's.
+      if (o.kind === 'Service' && flags.string('output') === 'yaml') ctx.io.stdout.write('---\n');
+    }
   };
   if (dryRun === 'client') {
     if (service !== undefined) report(service, 'service');
@@ -101,16 +121,28 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     const client = await ctx.client();
     const { namespace } = await ctx.namespace();
     const options = { fieldManager: flags.string('field-manager') ?? '', signal: ctx.io.signal, ...(dryRun === 'server' ? { dryRun: true } : {}) };
-    if (service !== undefined) report(await client.resource(SERVICES, namespace).create(service, options), 'service');
+    // kubectl creates the pod first; a Service that cannot be created is reported after the pod.
     const created = await client.resource(PODS, namespace).create(pod, options);
+    let serviceError: unknown;
+    if (service !== undefined) {
+      try {
+        report(await client.resource(SERVICES, namespace).create(service, options), 'service');
+      } catch (err) {
+        serviceError = err;
+      }
+    }
     // Attached, the session is the output (kubectl prints no "created" line for the pod).
     if (attach) {
-      if (service !== undefined) for (const o of printed) output.printOne({ ...o, apiVersion: o.apiVersion ?? 'v1', kind: o.kind ?? '' });
+      if (service !== undefined) printAll();
       const { attachToRun } = await import('./attached.js');
       return attachToRun(ctx, client, namespace, created.metadata?.name ?? name, restart, flags);
     }
     report(created, 'pod');
+    if (serviceError !== undefined) {
+      printAll();
+      throw serviceError;
+    }
   }
-  for (const o of printed) output.printOne({ ...o, apiVersion: o.apiVersion ?? 'v1', kind: o.kind ?? '' });
+  printAll();
   return 0;
 }

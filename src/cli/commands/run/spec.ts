@@ -7,6 +7,7 @@ import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/man
 import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
+import { RECORD_FLAG } from '../../flags/record.js';
 
 /** `platformctl run`. */
 export const spec: CommandSpec = {
@@ -26,6 +27,7 @@ export const spec: CommandSpec = {
     { description: 'Start the nginx pod using a different command and custom arguments', command: `${BINARY_NAME} run nginx-command --image=nginx --command -- cmd arg1 ... argN` },
   ],
   flags: [
+    RECORD_FLAG,
     { name: 'annotations', type: 'stringArray', default: [], description: 'Annotations to apply to the pod.' },
     { name: 'attach', type: 'bool', default: false, description: "If true, wait for the Pod to start running, and then attach to the Pod as if 'platformctl attach ...' were called.  Default false, unless '-i/--stdin' is set, in which case the default is true. With '--restart=Never' the exit code of the container process is returned." },
     { name: 'command', type: 'bool', default: false, description: "If true and extra arguments are present, use them as the 'command' field in the container, rather than the 'args' field which is the default." },

@@ -15,6 +15,8 @@ import { liveObjects, withType } from '../apply/shared/live-objects.js';
 import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
 import { NO_RESOURCES_MESSAGE } from '../apply/shared/no-resources.js';
 import { objectOutput } from '../apply/shared/object-output.js';
+import { ANNOTATIONS } from '../../../sdk/naming.js';
+import { recordedCause } from '../../flags/record.js';
 
 interface Scale extends KubeObject {
   spec?: { replicas?: number };
@@ -23,11 +25,16 @@ interface Scale extends KubeObject {
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    // The listener goes when the time is up: --timeout polls on the same signal.
+    const onAbort = (): void => {
       clearTimeout(t);
       resolve();
-    }, { once: true });
+    };
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 
@@ -44,7 +51,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const output = await objectOutput(ctx, flags);
   if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError(NO_RESOURCES_MESSAGE, false);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
-  const live = await liveObjects(ctx, flags, client, args, { latest: false });
+  const live = await liveObjects(ctx, flags, client, args, { fromFilesAsWritten: true });
   if (resourceVersion !== '' && live.objects.length > 1) throw new UsageError('cannot use --resource-version with multiple resources', false);
   if (live.objects.length === 0) {
     const first = live.errors[0];
@@ -53,6 +60,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   }
   const suffix = dryRunSuffix(dryRun);
   const printed: KubeObject[] = [];
+  const cause = recordedCause(ctx, flags);
   for (const o of live.objects) {
     const object = withType(o.object, o.mapping);
     if (dryRun === 'client') {
@@ -80,6 +88,10 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       }
     } else {
       await rc.patch(o.name, { spec: { replicas } }, { type: 'merge', ...opts });
+    }
+    // --record: kubectl then patches the change cause into the object itself (not its scale).
+    if (cause !== undefined && dryRun === 'none' && object.metadata?.annotations?.[ANNOTATIONS.changeCause] !== cause) {
+      await client.resource(o.mapping, o.namespace).patch(o.name, { metadata: { annotations: { [ANNOTATIONS.changeCause]: cause } } }, { type: 'merge', signal: ctx.io.signal });
     }
     if (timeoutMs > 0 && dryRun === 'none') {
       const until = Date.now() + timeoutMs;

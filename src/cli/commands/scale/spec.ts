@@ -4,6 +4,7 @@ import type { CommandSpec } from '../../framework/spec.js';
 import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
+import { RECORD_FLAG } from '../../flags/record.js';
 
 /** `platformctl scale`. */
 export const spec: CommandSpec = {
@@ -33,6 +34,7 @@ export const spec: CommandSpec = {
     kustomizeFlag(),
     ...OUTPUT_FLAGS,
     RECURSIVE_FLAG,
+    RECORD_FLAG,
     { name: 'replicas', type: 'int', default: 0, description: 'The new desired number of replicas. Required.' },
     { name: 'resource-version', type: 'string', default: '', description: 'Precondition for resource version. Requires that the current resource version match this value in order to scale.' },
     { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },

@@ -1,4 +1,4 @@
-import { clientVersion } from '../../build-info.js';
+import { clientVersion, KUSTOMIZE_VERSION } from '../../build-info.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
@@ -6,13 +6,14 @@ import { fetchServerVersion } from './server-version.js';
 
 /** `platformctl version`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
-  if (args.length > 0) throw new UsageError(`unexpected arguments: ${args.join(' ')}`);
+  if (args.length > 0) throw new UsageError(`extra arguments: [${args.join(' ')}]`, false);
   const output = flags.string('output') ?? '';
   if (output !== '' && output !== 'json' && output !== 'yaml') {
     throw new UsageError(`--output must be 'yaml' or 'json'`, false);
   }
   const client = clientVersion();
-  const result: { clientVersion: typeof client; serverVersion?: unknown } = { clientVersion: client };
+  // kubectl's Version struct: client, the embedded kustomize, then the server.
+  const result: { clientVersion: typeof client; kustomizeVersion: string; serverVersion?: unknown } = { clientVersion: client, kustomizeVersion: KUSTOMIZE_VERSION };
   let serverError: unknown;
   if (!flags.bool('client')) {
     try {
@@ -25,10 +26,11 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (output === 'json') {
     out.write(`${JSON.stringify(result, null, 2)}\n`);
   } else if (output === 'yaml') {
-    const { dump } = await import('js-yaml');
-    out.write(dump(result, { lineWidth: -1, noRefs: true }));
+    // sigs.k8s.io/yaml's keys in order, and the blank line of kubectl's Println after it.
+    const { toYaml } = await import('../../../printers/encoding/yaml.js');
+    out.write(`${toYaml(result)}\n`);
   } else {
-    out.write(`Client Version: ${client.gitVersion}\n`);
+    out.write(`Client Version: ${client.gitVersion}\nKustomize Version: ${KUSTOMIZE_VERSION}\n`);
     const sv = result.serverVersion as { gitVersion?: string } | undefined;
     if (sv?.gitVersion !== undefined) out.write(`Server Version: ${sv.gitVersion}\n`);
   }

@@ -54,7 +54,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     const { targetsFromManifests } = await import('../delete/shared/targets.js');
     const resolved = await targetsFromManifests(ctx, flags, client);
     targets = resolved.targets;
-    errors.push(...resolved.errors);
+    errors.push(...resolved.readErrors, ...resolved.errors);
   } else {
     const { resolveArguments } = await import('../delete/shared/arguments.js');
     targets = await resolveArguments(ctx, client, args, {

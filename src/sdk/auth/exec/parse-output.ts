@@ -32,7 +32,8 @@ export async function parseExecOutput(stdout: string, apiVersion: string): Promi
   }
   const obj = parsed as { apiVersion?: unknown; kind?: unknown; status?: unknown };
   if (typeof obj.apiVersion !== 'string' || obj.apiVersion === '') fail("decoding stdout: Object 'apiVersion' is missing");
-  if (obj.kind !== 'ExecCredential') {
+  // client-go decodes into an ExecCredential: a missing kind is taken from it, another one is refused.
+  if (obj.kind !== undefined && obj.kind !== '' && obj.kind !== 'ExecCredential') {
     fail(`decoding stdout: expected kind "ExecCredential", got ${JSON.stringify(typeof obj.kind === 'string' ? obj.kind : '')}`);
   }
   if (obj.apiVersion !== apiVersion) {

@@ -31,7 +31,7 @@ describe('local start: admission, runtime-config and feature-gate flags are chec
     assert.equal(r.stderr, 'error: enable-admission-plugins plugin "Nope" is unknown\n');
     r = await start('--admission-control=NamespaceLifecycle', '--disable-admission-plugins=Priority');
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /--admission-control is deprecated: Use --enable-admission-plugins or --disable-admission-plugins instead\. Will be removed in a future version\.\n/);
+    assert.match(r.stderr, /Flag --admission-control has been deprecated, Use --enable-admission-plugins or --disable-admission-plugins instead\. Will be removed in a future version\.\n/);
     assert.match(r.stderr, /error: admission-control and enable-admission-plugins\/disable-admission-plugins flags are mutually exclusive\n$/);
   });
 

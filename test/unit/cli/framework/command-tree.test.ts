@@ -15,7 +15,7 @@ test('--version and version --client print the same line', async () => {
   const b = await runCli(['version', '--client']);
   assert.equal(a.code, 0);
   assert.equal(a.stdout, b.stdout);
-  assert.match(a.stdout, /^Client Version: v\d+\.\d+\.\d+\n$/);
+  assert.match(a.stdout, /^Client Version: v\d+\.\d+\.\d+\nKustomize Version: v5\.5\.0\n$/);
 });
 
 test('global flags anywhere: before the command, between its words, after its arguments', async () => {

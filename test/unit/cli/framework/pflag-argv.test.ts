@@ -64,3 +64,9 @@ test('mentionedFlags: the flags a line uses, or undefined when it has an unknown
   assert.equal(mentionedFlags(['--bogus'], flags), undefined);
   assert.equal(mentionedFlags(['-wz'], flags), undefined);
 });
+
+test("a valued flag with pflag's NoOptDefVal given bare takes that value and not the next word", () => {
+  const withDefaults: FlagSpec[] = [...flags, { name: 'cascade', type: 'string', description: '', noOptDefault: 'background' }];
+  assert.deepEqual(normalizeArgv(['--cascade', 'pods'], withDefaults), ['--cascade=background', 'pods']);
+  assert.deepEqual(normalizeArgv(['--cascade=orphan', 'pods'], withDefaults), ['--cascade=orphan', 'pods']);
+});

@@ -93,10 +93,18 @@ test('--help of every command shows its description, examples and usage', async 
 test('an unknown command suggests the closest ones and exits 1', async () => {
   const top = await runCli(['versoin']);
   assert.equal(top.code, 1);
-  assert.equal(top.stderr, 'error: unknown command "versoin" for "platformctl"\n\nDid you mean this?\n\tversion\n\n');
+  assert.equal(top.stderr, 'error: unknown command "versoin" for "platformctl"\n\nDid you mean this?\n\tversion\n');
   const sub = await runCli(['plugin', 'lst']);
   assert.equal(sub.code, 1);
-  assert.equal(sub.stderr, 'error: unknown command "lst" for "platformctl plugin"\n\nDid you mean this?\n\tlist\n\n');
+  // kubectl's groups with DefaultSubCommandRun name every argument and suggest nothing.
+  assert.equal(sub.stderr, "error: unknown command \"lst\"\nSee 'platformctl plugin -h' for help and examples\n");
+  assert.equal((await runCli(['rollout', 'foo', 'bar'])).stderr, "error: unknown command \"foo bar\"\nSee 'platformctl rollout -h' for help and examples\n");
+  const other = await runCli(['certificate', 'aprove']);
+  assert.equal(other.stderr, 'error: unknown command "aprove" for "platformctl certificate"\n\nDid you mean this?\n\tapprove\n');
+  // cobra's SuggestFor (get and wait for list and ps) and its order of kubectl's commands.
+  assert.equal((await runCli(['list'])).stderr, 'error: unknown command "list" for "platformctl"\n\nDid you mean this?\n\tget\n\twait\n');
+  assert.equal((await runCli(['ps'])).stderr, 'error: unknown command "ps" for "platformctl"\n\nDid you mean this?\n\tget\n\tcp\n\twait\n');
+  assert.equal((await runCli(['gett'])).stderr, 'error: unknown command "gett" for "platformctl"\n\nDid you mean this?\n\tset\n\tget\n');
   const none = await runCli(['zzzzzz']);
   assert.equal(none.code, 1);
   assert.equal(none.stderr, 'error: unknown command "zzzzzz" for "platformctl"\n');

@@ -18,7 +18,7 @@ export function toK8s(s: string): string {
   for (const [k, p] of SPECIAL) s = s.split(p).join(k);
   return s.replace(/((?:[a-z0-9-]+\.)*)platform\.io\b/g, (_m, prefix: string) => {
     const group = prefix.replace(/\.$/, '');
-    const isGroup = prefix !== '' && /^(?:example|certificates|coordination|apiextensions|rbac\.authorization|discovery|events|networking|storage|node|meta)$/.test(group);
+    const isGroup = prefix !== '' && /^(?:example|certificates|coordination|apiextensions|rbac\.authorization|authorization|authentication|discovery|events|networking|storage|node|meta)$/.test(group);
     return isGroup ? `${prefix}k8s.io` : `${prefix}kubernetes.io`;
   });
 }

@@ -113,10 +113,10 @@ test('overrides: namespace, then the context, then default', async () => {
   });
 });
 
-test('overrides: context, cluster and user must exist; other fields replace the entry', async () => {
+test('overrides: context, cluster and user must exist (in kubectl\'s words and order); other fields replace the entry', async () => {
   const text = fixture('basic.yaml');
-  assert.equal(await resolveError(text, { context: 'nope' }), 'context "nope" does not exist');
-  assert.equal(await resolveError(text, { cluster: 'nope' }), 'cluster "nope" does not exist');
+  assert.equal(await resolveError(text, { context: 'nope' }), 'context was not found for specified context: nope');
+  assert.equal(await resolveError(text, { cluster: 'nope' }), 'no server found for cluster "nope"');
   assert.equal(await resolveError(text, { user: 'nope' }), 'auth info "nope" does not exist');
   await withConfig(text, async (tmp, resolve) => {
     const c = await resolve({ context: 'ctx-b', cluster: 'c1', user: 'u1', token: 'flag-token', requestTimeoutMs: 2500, cacheDir: 'cache' });

@@ -106,8 +106,8 @@ test('chunked lists: listPages follows continue tokens, listAll yields items', a
     assert.deepEqual(names, ['a', 'b', 'c', 'd', 'e']);
     assert.deepEqual(server.requests.map((r) => r.url), [
       '/api/v1/namespaces/ns/configmaps?labelSelector=x%3Dy&limit=2',
-      '/api/v1/namespaces/ns/configmaps?labelSelector=x%3Dy&limit=2&continue=tok1',
-      '/api/v1/namespaces/ns/configmaps?labelSelector=x%3Dy&limit=2&continue=tok2',
+      '/api/v1/namespaces/ns/configmaps?continue=tok1&labelSelector=x%3Dy&limit=2',
+      '/api/v1/namespaces/ns/configmaps?continue=tok2&labelSelector=x%3Dy&limit=2',
     ]);
     let count = 0;
     for await (const page of client.configMaps('ns').listPages()) count += page.items.length;

@@ -82,7 +82,7 @@ test('watch over HTTP: query, chunked events, ERROR events passed through', asyn
     const events: WatchEvent<ConfigMap>[] = [];
     for await (const event of client.configMaps('ns').watch({ resourceVersion: '5', allowWatchBookmarks: true, labelSelector: 'a=b' })) events.push(event);
     assert.deepEqual(events.map((e) => e.type), ['ADDED', 'MODIFIED', 'ERROR']);
-    assert.equal(server.requests[0]?.url, '/api/v1/namespaces/ns/configmaps?labelSelector=a%3Db&resourceVersion=5&watch=true&allowWatchBookmarks=true');
+    assert.equal(server.requests[0]?.url, '/api/v1/namespaces/ns/configmaps?allowWatchBookmarks=true&labelSelector=a%3Db&resourceVersion=5&watch=true');
   } finally {
     await server.close();
     await closeAllDispatchers();

@@ -6,6 +6,7 @@ import { examplePath, type CommandSpec } from '../../../framework/spec.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../shared/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../shared/object-output.js';
 import { VALIDATE_FLAG } from '../shared/validate.js';
+import { RECORD_FLAG } from '../../../flags/record.js';
 
 /** `apply edit-last-applied`. */
 export const spec: CommandSpec = {
@@ -28,6 +29,7 @@ export const spec: CommandSpec = {
     { description: 'Edit the last-applied-configuration annotations by file in JSON', command: `${BINARY_NAME} apply edit-last-applied -f ${examplePath('configmap.json')} -o json`, notRunnable: 'opens an interactive editor' },
   ],
   flags: [
+    RECORD_FLAG,
     { name: 'field-manager', type: 'string', default: FIELD_MANAGER_CLIENT_SIDE_APPLY, description: 'Name of the manager used to track field ownership.' },
     filenameFlag('Filename, directory, or URL to files to use to edit the resource'),
     kustomizeFlag('the'),

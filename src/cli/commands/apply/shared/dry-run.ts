@@ -12,6 +12,8 @@ export const DRY_RUN_FLAG: FlagSpec = {
   name: 'dry-run', type: 'string', default: 'none',
   description: 'Must be "none", "server", or "client". If client strategy, only print the object that would be sent, without sending it. If server strategy, submit server-side request without persisting the resource.',
   complete: { kind: 'values', values: ['none', 'server', 'client'] },
+  noOptDefault: 'unchanged',
+  noOptWarning: '--dry-run is deprecated and can be replaced with --dry-run=client.',
 };
 
 /** Parses `--dry-run`. */
@@ -24,6 +26,7 @@ export function dryRunMode(flags: FlagValues): DryRunMode {
       return 'none';
     case 'client':
     case 'true':
+    case 'unchanged':
       return 'client';
     case 'server':
       return 'server';

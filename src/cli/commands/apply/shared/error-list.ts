@@ -7,11 +7,21 @@
 import { StatusError } from '../../../../sdk/errors.js';
 import { ExitError } from '../../../framework/usage-error.js';
 
-/** Builds the error that ends a command whose objects failed (undefined when none did). */
-export async function failuresError(errors: readonly unknown[], commandPath: readonly string[]): Promise<ExitError | undefined> {
-  if (errors.length === 0) return undefined;
+/**
+ * Builds the error that ends a command whose objects failed (undefined when none did).
+ * `readErrors` are those of manifests that could not be read (kubectl's resource builder reports
+ * them after the objects' own errors, all on one line in brackets when there are several).
+ */
+export async function failuresError(errors: readonly unknown[], commandPath: readonly string[], readErrors: readonly unknown[] = []): Promise<ExitError | undefined> {
+  if (errors.length === 0 && readErrors.length === 0) return undefined;
   const { formatError, formatStatusError } = await import('../../../framework/report-error.js');
-  if (errors.length === 1) return new ExitError(1, formatError(errors[0], commandPath));
-  const lines = errors.map((err) => (err instanceof StatusError ? formatStatusError(err) : formatError(err, commandPath).replace(/^error: /, '')));
+  const line = (err: unknown): string => (err instanceof StatusError ? formatStatusError(err) : formatError(err, commandPath).replace(/^error: /, ''));
+  const all = errors.length === 0 ? readErrors : readErrors.length === 0 ? errors : undefined;
+  if (all !== undefined) {
+    if (all.length === 1) return new ExitError(1, formatError(all[0], commandPath));
+    return new ExitError(1, all.map(line).join('\n'));
+  }
+  const lines = errors.map(line);
+  lines.push(readErrors.length === 1 ? line(readErrors[0]) : `[${readErrors.map(line).join(', ')}]`);
   return new ExitError(1, lines.join('\n'));
 }

@@ -40,10 +40,13 @@ export function withType(object: KubeObject, mapping: ResourceMapping): KubeObje
 /** Options of {@link liveObjects}. */
 export interface LiveObjectsOptions {
   /**
-   * Read objects named by manifests back from the server (kubectl's `Latest()`; the default);
-   * false takes each manifest's object as written, so an object the server does not have works.
+   * The objects of `-f` are those of the manifests, not read back from the server: kubectl's
+   * `expose`, `autoscale` and `scale` build from the file (their builder has no `Latest()`), so
+   * `--dry-run=client` works without the object on the server.
    */
-  latest?: boolean;
+  fromFilesAsWritten?: boolean;
+  /** A type alone names every object of it (kubectl's builders for `rollout` and `edit`). */
+  allowBareTypes?: boolean;
 }
 
 /** Reads the objects named by `-f` or by the arguments (not both). */
@@ -64,8 +67,8 @@ export async function liveObjects(ctx: CommandContext, flags: FlagValues, client
     for (const manifest of manifests) {
       try {
         const placed = await resolveManifest(kinds, manifest, { namespace, enforceNamespace: ctx.globals.namespace !== undefined, signal: ctx.io.signal });
-        const asWritten = options.latest === false ? { object: placed.object } : {};
-        named.push({ mapping: placed.mapping, namespace: placed.namespace, name: placed.object.metadata?.name ?? '', source: manifest.source, ...asWritten });
+        const entry = { mapping: placed.mapping, namespace: placed.namespace, name: placed.object.metadata?.name ?? '', source: manifest.source };
+        named.push(options.fromFilesAsWritten === true ? { ...entry, object: placed.object } : entry);
       } catch (err) {
         errors.push(err);
       }
@@ -77,6 +80,7 @@ export async function liveObjects(ctx: CommandContext, flags: FlagValues, client
       fieldSelector: flags.string('field-selector') ?? '',
       all: flags.bool('all'),
       allNamespaces: flags.bool('all-namespaces'),
+      allowBareTypes: options.allowBareTypes === true,
     });
     named.push(...resolved.objects);
     singleItemImplied = resolved.singleItemImplied;

@@ -9,6 +9,7 @@ import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { failuresError } from './error-list.js';
 import type { ProgressLine } from './progress.js';
+import { fieldValidation } from './validate.js';
 
 /** `-f, --filename` with kubectl's description for the given verb (`to apply`, `to create`, ...). */
 export function filenameFlag(description: string): FlagSpec {
@@ -54,6 +55,12 @@ export function validateManifestFlags(flags: FlagValues): void {
   if (flags.changed('recursive') && flags.bool('recursive')) throw new UsageError("the -k flag can't be used with -f or -R", false);
 }
 
+/** Whether the command validates manifests as kubectl's schema check does (`--validate` other than false/ignore). */
+function validates(flags: FlagValues): boolean {
+  const value = flags.string('validate');
+  return value !== undefined && fieldValidation(flags) !== 'Ignore';
+}
+
 /** Builds the `-k` directory into manifests (kustomize's warnings go to stderr). */
 async function kustomizeManifests(ctx: CommandContext, dir: string): Promise<Manifest[]> {
   const [{ buildKustomization }, path] = await Promise.all([import('../../../../sdk/kustomize/index.js'), import('node:path')]);
@@ -71,9 +78,19 @@ export async function readCommandManifests(
   ctx: CommandContext,
   flags: FlagValues,
   options: Pick<ReadManifestsOptions, 'requireName'> & {
-    /** Collects the errors of files that are not manifests (a kustomization file in a `-f` directory) instead of failing. */
+    /**
+     * Collects the errors of documents and files that are not manifests (a kustomization file in a
+     * `-f` directory, a document without a kind) instead of failing, so that the command writes
+     * the others and reports these last, as kubectl does.
+     */
     errors?: unknown[];
     progress?: ProgressLine;
+    /**
+     * The command checks manifests against a schema as it reads them (kubectl's create, apply and
+     * replace give their builder one), so that `--validate` decides how a document without a type
+     * is reported; the others report kubectl's decoding error.
+     */
+    schemaValidation?: boolean;
   } = {},
 ): Promise<Manifest[]> {
   validateManifestFlags(flags);
@@ -92,6 +109,8 @@ export async function readCommandManifests(
       signal: ctx.io.signal,
       requireName: options.requireName,
       kustomizationErrors: options.errors,
+      documentErrors: options.errors,
+      validate: options.schemaValidation === true && validates(flags),
       onRead: progress === undefined ? undefined : (read, total) => {
         if (!started) progress.start('reading', total, 'files');
         started = true;

@@ -47,7 +47,7 @@ export async function runManifestWrites(ctx: CommandContext, flags: FlagValues, 
   const fieldManager = flags.string('field-manager') ?? '';
   const readErrors: unknown[] = [];
   const progress = new ProgressLine(ctx.io);
-  let manifests = await readCommandManifests(ctx, flags, { requireName: options.requireName, errors: readErrors, progress });
+  let manifests = await readCommandManifests(ctx, flags, { requireName: options.requireName, errors: readErrors, progress, schemaValidation: true });
   const selector = flags.string('selector') ?? '';
   if (selector !== '') {
     const { compileLabelSelector } = await import('../../../../sdk/apply/label-selector.js');
@@ -78,13 +78,15 @@ export async function runManifestWrites(ctx: CommandContext, flags: FlagValues, 
       if (r.action !== undefined && r.error === undefined) summary.count();
       const ok = r.action !== undefined && !output.printsObjects;
       const notes = (r.notes ?? []).map((n) => `${n}\n`).join('');
-      writer.set(r.index, notes + (ok ? output.resultLine(describeObject(r.object ?? r.manifest.object), `${r.action ?? ''}${suffix}`) : ''));
+      // kubectl's name printer says <unknown> for an object without a name (a SubjectAccessReview).
+      const described = describeObject(r.object ?? r.manifest.object).replace(/\/$/, '/<unknown>');
+      writer.set(r.index, notes + (ok ? output.resultLine(described, `${r.action ?? ''}${suffix}`) : ''));
     },
   });
   progress.clear();
   const interrupted = summary.error(ctx.io.signal);
   if (interrupted !== undefined) throw interrupted;
   await output.printObjects(results.flatMap((r) => (r.error === undefined && r.object !== undefined ? [r.object] : [])));
-  const failure = await failuresError([...readErrors, ...results.flatMap((r) => (r.error === undefined ? [] : [r.error]))], ctx.commandPath);
+  const failure = await failuresError(results.flatMap((r) => (r.error === undefined ? [] : [r.error])), ctx.commandPath, readErrors);
   if (failure !== undefined) throw failure;
 }

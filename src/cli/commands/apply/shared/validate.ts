@@ -10,6 +10,7 @@ export const VALIDATE_FLAG: FlagSpec = {
   name: 'validate', type: 'string', default: 'strict',
   description: 'Must be one of: strict (or true), warn, ignore (or false). "true" or "strict" will use a schema to validate the input and fail the request if invalid. "warn" will warn about unknown or duplicate fields without blocking the request. "false" or "ignore" will not perform any schema validation, silently dropping any unknown or duplicate fields.',
   complete: { kind: 'values', values: ['strict', 'warn', 'ignore'] },
+  noOptDefault: 'strict',
 };
 
 /** The server's field validation for `--validate`. */

@@ -1,8 +1,8 @@
 /**
  * `certificate approve` and `certificate deny`: append the decision condition (kubectl's reason
  * and message shape) and update the `approval` sub-resource, retrying on conflicts. A request that
- * already has the decision is left alone unless `--force`; one with the opposite decision is refused
- * unless `--force` (the server then refuses the flip itself). With `-o json|yaml|jsonpath|
+ * already has the decision is left alone, or sent again unchanged with `--force`; one with the
+ * opposite decision is refused, as kubectl refuses it. With `-o json|yaml|jsonpath|
  * go-template...` each request is printed as kubectl prints it: as read before the decision.
  */
 import { PlatformError, StatusError } from '../../../../sdk/errors.js';
@@ -67,15 +67,18 @@ export async function runDecision(ctx: CommandContext, args: string[], flags: Fl
     // kubectl prints the request as it last read it, before the decision.
     let csr = await client.get(name, { signal: ctx.io.signal });
     for (let attempt = 0; ; attempt++) {
-      if (hasCondition(csr, w.opposite) && !force) {
-        throw new PlatformError(`${csrRef(name)} is already ${w.opposite.toLowerCase()}: use --force to send the ${w.verb} decision anyway (the server refuses to change a decision)`);
-      }
-      if (hasCondition(csr, decision) && !force) break;
+      // kubectl's addConditionIfNeeded: the opposite decision is an error, --force or not (the
+      // server refuses to change a decision); the same decision is sent again, unchanged, only
+      // with --force.
+      const opposite = (csr.status?.conditions ?? []).find((c) => c.type === w.opposite);
+      if (opposite !== undefined) throw new PlatformError(`certificate signing request ${JSON.stringify(name)} is already ${opposite.type}`);
+      const decided = hasCondition(csr, decision);
+      if (decided && !force) break;
       const condition: CertificateSigningRequestCondition = {
         type: decision, status: 'True', reason: w.reason, message: `This CSR was ${w.done} by ${BINARY_NAME} certificate ${w.verb}.`,
         lastUpdateTime: new Date(ctx.io.now().getTime()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
       };
-      const next: CertificateSigningRequest = { ...csr, status: { ...csr.status, conditions: [...(csr.status?.conditions ?? []), condition] } };
+      const next: CertificateSigningRequest = decided ? csr : { ...csr, status: { ...csr.status, conditions: [...(csr.status?.conditions ?? []), condition] } };
       try {
         await client.update(next, { subresource: 'approval', signal: ctx.io.signal });
         break;

@@ -73,6 +73,10 @@ async function mapResource(client: PlatformClient, r: ResourceOption, signal: Ab
     const mapping = await client.mapper.resourceFor(r.group === '' ? r.resource : `${r.resource}.${r.group}`, { signal });
     return { group: mapping.group, resource: mapping.resource };
   } catch (err) {
+    // kubectl's mapper.ResourceFor names the group apart (its resource builder does not).
+    if (err instanceof ResourceTypeError && err.candidates.length === 0 && r.group !== '') {
+      return new ResourceTypeError(`the server doesn't have a resource type "${r.resource}" in group "${r.group}"`);
+    }
     if (err instanceof ResourceTypeError) return err;
     throw err;
   }

@@ -26,6 +26,8 @@ export interface Selection {
   fieldSelector: string;
   all: boolean;
   allNamespaces: boolean;
+  /** A type alone names every object of it (kubectl's `ResourceTypeOrNameArgs(true, ...)`: get, describe, edit, rollout). */
+  allowBareTypes?: boolean;
 }
 
 /** Resolves the command line to objects. */
@@ -43,7 +45,7 @@ export async function resolveArgumentsWithShape(ctx: CommandContext, client: Pla
   const { namespace } = await ctx.namespace();
   const resolved = await resolveResources(client, parsed, {
     labelSelector: selection.selector, fieldSelector: selection.fieldSelector, allNamespaces: selection.allNamespaces, all: selection.all,
-  }, { namespace, signal: ctx.io.signal, allowBareTypes: false });
+  }, { namespace, signal: ctx.io.signal, allowBareTypes: selection.allowBareTypes === true });
   const objects: NamedObject[] = [];
   for (const query of resolved.queries) {
     if (query.names !== undefined) {

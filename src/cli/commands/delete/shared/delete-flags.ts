@@ -11,6 +11,7 @@ export const CASCADE_FLAG: FlagSpec = {
   name: 'cascade', type: 'string', default: 'background',
   description: 'Must be "background", "orphan", or "foreground". Selects the deletion cascading strategy for the dependents (e.g. Pods created by a ReplicationController). Defaults to background.',
   complete: { kind: 'values', values: ['background', 'orphan', 'foreground'] },
+  noOptDefault: 'background',
 };
 
 /** `--grace-period`. */

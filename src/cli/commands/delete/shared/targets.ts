@@ -10,10 +10,14 @@ import type { FlagValues } from '../../../framework/flag-values.js';
 import { readCommandManifests } from '../../apply/shared/manifest-flags.js';
 import type { ProgressLine } from '../../apply/shared/progress.js';
 
-/** Targets of the manifests named by `-f`, and the errors of those that cannot be placed. */
-export async function targetsFromManifests(ctx: CommandContext, flags: FlagValues, client: PlatformClient, progress?: ProgressLine): Promise<{ targets: DeleteTarget[]; errors: unknown[] }> {
+/**
+ * Targets of the manifests named by `-f`, the errors of those that cannot be placed, and those of
+ * documents that could not be read (reported last, as kubectl does).
+ */
+export async function targetsFromManifests(ctx: CommandContext, flags: FlagValues, client: PlatformClient, progress?: ProgressLine): Promise<{ targets: DeleteTarget[]; errors: unknown[]; readErrors: unknown[] }> {
   const errors: unknown[] = [];
-  let manifests = await readCommandManifests(ctx, flags, progress === undefined ? { errors } : { errors, progress });
+  const readErrors: unknown[] = [];
+  let manifests = await readCommandManifests(ctx, flags, progress === undefined ? { errors: readErrors } : { errors: readErrors, progress });
   const selector = flags.string('selector') ?? '';
   if (selector !== '') {
     const { compileLabelSelector } = await import('../../../../sdk/apply/label-selector.js');
@@ -35,7 +39,7 @@ export async function targetsFromManifests(ctx: CommandContext, flags: FlagValue
       errors.push(err);
     }
   }
-  return { targets, errors };
+  return { targets, errors, readErrors };
 }
 
 /** Targets of `TYPE NAME...`, `TYPE/NAME...` or a type with `-l`, `--field-selector`, `--all`. */

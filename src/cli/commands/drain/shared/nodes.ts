@@ -8,7 +8,9 @@ import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
+import { UsageError } from '../../../framework/usage-error.js';
 import { usageErrorf } from '../../../framework/usage-errorf.js';
+import { NO_RESOURCES_MESSAGE } from '../../apply/shared/no-resources.js';
 import { dryRunMode, dryRunSuffix } from '../../apply/shared/dry-run.js';
 
 /** The `-l` flag of the node commands. */
@@ -24,8 +26,18 @@ export async function nodesOf(ctx: CommandContext, client: PlatformClient, args:
   const selector = flags.string('selector') ?? '';
   if (args.length === 0 && !flags.changed('selector')) throw usageErrorf(ctx.commandPath, `USAGE: ${use} [flags]`);
   if (args.length > 0 && selector !== '') throw usageErrorf(ctx.commandPath, 'error: cannot specify both a node name and a --selector option');
+  // An empty --selector= names nothing: kubectl's builder has no resources then.
+  if (args.length === 0 && selector === '') throw new UsageError(NO_RESOURCES_MESSAGE, false);
   const rc = client.resource(NODES);
-  if (selector !== '') return (await rc.list({ labelSelector: selector, signal: ctx.io.signal })).items.map((n) => ({ ...n, apiVersion: 'v1', kind: 'Node' }));
+  if (selector !== '') {
+    // In chunks, as kubectl's builder lists (drain's --chunk-size; 500 otherwise).
+    const chunk = flags.int('chunk-size') ?? 500;
+    const out: KubeObject[] = [];
+    for await (const page of rc.listPages({ labelSelector: selector, ...(chunk > 0 ? { limit: chunk } : {}), signal: ctx.io.signal })) {
+      out.push(...page.items.map((n) => ({ ...n, apiVersion: 'v1', kind: 'Node' })));
+    }
+    return out;
+  }
   const out: KubeObject[] = [];
   for (const arg of args) {
     const name = arg.startsWith('node/') ? arg.slice(5) : arg.startsWith('nodes/') ? arg.slice(6) : arg;

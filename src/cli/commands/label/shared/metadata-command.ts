@@ -11,6 +11,7 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
+import { RECORD_FLAG, recordedCause, withChangeCause } from '../../../flags/record.js';
 import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../apply/shared/dry-run.js';
 import { failuresError } from '../../apply/shared/error-list.js';
 import { filenameFlag, hasManifestInput, kustomizeFlag, readsStdin, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
@@ -46,6 +47,7 @@ export function metadataFlags(noun: 'label' | 'annotate', fieldManager: string):
     { name: 'local', type: 'bool', default: false, description: `If true, ${noun} will NOT contact api-server but run locally.` },
     ...OUTPUT_FLAGS,
     { name: 'overwrite', type: 'bool', default: false, description: `If true, allow ${what} to be overwritten, otherwise reject ${noun} updates that overwrite existing ${what}.` },
+    RECORD_FLAG,
     RECURSIVE_FLAG,
     { name: 'resource-version', type: 'string', default: '', description: `If non-empty, the ${noun} update will only succeed if this is the current resource-version for the object. Only valid when specifying a single resource.` },
     { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
@@ -119,6 +121,7 @@ export async function runMetadataCommand(ctx: CommandContext, args: string[], fl
   if (!single && resourceVersion !== '') throw new UsageError('--resource-version may only be used with a single resource', false);
 
   const suffix = dryRunSuffix(dryRun);
+  const cause = recordedCause(ctx, flags);
   for (const item of objects) {
     try {
       const before: KubeObject = structuredClone(item.object);
@@ -132,7 +135,9 @@ export async function runMetadataCommand(ctx: CommandContext, args: string[], fl
       const next = { ...current };
       for (const [k, v] of set) next[k] = v;
       for (const k of remove) delete next[k];
-      const after: KubeObject = { ...before, metadata: { ...before.metadata, [kind.field]: next } };
+      let after: KubeObject = { ...before, metadata: { ...before.metadata, [kind.field]: next } };
+      // kubectl records the command only in what it sends.
+      if (!(dryRun === 'client' || local || list)) after = withChangeCause(after, cause);
       if (resourceVersion !== '') after.metadata = { ...after.metadata, resourceVersion };
       const operation = kind.operation(goJsonCompact(before), goJsonCompact(after), overwrite);
       let result = after;

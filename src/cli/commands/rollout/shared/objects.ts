@@ -13,7 +13,8 @@ import { hasManifestInput, readsStdin } from '../../apply/shared/manifest-flags.
 export async function rolloutObjects(ctx: CommandContext, args: string[], flags: FlagValues): Promise<{ client: PlatformClient; objects: LiveObject[]; errors: unknown[] }> {
   if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError('required resource not specified', false);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
-  const live = await liveObjects(ctx, flags, client, args);
+  // A type alone names every object of it, as kubectl's rollout builders allow.
+  const live = await liveObjects(ctx, flags, client, args, { allowBareTypes: true });
   return { client, objects: live.objects, errors: live.errors };
 }
 

@@ -25,15 +25,26 @@ async function readAll(ctx: CommandContext): Promise<string> {
   }
 }
 
-/** The variables `--from` brings: one reference per (selected) key of each Secret or ConfigMap. */
-async function fromReferences(ctx: CommandContext, flags: FlagValues, from: string, keys: readonly string[]): Promise<EnvVar[]> {
+/** The objects `--from` names: read from the server, or with `--local` those of the `-f` files. */
+async function fromObjects(ctx: CommandContext, flags: FlagValues, from: string): Promise<KubeObject[]> {
+  if (flags.bool('local')) {
+    // kubectl's builder with LocalParam ignores the --from argument and visits the -f objects:
+    // nothing is read from the server.
+    const { readCommandManifests } = await import('../../apply/shared/manifest-flags.js');
+    return (await readCommandManifests(ctx, flags, { requireName: 'none' })).map((m) => m.object);
+  }
   const client = await ctx.client();
   const { liveObjects } = await import('../../apply/shared/live-objects.js');
   const selection = new FlagValues(new Map<string, string | boolean>([['selector', flags.string('selector') ?? ''], ['all', flags.bool('all')]]), new Set());
   const live = await liveObjects(ctx, selection, client, [from]);
   if (live.errors.length > 0) throw live.errors[0];
+  return live.objects.map((o) => o.object);
+}
+
+/** The variables `--from` brings: one reference per (selected) key of each Secret or ConfigMap. */
+async function fromReferences(ctx: CommandContext, flags: FlagValues, from: string, keys: readonly string[]): Promise<EnvVar[]> {
   const out: EnvVar[] = [];
-  for (const { object } of live.objects) {
+  for (const object of await fromObjects(ctx, flags, from)) {
     const kind = object.kind;
     if (kind !== 'Secret' && kind !== 'ConfigMap') throw new UsageError('unsupported resource specified in --from', false);
     const data = (object as Json).data;
@@ -60,6 +71,10 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (list && (flags.string('output') ?? '') !== '') throw new UsageError('--list and --output may not be specified together', false);
   if (keys.length > 0 && from === '') throw new UsageError('when specifying --keys, a configmap or secret must be provided with --from', false);
   const changes = await parseEnv([...flags.strings('env'), ...split.envArgs], () => readAll(ctx));
+  // kubectl's resource builder refuses -f - when the variables came from stdin.
+  if (changes.usedStdin && flags.strings('filename').includes('-')) throw new UsageError('standard input cannot be used for multiple arguments', false);
+  // The first client made is the one kept: it must know that stdin held the variables.
+  if (changes.usedStdin && !flags.bool('local')) await ctx.client({ stdinInUse: true });
   const env = [...changes.set];
   if (from !== '') env.push(...await fromReferences(ctx, flags, from, keys));
   const prefix = flags.string('prefix') ?? '';
@@ -109,5 +124,5 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
         for (const line of listing.errors) ctx.io.stderr.write(`${line}\n`);
       }
     }
-  }, { write: !list, skipOnError: true });
+  }, { write: !list, skipOnError: true, stdinInUse: changes.usedStdin });
 }

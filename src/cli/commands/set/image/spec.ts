@@ -2,6 +2,7 @@
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandSpec } from '../../../framework/spec.js';
 import { setFlags } from '../shared/set-command.js';
+import { RECORD_FLAG } from '../../../flags/record.js';
 
 /** `set image`. */
 export const spec: CommandSpec = {
@@ -22,7 +23,7 @@ export const spec: CommandSpec = {
     { description: 'Print result (in yaml format) of updating the web container image from a local file, without hitting the server', command: `${BINARY_NAME} set image -f path/to/file.yaml nginx=nginx:1.9.1 --local -o yaml`, notRunnable: 'needs path/to/file.yaml' },
     { description: "Set the web deployment's web container image", command: `${BINARY_NAME} set image deployment/web web=registry.example/web:2.0` },
   ],
-  flags: setFlags('image', []),
+  flags: setFlags('image', [RECORD_FLAG]),
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
 };

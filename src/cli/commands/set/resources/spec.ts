@@ -2,6 +2,7 @@
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandSpec } from '../../../framework/spec.js';
 import { setFlags } from '../shared/set-command.js';
+import { RECORD_FLAG } from '../../../flags/record.js';
 
 /** `set resources`. */
 export const spec: CommandSpec = {
@@ -22,6 +23,7 @@ export const spec: CommandSpec = {
     { description: 'Print the result (in yaml format) of updating nginx container limits from a local, without hitting the server', command: `${BINARY_NAME} set resources -f path/to/file.yaml --limits=cpu=200m,memory=512Mi --local -o yaml`, notRunnable: 'needs path/to/file.yaml' },
   ],
   flags: setFlags('resources', [
+    RECORD_FLAG,
     { name: 'containers', short: 'c', type: 'string', default: '*', description: 'The names of containers in the selected pod templates to change, all containers are selected by default - may use wildcards' },
     { name: 'limits', type: 'string', default: '', description: "The resource requirement requests for this container.  For example, 'cpu=100m,memory=256Mi'.  Note that server side components may assign requests depending on the server configuration, such as limit ranges." },
     { name: 'requests', type: 'string', default: '', description: "The resource requirement requests for this container.  For example, 'cpu=100m,memory=256Mi'.  Note that server side components may assign requests depending on the server configuration, such as limit ranges." },

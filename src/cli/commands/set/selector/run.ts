@@ -29,5 +29,5 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     if (Object.keys(selector.matchLabels).length > 0) spec.selector = { ...selector.matchLabels };
     else delete spec.selector;
     (object as Json).spec = spec;
-  }, { printUnchanged: true, skipOnError: true, stopOnError: true, patchError: (m) => m });
+  }, { printUnchanged: true, skipOnError: true, stopOnError: true, patchError: 'as-is' });
 }

@@ -2,6 +2,7 @@
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandSpec } from '../../../framework/spec.js';
 import { setFlags } from '../shared/set-command.js';
+import { RECORD_FLAG } from '../../../flags/record.js';
 
 /** `set selector`. */
 export const spec: CommandSpec = {
@@ -18,7 +19,7 @@ export const spec: CommandSpec = {
     { description: "Point the service web at the pods labelled app=web", command: `${BINARY_NAME} set selector service web app=web`, notRunnable: 'needs a service web' },
   ],
   flags: [
-    ...setFlags('selector', []).filter((f) => f.name !== 'selector'),
+    ...setFlags('selector', [RECORD_FLAG]).filter((f) => f.name !== 'selector'),
     { name: 'resource-version', type: 'string', default: '', description: 'If non-empty, the selectors update will only succeed if this is the current resource-version for the object. Only valid when specifying a single resource.' },
   ],
   args: 'resource-type-then-names',

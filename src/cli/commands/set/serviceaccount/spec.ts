@@ -2,6 +2,7 @@
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandSpec } from '../../../framework/spec.js';
 import { setFlags } from '../shared/set-command.js';
+import { RECORD_FLAG } from '../../../flags/record.js';
 
 /** `set serviceaccount`. */
 export const spec: CommandSpec = {
@@ -20,7 +21,7 @@ export const spec: CommandSpec = {
     { description: "Set deployment web's service account to myapp", command: `${BINARY_NAME} set serviceaccount deployment web myapp` },
     { description: 'Print the result (in YAML format) of updated the service account from a local file, without hitting the API server', command: `${BINARY_NAME} set sa -f nginx-deployment.yaml myapp --local --dry-run=client -o yaml`, notRunnable: 'needs nginx-deployment.yaml' },
   ],
-  flags: setFlags('serviceaccount', []),
+  flags: setFlags('serviceaccount', [RECORD_FLAG]),
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
 };

@@ -9,11 +9,12 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
+import { recordedCause, withChangeCause } from '../../../flags/record.js';
 import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../apply/shared/dry-run.js';
 import { failuresError } from '../../apply/shared/error-list.js';
 import { filenameFlag, hasManifestInput, kustomizeFlag, readsStdin, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
 import { OUTPUT_FLAGS, objectOutput } from '../../apply/shared/object-output.js';
-import { asTyped } from './typed.js';
+import { typedForPrinting } from '../../../output/typed-object.js';
 
 /** cli-runtime's `LocalResourceError`: `--local` with resource arguments. */
 export const LOCAL_RESOURCE_ERROR = "you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'";
@@ -50,8 +51,13 @@ export interface SetCommandOptions {
   skipOnError?: boolean;
   /** The first object whose change reports an error ends the command (kubectl's visitor returning it). */
   stopOnError?: boolean;
-  /** The error line of a failed patch (default: kubectl's `failed to patch image update to pod template: ...`). */
-  patchError?: (message: string) => string;
+  /**
+   * The error line of a failed patch (default: kubectl's `failed to patch image update to pod
+   * template: ...`); `'as-is'` reports the server's error itself (`Error from server (Conflict): ...`).
+   */
+  patchError?: ((message: string) => string) | 'as-is';
+  /** Stdin was read for something else (`set env -`): an interactive exec plugin cannot have it. */
+  stdinInUse?: boolean;
 }
 
 /** kubectl's `Info.ObjectName()` for an object read from a file: lower-case kind, plural by rule. */
@@ -78,7 +84,7 @@ export async function runSetCommand(ctx: CommandContext, resources: string[], fl
     const { readCommandManifests } = await import('../../apply/shared/manifest-flags.js');
     items = (await readCommandManifests(ctx, flags, { requireName: 'none' })).map((m) => ({ object: m.object, ref: localRef(m.object) }));
   } else {
-    const client = await ctx.client({ stdinInUse: readsStdin(flags) });
+    const client = await ctx.client({ stdinInUse: readsStdin(flags) || options.stdinInUse === true });
     const { liveObjects } = await import('../../apply/shared/live-objects.js');
     const live = await liveObjects(ctx, flags, client, resources);
     errors.push(...live.errors);
@@ -91,11 +97,14 @@ export async function runSetCommand(ctx: CommandContext, resources: string[], fl
     }));
   }
   const suffix = dryRunSuffix(dryRun);
+  const cause = recordedCause(ctx, flags);
   for (const item of items) {
     const before = item.object;
     const after = structuredClone(before);
     const problems: string[] = [];
     await change(after, problems, item.ref);
+    // --record (image, resources, selector, serviceaccount): part of the change, as in kubectl.
+    if (cause !== undefined) Object.assign(after, withChangeCause(after, cause));
     for (const p of problems) errors.push(new UsageError(p, false));
     if (options.stopOnError === true && problems.length > 0) break;
     if (options.write === false || (options.skipOnError === true && problems.length > 0)) continue;
@@ -107,11 +116,15 @@ export async function runSetCommand(ctx: CommandContext, resources: string[], fl
         result = await item.patch(patch);
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        errors.push(new UsageError(options.patchError?.(message) ?? `failed to patch ${operation.replace(/ updated$/, '')} update to pod template: ${message}`, false));
+        const { patchError } = options;
+        if (patchError === 'as-is') errors.push(err);
+        else errors.push(new UsageError(patchError?.(message) ?? `failed to patch ${operation.replace(/ updated$/, '')} update to pod template: ${message}`, false));
+        if (options.stopOnError === true && patchError === 'as-is') break;
         continue;
       }
     }
-    if (local) result = asTyped(result);
+    // kubectl's set commands hold typed objects (their builder has the scheme), the server's answer too.
+    result = typedForPrinting({ ...result, apiVersion: result.apiVersion ?? before.apiVersion ?? '', kind: result.kind ?? before.kind ?? '' });
     if (output.printsObjects) output.printOne({ ...result, apiVersion: result.apiVersion ?? before.apiVersion ?? '', kind: result.kind ?? before.kind ?? '' });
     else ctx.io.stdout.write(output.resultLine(describeObject(after), `${operation}${suffix}`));
   }

@@ -1,0 +1,14 @@
+/**
+ * An object as kubectl prints one it holds in its Go type (commands whose builder has the scheme:
+ * set, rollout): unknown fields dropped, Go's zero values written (`creationTimestamp: null`), and
+ * `-o json` in struct order.
+ */
+import { inGoFieldOrder } from '../../printers/encoding/go-json.js';
+import type { KubeObject } from '../../sdk/types/meta.js';
+import { inStructOrder } from '../commands/create/shared/schema-order.js';
+import { asTyped } from '../commands/set/shared/typed.js';
+
+/** `object` after a round trip through its Go type, marked for printing in struct order. */
+export function typedForPrinting(object: KubeObject): KubeObject {
+  return inGoFieldOrder(inStructOrder(asTyped(object)));
+}
