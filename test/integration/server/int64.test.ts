@@ -16,6 +16,7 @@ import { ApiClient, at, type ApiResponse } from '../../support/api.js';
 const PODS = '/api/v1/namespaces/default/pods';
 const NUMS = '/apis/int64.example.com/v1/namespaces/default/nums';
 const BIG = '9007199254740993';
+const TEMPLATES = '/api/v1/namespaces/default/podtemplates';
 
 const NUM_CRD = {
   apiVersion: 'apiextensions.platform.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'nums.int64.example.com' },
@@ -172,9 +173,12 @@ describe('int64 values', () => {
     const rightTest = await api.request('PATCH', `${NUMS}/patched`, { rawBody: '[{"op":"test","path":"/spec/i","value":9007199254740995},{"op":"add","path":"/spec/n","value":9223372036854775807}]', contentType: 'application/json-patch+json' });
     assert.equal(rightTest.status, 200, rightTest.text);
     assert.equal(at(exact(rightTest), 'spec.n'), 9223372036854775807n);
-    const smp = await api.request('PATCH', `${PODS}/big`, { rawBody: '{"spec":{"terminationGracePeriodSeconds":9007199254740997}}', contentType: 'application/strategic-merge-patch+json' });
+    // A pod's grace period is immutable once set; a pod template's is not.
+    const template = await api.request('POST', TEMPLATES, { rawBody: `{"apiVersion":"v1","kind":"PodTemplate","metadata":{"name":"big"},"template":{"spec":{"terminationGracePeriodSeconds":${BIG},"containers":[{"name":"c","image":"busybox"}]}}}` });
+    assert.equal(template.status, 201, template.text);
+    const smp = await api.request('PATCH', `${TEMPLATES}/big`, { rawBody: '{"template":{"spec":{"terminationGracePeriodSeconds":9007199254740997}}}', contentType: 'application/strategic-merge-patch+json' });
     assert.equal(smp.status, 200, smp.text);
-    assert.equal(at(exact(smp), 'spec.terminationGracePeriodSeconds'), 9007199254740997n);
+    assert.equal(at(exact(smp), 'template.spec.terminationGracePeriodSeconds'), 9007199254740997n);
     const bad = await api.request('PATCH', `${PODS}/big`, { rawBody: '{"spec":{"terminationGracePeriodSeconds":1e400}}', contentType: 'application/merge-patch+json' });
     assert.equal(bad.status, 422, bad.text);
     assert.match(String(at(bad.body, 'message')), /json: cannot unmarshal number 1e400 into Go struct field PodSpec\.spec\.terminationGracePeriodSeconds of type int64/);
@@ -204,7 +208,8 @@ describe('int64 values', () => {
     await server.stop();
     server = await startTestServer({ dataDir: dir });
     api = new ApiClient(server);
-    assert.equal(at(exact(await api.get(`${PODS}/big`)), 'spec.terminationGracePeriodSeconds'), 9007199254740997n);
+    assert.equal(at(exact(await api.get(`${PODS}/big`)), 'spec.terminationGracePeriodSeconds'), 9007199254740993n);
+    assert.equal(at(exact(await api.get(`${TEMPLATES}/big`)), 'template.spec.terminationGracePeriodSeconds'), 9007199254740997n);
     assert.equal(at(exact(await api.get(`${PODS}/edgemax`)), 'spec.terminationGracePeriodSeconds'), 9223372036854775807n);
     assert.deepEqual(at(exact(await api.get(`${NUMS}/exact`)), 'spec.free'), { x: 9223372036854775807n });
   });
