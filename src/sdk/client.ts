@@ -12,6 +12,7 @@ import { ResourceClient, type ResourceDescriptor } from './rest/resource-client.
 import { RestClient, type RestResponse } from './rest/rest-client.js';
 import { buildTypedAccessors, type TypedAccessors } from './rest/typed-resources.js';
 import { programName } from './program.js';
+import { SDK_FIELD_MANAGER } from './naming.js';
 import { podStreams, type PodStreams } from './streams/pod-streams.js';
 import type { LogSink } from './transport/http-log.js';
 import type { Env } from './transport/proxy.js';
@@ -70,10 +71,13 @@ export interface ClientOptions {
   /**
    * The name the client identifies itself by (default: the program's, {@link programName}, as
    * client-go uses its binary's): the first word of the default `User-Agent`, under which the server
-   * records writes that name no field manager, and the default {@link fieldManager}.
+   * records writes that name no field manager. When given, it is also the default {@link fieldManager}.
    */
   program?: string;
-  /** Field manager of server-side applies (and the base of client-side ones) when a call names none. Default: {@link program}. */
+  /**
+   * Field manager of server-side applies (and the base of client-side ones) when a call names none.
+   * Default: {@link program} when given, else `platformctl-sdk` (`naming.SDK_FIELD_MANAGER`).
+   */
   fieldManager?: string;
 }
 
@@ -91,7 +95,7 @@ export interface PlatformClientCore {
   readonly config: ClientConfig;
   /** The default namespace (`-n`, the context's, or `default`). */
   readonly namespace: string;
-  /** The field manager of applies that name none (default: the program's name). */
+  /** The field manager of applies that name none (default `platformctl-sdk`). */
   readonly fieldManager: string;
   /** The REST layer (arbitrary requests). */
   readonly rest: RestClient;
@@ -152,7 +156,9 @@ export function createClient(config: ClientConfig, options: ClientOptions = {}):
   const discovery = new DiscoveryClient(rest, config.server, discoveryOptions);
   const mapper = new RestMapper(discovery);
   const defaultNamespace = config.namespace === '' ? 'default' : config.namespace;
-  const fieldManager = options.fieldManager ?? program;
+  // The CLI names itself (`program: 'platformctl'`) and keeps kubectl's managers; a script gets a
+  // stable name rather than its file's.
+  const fieldManager = options.fieldManager ?? options.program ?? SDK_FIELD_MANAGER;
 
   const resource = <T extends ObjectBase = KubeObject>(descriptor: ResourceDescriptor, namespace?: string): ResourceClient<T> =>
     new ResourceClient<T>(rest, descriptor, { namespace, defaultNamespace, fieldManager });

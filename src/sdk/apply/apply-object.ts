@@ -27,7 +27,7 @@ export type DryRunMode = 'none' | 'client' | 'server';
 export interface ApplyObjectOptions {
   /** Server-side apply instead of client-side. */
   serverSide?: boolean | undefined;
-  /** Field manager (default: the client's, the program's name; client-side `<that>-client-side-apply`). */
+  /** Field manager (default: the client's, `platformctl-sdk`; client-side `<that>-client-side-apply`). */
   fieldManager?: string | undefined;
   /** Server-side apply: take ownership of conflicting fields. */
   force?: boolean | undefined;

@@ -4,8 +4,7 @@
  * deleteCollection, watch, Table and protobuf reads, sub-resources, dry-run and field managers.
  */
 import { AbortedError, InputError, TimeoutError } from '../errors.js';
-import { MEDIA_TYPES } from '../naming.js';
-import { programName } from '../program.js';
+import { MEDIA_TYPES, SDK_FIELD_MANAGER } from '../naming.js';
 import type { QueryParams } from '../transport/http-types.js';
 import type { DeleteOptions, KubeObject, ObjectBase } from '../types/meta.js';
 import type { ObjectList } from '../types/list.js';
@@ -97,7 +96,7 @@ export class ResourceClient<T extends ObjectBase = KubeObject> {
   readonly descriptor: Readonly<ResourceDescriptor>;
   /** The bound namespace; undefined = all namespaces for lists, the object's or default namespace for single objects. */
   readonly boundNamespace: string | undefined;
-  /** The field manager of applies that name none (default: the program's name, as client-go's). */
+  /** The field manager of applies that name none (default `platformctl-sdk`). */
   readonly fieldManager: string;
   private readonly rest: RestClient;
   private readonly defaultNamespace: string;
@@ -107,7 +106,7 @@ export class ResourceClient<T extends ObjectBase = KubeObject> {
     this.descriptor = descriptor;
     this.boundNamespace = descriptor.namespaced ? options.namespace : undefined;
     this.defaultNamespace = options.defaultNamespace ?? 'default';
-    this.fieldManager = options.fieldManager ?? programName();
+    this.fieldManager = options.fieldManager ?? SDK_FIELD_MANAGER;
   }
 
   /** The same client bound to `namespace`. */
@@ -268,7 +267,7 @@ export class ResourceClient<T extends ObjectBase = KubeObject> {
 
   /**
    * Server-side apply of a (partial) object of this kind; `fieldManager` defaults to the client's
-   * (the program's name, as client-go defaults to its binary's).
+   * (`platformctl-sdk` unless the client names another).
    */
   apply(obj: T, opts?: ApplyOptions): Promise<T> {
     const name = this.nameOf(obj);
