@@ -59,7 +59,7 @@ export { formatGoDuration } from './transport/go-duration.js';
 export { RestClient, RestResponse } from './rest/rest-client.js';
 export type { RestRequest } from './rest/rest-client.js';
 export { ResourceClient, isTable, PATCH_CONTENT_TYPES, DEFAULT_CHUNK_SIZE } from './rest/resource-client.js';
-export type { ResourceDescriptor } from './rest/resource-client.js';
+export type { ResourceDescriptor, ResourceWatchOptions } from './rest/resource-client.js';
 export type * from './rest/options.js';
 export { resourcePath, groupVersionPath } from './rest/paths.js';
 export type { ResourcePathParts } from './rest/paths.js';
@@ -73,7 +73,7 @@ export type { TypedAccessors, TypedKinds } from './rest/typed-resources.js';
 
 export { decodeJsonStream, decodeWatchEvents } from './watch/decoder.js';
 export { watch } from './watch/watcher.js';
-export type { ResumableWatchOptions, ResumeInfo } from './watch/watcher.js';
+export type { ResumableWatchOptions, ResumeInfo, ResumeOptions } from './watch/watcher.js';
 export { resourceWatchSource } from './watch/source.js';
 export type { SourcePage, WatchSource } from './watch/source.js';
 export { Informer } from './watch/informer.js';

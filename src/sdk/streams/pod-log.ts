@@ -8,18 +8,18 @@ import type { Transport } from '../transport/transport.js';
 
 /** Options of {@link PodStreams.log} (PodLogOptions). */
 export interface PodLogOptions {
-  container?: string;
-  follow?: boolean;
+  container?: string | undefined;
+  follow?: boolean | undefined;
   /** The previous instance of the container (after a restart). */
-  previous?: boolean;
-  tailLines?: number;
-  sinceSeconds?: number;
+  previous?: boolean | undefined;
+  tailLines?: number | undefined;
+  sinceSeconds?: number | undefined;
   /** RFC 3339 time, or a Date. */
-  sinceTime?: string | Date;
+  sinceTime?: string | Date | undefined;
   /** Prefix every line with its RFC3339Nano time. */
-  timestamps?: boolean;
-  limitBytes?: number;
-  signal?: AbortSignal;
+  timestamps?: boolean | undefined;
+  limitBytes?: number | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 /** The query of a log request. */

@@ -18,12 +18,12 @@ export interface PortMapping {
 /** Options of {@link PodStreams.portForward}. */
 export interface PortForwardOptions {
   /** Local addresses to listen on (default `localhost`: 127.0.0.1 and ::1). */
-  addresses?: string[];
-  signal?: AbortSignal;
+  addresses?: string[] | undefined;
+  signal?: AbortSignal | undefined;
   /** Called for each accepted connection. */
-  onConnection?(mapping: PortMapping): void;
+  onConnection?: ((mapping: PortMapping) => void) | undefined;
   /** Called when one connection fails (the forward goes on). */
-  onError?(error: Error, mapping: PortMapping): void;
+  onError?: ((error: Error, mapping: PortMapping) => void) | undefined;
 }
 
 /** A listener of a running forward. */

@@ -25,16 +25,16 @@ export interface TerminalSize {
 /** Options of {@link PodStreams.exec} and {@link PodStreams.attach}. */
 export interface RemoteCommandOptions {
   /** The container (required when the pod has several). */
-  container?: string;
+  container?: string | undefined;
   /** Data for the remote standard input; its end closes the remote stdin (v5). */
-  stdin?: AsyncIterable<Uint8Array | string>;
-  stdout?: OutputSink;
-  stderr?: OutputSink;
+  stdin?: AsyncIterable<Uint8Array | string> | undefined;
+  stdout?: OutputSink | undefined;
+  stderr?: OutputSink | undefined;
   /** Run in a terminal (stderr is then part of stdout). */
-  tty?: boolean;
+  tty?: boolean | undefined;
   /** Terminal sizes: the first is sent at once, each later one when it comes. */
-  resize?: AsyncIterable<TerminalSize>;
-  signal?: AbortSignal;
+  resize?: AsyncIterable<TerminalSize> | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 /** How a remote command ended. */
