@@ -7,6 +7,8 @@ import type { ClientConfig } from './config/client-config.js';
 import type { CredentialSource, ExecIO } from './auth/credentials.js';
 import { createCredentialSource } from './auth/create-credential-source.js';
 import { DiscoveryClient } from './discovery/discovery-client.js';
+import { healthClient, type HealthClient } from './health/health-client.js';
+import { metricsClient, type MetricsClient } from './metrics/metrics-client.js';
 import { RestMapper, type ResourceMapping } from './discovery/rest-mapper.js';
 import { ResourceClient, type ResourceDescriptor } from './rest/resource-client.js';
 import { RestClient, type RestResponse } from './rest/rest-client.js';
@@ -117,6 +119,10 @@ export interface PlatformClientCore {
   getRaw(path: string, options?: { signal?: AbortSignal | undefined }): Promise<RestResponse>;
   /** The server's `/version`. */
   serverVersion(options?: { signal?: AbortSignal | undefined }): Promise<VersionInfo>;
+  /** The server's health endpoints: `readyz`, `livez`, `healthz` (with `verbose` and `exclude`). */
+  readonly health: HealthClient;
+  /** The resource metrics API (`top`): PodMetrics and NodeMetrics. */
+  readonly metrics: MetricsClient;
 }
 
 /**
@@ -183,6 +189,8 @@ export function createClient(config: ClientConfig, options: ClientOptions = {}):
     serverVersion(opts: { signal?: AbortSignal | undefined } = {}) {
       return discovery.serverVersion(opts.signal === undefined ? {} : { signal: opts.signal });
     },
+    health: healthClient(transport),
+    metrics: metricsClient(rest, resource, defaultNamespace),
   };
   const typed = buildTypedAccessors((descriptor, namespace) => resource(descriptor, descriptor.namespaced ? namespace ?? defaultNamespace : undefined));
   const pods = (namespace?: string): ResourceClient<Pod> & PodStreams => Object.assign(typed.pods(namespace), podStreams(transport, namespace ?? defaultNamespace));

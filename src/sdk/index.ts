@@ -102,6 +102,12 @@ export { deleteObjects, waitForDeleted } from './apply/delete-objects.js';
 export type { DeleteObjectsOptions, DeleteResult, DeleteTarget } from './apply/delete-objects.js';
 export { waitForDeletion, waitForAllDeleted } from './apply/wait-for.js';
 
+// Health endpoints and the resource metrics API (`client.health`, `client.metrics`).
+export { healthClient, parseHealthChecks } from './health/health-client.js';
+export type { HealthCheck, HealthClient, HealthOptions, HealthResult } from './health/health-client.js';
+export { metricsClient, METRICS_VERSION, NODE_METRICS, POD_METRICS } from './metrics/metrics-client.js';
+export type { MetricsClient, MetricsReadOptions, NodeMetricsOptions, PodMetricsOptions } from './metrics/metrics-client.js';
+
 // Streams: logs, exec, attach, port-forward, proxy paths
 export type { PodStreams } from './streams/pod-streams.js';
 export type { PodLogOptions } from './streams/pod-log.js';
