@@ -6,7 +6,12 @@ import { errorFromResponse } from '../rest/response-errors.js';
 import type { HttpRequest, QueryParams } from '../transport/http-types.js';
 import type { Transport } from '../transport/transport.js';
 
-/** Options of {@link PodStreams.log} (PodLogOptions). */
+/**
+ * Options of {@link PodStreams.log} (PodLogOptions). A followed log is one long HTTP response with
+ * no protocol-level ping: its connection has TCP keep-alive (probes after 30 s idle) on direct
+ * connections; behind an HTTP proxy or load balancer with an idle timeout, a quiet log can be cut,
+ * and the way on is to read again with `sinceTime` set to the last line's time (`timestamps: true`).
+ */
 export interface PodLogOptions {
   container?: string | undefined;
   follow?: boolean | undefined;
