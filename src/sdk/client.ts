@@ -9,6 +9,7 @@ import { createCredentialSource } from './auth/create-credential-source.js';
 import { DiscoveryClient } from './discovery/discovery-client.js';
 import { healthClient, type HealthClient } from './health/health-client.js';
 import { metricsClient, type MetricsClient } from './metrics/metrics-client.js';
+import type { ObjectPortForward, ObjectPortForwardOptions } from './pods/object-port-forward.js';
 import { RestMapper, type ResourceMapping } from './discovery/rest-mapper.js';
 import { ResourceClient, type ResourceDescriptor } from './rest/resource-client.js';
 import { RestClient, type RestResponse } from './rest/rest-client.js';
@@ -123,6 +124,11 @@ export interface PlatformClientCore {
   readonly health: HealthClient;
   /** The resource metrics API (`top`): PodMetrics and NodeMetrics. */
   readonly metrics: MetricsClient;
+  /**
+   * Forwards local ports to a pod, or to the pod a service or deployment selects, as
+   * `platformctl port-forward TYPE/NAME` does: a service's ports map to their target ports.
+   */
+  portForward(options: ObjectPortForwardOptions): Promise<ObjectPortForward>;
 }
 
 /**
@@ -191,8 +197,16 @@ export function createClient(config: ClientConfig, options: ClientOptions = {}):
     },
     health: healthClient(transport),
     metrics: metricsClient(rest, resource, defaultNamespace),
+    async portForward(opts: ObjectPortForwardOptions) {
+      // The forward's module (and its WebSocket client) loads on first use.
+      return (await import('./pods/object-port-forward.js')).portForwardTo(self, opts);
+    },
   };
   const typed = buildTypedAccessors((descriptor, namespace) => resource(descriptor, descriptor.namespaced ? namespace ?? defaultNamespace : undefined));
-  const pods = (namespace?: string): ResourceClient<Pod> & PodStreams => Object.assign(typed.pods(namespace), podStreams(transport, namespace ?? defaultNamespace));
-  return Object.assign(core, typed, { pods });
+  const pods = (namespace?: string): ResourceClient<Pod> & PodStreams => {
+    const client = typed.pods(namespace);
+    return Object.assign(client, podStreams(transport, namespace ?? defaultNamespace, (name, signal) => client.get(name, signal === undefined ? {} : { signal })));
+  };
+  const self: PlatformClient = Object.assign(core, typed, { pods });
+  return self;
 }

@@ -108,11 +108,23 @@ export type { HealthCheck, HealthClient, HealthOptions, HealthResult } from './h
 export { metricsClient, METRICS_VERSION, NODE_METRICS, POD_METRICS } from './metrics/metrics-client.js';
 export type { MetricsClient, MetricsReadOptions, NodeMetricsOptions, PodMetricsOptions } from './metrics/metrics-client.js';
 
+// Copying to and from containers (tar over exec), and the pods an object selects (src/sdk/cp, src/sdk/pods).
+export { copyFromPod, copyToPod } from './cp/copy.js';
+export type { CopyOptions, PodExec } from './cp/copy.js';
+export { byActive, containerNames, defaultContainer, podSelectorOf, podsForObject } from './pods/pods-for-object.js';
+export type { PodObject, PodsForObjectOptions } from './pods/pods-for-object.js';
+export { selectorQuery } from './pods/selector.js';
+export { resolveForward } from './pods/forward-target.js';
+export type { RemotePort, ResolveForwardOptions, ResolvedForward } from './pods/forward-target.js';
+export { podPort, servicePort } from './pods/forward-ports.js';
+export type { ObjectPortForward, ObjectPortForwardOptions } from './pods/object-port-forward.js';
+
 // Streams: logs, exec, attach, port-forward, proxy paths
-export type { PodStreams } from './streams/pod-streams.js';
+export type { PodReader, PodStreams } from './streams/pod-streams.js';
 export type { PodLogOptions } from './streams/pod-log.js';
 export type { OutputSink, RemoteCommandOptions, RemoteCommandResult, TerminalSize } from './streams/remote-command.js';
 export type { ForwardedPort, PortForward, PortForwardOptions, PortMapping } from './streams/port-forward.js';
+export { DEFAULT_PING_INTERVAL_MS } from './streams/ping-interval.js';
 export { nodeProxyPath, podProxyPath, serviceProxyPath } from './streams/proxy-paths.js';
 export type { ProxyTarget } from './streams/proxy-paths.js';
 export { CHANNELS, REMOTE_COMMAND_PROTOCOLS, codecFor, decodeMessage, encodeClose, encodeMessage, encodeResize, outcomeOf } from './streams/channel-protocol.js';

@@ -1,31 +1,10 @@
 /**
- * Port arguments of `port-forward` (`5000`, `8888:5000`, `:5000`, `8443:https`) and their remote
- * side resolved as kubectl does: a service's port (number or name) becomes its target port in the
- * chosen pod, and a named port is looked up in the pod's containers.
+ * The remote side of a port-forward resolved as kubectl resolves it: a service's port (number or
+ * name) becomes its target port in the chosen pod, and a named port is looked up in the pod's
+ * containers.
  */
-import { PlatformError } from '../../../sdk/errors.js';
-import type { KubeObject } from '../../../sdk/types/meta.js';
-import { UsageError } from '../../framework/usage-error.js';
-
-/** One port argument before resolution; `local` undefined means the same number as the remote port. */
-export interface PortArg {
-  local: number | undefined;
-  remote: string;
-}
-
-/** Parses `[LOCAL:]REMOTE` (`5000`, `8888:5000`, `:5000`, `8443:https`). */
-export function parsePortArg(text: string): PortArg {
-  const parts = text.split(':');
-  if (parts.length > 2) throw new UsageError(`invalid port format '${text}'`, false);
-  const remote = parts[parts.length - 1] ?? '';
-  if (remote === '') throw new UsageError('remote port cannot be empty', false);
-  if (parts.length === 1) return { local: /^\d+$/.test(remote) ? Number(remote) : undefined, remote };
-  const localText = parts[0] ?? '';
-  if (localText === '') return { local: 0, remote };
-  const local = Number(localText);
-  if (!/^\d+$/.test(localText) || local > 65535) throw new UsageError(`error parsing local port '${localText}': strconv.ParseUint: parsing "${localText}": invalid syntax`, false);
-  return { local, remote };
-}
+import { InputError, PlatformError } from '../errors.js';
+import type { KubeObject } from '../types/meta.js';
 
 function items(v: unknown): Record<string, unknown>[] {
   return Array.isArray(v) ? (v as Record<string, unknown>[]) : [];
@@ -44,7 +23,7 @@ function namedContainerPort(pod: KubeObject, name: string): number | undefined {
 export function podPort(pod: KubeObject, remote: string): number {
   if (/^\d+$/.test(remote)) {
     const n = Number(remote);
-    if (n < 1 || n > 65535) throw new UsageError(`error parsing remote port '${remote}'`, false);
+    if (n < 1 || n > 65535) throw new InputError(`error parsing remote port '${remote}'`);
     return n;
   }
   const n = namedContainerPort(pod, remote);
