@@ -187,3 +187,18 @@ export class AbortedError extends PlatformError {
     super(message);
   }
 }
+
+/**
+ * A command the SDK ran in a container on the caller's behalf (the `tar` of a copy) exited non-zero;
+ * the message is kubectl's.
+ */
+export class RemoteExitError extends PlatformError {
+  static override readonly brand: string = 'RemoteExitError';
+  override name = 'RemoteExitError';
+  /** The command's exit code. */
+  readonly exitCode: number;
+  constructor(exitCode: number) {
+    super(`command terminated with exit code ${exitCode}`);
+    this.exitCode = exitCode;
+  }
+}

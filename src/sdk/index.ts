@@ -59,7 +59,7 @@ export { formatGoDuration } from './transport/go-duration.js';
 export { RestClient, RestResponse } from './rest/rest-client.js';
 export type { RestRequest } from './rest/rest-client.js';
 export { ResourceClient, isTable, PATCH_CONTENT_TYPES, DEFAULT_CHUNK_SIZE } from './rest/resource-client.js';
-export type { ResourceDescriptor } from './rest/resource-client.js';
+export type { ResourceDescriptor, ResourceWatchOptions } from './rest/resource-client.js';
 export type * from './rest/options.js';
 export { resourcePath, groupVersionPath } from './rest/paths.js';
 export type { ResourcePathParts } from './rest/paths.js';
@@ -73,7 +73,7 @@ export type { TypedAccessors, TypedKinds } from './rest/typed-resources.js';
 
 export { decodeJsonStream, decodeWatchEvents } from './watch/decoder.js';
 export { watch } from './watch/watcher.js';
-export type { ResumableWatchOptions, ResumeInfo } from './watch/watcher.js';
+export type { ResumableWatchOptions, ResumeInfo, ResumeOptions } from './watch/watcher.js';
 export { resourceWatchSource } from './watch/source.js';
 export type { SourcePage, WatchSource } from './watch/source.js';
 export { Informer } from './watch/informer.js';
@@ -102,11 +102,29 @@ export { deleteObjects, waitForDeleted } from './apply/delete-objects.js';
 export type { DeleteObjectsOptions, DeleteResult, DeleteTarget } from './apply/delete-objects.js';
 export { waitForDeletion, waitForAllDeleted } from './apply/wait-for.js';
 
+// Health endpoints and the resource metrics API (`client.health`, `client.metrics`).
+export { healthClient, parseHealthChecks } from './health/health-client.js';
+export type { HealthCheck, HealthClient, HealthOptions, HealthResult } from './health/health-client.js';
+export { metricsClient, METRICS_VERSION, NODE_METRICS, POD_METRICS } from './metrics/metrics-client.js';
+export type { MetricsClient, MetricsReadOptions, NodeMetricsOptions, PodMetricsOptions } from './metrics/metrics-client.js';
+
+// Copying to and from containers (tar over exec), and the pods an object selects (src/sdk/cp, src/sdk/pods).
+export { copyFromPod, copyToPod } from './cp/copy.js';
+export type { CopyOptions, PodExec } from './cp/copy.js';
+export { byActive, containerNames, defaultContainer, podSelectorOf, podsForObject } from './pods/pods-for-object.js';
+export type { PodObject, PodsForObjectOptions } from './pods/pods-for-object.js';
+export { selectorQuery } from './pods/selector.js';
+export { resolveForward } from './pods/forward-target.js';
+export type { RemotePort, ResolveForwardOptions, ResolvedForward } from './pods/forward-target.js';
+export { podPort, servicePort } from './pods/forward-ports.js';
+export type { ObjectPortForward, ObjectPortForwardOptions } from './pods/object-port-forward.js';
+
 // Streams: logs, exec, attach, port-forward, proxy paths
-export type { PodStreams } from './streams/pod-streams.js';
+export type { PodReader, PodStreams } from './streams/pod-streams.js';
 export type { PodLogOptions } from './streams/pod-log.js';
 export type { OutputSink, RemoteCommandOptions, RemoteCommandResult, TerminalSize } from './streams/remote-command.js';
 export type { ForwardedPort, PortForward, PortForwardOptions, PortMapping } from './streams/port-forward.js';
+export { DEFAULT_PING_INTERVAL_MS } from './streams/ping-interval.js';
 export { nodeProxyPath, podProxyPath, serviceProxyPath } from './streams/proxy-paths.js';
 export type { ProxyTarget } from './streams/proxy-paths.js';
 export { CHANNELS, REMOTE_COMMAND_PROTOCOLS, codecFor, decodeMessage, encodeClose, encodeMessage, encodeResize, outcomeOf } from './streams/channel-protocol.js';

@@ -12,17 +12,17 @@ import { resolveClientConfig } from './config/resolve.js';
 /** Options of {@link loadClient}: what to pick from the config, and the client's own options. */
 export interface LoadClientOptions extends ClientOptions {
   /** A config file to read instead of `$PLATFORMCONFIG` / `~/.platform/config` (as `--kubeconfig`). */
-  kubeconfig?: string;
+  kubeconfig?: string | undefined;
   /** The context to use instead of `current-context` (as `--context`). */
-  context?: string;
+  context?: string | undefined;
   /** The default namespace instead of the context's (as `-n`). */
-  namespace?: string;
+  namespace?: string | undefined;
   /** Other overrides, as the global flags give them (`server`, `user`, `token`, impersonation ...). */
-  overrides?: ConfigOverrides;
+  overrides?: ConfigOverrides | undefined;
   /** Home directory for `~/.platform/config` (default: the user's). */
-  homedir?: string;
+  homedir?: string | undefined;
   /** Directory relative file names in the config resolve against (default: the process's). */
-  cwd?: string;
+  cwd?: string | undefined;
 }
 
 /**

@@ -117,6 +117,12 @@ export const PROTOBUF_PREFIX: readonly number[] = [0x6b, 0x38, 0x73, 0x00];
 export const FIELD_MANAGER = 'platformctl';
 export const FIELD_MANAGER_CLIENT_SIDE_APPLY = 'platformctl-client-side-apply';
 
+/**
+ * The field manager of the SDK's applies when neither the client nor the call names one: a fixed
+ * name, so that a script's managedFields do not change with the file name it is run from.
+ */
+export const SDK_FIELD_MANAGER = 'platformctl-sdk';
+
 /** Annotations, labels, finalizers and other `platform.io` keys. */
 export const ANNOTATIONS = {
   lastApplied: `platformctl.${DOMAIN}/last-applied-configuration`,

@@ -1,7 +1,8 @@
 /**
  * The name of the running program, which the SDK identifies itself by, as client-go does with its
- * binary's name (`os.Args[0]`): the default field manager of writes and the first word of the
- * default `User-Agent`, so that a server's managedFields and audit log say which program wrote.
+ * binary's name (`os.Args[0]`): the first word of the default `User-Agent`, under which a server
+ * records writes that name no field manager, so that managedFields and audit logs say which
+ * program wrote. (Applies name a field manager: `platformctl-sdk` unless the client names another.)
  */
 import { basename } from 'node:path';
 

@@ -7,9 +7,9 @@ import { toGoYaml } from './config/goyaml.js';
 /** Options of {@link parseManifests}. */
 export interface ParseManifestsOptions {
   /** Where the text came from, for error messages and {@link Manifest.source} (default `manifest`). */
-  source?: string;
+  source?: string | undefined;
   /** `name` (default) requires `metadata.name`, `name-or-generate` also takes `generateName`, `none` checks nothing. */
-  requireName?: 'name' | 'name-or-generate' | 'none';
+  requireName?: 'name' | 'name-or-generate' | 'none' | undefined;
 }
 
 /**

@@ -48,6 +48,7 @@ const EXPECTED: readonly RegExp[] = [
   /^deployment\.apps\/hello serverside-applied\n$/,
   /^(?:(?:ADDED|MODIFIED) hello-\S+ \w+ not ready\n)*(?:ADDED|MODIFIED) hello-\S+ Running ready\n$/,
   /^hello from (hello-\S+)\nlog: listening on 8080\nlog: GET \/\n\d+\nexit code 0\n$/,
+  /^copied both ways\n\nready true \d+ checks passed\n(?:node \S+ cpu \S+\n)*$/,
   /^no such deployment\n$/,
 ];
 

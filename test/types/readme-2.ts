@@ -34,5 +34,5 @@ spec:
           periodSeconds: 1
 `, { source: 'hello.yaml' });
 const client = await loadClient();
-const results = await applyManifests(client, manifests, { namespace: client.namespace, serverSide: true });
+const results = await applyManifests(client, manifests, { serverSide: true }); // into the client's namespace
 for (const r of results) console.log(r.description, r.action ?? r.error);

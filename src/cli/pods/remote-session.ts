@@ -10,7 +10,7 @@ import type { RemoteCommandOptions, RemoteCommandResult } from '../../sdk/stream
 import type { CommandContext } from '../framework/context.js';
 import { ExitError } from '../framework/usage-error.js';
 import { byteSink, enterRawMode, windowSizes } from '../io/terminal.js';
-import { defaultContainer, podsForObject, type PodObject } from './pods-for-object.js';
+import { defaultContainer, podsForObject, type PodObject } from '../../sdk/pods/pods-for-object.js';
 
 /** The session's settings from the command line. */
 export interface SessionFlags {

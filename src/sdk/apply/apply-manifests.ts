@@ -50,7 +50,9 @@ export interface ApplyResult {
 }
 
 /** Options of {@link applyManifests}. */
-export interface ApplyManifestsOptions extends Omit<ApplyObjectOptions, 'source'>, NamespaceOptions {
+export interface ApplyManifestsOptions extends Omit<ApplyObjectOptions, 'source'>, Omit<NamespaceOptions, 'namespace'> {
+  /** The namespace for objects that name none (default: the client's, as `apply` without `-n`). */
+  namespace?: string | undefined;
   /** Objects in flight at once (default {@link DEFAULT_APPLY_CONCURRENCY}). */
   concurrency?: number | undefined;
   /** Called as each object finishes (in completion order). */
@@ -93,8 +95,9 @@ function conditionStatus(object: KubeObject | undefined, type: string): string |
  * in that object's result. After `signal` aborts, objects not yet started keep a result with
  * neither `action` nor `error`.
  */
-export async function applyManifests(client: PlatformClient, manifests: readonly Manifest[], options: ApplyManifestsOptions): Promise<ApplyResult[]> {
+export async function applyManifests(client: PlatformClient, manifests: readonly Manifest[], options: ApplyManifestsOptions = {}): Promise<ApplyResult[]> {
   const kinds = options.kinds ?? new KindMapper(client.discovery);
+  const placement: NamespaceOptions = { namespace: options.namespace ?? client.namespace, enforceNamespace: options.enforceNamespace };
   const results: ApplyResult[] = manifests.map((manifest, index) => ({ index, manifest, description: describeObject(manifest.object) }));
   const limit = options.concurrency ?? DEFAULT_APPLY_CONCURRENCY;
   const crdsByKind = new Map<string, string>();
@@ -143,7 +146,7 @@ export async function applyManifests(client: PlatformClient, manifests: readonly
         throw mappingNotFound(manifest, err);
       }
       result.mapping = mapping;
-      const placed = placeObject(manifest.object, mapping, options);
+      const placed = placeObject(manifest.object, mapping, placement);
       result.namespace = placed.namespace;
       // Objects named by generateName are always distinct; named ones are serialized per name.
       if (placed.object.metadata?.name !== undefined && placed.object.metadata.name !== '') {

@@ -27,9 +27,14 @@ export type DryRunMode = 'none' | 'client' | 'server';
 export interface ApplyObjectOptions {
   /** Server-side apply instead of client-side. */
   serverSide?: boolean | undefined;
-  /** Field manager (default: the client's, the program's name; client-side `<that>-client-side-apply`). */
+  /** Field manager (default: the client's, `platformctl-sdk`; client-side `<that>-client-side-apply`). */
   fieldManager?: string | undefined;
-  /** Server-side apply: take ownership of conflicting fields. */
+  /** Server-side apply: take ownership of fields other managers own (kubectl's `--force-conflicts`). */
+  forceConflicts?: boolean | undefined;
+  /**
+   * The same as {@link forceConflicts}.
+   * @deprecated Use `forceConflicts`, kubectl's flag's name (kubectl's `--force` means delete and re-create).
+   */
   force?: boolean | undefined;
   dryRun?: DryRunMode | undefined;
   /** How the server treats unknown or duplicate fields (`--validate`). */
@@ -233,7 +238,7 @@ async function recreateObject(client: ResourceClient, annotated: KubeObject, liv
 async function applyServerSide(client: ResourceClient, object: KubeObject, options: ApplyObjectOptions): Promise<ApplyObjectResult> {
   if (options.dryRun === 'client') throw new InputError("--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)");
   const applyOptions: NonNullable<Parameters<ResourceClient['apply']>[1]> = { ...call(options, options.fieldManager ?? client.fieldManager) };
-  if (options.force === true) applyOptions.force = true;
+  if (options.forceConflicts === true || options.force === true) applyOptions.forceConflicts = true;
   if (options.subresource !== undefined && options.subresource !== '') applyOptions.subresource = options.subresource;
   let applied: KubeObject;
   try {

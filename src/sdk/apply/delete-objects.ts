@@ -38,7 +38,7 @@ export interface DeleteResult {
 
 /** Options of {@link deleteObjects}. */
 export interface DeleteObjectsOptions {
-  propagationPolicy?: DeleteCallOptions['propagationPolicy'];
+  propagationPolicy?: DeleteCallOptions['propagationPolicy'] | undefined;
   gracePeriodSeconds?: number | undefined;
   dryRun?: DryRunMode | undefined;
   /** Objects that do not exist are skipped silently. */

@@ -32,10 +32,21 @@ export interface DiffEntry {
 }
 
 /** Options of {@link diffManifests}. */
-export interface DiffManifestsOptions extends NamespaceOptions {
+export interface DiffManifestsOptions extends Omit<NamespaceOptions, 'namespace'> {
+  /** The namespace for objects that name none (default: the client's, as `diff` without `-n`). */
+  namespace?: string | undefined;
+  /** Server-side apply dry run instead of client-side (kubectl's `--server-side`). */
   serverSide?: boolean | undefined;
+  /** Field manager (kubectl's `--field-manager`; default: the client's). */
   fieldManager?: string | undefined;
+  /** Server-side: take ownership of fields other managers own (kubectl's `--force-conflicts`). */
+  forceConflicts?: boolean | undefined;
+  /**
+   * The same as {@link forceConflicts}.
+   * @deprecated Use `forceConflicts`, kubectl's flag's name (kubectl's `--force` means delete and re-create).
+   */
   force?: boolean | undefined;
+  /** Objects compared at once (default 8). */
   concurrency?: number | undefined;
   signal?: AbortSignal | undefined;
 }
@@ -50,19 +61,20 @@ async function liveObject(client: ReturnType<typeof clientFor>, name: string, si
 }
 
 /** Computes live and merged objects for every manifest (errors are recorded per entry). */
-export async function diffManifests(client: PlatformClient, manifests: readonly Manifest[], options: DiffManifestsOptions): Promise<DiffEntry[]> {
+export async function diffManifests(client: PlatformClient, manifests: readonly Manifest[], options: DiffManifestsOptions = {}): Promise<DiffEntry[]> {
   const kinds = new KindMapper(client.discovery);
+  const placement = { namespace: options.namespace ?? client.namespace, enforceNamespace: options.enforceNamespace, signal: options.signal };
   const entries: DiffEntry[] = manifests.map((manifest, index) => ({ index, manifest, description: describeObject(manifest.object) }));
   await runLimited(entries, options.concurrency ?? 8, async (entry) => {
     try {
-      const placed = await resolveManifest(kinds, entry.manifest, options);
+      const placed = await resolveManifest(kinds, entry.manifest, placement);
       entry.mapping = placed.mapping;
       entry.namespace = placed.namespace;
       const rc = clientFor(client, placed);
       if (options.serverSide === true) {
         entry.live = await liveObject(rc, placed.object.metadata?.name ?? '', options.signal);
         const applyOptions: Parameters<typeof rc.apply>[1] = { dryRun: true, fieldManager: options.fieldManager ?? rc.fieldManager };
-        if (options.force === true) applyOptions.force = true;
+        if (options.forceConflicts === true || options.force === true) applyOptions.forceConflicts = true;
         if (options.signal !== undefined) applyOptions.signal = options.signal;
         try {
           entry.merged = await rc.apply(placed.object, applyOptions);

@@ -32,9 +32,9 @@ export type JsonPatchDialect = 'kubectl' | 'kustomize';
 /** Options of {@link applyJsonPatch}. */
 export interface JsonPatchOptions {
   /** Error wording (default `kubectl`). */
-  dialect?: JsonPatchDialect;
+  dialect?: JsonPatchDialect | undefined;
   /** Most values (scalars, objects and arrays) the document may hold after any operation (default 5,000,000). */
-  maxValues?: number;
+  maxValues?: number | undefined;
 }
 
 const DEFAULT_MAX_VALUES = 5_000_000;

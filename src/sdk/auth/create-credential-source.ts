@@ -13,11 +13,11 @@ import { TokenFileSource } from './token-file.js';
 /** Options of {@link createCredentialSource}. */
 export interface CreateCredentialSourceOptions {
   /** Stdio, terminal facts and environment for exec plugins. */
-  execIO?: ExecIO;
+  execIO?: ExecIO | undefined;
   /** How long a plugin run without the terminal may take when a request has no timeout (default 60 s; 0: no limit). */
-  execTimeoutMs?: number;
+  execTimeoutMs?: number | undefined;
   /** Clock, for tests. */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
 /** The client certificate of the config itself, when it has both halves. */

@@ -36,9 +36,9 @@ export interface ExecIO {
 
 /** Options of one credential fetch. */
 export interface CredentialRequestOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Bound on how long a plugin may run, in milliseconds (the request timeout); 0 or absent means none. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
 
 /** A provider of request credentials. */

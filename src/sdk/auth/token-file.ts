@@ -12,11 +12,11 @@ import { bearerAuthorization } from './static-credentials.js';
 /** Options of {@link TokenFileSource}. */
 export interface TokenFileSourceOptions {
   /** How long a read token is reused, in milliseconds (default 50,000). */
-  periodMs?: number;
+  periodMs?: number | undefined;
   /** Clock, for tests. */
-  now?: () => number;
+  now?: (() => number) | undefined;
   /** Client certificate to present alongside the token. */
-  clientCertificate?: ClientCertificate;
+  clientCertificate?: ClientCertificate | undefined;
 }
 
 /** A {@link CredentialSource} backed by a token file. */

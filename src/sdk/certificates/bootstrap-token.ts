@@ -45,12 +45,12 @@ export function parseBootstrapToken(token: string): BootstrapToken {
 /** What the secret of a token says. */
 export interface BootstrapTokenSecretOptions {
   /** Time to live (ms); 0 or undefined: never expires. */
-  ttlMs?: number;
+  ttlMs?: number | undefined;
   /** Enabled usages (default signing and authentication). */
-  usages?: readonly string[];
+  usages?: readonly string[] | undefined;
   /** Extra groups (each `system:bootstrappers:...`). */
-  groups?: readonly string[];
-  description?: string;
+  groups?: readonly string[] | undefined;
+  description?: string | undefined;
   /** Clock (ms). */
   now: number;
 }

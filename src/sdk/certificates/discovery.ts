@@ -17,9 +17,9 @@ export interface DiscoveryOptions {
   /** The bootstrap token `<id>.<secret>`. */
   token: string;
   /** Environment for proxy variables (default: none). */
-  env?: Env;
-  signal?: AbortSignal;
-  timeoutMs?: number;
+  env?: Env | undefined;
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
 }
 
 const PATH = `/api/v1/namespaces/${NAMESPACES.public}/configmaps/${CLUSTER_INFO_CONFIGMAP}`;

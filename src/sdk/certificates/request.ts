@@ -12,15 +12,15 @@ export type KeyType = 'ecdsa' | 'rsa';
 /** What the request asks for. */
 export interface CertificateRequestOptions {
   /** Subject common name (the user name of a client certificate). */
-  commonName?: string;
+  commonName?: string | undefined;
   /** Subject organizations (the groups of a client certificate). */
-  organizations?: string[];
+  organizations?: string[] | undefined;
   /** DNS subject alternative names. */
-  dnsNames?: string[];
+  dnsNames?: string[] | undefined;
   /** IP subject alternative names. */
-  ipAddresses?: string[];
+  ipAddresses?: string[] | undefined;
   /** Key algorithm (default `ecdsa`: P-256). */
-  keyType?: KeyType;
+  keyType?: KeyType | undefined;
 }
 
 /** A request and its private key, both PEM. */

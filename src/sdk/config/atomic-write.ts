@@ -12,9 +12,9 @@ import { uniqueSuffix } from './unique.js';
 /** Options of {@link writeFileAtomic}. */
 export interface AtomicWriteOptions {
   /** Mode of the new file (default 0600: config files hold credentials). */
-  mode?: number;
+  mode?: number | undefined;
   /** Test seam: runs after the temporary file is written and before the rename. */
-  beforeRename?: (tempFile: string) => Promise<void>;
+  beforeRename?: ((tempFile: string) => Promise<void>) | undefined;
 }
 
 /** Follows a symlinked target, so that the link stays a link and its target gets the new content. */

@@ -21,11 +21,11 @@ export interface EditOptions {
    * when they lie below its directory (what `set-cluster`, `set-credentials`, `use-context` and
    * the delete commands do; `config set` does not). Default true.
    */
-  relativizePaths?: boolean;
+  relativizePaths?: boolean | undefined;
   /** Lock waiting and stale-lock settings. */
-  lock?: LockOptions;
+  lock?: LockOptions | undefined;
   /** Test seam passed to the atomic writer. */
-  beforeRename?: (tempFile: string) => Promise<void>;
+  beforeRename?: ((tempFile: string) => Promise<void>) | undefined;
 }
 
 /** What {@link editConfig} did. */

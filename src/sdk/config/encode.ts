@@ -11,9 +11,9 @@ import type { ClusterEntry, ConfigModel, ContextEntry, ExecEntry, NamedExtension
 /** Options of {@link encodeConfig}. */
 export interface EncodeOptions {
   /** Keep fields this version does not know (when rewriting a file); `config view` drops them. */
-  keepUnknown?: boolean;
+  keepUnknown?: boolean | undefined;
   /** Unknown top-level fields of the file being rewritten. */
-  extra?: Record<string, unknown>;
+  extra?: Record<string, unknown> | undefined;
 }
 
 type Obj = Record<string, unknown>;

@@ -47,13 +47,13 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 /** Options of `acquireLock`. */
 export interface LockOptions {
   /** How long to wait for a busy lock before failing (default 30 s). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * How long an owner on another host may go without a heartbeat before its lock counts as
    * abandoned (default 10 s; the heartbeat beats every quarter of that). An owner on this host
    * is abandoned when its process is gone, and never while it runs.
    */
-  staleMs?: number;
+  staleMs?: number | undefined;
 }
 
 /** Releases a lock (idempotent); `assertHeld` checks that nobody broke it meanwhile. */

@@ -60,11 +60,11 @@ export interface LoadYamlOptions {
    * `go` (default): go-yaml v2's plain scalars; `json`: YAML 1.2's JSON schema (what patches use);
    * `yaml12`: js-yaml's default YAML 1.2 schema.
    */
-  schema?: 'go' | 'json' | 'yaml12';
+  schema?: 'go' | 'json' | 'yaml12' | undefined;
   /** A later duplicate key wins, as in go-yaml v2, instead of failing. */
-  duplicateKeys?: 'last-wins' | 'error';
+  duplicateKeys?: 'last-wins' | 'error' | undefined;
   /** Only the first document of a multi-document text counts (config files); default: exactly one document. */
-  firstDocument?: boolean;
+  firstDocument?: boolean | undefined;
 }
 
 /** 1-based line of the first alias (`*name`) in `text`, where an expansion problem is most likely to start. */

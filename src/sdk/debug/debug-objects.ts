@@ -18,28 +18,28 @@ export interface DebugContainerOptions {
   /** `--image` (may be empty for a copy that only changes images or a command). */
   image: string;
   /** `-c`: the debug container's name (generated when empty). */
-  container?: string;
+  container?: string | undefined;
   /** The words after `--`. */
   args: string[];
   /** `--arguments-only`: the words are `args`, not `command`. */
   argsOnly: boolean;
   env: EnvVar[];
   /** `--image-pull-policy` (empty: the server's default). */
-  pullPolicy?: string;
+  pullPolicy?: string | undefined;
   stdin: boolean;
   tty: boolean;
   profile: DebugProfile;
   keep: KeepFlags;
   /** `--custom`: a partial container spec merged into the debug container. */
-  custom?: JsonMap;
+  custom?: JsonMap | undefined;
   /** The random suffix of generated names (tests pass a fixed one). */
-  random?: () => string;
+  random?: (() => string) | undefined;
 }
 
 /** Options of an ephemeral debug container. */
 export interface EphemeralDebugOptions extends DebugContainerOptions {
   /** `--target`: the container whose processes the debug container should see. */
-  targetContainer?: string;
+  targetContainer?: string | undefined;
 }
 
 /** Options of `--copy-to`. */
@@ -49,7 +49,7 @@ export interface CopyDebugOptions extends DebugContainerOptions {
   /** `--set-image`: container name (or `*`) to image. */
   setImages: Record<string, string>;
   /** `--share-processes` when given on the command line (otherwise the copy keeps the pod's setting). */
-  shareProcesses?: boolean;
+  shareProcesses?: boolean | undefined;
 }
 
 /** A debug container's name and whether it was generated (kubectl then says so). */

@@ -11,18 +11,18 @@ import { snapshotFromLegacy, type DiscoverySnapshot } from './model.js';
 /** Options of a {@link DiscoveryClient}. */
 export interface DiscoveryClientOptions {
   /** The cache dir (`~/.platform/cache`); discovery is kept under `<cacheDir>/discovery/`. No disk cache when absent. */
-  cacheDir?: string;
+  cacheDir?: string | undefined;
   /** Time-to-live of the disk cache (default 6 hours). */
-  ttlMs?: number;
+  ttlMs?: number | undefined;
   /** Clock, for tests. */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
 /** Options of one discovery read. */
 export interface DiscoveryReadOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Ignore the caches and ask the server. */
-  refresh?: boolean;
+  refresh?: boolean | undefined;
 }
 
 /** A snapshot and where it came from. */

@@ -4,15 +4,16 @@
  * deleteCollection, watch, Table and protobuf reads, sub-resources, dry-run and field managers.
  */
 import { AbortedError, InputError, TimeoutError } from '../errors.js';
-import { MEDIA_TYPES } from '../naming.js';
-import { programName } from '../program.js';
+import { MEDIA_TYPES, SDK_FIELD_MANAGER } from '../naming.js';
 import type { QueryParams } from '../transport/http-types.js';
 import type { DeleteOptions, KubeObject, ObjectBase } from '../types/meta.js';
 import type { ObjectList } from '../types/list.js';
 import type { Status } from '../types/status.js';
 import type { Table } from '../types/table.js';
 import type { WatchEvent } from '../types/watch.js';
+import { timeoutSignal } from '../timeout-signal.js';
 import { decodeWatchEvents } from '../watch/decoder.js';
+import { watch as resumableWatch, type ResumableWatchOptions, type ResumeOptions } from '../watch/watcher.js';
 import { PROTOBUF_ACCEPT, TABLE_ACCEPT } from './media-types.js';
 import type {
   ApplyOptions, CallOptions, CreateOptions, DeleteCallOptions, DeleteCollectionOptions, GetOptions, ListOptions,
@@ -21,6 +22,22 @@ import type {
 import { resourcePath } from './paths.js';
 import type { ProtobufEnvelope } from './protobuf.js';
 import type { RestClient, RestRequest } from './rest-client.js';
+
+/** Options of a resource client's `.watch()`: a request's, and how the watch resumes. */
+export type ResourceWatchOptions<T extends ObjectBase> = WatchOptions & ResumeOptions<T>;
+
+/** The options of the resumable watch that `.watch(opts)` stands for. */
+function resumeOptionsOf<T extends ObjectBase>(opts: ResourceWatchOptions<T>): ResumableWatchOptions<T> {
+  if (opts.sendInitialEvents !== undefined || opts.resourceVersionMatch !== undefined) {
+    throw new InputError('sendInitialEvents and resourceVersionMatch apply to plain watches only: pass resume: false');
+  }
+  const { resume: _resume, timeoutMs, allowWatchBookmarks, emitBookmarks, signal, ...rest } = opts;
+  const out: ResumableWatchOptions<T> = { ...rest, emitBookmarks: emitBookmarks ?? allowWatchBookmarks === true };
+  // A request timeout would end every request of a resuming watch; it bounds the whole watch instead.
+  const bounded = [signal, timeoutMs !== undefined && timeoutMs > 0 ? timeoutSignal(timeoutMs) : undefined].filter((s) => s !== undefined);
+  if (bounded.length > 0) out.signal = bounded.length === 1 ? bounded[0] : AbortSignal.any(bounded);
+  return out;
+}
 
 /** Identifies a resource type. */
 export interface ResourceDescriptor {
@@ -97,7 +114,7 @@ export class ResourceClient<T extends ObjectBase = KubeObject> {
   readonly descriptor: Readonly<ResourceDescriptor>;
   /** The bound namespace; undefined = all namespaces for lists, the object's or default namespace for single objects. */
   readonly boundNamespace: string | undefined;
-  /** The field manager of applies that name none (default: the program's name, as client-go's). */
+  /** The field manager of applies that name none (default `platformctl-sdk`). */
   readonly fieldManager: string;
   private readonly rest: RestClient;
   private readonly defaultNamespace: string;
@@ -107,7 +124,7 @@ export class ResourceClient<T extends ObjectBase = KubeObject> {
     this.descriptor = descriptor;
     this.boundNamespace = descriptor.namespaced ? options.namespace : undefined;
     this.defaultNamespace = options.defaultNamespace ?? 'default';
-    this.fieldManager = options.fieldManager ?? programName();
+    this.fieldManager = options.fieldManager ?? SDK_FIELD_MANAGER;
   }
 
   /** The same client bound to `namespace`. */
@@ -256,8 +273,8 @@ export class ResourceClient<T extends ObjectBase = KubeObject> {
   patch(name: string, patch: unknown, opts?: PatchOptions): Promise<T> {
     const type = opts?.type ?? 'merge';
     const query = writeQuery(opts, type === 'apply' ? this.fieldManager : undefined);
-    if (opts?.force === true) {
-      if (type !== 'apply') throw new InputError('force is only valid with apply patches');
+    if (opts?.forceConflicts === true || opts?.force === true) {
+      if (type !== 'apply') throw new InputError('forceConflicts is only valid with apply patches');
       query.force = 'true';
     }
     return this.rest.json<T>({
@@ -268,12 +285,12 @@ export class ResourceClient<T extends ObjectBase = KubeObject> {
 
   /**
    * Server-side apply of a (partial) object of this kind; `fieldManager` defaults to the client's
-   * (the program's name, as client-go defaults to its binary's).
+   * (`platformctl-sdk` unless the client names another).
    */
   apply(obj: T, opts?: ApplyOptions): Promise<T> {
     const name = this.nameOf(obj);
     const query = writeQuery(opts, this.fieldManager);
-    if (opts?.force === true) query.force = 'true';
+    if (opts?.forceConflicts === true || opts?.force === true) query.force = 'true';
     return this.rest.json<T>({
       method: 'PATCH', path: this.objectPath(name, obj, opts?.subresource), query, body: obj,
       contentType: MEDIA_TYPES.applyPatch, errorContext: this.errorContext(name), ...callParts(opts),
@@ -297,10 +314,18 @@ export class ResourceClient<T extends ObjectBase = KubeObject> {
   }
 
   /**
-   * Watches changes: an async iterable of raw events (ERROR events included, as the server sends
-   * them). Aborting the signal (or the request timeout) ends the iteration cleanly.
+   * Watches changes as an async iterable of events. By default the watch resumes (see
+   * {@link WatchOptions.resume}): it reconnects from the last resource version it saw, lists
+   * again on 410 Gone and emits only what changed, and throws on other ERROR events; `timeoutMs`
+   * bounds the whole watch. With `resume: false` it is one raw watch request (ERROR events
+   * included, as the server sends them). Aborting the signal ends the iteration cleanly.
    */
-  watch(opts?: WatchOptions): AsyncIterable<WatchEvent<T>> {
+  watch(opts?: ResourceWatchOptions<T>): AsyncIterable<WatchEvent<T>> {
+    if (opts?.resume === false) return this.plainWatch(opts);
+    return resumableWatch(this, resumeOptionsOf(opts ?? {}));
+  }
+
+  private plainWatch(opts: WatchOptions): AsyncIterable<WatchEvent<T>> {
     const query = listQuery(opts);
     query.watch = 'true';
     if (opts?.allowWatchBookmarks === true) query.allowWatchBookmarks = 'true';

@@ -6,20 +6,25 @@ import { errorFromResponse } from '../rest/response-errors.js';
 import type { HttpRequest, QueryParams } from '../transport/http-types.js';
 import type { Transport } from '../transport/transport.js';
 
-/** Options of {@link PodStreams.log} (PodLogOptions). */
+/**
+ * Options of {@link PodStreams.log} (PodLogOptions). A followed log is one long HTTP response with
+ * no protocol-level ping: its connection has TCP keep-alive (probes after 30 s idle) on direct
+ * connections; behind an HTTP proxy or load balancer with an idle timeout, a quiet log can be cut,
+ * and the way on is to read again with `sinceTime` set to the last line's time (`timestamps: true`).
+ */
 export interface PodLogOptions {
-  container?: string;
-  follow?: boolean;
+  container?: string | undefined;
+  follow?: boolean | undefined;
   /** The previous instance of the container (after a restart). */
-  previous?: boolean;
-  tailLines?: number;
-  sinceSeconds?: number;
+  previous?: boolean | undefined;
+  tailLines?: number | undefined;
+  sinceSeconds?: number | undefined;
   /** RFC 3339 time, or a Date. */
-  sinceTime?: string | Date;
+  sinceTime?: string | Date | undefined;
   /** Prefix every line with its RFC3339Nano time. */
-  timestamps?: boolean;
-  limitBytes?: number;
-  signal?: AbortSignal;
+  timestamps?: boolean | undefined;
+  limitBytes?: number | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 /** The query of a log request. */

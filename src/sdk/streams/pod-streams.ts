@@ -1,8 +1,11 @@
 /**
  * The streaming calls of a namespace's pods, added to `client.pods(ns)`: `log`, `logLines`,
- * `exec`, `attach`, `portForward`, and `proxyPath`.
+ * `exec`, `attach`, `portForward`, `copyTo`, `copyFrom` and `proxyPath`.
  */
+import type { CopyOptions } from '../cp/copy.js';
 import type { Transport } from '../transport/transport.js';
+import type { Pod } from '../types/core.js';
+import { toKubeObject } from '../types/meta.js';
 import type { PodLogOptions } from './pod-log.js';
 import type { PortForward, PortForwardOptions, PortMapping } from './port-forward.js';
 import { podProxyPath, type ProxyTarget } from './proxy-paths.js';
@@ -31,9 +34,22 @@ export interface PodStreams {
   attach(name: string, options?: RemoteCommandOptions): Promise<RemoteCommandResult>;
   /** Forwards local ports to the pod's ports (`pods/portforward`). */
   portForward(name: string, ports: readonly PortMapping[], options?: PortForwardOptions): Promise<PortForward>;
+  /**
+   * Copies a local file or directory into a container (`platformctl cp LOCAL POD:REMOTE`: tar over
+   * exec; the container needs `tar`). Rejects with a `RemoteExitError` when `tar` fails there.
+   */
+  copyTo(name: string, localPath: string, remotePath: string, options?: CopyOptions): Promise<void>;
+  /**
+   * Copies a file or directory out of a container (`platformctl cp POD:REMOTE LOCAL`), skipping
+   * links and entries that would land outside `localPath`, with a warning to `onWarning`.
+   */
+  copyFrom(name: string, remotePath: string, localPath: string, options?: CopyOptions): Promise<void>;
   /** The `pods/proxy` path of a pod (for `client.getRaw` or the REST layer). */
   proxyPath(name: string, target?: ProxyTarget): string;
 }
+
+/** Reads a pod of the namespace (for the default container of a copy). */
+export type PodReader = (name: string, signal: AbortSignal | undefined) => Promise<Pod>;
 
 function streamQuery(options: RemoteCommandOptions): Record<string, string | undefined> {
   return {
@@ -45,15 +61,32 @@ function streamQuery(options: RemoteCommandOptions): Record<string, string | und
   };
 }
 
+/** The copy options with the container filled in as kubectl picks it when none is named. */
+async function withContainer(readPod: PodReader, name: string, options: CopyOptions): Promise<CopyOptions> {
+  if (options.container !== undefined && options.container !== '') return options;
+  const { defaultContainer } = await import('../pods/pods-for-object.js');
+  const pod = await readPod(name, options.signal);
+  return { ...options, container: defaultContainer(toKubeObject(pod), () => undefined) };
+}
+
 /** The streaming calls of namespace `namespace`. */
-export function podStreams(transport: Transport, namespace: string): PodStreams {
+export function podStreams(transport: Transport, namespace: string, readPod: PodReader): PodStreams {
   const base = (name: string, sub: string): string => `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods/${encodeURIComponent(name)}/${sub}`;
-  return {
+  const streams: PodStreams = {
     log: (name, options = {}) => lazyLog(transport, base(name, 'log'), options),
     logLines: (name, options = {}) => lazyLines(transport, base(name, 'log'), options),
     exec: async (name, command, options = {}) => (await import('./remote-command.js')).runRemoteCommand(transport, base(name, 'exec'), { ...streamQuery(options), command: [...command] }, options),
     attach: async (name, options = {}) => (await import('./remote-command.js')).runRemoteCommand(transport, base(name, 'attach'), streamQuery(options), options),
     portForward: async (name, ports, options = {}) => (await import('./port-forward.js')).startPortForward(transport, base(name, 'portforward'), ports, options),
+    async copyTo(name, localPath, remotePath, options = {}) {
+      const [{ copyToPod }, resolved] = await Promise.all([import('../cp/copy.js'), withContainer(readPod, name, options)]);
+      await copyToPod((command, o) => streams.exec(name, command, o), localPath, remotePath, resolved);
+    },
+    async copyFrom(name, remotePath, localPath, options = {}) {
+      const [{ copyFromPod }, resolved] = await Promise.all([import('../cp/copy.js'), withContainer(readPod, name, options)]);
+      await copyFromPod((command, o) => streams.exec(name, command, o), remotePath, localPath, resolved);
+    },
     proxyPath: (name, target) => podProxyPath(namespace, name, target),
   };
+  return streams;
 }

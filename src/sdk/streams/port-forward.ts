@@ -7,6 +7,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { AbortedError, PlatformError, StatusError } from '../errors.js';
 import type { Transport } from '../transport/transport.js';
 import { PORT_FORWARD_PROTOCOLS, PortForwardReader } from './port-forward-protocol.js';
+import { keepAlive } from './keep-alive.js';
 import { openWebSocket } from './websocket.js';
 
 /** One port to forward: `local` 0 picks a free port. */
@@ -18,12 +19,17 @@ export interface PortMapping {
 /** Options of {@link PodStreams.portForward}. */
 export interface PortForwardOptions {
   /** Local addresses to listen on (default `localhost`: 127.0.0.1 and ::1). */
-  addresses?: string[];
-  signal?: AbortSignal;
+  addresses?: string[] | undefined;
+  /**
+   * A WebSocket Ping every so many ms on each connection's session, so that proxies and load balancers
+   * do not close an idle session (default 30 000; 0 disables).
+   */
+  pingIntervalMs?: number | undefined;
+  signal?: AbortSignal | undefined;
   /** Called for each accepted connection. */
-  onConnection?(mapping: PortMapping): void;
+  onConnection?: ((mapping: PortMapping) => void) | undefined;
   /** Called when one connection fails (the forward goes on). */
-  onError?(error: Error, mapping: PortMapping): void;
+  onError?: ((error: Error, mapping: PortMapping) => void) | undefined;
 }
 
 /** A listener of a running forward. */
@@ -108,6 +114,7 @@ export async function startPortForward(transport: Transport, path: string, mappi
       return;
     }
     const { ws, protocol } = session;
+    keepAlive(ws, options.pingIntervalMs);
     const reader = PortForwardReader.for(protocol);
     if (reader === undefined) {
       ws.close();

@@ -9,6 +9,7 @@ import { AbortedError, ProtocolError, StatusError } from '../errors.js';
 import type { QueryParams } from '../transport/http-types.js';
 import type { Transport } from '../transport/transport.js';
 import { CHANNELS, codecFor, decodeMessage, encodeClose, encodeMessage, encodeResize, outcomeOf, REMOTE_COMMAND_PROTOCOLS, type ClientChannelCodec } from './channel-protocol.js';
+import { keepAlive } from './keep-alive.js';
 import { openWebSocket } from './websocket.js';
 
 /** Where remote output goes (a Writable, or anything with `write`). */
@@ -25,16 +26,21 @@ export interface TerminalSize {
 /** Options of {@link PodStreams.exec} and {@link PodStreams.attach}. */
 export interface RemoteCommandOptions {
   /** The container (required when the pod has several). */
-  container?: string;
+  container?: string | undefined;
   /** Data for the remote standard input; its end closes the remote stdin (v5). */
-  stdin?: AsyncIterable<Uint8Array | string>;
-  stdout?: OutputSink;
-  stderr?: OutputSink;
+  stdin?: AsyncIterable<Uint8Array | string> | undefined;
+  stdout?: OutputSink | undefined;
+  stderr?: OutputSink | undefined;
   /** Run in a terminal (stderr is then part of stdout). */
-  tty?: boolean;
+  tty?: boolean | undefined;
   /** Terminal sizes: the first is sent at once, each later one when it comes. */
-  resize?: AsyncIterable<TerminalSize>;
-  signal?: AbortSignal;
+  resize?: AsyncIterable<TerminalSize> | undefined;
+  /**
+   * A WebSocket Ping every so many ms while the session is open, so that proxies and load balancers
+   * do not close an idle session (default 30 000; 0 disables).
+   */
+  pingIntervalMs?: number | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 /** How a remote command ended. */
@@ -82,6 +88,7 @@ export async function runRemoteCommand(transport: Transport, path: string, query
     ws.close();
     throw new ProtocolError(`the server chose the unsupported streaming protocol ${JSON.stringify(protocol)}`);
   }
+  keepAlive(ws, options.pingIntervalMs);
   const errorParts: Buffer[] = [];
   let sawError = false;
   const done = new Promise<{ code: number }>((resolve) => {

@@ -118,11 +118,23 @@ function dispatcherFor(c: UpgradeConnection, record: HandshakeRecord): Dispatche
   return { dispatch: (opts: unknown, handler: LegacyHandler) => dispatch(opts, recording(handler, record)) } as unknown as Dispatcher;
 }
 
-let WebSocketClass: typeof UndiciWebSocket | undefined;
+interface WebSocketModule {
+  WebSocket: typeof UndiciWebSocket;
+  /** undici's extension: a Ping frame (the WHATWG API has none). */
+  ping(ws: UndiciWebSocket, body?: Buffer): void;
+}
+
+let webSocketModule: WebSocketModule | undefined;
 
 function webSocketClass(): typeof UndiciWebSocket {
-  WebSocketClass ??= undiciPart<{ WebSocket: typeof UndiciWebSocket }>('undici/lib/web/websocket/websocket.js').WebSocket;
-  return WebSocketClass;
+  webSocketModule ??= undiciPart<WebSocketModule>('undici/lib/web/websocket/websocket.js');
+  return webSocketModule.WebSocket;
+}
+
+/** Sends a Ping frame on an open WebSocket (nothing once it is closing); the peer answers with a Pong. */
+export function sendPing(ws: UndiciWebSocket): void {
+  webSocketModule ??= undiciPart<WebSocketModule>('undici/lib/web/websocket/websocket.js');
+  if (ws.readyState === 1) webSocketModule.ping(ws);
 }
 
 function statusOf(record: HandshakeRecord, url: string): Status {

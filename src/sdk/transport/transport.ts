@@ -30,35 +30,35 @@ export interface TransportOptions {
   /** Where credentials come from (see `createCredentialSource`). */
   credentials: CredentialSource;
   /** Environment for proxy variables (HTTPS_PROXY, HTTP_PROXY, NO_PROXY). Default: none. */
-  env?: Env;
+  env?: Env | undefined;
   /** `User-Agent` header. */
-  userAgent?: string;
+  userAgent?: string | undefined;
   /** Receives log lines; `verbosity` picks which (kubectl's `-v`). */
-  logger?: LogSink;
-  verbosity?: number;
+  logger?: LogSink | undefined;
+  verbosity?: number | undefined;
   /** Receives each distinct server warning once. */
-  onWarning?: WarningHandler;
+  onWarning?: WarningHandler | undefined;
   /** Retry limits for 429/504. */
-  retry?: RetryPolicy;
+  retry?: RetryPolicy | undefined;
   /**
    * How long the TLS handshake of each new connection may take (default
    * {@link DEFAULT_TLS_HANDSHAKE_TIMEOUT_MS}, kubectl's 10 s); it applies to watches too, which
    * have no request timeout. 0 disables it.
    */
-  tlsHandshakeTimeoutMs?: number;
+  tlsHandshakeTimeoutMs?: number | undefined;
   /** How long a new connection may take to connect (default 30 s, `timeouts.ts`); 0 disables it. */
-  connectTimeoutMs?: number;
+  connectTimeoutMs?: number | undefined;
   /**
    * How long a request without a request timeout may wait for the response headers (default
    * 60 s, `timeouts.ts`): a server or proxy that accepts and never answers must not hang a
    * command. The body, once the headers are in, is not bounded (watches, logs). 0 disables it.
    */
-  responseHeaderTimeoutMs?: number;
+  responseHeaderTimeoutMs?: number | undefined;
   /**
    * The most a response read whole into memory may hold, decompressed (default
    * {@link DEFAULT_MAX_RESPONSE_BYTES}); streamed responses (watches, `get --raw`) are not read whole.
    */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
 }
 
 /**

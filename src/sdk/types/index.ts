@@ -30,3 +30,4 @@ export type * from './node.js';
 export type * from './storage.js';
 export type * from './networking.js';
 export type * from './apiextensions.js';
+export type * from './metrics.js';

@@ -19,15 +19,15 @@ export interface InformerHandlers<T extends ObjectBase> {
 /** Options of an {@link Informer}. */
 export interface InformerOptions extends SelectorOptions {
   /** Server-side duration of each watch request in seconds (the informer reconnects after it). */
-  timeoutSeconds?: number;
+  timeoutSeconds?: number | undefined;
   /** Objects per list request (default 500). */
-  listChunkSize?: number;
+  listChunkSize?: number | undefined;
   /** Consecutive failed reconnects before the informer gives up (default 5). */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** First reconnect delay in ms (default 500). */
-  retryDelayMs?: number;
+  retryDelayMs?: number | undefined;
   /** Called whenever the underlying watch resumes. */
-  onResume?: (info: ResumeInfo) => void;
+  onResume?: ((info: ResumeInfo) => void) | undefined;
 }
 
 function cacheKey(object: ObjectBase): string {

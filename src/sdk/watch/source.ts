@@ -34,7 +34,8 @@ export function resourceWatchSource<T extends ObjectBase>(client: ResourceClient
       const list = await client.list(options);
       return { items: list.items, resourceVersion: list.metadata?.resourceVersion, continue: list.metadata?.continue };
     },
-    watch: (options) => client.watch(options),
+    // The raw stream: the resumable watch reading this source does the resuming itself.
+    watch: (options) => client.watch({ ...options, resume: false }),
     metadataOf: (item) => item.metadata,
   };
 }

@@ -35,34 +35,38 @@ export interface ResumeInfo {
   retryInMs?: number;
 }
 
-/** Options of {@link watch}. */
-export interface ResumableWatchOptions<T extends ObjectBase> extends SelectorOptions {
-  /**
-   * Where to start. Absent: the watch lists first and emits every existing object as ADDED
-   * (list-then-watch). Given: events after that version only.
-   */
-  resourceVersion?: string;
+/** How a resumable watch resumes: what {@link watch} and a resource client's `.watch()` take besides selectors. */
+export interface ResumeOptions<T extends ObjectBase> {
   /**
    * Objects the caller has already seen (typically the list it printed before watching from its
    * `resourceVersion`): a relist after 410 then emits only changes to them.
    */
-  known?: Iterable<T>;
-  /** Ends the watch cleanly. */
-  signal?: AbortSignal;
-  /** Server-side duration of each watch request, in seconds; the watch reconnects after it. */
-  timeoutSeconds?: number;
+  known?: Iterable<T> | undefined;
   /** Objects per request when listing (default 500). */
-  listChunkSize?: number;
+  listChunkSize?: number | undefined;
   /** Consecutive failed reconnects before giving up (default 5; `Infinity` keeps trying until aborted). */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** First backoff delay in ms, doubled per failure up to 30 s (default 500). */
-  retryDelayMs?: number;
+  retryDelayMs?: number | undefined;
   /** Emit BOOKMARK events too (default false: they only advance the resource version). */
-  emitBookmarks?: boolean;
+  emitBookmarks?: boolean | undefined;
   /** Called each time the watch resumes. */
-  onResume?: (info: ResumeInfo) => void;
+  onResume?: ((info: ResumeInfo) => void) | undefined;
   /** Called after each list (the first one, and each after 410), once its events were emitted. */
-  onListed?: (resourceVersion: string | undefined) => void;
+  onListed?: ((resourceVersion: string | undefined) => void) | undefined;
+}
+
+/** Options of {@link watch}. */
+export interface ResumableWatchOptions<T extends ObjectBase> extends SelectorOptions, ResumeOptions<T> {
+  /**
+   * Where to start. Absent: the watch lists first and emits every existing object as ADDED
+   * (list-then-watch). Given: events after that version only.
+   */
+  resourceVersion?: string | undefined;
+  /** Ends the watch cleanly. */
+  signal?: AbortSignal | undefined;
+  /** Server-side duration of each watch request, in seconds; the watch reconnects after it. */
+  timeoutSeconds?: number | undefined;
 }
 
 interface KnownItem<T extends ObjectBase> {

@@ -46,14 +46,19 @@ test('loadClient: $PLATFORMCONFIG, --kubeconfig, context and namespace as the CL
   await assert.rejects(loadClient({ env, homedir: dir, context: 'missing' }), (err: unknown) => err instanceof ConfigError && /context was not found for specified context: missing/.test(err.message));
 });
 
-test('writes are recorded under the program\'s name unless the client or the call names another', async () => {
+test('applies are recorded as platformctl-sdk, other writes under the program\'s name, unless the client or the call names another', async () => {
   assert.match(programName(), /^library\.test$|^node$|^run-tests$/);
   assert.equal(programName(['/usr/bin/node', '/home/u/scripts/deploy.mjs']), 'deploy');
   assert.equal(programName(['/usr/bin/node', '/usr/lib/node_modules/platformctl/bin/platformctl']), 'platformctl');
   const base = { server: server.url, caData: server.caPem, bearerToken: server.adminToken, namespace: 'default' };
   const implicit = createClient(base, { env: {} });
   const applied = await implicit.configMaps().apply({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'by-program' }, data: { a: '1' } });
-  assert.deepEqual(applied.metadata?.managedFields?.map((m) => [m.manager, m.operation]), [[programName(), 'Apply']]);
+  assert.deepEqual(applied.metadata?.managedFields?.map((m) => [m.manager, m.operation]), [['platformctl-sdk', 'Apply']]);
+  const plainCreate = await implicit.configMaps().create({ metadata: { name: 'by-program-create' }, data: { a: '1' } });
+  assert.deepEqual(plainCreate.metadata?.managedFields?.map((m) => m.manager), [programName()]);
+  const managed = createClient(base, { env: {}, fieldManager: 'team-tool' });
+  const managedApply = await managed.configMaps().apply({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'by-team-tool' }, data: { a: '1' } });
+  assert.deepEqual(managedApply.metadata?.managedFields?.map((m) => m.manager), ['team-tool']);
 
   const named = createClient(base, { env: {}, program: 'deployer' });
   const created = await named.configMaps().create({ metadata: { name: 'by-deployer' }, data: { a: '1' } });

@@ -94,7 +94,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const results: ApplyResult[] = await applyManifests(client, manifests, {
     serverSide,
     fieldManager,
-    force: flags.bool('force-conflicts'),
+    forceConflicts: flags.bool('force-conflicts'),
     dryRun,
     fieldValidation: validation,
     namespace,

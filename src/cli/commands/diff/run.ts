@@ -70,7 +70,7 @@ async function runDiff(ctx: CommandContext, args: string[], flags: FlagValues): 
   allowConcurrentListeners(ctx.io.signal, flags.int('concurrency') ?? 8);
   const enforceNamespace = ctx.globals.namespace !== undefined;
   const entries = await diffModule.diffManifests(client, manifests, {
-    serverSide, fieldManager, force: flags.bool('force-conflicts'), namespace, enforceNamespace,
+    serverSide, fieldManager, forceConflicts: flags.bool('force-conflicts'), namespace, enforceNamespace,
     concurrency: flags.int('concurrency') ?? 8, signal: ctx.io.signal,
   });
   const errors: unknown[] = [...readErrors, ...entries.filter((e) => e.error !== undefined).map((e) => e.error)];

@@ -11,7 +11,7 @@ import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
 import type { Output } from '../../io/io.js';
 import { byteSink } from '../../io/terminal.js';
-import { containerNames, defaultContainer, podsForObject, type PodObject } from '../../pods/pods-for-object.js';
+import { containerNames, defaultContainer, podsForObject, type PodObject } from '../../../sdk/pods/pods-for-object.js';
 
 const USAGE_MESSAGE = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command";
 

@@ -1,15 +1,14 @@
 /**
- * `port-forward`: picks the pod (directly or through a controller's or service's selector),
- * resolves the remote ports, listens locally, and forwards every accepted connection over its own
- * WebSocket session; prints kubectl's "Forwarding from ..." and "Handling connection for ..."
+ * `port-forward`: the SDK's `resolveForward` picks the pod (directly or through a controller's or
+ * service's selector) and resolves the remote ports; then it listens locally and forwards every
+ * accepted connection over its own WebSocket session; prints kubectl's "Forwarding from ..." and "Handling connection for ..."
  * lines, reports a failing connection without stopping, and runs until interrupted.
  */
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
-import { podsForObject } from '../../pods/pods-for-object.js';
-import type { KubeObject } from '../../../sdk/types/meta.js';
-import { parsePortArg, podPort, servicePort } from './ports.js';
+import { resolveForward } from '../../../sdk/pods/forward-target.js';
+import { parsePortArg } from './ports.js';
 
 function hostPort(address: string, port: number): string {
   return address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
@@ -27,22 +26,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const client = await ctx.client();
   const { namespace } = await ctx.namespace();
   const signal = ctx.io.signal;
-  const target = args[0] ?? '';
-  const [pod] = await podsForObject(client, target, undefined, { namespace, all: false, timeoutMs, signal });
-  if (pod === undefined) throw new UsageError('no pod found', false);
-  const phase = String((pod.status as { phase?: unknown } | undefined)?.phase ?? '');
-  if (phase !== 'Running') throw new UsageError(`unable to forward port because pod is not running. Current status=${phase}`, false);
-  let service: KubeObject | undefined;
-  const slash = target.indexOf('/');
-  const type = slash < 0 ? 'pods' : target.slice(0, slash);
-  if (slash >= 0 && ['svc', 'service', 'services'].includes(type.toLowerCase())) {
-    service = await client.services(namespace).get(target.slice(slash + 1), { signal }) as unknown as KubeObject;
-  }
-  const mappings = portArgs.map((p) => {
-    const remote = service !== undefined ? servicePort(service, pod, p.remote) : podPort(pod, p.remote);
-    return { local: p.local ?? remote, remote };
-  });
-  const podName = pod.metadata?.name ?? '';
+  const { podName, mappings } = await resolveForward(client, args[0] ?? '', portArgs, { namespace, timeoutMs, signal });
   const forward = await client.pods(namespace).portForward(podName, mappings, {
     addresses, signal,
     onConnection: (m) => ctx.io.stdout.write(`Handling connection for ${m.local}\n`),

@@ -14,11 +14,11 @@ export interface OpenCredentialStoreOptions {
   /** Path of the fallback file (e.g. `<home>/.platform/credentials.json`). */
   filePath: string;
   /** `auto` (default): keychain, else file; `file`: always the file; `keychain`: fail without one. */
-  backend?: 'auto' | 'file' | 'keychain';
+  backend?: 'auto' | 'file' | 'keychain' | undefined;
   /** Receives the one-line warning when the file fallback is used in `auto` mode. */
-  onWarning?: (message: string) => void;
+  onWarning?: ((message: string) => void) | undefined;
   /** Test seam: how keytar is loaded. */
-  loadKeytar?: KeytarLoader;
+  loadKeytar?: KeytarLoader | undefined;
 }
 
 /** The service name under which platformctl keeps its keychain entries. */

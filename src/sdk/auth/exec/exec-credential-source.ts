@@ -25,19 +25,19 @@ export const EXEC_API_VERSIONS: readonly string[] = [`${EXEC_API_GROUP}/v1`, `${
 
 /** Options of {@link ExecCredentialSource}. */
 export interface ExecCredentialSourceOptions {
-  clusterInfo?: ExecClusterInfo;
+  clusterInfo?: ExecClusterInfo | undefined;
   /** Name of the user entry, for messages. */
-  userName?: string;
+  userName?: string | undefined;
   /** Stdio, terminal facts and environment for the plugin. */
-  io?: ExecIO;
+  io?: ExecIO | undefined;
   /**
    * How long a run without the terminal may take when the request has no timeout of its own
    * (default 60 s, `transport/timeouts.ts`; 0: no limit). A run with the terminal waits for its
    * user, as kubectl's does.
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Clock, for tests. */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
 interface CachedCredentials {

@@ -23,10 +23,10 @@ export interface RunPluginOptions {
   io: ExecIO;
   interactive: boolean;
   input: ExecCredential;
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Whether `timeoutMs` is the default bound rather than the request's timeout (for the message). */
-  timeoutIsDefault?: boolean;
-  signal?: AbortSignal;
+  timeoutIsDefault?: boolean | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 /** What the plugin printed on stdout, when it exited 0. */

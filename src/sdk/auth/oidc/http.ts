@@ -8,12 +8,12 @@ import { ProtocolError, TimeoutError, TransportError } from '../../errors.js';
 /** TLS and timing settings for requests to the provider. */
 export interface OidcHttpOptions {
   /** PEM CA bundle trusted for the provider (default: the system roots). */
-  caPem?: string;
+  caPem?: string | undefined;
   /** Skip verification of the provider's certificate. */
-  insecureSkipTlsVerify?: boolean;
+  insecureSkipTlsVerify?: boolean | undefined;
   /** Per-request timeout (default 30 s). */
-  timeoutMs?: number;
-  signal?: AbortSignal;
+  timeoutMs?: number | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 /** An answer: status and parsed JSON body (undefined when the body is not JSON). */

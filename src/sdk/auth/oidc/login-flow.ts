@@ -15,12 +15,12 @@ export interface BrowserLoginOptions {
    * Opens the authorization URL (a browser, or a test's HTTP client). Resolves false when it
    * could not, and the URL is then only announced through `onAuthorizationUrl`.
    */
-  openUrl?: (url: string) => Promise<boolean>;
+  openUrl?: ((url: string) => Promise<boolean>) | undefined;
   /** Receives the URL before it is opened (to print it), and whether it will be opened. */
-  onAuthorizationUrl?: (url: string, willOpen: boolean) => void;
+  onAuthorizationUrl?: ((url: string, willOpen: boolean) => void) | undefined;
   /** How long to wait for the redirect (default 5 minutes). */
-  timeoutMs?: number;
-  signal?: AbortSignal;
+  timeoutMs?: number | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 const DEFAULT_LOGIN_TIMEOUT_MS = 5 * 60_000;

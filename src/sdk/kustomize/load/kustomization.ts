@@ -14,10 +14,10 @@ import { ANY, BOOL, INT, STRING, STRING_LIST, STRING_MAP, DecodeError, listOf, s
 import { parseConfigYaml } from './yaml.js';
 
 export interface GeneratorOptions {
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-  disableNameSuffixHash?: boolean;
-  immutable?: boolean;
+  labels?: Record<string, string> | undefined;
+  annotations?: Record<string, string> | undefined;
+  disableNameSuffixHash?: boolean | undefined;
+  immutable?: boolean | undefined;
 }
 
 export interface GeneratorArgs {
@@ -67,8 +67,8 @@ export interface Var {
 }
 
 export interface SortOptions {
-  order?: string;
-  legacySortOptions?: { orderFirst?: string[]; orderLast?: string[] };
+  order?: string | undefined;
+  legacySortOptions?: { orderFirst?: string[]; orderLast?: string[] } | undefined;
 }
 
 /** A decoded kustomization (or component). */

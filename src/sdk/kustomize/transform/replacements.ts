@@ -19,10 +19,10 @@ import type { NodeRef } from './fieldspec-filter.js';
 
 /** Options of a source or target field. */
 export interface FieldOptions {
-  delimiter?: string;
-  index?: number;
-  encoding?: string;
-  create?: boolean;
+  delimiter?: string | undefined;
+  index?: number | undefined;
+  encoding?: string | undefined;
+  create?: boolean | undefined;
 }
 
 /** One replacement. */

@@ -8,7 +8,6 @@ import { closeAllDispatchers } from '../../../../src/sdk/transport/dispatchers.j
 import type { ConfigMap } from '../../../../src/sdk/types/core.js';
 import { RecordingServer } from '../../../support/recording-server.js';
 import { configFor } from '../transport/helpers.js';
-import { programName } from '../../../../src/sdk/program.js';
 
 const widgets = { group: 'example.com', version: 'v1', resource: 'widgets', namespaced: true, kind: 'Widget' };
 
@@ -47,8 +46,8 @@ test('CRUD calls: methods, paths, query parameters, content types and bodies', a
       'PATCH /api/v1/namespaces/team-a/configmaps/settings application/merge-patch+json',
       'PATCH /api/v1/namespaces/team-a/configmaps/settings application/json-patch+json',
       'PATCH /api/v1/namespaces/team-a/configmaps/settings application/strategic-merge-patch+json',
-      // Server-side apply's default field manager is the program's name, as client-go's is its binary's.
-      `PATCH /api/v1/namespaces/team-a/configmaps/settings?fieldManager=${encodeURIComponent(programName())}&force=true application/apply-patch+yaml`,
+      // Server-side apply's default field manager is the SDK's fixed one, whatever the script's file name.
+      'PATCH /api/v1/namespaces/team-a/configmaps/settings?fieldManager=platformctl-sdk&force=true application/apply-patch+yaml',
       'PATCH /api/v1/namespaces/team-a/configmaps/settings?dryRun=All&fieldManager=ci application/apply-patch+yaml',
       'DELETE /api/v1/namespaces/team-a/configmaps/settings application/json',
       'DELETE /api/v1/namespaces/team-a/configmaps?labelSelector=app%3Dx -',

@@ -80,7 +80,7 @@ test('watch over HTTP: query, chunked events, ERROR events passed through', asyn
   try {
     const client = createClient(configFor(server), { env: {} });
     const events: WatchEvent<ConfigMap>[] = [];
-    for await (const event of client.configMaps('ns').watch({ resourceVersion: '5', allowWatchBookmarks: true, labelSelector: 'a=b' })) events.push(event);
+    for await (const event of client.configMaps('ns').watch({ resourceVersion: '5', allowWatchBookmarks: true, labelSelector: 'a=b', resume: false })) events.push(event);
     assert.deepEqual(events.map((e) => e.type), ['ADDED', 'MODIFIED', 'ERROR']);
     assert.equal(server.requests[0]?.url, '/api/v1/namespaces/ns/configmaps?allowWatchBookmarks=true&labelSelector=a%3Db&resourceVersion=5&watch=true');
   } finally {
@@ -95,18 +95,18 @@ test('a watch ends cleanly when its signal is aborted; errors before the stream 
     const client = createClient(configFor(server), { env: {} });
     const controller = new AbortController();
     const names: string[] = [];
-    for await (const event of client.configMaps('ns').watch({ signal: controller.signal })) {
+    for await (const event of client.configMaps('ns').watch({ signal: controller.signal, resume: false })) {
       names.push((event.object as { metadata?: { name?: string } }).metadata?.name ?? '');
       setTimeout(() => controller.abort(), 20);
     }
     assert.deepEqual(names, ['first']);
 
     server.respond(() => ({ status: 410, body: { kind: 'Status', status: 'Failure', code: 410, reason: 'Gone', message: 'too old resource version: 1 (5)' } }));
-    await assert.rejects(collect(client.configMaps('ns').watch({ resourceVersion: '1' })), (err: unknown) => err instanceof StatusError && err.code === 410);
+    await assert.rejects(collect(client.configMaps('ns').watch({ resourceVersion: '1', resume: false })), (err: unknown) => err instanceof StatusError && err.code === 410);
 
     server.respond(() => ({ chunks: [ev('ADDED', 'x')], keepOpen: true }));
     const timed = createClient(configFor(server, { timeoutMs: 1000 }), { env: {} });
-    const seen = await collect(timed.configMaps('ns').watch());
+    const seen = await collect(timed.configMaps('ns').watch({ resume: false }));
     assert.equal(seen.length, 1, 'the request timeout ends the watch without an error');
   } finally {
     await server.close();

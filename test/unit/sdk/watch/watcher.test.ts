@@ -49,7 +49,10 @@ interface Harness {
   stop(): Promise<void>;
 }
 
-async function harness(serverOptions: Parameters<typeof startTestServer>[0], watchOptions: { timeoutSeconds?: number } = {}, before?: (direct: PlatformClient) => Promise<void>): Promise<Harness> {
+/** `function`: the `watch()` export; `method`: a resource client's `.watch()`, which resumes by default. */
+type Via = 'function' | 'method';
+
+async function harness(serverOptions: Parameters<typeof startTestServer>[0], watchOptions: { timeoutSeconds?: number } = {}, before?: (direct: PlatformClient) => Promise<void>, via: Via = 'function'): Promise<Harness> {
   const server = await startTestServer(serverOptions);
   const proxy = await startFlakyProxy(server.url);
   const direct = clientFor(server);
@@ -59,7 +62,9 @@ async function harness(serverOptions: Parameters<typeof startTestServer>[0], wat
   const events: WatchEvent<ConfigMap>[] = [];
   const resumes: ResumeInfo[] = [];
   const done = (async () => {
-    for await (const e of watch(watched.configMaps('default'), { labelSelector: LABEL, signal: controller.signal, retryDelayMs: 20, maxRetries: 100, onResume: (r) => resumes.push(r), ...watchOptions })) events.push(e);
+    const options = { labelSelector: LABEL, signal: controller.signal, retryDelayMs: 20, maxRetries: 100, onResume: (r: ResumeInfo) => resumes.push(r), ...watchOptions };
+    const cms = watched.configMaps('default');
+    for await (const e of via === 'function' ? watch(cms, options) : cms.watch(options)) events.push(e);
   })();
   return {
     server, proxy, direct, watched, events, resumes, done,
@@ -76,10 +81,11 @@ test.after(async () => {
   await closeAllDispatchers();
 });
 
-test('lists first, then resumes after dropped connections without losing or repeating events', async () => {
+for (const via of ['function', 'method'] as const) {
+test(`lists first, then resumes after dropped connections without losing or repeating events (${via})`, async () => {
   const h = await harness({}, {}, async (d) => {
     await d.configMaps('default').create(cm('a'));
-  });
+  }, via);
   try {
     const cms = h.direct.configMaps('default');
     await until('the initial list', () => h.events.length === 1);
@@ -99,6 +105,7 @@ test('lists first, then resumes after dropped connections without losing or repe
     await h.stop();
   }
 });
+}
 
 test('resumes after the server ends each watch (timeoutSeconds)', async () => {
   const h = await harness({}, { timeoutSeconds: 1 });
@@ -116,10 +123,11 @@ test('resumes after the server ends each watch (timeoutSeconds)', async () => {
   }
 });
 
-test('after 410 Gone lists again and emits only the changes', async () => {
+for (const via of ['function', 'method'] as const) {
+test(`after 410 Gone lists again and emits only the changes (${via})`, async () => {
   const h = await harness({ historyMaxEvents: 3, historyWindowMs: 0 }, {}, async (d) => {
     for (const n of ['a', 'b', 'c']) await d.configMaps('default').create(cm(n));
-  });
+  }, via);
   try {
     const cms = h.direct.configMaps('default');
     await until('the initial list', () => h.events.length === 3);
@@ -141,6 +149,47 @@ test('after 410 Gone lists again and emits only the changes', async () => {
     assert.deepEqual(lines(h.events), ['ADDED a=1', 'ADDED b=1', 'ADDED c=1', 'MODIFIED c=2', 'ADDED d=1', 'DELETED b=1', 'MODIFIED a=3']);
   } finally {
     await h.stop();
+  }
+});
+}
+
+test('.watch({ resume: false }) is one plain request: a dropped connection ends it', async () => {
+  const server = await startTestServer();
+  const proxy = await startFlakyProxy(server.url);
+  try {
+    const direct = clientFor(server);
+    await direct.configMaps('default').create(cm('p'));
+    const events: WatchEvent<ConfigMap>[] = [];
+    const done = (async () => {
+      try {
+        for await (const e of clientFor(server, proxy.url).configMaps('default').watch({ labelSelector: LABEL, resume: false, signal: AbortSignal.timeout(10_000) })) {
+          events.push(e);
+          proxy.cut();
+        }
+      } catch {
+        // A cut connection may also end the plain watch with a transport error.
+      }
+    })();
+    await done;
+    assert.deepEqual(lines(events), ['ADDED p=1']);
+    assert.equal(proxy.connections, 1, 'no reconnect');
+  } finally {
+    await proxy.close();
+    await server.stop();
+  }
+});
+
+test('.watch() passes plain-watch-only options on only with resume: false', async () => {
+  const server = await startTestServer();
+  try {
+    const cms = clientFor(server).configMaps('default');
+    assert.throws(() => cms.watch({ sendInitialEvents: true }), (err: Error) => err.name === 'InputError' && /resume: false/.test(err.message));
+    // A request timeout bounds a resuming watch as a whole, which then ends quietly.
+    const started = Date.now();
+    for await (const _ of cms.watch({ labelSelector: LABEL, timeoutMs: 300 })) assert.fail('no events expected');
+    assert.ok(Date.now() - started < 5_000);
+  } finally {
+    await server.stop();
   }
 });
 

@@ -116,7 +116,7 @@ async function waitForCertificate(ctx: CommandContext, name: string, created: Ce
         if (pem !== undefined) return pem;
         rv = current.metadata?.resourceVersion ?? '';
       }
-      for await (const ev of client.watch({ fieldSelector: `metadata.name=${name}`, resourceVersion: rv, signal: abort.signal })) {
+      for await (const ev of client.watch({ fieldSelector: `metadata.name=${name}`, resourceVersion: rv, signal: abort.signal, resume: false })) {
         if (ev.type === 'ERROR') break;
         if (ev.type === 'DELETED') throw new PlatformError(`${csrRef(name)} was deleted before a certificate was issued`);
         const obj = ev.object as CertificateSigningRequest;

@@ -3,11 +3,7 @@ import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { METRICS_GROUP, requireMetricsApi, sortByOf } from '../shared.js';
-
-interface NodeMetrics extends KubeObject {
-  usage?: Record<string, string>;
-}
+import { requireMetricsApi, sortByOf } from '../shared.js';
 
 interface NodeObject extends KubeObject {
   status?: { allocatable?: Record<string, string>; capacity?: Record<string, string> };
@@ -21,8 +17,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (name !== '' && selector !== '') throw new UsageError('only one of NAME or --selector can be provided', false);
   const client = await ctx.client();
   await requireMetricsApi(client, ctx.io.signal);
-  const metricsRc = client.resource<NodeMetrics>({ group: METRICS_GROUP, version: 'v1beta1', resource: 'nodes', namespaced: false, kind: 'NodeMetrics' });
-  const metrics = name !== '' ? [await metricsRc.get(name, { signal: ctx.io.signal })] : (await metricsRc.list({ labelSelector: selector, signal: ctx.io.signal })).items;
+  const metrics = await client.metrics.nodes({ name, labelSelector: selector, signal: ctx.io.signal });
   if (metrics.length === 0) throw new UsageError('metrics not available yet', false);
   const nodesRc = client.resource<NodeObject>({ group: '', version: 'v1', resource: 'nodes', namespaced: false, kind: 'Node' });
   const nodes = name !== '' ? [await nodesRc.get(name, { signal: ctx.io.signal })] : (await nodesRc.list({ labelSelector: selector, signal: ctx.io.signal })).items;

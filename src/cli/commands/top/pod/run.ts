@@ -2,15 +2,10 @@
  * `top pod`: PodMetrics of one pod, or of the pods a selector picks (one namespace or all), as
  * kubectl prints them; "Metrics API not available" when the server lacks the metrics API.
  */
-import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { METRICS_GROUP, requireMetricsApi, sortByOf } from '../shared.js';
-
-interface PodMetrics extends KubeObject {
-  containers?: { name?: string; usage?: Record<string, string> }[];
-}
+import { requireMetricsApi, sortByOf } from '../shared.js';
 
 /** Runs `top pod`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
@@ -23,11 +18,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const client = await ctx.client();
   const { namespace } = await ctx.namespace();
   await requireMetricsApi(client, ctx.io.signal);
-  const descriptor = { group: METRICS_GROUP, version: 'v1beta1', resource: 'pods', namespaced: true, kind: 'PodMetrics' };
-  const rc = allNamespaces ? client.resource<PodMetrics>(descriptor).allNamespaces() : client.resource<PodMetrics>(descriptor, namespace);
-  const items = name !== ''
-    ? [await client.resource<PodMetrics>(descriptor, namespace).get(name, { signal: ctx.io.signal })]
-    : (await rc.list({ labelSelector: selector, fieldSelector: flags.string('field-selector') ?? '', signal: ctx.io.signal })).items;
+  const items = await client.metrics.pods({ name, namespace, allNamespaces, labelSelector: selector, fieldSelector: flags.string('field-selector') ?? '', signal: ctx.io.signal });
   if (items.length === 0) {
     const pods = await (allNamespaces ? client.resource({ group: '', version: 'v1', resource: 'pods', namespaced: true }).allNamespaces() : client.resource({ group: '', version: 'v1', resource: 'pods', namespaced: true }, namespace))
       .list({ labelSelector: selector, signal: ctx.io.signal });

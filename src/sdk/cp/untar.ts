@@ -11,7 +11,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { PlatformError } from '../../../sdk/errors.js';
+import { PlatformError } from '../errors.js';
 
 /** Whether `target` is `base` or inside it. */
 export function isInside(base: string, target: string): boolean {

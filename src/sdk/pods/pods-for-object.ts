@@ -4,10 +4,10 @@
  * whose selector picks its pods; the "first" pod is chosen by kubectl's ordering (running and
  * ready first), and waited for up to `--pod-running-timeout` when none is there yet.
  */
-import type { PlatformClient } from '../../sdk/client.js';
-import { PlatformError } from '../../sdk/errors.js';
-import type { JsonObject, KubeObject } from '../../sdk/types/meta.js';
-import { ANNOTATIONS } from '../../sdk/naming.js';
+import type { PlatformClient } from '../client.js';
+import { PlatformError } from '../errors.js';
+import type { JsonObject, KubeObject } from '../types/meta.js';
+import { ANNOTATIONS } from '../naming.js';
 import { selectorQuery } from './selector.js';
 
 /** A pod as the commands read it. */
@@ -67,9 +67,9 @@ export interface PodsForObjectOptions {
   all: boolean;
   /** How long to wait for a pod to exist and run (`--pod-running-timeout`). */
   timeoutMs: number;
-  signal: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Told how many pods the selector matched when one of several was picked (kubectl's logs says so). */
-  picked?: (total: number, pod: PodObject) => void;
+  picked?: ((total: number, pod: PodObject) => void) | undefined;
 }
 
 /**
@@ -105,7 +105,7 @@ export async function podsForObject(client: PlatformClient, typeOrName: string, 
     }
     if (Date.now() >= deadline) throw new PlatformError('timed out waiting for the condition');
     await new Promise((r) => setTimeout(r, 500));
-    if (o.signal.aborted) throw new PlatformError('timed out waiting for the condition');
+    if (o.signal?.aborted === true) throw new PlatformError('timed out waiting for the condition');
   }
 }
 

@@ -1,5 +1,5 @@
 /** A LabelSelector (or a Service's selector map) as a label-selector query string. */
-import type { JsonObject } from '../../sdk/types/meta.js';
+import type { JsonObject } from '../types/meta.js';
 
 function obj(v: unknown): JsonObject | undefined {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JsonObject) : undefined;
