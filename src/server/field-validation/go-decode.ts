@@ -40,8 +40,23 @@ class Decoder {
   readonly unknownFields: string[] = [];
   error: string | undefined;
 
-  /** @param hugeText the text of a number beyond float64 whose own text is not known (see decodeTyped). */
-  constructor(private readonly hugeText: string | undefined) {}
+  /**
+   * @param hugeText the text of a number beyond float64 whose own text is not known (see decodeTyped).
+   * @param fromUnstructured decode as the unstructured converter does (see decodeTyped).
+   */
+  constructor(private readonly hugeText: string | undefined, private readonly fromUnstructured = false) {}
+
+  /**
+   * A struct, map or list given a value of another shape. The unstructured converter words it by
+   * the Go kind it was given (`cannot restore map from string`), without a field path.
+   */
+  private shapeError(value: JsonValue, shape: 'struct' | 'map' | 'slice', goType: string, at: Frame): void {
+    if (!this.fromUnstructured) {
+      this.typeError(jsonKind(value), goType, at);
+      return;
+    }
+    this.fail(shape === 'struct' ? `cannot restore struct from: ${reflectKind(value)}` : `cannot restore ${shape} from ${reflectKind(value)}`);
+  }
 
   /** The text Go quotes for a number: its kept literal, else what it is known by. */
   private text(value: number | bigint, literal: string | undefined): string {
@@ -82,7 +97,7 @@ class Decoder {
   private struct(value: JsonValue, schema: StructSchema, at: Frame): JsonValue | undefined {
     if (value === null) return undefined;
     if (typeof value !== 'object' || Array.isArray(value)) {
-      this.typeError(jsonKind(value), goTypeName(schema), at);
+      this.shapeError(value, 'struct', goTypeName(schema), at);
       return undefined;
     }
     const name = goStructName(schema);
@@ -110,7 +125,7 @@ class Decoder {
   private map(value: JsonValue, values: TypeSchema, goType: string, at: Frame): JsonValue | undefined {
     if (value === null) return undefined;
     if (typeof value !== 'object' || Array.isArray(value)) {
-      this.typeError(jsonKind(value), goType, at);
+      this.shapeError(value, 'map', goType, at);
       return undefined;
     }
     const out: JsonObject = {};
@@ -127,7 +142,7 @@ class Decoder {
   private list(value: JsonValue, items: TypeSchema, goType: string, at: Frame): JsonValue | undefined {
     if (value === null) return undefined;
     if (!Array.isArray(value)) {
-      this.typeError(jsonKind(value), goType, at);
+      this.shapeError(value, 'slice', goType, at);
       return undefined;
     }
     return value.map((item, i) => {
@@ -237,6 +252,18 @@ class Decoder {
 }
 
 /** Go's word for the kind of a JSON value in type errors. */
+/** The Go kind of a decoded JSON value in an unstructured object (an integer is an int64). */
+function reflectKind(value: JsonValue): string {
+  if (Array.isArray(value)) return 'slice';
+  switch (typeof value) {
+    case 'string': return 'string';
+    case 'bigint': return 'int64';
+    case 'number': return Number.isInteger(value) ? 'int64' : 'float64';
+    case 'boolean': return 'bool';
+    default: return 'map';
+  }
+}
+
 function jsonKind(value: JsonValue): string {
   if (Array.isArray(value)) return 'array';
   if (value === null) return 'null';
@@ -319,9 +346,12 @@ function omittedWhenZero(parent: StructSchema, key: string, field: TypeSchema, v
 /**
  * Decodes `obj` as a value of the built-in struct `schema`. `hugeText` names a number beyond
  * float64 whose own text was not kept (one a patch copied from its body into the object).
+ * `fromUnstructured`: the object is a map already (the result of a strategic merge patch), which
+ * the API server turns into its type with the unstructured converter, not the JSON decoder: a
+ * value of the wrong shape for a struct, map or list is worded as that converter words it.
  */
-export function decodeTyped(obj: JsonObject, schema: StructSchema, hugeText?: string): TypedDecodeResult {
-  const decoder = new Decoder(hugeText);
+export function decodeTyped(obj: JsonObject, schema: StructSchema, hugeText?: string, fromUnstructured = false): TypedDecodeResult {
+  const decoder = new Decoder(hugeText, fromUnstructured);
   const value = decoder.value(obj, schema, { strict: '', fields: [], struct: '' }) as JsonObject | undefined;
   const result: TypedDecodeResult = { value: value ?? {}, unknownFields: decoder.unknownFields };
   if (decoder.error !== undefined) result.error = decoder.error;

@@ -102,9 +102,9 @@ function targetOf(def: ResourceDef, expected: GVK): Target {
  * Decodes `obj` for `target`: the decoded object, unknown field paths and Go's decoding error
  * (`hugeText` as for decodeTyped).
  */
-function decodeFor(target: Target, obj: JsonObject, hugeText?: string): { value: JsonObject; unknown: string[]; error?: string } {
+function decodeFor(target: Target, obj: JsonObject, hugeText?: string, fromUnstructured = false): { value: JsonObject; unknown: string[]; error?: string } {
   if (target.schema !== undefined) {
-    const r = decodeTyped(obj, target.schema, hugeText);
+    const r = decodeTyped(obj, target.schema, hugeText, fromUnstructured);
     return { value: r.value, unknown: r.unknownFields, ...(r.error === undefined ? {} : { error: r.error }) };
   }
   if (!target.isCustom) return { value: obj, unknown: [] };
@@ -113,7 +113,7 @@ function decodeFor(target: Target, obj: JsonObject, hugeText?: string): { value:
   const unknown: string[] = [];
   const meta = asObject(obj.metadata);
   if (meta !== undefined) {
-    const r = decodeTyped(meta, OBJECT_META);
+    const r = decodeTyped(meta, OBJECT_META, undefined, fromUnstructured);
     if (r.error !== undefined) return { value: obj, unknown, error: r.error };
     out.metadata = r.value;
     unknown.push(...r.unknownFields.map((path) => `metadata.${path}`));
@@ -198,7 +198,7 @@ export function decodePatchedObject(def: ResourceDef, patched: JsonObject, expec
   const refuse = (message: string): ApiError => invalid({ group: '', kind: '' }, '', [fieldError.invalidText('patch', JSON.stringify(shown()), message)]);
   // A number beyond float64 in the result came from the patch body, which knows its text.
   const hugeInBody = nonFiniteNumber(patch.body);
-  const decoded = decodeFor(target, patched, hugeInBody);
+  const decoded = decodeFor(target, patched, hugeInBody, patch.type === 'strategic');
   if (decoded.error !== undefined) throw refuse(decoded.error);
   const found = nonFiniteNumber(decoded.value, patch.body);
   const huge = found === undefined ? undefined : hugeInBody ?? found;

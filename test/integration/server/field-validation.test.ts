@@ -166,6 +166,9 @@ describe('field validation', () => {
     });
     await call('merge patch with a duplicate key, Strict', 'PATCH', `${CM}/base?fieldValidation=Strict`, { rawBody: '{"data":{"b":"1","b":"2"}}', contentType: 'application/merge-patch+json' });
     await call('merge patch with a wrong type', 'PATCH', `${CM}/base`, { body: { data: { b: 2 } }, contentType: 'application/merge-patch+json' });
+    // The API server turns a strategic merge patch's result into its type with the unstructured converter, whose words these are.
+    await call('strategic merge patch giving a map a string', 'PATCH', `${CM}/base`, { body: { metadata: { labels: 'invalid' } }, contentType: 'application/strategic-merge-patch+json' });
+    await call('strategic merge patch giving a list a map', 'PATCH', `${CM}/base`, { body: { metadata: { finalizers: { a: 1 } } }, contentType: 'application/strategic-merge-patch+json' });
     const stored = await api.get(`${CM}/base`);
     assert.deepEqual(at(stored.body, 'data'), { a: '1' });
   });
