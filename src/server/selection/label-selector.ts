@@ -4,7 +4,7 @@
  * string form the API prints (`Scale.status.selector`, table cells).
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { isQualifiedName, isValidLabelValue } from '../validation/names.js';
+import { isQualifiedName, isValidLabelValue } from '../../machinery/validation/names.js';
 import { asArray, asObject, asString } from '../util/json.js';
 
 /** Operators of one requirement. */

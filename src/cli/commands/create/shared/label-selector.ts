@@ -5,7 +5,7 @@
  * `matchExpressions`, sorted by key. `!=`, `gt` and `lt` have no LabelSelector form.
  */
 import { UsageError } from '../../../framework/usage-error.js';
-import { labelValueErrors, qualifiedNameErrors } from './k8s-validation.js';
+import { isQualifiedName, isValidLabelValue } from '../../../../machinery/validation/names.js';
 import { labelSelector, type Struct } from './typed.js';
 
 type TokenType = 'id' | 'end' | 'error' | '(' | ')' | ',' | '!' | '=' | '==' | '!=' | '>' | '<' | 'in' | 'notin';
@@ -111,7 +111,7 @@ class Parser {
     }
     if (t.type !== 'id') throw new SelectorSyntaxError(`found '${t.literal}', expected: identifier`);
     const key = t.literal;
-    const keyErrors = qualifiedNameErrors(key);
+    const keyErrors = isQualifiedName(key);
     if (keyErrors.length > 0) throw new SelectorSyntaxError(`<nil>: Invalid value: ${JSON.stringify(key)}: ${keyErrors.join('; ')}`);
     const ahead = this.peek(true).type;
     if (ahead === 'end' || ahead === ',') return this.checked(key, operator ?? 'exists', []);
@@ -187,7 +187,7 @@ class Parser {
     const errors: string[] = [];
     if ((operator === 'in' || operator === 'notin') && values.length === 0) errors.push(`values: Invalid value: []string{}: for 'in', 'notin' operators, values set can't be empty`);
     values.forEach((value, i) => {
-      const errs = labelValueErrors(value);
+      const errs = isValidLabelValue(value);
       if (errs.length > 0) errors.push(`values[${i}][${key}]: Invalid value: ${JSON.stringify(value)}: ${errs.join('; ')}`);
     });
     if (errors.length === 1) throw new SelectorSyntaxError(errors[0] ?? '');
