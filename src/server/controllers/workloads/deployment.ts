@@ -6,7 +6,7 @@
  * annotation. Events: ScalingReplicaSet, SelectingAll, ReplicaSetCreateError.
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import { fromObjectSelector, matchesLabels } from '../../selection/label-selector.js';
+import { fromObjectSelector, matchesLabels } from '../../../machinery/labels/selector.js';
 import { asNumber, asObject, asString, jsonEqual } from '../../util/json.js';
 import type { Controller } from '../controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../framework/informer.js';

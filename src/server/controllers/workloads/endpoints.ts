@@ -6,7 +6,7 @@
  */
 import { LABELS } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import { matchesLabels } from '../../selection/label-selector.js';
+import { matchesLabels } from '../../../machinery/labels/selector.js';
 import { asObject, jsonEqual } from '../../util/json.js';
 import type { Controller } from '../controller.js';
 import { objectKeyOf, splitKey } from '../framework/informer.js';

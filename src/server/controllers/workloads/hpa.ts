@@ -12,7 +12,7 @@ import type { JsonObject } from '../../../sdk/types/meta.js';
 import { timestamp } from '../../context.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { scaleSelector } from '../../rest/subresources.js';
-import { matchesLabels } from '../../selection/label-selector.js';
+import { matchesLabels } from '../../../machinery/labels/selector.js';
 import { asArray, asNumber, asObject, asString, getPath, jsonEqual, setPath } from '../../util/json.js';
 import type { Controller } from '../controller.js';
 import { objectKeyOf, splitKey } from '../framework/informer.js';
