@@ -10,7 +10,8 @@ import type { RbacPolicyStore } from '../auth/authz/rbac/policy-store.js';
 import { PolicyWriter } from '../auth/authz/policy-writer.js';
 import { ensureBootstrapPolicy } from '../auth/authz/bootstrap-policy.js';
 import { fromObjectSelector, matchesLabels } from '../../machinery/labels/selector.js';
-import { asArray, asObject, asString, jsonEqual } from '../util/json.js';
+import { asArray, asObject, asString } from '../util/json.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 import type { Controller } from './controller.js';
 import { WorkQueue } from './work-queue.js';
 

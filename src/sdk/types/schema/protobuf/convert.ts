@@ -8,7 +8,7 @@
 import type { JsonObject, JsonValue } from '../../meta.js';
 import type { ListSchema, ScalarSchema, StructSchema, TypeSchema, UntypedSchema } from '../type-schema.js';
 import { scalarWire } from '../type-schema.js';
-import { setOwn } from '../../../own-keys.js';
+import { setOwn } from '../../../../machinery/json/own-keys.js';
 import { readJson, writeJson } from '../../../../machinery/json-numbers.js';
 
 /** What protobufjs takes and gives: nested plain objects, arrays, numbers, strings, booleans and byte arrays. */
