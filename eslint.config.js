@@ -77,8 +77,8 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          { group: ['**/cli/**', '**/printers/**'], message: 'The server imports only sdk/types and sdk/naming.' },
-          { group: ['**/sdk/*', '!**/sdk/types', '!**/sdk/types/**', '!**/sdk/naming.js'], message: 'The server imports only sdk/types and sdk/naming.' },
+          { group: ['**/cli/**', '**/printers/**'], message: 'The server imports only machinery, sdk/types and sdk/naming.' },
+          { group: ['**/sdk/*', '!**/sdk/types', '!**/sdk/types/**', '!**/sdk/naming.js'], message: 'The server imports only machinery, sdk/types and sdk/naming.' },
         ],
       }],
     },

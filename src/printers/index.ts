@@ -49,8 +49,6 @@ export type { GoTemplate, GoTemplateOptions } from './gotemplate/template.js';
 // Sorting
 export { sortObjects, sortTableRows } from './sort/sorter.js';
 export { sortValueLess } from './sort/sort-values.js';
-export { parseQuantity, compareQuantities, formatQuantity, quantityValue, QuantitySum } from './sort/quantity.js';
-export type { Quantity } from './sort/quantity.js';
 
 // Describe
 export * from './describe/index.js';

@@ -54,7 +54,7 @@ export type { WarningHandler, WarningHeader } from './transport/warnings.js';
 export { redactBody, redactHeaderValue, redactJson, MASK } from './transport/redact.js';
 export { resolveProxy } from './transport/proxy.js';
 export type { Env } from './transport/proxy.js';
-export { formatGoDuration } from './transport/go-duration.js';
+export { formatGoDuration } from '../machinery/go-duration.js';
 
 export { RestClient, RestResponse } from './rest/rest-client.js';
 export type { RestRequest } from './rest/rest-client.js';

@@ -7,7 +7,8 @@ import { NAMESPACES } from '../sdk/naming.js';
 import type { ServerContext } from './context.js';
 import { InternalClient } from './controllers/client.js';
 import { ServiceIPAllocator } from './services/allocator.js';
-import { asObject, jsonEqual } from './util/json.js';
+import { asObject } from './util/json.js';
+import { jsonEqual } from '../machinery/json/equal.js';
 
 /** Bootstrap namespaces, in creation order. */
 export const BOOTSTRAP_NAMESPACES = [NAMESPACES.default, NAMESPACES.system, NAMESPACES.public, NAMESPACES.nodeLease];

@@ -1,3 +1,4 @@
+import { parseGoDuration } from '../../machinery/go-duration.js';
 import type { FlagSpec } from './spec.js';
 import { UsageError } from './usage-error.js';
 
@@ -69,32 +70,9 @@ export class FlagValues {
   durationMs(name: string): number | undefined {
     const v = this.string(name);
     if (v === undefined || v === '') return undefined;
-    const ms = parseDuration(v);
+    const ms = parseGoDuration(v);
     if (ms === undefined) throw new UsageError(`invalid argument "${v}" for "--${name}" flag: time: invalid duration "${v}"`);
     return ms;
   }
 }
 
-const UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
-/** Parses a Go duration (`1h2m3.5s`, `300ms`, `0`) into milliseconds; undefined when invalid. */
-export function parseDuration(text: string): number | undefined {
-  if (text === '0') return 0;
-  const re = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/gy;
-  let total = 0;
-  let pos = 0;
-  let sign = 1;
-  if (text.startsWith('-')) {
-    sign = -1;
-    pos = 1;
-  } else if (text.startsWith('+')) pos = 1;
-  if (pos >= text.length) return undefined;
-  re.lastIndex = pos;
-  while (pos < text.length) {
-    const m = re.exec(text);
-    if (m === null || m.index !== pos) return undefined;
-    total += Number(m[1]) * (UNITS[m[2] ?? ''] ?? 0);
-    pos = re.lastIndex;
-  }
-  return sign * total;
-}

@@ -1,6 +1,6 @@
 import { goQuote } from '../encoding/go-quote.js';
 import { compareUtf8 } from '../encoding/utf8-order.js';
-import { formatQuantity, quantityValue } from '../sort/quantity.js';
+import { quantityString, quantityValue } from '../../machinery/quantity/text.js';
 import type { DescribeOptions } from './format.js';
 import { formatRfc1123z, sortedKeys } from './format.js';
 import { bool, intOrString, num, obj, objs, str, strs } from './json-access.js';
@@ -15,9 +15,9 @@ export function describeResources(resources: Json | undefined, w: DescribeWriter
   const limits = obj(resources['limits']);
   const requests = obj(resources['requests']);
   if (Object.keys(limits).length > 0) w.write(level, 'Limits:\n');
-  for (const name of sortedKeys(limits)) w.write(level + 1, `${name}:\t${formatQuantity(String(limits[name] ?? ''))}\n`);
+  for (const name of sortedKeys(limits)) w.write(level + 1, `${name}:\t${quantityString(String(limits[name] ?? ''))}\n`);
   if (Object.keys(requests).length > 0) w.write(level, 'Requests:\n');
-  for (const name of sortedKeys(requests)) w.write(level + 1, `${name}:\t${formatQuantity(String(requests[name] ?? ''))}\n`);
+  for (const name of sortedKeys(requests)) w.write(level + 1, `${name}:\t${quantityString(String(requests[name] ?? ''))}\n`);
 }
 
 function ports(list: Json[], field: 'containerPort' | 'hostPort'): string {

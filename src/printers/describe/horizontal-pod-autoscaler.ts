@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '../../sdk/types/meta.js';
 import { goQuote } from '../encoding/go-quote.js';
-import { formatQuantity } from '../sort/quantity.js';
+import { quantityString } from '../../machinery/quantity/text.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
@@ -19,7 +19,7 @@ type Json = Record<string, unknown>;
 
 const present = (v: unknown): boolean => v !== undefined && v !== null;
 /** `(*Quantity).String()` of an optional field: `<nil>` when absent. */
-const q = (v: unknown): string => (present(v) ? formatQuantity(String(v)) : '<nil>');
+const q = (v: unknown): string => (present(v) ? quantityString(String(v)) : '<nil>');
 
 /** One line of the `Metrics:` section (kubectl's switch on the metric type). */
 function describeMetric(w: DescribeWriter, metric: Json, current: Json | undefined): void {

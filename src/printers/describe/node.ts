@@ -1,6 +1,6 @@
 import type { KubeObject } from '../../sdk/types/meta.js';
 import { compareUtf8 } from '../encoding/utf8-order.js';
-import { QuantitySum, formatQuantity, quantityValue } from '../sort/quantity.js';
+import { QuantitySum, quantityString, quantityValue } from '../../machinery/quantity/text.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
@@ -170,7 +170,7 @@ export function describeNode(
     const resources = (title: string, list: Json): void => {
       if (Object.keys(list).length === 0) return;
       w.write(LEVEL_0, `${title}:\n`);
-      for (const name of sortedKeys(list)) w.write(LEVEL_0, `  ${name}:\t${formatQuantity(String(list[name]))}\n`);
+      for (const name of sortedKeys(list)) w.write(LEVEL_0, `  ${name}:\t${quantityString(String(list[name]))}\n`);
     };
     resources('Capacity', obj(status['capacity']));
     resources('Allocatable', obj(status['allocatable']));

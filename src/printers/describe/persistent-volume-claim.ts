@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '../../sdk/types/meta.js';
 import { compareUtf8 } from '../encoding/utf8-order.js';
-import { formatQuantity } from '../sort/quantity.js';
+import { quantityString } from '../../machinery/quantity/text.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
@@ -38,7 +38,7 @@ export function accessModesText(modes: unknown): string {
 /** A quantity of a resource list as `Quantity.String()` prints it (`0` when absent). */
 export function quantityOf(list: unknown, name: string): string {
   const v = obj(list)[name];
-  return v === undefined || v === null ? '0' : formatQuantity(String(v));
+  return v === undefined || v === null ? '0' : quantityString(String(v));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { KubeObject, LabelSelector } from '../../sdk/types/meta.js';
 import { compareUtf8 } from '../encoding/utf8-order.js';
-import { parseQuantity } from '../sort/quantity.js';
+import { compareQuantities } from '../../machinery/quantity/arithmetic.js';
+import { quantityOf } from '../../machinery/quantity/text.js';
 import { describeContainers, describeResources } from './containers.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
@@ -21,8 +22,8 @@ export function controllerOf(object: KubeObject): string {
 }
 
 function positive(q: unknown): boolean {
-  const parsed = typeof q === 'string' || typeof q === 'number' ? parseQuantity(String(q)) : undefined;
-  return parsed !== undefined && parsed.numerator > 0n;
+  const parsed = typeof q === 'string' || typeof q === 'number' ? quantityOf(String(q)) : undefined;
+  return parsed !== undefined && parsed.unscaled > 0n;
 }
 
 /** The pod's QoS class: `status.qosClass` when set, else computed as the API computes it. */
@@ -51,9 +52,9 @@ export function podQosClass(pod: Json): string {
   if (guaranteed) {
     for (const [name, req] of requests) {
       const lim = limits.get(name);
-      const a = parseQuantity(req);
-      const b = lim === undefined ? undefined : parseQuantity(lim);
-      if (!a || !b || a.numerator * b.denominator !== b.numerator * a.denominator) guaranteed = false;
+      const a = quantityOf(req);
+      const b = lim === undefined ? undefined : quantityOf(lim);
+      if (!a || !b || compareQuantities(a, b) !== 0) guaranteed = false;
     }
   }
   return guaranteed && requests.size === limits.size ? 'Guaranteed' : 'Burstable';

@@ -4,7 +4,9 @@
  */
 import type { KubeObject } from '../../sdk/types/meta.js';
 import { compareUtf8 } from '../encoding/utf8-order.js';
-import { formatQuantity, quantityFormat, quantityValue, formatWholeQuantity } from '../sort/quantity.js';
+import { formatQuantity } from '../../machinery/quantity/format.js';
+import type { QuantityFormat } from '../../machinery/quantity/parse.js';
+import { quantityOf, quantityString, quantityValue } from '../../machinery/quantity/text.js';
 import { sortedKeys } from './format.js';
 import { obj, objs, str, strs } from './json-access.js';
 import type { DescribeWriter } from './writer.js';
@@ -23,10 +25,15 @@ function helpTextForScope(scope: string): string {
   return Object.hasOwn(SCOPE_HELP, scope) ? SCOPE_HELP[scope] ?? '' : '';
 }
 
+/** `resource.NewQuantity(value, format).String()`: a whole number of units in a format. */
+function wholeQuantity(value: bigint, format: QuantityFormat): string {
+  return formatQuantity({ unscaled: value, scale: 0, format });
+}
+
 /** `Quantity.String()` of an entry of a resource list (`0` when absent). */
 function quantityText(list: Json, name: string): string {
   const v = list[name];
-  return v === undefined || v === null ? '0' : formatQuantity(String(v));
+  return v === undefined || v === null ? '0' : quantityString(String(v));
 }
 
 function sortedScopes(quota: KubeObject): string[] {
@@ -67,11 +74,11 @@ export function describeResourceQuotas(quotas: readonly KubeObject[], w: Describ
 function usedText(used: Json, hard: Json, name: string): string {
   const u = used[name];
   const h = hard[name];
-  if (u === undefined || u === null) return h === undefined || h === null ? '0' : formatWholeQuantity(0n, quantityFormat(String(h)) ?? 'DecimalSI');
-  const hardFormat = h === undefined || h === null ? 'DecimalSI' : quantityFormat(String(h)) ?? 'DecimalSI';
-  const usedFormat = quantityFormat(String(u)) ?? 'DecimalSI';
-  if (hardFormat === usedFormat) return formatQuantity(String(u));
-  return formatWholeQuantity(quantityValue(String(u)), hardFormat);
+  if (u === undefined || u === null) return h === undefined || h === null ? '0' : wholeQuantity(0n, quantityOf(String(h))?.format ?? 'DecimalSI');
+  const hardFormat = h === undefined || h === null ? 'DecimalSI' : quantityOf(String(h))?.format ?? 'DecimalSI';
+  const usedFormat = quantityOf(String(u))?.format ?? 'DecimalSI';
+  if (hardFormat === usedFormat) return quantityString(String(u));
+  return wholeQuantity(quantityValue(String(u)), hardFormat);
 }
 
 /** `describe resourcequota`. kubectl shows no events for quotas. */
@@ -106,7 +113,7 @@ function describeLimitRangeSpec(spec: Json, prefix: string, w: DescribeWriter): 
     const lists = ['min', 'max', 'defaultRequest', 'default', 'maxLimitRequestRatio'].map((key) => obj(item[key]));
     const names = [...new Set(lists.flatMap((l) => Object.keys(l)))].sort(compareUtf8);
     for (const name of names) {
-      const cells = lists.map((l) => (l[name] === undefined || l[name] === null ? '-' : formatQuantity(String(l[name]))));
+      const cells = lists.map((l) => (l[name] === undefined || l[name] === null ? '-' : quantityString(String(l[name]))));
       w.write(LEVEL_0, `${prefix}${str(item['type'])}\t${name}\t${cells.join('\t')}\n`);
     }
   }

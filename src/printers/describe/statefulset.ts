@@ -3,7 +3,7 @@
  * volume claim templates and events.
  */
 import type { KubeObject, LabelSelector } from '../../sdk/types/meta.js';
-import { formatQuantity } from '../sort/quantity.js';
+import { quantityString } from '../../machinery/quantity/text.js';
 import { controllerPodCounts, podPhaseCountsText } from './controller-pods.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
@@ -31,7 +31,7 @@ function describeVolumeClaimTemplates(templates: Record<string, unknown>[], w: D
     printLabelsMultiline(w, 'Labels', meta['labels'] as Record<string, string> | undefined, '  ');
     printLabelsMultiline(w, 'Annotations', meta['annotations'] as Record<string, string> | undefined, '  ');
     const storage = obj(obj(spec['resources'])['requests'])['storage'];
-    w.write(LEVEL_1, `Capacity:\t${storage === undefined ? '<default>' : formatQuantity(String(storage))}\n`);
+    w.write(LEVEL_1, `Capacity:\t${storage === undefined ? '<default>' : quantityString(String(storage))}\n`);
     w.write(LEVEL_1, `Access Modes:\t[${(Array.isArray(spec['accessModes']) ? spec['accessModes'] : []).map(String).join(' ')}]\n`);
   }
 }

@@ -5,7 +5,8 @@
  * 0, missing booleans false, references as the generated `String()` methods print them.
  */
 import { compareUtf8 } from '../encoding/utf8-order.js';
-import { formatQuantity, parseQuantity } from '../sort/quantity.js';
+import { formatQuantity } from '../../machinery/quantity/format.js';
+import { quantityOf } from '../../machinery/quantity/text.js';
 import { bool, num, obj, objs, str, strs } from './json-access.js';
 import { printPersistentVolumeClaim } from './persistent-volume-claim.js';
 import type { DescribeWriter } from './writer.js';
@@ -61,8 +62,8 @@ const POD_SOURCES: readonly [key: string, print: (src: Json, w: DescribeWriter) 
   ['hostPath', printHostPath],
   ['emptyDir', (src, w) => {
     const limit = src['sizeLimit'];
-    const q = limit === undefined || limit === null ? undefined : parseQuantity(String(limit));
-    const size = q !== undefined && q.numerator > 0n ? formatQuantity(String(limit)) : '<unset>';
+    const q = limit === undefined || limit === null ? undefined : quantityOf(String(limit));
+    const size = q !== undefined && q.unscaled > 0n ? formatQuantity(q) : '<unset>';
     printSource(w, "EmptyDir (a temporary directory that shares a pod's lifetime)", src, [['Medium:', s('medium')], ['SizeLimit:', () => size]]);
   }],
   ['gcePersistentDisk', printGcePd],

@@ -2,7 +2,8 @@ import { isGoInteger } from '../encoding/go-number.js';
 import { PrinterError } from '../errors.js';
 import { goTypeName } from '../jsonpath/values.js';
 import { compareUtf8 } from '../encoding/utf8-order.js';
-import { compareQuantities, parseQuantity } from './quantity.js';
+import { compareQuantities } from '../../machinery/quantity/arithmetic.js';
+import { tryParseQuantity } from '../../machinery/quantity/parse.js';
 
 /**
  * kubectl's `isLess` for two values found by a `--sort-by` path: null sorts first; integers
@@ -18,8 +19,8 @@ export function sortValueLess(a: unknown, b: unknown): boolean {
   if (b === null) return false;
   if (typeof a === 'number' && typeof b === 'number' && isGoInteger(a) === isGoInteger(b)) return a < b;
   if (typeof a === 'string' && typeof b === 'string') {
-    const qa = parseQuantity(a);
-    const qb = qa === undefined ? undefined : parseQuantity(b);
+    const qa = tryParseQuantity(a);
+    const qb = qa === undefined ? undefined : tryParseQuantity(b);
     if (qa !== undefined && qb !== undefined) return compareQuantities(qa, qb) < 0;
     return compareUtf8(a, b) < 0;
   }

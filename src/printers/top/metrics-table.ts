@@ -4,7 +4,8 @@
  * cpu or memory (largest first, else by name), `--sum`, and `<unknown>` rows for nodes without
  * metrics.
  */
-import { parseQuantity, type Quantity } from '../sort/quantity.js';
+import { ZERO_QUANTITY, addQuantities, compareQuantities, scaledValue } from '../../machinery/quantity/arithmetic.js';
+import { tryParseQuantity, type Quantity } from '../../machinery/quantity/parse.js';
 import { TabWriter } from '../table/tabwriter.js';
 
 /** Usage or capacity by resource name (`cpu`, `memory`) as quantity text. */
@@ -26,24 +27,17 @@ export interface NodeUsage {
 const RESOURCES = ['cpu', 'memory'] as const;
 
 function q(text: string | undefined): Quantity {
-  return parseQuantity(text ?? '0') ?? { numerator: 0n, denominator: 1n };
+  return tryParseQuantity(text ?? '0') ?? ZERO_QUANTITY;
 }
 
 /** `Quantity.MilliValue()`: rounded up. */
 function milli(x: Quantity): bigint {
-  const n = x.numerator * 1000n;
-  const v = n / x.denominator;
-  return n % x.denominator > 0n ? v + 1n : v;
+  return scaledValue(x, -3);
 }
 
 /** `Quantity.Value()`: rounded up. */
 function whole(x: Quantity): bigint {
-  const v = x.numerator / x.denominator;
-  return x.numerator % x.denominator > 0n ? v + 1n : v;
-}
-
-function add(a: Quantity, b: Quantity): Quantity {
-  return { numerator: a.numerator * b.denominator + b.numerator * a.denominator, denominator: a.denominator * b.denominator };
+  return scaledValue(x, 0);
 }
 
 function cell(resource: string, x: Quantity): string {
@@ -51,13 +45,11 @@ function cell(resource: string, x: Quantity): string {
 }
 
 function sum(list: readonly { usage: ResourceList }[], resource: string): Quantity {
-  return list.reduce<Quantity>((acc, c) => add(acc, q(c.usage[resource])), { numerator: 0n, denominator: 1n });
+  return list.reduce<Quantity>((acc, c) => addQuantities(acc, q(c.usage[resource])), ZERO_QUANTITY);
 }
 
 function cmpDesc(a: Quantity, b: Quantity): number {
-  const l = a.numerator * b.denominator;
-  const r = b.numerator * a.denominator;
-  return l > r ? -1 : l < r ? 1 : 0;
+  return compareQuantities(b, a);
 }
 
 function byName(a: string, b: string): number {
@@ -67,7 +59,7 @@ function byName(a: string, b: string): number {
 function usageCells(usage: Record<string, Quantity>, available?: ResourceList): string {
   let out = '';
   for (const r of RESOURCES) {
-    const x = usage[r] ?? { numerator: 0n, denominator: 1n };
+    const x = usage[r] ?? ZERO_QUANTITY;
     out += `${cell(r, x)}\t`;
     const cap = available?.[r];
     if (available !== undefined && cap !== undefined) {

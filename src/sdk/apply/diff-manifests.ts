@@ -3,7 +3,7 @@
  * produce, computed by the server with a dry run (server-side apply, or client-side apply's
  * create/patch), with the fields that change on every write removed and Secret values masked.
  */
-import { setOwn } from '../own-keys.js';
+import { setOwn } from '../../machinery/json/own-keys.js';
 import type { PlatformClient } from '../client.js';
 import type { ResourceMapping } from '../discovery/rest-mapper.js';
 import { isStatusError } from '../errors.js';

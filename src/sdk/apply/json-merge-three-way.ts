@@ -5,8 +5,9 @@
  * the last-applied configuration to the manifest. Lists are replaced whole.
  */
 import { InputError } from '../errors.js';
-import { getOwn, setOwn } from '../own-keys.js';
-import { isJsonMap, jsonEqual, type JsonMap } from './patch-meta.js';
+import { getOwn, setOwn } from '../../machinery/json/own-keys.js';
+import { isJsonMap, type JsonMap } from './patch-meta.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 
 /** RFC 7386 `CreateMergePatch(from, to)`: what to send so that `from` becomes `to`. */
 export function createMergePatch(from: JsonMap, to: JsonMap): JsonMap {

@@ -11,8 +11,9 @@
  * before anything could look at the result).
  */
 import { InputError } from '../errors.js';
-import { getOwn, setOwn } from '../own-keys.js';
-import { isJsonMap, jsonEqual, type JsonMap } from './patch-meta.js';
+import { getOwn, setOwn } from '../../machinery/json/own-keys.js';
+import { isJsonMap, type JsonMap } from './patch-meta.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 
 /** One operation. */
 export interface JsonPatchOperation {

@@ -6,7 +6,8 @@
  * must be equal (scalars compared as sets), and a `$patch` directive on one side only conflicts.
  */
 import type { TypeSchema } from '../types/schema/type-schema.js';
-import { goPrint, isJsonMap, itemSchema, jsonEqual, lookupPatchMeta, type JsonMap } from './patch-meta.js';
+import { goPrint, isJsonMap, itemSchema, lookupPatchMeta, type JsonMap } from './patch-meta.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 
 const DIRECTIVE = '$patch';
 const RETAIN_KEYS = '$retainKeys';

@@ -61,24 +61,6 @@ export function jsonKind(value: unknown): 'map' | 'list' | 'string' | 'number' |
   return 'bool';
 }
 
-/** Deep equality of JSON values (`reflect.DeepEqual` on decoded JSON). */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (isJsonMap(a)) {
-    if (!isJsonMap(b)) return false;
-    const ka = Object.keys(a);
-    if (ka.length !== Object.keys(b).length) return false;
-    for (const k of ka) if (!Object.hasOwn(b, k) || !jsonEqual(a[k], b[k])) return false;
-    return true;
-  }
-  return false;
-}
-
 /** Go's `fmt.Sprintf("%v", v)` for the scalars that appear in lists and merge keys. */
 export function goPrint(value: unknown): string {
   if (value === null || value === undefined) return '<nil>';

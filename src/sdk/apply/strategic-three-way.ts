@@ -10,8 +10,9 @@
  */
 import { InputError } from '../errors.js';
 import type { TypeSchema } from '../types/schema/type-schema.js';
-import { getOwn, setOwn } from '../own-keys.js';
-import { goPrint, isJsonMap, itemSchema, jsonEqual, jsonKind, lookupPatchMeta, type JsonMap } from './patch-meta.js';
+import { getOwn, setOwn } from '../../machinery/json/own-keys.js';
+import { goPrint, isJsonMap, itemSchema, jsonKind, lookupPatchMeta, type JsonMap } from './patch-meta.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 
 const DIRECTIVE = '$patch';
 const RETAIN_KEYS = '$retainKeys';

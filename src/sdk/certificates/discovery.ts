@@ -3,7 +3,7 @@
  * without verifying the server (there is no trust yet), verify its JWS with the token, then read
  * it again trusting only the CA it names and check that both agree.
  */
-import { setOwn } from '../own-keys.js';
+import { setOwn } from '../../machinery/json/own-keys.js';
 import { createClient } from '../client.js';
 import type { Env } from '../transport/proxy.js';
 import { ProtocolError } from '../errors.js';

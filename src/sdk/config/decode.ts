@@ -3,6 +3,7 @@
  * rules and messages (`json: cannot unmarshal number into Go struct field Cluster.clusters.cluster.server
  * of type string`, `illegal base64 data at input byte 4`, duplicate names). Unknown fields are kept.
  */
+import { setOwn } from '../../machinery/json/own-keys.js';
 import { EXEC_API_GROUP } from '../naming.js';
 import { Base64Error, canonicalBase64 } from './go-base64.js';
 import { CONFIG, goTypeName } from './schema.js';
@@ -15,11 +16,6 @@ export class DecodeError extends Error {
 }
 
 type Json = Record<string, unknown>;
-
-/** Assigns an own property, safely even for `__proto__` (a key a YAML file may contain). */
-export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
 
 function isObject(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

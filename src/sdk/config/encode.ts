@@ -4,7 +4,7 @@
  * `current-context` always present; `clusters: null` when empty), named lists sorted by name,
  * and exec plugins with `args`, `env` and `provideClusterInfo` always spelled out.
  */
-import { setOwn } from './decode.js';
+import { setOwn } from '../../machinery/json/own-keys.js';
 import { toGoYaml } from './goyaml.js';
 import type { ClusterEntry, ConfigModel, ContextEntry, ExecEntry, NamedExtension, Preferences, UserEntry } from './types.js';
 

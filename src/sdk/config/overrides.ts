@@ -2,6 +2,7 @@
  * Settings given next to (or instead of) the config files, e.g. by command-line flags: client-go's
  * `ConfigOverrides`.
  */
+import { parseGoDuration } from '../../machinery/go-duration.js';
 import { ConfigError } from '../errors.js';
 
 /** Impersonation requested by the caller (`--as`, `--as-group`, `--as-uid`). */
@@ -45,31 +46,6 @@ export interface ConfigOverrides {
   requestTimeoutMs?: number;
   /** Cache directory (discovery, http); default `~/.platform/cache`. */
   cacheDir?: string;
-}
-
-const UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
-/** Go's `time.ParseDuration`, in milliseconds; undefined when invalid. */
-export function parseGoDuration(text: string): number | undefined {
-  let s = text;
-  let sign = 1;
-  if (s.startsWith('-') || s.startsWith('+')) {
-    if (s.startsWith('-')) sign = -1;
-    s = s.slice(1);
-  }
-  if (s === '0') return 0;
-  if (s === '') return undefined;
-  const re = /(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)/y;
-  let total = 0;
-  let pos = 0;
-  while (pos < s.length) {
-    re.lastIndex = pos;
-    const m = re.exec(s);
-    if (m === null) return undefined;
-    total += Number(m[1]) * (UNITS[m[2] as string] as number);
-    pos = re.lastIndex;
-  }
-  return sign * total;
 }
 
 /**

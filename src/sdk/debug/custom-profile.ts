@@ -6,7 +6,7 @@
  */
 import { parseYaml } from '../config/yaml-parse.js';
 import { InputError } from '../errors.js';
-import { getOwn, setOwn } from '../own-keys.js';
+import { getOwn, setOwn } from '../../machinery/json/own-keys.js';
 import { isJsonMap, itemSchema, lookupPatchMeta, type JsonMap } from '../apply/patch-meta.js';
 import { CONTAINER } from '../types/schema/builtin/core-containers.js';
 import type { TypeSchema } from '../types/schema/type-schema.js';

@@ -5,7 +5,7 @@
  * anywhere in a JSON document are masked; bodies that cannot be inspected are not shown.
  */
 
-import { getOwn, setOwn } from '../own-keys.js';
+import { getOwn, setOwn } from '../../machinery/json/own-keys.js';
 
 /** The placeholder that replaces a secret. */
 export const MASK = '<masked>';

@@ -4,7 +4,7 @@
  * kubectl's lines. The original error (with its `code`) stays the `cause`.
  */
 import { AbortedError, TimeoutError, TransportError } from '../errors.js';
-import { formatGoDuration } from './go-duration.js';
+import { formatGoDuration } from '../../machinery/go-duration.js';
 
 /** The `code` of the error a connection gets when its TLS handshake takes too long. */
 export const TLS_HANDSHAKE_TIMEOUT = 'ERR_PLATFORM_TLS_HANDSHAKE_TIMEOUT';

@@ -15,7 +15,7 @@ import { MEDIA_TYPES } from '../naming.js';
 import type * as DispatchersModule from './dispatchers.js';
 import type { TlsSettings } from './dispatchers.js';
 import type { Requester, RequesterRequest, RequesterResponse } from './requester.js';
-import { formatGoDuration } from './go-duration.js';
+import { formatGoDuration } from '../../machinery/go-duration.js';
 import { headerPairs, HttpLogger, type HeaderPairs, type LogSink } from './http-log.js';
 import type { BufferedResponse, HttpRequest, HttpResponseHead, QueryParams, StreamingResponse } from './http-types.js';
 import type { Env, resolveProxy as ResolveProxy } from './proxy.js';

@@ -11,7 +11,8 @@ import type { ServerContext } from '../context.js';
 import { InternalClient } from '../controllers/client.js';
 import type { Controller } from '../controllers/controller.js';
 import { WorkQueue } from '../controllers/work-queue.js';
-import { asObject, asString, jsonEqual } from '../util/json.js';
+import { asObject, asString } from '../util/json.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 import { detachedSignature } from './jws.js';
 
 /** Key prefix of the signatures in cluster-info. */

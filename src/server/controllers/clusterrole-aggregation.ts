@@ -9,8 +9,9 @@ import type { ServerContext } from '../context.js';
 import type { RbacPolicyStore } from '../auth/authz/rbac/policy-store.js';
 import { PolicyWriter } from '../auth/authz/policy-writer.js';
 import { ensureBootstrapPolicy } from '../auth/authz/bootstrap-policy.js';
-import { fromObjectSelector, matchesLabels } from '../selection/label-selector.js';
-import { asArray, asObject, asString, jsonEqual } from '../util/json.js';
+import { fromObjectSelector, matchesLabels } from '../../machinery/labels/selector.js';
+import { asArray, asObject, asString } from '../util/json.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 import type { Controller } from './controller.js';
 import { WorkQueue } from './work-queue.js';
 

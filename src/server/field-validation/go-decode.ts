@@ -10,7 +10,8 @@ import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import type { ScalarSchema, StructSchema, TypeSchema } from '../../sdk/types/schema/index.js';
 import { fieldFacts, goStructName, goTypeName, scalarWire, structField } from '../../sdk/types/schema/index.js';
 import { setKey } from '../patch/json-values.js';
-import { QUANTITY_ERRORS, canonicalQuantity } from '../quantity/quantity.js';
+import { canonicalQuantity } from '../../machinery/quantity/format.js';
+import { QUANTITY_ERRORS } from '../../machinery/quantity/parse.js';
 import { parseTimeError } from './time.js';
 import { asJsonNumber, numberLiteralOf } from '../../machinery/json-numbers.js';
 

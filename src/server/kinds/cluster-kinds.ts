@@ -4,7 +4,8 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { GROUPS } from '../../sdk/naming.js';
-import { asArray, asObject, asString, jsonEqual } from '../util/json.js';
+import { asArray, asObject, asString } from '../util/json.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
 import { clusterRoleBindingTable, leaseTable, roleBindingTable, roleTable, webhookConfigurationTable } from '../tables/cluster.js';

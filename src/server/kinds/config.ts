@@ -3,7 +3,8 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { SECRET_TYPES } from '../../sdk/naming.js';
-import { asObject, asString, jsonEqual, setKey } from '../util/json.js';
+import { asObject, asString, setKey } from '../util/json.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
 import { configMapTable, secretTable } from '../tables/core.js';

@@ -6,9 +6,10 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { GROUPS } from '../../sdk/naming.js';
 import { validateStructuralSchema } from '../schema-validation/index.js';
-import { asArray, asObject, asString, jsonEqual, metaOf } from '../util/json.js';
+import { asArray, asObject, asString, metaOf } from '../util/json.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
-import { isDNS1035Label, isDNS1123Subdomain } from '../validation/names.js';
+import { isDNS1035Label, isDNS1123Subdomain } from '../../machinery/validation/names.js';
 import { defineKind } from './define.js';
 
 /** The finalizer a CRD carries while its custom resources are being deleted. */

@@ -5,7 +5,7 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { builtinSchema, UNSTRUCTURED, type TypeSchema } from '../../sdk/types/schema/index.js';
 import { STANDARD_VERBS, type KindHooks, type ResourceDef, type ScaleDef, type SubresourceDef, type TableDef } from '../registry/types.js';
-import type { NameRule } from '../validation/names.js';
+import type { NameRule } from '../../machinery/validation/names.js';
 import { defaultTable } from '../tables/cluster.js';
 
 /** The facts of one built-in kind. */

@@ -7,9 +7,10 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { SubresourceDef } from '../registry/types.js';
-import { asArray, asObject, asString, jsonEqual } from '../util/json.js';
+import { asArray, asObject, asString } from '../util/json.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
-import { isDNS1123Label } from '../validation/names.js';
+import { isDNS1123Label } from '../../machinery/validation/names.js';
 import { writeJson } from '../../machinery/json-numbers.js';
 
 /** `pods/ephemeralcontainers`: reads and writes the Pod; only `spec.ephemeralContainers` changes. */

@@ -7,7 +7,8 @@ import { GROUPS } from '../../sdk/naming.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { asArray, asNumber, asObject, asString } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
-import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../validation/names.js';
+import { portNameProblems, portNumberProblems } from '../../machinery/validation/ports.js';
+import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../machinery/validation/names.js';
 import { defineKind } from './define.js';
 import { ingressClassTable, ingressTable, networkPolicyTable } from '../tables/networking.js';
 
@@ -18,21 +19,6 @@ const MAX_INGRESS_CLASS_CONTROLLER = 250;
 
 function o(v: unknown): JsonObject {
   return asObject(v) ?? {};
-}
-
-/** IsValidPortName: an IANA service name (at most 15 characters, letters, digits and inner dashes, a letter among them). */
-function portNameProblems(name: string): string[] {
-  const errs: string[] = [];
-  if (name.length > 15) errs.push('must be no more than 15 characters');
-  if (!/^[-a-z0-9]+$/.test(name)) errs.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
-  if (name.includes('--')) errs.push('must not contain consecutive hyphens');
-  if (/[a-z]/.test(name) === false) errs.push('must contain at least one letter (a-z)');
-  if (name.startsWith('-') || name.endsWith('-')) errs.push('must not begin or end with a hyphen');
-  return errs;
-}
-
-function portNumberProblems(port: number): string[] {
-  return Number.isInteger(port) && port >= 1 && port <= 65535 ? [] : ['must be between 1 and 65535, inclusive'];
 }
 
 /** IsWildcardDNS1123Subdomain: `*.` followed by a DNS subdomain. */

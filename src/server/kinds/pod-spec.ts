@@ -4,7 +4,7 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
-import { isDNS1123Label } from '../validation/names.js';
+import { isDNS1123Label } from '../../machinery/validation/names.js';
 
 function setDefault(o: JsonObject, key: string, value: JsonObject[string]): void {
   if (o[key] === undefined) o[key] = value;

@@ -3,7 +3,8 @@
  * spec immutability rules of updates.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { asArray, asObject, asString, jsonEqual } from '../util/json.js';
+import { asArray, asObject, asString } from '../util/json.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
 import { defaultPodSpec, qosClass, validatePodSpec } from './pod-spec.js';

@@ -6,7 +6,7 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { asNumber, asObject, asString, metaOf } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
-import { fromLabelMap, matchesLabels } from '../selection/label-selector.js';
+import { fromLabelMap, matchesLabels } from '../../machinery/labels/selector.js';
 import { defineKind } from './define.js';
 import { defaultPodTemplate, validatePodSpec } from './pod-spec.js';
 import { replicationControllerTable } from '../tables/workloads.js';

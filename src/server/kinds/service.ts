@@ -5,7 +5,7 @@
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { asArray, asNumber, asObject, asString } from '../util/json.js';
 import { fieldError, invalid, type FieldError } from '../validation/field-errors.js';
-import { isDNS1123Label } from '../validation/names.js';
+import { isDNS1123Label } from '../../machinery/validation/names.js';
 import type { HookContext } from '../registry/types.js';
 import { defineKind } from './define.js';
 import { SERVICE_PROXY_SUBRESOURCE } from './connect-subresources.js';

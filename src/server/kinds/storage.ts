@@ -4,9 +4,10 @@
  */
 import { GROUPS } from '../../sdk/naming.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString, jsonEqual } from '../util/json.js';
+import { asArray, asNumber, asObject, asString } from '../util/json.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
-import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../validation/names.js';
+import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../machinery/validation/names.js';
 import { defineKind } from './define.js';
 import { csiDriverTable, csiNodeTable, csiStorageCapacityTable, storageClassTable, volumeAttachmentTable } from '../tables/storage.js';
 

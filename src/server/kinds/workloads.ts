@@ -4,9 +4,10 @@
  */
 import { LABELS } from '../../sdk/naming.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { asObject, asString, jsonEqual, metaOf } from '../util/json.js';
+import { asObject, asString, metaOf } from '../util/json.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
-import { fromObjectSelector, matchesLabels } from '../selection/label-selector.js';
+import { fromObjectSelector, matchesLabels } from '../../machinery/labels/selector.js';
 import { defineKind, WORKLOAD_SCALE } from './define.js';
 import { defaultPodTemplate, validatePodSpec } from './pod-spec.js';
 import { cronJobTable, daemonSetTable, deploymentTable, jobTable, replicaSetTable, statefulSetTable } from '../tables/workloads.js';

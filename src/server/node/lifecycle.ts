@@ -15,7 +15,8 @@ import { InternalClient } from '../controllers/client.js';
 import type { Controller } from '../controllers/controller.js';
 import { EventRecorder } from '../events/recorder.js';
 import type { ResourceDef } from '../registry/types.js';
-import { asArray, asNumber, asObject, asString, jsonEqual } from '../util/json.js';
+import { asArray, asNumber, asObject, asString } from '../util/json.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 import { tolerates } from '../scheduler/fit.js';
 
 /** Settings of node lifecycle. */

@@ -10,4 +10,4 @@ export type { PatchFailureReason } from './errors.js';
 export { applyMergePatch } from './merge-patch.js';
 export { MAX_COPY_BYTES, MAX_JSON_PATCH_OPERATIONS, applyJsonPatch } from './json-patch.js';
 export { applyStrategicMergePatch } from './strategic/index.js';
-export { assignOwn, cloneJson, getOwn, isJsonObject, jsonEqual, setKey } from './json-values.js';
+export { assignOwn, cloneJson, getOwn, isJsonObject, setKey } from './json-values.js';

@@ -1,7 +1,8 @@
 /** JSON patch (RFC 6902, `application/json-patch+json`) with the apiserver's limits and status codes. */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { PatchError } from './errors.js';
-import { getOwn, isJsonObject, jsonEqual, setKey } from './json-values.js';
+import { getOwn, isJsonObject, setKey } from './json-values.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 import { writeJson } from '../../machinery/json-numbers.js';
 
 /** The apiserver refuses JSON patches with more operations than this (413). */

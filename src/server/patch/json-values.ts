@@ -1,32 +1,13 @@
 /** Small helpers over plain JSON values shared by the patch engines. */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
+import { setOwn as setKey } from '../../machinery/json/own-keys.js';
+
+// The prototype-safe accessors are machinery's; the server's code knows the setter as setKey.
+export { getOwn, setOwn as setKey } from '../../machinery/json/own-keys.js';
 
 /** True for a JSON object (not an array, not null). */
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Deep equality of two JSON values (key order does not matter). */
-export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
-  if (a === b) return true;
-  if (a === undefined || b === undefined || a === null || b === null) return false;
-  if (typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  let count = 0;
-  for (const key of Object.keys(a)) {
-    const av = a[key];
-    if (av === undefined) continue;
-    count++;
-    const bv = getOwn(b, key);
-    if (bv === undefined || !jsonEqual(av, bv)) return false;
-  }
-  for (const key of Object.keys(b)) if (b[key] !== undefined) count--;
-  return count === 0;
 }
 
 /** A deep copy of a JSON value (undefined members dropped). */
@@ -49,21 +30,8 @@ export function goFormat(value: JsonValue | undefined): string {
   return String(value);
 }
 
-/**
- * The own member `key` of `target`, or undefined. Plain `target[key]` would also find what
- * Object.prototype has under `__proto__`, `constructor`, `toString` ... for a key the object lacks.
- */
-export function getOwn(target: JsonObject, key: string): JsonValue | undefined {
-  return Object.hasOwn(target, key) ? target[key] : undefined;
-}
-
 /** Copies the own members of `source` onto `target` with {@link setKey} (Object.assign would set a prototype for `__proto__`). */
 export function assignOwn(target: JsonObject, source: JsonObject): void {
   for (const [key, value] of Object.entries(source)) if (value !== undefined) setKey(target, key, value);
 }
 
-/** Sets `key` on `target` as an own data property, also for `__proto__` (which assignment would not). */
-export function setKey(target: JsonObject, key: string, value: JsonValue): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}

@@ -7,7 +7,7 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import type { TableColumnDefinition } from '../../sdk/types/table.js';
 import type { TypeSchema } from '../../sdk/types/schema/index.js';
 import type { FieldError } from '../validation/field-errors.js';
-import type { NameRule } from '../validation/names.js';
+import type { NameRule } from '../../machinery/validation/names.js';
 import type { UserInfo } from '../auth/user.js';
 
 /** Group, version and kind. */

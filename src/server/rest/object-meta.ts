@@ -8,7 +8,8 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import { timestamp } from '../context.js';
 import { badRequest } from '../errors.js';
 import { apiVersionOf, groupKind, type HookContext, type ResourceDef } from '../registry/types.js';
-import { asObject, asString, jsonEqual, metaOf } from '../util/json.js';
+import { asObject, asString, metaOf } from '../util/json.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 import { invalid, type FieldError } from '../validation/field-errors.js';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../validation/object-meta.js';
 

@@ -5,7 +5,8 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { badRequest } from '../errors.js';
 import type { ResourceDef } from '../registry/types.js';
-import { isEverything, labelsOf, matchesLabels, parseLabelSelector, SelectorParseError, type LabelSelector } from '../selection/label-selector.js';
+import { parseLabelSelector, SelectorParseError } from '../../machinery/labels/parse.js';
+import { isEverything, labelsOf, matchesLabels, type LabelSelector } from '../../machinery/labels/selector.js';
 import { checkFieldsSupported, matchesFields, parseFieldSelector, type FieldSelector } from '../selection/field-selector.js';
 import { asObject, asString } from '../util/json.js';
 

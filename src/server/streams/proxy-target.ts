@@ -10,7 +10,8 @@ import type { ApiError} from '../errors.js';
 import { badRequest, notFound, serviceUnavailable } from '../errors.js';
 import { findObject } from '../rest/get.js';
 import { listObjects } from '../rest/list.js';
-import { matchesLabels, parseLabelSelector } from '../selection/label-selector.js';
+import { parseLabelSelector } from '../../machinery/labels/parse.js';
+import { matchesLabels } from '../../machinery/labels/selector.js';
 import { asArray, asNumber, asObject, asString } from '../util/json.js';
 import { loadPod } from './pod-target.js';
 

@@ -4,7 +4,7 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { TableDef } from '../registry/types.js';
 import { asArray, asNumber, asObject, asString } from '../util/json.js';
-import { formatLabels } from '../selection/label-selector.js';
+import { formatLabels } from '../../machinery/labels/selector.js';
 import { AGE_COLUMN, NAME_COLUMN, ageOf, column, containerCells, int, nameOf, orNone, since } from './common.js';
 
 function obj(v: unknown): JsonObject {

@@ -3,7 +3,7 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { TableDef } from '../registry/types.js';
-import { formatObjectSelector } from '../selection/label-selector.js';
+import { formatObjectSelector } from '../../machinery/labels/selector.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import { AGE_COLUMN, NAME_COLUMN, ageOf, column, nameOf } from './common.js';
 

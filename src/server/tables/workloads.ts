@@ -5,7 +5,7 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import type { TableDef } from '../registry/types.js';
 import { humanDuration } from '../../sdk/types/human-duration.js';
 import { asArray, asObject, asString } from '../util/json.js';
-import { formatLabels, formatObjectSelector, fromObjectSelector, selectorString } from '../selection/label-selector.js';
+import { formatLabels, formatObjectSelector, fromObjectSelector, selectorString } from '../../machinery/labels/selector.js';
 import { AGE_COLUMN, NAME_COLUMN, ageOf, column, containerCells, int, nameOf, since } from './common.js';
 
 function obj(v: unknown): JsonObject {

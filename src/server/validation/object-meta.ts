@@ -4,7 +4,7 @@
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { FINALIZERS } from '../../sdk/naming.js';
 import { fieldError, type FieldError } from './field-errors.js';
-import { isDNS1123Label, isQualifiedName, isValidLabelValue, validateName, type NameRule } from './names.js';
+import { isDNS1123Label, isQualifiedName, isValidLabelValue, validateName, type NameRule } from '../../machinery/validation/names.js';
 import { asObject, asString } from '../util/json.js';
 
 const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;

@@ -9,7 +9,8 @@ import type { AdmissionAttributes, AdmissionPlugin } from '../admission/types.js
 import { addAuditAnnotation, addWarning } from '../audit/request-scope.js';
 import type { ServerContext } from '../context.js';
 import { ApiError, badRequest, internalError } from '../errors.js';
-import { applyJsonPatch, assignOwn, jsonEqual } from '../patch/index.js';
+import { applyJsonPatch, assignOwn } from '../patch/index.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asNumber, asObject, asString } from '../util/json.js';
 import { postReview, resolveTarget } from './client.js';

@@ -6,7 +6,7 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { AdmissionAttributes } from '../admission/types.js';
 import type { ResourceDef } from '../registry/types.js';
-import { fromObjectSelector, isEverything, labelsOf, matchesLabels } from '../selection/label-selector.js';
+import { fromObjectSelector, isEverything, labelsOf, matchesLabels } from '../../machinery/labels/selector.js';
 import { asArray, asObject, asString } from '../util/json.js';
 
 function strings(v: unknown): string[] {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCommandLine } from '../../../src/cli/framework/parse.js';
 import type { FlagSpec } from '../../../src/cli/framework/spec.js';
-import { parseDuration } from '../../../src/cli/framework/flag-values.js';
+import { parseGoDuration } from '../../../src/machinery/go-duration.js';
 
 const specs: FlagSpec[] = [
   { name: 'output', short: 'o', type: 'string', default: '', description: '' },
@@ -75,10 +75,10 @@ test('pflag error messages', () => {
 });
 
 test('durations', () => {
-  assert.equal(parseDuration('0'), 0);
-  assert.equal(parseDuration('1m30s'), 90_000);
-  assert.equal(parseDuration('250ms'), 250);
-  assert.equal(parseDuration('1.5h'), 5_400_000);
-  assert.equal(parseDuration('10'), undefined);
-  assert.equal(parseDuration('abc'), undefined);
+  assert.equal(parseGoDuration('0'), 0);
+  assert.equal(parseGoDuration('1m30s'), 90_000);
+  assert.equal(parseGoDuration('250ms'), 250);
+  assert.equal(parseGoDuration('1.5h'), 5_400_000);
+  assert.equal(parseGoDuration('10'), undefined);
+  assert.equal(parseGoDuration('abc'), undefined);
 });

@@ -14,7 +14,7 @@ import type { FlagValues } from '../../framework/flag-values.js';
 import { ExitError } from '../../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
 import { errorsOf, filterPod, warningsOf } from './shared/filters.js';
-import { goDuration } from './shared/go-duration.js';
+import { formatGoDuration } from '../../../machinery/go-duration.js';
 import { cordonNodes, nodesOf } from './shared/nodes.js';
 
 const PODS = { group: '', version: 'v1', resource: 'pods', namespaced: true, kind: 'Pod' } as const;
@@ -171,7 +171,7 @@ async function evictOne(ctx: CommandContext, client: PlatformClient, pod: KubeOb
   const rc = client.resource(PODS, ns);
   for (;;) {
     ctx.io.stdout.write(serverDryRun ? `evicting pod ${ns}/${name} (server dry run)\n` : `evicting pod ${ns}/${name}\n`);
-    if (signal.aborted) throw new Error(`error when evicting pods/${JSON.stringify(name)} -n ${JSON.stringify(ns)}: global timeout reached: ${goDuration(timeoutMs)}`);
+    if (signal.aborted) throw new Error(`error when evicting pods/${JSON.stringify(name)} -n ${JSON.stringify(ns)}: global timeout reached: ${formatGoDuration(timeoutMs)}`);
     const deleteOptions: Record<string, unknown> = {};
     if (grace >= 0) deleteOptions.gracePeriodSeconds = grace;
     if (serverDryRun) deleteOptions.dryRun = ['All'];

@@ -10,7 +10,7 @@
  * without the terminal gets a process group of its own (POSIX), so that those children are
  * killed with it.
  */
-import { setOwn } from '../../own-keys.js';
+import { setOwn } from '../../../machinery/json/own-keys.js';
 import type { ExecConfig } from '../../config/client-config.js';
 import { AbortedError, ExecPluginError } from '../../errors.js';
 import { EXEC_INFO_ENV, EXEC_PLUGIN_TIMEOUT_ENV } from '../../naming.js';

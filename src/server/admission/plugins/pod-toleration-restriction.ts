@@ -8,7 +8,8 @@
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import { DOMAIN, ANNOTATIONS } from '../../../sdk/naming.js';
 import { badRequest, forbidden } from '../../errors.js';
-import { asArray, asObject, asString, jsonEqual } from '../../util/json.js';
+import { asArray, asObject, asString } from '../../util/json.js';
+import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { AdmissionPlugin } from '../types.js';
 import type { NamespaceLookup } from './namespace-lifecycle.js';
 import { isPodWrite, podSpec } from './pod-target.js';

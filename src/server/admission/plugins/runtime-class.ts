@@ -8,7 +8,8 @@ import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import { GROUPS } from '../../../sdk/naming.js';
 import type { ServerContext } from '../../context.js';
 import { forbidden } from '../../errors.js';
-import { asArray, asObject, asString, jsonEqual } from '../../util/json.js';
+import { asArray, asObject, asString } from '../../util/json.js';
+import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { AdmissionPlugin } from '../types.js';
 import { isPodWrite, podSpec } from './pod-target.js';
 

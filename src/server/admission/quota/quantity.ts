@@ -1,10 +1,12 @@
 /**
  * Resource quantities as quota, limit ranges and the node's accounting use them: exact milli-units
  * (rounded up, as the API server rounds quota usage), and back to text in the API server's
- * canonical form. Parsing and formatting are the API's own (`src/server/quantity/`), so quota sees a
+ * canonical form. Parsing and formatting are the API's own (`src/machinery/quantity/`), so quota sees a
  * quantity exactly as validation and storage do.
  */
-import { formatQuantity as formatApiQuantity, numberText, parseQuantity as parseApiQuantity } from '../../quantity/quantity.js';
+import { scaledValue } from '../../../machinery/quantity/arithmetic.js';
+import { formatQuantity as formatApiQuantity } from '../../../machinery/quantity/format.js';
+import { numberText, parseQuantity as parseApiQuantity } from '../../../machinery/quantity/parse.js';
 
 /** A parsed quantity. */
 export interface Quantity {
@@ -27,17 +29,7 @@ export function parseQuantity(input: unknown): Quantity | undefined {
   }
   const q = parseApiQuantity(text);
   if ('error' in q) return undefined;
-  const shift = q.scale + 3;
-  let milli: bigint;
-  if (shift >= 0) {
-    milli = q.unscaled * 10n ** BigInt(shift);
-  } else {
-    const divisor = 10n ** BigInt(-shift);
-    const magnitude = q.unscaled < 0n ? -q.unscaled : q.unscaled;
-    const rounded = (magnitude + divisor - 1n) / divisor;
-    milli = q.unscaled < 0n ? -rounded : rounded;
-  }
-  return { milli, binary: q.format === 'BinarySI' };
+  return { milli: scaledValue(q, -3), binary: q.format === 'BinarySI' };
 }
 
 /** The canonical text of a milli-unit value. */

@@ -13,7 +13,8 @@ import type { RbacPolicyStore } from './rbac/policy-store.js';
 import type { PolicyWriter } from './policy-writer.js';
 import { covers } from './rbac/coverage.js';
 import { rulesOf } from './rbac/rules.js';
-import { asArray, asObject, jsonEqual } from '../../util/json.js';
+import { asArray, asObject } from '../../util/json.js';
+import { jsonEqual } from '../../../machinery/json/equal.js';
 
 /** Label of the objects of the bootstrap policy. */
 export const BOOTSTRAPPING_LABEL = `${DOMAIN}/bootstrapping`;

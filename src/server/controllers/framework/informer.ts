@@ -10,7 +10,7 @@ import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { ServerContext, WriteEvent } from '../../context.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { fromStorage } from '../../rest/keys.js';
-import { matchesLabels, type LabelSelector } from '../../selection/label-selector.js';
+import { matchesLabels, type LabelSelector } from '../../../machinery/labels/selector.js';
 import { asArray, asObject, asString } from '../../util/json.js';
 
 /** A change of a cached object. */

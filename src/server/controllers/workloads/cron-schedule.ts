@@ -5,6 +5,7 @@
  * and day of week match either when both are restricted, both otherwise. Times are wall-clock
  * times of an IANA zone (through Intl), so `0 9 * * *` in `Europe/Berlin` follows its DST.
  */
+import { parseGoDuration } from '../../../machinery/go-duration.js';
 
 const FIELDS = [
   { min: 0, max: 59, names: undefined },
@@ -73,15 +74,6 @@ function parseField(text: string, field: (typeof FIELDS)[number]): FieldSet {
     for (let v = start; v <= end; v += step) values.add(v);
   }
   return { values, star };
-}
-
-/** Go duration text (`1h30m`, `90s`) in ms. */
-function parseGoDuration(text: string): number | undefined {
-  if (!/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(text)) return undefined;
-  const units: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-  let total = 0;
-  for (const m of text.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(m[1]) * (units[m[2] ?? ''] ?? 0);
-  return total;
 }
 
 /** Parses a standard schedule for a time zone (undefined: the server's local zone, UTC here). */

@@ -8,8 +8,9 @@
 import { LABELS, TAINTS } from '../../../sdk/naming.js';
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import type { ResourceDef } from '../../registry/types.js';
-import { fromObjectSelector } from '../../selection/label-selector.js';
-import { asArray, asNumber, asObject, asString, jsonEqual, metaOf } from '../../util/json.js';
+import { fromObjectSelector } from '../../../machinery/labels/selector.js';
+import { asArray, asNumber, asObject, asString, metaOf } from '../../util/json.js';
+import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../framework/informer.js';
 import { reconcileLoop } from '../framework/reconcile-loop.js';

@@ -8,7 +8,8 @@ import { ANNOTATIONS, LABELS } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { ApiError } from '../../errors.js';
-import { asArray, asNumber, asObject, asString, jsonEqual, metaOf } from '../../util/json.js';
+import { asArray, asNumber, asObject, asString, metaOf } from '../../util/json.js';
+import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { ControllerKit } from './kit.js';
 import { errorMessage } from './kit.js';
 import {

@@ -6,7 +6,8 @@
  */
 import { ANNOTATIONS, LABELS } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import { asNumber, asObject, asString, jsonEqual } from '../../util/json.js';
+import { asNumber, asObject, asString } from '../../util/json.js';
+import { jsonEqual } from '../../../machinery/json/equal.js';
 import { findCondition } from './util/conditions.js';
 import { intOrPercent, scaledValue } from './util/int-or-percent.js';
 import { createdAt, timeOf } from './util/pods.js';

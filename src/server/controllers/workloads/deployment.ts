@@ -6,8 +6,9 @@
  * annotation. Events: ScalingReplicaSet, SelectingAll, ReplicaSetCreateError.
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import { fromObjectSelector, matchesLabels } from '../../selection/label-selector.js';
-import { asNumber, asObject, asString, jsonEqual } from '../../util/json.js';
+import { fromObjectSelector, matchesLabels } from '../../../machinery/labels/selector.js';
+import { asNumber, asObject, asString } from '../../util/json.js';
+import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../framework/informer.js';
 import { reconcileLoop } from '../framework/reconcile-loop.js';

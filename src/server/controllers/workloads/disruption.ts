@@ -8,7 +8,8 @@
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import { timestamp } from '../../context.js';
 import type { ResourceDef } from '../../registry/types.js';
-import { asNumber, asObject, asString, jsonEqual } from '../../util/json.js';
+import { asNumber, asObject, asString } from '../../util/json.js';
+import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../framework/informer.js';
 import { reconcileLoop } from '../framework/reconcile-loop.js';

@@ -6,8 +6,9 @@
  */
 import { LABELS } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import { matchesLabels } from '../../selection/label-selector.js';
-import { asObject, jsonEqual } from '../../util/json.js';
+import { matchesLabels } from '../../../machinery/labels/selector.js';
+import { asObject } from '../../util/json.js';
+import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../controller.js';
 import { objectKeyOf, splitKey } from '../framework/informer.js';
 import { reconcileLoop } from '../framework/reconcile-loop.js';

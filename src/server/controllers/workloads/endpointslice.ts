@@ -7,8 +7,9 @@
  */
 import { GROUPS, LABELS } from '../../../sdk/naming.js';
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
-import { matchesLabels } from '../../selection/label-selector.js';
-import { asObject, jsonEqual, metaOf } from '../../util/json.js';
+import { matchesLabels } from '../../../machinery/labels/selector.js';
+import { asObject, metaOf } from '../../util/json.js';
+import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../controller.js';
 import { objectKeyOf, splitKey } from '../framework/informer.js';
 import { reconcileLoop } from '../framework/reconcile-loop.js';

@@ -10,8 +10,9 @@
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { ResourceDef } from '../../registry/types.js';
-import { fromLabelMap, fromObjectSelector, matchesLabels, type LabelSelector } from '../../selection/label-selector.js';
-import { asNumber, asObject, asString, jsonEqual } from '../../util/json.js';
+import { fromLabelMap, fromObjectSelector, matchesLabels, type LabelSelector } from '../../../machinery/labels/selector.js';
+import { asNumber, asObject, asString } from '../../util/json.js';
+import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../framework/informer.js';
 import { reconcileLoop } from '../framework/reconcile-loop.js';

@@ -8,8 +8,9 @@
 import { LABELS } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { ResourceDef } from '../../registry/types.js';
-import { fromObjectSelector } from '../../selection/label-selector.js';
-import { asNumber, asObject, asString, jsonEqual, metaOf } from '../../util/json.js';
+import { fromObjectSelector } from '../../../machinery/labels/selector.js';
+import { asNumber, asObject, asString, metaOf } from '../../util/json.js';
+import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../framework/informer.js';
 import { reconcileLoop } from '../framework/reconcile-loop.js';

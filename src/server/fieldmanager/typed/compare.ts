@@ -10,7 +10,7 @@ import { childType } from '../../../sdk/types/schema/index.js';
 import { FieldSet } from '../field-set.js';
 import type { PathElement } from '../path-element.js';
 import { fieldElement } from '../path-element.js';
-import { jsonEqual } from '../../patch/json-values.js';
+import { jsonEqual } from '../../../machinery/json/equal.js';
 import { indexItems } from './list-items.js';
 import { isObject, resolvePair } from './node.js';
 

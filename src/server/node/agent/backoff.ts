@@ -60,15 +60,3 @@ export class Backoff {
   }
 }
 
-/** A duration as Go prints it (`10s`, `1m20s`, `5m0s`, `1.5s`, `300ms`). */
-export function goDuration(ms: number): string {
-  if (ms === 0) return '0s';
-  if (ms < 1000) return `${ms}ms`;
-  const totalSeconds = ms / 1000;
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = Math.round((totalSeconds % 60) * 1000) / 1000;
-  if (hours > 0) return `${hours}h${minutes}m${seconds}s`;
-  if (minutes > 0) return `${minutes}m${seconds}s`;
-  return `${seconds}s`;
-}

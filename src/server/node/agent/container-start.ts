@@ -10,7 +10,8 @@ import type { JsonObject } from '../../../sdk/types/meta.js';
 import { asArray, asNumber, asObject, asString } from '../../util/json.js';
 import type { ContainerLogs } from '../logs/container-logs.js';
 import { CreateContainerError, type ContainerInfo, type ContainerRuntime, type DeclaredPort, type Sandbox } from '../runtime/runtime.js';
-import { goDuration, type Backoff } from './backoff.js';
+import { type Backoff } from './backoff.js';
+import { formatGoDuration } from '../../../machinery/go-duration.js';
 import { buildEnv, commandLine, EnvError, type EnvSources, type PodRuntimeFacts } from './env.js';
 import { stoppedByShutdown, type WaitingReason } from './pod-status.js';
 
@@ -82,7 +83,7 @@ export async function startContainer(deps: StartDeps, pod: JsonObject, sandbox: 
       deps.event(pod, 'Warning', 'BackOff', `Back-off restarting failed container ${name} in pod ${podFormat(pod)}`, fieldPath);
       return {
         kind: 'waiting',
-        reason: { reason: 'CrashLoopBackOff', message: `back-off ${goDuration(delay)} restarting failed container=${name} pod=${podFormat(pod)}` },
+        reason: { reason: 'CrashLoopBackOff', message: `back-off ${formatGoDuration(delay)} restarting failed container=${name} pod=${podFormat(pod)}` },
         retryAfterMs: Math.max(1, finished + delay - deps.now()),
       };
     }

@@ -8,7 +8,8 @@
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { InternalClient } from '../../controllers/client.js';
 import type { ResourceDef } from '../../registry/types.js';
-import { asArray, asObject, asString, jsonEqual } from '../../util/json.js';
+import { asArray, asObject, asString } from '../../util/json.js';
+import { jsonEqual } from '../../../machinery/json/equal.js';
 
 const KUBELET_CONDITIONS = new Set(['PodScheduled', 'Ready', 'Initialized', 'ContainersReady', 'PodReadyToStartContainers']);
 /** Status fields the node agent owns (replaced as a whole; the rest of the stored status is kept). */

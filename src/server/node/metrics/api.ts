@@ -17,7 +17,7 @@ import type { ResourceDef, TableDef } from '../../registry/types.js';
 import { compileSelection } from '../../rest/selection.js';
 import { formatQuantity } from '../../admission/quota/quantity.js';
 import { asArray, asObject, asString } from '../../util/json.js';
-import { goDuration } from '../agent/backoff.js';
+import { formatGoDuration } from '../../../machinery/go-duration.js';
 import type { MetricsSampler, Usage } from './sampler.js';
 
 const VERSION = 'v1beta1';
@@ -105,7 +105,7 @@ function nodeMetricsOf(node: JsonObject, u: Usage, now: number): JsonObject {
   const meta = asObject(node.metadata) ?? {};
   const m: JsonObject = { name: asString(meta.name) ?? '', creationTimestamp: timestamp(now) };
   if (asObject(meta.labels) !== undefined) m.labels = structuredClone(asObject(meta.labels) ?? {});
-  return { kind: 'NodeMetrics', apiVersion: `${GROUPS.metrics}/${VERSION}`, metadata: m, timestamp: timestamp(u.timestamp), window: goDuration(u.windowMs), usage: usageObject(u) };
+  return { kind: 'NodeMetrics', apiVersion: `${GROUPS.metrics}/${VERSION}`, metadata: m, timestamp: timestamp(u.timestamp), window: formatGoDuration(u.windowMs), usage: usageObject(u) };
 }
 
 /**
@@ -118,7 +118,7 @@ export function podMetricsOf(sampler: MetricsSampler, namespace: string, now: nu
     const m: JsonObject = { name: asString(meta.name) ?? '', namespace: asString(meta.namespace) ?? '', creationTimestamp: timestamp(now) };
     if (asObject(meta.labels) !== undefined) m.labels = structuredClone(asObject(meta.labels) ?? {});
     return {
-      kind: 'PodMetrics', apiVersion: `${GROUPS.metrics}/${VERSION}`, metadata: m, timestamp: timestamp(p.timestamp), window: goDuration(p.windowMs),
+      kind: 'PodMetrics', apiVersion: `${GROUPS.metrics}/${VERSION}`, metadata: m, timestamp: timestamp(p.timestamp), window: formatGoDuration(p.windowMs),
       containers: p.containers.map((c) => ({ name: c.name, usage: usageObject(c.usage) })),
     };
   });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { JsonObject } from '../../../../src/sdk/types/meta.js';
-import { Backoff, goDuration } from '../../../../src/server/node/agent/backoff.js';
+import { Backoff } from '../../../../src/server/node/agent/backoff.js';
+import { formatGoDuration } from '../../../../src/machinery/go-duration.js';
 import { buildEnv, commandLine, EnvError, expand, type EnvSources } from '../../../../src/server/node/agent/env.js';
 
 const sources: EnvSources = {
@@ -79,6 +80,6 @@ describe('crash-loop back-off', () => {
   });
 
   test('durations as Go prints them', () => {
-    assert.deepEqual([300, 1200, 10_000, 80_000, 160_000, 300_000].map(goDuration), ['300ms', '1.2s', '10s', '1m20s', '2m40s', '5m0s']);
+    assert.deepEqual([300, 1200, 10_000, 80_000, 160_000, 300_000].map(formatGoDuration), ['300ms', '1.2s', '10s', '1m20s', '2m40s', '5m0s']);
   });
 });

@@ -4,7 +4,7 @@
  * map key may itself contain dots (`clusters.10.0.0.1.server`): the key extends up to the next
  * part that names a field of the map's values.
  */
-import { getOwn, setOwn } from '../../../../sdk/own-keys.js';
+import { getOwn, setOwn } from '../../../../machinery/json/own-keys.js';
 import { canonicalBase64 } from '../../../../sdk/config/go-base64.js';
 import type { ConfigModel } from '../../../../sdk/config/types.js';
 import { plainError } from './usage.js';

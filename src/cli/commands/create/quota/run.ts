@@ -2,11 +2,13 @@
  * `create quota NAME`: a ResourceQuota with `--hard` quantities (printed as the API machinery
  * canonicalizes them) and `--scopes` (checked by the server, as kubectl leaves them).
  */
+import { formatQuantity } from '../../../../machinery/quantity/format.js';
+import { parseQuantity } from '../../../../machinery/quantity/parse.js';
+import { InputError } from '../../../../sdk/errors.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { sendGenerated, startGenerator } from '../shared/generated.js';
-import { canonicalQuantity } from '../shared/quantity.js';
 import { goMap, objectMeta, struct } from '../shared/typed.js';
 
 /** kubectl's `populateResourceListV1`: `name=quantity` pairs separated by commas. */
@@ -16,7 +18,10 @@ function resourceList(spec: string): Map<string, string> | undefined {
   for (const statement of spec.split(',')) {
     const parts = statement.split('=');
     if (parts.length !== 2) throw new UsageError(`Invalid argument syntax ${statement}, expected <resource>=<value>`, false);
-    out.set(parts[0] ?? '', canonicalQuantity(parts[1] ?? ''));
+    // resource.ParseQuantity: kubectl prints the quantity as the API machinery writes it.
+    const quantity = parseQuantity(parts[1] ?? '');
+    if ('error' in quantity) throw new InputError(quantity.error);
+    out.set(parts[0] ?? '', formatQuantity(quantity));
   }
   return out;
 }

@@ -7,7 +7,8 @@ import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { sendGenerated, startGenerator } from '../shared/generated.js';
-import { dns1123SubdomainErrors, portNameErrors, portNumErrors } from '../shared/k8s-validation.js';
+import { isDNS1123Subdomain } from '../../../../machinery/validation/names.js';
+import { portNameProblems, portNumberProblems } from '../../../../machinery/validation/ports.js';
 import { nonEmpty, objectMeta, struct, type Struct } from '../shared/typed.js';
 
 /** `--tcp`. */
@@ -37,11 +38,11 @@ function parsePorts(spec: string): { port: number; targetPort: number | string }
   const target = parts[1] ?? '';
   const number = atoi(target);
   if (number === undefined) {
-    const errs = portNameErrors(target);
+    const errs = portNameProblems(target);
     if (errs.length > 0) throw new UsageError(errs.join(','), false);
     return { port, targetPort: target };
   }
-  const errs = portNumErrors(number);
+  const errs = portNumberProblems(number);
   if (errs.length > 0) throw new UsageError(errs.join(','), false);
   return { port, targetPort: number };
 }
@@ -64,7 +65,7 @@ export async function runServiceGenerator(ctx: CommandContext, args: string[], f
   if (clusterIP === 'None' && type !== 'ClusterIP') throw new UsageError('ClusterIP=None can only be used with ClusterIP service type', false);
   if (clusterIP !== 'None' && tcp.length === 0 && type !== 'ExternalName') throw new UsageError('at least one tcp port specifier must be provided', false);
   const externalName = settings.externalName ?? '';
-  if (type === 'ExternalName' && dns1123SubdomainErrors(externalName).length > 0) throw new UsageError(`invalid service external name ${externalName}`, false);
+  if (type === 'ExternalName' && isDNS1123Subdomain(externalName).length > 0) throw new UsageError(`invalid service external name ${externalName}`, false);
   const ports: Struct[] = tcp.map((spec) => {
     const { port, targetPort } = parsePorts(spec);
     return struct({ name: nonEmpty(spec.replaceAll(':', '-')), protocol: 'TCP', port, targetPort, nodePort: settings.nodePort === 0 ? undefined : settings.nodePort });

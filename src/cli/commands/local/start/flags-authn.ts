@@ -7,7 +7,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { CONFIG_FILE_LIMIT, readTextFileLimited } from '../../../../sdk/bounded-read.js';
 import type { AuthenticationOptions } from '../../../../server/auth/authn/options.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
-import { parseDuration } from '../../../framework/flag-values.js';
+import { parseGoDuration } from '../../../../machinery/go-duration.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 
@@ -174,7 +174,7 @@ export async function authenticationFromFlags(flags: FlagValues, dataDir: string
     const version = s.str('authentication-token-webhook-version') || 'v1beta1';
     if (version !== 'v1' && version !== 'v1beta1') throw new UsageError(`invalid --authentication-token-webhook-version "${version}": must be v1 or v1beta1`, false);
     const ttlText = s.str('authentication-token-webhook-cache-ttl') || '2m0s';
-    const ttl = parseDuration(ttlText);
+    const ttl = parseGoDuration(ttlText);
     if (ttl === undefined) throw new UsageError(`invalid argument "${ttlText}" for "--authentication-token-webhook-cache-ttl" flag: time: invalid duration "${ttlText}"`, false);
     o.webhook = { configFile: webhook, version, cacheTtlMs: ttl };
   }

@@ -34,7 +34,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (contextName !== undefined && !loaded.config.contexts.has(contextName)) throw new UsageError(`no context exists with the name: "${contextName}"`, false);
   const store = await openStore(ctx, (message) => ctx.warn(message));
   const timeoutMs = flags.durationMs('login-timeout') ?? 5 * 60_000;
-  const { formatGoDuration } = await import('../../../../sdk/transport/go-duration.js');
+  const { formatGoDuration } = await import('../../../../machinery/go-duration.js');
   const waiting = (): void => ctx.io.stderr.write(`Waiting up to ${formatGoDuration(timeoutMs)} for the login to complete in the browser (Ctrl-C to cancel)...\n`);
   let shown = false;
   const tokens = await loginWithBrowser(settings, {

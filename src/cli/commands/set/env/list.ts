@@ -5,7 +5,7 @@
  * them. Resolution errors are gathered per message and written to stderr, sorted.
  */
 import type { KubeObject } from '../../../../sdk/types/meta.js';
-import { quantityValue } from '../../../../printers/sort/quantity.js';
+import { quantityValue } from '../../../../machinery/quantity/text.js';
 import type { EnvVar } from './parse.js';
 
 type Json = Record<string, unknown>;

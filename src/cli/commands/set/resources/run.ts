@@ -2,7 +2,8 @@
  * `set resources`: `--limits` and `--requests` (`cpu=100m,memory=256Mi`, quantities written in
  * their canonical form) on the selected containers (`-c`, wildcards, init containers too).
  */
-import { formatQuantity, parseQuantity } from '../../../../printers/sort/quantity.js';
+import { formatQuantity } from '../../../../machinery/quantity/format.js';
+import { parseQuantity } from '../../../../machinery/quantity/parse.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
@@ -19,8 +20,9 @@ function parseResourceList(spec: string): Map<string, string> {
     const parts = statement.split('=');
     if (parts.length !== 2) throw new UsageError(`Invalid argument syntax ${statement}, expected <resource>=<value>`, false);
     const [name = '', value = ''] = parts;
-    if (parseQuantity(value) === undefined) throw new UsageError('quantities must match the regular expression \'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$\'', false);
-    out.set(name, formatQuantity(value));
+    const quantity = parseQuantity(value);
+    if ('error' in quantity) throw new UsageError(quantity.error, false);
+    out.set(name, formatQuantity(quantity));
   }
   return out;
 }

@@ -8,7 +8,8 @@
 import type { JsonObject, JsonValue } from '../../meta.js';
 import type { ListSchema, ScalarSchema, StructSchema, TypeSchema, UntypedSchema } from '../type-schema.js';
 import { scalarWire } from '../type-schema.js';
-import { setOwn } from '../../../own-keys.js';
+import { setOwn } from '../../../../machinery/json/own-keys.js';
+import { formatGoDurationNanos, parseGoDurationNanos } from '../../../../machinery/go-duration.js';
 import { readJson, writeJson } from '../../../../machinery/json-numbers.js';
 
 /** What protobufjs takes and gives: nested plain objects, arrays, numbers, strings, booleans and byte arrays. */
@@ -64,34 +65,6 @@ function plainToTime(value: Plain | undefined, micro: boolean): JsonValue {
   return `${iso}.${String(Math.floor(nanos / 1000)).padStart(6, '0')}Z`;
 }
 
-const DURATION_UNITS: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };
-
-/** A Go duration string (`1h2m3s`) in nanoseconds. */
-function parseDuration(text: string): number {
-  let total = 0;
-  const sign = text.startsWith('-') ? -1 : 1;
-  for (const m of text.replace(/^[-+]/, '').matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(m[1]) * (DURATION_UNITS[m[2] ?? 's'] ?? 0);
-  return sign * Math.round(total);
-}
-
-/** Nanoseconds as Go prints a duration (`1h2m3s`, `1.5s`, `0s`). */
-function formatDuration(nanos: number): string {
-  if (nanos === 0) return '0s';
-  const sign = nanos < 0 ? '-' : '';
-  let n = Math.abs(nanos);
-  if (n < 1e9) {
-    if (n < 1e3) return `${sign}${n}ns`;
-    if (n < 1e6) return `${sign}${n / 1e3}µs`;
-    return `${sign}${n / 1e6}ms`;
-  }
-  const h = Math.floor(n / 3600e9);
-  n -= h * 3600e9;
-  const m = Math.floor(n / 60e9);
-  n -= m * 60e9;
-  const s = n / 1e9;
-  return `${sign}${h > 0 ? `${h}h` : ''}${h > 0 || m > 0 ? `${m}m` : ''}${s}s`;
-}
-
 /**
  * An int64 as protobufjs writes it: a number, or for a bigint (an int64 beyond 2^53 that the local
  * server keeps exactly where JSON values say number) its two's-complement halves, which
@@ -129,7 +102,7 @@ function scalarToPlain(value: JsonValue, schema: ScalarSchema): Plain | undefine
       return typeof value === 'number' ? value : undefined;
     case 'bytes': return typeof value === 'string' ? Buffer.from(value, 'base64') : undefined;
     case 'time': case 'microTime': return typeof value === 'string' ? timeToPlain(value) : undefined;
-    case 'duration': return typeof value === 'string' ? { f1: parseDuration(value) } : undefined;
+    case 'duration': return typeof value === 'string' ? { f1: Number(parseGoDurationNanos(value) ?? 0n) } : undefined;
     case 'quantity': return typeof value === 'string' || typeof value === 'number' ? { f1: String(value) } : undefined;
     case 'intOrString':
       if (typeof value === 'number') return { f1: 0, f2: value };
@@ -147,7 +120,7 @@ function plainToScalar(value: Plain | undefined, schema: ScalarSchema, exact: bo
     case 'bytes': return value instanceof Uint8Array ? Buffer.from(value).toString('base64') : null;
     case 'time': return plainToTime(value, false);
     case 'microTime': return plainToTime(value, true);
-    case 'duration': return isPlainObject(value) && value.f1 !== undefined ? formatDuration(longNumber(value.f1)) : '0s';
+    case 'duration': return isPlainObject(value) && value.f1 !== undefined ? formatGoDurationNanos(BigInt(Math.trunc(longNumber(value.f1)))) : '0s';
     case 'quantity': return isPlainObject(value) && typeof value.f1 === 'string' ? value.f1 : '0';
     case 'intOrString': {
       if (!isPlainObject(value)) return 0;

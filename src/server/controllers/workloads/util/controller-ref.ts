@@ -4,7 +4,7 @@
  * through the API (so the garbage collector sees the same references).
  */
 import type { JsonObject, JsonValue } from '../../../../sdk/types/meta.js';
-import { matchesLabels, type LabelSelector } from '../../../selection/label-selector.js';
+import { matchesLabels, type LabelSelector } from '../../../../machinery/labels/selector.js';
 import { asArray, asObject, asString, metaOf } from '../../../util/json.js';
 import type { ResourceDef } from '../../../registry/types.js';
 import type { InternalClient } from '../../client.js';

@@ -6,8 +6,9 @@
  */
 import type { JsonObject } from '../../../../sdk/types/meta.js';
 import type { Informer, InformerEvent } from '../../framework/informer.js';
-import { fromObjectSelector, matchesLabels, type LabelSelector } from '../../../selection/label-selector.js';
-import { asObject, asString, jsonEqual } from '../../../util/json.js';
+import { fromObjectSelector, matchesLabels, type LabelSelector } from '../../../../machinery/labels/selector.js';
+import { asObject, asString } from '../../../util/json.js';
+import { jsonEqual } from '../../../../machinery/json/equal.js';
 import { controllerRefOf, namespaceOf } from './controller-ref.js';
 
 /** How an owner kind is found. */

@@ -4,7 +4,7 @@
  * whether a pod counts as healthy.
  */
 import type { JsonObject } from '../../../../sdk/types/meta.js';
-import { fromObjectSelector, matchesLabels } from '../../../selection/label-selector.js';
+import { fromObjectSelector, matchesLabels } from '../../../../machinery/labels/selector.js';
 import { asObject } from '../../../util/json.js';
 import { isPodReady, isTerminating } from './pods.js';
 

@@ -8,7 +8,8 @@
 import type { JsonObject } from '../../../../sdk/types/meta.js';
 import { ApiError } from '../../../errors.js';
 import type { ResourceDef } from '../../../registry/types.js';
-import { asNumber, asObject, asString, jsonEqual } from '../../../util/json.js';
+import { asNumber, asObject, asString } from '../../../util/json.js';
+import { jsonEqual } from '../../../../machinery/json/equal.js';
 import type { ControllerKit } from '../kit.js';
 import { controllerRefOf, nameOf, newControllerRef, refJson, uidOf } from './controller-ref.js';
 import { computeHash } from './hash.js';

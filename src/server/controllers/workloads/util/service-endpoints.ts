@@ -6,7 +6,7 @@
  */
 import type { JsonObject } from '../../../../sdk/types/meta.js';
 import type { Informer } from '../../framework/informer.js';
-import { fromObjectSelector, matchesLabels } from '../../../selection/label-selector.js';
+import { fromObjectSelector, matchesLabels } from '../../../../machinery/labels/selector.js';
 import { asArray, asNumber, asObject, asString } from '../../../util/json.js';
 import { namespaceOf } from './controller-ref.js';
 import { isPodFinished, isTerminating } from './pods.js';

@@ -1,7 +1,9 @@
 /**
- * Resource quantities as the API server reads and writes them (apimachinery's `resource.Quantity`):
- * parsing with its three errors, and the text a decoded quantity is encoded as again, which is what
- * a real server stores and returns:
+ * Resource quantities as apimachinery's `resource.ParseQuantity` reads them, with its three errors.
+ * The one parser of the project: the server decodes and stores Quantity fields with it, quota adds
+ * them, kubectl's commands canonicalize flags with it and printers compare and format with it.
+ * What a parsed quantity is written as again (see `format.ts`), which is what a real server stores
+ * and returns and what `Quantity.String()` prints:
  *
  * - a quantity whose text is already in a canonical-enough form keeps its text exactly (`1Gi`,
  *   `100Mi`, `500m`, `1e3`, `12e6`): the parser remembers it;
@@ -12,6 +14,8 @@
  *   multiple of three, values are rounded up (away from zero) to nano units, binary values are
  *   capped at 2^63-1.
  */
+
+import { compareDecimal } from './arithmetic.js';
 
 /** How a quantity's suffix was written (and is written again). */
 export type QuantityFormat = 'BinarySI' | 'DecimalSI' | 'DecimalExponent';
@@ -32,8 +36,10 @@ export interface Quantity {
   text?: string;
 }
 
-const DECIMAL_SUFFIXES: Readonly<Record<string, number>> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
-const BINARY_SUFFIXES: Readonly<Record<string, number>> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
+/** The decimal SI suffixes and their powers of ten. */
+export const DECIMAL_SUFFIXES: Readonly<Record<string, number>> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+/** The binary SI suffixes and their powers of two. */
+export const BINARY_SUFFIXES: Readonly<Record<string, number>> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
 const SUFFIX_CHARS = 'eEinumkKMGTP';
 const MAX_INT64 = (1n << 63n) - 1n;
 const NANO = -9;
@@ -133,62 +139,19 @@ export function parseQuantity(text: string): Quantity | { error: string } {
   ({ unscaled, scale } = roundToNano(unscaled, scale));
   if (keepsText(parts, meaning.exponent, format)) return { unscaled, scale, format, text };
   const magnitude = unscaled < 0n ? -unscaled : unscaled;
-  if (format === 'BinarySI' && compare(magnitude, scale, MAX_INT64, 0) > 0) {
+  if (format === 'BinarySI' && compareDecimal(magnitude, scale, MAX_INT64, 0) > 0) {
     unscaled = unscaled < 0n ? -MAX_INT64 : MAX_INT64;
     scale = 0;
-  } else if (format === 'BinarySI' && magnitude !== 0n && compare(magnitude, scale, 1n, 0) < 0) {
+  } else if (format === 'BinarySI' && magnitude !== 0n && compareDecimal(magnitude, scale, 1n, 0) < 0) {
     format = 'DecimalSI';
   }
   return { unscaled, scale, format };
 }
 
-/** Compares a × 10^as with b × 10^bs. */
-function compare(a: bigint, as: number, b: bigint, bs: number): number {
-  const common = Math.min(as, bs);
-  const x = a * 10n ** BigInt(as - common);
-  const y = b * 10n ** BigInt(bs - common);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-const DECIMAL_BY_EXPONENT = new Map(Object.entries(DECIMAL_SUFFIXES).map(([s, e]) => [e, s]));
-const BINARY_BY_EXPONENT = new Map(Object.entries(BINARY_SUFFIXES).map(([s, e]) => [e, s]));
-
-/** The canonical text of a quantity's value in a format (what `Quantity.String()` computes). */
-function canonicalText(q: Quantity): string {
-  if (q.unscaled === 0n) return '0';
-  let format = q.format;
-  if (format === 'BinarySI') {
-    const small = compare(q.unscaled, q.scale, -1024n, 0) > 0 && compare(q.unscaled, q.scale, 1024n, 0) < 0;
-    const whole = q.scale >= 0 || q.unscaled % 10n ** BigInt(-q.scale) === 0n;
-    if (small || !whole) format = 'DecimalSI';
-  }
-  if (format === 'BinarySI') {
-    let value = q.scale >= 0 ? q.unscaled * 10n ** BigInt(q.scale) : q.unscaled / 10n ** BigInt(-q.scale);
-    let times = 0;
-    while ((value >= 1024n || value <= -1024n) && value % 1024n === 0n) {
-      value /= 1024n;
-      times++;
-    }
-    // Go writes no suffix for a power it has no name for.
-    return `${String(value)}${BINARY_BY_EXPONENT.get(times * 10) ?? ''}`;
-  }
-  let mantissa = q.unscaled;
-  let exponent = q.scale;
-  while (mantissa % 10n === 0n) {
-    mantissa /= 10n;
-    exponent++;
-  }
-  while (exponent % 3 !== 0) {
-    mantissa *= 10n;
-    exponent--;
-  }
-  if (format === 'DecimalExponent') return exponent === 0 ? String(mantissa) : `${String(mantissa)}e${String(exponent)}`;
-  return `${String(mantissa)}${DECIMAL_BY_EXPONENT.get(exponent) ?? ''}`;
-}
-
-/** The text a quantity is encoded as: the text as written when the parser kept it, else the canonical form. */
-export function formatQuantity(q: Quantity): string {
-  return q.text ?? canonicalText(q);
+/** {@link parseQuantity} for callers that need only whether the text is a quantity: undefined when it is not. */
+export function tryParseQuantity(text: string): Quantity | undefined {
+  const parsed = parseQuantity(text);
+  return 'error' in parsed ? undefined : parsed;
 }
 
 /** A JSON number's text as Go's decoder hands it to `Quantity.UnmarshalJSON`, without an exponent. */
@@ -202,15 +165,4 @@ export function numberText(value: number): string {
   if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
   if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
-}
-
-/**
- * What a JSON value in a Quantity field is stored as (`cpu: 0.5` → `"500m"`), or the API server's
- * error when the value is not a quantity. Strings are trimmed first, as `UnmarshalJSON` trims them.
- */
-export function canonicalQuantity(value: string | number): { value: string } | { error: string } {
-  const text = typeof value === 'number' ? numberText(value) : value.trim();
-  const parsed = parseQuantity(text);
-  if ('error' in parsed) return parsed;
-  return { value: formatQuantity(parsed) };
 }

@@ -1,5 +1,6 @@
 /**
- * Name and label syntax checks with the API machinery's messages (k8s.io/apimachinery/pkg/util/validation).
+ * Name and label syntax checks with the API machinery's messages (k8s.io/apimachinery/pkg/util/validation),
+ * for the server's validation of objects and the client's checks of what a command builds.
  * Each function returns the list of problems; an empty list means valid.
  */
 
@@ -83,7 +84,8 @@ export function isQualifiedName(value: string): string[] {
   }
   if (name.length === 0) errs.push('name part must be non-empty');
   else if (name.length > 63) errs.push(`name part ${maxLen(63)}`);
-  if (name.length > 0 && !qualifiedNamePartRe.test(name)) {
+  // Go checks the pattern even when the name part is empty, so an empty one has two problems.
+  if (!qualifiedNamePartRe.test(name)) {
     errs.push(`name part ${regexError("must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character", QUALIFIED_NAME_PART, ['MyName', 'my.name', '123-abc'])}`);
   }
   return errs;

@@ -3,7 +3,8 @@
 // written, rounding, the binary cap, JSON numbers, and its three parse errors.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { QUANTITY_ERRORS, canonicalQuantity, numberText, parseQuantity } from '../../../src/server/quantity/quantity.js';
+import { canonicalQuantity } from '../../../src/machinery/quantity/format.js';
+import { QUANTITY_ERRORS, numberText, parseQuantity } from '../../../src/machinery/quantity/parse.js';
 
 /** Written → stored. */
 const CANONICAL: readonly (readonly [string, string])[] = [
