@@ -5,7 +5,7 @@
  */
 import { inGoFieldOrder } from '../../printers/encoding/go-json.js';
 import type { KubeObject } from '../../sdk/types/meta.js';
-import { inStructOrder } from '../commands/create/shared/schema-order.js';
+import { inStructOrder } from '../resource-builders/schema-order.js';
 import { asTyped } from '../commands/set/shared/typed.js';
 
 /** `object` after a round trip through its Go type, marked for printing in struct order. */

@@ -10,15 +10,15 @@ import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { usageErrorf } from '../../framework/usage-errorf.js';
-import { dryRunMode, dryRunSuffix } from './shared/dry-run.js';
-import { failuresError } from './shared/error-list.js';
-import { InterruptSummary } from './shared/interrupted.js';
-import { readCommandManifests, readsStdin } from './shared/manifest-flags.js';
-import { objectOutput } from './shared/object-output.js';
-import { OrderedWriter } from './shared/ordered-writer.js';
-import { ProgressLine } from './shared/progress.js';
-import { fieldValidation } from './shared/validate.js';
-import { allowConcurrentListeners } from './shared/signal.js';
+import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
+import { failuresError } from '../../writes/error-list.js';
+import { InterruptSummary } from '../../writes/interrupted.js';
+import { readCommandManifests, readsStdin } from '../../manifests/manifest-flags.js';
+import { objectOutput } from '../../writes/object-output.js';
+import { OrderedWriter } from '../../writes/ordered-writer.js';
+import { ProgressLine } from '../../writes/progress.js';
+import { fieldValidation } from '../../writes/validate.js';
+import { allowConcurrentListeners } from '../../writes/signal.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';
 
 /** Checks the flag combinations kubectl rejects, before anything is read or sent. */

@@ -5,10 +5,10 @@
  */
 import { BINARY_NAME, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../sdk/naming.js';
 import { examplePath, type CommandSpec } from '../../framework/spec.js';
-import { DRY_RUN_FLAG } from './shared/dry-run.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from './shared/manifest-flags.js';
-import { OUTPUT_FLAGS } from './shared/object-output.js';
-import { VALIDATE_FLAG } from './shared/validate.js';
+import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
+import { OUTPUT_FLAGS } from '../../writes/object-output.js';
+import { VALIDATE_FLAG } from '../../writes/validate.js';
 import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from '../delete/shared/delete-flags.js';
 import { spec as editLastApplied } from './edit-last-applied/spec.js';
 import { spec as setLastApplied } from './set-last-applied/spec.js';

@@ -8,14 +8,14 @@ import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';
-import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
-import { failuresError } from '../apply/shared/error-list.js';
-import { liveObjects } from '../apply/shared/live-objects.js';
-import { readsStdin } from '../apply/shared/manifest-flags.js';
+import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
+import { failuresError } from '../../writes/error-list.js';
+import { liveObjects } from '../../manifests/live-objects.js';
+import { readsStdin } from '../../manifests/manifest-flags.js';
 import { withLastApplied } from '../../../sdk/apply/last-applied.js';
-import { objectOutput } from '../apply/shared/object-output.js';
+import { objectOutput } from '../../writes/object-output.js';
 import { inGoFieldOrder } from '../../../printers/encoding/go-json.js';
-import { inStructOrder } from '../create/shared/schema-order.js';
+import { inStructOrder } from '../../resource-builders/schema-order.js';
 
 const HPA = { group: 'autoscaling', version: 'v1', resource: 'horizontalpodautoscalers', namespaced: true, kind: 'HorizontalPodAutoscaler' } as const;
 

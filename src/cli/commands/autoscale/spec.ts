@@ -1,10 +1,10 @@
 /** `platformctl autoscale`: create a HorizontalPodAutoscaler for a scalable resource. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import { SAVE_CONFIG_FLAG } from '../create/shared/generated.js';
+import { SAVE_CONFIG_FLAG } from '../../resource-builders/generated.js';
 import type { CommandSpec } from '../../framework/spec.js';
-import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
-import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
+import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
+import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 import { RECORD_FLAG } from '../../flags/record.js';
 
 /** `platformctl autoscale`. */

@@ -1,7 +1,7 @@
 /** `platformctl cordon NODE`. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
-import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
+import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
 import { NODE_SELECTOR_FLAG } from '../drain/shared/nodes.js';
 
 /** `platformctl cordon`. */

@@ -7,10 +7,10 @@
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
-import { readCommandManifests } from '../apply/shared/manifest-flags.js';
-import { objectOutput } from '../apply/shared/object-output.js';
-import { fieldValidation } from '../apply/shared/validate.js';
-import { CREATE_FIELD_MANAGER } from './shared/generated.js';
+import { readCommandManifests } from '../../manifests/manifest-flags.js';
+import { objectOutput } from '../../writes/object-output.js';
+import { fieldValidation } from '../../writes/validate.js';
+import { CREATE_FIELD_MANAGER } from '../../resource-builders/generated.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';
 
 /** Runs `create --edit`. */

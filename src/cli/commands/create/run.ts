@@ -7,8 +7,8 @@ import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { usageErrorf } from '../../framework/usage-errorf.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';
-import { hasManifestInput } from '../apply/shared/manifest-flags.js';
-import { runManifestWrites } from '../apply/shared/manifest-writes.js';
+import { hasManifestInput } from '../../manifests/manifest-flags.js';
+import { runManifestWrites } from '../../writes/manifest-writes.js';
 
 /** Runs `create -f`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
@@ -16,7 +16,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (!hasManifestInput(flags)) throw new UsageError('must specify one of -f and -k');
   const raw = flags.string('raw') ?? '';
   if (raw !== '') {
-    const { checkRawFiles, checkRawUri, sendRaw } = await import('../apply/shared/raw-request.js');
+    const { checkRawFiles, checkRawUri, sendRaw } = await import('../../writes/raw-request.js');
     if (flags.bool('edit')) throw new UsageError('--raw and --edit are mutually exclusive', false);
     checkRawFiles(flags, { allowNone: false });
     if ((flags.string('selector') ?? '') !== '') throw new UsageError('--raw and --selector (-l) are mutually exclusive', false);

@@ -3,11 +3,11 @@
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import { examplePath, type CommandSpec } from '../../framework/spec.js';
-import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
-import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
-import { rawFlag } from '../apply/shared/raw-request.js';
-import { VALIDATE_FLAG } from '../apply/shared/validate.js';
+import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
+import { OUTPUT_FLAGS } from '../../writes/object-output.js';
+import { rawFlag } from '../../writes/raw-request.js';
+import { VALIDATE_FLAG } from '../../writes/validate.js';
 import { spec as bootstrapToken } from './bootstrap-token/spec.js';
 import { spec as clusterrole } from './clusterrole/spec.js';
 import { spec as clusterrolebinding } from './clusterrolebinding/spec.js';
@@ -26,7 +26,7 @@ import { spec as secret } from './secret/spec.js';
 import { spec as service } from './service/spec.js';
 import { spec as serviceaccount } from './serviceaccount/spec.js';
 import { spec as token } from './token/spec.js';
-import { CREATE_FIELD_MANAGER_FLAG, SAVE_CONFIG_FLAG } from './shared/generated.js';
+import { CREATE_FIELD_MANAGER_FLAG, SAVE_CONFIG_FLAG } from '../../resource-builders/generated.js';
 import { RECORD_FLAG } from '../../flags/record.js';
 
 /** `platformctl create`. */

@@ -13,7 +13,7 @@ import type { Node, Pod } from '../../../sdk/types/core.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
-import { readCommandManifests } from '../apply/shared/manifest-flags.js';
+import { readCommandManifests } from '../../manifests/manifest-flags.js';
 import { attachToDebugContainer } from './attach.js';
 import { completeOptions, validateOptions, type DebugCommandOptions } from './options.js';
 

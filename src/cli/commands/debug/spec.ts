@@ -1,7 +1,7 @@
 /** `platformctl debug`: debugging sessions in a running pod, a copy of a pod, or on a node. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
-import { filenameFlag } from '../apply/shared/manifest-flags.js';
+import { filenameFlag } from '../../manifests/manifest-flags.js';
 
 const ONLY_COPY = "(This flag only works when used with '--copy-to')";
 

@@ -4,9 +4,9 @@
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import { examplePath, type CommandSpec } from '../../framework/spec.js';
-import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
-import { rawFlag } from '../apply/shared/raw-request.js';
+import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
+import { rawFlag } from '../../writes/raw-request.js';
 import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from './shared/delete-flags.js';
 
 /** `platformctl delete`. */

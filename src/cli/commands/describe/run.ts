@@ -12,7 +12,7 @@ import { clientForQuery, fetchObjects, isNotFound, withTypeMeta } from '../../re
 import { resourcesFromCommandLine } from '../../resource/index.js';
 import type { ResolvedResources, ResourceQuery } from '../../resource/resolve.js';
 import { selectionFromFlags, type ResourceSelection } from '../../resource/selection.js';
-import { hasManifestInput } from '../apply/shared/manifest-flags.js';
+import { hasManifestInput } from '../../manifests/manifest-flags.js';
 import { throwCollected } from '../get/errors.js';
 
 /**

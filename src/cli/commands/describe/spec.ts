@@ -4,7 +4,7 @@
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import { examplePath, type CommandSpec } from '../../framework/spec.js';
 import { ALL_NAMESPACES_FLAG, SELECTOR_FLAG } from '../../resource/selection.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 
 /** `platformctl describe`. */
 export const spec: CommandSpec = {

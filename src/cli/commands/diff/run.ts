@@ -11,9 +11,9 @@ import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { ExitError, UsageError } from '../../framework/usage-error.js';
 import { usageErrorf } from '../../framework/usage-errorf.js';
-import { failuresError } from '../apply/shared/error-list.js';
-import { readCommandManifests, readsStdin } from '../apply/shared/manifest-flags.js';
-import { allowConcurrentListeners } from '../apply/shared/signal.js';
+import { failuresError } from '../../writes/error-list.js';
+import { readCommandManifests, readsStdin } from '../../manifests/manifest-flags.js';
+import { allowConcurrentListeners } from '../../writes/signal.js';
 import type { DiffFile } from './external.js';
 import { unifiedDiff } from './unified.js';
 

@@ -3,7 +3,7 @@
  */
 import { BINARY_NAME, EXTERNAL_DIFF_ENV, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../sdk/naming.js';
 import { examplePath, type CommandSpec } from '../../framework/spec.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 
 /** `platformctl diff`. */
 export const spec: CommandSpec = {

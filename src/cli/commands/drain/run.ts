@@ -12,7 +12,7 @@ import { timeoutSignal } from '../../../sdk/timeout-signal.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { ExitError } from '../../framework/usage-error.js';
-import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
+import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
 import { errorsOf, filterPod, warningsOf } from './shared/filters.js';
 import { formatGoDuration } from '../../../machinery/go-duration.js';
 import { cordonNodes, nodesOf } from './shared/nodes.js';

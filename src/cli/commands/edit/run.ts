@@ -9,17 +9,17 @@ import { rm, writeFile } from 'node:fs/promises';
 import { MANIFEST_LIMIT, readTextFileLimited } from '../../../sdk/bounded-read.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { LiveObject } from '../apply/shared/live-objects.js';
+import type { LiveObject } from '../../manifests/live-objects.js';
 import { ANNOTATIONS } from '../../../sdk/naming.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { ExitError, UsageError } from '../../framework/usage-error.js';
 import { holdInterrupts } from '../../interrupt.js';
-import { failuresError } from '../apply/shared/error-list.js';
-import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
-import { objectOutput } from '../apply/shared/object-output.js';
-import { fieldValidation } from '../apply/shared/validate.js';
+import { failuresError } from '../../writes/error-list.js';
+import { hasManifestInput, readsStdin } from '../../manifests/manifest-flags.js';
+import { objectOutput } from '../../writes/object-output.js';
+import { fieldValidation } from '../../writes/validate.js';
 import { editHeader, originalLine, stripComments, type EditReason } from './buffer.js';
 import { launchEditor } from './editor.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';
@@ -40,7 +40,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const validation = fieldValidation(flags);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
   const [{ liveObjects }, { printYaml }, { toListObject }, { loadYaml, YamlSyntaxError }, { createTwoWayPatch }, { withLastApplied }, { describeObject }] = await Promise.all([
-    import('../apply/shared/live-objects.js'),
+    import('../../manifests/live-objects.js'),
     import('../../../printers/output/json-yaml.js'),
     import('../../../printers/output/lists.js'),
     import('../../../sdk/config/yaml-parse.js'),

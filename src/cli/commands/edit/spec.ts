@@ -1,9 +1,9 @@
 /** `platformctl edit`: edit objects in the user's editor and save the changes as patches. */
 import { BINARY_NAME, EDITOR_ENV } from '../../../sdk/naming.js';
 import { examplePath, type CommandSpec } from '../../framework/spec.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
-import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
-import { VALIDATE_FLAG } from '../apply/shared/validate.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
+import { OUTPUT_FLAGS } from '../../writes/object-output.js';
+import { VALIDATE_FLAG } from '../../writes/validate.js';
 import { RECORD_FLAG } from '../../flags/record.js';
 
 /** `platformctl edit`. */

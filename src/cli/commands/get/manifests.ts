@@ -6,7 +6,7 @@ import type { PlatformClient } from '../../../sdk/client.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import type { ResolvedResources, ResourceQuery } from '../../resource/resolve.js';
-import { readCommandManifests } from '../apply/shared/manifest-flags.js';
+import { readCommandManifests } from '../../manifests/manifest-flags.js';
 
 function sameQuery(a: ResourceQuery, b: Omit<ResourceQuery, 'names'>): boolean {
   return a.mapping.group === b.mapping.group && a.mapping.resource === b.mapping.resource && a.namespace === b.namespace;

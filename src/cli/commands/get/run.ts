@@ -10,7 +10,7 @@ import { printerFor } from '../../output/printer.js';
 import { resourcesFromCommandLine } from '../../resource/index.js';
 import type { ResolvedResources } from '../../resource/resolve.js';
 import { selectionFromFlags } from '../../resource/selection.js';
-import { hasManifestInput } from '../apply/shared/manifest-flags.js';
+import { hasManifestInput } from '../../manifests/manifest-flags.js';
 import { throwCollected } from './errors.js';
 
 const SUBRESOURCES = ['status', 'scale'];

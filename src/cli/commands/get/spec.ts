@@ -6,7 +6,7 @@ import { BINARY_NAME } from '../../../sdk/naming.js';
 import { examplePath, type CommandSpec } from '../../framework/spec.js';
 import { outputFlags } from '../../output/flags.js';
 import { ALL_NAMESPACES_FLAG, FIELD_SELECTOR_FLAG, SELECTOR_FLAG } from '../../resource/selection.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { WATCH_TIMEOUT_FLAG } from '../watch/spec.js';
 
 /** `platformctl get`. */

@@ -9,10 +9,10 @@ import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { recordedCause } from '../../flags/record.js';
-import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
-import { failuresError } from '../apply/shared/error-list.js';
-import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
-import { objectOutput } from '../apply/shared/object-output.js';
+import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
+import { failuresError } from '../../writes/error-list.js';
+import { hasManifestInput, readsStdin } from '../../manifests/manifest-flags.js';
+import { objectOutput } from '../../writes/object-output.js';
 
 const PATCH_TYPES = ['json', 'merge', 'strategic'] as const;
 type CliPatchType = (typeof PATCH_TYPES)[number];
@@ -95,7 +95,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   };
 
   if (local) {
-    const { readCommandManifests } = await import('../apply/shared/manifest-flags.js');
+    const { readCommandManifests } = await import('../../manifests/manifest-flags.js');
     for (const manifest of await readCommandManifests(ctx, flags, { requireName: 'none' })) {
       try {
         report(await patchLocally(manifest.object, patch, patchType), 'patched');
@@ -105,7 +105,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
     }
   } else {
     const client = await ctx.client({ stdinInUse: readsStdin(flags) });
-    const { liveObjects } = await import('../apply/shared/live-objects.js');
+    const { liveObjects } = await import('../../manifests/live-objects.js');
     const live = await liveObjects(ctx, flags, client, args);
     if (live.objects.length === 0 && live.errors.length === 0) throw new UsageError('no objects passed to patch', false);
     errors.push(...live.errors);

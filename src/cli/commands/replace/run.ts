@@ -9,8 +9,8 @@ import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';
-import { hasManifestInput } from '../apply/shared/manifest-flags.js';
-import { runManifestWrites } from '../apply/shared/manifest-writes.js';
+import { hasManifestInput } from '../../manifests/manifest-flags.js';
+import { runManifestWrites } from '../../writes/manifest-writes.js';
 import { deletedLine, FORCE_DELETE_WARNING, propagationPolicy } from '../delete/shared/delete-flags.js';
 
 /** Runs `replace`. */
@@ -30,7 +30,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (timeoutMs !== 0 && !force) throw new UsageError('--timeout must have --force specified', false);
   if (force && grace === 0) ctx.warn(FORCE_DELETE_WARNING);
   if ((flags.string('raw') ?? '') !== '') {
-    const { checkRawFiles, checkRawUri, sendRaw } = await import('../apply/shared/raw-request.js');
+    const { checkRawFiles, checkRawUri, sendRaw } = await import('../../writes/raw-request.js');
     checkRawFiles(flags, { allowNone: false });
     if ((flags.string('output') ?? '') !== '') throw new UsageError('--raw and --output are mutually exclusive', false);
     checkRawUri(flags.string('raw') ?? '');

@@ -4,11 +4,11 @@
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import { examplePath, type CommandSpec } from '../../framework/spec.js';
-import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
-import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
-import { rawFlag } from '../apply/shared/raw-request.js';
-import { VALIDATE_FLAG } from '../apply/shared/validate.js';
+import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
+import { OUTPUT_FLAGS } from '../../writes/object-output.js';
+import { rawFlag } from '../../writes/raw-request.js';
+import { VALIDATE_FLAG } from '../../writes/validate.js';
 import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from '../delete/shared/delete-flags.js';
 import { RECORD_FLAG } from '../../flags/record.js';
 

@@ -11,11 +11,11 @@ import { UsageError } from '../../framework/usage-error.js';
 import { usageErrorf } from '../../framework/usage-errorf.js';
 import { applyOverrides } from './overrides.js';
 import { inGoFieldOrder } from '../../../printers/encoding/go-json.js';
-import { inStructOrder } from '../create/shared/schema-order.js';
-import { withTypedLastApplied } from '../create/shared/generated.js';
+import { inStructOrder } from '../../resource-builders/schema-order.js';
+import { withTypedLastApplied } from '../../resource-builders/generated.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';
-import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
-import { objectOutput } from '../apply/shared/object-output.js';
+import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
+import { objectOutput } from '../../writes/object-output.js';
 
 const PODS = { group: '', version: 'v1', resource: 'pods', namespaced: true, kind: 'Pod' } as const;
 const SERVICES = { group: '', version: 'v1', resource: 'services', namespaced: true, kind: 'Service' } as const;

@@ -1,12 +1,12 @@
 /** `platformctl run NAME --image=IMAGE [-- COMMAND [ARGS...]]`: create a pod. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import { OVERRIDE_TYPE_FLAG, OVERRIDES_FLAG } from './overrides.js';
-import { SAVE_CONFIG_FLAG } from '../create/shared/generated.js';
+import { SAVE_CONFIG_FLAG } from '../../resource-builders/generated.js';
 import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from '../delete/shared/delete-flags.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import type { CommandSpec } from '../../framework/spec.js';
-import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
-import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
+import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
+import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 import { RECORD_FLAG } from '../../flags/record.js';
 
 /** `platformctl run`. */

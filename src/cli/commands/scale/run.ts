@@ -9,12 +9,12 @@ import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
-import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
-import { failuresError } from '../apply/shared/error-list.js';
-import { liveObjects, withType } from '../apply/shared/live-objects.js';
-import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
-import { NO_RESOURCES_MESSAGE } from '../apply/shared/no-resources.js';
-import { objectOutput } from '../apply/shared/object-output.js';
+import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
+import { failuresError } from '../../writes/error-list.js';
+import { liveObjects, withType } from '../../manifests/live-objects.js';
+import { hasManifestInput, readsStdin } from '../../manifests/manifest-flags.js';
+import { NO_RESOURCES_MESSAGE } from '../../manifests/no-resources.js';
+import { objectOutput } from '../../writes/object-output.js';
 import { ANNOTATIONS } from '../../../sdk/naming.js';
 import { recordedCause } from '../../flags/record.js';
 

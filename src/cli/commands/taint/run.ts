@@ -7,10 +7,10 @@ import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { usageErrorf } from '../../framework/usage-errorf.js';
-import { dryRunMode, dryRunSuffix } from '../apply/shared/dry-run.js';
-import { failuresError } from '../apply/shared/error-list.js';
-import { objectOutput } from '../apply/shared/object-output.js';
-import { fieldValidation } from '../apply/shared/validate.js';
+import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
+import { failuresError } from '../../writes/error-list.js';
+import { objectOutput } from '../../writes/object-output.js';
+import { fieldValidation } from '../../writes/validate.js';
 import { parseTaints, reorganizeTaints, type Taint } from './taints.js';
 
 const NODES = { group: '', version: 'v1', resource: 'nodes', namespaced: false, kind: 'Node' } as const;

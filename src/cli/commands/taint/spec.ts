@@ -1,9 +1,9 @@
 /** `platformctl taint`: add, change or remove node taints. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
-import { DRY_RUN_FLAG } from '../apply/shared/dry-run.js';
-import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
-import { VALIDATE_FLAG } from '../apply/shared/validate.js';
+import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
+import { OUTPUT_FLAGS } from '../../writes/object-output.js';
+import { VALIDATE_FLAG } from '../../writes/validate.js';
 
 /** `platformctl taint`. */
 export const spec: CommandSpec = {

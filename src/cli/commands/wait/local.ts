@@ -8,10 +8,10 @@
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
-import { failuresError } from '../apply/shared/error-list.js';
-import { hasManifestInput, readCommandManifests } from '../apply/shared/manifest-flags.js';
-import { LOCAL_RESOURCE_MESSAGE, NO_RESOURCES_MESSAGE } from '../apply/shared/no-resources.js';
-import { objectOutput } from '../apply/shared/object-output.js';
+import { failuresError } from '../../writes/error-list.js';
+import { hasManifestInput, readCommandManifests } from '../../manifests/manifest-flags.js';
+import { LOCAL_RESOURCE_MESSAGE, NO_RESOURCES_MESSAGE } from '../../manifests/no-resources.js';
+import { objectOutput } from '../../writes/object-output.js';
 import type { WaitCondition } from './conditions.js';
 
 /** Runs `wait --local`. */

@@ -9,12 +9,12 @@ import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
-import { failuresError } from '../apply/shared/error-list.js';
-import { hasManifestInput, readsStdin } from '../apply/shared/manifest-flags.js';
-import { NO_RESOURCES_MESSAGE } from '../apply/shared/no-resources.js';
-import { objectOutput } from '../apply/shared/object-output.js';
-import { OrderedWriter } from '../apply/shared/ordered-writer.js';
-import { allowConcurrentListeners } from '../apply/shared/signal.js';
+import { failuresError } from '../../writes/error-list.js';
+import { hasManifestInput, readsStdin } from '../../manifests/manifest-flags.js';
+import { NO_RESOURCES_MESSAGE } from '../../manifests/no-resources.js';
+import { objectOutput } from '../../writes/object-output.js';
+import { OrderedWriter } from '../../writes/ordered-writer.js';
+import { allowConcurrentListeners } from '../../writes/signal.js';
 import { parseCondition, type WaitCondition } from './conditions.js';
 
 /** A week: kubectl's wait for a negative timeout. */

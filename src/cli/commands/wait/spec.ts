@@ -1,8 +1,8 @@
 /** `platformctl wait`: wait until objects are deleted, created, or meet conditions, on a watch. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandSpec } from '../../framework/spec.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../apply/shared/manifest-flags.js';
-import { OUTPUT_FLAGS } from '../apply/shared/object-output.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
+import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 
 /** `platformctl wait`. */
 export const spec: CommandSpec = {

@@ -8,11 +8,11 @@ import { ANNOTATIONS, BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { failuresError } from '../shared/error-list.js';
-import { hasManifestInput, readsStdin } from '../shared/manifest-flags.js';
-import { NO_RESOURCES_MESSAGE } from '../shared/no-resources.js';
-import { objectOutput } from '../shared/object-output.js';
-import { fieldValidation } from '../shared/validate.js';
+import { failuresError } from '../../../writes/error-list.js';
+import { hasManifestInput, readsStdin } from '../../../manifests/manifest-flags.js';
+import { NO_RESOURCES_MESSAGE } from '../../../manifests/no-resources.js';
+import { objectOutput } from '../../../writes/object-output.js';
+import { fieldValidation } from '../../../writes/validate.js';
 
 /** Runs `apply edit-last-applied`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
@@ -21,7 +21,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const output = await objectOutput(ctx, flags);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
   const [{ liveObjects }, { KindMapper }, { namespaceMismatchError }, { recordedConfiguration, lastAppliedPatch }, { describeObject }, { runEditSession }, { namespace }] = await Promise.all([
-    import('../shared/live-objects.js'),
+    import('../../../manifests/live-objects.js'),
     import('../../../../sdk/apply/kind-mapper.js'),
     import('../../../../sdk/apply/resolve-manifest.js'),
     import('../../../../sdk/apply/last-applied.js'),

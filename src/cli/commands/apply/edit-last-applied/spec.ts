@@ -3,9 +3,9 @@
  */
 import { BINARY_NAME, EDITOR_ENV, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../../sdk/naming.js';
 import { examplePath, type CommandSpec } from '../../../framework/spec.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../shared/manifest-flags.js';
-import { OUTPUT_FLAGS } from '../shared/object-output.js';
-import { VALIDATE_FLAG } from '../shared/validate.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
+import { OUTPUT_FLAGS } from '../../../writes/object-output.js';
+import { VALIDATE_FLAG } from '../../../writes/validate.js';
 import { RECORD_FLAG } from '../../../flags/record.js';
 
 /** `apply edit-last-applied`. */

@@ -11,10 +11,10 @@ import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { dryRunMode, dryRunSuffix } from '../shared/dry-run.js';
-import { readCommandManifests, readsStdin } from '../shared/manifest-flags.js';
-import { NO_RESOURCES_MESSAGE } from '../shared/no-resources.js';
-import { objectOutput } from '../shared/object-output.js';
+import { dryRunMode, dryRunSuffix } from '../../../writes/dry-run.js';
+import { readCommandManifests, readsStdin } from '../../../manifests/manifest-flags.js';
+import { NO_RESOURCES_MESSAGE } from '../../../manifests/no-resources.js';
+import { objectOutput } from '../../../writes/object-output.js';
 
 interface PendingPatch {
   rc: ResourceClient;

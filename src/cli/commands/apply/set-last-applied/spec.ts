@@ -3,9 +3,9 @@
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import { examplePath, type CommandSpec } from '../../../framework/spec.js';
-import { DRY_RUN_FLAG } from '../shared/dry-run.js';
-import { filenameFlag } from '../shared/manifest-flags.js';
-import { OUTPUT_FLAGS } from '../shared/object-output.js';
+import { DRY_RUN_FLAG } from '../../../writes/dry-run.js';
+import { filenameFlag } from '../../../manifests/manifest-flags.js';
+import { OUTPUT_FLAGS } from '../../../writes/object-output.js';
 
 /** `apply set-last-applied`. */
 export const spec: CommandSpec = {

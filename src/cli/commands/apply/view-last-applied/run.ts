@@ -8,15 +8,15 @@ import { ANNOTATIONS } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { failuresError } from '../shared/error-list.js';
-import { hasManifestInput, readsStdin } from '../shared/manifest-flags.js';
-import { NO_RESOURCES_MESSAGE } from '../shared/no-resources.js';
+import { failuresError } from '../../../writes/error-list.js';
+import { hasManifestInput, readsStdin } from '../../../manifests/manifest-flags.js';
+import { NO_RESOURCES_MESSAGE } from '../../../manifests/no-resources.js';
 
 /** Runs `apply view-last-applied`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
   if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError(NO_RESOURCES_MESSAGE, false);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
-  const { liveObjects } = await import('../shared/live-objects.js');
+  const { liveObjects } = await import('../../../manifests/live-objects.js');
   const live = await liveObjects(ctx, flags, client, args);
   const failure = await failuresError(live.errors, ctx.commandPath);
   if (failure !== undefined) throw failure;

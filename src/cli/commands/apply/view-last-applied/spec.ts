@@ -3,7 +3,7 @@
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import { examplePath, type CommandSpec } from '../../../framework/spec.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
 
 /** `apply view-last-applied`. */
 export const spec: CommandSpec = {

@@ -16,10 +16,10 @@ import type { ClusterRole, RoleBinding } from '../../../../sdk/types/rbac.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { dryRunMode } from '../../apply/shared/dry-run.js';
-import { failuresError } from '../../apply/shared/error-list.js';
-import { hasManifestInput, readCommandManifests } from '../../apply/shared/manifest-flags.js';
-import { objectOutput, type ObjectOutput } from '../../apply/shared/object-output.js';
+import { dryRunMode } from '../../../writes/dry-run.js';
+import { failuresError } from '../../../writes/error-list.js';
+import { hasManifestInput, readCommandManifests } from '../../../manifests/manifest-flags.js';
+import { objectOutput, type ObjectOutput } from '../../../writes/object-output.js';
 import { formatRule, formatSubject, typedRbacObject } from './typed-rbac.js';
 
 const RBAC_KINDS: Readonly<Record<string, { resource: string; namespaced: boolean }>> = {

@@ -3,9 +3,9 @@
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import { examplePath, type CommandSpec } from '../../../framework/spec.js';
-import { DRY_RUN_FLAG } from '../../apply/shared/dry-run.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
-import { OUTPUT_FLAGS } from '../../apply/shared/object-output.js';
+import { DRY_RUN_FLAG } from '../../../writes/dry-run.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
+import { OUTPUT_FLAGS } from '../../../writes/object-output.js';
 
 /** `auth reconcile`. */
 export const spec: CommandSpec = {

@@ -5,7 +5,7 @@
  */
 import { inGoFieldOrder } from '../../../../printers/encoding/go-json.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
-import { labelSelector, nonEmpty, struct, type Struct } from '../../create/shared/typed.js';
+import { labelSelector, nonEmpty, struct, type Struct } from '../../../resource-builders/typed.js';
 
 const OBJECT_META = ['name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields'];
 

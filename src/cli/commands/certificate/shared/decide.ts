@@ -14,7 +14,7 @@ import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { OBJECT_OUTPUT_FLAGS, printerFor } from '../../../output/index.js';
-import { filenameFlag, hasManifestInput, kustomizeFlag, readCommandManifests, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
+import { filenameFlag, hasManifestInput, kustomizeFlag, readCommandManifests, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
 import { CSR_RESOURCE, csrRef } from './csr.js';
 
 /** Which decision a command records. */

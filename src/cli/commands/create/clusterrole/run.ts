@@ -6,12 +6,12 @@ import { GROUPS } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { sendGenerated, startGenerator } from '../shared/generated.js';
+import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { parseMapStringString } from '../shared/map-flag.js';
 import {
   completeResources, completeVerbs, policyRules, resolveResources, unique, validateResources, VALID_NON_RESOURCE_VERBS, VALID_RESOURCE_VERBS,
 } from '../shared/policy-rules.js';
-import { labelSelector, objectMeta, type Struct } from '../shared/typed.js';
+import { labelSelector, objectMeta, type Struct } from '../../../resource-builders/typed.js';
 
 /** kubectl's checks of `--non-resource-url`. */
 function validateNonResourceURLs(verbs: readonly string[], urls: readonly string[]): void {

@@ -3,7 +3,7 @@
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandSpec } from '../../../framework/spec.js';
-import { GENERATOR_FLAGS } from '../shared/generated.js';
+import { GENERATOR_FLAGS } from '../../../resource-builders/generated.js';
 import { subjectFlags } from '../shared/subjects.js';
 
 /** `create clusterrolebinding`. */

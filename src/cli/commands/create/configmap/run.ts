@@ -5,9 +5,9 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { collectData } from '../shared/data-sources.js';
 import { dataSourcesFrom } from '../shared/data-flags.js';
-import { createGenerated } from '../shared/generated.js';
+import { createGenerated } from '../../../resource-builders/generated.js';
 import { configMapHash } from '../shared/name-hash.js';
-import { goMap, objectMeta, struct } from '../shared/typed.js';
+import { goMap, objectMeta, struct } from '../../../resource-builders/typed.js';
 
 /** Runs `create configmap`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {

@@ -5,9 +5,9 @@
  */
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
-import { sendGenerated, startGenerator } from '../shared/generated.js';
+import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { container, podTemplate } from '../shared/pod-template.js';
-import { objectMeta } from '../shared/typed.js';
+import { objectMeta } from '../../../resource-builders/typed.js';
 
 /** Runs `create cronjob`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {

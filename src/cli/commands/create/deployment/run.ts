@@ -6,10 +6,10 @@
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { sendGenerated, startGenerator } from '../shared/generated.js';
+import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { int32Flag } from '../shared/int-flags.js';
 import { container, containerNameForImage, podTemplate } from '../shared/pod-template.js';
-import { labelSelector, objectMeta } from '../shared/typed.js';
+import { labelSelector, objectMeta } from '../../../resource-builders/typed.js';
 
 /** Runs `create deployment`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {

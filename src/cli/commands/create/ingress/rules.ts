@@ -5,7 +5,7 @@
  */
 import { UsageError } from '../../../framework/usage-error.js';
 import { intOrString } from '../shared/int-or-string.js';
-import { nonEmpty, struct, type Struct } from '../shared/typed.js';
+import { nonEmpty, struct, type Struct } from '../../../resource-builders/typed.js';
 
 // host (word characters, '*', '-', '.'), a path starting with '/', '=', service ':' port. kubectl's
 // expression goes on with an optional `,tls[=secret]`, but an unanchored match never needs it.

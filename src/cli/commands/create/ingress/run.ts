@@ -5,8 +5,8 @@
 import { GROUPS } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
-import { sendGenerated, startGenerator } from '../shared/generated.js';
-import { objectMeta } from '../shared/typed.js';
+import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
+import { objectMeta } from '../../../resource-builders/typed.js';
 import { ingressAnnotations, ingressSpec, validateIngressFlags } from './rules.js';
 
 /** Runs `create ingress`. */

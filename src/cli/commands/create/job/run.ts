@@ -7,10 +7,10 @@ import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { sendGenerated, startGenerator } from '../shared/generated.js';
+import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { jobFromCronJob } from '../shared/job-from-cronjob.js';
 import { container, podTemplate } from '../shared/pod-template.js';
-import { objectMeta, type Struct } from '../shared/typed.js';
+import { objectMeta, type Struct } from '../../../resource-builders/typed.js';
 
 /** Reads the object `--from` names (kubectl's builder: `TYPE/NAME` in the command's namespace). */
 async function fromObject(ctx: CommandContext, from: string): Promise<KubeObject> {

@@ -3,8 +3,8 @@
  */
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
-import { createGenerated } from '../shared/generated.js';
-import { objectMeta } from '../shared/typed.js';
+import { createGenerated } from '../../../resource-builders/generated.js';
+import { objectMeta } from '../../../resource-builders/typed.js';
 
 /** Runs `create namespace`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {

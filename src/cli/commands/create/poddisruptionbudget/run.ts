@@ -5,10 +5,10 @@
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { sendGenerated, startGenerator } from '../shared/generated.js';
+import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { intOrString } from '../shared/int-or-string.js';
 import { parseToLabelSelector } from '../shared/label-selector.js';
-import { objectMeta, struct } from '../shared/typed.js';
+import { objectMeta, struct } from '../../../resource-builders/typed.js';
 
 const COUNT_OR_PERCENT = /^[0-9]+%?$/;
 

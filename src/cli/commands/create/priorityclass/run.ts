@@ -4,9 +4,9 @@
 import { GROUPS } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
-import { sendGenerated, startGenerator } from '../shared/generated.js';
+import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { int32Flag } from '../shared/int-flags.js';
-import { nonEmpty, objectMeta, struct } from '../shared/typed.js';
+import { nonEmpty, objectMeta, struct } from '../../../resource-builders/typed.js';
 
 /** Runs `create priorityclass`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {

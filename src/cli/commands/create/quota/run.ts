@@ -8,8 +8,8 @@ import { InputError } from '../../../../sdk/errors.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { sendGenerated, startGenerator } from '../shared/generated.js';
-import { goMap, objectMeta, struct } from '../shared/typed.js';
+import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
+import { goMap, objectMeta, struct } from '../../../resource-builders/typed.js';
 
 /** kubectl's `populateResourceListV1`: `name=quantity` pairs separated by commas. */
 function resourceList(spec: string): Map<string, string> | undefined {

@@ -6,9 +6,9 @@ import { GROUPS } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { sendGenerated, startGenerator } from '../shared/generated.js';
+import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { completeResources, completeVerbs, policyRules, resolveResources, unique, validateResources, VALID_RESOURCE_VERBS } from '../shared/policy-rules.js';
-import { objectMeta } from '../shared/typed.js';
+import { objectMeta } from '../../../resource-builders/typed.js';
 
 /** Runs `create role`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {

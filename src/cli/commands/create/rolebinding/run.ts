@@ -5,9 +5,9 @@ import { GROUPS } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { sendGenerated, startGenerator } from '../shared/generated.js';
+import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { roleRef, subjects } from '../shared/subjects.js';
-import { objectMeta, struct } from '../shared/typed.js';
+import { objectMeta, struct } from '../../../resource-builders/typed.js';
 
 /** Runs `create rolebinding`. */
 export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {

@@ -6,10 +6,10 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { sendGenerated, startGenerator } from '../shared/generated.js';
+import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { isDNS1123Subdomain } from '../../../../machinery/validation/names.js';
 import { portNameProblems, portNumberProblems } from '../../../../machinery/validation/ports.js';
-import { nonEmpty, objectMeta, struct, type Struct } from '../shared/typed.js';
+import { nonEmpty, objectMeta, struct, type Struct } from '../../../resource-builders/typed.js';
 
 /** `--tcp`. */
 export const TCP_FLAG: FlagSpec = { name: 'tcp', type: 'stringSlice', default: [], description: "Port pairs can be specified as '<port>:<targetPort>'." };

@@ -8,7 +8,7 @@
 import { ANNOTATIONS } from '../../../../sdk/naming.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import { jobSpecInFieldOrder } from './pod-field-order.js';
-import { objectMeta, type Struct } from './typed.js';
+import { objectMeta, type Struct } from '../../../resource-builders/typed.js';
 
 function isStruct(value: unknown): value is Struct {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -7,7 +7,7 @@
 import { SelectorParseError, parseLabelSelector } from '../../../../machinery/labels/parse.js';
 import type { LabelRequirement } from '../../../../machinery/labels/selector.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { labelSelector, type Struct } from './typed.js';
+import { labelSelector, type Struct } from '../../../resource-builders/typed.js';
 
 /** kubectl's `metav1.ParseToLabelSelector`, as a `metav1.LabelSelector` struct. */
 export function parseToLabelSelector(selector: string): Struct {

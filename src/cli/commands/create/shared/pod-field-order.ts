@@ -4,7 +4,7 @@
  * answer has sorted keys; kubectl's `-o json` and `--save-config` print the struct's order.
  * Keys not listed keep their place after the known ones.
  */
-import type { Struct } from './typed.js';
+import type { Struct } from '../../../resource-builders/typed.js';
 
 const OBJECT_META = ['name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields'];
 const JOB_SPEC = ['parallelism', 'completions', 'activeDeadlineSeconds', 'podFailurePolicy', 'successPolicy', 'backoffLimit', 'backoffLimitPerIndex', 'maxFailedIndexes', 'selector', 'manualSelector', 'template', 'ttlSecondsAfterFinished', 'completionMode', 'suspend', 'podReplacementPolicy', 'managedBy'];

@@ -3,7 +3,7 @@
  * `corev1.Container` structs and templates as `corev1.PodTemplateSpec`, in Go field order.
  */
 import { randomInt } from 'node:crypto';
-import { nonEmpty, objectMeta, struct, type Struct } from './typed.js';
+import { nonEmpty, objectMeta, struct, type Struct } from '../../../resource-builders/typed.js';
 
 /** One container of a generated template. */
 export interface ContainerFields {

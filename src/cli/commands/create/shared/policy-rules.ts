@@ -8,7 +8,7 @@ import type { PlatformClient } from '../../../../sdk/client.js';
 import { ResourceTypeError } from '../../../../sdk/errors.js';
 import { GROUPS } from '../../../../sdk/naming.js';
 import { ExitError, UsageError } from '../../../framework/usage-error.js';
-import { nonEmpty, struct, type Struct } from './typed.js';
+import { nonEmpty, struct, type Struct } from '../../../resource-builders/typed.js';
 
 /** One `--resource` value. */
 export interface ResourceOption {

@@ -3,7 +3,7 @@
  * the content hash under `--append-hash`.
  */
 import { secretHash } from './name-hash.js';
-import { goMap, objectMeta, struct, type Struct } from './typed.js';
+import { goMap, objectMeta, struct, type Struct } from '../../../resource-builders/typed.js';
 
 /** What goes into a generated Secret. */
 export interface SecretParts {

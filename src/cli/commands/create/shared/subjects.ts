@@ -5,7 +5,7 @@
 import { GROUPS } from '../../../../sdk/naming.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { struct, type Struct } from './typed.js';
+import { struct, type Struct } from '../../../resource-builders/typed.js';
 
 /** `--user`, `--group`, `--serviceaccount`, worded for the role kind bound (`role`, `clusterrole`). */
 export function subjectFlags(target: 'role' | 'clusterrole'): FlagSpec[] {

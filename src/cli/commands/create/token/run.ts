@@ -11,7 +11,7 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { printerFor } from '../../../output/index.js';
-import { nameFromCommandArgs } from '../shared/generated.js';
+import { nameFromCommandArgs } from '../../../resource-builders/generated.js';
 import { BOUND_OBJECT_KINDS } from './spec.js';
 
 /** The TokenRequest the flags ask for (validated as kubectl validates them). */

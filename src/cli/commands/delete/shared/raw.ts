@@ -5,9 +5,9 @@
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { checkRawFiles, checkRawUri, sendRaw } from '../../apply/shared/raw-request.js';
+import { checkRawFiles, checkRawUri, sendRaw } from '../../../writes/raw-request.js';
 import { FORCE_DELETE_WARNING, gracePeriod } from './delete-flags.js';
-import { dryRunMode } from '../../apply/shared/dry-run.js';
+import { dryRunMode } from '../../../writes/dry-run.js';
 
 /** Runs `delete --raw`. */
 export async function deleteRaw(ctx: CommandContext, flags: FlagValues): Promise<void> {

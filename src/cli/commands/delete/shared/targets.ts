@@ -7,8 +7,8 @@ import type { DeleteTarget } from '../../../../sdk/apply/delete-objects.js';
 import type { PlatformClient } from '../../../../sdk/client.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
-import { readCommandManifests } from '../../apply/shared/manifest-flags.js';
-import type { ProgressLine } from '../../apply/shared/progress.js';
+import { readCommandManifests } from '../../../manifests/manifest-flags.js';
+import type { ProgressLine } from '../../../writes/progress.js';
 
 /**
  * Targets of the manifests named by `-f`, the errors of those that cannot be placed, and those of

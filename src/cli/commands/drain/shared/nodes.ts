@@ -10,8 +10,8 @@ import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { usageErrorf } from '../../../framework/usage-errorf.js';
-import { NO_RESOURCES_MESSAGE } from '../../apply/shared/no-resources.js';
-import { dryRunMode, dryRunSuffix } from '../../apply/shared/dry-run.js';
+import { NO_RESOURCES_MESSAGE } from '../../../manifests/no-resources.js';
+import { dryRunMode, dryRunSuffix } from '../../../writes/dry-run.js';
 
 /** The `-l` flag of the node commands. */
 export const NODE_SELECTOR_FLAG: FlagSpec = {

@@ -12,10 +12,10 @@ import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { RECORD_FLAG, recordedCause, withChangeCause } from '../../../flags/record.js';
-import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../apply/shared/dry-run.js';
-import { failuresError } from '../../apply/shared/error-list.js';
-import { filenameFlag, hasManifestInput, kustomizeFlag, readsStdin, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
-import { OUTPUT_FLAGS, objectOutput } from '../../apply/shared/object-output.js';
+import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../../writes/dry-run.js';
+import { failuresError } from '../../../writes/error-list.js';
+import { filenameFlag, hasManifestInput, kustomizeFlag, readsStdin, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
+import { OUTPUT_FLAGS, objectOutput } from '../../../writes/object-output.js';
 
 /** The parts that differ between `label` and `annotate`. */
 export interface MetadataKind {
@@ -106,13 +106,13 @@ export async function runMetadataCommand(ctx: CommandContext, args: string[], fl
   let single: boolean;
   let client: PlatformClient | undefined;
   if (local) {
-    const { readCommandManifests } = await import('../../apply/shared/manifest-flags.js');
+    const { readCommandManifests } = await import('../../../manifests/manifest-flags.js');
     const manifests = await readCommandManifests(ctx, flags, { requireName: 'none' });
     objects = manifests.map((m) => ({ object: m.object }));
     single = files.length === 1 && manifests.length === 1;
   } else {
     client = await ctx.client({ stdinInUse: readsStdin(flags) });
-    const { liveObjects } = await import('../../apply/shared/live-objects.js');
+    const { liveObjects } = await import('../../../manifests/live-objects.js');
     const live = await liveObjects(ctx, flags, client, resources);
     objects = live.objects;
     errors.push(...live.errors);

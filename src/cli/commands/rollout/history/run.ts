@@ -10,9 +10,9 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { typedForPrinting } from '../../../output/typed-object.js';
-import { failuresError } from '../../apply/shared/error-list.js';
-import { withType } from '../../apply/shared/live-objects.js';
-import { objectOutput } from '../../apply/shared/object-output.js';
+import { failuresError } from '../../../writes/error-list.js';
+import { withType } from '../../../manifests/live-objects.js';
+import { objectOutput } from '../../../writes/object-output.js';
 import { revisionsOf } from '../shared/history.js';
 import { groupKind, kindName, rolloutKind, rolloutObjects } from '../shared/objects.js';
 

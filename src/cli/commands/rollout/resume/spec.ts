@@ -1,7 +1,7 @@
 /** `platformctl rollout resume`. */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandSpec } from '../../../framework/spec.js';
-import { OUTPUT_FLAGS } from '../../apply/shared/object-output.js';
+import { OUTPUT_FLAGS } from '../../../writes/object-output.js';
 import { rolloutFlags } from '../shared/flags.js';
 
 /** `rollout resume`. */

@@ -1,6 +1,6 @@
 /** Flags every `rollout` subcommand shares: the objects by file, selector or recursion. */
 import type { FlagSpec } from '../../../framework/spec.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
+import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
 
 /** `-f`, `-l`, `-R` (and `--field-manager` for the writing subcommands). */
 export function rolloutFlags(what: string, fieldManager?: string): FlagSpec[] {

@@ -6,8 +6,8 @@ import type { PlatformClient } from '../../../../sdk/client.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { liveObjects, type LiveObject } from '../../apply/shared/live-objects.js';
-import { hasManifestInput, readsStdin } from '../../apply/shared/manifest-flags.js';
+import { liveObjects, type LiveObject } from '../../../manifests/live-objects.js';
+import { hasManifestInput, readsStdin } from '../../../manifests/manifest-flags.js';
 
 /** The objects and the errors of those that could not be read. */
 export async function rolloutObjects(ctx: CommandContext, args: string[], flags: FlagValues): Promise<{ client: PlatformClient; objects: LiveObject[]; errors: unknown[] }> {

@@ -5,9 +5,9 @@
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
-import { failuresError } from '../../apply/shared/error-list.js';
-import { objectOutput, OUTPUT_FLAGS } from '../../apply/shared/object-output.js';
-import { withType, type LiveObject } from '../../apply/shared/live-objects.js';
+import { failuresError } from '../../../writes/error-list.js';
+import { objectOutput, OUTPUT_FLAGS } from '../../../writes/object-output.js';
+import { withType, type LiveObject } from '../../../manifests/live-objects.js';
 import { kindName, resourceString, rolloutObjects } from './objects.js';
 
 export { OUTPUT_FLAGS };

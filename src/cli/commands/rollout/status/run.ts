@@ -8,7 +8,7 @@ import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { failuresError } from '../../apply/shared/error-list.js';
+import { failuresError } from '../../../writes/error-list.js';
 import { groupKind, rolloutKind, rolloutObjects } from '../shared/objects.js';
 import { rolloutStatus } from '../shared/status.js';
 import { timeoutSignal } from '../../../../sdk/timeout-signal.js';

@@ -9,10 +9,10 @@ import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagValues } from '../../../framework/flag-values.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { dryRunMode } from '../../apply/shared/dry-run.js';
-import { failuresError } from '../../apply/shared/error-list.js';
-import { withType } from '../../apply/shared/live-objects.js';
-import { objectOutput } from '../../apply/shared/object-output.js';
+import { dryRunMode } from '../../../writes/dry-run.js';
+import { failuresError } from '../../../writes/error-list.js';
+import { withType } from '../../../manifests/live-objects.js';
+import { objectOutput } from '../../../writes/object-output.js';
 import { revisionsOf, type Revision } from '../shared/history.js';
 import { groupKind, kindName, rolloutKind, rolloutObjects } from '../shared/objects.js';
 

@@ -1,8 +1,8 @@
 /** `platformctl rollout undo`. */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandSpec } from '../../../framework/spec.js';
-import { DRY_RUN_FLAG } from '../../apply/shared/dry-run.js';
-import { OUTPUT_FLAGS } from '../../apply/shared/object-output.js';
+import { DRY_RUN_FLAG } from '../../../writes/dry-run.js';
+import { OUTPUT_FLAGS } from '../../../writes/object-output.js';
 import { rolloutFlags } from '../shared/flags.js';
 
 /** `rollout undo`. */

@@ -30,11 +30,11 @@ async function fromObjects(ctx: CommandContext, flags: FlagValues, from: string)
   if (flags.bool('local')) {
     // kubectl's builder with LocalParam ignores the --from argument and visits the -f objects:
     // nothing is read from the server.
-    const { readCommandManifests } = await import('../../apply/shared/manifest-flags.js');
+    const { readCommandManifests } = await import('../../../manifests/manifest-flags.js');
     return (await readCommandManifests(ctx, flags, { requireName: 'none' })).map((m) => m.object);
   }
   const client = await ctx.client();
-  const { liveObjects } = await import('../../apply/shared/live-objects.js');
+  const { liveObjects } = await import('../../../manifests/live-objects.js');
   const selection = new FlagValues(new Map<string, string | boolean>([['selector', flags.string('selector') ?? ''], ['all', flags.bool('all')]]), new Set());
   const live = await liveObjects(ctx, selection, client, [from]);
   if (live.errors.length > 0) throw live.errors[0];

@@ -10,10 +10,10 @@ import type { FlagValues } from '../../../framework/flag-values.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { recordedCause, withChangeCause } from '../../../flags/record.js';
-import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../apply/shared/dry-run.js';
-import { failuresError } from '../../apply/shared/error-list.js';
-import { filenameFlag, hasManifestInput, kustomizeFlag, readsStdin, RECURSIVE_FLAG } from '../../apply/shared/manifest-flags.js';
-import { OUTPUT_FLAGS, objectOutput } from '../../apply/shared/object-output.js';
+import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../../writes/dry-run.js';
+import { failuresError } from '../../../writes/error-list.js';
+import { filenameFlag, hasManifestInput, kustomizeFlag, readsStdin, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
+import { OUTPUT_FLAGS, objectOutput } from '../../../writes/object-output.js';
 import { typedForPrinting } from '../../../output/typed-object.js';
 
 /** cli-runtime's `LocalResourceError`: `--local` with resource arguments. */
@@ -81,11 +81,11 @@ export async function runSetCommand(ctx: CommandContext, resources: string[], fl
   let items: { object: KubeObject; ref: string; patch?: (p: Record<string, unknown>) => Promise<KubeObject> }[];
   if (local) {
     if (!hasManifestInput(flags)) throw new UsageError('one or more files must be specified as -f rsrc.yaml or --filename=rsrc.json', false);
-    const { readCommandManifests } = await import('../../apply/shared/manifest-flags.js');
+    const { readCommandManifests } = await import('../../../manifests/manifest-flags.js');
     items = (await readCommandManifests(ctx, flags, { requireName: 'none' })).map((m) => ({ object: m.object, ref: localRef(m.object) }));
   } else {
     const client = await ctx.client({ stdinInUse: readsStdin(flags) || options.stdinInUse === true });
-    const { liveObjects } = await import('../../apply/shared/live-objects.js');
+    const { liveObjects } = await import('../../../manifests/live-objects.js');
     const live = await liveObjects(ctx, flags, client, resources);
     errors.push(...live.errors);
     items = live.objects.map((o) => ({

@@ -9,9 +9,9 @@ import type { CommandContext } from '../../../../framework/context.js';
 import type { FlagValues } from '../../../../framework/flag-values.js';
 import { UsageError } from '../../../../framework/usage-error.js';
 import { collectData } from '../../shared/data-sources.js';
-import { sendGenerated, startGenerator } from '../../shared/generated.js';
+import { sendGenerated, startGenerator } from '../../../../resource-builders/generated.js';
 import { secretObject } from '../../shared/secret-object.js';
-import { nonEmpty, struct } from '../../shared/typed.js';
+import { nonEmpty, struct } from '../../../../resource-builders/typed.js';
 
 const DOCKER_CONFIG_JSON_KEY = '.dockerconfigjson';
 

@@ -5,7 +5,7 @@ import type { CommandContext } from '../../../../framework/context.js';
 import type { FlagValues } from '../../../../framework/flag-values.js';
 import { collectData } from '../../shared/data-sources.js';
 import { dataSourcesFrom } from '../../shared/data-flags.js';
-import { createGenerated } from '../../shared/generated.js';
+import { createGenerated } from '../../../../resource-builders/generated.js';
 import { secretObject } from '../../shared/secret-object.js';
 
 /** Runs `create secret generic`. */

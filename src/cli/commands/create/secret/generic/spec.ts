@@ -4,7 +4,7 @@
 import { BINARY_NAME } from '../../../../../sdk/naming.js';
 import { examplePath, type CommandSpec } from '../../../../framework/spec.js';
 import { dataSourceFlags } from '../../shared/data-flags.js';
-import { appendHashFlag, GENERATOR_FLAGS } from '../../shared/generated.js';
+import { appendHashFlag, GENERATOR_FLAGS } from '../../../../resource-builders/generated.js';
 
 /** `create secret generic`. */
 export const spec: CommandSpec = {

@@ -6,7 +6,7 @@ import { SECRET_TYPES } from '../../../../../sdk/naming.js';
 import type { CommandContext } from '../../../../framework/context.js';
 import type { FlagValues } from '../../../../framework/flag-values.js';
 import { UsageError } from '../../../../framework/usage-error.js';
-import { sendGenerated, startGenerator } from '../../shared/generated.js';
+import { sendGenerated, startGenerator } from '../../../../resource-builders/generated.js';
 import { readInputFile } from '../../shared/read-input-file.js';
 import { secretObject } from '../../shared/secret-object.js';
 import { checkX509KeyPair } from '../../shared/tls-key-pair.js';

@@ -3,7 +3,7 @@
  */
 import { BINARY_NAME } from '../../../../../sdk/naming.js';
 import type { CommandSpec } from '../../../../framework/spec.js';
-import { appendHashFlag, GENERATOR_FLAGS } from '../../shared/generated.js';
+import { appendHashFlag, GENERATOR_FLAGS } from '../../../../resource-builders/generated.js';
 
 /** `create secret tls`. */
 export const spec: CommandSpec = {

@@ -4,12 +4,12 @@
  * (`configmap/foo created`), with `-o name` only the name, with `-o json|yaml|jsonpath...` the
  * resulting objects (a `kind: List` when there are several).
  */
-import type { KubeObject } from '../../../../sdk/types/meta.js';
-import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
-import type { FlagSpec } from '../../../framework/spec.js';
-import { paintVerb } from '../../../io/colors.js';
-import { OBJECT_OUTPUT_FLAGS, printerFor } from '../../../output/index.js';
+import type { KubeObject } from '../../sdk/types/meta.js';
+import type { CommandContext } from '../framework/context.js';
+import type { FlagValues } from '../framework/flag-values.js';
+import type { FlagSpec } from '../framework/spec.js';
+import { paintVerb } from '../io/colors.js';
+import { OBJECT_OUTPUT_FLAGS, printerFor } from '../output/index.js';
 
 /** The `-o` flag and its companions. */
 export const OUTPUT_FLAGS: readonly FlagSpec[] = OBJECT_OUTPUT_FLAGS;

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Output } from '../../../../src/cli/io/io.js';
-import { OrderedWriter } from '../../../../src/cli/commands/apply/shared/ordered-writer.js';
-import { ProgressLine } from '../../../../src/cli/commands/apply/shared/progress.js';
+import { OrderedWriter } from '../../../../src/cli/writes/ordered-writer.js';
+import { ProgressLine } from '../../../../src/cli/writes/progress.js';
 
 /** Two outputs writing into one transcript, as a terminal shows them. */
 function screen(stdoutIsTTY: boolean, terminals: [string | undefined, string | undefined] = [undefined, undefined]): { stdout: Output; stderr: Output; log: string[] } {

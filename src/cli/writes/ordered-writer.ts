@@ -2,7 +2,7 @@
  * Prints per-object lines in input order while the objects finish in any order: a line is
  * written as soon as every line before it is known, so long runs stream their output.
  */
-import type { Output } from '../../../io/io.js';
+import type { Output } from '../io/io.js';
 
 /** Collects lines by index and writes the ready prefix. */
 export class OrderedWriter {

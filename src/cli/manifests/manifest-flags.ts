@@ -2,14 +2,14 @@
  * The `-f`/`-R`/`-k` flags of the manifest-driven commands and reading the manifests they name,
  * with kubectl's messages for an empty or contradictory input.
  */
-import type { Manifest, ReadManifestsOptions } from '../../../../sdk/apply/manifests.js';
-import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
-import type { FlagSpec } from '../../../framework/spec.js';
-import { UsageError } from '../../../framework/usage-error.js';
-import { failuresError } from './error-list.js';
-import type { ProgressLine } from './progress.js';
-import { fieldValidation } from './validate.js';
+import type { Manifest, ReadManifestsOptions } from '../../sdk/apply/manifests.js';
+import type { CommandContext } from '../framework/context.js';
+import type { FlagValues } from '../framework/flag-values.js';
+import type { FlagSpec } from '../framework/spec.js';
+import { UsageError } from '../framework/usage-error.js';
+import { failuresError } from '../writes/error-list.js';
+import type { ProgressLine } from '../writes/progress.js';
+import { fieldValidation } from '../writes/validate.js';
 
 /** `-f, --filename` with kubectl's description for the given verb (`to apply`, `to create`, ...). */
 export function filenameFlag(description: string): FlagSpec {
@@ -63,7 +63,7 @@ function validates(flags: FlagValues): boolean {
 
 /** Builds the `-k` directory into manifests (kustomize's warnings go to stderr). */
 async function kustomizeManifests(ctx: CommandContext, dir: string): Promise<Manifest[]> {
-  const [{ buildKustomization }, path] = await Promise.all([import('../../../../sdk/kustomize/index.js'), import('node:path')]);
+  const [{ buildKustomization }, path] = await Promise.all([import('../../sdk/kustomize/index.js'), import('node:path')]);
   const result = await buildKustomization(path.resolve(ctx.io.cwd, dir), { legacyReorder: true });
   for (const warning of result.warnings) ctx.io.stderr.write(`${warning}\n`);
   return result.objects.map((object, documentIndex) => ({ object, source: dir, documentIndex, line: 1 }));
@@ -98,7 +98,7 @@ export async function readCommandManifests(
   if (kustomize !== '') return kustomizeManifests(ctx, kustomize);
   const sources = flags.strings('filename');
   if (sources.length === 0) throw new UsageError('must specify one of -f and -k');
-  const { readManifests, ManifestErrors } = await import('../../../../sdk/apply/manifests.js');
+  const { readManifests, ManifestErrors } = await import('../../sdk/apply/manifests.js');
   const { progress } = options;
   let started = false;
   try {

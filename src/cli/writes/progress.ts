@@ -5,7 +5,7 @@
  * terminal (stdout on that terminal, or other stderr lines), and drawn again right after, so the
  * two never mix on one line. Output to a file or a pipe leaves it alone.
  */
-import type { CliIO, Output } from '../../../io/io.js';
+import type { CliIO, Output } from '../io/io.js';
 
 /** Shows progress only for runs of at least this many items. */
 const MIN_ITEMS = 20;

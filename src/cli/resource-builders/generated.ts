@@ -4,20 +4,20 @@
  * checks and object, then `--save-config`, the create request (or, with `--dry-run=client`,
  * nothing) and the printed result.
  */
-import type { DryRunMode } from '../../../../sdk/apply/apply-object.js';
-import { PlatformError } from '../../../../sdk/errors.js';
-import { ANNOTATIONS, BINARY_NAME } from '../../../../sdk/naming.js';
-import type { ResourceDescriptor } from '../../../../sdk/rest/resource-client.js';
-import type { KubeObject } from '../../../../sdk/types/meta.js';
-import { inGoFieldOrder, toJson } from '../../../../printers/encoding/go-json.js';
-import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
-import type { FlagSpec } from '../../../framework/spec.js';
-import { UsageError } from '../../../framework/usage-error.js';
-import { usageErrorf } from '../../../framework/usage-errorf.js';
-import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../apply/shared/dry-run.js';
-import { OUTPUT_FLAGS, objectOutput, type ObjectOutput } from '../../apply/shared/object-output.js';
-import { VALIDATE_FLAG, fieldValidation } from '../../apply/shared/validate.js';
+import type { DryRunMode } from '../../sdk/apply/apply-object.js';
+import { PlatformError } from '../../sdk/errors.js';
+import { ANNOTATIONS, BINARY_NAME } from '../../sdk/naming.js';
+import type { ResourceDescriptor } from '../../sdk/rest/resource-client.js';
+import type { KubeObject } from '../../sdk/types/meta.js';
+import { inGoFieldOrder, toJson } from '../../printers/encoding/go-json.js';
+import type { CommandContext } from '../framework/context.js';
+import type { FlagValues } from '../framework/flag-values.js';
+import type { FlagSpec } from '../framework/spec.js';
+import { UsageError } from '../framework/usage-error.js';
+import { usageErrorf } from '../framework/usage-errorf.js';
+import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../writes/dry-run.js';
+import { OUTPUT_FLAGS, objectOutput, type ObjectOutput } from '../writes/object-output.js';
+import { VALIDATE_FLAG, fieldValidation } from '../writes/validate.js';
 import { goMap, metadataOf, type Struct } from './typed.js';
 
 /** The default field manager of `create`. */
@@ -145,7 +145,7 @@ export async function sendGenerated(ctx: CommandContext, flags: FlagValues, invo
       throw new PlatformError(`${failurePrefix}${(err as Error).message}`, { cause: err });
     }
   }
-  const { describeObject } = await import('../../../../sdk/apply/object-ref.js');
+  const { describeObject } = await import('../../sdk/apply/object-ref.js');
   if (output.printsObjects) await output.printObjects([object]);
   else ctx.io.stdout.write(output.resultLine(describeObject(object), `created${dryRunSuffix(dryRun)}`));
 }

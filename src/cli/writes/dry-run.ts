@@ -2,10 +2,10 @@
  * The `--dry-run` flag (`none`, `client`, `server`; a bare `--dry-run` means `client`, as in
  * kubectl) and the suffix results carry under it.
  */
-import type { DryRunMode } from '../../../../sdk/apply/apply-object.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
-import type { FlagSpec } from '../../../framework/spec.js';
-import { UsageError } from '../../../framework/usage-error.js';
+import type { DryRunMode } from '../../sdk/apply/apply-object.js';
+import type { FlagValues } from '../framework/flag-values.js';
+import type { FlagSpec } from '../framework/spec.js';
+import { UsageError } from '../framework/usage-error.js';
 
 /** The `--dry-run` flag. */
 export const DRY_RUN_FLAG: FlagSpec = {

@@ -3,8 +3,8 @@
  * object whose request was cancelled (`interrupted: 541 of 3001 objects applied`), exit code 130.
  * The line is printed by the command when it winds down in time, else by the forced exit.
  */
-import { ExitError } from '../../../framework/usage-error.js';
-import { setInterruptSummary } from '../../../interrupt.js';
+import { ExitError } from '../framework/usage-error.js';
+import { setInterruptSummary } from '../interrupt.js';
 import type { ProgressLine } from './progress.js';
 
 /** Counts finished objects and keeps the summary of an interrupt up to date. */

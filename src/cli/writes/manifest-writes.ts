@@ -3,17 +3,17 @@
  * command's operation through the SDK's ordered, concurrent runner, print each result in input
  * order (`configmap/foo created`), print objects for `-o`, and list every failure at the end.
  */
-import type { DryRunMode } from '../../../../sdk/apply/apply-object.js';
-import type { ReadManifestsOptions } from '../../../../sdk/apply/manifests.js';
-import type { ResourceClient } from '../../../../sdk/rest/resource-client.js';
-import type { KubeObject } from '../../../../sdk/types/meta.js';
-import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
-import { UsageError } from '../../../framework/usage-error.js';
+import type { DryRunMode } from '../../sdk/apply/apply-object.js';
+import type { ReadManifestsOptions } from '../../sdk/apply/manifests.js';
+import type { ResourceClient } from '../../sdk/rest/resource-client.js';
+import type { KubeObject } from '../../sdk/types/meta.js';
+import type { CommandContext } from '../framework/context.js';
+import type { FlagValues } from '../framework/flag-values.js';
+import { UsageError } from '../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix } from './dry-run.js';
 import { failuresError } from './error-list.js';
 import { InterruptSummary } from './interrupted.js';
-import { readCommandManifests, readsStdin } from './manifest-flags.js';
+import { readCommandManifests, readsStdin } from '../manifests/manifest-flags.js';
 import { objectOutput } from './object-output.js';
 import { OrderedWriter } from './ordered-writer.js';
 import { ProgressLine } from './progress.js';
@@ -50,7 +50,7 @@ export async function runManifestWrites(ctx: CommandContext, flags: FlagValues, 
   let manifests = await readCommandManifests(ctx, flags, { requireName: options.requireName, errors: readErrors, progress, schemaValidation: true });
   const selector = flags.string('selector') ?? '';
   if (selector !== '') {
-    const { compileLabelSelector } = await import('../../../../sdk/apply/label-selector.js');
+    const { compileLabelSelector } = await import('../../sdk/apply/label-selector.js');
     const matches = compileLabelSelector(selector);
     manifests = manifests.filter((m) => matches(m.object.metadata?.labels));
   }
@@ -59,8 +59,8 @@ export async function runManifestWrites(ctx: CommandContext, flags: FlagValues, 
   const [client, { namespace }, { applyManifests }, { describeObject }] = await Promise.all([
     ctx.client({ stdinInUse: readsStdin(flags) }),
     ctx.namespace(),
-    import('../../../../sdk/apply/apply-manifests.js'),
-    import('../../../../sdk/apply/object-ref.js'),
+    import('../../sdk/apply/apply-manifests.js'),
+    import('../../sdk/apply/object-ref.js'),
   ]);
   allowConcurrentListeners(ctx.io.signal, 8);
   const suffix = dryRunSuffix(dryRun);

@@ -4,8 +4,8 @@
  * server errors as `Error from server (...)` and the others without the `error: ` prefix. The
  * command then exits 1 (an {@link ExitError} carries the text).
  */
-import { StatusError } from '../../../../sdk/errors.js';
-import { ExitError } from '../../../framework/usage-error.js';
+import { StatusError } from '../../sdk/errors.js';
+import { ExitError } from '../framework/usage-error.js';
 
 /**
  * Builds the error that ends a command whose objects failed (undefined when none did).
@@ -14,7 +14,7 @@ import { ExitError } from '../../../framework/usage-error.js';
  */
 export async function failuresError(errors: readonly unknown[], commandPath: readonly string[], readErrors: readonly unknown[] = []): Promise<ExitError | undefined> {
   if (errors.length === 0 && readErrors.length === 0) return undefined;
-  const { formatError, formatStatusError } = await import('../../../framework/report-error.js');
+  const { formatError, formatStatusError } = await import('../framework/report-error.js');
   const line = (err: unknown): string => (err instanceof StatusError ? formatStatusError(err) : formatError(err, commandPath).replace(/^error: /, ''));
   const all = errors.length === 0 ? readErrors : readErrors.length === 0 ? errors : undefined;
   if (all !== undefined) {

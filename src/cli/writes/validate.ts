@@ -1,9 +1,9 @@
 /**
  * `--validate`: kubectl's values mapped onto the server's `fieldValidation` query parameter.
  */
-import type { FlagValues } from '../../../framework/flag-values.js';
-import type { FlagSpec } from '../../../framework/spec.js';
-import { UsageError } from '../../../framework/usage-error.js';
+import type { FlagValues } from '../framework/flag-values.js';
+import type { FlagSpec } from '../framework/spec.js';
+import { UsageError } from '../framework/usage-error.js';
 
 /** The `--validate` flag. */
 export const VALIDATE_FLAG: FlagSpec = {

@@ -5,13 +5,13 @@
  * `TYPE/NAME`, `-l`, `--field-selector`, `--all`, `-A`. Objects that cannot be read are reported
  * one by one; the others are still returned.
  */
-import type { ResourceMapping } from '../../../../sdk/discovery/rest-mapper.js';
-import type { PlatformClient } from '../../../../sdk/client.js';
-import type { KubeObject } from '../../../../sdk/types/meta.js';
-import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
-import { UsageError } from '../../../framework/usage-error.js';
-import { resolveArgumentsWithShape } from '../../delete/shared/arguments.js';
+import type { ResourceMapping } from '../../sdk/discovery/rest-mapper.js';
+import type { PlatformClient } from '../../sdk/client.js';
+import type { KubeObject } from '../../sdk/types/meta.js';
+import type { CommandContext } from '../framework/context.js';
+import type { FlagValues } from '../framework/flag-values.js';
+import { UsageError } from '../framework/usage-error.js';
+import { resolveArgumentsWithShape } from '../commands/delete/shared/arguments.js';
 import { hasManifestInput, readCommandManifests } from './manifest-flags.js';
 
 /** One object with where it lives. */
@@ -60,8 +60,8 @@ export async function liveObjects(ctx: CommandContext, flags: FlagValues, client
     const manifests = await readCommandManifests(ctx, flags, { errors });
     const [{ namespace }, { KindMapper }, { resolveManifest }] = await Promise.all([
       ctx.namespace(),
-      import('../../../../sdk/apply/kind-mapper.js'),
-      import('../../../../sdk/apply/resolve-manifest.js'),
+      import('../../sdk/apply/kind-mapper.js'),
+      import('../../sdk/apply/resolve-manifest.js'),
     ]);
     const kinds = new KindMapper(client.discovery);
     for (const manifest of manifests) {

@@ -3,12 +3,12 @@
  * (or stdin for `-`, or nothing) sent as the body of a POST, PUT or DELETE to the URI, and the
  * server's answer copied to stdout as it came. The flag checks kubectl makes are here too.
  */
-import type { HttpMethod } from '../../../../sdk/transport/http-types.js';
-import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
-import type { FlagSpec } from '../../../framework/spec.js';
-import { UsageError } from '../../../framework/usage-error.js';
-import { TooLargeError } from '../../../../sdk/errors.js';
+import type { HttpMethod } from '../../sdk/transport/http-types.js';
+import type { CommandContext } from '../framework/context.js';
+import type { FlagValues } from '../framework/flag-values.js';
+import type { FlagSpec } from '../framework/spec.js';
+import { UsageError } from '../framework/usage-error.js';
+import { TooLargeError } from '../../sdk/errors.js';
 
 /** `--raw`, worded for the method. */
 export function rawFlag(method: 'POST' | 'PUT' | 'DELETE'): FlagSpec {
@@ -33,7 +33,7 @@ export function checkRawFiles(flags: FlagValues, options: { allowNone: boolean }
 
 async function readBody(ctx: CommandContext, file: string | undefined): Promise<Buffer> {
   if (file === undefined) return Buffer.alloc(0);
-  const [{ MANIFEST_LIMIT, readFileLimited, readStreamLimited }, path] = await Promise.all([import('../../../../sdk/bounded-read.js'), import('node:path')]);
+  const [{ MANIFEST_LIMIT, readFileLimited, readStreamLimited }, path] = await Promise.all([import('../../sdk/bounded-read.js'), import('node:path')]);
   if (file === '-') {
     try {
       return await readStreamLimited(ctx.io.stdin(), MANIFEST_LIMIT, ctx.io.signal);
