@@ -103,3 +103,19 @@ test('wait --for=create and --for=delete, and delete --wait until finalizers are
     assert.deepEqual([gone.code, gone.stdout, gone.stderr], [0, 'configmap/late condition met\n', '']);
   });
 });
+
+test('rollout status -f DIR with a manifest that cannot be read: the others are watched, the error comes after', async () => {
+  const ws = await openWorkspace({ 'd/a-broken.yaml': 'apiVersion: apps/v1\nind: Deployment\nmetadata:\n  name: broken\n', 'd/web.yaml': DEPLOYMENT });
+  try {
+    const env = { env: ws.env, cwd: ws.dir, home: ws.env.HOME ?? ws.dir };
+    assert.equal((await runCli(['apply', '-f', 'd/web.yaml'], env)).code, 0);
+    const r = await runCli(['rollout', 'status', '-f', 'd', '--timeout=1s'], env);
+    assert.equal(r.code, 1);
+    // This server runs no controllers: the deployment's status never catches up.
+    assert.equal(r.stdout, 'Waiting for deployment spec update to be observed...\n');
+    // kubectl 1.32 prints exactly these two lines (checked against it).
+    assert.equal(r.stderr, `timed out waiting for the condition\nunable to decode "d/a-broken.yaml": Object 'Kind' is missing in '{"apiVersion":"apps/v1","ind":"Deployment","metadata":{"name":"broken"}}'\n`);
+  } finally {
+    await ws.close();
+  }
+});

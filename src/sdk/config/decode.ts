@@ -4,6 +4,7 @@
  * of type string`, `illegal base64 data at input byte 4`, duplicate names). Unknown fields are kept.
  */
 import { setOwn } from '../../machinery/json/own-keys.js';
+import { typeMetaProbeError } from '../../machinery/type-meta-probe.js';
 import { EXEC_API_GROUP } from '../naming.js';
 import { Base64Error, canonicalBase64 } from './go-base64.js';
 import { CONFIG, goTypeName } from './schema.js';
@@ -30,8 +31,6 @@ function jsonType(v: unknown): string {
   if (typeof v === 'string') return 'string';
   return 'object';
 }
-
-const PROBE_STRUCT = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
 
 class Decoder {
   /** Like encoding/json: keep decoding after a type error, report the first one. */
@@ -184,7 +183,7 @@ export function emptyModel(): ConfigModel {
 export function decodeConfig(doc: unknown): { model: ConfigModel; extra: Record<string, unknown> } {
   if (doc === null || doc === undefined) return { model: emptyModel(), extra: {} };
   if (!isObject(doc)) {
-    throw new DecodeError(`couldn't get version/kind; json parse error: json: cannot unmarshal ${jsonType(doc)} into Go value of type ${PROBE_STRUCT}`);
+    throw new DecodeError(`couldn't get version/kind; json parse error: ${typeMetaProbeError(doc)}`);
   }
   for (const key of ['apiVersion', 'kind'] as const) {
     const v = doc[key];

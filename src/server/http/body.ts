@@ -14,7 +14,8 @@ import { decodeProtobufBody } from '../protobuf/index.js';
 import { bodyDeadlineOf, requestTimeout } from './connections.js';
 import { exactly, nonFiniteMessage, nonFiniteNumber } from '../../machinery/json-numbers.js';
 import { yamlNumberSchemas } from '../util/yaml-numbers.js';
-import { goJsonSyntaxError, goJsonValueKind } from '../../machinery/go-json-syntax.js';
+import { goJsonSyntaxError } from '../../machinery/go-json-syntax.js';
+import { typeMetaProbeError } from '../../machinery/type-meta-probe.js';
 
 /** The API server's limit on request bodies (3 MiB). */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -111,7 +112,6 @@ export async function parseYaml(text: string): Promise<JsonValue> {
 }
 
 /** The type apimachinery's JSON serializer reads `apiVersion` and `kind` into first. */
-const TYPE_META_STRUCT = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
 
 /** apiserver's summarizeData: a JSON object's first bytes as text, anything else's in hex. */
 function summarizeData(buf: Buffer, max: number): string {
@@ -162,7 +162,7 @@ export async function decodeObjectBody(req: IncomingMessage, buf: Buffer, kind?:
   }
   if (value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw unrecognizedObject(kind, buf, `json: cannot unmarshal ${goJsonValueKind(value)} into Go value of type ${TYPE_META_STRUCT}`);
+    throw unrecognizedObject(kind, buf, typeMetaProbeError(value));
   }
   return value;
 }

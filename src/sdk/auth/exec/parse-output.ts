@@ -3,6 +3,7 @@
  * token, or a certificate and key. Messages follow client-go; none quotes the output, which holds
  * secrets.
  */
+import { typeMetaProbeError } from '../../../machinery/type-meta-probe.js';
 import { ExecPluginError } from '../../errors.js';
 import type { ExecCredentialStatus } from '../../types/exec-credential.js';
 
@@ -15,20 +16,35 @@ export interface ExecPluginResult {
   expiresAt?: number;
 }
 
+/**
+ * The document the plugin printed: JSON, or else YAML (client-go's decoder accepts both). Output
+ * that is neither is refused without being quoted.
+ */
+async function decodeDocument(stdout: string): Promise<unknown> {
+  try {
+    return JSON.parse(stdout);
+  } catch {
+    // Not JSON: YAML, as the universal decoder reads it.
+  }
+  const { parseYaml } = await import('../../config/yaml-parse.js');
+  try {
+    return await parseYaml(stdout);
+  } catch {
+    return fail(`decoding stdout: the plugin did not print an ExecCredential (${Buffer.byteLength(stdout)} bytes of other output)`);
+  }
+}
+
 function fail(message: string, stderr?: string): never {
   throw new ExecPluginError(`getting credentials: ${message}`, stderr === undefined ? undefined : { stderr });
 }
 
 /** Parses and validates plugin stdout against the configured apiVersion. */
 export async function parseExecOutput(stdout: string, apiVersion: string): Promise<ExecPluginResult> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stdout);
-  } catch {
-    fail(`decoding stdout: the plugin did not print a JSON ExecCredential (${Buffer.byteLength(stdout)} bytes of other output)`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    fail('decoding stdout: the plugin did not print a JSON object');
+  // A null document decodes to nothing, as Go's decoder leaves its struct empty for it.
+  const parsed = (await decodeDocument(stdout)) ?? {};
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) {
+    // client-go's universal decoder reads other text as YAML; a scalar or a list then fails its type probe.
+    fail(`decoding stdout: couldn't get version/kind; json parse error: ${typeMetaProbeError(parsed)}`);
   }
   const obj = parsed as { apiVersion?: unknown; kind?: unknown; status?: unknown };
   if (typeof obj.apiVersion !== 'string' || obj.apiVersion === '') fail("decoding stdout: Object 'apiVersion' is missing");

@@ -116,6 +116,13 @@ test('bad JSON is a clear error that does not quote the output', async () => {
   });
 });
 
+test('text that is not an ExecCredential fails in client-go\'s words (the text is YAML, a string)', async () => {
+  const source = new ExecCredentialSource(plugin('text-plugin.mjs'), { io: { env: pluginEnv() } });
+  await rejectsWith(source.get(), (err) => {
+    assert.equal(err.message, 'getting credentials: decoding stdout: couldn\'t get version/kind; json parse error: json: cannot unmarshal string into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }');
+  });
+});
+
 test('an answer in another apiVersion is rejected', async () => {
   const source = new ExecCredentialSource(plugin('wrong-version-plugin.mjs'), { io: { env: pluginEnv() } });
   await rejectsWith(source.get(), (err) => {

@@ -20,14 +20,17 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const timeoutMs = flags.durationMs('timeout') ?? 0;
   const keepWatching = flags.bool('watch');
   const { client, objects, errors } = await rolloutObjects(ctx, args, flags);
-  const failure = await failuresError(errors, ctx.commandPath);
-  if (failure !== undefined) throw failure;
   if (objects.length === 0) {
+    const failure = await failuresError([], ctx.commandPath, errors);
+    if (failure !== undefined) throw failure;
     const { namespace } = await ctx.namespace();
     ctx.io.stderr.write(`No resources found in ${namespace} namespace.\n`);
     return;
   }
   const { watch } = await import('../../../../sdk/watch/watcher.js');
+  // As kubectl's builder continues on error: the objects that could be read are watched, and the
+  // manifests that could not be read are reported after them.
+  const timedOut: unknown[] = [];
   for (const o of objects) {
     const kind = rolloutKind(o);
     if (kind === undefined) throw new UsageError(`no status viewer has been implemented for ${groupKind(o)}`, false);
@@ -48,8 +51,11 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
       }
     }
     if (!finished) {
-      if (timeout?.aborted === true) throw new UsageError('timed out waiting for the condition', false);
-      return;
+      if (timeout?.aborted !== true) return;
+      // Each object waits its own --timeout, as each of kubectl's visits does.
+      timedOut.push(new UsageError('timed out waiting for the condition', false));
     }
   }
+  const failure = await failuresError(timedOut, ctx.commandPath, errors);
+  if (failure !== undefined) throw failure;
 }
