@@ -77,11 +77,13 @@ export async function updateObject(ctx: ServerContext, req: WriteRequest, spec: 
         return { object: created, created: true };
       }
       const newRV = asString(metaOf(obj).resourceVersion) ?? '';
-      if (newRV === '' && !def.allowUnconditionalUpdate) {
+      // The API server reads the version as a number: "0", like none, is an unconditional update.
+      const unconditional = newRV === '' || newRV === '0';
+      if (unconditional && !def.allowUnconditionalUpdate) {
         throw invalid({ group: def.group, kind: def.plural }, req.name,
           [{ type: 'FieldValueInvalid', field: 'metadata.resourceVersion', valueText: '0x0', detail: 'must be specified for an update' }]);
       }
-      if (newRV !== '' && newRV !== String(entry.rv)) throw conflict(groupResource(def), req.name);
+      if (!unconditional && newRV !== String(entry.rv)) throw conflict(groupResource(def), req.name);
       await ctx.admission.admit(attrs);
       const next = attrs.object ?? obj;
       beforeUpdate(def, next, existing, req.subresource, hctx);

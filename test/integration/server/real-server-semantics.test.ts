@@ -52,6 +52,16 @@ describe('writes as a real API server answers them', () => {
     assert.match(String(r.body.message), /pod updates may not change fields other than/);
   });
 
+  test('a PUT with resourceVersion "0" is unconditional, as the API server reads the version as a number', async () => {
+    const created = await api.post('/api/v1/nodes', { metadata: { name: 'rv-zero' } });
+    assert.equal(created.status, 201, created.text);
+    const replaced = await api.put('/api/v1/nodes/rv-zero', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'rv-zero', annotations: { a: 'b' }, resourceVersion: '0' } });
+    assert.equal(replaced.status, 200, replaced.text);
+    assert.equal(at(replaced.body, 'metadata.annotations.a'), 'b');
+    const stale = await api.put('/api/v1/nodes/rv-zero', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'rv-zero', resourceVersion: String(at(created.body, 'metadata.resourceVersion')) } });
+    assert.equal(stale.status, 409, stale.text);
+  });
+
   test('a pod update may add tolerations, not change them, and may not add containers', async () => {
     const toleration = { key: 'k', operator: 'Equal', value: 'v', effect: 'NoExecute', tolerationSeconds: 60 };
     const manifest = (tolerations: Body[], containers = [{ name: 'c', image: 'x' }]): Body => ({
