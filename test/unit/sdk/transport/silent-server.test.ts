@@ -125,7 +125,7 @@ test('the response-header timeout ends with the headers: a watch whose events co
   try {
     const client = createClient({ server: server.url, namespace: 'default' }, { env: {}, responseHeaderTimeoutMs: 200 });
     const names: string[] = [];
-    for await (const event of client.configMaps().watch({ resourceVersion: '1' })) names.push((event.object as { metadata?: { name?: string } }).metadata?.name ?? '');
+    for await (const event of client.configMaps().watch({ resourceVersion: '1', resume: false })) names.push((event.object as { metadata?: { name?: string } }).metadata?.name ?? '');
     assert.deepEqual(names, ['late']);
   } finally {
     await server.close();
