@@ -77,7 +77,7 @@ export interface ServerOptions {
   /** Signing requests: signing CA and duration, auto-approval, clean-up windows, bootstrap signer (issue 7). */
   certificates?: CertificatesOptions;
   /**
-   * The node side (issue 16): scheduler, node lifecycle, the node agent of node `local` and the
+   * The node side: scheduler, node lifecycle, the node agent of node `local` and the
    * metrics API. Absent: none of them runs (pods are stored, never scheduled). With `runtime:
    * 'process'` pods run as child processes of the server, as the user who started it.
    */

@@ -242,7 +242,15 @@ async function registryTypeScripts(): Promise<{ label: string; version: string; 
     const first = ((err as { stderr?: string }).stderr ?? String(err)).split('\n').find((l) => l.trim() !== '') ?? 'npm view failed';
     return `the npm registry is unreachable (${first})`;
   }
-  await npm(['install', '--no-audit', '--no-fund', 'ts5@npm:typescript@5', 'tslatest@npm:typescript@latest'], dir);
+  try {
+    await npm(['install', '--no-audit', '--no-fund', '--fetch-timeout=60000', '--fetch-retries=1', 'ts5@npm:typescript@5', 'tslatest@npm:typescript@latest'], dir);
+  } catch (err) {
+    // A registry that answers `view` may still fail or stall a download: that is the network's
+    // state, not the package's, and the checkout's TypeScript still checks the declarations.
+    const e = err as { stderr?: string; signal?: string | null };
+    const first = (e.stderr ?? '').split('\n').find((l) => l.trim() !== '') ?? (e.signal === undefined || e.signal === null ? String(err) : `no answer within the timeout (${e.signal})`);
+    return `the npm registry did not deliver TypeScript (${first})`;
+  }
   const versions = [];
   for (const [label, alias] of [['the newest TypeScript 5', 'ts5'], ['the newest TypeScript', 'tslatest']] as const) {
     const { version } = JSON.parse(await readFile(join(dir, 'node_modules', alias, 'package.json'), 'utf8')) as { version: string };
