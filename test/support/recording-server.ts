@@ -7,6 +7,7 @@
  */
 import { createServer, type Server } from 'node:https';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { gzipSync } from 'node:zlib';
 import { webcrypto } from 'node:crypto';
@@ -125,6 +126,8 @@ export class RecordingServer {
   private readonly server: Server;
   private responder: Responder | undefined;
   private readonly open = new Set<ServerResponse>();
+  /** Every connection, also those still in their TLS handshake (closeAllConnections knows only HTTP ones). */
+  private readonly sockets = new Set<Socket>();
 
   private constructor(server: Server, port: number, caPem: string, responder: Responder | undefined) {
     this.server = server;
@@ -132,6 +135,10 @@ export class RecordingServer {
     this.url = `https://127.0.0.1:${port}`;
     this.caPem = caPem;
     this.responder = responder;
+    server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+    });
   }
 
   /** Starts a server on a free port. */
@@ -167,6 +174,9 @@ export class RecordingServer {
   async close(): Promise<void> {
     for (const res of this.open) res.destroy();
     this.server.closeAllConnections();
+    // A client that gave up during the handshake (an aborted request) leaves a socket the HTTP layer
+    // has not seen; Node 24's close waits for it.
+    for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 

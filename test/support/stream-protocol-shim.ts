@@ -8,6 +8,7 @@
  */
 import { request as httpsRequest } from 'node:https';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { RENAME_PROXY } from './kubectl-proxy.js';
@@ -75,6 +76,13 @@ export async function startStreamProtocolShim(upstream: string): Promise<{ url: 
     socket.on('error', () => upReq.destroy());
     upReq.end();
   });
+  // Every connection, upgraded ones too: Node 24's close waits for each, and closeAllConnections
+  // knows only those still speaking HTTP.
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = address !== null && typeof address === 'object' ? address.port : 0;
@@ -82,6 +90,7 @@ export async function startStreamProtocolShim(upstream: string): Promise<{ url: 
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
+      for (const socket of sockets) socket.destroy();
       server.close(() => resolve());
     }),
   };
