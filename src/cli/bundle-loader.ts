@@ -11,7 +11,7 @@
  * - the build ships a cache of the bundle's top level (`platformctl.cjs.v8`), made by the Node
  *   that built it, so that even a first run does not parse all of the bundle;
  * - after a run of command `<word>`, the bundle's code as that run compiled it is kept in
- *   `<cache dir>/v8/<bundle hash>-<word>.bin` once the cache dir exists (0600 in a 0700
+ *   `<cache dir>/v8/<bundle hash>-v8_<V8 version>-<word>.bin` once the cache dir exists (0600 in a 0700
  *   directory; read only when it is a regular file of this user that nobody else can write, and
  *   never from a symbolic link), so later runs of the same command
  *   start with everything they need compiled. V8 itself refuses a cache of another V8 version,
@@ -22,7 +22,7 @@
  *
  * Side bundles (`side-NAME.cjs`, what few commands need, required where the source says
  * import()) are function expressions too, and run the same way, with a cache per command word
- * (`<bundle hash>-<word>.<NAME>.bin`): compiled from source on every use, js-yaml and the schema
+ * (`<bundle hash>-v8_<V8 version>-<word>.<NAME>.bin`): compiled from source on every use, js-yaml and the schema
  * tables cost `apply -f` more than they saved.
  *
  * The everyday commands (get, describe, apply, delete, auth, config, version...) run from a second
@@ -52,6 +52,13 @@ declare const PLATFORMCTL_CORE_WORDS: readonly string[];
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 /** Caches kept per build at most (one per command word and side bundle it used), so that typos cannot fill the disk. */
 const MAX_CACHES = 96;
+/**
+ * The V8 a cache was made by, in its file name: V8 refuses another version's cache, so a user who
+ * runs the same install under two Node lines (nvm, CI matrices) keeps one cache per line instead
+ * of each run throwing the other's away and writing its own.
+ */
+const V8_KEY = `v8_${process.versions.v8.replace(/[^0-9a-z.]/gi, '_')}`;
+
 /** Other builds whose caches are kept (the most recently written ones). */
 const OTHER_BUILDS_KEPT = 2;
 
@@ -188,11 +195,11 @@ function runBundle(argv: readonly string[]): void {
     if (side === undefined) return loaderRequire(id);
     if (!sides.has(side)) {
       const file = join(dirname(bundle), `side-${side}.cjs`);
-      sides.set(side, runBundleFile(file, join(dir, `${PLATFORMCTL_BUNDLE_HASH}-${word}.${side}.bin`), require));
+      sides.set(side, runBundleFile(file, join(dir, `${PLATFORMCTL_BUNDLE_HASH}-${V8_KEY}-${word}.${side}.bin`), require));
     }
     return sides.get(side);
   }) as NodeJS.Require;
-  runBundleFile(bundle, join(dir, `${PLATFORMCTL_BUNDLE_HASH}-${word}.bin`), bundleRequire);
+  runBundleFile(bundle, join(dir, `${PLATFORMCTL_BUNDLE_HASH}-${V8_KEY}-${word}.bin`), bundleRequire);
 }
 
 runBundle(process.argv.slice(2));
