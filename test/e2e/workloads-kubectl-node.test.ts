@@ -62,7 +62,8 @@ describe('kubectl against the one-node cluster', { skip }, () => {
       const status = await kubectl.run(['rollout', 'status', 'deployment/web', '--timeout=90s']);
       assert.equal(status.code, 0, status.stderr);
       assert.match(status.stdout, /Waiting for deployment "web" rollout to finish: 1 out of 2 new replicas have been updated\.\.\.\n/);
-      await waitFor('the old pods deleted in the watch', async () => ((out.match(/^DELETED\s/gm) ?? []).length >= 2 ? true : undefined), 30_000);
+      // Whole lines only: the watcher is stopped next, and a line it is still writing would be cut.
+      await waitFor('the old pods deleted in the watch', async () => ((out.match(/^DELETED\s.*\n/gm) ?? []).length >= 2 ? true : undefined), 30_000);
     } finally {
       watcher.kill();
     }

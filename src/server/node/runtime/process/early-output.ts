@@ -1,10 +1,10 @@
 /**
- * The output a container with standard input prints before its first attach. `run -i` and
- * `debug -i` start a container and then attach to it; a command that prints at once (`echo hi`)
- * would otherwise print into the log only, and the session would show nothing. Such a container
- * waits for its one session, so what it prints before that session connects belongs to it: the
- * first attach receives it first. Bounded: past the limit nothing is kept (the attach then starts
- * with live output, as kubectl's does), so no container holds more than this in the server.
+ * The output a container prints before its first attach. `run -i`, `run --attach` and `debug -i`
+ * start a container and then attach to it; a command that prints at once (`echo hi`) would
+ * otherwise print into the log only, and the session would show nothing. The first attach
+ * receives it first when the container waits for that session (it has standard input) or has
+ * already ended; an attach to a container that runs on starts with live output, as kubectl's does.
+ * Bounded: past the limit nothing is kept, so no container holds more than this in the server.
  */
 
 /** Bytes kept for the first attach. */

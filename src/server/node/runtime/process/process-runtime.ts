@@ -121,8 +121,12 @@ class ProcessContainer {
   recorded: Promise<void> = Promise.resolve();
   /** The terminal of a `tty: true` container. */
   pty: PtyControl | undefined;
-  /** Output printed before the first attach (containers with standard input). */
+  /** Output printed before the first attach (see early-output.ts). */
   early = new EarlyOutput(false);
+  /** The container asked for standard input (`run -i`, `debug -i`): its first attach gets the early output. */
+  replaysEarly = false;
+  /** The main process has exited (its exit is reported once the log holds all of its output). */
+  processExited = false;
 
   constructor(public info: ContainerInfo, readonly child: ChildProcess | undefined, readonly env: [string, string][], readonly cwd: string, readonly sandbox: Sandbox, readonly ports: ContainerConfig['ports'], readonly underInit = false) {
     this.exited = new Promise((r) => {
@@ -317,7 +321,8 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     const info: ContainerInfo = { ...base, id: `process://${pid}`, state: 'running', createdAt: now, startedAt: now, pid };
     const c = new ProcessContainer(info, child, config.env, cwd, sandbox, config.ports, initPython !== null);
     c.pty = pty;
-    c.early = new EarlyOutput(config.stdin);
+    c.early = new EarlyOutput(true);
+    c.replaysEarly = config.stdin;
     remember(c);
     c.recorded = registry.add(pid, config.podUid, config.name).catch((e: unknown) => options.log(`node agent: cannot record process ${pid}: ${String(e)}`));
     const pump = new OutputPump([child.stdout, child.stderr]);
@@ -351,6 +356,7 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
       void closeLog();
     });
     child.once('exit', (code, signal) => {
+      c.processExited = true;
       const exitCode = exitCodeOf(code, signal);
       const finishedAt = options.now();
       // A container ends with its main process: whatever else it started goes too.
@@ -461,7 +467,10 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
       stdin: c.child?.stdin ?? undefined,
       subscribe(listener) {
         const l: OutputListener = (stream, chunk) => listener(stream, chunk) ?? undefined;
-        for (const early of c.early.take()) void listener(early.stream, early.chunk);
+        // A container with stdin waits for its session; one whose process has already ended has
+        // nothing more to print: either way, what it printed before belongs to this first attach.
+        const early = c.early.take();
+        if (c.replaysEarly || c.processExited) for (const e of early) void listener(e.stream, e.chunk);
         c.listeners.add(l);
         return () => c.listeners.delete(l);
       },
