@@ -143,6 +143,16 @@ class ProcessContainer {
 
 /** How long an init may take to end its tree before its process group is killed outright. */
 const INIT_KILL_GRACE_MS = 2000;
+/** How long an ended container's exit may wait for its log to close before it is reported anyway. */
+const MAX_EXIT_REPORT_WAIT_MS = 10_000;
+/** Rounds of "wait for starts under way, stop what runs" a shutdown makes before it gives up waiting. */
+const MAX_SHUTDOWN_ROUNDS = 3;
+
+/** Resolves after `ms` without keeping the process alive. */
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
+}
+
 /** Seconds an ended container's output pipes may stay held by a slow reader before they are cut. */
 const MAX_DRAIN_WAITS = 30;
 
@@ -377,8 +387,9 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
         void closeLog();
       };
       setTimeout(closeWhenDrained, 1000).unref();
-      // Closed by the pipes' end, or by the drain timer above when they do not end by themselves.
-      void logClosed.then(() => {
+      // Closed by the pipes' end, or by the drain timer above when they do not end by themselves;
+      // a log that cannot be closed (a disk that stopped answering) holds the exit no longer than this.
+      void Promise.race([logClosed, pause(MAX_EXIT_REPORT_WAIT_MS)]).then(() => {
         c.finish({ finishedAt, exitCode, reason: exitCode === 0 ? 'Completed' : 'Error' });
         void c.recorded.then(() => registry.remove(pid)).catch(() => undefined);
         exits.emit('exit', c.info);
@@ -401,7 +412,8 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     });
     await Promise.race([c.exited, killed]);
     if (timer !== undefined) clearTimeout(timer);
-    await c.exited;
+    // Killed outright by now; its exit is reported once its log is closed, which is bounded too.
+    await Promise.race([c.exited, pause(MAX_EXIT_REPORT_WAIT_MS + 1000)]);
   }
 
   function execSync(id: string, argv: string[], timeoutMs: number): Promise<ExecResult> {
@@ -548,12 +560,13 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     // With all pods on one shared address, a port in use is refused before start (checkSharedPorts).
     ...(HAS_PROC && !shared ? { wildcardListeners } : {}),
     async shutdown(graceMs) {
+      let rounds = 0;
       // A sync that was starting a container when the agent stopped finishes its start first, and
       // that container is stopped with the rest (again, while starts keep coming).
       do {
-        await Promise.allSettled([...starting]);
+        await Promise.race([Promise.allSettled([...starting]), pause(graceMs + MAX_EXIT_REPORT_WAIT_MS)]);
         await Promise.all([...containers.values()].filter((c) => c.info.state === 'running').map((c) => stopContainer(c.info.id, graceMs)));
-      } while (starting.size > 0);
+      } while (starting.size > 0 && ++rounds < MAX_SHUTDOWN_ROUNDS);
       await Promise.all([...containers.values()].map((c) => c.recorded));
     },
   };
