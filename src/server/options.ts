@@ -65,7 +65,7 @@ export interface ServerOptions {
   authorization?: AuthorizationOptions;
   /** Admission plugins run after the built-in ones (webhooks and the like). */
   admissionPlugins?: AdmissionPlugin[];
-  /** Admission plugins, their configuration, webhooks, audit log, runtime-config and feature gates (issue 9). */
+  /** Admission plugins, their configuration, webhooks, audit log, runtime-config and feature gates . */
   admission?: AdmissionOptions;
   /**
    * Run the workload controllers (Deployments, ReplicaSets, StatefulSets, DaemonSets, Jobs,
@@ -74,7 +74,7 @@ export interface ServerOptions {
    * An object turns them on with a clock of their own (tests move CronJob schedules by hand).
    */
   workloads?: boolean | { clock?: ControllerClock };
-  /** Signing requests: signing CA and duration, auto-approval, clean-up windows, bootstrap signer (issue 7). */
+  /** Signing requests: signing CA and duration, auto-approval, clean-up windows, bootstrap signer. */
   certificates?: CertificatesOptions;
   /**
    * The node side: scheduler, node lifecycle, the node agent of node `local` and the

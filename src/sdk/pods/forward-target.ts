@@ -13,7 +13,7 @@ import { podsForObject, type PodObject } from './pods-for-object.js';
 
 /** One port to forward: `remote` is a number or a port name (the service's, or the pod's containers'). */
 export interface RemotePort {
-  /** The local port (0: any free one; default: the remote port's number in the pod). */
+  /** The local port (0: a free one; default: the remote port's number in the pod). */
   local?: number | undefined;
   remote: number | string;
 }

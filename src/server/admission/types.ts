@@ -1,7 +1,7 @@
 /**
  * The admission stage: after authorization and before validation and persistence, mutating
  * plugins may change the object, then validating plugins may refuse it. Built-in plugins run now;
- * webhooks (issue 9) plug in as further plugins of the same interface.
+ * webhooks plug in as further plugins of the same interface.
  */
 import type { RequestRecord } from '../audit/request-scope.js';
 import type { JsonObject } from '../../sdk/types/meta.js';

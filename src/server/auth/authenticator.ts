@@ -1,7 +1,7 @@
 /**
  * The authentication stage. An {@link Authenticator} turns a request into a user, or says it has
- * nothing to say (the next one is asked), or refuses it (401). Issue 6 adds token files, client
- * certificates, service-account, bootstrap, OIDC and webhook tokens behind the same interface.
+ * nothing to say (the next one is asked), or refuses it (401). Token files, client
+ * certificates, service-account, bootstrap, OIDC and webhook tokens all sit behind this interface.
  */
 import type { IncomingMessage } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';

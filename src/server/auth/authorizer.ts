@@ -2,7 +2,7 @@
  * The authorization stage. An {@link Authorizer} decides on the request attributes of the spec
  * (user, verb, resource, sub-resource, namespace, name, API group, or path and lowercase method for
  * non-resource requests). Modes are asked in order and the first allow or deny wins; with no
- * decision the request is denied. Issue 6 adds RBAC, ABAC, Webhook, Node; AlwaysAllow is the mode now.
+ * decision the request is denied. The modes are RBAC, ABAC, Webhook, Node and AlwaysAllow.
  */
 import type { UserInfo } from './user.js';
 

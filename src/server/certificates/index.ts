@@ -1,5 +1,5 @@
 /**
- * The certificate machinery of the local server (issue 7), assembled from
+ * The certificate machinery of the local server, assembled from
  * ServerOptions.certificates: the admission plugins of signing requests, the signing controller
  * of the built-in signers, the auto-approver, the cleaner, the bootstrap signer and the RBAC
  * objects of node bootstrapping. The built-in signers sign with the server's CA unless another

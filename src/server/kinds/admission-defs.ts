@@ -1,5 +1,5 @@
 /**
- * The kinds of issue 9 (admission and versioning). The v1 webhook configuration defs replace the
+ * The kinds of admission and versioning. The v1 webhook configuration defs replace the
  * earlier ones of the same group/version/resource (validation of every field); the v1beta1 ones are
  * served deprecated.
  */

@@ -85,7 +85,7 @@ export const clusterRoleBindingDef = defineKind({
   hooks: { defaults: defaultSubjects, validate: (obj) => validateBinding(obj, false), validateUpdate: roleRefImmutable },
 });
 
-/** Moved to certificates.ts (issue 7); re-exported for existing imports. */
+/** Moved to certificates.ts; re-exported for existing imports. */
 export { certificateSigningRequestDef } from './certificates.js';
 
 function defaultWebhooks(obj: JsonObject, mutating: boolean): void {

@@ -19,7 +19,7 @@ export function goKind(value: JsonValue | undefined): string {
   if (value === undefined || value === null) return 'nil';
   if (Array.isArray(value)) return 'slice';
   if (typeof value === 'object') return 'map';
-  // An int64 beyond 2^53 is a bigint here, a number in Go as any other.
+  // An int64 beyond 2^53 is a bigint here, a number in Go like every other.
   if (isBigInt(value)) return 'number';
   return typeof value;
 }

@@ -28,16 +28,16 @@ describe('local start: authentication flags and <data dir>/authn.yaml', () => {
       '--requestheader-username-headers', 'X-Remote-User', '--requestheader-client-ca-file', 'proxy-ca.pem', '--requestheader-allowed-names', 'front,back',
     ]);
     assert.deepEqual(o, {
-      anonymous: true, tokenAuthFile: '/work/tokens.csv', clientCAFile: '/etc/ca.pem',
-      serviceAccounts: { keyFiles: ['/work/a.pem', '/b.pem'], issuers: ['https://issuer'] },
+      anonymous: true, tokenAuthFile: '/srv/tokens.csv', clientCAFile: '/etc/ca.pem',
+      serviceAccounts: { keyFiles: ['/srv/a.pem', '/b.pem'], issuers: ['https://issuer'] },
       enableBootstrapTokenAuth: true,
       oidc: {
         issuerURL: 'https://idp', clientID: 'platform', usernameClaim: 'email', usernamePrefix: '-', groupsClaim: 'groups',
         requiredClaims: { hd: 'example.com', tier: 'gold' }, signingAlgs: ['RS256'],
       },
-      webhook: { configFile: '/work/hook.yaml', version: 'v1', cacheTtlMs: 30_000 },
+      webhook: { configFile: '/srv/hook.yaml', version: 'v1', cacheTtlMs: 30_000 },
       requestHeader: {
-        usernameHeaders: ['X-Remote-User'], clientCAFile: '/work/proxy-ca.pem', groupHeaders: [], extraHeadersPrefix: [], allowedNames: ['front', 'back'],
+        usernameHeaders: ['X-Remote-User'], clientCAFile: '/srv/proxy-ca.pem', groupHeaders: [], extraHeadersPrefix: [], allowedNames: ['front', 'back'],
       },
     });
   });

@@ -23,12 +23,12 @@ describe('local start authorization flags', () => {
       'authorization-webhook-version': 'v1', 'authorization-webhook-cache-authorized-ttl': '1m', 'authorization-webhook-cache-unauthorized-ttl': '0',
     });
     assert.deepEqual(await authorizationOptionsFromFlags(f, '/work'), {
-      modes: ['ABAC', 'Webhook', 'RBAC'], policyFile: '/work/policy.jsonl',
+      modes: ['ABAC', 'Webhook', 'RBAC'], policyFile: '/srv/policy.jsonl',
       webhook: { configFile: '/etc/hook.yaml', version: 'v1', authorizedTtlMs: 60_000, unauthorizedTtlMs: 0 },
     });
     // The background server gets the same flags, with absolute paths.
     assert.deepEqual(authzArgs(f, '/work'), [
-      '--authorization-mode=ABAC,Webhook,RBAC', '--authorization-policy-file=/work/policy.jsonl', '--authorization-webhook-config-file=/etc/hook.yaml',
+      '--authorization-mode=ABAC,Webhook,RBAC', '--authorization-policy-file=/srv/policy.jsonl', '--authorization-webhook-config-file=/etc/hook.yaml',
       '--authorization-webhook-version=v1', '--authorization-webhook-cache-authorized-ttl=1m', '--authorization-webhook-cache-unauthorized-ttl=0',
     ]);
   });

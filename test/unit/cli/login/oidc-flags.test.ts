@@ -16,9 +16,9 @@ test('the login flags become exec-plugin arguments and are read back by logout',
   const values = readOidcFlags(flags({ issuer: 'https://idp.example/', 'client-id': 'cli', 'client-secret': 's', scope: ['email,groups', 'offline_access'], 'issuer-ca-file': 'ca.pem' }), '/work');
   assert.ok(values !== undefined);
   assert.deepEqual(values.scopes, ['email', 'groups', 'offline_access']);
-  assert.equal(values.caFile, '/work/ca.pem');
+  assert.equal(values.caFile, '/srv/ca.pem');
   const args = oidcArgs(values);
-  assert.deepEqual(args, ['--issuer', 'https://idp.example/', '--client-id', 'cli', '--client-secret', 's', '--scope', 'email', '--scope', 'groups', '--scope', 'offline_access', '--issuer-ca-file', '/work/ca.pem']);
+  assert.deepEqual(args, ['--issuer', 'https://idp.example/', '--client-id', 'cli', '--client-secret', 's', '--scope', 'email', '--scope', 'groups', '--scope', 'offline_access', '--issuer-ca-file', '/srv/ca.pem']);
   assert.deepEqual(parseOidcArgs(['/abs/platformctl', 'credential', 'oidc', ...args]), { issuer: 'https://idp.example/', clientId: 'cli' });
   assert.deepEqual(parseOidcArgs(['credential', 'oidc', '--issuer=https://a', '--client-id=b']), { issuer: 'https://a', clientId: 'b' });
   assert.equal(parseOidcArgs(['get-token', '--issuer', 'https://a', '--client-id', 'b']), undefined);
