@@ -1,4 +1,4 @@
-// Lint rules that keep the layering of ../shared/DESIGN.md true, on top of the recommended sets.
+// Lint rules that keep the layering described in docs/architecture.md true, on top of the recommended sets.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 

@@ -1,5 +1,5 @@
 /**
- * Every product-specific identifier of platformctl, in one place (see ../shared/DESIGN.md, "Names").
+ * Every product-specific identifier of platformctl, in one place (the names the product uses where Kubernetes says k8s.io).
  *
  * Other modules import these constants instead of spelling the strings, so that a rename is a
  * one-file change and so that the SDK, CLI and local server can never disagree.
