@@ -12,7 +12,7 @@ describe('local start: authentication flags and <data dir>/authn.yaml', () => {
   let tmp: Awaited<ReturnType<typeof tempDir>>;
   const warnings: string[] = [];
   const options = (argv: string[]): ReturnType<typeof authenticationFromFlags> =>
-    authenticationFromFlags(parseCommandLine(argv, spec.flags).flags, tmp.dir, '/work', (l) => warnings.push(l));
+    authenticationFromFlags(parseCommandLine(argv, spec.flags).flags, tmp.dir, '/srv', (l) => warnings.push(l));
   before(async () => {
     tmp = await tempDir();
   });

@@ -13,7 +13,7 @@ function flags(values: Record<string, string | string[]>): FlagValues {
 }
 
 test('the login flags become exec-plugin arguments and are read back by logout', () => {
-  const values = readOidcFlags(flags({ issuer: 'https://idp.example/', 'client-id': 'cli', 'client-secret': 's', scope: ['email,groups', 'offline_access'], 'issuer-ca-file': 'ca.pem' }), '/work');
+  const values = readOidcFlags(flags({ issuer: 'https://idp.example/', 'client-id': 'cli', 'client-secret': 's', scope: ['email,groups', 'offline_access'], 'issuer-ca-file': 'ca.pem' }), '/srv');
   assert.ok(values !== undefined);
   assert.deepEqual(values.scopes, ['email', 'groups', 'offline_access']);
   assert.equal(values.caFile, '/srv/ca.pem');
