@@ -23,6 +23,18 @@ const source = join(shared, 'kubectl-test-cmd');
 const floorFile = join(root, 'test', 'kubectl-suite-floor.json');
 
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log('Usage: node scripts/kubectl-suite.mjs [--target a|b] [--out DIR] [GROUP...]');
+  console.log('  --target a|b  only this target (a: stock kubectl through the rename proxy; b: platformctl)');
+  console.log('  --out DIR     keep the logs in DIR (default: a new temporary directory)');
+  console.log('  GROUP...      only these groups, e.g. run_pod_tests (the floors are then not checked)');
+  process.exit(0);
+}
+const unknown = args.find((a) => a.startsWith('-') && a !== '--target' && a !== '--out');
+if (unknown !== undefined) {
+  console.error(`kubectl suite: unknown option ${unknown} (see --help)`);
+  process.exit(1);
+}
 const option = (name) => {
   const i = args.indexOf(name);
   if (i < 0) return undefined;
