@@ -118,6 +118,8 @@ export { resolveForward } from './pods/forward-target.js';
 export type { RemotePort, ResolveForwardOptions, ResolvedForward } from './pods/forward-target.js';
 export { podPort, servicePort } from './pods/forward-ports.js';
 export type { ObjectPortForward, ObjectPortForwardOptions } from './pods/object-port-forward.js';
+export { followLogs } from './logs/follow-logs.js';
+export type { FollowedLogLine, FollowLogsEvent, FollowLogsOptions, FollowTarget } from './logs/follow-logs.js';
 
 // Streams: logs, exec, attach, port-forward, proxy paths
 export type { PodReader, PodStreams } from './streams/pod-streams.js';
