@@ -117,7 +117,7 @@ export { selectorQuery } from './pods/selector.js';
 export { resolveForward } from './pods/forward-target.js';
 export type { RemotePort, ResolveForwardOptions, ResolvedForward } from './pods/forward-target.js';
 export { podPort, servicePort } from './pods/forward-ports.js';
-export type { ObjectPortForward, ObjectPortForwardOptions } from './pods/object-port-forward.js';
+export type { ForwardSwitch, ObjectPortForward, ObjectPortForwardOptions } from './pods/object-port-forward.js';
 export { followLogs } from './logs/follow-logs.js';
 export type { FollowedLogLine, FollowLogsEvent, FollowLogsOptions, FollowTarget } from './logs/follow-logs.js';
 

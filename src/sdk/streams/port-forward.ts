@@ -32,6 +32,25 @@ export interface PortForwardOptions {
   onError?: ((error: Error, mapping: PortMapping) => void) | undefined;
 }
 
+/**
+ * Where the connections of a forward go. A forward to one pod has one fixed route; a forward that
+ * heals (to a service or workload) answers each new connection with the pod that serves now.
+ */
+export interface ForwardRoute {
+  /** The `pods/portforward` path and pod port a new connection on `mapping` opens. */
+  connect(mapping: PortMapping, signal: AbortSignal): Promise<{ path: string; remote: number }>;
+  /**
+   * A connection's session on `path` could not be opened: resolves true when the route has changed
+   * and the connection should try once more.
+   */
+  refused?(path: string, error: unknown, signal: AbortSignal): Promise<boolean>;
+}
+
+/** The route of a forward to one pod's `pods/portforward` path. */
+export function fixedRoute(path: string): ForwardRoute {
+  return { connect: (mapping) => Promise.resolve({ path, remote: mapping.remote }) };
+}
+
 /** A listener of a running forward. */
 export interface ForwardedPort {
   address: string;
@@ -84,8 +103,24 @@ async function checkAccess(transport: Transport, path: string, signal: AbortSign
   }
 }
 
-/** Starts forwarding; resolves once every listener listens (rejects when none can, or the server refuses the forward). */
-export async function startPortForward(transport: Transport, path: string, mappings: readonly PortMapping[], options: PortForwardOptions = {}): Promise<PortForward> {
+/** Opens a connection's session along `route`, once more when the route changes after a refusal. */
+async function openSession(transport: Transport, route: ForwardRoute, mapping: PortMapping, signal: AbortSignal): Promise<Awaited<ReturnType<typeof openWebSocket>>> {
+  for (let attempt = 0; ; attempt += 1) {
+    const { path, remote } = await route.connect(mapping, signal);
+    try {
+      return await openWebSocket(transport, path, { ports: String(remote) }, PORT_FORWARD_PROTOCOLS, signal);
+    } catch (e) {
+      if (attempt > 0 || signal.aborted || route.refused === undefined || !(await route.refused(path, e, signal))) throw e;
+    }
+  }
+}
+
+/**
+ * Starts forwarding; resolves once every listener listens (rejects when none can, or the server
+ * refuses the forward). `target` is the pod's `pods/portforward` path, or a route that may change.
+ */
+export async function startPortForward(transport: Transport, target: string | ForwardRoute, mappings: readonly PortMapping[], options: PortForwardOptions = {}): Promise<PortForward> {
+  const route = typeof target === 'string' ? fixedRoute(target) : target;
   const servers: Server[] = [];
   const sockets = new Set<Socket>();
   const ports: ForwardedPort[] = [];
@@ -93,7 +128,8 @@ export async function startPortForward(transport: Transport, path: string, mappi
   const signal = options.signal === undefined ? controller.signal : AbortSignal.any([options.signal, controller.signal]);
   const addresses = expand(options.addresses ?? ['localhost']);
   const requestedLocalhost = (options.addresses ?? ['localhost']).includes('localhost');
-  await checkAccess(transport, path, signal);
+  const first = mappings[0];
+  if (first !== undefined) await checkAccess(transport, (await route.connect(first, signal)).path, signal);
 
   const serve = async (socket: Socket, mapping: PortMapping): Promise<void> => {
     sockets.add(socket);
@@ -107,7 +143,7 @@ export async function startPortForward(transport: Transport, path: string, mappi
     socket.pause();
     let session;
     try {
-      session = await openWebSocket(transport, path, { ports: String(mapping.remote) }, PORT_FORWARD_PROTOCOLS, signal);
+      session = await openSession(transport, route, mapping, signal);
     } catch (e) {
       socket.destroy();
       if (!signal.aborted) options.onError?.(e instanceof Error ? e : new Error(String(e)), mapping);
