@@ -18,6 +18,10 @@ export const SCHEMA_NAME_PREFIX = DOMAIN.split('.').reverse().join('.');
 
 /** Environment variable holding a `:`-separated list of config files (like `KUBECONFIG`). */
 export const CONFIG_ENV = 'PLATFORMCONFIG';
+/** The context for one shell: overrides the config file's `current-context` (not `--context`) without writing the file. */
+export const CONTEXT_ENV = 'PLATFORM_CONTEXT';
+/** The namespace for one shell: overrides the context's namespace (not `-n`) without writing the file. */
+export const NAMESPACE_ENV = 'PLATFORM_NAMESPACE';
 /** Directory under the home directory that holds config, cache and local-server state. */
 export const HOME_DIR_NAME = '.platform';
 /** File name of the default config file inside {@link HOME_DIR_NAME}. */

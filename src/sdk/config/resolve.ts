@@ -7,7 +7,7 @@
 import { CREDENTIAL_FILE_LIMIT, readTextFileLimited } from '../bounded-read.js';
 import * as path from 'node:path';
 import { ConfigError } from '../errors.js';
-import { CACHE_DIR_NAME, CONFIG_ENV, EXEC_CLUSTER_EXTENSION, HOME_DIR_NAME, NAMESPACES } from '../naming.js';
+import { CACHE_DIR_NAME, CONFIG_ENV, CONTEXT_ENV, EXEC_CLUSTER_EXTENSION, HOME_DIR_NAME, NAMESPACE_ENV, NAMESPACES } from '../naming.js';
 import type { ClientConfig, ExecClusterInfo, ExecConfig } from './client-config.js';
 import { goPathError } from './fs-errors.js';
 import { decodeBase64Text } from './go-base64.js';
@@ -44,6 +44,14 @@ function emptyConfigMessage(loaded: LoadedConfig): string {
 
 function given(v: string | undefined): string | undefined {
   return v === undefined || v === '' ? undefined : v;
+}
+
+/**
+ * The context in use: `--context`, else `$PLATFORM_CONTEXT` (one shell's choice, which leaves the
+ * file alone), else the file's `current-context` ('' when none).
+ */
+export function effectiveContextName(config: ConfigModel, contextOverride: string | undefined, env: Readonly<Record<string, string | undefined>>): string {
+  return given(contextOverride) ?? given(env[CONTEXT_ENV]) ?? config.currentContext;
 }
 
 function isConfigEmpty(c: ConfigModel): boolean {
@@ -156,8 +164,9 @@ function execConfig(user: UserEntry): ExecConfig | undefined {
 /**
  * Resolves the client configuration for the current (or overridden) context.
  *
- * - The context is `overrides.context` (which must exist) or `current-context`; the user and
- *   cluster are the overrides' (which must exist) or the context's.
+ * - The context is `overrides.context` (which must exist), `$PLATFORM_CONTEXT`, or `current-context`;
+ *   the user and cluster are the overrides' (which must exist) or the context's. The namespace is
+ *   `overrides.namespace`, `$PLATFORM_NAMESPACE`, or the context's.
  * - Override fields replace the entry's (an override `server` also clears `tls-server-name`; an
  *   insecure or CA override replaces the entry's CA settings).
  * - The result is validated with client-go's messages (`context was not found for specified
@@ -179,8 +188,7 @@ export async function resolveClientConfig(loaded: LoadedConfig, overrides: Confi
   }
   const cfg = loaded.config;
   const cwd = options.cwd ?? access.cwd;
-  const contextOverride = given(overrides.context);
-  const contextName = contextOverride ?? cfg.currentContext;
+  const contextName = effectiveContextName(cfg, overrides.context, options.env);
   const context = cfg.contexts.get(contextName);
 
   // kubectl checks that the configuration is usable (client-go's ConfirmUsable, as its first
@@ -217,7 +225,7 @@ export async function resolveClientConfig(loaded: LoadedConfig, overrides: Confi
   if (real.length > 1) throw new ConfigError(`invalid configuration: [${real.join(', ')}]`, { configurationProblems: real });
   if (userOverride !== undefined && !cfg.users.has(userName)) throw new ConfigError(`auth info ${JSON.stringify(userName)} does not exist`);
 
-  const namespace = given(overrides.namespace) ?? given(context?.namespace);
+  const namespace = given(overrides.namespace) ?? given(options.env[NAMESPACE_ENV]) ?? given(context?.namespace);
   const result: ClientConfig = {
     server: normalizeServer(cluster.server as string),
     namespace: namespace ?? NAMESPACES.default,

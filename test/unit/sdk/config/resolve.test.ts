@@ -224,3 +224,29 @@ test('--request-timeout: bare integers are seconds, else Go durations; bad value
   assert.equal(parseRequestTimeout('250ms'), 250);
   assert.throws(() => parseRequestTimeout('soon'), /Invalid timeout value/);
 });
+
+test('$PLATFORM_CONTEXT and $PLATFORM_NAMESPACE choose for one shell; --context and -n still win', async () => {
+  const tmp = await tempDir();
+  try {
+    const file = await tmp.write('cfg/config', [
+      'apiVersion: v1', 'kind: Config', 'current-context: a',
+      'clusters:', '- name: c', '  cluster:', '    server: https://c.example:6443',
+      'users:', '- name: u', '  user:', '    token: t',
+      'contexts:', '- name: a', '  context:', '    cluster: c', '    user: u', '    namespace: na',
+      '- name: b', '  context:', '    cluster: c', '    user: u', '    namespace: nb', '',
+    ].join('\n'));
+    const loaded = await loadConfig({ env: { PLATFORMCONFIG: file }, homedir: tmp.path('home') });
+    const resolve = (env: Record<string, string>, o: ConfigOverrides = {}): Promise<ClientConfig> => resolveClientConfig(loaded, o, { env, cwd: tmp.dir, inClusterDir: tmp.path('no-sa') });
+    assert.deepEqual(pick(await resolve({})), ['a', 'na']);
+    assert.deepEqual(pick(await resolve({ PLATFORM_CONTEXT: 'b' })), ['b', 'nb']);
+    assert.deepEqual(pick(await resolve({ PLATFORM_CONTEXT: 'b', PLATFORM_NAMESPACE: 'mine' })), ['b', 'mine']);
+    assert.deepEqual(pick(await resolve({ PLATFORM_CONTEXT: 'b', PLATFORM_NAMESPACE: 'mine' }, { context: 'a', namespace: 'flag' })), ['a', 'flag']);
+    await assert.rejects(resolve({ PLATFORM_CONTEXT: 'gone' }), /context was not found for specified context: gone/);
+  } finally {
+    await tmp.cleanup();
+  }
+});
+
+function pick(c: ClientConfig): [string | undefined, string] {
+  return [c.contextName, c.namespace];
+}
