@@ -101,6 +101,11 @@ export * from './apply/index.js';
 export { deleteObjects, waitForDeleted } from './apply/delete-objects.js';
 export type { DeleteObjectsOptions, DeleteResult, DeleteTarget } from './apply/delete-objects.js';
 export { waitForDeletion, waitForAllDeleted } from './apply/wait-for.js';
+export { applySetId, ApplySet, APPLYSET_FIELD_MANAGER, APPLYSET_TOOLING_NAME } from './apply/applyset/applyset.js';
+export type { ApplySetRef } from './apply/applyset/applyset.js';
+export type { ApplySetOptions } from './apply/applyset/apply-with-set.js';
+export { deletePruned } from './apply/prune.js';
+export type { PruneDeleteOptions } from './apply/prune.js';
 
 // Health endpoints and the resource metrics API (`client.health`, `client.metrics`).
 export { healthClient, parseHealthChecks } from './health/health-client.js';

@@ -170,10 +170,24 @@ export const ANNOTATIONS = {
   hpaCurrentMetrics: `autoscaling.alpha.${DOMAIN}/current-metrics`,
   hpaConditions: `autoscaling.alpha.${DOMAIN}/conditions`,
   hpaBehavior: `autoscaling.alpha.${DOMAIN}/behavior`,
+  /** An ApplySet parent's tooling, `NAME/VERSION` (`applyset.kubernetes.io/tooling`). */
+  applySetTooling: `applyset.${DOMAIN}/tooling`,
+  /** The group-kinds an ApplySet's members may have, `Kind.group,...` (`applyset.kubernetes.io/contains-group-kinds`). */
+  applySetGroupKinds: `applyset.${DOMAIN}/contains-group-kinds`,
+  /** Its older form, group-resources (`applyset.kubernetes.io/contains-group-resources`): read, never written. */
+  applySetGroupResources: `applyset.${DOMAIN}/contains-group-resources`,
+  /** Namespaces of members besides the parent's (`applyset.kubernetes.io/additional-namespaces`). */
+  applySetAdditionalNamespaces: `applyset.${DOMAIN}/additional-namespaces`,
 } as const;
 
 export const LABELS = {
   metadataName: `${DOMAIN}/metadata.name`,
+  /** An ApplySet parent's ID (`applyset.kubernetes.io/id`). */
+  applySetId: `applyset.${DOMAIN}/id`,
+  /** The ID of the ApplySet a member belongs to (`applyset.kubernetes.io/part-of`). */
+  applySetPartOf: `applyset.${DOMAIN}/part-of`,
+  /** On a CRD: its kind may be an ApplySet parent (`applyset.kubernetes.io/is-parent-type`). */
+  applySetParentType: `applyset.${DOMAIN}/is-parent-type`,
   hostname: `${DOMAIN}/hostname`,
   arch: `${DOMAIN}/arch`,
   os: `${DOMAIN}/os`,

@@ -16,6 +16,7 @@ import { describeObject, objectKey, splitApiVersion } from './object-ref.js';
 import { clientFor, mappingNotFound, placeObject, type NamespaceOptions } from './resolve-manifest.js';
 import { runLimited } from './run-limited.js';
 import { waitForObject } from './wait-for.js';
+import type { ApplySetOptions } from './applyset/apply-with-set.js';
 
 /** Default number of objects applied at the same time. */
 export const DEFAULT_APPLY_CONCURRENCY = 8;
@@ -63,6 +64,11 @@ export interface ApplyManifestsOptions extends Omit<ApplyObjectOptions, 'source'
   kinds?: KindMapper | undefined;
   /** Replaces the apply of each object (create, replace). */
   operation?: ObjectOperation | undefined;
+  /**
+   * Apply the manifests as the members of an ApplySet (kubectl's `--applyset=PARENT --prune`), and
+   * delete the set's members this apply no longer holds once every object has applied.
+   */
+  applySet?: ApplySetOptions | undefined;
 }
 
 const CRD_DESCRIPTOR = { group: GROUPS.apiextensions, version: 'v1', resource: 'customresourcedefinitions', namespaced: false, kind: 'CustomResourceDefinition' } as const;
@@ -93,9 +99,14 @@ function conditionStatus(object: KubeObject | undefined, type: string): string |
  * Applies `manifests` (client-side by default, server-side with `serverSide`) and returns one
  * result per manifest, in input order. Never throws for a single object's failure: it is recorded
  * in that object's result. After `signal` aborts, objects not yet started keep a result with
- * neither `action` nor `error`.
+ * neither `action` nor `error`. With `applySet`, rejects when the ApplySet's parent cannot be
+ * read or written (before any object is applied, or after all of them).
  */
 export async function applyManifests(client: PlatformClient, manifests: readonly Manifest[], options: ApplyManifestsOptions = {}): Promise<ApplyResult[]> {
+  if (options.applySet !== undefined) {
+    const { applyWithApplySet } = await import('./applyset/apply-with-set.js');
+    return applyWithApplySet(client, manifests, options, options.applySet, applyManifests);
+  }
   const kinds = options.kinds ?? new KindMapper(client.discovery);
   const placement: NamespaceOptions = { namespace: options.namespace ?? client.namespace, enforceNamespace: options.enforceNamespace };
   const results: ApplyResult[] = manifests.map((manifest, index) => ({ index, manifest, description: describeObject(manifest.object) }));

@@ -8,6 +8,7 @@ import type { PlatformClient } from '../client.js';
 import type { ResourceMapping } from '../discovery/rest-mapper.js';
 import { InputError } from '../errors.js';
 import { ANNOTATIONS, GROUPS } from '../naming.js';
+import type { ResourceClient } from '../rest/resource-client.js';
 import type { KubeObject } from '../types/meta.js';
 import type { ApplyResult } from './apply-manifests.js';
 import type { DryRunMode } from './apply-object.js';
@@ -90,6 +91,23 @@ function appliedBefore(object: KubeObject, options: PruneOptions, defaultManager
   return (object.metadata?.managedFields ?? []).some((m) => m.manager === manager && m.operation === 'Apply');
 }
 
+/** How pruned objects are deleted. */
+export type PruneDeleteOptions = Pick<PruneOptions, 'dryRun' | 'propagationPolicy' | 'gracePeriodSeconds' | 'signal'>;
+
+/** Deletes one object found for pruning (not under a client dry run); a failure is kept in its result. */
+export async function deletePruned(rc: ResourceClient, result: PruneResult, options: PruneDeleteOptions): Promise<void> {
+  if (options.dryRun === 'client') return;
+  try {
+    const deleteOptions: Parameters<typeof rc.delete>[1] = { propagationPolicy: options.propagationPolicy ?? 'Background' };
+    if (options.gracePeriodSeconds !== undefined) deleteOptions.gracePeriodSeconds = options.gracePeriodSeconds;
+    if (options.dryRun === 'server') deleteOptions.dryRun = true;
+    if (options.signal !== undefined) deleteOptions.signal = options.signal;
+    await rc.delete(result.object.metadata?.name ?? '', deleteOptions);
+  } catch (err) {
+    result.error = err;
+  }
+}
+
 /**
  * Deletes the objects matching the selector that `results` (the apply just done) did not touch.
  * Objects of allowlisted kinds the server does not serve are skipped when they come from the
@@ -128,17 +146,7 @@ export async function pruneObjects(client: PlatformClient, results: readonly App
         if ((uid !== undefined && visitedUids.has(uid)) || visitedKeys.has(objectKey(typed, namespace))) continue;
         if (!appliedBefore(object, options, client.fieldManager)) continue;
         const result: PruneResult = { description: describeObject(typed), object: typed, mapping, namespace };
-        if (options.dryRun !== 'client') {
-          try {
-            const deleteOptions: Parameters<typeof rc.delete>[1] = { propagationPolicy: options.propagationPolicy ?? 'Background' };
-            if (options.gracePeriodSeconds !== undefined) deleteOptions.gracePeriodSeconds = options.gracePeriodSeconds;
-            if (options.dryRun === 'server') deleteOptions.dryRun = true;
-            if (options.signal !== undefined) deleteOptions.signal = options.signal;
-            await rc.delete(object.metadata?.name ?? '', deleteOptions);
-          } catch (err) {
-            result.error = err;
-          }
-        }
+        await deletePruned(rc, result, options);
         pruned.push(result);
       }
     }
