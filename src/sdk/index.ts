@@ -124,6 +124,8 @@ export type { RemotePort, ResolveForwardOptions, ResolvedForward } from './pods/
 export { podPort, servicePort } from './pods/forward-ports.js';
 export type { ForwardSwitch, ObjectPortForward, ObjectPortForwardOptions } from './pods/object-port-forward.js';
 export { followLogs } from './logs/follow-logs.js';
+export { fieldOwnership } from './blame/field-ownership.js';
+export type { FieldOwner, OwnedField } from './blame/field-ownership.js';
 export type { FollowedLogLine, FollowLogsEvent, FollowLogsOptions, FollowTarget } from './logs/follow-logs.js';
 
 // Streams: logs, exec, attach, port-forward, proxy paths

@@ -5,8 +5,9 @@
  */
 import { setOwn } from '../../machinery/json/own-keys.js';
 import type { PlatformClient } from '../client.js';
+import { parseFieldPath, withoutPaths } from '../../machinery/json/path-removal.js';
 import type { ResourceMapping } from '../discovery/rest-mapper.js';
-import { isStatusError } from '../errors.js';
+import { InputError, isStatusError } from '../errors.js';
 import { ANNOTATIONS } from '../naming.js';
 import type { KubeObject } from '../types/meta.js';
 import { ApplyConflictError } from './apply-errors.js';
@@ -48,6 +49,12 @@ export interface DiffManifestsOptions extends Omit<NamespaceOptions, 'namespace'
   force?: boolean | undefined;
   /** Objects compared at once (default 8). */
   concurrency?: number | undefined;
+  /**
+   * Fields left out of the comparison on both sides (`diff --ignore-path`): JSONPaths such as
+   * `.status`, `.metadata.annotations['sidecar.example.io/status']` or
+   * `.spec.template.spec.containers[?(@.name=="proxy")]`.
+   */
+  ignorePaths?: readonly string[] | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -62,6 +69,13 @@ async function liveObject(client: ReturnType<typeof clientFor>, name: string, si
 
 /** Computes live and merged objects for every manifest (errors are recorded per entry). */
 export async function diffManifests(client: PlatformClient, manifests: readonly Manifest[], options: DiffManifestsOptions = {}): Promise<DiffEntry[]> {
+  const ignored = (options.ignorePaths ?? []).map((p) => {
+    try {
+      return parseFieldPath(p);
+    } catch (e) {
+      throw new InputError(e instanceof Error ? e.message : String(e));
+    }
+  });
   const kinds = new KindMapper(client.discovery);
   const placement = { namespace: options.namespace ?? client.namespace, enforceNamespace: options.enforceNamespace, signal: options.signal };
   const entries: DiffEntry[] = manifests.map((manifest, index) => ({ index, manifest, description: describeObject(manifest.object) }));
@@ -85,6 +99,10 @@ export async function diffManifests(client: PlatformClient, manifests: readonly 
         const result = await applyObject(rc, placed.object, { dryRun: 'server', fieldManager: options.fieldManager, source: entry.manifest.source, signal: options.signal });
         entry.live = result.live;
         entry.merged = result.object;
+      }
+      if (ignored.length > 0) {
+        if (entry.live !== undefined) entry.live = withoutPaths(entry.live, ignored);
+        if (entry.merged !== undefined) entry.merged = withoutPaths(entry.merged, ignored);
       }
     } catch (err) {
       entry.error = err;
