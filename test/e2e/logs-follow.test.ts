@@ -97,6 +97,30 @@ describe('following the logs of a workload', { skip: SKIP_NODE }, () => {
     assert.ok(follow.lines.every((l) => l.container === 'main' && /^\d{4}-\d\d-\d\dT/.test(l.time)));
   });
 
+  test('logs -f deploy/x --prefix shows every pod as the Deployment scales from 1 to 3, and says who joined', async () => {
+    await s.api.post(`/apis/apps/v1/namespaces/${NS}/deployments`, deployment('cli', 1));
+    await waitFor('one running pod', async () => {
+      const list = (await s.api.get(`/api/v1/namespaces/${NS}/pods?labelSelector=app%3Dcli`)).body.items as Body[];
+      return list.some((p) => at(p, 'status.phase') === 'Running') ? true : undefined;
+    }, 30_000);
+    const ctrlC = new AbortController();
+    const following = s.cli(['logs', '-f', 'deploy/cli', '--prefix'], { signal: ctrlC.signal });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await s.api.patch(`/apis/apps/v1/namespaces/${NS}/deployments/cli/scale`, { spec: { replicas: 3 } }, 'merge');
+    await waitFor('three running pods', async () => {
+      const list = (await s.api.get(`/api/v1/namespaces/${NS}/pods?labelSelector=app%3Dcli`)).body.items as Body[];
+      return list.filter((p) => at(p, 'status.phase') === 'Running').length === 3 ? true : undefined;
+    }, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    ctrlC.abort();
+    const r = await following;
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout.split('\n').filter(Boolean);
+    for (const line of lines) assert.match(line, /^\[pod\/cli-[a-z0-9]+-[a-z0-9]+\/main\] \d+ \d+$/);
+    assert.equal(new Set(lines.map((l) => l.split(' ')[0])).size, 3, 'lines of all three pods');
+    assert.equal(r.stderr.split('\n').filter((l) => / joined$/.test(l)).length, 2, r.stderr);
+  });
+
   test('a container that restarts is followed into its new instance, the old one read to its end', async () => {
     const program = "let n = 0; const t = setInterval(() => { console.log(process.pid + ' ' + n++); if (n === 15) process.exit(1); }, 20)";
     await s.runPod(programPod('crashy', program, { app: 'crashy' }, { restartPolicy: 'Always' }));

@@ -18,6 +18,8 @@ export interface Colors {
   green(text: string): string;
   yellow(text: string): string;
   cyan(text: string): string;
+  /** Colour number `index` of a series that tells things apart (the pods of a followed log), cycling. */
+  series(index: number, text: string): string;
 }
 
 /** The colours of a command's two outputs. */
@@ -29,7 +31,7 @@ export interface CliColors {
 const identity = (text: string): string => text;
 
 /** Paints that leave text as it is. */
-export const PLAIN: Colors = { enabled: false, red: identity, green: identity, yellow: identity, cyan: identity };
+export const PLAIN: Colors = { enabled: false, red: identity, green: identity, yellow: identity, cyan: identity, series: (_index, text) => text };
 
 /** Plain colours for both outputs. */
 export const PLAIN_CLI: CliColors = { stdout: PLAIN, stderr: PLAIN };
@@ -76,7 +78,12 @@ export async function colorsAt(level: ColorLevel): Promise<Colors> {
   if (level === 0) return PLAIN;
   const { Chalk } = await import('chalk');
   const chalk = new Chalk({ level });
-  return { enabled: true, red: (t) => chalk.red(t), green: (t) => chalk.green(t), yellow: (t) => chalk.yellow(t), cyan: (t) => chalk.cyan(t) };
+  // Red is left out of the series: it means an error elsewhere.
+  const series = [chalk.green, chalk.yellow, chalk.blue, chalk.magenta, chalk.cyan, chalk.greenBright, chalk.yellowBright, chalk.blueBright, chalk.magentaBright, chalk.cyanBright];
+  return {
+    enabled: true, red: (t) => chalk.red(t), green: (t) => chalk.green(t), yellow: (t) => chalk.yellow(t), cyan: (t) => chalk.cyan(t),
+    series: (i, t) => (series[((i % series.length) + series.length) % series.length] ?? chalk.green)(t),
+  };
 }
 
 /** The paints of `out`. */

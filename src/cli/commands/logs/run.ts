@@ -2,7 +2,9 @@
  * `logs`: kubectl's LogsOptions. The pods come from the argument (a pod, or `TYPE/NAME` through its
  * selector) or from `-l`; one log request per pod and container; without `-f` the logs print one
  * after the other, with `-f` they stream concurrently (at most `--max-log-requests`), line by line
- * with a `[pod/NAME/CONTAINER]` prefix when asked or when there are several pods.
+ * with a `[pod/NAME/CONTAINER]` prefix when asked or when there are several pods. `-f` of a
+ * workload, service or selector follows every pod it picks, those that come later too
+ * (`follow-workload.ts`).
  */
 import type { PlatformClient } from '../../../sdk/client.js';
 import type { PodLogOptions } from '../../../sdk/streams/pod-log.js';
@@ -18,6 +20,12 @@ const USAGE_MESSAGE = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]
 interface LogRequest {
   pod: string;
   container: string;
+}
+
+/** `TYPE/NAME` of something other than a pod: a workload or service whose pods are followed. */
+function namesWorkload(arg: string): boolean {
+  const slash = arg.indexOf('/');
+  return slash > 0 && !['po', 'pod', 'pods'].includes(arg.slice(0, slash).toLowerCase());
 }
 
 function sinceTimeOf(text: string): string {
@@ -75,14 +83,19 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const client = await ctx.client();
   const { namespace } = await ctx.namespace();
   const signal = ctx.io.signal;
+  const follow = flags.bool('follow');
+  // Following a workload or a selector follows all of its pods, those that come later too.
+  const followAll = follow && !flags.bool('previous') && (selector !== '' || namesWorkload(args[0] ?? ''));
   let pods: PodObject[];
   if (selector !== '') {
     const list = await client.pods(namespace).list({ labelSelector: selector, signal });
     pods = list.items as unknown as PodObject[];
-    if (pods.length === 0) {
+    if (pods.length === 0 && !followAll) {
       ctx.io.stderr.write(`No resources found in ${namespace} namespace.\n`);
       return 0;
     }
+  } else if (followAll) {
+    pods = [];
   } else {
     const allPods = flags.bool('all-pods');
     pods = await podsForObject(client, args[0] ?? '', undefined, {
@@ -93,7 +106,6 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   // `logs POD CONTAINER` is the old way of naming the container.
   const container = args.length === 2 ? args[1] ?? '' : flags.string('container') ?? '';
   const requests = requestsFor(ctx, pods, flags, container);
-  const follow = flags.bool('follow');
   if (follow && requests.length > maxRequests) {
     throw new UsageError(`you are attempting to follow ${requests.length} log streams, but maximum allowed concurrency is ${maxRequests}, use --max-log-requests to increase the limit`, false);
   }
@@ -105,6 +117,15 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   if (sinceMs > 0) options.sinceSeconds = Math.ceil(sinceMs / 1000);
   if (sinceText !== '') options.sinceTime = sinceTimeOf(sinceText);
   const prefix = flags.bool('prefix') || flags.bool('all-pods');
+  if (followAll) {
+    const { followWorkload } = await import('./follow-workload.js');
+    await followWorkload(ctx, client, {
+      target: selector !== '' ? { selector } : args[0] ?? '', namespace, container, allContainers: flags.bool('all-containers'),
+      tailLines: options.tailLines, sinceSeconds: options.sinceSeconds, sinceTime: sinceText === '' ? undefined : sinceText,
+      maxStreams: maxRequests, timestamps: flags.bool('timestamps'), prefix,
+    });
+    return 0;
+  }
   const ignoreErrors = flags.bool('ignore-errors');
   if (!follow) {
     for (const r of requests) await copyLog(client, namespace, r, options, prefix, ctx.io.stdout);
