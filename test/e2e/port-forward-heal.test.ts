@@ -1,12 +1,13 @@
 /**
  * A port-forward to a Deployment heals: through a rolling restart (every pod replaced) the local
  * listener stays, new connections go to a new pod, and at most the requests in flight when a pod
- * goes fail. The SDK's `client.portForward` for a deployment; the CLI's `port-forward deploy/x`
- * in `port-forward-heal-cli`.
+ * goes fail: the SDK's `client.portForward` for a deployment, and the CLI's `port-forward deploy/x`
+ * and `port-forward --follow-owner pod/x`.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { get } from 'node:http';
+import { createServer } from 'node:net';
 import { createClient, type PlatformClient } from '../../src/sdk/client.js';
 import type { ForwardSwitch } from '../../src/sdk/pods/object-port-forward.js';
 import { closeAllDispatchers } from '../../src/sdk/transport/dispatchers.js';
@@ -54,6 +55,18 @@ export function ask(port: number): Promise<string | Error> {
     });
     req.on('timeout', () => req.destroy(new Error('timed out')));
     req.on('error', (e) => resolve(e));
+  });
+}
+
+/** A local port that is free now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a !== null ? a.port : 0));
+    });
   });
 }
 
@@ -108,4 +121,44 @@ describe('a healing port-forward', { skip: SKIP_NODE }, () => {
       await forward.close();
     }
   });
+
+  for (const [title, args] of [
+    ['port-forward deploy/x', (_pod: string) => ['deploy/cli']],
+    ['port-forward --follow-owner pod/x', (pod: string) => ['--follow-owner', `pod/${pod}`]],
+  ] as const) {
+    test(`${title} keeps its local port through a rolling restart and says where it goes now`, async () => {
+      const name = title.includes('follow-owner') ? 'owned' : 'cli';
+      await s.api.post(`/apis/apps/v1/namespaces/${NS}/deployments`, webDeployment(name, 1));
+      const [first] = await waitFor('a ready pod', async () => {
+        const pods = await livePods(s, name);
+        return pods.length === 1 ? pods : undefined;
+      }, 30_000);
+      const port = await freePort();
+      const ctrlC = new AbortController();
+      const target = args(first ?? '').map((a) => a.replace('deploy/cli', `deploy/${name}`));
+      const running = s.cli(['port-forward', ...target, `${port}:8080`, '--address=127.0.0.1'], { signal: ctrlC.signal });
+      try {
+        await waitFor('an answer', async () => ((await ask(port)) === first ? true : undefined));
+        await rolloutRestart(s, name);
+        const answers: (string | Error)[] = [];
+        const next = await waitFor('an answer from the new pod', async () => {
+          const a = await ask(port);
+          answers.push(a);
+          return typeof a === 'string' && a !== first && a !== '' ? a : undefined;
+        }, 60_000);
+        assert.ok(answers.filter((a) => a instanceof Error || a === '').length <= 2, 'at most the requests in flight fail');
+        ctrlC.abort();
+        const r = await running;
+        assert.equal(r.code, 0, r.stderr);
+        assert.match(r.stdout, new RegExp(`^Forwarding from 127\\.0\\.0\\.1:${port} -> 8080\n`));
+        // Connections in flight on the old pod may each report their error; the switch is said once.
+        const said = r.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('error: an error occurred forwarding'));
+        assert.equal(said.length, 1, r.stderr);
+        assert.match(said[0] ?? '', new RegExp(`^pod/${first ?? ''} (is gone|is terminating|is not ready|is not running|refused a connection): forwarding to pod/${next} now$`));
+      } finally {
+        ctrlC.abort();
+        await running;
+      }
+    });
+  }
 });

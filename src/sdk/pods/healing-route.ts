@@ -15,12 +15,15 @@ import { podPort, servicePort } from './forward-ports.js';
 import type { RemotePort } from './forward-target.js';
 import { byActive, type PodObject } from './pods-for-object.js';
 
+/** Why a healing forward left its pod: `refused` is a connection the server refused for it. */
+export type ForwardSwitchReason = 'deleted' | 'terminating' | 'not running' | 'not ready' | 'refused';
+
 /** The forward moved to another pod. */
 export interface ForwardSwitch {
   from: string;
   to: string;
-  /** Why the old pod was left: `deleted`, `terminating`, `not ready`, `refused`. */
-  reason: string;
+  /** Why the old pod was left. */
+  reason: ForwardSwitchReason;
 }
 
 /** What a healing route needs to know. */
@@ -54,7 +57,7 @@ function usable(pod: Pod): boolean {
 }
 
 /** Why `pod` can no longer take connections, or undefined while it can. */
-function unusableReason(pod: Pod | undefined): string | undefined {
+function unusableReason(pod: Pod | undefined): ForwardSwitchReason | undefined {
   if (pod === undefined) return 'deleted';
   if (pod.metadata?.deletionTimestamp !== undefined) return 'terminating';
   if (pod.status?.phase !== 'Running') return 'not running';
@@ -71,7 +74,7 @@ export class HealingRoute implements ForwardRoute {
   private readonly stop = new AbortController();
   private waiters: (() => void)[] = [];
   /** The pod left last and why, for the message when no other pod takes over. */
-  private left = { from: '', reason: '' };
+  private left: { from: string; reason: ForwardSwitchReason } = { from: '', reason: 'deleted' };
 
   constructor(private readonly o: HealingRouteOptions) {
     this.current = o.pod;
@@ -140,7 +143,7 @@ export class HealingRoute implements ForwardRoute {
   }
 
   /** Moves to the best other pod, or (unless `onlyToReady`) to none until one comes. */
-  private leave(reason: string, onlyToReady = false): void {
+  private leave(reason: ForwardSwitchReason, onlyToReady = false): void {
     const from = this.podName;
     const candidates = this.informer.list().filter((p) => usable(p) && p.metadata?.name !== from);
     const ready = candidates.filter(isReady);

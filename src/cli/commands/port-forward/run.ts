@@ -1,14 +1,25 @@
 /**
- * `port-forward`: the SDK's `resolveForward` picks the pod (directly or through a controller's or
- * service's selector) and resolves the remote ports; then it listens locally and forwards every
- * accepted connection over its own WebSocket session; prints kubectl's "Forwarding from ..." and "Handling connection for ..."
- * lines, reports a failing connection without stopping, and runs until interrupted.
+ * `port-forward`: the SDK's `client.portForward` picks the pod (directly or through a controller's
+ * or service's selector) and resolves the remote ports; then it listens locally and forwards every
+ * accepted connection over its own WebSocket session; prints kubectl's "Forwarding from ..." and
+ * "Handling connection for ..." lines, reports a failing connection without stopping, and runs
+ * until interrupted. A forward to a service or workload (or a pod with `--follow-owner`) heals:
+ * when its pod goes, new connections go to another, said in a line on stderr.
  */
 import type { CommandContext } from '../../framework/context.js';
 import type { FlagValues } from '../../framework/flag-values.js';
 import { UsageError } from '../../framework/usage-error.js';
-import { resolveForward } from '../../../sdk/pods/forward-target.js';
+import type { ForwardSwitchReason } from '../../../sdk/pods/healing-route.js';
 import { parsePortArg } from './ports.js';
+
+/** How the stderr line says why a healing forward left its pod. */
+const SWITCH_REASONS: Record<ForwardSwitchReason, string> = {
+  deleted: 'is gone',
+  terminating: 'is terminating',
+  'not running': 'is not running',
+  'not ready': 'is not ready',
+  refused: 'refused a connection',
+};
 
 function hostPort(address: string, port: number): string {
   return address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
@@ -26,11 +37,15 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   const client = await ctx.client();
   const { namespace } = await ctx.namespace();
   const signal = ctx.io.signal;
-  const { podName, mappings } = await resolveForward(client, args[0] ?? '', portArgs, { namespace, timeoutMs, signal });
-  const forward = await client.pods(namespace).portForward(podName, mappings, {
+  const target = args[0] ?? '';
+  const slash = target.indexOf('/');
+  const forward = await client.portForward({
+    kind: slash < 0 ? 'pod' : target.slice(0, slash), name: slash < 0 ? target : target.slice(slash + 1),
+    namespace, ports: portArgs, podRunningTimeoutMs: timeoutMs, followOwner: flags.bool('follow-owner'),
     addresses, signal,
     onConnection: (m) => ctx.io.stdout.write(`Handling connection for ${m.local}\n`),
     onError: (e) => ctx.io.stderr.write(`error: ${e.message}\n`),
+    onSwitch: (c) => ctx.io.stderr.write(`pod/${c.from} ${SWITCH_REASONS[c.reason]}: forwarding to pod/${c.to} now\n`),
   });
   for (const p of forward.ports) ctx.io.stdout.write(`Forwarding from ${hostPort(p.address, p.local)} -> ${p.remote}\n`);
   await forward.closed;

@@ -12,7 +12,7 @@ export const spec: CommandSpec = {
     '',
     " Use resource type/name such as deployment/mydeployment to select a pod. Resource type defaults to 'pod' if omitted.",
     '',
-    ' If there are multiple pods matching the criteria, a pod will be selected automatically. The forwarding session ends when the selected pod terminates, and a rerun of the command is needed to resume forwarding.',
+    ' If there are multiple pods matching the criteria, a pod will be selected automatically. For a service or workload the forward heals: when the selected pod goes away (deleted, terminating or no longer ready), new connections go to another ready pod of the same target and the local ports stay open; connections open on the old pod end with it. A pod forwarded to by name ends the session when it terminates, unless --follow-owner is given.',
   ].join('\n'),
   group: 'Troubleshooting and Debugging Commands',
   examples: [
@@ -23,9 +23,11 @@ export const spec: CommandSpec = {
     { description: 'Listen on port 8888 on all addresses, forwarding to 5000 in the pod', command: `${BINARY_NAME} port-forward --address 0.0.0.0 pod/mypod 8888:5000`, notRunnable: 'runs until interrupted' },
     { description: 'Listen on port 8888 on localhost and selected IP, forwarding to 5000 in the pod', command: `${BINARY_NAME} port-forward --address localhost,10.19.21.23 pod/mypod 8888:5000`, notRunnable: 'runs until interrupted' },
     { description: 'Listen on a random port locally, forwarding to 5000 in the pod', command: `${BINARY_NAME} port-forward pod/mypod :5000`, notRunnable: 'runs until interrupted' },
+    { description: 'Forward to a pod, and to the next pod of its Deployment when it is replaced (a rollout, a crash)', command: `${BINARY_NAME} port-forward --follow-owner pod/web-7d9f8-x2x4k 8080`, notRunnable: 'runs until interrupted' },
   ],
   flags: [
     { name: 'address', type: 'stringSlice', default: ['localhost'], description: 'Addresses to listen on (comma separated). Only accepts IP addresses or localhost as a value. When localhost is supplied, platformctl will try to bind on both 127.0.0.1 and ::1 and will fail if neither of these addresses are available to bind.' },
+    { name: 'follow-owner', type: 'bool', default: false, description: 'For a pod: when it goes away, go on with another pod of the workload that controls it (its Deployment, StatefulSet, DaemonSet, Job...), as a service or workload forward does' },
     { name: 'pod-running-timeout', type: 'duration', default: '1m0s', description: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
   ],
   args: 'resource-names-of-first-arg',
