@@ -25,22 +25,22 @@ export interface MutatingWebhook {
   clientConfig: WebhookClientConfig;
   /** The operations and resources the webhook is called for; any rule matches. */
   rules?: RuleWithOperations[];
-  /** Ignore or Fail (the default): what happens when the call fails. One of: `Fail`, `Ignore`. */
-  failurePolicy?: string;
-  /** Exact or Equivalent (the default): whether requests for another version of a matching resource are sent too, converted. One of: `Equivalent`, `Exact`. */
-  matchPolicy?: string;
+  /** Ignore or Fail (the default): what happens when the call fails. */
+  failurePolicy?: 'Fail' | 'Ignore' | (string & {});
+  /** Exact or Equivalent (the default): whether requests for another version of a matching resource are sent too, converted. */
+  matchPolicy?: 'Equivalent' | 'Exact' | (string & {});
   /** Only objects in namespaces with these labels (and namespaces themselves with them); every namespace by default. */
   namespaceSelector?: LabelSelector;
   /** Only objects with these labels (old or new object); every object by default. */
   objectSelector?: LabelSelector;
-  /** None or NoneOnDryRun: whether calling the webhook changes anything elsewhere. Dry-run requests skip webhooks that have side effects. One of: `None`, `NoneOnDryRun`, `Some`, `Unknown`. */
-  sideEffects: string;
+  /** None or NoneOnDryRun: whether calling the webhook changes anything elsewhere. Dry-run requests skip webhooks that have side effects. */
+  sideEffects: 'None' | 'NoneOnDryRun' | 'Some' | 'Unknown' | (string & {});
   /** Seconds to wait for the webhook (1 to 30, 10 by default); a timeout counts as a failure. */
   timeoutSeconds?: number;
   /** AdmissionReview versions the webhook understands, preferred first; the server uses the first it supports. */
   admissionReviewVersions: string[];
-  /** Never (the default) or IfNeeded: call the webhook again when a later webhook changed the object. One of: `IfNeeded`, `Never`. */
-  reinvocationPolicy?: string;
+  /** Never (the default) or IfNeeded: call the webhook again when a later webhook changed the object. */
+  reinvocationPolicy?: 'IfNeeded' | 'Never' | (string & {});
   /** CEL conditions that must all be true for the webhook to be called (at most 64). */
   matchConditions?: MatchCondition[];
 }
@@ -77,10 +77,10 @@ export interface RuleWithOperations {
   apiVersions?: string[];
   /** Resources, `resource/subresource` for sub-resources; `*` for all resources, `*\/*` also for all sub-resources. */
   resources?: string[];
-  /** Cluster, Namespaced or `*` (the default): which objects the rule covers by scope. One of: `*`, `Cluster`, `Namespaced`. */
-  scope?: string;
+  /** Cluster, Namespaced or `*` (the default): which objects the rule covers by scope. */
+  scope?: '*' | 'Cluster' | 'Namespaced' | (string & {});
   /** CREATE, UPDATE, DELETE, CONNECT, or `*` for all. */
-  operations?: string[];
+  operations?: ('*' | 'CONNECT' | 'CREATE' | 'DELETE' | 'UPDATE' | (string & {}))[];
 }
 
 /** A reference to a service serving a webhook. */
@@ -103,16 +103,16 @@ export interface ValidatingWebhook {
   clientConfig: WebhookClientConfig;
   /** The operations and resources the webhook is called for; any rule matches. */
   rules?: RuleWithOperations[];
-  /** Ignore or Fail (the default): what happens when the call fails. One of: `Fail`, `Ignore`. */
-  failurePolicy?: string;
-  /** Exact or Equivalent (the default): whether requests for another version of a matching resource are sent too, converted. One of: `Equivalent`, `Exact`. */
-  matchPolicy?: string;
+  /** Ignore or Fail (the default): what happens when the call fails. */
+  failurePolicy?: 'Fail' | 'Ignore' | (string & {});
+  /** Exact or Equivalent (the default): whether requests for another version of a matching resource are sent too, converted. */
+  matchPolicy?: 'Equivalent' | 'Exact' | (string & {});
   /** Only objects in namespaces with these labels (and namespaces themselves with them); every namespace by default. */
   namespaceSelector?: LabelSelector;
   /** Only objects with these labels (old or new object); every object by default. */
   objectSelector?: LabelSelector;
-  /** None or NoneOnDryRun: whether calling the webhook changes anything elsewhere. Dry-run requests skip webhooks that have side effects. One of: `None`, `NoneOnDryRun`, `Some`, `Unknown`. */
-  sideEffects: string;
+  /** None or NoneOnDryRun: whether calling the webhook changes anything elsewhere. Dry-run requests skip webhooks that have side effects. */
+  sideEffects: 'None' | 'NoneOnDryRun' | 'Some' | 'Unknown' | (string & {});
   /** Seconds to wait for the webhook (1 to 30, 10 by default); a timeout counts as a failure. */
   timeoutSeconds?: number;
   /** AdmissionReview versions the webhook understands, preferred first; the server uses the first it supports. */

@@ -157,8 +157,7 @@ export interface CustomResourceSubresourceScale {
 }
 
 /** The status sub-resource, which has no settings. */
-export interface CustomResourceSubresourceStatus {
-}
+export type CustomResourceSubresourceStatus = Record<string, never>;
 
 /** The schema of a version. */
 export interface CustomResourceValidation {
@@ -292,8 +291,8 @@ export interface ValidationRule {
   message?: string;
   /** CEL expression producing the message when the rule fails; wins over message. */
   messageExpression?: string;
-  /** Reason reported when the rule fails: FieldValueInvalid (the default), FieldValueForbidden, FieldValueRequired or FieldValueDuplicate. One of: `FieldValueDuplicate`, `FieldValueForbidden`, `FieldValueInvalid`, `FieldValueRequired`. */
-  reason?: string;
+  /** Reason reported when the rule fails: FieldValueInvalid (the default), FieldValueForbidden, FieldValueRequired or FieldValueDuplicate. */
+  reason?: 'FieldValueDuplicate' | 'FieldValueForbidden' | 'FieldValueInvalid' | 'FieldValueRequired' | (string & {});
   /** Path of the field reported when the rule fails, relative to the node (`.spec.replicas`). */
   fieldPath?: string;
   /** Evaluate the transition rule also on create and when the old value is missing, with oldSelf as an optional. */

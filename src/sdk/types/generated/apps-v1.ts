@@ -117,8 +117,8 @@ export interface DaemonSetStatus {
 
 /** How a daemon set updates its pods. */
 export interface DaemonSetUpdateStrategy {
-  /** RollingUpdate (the default) or OnDelete. One of: `OnDelete`, `RollingUpdate`. */
-  type?: string;
+  /** RollingUpdate (the default) or OnDelete. */
+  type?: 'OnDelete' | 'RollingUpdate' | (string & {});
   /** Pace of a rolling update. */
   rollingUpdate?: RollingUpdateDaemonSet;
 }
@@ -207,8 +207,8 @@ export interface DeploymentStatus {
 
 /** How a deployment replaces pods. */
 export interface DeploymentStrategy {
-  /** RollingUpdate (the default: replace pods gradually) or Recreate (delete all old pods first). One of: `Recreate`, `RollingUpdate`. */
-  type?: string;
+  /** RollingUpdate (the default: replace pods gradually) or Recreate (delete all old pods first). */
+  type?: 'Recreate' | 'RollingUpdate' | (string & {});
   /** Pace of a rolling update. */
   rollingUpdate?: RollingUpdateDeployment;
 }
@@ -371,8 +371,8 @@ export interface StatefulSetSpec {
   volumeClaimTemplates?: PersistentVolumeClaim[];
   /** The headless service that gives the pods their DNS names (`<pod>.<service>.<namespace>.svc`). */
   serviceName: string;
-  /** OrderedReady (the default: one pod at a time, in order) or Parallel (all at once). One of: `OrderedReady`, `Parallel`. */
-  podManagementPolicy?: string;
+  /** OrderedReady (the default: one pod at a time, in order) or Parallel (all at once). */
+  podManagementPolicy?: 'OrderedReady' | 'Parallel' | (string & {});
   /** How pods are updated when the template changes. */
   updateStrategy?: StatefulSetUpdateStrategy;
   /** How many old revisions to keep; 10 by default. */
@@ -411,8 +411,8 @@ export interface StatefulSetStatus {
 
 /** How a stateful set updates its pods. */
 export interface StatefulSetUpdateStrategy {
-  /** RollingUpdate (the default) or OnDelete (pods are replaced only when deleted by hand). One of: `OnDelete`, `RollingUpdate`. */
-  type?: string;
+  /** RollingUpdate (the default) or OnDelete (pods are replaced only when deleted by hand). */
+  type?: 'OnDelete' | 'RollingUpdate' | (string & {});
   /** Parameters of a rolling update. */
   rollingUpdate?: RollingUpdateStatefulSetStrategy;
 }

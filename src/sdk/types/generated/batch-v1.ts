@@ -44,8 +44,8 @@ export interface CronJobSpec {
   timeZone?: string;
   /** Seconds after a missed start time during which the job may still start; missed runs after that are skipped. */
   startingDeadlineSeconds?: number;
-  /** Allow (the default), Forbid (skip a run while the last still runs) or Replace (cancel the running one). One of: `Allow`, `Forbid`, `Replace`. */
-  concurrencyPolicy?: string;
+  /** Allow (the default), Forbid (skip a run while the last still runs) or Replace (cancel the running one). */
+  concurrencyPolicy?: 'Allow' | 'Forbid' | 'Replace' | (string & {});
   /** Stop creating new jobs; running ones continue. */
   suspend?: boolean;
   /** The job to create. */
@@ -134,12 +134,12 @@ export interface JobSpec {
   template: PodTemplateSpec;
   /** Seconds after the job finishes before it is deleted automatically; never when unset. */
   ttlSecondsAfterFinished?: number;
-  /** NonIndexed (the default: every completion counts) or Indexed (each index 0 .. completions-1 must succeed once). One of: `Indexed`, `NonIndexed`. */
-  completionMode?: string;
+  /** NonIndexed (the default: every completion counts) or Indexed (each index 0 .. completions-1 must succeed once). */
+  completionMode?: 'Indexed' | 'NonIndexed' | (string & {});
   /** Stop running the job: its pods are deleted and none are created until it is resumed. */
   suspend?: boolean;
-  /** When a replacement pod is made: TerminatingOrFailed (as soon as the old one terminates) or Failed (once it has fully failed). One of: `Failed`, `TerminatingOrFailed`. */
-  podReplacementPolicy?: string;
+  /** When a replacement pod is made: TerminatingOrFailed (as soon as the old one terminates) or Failed (once it has fully failed). */
+  podReplacementPolicy?: 'Failed' | 'TerminatingOrFailed' | (string & {});
   /** The controller in charge of the job; the built-in one when unset. Cannot be changed. */
   managedBy?: string;
 }
@@ -188,8 +188,8 @@ export interface PodFailurePolicy {
 export interface PodFailurePolicyOnExitCodesRequirement {
   /** Only this container; any container when empty. */
   containerName?: string;
-  /** In or NotIn the values. One of: `In`, `NotIn`. */
-  operator: string;
+  /** In or NotIn the values. */
+  operator: 'In' | 'NotIn' | (string & {});
   /** Exit codes, unique and sorted; 0 is not allowed with In. */
   values: number[];
 }
@@ -204,8 +204,8 @@ export interface PodFailurePolicyOnPodConditionsPattern {
 
 /** What to do when a failed pod matches. */
 export interface PodFailurePolicyRule {
-  /** FailJob, FailIndex, Ignore (does not count against backoffLimit) or Count (counts, the default behaviour). One of: `Count`, `FailIndex`, `FailJob`, `Ignore`. */
-  action: string;
+  /** FailJob, FailIndex, Ignore (does not count against backoffLimit) or Count (counts, the default behaviour). */
+  action: 'Count' | 'FailIndex' | 'FailJob' | 'Ignore' | (string & {});
   /** Match by container exit codes. */
   onExitCodes?: PodFailurePolicyOnExitCodesRequirement;
   /** Match by pod conditions; any pattern matches. */

@@ -60,7 +60,7 @@ export interface CertificateSigningRequestSpec {
   /** Requested validity in seconds, at least 600; signers may issue shorter certificates. */
   expirationSeconds?: number;
   /** Requested key usages and extended key usages (digital signature, key encipherment, client auth, server auth ...). */
-  usages?: string[];
+  usages?: ('any' | 'cert sign' | 'client auth' | 'code signing' | 'content commitment' | 'crl sign' | 'data encipherment' | 'decipher only' | 'digital signature' | 'email protection' | 'encipher only' | 'ipsec end system' | 'ipsec tunnel' | 'ipsec user' | 'key agreement' | 'key encipherment' | 'microsoft sgc' | 'netscape sgc' | 'ocsp signing' | 's/mime' | 'server auth' | 'signing' | 'timestamping' | (string & {}))[];
   /** The user who created the request, set by the server. */
   username?: string;
   /** UID of the user who created the request, set by the server. */

@@ -21,8 +21,8 @@ export interface Affinity {
 
 /** An AppArmor profile. */
 export interface AppArmorProfile {
-  /** Localhost (a profile loaded on the node), RuntimeDefault or Unconfined. One of: `Localhost`, `RuntimeDefault`, `Unconfined`. */
-  type: string;
+  /** Localhost (a profile loaded on the node), RuntimeDefault or Unconfined. */
+  type: 'Localhost' | 'RuntimeDefault' | 'Unconfined' | (string & {});
   /** Name of a profile loaded on the node; only with type Localhost. */
   localhostProfile?: string;
 }
@@ -53,14 +53,14 @@ export interface AzureDiskVolumeSource {
   diskName: string;
   /** URI of the data disk in blob storage. */
   diskURI: string;
-  /** Host caching mode: None, ReadOnly or ReadWrite. One of: `None`, `ReadOnly`, `ReadWrite`. */
-  cachingMode?: string;
+  /** Host caching mode: None, ReadOnly or ReadWrite. */
+  cachingMode?: 'None' | 'ReadOnly' | 'ReadWrite' | (string & {});
   /** Filesystem type of the volume (ext4, xfs, ntfs ...); ext4 when empty for drivers that need one. */
   fsType?: string;
   /** Mount the volume read-only. */
   readOnly?: boolean;
-  /** Shared (several disks per storage account), Dedicated (one disk per account) or Managed (an Azure managed disk). One of: `Dedicated`, `Managed`, `Shared`. */
-  kind?: string;
+  /** Shared (several disks per storage account), Dedicated (one disk per account) or Managed (an Azure managed disk). */
+  kind?: 'Dedicated' | 'Managed' | 'Shared' | (string & {});
 }
 
 /** An Azure File share (deprecated in-tree driver). */
@@ -301,10 +301,10 @@ export interface Container {
   lifecycle?: Lifecycle;
   /** File whose contents become the termination message when the container exits (at most 4096 bytes). Defaults to /dev/termination-log. Cannot be changed. */
   terminationMessagePath?: string;
-  /** `File` uses only the termination message file; `FallbackToLogsOnError` uses the end of the log when the file is empty and the container failed. Cannot be changed. One of: `FallbackToLogsOnError`, `File`. */
-  terminationMessagePolicy?: string;
-  /** When to pull the image: Always, Never or IfNotPresent. Always for a `:latest` tag, IfNotPresent otherwise. Cannot be changed. One of: `Always`, `IfNotPresent`, `Never`. */
-  imagePullPolicy?: string;
+  /** `File` uses only the termination message file; `FallbackToLogsOnError` uses the end of the log when the file is empty and the container failed. Cannot be changed. */
+  terminationMessagePolicy?: 'FallbackToLogsOnError' | 'File' | (string & {});
+  /** When to pull the image: Always, Never or IfNotPresent. Always for a `:latest` tag, IfNotPresent otherwise. Cannot be changed. */
+  imagePullPolicy?: 'Always' | 'IfNotPresent' | 'Never' | (string & {});
   /** Security options of the container; they override the pod's. */
   securityContext?: SecurityContext;
   /** Keep a stdin buffer open for the container; reads get EOF when false. */
@@ -331,8 +331,8 @@ export interface ContainerPort {
   hostPort?: number;
   /** The port number on the pod's IP address (1 to 65535). */
   containerPort: number;
-  /** UDP, TCP or SCTP; TCP by default. One of: `SCTP`, `TCP`, `UDP`. */
-  protocol?: string;
+  /** UDP, TCP or SCTP; TCP by default. */
+  protocol?: 'SCTP' | 'TCP' | 'UDP' | (string & {});
   /** Node address the host port binds to. */
   hostIP?: string;
 }
@@ -521,8 +521,8 @@ export interface EndpointPort {
   name?: string;
   /** The port number. */
   port: number;
-  /** TCP (the default), UDP or SCTP. One of: `SCTP`, `TCP`, `UDP`. */
-  protocol?: string;
+  /** TCP (the default), UDP or SCTP. */
+  protocol?: 'SCTP' | 'TCP' | 'UDP' | (string & {});
   /** Application protocol of the port. */
   appProtocol?: string;
 }
@@ -631,10 +631,10 @@ export interface EphemeralContainer {
   lifecycle?: Lifecycle;
   /** File whose contents become the termination message when the container exits (at most 4096 bytes). Defaults to /dev/termination-log. Cannot be changed. */
   terminationMessagePath?: string;
-  /** `File` uses only the termination message file; `FallbackToLogsOnError` uses the end of the log when the file is empty and the container failed. Cannot be changed. One of: `FallbackToLogsOnError`, `File`. */
-  terminationMessagePolicy?: string;
-  /** When to pull the image: Always, Never or IfNotPresent. Always for a `:latest` tag, IfNotPresent otherwise. Cannot be changed. One of: `Always`, `IfNotPresent`, `Never`. */
-  imagePullPolicy?: string;
+  /** `File` uses only the termination message file; `FallbackToLogsOnError` uses the end of the log when the file is empty and the container failed. Cannot be changed. */
+  terminationMessagePolicy?: 'FallbackToLogsOnError' | 'File' | (string & {});
+  /** When to pull the image: Always, Never or IfNotPresent. Always for a `:latest` tag, IfNotPresent otherwise. Cannot be changed. */
+  imagePullPolicy?: 'Always' | 'IfNotPresent' | 'Never' | (string & {});
   /** Security options of the container; they override the pod's. */
   securityContext?: SecurityContext;
   /** Keep a stdin buffer open for the container; reads get EOF when false. */
@@ -845,8 +845,8 @@ export interface HostIP {
 export interface HostPathVolumeSource {
   /** The path on the node; a symlink is followed to its target. */
   path: string;
-  /** What must be at the path, or be created there: DirectoryOrCreate, Directory, FileOrCreate, File, Socket, CharDevice, BlockDevice, or empty for no check. One of: ``, `BlockDevice`, `CharDevice`, `Directory`, `DirectoryOrCreate`, `File`, `FileOrCreate`, `Socket`. */
-  type?: string;
+  /** What must be at the path, or be created there: DirectoryOrCreate, Directory, FileOrCreate, File, Socket, CharDevice, BlockDevice, or empty for no check. */
+  type?: '' | 'BlockDevice' | 'CharDevice' | 'Directory' | 'DirectoryOrCreate' | 'File' | 'FileOrCreate' | 'Socket' | (string & {});
 }
 
 /** An HTTP GET request. */
@@ -857,8 +857,8 @@ export interface HTTPGetAction {
   port: number | string;
   /** Host to connect to; the pod's IP by default. Set a Host header with httpHeaders instead, usually. */
   host?: string;
-  /** HTTP or HTTPS; HTTP by default. One of: `HTTP`, `HTTPS`. */
-  scheme?: string;
+  /** HTTP or HTTPS; HTTP by default. */
+  scheme?: 'HTTP' | 'HTTPS' | (string & {});
   /** Extra headers of the request. */
   httpHeaders?: HTTPHeader[];
 }
@@ -875,8 +875,8 @@ export interface HTTPHeader {
 export interface ImageVolumeSource {
   /** The image or artifact reference, as a container image is named. */
   reference?: string;
-  /** When to pull it: Always, Never or IfNotPresent (Always for `:latest`, IfNotPresent otherwise). One of: `Always`, `IfNotPresent`, `Never`. */
-  pullPolicy?: string;
+  /** When to pull it: Always, Never or IfNotPresent (Always for `:latest`, IfNotPresent otherwise). */
+  pullPolicy?: 'Always' | 'IfNotPresent' | 'Never' | (string & {});
 }
 
 /** An iSCSI disk, attached to the node and mounted into the pod. */
@@ -1053,8 +1053,8 @@ export interface LocalVolumeSource {
 export interface ModifyVolumeStatus {
   /** The class being applied. */
   targetVolumeAttributesClassName?: string;
-  /** Pending, InProgress or Infeasible. One of: `InProgress`, `Infeasible`, `Pending`. */
-  status: string;
+  /** Pending, InProgress or Infeasible. */
+  status: 'InProgress' | 'Infeasible' | 'Pending' | (string & {});
 }
 
 /** A scope for names: most objects live in a namespace, and deleting a namespace deletes them. */
@@ -1105,8 +1105,8 @@ export interface NamespaceSpec {
 
 /** The observed state of a namespace. */
 export interface NamespaceStatus {
-  /** Active, or Terminating while it is being deleted. One of: `Active`, `Terminating`. */
-  phase?: string;
+  /** Active, or Terminating while it is being deleted. */
+  phase?: 'Active' | 'Terminating' | (string & {});
   /** Conditions about the deletion of the contents. */
   conditions?: NamespaceCondition[];
 }
@@ -1235,8 +1235,8 @@ export interface NodeSelector {
 export interface NodeSelectorRequirement {
   /** The label key or field name. */
   key: string;
-  /** In, NotIn, Exists, DoesNotExist, Gt or Lt. One of: `DoesNotExist`, `Exists`, `Gt`, `In`, `Lt`, `NotIn`. */
-  operator: string;
+  /** In, NotIn, Exists, DoesNotExist, Gt or Lt. */
+  operator: 'DoesNotExist' | 'Exists' | 'Gt' | 'In' | 'Lt' | 'NotIn' | (string & {});
   /** The values; one integer for Gt and Lt, none for Exists and DoesNotExist. */
   values?: string[];
 }
@@ -1273,8 +1273,8 @@ export interface NodeStatus {
   capacity?: Record<string, string | number>;
   /** Resources available to pods: capacity minus what the system reserves. */
   allocatable?: Record<string, string | number>;
-  /** Deprecated: no longer set. One of: `Pending`, `Running`, `Terminated`. */
-  phase?: string;
+  /** Deprecated: no longer set. */
+  phase?: 'Pending' | 'Running' | 'Terminated' | (string & {});
   /** The node's conditions (Ready, MemoryPressure, DiskPressure, PIDPressure ...). */
   conditions?: NodeCondition[];
   /** Addresses of the node (InternalIP, ExternalIP, Hostname ...). */
@@ -1406,7 +1406,7 @@ export interface PersistentVolumeClaimList {
 /** The storage a claim asks for. */
 export interface PersistentVolumeClaimSpec {
   /** The access modes the volume must support (ReadWriteOnce, ReadOnlyMany, ReadWriteMany, ReadWriteOncePod). */
-  accessModes?: string[];
+  accessModes?: ('ReadOnlyMany' | 'ReadWriteMany' | 'ReadWriteOnce' | 'ReadWriteOncePod' | (string & {}))[];
   /** Labels the bound volume must have. */
   selector?: LabelSelector;
   /** The minimum size (requests.storage) and, where supported, the maximum of the volume. */
@@ -1415,8 +1415,8 @@ export interface PersistentVolumeClaimSpec {
   volumeName?: string;
   /** Storage class the volume must come from; `""` asks for a volume without class, unset uses the default class. */
   storageClassName?: string;
-  /** Filesystem (the default) or Block. One of: `Block`, `Filesystem`. */
-  volumeMode?: string;
+  /** Filesystem (the default) or Block. */
+  volumeMode?: 'Block' | 'Filesystem' | (string & {});
   /** A snapshot or claim to populate the new volume from (same namespace); superseded by dataSourceRef. */
   dataSource?: TypedLocalObjectReference;
   /** An object to populate the new volume from: a snapshot, a claim, or a custom populator's object, possibly in another namespace. */
@@ -1427,10 +1427,10 @@ export interface PersistentVolumeClaimSpec {
 
 /** The observed state of a claim. */
 export interface PersistentVolumeClaimStatus {
-  /** Pending, Bound or Lost. One of: `Bound`, `Lost`, `Pending`. */
-  phase?: string;
+  /** Pending, Bound or Lost. */
+  phase?: 'Bound' | 'Lost' | 'Pending' | (string & {});
   /** Access modes of the bound volume. */
-  accessModes?: string[];
+  accessModes?: ('ReadOnlyMany' | 'ReadWriteMany' | 'ReadWriteOnce' | 'ReadWriteOncePod' | (string & {}))[];
   /** Size of the bound volume. */
   capacity?: Record<string, string | number>;
   /** The claim's conditions (Resizing, FileSystemResizePending ...). */
@@ -1438,7 +1438,7 @@ export interface PersistentVolumeClaimStatus {
   /** Storage allocated to the claim, which can exceed the request during a resize. */
   allocatedResources?: Record<string, string | number>;
   /** State of a resize by resource (ControllerResizeInProgress, NodeResizePending ...). */
-  allocatedResourceStatuses?: Record<string, string>;
+  allocatedResourceStatuses?: Record<string, 'ControllerResizeInProgress' | 'ControllerResizeInfeasible' | 'NodeResizeInProgress' | 'NodeResizeInfeasible' | 'NodeResizePending' | (string & {})>;
   /** VolumeAttributesClass currently applied to the volume. */
   currentVolumeAttributesClassName?: string;
   /** State of a change of volume attributes class. */
@@ -1522,17 +1522,17 @@ export interface PersistentVolumeSpec {
   /** Size of the volume (`storage`). */
   capacity?: Record<string, string | number>;
   /** Ways the volume can be mounted: ReadWriteOnce, ReadOnlyMany, ReadWriteMany, ReadWriteOncePod. */
-  accessModes?: string[];
+  accessModes?: ('ReadOnlyMany' | 'ReadWriteMany' | 'ReadWriteOnce' | 'ReadWriteOncePod' | (string & {}))[];
   /** The claim the volume is bound to, set on binding; may be set beforehand to reserve the volume for a claim. */
   claimRef?: ObjectReference;
-  /** What happens when the claim is released: Retain (keep it for manual reclamation), Delete (delete the storage) or Recycle (deprecated scrub). One of: `Delete`, `Recycle`, `Retain`. */
-  persistentVolumeReclaimPolicy?: string;
+  /** What happens when the claim is released: Retain (keep it for manual reclamation), Delete (delete the storage) or Recycle (deprecated scrub). */
+  persistentVolumeReclaimPolicy?: 'Delete' | 'Recycle' | 'Retain' | (string & {});
   /** The storage class the volume belongs to; empty for none. */
   storageClassName?: string;
   /** Mount options, passed on as given and not validated. */
   mountOptions?: string[];
-  /** Filesystem (the default) or Block. One of: `Block`, `Filesystem`. */
-  volumeMode?: string;
+  /** Filesystem (the default) or Block. */
+  volumeMode?: 'Block' | 'Filesystem' | (string & {});
   /** Nodes from which the volume can be reached; pods using it are scheduled there. */
   nodeAffinity?: VolumeNodeAffinity;
   /** VolumeAttributesClass of the volume. */
@@ -1541,8 +1541,8 @@ export interface PersistentVolumeSpec {
 
 /** The observed state of a persistent volume. */
 export interface PersistentVolumeStatus {
-  /** Pending, Available, Bound, Released or Failed. One of: `Available`, `Bound`, `Failed`, `Pending`, `Released`. */
-  phase?: string;
+  /** Pending, Available, Bound, Released or Failed. */
+  phase?: 'Available' | 'Bound' | 'Failed' | 'Pending' | 'Released' | (string & {});
   /** A human-readable message about the state. */
   message?: string;
   /** A short CamelCase reason for a failure. */
@@ -1707,14 +1707,14 @@ export interface PodSecurityContext {
   runAsNonRoot?: boolean;
   /** Extra group IDs of the first process of every container. */
   supplementalGroups?: number[];
-  /** Merge (the default) adds the groups of the image's /etc/group; Strict uses only the groups given here. One of: `Merge`, `Strict`. */
-  supplementalGroupsPolicy?: string;
+  /** Merge (the default) adds the groups of the image's /etc/group; Strict uses only the groups given here. */
+  supplementalGroupsPolicy?: 'Merge' | 'Strict' | (string & {});
   /** A group that owns the pod's volumes: files get this group, new files too, and the permissions are set so that it can read and write. */
   fsGroup?: number;
   /** Namespaced kernel parameters set for the pod. */
   sysctls?: Sysctl[];
-  /** OnRootMismatch changes volume ownership only when the root directory does not match; Always (the default) changes it on every mount. One of: `Always`, `OnRootMismatch`. */
-  fsGroupChangePolicy?: string;
+  /** OnRootMismatch changes volume ownership only when the root directory does not match; Always (the default) changes it on every mount. */
+  fsGroupChangePolicy?: 'Always' | 'OnRootMismatch' | (string & {});
   /** Seccomp profile of every container. */
   seccompProfile?: SeccompProfile;
   /** AppArmor profile of every container. */
@@ -1733,14 +1733,14 @@ export interface PodSpec {
   containers: Container[];
   /** Troubleshooting containers added to the running pod; set through the ephemeralcontainers sub-resource only. */
   ephemeralContainers?: EphemeralContainer[];
-  /** Always, OnFailure or Never: when containers are restarted after they exit. Always by default. One of: `Always`, `Never`, `OnFailure`. */
-  restartPolicy?: string;
+  /** Always, OnFailure or Never: when containers are restarted after they exit. Always by default. */
+  restartPolicy?: 'Always' | 'Never' | 'OnFailure' | (string & {});
   /** Seconds between the termination signal and the kill; 30 by default. 0 kills at once. */
   terminationGracePeriodSeconds?: number;
   /** Seconds the pod may run (counted from its start) before the system fails it. */
   activeDeadlineSeconds?: number;
-  /** ClusterFirst (the default), ClusterFirstWithHostNet, Default (the node's resolver) or None (only dnsConfig). One of: `ClusterFirst`, `ClusterFirstWithHostNet`, `Default`, `None`. */
-  dnsPolicy?: string;
+  /** ClusterFirst (the default), ClusterFirstWithHostNet, Default (the node's resolver) or None (only dnsConfig). */
+  dnsPolicy?: 'ClusterFirst' | 'ClusterFirstWithHostNet' | 'Default' | 'None' | (string & {});
   /** Labels a node must have for the pod to be scheduled there. */
   nodeSelector?: Record<string, string>;
   /** The service account whose identity the pod runs with; `default` when empty. */
@@ -1787,8 +1787,8 @@ export interface PodSpec {
   runtimeClassName?: string;
   /** Whether environment variables describing the namespace's services are injected, docker-link style. True by default. */
   enableServiceLinks?: boolean;
-  /** Never or PreemptLowerPriority (the default): whether this pod may evict lower-priority pods to be scheduled. One of: `Never`, `PreemptLowerPriority`. */
-  preemptionPolicy?: string;
+  /** Never or PreemptLowerPriority (the default): whether this pod may evict lower-priority pods to be scheduled. */
+  preemptionPolicy?: 'Never' | 'PreemptLowerPriority' | (string & {});
   /** Resources the pod's runtime uses beyond its containers, filled in from the RuntimeClass. */
   overhead?: Record<string, string | number>;
   /** How the pods of a group spread across zones, nodes or other topology domains. */
@@ -1809,8 +1809,8 @@ export interface PodSpec {
 
 /** The observed state of a pod; it may lag behind reality. */
 export interface PodStatus {
-  /** Where the pod is in its lifecycle: Pending, Running, Succeeded, Failed or Unknown. One of: `Failed`, `Pending`, `Running`, `Succeeded`, `Unknown`. */
-  phase?: string;
+  /** Where the pod is in its lifecycle: Pending, Running, Succeeded, Failed or Unknown. */
+  phase?: 'Failed' | 'Pending' | 'Running' | 'Succeeded' | 'Unknown' | (string & {});
   /** The pod's conditions (PodScheduled, Initialized, ContainersReady, Ready ...). */
   conditions?: PodCondition[];
   /** A human-readable message about why the pod is in this state. */
@@ -1833,8 +1833,8 @@ export interface PodStatus {
   initContainerStatuses?: ContainerStatus[];
   /** States of the main containers. */
   containerStatuses?: ContainerStatus[];
-  /** Quality-of-service class from the resources: Guaranteed, Burstable or BestEffort. One of: `BestEffort`, `Burstable`, `Guaranteed`. */
-  qosClass?: string;
+  /** Quality-of-service class from the resources: Guaranteed, Burstable or BestEffort. */
+  qosClass?: 'BestEffort' | 'Burstable' | 'Guaranteed' | (string & {});
   /** States of the ephemeral containers. */
   ephemeralContainerStatuses?: ContainerStatus[];
   /** State of an in-place resize: Proposed, InProgress, Deferred or Infeasible. */
@@ -1879,8 +1879,8 @@ export interface PodTemplateSpec {
 export interface PortStatus {
   /** The port number. */
   port: number;
-  /** TCP, UDP or SCTP. One of: `SCTP`, `TCP`, `UDP`. */
-  protocol: string;
+  /** TCP, UDP or SCTP. */
+  protocol: 'SCTP' | 'TCP' | 'UDP' | (string & {});
   /** Why the port has a problem, as a CamelCase reason; empty when it works. */
   error?: string;
 }
@@ -2116,7 +2116,7 @@ export interface ResourceQuotaSpec {
   /** The most of each named resource (requests.cpu, limits.memory, count/pods ...). */
   hard?: Record<string, string | number>;
   /** Which objects the quota counts (Terminating, NotTerminating, BestEffort, NotBestEffort, PriorityClass ...); all when empty. */
-  scopes?: string[];
+  scopes?: ('BestEffort' | 'CrossNamespacePodAffinity' | 'NotBestEffort' | 'NotTerminating' | 'PriorityClass' | 'Terminating' | (string & {}))[];
   /** Scope conditions the counted objects must meet, ANDed with scopes. */
   scopeSelector?: ScopeSelector;
 }
@@ -2197,10 +2197,10 @@ export interface ScaleIOVolumeSource {
 
 /** A condition on a scope. */
 export interface ScopedResourceSelectorRequirement {
-  /** The scope. One of: `BestEffort`, `CrossNamespacePodAffinity`, `NotBestEffort`, `NotTerminating`, `PriorityClass`, `Terminating`. */
-  scopeName: string;
-  /** In, NotIn, Exists or DoesNotExist. One of: `DoesNotExist`, `Exists`, `In`, `NotIn`. */
-  operator: string;
+  /** The scope. */
+  scopeName: 'BestEffort' | 'CrossNamespacePodAffinity' | 'NotBestEffort' | 'NotTerminating' | 'PriorityClass' | 'Terminating' | (string & {});
+  /** In, NotIn, Exists or DoesNotExist. */
+  operator: 'DoesNotExist' | 'Exists' | 'In' | 'NotIn' | (string & {});
   /** The values; empty for Exists and DoesNotExist. */
   values?: string[];
 }
@@ -2213,8 +2213,8 @@ export interface ScopeSelector {
 
 /** A seccomp profile. */
 export interface SeccompProfile {
-  /** Localhost (a file on the node), RuntimeDefault or Unconfined. One of: `Localhost`, `RuntimeDefault`, `Unconfined`. */
-  type: string;
+  /** Localhost (a file on the node), RuntimeDefault or Unconfined. */
+  type: 'Localhost' | 'RuntimeDefault' | 'Unconfined' | (string & {});
   /** Path of the profile, relative to the node's seccomp directory; only with type Localhost. */
   localhostProfile?: string;
 }
@@ -2317,8 +2317,8 @@ export interface SecurityContext {
   readOnlyRootFilesystem?: boolean;
   /** Whether a process may gain more privileges than its parent (no_new_privs). Always true for privileged containers or those with CAP_SYS_ADMIN. */
   allowPrivilegeEscalation?: boolean;
-  /** Default masks /proc as usual; Unmasked does not (needs hostUsers false). One of: `Default`, `Unmasked`. */
-  procMount?: string;
+  /** Default masks /proc as usual; Unmasked does not (needs hostUsers false). */
+  procMount?: 'Default' | 'Unmasked' | (string & {});
   /** Seccomp profile of the container; overrides the pod's. */
   seccompProfile?: SeccompProfile;
   /** AppArmor profile of the container; overrides the pod's. */
@@ -2405,8 +2405,8 @@ export interface ServiceList {
 export interface ServicePort {
   /** Name of the port, a DNS label; required when the service has several ports. */
   name?: string;
-  /** TCP (the default), UDP or SCTP. One of: `SCTP`, `TCP`, `UDP`. */
-  protocol?: string;
+  /** TCP (the default), UDP or SCTP. */
+  protocol?: 'SCTP' | 'TCP' | 'UDP' | (string & {});
   /** Application protocol of the port (http, h2c, a prefixed name ...), for implementations that use it. */
   appProtocol?: string;
   /** The port the service listens on. */
@@ -2427,20 +2427,20 @@ export interface ServiceSpec {
   clusterIP?: string;
   /** The virtual IPs of the service, one per IP family; the first equals clusterIP. */
   clusterIPs?: string[];
-  /** ClusterIP (the default: a virtual IP inside the cluster), NodePort (also a port on every node), LoadBalancer (also an external load balancer) or ExternalName (a DNS alias). One of: `ClusterIP`, `ExternalName`, `LoadBalancer`, `NodePort`. */
-  type?: string;
+  /** ClusterIP (the default: a virtual IP inside the cluster), NodePort (also a port on every node), LoadBalancer (also an external load balancer) or ExternalName (a DNS alias). */
+  type?: 'ClusterIP' | 'ExternalName' | 'LoadBalancer' | 'NodePort' | (string & {});
   /** Extra IP addresses at which nodes accept traffic for the service; not managed by the cluster. */
   externalIPs?: string[];
-  /** ClientIP sends a client's requests to the same pod; None (the default) does not. One of: `ClientIP`, `None`. */
-  sessionAffinity?: string;
+  /** ClientIP sends a client's requests to the same pod; None (the default) does not. */
+  sessionAffinity?: 'ClientIP' | 'None' | (string & {});
   /** Deprecated: the address a load balancer should use, if the provider supports it. */
   loadBalancerIP?: string;
   /** Client address ranges a load balancer admits, if the provider supports it. */
   loadBalancerSourceRanges?: string[];
   /** The DNS name a service of type ExternalName is an alias of. */
   externalName?: string;
-  /** Cluster (the default) spreads external traffic over all ready endpoints; Local keeps it on the receiving node and preserves the client address. One of: `Cluster`, `Local`. */
-  externalTrafficPolicy?: string;
+  /** Cluster (the default) spreads external traffic over all ready endpoints; Local keeps it on the receiving node and preserves the client address. */
+  externalTrafficPolicy?: 'Cluster' | 'Local' | (string & {});
   /** Node port on which load balancers check whether a node has local endpoints (externalTrafficPolicy Local). */
   healthCheckNodePort?: number;
   /** Publish endpoints of pods that are not ready (for peer discovery of stateful sets). */
@@ -2448,15 +2448,15 @@ export interface ServiceSpec {
   /** Settings of session affinity. */
   sessionAffinityConfig?: SessionAffinityConfig;
   /** IP families of the service (IPv4, IPv6), in order; set by the server from ipFamilyPolicy when empty. */
-  ipFamilies?: string[];
-  /** SingleStack, PreferDualStack or RequireDualStack. One of: `PreferDualStack`, `RequireDualStack`, `SingleStack`. */
-  ipFamilyPolicy?: string;
+  ipFamilies?: ('' | 'IPv4' | 'IPv6' | (string & {}))[];
+  /** SingleStack, PreferDualStack or RequireDualStack. */
+  ipFamilyPolicy?: 'PreferDualStack' | 'RequireDualStack' | 'SingleStack' | (string & {});
   /** Whether a LoadBalancer service gets node ports (true by default). */
   allocateLoadBalancerNodePorts?: boolean;
   /** Which load balancer implementation handles a LoadBalancer service; the cloud provider's default when empty. */
   loadBalancerClass?: string;
-  /** Cluster (the default) spreads traffic from inside the cluster over all endpoints; Local keeps it on the sending node. One of: `Cluster`, `Local`. */
-  internalTrafficPolicy?: string;
+  /** Cluster (the default) spreads traffic from inside the cluster over all endpoints; Local keeps it on the sending node. */
+  internalTrafficPolicy?: 'Cluster' | 'Local' | (string & {});
   /** Preference for how traffic is spread; `PreferClose` favours endpoints close to the client. */
   trafficDistribution?: string;
 }
@@ -2523,8 +2523,8 @@ export interface Taint {
   key: string;
   /** Value of the taint. */
   value?: string;
-  /** NoSchedule, PreferNoSchedule or NoExecute (evicts pods already there). One of: `NoExecute`, `NoSchedule`, `PreferNoSchedule`. */
-  effect: string;
+  /** NoSchedule, PreferNoSchedule or NoExecute (evicts pods already there). */
+  effect: 'NoExecute' | 'NoSchedule' | 'PreferNoSchedule' | (string & {});
   /** When a NoExecute taint was added. */
   timeAdded?: string;
 }
@@ -2541,12 +2541,12 @@ export interface TCPSocketAction {
 export interface Toleration {
   /** Taint key to match; empty with operator Exists matches every taint. */
   key?: string;
-  /** Exists (any value) or Equal (the default: the value must match). One of: `Equal`, `Exists`. */
-  operator?: string;
+  /** Exists (any value) or Equal (the default: the value must match). */
+  operator?: 'Equal' | 'Exists' | (string & {});
   /** Taint value to match; empty with Exists. */
   value?: string;
-  /** Taint effect to match: NoSchedule, PreferNoSchedule or NoExecute; empty matches all. One of: `NoExecute`, `NoSchedule`, `PreferNoSchedule`. */
-  effect?: string;
+  /** Taint effect to match: NoSchedule, PreferNoSchedule or NoExecute; empty matches all. */
+  effect?: 'NoExecute' | 'NoSchedule' | 'PreferNoSchedule' | (string & {});
   /** For NoExecute: how long the pod stays on a node after the taint appears; forever when unset, evicted at once when 0 or less. */
   tolerationSeconds?: number;
 }
@@ -2571,16 +2571,16 @@ export interface TopologySpreadConstraint {
   maxSkew: number;
   /** Node label whose values define the domains. */
   topologyKey: string;
-  /** DoNotSchedule refuses a node that breaks the constraint; ScheduleAnyway only prefers nodes that reduce the skew. One of: `DoNotSchedule`, `ScheduleAnyway`. */
-  whenUnsatisfiable: string;
+  /** DoNotSchedule refuses a node that breaks the constraint; ScheduleAnyway only prefers nodes that reduce the skew. */
+  whenUnsatisfiable: 'DoNotSchedule' | 'ScheduleAnyway' | (string & {});
   /** Labels of the pods counted in each domain. */
   labelSelector?: LabelSelector;
   /** Fewest domains to spread over; with fewer eligible domains they count as holding no pods. Only with DoNotSchedule. */
   minDomains?: number;
-  /** Honor (the default) counts only nodes the pod's node affinity and selector allow; Ignore counts all. One of: `Honor`, `Ignore`. */
-  nodeAffinityPolicy?: string;
-  /** Honor counts only nodes whose taints the pod tolerates; Ignore (the default) counts all. One of: `Honor`, `Ignore`. */
-  nodeTaintsPolicy?: string;
+  /** Honor (the default) counts only nodes the pod's node affinity and selector allow; Ignore counts all. */
+  nodeAffinityPolicy?: 'Honor' | 'Ignore' | (string & {});
+  /** Honor counts only nodes whose taints the pod tolerates; Ignore (the default) counts all. */
+  nodeTaintsPolicy?: 'Honor' | 'Ignore' | (string & {});
   /** Label keys whose values are taken from the incoming pod and ANDed to labelSelector. */
   matchLabelKeys?: string[];
 }
@@ -2693,8 +2693,8 @@ export interface VolumeMount {
   mountPath: string;
   /** Sub-path of the volume to mount instead of its root. */
   subPath?: string;
-  /** How mounts propagate between host and container: None, HostToContainer or Bidirectional (privileged containers only). One of: `Bidirectional`, `HostToContainer`, `None`. */
-  mountPropagation?: string;
+  /** How mounts propagate between host and container: None, HostToContainer or Bidirectional (privileged containers only). */
+  mountPropagation?: 'Bidirectional' | 'HostToContainer' | 'None' | (string & {});
   /** Like subPath, with `$(VAR)` references to the container's environment; excludes subPath. */
   subPathExpr?: string;
 }

@@ -50,8 +50,8 @@ export interface EndpointHints {
 export interface EndpointPort {
   /** Name of the port; matches the service's port name. */
   name?: string;
-  /** TCP (the default), UDP or SCTP. One of: `SCTP`, `TCP`, `UDP`. */
-  protocol?: string;
+  /** TCP (the default), UDP or SCTP. */
+  protocol?: 'SCTP' | 'TCP' | 'UDP' | (string & {});
   /** The port number. */
   port?: number;
   /** Application protocol of the port. */

@@ -38,7 +38,7 @@ export interface DeleteOptions {
   /** Deprecated: use propagationPolicy. True orphans the dependents, false deletes them. */
   orphanDependents?: boolean;
   /** What happens to dependents: Orphan keeps them, Background deletes them afterwards, Foreground deletes them first. */
-  propagationPolicy?: string;
+  propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
   /** `All` validates the request without persisting anything. */
   dryRun?: string[];
   /** Deletes an object that can no longer be read from storage, skipping finalizers and checks; dangerous, and needs its own permission. */
@@ -68,7 +68,7 @@ export interface LabelSelectorRequirement {
   /** The label key. */
   key: string;
   /** How the key relates to the values: In, NotIn, Exists or DoesNotExist. */
-  operator: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
   /** The values to compare with. Non-empty for In and NotIn, empty for Exists and DoesNotExist. */
   values?: string[];
 }
@@ -90,13 +90,13 @@ export interface ManagedFieldsEntry {
   /** Name of the field manager (the client, or the fieldManager parameter of the request). */
   manager?: string;
   /** The kind of write that set these fields: Apply or Update. */
-  operation?: string;
+  operation?: 'Apply' | 'Update';
   /** The API version the fields are expressed in. */
   apiVersion?: string;
   /** When the entry last changed (only a change of its field set moves it). */
   time?: string;
   /** Format of the field set; the only one is FieldsV1. */
-  fieldsType?: string;
+  fieldsType?: 'FieldsV1';
   /** The set of fields this manager owns, in the FieldsV1 format. */
   fieldsV1?: JsonObject;
   /** The sub-resource the write went to (status, scale ...), empty for the main resource. */
@@ -192,7 +192,7 @@ export interface Status {
   /** List metadata (normally empty). */
   metadata?: ListMeta;
   /** Success or Failure. */
-  status?: string;
+  status?: 'Success' | 'Failure';
   /** A human-readable description of the result. */
   message?: string;
   /** A CamelCase reason for a failure (NotFound, AlreadyExists, Conflict, Invalid ...), empty when unknown. */

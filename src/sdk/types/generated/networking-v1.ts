@@ -14,8 +14,8 @@ import type { LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
 export interface HTTPIngressPath {
   /** The path requests are matched against; it starts with `/` for Exact and Prefix. */
   path?: string;
-  /** How the path is matched: Exact, Prefix (by `/`-separated elements) or ImplementationSpecific. One of: `Exact`, `ImplementationSpecific`, `Prefix`. */
-  pathType: string;
+  /** How the path is matched: Exact, Prefix (by `/`-separated elements) or ImplementationSpecific. */
+  pathType: 'Exact' | 'ImplementationSpecific' | 'Prefix' | (string & {});
   /** Where matching requests go. */
   backend: IngressBackend;
 }
@@ -126,8 +126,8 @@ export interface IngressLoadBalancerStatus {
 export interface IngressPortStatus {
   /** The port number. */
   port: number;
-  /** TCP, UDP or SCTP. One of: `SCTP`, `TCP`, `UDP`. */
-  protocol: string;
+  /** TCP, UDP or SCTP. */
+  protocol: 'SCTP' | 'TCP' | 'UDP' | (string & {});
   /** Why the port has a problem, as a CamelCase reason; empty when it works. */
   error?: string;
 }
@@ -234,8 +234,8 @@ export interface NetworkPolicyPeer {
 
 /** A port (or range of ports) traffic may use. */
 export interface NetworkPolicyPort {
-  /** TCP (the default), UDP or SCTP. One of: `SCTP`, `TCP`, `UDP`. */
-  protocol?: string;
+  /** TCP (the default), UDP or SCTP. */
+  protocol?: 'SCTP' | 'TCP' | 'UDP' | (string & {});
   /** A port number or named port; every port when unset. */
   port?: number | string;
   /** The last port of a range starting at port (a number then); at least port. */
@@ -251,7 +251,7 @@ export interface NetworkPolicySpec {
   /** Outgoing traffic allowed (added to what other policies allow). */
   egress?: NetworkPolicyEgressRule[];
   /** Ingress, Egress or both: which directions the policy isolates; Ingress, plus Egress when there are egress rules, by default. */
-  policyTypes?: string[];
+  policyTypes?: ('Egress' | 'Ingress' | (string & {}))[];
 }
 
 /** A port of a service, by name or number (one of them). */

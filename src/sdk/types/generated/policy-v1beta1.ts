@@ -43,8 +43,8 @@ export interface PodDisruptionBudgetSpec {
   selector?: LabelSelector;
   /** Pods (or percentage) that may be unavailable after an eviction. Excludes minAvailable. */
   maxUnavailable?: number | string;
-  /** IfHealthyBudget (the default) or AlwaysAllow: whether running but unready pods may be evicted regardless of the budget. One of: `AlwaysAllow`, `IfHealthyBudget`. */
-  unhealthyPodEvictionPolicy?: string;
+  /** IfHealthyBudget (the default) or AlwaysAllow: whether running but unready pods may be evicted regardless of the budget. */
+  unhealthyPodEvictionPolicy?: 'AlwaysAllow' | 'IfHealthyBudget' | (string & {});
 }
 
 /** The observed state of a budget. */

@@ -23,8 +23,8 @@ export interface PriorityClass {
   globalDefault?: boolean;
   /** What the class is for. */
   description?: string;
-  /** Never or PreemptLowerPriority (the default): whether pods of this class may evict lower-priority pods. One of: `Never`, `PreemptLowerPriority`. */
-  preemptionPolicy?: string;
+  /** Never or PreemptLowerPriority (the default): whether pods of this class may evict lower-priority pods. */
+  preemptionPolicy?: 'Never' | 'PreemptLowerPriority' | (string & {});
 }
 
 /** A list of PriorityClass objects. */

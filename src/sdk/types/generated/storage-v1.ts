@@ -138,14 +138,14 @@ export interface StorageClass {
   provisioner: string;
   /** Parameters handed to the provisioner; at most 512 of them, 256 KiB in all. Cannot be changed. */
   parameters?: Record<string, string>;
-  /** What becomes of the volumes it provisions when their claims are deleted: Delete (the default) or Retain. One of: `Delete`, `Recycle`, `Retain`. */
-  reclaimPolicy?: string;
+  /** What becomes of the volumes it provisions when their claims are deleted: Delete (the default) or Retain. */
+  reclaimPolicy?: 'Delete' | 'Recycle' | 'Retain' | (string & {});
   /** Mount options of the provisioned volumes (not validated: a wrong one makes mounts fail). */
   mountOptions?: string[];
   /** Whether claims of this class may grow. */
   allowVolumeExpansion?: boolean;
-  /** Immediate (the default) or WaitForFirstConsumer (provisioned and bound once a pod uses the claim). One of: `Immediate`, `WaitForFirstConsumer`. */
-  volumeBindingMode?: string;
+  /** Immediate (the default) or WaitForFirstConsumer (provisioned and bound once a pod uses the claim). */
+  volumeBindingMode?: 'Immediate' | 'WaitForFirstConsumer' | (string & {});
   /** Where volumes may be provisioned; anywhere when empty. */
   allowedTopologies?: TopologySelectorTerm[];
 }

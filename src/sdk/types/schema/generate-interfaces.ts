@@ -122,7 +122,14 @@ function pascal(file: string): string {
   return file.split('-').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('');
 }
 
+function literals(values: readonly string[]): string {
+  return values.map((v) => `'${v}'`).join(' | ');
+}
+
 function scalarType(schema: ScalarSchema): string {
+  if (schema.closedValues !== undefined) return literals(schema.closedValues);
+  // `string & {}` keeps the named values as editor hints without closing the set: servers add values.
+  if (schema.enum !== undefined) return `${literals(schema.enum)} | (string & {})`;
   switch (scalarWire(schema)) {
     case 'int32': case 'int64': case 'double': return 'number';
     case 'bool': return 'boolean';
@@ -163,11 +170,6 @@ function doc(text: string, indent: string): string {
   return `${indent}/** ${safe} */`;
 }
 
-function enumNote(schema: TypeSchema): string {
-  if (schema.kind !== 'scalar' || schema.enum === undefined) return '';
-  return ` One of: ${schema.enum.map((v) => `\`${v}\``).join(', ')}.`;
-}
-
 function fieldName(name: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
 }
@@ -175,10 +177,12 @@ function fieldName(name: string): string {
 function writeInterface(schema: StructSchema, out: FileWriter): string {
   const { type } = splitName(schema);
   const kindNames = [...new Set((schema.kinds ?? []).map((k) => k.kind))];
+  // An interface without members would accept any value; a struct without fields is an empty object.
+  if (Object.keys(schema.fields).length === 0) return `${doc(schema.description ?? type, '')}\nexport type ${type} = Record<string, never>;`;
   const lines = [doc(schema.description ?? type, ''), `export interface ${type} {`];
   for (const [name, field] of Object.entries(schema.fields)) {
     const facts = fieldFacts(schema, name);
-    const description = `${facts?.description ?? ''}${enumNote(field)}`.trim();
+    const description = facts?.description ?? '';
     if (description !== '') lines.push(doc(description, '  '));
     const optional = facts?.required === true ? '' : '?';
     const tsType = name === 'kind' && kindNames.length === 1 ? `'${kindNames[0] ?? ''}'` : typeOf(field, out);

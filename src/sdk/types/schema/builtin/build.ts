@@ -94,6 +94,14 @@ export function named(base: ScalarSchema, go: string, values?: readonly string[]
   return out;
 }
 
+/**
+ * A scalar whose values validation closes although the Go type is no `+enum`: OpenAPI and
+ * validation see `base` unchanged; the SDK's interfaces allow only `values`.
+ */
+export function closedValues(base: ScalarSchema, values: readonly string[]): ScalarSchema {
+  return { ...base, closedValues: values };
+}
+
 /** A granular (or atomic) map of the given values; strings by default. */
 export function mapOf(values: TypeSchema = STRING, options: { atomic?: boolean; go?: string } = {}): MapSchema {
   const schema: MapSchema = { kind: 'map', values };
