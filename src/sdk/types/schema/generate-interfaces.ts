@@ -9,8 +9,8 @@
  * type of a kind names its kind as a literal (`kind?: 'Deployment'`), so that another kind's
  * object does not type-check as this one.
  */
-import type { ScalarSchema, StructSchema, TypeSchema, UntypedSchema } from './type-schema.js';
-import { fieldFacts, scalarWire } from './type-schema.js';
+import type { ScalarSchema, StructSchema, TypeSchema, UntypedSchema } from '../../../machinery/schema/type-schema.js';
+import { fieldFacts, scalarWire } from '../../../machinery/schema/type-schema.js';
 import { META_TYPES, builtinListSchema, builtinSchema, builtinSchemaKinds } from './builtin/index.js';
 
 /** Where the generated files live, relative to the repository root. */

@@ -6,7 +6,7 @@
  */
 import type { JsonValue } from '../../meta.js';
 import { SCHEMA_NAME_PREFIX } from '../../../naming.js';
-import type { FieldFacts, InlinedMessage, ListSchema, MapSchema, ScalarSchema, SchemaGVK, StructSchema, TypeSchema } from '../type-schema.js';
+import type { FieldFacts, InlinedMessage, ListSchema, MapSchema, ScalarSchema, SchemaGVK, StructSchema, TypeSchema } from '../../../../machinery/schema/type-schema.js';
 import { STRING } from './scalars.js';
 
 /**

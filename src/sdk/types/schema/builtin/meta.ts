@@ -2,7 +2,7 @@
  * Schemas of the apimachinery `meta/v1` types every kind shares: object and list metadata, label selectors, owner references, managed fields, Status and the request options.
  * Field numbers are those of the published generated.proto; descriptions are our own.
  */
-import type { StructSchema } from '../type-schema.js';
+import type { StructSchema } from '../../../../machinery/schema/type-schema.js';
 import { STRING_MAP, atomicList, closedValues, keyedList, kind, message, named, setList } from './build.js';
 import { BOOLEAN, FIELDS_V1, INT32, INT64, RAW_EXTENSION, STRING, TIME } from './scalars.js';
 

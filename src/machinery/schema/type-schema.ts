@@ -7,7 +7,7 @@
  * protobuf codec reads the field numbers and wire forms. Custom resources get the same model from
  * their CRD's structural schema (without documentation and field numbers).
  */
-import type { JsonValue } from '../meta.js';
+import type { JsonValue } from '../json-numbers.js';
 
 /**
  * How a scalar travels in protobuf: the plain wire types, and the apimachinery types that are
