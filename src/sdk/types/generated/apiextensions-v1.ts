@@ -250,19 +250,19 @@ export interface JSONSchemaProps {
   /** null is an allowed value (otherwise a null field is pruned or refused). */
   nullable?: boolean;
   /** Keep fields the schema does not declare instead of pruning them. */
-  "x-platform-preserve-unknown-fields"?: boolean;
+  'x-platform-preserve-unknown-fields'?: boolean;
   /** The value is an object of some kind, with apiVersion, kind and metadata validated as such. */
-  "x-platform-embedded-resource"?: boolean;
+  'x-platform-embedded-resource'?: boolean;
   /** The value is an integer or a string. */
-  "x-platform-int-or-string"?: boolean;
+  'x-platform-int-or-string'?: boolean;
   /** For list type `map`: the item fields that together identify an item. */
-  "x-platform-list-map-keys"?: string[];
+  'x-platform-list-map-keys'?: string[];
   /** How the list merges: atomic (replaced whole), set (unique scalars) or map (items identified by their keys). */
-  "x-platform-list-type"?: string;
+  'x-platform-list-type'?: string;
   /** How the object merges: granular (field by field, the default) or atomic (replaced whole). */
-  "x-platform-map-type"?: string;
+  'x-platform-map-type'?: string;
   /** CEL rules the value must satisfy. */
-  "x-platform-validations"?: ValidationRule[];
+  'x-platform-validations'?: ValidationRule[];
 }
 
 /** A field usable in field selectors. */

@@ -11,7 +11,7 @@
  */
 import type { ScalarSchema, StructSchema, TypeSchema, UntypedSchema } from '../../../machinery/schema/type-schema.js';
 import { fieldFacts, scalarWire } from '../../../machinery/schema/type-schema.js';
-import { META_TYPES, builtinListSchema, builtinSchema, builtinSchemaKinds } from './builtin/index.js';
+import { builtinStructs } from './builtin/structs.js';
 
 /** Where the generated files live, relative to the repository root. */
 export const GENERATED_INTERFACES_DIR = 'src/sdk/types/generated';
@@ -35,46 +35,6 @@ function splitName(schema: StructSchema): Named {
   const pkg = parts.slice(2).join('.');
   if (type === '' || pkg === '') throw new Error(`a built-in struct without a definition name: ${schema.description ?? ''}`);
   return { pkg, file: parts.slice(-2).join('-'), type };
-}
-
-/** Every named struct the built-in kinds, their lists and the meta kinds reach, by definition name. */
-function collectStructs(): Map<string, StructSchema> {
-  const found = new Map<string, StructSchema>();
-  const visit = (schema: TypeSchema): void => {
-    switch (schema.kind) {
-      case 'struct': {
-        const name = schema.name ?? '';
-        const seen = found.get(name);
-        if (seen !== undefined) {
-          // withPatchStrategy and atomicStruct copy a struct under its own name: same fields, same interface.
-          if (Object.keys(seen.fields).join() !== Object.keys(schema.fields).join()) throw new Error(`two different structs named ${name}`);
-          return;
-        }
-        splitName(schema);
-        found.set(name, schema);
-        for (const field of Object.values(schema.fields)) visit(field);
-        return;
-      }
-      case 'map':
-        visit(schema.values);
-        return;
-      case 'list':
-        visit(schema.items);
-        return;
-      case 'untyped':
-        if (schema.ref !== undefined) visit(schema.ref());
-        return;
-      default:
-    }
-  };
-  for (const { group, version, kind } of builtinSchemaKinds()) {
-    const schema = builtinSchema(group, version, kind);
-    if (schema !== undefined) visit(schema);
-    const list = builtinListSchema(group, version, `${kind}List`);
-    if (list !== undefined) visit(list);
-  }
-  for (const schema of Object.values(META_TYPES)) visit(schema);
-  return found;
 }
 
 /** The generated interfaces of one package, and the names it takes from other packages. */
@@ -171,7 +131,7 @@ function doc(text: string, indent: string): string {
 }
 
 function fieldName(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`;
 }
 
 function writeInterface(schema: StructSchema, out: FileWriter): string {
@@ -198,7 +158,7 @@ function writeInterface(schema: StructSchema, out: FileWriter): string {
  */
 export function generateInterfaceFiles(): Map<string, string> {
   const byFile = new Map<string, StructSchema[]>();
-  for (const schema of collectStructs().values()) {
+  for (const schema of builtinStructs()) {
     const { file } = splitName(schema);
     const list = byFile.get(file) ?? [];
     list.push(schema);

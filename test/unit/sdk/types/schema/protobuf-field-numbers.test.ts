@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SCHEMA_NAME_PREFIX } from '../../../../../src/sdk/naming.js';
-import { META_TYPES, builtinListSchema, builtinSchema, builtinSchemaKinds, type StructSchema, type TypeSchema } from '../../../../../src/sdk/types/schema/index.js';
+import { builtinStructs } from '../../../../../src/sdk/types/schema/builtin/structs.js';
 
 interface Fixture {
   source: string;
@@ -51,27 +51,6 @@ const PROTO_NAMES: Readonly<Record<string, string>> = {
 /** `io.platform.api.core.v1.Pod` → `k8s.io.api.core.v1.Pod` (Go's module path as protobuf spells it). */
 function publishedName(name: string): string {
   return `k8s.io.${name.slice(SCHEMA_NAME_PREFIX.length + 1)}`.replace('apiextensions-apiserver', 'apiextensions_apiserver');
-}
-
-function builtinStructs(): StructSchema[] {
-  const found = new Map<string, StructSchema>();
-  const visit = (schema: TypeSchema): void => {
-    if (schema.kind === 'list') visit(schema.items);
-    else if (schema.kind === 'map') visit(schema.values);
-    else if (schema.kind === 'untyped' && schema.ref !== undefined) visit(schema.ref());
-    else if (schema.kind === 'struct' && !found.has(schema.name ?? '')) {
-      found.set(schema.name ?? '', schema);
-      for (const field of Object.values(schema.fields)) visit(field);
-    }
-  };
-  for (const { group, version, kind } of builtinSchemaKinds()) {
-    const schema = builtinSchema(group, version, kind);
-    if (schema !== undefined) visit(schema);
-    const list = builtinListSchema(group, version, `${kind}List`);
-    if (list !== undefined) visit(list);
-  }
-  for (const schema of Object.values(META_TYPES)) visit(schema);
-  return [...found.values()];
 }
 
 test('the fixture says where it comes from', () => {
