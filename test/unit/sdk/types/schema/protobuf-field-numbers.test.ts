@@ -2,8 +2,9 @@
  * The protobuf field numbers (and message names) of the schema tables are those of the published
  * generated.proto of Kubernetes 1.32: test/fixtures/protobuf-field-numbers.json, extracted by
  * scripts/protobuf-field-numbers.mjs (see test/fixtures/README.md). Every table is walked and
- * every mismatch reported at once. The fixture keeps the published protobuf field names, which are
- * the JSON names but for the few in PROTO_NAMES.
+ * every mismatch reported at once, and no published field may be missing from the tables. The
+ * fixture keeps the published protobuf field names, which are the JSON names but for the few in
+ * PROTO_NAMES.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -99,4 +100,19 @@ test('every field number and message name of the schema tables is the published 
   assert.deepEqual(problems, [], `${problems.length} mismatches`);
   assert.deepEqual(Object.keys(NOT_PUBLISHED).filter((k) => !allowed.has(k)), [], 'allow-listed fields the tables no longer have');
   assert.ok(structs.length > 300, `only ${structs.length} structs walked`);
+});
+
+test('the schema tables describe every field of the published messages they stand for', () => {
+  const missing: string[] = [];
+  for (const schema of builtinStructs()) {
+    const name = schema.name ?? '';
+    const type = name.split('.').pop() ?? '';
+    const published = fixture.messages[publishedName(name)] ?? {};
+    const described = new Set(Object.keys(schema.members ?? {}).map((field) => PROTO_NAMES[`${type}.${field}`] ?? field));
+    const inlined = new Set((schema.inlined ?? []).map((i) => i.proto));
+    for (const [field, number] of Object.entries(published)) {
+      if (!described.has(field) && !inlined.has(number)) missing.push(`${publishedName(name)}.${field} (${number})`);
+    }
+  }
+  assert.deepEqual(missing, [], 'published fields the tables (and so the SDK\'s interfaces) lack');
 });
