@@ -7,7 +7,9 @@
  * One interface per named Go struct, one file per Go package, fields in the tables' order with
  * their descriptions as TSDoc. A field is optional unless the table marks it required; the root
  * type of a kind names its kind as a literal (`kind?: 'Deployment'`), so that another kind's
- * object does not type-check as this one.
+ * object does not type-check as this one. A scalar with `+enum` values is their union left open
+ * (`'Always' | 'Never' | (string & {})`: servers add values), one with `closedValues` just those;
+ * quantities and int-or-strings are `string | number`, raw JSON is `JsonValue`.
  */
 import type { ScalarSchema, StructSchema, TypeSchema, UntypedSchema } from '../../../machinery/schema/type-schema.js';
 import { fieldFacts, scalarWire } from '../../../machinery/schema/type-schema.js';
