@@ -5,7 +5,7 @@
  * objects item by item by their merge key, merged lists of scalars never conflict, other lists
  * must be equal (scalars compared as sets), and a `$patch` directive on one side only conflicts.
  */
-import type { TypeSchema } from '../types/schema/type-schema.js';
+import type { TypeSchema } from '../../machinery/schema/type-schema.js';
 import { goPrint, isJsonMap, itemSchema, lookupPatchMeta, type JsonMap } from './patch-meta.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 

@@ -3,7 +3,7 @@
  * apimachinery's `LookupPatchMetadata` on the Go struct tags `patchStrategy` and `patchMergeKey`),
  * plus the small JSON helpers the patch builders share.
  */
-import { childType, type TypeSchema } from '../types/schema/type-schema.js';
+import { childType, type TypeSchema } from '../../machinery/schema/type-schema.js';
 
 /** A JSON object as the patch builders handle it. */
 export type JsonMap = Record<string, unknown>;

@@ -9,7 +9,7 @@
  * would send.
  */
 import { InputError } from '../errors.js';
-import type { TypeSchema } from '../types/schema/type-schema.js';
+import type { TypeSchema } from '../../machinery/schema/type-schema.js';
 import { getOwn, setOwn } from '../../machinery/json/own-keys.js';
 import { goPrint, isJsonMap, itemSchema, jsonKind, lookupPatchMeta, type JsonMap } from './patch-meta.js';
 import { jsonEqual } from '../../machinery/json/equal.js';

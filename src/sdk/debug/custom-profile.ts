@@ -9,7 +9,7 @@ import { InputError } from '../errors.js';
 import { getOwn, setOwn } from '../../machinery/json/own-keys.js';
 import { isJsonMap, itemSchema, lookupPatchMeta, type JsonMap } from '../apply/patch-meta.js';
 import { CONTAINER } from '../types/schema/builtin/core-containers.js';
-import type { TypeSchema } from '../types/schema/type-schema.js';
+import type { TypeSchema } from '../../machinery/schema/type-schema.js';
 import type { Container } from '../types/core.js';
 
 /** kubectl's refusal of a custom profile that sets what a profile may not change. */

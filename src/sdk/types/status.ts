@@ -1,34 +1,5 @@
-import type { ListMeta, TypeMeta } from './meta.js';
-
-/** A cause of a failed request, for example one invalid field. */
-export interface StatusCause {
-  /** Machine-readable reason, e.g. `FieldValueInvalid`, `FieldValueRequired`, `FieldManagerConflict`. */
-  reason?: string;
-  message?: string;
-  /** Path of the field, e.g. `spec.containers[0].name`. */
-  field?: string;
-}
-
-/** Details of a failed request. */
-export interface StatusDetails {
-  name?: string;
-  group?: string;
-  kind?: string;
-  uid?: string;
-  causes?: StatusCause[];
-  retryAfterSeconds?: number;
-}
-
-/** The API's error (and some success) response body: `kind: Status`, `apiVersion: v1`. */
-export interface Status extends TypeMeta {
-  metadata?: ListMeta;
-  status?: 'Success' | 'Failure';
-  message?: string;
-  /** Machine-readable reason: `NotFound`, `AlreadyExists`, `Conflict`, `Invalid`, `Forbidden`, `Gone`, ... */
-  reason?: StatusReason | string;
-  details?: StatusDetails;
-  code?: number;
-}
+import type { Status } from './generated/meta-v1.js';
+export type { Status, StatusCause, StatusDetails } from './generated/meta-v1.js';
 
 /** Status reasons the API uses, with the HTTP code each goes with. */
 export const STATUS_REASONS = {

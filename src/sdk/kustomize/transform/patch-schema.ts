@@ -10,7 +10,7 @@ import { builtinSchema } from '../../types/schema/builtin/index.js';
 import { OBJECT_META } from '../../types/schema/builtin/meta.js';
 import { POD_TEMPLATE_SPEC } from '../../types/schema/builtin/core-pods.js';
 import { message } from '../../types/schema/builtin/build.js';
-import { childType, type TypeSchema } from '../../types/schema/type-schema.js';
+import { childType, type TypeSchema } from '../../../machinery/schema/type-schema.js';
 import { getKey, isMap, type JsonMap } from '../model/json.js';
 import { parseGroupVersion } from '../model/resid.js';
 import { isKnownKind } from '../model/scope.js';

@@ -5,8 +5,8 @@
  * int-or-string. The root's `metadata` is always ObjectMeta.
  */
 import type { JsonObject, JsonValue } from '../meta.js';
-import type { ListSchema, StructSchema, TypeSchema } from './type-schema.js';
-import { SCALAR_SCHEMA, UNTYPED_SCHEMA } from './type-schema.js';
+import type { ListSchema, StructSchema, TypeSchema } from '../../../machinery/schema/type-schema.js';
+import { SCALAR_SCHEMA, UNTYPED_SCHEMA } from '../../../machinery/schema/type-schema.js';
 import { OBJECT_META } from './builtin/meta.js';
 
 /** The vendor extensions of a structural schema (`x-kubernetes-*` in Kubernetes). */

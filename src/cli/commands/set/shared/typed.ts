@@ -6,7 +6,7 @@
  */
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import { builtinSchema } from '../../../../sdk/types/schema/builtin/index.js';
-import { fromPlain, toPlain } from '../../../../sdk/types/schema/protobuf/convert.js';
+import { fromPlain, toPlain } from '../../../../machinery/protobuf/convert.js';
 
 /** The object after a round trip through its Go type. */
 export function asTyped(object: KubeObject): KubeObject {

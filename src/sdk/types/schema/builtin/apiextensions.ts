@@ -3,9 +3,9 @@
  * Field numbers are those of the published generated.proto; descriptions are our own.
  */
 import { GROUPS } from '../../../naming.js';
-import type { StructSchema, UntypedSchema } from '../type-schema.js';
+import type { StructSchema, UntypedSchema } from '../../../../machinery/schema/type-schema.js';
 import { atomicList, definitionName, keyedList, kind, mapOf, message, named } from './build.js';
-import { UNTYPED_SCHEMA } from '../type-schema.js';
+import { UNTYPED_SCHEMA } from '../../../../machinery/schema/type-schema.js';
 import { OBJECT_META } from './meta.js';
 import { BOOLEAN, BYTES, DOUBLE, INT32, INT64, STRING, TIME } from './scalars.js';
 

@@ -3,7 +3,7 @@
  * Field numbers are those of the published generated.proto; descriptions are our own.
  */
 import { GROUPS } from '../../../naming.js';
-import type { StructSchema } from '../type-schema.js';
+import type { StructSchema } from '../../../../machinery/schema/type-schema.js';
 import { atomicList, keyedList, kind, message, named, withPatchStrategy } from './build.js';
 import { PERSISTENT_VOLUME_CLAIM } from './core.js';
 import { POD_TEMPLATE_SPEC } from './core-pods.js';

@@ -3,7 +3,7 @@
  * Field numbers are those of the published generated.proto; descriptions are our own.
  */
 import { GROUPS } from '../../../naming.js';
-import type { StructSchema } from '../type-schema.js';
+import type { StructSchema } from '../../../../machinery/schema/type-schema.js';
 import { atomicList, keyedList, kind, message, named } from './build.js';
 import { CONDITION_STATUS, RESOURCE_NAME } from './core-values.js';
 import { LABEL_SELECTOR, OBJECT_META } from './meta.js';

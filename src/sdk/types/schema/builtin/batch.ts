@@ -3,7 +3,7 @@
  * Field numbers are those of the published generated.proto; descriptions are our own.
  */
 import { GROUPS } from '../../../naming.js';
-import type { StructSchema } from '../type-schema.js';
+import type { StructSchema } from '../../../../machinery/schema/type-schema.js';
 import { atomicList, kind, message, named, setList } from './build.js';
 import { POD_TEMPLATE_SPEC } from './core-pods.js';
 import { CONDITION_STATUS, POD_CONDITION_TYPE } from './core-values.js';

@@ -6,7 +6,7 @@
  */
 import type { JsonValue } from '../../meta.js';
 import { SCHEMA_NAME_PREFIX } from '../../../naming.js';
-import type { FieldFacts, InlinedMessage, ListSchema, MapSchema, ScalarSchema, SchemaGVK, StructSchema, TypeSchema } from '../type-schema.js';
+import type { FieldFacts, InlinedMessage, ListSchema, MapSchema, ScalarSchema, SchemaGVK, StructSchema, TypeSchema } from '../../../../machinery/schema/type-schema.js';
 import { STRING } from './scalars.js';
 
 /**
@@ -92,6 +92,14 @@ export function named(base: ScalarSchema, go: string, values?: readonly string[]
   const out: ScalarSchema = { ...base, go };
   if (values !== undefined) out.enum = values;
   return out;
+}
+
+/**
+ * A scalar whose values validation closes although the Go type is no `+enum`: OpenAPI and
+ * validation see `base` unchanged; the SDK's interfaces allow only `values`.
+ */
+export function closedValues(base: ScalarSchema, values: readonly string[]): ScalarSchema {
+  return { ...base, closedValues: values };
 }
 
 /** A granular (or atomic) map of the given values; strings by default. */

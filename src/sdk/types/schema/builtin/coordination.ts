@@ -3,7 +3,7 @@
  * Field numbers are those of the published generated.proto; descriptions are our own.
  */
 import { GROUPS } from '../../../naming.js';
-import type { StructSchema } from '../type-schema.js';
+import type { StructSchema } from '../../../../machinery/schema/type-schema.js';
 import { kind, message, named } from './build.js';
 import { OBJECT_META } from './meta.js';
 import { INT32, MICRO_TIME, STRING } from './scalars.js';

@@ -2,7 +2,7 @@
  * Schemas of core/v1 container types: containers, ports, environment, resources, probes, lifecycle hooks, security contexts and their statuses.
  * Field numbers are those of the published generated.proto; descriptions are our own.
  */
-import type { StructSchema } from '../type-schema.js';
+import type { StructSchema } from '../../../../machinery/schema/type-schema.js';
 import { atomicList, keyedList, mapOf, message } from './build.js';
 import { APP_ARMOR_PROFILE_TYPE, CAPABILITY, CONTAINER_RESTART_POLICY, MOUNT_PROPAGATION_MODE, PROC_MOUNT_TYPE, PROTOCOL, PULL_POLICY, RECURSIVE_READ_ONLY_MODE, RESOURCE_HEALTH_STATUS, RESOURCE_ID, RESOURCE_NAME, RESOURCE_RESIZE_RESTART_POLICY, SECCOMP_PROFILE_TYPE, TERMINATION_MESSAGE_POLICY, URI_SCHEME } from './core-values.js';
 import { LOCAL_OBJECT_REFERENCE, OBJECT_FIELD_SELECTOR, RESOURCE_FIELD_SELECTOR } from './core-volumes.js';

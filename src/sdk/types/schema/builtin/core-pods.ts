@@ -2,7 +2,7 @@
  * Schemas of core/v1 pod types: pod specs, scheduling (affinity, tolerations, topology spread), pod status and pod templates.
  * Field numbers are those of the published generated.proto; descriptions are our own.
  */
-import type { StructSchema } from '../type-schema.js';
+import type { StructSchema } from '../../../../machinery/schema/type-schema.js';
 import { atomicList, keyedList, mapOf, message } from './build.js';
 import { APP_ARMOR_PROFILE, CONTAINER, CONTAINER_STATUS, EPHEMERAL_CONTAINER, RESOURCE_REQUIREMENTS, SECCOMP_PROFILE, SE_LINUX_OPTIONS, WINDOWS_SECURITY_CONTEXT_OPTIONS } from './core-containers.js';
 import { CONDITION_STATUS, DNS_POLICY, NODE_INCLUSION_POLICY, OS_NAME, POD_CONDITION_TYPE, POD_FS_GROUP_CHANGE_POLICY, POD_PHASE, POD_QOS_CLASS, POD_RESIZE_STATUS, POD_SE_LINUX_CHANGE_POLICY, PREEMPTION_POLICY, RESTART_POLICY, SUPPLEMENTAL_GROUPS_POLICY, TAINT_EFFECT, TOLERATION_OPERATOR, UNSATISFIABLE_CONSTRAINT_ACTION } from './core-values.js';

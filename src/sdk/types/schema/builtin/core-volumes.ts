@@ -2,7 +2,7 @@
  * Schemas of core/v1 volume types: the volume sources of pods and persistent volumes, projections and claims.
  * Field numbers are those of the published generated.proto; descriptions are our own.
  */
-import type { StructSchema } from '../type-schema.js';
+import type { StructSchema } from '../../../../machinery/schema/type-schema.js';
 import { STRING_MAP, atomicList, mapOf, message } from './build.js';
 import { AZURE_DATA_DISK_CACHING_MODE, AZURE_DATA_DISK_KIND, HOST_PATH_TYPE, NODE_SELECTOR_OPERATOR, PERSISTENT_VOLUME_ACCESS_MODE, PERSISTENT_VOLUME_MODE, PERSISTENT_VOLUME_RECLAIM_POLICY, PULL_POLICY, STORAGE_MEDIUM } from './core-values.js';
 import { LABEL_SELECTOR, OBJECT_META, UID } from './meta.js';

@@ -3,7 +3,7 @@
  * Field numbers are those of the published generated.proto; descriptions are our own.
  */
 import { GROUPS } from '../../../naming.js';
-import type { StructSchema } from '../type-schema.js';
+import type { StructSchema } from '../../../../machinery/schema/type-schema.js';
 import { STRING_MAP, atomicList, keyedList, kind, mapOf, message, named, setList } from './build.js';
 import { POD_SPEC, POD_STATUS, POD_TEMPLATE_SPEC } from './core-pods.js';
 import { CLAIM_RESOURCE_STATUS, CONDITION_STATUS, FINALIZER_NAME, IP_FAMILY, IP_FAMILY_POLICY, LIMIT_TYPE, LOAD_BALANCER_IP_MODE, NAMESPACE_CONDITION_TYPE, NAMESPACE_PHASE, NODE_ADDRESS_TYPE, NODE_CONDITION_TYPE, NODE_PHASE, PERSISTENT_VOLUME_ACCESS_MODE, PERSISTENT_VOLUME_CLAIM_CONDITION_TYPE, PERSISTENT_VOLUME_CLAIM_MODIFY_VOLUME_STATUS, PERSISTENT_VOLUME_CLAIM_PHASE, PERSISTENT_VOLUME_PHASE, PROTOCOL, RESOURCE_QUOTA_SCOPE, SCOPE_SELECTOR_OPERATOR, SECRET_TYPE, SERVICE_AFFINITY, SERVICE_EXTERNAL_TRAFFIC_POLICY, SERVICE_INTERNAL_TRAFFIC_POLICY, SERVICE_TYPE, TAINT_EFFECT, UNIQUE_VOLUME_NAME } from './core-values.js';

@@ -3,7 +3,7 @@
  * Field numbers are those of the published generated.proto; descriptions are our own.
  */
 import { GROUPS } from '../../../naming.js';
-import type { StructSchema } from '../type-schema.js';
+import type { StructSchema } from '../../../../machinery/schema/type-schema.js';
 import { STRING_MAP, atomicList, kind, message, named, setList } from './build.js';
 import { PROTOCOL } from './core-values.js';
 import { OBJECT_REFERENCE } from './core-volumes.js';

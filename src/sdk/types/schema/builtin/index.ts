@@ -1,5 +1,5 @@
 /** The registry of the built-in types' schemas, by group, version and kind. */
-import type { StructSchema, TypeSchema } from '../type-schema.js';
+import type { StructSchema, TypeSchema } from '../../../../machinery/schema/type-schema.js';
 import { MUTATING_WEBHOOK_CONFIGURATION, MUTATING_WEBHOOK_CONFIGURATION_V1BETA1, VALIDATING_WEBHOOK_CONFIGURATION, VALIDATING_WEBHOOK_CONFIGURATION_V1BETA1 } from './admissionregistration.js';
 import { CUSTOM_RESOURCE_DEFINITION } from './apiextensions.js';
 import { CONTROLLER_REVISION, DAEMON_SET, DEPLOYMENT, REPLICA_SET, STATEFUL_SET } from './apps.js';

@@ -1,5 +1,5 @@
 /** The list types of the built-in kinds (`ConfigMapList` ...): list metadata and the items. */
-import type { SchemaGVK, StructSchema } from '../type-schema.js';
+import type { SchemaGVK, StructSchema } from '../../../../machinery/schema/type-schema.js';
 import { atomicList, kind } from './build.js';
 import { LIST_META } from './meta.js';
 

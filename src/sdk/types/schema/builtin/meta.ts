@@ -2,16 +2,16 @@
  * Schemas of the apimachinery `meta/v1` types every kind shares: object and list metadata, label selectors, owner references, managed fields, Status and the request options.
  * Field numbers are those of the published generated.proto; descriptions are our own.
  */
-import type { StructSchema } from '../type-schema.js';
-import { STRING_MAP, atomicList, keyedList, kind, message, named, setList } from './build.js';
+import type { StructSchema } from '../../../../machinery/schema/type-schema.js';
+import { STRING_MAP, atomicList, closedValues, keyedList, kind, message, named, setList } from './build.js';
 import { BOOLEAN, FIELDS_V1, INT32, INT64, RAW_EXTENSION, STRING, TIME } from './scalars.js';
 
 /** `types.UID`. */
 export const UID = named(STRING, 'types.UID');
 /** `v1.ManagedFieldsOperationType`. */
-export const MANAGED_FIELDS_OPERATION_TYPE = named(STRING, 'v1.ManagedFieldsOperationType');
+export const MANAGED_FIELDS_OPERATION_TYPE = closedValues(named(STRING, 'v1.ManagedFieldsOperationType'), ['Apply', 'Update']);
 /** `v1.LabelSelectorOperator`. */
-export const LABEL_SELECTOR_OPERATOR = named(STRING, 'v1.LabelSelectorOperator');
+export const LABEL_SELECTOR_OPERATOR = closedValues(named(STRING, 'v1.LabelSelectorOperator'), ['In', 'NotIn', 'Exists', 'DoesNotExist']);
 /** `v1.ConditionStatus`. */
 export const CONDITION_STATUS_META_V1 = named(STRING, 'v1.ConditionStatus');
 /** `v1.FieldSelectorOperator`. */
@@ -21,7 +21,7 @@ export const STATUS_REASON = named(STRING, 'v1.StatusReason');
 /** `v1.CauseType`. */
 export const CAUSE_TYPE = named(STRING, 'v1.CauseType');
 /** `v1.DeletionPropagation`. */
-export const DELETION_PROPAGATION = named(STRING, 'v1.DeletionPropagation');
+export const DELETION_PROPAGATION = closedValues(named(STRING, 'v1.DeletionPropagation'), ['Orphan', 'Background', 'Foreground']);
 
 /** OwnerReference (meta/v1). */
 export const OWNER_REFERENCE: StructSchema = message('apimachinery.pkg.apis.meta.v1', 'OwnerReference', 'A reference to an owner of an object, in the owner\'s namespace (or cluster-scoped).', {
@@ -39,7 +39,7 @@ export const MANAGED_FIELDS_ENTRY: StructSchema = message('apimachinery.pkg.apis
   operation: [2, MANAGED_FIELDS_OPERATION_TYPE, 'The kind of write that set these fields: Apply or Update.'],
   apiVersion: [3, STRING, 'The API version the fields are expressed in.'],
   time: [4, TIME, 'When the entry last changed (only a change of its field set moves it).', 'p'],
-  fieldsType: [6, STRING, 'Format of the field set; the only one is FieldsV1.'],
+  fieldsType: [6, closedValues(STRING, ['FieldsV1']), 'Format of the field set; the only one is FieldsV1.'],
   fieldsV1: [7, FIELDS_V1, 'The set of fields this manager owns, in the FieldsV1 format.', 'p'],
   subresource: [8, STRING, 'The sub-resource the write went to (status, scale ...), empty for the main resource.'],
 });
@@ -121,7 +121,7 @@ export const STATUS_DETAILS: StructSchema = message('apimachinery.pkg.apis.meta.
 /** Status (meta/v1). */
 export const STATUS: StructSchema = kind('apimachinery.pkg.apis.meta.v1', 'Status', [], 'The result of an operation that does not return an object, in particular every error.', {
   metadata: [1, LIST_META, 'List metadata (normally empty).'],
-  status: [2, STRING, 'Success or Failure.'],
+  status: [2, closedValues(STRING, ['Success', 'Failure']), 'Success or Failure.'],
   message: [3, STRING, 'A human-readable description of the result.'],
   reason: [4, STATUS_REASON, 'A CamelCase reason for a failure (NotFound, AlreadyExists, Conflict, Invalid ...), empty when unknown.'],
   details: [5, STATUS_DETAILS, 'Details about the failure: the object concerned and, for invalid objects, the fields at fault.', 'p'],

@@ -3,7 +3,7 @@
  * Field numbers are those of the published generated.proto; descriptions are our own.
  */
 import { GROUPS } from '../../../naming.js';
-import type { StructSchema } from '../type-schema.js';
+import type { StructSchema } from '../../../../machinery/schema/type-schema.js';
 import { atomicList, kind, mapOf, message } from './build.js';
 import { TOLERATION } from './core-pods.js';
 import { OBJECT_META } from './meta.js';

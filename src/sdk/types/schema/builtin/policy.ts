@@ -3,7 +3,7 @@
  * Field numbers are those of the published generated.proto; descriptions are our own.
  */
 import { GROUPS } from '../../../naming.js';
-import type { StructSchema } from '../type-schema.js';
+import type { StructSchema } from '../../../../machinery/schema/type-schema.js';
 import { keyedList, kind, mapOf, message, named, withPatchStrategy } from './build.js';
 import { CONDITION, DELETE_OPTIONS, LABEL_SELECTOR, OBJECT_META } from './meta.js';
 import { INT32, INT64, INT_OR_STRING, STRING, TIME } from './scalars.js';

@@ -2,7 +2,7 @@
  * The scalar types of the built-in schemas: Go's primitives, and the apimachinery types that are
  * scalars in JSON (times, quantities, int-or-string) but small messages in protobuf.
  */
-import type { ScalarSchema, UntypedSchema } from '../type-schema.js';
+import type { ScalarSchema, UntypedSchema } from '../../../../machinery/schema/type-schema.js';
 import { SCHEMA_NAME_PREFIX } from '../../../naming.js';
 
 function freeze<T extends object>(value: T): T {

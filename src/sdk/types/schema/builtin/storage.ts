@@ -4,7 +4,7 @@
  * Field numbers are those of the published generated.proto; descriptions are our own.
  */
 import { GROUPS } from '../../../naming.js';
-import type { StructSchema } from '../type-schema.js';
+import type { StructSchema } from '../../../../machinery/schema/type-schema.js';
 import { STRING_MAP, atomicList, keyedList, kind, message, named, setList } from './build.js';
 import { PERSISTENT_VOLUME_RECLAIM_POLICY } from './core-values.js';
 import { PERSISTENT_VOLUME_SPEC, TOPOLOGY_SELECTOR_TERM } from './core-volumes.js';

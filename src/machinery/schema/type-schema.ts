@@ -7,7 +7,7 @@
  * protobuf codec reads the field numbers and wire forms. Custom resources get the same model from
  * their CRD's structural schema (without documentation and field numbers).
  */
-import type { JsonValue } from '../meta.js';
+import type { JsonValue } from '../json-numbers.js';
 
 /**
  * How a scalar travels in protobuf: the plain wire types, and the apimachinery types that are
@@ -24,6 +24,11 @@ export interface ScalarSchema {
   format?: string;
   /** The values the API allows (the Go type's `+enum` constants). */
   enum?: readonly string[];
+  /**
+   * The only values the server accepts where the Go type is no `+enum` (so OpenAPI lists none)
+   * but validation rejects any other: the SDK's generated interfaces allow just these.
+   */
+  closedValues?: readonly string[];
   /** Protobuf form; by default derived from {@link type} and {@link format}. */
   wire?: ScalarWire;
   /** Go type name as decoding errors spell it (`v1.Protocol`); by default the primitive's. */

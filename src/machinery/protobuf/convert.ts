@@ -5,12 +5,12 @@
  * extensions carry JSON, maps lists of key-value entries. Decoding gives the JSON a Go server would serialize: unset fields without
  * `omitempty` as their zero value (`null`, `""`, `{}`), zero values of `omitempty` fields left out.
  */
-import type { JsonObject, JsonValue } from '../../meta.js';
-import type { ListSchema, ScalarSchema, StructSchema, TypeSchema, UntypedSchema } from '../type-schema.js';
-import { scalarWire } from '../type-schema.js';
-import { setOwn } from '../../../../machinery/json/own-keys.js';
-import { formatGoDurationNanos, parseGoDurationNanos } from '../../../../machinery/go-duration.js';
-import { readJson, writeJson } from '../../../../machinery/json-numbers.js';
+import type { JsonObject, JsonValue } from '../json-numbers.js';
+import type { ListSchema, ScalarSchema, StructSchema, TypeSchema, UntypedSchema } from '../schema/type-schema.js';
+import { scalarWire } from '../schema/type-schema.js';
+import { setOwn } from '../json/own-keys.js';
+import { formatGoDurationNanos, parseGoDurationNanos } from '../go-duration.js';
+import { readJson, writeJson } from '../json-numbers.js';
 
 /** What protobufjs takes and gives: nested plain objects, arrays, numbers, strings, booleans and byte arrays. */
 export type Plain = string | number | boolean | Uint8Array | Plain[] | { [key: string]: Plain };

@@ -6,8 +6,8 @@
  * wrappers for maps of lists, and the envelope.
  */
 import protobuf from 'protobufjs/light.js';
-import type { ListSchema, ScalarSchema, StructSchema, TypeSchema, UntypedSchema } from '../type-schema.js';
-import { scalarWire } from '../type-schema.js';
+import type { ListSchema, ScalarSchema, StructSchema, TypeSchema, UntypedSchema } from '../schema/type-schema.js';
+import { scalarWire } from '../schema/type-schema.js';
 
 const root = new protobuf.Root();
 
