@@ -10,7 +10,7 @@ import type { TlsMaterial } from './tls/certificates.js';
 import type { CertificatesOptions } from './certificates/options.js';
 import type { AdmissionOptions } from './admission/options.js';
 import type { NodeOptions } from './node/options.js';
-import type { ControllerClock } from './controllers/framework/clock.js';
+import type { ControllerClock } from './control/clock.js';
 
 /** Options of the local API server. */
 export interface ServerOptions {

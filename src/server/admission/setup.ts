@@ -2,16 +2,13 @@
  * Puts admission, audit and versioning together at start-up: which API versions are served
  * (`--runtime-config`, `--feature-gates`), which admission plugins run and how they are configured
  * (`--enable/disable-admission-plugins`, `--admission-control-config-file`), the webhook
- * dispatchers, the quota controller, and the audit log and metrics the request observer fills.
+ * dispatchers and the quota controller.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
-import type { ServerContext } from '../context.js';
-import type { Controller } from '../controllers/controller.js';
+import type { ServerContext, ServerCore } from '../context.js';
+import type { Controller } from '../control/controller.js';
 import type { ResourceDef } from '../registry/types.js';
 import { findObject } from '../rest/get.js';
-import { AuditLog } from '../audit/audit-log.js';
-import { MetricsRegistry } from '../audit/metrics-registry.js';
-import { attachObservability } from '../audit/observe.js';
 import { applyRuntimeConfig, parseRuntimeConfig } from '../versioning/runtime-config.js';
 import { parseFeatureGateFlag, resolveFeatureGates, type FeatureGates } from '../versioning/feature-gates.js';
 import { loadCredentialResolver } from '../webhooks/credentials.js';
@@ -48,17 +45,21 @@ export function servedDefs(defs: ResourceDef[], options: AdmissionOptions | unde
   return rc === undefined ? defs : applyRuntimeConfig(defs, parseRuntimeConfig(rc));
 }
 
-const controllersByContext = new WeakMap<ServerContext, Controller[]>();
+/** The admission plugins of a server and the controllers they need. */
+export interface AdmissionSetup {
+  plugins: AdmissionPlugin[];
+  /** The controllers admission needs (the quota status controller when ResourceQuota is on). */
+  controllers(ctx: ServerContext): Controller[];
+}
 
 /**
  * The admission plugins in execution order: `builtins` (plugins made elsewhere, matched by name)
  * and this module's plugins, filtered by the enabled set; plugins whose names the API server does
  * not know (test plugins) run last, as given.
  */
-export async function selectAdmissionPlugins(ctx: ServerContext, options: AdmissionOptions | undefined, builtins: AdmissionPlugin[]): Promise<AdmissionPlugin[]> {
+export async function selectAdmissionPlugins(ctx: ServerCore, options: AdmissionOptions | undefined, builtins: AdmissionPlugin[]): Promise<AdmissionSetup> {
   const o = options ?? {};
   const gates = featureGatesOf(o);
-  attachObservability(ctx, { audit: new AuditLog(o.auditLogPath, ctx.log), metrics: new MetricsRegistry(), now: ctx.now });
   let config: AdmissionConfig = { plugins: new Map(), warnings: [] };
   if (o.configFile !== undefined) config = await loadAdmissionConfig(o.configFile);
   for (const w of config.warnings) ctx.log(w);
@@ -101,11 +102,6 @@ export async function selectAdmissionPlugins(ctx: ServerContext, options: Admiss
   }
   const known = new Set<string>(ORDERED_PLUGINS);
   for (const p of builtins) if (!known.has(p.name)) out.push(p);
-  controllersByContext.set(ctx, names.includes('ResourceQuota') ? [resourceQuotaController(ctx)] : []);
-  return out;
-}
-
-/** Controllers admission needs (the quota status controller when ResourceQuota is on). */
-export function admissionControllers(ctx: ServerContext): Controller[] {
-  return controllersByContext.get(ctx) ?? [];
+  const quota = names.includes('ResourceQuota');
+  return { plugins: out, controllers: (context) => (quota ? [resourceQuotaController(context)] : []) };
 }

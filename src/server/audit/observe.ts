@@ -12,30 +12,17 @@ import { timestamp } from '../context.js';
 import { parseRequestInfo, rawRequestPath, type RequestInfo } from '../request/request-info.js';
 import { deprecationWarning, findDeprecatedApi } from '../versioning/deprecated-apis.js';
 import { AUDIT_API_VERSION, type AuditLog } from './audit-log.js';
+import type { Observability } from './observability.js';
 import type { MetricsRegistry } from './metrics-registry.js';
 import { addAuditAnnotation, addWarning, attachRequestRecord, requestRecordOf, type RequestRecord } from './request-scope.js';
 
 /** The audit annotation naming the release that removes a deprecated API. */
 export const REMOVED_RELEASE_ANNOTATION = `${DOMAIN}/removed-release`;
 
-/** What the observer needs of a server. */
-export interface Observability {
-  audit: AuditLog;
-  metrics: MetricsRegistry;
-  now(): number;
-}
-
-const observed = new WeakMap<object, Observability>();
-
-/** Attaches the observability state to a server context (keyed by the context object). */
-export function attachObservability(ctx: object, o: Observability): void {
-  declareRequestMetrics(o.metrics);
-  observed.set(ctx, o);
-}
-
-/** The observability state of a server context. */
-export function observabilityOf(ctx: object): Observability | undefined {
-  return observed.get(ctx);
+/** Creates the observability state of a server: its audit log and metrics with the request metrics declared. */
+export function createObservability(audit: AuditLog, metrics: MetricsRegistry, now: () => number): Observability {
+  declareRequestMetrics(metrics);
+  return { audit, metrics, now };
 }
 
 /** Declares the request metrics. */
@@ -81,9 +68,8 @@ function dryRunOf(url: URL): string {
   return url.searchParams.getAll('dryRun').sort().join(',');
 }
 
-/** Runs one request of the pipeline under observation. */
-export function observeRequest(ctx: object, req: IncomingMessage, res: ServerResponse, fn: () => Promise<void>): Promise<void> {
-  const o = observed.get(ctx);
+/** Runs one request of the pipeline under observation (only scoped when the server observes none). */
+export function observeRequest(o: Observability | undefined, req: IncomingMessage, res: ServerResponse, fn: () => Promise<void>): Promise<void> {
   const record: RequestRecord = { warnings: [], annotations: {}, res };
   attachRequestRecord(req, record);
   if (o === undefined) return fn();

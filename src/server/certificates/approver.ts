@@ -11,7 +11,7 @@ import type { Authorizer } from '../auth/authorizer.js';
 import type { UserInfo } from '../auth/user.js';
 import type { ServerContext } from '../context.js';
 import { timestamp } from '../context.js';
-import type { Controller } from '../controllers/controller.js';
+import type { Controller } from '../control/controller.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import { certificateOf, conditionsOf, findCondition, setConditions } from './conditions.js';

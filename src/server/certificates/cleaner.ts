@@ -5,8 +5,8 @@
 import { X509Certificate } from 'node:crypto';
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ServerContext } from '../context.js';
-import type { Controller } from '../controllers/controller.js';
-import { InternalClient } from '../controllers/client.js';
+import type { Controller } from '../control/controller.js';
+import { InternalClient } from '../control/client.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asObject, asString } from '../util/json.js';
 import { certificateOf, conditionsOf } from './conditions.js';

@@ -5,8 +5,8 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ServerContext } from '../context.js';
-import { InternalClient } from '../controllers/client.js';
-import type { Controller } from '../controllers/controller.js';
+import { InternalClient } from '../control/client.js';
+import type { Controller } from '../control/controller.js';
 import { asObject, asString } from '../util/json.js';
 
 /** The real API server's default `--event-ttl`. */

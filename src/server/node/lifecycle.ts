@@ -11,8 +11,8 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { COMPONENTS, NAMESPACES, TAINTS } from '../../sdk/naming.js';
 import { timestamp, type ServerContext } from '../context.js';
-import { InternalClient } from '../controllers/client.js';
-import type { Controller } from '../controllers/controller.js';
+import { InternalClient } from '../control/client.js';
+import type { Controller } from '../control/controller.js';
 import { EventRecorder } from '../events/recorder.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asArray, asNumber, asObject, asString } from '../util/json.js';

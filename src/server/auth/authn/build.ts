@@ -8,7 +8,7 @@ import type { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { NAMESPACES } from '../../../sdk/naming.js';
 import type { ServerContext } from '../../context.js';
-import type { Controller } from '../../controllers/controller.js';
+import type { Controller } from '../../control/controller.js';
 import { serviceAccountTokenController } from '../../controllers/serviceaccount-tokens.js';
 import { tokenCleaner } from '../../controllers/token-cleaner.js';
 import type { PipelineEndpoint } from '../../http/handler.js';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import { COMPONENTS, GROUPS, IN_CLUSTER_HOST_ENV, IN_CLUSTER_PORT_ENV } from '../../../sdk/naming.js';
 import type { ServerContext, WriteEvent } from '../../context.js';
-import { InternalClient } from '../../controllers/client.js';
+import { InternalClient } from '../../control/client.js';
 import { EventRecorder, referenceTo } from '../../events/recorder.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { asArray, asNumber, asObject, asString } from '../../util/json.js';
