@@ -7,7 +7,8 @@
  */
 import { AdmissionChain } from './admission/chain.js';
 import type { Observability } from './audit/observability.js';
-import type { ResolvedOptions, ServerContext, ServerCore, WriteEvent } from './context.js';
+import { ChangeFeed } from './change-feed.js';
+import type { ResolvedOptions, ServerContext, ServerCore } from './context.js';
 import { SharedInformers } from './control/shared-informers.js';
 import type { Registry } from './registry/registry.js';
 import { ServiceIPAllocator } from './services/allocator.js';
@@ -33,11 +34,8 @@ export interface ContextParts extends CoreParts {
 /** Creates the core of a server: its change feed and the informers over it. */
 export function createServerCore(parts: CoreParts): ServerCore {
   const log = parts.log ?? ((): void => undefined);
-  const listeners = new Set<(e: WriteEvent) => void>();
-  const onWrite = (listener: (e: WriteEvent) => void): (() => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
+  const feed = new ChangeFeed(log);
+  const onWrite: ServerCore['onWrite'] = (listener) => feed.onWrite(listener);
   let storeFailed = false;
   return {
     storeFailed: () => storeFailed,
@@ -52,15 +50,7 @@ export function createServerCore(parts: CoreParts): ServerCore {
     caPem: parts.caPem,
     log,
     onWrite,
-    emitWrite(event) {
-      for (const l of listeners) {
-        try {
-          l(event);
-        } catch (e) {
-          log(`change listener failed: ${e instanceof Error ? e.message : String(e)}`);
-        }
-      }
-    },
+    emitWrite: (event) => feed.emit(event),
     informers: new SharedInformers({ registry: parts.registry, store: parts.store, onWrite, log }),
     observability: parts.observability,
   };

@@ -5,10 +5,9 @@
  * (`context-factory.ts`, called by `startServer`) builds it whole: the parts that admission
  * plugins read come first ({@link ServerCore}), the context is that core with its admission chain.
  */
-import type { JsonObject } from '../sdk/types/meta.js';
 import type { Store } from './storage/index.js';
 import type { Registry } from './registry/registry.js';
-import type { ResourceDef } from './registry/types.js';
+import type { WriteEvent } from './change-feed.js';
 import type { AdmissionChain } from './admission/chain.js';
 import type { ServiceIPAllocator } from './services/allocator.js';
 import type { Observability } from './audit/observability.js';
@@ -30,13 +29,7 @@ export interface ResolvedOptions {
   controllerDelayMs: number;
 }
 
-/** One persisted change, as the internal change feed reports it. */
-export interface WriteEvent {
-  type: 'ADDED' | 'MODIFIED' | 'DELETED';
-  def: ResourceDef;
-  object: JsonObject;
-  old?: JsonObject;
-}
+export type { WriteEvent } from './change-feed.js';
 
 /**
  * Everything a server shares except admission: what reads, admission plugins and the informers

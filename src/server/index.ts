@@ -26,14 +26,10 @@ import { bootstrap } from './bootstrap.js';
 import type { ResolvedOptions, ServerContext } from './context.js';
 import { contextOf, createServerCore } from './context-factory.js';
 import { timestamp } from './context.js';
-import type { Controller } from './control/controller.js';
-import { crdController } from './controllers/crd.js';
-import { garbageCollector } from './controllers/garbage-collector.js';
-import { namespaceController } from './controllers/namespace.js';
-import { protectionController } from './controllers/protection.js';
-import { workloadControllers, workloadEndpoints } from './controllers/workloads/index.js';
-import { eventTtlController } from './events/ttl.js';
-import { nodeDefs, setupNode, type NodeSide } from './node/index.js';
+import { settleControllers } from './control/settle.js';
+import { serverControllers } from './controller-manager.js';
+import { workloadEndpoints } from './controllers/workloads/index.js';
+import { nodeDefs, setupNode } from './node/index.js';
 import type { HealthCheck } from './api/health.js';
 import { answerClientError, DEFAULT_BODY_TIMEOUT_MS, MAX_HEADER_BYTES, MAX_HEADERS_TIMEOUT_MS } from './http/connections.js';
 import { createHandler } from './http/handler.js';
@@ -54,7 +50,7 @@ export type { RunningServer, ServerOptions } from './options.js';
 export type { AdmissionAttributes, AdmissionOperation, AdmissionPlugin } from './admission/types.js';
 export type { AuthenticationResult, Authenticator } from './auth/authenticator.js';
 export type { AuthorizationAttributes, AuthorizationDecision, Authorizer } from './auth/authorizer.js';
-export type { UserInfo } from './auth/user.js';
+export type { UserInfo } from './request/user.js';
 export type { TlsMaterial } from './tls/certificates.js';
 export type { NodeOptions, NodeRuntimeMode } from './node/options.js';
 
@@ -94,14 +90,6 @@ function serviceAddresses(svc: JsonObject): { ip: string | undefined; ports: num
 /** The options a context gets when none are given (tests building a context of their own). */
 export function defaultResolvedOptions(): ResolvedOptions {
   return { ...DEFAULTS };
-}
-
-/** The workload controllers `ServerOptions.workloads` asks for (none when it is absent or false). */
-function workloadControllersOf(ctx: ServerContext, workloads: ServerOptions['workloads'], podMetrics: NodeSide['podMetrics']): Controller[] {
-  if (workloads === undefined || workloads === false) return [];
-  // The HPA reads the node's metrics as a real one reads metrics-server's API.
-  const metrics = podMetrics === undefined ? {} : { metrics: { podMetrics } };
-  return workloadControllers(ctx, { ...(workloads === true ? {} : workloads), ...metrics });
 }
 
 /** Starts the server; resolves once it answers requests. */
@@ -160,7 +148,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let bootstrapped = false;
   const authn = await setupAuthentication(ctx, { options: options.authentication ?? {}, adminToken, dataDir, caPem: tls.caPem, extra: options.authenticators ?? [] });
   const node = await setupNode(ctx, options.node, { dataDir, host, port: () => port });
-  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx), eventTtlController(ctx, options.eventTtlMs), ...authn.controllers, ...authz.controllers(ctx), ...admission.controllers(ctx), ...certs.controllers(ctx), ...node.controllers, ...workloadControllersOf(ctx, options.workloads, node.podMetrics)];
+  const controllers = serverControllers(ctx, { authn, authz, admission, certs, node, eventTtlMs: options.eventTtlMs, workloads: options.workloads });
   authn.clientCAs.add(certs.signingCAPem);
   const storeCheck: HealthCheck = { name: 'etcd', check: () => (ctx.storeFailed() ? 'the store cannot write' : undefined) };
   const common: HealthCheck[] = [
@@ -252,9 +240,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     caPem: tls.caPem,
     adminToken,
     dataDir,
-    async settle() {
-      for (let i = 0; i < 3; i++) for (const c of controllers) await c.idle();
-    },
+    settle: () => settleControllers(controllers, ctx),
     stop() {
       stopped ??= (async () => {
         stopping = true;

@@ -8,7 +8,7 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import { GROUPS, SIGNERS } from '../../sdk/naming.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../admission/types.js';
 import type { SignerVerb } from '../auth/authz/signers.js';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../request/user.js';
 import { timestamp } from '../context.js';
 import { forbidden } from '../errors.js';
 import { asObject, asString } from '../util/json.js';

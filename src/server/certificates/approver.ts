@@ -8,7 +8,7 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { GROUPS, SIGNERS } from '../../sdk/naming.js';
 import type { Authorizer } from '../auth/authorizer.js';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../request/user.js';
 import type { ServerContext } from '../context.js';
 import { timestamp } from '../context.js';
 import type { Controller } from '../control/controller.js';

@@ -4,7 +4,7 @@
  * reporting as the controller's component.
  */
 import type { ServerContext } from '../context.js';
-import { EventRecorder } from '../events/recorder.js';
+import { EventRecorder } from './event-recorder.js';
 import type { ResourceDef } from '../registry/types.js';
 import { InternalClient } from './client.js';
 import { realClock, type ControllerClock } from './clock.js';

@@ -18,7 +18,7 @@ import { checkTypeMeta } from '../../rest/object-meta.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { asArray, asNumber, asObject, asString } from '../../util/json.js';
 import { fieldError, invalid } from '../../validation/field-errors.js';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../request/user.js';
 import { boundClaims, type BoundRef } from './service-account/claims.js';
 import type { TokenSigner } from './service-account/signer.js';
 import type { TokenAuthenticator } from './token.js';
