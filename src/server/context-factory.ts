@@ -7,9 +7,9 @@
  */
 import { AdmissionChain } from './admission/chain.js';
 import type { Observability } from './audit/observability.js';
-import { ChangeFeed } from './change-feed.js';
+import { ChangeFeed } from './feed/change-feed.js';
 import type { ResolvedOptions, ServerContext, ServerCore } from './context.js';
-import { SharedInformers } from './control/shared-informers.js';
+import { SharedInformers } from './feed/shared-informers.js';
 import type { Registry } from './registry/registry.js';
 import { ServiceIPAllocator } from './services/allocator.js';
 import { StoreFailedError, type Store } from './storage/index.js';

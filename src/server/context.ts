@@ -7,11 +7,11 @@
  */
 import type { Store } from './storage/index.js';
 import type { Registry } from './registry/registry.js';
-import type { WriteEvent } from './change-feed.js';
+import type { WriteEvent } from './feed/change-feed.js';
 import type { AdmissionChain } from './admission/chain.js';
 import type { ServiceIPAllocator } from './services/allocator.js';
 import type { Observability } from './audit/observability.js';
-import type { SharedInformers } from './control/shared-informers.js';
+import type { SharedInformers } from './feed/shared-informers.js';
 
 /** Options after defaults are applied. */
 export interface ResolvedOptions {
@@ -29,7 +29,7 @@ export interface ResolvedOptions {
   controllerDelayMs: number;
 }
 
-export type { WriteEvent } from './change-feed.js';
+export type { WriteEvent } from './feed/change-feed.js';
 
 /**
  * Everything a server shares except admission: what reads, admission plugins and the informers
@@ -61,14 +61,4 @@ export interface ServerCore {
 /** The shared state of a running server: its core and the admission chain every write runs. */
 export interface ServerContext extends ServerCore {
   readonly admission: AdmissionChain;
-}
-
-/** RFC 3339 with seconds precision, as ObjectMeta timestamps are written. */
-export function timestamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/** RFC 3339 with microseconds, as MicroTime fields are written. */
-export function microTimestamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/Z$/, '000Z');
 }

@@ -25,7 +25,7 @@ import { setupCertificates } from './certificates/index.js';
 import { bootstrap } from './bootstrap.js';
 import type { ResolvedOptions, ServerContext } from './context.js';
 import { contextOf, createServerCore } from './context-factory.js';
-import { timestamp } from './context.js';
+import { timestamp } from './util/time.js';
 import { settleControllers } from './control/settle.js';
 import { serverControllers } from './controller-manager.js';
 import { workloadEndpoints } from './controllers/workloads/index.js';

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ANNOTATIONS, DOMAIN } from '../../sdk/naming.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { UserInfo } from '../request/user.js';
-import { timestamp } from '../context.js';
+import { timestamp } from '../util/time.js';
 import { parseRequestInfo, rawRequestPath, type RequestInfo } from '../request/request-info.js';
 import { deprecationWarning, findDeprecatedApi } from '../versioning/deprecated-apis.js';
 import { AUDIT_API_VERSION, type AuditLog } from './audit-log.js';

@@ -9,7 +9,7 @@ import { GROUPS, SIGNERS } from '../../sdk/naming.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../admission/types.js';
 import type { SignerVerb } from '../auth/authz/signers.js';
 import type { UserInfo } from '../request/user.js';
-import { timestamp } from '../context.js';
+import { timestamp } from '../util/time.js';
 import { forbidden } from '../errors.js';
 import { asObject, asString } from '../util/json.js';
 import { APPROVAL_TYPES, certificateOf, conditionsOf, populateConditionTimestamps, setConditions } from './conditions.js';

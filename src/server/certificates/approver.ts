@@ -10,7 +10,7 @@ import { GROUPS, SIGNERS } from '../../sdk/naming.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import type { UserInfo } from '../request/user.js';
 import type { ServerContext } from '../context.js';
-import { timestamp } from '../context.js';
+import { timestamp } from '../util/time.js';
 import type { Controller } from '../control/controller.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asArray, asObject, asString } from '../util/json.js';

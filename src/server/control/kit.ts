@@ -8,8 +8,8 @@ import { EventRecorder } from './event-recorder.js';
 import type { ResourceDef } from '../registry/types.js';
 import { InternalClient } from './client.js';
 import { realClock, type ControllerClock } from './clock.js';
-import type { Informer } from './informer.js';
-import type { SharedInformers } from './shared-informers.js';
+import type { Informer } from '../feed/informer.js';
+import type { SharedInformers } from '../feed/shared-informers.js';
 
 /** Options every controller takes. */
 export interface WorkloadOptions {

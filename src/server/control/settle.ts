@@ -5,7 +5,7 @@
  * passes go on until one of them saw no persisted write at all, since only a write queues new
  * work (delayed keys, whose time has not come, do not count, as they never did for `idle`).
  */
-import type { WriteEvent } from '../change-feed.js';
+import type { WriteEvent } from '../feed/change-feed.js';
 import type { Controller } from './controller.js';
 
 /** Passes after which controllers that still write are reported as not settling. */

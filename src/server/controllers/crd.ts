@@ -6,7 +6,7 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { GROUPS } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
-import { timestamp } from '../context.js';
+import { timestamp } from '../util/time.js';
 import { CRD_CLEANUP_FINALIZER } from '../kinds/custom-resource-definition.js';
 import { customResourceDefs } from '../registry/custom-resources.js';
 import type { ResourceDef } from '../registry/types.js';

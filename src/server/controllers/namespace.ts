@@ -7,7 +7,7 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { FINALIZERS, ROOT_CA_CONFIGMAP } from '../../sdk/naming.js';
 import type { ServerContext, WriteEvent } from '../context.js';
-import { timestamp } from '../context.js';
+import { timestamp } from '../util/time.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';

@@ -10,7 +10,8 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { COMPONENTS, NAMESPACES, TAINTS } from '../../sdk/naming.js';
-import { timestamp, type ServerContext } from '../context.js';
+import type { ServerContext } from '../context.js';
+import { timestamp } from '../util/time.js';
 import { InternalClient } from '../control/client.js';
 import { realClock, type ControllerClock } from '../control/clock.js';
 import type { Controller } from '../control/controller.js';

@@ -7,7 +7,8 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { COMPONENTS } from '../../sdk/naming.js';
-import { timestamp, type ServerContext, type WriteEvent } from '../context.js';
+import type { ServerContext, WriteEvent } from '../context.js';
+import { timestamp } from '../util/time.js';
 import { InternalClient } from '../control/client.js';
 import type { Controller } from '../control/controller.js';
 import { realClock, type CancelTimer, type ControllerClock } from '../control/clock.js';

@@ -10,7 +10,7 @@ import { fromObjectSelector, matchesLabels } from '../../../machinery/labels/sel
 import { asNumber, asObject, asString } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
-import { objectKeyOf, splitKey, type Informer } from '../../control/informer.js';
+import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { rolloutRecreate, rolloutRolling } from './deployment-rolling.js';
 import { DeploymentSync, type DeploymentDefs } from './deployment-sync.js';

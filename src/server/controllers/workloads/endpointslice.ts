@@ -11,7 +11,7 @@ import { matchesLabels } from '../../../machinery/labels/selector.js';
 import { asObject, metaOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
-import { objectKeyOf, splitKey } from '../../control/informer.js';
+import { objectKeyOf, splitKey } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
 import { controllerRefOf, nameOf, newControllerRef, refJson, uidOf } from './util/controller-ref.js';

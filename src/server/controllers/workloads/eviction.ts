@@ -8,7 +8,8 @@
  */
 import { GROUPS } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import { timestamp, type ServerContext } from '../../context.js';
+import type { ServerContext } from '../../context.js';
+import { timestamp } from '../../util/time.js';
 import { ApiError, badRequest, notFound } from '../../errors.js';
 import { decodeObjectBody, readBody } from '../../http/body.js';
 import type { PipelineEndpoint } from '../../http/handler.js';

@@ -9,14 +9,14 @@
  */
 import { DOMAIN } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import { timestamp } from '../../context.js';
+import { timestamp } from '../../util/time.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { scaleSelector } from '../../rest/subresources.js';
 import { matchesLabels } from '../../../machinery/labels/selector.js';
 import { asArray, asNumber, asObject, asString, getPath, setPath } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
-import { objectKeyOf, splitKey } from '../../control/informer.js';
+import { objectKeyOf, splitKey } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { normalize, resourceReplicas, type PodSample, type ScalingRules, type TimedValue } from './hpa-math.js';
 import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';

@@ -8,13 +8,13 @@
  */
 import { ANNOTATIONS, FINALIZERS, LABELS } from '../../../sdk/naming.js';
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
-import { timestamp } from '../../context.js';
+import { timestamp } from '../../util/time.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { fromObjectSelector } from '../../../machinery/labels/selector.js';
 import { asArray, asNumber, asObject, asString, metaOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
-import { objectKeyOf, splitKey, type Informer } from '../../control/informer.js';
+import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
 import { conditionsOf, findCondition, newCondition, setCondition } from './util/conditions.js';

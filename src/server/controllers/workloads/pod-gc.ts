@@ -5,7 +5,7 @@
  * are force-deleted, the orphans marked Failed with the DisruptionTarget condition first.
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import { timestamp } from '../../context.js';
+import { timestamp } from '../../util/time.js';
 import { asObject } from '../../util/json.js';
 import type { Controller } from '../../control/controller.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';

@@ -14,7 +14,7 @@ import { fromLabelMap, fromObjectSelector, matchesLabels, type LabelSelector } f
 import { asNumber, asObject, asString } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
-import { objectKeyOf, splitKey, type Informer } from '../../control/informer.js';
+import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import type { ControllerKit} from '../../control/kit.js';
 import { errorMessage, type WorkloadOptions } from '../../control/kit.js';

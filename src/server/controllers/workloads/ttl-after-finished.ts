@@ -4,7 +4,7 @@
  * seconds after it finished.
  */
 import type { Controller } from '../../control/controller.js';
-import { objectKeyOf, splitKey } from '../../control/informer.js';
+import { objectKeyOf, splitKey } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { asNumber, asObject } from '../../util/json.js';
 import { jobFinished } from './job.js';

@@ -7,7 +7,7 @@
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import { NAMESPACES } from '../../../sdk/naming.js';
-import { microTimestamp } from '../../context.js';
+import { microTimestamp } from '../../util/time.js';
 import type { InternalClient } from '../../control/client.js';
 import type { EventRecorder, InvolvedObject } from '../../control/event-recorder.js';
 import type { ResourceDef } from '../../registry/types.js';

@@ -3,8 +3,8 @@
  * write returns, and the informers and controllers subscribe to it. A listener that throws is
  * logged and the others still hear the change.
  */
-import type { JsonObject } from '../sdk/types/meta.js';
-import type { ResourceDef } from './registry/types.js';
+import type { JsonObject } from '../../sdk/types/meta.js';
+import type { ResourceDef } from '../registry/types.js';
 
 /** One persisted change, as the internal change feed reports it. */
 export interface WriteEvent {

@@ -5,7 +5,7 @@
  * writes at once and needs none of client-go's "expectations"). The composition root creates one
  * set per server context (`ctx.informers`).
  */
-import type { WriteEvent } from '../change-feed.js';
+import type { WriteEvent } from './change-feed.js';
 import type { Registry } from '../registry/registry.js';
 import type { ResourceDef } from '../registry/types.js';
 import { fromStorage } from '../rest/keys.js';
