@@ -35,16 +35,10 @@ export function declareRequestMetrics(metrics: MetricsRegistry): void {
     ['group', 'removed_release', 'resource', 'subresource', 'version']);
 }
 
-interface PendingUser {
-  user?: UserInfo;
-}
-
-const users = new WeakMap<RequestRecord, PendingUser>();
-
 /** Tells the observer who the authenticated user of a request is. */
 export function noteRequestUser(req: IncomingMessage, user: UserInfo): void {
   const record = requestRecordOf(req);
-  if (record !== undefined) users.set(record, { user });
+  if (record !== undefined) record.user = user;
 }
 
 function metricVerb(info: RequestInfo, req: IncomingMessage): string {
@@ -87,7 +81,7 @@ export function observeRequest(o: Observability | undefined, req: IncomingMessag
       verb: metricVerb(info, req), dry_run: dryRunOf(url), group: info.apiGroup, version: info.apiVersion, resource: info.resource,
       subresource: info.subresource, scope: info.isResourceRequest ? scopeOf(info) : '', component: 'apiserver', code,
     });
-    const user = users.get(record)?.user;
+    const user = record.user;
     const event: JsonObject = {
       kind: 'Event', apiVersion: AUDIT_API_VERSION, level: 'Metadata', auditID: randomUUID(), stage: 'ResponseComplete',
       requestURI: req.url ?? '/', verb: info.verb,
