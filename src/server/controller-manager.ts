@@ -1,7 +1,7 @@
 /**
  * Every controller of the local server, made in one place from the server context and what the
- * other setups produced (the service-account token signer, the RBAC policy store, admission's and
- * the certificates' controllers, the node side), in the order they start, as a controller manager
+ * other setups produced (the service-account token signer, the RBAC policy store, whether quota
+ * is on, the certificates' controllers, the node side), in the order they start, as a controller manager
  * starts them. The setups of authentication and authorization make no controllers themselves, so
  * that they never import the controllers that import them.
  */
@@ -17,6 +17,7 @@ import { eventTtlController } from './controllers/event-ttl.js';
 import { garbageCollector } from './controllers/garbage-collector.js';
 import { namespaceController } from './controllers/namespace.js';
 import { protectionController } from './controllers/protection.js';
+import { resourceQuotaController } from './controllers/resource-quota.js';
 import { serviceAccountTokenController } from './controllers/serviceaccount-tokens.js';
 import { tokenCleaner } from './controllers/token-cleaner.js';
 import { workloadControllers } from './controllers/workloads/index.js';
@@ -53,7 +54,7 @@ export function serverControllers(ctx: ServerContext, s: ControllerSources): Con
     serviceAccountTokenController(ctx, s.authn.signer),
     ...(s.authn.tokenCleaner === false ? [] : [tokenCleaner(ctx, s.authn.tokenCleaner.intervalMs)]),
     clusterRoleAggregationController(ctx, s.authz.policy, { bootstrap: s.authz.bootstrapPolicy }),
-    ...s.admission.controllers(ctx),
+    ...(s.admission.quota ? [resourceQuotaController(ctx)] : []),
     ...s.certs.controllers(ctx),
     ...s.node.controllers,
     ...workloadControllersOf(ctx, s.workloads, s.node.podMetrics),

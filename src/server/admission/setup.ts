@@ -2,11 +2,10 @@
  * Puts admission, audit and versioning together at start-up: which API versions are served
  * (`--runtime-config`, `--feature-gates`), which admission plugins run and how they are configured
  * (`--enable/disable-admission-plugins`, `--admission-control-config-file`), the webhook
- * dispatchers and the quota controller.
+ * dispatchers, and whether the quota status controller is to run.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
-import type { ServerContext, ServerCore } from '../context.js';
-import type { Controller } from '../control/controller.js';
+import type { ServerCore } from '../context.js';
 import type { ResourceDef } from '../registry/types.js';
 import { findObject } from '../rest/get.js';
 import { applyRuntimeConfig, parseRuntimeConfig } from '../versioning/runtime-config.js';
@@ -24,7 +23,6 @@ import { priorityPlugin } from './plugins/priority.js';
 import { runtimeClassPlugin } from './plugins/runtime-class.js';
 import { defaultIngressClassPlugin, defaultStorageClassPlugin } from './plugins/default-classes.js';
 import { alwaysDenyPlugin, securityContextDenyPlugin } from './plugins/security-context-deny.js';
-import { resourceQuotaController } from './quota/controller.js';
 import { resourceQuotaPlugin } from './quota/plugin.js';
 import type { AdmissionPlugin } from './types.js';
 
@@ -45,11 +43,11 @@ export function servedDefs(defs: ResourceDef[], options: AdmissionOptions | unde
   return rc === undefined ? defs : applyRuntimeConfig(defs, parseRuntimeConfig(rc));
 }
 
-/** The admission plugins of a server and the controllers they need. */
+/** The admission plugins of a server and what its controllers are made from. */
 export interface AdmissionSetup {
   plugins: AdmissionPlugin[];
-  /** The controllers admission needs (the quota status controller when ResourceQuota is on). */
-  controllers(ctx: ServerContext): Controller[];
+  /** ResourceQuota is on: the quota status controller keeps `status.used` current. */
+  quota: boolean;
 }
 
 /**
@@ -102,6 +100,5 @@ export async function selectAdmissionPlugins(ctx: ServerCore, options: Admission
   }
   const known = new Set<string>(ORDERED_PLUGINS);
   for (const p of builtins) if (!known.has(p.name)) out.push(p);
-  const quota = names.includes('ResourceQuota');
-  return { plugins: out, controllers: (context) => (quota ? [resourceQuotaController(context)] : []) };
+  return { plugins: out, quota: names.includes('ResourceQuota') };
 }

@@ -2,17 +2,17 @@
  * The resource quota controller: keeps `status.hard` (a copy of `spec.hard`) and `status.used` of
  * every ResourceQuota current as objects of its namespace come and go.
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
-import type { ServerContext, WriteEvent } from '../../context.js';
-import { InternalClient } from '../../control/client.js';
-import type { Controller } from '../../control/controller.js';
-import { realClock } from '../../control/clock.js';
-import { reconcileLoop, STEADY_RETRY } from '../../control/reconcile-loop.js';
-import { asObject, asString, setKey } from '../../util/json.js';
-import { jsonEqual } from '../../../machinery/json/equal.js';
-import { formatQuantity, parseQuantity } from './quantity.js';
-import { podMatchesScopes, scopeRequirements } from './scopes.js';
-import { namespaceUsage } from './usage.js';
+import type { JsonObject } from '../../sdk/types/meta.js';
+import type { ServerContext, WriteEvent } from '../context.js';
+import { InternalClient } from '../control/client.js';
+import type { Controller } from '../control/controller.js';
+import { realClock } from '../control/clock.js';
+import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
+import { asObject, asString, setKey } from '../util/json.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
+import { formatQuantity, parseQuantity } from '../admission/quota/quantity.js';
+import { podMatchesScopes, scopeRequirements } from '../admission/quota/scopes.js';
+import { namespaceUsage } from '../admission/quota/usage.js';
 
 /** Creates the controller. */
 export function resourceQuotaController(ctx: ServerContext): Controller {
