@@ -5,7 +5,7 @@
 import type { JsonObject } from '../sdk/types/meta.js';
 import { NAMESPACES } from '../sdk/naming.js';
 import type { ServerContext } from './context.js';
-import { InternalClient } from './controllers/client.js';
+import { InternalClient } from './control/client.js';
 import { ServiceIPAllocator } from './services/allocator.js';
 import { asObject } from './util/json.js';
 import { jsonEqual } from '../machinery/json/equal.js';

@@ -1,16 +1,21 @@
 /**
- * Builds the {@link ServerContext} every stage shares, with its in-process change feed. The server
- * calls it at start-up; controller tests call it to run one controller against a real store with a
- * fake clock, without HTTP.
+ * Builds the {@link ServerContext} every stage shares, whole: first the core (store, registry,
+ * change feed, shared informers, observability), from which the server makes its admission
+ * plugins, then the context, which is that core with the admission chain. Nothing is assigned into
+ * a context after it is made. The server calls it at start-up; controller tests call it to run
+ * one controller against a real store with a fake clock, without HTTP.
  */
 import { AdmissionChain } from './admission/chain.js';
-import type { ResolvedOptions, ServerContext, WriteEvent } from './context.js';
+import type { Observability } from './audit/observability.js';
+import { ChangeFeed } from './feed/change-feed.js';
+import type { ResolvedOptions, ServerContext, ServerCore } from './context.js';
+import { SharedInformers } from './feed/shared-informers.js';
 import type { Registry } from './registry/registry.js';
 import { ServiceIPAllocator } from './services/allocator.js';
 import { StoreFailedError, type Store } from './storage/index.js';
 
-/** What a context is made of. */
-export interface ContextParts {
+/** What a core is made of. */
+export interface CoreParts {
   store: Store;
   registry: Registry;
   options: ResolvedOptions;
@@ -18,12 +23,19 @@ export interface ContextParts {
   now?: () => number;
   log?: (line: string) => void;
   allocator?: ServiceIPAllocator;
+  observability?: Observability;
 }
 
-/** Creates a context with an empty admission chain (the server installs its plugins afterwards). */
-export function createServerContext(parts: ContextParts): ServerContext {
+/** What a context is made of: a core's parts and, optionally, the admission chain (default: none). */
+export interface ContextParts extends CoreParts {
+  admission?: AdmissionChain;
+}
+
+/** Creates the core of a server: its change feed and the informers over it. */
+export function createServerCore(parts: CoreParts): ServerCore {
   const log = parts.log ?? ((): void => undefined);
-  const listeners = new Set<(e: WriteEvent) => void>();
+  const feed = new ChangeFeed(log);
+  const onWrite: ServerCore['onWrite'] = (listener) => feed.onWrite(listener);
   let storeFailed = false;
   return {
     storeFailed: () => storeFailed,
@@ -34,22 +46,22 @@ export function createServerContext(parts: ContextParts): ServerContext {
     registry: parts.registry,
     now: parts.now ?? Date.now,
     options: parts.options,
-    admission: new AdmissionChain([]),
     allocator: parts.allocator ?? new ServiceIPAllocator(),
     caPem: parts.caPem,
     log,
-    onWrite(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    emitWrite(event) {
-      for (const l of listeners) {
-        try {
-          l(event);
-        } catch (e) {
-          log(`change listener failed: ${e instanceof Error ? e.message : String(e)}`);
-        }
-      }
-    },
+    onWrite,
+    emitWrite: (event) => feed.emit(event),
+    informers: new SharedInformers({ registry: parts.registry, store: parts.store, onWrite, log }),
+    observability: parts.observability,
   };
+}
+
+/** The context of a core: the core with its admission chain. */
+export function contextOf(core: ServerCore, admission: AdmissionChain): ServerContext {
+  return { ...core, admission };
+}
+
+/** Creates a context in one step (tests, and servers whose admission needs nothing of the core). */
+export function createServerContext(parts: ContextParts): ServerContext {
+  return contextOf(createServerCore(parts), parts.admission ?? new AdmissionChain([]));
 }

@@ -1,13 +1,17 @@
 /**
  * What every stage of the server shares: the store, the registry of served kinds, the clock,
- * the options, admission, and the internal change feed that controllers react to.
+ * the options, the internal change feed that controllers react to, the shared informers over it,
+ * the request observer's audit log and metrics, and admission. The composition root
+ * (`context-factory.ts`, called by `startServer`) builds it whole: the parts that admission
+ * plugins read come first ({@link ServerCore}), the context is that core with its admission chain.
  */
-import type { JsonObject } from '../sdk/types/meta.js';
 import type { Store } from './storage/index.js';
 import type { Registry } from './registry/registry.js';
-import type { ResourceDef } from './registry/types.js';
+import type { WriteEvent } from './feed/change-feed.js';
 import type { AdmissionChain } from './admission/chain.js';
 import type { ServiceIPAllocator } from './services/allocator.js';
+import type { Observability } from './audit/observability.js';
+import type { SharedInformers } from './feed/shared-informers.js';
 
 /** Options after defaults are applied. */
 export interface ResolvedOptions {
@@ -25,24 +29,20 @@ export interface ResolvedOptions {
   controllerDelayMs: number;
 }
 
-/** One persisted change, as the internal change feed reports it. */
-export interface WriteEvent {
-  type: 'ADDED' | 'MODIFIED' | 'DELETED';
-  def: ResourceDef;
-  object: JsonObject;
-  old?: JsonObject;
-}
+export type { WriteEvent } from './feed/change-feed.js';
 
-/** The shared state of a running server. */
-export interface ServerContext {
-  store: Store;
-  registry: Registry;
+/**
+ * Everything a server shares except admission: what reads, admission plugins and the informers
+ * need, so that they can be made before the admission chain that they are part of.
+ */
+export interface ServerCore {
+  readonly store: Store;
+  readonly registry: Registry;
   now(): number;
-  options: ResolvedOptions;
-  admission: AdmissionChain;
-  allocator: ServiceIPAllocator;
+  readonly options: ResolvedOptions;
+  readonly allocator: ServiceIPAllocator;
   /** PEM of the cluster CA (published in each namespace's root CA ConfigMap). */
-  caPem: string;
+  readonly caPem: string;
   log(line: string): void;
   /** True once a store write failed for good (the etcd health check then fails). */
   storeFailed(): boolean;
@@ -52,14 +52,13 @@ export interface ServerContext {
   onWrite(listener: (event: WriteEvent) => void): () => void;
   /** Publishes a persisted change (called by the write path). */
   emitWrite(event: WriteEvent): void;
+  /** The informers every controller of this server shares. */
+  readonly informers: SharedInformers;
+  /** The audit log and metrics the request observer fills (none: requests are not observed). */
+  readonly observability: Observability | undefined;
 }
 
-/** RFC 3339 with seconds precision, as ObjectMeta timestamps are written. */
-export function timestamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/** RFC 3339 with microseconds, as MicroTime fields are written. */
-export function microTimestamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/Z$/, '000Z');
+/** The shared state of a running server: its core and the admission chain every write runs. */
+export interface ServerContext extends ServerCore {
+  readonly admission: AdmissionChain;
 }

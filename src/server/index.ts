@@ -15,22 +15,21 @@ import { AdmissionChain } from './admission/chain.js';
 import { namespaceLifecycle } from './admission/plugins/namespace-lifecycle.js';
 import { storageObjectInUseProtection, taintNodesByCondition } from './admission/plugins/node-and-storage.js';
 import { serviceAccountAdmission } from './admission/plugins/service-account.js';
-import { admissionControllers, selectAdmissionPlugins, servedDefs } from './admission/setup.js';
+import { selectAdmissionPlugins, servedDefs } from './admission/setup.js';
+import { AuditLog } from './audit/audit-log.js';
+import { MetricsRegistry } from './audit/metrics-registry.js';
+import { createObservability } from './audit/observe.js';
 import { setupAuthentication } from './auth/authn/build.js';
 import { createAuthorization } from './auth/authz/index.js';
 import { setupCertificates } from './certificates/index.js';
 import { bootstrap } from './bootstrap.js';
 import type { ResolvedOptions, ServerContext } from './context.js';
-import { createServerContext } from './context-factory.js';
-import { timestamp } from './context.js';
-import type { Controller } from './controllers/controller.js';
-import { crdController } from './controllers/crd.js';
-import { garbageCollector } from './controllers/garbage-collector.js';
-import { namespaceController } from './controllers/namespace.js';
-import { protectionController } from './controllers/protection.js';
-import { workloadControllers, workloadEndpoints } from './controllers/workloads/index.js';
-import { eventTtlController } from './events/ttl.js';
-import { nodeDefs, setupNode, type NodeSide } from './node/index.js';
+import { contextOf, createServerCore } from './context-factory.js';
+import { timestamp } from './util/time.js';
+import { settleControllers } from './control/settle.js';
+import { serverControllers } from './controller-manager.js';
+import { workloadEndpoints } from './controllers/workloads/index.js';
+import { nodeDefs, setupNode } from './node/index.js';
 import type { HealthCheck } from './api/health.js';
 import { answerClientError, DEFAULT_BODY_TIMEOUT_MS, MAX_HEADER_BYTES, MAX_HEADERS_TIMEOUT_MS } from './http/connections.js';
 import { createHandler } from './http/handler.js';
@@ -51,7 +50,7 @@ export type { RunningServer, ServerOptions } from './options.js';
 export type { AdmissionAttributes, AdmissionOperation, AdmissionPlugin } from './admission/types.js';
 export type { AuthenticationResult, Authenticator } from './auth/authenticator.js';
 export type { AuthorizationAttributes, AuthorizationDecision, Authorizer } from './auth/authorizer.js';
-export type { UserInfo } from './auth/user.js';
+export type { UserInfo } from './request/user.js';
 export type { TlsMaterial } from './tls/certificates.js';
 export type { NodeOptions, NodeRuntimeMode } from './node/options.js';
 
@@ -93,14 +92,6 @@ export function defaultResolvedOptions(): ResolvedOptions {
   return { ...DEFAULTS };
 }
 
-/** The workload controllers `ServerOptions.workloads` asks for (none when it is absent or false). */
-function workloadControllersOf(ctx: ServerContext, workloads: ServerOptions['workloads'], podMetrics: NodeSide['podMetrics']): Controller[] {
-  if (workloads === undefined || workloads === false) return [];
-  // The HPA reads the node's metrics as a real one reads metrics-server's API.
-  const metrics = podMetrics === undefined ? {} : { metrics: { podMetrics } };
-  return workloadControllers(ctx, { ...(workloads === true ? {} : workloads), ...metrics });
-}
-
 /** Starts the server; resolves once it answers requests. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const now = options.now ?? Date.now;
@@ -121,25 +112,27 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const registry = new Registry(servedDefs([...builtinDefs(), ...nodeDefs(options.node)], options.admission, log));
   const allocator = new ServiceIPAllocator();
-  const ctx: ServerContext = createServerContext({ store, registry, now, log, options: resolveOptions(options), caPem: tls.caPem, allocator });
+  const observability = createObservability(new AuditLog(options.admission?.auditLogPath, log), new MetricsRegistry(), now);
+  const core = createServerCore({ store, registry, now, log, options: resolveOptions(options), caPem: tls.caPem, allocator, observability });
   const nsDef = registry.lookup('', 'v1', 'namespaces');
   const saDef = registry.lookup('', 'v1', 'serviceaccounts');
   const svcDef = registry.lookup('', 'v1', 'services');
   if (nsDef === undefined || saDef === undefined || svcDef === undefined) throw new Error('core resources are not registered');
-  const authz = await createAuthorization(ctx, options);
-  const certs = await setupCertificates(ctx, {
+  const authz = await createAuthorization(core, options);
+  const certs = await setupCertificates(core, {
     options: options.certificates ?? {}, caPem: tls.caPem, caKeyPem: tls.caKeyPem, authorizer: authz.authorizer, mayUseSigner: authz.mayUseSigner,
     serverUrl: () => `https://${host.includes(':') ? `[${host}]` : host}:${port}`, authorization: options.authorization,
   });
-  ctx.admission = new AdmissionChain(await selectAdmissionPlugins(ctx, options.admission, [
-    namespaceLifecycle((name) => findObject(ctx, nsDef, '', name)),
-    serviceAccountAdmission((ns, name) => findObject(ctx, saDef, ns, name)),
+  const admission = await selectAdmissionPlugins(core, options.admission, [
+    namespaceLifecycle((name) => findObject(core, nsDef, '', name)),
+    serviceAccountAdmission((ns, name) => findObject(core, saDef, ns, name)),
     taintNodesByCondition(),
     storageObjectInUseProtection(),
     authz.admission,
     ...certs.admission,
     ...(options.admissionPlugins ?? []),
-  ]));
+  ]);
+  const ctx: ServerContext = contextOf(core, new AdmissionChain(admission.plugins));
   for (const e of (await store.list(svcDef.bucket)).items) {
     const a = serviceAddresses(e.value);
     allocator.markUsed(a.ip, a.ports);
@@ -155,7 +148,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let bootstrapped = false;
   const authn = await setupAuthentication(ctx, { options: options.authentication ?? {}, adminToken, dataDir, caPem: tls.caPem, extra: options.authenticators ?? [] });
   const node = await setupNode(ctx, options.node, { dataDir, host, port: () => port });
-  const controllers: Controller[] = [crdController(ctx), namespaceController(ctx), garbageCollector(ctx), protectionController(ctx), eventTtlController(ctx, options.eventTtlMs), ...authn.controllers, ...authz.controllers, ...admissionControllers(ctx), ...certs.controllers, ...node.controllers, ...workloadControllersOf(ctx, options.workloads, node.podMetrics)];
+  const controllers = serverControllers(ctx, { authn, authz, admission, certs, node, eventTtlMs: options.eventTtlMs, workloads: options.workloads });
   authn.clientCAs.add(certs.signingCAPem);
   const storeCheck: HealthCheck = { name: 'etcd', check: () => (ctx.storeFailed() ? 'the store cannot write' : undefined) };
   const common: HealthCheck[] = [
@@ -247,9 +240,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     caPem: tls.caPem,
     adminToken,
     dataDir,
-    async settle() {
-      for (let i = 0; i < 3; i++) for (const c of controllers) await c.idle();
-    },
+    settle: () => settleControllers(controllers, ctx),
     stop() {
       stopped ??= (async () => {
         stopping = true;

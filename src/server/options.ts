@@ -10,7 +10,7 @@ import type { TlsMaterial } from './tls/certificates.js';
 import type { CertificatesOptions } from './certificates/options.js';
 import type { AdmissionOptions } from './admission/options.js';
 import type { NodeOptions } from './node/options.js';
-import type { ControllerClock } from './controllers/framework/clock.js';
+import type { ControllerClock } from './control/clock.js';
 
 /** Options of the local API server. */
 export interface ServerOptions {
@@ -95,7 +95,10 @@ export interface RunningServer {
   /** Bearer token of the `admin` user (group `system:masters`). */
   adminToken: string;
   dataDir: string | undefined;
-  /** Resolves when the in-process controllers have no queued work (tests). */
+  /**
+   * Resolves when the in-process controllers have no queued work and a pass over them saw no
+   * write (tests); rejects when they keep writing (see `control/settle.ts`).
+   */
   settle(): Promise<void>;
   /** Stops serving, ends open watches, flushes and closes the store. Idempotent. */
   stop(): Promise<void>;

@@ -4,10 +4,10 @@
  * the kubelet's part (pod status) played through the API, as a node agent would write it.
  */
 import type { JsonObject } from '../../src/sdk/types/meta.js';
-import { timestamp } from '../../src/server/context.js';
-import { InternalClient } from '../../src/server/controllers/client.js';
-import type { Controller } from '../../src/server/controllers/controller.js';
-import { ControllerKit, type WorkloadOptions } from '../../src/server/controllers/workloads/kit.js';
+import { timestamp } from '../../src/server/util/time.js';
+import { InternalClient } from '../../src/server/control/client.js';
+import type { Controller } from '../../src/server/control/controller.js';
+import { ControllerKit, type WorkloadOptions } from '../../src/server/control/kit.js';
 import type { ResourceDef } from '../../src/server/registry/types.js';
 import { createTestContext, type TestContext } from './context.js';
 

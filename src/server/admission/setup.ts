@@ -2,16 +2,12 @@
  * Puts admission, audit and versioning together at start-up: which API versions are served
  * (`--runtime-config`, `--feature-gates`), which admission plugins run and how they are configured
  * (`--enable/disable-admission-plugins`, `--admission-control-config-file`), the webhook
- * dispatchers, the quota controller, and the audit log and metrics the request observer fills.
+ * dispatchers, and whether the quota status controller is to run.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
-import type { ServerContext } from '../context.js';
-import type { Controller } from '../controllers/controller.js';
+import type { ServerCore } from '../context.js';
 import type { ResourceDef } from '../registry/types.js';
 import { findObject } from '../rest/get.js';
-import { AuditLog } from '../audit/audit-log.js';
-import { MetricsRegistry } from '../audit/metrics-registry.js';
-import { attachObservability } from '../audit/observe.js';
 import { applyRuntimeConfig, parseRuntimeConfig } from '../versioning/runtime-config.js';
 import { parseFeatureGateFlag, resolveFeatureGates, type FeatureGates } from '../versioning/feature-gates.js';
 import { loadCredentialResolver } from '../webhooks/credentials.js';
@@ -27,7 +23,6 @@ import { priorityPlugin } from './plugins/priority.js';
 import { runtimeClassPlugin } from './plugins/runtime-class.js';
 import { defaultIngressClassPlugin, defaultStorageClassPlugin } from './plugins/default-classes.js';
 import { alwaysDenyPlugin, securityContextDenyPlugin } from './plugins/security-context-deny.js';
-import { resourceQuotaController } from './quota/controller.js';
 import { resourceQuotaPlugin } from './quota/plugin.js';
 import type { AdmissionPlugin } from './types.js';
 
@@ -48,17 +43,21 @@ export function servedDefs(defs: ResourceDef[], options: AdmissionOptions | unde
   return rc === undefined ? defs : applyRuntimeConfig(defs, parseRuntimeConfig(rc));
 }
 
-const controllersByContext = new WeakMap<ServerContext, Controller[]>();
+/** The admission plugins of a server and what its controllers are made from. */
+export interface AdmissionSetup {
+  plugins: AdmissionPlugin[];
+  /** ResourceQuota is on: the quota status controller keeps `status.used` current. */
+  quota: boolean;
+}
 
 /**
  * The admission plugins in execution order: `builtins` (plugins made elsewhere, matched by name)
  * and this module's plugins, filtered by the enabled set; plugins whose names the API server does
  * not know (test plugins) run last, as given.
  */
-export async function selectAdmissionPlugins(ctx: ServerContext, options: AdmissionOptions | undefined, builtins: AdmissionPlugin[]): Promise<AdmissionPlugin[]> {
+export async function selectAdmissionPlugins(ctx: ServerCore, options: AdmissionOptions | undefined, builtins: AdmissionPlugin[]): Promise<AdmissionSetup> {
   const o = options ?? {};
   const gates = featureGatesOf(o);
-  attachObservability(ctx, { audit: new AuditLog(o.auditLogPath, ctx.log), metrics: new MetricsRegistry(), now: ctx.now });
   let config: AdmissionConfig = { plugins: new Map(), warnings: [] };
   if (o.configFile !== undefined) config = await loadAdmissionConfig(o.configFile);
   for (const w of config.warnings) ctx.log(w);
@@ -101,11 +100,5 @@ export async function selectAdmissionPlugins(ctx: ServerContext, options: Admiss
   }
   const known = new Set<string>(ORDERED_PLUGINS);
   for (const p of builtins) if (!known.has(p.name)) out.push(p);
-  controllersByContext.set(ctx, names.includes('ResourceQuota') ? [resourceQuotaController(ctx)] : []);
-  return out;
-}
-
-/** Controllers admission needs (the quota status controller when ResourceQuota is on). */
-export function admissionControllers(ctx: ServerContext): Controller[] {
-  return controllersByContext.get(ctx) ?? [];
+  return { plugins: out, quota: names.includes('ResourceQuota') };
 }

@@ -5,7 +5,7 @@
  */
 import type { RequestRecord } from '../audit/request-scope.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../request/user.js';
 import type { ResourceDef } from '../registry/types.js';
 
 /** The operation being admitted. */

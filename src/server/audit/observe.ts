@@ -7,35 +7,22 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ANNOTATIONS, DOMAIN } from '../../sdk/naming.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
-import type { UserInfo } from '../auth/user.js';
-import { timestamp } from '../context.js';
+import type { UserInfo } from '../request/user.js';
+import { timestamp } from '../util/time.js';
 import { parseRequestInfo, rawRequestPath, type RequestInfo } from '../request/request-info.js';
 import { deprecationWarning, findDeprecatedApi } from '../versioning/deprecated-apis.js';
 import { AUDIT_API_VERSION, type AuditLog } from './audit-log.js';
+import type { Observability } from './observability.js';
 import type { MetricsRegistry } from './metrics-registry.js';
 import { addAuditAnnotation, addWarning, attachRequestRecord, requestRecordOf, type RequestRecord } from './request-scope.js';
 
 /** The audit annotation naming the release that removes a deprecated API. */
 export const REMOVED_RELEASE_ANNOTATION = `${DOMAIN}/removed-release`;
 
-/** What the observer needs of a server. */
-export interface Observability {
-  audit: AuditLog;
-  metrics: MetricsRegistry;
-  now(): number;
-}
-
-const observed = new WeakMap<object, Observability>();
-
-/** Attaches the observability state to a server context (keyed by the context object). */
-export function attachObservability(ctx: object, o: Observability): void {
-  declareRequestMetrics(o.metrics);
-  observed.set(ctx, o);
-}
-
-/** The observability state of a server context. */
-export function observabilityOf(ctx: object): Observability | undefined {
-  return observed.get(ctx);
+/** Creates the observability state of a server: its audit log and metrics with the request metrics declared. */
+export function createObservability(audit: AuditLog, metrics: MetricsRegistry, now: () => number): Observability {
+  declareRequestMetrics(metrics);
+  return { audit, metrics, now };
 }
 
 /** Declares the request metrics. */
@@ -48,16 +35,10 @@ export function declareRequestMetrics(metrics: MetricsRegistry): void {
     ['group', 'removed_release', 'resource', 'subresource', 'version']);
 }
 
-interface PendingUser {
-  user?: UserInfo;
-}
-
-const users = new WeakMap<RequestRecord, PendingUser>();
-
 /** Tells the observer who the authenticated user of a request is. */
 export function noteRequestUser(req: IncomingMessage, user: UserInfo): void {
   const record = requestRecordOf(req);
-  if (record !== undefined) users.set(record, { user });
+  if (record !== undefined) record.user = user;
 }
 
 function metricVerb(info: RequestInfo, req: IncomingMessage): string {
@@ -81,9 +62,8 @@ function dryRunOf(url: URL): string {
   return url.searchParams.getAll('dryRun').sort().join(',');
 }
 
-/** Runs one request of the pipeline under observation. */
-export function observeRequest(ctx: object, req: IncomingMessage, res: ServerResponse, fn: () => Promise<void>): Promise<void> {
-  const o = observed.get(ctx);
+/** Runs one request of the pipeline under observation (only scoped when the server observes none). */
+export function observeRequest(o: Observability | undefined, req: IncomingMessage, res: ServerResponse, fn: () => Promise<void>): Promise<void> {
   const record: RequestRecord = { warnings: [], annotations: {}, res };
   attachRequestRecord(req, record);
   if (o === undefined) return fn();
@@ -101,7 +81,7 @@ export function observeRequest(ctx: object, req: IncomingMessage, res: ServerRes
       verb: metricVerb(info, req), dry_run: dryRunOf(url), group: info.apiGroup, version: info.apiVersion, resource: info.resource,
       subresource: info.subresource, scope: info.isResourceRequest ? scopeOf(info) : '', component: 'apiserver', code,
     });
-    const user = users.get(record)?.user;
+    const user = record.user;
     const event: JsonObject = {
       kind: 'Event', apiVersion: AUDIT_API_VERSION, level: 'Metadata', auditID: randomUUID(), stage: 'ResponseComplete',
       requestURI: req.url ?? '/', verb: info.verb,

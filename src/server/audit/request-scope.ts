@@ -8,6 +8,7 @@
  * about a quarter of the server's write throughput.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { UserInfo } from '../request/user.js';
 
 /** What one request collected. */
 export interface RequestRecord {
@@ -18,6 +19,8 @@ export interface RequestRecord {
   res: ServerResponse | undefined;
   /** Name of the object a write addressed (known only after admission for creates). */
   objectName?: string;
+  /** The authenticated user (once authentication decided; the audit event names it). */
+  user?: UserInfo;
 }
 
 const records = new WeakMap<IncomingMessage, RequestRecord>();

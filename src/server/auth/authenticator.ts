@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import { MASTERS_GROUP, type UserInfo } from './user.js';
+import { MASTERS_GROUP, type UserInfo } from '../request/user.js';
 
 /** The decision of one authenticator. */
 export type AuthenticationResult =

@@ -4,7 +4,7 @@
  * non-resource requests). Modes are asked in order and the first allow or deny wins; with no
  * decision the request is denied. The modes are RBAC, ABAC, Webhook, Node and AlwaysAllow.
  */
-import type { UserInfo } from './user.js';
+import type { UserInfo } from '../request/user.js';
 
 /** What authorization decides on. */
 export interface AuthorizationAttributes {

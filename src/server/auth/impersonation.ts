@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { GROUPS } from '../../sdk/naming.js';
 import { ApiError, badRequest } from '../errors.js';
 import { forbiddenMessage, type AuthorizationAttributes, type Authorizer } from './authorizer.js';
-import type { UserInfo } from './user.js';
+import type { UserInfo } from '../request/user.js';
 import { ANONYMOUS_USER, AUTHENTICATED_GROUP, UNAUTHENTICATED_GROUP } from './authn/token.js';
 import { serviceAccountGroups, serviceAccountUsername, splitServiceAccountUsername } from './authn/service-account/claims.js';
 

@@ -8,10 +8,10 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { GROUPS, SIGNERS } from '../../sdk/naming.js';
 import type { Authorizer } from '../auth/authorizer.js';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../request/user.js';
 import type { ServerContext } from '../context.js';
-import { timestamp } from '../context.js';
-import type { Controller } from '../controllers/controller.js';
+import { timestamp } from '../util/time.js';
+import type { Controller } from '../control/controller.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import { certificateOf, conditionsOf, findCondition, setConditions } from './conditions.js';

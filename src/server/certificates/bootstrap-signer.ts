@@ -8,9 +8,10 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import { CLUSTER_INFO_CONFIGMAP, NAMESPACES, SECRET_TYPES } from '../../sdk/naming.js';
 import { BOOTSTRAP_SECRET_PREFIX, bootstrapTokenExpired, expirationOf, secretValue } from '../auth/authn/bootstrap-token.js';
 import type { ServerContext } from '../context.js';
-import { InternalClient } from '../controllers/client.js';
-import type { Controller } from '../controllers/controller.js';
-import { WorkQueue } from '../controllers/work-queue.js';
+import { InternalClient } from '../control/client.js';
+import type { Controller } from '../control/controller.js';
+import { realClock } from '../control/clock.js';
+import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
 import { asObject, asString } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { detachedSignature } from './jws.js';
@@ -62,7 +63,7 @@ export function bootstrapSignerController(ctx: ServerContext, serverUrl: () => s
       if (exp !== undefined && exp < nextExpiry) nextExpiry = exp;
       signatures[`${JWS_KEY_PREFIX}${id}`] = detachedSignature(content, id, secret);
     }
-    if (nextExpiry !== Infinity) queue.addAfter(KEY, Math.min(Math.max(nextExpiry - now, 0) + 10, MAX_DELAY_MS));
+    if (nextExpiry !== Infinity) loop.queue.addAfter(KEY, Math.min(Math.max(nextExpiry - now, 0) + 10, MAX_DELAY_MS));
     const desired = (current: JsonObject | undefined): Record<string, string> => {
       // fromEntries keeps every key of the map as its own member, "__proto__" included.
       const data: Record<string, string> = Object.fromEntries(Object.entries(asObject(current?.data) ?? {})
@@ -86,24 +87,17 @@ export function bootstrapSignerController(ctx: ServerContext, serverUrl: () => s
     });
   }
 
-  const queue: WorkQueue = new WorkQueue(() => sync(), (_k, e) => ctx.log(`bootstrap-signer: ${e instanceof Error ? e.message : String(e)}`));
-  let unsubscribe: (() => void) | undefined;
-  return {
-    name: 'bootstrap-signer',
-    async start() {
-      unsubscribe = ctx.onWrite((ev) => {
-        const ns = asString(asObject(ev.object.metadata)?.namespace);
-        const name = asString(asObject(ev.object.metadata)?.name);
-        if (ev.def.bucket === secretDef.bucket && ns === NAMESPACES.system && ev.object.type === SECRET_TYPES.bootstrapToken) queue.add(KEY);
-        else if (ev.def.bucket === cmDef.bucket && ns === NAMESPACES.public && name === CLUSTER_INFO_CONFIGMAP) queue.add(KEY);
-      });
-      queue.add(KEY);
-      await queue.idle();
-    },
-    idle: () => queue.idle(),
-    stop() {
-      unsubscribe?.();
-      queue.stop();
-    },
-  };
+  const loop = reconcileLoop({
+    name: 'bootstrap-signer', ctx, clock: realClock(ctx.now), retry: STEADY_RETRY,
+    reconcile: () => sync(),
+    subscribe: () => [ctx.onWrite((ev) => {
+      const ns = asString(asObject(ev.object.metadata)?.namespace);
+      const name = asString(asObject(ev.object.metadata)?.name);
+      if (ev.def.bucket === secretDef.bucket && ns === NAMESPACES.system && ev.object.type === SECRET_TYPES.bootstrapToken) loop.queue.add(KEY);
+      else if (ev.def.bucket === cmDef.bucket && ns === NAMESPACES.public && name === CLUSTER_INFO_CONFIGMAP) loop.queue.add(KEY);
+    })],
+    initialKeys: () => [KEY],
+    syncOnStart: true,
+  });
+  return loop;
 }

@@ -5,8 +5,10 @@
 import { X509Certificate } from 'node:crypto';
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ServerContext } from '../context.js';
-import type { Controller } from '../controllers/controller.js';
-import { InternalClient } from '../controllers/client.js';
+import type { Controller } from '../control/controller.js';
+import { InternalClient } from '../control/client.js';
+import { realClock } from '../control/clock.js';
+import { sweepLoop } from '../control/sweep-loop.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asObject, asString } from '../util/json.js';
 import { certificateOf, conditionsOf } from './conditions.js';
@@ -51,9 +53,6 @@ export function cleanupReason(csr: JsonObject, now: number, w: CleanerWindows): 
 /** Creates the cleaner. */
 export function cleanerController(ctx: ServerContext, def: ResourceDef, w: CleanerWindows): Controller {
   const client = new InternalClient(ctx, 'csrcleaner');
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
   async function sweep(): Promise<void> {
     const now = ctx.now();
     for (const csr of await client.list(def)) {
@@ -65,21 +64,5 @@ export function cleanerController(ctx: ServerContext, def: ResourceDef, w: Clean
     }
   }
 
-  const run = (): void => {
-    running = running.then(sweep).catch((e: unknown) => ctx.log(`csrcleaner: ${e instanceof Error ? e.message : String(e)}`));
-  };
-
-  return {
-    name: 'csrcleaner',
-    start() {
-      run();
-      timer = setInterval(run, w.intervalMs);
-      timer.unref();
-      return Promise.resolve();
-    },
-    idle: () => running,
-    stop() {
-      if (timer !== undefined) clearInterval(timer);
-    },
-  };
+  return sweepLoop({ name: 'csrcleaner', ctx, clock: realClock(ctx.now), intervalMs: w.intervalMs, sweep });
 }

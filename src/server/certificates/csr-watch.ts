@@ -1,12 +1,13 @@
 /**
- * The plumbing every certificate controller shares: a work queue of request names fed by the
- * store's change events and an initial list.
+ * The loop every certificate controller shares: request names queued from the change feed and an
+ * initial list, each reconciled with the request's current object.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ServerContext } from '../context.js';
-import type { Controller } from '../controllers/controller.js';
-import { InternalClient } from '../controllers/client.js';
-import { WorkQueue } from '../controllers/work-queue.js';
+import { InternalClient } from '../control/client.js';
+import { realClock } from '../control/clock.js';
+import type { RateLimitedQueue } from '../control/rate-limited-queue.js';
+import { reconcileLoop, STEADY_RETRY, type ReconcileLoop } from '../control/reconcile-loop.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asObject, asString } from '../util/json.js';
 
@@ -15,32 +16,23 @@ export function csrController(
   ctx: ServerContext,
   def: ResourceDef,
   name: string,
-  handle: (csr: JsonObject, queue: WorkQueue) => Promise<void>,
+  handle: (csr: JsonObject, queue: RateLimitedQueue) => Promise<void>,
   extra: { start?: () => void; stop?: () => void } = {},
-): Controller & { queue: WorkQueue; client: InternalClient } {
+): ReconcileLoop & { client: InternalClient } {
   const client = new InternalClient(ctx, name);
-  const queue: WorkQueue = new WorkQueue(async (key) => {
-    const csr = await client.get(def, '', key);
-    if (csr !== undefined) await handle(csr, queue);
-  }, (key, e) => ctx.log(`${name}: ${key}: ${e instanceof Error ? e.message : String(e)}`));
   const nameOf = (o: JsonObject): string => asString(asObject(o.metadata)?.name) ?? '';
-  let unsubscribe: (() => void) | undefined;
-  return {
-    name,
-    queue,
-    client,
-    async start() {
-      unsubscribe = ctx.onWrite((ev) => {
-        if (ev.def.bucket === def.bucket && ev.type !== 'DELETED') queue.add(nameOf(ev.object));
-      });
-      for (const csr of await client.list(def)) queue.add(nameOf(csr));
-      extra.start?.();
+  const loop = reconcileLoop({
+    name, ctx, clock: realClock(ctx.now), retry: STEADY_RETRY,
+    reconcile: async (key) => {
+      const csr = await client.get(def, '', key);
+      if (csr !== undefined) await handle(csr, loop.queue);
     },
-    idle: () => queue.idle(),
-    stop() {
-      unsubscribe?.();
-      extra.stop?.();
-      queue.stop();
-    },
-  };
+    subscribe: () => [ctx.onWrite((ev) => {
+      if (ev.def.bucket === def.bucket && ev.type !== 'DELETED') loop.queue.add(nameOf(ev.object));
+    })],
+    initialKeys: async () => (await client.list(def)).map(nameOf),
+    ...(extra.start !== undefined ? { onStart: extra.start } : {}),
+    ...(extra.stop !== undefined ? { onStop: extra.stop } : {}),
+  });
+  return { ...loop, client };
 }

@@ -9,8 +9,8 @@ import { GROUPS } from '../../sdk/naming.js';
 import type { AdmissionPlugin } from '../admission/types.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import type { AuthorizationOptions } from '../auth/authz/options.js';
-import type { ServerContext } from '../context.js';
-import type { Controller } from '../controllers/controller.js';
+import type { ServerContext, ServerCore } from '../context.js';
+import type { Controller } from '../control/controller.js';
 import { certificateApprovalPlugin, certificateSigningPlugin, certificateSubjectRestrictionPlugin, csrStrategyPlugin, type SignerCheck } from './admission.js';
 import { approverController } from './approver.js';
 import { bootstrapSignerController } from './bootstrap-signer.js';
@@ -26,7 +26,8 @@ export type { CertificatesOptions } from './options.js';
 /** What the server wires in. */
 export interface CertificatesSetup {
   admission: AdmissionPlugin[];
-  controllers: Controller[];
+  /** The signing, approving, cleaning and bootstrap controllers the options ask for. */
+  controllers(ctx: ServerContext): Controller[];
   /** PEM of the CA the built-in signers use (trusted for client certificates). */
   signingCAPem: string;
 }
@@ -46,29 +47,32 @@ export interface CertificatesInputs {
 }
 
 /** Builds the certificate machinery. */
-export async function setupCertificates(ctx: ServerContext, inp: CertificatesInputs): Promise<CertificatesSetup> {
+export async function setupCertificates(core: ServerCore, inp: CertificatesInputs): Promise<CertificatesSetup> {
   await loadX509();
   const o = inp.options;
-  const def = ctx.registry.lookup(GROUPS.certificates, 'v1', 'certificatesigningrequests');
+  const def = core.registry.lookup(GROUPS.certificates, 'v1', 'certificatesigningrequests');
   const admission = [
-    csrStrategyPlugin(() => ctx.now()),
+    csrStrategyPlugin(() => core.now()),
     certificateApprovalPlugin(inp.mayUseSigner),
     certificateSigningPlugin(inp.mayUseSigner),
     certificateSubjectRestrictionPlugin(),
   ];
   const ca = await SigningCA.load(o.signingCA?.certPem ?? inp.caPem, o.signingCA?.keyPem ?? inp.caKeyPem);
-  const controllers: Controller[] = [];
-  const rbacBootstrap = inp.authorization?.bootstrapPolicy ?? (inp.authorization?.modes ?? []).includes('RBAC');
-  if (o.bootstrapPolicy ?? rbacBootstrap) controllers.push(nodeBootstrapPolicyController(ctx));
-  if (def !== undefined) {
-    if (o.autoApprove !== false) controllers.push(approverController(ctx, def, inp.authorizer));
-    if (o.signer !== false) controllers.push(signingController(ctx, def, ca, o.signingDurationMs ?? CERTIFICATE_DEFAULTS.signingDurationMs));
-    if (o.cleaner !== false) controllers.push(cleanerController(ctx, def, {
-      approvedTtlMs: o.approvedTtlMs ?? CERTIFICATE_DEFAULTS.approvedTtlMs,
-      pendingTtlMs: o.pendingTtlMs ?? CERTIFICATE_DEFAULTS.pendingTtlMs,
-      intervalMs: o.cleanupIntervalMs ?? CERTIFICATE_DEFAULTS.cleanupIntervalMs,
-    }));
-  }
-  if (o.bootstrapSigner === true) controllers.push(bootstrapSignerController(ctx, inp.serverUrl, inp.caPem));
+  const controllers = (ctx: ServerContext): Controller[] => {
+    const out: Controller[] = [];
+    const rbacBootstrap = inp.authorization?.bootstrapPolicy ?? (inp.authorization?.modes ?? []).includes('RBAC');
+    if (o.bootstrapPolicy ?? rbacBootstrap) out.push(nodeBootstrapPolicyController(ctx));
+    if (def !== undefined) {
+      if (o.autoApprove !== false) out.push(approverController(ctx, def, inp.authorizer));
+      if (o.signer !== false) out.push(signingController(ctx, def, ca, o.signingDurationMs ?? CERTIFICATE_DEFAULTS.signingDurationMs));
+      if (o.cleaner !== false) out.push(cleanerController(ctx, def, {
+        approvedTtlMs: o.approvedTtlMs ?? CERTIFICATE_DEFAULTS.approvedTtlMs,
+        pendingTtlMs: o.pendingTtlMs ?? CERTIFICATE_DEFAULTS.pendingTtlMs,
+        intervalMs: o.cleanupIntervalMs ?? CERTIFICATE_DEFAULTS.cleanupIntervalMs,
+      }));
+    }
+    if (o.bootstrapSigner === true) out.push(bootstrapSignerController(ctx, inp.serverUrl, inp.caPem));
+    return out;
+  };
   return { admission, controllers, signingCAPem: ca.certPem };
 }

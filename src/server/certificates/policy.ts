@@ -8,7 +8,7 @@ import { CLUSTER_INFO_CONFIGMAP, GROUPS, NAMESPACES } from '../../sdk/naming.js'
 import { BOOTSTRAPPERS_GROUP } from '../auth/authn/bootstrap-token.js';
 import { PolicyWriter } from '../auth/authz/policy-writer.js';
 import type { ServerContext } from '../context.js';
-import type { Controller } from '../controllers/controller.js';
+import type { Controller } from '../control/controller.js';
 
 /** The approval role names the auto-approver's SubjectAccessReviews are granted by. */
 export const NODE_CLIENT_ROLE = `system:${GROUPS.certificates}:certificatesigningrequests:nodeclient`;

@@ -4,8 +4,8 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ServerContext } from '../context.js';
-import { timestamp } from '../context.js';
-import type { Controller } from '../controllers/controller.js';
+import { timestamp } from '../util/time.js';
+import type { Controller } from '../control/controller.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import type { SigningCA } from './ca.js';

@@ -3,9 +3,9 @@
  * identities admission recognises by reference (so no request from outside can pose as them).
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../request/user.js';
 import type { ServerContext } from '../context.js';
-import { InternalClient } from '../controllers/client.js';
+import { InternalClient } from '../control/client.js';
 import type { ResourceDef } from '../registry/types.js';
 
 const controllerUsers = new WeakSet<UserInfo>();

@@ -12,8 +12,8 @@ import { ensureBootstrapPolicy } from '../auth/authz/bootstrap-policy.js';
 import { fromObjectSelector, matchesLabels } from '../../machinery/labels/selector.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
-import type { Controller } from './controller.js';
-import { WorkQueue } from './work-queue.js';
+import { realClock } from '../control/clock.js';
+import { reconcileLoop, STEADY_RETRY, type ReconcileLoop } from '../control/reconcile-loop.js';
 
 function nameOf(obj: JsonObject): string {
   return asString(asObject(obj.metadata)?.name) ?? '';
@@ -39,10 +39,9 @@ export function aggregatedRules(role: JsonObject, all: JsonObject[]): JsonValue[
 }
 
 /** Creates the aggregation controller (and, with `bootstrap`, the bootstrap policy writer). */
-export function clusterRoleAggregationController(ctx: ServerContext, policy: RbacPolicyStore, options: { bootstrap: boolean }): Controller {
+export function clusterRoleAggregationController(ctx: ServerContext, policy: RbacPolicyStore, options: { bootstrap: boolean }): ReconcileLoop {
   const writer = new PolicyWriter(ctx, 'clusterrole-aggregation-controller');
   const def = policy.def('clusterroles');
-  let unsubscribe: (() => void) | undefined;
 
   async function sync(name: string): Promise<void> {
     const role = policy.get('clusterroles', '', name);
@@ -57,26 +56,21 @@ export function clusterRoleAggregationController(ctx: ServerContext, policy: Rba
     });
   }
 
-  const queue = new WorkQueue(sync, (key, e) => ctx.log(`clusterrole aggregation of "${key}" failed: ${e instanceof Error ? e.message : String(e)}`));
-
-  function queueAggregated(): void {
-    for (const c of policy.list('clusterroles')) if (selectorsOf(c) !== undefined) queue.add(nameOf(c));
+  function aggregatedNames(): string[] {
+    return policy.list('clusterroles').filter((c) => selectorsOf(c) !== undefined).map(nameOf);
   }
 
-  return {
-    name: 'clusterrole-aggregation-controller',
-    async start() {
-      unsubscribe = policy.onChange((plural) => {
-        if (plural === 'clusterroles') queueAggregated();
-      });
+  const loop = reconcileLoop({
+    name: 'clusterrole-aggregation-controller', ctx, clock: realClock(ctx.now), retry: STEADY_RETRY, reconcile: sync,
+    subscribe: () => [policy.onChange((plural) => {
+      if (plural === 'clusterroles') for (const name of aggregatedNames()) loop.queue.add(name);
+    })],
+    initialKeys: async () => {
       if (options.bootstrap) await ensureBootstrapPolicy(policy, new PolicyWriter(ctx, 'platform-apiserver'));
-      queueAggregated();
-      await queue.idle();
+      return aggregatedNames();
     },
-    idle: () => queue.idle(),
-    stop() {
-      unsubscribe?.();
-      queue.stop();
-    },
-  };
+    // The aggregated defaults are filled in before the server is ready.
+    syncOnStart: true,
+  });
+  return loop;
 }

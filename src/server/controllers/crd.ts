@@ -6,15 +6,16 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { GROUPS } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
-import { timestamp } from '../context.js';
+import { timestamp } from '../util/time.js';
 import { CRD_CLEANUP_FINALIZER } from '../kinds/custom-resource-definition.js';
 import { customResourceDefs } from '../registry/custom-resources.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
-import { InternalClient } from './client.js';
-import type { Controller } from './controller.js';
-import { WorkQueue } from './work-queue.js';
+import { InternalClient } from '../control/client.js';
+import type { Controller } from '../control/controller.js';
+import { realClock } from '../control/clock.js';
+import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
 
 function o(v: unknown): JsonObject {
   return asObject(v) ?? {};
@@ -104,7 +105,7 @@ export function crdController(ctx: ServerContext): Controller {
       }
       const left = await client.list(def);
       if (left.length > 0) {
-        queue.addAfter(name, 200);
+        loop.queue.addAfter(name, 200);
         return;
       }
     }
@@ -119,45 +120,38 @@ export function crdController(ctx: ServerContext): Controller {
     void crd;
   }
 
-  const queue = new WorkQueue(async (name) => {
-    const crd = await client.get(defCRD, '', name);
-    if (crd === undefined) {
-      ctx.registry.setCustom(name, []);
-      return;
-    }
-    if (typeof o(crd.metadata).deletionTimestamp === 'string') await cleanup(crd, name);
-    else await establish(crd, name);
-  }, (key, e) => ctx.log(`crd controller: ${key}: ${e instanceof Error ? e.message : String(e)}`));
-
-  const unsubscribe = ctx.onWrite((ev) => {
-    if (ev.def.group !== GROUPS.apiextensions || ev.def.plural !== 'customresourcedefinitions') {
-      // A removed custom resource may let a deleting CRD finish.
-      if (ev.type === 'DELETED' && ev.def.custom !== undefined) queue.add(ev.def.custom.crdName);
-      return;
-    }
-    const name = asString(o(ev.object.metadata).name) ?? '';
-    if (ev.type === 'DELETED') {
-      ctx.registry.setCustom(name, []);
-      return;
-    }
-    // Serve the kind right away when the spec changed; the status update follows.
-    queue.add(name);
-  });
-
-  return {
-    name: 'crd',
-    async start() {
-      for (const crd of await client.list(defCRD)) {
-        const name = asString(o(crd.metadata).name) ?? '';
-        const established = (asArray(o(crd.status).conditions) ?? []).some((c) => o(c).type === 'Established' && o(c).status === 'True');
-        if (established) ctx.registry.setCustom(name, customResourceDefs(crd));
-        queue.add(name);
+  const loop = reconcileLoop({
+    name: 'crd', ctx, clock: realClock(ctx.now), retry: STEADY_RETRY,
+    reconcile: async (name) => {
+      const crd = await client.get(defCRD, '', name);
+      if (crd === undefined) {
+        ctx.registry.setCustom(name, []);
+        return;
       }
+      if (typeof o(crd.metadata).deletionTimestamp === 'string') await cleanup(crd, name);
+      else await establish(crd, name);
     },
-    idle: () => queue.idle(),
-    stop() {
-      unsubscribe();
-      queue.stop();
-    },
-  };
+    // Established CRDs are served again at once, before their first sync.
+    initialKeys: async () => (await client.list(defCRD)).map((crd) => {
+      const name = asString(o(crd.metadata).name) ?? '';
+      const established = (asArray(o(crd.status).conditions) ?? []).some((c) => o(c).type === 'Established' && o(c).status === 'True');
+      if (established) ctx.registry.setCustom(name, customResourceDefs(crd));
+      return name;
+    }),
+    subscriptions: [ctx.onWrite((ev) => {
+      if (ev.def.group !== GROUPS.apiextensions || ev.def.plural !== 'customresourcedefinitions') {
+        // A removed custom resource may let a deleting CRD finish.
+        if (ev.type === 'DELETED' && ev.def.custom !== undefined) loop.queue.add(ev.def.custom.crdName);
+        return;
+      }
+      const name = asString(o(ev.object.metadata).name) ?? '';
+      if (ev.type === 'DELETED') {
+        ctx.registry.setCustom(name, []);
+        return;
+      }
+      // Serve the kind right away when the spec changed; the status update follows.
+      loop.queue.add(name);
+    })],
+  });
+  return loop;
 }

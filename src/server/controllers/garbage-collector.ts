@@ -6,12 +6,13 @@
  * change feed and rebuilt at start-up.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
-import type { ServerContext } from '../context.js';
+import type { ServerContext, WriteEvent } from '../context.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asArray, asObject, asString } from '../util/json.js';
-import { InternalClient } from './client.js';
-import type { Controller } from './controller.js';
-import { WorkQueue } from './work-queue.js';
+import { InternalClient } from '../control/client.js';
+import type { Controller } from '../control/controller.js';
+import { realClock } from '../control/clock.js';
+import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
 
 interface Ref {
   apiVersion: string;
@@ -183,14 +184,14 @@ export function garbageCollector(ctx: ServerContext): Controller {
     await removeFinalizer(where.def, where.namespace, where.name, 'foregroundDeletion');
   }
 
-  const queue = new WorkQueue(async (key) => {
+  async function reconcile(key: string): Promise<void> {
     const bar = key.indexOf('|');
     const kind = key.slice(0, bar);
     const loc = key.slice(bar + 1);
     if (kind === 'dependent') await processDependent(loc);
     else if (kind === 'orphan') await processOrphan(loc);
     else if (kind === 'foreground') await processForeground(loc);
-  }, (key, e) => ctx.log(`garbage collector: ${key}: ${e instanceof Error ? e.message : String(e)}`));
+  }
 
   function ownerLocationsOf(obj: JsonObject, namespace: string): string[] {
     const out: string[] = [];
@@ -202,7 +203,7 @@ export function garbageCollector(ctx: ServerContext): Controller {
     return out;
   }
 
-  const unsubscribe = ctx.onWrite((ev) => {
+  function observe(ev: WriteEvent): void {
     const loc = location(ev.def, ev.object);
     const meta = asObject(ev.object.metadata) ?? {};
     const uid = asString(meta.uid) ?? '';
@@ -221,28 +222,29 @@ export function garbageCollector(ctx: ServerContext): Controller {
       if (f.includes('foregroundDeletion')) queue.add(`foreground|${loc}`);
       for (const owner of ownerLocationsOf(ev.object, asString(meta.namespace) ?? '')) queue.add(`foreground|${owner}`);
     }
-  });
+  }
 
-  return {
-    name: 'garbage-collector',
-    async start() {
+  const loop = reconcileLoop({
+    name: 'garbage-collector', ctx, clock: realClock(ctx.now), retry: STEADY_RETRY, reconcile,
+    // The index of dependents is rebuilt from one list of every kind.
+    initialKeys: async () => {
+      const keys: string[] = [];
       for (const def of ctx.registry.buckets()) {
         for (const obj of await client.list(def)) {
           const loc = location(def, obj);
           index(loc, obj);
-          if (refsOf(obj).length > 0) queue.add(`dependent|${loc}`);
+          if (refsOf(obj).length > 0) keys.push(`dependent|${loc}`);
           const meta = asObject(obj.metadata) ?? {};
           if (typeof meta.deletionTimestamp === 'string') {
-            if (finalizers(obj).includes('orphan')) queue.add(`orphan|${loc}`);
-            if (finalizers(obj).includes('foregroundDeletion')) queue.add(`foreground|${loc}`);
+            if (finalizers(obj).includes('orphan')) keys.push(`orphan|${loc}`);
+            if (finalizers(obj).includes('foregroundDeletion')) keys.push(`foreground|${loc}`);
           }
         }
       }
+      return keys;
     },
-    idle: () => queue.idle(),
-    stop() {
-      unsubscribe();
-      queue.stop();
-    },
-  };
+    subscriptions: [ctx.onWrite(observe)],
+  });
+  const queue = loop.queue;
+  return loop;
 }

@@ -6,14 +6,15 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { FINALIZERS, ROOT_CA_CONFIGMAP } from '../../sdk/naming.js';
-import type { ServerContext } from '../context.js';
-import { timestamp } from '../context.js';
+import type { ServerContext, WriteEvent } from '../context.js';
+import { timestamp } from '../util/time.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
-import { InternalClient } from './client.js';
-import type { Controller } from './controller.js';
-import { WorkQueue } from './work-queue.js';
+import { InternalClient } from '../control/client.js';
+import type { Controller } from '../control/controller.js';
+import { realClock } from '../control/clock.js';
+import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
 
 function core(ctx: ServerContext, plural: string): ResourceDef {
   const def = ctx.registry.lookup('', 'v1', plural);
@@ -100,7 +101,7 @@ export function namespaceController(ctx: ServerContext): Controller {
     const left = await remaining(name);
     await setConditions(name, left);
     if (left.count > 0) {
-      queue.addAfter(name, 200);
+      loop.queue.addAfter(name, 200);
       return;
     }
     await client.update(nsDef, '', name, (o) => {
@@ -113,14 +114,20 @@ export function namespaceController(ctx: ServerContext): Controller {
     }, 'finalize');
   }
 
-  const queue = new WorkQueue(async (name) => {
-    const ns = await client.get(nsDef, '', name);
-    if (ns === undefined) return;
-    if (isTerminating(ns)) await cleanup(name);
-    else await ensureDefaults(name);
-  }, (key, e) => ctx.log(`namespace controller: ${key}: ${e instanceof Error ? e.message : String(e)}`));
+  const loop = reconcileLoop({
+    name: 'namespace', ctx, clock: realClock(ctx.now), retry: STEADY_RETRY,
+    reconcile: async (name) => {
+      const ns = await client.get(nsDef, '', name);
+      if (ns === undefined) return;
+      if (isTerminating(ns)) await cleanup(name);
+      else await ensureDefaults(name);
+    },
+    initialKeys: async () => (await client.list(nsDef)).map((ns) => asString(asObject(ns.metadata)?.name) ?? ''),
+    subscriptions: [ctx.onWrite(queueFor)],
+  });
+  const queue = loop.queue;
 
-  const unsubscribe = ctx.onWrite((ev) => {
+  function queueFor(ev: WriteEvent): void {
     const meta = asObject(ev.object.metadata) ?? {};
     if (ev.def === nsDef || (ev.def.group === '' && ev.def.plural === 'namespaces')) {
       if (ev.type !== 'DELETED') queue.add(asString(meta.name) ?? '');
@@ -132,17 +139,7 @@ export function namespaceController(ctx: ServerContext): Controller {
     if (ev.type === 'DELETED' && ((ev.def === saDef && name === 'default') || (ev.def === cmDef && name === ROOT_CA_CONFIGMAP))) queue.add(ns);
     else if (ev.type === 'MODIFIED' && ev.def === cmDef && name === ROOT_CA_CONFIGMAP) queue.add(ns);
     else if (ev.type === 'DELETED') queue.add(ns);
-  });
+  }
 
-  return {
-    name: 'namespace',
-    async start() {
-      for (const ns of await client.list(nsDef)) queue.add(asString(asObject(ns.metadata)?.name) ?? '');
-    },
-    idle: () => queue.idle(),
-    stop() {
-      unsubscribe();
-      queue.stop();
-    },
-  };
+  return loop;
 }

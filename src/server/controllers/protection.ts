@@ -11,9 +11,10 @@ import { FINALIZERS, GROUPS, NAMESPACES } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asArray, asObject, asString } from '../util/json.js';
-import { InternalClient } from './client.js';
-import type { Controller } from './controller.js';
-import { WorkQueue } from './work-queue.js';
+import { InternalClient } from '../control/client.js';
+import type { Controller } from '../control/controller.js';
+import { realClock } from '../control/clock.js';
+import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
 
 function o(v: unknown): JsonObject {
   return asObject(v) ?? {};
@@ -60,7 +61,7 @@ export function protectionController(ctx: ServerContext): Controller {
     });
   }
 
-  const queue = new WorkQueue(async (key) => {
+  async function reconcile(key: string): Promise<void> {
     const [kind = '', ns = '', name = ''] = key.split('|');
     if (kind === 'pvc') {
       const pvc = await client.get(pvcDef, ns, name);
@@ -87,7 +88,27 @@ export function protectionController(ctx: ServerContext): Controller {
       if (await agentAlive(asString(o(pod.spec).nodeName) ?? '')) return;
       await client.delete(podDef, ns, name, { gracePeriodSeconds: 0 });
     }
-  }, (key, e) => ctx.log(`protection controller: ${key}: ${e instanceof Error ? e.message : String(e)}`));
+  }
+
+  const loop = reconcileLoop({
+    name: 'protection', ctx, clock: realClock(ctx.now), retry: STEADY_RETRY, reconcile,
+    initialKeys: async () => {
+      for (const def of [pvcDef, pvDef, podDef]) for (const obj of await client.list(def)) consider(def, obj);
+      return [];
+    },
+    subscriptions: [ctx.onWrite((ev) => {
+      if (ev.type !== 'DELETED') consider(ev.def, ev.object);
+      if (ev.def === podDef && (ev.type === 'DELETED' || ev.type === 'MODIFIED')) {
+        // A finished or removed pod may release the claims it used.
+        const ns = asString(o(ev.object.metadata).namespace) ?? '';
+        for (const v of asArray(o(ev.object.spec).volumes) ?? []) {
+          const claim = asString(o(o(v).persistentVolumeClaim).claimName);
+          if (claim !== undefined) queue.add(`pvc|${ns}|${claim}`);
+        }
+      }
+    })],
+  });
+  const queue = loop.queue;
 
   function consider(def: ResourceDef, obj: JsonObject): void {
     const meta = o(obj.metadata);
@@ -99,27 +120,5 @@ export function protectionController(ctx: ServerContext): Controller {
     if (def === podDef && deleting && (typeof meta.deletionGracePeriodSeconds === 'number' && meta.deletionGracePeriodSeconds > 0)) queue.add(`pod|${ns}|${name}`);
   }
 
-  const unsubscribe = ctx.onWrite((ev) => {
-    if (ev.type !== 'DELETED') consider(ev.def, ev.object);
-    if (ev.def === podDef && (ev.type === 'DELETED' || ev.type === 'MODIFIED')) {
-      // A finished or removed pod may release the claims it used.
-      const ns = asString(o(ev.object.metadata).namespace) ?? '';
-      for (const v of asArray(o(ev.object.spec).volumes) ?? []) {
-        const claim = asString(o(o(v).persistentVolumeClaim).claimName);
-        if (claim !== undefined) queue.add(`pvc|${ns}|${claim}`);
-      }
-    }
-  });
-
-  return {
-    name: 'protection',
-    async start() {
-      for (const def of [pvcDef, pvDef, podDef]) for (const obj of await client.list(def)) consider(def, obj);
-    },
-    idle: () => queue.idle(),
-    stop() {
-      unsubscribe();
-      queue.stop();
-    },
-  };
+  return loop;
 }

@@ -8,12 +8,13 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import { ANNOTATIONS, SECRET_TYPES } from '../../sdk/naming.js';
 import { legacyClaims } from '../auth/authn/service-account/claims.js';
 import type { TokenSigner } from '../auth/authn/service-account/signer.js';
-import type { ServerContext } from '../context.js';
+import type { ServerContext, WriteEvent } from '../context.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asArray, asObject, asString, metaOf } from '../util/json.js';
-import { InternalClient } from './client.js';
-import type { Controller } from './controller.js';
-import { WorkQueue } from './work-queue.js';
+import { InternalClient } from '../control/client.js';
+import type { Controller } from '../control/controller.js';
+import { realClock } from '../control/clock.js';
+import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
 
 function o(v: unknown): JsonObject {
   return asObject(v) ?? {};
@@ -89,14 +90,23 @@ export function serviceAccountTokenController(ctx: ServerContext, signer: TokenS
     });
   }
 
-  const queue = new WorkQueue(async (key) => {
-    const [kind = '', ns = '', name = '', extra = '', uid = ''] = key.split('|');
-    if (kind === 'secret') await syncSecret(ns, name);
-    else if (kind === 'sa-deleted') await accountDeleted(ns, name, uid);
-    else if (kind === 'secret-deleted') await secretDeleted(ns, name, extra);
-  }, (key, e) => ctx.log(`tokens controller: ${key}: ${e instanceof Error ? e.message : String(e)}`));
+  const loop = reconcileLoop({
+    name: 'serviceaccount-tokens', ctx, clock: realClock(ctx.now), retry: STEADY_RETRY,
+    reconcile: async (key) => {
+      const [kind = '', ns = '', name = '', extra = '', uid = ''] = key.split('|');
+      if (kind === 'secret') await syncSecret(ns, name);
+      else if (kind === 'sa-deleted') await accountDeleted(ns, name, uid);
+      else if (kind === 'secret-deleted') await secretDeleted(ns, name, extra);
+    },
+    initialKeys: async () => (await client.list(secretDef)).filter((s) => s.type === SECRET_TYPES.serviceAccountToken).map((s) => {
+      const meta = o(s.metadata);
+      return `secret|${asString(meta.namespace) ?? ''}|${asString(meta.name) ?? ''}`;
+    }),
+    subscriptions: [ctx.onWrite(observe)],
+  });
+  const queue = loop.queue;
 
-  const unsubscribe = ctx.onWrite((ev) => {
+  function observe(ev: WriteEvent): void {
     const meta = o(ev.object.metadata);
     const ns = asString(meta.namespace) ?? '';
     const name = asString(meta.name) ?? '';
@@ -110,21 +120,7 @@ export function serviceAccountTokenController(ctx: ServerContext, signer: TokenS
     } else if (ev.def.bucket === saDef.bucket && ev.type === 'DELETED') {
       queue.add(`sa-deleted|${ns}|${name}||${asString(meta.uid) ?? ''}`);
     }
-  });
+  }
 
-  return {
-    name: 'serviceaccount-tokens',
-    async start() {
-      for (const s of await client.list(secretDef)) {
-        if (s.type !== SECRET_TYPES.serviceAccountToken) continue;
-        const meta = o(s.metadata);
-        queue.add(`secret|${asString(meta.namespace) ?? ''}|${asString(meta.name) ?? ''}`);
-      }
-    },
-    idle: () => queue.idle(),
-    stop() {
-      unsubscribe();
-      queue.stop();
-    },
-  };
+  return loop;
 }

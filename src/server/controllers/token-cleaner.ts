@@ -8,9 +8,10 @@ import { NAMESPACES, SECRET_TYPES } from '../../sdk/naming.js';
 import { bootstrapTokenExpired, expirationOf } from '../auth/authn/bootstrap-token.js';
 import type { ServerContext } from '../context.js';
 import { asObject, asString } from '../util/json.js';
-import { InternalClient } from './client.js';
-import type { Controller } from './controller.js';
-import { WorkQueue } from './work-queue.js';
+import { InternalClient } from '../control/client.js';
+import type { Controller } from '../control/controller.js';
+import { realClock, type CancelTimer } from '../control/clock.js';
+import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
 
 const DEFAULT_SWEEP_MS = 60_000;
 /** Longest single timer (setTimeout's limit is about 24.8 days). */
@@ -37,40 +38,43 @@ export function tokenCleaner(ctx: ServerContext, sweepMs = DEFAULT_SWEEP_MS): Co
     else queue.addAfter(nameOf(secret), Math.min(wait + 10, MAX_DELAY_MS));
   }
 
-  const queue = new WorkQueue(async (name) => {
-    const secret = await client.get(def, NAMESPACES.system, name);
-    if (secret === undefined || secret.type !== SECRET_TYPES.bootstrapToken) return;
-    if (!bootstrapTokenExpired(secret, ctx.now())) {
-      consider(secret);
-      return;
-    }
-    ctx.log(`token cleaner: deleting expired bootstrap token secret ${NAMESPACES.system}/${name}`);
-    await client.delete(def, NAMESPACES.system, name);
-  }, (key, e) => ctx.log(`token cleaner: ${key}: ${e instanceof Error ? e.message : String(e)}`));
+  const clock = realClock(ctx.now);
+  let cancelSweep: CancelTimer | undefined;
 
   async function sweep(): Promise<void> {
     for (const s of await client.list(def, NAMESPACES.system)) consider(s);
   }
 
-  const unsubscribe = ctx.onWrite((ev) => {
-    if (ev.def.bucket === def.bucket && ev.type !== 'DELETED') consider(ev.object);
-  });
-  let timer: NodeJS.Timeout | undefined;
+  function sweepLater(): void {
+    cancelSweep = clock.setTimer(() => {
+      sweep().catch((e: unknown) => ctx.log(`token cleaner: ${e instanceof Error ? e.message : String(e)}`));
+      sweepLater();
+    }, sweepMs);
+  }
 
-  return {
-    name: 'token-cleaner',
-    async start() {
+  const loop = reconcileLoop({
+    name: 'token-cleaner', ctx, clock, retry: STEADY_RETRY,
+    reconcile: async (name) => {
+      const secret = await client.get(def, NAMESPACES.system, name);
+      if (secret === undefined || secret.type !== SECRET_TYPES.bootstrapToken) return;
+      if (!bootstrapTokenExpired(secret, ctx.now())) {
+        consider(secret);
+        return;
+      }
+      ctx.log(`token cleaner: deleting expired bootstrap token secret ${NAMESPACES.system}/${name}`);
+      await client.delete(def, NAMESPACES.system, name);
+    },
+    // The first sweep queues what is expired and times the rest.
+    initialKeys: async () => {
       await sweep();
-      timer = setInterval(() => {
-        sweep().catch((e: unknown) => ctx.log(`token cleaner: ${e instanceof Error ? e.message : String(e)}`));
-      }, sweepMs);
-      timer.unref();
+      return [];
     },
-    idle: () => queue.idle(),
-    stop() {
-      if (timer !== undefined) clearInterval(timer);
-      unsubscribe();
-      queue.stop();
-    },
-  };
+    subscriptions: [ctx.onWrite((ev) => {
+      if (ev.def.bucket === def.bucket && ev.type !== 'DELETED') consider(ev.object);
+    })],
+    onStart: sweepLater,
+    onStop: () => cancelSweep?.(),
+  });
+  const queue = loop.queue;
+  return loop;
 }

@@ -81,7 +81,7 @@ async function handleNonResource(ctx: ServerContext, opts: PipelineOptions, rc: 
     sendText(rc.res, answer.code, answer.body);
     return;
   }
-  if (path === '/metrics') return serveMetrics(ctx, rc.res);
+  if (path === '/metrics') return serveMetrics(ctx.observability, rc.res);
   if (path === '/version') {
     await send(rc.res, 200, versionInfo(opts.buildDate), { kind: 'json' });
     return;
@@ -139,7 +139,7 @@ export function createHandler(ctx: ServerContext, opts: PipelineOptions): (req: 
       }
       return controller.signal;
     };
-    void observeRequest(ctx, req, res, async () => {
+    void observeRequest(ctx.observability, req, res, async () => {
       try {
         const url = new URL(req.url ?? '/', 'https://localhost');
         const path = rawRequestPath(req.url ?? '/');

@@ -2,7 +2,7 @@
  * One request as the handlers see it after authentication.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../request/user.js';
 import type { RequestInfo } from '../request/request-info.js';
 
 /** A request in flight. */

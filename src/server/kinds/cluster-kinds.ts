@@ -8,7 +8,7 @@ import { asArray, asObject, asString } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
-import { clusterRoleBindingTable, leaseTable, roleBindingTable, roleTable, webhookConfigurationTable } from '../tables/cluster.js';
+import { clusterRoleBindingTable, leaseTable, roleBindingTable, roleTable } from '../tables/cluster.js';
 
 function o(v: unknown): JsonObject {
   return asObject(v) ?? {};
@@ -87,57 +87,4 @@ export const clusterRoleBindingDef = defineKind({
 
 /** Moved to certificates.ts; re-exported for existing imports. */
 export { certificateSigningRequestDef } from './certificates.js';
-
-function defaultWebhooks(obj: JsonObject, mutating: boolean): void {
-  for (const w of asArray(obj.webhooks) ?? []) {
-    const hook = asObject(w);
-    if (hook === undefined) continue;
-    hook.failurePolicy ??= 'Fail';
-    hook.matchPolicy ??= 'Equivalent';
-    hook.namespaceSelector ??= {};
-    hook.objectSelector ??= {};
-    hook.timeoutSeconds ??= 10;
-    if (mutating) hook.reinvocationPolicy ??= 'Never';
-    for (const r of asArray(hook.rules) ?? []) {
-      const rule = asObject(r);
-      if (rule !== undefined) rule.scope ??= '*';
-    }
-    const service = asObject(o(hook.clientConfig).service);
-    if (service !== undefined) service.port ??= 443;
-  }
-}
-
-function webhookConfiguration(kind: 'MutatingWebhookConfiguration' | 'ValidatingWebhookConfiguration', plural: string) {
-  const mutating = kind === 'MutatingWebhookConfiguration';
-  return defineKind({
-    group: GROUPS.admissionregistration, version: 'v1', kind, plural, categories: ['api-extensions'], namespaced: false,
-    tracksGeneration: true, table: webhookConfigurationTable,
-    hooks: {
-      defaults: (obj) => defaultWebhooks(obj, mutating),
-      validate(obj) {
-        const errs: FieldError[] = [];
-        const names = new Set<string>();
-        (asArray(obj.webhooks) ?? []).forEach((w, i) => {
-          const hook = o(w);
-          const name = asString(hook.name) ?? '';
-          if (name === '') errs.push(fieldError.required(`webhooks[${i}].name`));
-          else if (names.has(name)) errs.push(fieldError.duplicate(`webhooks[${i}].name`, name));
-          names.add(name);
-          if (!['None', 'NoneOnDryRun'].includes(String(hook.sideEffects))) {
-            errs.push(fieldError.notSupported(`webhooks[${i}].sideEffects`, hook.sideEffects ?? '', ['None', 'NoneOnDryRun']));
-          }
-          if ((asArray(hook.admissionReviewVersions) ?? []).length === 0) {
-            errs.push(fieldError.required(`webhooks[${i}].admissionReviewVersions`, 'must specify one of v1, v1beta1'));
-          }
-          const t = hook.timeoutSeconds;
-          if (typeof t === 'number' && (t < 1 || t > 30)) errs.push(fieldError.invalid(`webhooks[${i}].timeoutSeconds`, t, 'the timeout value must be between 1 and 30 seconds'));
-        });
-        return errs;
-      },
-    },
-  });
-}
-
-export const mutatingWebhookConfigurationDef = webhookConfiguration('MutatingWebhookConfiguration', 'mutatingwebhookconfigurations');
-export const validatingWebhookConfigurationDef = webhookConfiguration('ValidatingWebhookConfiguration', 'validatingwebhookconfigurations');
 

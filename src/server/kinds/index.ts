@@ -10,9 +10,9 @@ import { podTemplateDef, replicationControllerDef } from './replication-controll
 import { endpointsDef, eventDef, nodeDef, persistentVolumeClaimDef, persistentVolumeDef, serviceAccountDef } from './core-misc.js';
 import { cronJobDef, daemonSetDef, deploymentDef, jobDef, replicaSetDef, statefulSetDef } from './workloads.js';
 import {
-  certificateSigningRequestDef, clusterRoleBindingDef, clusterRoleDef, leaseDef, mutatingWebhookConfigurationDef, roleBindingDef, roleDef,
-  validatingWebhookConfigurationDef,
+  certificateSigningRequestDef, clusterRoleBindingDef, clusterRoleDef, leaseDef, roleBindingDef, roleDef,
 } from './cluster-kinds.js';
+import { mutatingWebhookConfigurationV1Def, validatingWebhookConfigurationV1Def } from './webhook-configurations.js';
 import { customResourceDefinitionDef } from './custom-resource-definition.js';
 import { admissionDefs } from './admission-defs.js';
 import { authorizationDefs } from './authorization.js';
@@ -21,12 +21,12 @@ import { ingressClassDef, ingressDef, networkPolicyDef } from './networking.js';
 import { csiDriverDef, csiNodeDef, csiStorageCapacityDef, storageClassDef, volumeAttachmentDef } from './storage.js';
 import { controllerRevisionDef, endpointSliceDef, horizontalPodAutoscalerDef, horizontalPodAutoscalerV1Def } from './workload-extras.js';
 
-/** The built-in resource definitions. */
+/** The built-in resource definitions (each group/version/resource once: the registry refuses a second). */
 export function builtinDefs(): ResourceDef[] {
   return [
     bindingDef, configMapDef, endpointsDef, eventDef, namespaceDef, nodeDef, persistentVolumeClaimDef, persistentVolumeDef, podDef,
     podTemplateDef, replicationControllerDef, secretDef, withTokenRequest(serviceAccountDef), serviceDef,
-    mutatingWebhookConfigurationDef, validatingWebhookConfigurationDef,
+    mutatingWebhookConfigurationV1Def, validatingWebhookConfigurationV1Def,
     customResourceDefinitionDef,
     controllerRevisionDef, daemonSetDef, deploymentDef, replicaSetDef, statefulSetDef,
     horizontalPodAutoscalerDef, horizontalPodAutoscalerV1Def,

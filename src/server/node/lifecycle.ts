@@ -10,10 +10,13 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { COMPONENTS, NAMESPACES, TAINTS } from '../../sdk/naming.js';
-import { timestamp, type ServerContext } from '../context.js';
-import { InternalClient } from '../controllers/client.js';
-import type { Controller } from '../controllers/controller.js';
-import { EventRecorder } from '../events/recorder.js';
+import type { ServerContext } from '../context.js';
+import { timestamp } from '../util/time.js';
+import { InternalClient } from '../control/client.js';
+import { realClock, type ControllerClock } from '../control/clock.js';
+import type { Controller } from '../control/controller.js';
+import { sweepLoop } from '../control/sweep-loop.js';
+import { EventRecorder } from '../control/event-recorder.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asArray, asNumber, asObject, asString } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
@@ -23,7 +26,10 @@ import { tolerates } from '../scheduler/fit.js';
 export interface NodeLifecycleOptions {
   gracePeriodMs: number;
   monitorPeriodMs: number;
+  /** The time nodes are judged by (this controller's own observation clock). */
   now: () => number;
+  /** Timers of the monitor passes (default: the server's clock with Node's timers). */
+  clock?: ControllerClock;
 }
 
 const UNKNOWN_REASON = 'NodeStatusUnknown';
@@ -114,10 +120,6 @@ export function nodeLifecycle(ctx: ServerContext, options: NodeLifecycleOptions)
   const podsDef = lookup('', 'pods');
   const leasesDef = ctx.registry.all().find((d) => d.plural === 'leases' && d.version === 'v1');
   const health = new Map<string, Health>();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let soon: NodeJS.Timeout | undefined;
-  let unsubscribe: (() => void) | undefined;
 
   async function markUnknown(node: JsonObject, now: number): Promise<JsonObject | undefined> {
     const name = asString(meta(node).name) ?? '';
@@ -221,41 +223,25 @@ export function nodeLifecycle(ctx: ServerContext, options: NodeLifecycleOptions)
     for (const name of [...health.keys()]) if ((await client.get(nodesDef, '', name)) === undefined) health.delete(name);
   }
 
-  function tick(): void {
-    running = running.then(monitor).catch((e: unknown) => ctx.log(`node lifecycle: ${e instanceof Error ? e.message : String(e)}`));
-  }
-
-  /** A node changed: look at it soon instead of at the next period (taints follow conditions quickly). */
-  function tickSoon(): void {
-    if (soon !== undefined) return;
-    soon = setTimeout(() => {
-      soon = undefined;
-      tick();
-    }, 20);
-    soon.unref();
-  }
+  const loop = sweepLoop({
+    name: 'node-lifecycle', ctx, clock: options.clock ?? realClock(ctx.now), intervalMs: options.monitorPeriodMs, sweep: monitor, syncOnStart: true,
+    // A node changed: look at it soon instead of at the next period (taints follow conditions quickly).
+    subscribe: () => [ctx.onWrite((ev) => {
+      if (ev.def === nodesDef && ev.type !== 'DELETED') loop.sweepSoon(20);
+    })],
+    describeError: (e) => `node lifecycle: ${e instanceof Error ? e.message : String(e)}`,
+  });
 
   return {
-    name: 'node-lifecycle',
-    async start() {
-      unsubscribe = ctx.onWrite((ev) => {
-        if (ev.def === nodesDef && ev.type !== 'DELETED') tickSoon();
-      });
-      tick();
-      timer = setInterval(tick, options.monitorPeriodMs);
-      timer.unref();
-      await running;
-    },
-    idle: () => running.then(() => recorder.flush()),
-    async monitorNow() {
-      tick();
-      await running;
+    ...loop,
+    async idle() {
+      await loop.idle();
       await recorder.flush();
     },
-    stop() {
-      unsubscribe?.();
-      if (timer !== undefined) clearInterval(timer);
-      if (soon !== undefined) clearTimeout(soon);
+    async monitorNow() {
+      loop.sweepNow();
+      await loop.idle();
+      await recorder.flush();
     },
   };
 }

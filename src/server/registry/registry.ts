@@ -37,8 +37,13 @@ export class Registry {
   private readonly listeners = new Set<() => void>();
   private generation = 0;
 
+  /** Throws when two built-in defs name the same group, version and resource: one would hide the other. */
   constructor(builtins: ResourceDef[]) {
-    for (const d of builtins) this.builtins.set(key(d.group, d.version, d.plural), d);
+    for (const d of builtins) {
+      const k = key(d.group, d.version, d.plural);
+      if (this.builtins.has(k)) throw new Error(`resource ${d.plural}.${d.version}${d.group === '' ? '' : `.${d.group}`} is defined twice`);
+      this.builtins.set(k, d);
+    }
     this.rebuild();
   }
 

@@ -8,7 +8,7 @@ import type { TableColumnDefinition } from '../../sdk/types/table.js';
 import type { TypeSchema } from '../../sdk/types/schema/index.js';
 import type { FieldError } from '../validation/field-errors.js';
 import type { NameRule } from '../../machinery/validation/names.js';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../request/user.js';
 
 /** Group, version and kind. */
 export interface GVK {

@@ -8,7 +8,7 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import type { Status } from '../../sdk/types/status.js';
 import { GROUPS } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
-import { timestamp } from '../context.js';
+import { timestamp } from '../util/time.js';
 import { conflict, notFound } from '../errors.js';
 import { groupResource, type ResourceDef } from '../registry/types.js';
 import { ConflictError, NotFoundError } from '../storage/index.js';

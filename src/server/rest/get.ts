@@ -3,7 +3,7 @@
  * version from the future).
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
-import type { ServerContext } from '../context.js';
+import type { ServerContext, ServerCore } from '../context.js';
 import { notFound } from '../errors.js';
 import { groupResource } from '../registry/types.js';
 import type { ResourceDef } from '../registry/types.js';
@@ -20,7 +20,7 @@ export async function getObject(ctx: ServerContext, def: ResourceDef, namespace:
 }
 
 /** Reads one object or undefined. */
-export async function findObject(ctx: ServerContext, def: ResourceDef, namespace: string, name: string): Promise<JsonObject | undefined> {
+export async function findObject(ctx: ServerCore, def: ResourceDef, namespace: string, name: string): Promise<JsonObject | undefined> {
   const entry = await ctx.store.get(def.bucket, objectKey(def, namespace, name));
   return entry === undefined ? undefined : fromStorage(def, entry.value);
 }

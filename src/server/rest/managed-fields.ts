@@ -3,7 +3,7 @@
  * take ownership of what they change; apply merges with conflicts.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { timestamp } from '../context.js';
+import { timestamp } from '../util/time.js';
 import { applyObject, updateManagedFields } from '../fieldmanager/index.js';
 import { apiVersionOf, type ResourceDef } from '../registry/types.js';
 import { asKube, fromKube, type WriteRequest } from './write-request.js';

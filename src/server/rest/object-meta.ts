@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { timestamp } from '../context.js';
+import { timestamp } from '../util/time.js';
 import { badRequest } from '../errors.js';
 import { apiVersionOf, groupKind, type HookContext, type ResourceDef } from '../registry/types.js';
 import { asObject, asString, metaOf } from '../util/json.js';

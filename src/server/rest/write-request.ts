@@ -4,7 +4,7 @@
  */
 import type { RequestRecord } from '../audit/request-scope.js';
 import type { JsonObject, KubeObject } from '../../sdk/types/meta.js';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../request/user.js';
 import type { ServerContext } from '../context.js';
 import type { HookContext, ResourceDef } from '../registry/types.js';
 

@@ -6,7 +6,8 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { GROUPS } from '../../sdk/naming.js';
-import { timestamp, type ServerContext } from '../context.js';
+import type { ServerContext } from '../context.js';
+import { timestamp } from '../util/time.js';
 import { badRequest, conflict } from '../errors.js';
 import { decodeObjectBody, readBody } from '../http/body.js';
 import type { PipelineEndpoint } from '../http/handler.js';

@@ -7,7 +7,7 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { TAINTS } from '../../sdk/naming.js';
 import { asArray, asObject, asString } from '../util/json.js';
-import { podRequest, quantityMilli } from '../node/pod-resources.js';
+import { podRequest, quantityMilli } from './pod-resources.js';
 
 /** Why a node does not fit: reasons, and whether evicting other pods could help. */
 export interface NodeFitFailure {

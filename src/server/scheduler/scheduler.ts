@@ -7,15 +7,17 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { COMPONENTS } from '../../sdk/naming.js';
-import { timestamp, type ServerContext, type WriteEvent } from '../context.js';
-import { InternalClient } from '../controllers/client.js';
-import type { Controller } from '../controllers/controller.js';
-import { WorkQueue } from '../controllers/work-queue.js';
-import { EventRecorder } from '../events/recorder.js';
+import type { ServerContext, WriteEvent } from '../context.js';
+import { timestamp } from '../util/time.js';
+import { InternalClient } from '../control/client.js';
+import type { Controller } from '../control/controller.js';
+import { realClock, type CancelTimer, type ControllerClock } from '../control/clock.js';
+import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
+import { EventRecorder } from '../control/event-recorder.js';
 import type { ResourceDef } from '../registry/types.js';
 import { ApiError } from '../errors.js';
 import { asArray, asObject, asString } from '../util/json.js';
-import { podRequest, quantityMilli } from '../node/pod-resources.js';
+import { podRequest, quantityMilli } from './pod-resources.js';
 import { bindPod } from './binding.js';
 import { checkFit, fitErrorMessage, type NodeFitFailure, type NodeInfo } from './fit.js';
 import { writeJson } from '../../machinery/json-numbers.js';
@@ -52,7 +54,7 @@ function wantsScheduling(pod: JsonObject): boolean {
 }
 
 /** Creates the scheduler. */
-export function scheduler(ctx: ServerContext): Controller {
+export function scheduler(ctx: ServerContext, clock: ControllerClock = realClock(ctx.now)): Controller {
   const client = new InternalClient(ctx, 'system:kube-scheduler', DEFAULT_SCHEDULER);
   const recorder = new EventRecorder(ctx, { component: DEFAULT_SCHEDULER });
   const podsDef = ctx.registry.lookup('', 'v1', 'pods');
@@ -62,21 +64,47 @@ export function scheduler(ctx: ServerContext): Controller {
   const nodes = new Map<string, JsonObject>();
   const podCache = new Map<string, JsonObject>();
   const unschedulable = new Set<string>();
-  let flushTimer: NodeJS.Timeout | undefined;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let unsubscribe: (() => void) | undefined;
+  let flushTimer: CancelTimer | undefined;
+  let retryTimer: CancelTimer | undefined;
 
-  const queue = new WorkQueue((key) => scheduleOne(key), (key, e) => ctx.log(`scheduler: ${key}: ${e instanceof Error ? e.message : String(e)}`));
+  const loop = reconcileLoop({
+    name: 'scheduler', ctx, clock, retry: STEADY_RETRY,
+    reconcile: (key) => scheduleOne(key),
+    subscribe: () => [ctx.onWrite(onWrite)],
+    initialKeys: async () => {
+      for (const n of await client.list(nodesDef)) nodes.set(asString(meta(n).name) ?? '', n);
+      const keys: string[] = [];
+      for (const p of await client.list(pods)) {
+        podCache.set(asString(meta(p).uid) ?? '', p);
+        if (wantsScheduling(p)) keys.push(keyOf(p));
+      }
+      return keys;
+    },
+    onStart: retryLater,
+    onStop() {
+      flushTimer?.();
+      retryTimer?.();
+    },
+  });
+  const queue = loop.queue;
+
+  /** Unschedulable pods are tried again now and then, whatever changed. */
+  function retryLater(): void {
+    retryTimer = clock.setTimer(() => {
+      for (const k of unschedulable) queue.add(k);
+      unschedulable.clear();
+      retryLater();
+    }, UNSCHEDULABLE_RETRY_MS);
+  }
 
   /** Unschedulable pods are tried again when the cluster changed (debounced). */
   function flushUnschedulable(): void {
     if (unschedulable.size === 0 || flushTimer !== undefined) return;
-    flushTimer = setTimeout(() => {
+    flushTimer = clock.setTimer(() => {
       flushTimer = undefined;
       for (const k of unschedulable) queue.add(k);
       unschedulable.clear();
     }, 50);
-    flushTimer.unref();
   }
 
   function nodeInfos(): NodeInfo[] {
@@ -191,29 +219,11 @@ export function scheduler(ctx: ServerContext): Controller {
   }
 
   return {
-    name: 'scheduler',
-    async start() {
-      unsubscribe = ctx.onWrite(onWrite);
-      for (const n of await client.list(nodesDef)) nodes.set(asString(meta(n).name) ?? '', n);
-      for (const p of await client.list(pods)) {
-        podCache.set(asString(meta(p).uid) ?? '', p);
-        if (wantsScheduling(p)) queue.add(keyOf(p));
-      }
-      retryTimer = setInterval(() => {
-        for (const k of unschedulable) queue.add(k);
-        unschedulable.clear();
-      }, UNSCHEDULABLE_RETRY_MS);
-      retryTimer.unref();
-    },
+    ...loop,
+    // The scheduler's events are written too before it counts as idle.
     async idle() {
-      await queue.idle();
+      await loop.idle();
       await recorder.flush();
-    },
-    stop() {
-      unsubscribe?.();
-      queue.stop();
-      if (flushTimer !== undefined) clearTimeout(flushTimer);
-      if (retryTimer !== undefined) clearInterval(retryTimer);
     },
   };
 }

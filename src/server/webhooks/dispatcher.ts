@@ -7,7 +7,7 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../admission/types.js';
 import { addAuditAnnotation, addWarning } from '../audit/request-scope.js';
-import type { ServerContext } from '../context.js';
+import type { ServerCore } from '../context.js';
 import { ApiError, badRequest, internalError } from '../errors.js';
 import { applyJsonPatch, assignOwn } from '../patch/index.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
@@ -53,7 +53,7 @@ function callFailure(entry: WebhookEntry, why: string): Error {
 
 class CallFailed extends Error {}
 
-async function applicable(ctx: ServerContext, source: WebhookSource, attrs: AdmissionAttributes): Promise<Invocation[]> {
+async function applicable(ctx: ServerCore, source: WebhookSource, attrs: AdmissionAttributes): Promise<Invocation[]> {
   const entries = await source.webhooks();
   if (entries.length === 0) return [];
   const equivalents = ctx.registry.all();
@@ -118,7 +118,7 @@ export function mutationAnnotationKey(round: number, index: number): string {
 }
 
 /** MutatingAdmissionWebhook. */
-export function mutatingWebhookPlugin(ctx: ServerContext, opts: WebhookCallOptions): AdmissionPlugin {
+export function mutatingWebhookPlugin(ctx: ServerCore, opts: WebhookCallOptions): AdmissionPlugin {
   const source = new WebhookSource(ctx, true);
   return {
     name: 'MutatingAdmissionWebhook',
@@ -170,7 +170,7 @@ export function mutatingWebhookPlugin(ctx: ServerContext, opts: WebhookCallOptio
 }
 
 /** ValidatingAdmissionWebhook. */
-export function validatingWebhookPlugin(ctx: ServerContext, opts: WebhookCallOptions): AdmissionPlugin {
+export function validatingWebhookPlugin(ctx: ServerCore, opts: WebhookCallOptions): AdmissionPlugin {
   const source = new WebhookSource(ctx, false);
   return {
     name: 'ValidatingAdmissionWebhook',

@@ -4,7 +4,7 @@
  * configuration applies to the next request.
  */
 import { GROUPS } from '../../sdk/naming.js';
-import type { ServerContext } from '../context.js';
+import type { ServerCore } from '../context.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import type { WebhookEntry } from './types.js';
 
@@ -13,7 +13,7 @@ export class WebhookSource {
   private cached: Promise<WebhookEntry[]> | undefined;
   private readonly bucket: string;
 
-  constructor(private readonly ctx: ServerContext, private readonly mutating: boolean) {
+  constructor(private readonly ctx: ServerCore, private readonly mutating: boolean) {
     const plural = mutating ? 'mutatingwebhookconfigurations' : 'validatingwebhookconfigurations';
     this.bucket = `${GROUPS.admissionregistration}/${plural}`;
     ctx.onWrite((ev) => {

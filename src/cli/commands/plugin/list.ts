@@ -1,5 +1,5 @@
 import { BINARY_NAME, PLUGIN_PREFIX } from '../../../sdk/naming.js';
-import { findCommand } from '../../commands/index.js';
+import { findCommand } from '../index.js';
 import type { CommandRunner, CommandSpec } from '../../framework/spec.js';
 import { ExitError } from '../../framework/usage-error.js';
 import { scanPlugins } from '../../plugins/list.js';

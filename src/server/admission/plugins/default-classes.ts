@@ -8,7 +8,7 @@
  */
 import { ANNOTATIONS, DOMAIN, GROUPS } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import type { ServerContext } from '../../context.js';
+import type { ServerCore } from '../../context.js';
 import { asObject, asString, metaOf } from '../../util/json.js';
 import type { AdmissionPlugin } from '../types.js';
 
@@ -24,7 +24,7 @@ function annotations(obj: JsonObject): JsonObject {
 }
 
 /** The newest of the classes whose annotations mark them the default (ties: the first name). */
-async function defaultClass(ctx: ServerContext, group: string, plural: string, isDefault: (o: JsonObject) => boolean): Promise<string | undefined> {
+async function defaultClass(ctx: ServerCore, group: string, plural: string, isDefault: (o: JsonObject) => boolean): Promise<string | undefined> {
   const def = ctx.registry.lookup(group, 'v1', plural);
   if (def === undefined) return undefined;
   const defaults = (await ctx.store.list(def.bucket, {})).items.map((e) => e.value).filter(isDefault);
@@ -40,7 +40,7 @@ function isCreateOf(attrs: Parameters<NonNullable<AdmissionPlugin['admit']>>[0],
 }
 
 /** DefaultStorageClass. */
-export function defaultStorageClassPlugin(ctx: ServerContext): AdmissionPlugin {
+export function defaultStorageClassPlugin(ctx: ServerCore): AdmissionPlugin {
   return {
     name: 'DefaultStorageClass',
     async admit(attrs) {
@@ -60,7 +60,7 @@ export function defaultStorageClassPlugin(ctx: ServerContext): AdmissionPlugin {
 }
 
 /** DefaultIngressClass. */
-export function defaultIngressClassPlugin(ctx: ServerContext): AdmissionPlugin {
+export function defaultIngressClassPlugin(ctx: ServerCore): AdmissionPlugin {
   return {
     name: 'DefaultIngressClass',
     async admit(attrs) {

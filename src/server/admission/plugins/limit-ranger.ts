@@ -4,14 +4,14 @@
  * ratio, with the API server's texts (`maximum cpu usage per Container is 1, but limit is 2`).
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import type { ServerContext } from '../../context.js';
+import type { ServerCore } from '../../context.js';
 import { forbidden } from '../../errors.js';
 import { asArray, asObject, asString, assignOwn, getOwn, setKey } from '../../util/json.js';
 import { formatQuantity, parseQuantity } from '../quota/quantity.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
 import { isPodWrite, podSpec } from './pod-target.js';
 
-async function items(ctx: ServerContext, namespace: string, type: string): Promise<JsonObject[]> {
+async function items(ctx: ServerCore, namespace: string, type: string): Promise<JsonObject[]> {
   const def = ctx.registry.lookup('', 'v1', 'limitranges');
   if (def === undefined) return [];
   const { items: ranges } = await ctx.store.list(def.bucket, { keyPrefix: `${namespace}/` });
@@ -82,7 +82,7 @@ function refuse(attrs: AdmissionAttributes, errs: string[]): never {
 }
 
 /** Creates the plugin. */
-export function limitRangerPlugin(ctx: ServerContext): AdmissionPlugin {
+export function limitRangerPlugin(ctx: ServerCore): AdmissionPlugin {
   return {
     name: 'LimitRanger',
     async admit(attrs) {

@@ -6,7 +6,7 @@
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import { GROUPS } from '../../../sdk/naming.js';
-import type { ServerContext } from '../../context.js';
+import type { ServerCore } from '../../context.js';
 import { forbidden } from '../../errors.js';
 import { asNumber, asObject, asString } from '../../util/json.js';
 import type { AdmissionPlugin } from '../types.js';
@@ -15,7 +15,7 @@ import { isPodWrite, podSpec } from './pod-target.js';
 /** The two classes every cluster has. */
 export const SYSTEM_PRIORITY_CLASSES: Record<string, number> = { 'system-node-critical': 2_000_001_000, 'system-cluster-critical': 2_000_000_000 };
 
-async function classes(ctx: ServerContext): Promise<JsonObject[]> {
+async function classes(ctx: ServerCore): Promise<JsonObject[]> {
   const def = ctx.registry.lookup(GROUPS.scheduling, 'v1', 'priorityclasses');
   if (def === undefined) return [];
   return (await ctx.store.list(def.bucket)).items.map((e) => e.value);
@@ -26,7 +26,7 @@ function nameOf(o: JsonObject): string {
 }
 
 /** Creates the plugin. */
-export function priorityPlugin(ctx: ServerContext): AdmissionPlugin {
+export function priorityPlugin(ctx: ServerCore): AdmissionPlugin {
   return {
     name: 'Priority',
     async admit(attrs) {

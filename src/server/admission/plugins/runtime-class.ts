@@ -6,7 +6,7 @@
  */
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import { GROUPS } from '../../../sdk/naming.js';
-import type { ServerContext } from '../../context.js';
+import type { ServerCore } from '../../context.js';
 import { forbidden } from '../../errors.js';
 import { asArray, asObject, asString } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
@@ -14,7 +14,7 @@ import type { AdmissionPlugin } from '../types.js';
 import { isPodWrite, podSpec } from './pod-target.js';
 
 /** Creates the plugin. */
-export function runtimeClassPlugin(ctx: ServerContext, podOverhead: boolean): AdmissionPlugin {
+export function runtimeClassPlugin(ctx: ServerCore, podOverhead: boolean): AdmissionPlugin {
   const refuse = (name: string, why: string): never => {
     throw forbidden({ group: '', resource: 'pods' }, name, `pod rejected: ${why}`);
   };

@@ -6,7 +6,7 @@
  * Requests in flight are serialized per namespace so two creates cannot both take the last unit.
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import type { ServerContext } from '../../context.js';
+import type { ServerCore } from '../../context.js';
 import { forbidden } from '../../errors.js';
 import { asObject, asString } from '../../util/json.js';
 import type { AdmissionPlugin } from '../types.js';
@@ -27,7 +27,7 @@ function pretty(keys: string[], values: (k: string) => string): string {
 }
 
 /** Creates the plugin. */
-export function resourceQuotaPlugin(ctx: ServerContext): AdmissionPlugin {
+export function resourceQuotaPlugin(ctx: ServerCore): AdmissionPlugin {
   const locks = new Map<string, Promise<void>>();
   // Usage admitted but not yet persisted, per namespace: dropped when the write shows up in the
   // change feed (or after a while, when the write failed after admission).

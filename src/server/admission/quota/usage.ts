@@ -6,7 +6,7 @@
  * plus `requests.storage` of claims.
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import type { ServerContext } from '../../context.js';
+import type { ServerCore } from '../../context.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { asArray, asObject, asString } from '../../util/json.js';
 import { parseQuantity } from './quantity.js';
@@ -100,12 +100,12 @@ export function missingCompute(pod: JsonObject, hard: string[]): string[] {
 }
 
 /** Resource defs that quotas can count in a namespace (every namespaced built-in or custom kind, preferred version). */
-export function countedDefs(ctx: ServerContext): ResourceDef[] {
+export function countedDefs(ctx: ServerCore): ResourceDef[] {
   return ctx.registry.buckets().filter((d) => d.namespaced);
 }
 
 /** The current usage of a namespace, for the resource names asked. */
-export async function namespaceUsage(ctx: ServerContext, namespace: string, names: Set<string>, podFilter?: (pod: JsonObject) => boolean): Promise<Usage> {
+export async function namespaceUsage(ctx: ServerCore, namespace: string, names: Set<string>, podFilter?: (pod: JsonObject) => boolean): Promise<Usage> {
   const total: Usage = new Map();
   for (const def of countedDefs(ctx)) {
     const countKey = def.group === '' ? `count/${def.plural}` : `count/${def.plural}.${def.group}`;

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { bearerToken, type AuthenticationResult, type Authenticator } from '../authenticator.js';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../request/user.js';
 import type { TokenAuthenticator } from './token.js';
 
 /** Adapts token methods to the request stage. */

@@ -2,15 +2,13 @@
  * Assembles the server's authentication from {@link AuthenticationOptions}: the request stage
  * (authenticating proxy, client certificates, bearer tokens, the server's extra methods, then
  * anonymous), the token methods TokenReview shares, the service-account token signer, and the
- * endpoints and controllers that belong to authentication.
+ * endpoints that belong to authentication, and what its controllers (service-account tokens, the
+ * token cleaner) are made from.
  */
 import type { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { NAMESPACES } from '../../../sdk/naming.js';
 import type { ServerContext } from '../../context.js';
-import type { Controller } from '../../controllers/controller.js';
-import { serviceAccountTokenController } from '../../controllers/serviceaccount-tokens.js';
-import { tokenCleaner } from '../../controllers/token-cleaner.js';
 import type { PipelineEndpoint } from '../../http/handler.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { findObject } from '../../rest/get.js';
@@ -46,7 +44,8 @@ export interface AuthenticationSetup {
   clientCAs: ClientCABundle;
   /** CAs trusted for an authenticating proxy's client certificate (`--requestheader-client-ca-file`). */
   requestHeaderCAs: X509Certificate[];
-  controllers: Controller[];
+  /** The token cleaner's sweep interval when bootstrap tokens are to be cleaned (undefined: its default), else false. */
+  tokenCleaner: { intervalMs: number | undefined } | false;
   endpoints: PipelineEndpoint[];
 }
 
@@ -129,8 +128,7 @@ export async function setupAuthentication(ctx: ServerContext, inp: Authenticatio
   request.push(...inp.extra);
   const authenticator = new AuthenticatedGroupAdder(new UnionAuthenticator(request, o.anonymous === true), withAuthenticatedGroup);
 
-  const controllers: Controller[] = [serviceAccountTokenController(ctx, signer)];
-  if (o.enableBootstrapTokenAuth === true || o.tokenCleanerIntervalMs !== undefined) controllers.push(tokenCleaner(ctx, o.tokenCleanerIntervalMs));
+  const tokenCleaner = o.enableBootstrapTokenAuth === true || o.tokenCleanerIntervalMs !== undefined ? { intervalMs: o.tokenCleanerIntervalMs } : false;
   const endpoints = authenticationEndpoints(ctx, { tokens, apiAudiences, signer, issuer });
-  return { authenticator, tokens, apiAudiences, signer, issuer, clientCAs, requestHeaderCAs, controllers, endpoints };
+  return { authenticator, tokens, apiAudiences, signer, issuer, clientCAs, requestHeaderCAs, tokenCleaner, endpoints };
 }

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import { GROUPS } from '../../../sdk/naming.js';
-import { timestamp, type ServerContext } from '../../context.js';
+import type { ServerContext } from '../../context.js';
+import { timestamp } from '../../util/time.js';
 import { ApiError, badRequest, conflict, notFound } from '../../errors.js';
 import { decodeObjectBody, readBody } from '../../http/body.js';
 import type { PipelineEndpoint } from '../../http/handler.js';
@@ -18,7 +19,7 @@ import { checkTypeMeta } from '../../rest/object-meta.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { asArray, asNumber, asObject, asString } from '../../util/json.js';
 import { fieldError, invalid } from '../../validation/field-errors.js';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../request/user.js';
 import { boundClaims, type BoundRef } from './service-account/claims.js';
 import type { TokenSigner } from './service-account/signer.js';
 import type { TokenAuthenticator } from './token.js';

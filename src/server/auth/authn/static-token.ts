@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { timingSafeEqual, createHash } from 'node:crypto';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../request/user.js';
 import { parseCsv } from './csv.js';
 import type { TokenAuthenticator, TokenResult } from './token.js';
 

@@ -3,7 +3,7 @@
  * audiences (the API server's own, or those a TokenReview names). The request stage and the
  * TokenReview API share them, so a token is judged the same way in both places.
  */
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../request/user.js';
 
 /** The decision of one token authenticator. */
 export type TokenResult =

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { GROUPS } from '../../../sdk/naming.js';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../request/user.js';
 import { readClientConfig, type RemoteService } from './client-config.js';
 import { fetchJson } from './http-json.js';
 import type { TokenWebhookOptions } from './options.js';

@@ -4,7 +4,7 @@
  * kube-apiserver's ABAC authorizer matches them. Blank lines and `#` comments are skipped.
  */
 import type { AuthorizationAttributes } from '../authorizer.js';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../request/user.js';
 import { DOMAIN } from '../../../sdk/naming.js';
 import type { PolicyRule } from './rbac/rules.js';
 import type { AuthorizationMode, ModeDecision, RuleSet } from './types.js';

@@ -6,11 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { AdmissionPlugin } from '../../admission/types.js';
-import type { ServerContext } from '../../context.js';
-import type { Controller } from '../../controllers/controller.js';
-import { clusterRoleAggregationController } from '../../controllers/clusterrole-aggregation.js';
+import type { ServerCore } from '../../context.js';
 import type { Authorizer } from '../authorizer.js';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../request/user.js';
 import { AbacMode, parseAbacPolicies } from './abac.js';
 import { NodeMode } from './node.js';
 import { validateAuthorizationOptions, type AuthorizationModeName, type AuthorizationOptions } from './options.js';
@@ -37,15 +35,17 @@ export interface Authorization {
   admission: AdmissionPlugin;
   /** The access-review endpoint. */
   endpoints: ReviewEndpoint[];
-  /** The ClusterRole aggregation controller (creating the bootstrap policy first when enabled). */
-  controllers: Controller[];
+  /** The RBAC objects as the authorizer sees them (the ClusterRole aggregation controller reads them too). */
+  policy: RbacPolicyStore;
+  /** Whether the bootstrap policy is written at start (`bootstrapPolicy`, by default when RBAC is on). */
+  bootstrapPolicy: boolean;
   /** True when `user` may `verb` requests of signer `signerName` (certificate role rules). */
   mayUseSigner(user: UserInfo, verb: SignerVerb, signerName: string): Promise<boolean>;
   /** Stops following the store. */
   close(): void;
 }
 
-async function buildMode(ctx: ServerContext, name: AuthorizationModeName, o: AuthorizationOptions, resolver: RbacRuleResolver): Promise<Authorizer> {
+async function buildMode(ctx: ServerCore, name: AuthorizationModeName, o: AuthorizationOptions, resolver: RbacRuleResolver): Promise<Authorizer> {
   switch (name) {
     case 'AlwaysAllow': return new AlwaysAllowMode();
     case 'AlwaysDeny': return new AlwaysDenyMode();
@@ -70,7 +70,7 @@ async function buildMode(ctx: ServerContext, name: AuthorizationModeName, o: Aut
  * otherwise the modes of `options.modes` (default AlwaysAllow) are asked after the
  * `system:masters` check.
  */
-export async function createAuthorization(ctx: ServerContext, options: { authorizers?: Authorizer[]; authorization?: AuthorizationOptions }): Promise<Authorization> {
+export async function createAuthorization(ctx: ServerCore, options: { authorizers?: Authorizer[]; authorization?: AuthorizationOptions }): Promise<Authorization> {
   const o = options.authorization ?? {};
   const modeNames = validateAuthorizationOptions(o);
   const policy = await RbacPolicyStore.open(ctx);
@@ -87,7 +87,8 @@ export async function createAuthorization(ctx: ServerContext, options: { authori
     authorizer: union,
     admission: rbacEscalationAdmission(union, resolver),
     endpoints: [accessReviewEndpoint(union)],
-    controllers: [clusterRoleAggregationController(ctx, policy, { bootstrap: o.bootstrapPolicy ?? modeNames.includes('RBAC') })],
+    policy,
+    bootstrapPolicy: o.bootstrapPolicy ?? modeNames.includes('RBAC'),
     mayUseSigner: (user, verb, signerName) => mayUseSigner(union, user, verb, signerName),
     close: () => policy.close(),
   };

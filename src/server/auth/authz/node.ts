@@ -6,7 +6,7 @@
  */
 import { GROUPS, NAMESPACES } from '../../../sdk/naming.js';
 import type { AuthorizationAttributes } from '../authorizer.js';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../request/user.js';
 import type { AuthorizationMode, ModeDecision, RuleSet } from './types.js';
 import { unknownRules } from './types.js';
 

@@ -5,9 +5,9 @@
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { ServerContext } from '../../context.js';
-import { InternalClient } from '../../controllers/client.js';
+import { InternalClient } from '../../control/client.js';
 import type { ResourceDef } from '../../registry/types.js';
-import { MASTERS_GROUP, type UserInfo } from '../user.js';
+import { MASTERS_GROUP, type UserInfo } from '../../request/user.js';
 
 const APISERVER_USER: UserInfo = { username: 'system:apiserver', groups: [MASTERS_GROUP, 'system:authenticated'] };
 

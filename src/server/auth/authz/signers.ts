@@ -5,7 +5,7 @@
  */
 import { GROUPS } from '../../../sdk/naming.js';
 import type { AuthorizationAttributes, Authorizer } from '../authorizer.js';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../request/user.js';
 
 /** The verbs of the signer rules. */
 export type SignerVerb = 'approve' | 'sign';

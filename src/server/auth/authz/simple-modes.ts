@@ -2,7 +2,7 @@
  * The modes without state: AlwaysAllow, AlwaysDeny, and the `system:masters` superuser check that
  * kube-apiserver puts in front of every configured mode.
  */
-import { MASTERS_GROUP } from '../user.js';
+import { MASTERS_GROUP } from '../../request/user.js';
 import type { AuthorizationAttributes } from '../authorizer.js';
 import type { AuthorizationMode, ModeDecision, RuleSet } from './types.js';
 

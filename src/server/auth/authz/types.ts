@@ -4,7 +4,7 @@
  * rules a user holds (for SelfSubjectRulesReview).
  */
 import type { AuthorizationAttributes, Authorizer } from '../authorizer.js';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../request/user.js';
 import type { PolicyRule } from './rbac/rules.js';
 
 /** A decision with the reason and evaluation error a SubjectAccessReview reports. */

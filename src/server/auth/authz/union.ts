@@ -4,7 +4,7 @@
  * collected reasons and evaluation errors. Rules of every mode that can list them are merged.
  */
 import type { AuthorizationAttributes, Authorizer } from '../authorizer.js';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../request/user.js';
 import type { AuthorizationMode, ModeDecision, RuleSet } from './types.js';
 import { decisionDetails, unknownRules } from './types.js';
 

@@ -8,17 +8,17 @@
  */
 import { ANNOTATIONS } from '../../../sdk/naming.js';
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
-import { timestamp } from '../../context.js';
+import { timestamp } from '../../util/time.js';
 import { ApiError } from '../../errors.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { asArray, asNumber, asObject, asString } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
-import type { Controller } from '../controller.js';
-import { objectKeyOf, splitKey, type Informer } from '../framework/informer.js';
-import { reconcileLoop } from '../framework/reconcile-loop.js';
+import type { Controller } from '../../control/controller.js';
+import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
+import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { parseSchedule, ScheduleError, validTimeZone, type Schedule } from './cron-schedule.js';
 import { jobFinished } from './job.js';
-import { errorMessage, type ControllerKit, type WorkloadOptions } from './kit.js';
+import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
 import { controllerRefOf, nameOf, newControllerRef, refJson, uidOf } from './util/controller-ref.js';
 import { dependentHandler } from './util/owner-events.js';
 import { createdAt, timeOf } from './util/pods.js';
@@ -33,7 +33,7 @@ export function cronJobController(kit: ControllerKit, options: WorkloadOptions =
   const cronJobs = kit.informers.informerFor(cjDef);
   const jobs = kit.informers.informerFor(jobDef);
   const loop = reconcileLoop({
-    name: 'cronjob', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 5,
+    name: 'cronjob', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 5,
     reconcile: async (key) => {
       const after = await syncCronJob(kit, cjDef, jobDef, cronJobs, jobs, key);
       if (after !== undefined) loop.queue.addAfter(key, after);

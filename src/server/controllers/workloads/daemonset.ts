@@ -11,10 +11,10 @@ import type { ResourceDef } from '../../registry/types.js';
 import { fromObjectSelector } from '../../../machinery/labels/selector.js';
 import { asArray, asNumber, asObject, asString, metaOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
-import type { Controller } from '../controller.js';
-import { objectKeyOf, splitKey, type Informer } from '../framework/informer.js';
-import { reconcileLoop } from '../framework/reconcile-loop.js';
-import { errorMessage, type ControllerKit, type WorkloadOptions } from './kit.js';
+import type { Controller } from '../../control/controller.js';
+import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
+import { reconcileLoop } from '../../control/reconcile-loop.js';
+import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
 import { claim, controllerRefOf, nameOf, newControllerRef, uidOf } from './util/controller-ref.js';
 import { intOrPercent, scaledValue } from './util/int-or-percent.js';
 import { pinToNode, podFitsNode } from './util/node-fit.js';
@@ -55,7 +55,7 @@ export function daemonSetController(kit: ControllerKit, options: WorkloadOptions
   const nodes = kit.informer('', 'v1', 'nodes');
   kit.informers.informerFor(revDef);
   const loop = reconcileLoop({
-    name: 'daemonset', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 2,
+    name: 'daemonset', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 2,
     reconcile: (key) => syncDaemonSet(kit, dsDef, podDef, revDef, sets, pods, nodes, key),
     initialKeys: () => sets.list().map(objectKeyOf),
     subscriptions: [

@@ -10,8 +10,8 @@ import type { ResourceDef } from '../../registry/types.js';
 import { ApiError } from '../../errors.js';
 import { asArray, asNumber, asObject, asString, metaOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
-import type { ControllerKit } from './kit.js';
-import { errorMessage } from './kit.js';
+import type { ControllerKit } from '../../control/kit.js';
+import { errorMessage } from '../../control/kit.js';
 import {
   activeReplicaSets, byCreation, bySize, deploymentComplete, deploymentProgressing, deploymentTimedOut, desiredReplicasAnnotation,
   findNewReplicaSet, hasProgressDeadline, isRollingUpdate, isSaturated, maxRevision, maxSurge, maxUnavailable, newRSNewReplicas,

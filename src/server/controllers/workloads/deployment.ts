@@ -9,13 +9,13 @@ import type { JsonObject } from '../../../sdk/types/meta.js';
 import { fromObjectSelector, matchesLabels } from '../../../machinery/labels/selector.js';
 import { asNumber, asObject, asString } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
-import type { Controller } from '../controller.js';
-import { objectKeyOf, splitKey, type Informer } from '../framework/informer.js';
-import { reconcileLoop } from '../framework/reconcile-loop.js';
+import type { Controller } from '../../control/controller.js';
+import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
+import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { rolloutRecreate, rolloutRolling } from './deployment-rolling.js';
 import { DeploymentSync, type DeploymentDefs } from './deployment-sync.js';
 import { hasProgressDeadline, specOf } from './deployment-util.js';
-import type { ControllerKit, WorkloadOptions } from './kit.js';
+import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
 import { findCondition, newCondition, setCondition } from './util/conditions.js';
 import { claim, controllerRefOf, uidOf } from './util/controller-ref.js';
 import { dependentHandler, resolveOwner } from './util/owner-events.js';
@@ -29,7 +29,7 @@ export function deploymentController(kit: ControllerKit, options: WorkloadOption
   const lookup = { owners: deployments, kind: 'Deployment' };
 
   const loop = reconcileLoop({
-    name: 'deployment', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 5,
+    name: 'deployment', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 5,
     reconcile: async (key) => {
       const after = await syncDeployment(kit, defs, deployments, replicaSets, pods, key);
       if (after !== undefined) loop.queue.addAfter(key, after);

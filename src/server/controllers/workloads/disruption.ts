@@ -6,14 +6,14 @@
  * two minutes.
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import { timestamp } from '../../context.js';
+import { timestamp } from '../../util/time.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { asNumber, asObject, asString } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
-import type { Controller } from '../controller.js';
-import { objectKeyOf, splitKey, type Informer } from '../framework/informer.js';
-import { reconcileLoop } from '../framework/reconcile-loop.js';
-import type { ControllerKit, WorkloadOptions } from './kit.js';
+import type { Controller } from '../../control/controller.js';
+import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
+import { reconcileLoop } from '../../control/reconcile-loop.js';
+import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
 import { findCondition, newCondition } from './util/conditions.js';
 import { controllerRefOf, uidOf } from './util/controller-ref.js';
 import { intOrPercent, scaledValue } from './util/int-or-percent.js';
@@ -34,7 +34,7 @@ export function disruptionController(kit: ControllerKit, options: WorkloadOption
     statefulSets: kit.informer('apps', 'v1', 'statefulsets'),
   };
   const loop = reconcileLoop({
-    name: 'disruption', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 1,
+    name: 'disruption', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 1,
     reconcile: async (key) => {
       const after = await syncPdb(kit, pdbDef, pdbs, pods, owners, key);
       if (after !== undefined) loop.queue.addAfter(key, after);

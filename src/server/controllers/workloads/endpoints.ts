@@ -9,10 +9,10 @@ import type { JsonObject } from '../../../sdk/types/meta.js';
 import { matchesLabels } from '../../../machinery/labels/selector.js';
 import { asObject } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
-import type { Controller } from '../controller.js';
-import { objectKeyOf, splitKey } from '../framework/informer.js';
-import { reconcileLoop } from '../framework/reconcile-loop.js';
-import type { ControllerKit, WorkloadOptions } from './kit.js';
+import type { Controller } from '../../control/controller.js';
+import { objectKeyOf, splitKey } from '../../feed/informer.js';
+import { reconcileLoop } from '../../control/reconcile-loop.js';
+import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
 import { isPodReady, nodeNameOf } from './util/pods.js';
 import { endpointPorts, isHeadless, podIP, podRef, serviceSelector, servicesOf, shouldBeInEndpoints } from './util/service-endpoints.js';
 
@@ -24,7 +24,7 @@ export function endpointsController(kit: ControllerKit, options: WorkloadOptions
   const pods = kit.informer('', 'v1', 'pods');
   const endpoints = kit.informers.informerFor(epDef);
   const loop = reconcileLoop({
-    name: 'endpoint', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 5,
+    name: 'endpoint', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 5,
     reconcile: async (key) => {
       const { namespace, name } = splitKey(key);
       const svc = services.getByKey(key);

@@ -10,10 +10,10 @@ import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import { matchesLabels } from '../../../machinery/labels/selector.js';
 import { asObject, metaOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
-import type { Controller } from '../controller.js';
-import { objectKeyOf, splitKey } from '../framework/informer.js';
-import { reconcileLoop } from '../framework/reconcile-loop.js';
-import type { ControllerKit, WorkloadOptions } from './kit.js';
+import type { Controller } from '../../control/controller.js';
+import { objectKeyOf, splitKey } from '../../feed/informer.js';
+import { reconcileLoop } from '../../control/reconcile-loop.js';
+import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
 import { controllerRefOf, nameOf, newControllerRef, refJson, uidOf } from './util/controller-ref.js';
 import { isPodReady, isTerminating, nodeNameOf } from './util/pods.js';
 import { endpointPorts, isHeadless, podIP, podRef, serviceSelector, servicesOf, shouldBeInEndpoints } from './util/service-endpoints.js';
@@ -30,7 +30,7 @@ export function endpointSliceController(kit: ControllerKit, options: WorkloadOpt
   const slices = kit.informers.informerFor(sliceDef);
   const managed = (s: JsonObject): boolean => asObject(asObject(s.metadata)?.labels)?.[LABELS.endpointSliceManagedBy] === LABELS.endpointSliceController;
   const loop = reconcileLoop({
-    name: 'endpointslice', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 5,
+    name: 'endpointslice', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 5,
     reconcile: async (key) => {
       const { namespace, name } = splitKey(key);
       const svc = services.getByKey(key);

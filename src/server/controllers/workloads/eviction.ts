@@ -8,7 +8,8 @@
  */
 import { GROUPS } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import { timestamp, type ServerContext } from '../../context.js';
+import type { ServerContext } from '../../context.js';
+import { timestamp } from '../../util/time.js';
 import { ApiError, badRequest, notFound } from '../../errors.js';
 import { decodeObjectBody, readBody } from '../../http/body.js';
 import type { PipelineEndpoint } from '../../http/handler.js';
@@ -20,7 +21,7 @@ import { findObject } from '../../rest/get.js';
 import type { WriteRequest } from '../../rest/write-request.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { asArray, asNumber, asObject, asString } from '../../util/json.js';
-import { InternalClient } from '../client.js';
+import { InternalClient } from '../../control/client.js';
 import { conditionsOf } from './util/conditions.js';
 import { pdbSelects } from './util/pdb.js';
 import { isPodReady, podPhase } from './util/pods.js';

@@ -9,17 +9,17 @@
  */
 import { DOMAIN } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import { timestamp } from '../../context.js';
+import { timestamp } from '../../util/time.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { scaleSelector } from '../../rest/subresources.js';
 import { matchesLabels } from '../../../machinery/labels/selector.js';
 import { asArray, asNumber, asObject, asString, getPath, setPath } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
-import type { Controller } from '../controller.js';
-import { objectKeyOf, splitKey } from '../framework/informer.js';
-import { reconcileLoop } from '../framework/reconcile-loop.js';
+import type { Controller } from '../../control/controller.js';
+import { objectKeyOf, splitKey } from '../../feed/informer.js';
+import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { normalize, resourceReplicas, type PodSample, type ScalingRules, type TimedValue } from './hpa-math.js';
-import { errorMessage, type ControllerKit, type WorkloadOptions } from './kit.js';
+import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
 import { findCondition, newCondition, setCondition } from './util/conditions.js';
 import { uidOf } from './util/controller-ref.js';
 import { isPodActive, isPodReady } from './util/pods.js';
@@ -75,7 +75,7 @@ export function hpaController(kit: ControllerKit, options: WorkloadOptions & { m
   const metrics = options.metrics ?? registryMetricsSource(kit);
   const states = new Map<string, HpaState>();
   const loop = reconcileLoop({
-    name: 'horizontal-pod-autoscaler', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 5,
+    name: 'horizontal-pod-autoscaler', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 5,
     reconcile: async (key) => {
       const hpa = hpas.getByKey(key);
       if (hpa === undefined) {

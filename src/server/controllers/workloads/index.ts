@@ -3,9 +3,9 @@
  * context, as a controller manager starts them.
  */
 import type { ServerContext } from '../../context.js';
-import type { Controller } from '../controller.js';
+import type { Controller } from '../../control/controller.js';
 import { deploymentController } from './deployment.js';
-import { ControllerKit, type WorkloadOptions } from './kit.js';
+import { ControllerKit, type WorkloadOptions } from '../../control/kit.js';
 import type { PipelineEndpoint } from '../../http/handler.js';
 import { cronJobController } from './cronjob.js';
 import { daemonSetController } from './daemonset.js';

@@ -8,15 +8,15 @@
  */
 import { ANNOTATIONS, FINALIZERS, LABELS } from '../../../sdk/naming.js';
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
-import { timestamp } from '../../context.js';
+import { timestamp } from '../../util/time.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { fromObjectSelector } from '../../../machinery/labels/selector.js';
 import { asArray, asNumber, asObject, asString, metaOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
-import type { Controller } from '../controller.js';
-import { objectKeyOf, splitKey, type Informer } from '../framework/informer.js';
-import { reconcileLoop } from '../framework/reconcile-loop.js';
-import { errorMessage, type ControllerKit, type WorkloadOptions } from './kit.js';
+import type { Controller } from '../../control/controller.js';
+import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
+import { reconcileLoop } from '../../control/reconcile-loop.js';
+import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
 import { conditionsOf, findCondition, newCondition, setCondition } from './util/conditions.js';
 import { claim, controllerRefOf, nameOf, newControllerRef, uidOf } from './util/controller-ref.js';
 import { dependentHandler } from './util/owner-events.js';
@@ -55,7 +55,7 @@ export function jobController(kit: ControllerKit, options: WorkloadOptions = {})
   const pods = kit.informers.informerFor(podDef);
   const orphanPrefix = 'pod\u0000';
   const loop = reconcileLoop({
-    name: 'job', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 5,
+    name: 'job', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 5,
     reconcile: async (key) => {
       if (key.startsWith(orphanPrefix)) {
         await releaseOrphanPod(kit, podDef, jobs, key.slice(orphanPrefix.length));

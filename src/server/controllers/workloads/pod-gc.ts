@@ -5,11 +5,11 @@
  * are force-deleted, the orphans marked Failed with the DisruptionTarget condition first.
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import { timestamp } from '../../context.js';
+import { timestamp } from '../../util/time.js';
 import { asObject } from '../../util/json.js';
-import type { Controller } from '../controller.js';
-import { reconcileLoop } from '../framework/reconcile-loop.js';
-import type { ControllerKit, WorkloadOptions } from './kit.js';
+import type { Controller } from '../../control/controller.js';
+import { reconcileLoop } from '../../control/reconcile-loop.js';
+import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
 import { conditionsOf } from './util/conditions.js';
 import { nameOf, namespaceOf } from './util/controller-ref.js';
 import { createdAt, isPodFinished, isTerminating, nodeNameOf } from './util/pods.js';
@@ -36,7 +36,7 @@ export function podGcController(kit: ControllerKit, options: PodGcOptions = {}):
   const missingSince = new Map<string, number>();
   const KEY = 'gc';
   const loop = reconcileLoop({
-    name: 'pod-gc', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: 1,
+    name: 'pod-gc', ctx: kit.ctx, clock: kit.clock, workers: 1,
     reconcile: async () => {
       try {
         await collect();

@@ -13,11 +13,11 @@ import type { ResourceDef } from '../../registry/types.js';
 import { fromLabelMap, fromObjectSelector, matchesLabels, type LabelSelector } from '../../../machinery/labels/selector.js';
 import { asNumber, asObject, asString } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
-import type { Controller } from '../controller.js';
-import { objectKeyOf, splitKey, type Informer } from '../framework/informer.js';
-import { reconcileLoop } from '../framework/reconcile-loop.js';
-import type { ControllerKit} from './kit.js';
-import { errorMessage, type WorkloadOptions } from './kit.js';
+import type { Controller } from '../../control/controller.js';
+import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
+import { reconcileLoop } from '../../control/reconcile-loop.js';
+import type { ControllerKit} from '../../control/kit.js';
+import { errorMessage, type WorkloadOptions } from '../../control/kit.js';
 import { findCondition, newCondition, removeCondition, setCondition } from './util/conditions.js';
 import { claim, controllerRefOf, nameOf, newControllerRef, uidOf } from './util/controller-ref.js';
 import { dependentHandler } from './util/owner-events.js';
@@ -73,7 +73,7 @@ function replicaController(kit: ControllerKit, kind: ReplicaKind, options: Workl
   const pods = kit.informers.informerFor(podDef);
 
   const loop = reconcileLoop({
-    name: kind.name, ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 5,
+    name: kind.name, ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 5,
     reconcile: (key) => syncReplicaSet(kit, kind, rsDef, podDef, replicaSets, pods, key, (k, ms) => loop.queue.addAfter(k, ms)),
     initialKeys: () => replicaSets.list().map(objectKeyOf),
     subscriptions: [

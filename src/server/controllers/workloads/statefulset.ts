@@ -11,10 +11,10 @@ import type { ResourceDef } from '../../registry/types.js';
 import { fromObjectSelector } from '../../../machinery/labels/selector.js';
 import { asNumber, asObject, asString, metaOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
-import type { Controller } from '../controller.js';
-import { objectKeyOf, splitKey, type Informer } from '../framework/informer.js';
-import { reconcileLoop } from '../framework/reconcile-loop.js';
-import { errorMessage, type ControllerKit, type WorkloadOptions } from './kit.js';
+import type { Controller } from '../../control/controller.js';
+import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
+import { reconcileLoop } from '../../control/reconcile-loop.js';
+import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
 import { claim, controllerRefOf, nameOf, newControllerRef, uidOf } from './util/controller-ref.js';
 import { dependentHandler } from './util/owner-events.js';
 import { podFromTemplate } from './util/pod-template.js';
@@ -30,7 +30,7 @@ export function statefulSetController(kit: ControllerKit, options: WorkloadOptio
   const pods = kit.informers.informerFor(podDef);
   kit.informers.informerFor(revDef);
   const loop = reconcileLoop({
-    name: 'statefulset', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 5,
+    name: 'statefulset', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 5,
     reconcile: async (key) => {
       const after = await syncSet(kit, setDef, podDef, revDef, sets, pods, key);
       if (after !== undefined) loop.queue.addAfter(key, after);

@@ -3,12 +3,12 @@
  * `ttlSecondsAfterFinished` set is deleted (its pods with it, in the background) that many
  * seconds after it finished.
  */
-import type { Controller } from '../controller.js';
-import { objectKeyOf, splitKey } from '../framework/informer.js';
-import { reconcileLoop } from '../framework/reconcile-loop.js';
+import type { Controller } from '../../control/controller.js';
+import { objectKeyOf, splitKey } from '../../feed/informer.js';
+import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { asNumber, asObject } from '../../util/json.js';
 import { jobFinished } from './job.js';
-import type { ControllerKit, WorkloadOptions } from './kit.js';
+import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
 import { conditionsOf } from './util/conditions.js';
 import { uidOf } from './util/controller-ref.js';
 import { timeOf } from './util/pods.js';
@@ -18,7 +18,7 @@ export function ttlAfterFinishedController(kit: ControllerKit, options: Workload
   const jobDef = kit.def('batch', 'v1', 'jobs');
   const jobs = kit.informers.informerFor(jobDef);
   const loop = reconcileLoop({
-    name: 'ttl-after-finished', ctx: kit.ctx, clock: kit.clock, informers: kit.informers, workers: options.workers ?? 1,
+    name: 'ttl-after-finished', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 1,
     reconcile: async (key) => {
       const job = jobs.getByKey(key);
       if (job === undefined || typeof asObject(job.metadata)?.deletionTimestamp === 'string') return;

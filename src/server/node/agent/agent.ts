@@ -9,13 +9,14 @@ import os from 'node:os';
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import { COMPONENTS, GROUPS, IN_CLUSTER_HOST_ENV, IN_CLUSTER_PORT_ENV } from '../../../sdk/naming.js';
 import type { ServerContext, WriteEvent } from '../../context.js';
-import { InternalClient } from '../../controllers/client.js';
-import { EventRecorder, referenceTo } from '../../events/recorder.js';
+import { InternalClient } from '../../control/client.js';
+import { realClock, type ControllerClock } from '../../control/clock.js';
+import { EventRecorder, referenceTo } from '../../control/event-recorder.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { asArray, asNumber, asObject, asString } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { ContainerLogs } from '../logs/container-logs.js';
-import { quantityMilli } from '../pod-resources.js';
+import { quantityMilli } from '../../scheduler/pod-resources.js';
 import type { ResolvedNodeOptions } from '../options.js';
 import type { LogEntry } from '../logs/cri-format.js';
 import type { ContainerInfo, ContainerRuntime, Sandbox, WildcardListener } from '../runtime/runtime.js';
@@ -52,6 +53,8 @@ export interface AgentParts {
   options: ResolvedNodeOptions;
   /** The API server's address, for the in-cluster environment variables. */
   serverAddress(): { host: string; port: number };
+  /** Time and timers of the pod workers (default: the server's clock with Node's timers). */
+  clock?: ControllerClock;
 }
 
 interface PodState {
@@ -126,7 +129,7 @@ export class NodeAgent {
     this.recorder = new EventRecorder(ctx, { component: COMPONENTS.nodeAgent, host: p.nodeName });
     this.status = new StatusManager(this.client, this.pods, ctx.log);
     this.backoff = new Backoff({ initialMs: p.options.backoffInitialMs, maxMs: p.options.backoffMaxMs, resetMs: p.options.backoffResetMs }, () => ctx.now());
-    this.workers = new PodWorkers((uid) => this.sync(uid), (uid, e) => ctx.log(`node agent: sync of pod ${uid}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
+    this.workers = new PodWorkers((uid) => this.sync(uid), (uid, e) => ctx.log(`node agent: sync of pod ${uid}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`), p.clock ?? realClock(ctx.now));
     const runtime = p.runtime;
     this.prober = new ProberManager({
       exec: (id, argv, timeoutMs) => runtime?.execSync(id, argv, timeoutMs) ?? Promise.resolve({ exitCode: 126, output: 'no container runtime', timedOut: false }),

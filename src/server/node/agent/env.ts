@@ -8,7 +8,7 @@
  */
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import { asArray, asObject, asString } from '../../util/json.js';
-import { containerLimit, containerRequest, quantityMilli } from '../pod-resources.js';
+import { containerLimit, containerRequest, quantityMilli } from '../../scheduler/pod-resources.js';
 
 /** Reads the ConfigMaps and Secrets a container refers to. */
 export interface EnvSources {

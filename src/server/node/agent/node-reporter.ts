@@ -7,9 +7,9 @@
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import { NAMESPACES } from '../../../sdk/naming.js';
-import { microTimestamp } from '../../context.js';
-import type { InternalClient } from '../../controllers/client.js';
-import type { EventRecorder, InvolvedObject } from '../../events/recorder.js';
+import { microTimestamp } from '../../util/time.js';
+import type { InternalClient } from '../../control/client.js';
+import type { EventRecorder, InvolvedObject } from '../../control/event-recorder.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { asArray, asObject, asString } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';

@@ -7,7 +7,7 @@
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import { LABELS } from '../../../sdk/naming.js';
 import { SERVER_VERSION } from '../../api/version.js';
-import { timestamp } from '../../context.js';
+import { timestamp } from '../../util/time.js';
 import { asArray, asObject } from '../../util/json.js';
 import { POD_CIDR } from '../runtime/process/addresses.js';
 import type { MachineFacts } from './machine.js';

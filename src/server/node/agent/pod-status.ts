@@ -6,7 +6,7 @@
  * reasons and messages, addresses, start time and QoS class.
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import { timestamp } from '../../context.js';
+import { timestamp } from '../../util/time.js';
 import { qosClass } from '../../kinds/pod-spec.js';
 import { asArray, asNumber, asObject, asString } from '../../util/json.js';
 import type { ContainerInfo } from '../runtime/runtime.js';

@@ -1,95 +1,52 @@
 /**
- * Pod workers: one serial worker per pod, as in the kubelet. A sync request while the pod's worker
- * runs is remembered and runs once afterwards with the latest state, so syncs of one pod never
- * overlap, while different pods (one waiting out a 30-second grace period, another starting)
- * proceed independently. A sync may ask to run again after a delay (back-off expiry, retries).
+ * Pod workers: one serial worker per pod, as in the kubelet, on the controllers' rate-limited
+ * queue. A sync request while the pod's worker runs is remembered and runs once afterwards with
+ * the latest state, so syncs of one pod never overlap, while different pods (one waiting out a
+ * 30-second grace period, another starting) proceed independently. A sync may ask to run again
+ * after a delay (back-off expiry, retries); delays run on the controller clock, so a test's fake
+ * clock drives them.
  */
+import type { ControllerClock } from '../../control/clock.js';
+import { RateLimitedQueue } from '../../control/rate-limited-queue.js';
 
-interface Worker {
-  running: boolean;
-  pending: boolean;
-  timer: NodeJS.Timeout | undefined;
-  dueAt: number;
-}
+/** A failed sync runs again after a second (and again, every second, while it fails). */
+const RETRY_MS = 1000;
 
 /** The workers of a node agent. */
 export class PodWorkers {
-  private readonly workers = new Map<string, Worker>();
-  private readonly idleWaiters = new Set<() => void>();
-  private stopped = false;
+  private readonly queue: RateLimitedQueue;
+  /** Pods with a worker (asked for and not yet removed): only they take delayed syncs. */
+  private readonly known = new Set<string>();
 
-  constructor(private readonly sync: (uid: string) => Promise<void>, private readonly onError: (uid: string, e: unknown) => void) {}
+  constructor(sync: (uid: string) => Promise<void>, onError: (uid: string, e: unknown) => void, clock: ControllerClock) {
+    // Every pod has its own worker: the queue runs any number of different pods at once.
+    this.queue = new RateLimitedQueue(sync, onError, { clock, workers: Infinity, baseDelayMs: RETRY_MS, maxDelayMs: RETRY_MS });
+  }
 
   /** Asks for a sync of a pod (now, or right after the running one). */
   update(uid: string): void {
-    if (this.stopped) return;
-    let w = this.workers.get(uid);
-    if (w === undefined) {
-      w = { running: false, pending: false, timer: undefined, dueAt: 0 };
-      this.workers.set(uid, w);
-    }
-    if (w.running) {
-      w.pending = true;
-      return;
-    }
-    w.running = true;
-    setImmediate(() => void this.run(uid, w));
+    this.known.add(uid);
+    this.queue.add(uid);
   }
 
   /** Asks for a sync after `delayMs` (an earlier request wins). */
   updateAfter(uid: string, delayMs: number): void {
-    if (this.stopped) return;
-    const w = this.workers.get(uid);
-    if (w === undefined) return;
-    const due = Date.now() + delayMs;
-    if (w.timer !== undefined && w.dueAt <= due) return;
-    if (w.timer !== undefined) clearTimeout(w.timer);
-    w.dueAt = due;
-    w.timer = setTimeout(() => {
-      w.timer = undefined;
-      this.update(uid);
-    }, Math.max(0, delayMs));
-    w.timer.unref();
+    if (this.known.has(uid)) this.queue.addAfter(uid, Math.max(0, delayMs));
   }
 
-  /** Forgets a pod's worker (after its last sync). */
+  /** Forgets a pod's worker (after its last sync): its delayed syncs are dropped. */
   remove(uid: string): void {
-    const w = this.workers.get(uid);
-    if (w?.timer !== undefined) clearTimeout(w.timer);
-    if (w !== undefined && !w.running) this.workers.delete(uid);
-    this.notifyIdle();
+    this.known.delete(uid);
+    this.queue.discard(uid);
   }
 
-  private async run(uid: string, w: Worker): Promise<void> {
-    for (;;) {
-      w.pending = false;
-      try {
-        await this.sync(uid);
-      } catch (e) {
-        this.onError(uid, e);
-        this.updateAfter(uid, 1000);
-      }
-      if (!w.pending || this.stopped) break;
-    }
-    w.running = false;
-    this.notifyIdle();
-  }
-
-  private notifyIdle(): void {
-    if ([...this.workers.values()].some((w) => w.running)) return;
-    for (const r of this.idleWaiters) r();
-    this.idleWaiters.clear();
-  }
-
-  /** Resolves when no sync runs. */
+  /** Resolves when no sync runs or waits to run (delayed syncs do not count). */
   idle(): Promise<void> {
-    if (![...this.workers.values()].some((w) => w.running)) return Promise.resolve();
-    return new Promise((r) => this.idleWaiters.add(r));
+    return this.queue.idle();
   }
 
   /** Stops taking requests (running syncs finish). */
   stop(): void {
-    this.stopped = true;
-    for (const w of this.workers.values()) if (w.timer !== undefined) clearTimeout(w.timer);
+    this.queue.stop();
   }
 }

@@ -6,7 +6,7 @@
  * UID precondition) once the agent says its containers are gone, as the kubelet does.
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import type { InternalClient } from '../../controllers/client.js';
+import type { InternalClient } from '../../control/client.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { asArray, asObject, asString } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';

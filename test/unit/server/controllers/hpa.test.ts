@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { JsonObject } from '../../../../src/sdk/types/meta.js';
 import { hpaController, milliOf, type MetricsSource } from '../../../../src/server/controllers/workloads/hpa.js';
 import { normalize, resourceReplicas, type PodSample } from '../../../../src/server/controllers/workloads/hpa-math.js';
-import type { ControllerKit, WorkloadOptions } from '../../../../src/server/controllers/workloads/kit.js';
+import type { ControllerKit, WorkloadOptions } from '../../../../src/server/control/kit.js';
 import { setPodRunning, startControllers } from '../../../support/workloads.js';
 
 const pod = (name: string, usage: number | undefined, request = 100, ready = true): PodSample => ({ name, usage, request, ready });

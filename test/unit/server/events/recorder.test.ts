@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { JsonObject } from '../../../../src/sdk/types/meta.js';
-import { InternalClient } from '../../../../src/server/controllers/client.js';
-import { EventRecorder, SIMILAR_EVENT_LIMIT } from '../../../../src/server/events/recorder.js';
-import { eventTtlController } from '../../../../src/server/events/ttl.js';
+import { InternalClient } from '../../../../src/server/control/client.js';
+import { EventRecorder, SIMILAR_EVENT_LIMIT } from '../../../../src/server/control/event-recorder.js';
+import { eventTtlController } from '../../../../src/server/controllers/event-ttl.js';
 import type { ResourceDef } from '../../../../src/server/registry/types.js';
 import { createTestContext } from '../../../support/context.js';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { JsonObject } from '../../../../src/sdk/types/meta.js';
-import { microTimestamp } from '../../../../src/server/context.js';
-import { InternalClient } from '../../../../src/server/controllers/client.js';
+import { microTimestamp } from '../../../../src/server/util/time.js';
+import { InternalClient } from '../../../../src/server/control/client.js';
 import { nodeLifecycle } from '../../../../src/server/node/lifecycle.js';
 import type { ResourceDef } from '../../../../src/server/registry/types.js';
 import { createTestContext } from '../../../support/context.js';

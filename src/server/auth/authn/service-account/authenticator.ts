@@ -6,7 +6,7 @@
  */
 import type { JsonObject } from '../../../../sdk/types/meta.js';
 import { asObject, asString } from '../../../util/json.js';
-import type { UserInfo } from '../../user.js';
+import type { UserInfo } from '../../../request/user.js';
 import { audiencesOf, loadJose, peekClaims } from '../jose.js';
 import { intersect, type TokenAuthenticator, type TokenResult } from '../token.js';
 import { EXTRA_KEYS, LEGACY_CLAIMS, LEGACY_ISSUER, PRIVATE_CLAIM, serviceAccountGroups, serviceAccountUsername } from './claims.js';

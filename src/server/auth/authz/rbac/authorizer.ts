@@ -3,7 +3,7 @@
  * request's namespace) allows it; otherwise it has no opinion, so that later modes are asked.
  */
 import type { AuthorizationAttributes } from '../../authorizer.js';
-import type { UserInfo } from '../../user.js';
+import type { UserInfo } from '../../../request/user.js';
 import type { AuthorizationMode, ModeDecision, RuleSet } from '../types.js';
 import type { RbacRuleResolver } from './resolver.js';
 import { ruleAllows } from './rules.js';

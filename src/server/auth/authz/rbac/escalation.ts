@@ -12,7 +12,7 @@ import { forbidden } from '../../../errors.js';
 import { asObject } from '../../../util/json.js';
 import { jsonEqual } from '../../../../machinery/json/equal.js';
 import type { AuthorizationAttributes, Authorizer } from '../../authorizer.js';
-import { MASTERS_GROUP, type UserInfo } from '../../user.js';
+import { MASTERS_GROUP, type UserInfo } from '../../../request/user.js';
 import { compactRules, compactString, covers, goQuoteList } from './coverage.js';
 import { roleRefOf, type RbacRuleResolver } from './resolver.js';
 import { rulesOf, type PolicyRule } from './rules.js';

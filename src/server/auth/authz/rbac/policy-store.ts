@@ -5,7 +5,7 @@
  */
 import type { JsonObject } from '../../../../sdk/types/meta.js';
 import { GROUPS } from '../../../../sdk/naming.js';
-import type { ServerContext, WriteEvent } from '../../../context.js';
+import type { ServerCore, WriteEvent } from '../../../context.js';
 import type { ResourceDef } from '../../../registry/types.js';
 import { fromStorage } from '../../../rest/keys.js';
 import { asObject, asString } from '../../../util/json.js';
@@ -32,7 +32,7 @@ export class RbacPolicyStore {
   }
 
   /** Subscribes to changes, then loads what is stored. */
-  static async open(ctx: ServerContext): Promise<RbacPolicyStore> {
+  static async open(ctx: ServerCore): Promise<RbacPolicyStore> {
     const defs = new Map<RbacPlural, ResourceDef>();
     for (const p of PLURALS) {
       const def = ctx.registry.lookup(GROUPS.rbac, 'v1', p);

@@ -5,7 +5,7 @@
  */
 import type { JsonObject } from '../../../../sdk/types/meta.js';
 import { GROUPS } from '../../../../sdk/naming.js';
-import type { UserInfo } from '../../user.js';
+import type { UserInfo } from '../../../request/user.js';
 import { asArray, asObject, asString } from '../../../util/json.js';
 import type { RbacPolicyStore } from './policy-store.js';
 import { rulesOf, type PolicyRule } from './rules.js';

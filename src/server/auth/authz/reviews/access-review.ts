@@ -9,7 +9,7 @@ import { badRequest } from '../../../errors.js';
 import { asArray, asObject, asString } from '../../../util/json.js';
 import { fieldError, invalid, type FieldError } from '../../../validation/field-errors.js';
 import type { AuthorizationAttributes } from '../../authorizer.js';
-import type { UserInfo } from '../../user.js';
+import type { UserInfo } from '../../../request/user.js';
 import type { ModeUnion } from '../union.js';
 
 /** The three access-review kinds. */

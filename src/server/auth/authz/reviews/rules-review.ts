@@ -7,7 +7,7 @@ import type { JsonObject } from '../../../../sdk/types/meta.js';
 import { GROUPS } from '../../../../sdk/naming.js';
 import { badRequest } from '../../../errors.js';
 import { asObject, asString } from '../../../util/json.js';
-import type { UserInfo } from '../../user.js';
+import type { UserInfo } from '../../../request/user.js';
 import type { ModeUnion } from '../union.js';
 import type { PolicyRule } from '../rbac/rules.js';
 

@@ -4,7 +4,7 @@
  * are unchanged (`SetDeploymentCondition` and friends).
  */
 import type { JsonObject } from '../../../../sdk/types/meta.js';
-import { timestamp } from '../../../context.js';
+import { timestamp } from '../../../util/time.js';
 import { asArray, asObject } from '../../../util/json.js';
 
 /** The conditions of a status (a fresh array of objects). */

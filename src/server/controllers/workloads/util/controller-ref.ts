@@ -7,7 +7,7 @@ import type { JsonObject, JsonValue } from '../../../../sdk/types/meta.js';
 import { matchesLabels, type LabelSelector } from '../../../../machinery/labels/selector.js';
 import { asArray, asObject, asString, metaOf } from '../../../util/json.js';
 import type { ResourceDef } from '../../../registry/types.js';
-import type { InternalClient } from '../../client.js';
+import type { InternalClient } from '../../../control/client.js';
 import { isTerminating } from './pods.js';
 
 /** An owner reference. */

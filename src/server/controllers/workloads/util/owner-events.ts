@@ -5,7 +5,7 @@
  * whose selector matches it (they may adopt it).
  */
 import type { JsonObject } from '../../../../sdk/types/meta.js';
-import type { Informer, InformerEvent } from '../../framework/informer.js';
+import type { Informer, InformerEvent } from '../../../feed/informer.js';
 import { fromObjectSelector, matchesLabels, type LabelSelector } from '../../../../machinery/labels/selector.js';
 import { asObject, asString } from '../../../util/json.js';
 import { jsonEqual } from '../../../../machinery/json/equal.js';

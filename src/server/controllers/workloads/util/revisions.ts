@@ -10,7 +10,7 @@ import { ApiError } from '../../../errors.js';
 import type { ResourceDef } from '../../../registry/types.js';
 import { asNumber, asObject, asString } from '../../../util/json.js';
 import { jsonEqual } from '../../../../machinery/json/equal.js';
-import type { ControllerKit } from '../kit.js';
+import type { ControllerKit } from '../../../control/kit.js';
 import { controllerRefOf, nameOf, newControllerRef, refJson, uidOf } from './controller-ref.js';
 import { computeHash } from './hash.js';
 

@@ -5,7 +5,7 @@
  * up among the pod's container ports).
  */
 import type { JsonObject } from '../../../../sdk/types/meta.js';
-import type { Informer } from '../../framework/informer.js';
+import type { Informer } from '../../../feed/informer.js';
 import { fromObjectSelector, matchesLabels } from '../../../../machinery/labels/selector.js';
 import { asArray, asNumber, asObject, asString } from '../../../util/json.js';
 import { namespaceOf } from './controller-ref.js';

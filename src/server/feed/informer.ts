@@ -1,17 +1,13 @@
 /**
- * Shared informers over the server's change feed: one cache per stored kind, shared by every
- * controller of a context, filled by one list at start and kept current by `ctx.onWrite` (which
- * reports each persisted write before the write returns, so a controller reads its own writes at
- * once and needs none of client-go's "expectations"). Each cache is indexed by namespace and by
- * owner uid; selector queries scan one namespace's index. Cached objects are the store's frozen
- * values: readers copy before they change anything.
+ * The informer of one kind: a cache of its objects, indexed by namespace and by owner uid
+ * (selector queries scan one namespace's index), that tells its handlers of each change.
+ * {@link SharedInformers} fills it by one list and keeps it current from the change feed. Cached
+ * objects are the store's frozen values: readers copy before they change anything.
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
-import type { ServerContext, WriteEvent } from '../../context.js';
-import type { ResourceDef } from '../../registry/types.js';
-import { fromStorage } from '../../rest/keys.js';
-import { matchesLabels, type LabelSelector } from '../../../machinery/labels/selector.js';
-import { asArray, asObject, asString } from '../../util/json.js';
+import type { JsonObject } from '../../sdk/types/meta.js';
+import type { ResourceDef } from '../registry/types.js';
+import { matchesLabels, type LabelSelector } from '../../machinery/labels/selector.js';
+import { asArray, asObject, asString } from '../util/json.js';
 
 /** A change of a cached object. */
 export interface InformerEvent {
@@ -173,94 +169,5 @@ export class Informer {
 
   private emit(event: InformerEvent): void {
     for (const h of this.handlers) h(event);
-  }
-}
-
-const FACTORIES = new WeakMap<ServerContext, SharedInformers>();
-
-/** The informers of one server context, created on first use and shared by its controllers. */
-export class SharedInformers {
-  private readonly byBucket = new Map<string, Informer>();
-  private readonly filling = new Map<Informer, Promise<void>>();
-  private unsubscribe: (() => void) | undefined;
-  private starting: Promise<void> | undefined;
-
-  private constructor(private readonly ctx: ServerContext) {}
-
-  /** The shared informers of a context. */
-  static of(ctx: ServerContext): SharedInformers {
-    let f = FACTORIES.get(ctx);
-    if (f === undefined) {
-      f = new SharedInformers(ctx);
-      FACTORIES.set(ctx, f);
-    }
-    return f;
-  }
-
-  /** The informer of a served resource (by group, version and plural). */
-  informer(group: string, version: string, plural: string): Informer {
-    const def = this.ctx.registry.lookup(group, version, plural);
-    if (def === undefined) throw new Error(`resource ${plural}.${version}.${group} is not served`);
-    return this.informerFor(def);
-  }
-
-  /** The informer of a def's storage bucket (objects are kept in that def's version). */
-  informerFor(def: ResourceDef): Informer {
-    let inf = this.byBucket.get(def.bucket);
-    if (inf === undefined) {
-      inf = new Informer(def);
-      this.byBucket.set(def.bucket, inf);
-      this.subscribe();
-      // An informer asked for after start() is filled on its own.
-      if (this.starting !== undefined) void this.fillOne(inf);
-    }
-    return inf;
-  }
-
-  private subscribe(): void {
-    this.unsubscribe ??= this.ctx.onWrite((ev) => this.onWrite(ev));
-  }
-
-  private onWrite(ev: WriteEvent): void {
-    const inf = this.byBucket.get(ev.def.bucket);
-    if (inf === undefined) return;
-    if (ev.def === inf.def || ev.def.version === inf.def.version) {
-      inf.apply(ev.type, ev.object);
-      return;
-    }
-    // Written through another version of the kind: read the stored form back in the informer's version.
-    if (ev.type === 'DELETED') {
-      inf.apply('DELETED', ev.object);
-      return;
-    }
-    const key = objectKeyOf(ev.object);
-    void this.ctx.store.get(inf.def.bucket, key).then((entry) => {
-      if (entry !== undefined) inf.apply('MODIFIED', fromStorage(inf.def, entry.value));
-    }, (e: unknown) => this.ctx.log(`informer ${inf.def.plural}: ${e instanceof Error ? e.message : String(e)}`));
-  }
-
-  private fillOne(inf: Informer): Promise<void> {
-    let p = this.filling.get(inf);
-    if (p === undefined) {
-      p = this.ctx.store.list(inf.def.bucket).then((r) => inf.fill(r.items.map((e) => fromStorage(inf.def, e.value))));
-      this.filling.set(inf, p);
-    }
-    return p;
-  }
-
-  /** Lists every informer asked for so far (once); later informers fill themselves. */
-  start(): Promise<void> {
-    this.starting ??= (async () => {
-      for (const inf of this.byBucket.values()) await this.fillOne(inf);
-    })();
-    return this.starting.then(async () => {
-      for (const inf of this.byBucket.values()) await this.fillOne(inf);
-    });
-  }
-
-  /** Stops following the change feed. */
-  stop(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
   }
 }

@@ -2,22 +2,23 @@
  * The resource quota controller: keeps `status.hard` (a copy of `spec.hard`) and `status.used` of
  * every ResourceQuota current as objects of its namespace come and go.
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
-import type { ServerContext } from '../../context.js';
-import { InternalClient } from '../../controllers/client.js';
-import type { Controller } from '../../controllers/controller.js';
-import { WorkQueue } from '../../controllers/work-queue.js';
-import { asObject, asString, setKey } from '../../util/json.js';
-import { jsonEqual } from '../../../machinery/json/equal.js';
-import { formatQuantity, parseQuantity } from './quantity.js';
-import { podMatchesScopes, scopeRequirements } from './scopes.js';
-import { namespaceUsage } from './usage.js';
+import type { JsonObject } from '../../sdk/types/meta.js';
+import type { ServerContext, WriteEvent } from '../context.js';
+import { InternalClient } from '../control/client.js';
+import type { Controller } from '../control/controller.js';
+import { realClock } from '../control/clock.js';
+import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
+import { asObject, asString, setKey } from '../util/json.js';
+import { jsonEqual } from '../../machinery/json/equal.js';
+import { formatQuantity, parseQuantity } from '../admission/quota/quantity.js';
+import { podMatchesScopes, scopeRequirements } from '../admission/quota/scopes.js';
+import { namespaceUsage } from '../admission/quota/usage.js';
 
 /** Creates the controller. */
 export function resourceQuotaController(ctx: ServerContext): Controller {
   const client = new InternalClient(ctx, 'resourcequota-controller');
   const quotaDef = ctx.registry.lookup('', 'v1', 'resourcequotas');
-  const queue = new WorkQueue(async (namespace) => {
+  async function reconcile(namespace: string): Promise<void> {
     if (quotaDef === undefined) return;
     for (const quota of await client.list(quotaDef, namespace)) {
       const name = asString(asObject(quota.metadata)?.name) ?? '';
@@ -33,10 +34,10 @@ export function resourceQuotaController(ctx: ServerContext): Controller {
         return true;
       }, 'status');
     }
-  }, (key, e) => ctx.log(`resource quota controller: ${key}: ${e instanceof Error ? e.message : String(e)}`));
+  }
   // Namespaces that have quotas (how many); writes elsewhere cost nothing.
   const withQuotas = new Map<string, number>();
-  const unsubscribe = ctx.onWrite((ev) => {
+  function observe(ev: WriteEvent): void {
     if (!ev.def.namespaced) return;
     const ns = asString(asObject(ev.object.metadata)?.namespace) ?? '';
     if (ns === '') return;
@@ -49,24 +50,22 @@ export function resourceQuotaController(ctx: ServerContext): Controller {
     } else if (!withQuotas.has(ns)) {
       return;
     }
-    queue.add(ns);
-  });
-  return {
-    name: 'resourcequota',
-    async start() {
-      if (quotaDef === undefined) return;
+    loop.queue.add(ns);
+  }
+
+  const loop = reconcileLoop({
+    name: 'resourcequota', ctx, clock: realClock(ctx.now), retry: STEADY_RETRY, reconcile,
+    initialKeys: async () => {
+      if (quotaDef === undefined) return [];
       const namespaces = new Set<string>();
       for (const q of await client.list(quotaDef)) {
         const ns = asString(asObject(q.metadata)?.namespace) ?? '';
         namespaces.add(ns);
         withQuotas.set(ns, (withQuotas.get(ns) ?? 0) + 1);
       }
-      for (const ns of namespaces) queue.add(ns);
+      return namespaces;
     },
-    idle: () => queue.idle(),
-    stop() {
-      unsubscribe();
-      queue.stop();
-    },
-  };
+    subscriptions: [ctx.onWrite(observe)],
+  });
+  return loop;
 }

@@ -3,7 +3,7 @@
  * validation, field ownership), as a system user with its own field manager.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { systemUser, type UserInfo } from '../auth/user.js';
+import { systemUser, type UserInfo } from '../request/user.js';
 import type { ServerContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { ResourceDef } from '../registry/types.js';

@@ -5,8 +5,10 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ServerContext } from '../context.js';
-import { InternalClient } from '../controllers/client.js';
-import type { Controller } from '../controllers/controller.js';
+import { InternalClient } from '../control/client.js';
+import { realClock, type ControllerClock } from '../control/clock.js';
+import type { Controller } from '../control/controller.js';
+import { sweepLoop } from '../control/sweep-loop.js';
 import { asObject, asString } from '../util/json.js';
 
 /** The real API server's default `--event-ttl`. */
@@ -29,14 +31,11 @@ export function lastSeen(ev: JsonObject): number | undefined {
 }
 
 /** Creates the controller that deletes expired Events. */
-export function eventTtlController(ctx: ServerContext, ttlMs = DEFAULT_EVENT_TTL_MS): Controller {
+export function eventTtlController(ctx: ServerContext, ttlMs = DEFAULT_EVENT_TTL_MS, clock: ControllerClock = realClock(ctx.now)): Controller {
   const client = new InternalClient(ctx, 'event-ttl-controller');
   const def = ctx.registry.lookup('', 'v1', 'events');
   if (def === undefined) throw new Error('core resource events is not registered');
   const events = def;
-  let timer: NodeJS.Timeout | undefined;
-  let sweeping: Promise<void> = Promise.resolve();
-
   async function sweep(): Promise<void> {
     const cutoff = ctx.now() - ttlMs;
     for (const ev of await client.list(events)) {
@@ -47,22 +46,10 @@ export function eventTtlController(ctx: ServerContext, ttlMs = DEFAULT_EVENT_TTL
     }
   }
 
-  function schedule(): void {
-    sweeping = sweeping.then(sweep).catch((e: unknown) => ctx.log(`event ttl: ${e instanceof Error ? e.message : String(e)}`));
-  }
-
-  return {
-    name: 'event-ttl',
-    async start() {
-      schedule();
-      // Sweeping a tenth of the TTL keeps expired events at most 10% past their time.
-      timer = setInterval(schedule, Math.max(1000, Math.floor(ttlMs / 10)));
-      timer.unref();
-      await sweeping;
-    },
-    idle: () => sweeping,
-    stop() {
-      if (timer !== undefined) clearInterval(timer);
-    },
-  };
+  return sweepLoop({
+    name: 'event-ttl', ctx, clock, sweep, syncOnStart: true,
+    // Sweeping a tenth of the TTL keeps expired events at most 10% past their time.
+    intervalMs: Math.max(1000, Math.floor(ttlMs / 10)),
+    describeError: (e) => `event ttl: ${e instanceof Error ? e.message : String(e)}`,
+  });
 }

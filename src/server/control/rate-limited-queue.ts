@@ -9,7 +9,7 @@ import type { CancelTimer, ControllerClock } from './clock.js';
 /** Options of a {@link RateLimitedQueue}. */
 export interface QueueOptions {
   clock: ControllerClock;
-  /** Keys processed at the same time (default 1). */
+  /** Keys processed at the same time (default 1; `Infinity`: one worker per key). */
   workers?: number;
   /** First retry delay after a failure (default 5 ms, as client-go's item back-off). */
   baseDelayMs?: number;
@@ -79,6 +79,13 @@ export class RateLimitedQueue {
     const n = this.failures.get(key) ?? 0;
     this.failures.set(key, n + 1);
     this.addAfter(key, Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** Math.min(n, 40)));
+  }
+
+  /** Drops a key's delayed add and its back-off (a running or queued run of it still happens). */
+  discard(key: string): void {
+    this.delayed.get(key)?.cancel();
+    this.delayed.delete(key);
+    this.forget(key);
   }
 
   /** Resets a key's back-off. */

@@ -12,8 +12,8 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ServerContext } from '../context.js';
-import { timestamp } from '../context.js';
-import { InternalClient } from '../controllers/client.js';
+import { timestamp } from '../util/time.js';
+import { InternalClient } from './client.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asObject, asString } from '../util/json.js';
 

@@ -1,16 +1,17 @@
 /**
- * What each workload controller is built from: the server context, its clock, the shared
- * informers, a client writing as the controller's service account, and an event recorder
+ * What each controller is built from: the server context, its clock, the shared informers, a
+ * client writing as the controller's service account (or system user), and an event recorder
  * reporting as the controller's component.
  */
-import type { ServerContext } from '../../context.js';
-import { EventRecorder } from '../../events/recorder.js';
-import type { ResourceDef } from '../../registry/types.js';
-import { InternalClient } from '../client.js';
-import { realClock, type ControllerClock } from '../framework/clock.js';
-import { SharedInformers, type Informer } from '../framework/informer.js';
+import type { ServerContext } from '../context.js';
+import { EventRecorder } from './event-recorder.js';
+import type { ResourceDef } from '../registry/types.js';
+import { InternalClient } from './client.js';
+import { realClock, type ControllerClock } from './clock.js';
+import type { Informer } from '../feed/informer.js';
+import type { SharedInformers } from '../feed/shared-informers.js';
 
-/** Options every workload controller takes. */
+/** Options every controller takes. */
 export interface WorkloadOptions {
   /** Time and timers (default: the server's clock with Node's timers). */
   clock?: ControllerClock;
@@ -27,7 +28,7 @@ export class ControllerKit {
 
   constructor(readonly ctx: ServerContext, readonly component: string, options: WorkloadOptions = {}, serviceAccount = component) {
     this.clock = options.clock ?? realClock(ctx.now);
-    this.informers = SharedInformers.of(ctx);
+    this.informers = ctx.informers;
     this.client = new InternalClient(ctx, serviceAccount, 'platform-controller-manager');
     this.recorder = new EventRecorder(ctx, { component });
   }
