@@ -52,6 +52,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'port-forward', load: async () => (await import('./port-forward/spec.js')).spec },
   { name: 'proxy', load: async () => (await import('./proxy/spec.js')).spec },
   { name: 'debug', load: async () => (await import('./debug/spec.js')).spec },
+  { name: 'blame', load: async () => (await import('./blame/spec.js')).spec },
   { name: 'help', load: async () => (await import('./help/spec.js')).spec },
   { name: 'credential', load: async () => (await import('./credential/spec.js')).spec },
   { name: 'rollout', load: async () => (await import('./rollout/spec.js')).spec },
