@@ -1,14 +1,20 @@
-import type { CommandSpec } from '../../../framework/spec.js';
+import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
+import type { FlagsOf } from '../../../framework/flag-reader.js';
+
+const flags = [] as const satisfies readonly FlagSpec[];
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOf<typeof flags>;
 
 /** `platformctl config use-context` (alias `use`). */
-export const spec: CommandSpec = {
+export const spec: CommandSpec<typeof flags> = {
   name: 'use-context',
   aliases: ['use'],
   usage: 'CONTEXT_NAME [options]',
   summary: 'Set the current-context in a kubeconfig file',
   description: 'Set the current-context in a kubeconfig file.',
   examples: [{ description: 'Use the context for the minikube cluster', command: 'platformctl config use-context minikube', notRunnable: 'needs a context named minikube' }],
-  flags: [],
+  flags,
   args: 'contexts',
   load: async () => (await import('./run.js')).run,
 };
