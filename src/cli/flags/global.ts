@@ -65,7 +65,7 @@ export interface GlobalOptions {
 
 /** The parsed values with the shadowed global flags at their global defaults. */
 function withoutShadowed(parsed: FlagValues, shadowed: ReadonlySet<string>): FlagValues {
-  const values = new Map<string, string | number | boolean | string[] | undefined>();
+  const values = new Map<string, string | number | boolean | readonly string[] | undefined>();
   const set = new Set<string>();
   for (const flag of GLOBAL_FLAGS) {
     if (shadowed.has(flag.name)) {

@@ -84,7 +84,7 @@ export function declaredFlags(bindings: readonly FlagBinding[]): FlagSpec[] {
 
 /** The values commander parsed into `cmd`, as {@link FlagValues}: defaults come from the specs. */
 export function flagValuesOf(cmd: Command, bindings: readonly FlagBinding[]): FlagValues {
-  const values = new Map<string, Value | undefined>();
+  const values = new Map<string, Value | readonly string[] | undefined>();
   const set = new Set<string>();
   for (const { flag, option } of bindings) {
     if (option === undefined) {

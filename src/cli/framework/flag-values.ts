@@ -1,11 +1,16 @@
 import { parseGoDuration } from '../../machinery/go-duration.js';
+import type { AnyFlagReader } from './flag-reader.js';
 import type { FlagSpec } from './spec.js';
 import { UsageError } from './usage-error.js';
 
-type Raw = string | number | boolean | string[] | undefined;
+type Raw = string | number | boolean | readonly string[] | undefined;
 
-/** Parsed flag values of one invocation, keyed by long flag name, with typed accessors. */
-export class FlagValues {
+/**
+ * Parsed flag values of one invocation, keyed by long flag name, with typed accessors. It answers
+ * any name (an unknown flag reads as absent); commands read it through the {@link FlagReader}
+ * their spec's flags give (`flag-reader.ts`), so that a name they do not declare does not compile.
+ */
+export class FlagValues implements AnyFlagReader {
   readonly #values: Map<string, Raw>;
   readonly #set: Set<string>;
   readonly #argsLenAtDash: number;

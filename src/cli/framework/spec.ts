@@ -2,9 +2,11 @@
  * Declarative description of the command tree. One spec per command is the single source for
  * argument parsing, `--help`, shell completion and man pages, so those can never drift apart.
  * Specs are cheap to import; the implementation behind `load` is imported only when the command runs.
+ * A spec also types its command's flags: `run` reads only the flags the spec declares, each with
+ * the accessor of its type, or does not compile (`flag-reader.ts`).
  */
 import type { CommandContext } from './context.js';
-import type { FlagValues } from './flag-values.js';
+import type { FlagKey, FlagReader } from './flag-reader.js';
 
 /**
  * Flag value types, with pflag semantics:
@@ -17,20 +19,24 @@ export type FlagType = 'bool' | 'string' | 'int' | 'duration' | 'stringArray' | 
 
 /** How the value of a flag or a positional argument completes in a shell. */
 export type CompletionHint =
-  | { kind: 'values'; values: string[] }
-  | { kind: 'file'; extensions?: string[] }
+  | { kind: 'values'; values: readonly string[] }
+  | { kind: 'file'; extensions?: readonly string[] }
   | { kind: 'dir' }
   | { kind: 'context' | 'cluster' | 'user' | 'namespace' | 'resource-type' | 'output' | 'none' };
 
-/** One flag. */
+/**
+ * One flag. Declare a command's flags `as const satisfies readonly FlagSpec[]` (and shared flags
+ * `as const satisfies FlagSpec`) so that their names and types stay literal: the command's `run`
+ * then reads them through a {@link FlagReader} that knows them (`flag-reader.ts`).
+ */
 export interface FlagSpec {
-  /** Long name without dashes, e.g. `output`. Also the key in {@link FlagValues}. */
+  /** Long name without dashes, e.g. `output`. Also the key of its value in the parsed flags. */
   name: string;
   /** One-letter short name, e.g. `o`. */
   short?: string;
   type: FlagType;
   /** Default shown in help and used when the flag is absent. */
-  default?: string | number | boolean | string[];
+  default?: string | number | boolean | readonly string[];
   /** One-line description. */
   description: string;
   /** Hidden flags parse but are not listed in help, completion or man pages. */
@@ -77,11 +83,20 @@ export type ArgsCompletion =
   | 'users'
   | { kind: 'values'; values: string[] };
 
-/** Implementation of a command: returns the exit code (undefined means 0). */
-export type CommandRunner = (ctx: CommandContext, args: string[], flags: FlagValues) => Promise<number | void>;
+/**
+ * Implementation of a command: returns the exit code (undefined means 0). It reads the flags `F`
+ * (by default any flag; a command's own runner reads those its spec declares, and a
+ * `CommandRunner<never>` reads none).
+ */
+export type CommandRunner<F extends FlagKey = FlagSpec> = (ctx: CommandContext, args: string[], flags: FlagReader<F>) => Promise<number | void>;
 
-/** One command or command group. */
-export interface CommandSpec {
+/**
+ * One command or command group. `L` is the type of its flags: a runnable command's spec is a
+ * `CommandSpec<typeof flags>`, so that its `load` must give a runner that reads no flag outside
+ * `flags` (a runner of `FlagsOf<typeof flags>`, or of fewer flags). Any `CommandSpec<L>` is a
+ * `CommandSpec`, which the command tree handles.
+ */
+export interface CommandSpec<L extends readonly FlagSpec[] = readonly FlagSpec[]> {
   name: string;
   aliases?: string[];
   /** Usage line without the binary name and parents, e.g. `[TYPE[.VERSION][.GROUP] [NAME...]] [flags]`. */
@@ -91,12 +106,12 @@ export interface CommandSpec {
   /** Longer description, plain paragraphs separated by blank lines. */
   description: string;
   examples: ExampleSpec[];
-  flags: FlagSpec[];
+  flags: L;
   /** Help group on the root help page, e.g. `Basic Commands (Beginner)`. */
   group?: string;
   hidden?: boolean;
   args?: ArgsCompletion;
   subcommands?: CommandSpec[];
   /** Imports the implementation. Absent on groups that only hold subcommands. */
-  load?: () => Promise<CommandRunner>;
+  load?: () => Promise<CommandRunner<L[number]>>;
 }

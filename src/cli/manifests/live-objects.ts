@@ -9,10 +9,10 @@ import type { ResourceMapping } from '../../sdk/discovery/rest-mapper.js';
 import type { PlatformClient } from '../../sdk/client.js';
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { CommandContext } from '../framework/context.js';
-import type { FlagValues } from '../framework/flag-values.js';
+import type { AnyFlagReader, FlagReader } from '../framework/flag-reader.js';
 import { UsageError } from '../framework/usage-error.js';
 import { resolveArgumentsWithShape } from '../commands/delete/shared/arguments.js';
-import { hasManifestInput, readCommandManifests } from './manifest-flags.js';
+import { hasManifestInput, readCommandManifests, type FilenameFlag } from './manifest-flags.js';
 
 /** One object with where it lives. */
 export interface LiveObject {
@@ -50,7 +50,7 @@ export interface LiveObjectsOptions {
 }
 
 /** Reads the objects named by `-f` or by the arguments (not both). */
-export async function liveObjects(ctx: CommandContext, flags: FlagValues, client: PlatformClient, args: readonly string[], options: LiveObjectsOptions = {}): Promise<LiveObjects> {
+export async function liveObjects(ctx: CommandContext, flags: FlagReader<FilenameFlag>, client: PlatformClient, args: readonly string[], options: LiveObjectsOptions = {}): Promise<LiveObjects> {
   const fromFiles = hasManifestInput(flags);
   if (fromFiles && args.length > 0) throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
   const errors: unknown[] = [];
@@ -75,11 +75,13 @@ export async function liveObjects(ctx: CommandContext, flags: FlagValues, client
     }
     singleItemImplied = flags.strings('filename').length === 1 && manifests.length === 1;
   } else {
+    // Commands without `-l`, `--field-selector`, `--all` or `-A` read them as absent.
+    const optional: AnyFlagReader = flags;
     const resolved = await resolveArgumentsWithShape(ctx, client, args, {
-      selector: flags.string('selector') ?? '',
-      fieldSelector: flags.string('field-selector') ?? '',
-      all: flags.bool('all'),
-      allNamespaces: flags.bool('all-namespaces'),
+      selector: optional.string('selector') ?? '',
+      fieldSelector: optional.string('field-selector') ?? '',
+      all: optional.bool('all'),
+      allNamespaces: optional.bool('all-namespaces'),
       allowBareTypes: options.allowBareTypes === true,
     });
     named.push(...resolved.objects);

@@ -4,7 +4,7 @@
  */
 import type { Manifest, ReadManifestsOptions } from '../../sdk/apply/manifests.js';
 import type { CommandContext } from '../framework/context.js';
-import type { FlagValues } from '../framework/flag-values.js';
+import type { AnyFlagReader, FlagReader } from '../framework/flag-reader.js';
 import type { FlagSpec } from '../framework/spec.js';
 import { UsageError } from '../framework/usage-error.js';
 import { failuresError } from '../writes/error-list.js';
@@ -12,51 +12,55 @@ import type { ProgressLine } from '../writes/progress.js';
 import { fieldValidation } from '../writes/validate.js';
 
 /** `-f, --filename` with kubectl's description for the given verb (`to apply`, `to create`, ...). */
-export function filenameFlag(description: string): FlagSpec {
-  return { name: 'filename', short: 'f', type: 'stringSlice', default: [], description, complete: { kind: 'file', extensions: ['json', 'yaml', 'yml'] } };
+export function filenameFlag(description: string) {
+  return { name: 'filename', short: 'f', type: 'stringSlice', default: [], description, complete: { kind: 'file', extensions: ['json', 'yaml', 'yml'] } } as const satisfies FlagSpec;
 }
 
+/** `-f` as the helpers that read it name it. */
+export type FilenameFlag = ReturnType<typeof filenameFlag>;
+
 /** `-R, --recursive`. */
-export const RECURSIVE_FLAG: FlagSpec = {
+export const RECURSIVE_FLAG = {
   name: 'recursive', short: 'R', type: 'bool', default: false,
   description: 'Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory.',
-};
+} as const satisfies FlagSpec;
 
 /** `-k, --kustomize` (kubectl says "a" or "the" kustomization directory depending on the command). */
-export function kustomizeFlag(article: 'a' | 'the' = 'the'): FlagSpec {
+export function kustomizeFlag(article: 'a' | 'the' = 'the') {
   return {
     name: 'kustomize', short: 'k', type: 'string', default: '',
     description: `Process ${article} kustomization directory. This flag can't be used together with -f or -R.`,
     complete: { kind: 'dir' },
-  };
+  } as const satisfies FlagSpec;
 }
 
 /** The `-k` directory, or '' (commands without the flag read as ''). */
-export function kustomizeDir(flags: FlagValues): string {
+export function kustomizeDir(flags: AnyFlagReader): string {
   return flags.string('kustomize') ?? '';
 }
 
 /** Whether `-f` or `-k` names any manifests. */
-export function hasManifestInput(flags: FlagValues): boolean {
+export function hasManifestInput(flags: FlagReader<FilenameFlag>): boolean {
   return flags.strings('filename').length > 0 || kustomizeDir(flags) !== '';
 }
 
 /** Whether any `-f` source is standard input (exec plugins must then not read it). */
-export function readsStdin(flags: FlagValues): boolean {
+export function readsStdin(flags: FlagReader<FilenameFlag>): boolean {
   return flags.strings('filename').includes('-');
 }
 
-/** kubectl's checks of `-f`, `-R` and `-k` together. */
-export function validateManifestFlags(flags: FlagValues): void {
-  const kustomize = kustomizeDir(flags);
+/** kubectl's checks of `-f`, `-R` and `-k` together (`-k` and `-R` read as absent when the command has none). */
+export function validateManifestFlags(flags: FlagReader<FilenameFlag>): void {
+  const optional: AnyFlagReader = flags;
+  const kustomize = kustomizeDir(optional);
   if (kustomize === '') return;
   if (flags.strings('filename').length > 0) throw new UsageError('only one of -f or -k can be specified', false);
   // Only an explicit -R: `wait` recurses by default (kubectl's resource builder flags) and still takes -k.
-  if (flags.changed('recursive') && flags.bool('recursive')) throw new UsageError("the -k flag can't be used with -f or -R", false);
+  if (optional.changed('recursive') && optional.bool('recursive')) throw new UsageError("the -k flag can't be used with -f or -R", false);
 }
 
 /** Whether the command validates manifests as kubectl's schema check does (`--validate` other than false/ignore). */
-function validates(flags: FlagValues): boolean {
+function validates(flags: AnyFlagReader): boolean {
   const value = flags.string('validate');
   return value !== undefined && fieldValidation(flags) !== 'Ignore';
 }
@@ -76,7 +80,7 @@ async function kustomizeManifests(ctx: CommandContext, dir: string): Promise<Man
  */
 export async function readCommandManifests(
   ctx: CommandContext,
-  flags: FlagValues,
+  flags: FlagReader<FilenameFlag>,
   options: Pick<ReadManifestsOptions, 'requireName'> & {
     /**
      * Collects the errors of documents and files that are not manifests (a kustomization file in a
@@ -94,7 +98,9 @@ export async function readCommandManifests(
   } = {},
 ): Promise<Manifest[]> {
   validateManifestFlags(flags);
-  const kustomize = kustomizeDir(flags);
+  // `-k`, `-R` and `--validate` are not flags of every command that reads manifests.
+  const optional: AnyFlagReader = flags;
+  const kustomize = kustomizeDir(optional);
   if (kustomize !== '') return kustomizeManifests(ctx, kustomize);
   const sources = flags.strings('filename');
   if (sources.length === 0) throw new UsageError('must specify one of -f and -k');
@@ -104,13 +110,13 @@ export async function readCommandManifests(
   try {
     return await readManifests(sources, {
       cwd: ctx.io.cwd,
-      recursive: flags.bool('recursive'),
+      recursive: optional.bool('recursive'),
       stdin: () => ctx.io.stdin(),
       signal: ctx.io.signal,
       requireName: options.requireName,
       kustomizationErrors: options.errors,
       documentErrors: options.errors,
-      validate: options.schemaValidation === true && validates(flags),
+      validate: options.schemaValidation === true && validates(optional),
       onRead: progress === undefined ? undefined : (read, total) => {
         if (!started) progress.start('reading', total, 'files');
         started = true;

@@ -30,7 +30,7 @@ const HELP_ORDER = [
   'custom-columns', 'custom-columns-file', 'wide',
 ];
 
-function outputFlag(formats: readonly string[], human: boolean): FlagSpec {
+function outputFlag(formats: readonly string[], human: boolean) {
   const formatsText = HELP_ORDER.filter((f) => formats.includes(f)).join(', ');
   const description = human
     // kubectl links its own web pages here; ours are the guides in the package's docs/ folder.
@@ -39,33 +39,33 @@ function outputFlag(formats: readonly string[], human: boolean): FlagSpec {
   return {
     name: 'output', short: 'o', type: 'string', default: '', description,
     complete: { kind: 'values', values: OUTPUT_COMPLETIONS.filter((c) => formats.includes(c.replace(/=$/, ''))) },
-  };
+  } as const satisfies FlagSpec;
 }
 
-const TEMPLATE_FLAG: FlagSpec = {
+const TEMPLATE_FLAG = {
   name: 'template', type: 'string', default: '',
   description: 'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].',
   complete: { kind: 'file' },
-};
+} as const satisfies FlagSpec;
 
-const ALLOW_MISSING_FLAG: FlagSpec = {
+const ALLOW_MISSING_FLAG = {
   name: 'allow-missing-template-keys', type: 'bool', default: true,
   description: 'If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.',
-};
+} as const satisfies FlagSpec;
 
-const SHOW_MANAGED_FIELDS_FLAG: FlagSpec = {
+const SHOW_MANAGED_FIELDS_FLAG = {
   name: 'show-managed-fields', type: 'bool', default: false,
   description: 'If true, keep the managedFields when printing objects in JSON or YAML format.',
-};
+} as const satisfies FlagSpec;
 
 /** `-o`, `--template`, `--allow-missing-template-keys`, `--show-managed-fields`: for commands that print objects. */
-export const OBJECT_OUTPUT_FLAGS: readonly FlagSpec[] = [outputFlag(OBJECT_FORMATS, false), TEMPLATE_FLAG, ALLOW_MISSING_FLAG, SHOW_MANAGED_FIELDS_FLAG];
+export const OBJECT_OUTPUT_FLAGS = [outputFlag(OBJECT_FORMATS, false), TEMPLATE_FLAG, ALLOW_MISSING_FLAG, SHOW_MANAGED_FIELDS_FLAG] as const satisfies readonly FlagSpec[];
 
 /**
  * The output flags of `get`-like commands: {@link OBJECT_OUTPUT_FLAGS} plus the human-table flags
  * `--no-headers`, `--show-labels`, `-L`, `--show-kind` and `--sort-by`.
  */
-export const outputFlags: readonly FlagSpec[] = [
+export const outputFlags = [
   outputFlag(ALL_FORMATS, true),
   TEMPLATE_FLAG,
   ALLOW_MISSING_FLAG,
@@ -75,4 +75,4 @@ export const outputFlags: readonly FlagSpec[] = [
   { name: 'label-columns', short: 'L', type: 'stringSlice', default: [], description: 'Accepts a comma separated list of labels that are going to be presented as columns. Names are case-sensitive. You can also use multiple flag options like -L label1 -L label2...' },
   { name: 'show-kind', type: 'bool', default: false, description: 'If present, list the resource type for the requested object(s).' },
   { name: 'sort-by', type: 'string', default: '', description: "If non-empty, sort list types using this field specification.  The field specification is expressed as a JSONPath expression (e.g. '{.metadata.name}'). The field in the API resource specified by this JSONPath expression must be an integer or a string." },
-];
+] as const satisfies readonly FlagSpec[];

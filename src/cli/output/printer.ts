@@ -8,9 +8,10 @@
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { WatchEvent } from '../../sdk/types/watch.js';
 import type { TablePrintOptions } from '../../printers/table/decorate.js';
-import type { FlagValues } from '../framework/flag-values.js';
+import type { AnyFlagReader, FlagReader } from '../framework/flag-reader.js';
 import { UsageError } from '../framework/usage-error.js';
 import { ALL_FORMATS, GO_TEMPLATE_FORMATS, OBJECT_FORMATS } from './flags.js';
+import type { OBJECT_OUTPUT_FLAGS } from './flags.js';
 
 /** The formats whose argument `--template` can give instead (`-o jsonpath --template '{.x}'`). */
 const TEMPLATE_ARGUMENT_FORMATS = new Set([...GO_TEMPLATE_FORMATS, 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', 'custom-columns', 'custom-columns-file']);
@@ -92,22 +93,24 @@ async function readTemplateFile(cwd: string, file: string, what: string): Promis
   }
 }
 
-function flagString(flags: FlagValues, name: string): string {
+function flagString(flags: AnyFlagReader, name: string): string {
   return flags.string(name) ?? '';
 }
 
 /**
  * Builds the printer the output flags ask for. Flags the command does not define read as their
- * zero values, so commands with {@link OBJECT_OUTPUT_FLAGS} and with {@link outputFlags} both work.
+ * zero values, so commands with {@link OBJECT_OUTPUT_FLAGS} and with {@link outputFlags} both work:
+ * the command must declare the former, the human-table flags of the latter are read unchecked.
  *
  * @returns the printer, or undefined when `-o` is absent on a non-human command (the command
  *   prints its own result lines)
  * @throws UsageError for an unknown format or a missing template; PrinterError / JsonPathError /
  *   GoTemplateError for a bad template or column spec
  */
-export async function printerFor(flags: FlagValues, context: OutputContext, options: PrinterForOptions): Promise<Printer | undefined> {
-  const output = flagString(flags, 'output');
-  const templateFlag = flagString(flags, 'template');
+export async function printerFor(flags: FlagReader<(typeof OBJECT_OUTPUT_FLAGS)[number]>, context: OutputContext, options: PrinterForOptions): Promise<Printer | undefined> {
+  const output = flags.string('output') ?? '';
+  const templateFlag = flags.string('template') ?? '';
+  const optional: AnyFlagReader = flags;
   const split = splitOutputFlag(output);
   const allowed: readonly string[] = options.human ? ALL_FORMATS : OBJECT_FORMATS;
   // kubectl: --template alone means -o go-template; with --template, -o names a format only
@@ -120,14 +123,14 @@ export async function printerFor(flags: FlagValues, context: OutputContext, opti
   const base = {
     showManagedFields: flags.bool('show-managed-fields'),
     allowMissingKeys: flags.changed('allow-missing-template-keys') ? flags.bool('allow-missing-template-keys') : true,
-    noHeaders: flags.bool('no-headers'),
-    sortBy: flagString(flags, 'sort-by') === '' ? undefined : flagString(flags, 'sort-by'),
+    noHeaders: optional.bool('no-headers'),
+    sortBy: flagString(optional, 'sort-by') === '' ? undefined : flagString(optional, 'sort-by'),
     table: {
       wide: format === 'wide',
-      noHeaders: flags.bool('no-headers'),
-      showLabels: flags.bool('show-labels'),
-      columnLabels: flags.strings('label-columns').filter((l) => l !== ''),
-      withKind: flags.bool('show-kind'),
+      noHeaders: optional.bool('no-headers'),
+      showLabels: optional.bool('show-labels'),
+      columnLabels: optional.strings('label-columns').filter((l) => l !== ''),
+      withKind: optional.bool('show-kind'),
     } satisfies TablePrintOptions,
   };
   const { buildPrinter } = await import('./build-printer.js');

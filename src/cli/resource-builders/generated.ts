@@ -11,7 +11,7 @@ import type { ResourceDescriptor } from '../../sdk/rest/resource-client.js';
 import type { KubeObject } from '../../sdk/types/meta.js';
 import { inGoFieldOrder, toJson } from '../../printers/encoding/go-json.js';
 import type { CommandContext } from '../framework/context.js';
-import type { FlagValues } from '../framework/flag-values.js';
+import type { AnyFlagReader, FlagReader, FlagsOf } from '../framework/flag-reader.js';
 import type { FlagSpec } from '../framework/spec.js';
 import { UsageError } from '../framework/usage-error.js';
 import { usageErrorf } from '../framework/usage-errorf.js';
@@ -24,27 +24,33 @@ import { goMap, metadataOf, type Struct } from './typed.js';
 export const CREATE_FIELD_MANAGER = `${BINARY_NAME}-create`;
 
 /** `--field-manager` of the create commands. */
-export const CREATE_FIELD_MANAGER_FLAG: FlagSpec = { name: 'field-manager', type: 'string', default: CREATE_FIELD_MANAGER, description: 'Name of the manager used to track field ownership.' };
+export const CREATE_FIELD_MANAGER_FLAG = { name: 'field-manager', type: 'string', default: CREATE_FIELD_MANAGER, description: 'Name of the manager used to track field ownership.' } as const satisfies FlagSpec;
 
 /** `--save-config`. */
-export const SAVE_CONFIG_FLAG: FlagSpec = {
+export const SAVE_CONFIG_FLAG = {
   name: 'save-config', type: 'bool', default: false,
   description: `If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform ${BINARY_NAME} apply on this object in the future.`,
-};
+} as const satisfies FlagSpec;
 
 /** Flags of every generator. */
-export const GENERATOR_FLAGS: readonly FlagSpec[] = [DRY_RUN_FLAG, CREATE_FIELD_MANAGER_FLAG, ...OUTPUT_FLAGS, SAVE_CONFIG_FLAG, VALIDATE_FLAG];
+export const GENERATOR_FLAGS = [DRY_RUN_FLAG, CREATE_FIELD_MANAGER_FLAG, ...OUTPUT_FLAGS, SAVE_CONFIG_FLAG, VALIDATE_FLAG] as const satisfies readonly FlagSpec[];
+
+/** One of {@link GENERATOR_FLAGS}. */
+export type GeneratorFlag = (typeof GENERATOR_FLAGS)[number];
+
+/** What the generator helpers read: {@link GENERATOR_FLAGS}. */
+export type GeneratorFlags = FlagsOf<typeof GENERATOR_FLAGS>;
 
 /** `--append-hash` of the ConfigMap and Secret generators (`noun`: `configmap` or `secret`). */
-export function appendHashFlag(noun: 'configmap' | 'secret'): FlagSpec {
-  return { name: 'append-hash', type: 'bool', default: false, description: `Append a hash of the ${noun} to its name.` };
+export function appendHashFlag(noun: 'configmap' | 'secret') {
+  return { name: 'append-hash', type: 'bool', default: false, description: `Append a hash of the ${noun} to its name.` } as const satisfies FlagSpec;
 }
 
 /**
  * cobra's check of flags marked required, made before anything else runs: `required flag(s)
  * "image", "schedule" not set` (names sorted, as cobra visits flags).
  */
-export function requireFlags(flags: FlagValues, names: readonly string[]): void {
+export function requireFlags(flags: AnyFlagReader, names: readonly string[]): void {
   const missing = names.filter((n) => !flags.changed(n)).sort();
   if (missing.length > 0) throw new UsageError(`required flag(s) "${missing.join('", "')}" not set`, false);
 }
@@ -53,7 +59,7 @@ export function requireFlags(flags: FlagValues, names: readonly string[]): void 
  * kubectl's `NameFromCommandArgs`: exactly one argument before a `--` (or in all, without one).
  * Arguments after it (`create deployment NAME --image=x -- COMMAND`) are the command's business.
  */
-export function nameFromCommandArgs(ctx: CommandContext, args: readonly string[], flags: FlagValues): string {
+export function nameFromCommandArgs(ctx: CommandContext, args: readonly string[], flags: FlagReader<never>): string {
   const atDash = flags.argsLenAtDash();
   const count = atDash === -1 ? args.length : atDash;
   if (count !== 1) throw usageErrorf(ctx.commandPath, `exactly one NAME is required, got ${count}`);
@@ -76,7 +82,7 @@ export interface GeneratorInvocation {
 }
 
 /** Checks required flags and NAME, and reads `--dry-run`, `-o` and `--validate`, in kubectl's order. */
-export async function startGenerator(ctx: CommandContext, args: readonly string[], flags: FlagValues, required: readonly string[] = []): Promise<GeneratorInvocation> {
+export async function startGenerator(ctx: CommandContext, args: readonly string[], flags: GeneratorFlags, required: readonly string[] = []): Promise<GeneratorInvocation> {
   requireFlags(flags, required);
   const name = nameFromCommandArgs(ctx, args, flags);
   const dryRun = dryRunMode(flags);
@@ -127,7 +133,7 @@ export interface GeneratedObject {
 }
 
 /** Adds the annotation when asked, sends the object unless `--dry-run=client`, and prints the result. */
-export async function sendGenerated(ctx: CommandContext, flags: FlagValues, invocation: GeneratorInvocation, generated: GeneratedObject): Promise<void> {
+export async function sendGenerated(ctx: CommandContext, flags: GeneratorFlags, invocation: GeneratorInvocation, generated: GeneratedObject): Promise<void> {
   const { descriptor, failurePrefix } = generated;
   const { dryRun, output } = invocation;
   let typed = inGoFieldOrder(generated.object);
@@ -157,7 +163,7 @@ export async function sendGenerated(ctx: CommandContext, flags: FlagValues, invo
 export async function createGenerated(
   ctx: CommandContext,
   args: readonly string[],
-  flags: FlagValues,
+  flags: GeneratorFlags,
   descriptor: ResourceDescriptor,
   failurePrefix: string | undefined,
   build: (invocation: GeneratorInvocation) => Promise<Struct> | Struct,

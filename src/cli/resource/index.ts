@@ -13,7 +13,7 @@
  */
 import type { PlatformClient } from '../../sdk/client.js';
 import type { CommandContext } from '../framework/context.js';
-import type { FlagValues } from '../framework/flag-values.js';
+import type { AnyFlagReader } from '../framework/flag-reader.js';
 import { UsageError } from '../framework/usage-error.js';
 import { parseResourceArguments } from './arguments.js';
 import { resolveResources, type ResolvedResources } from './resolve.js';
@@ -43,7 +43,7 @@ export interface CommandLineOptions {
  * @throws ResourceTypeError for unknown or ambiguous types
  */
 export async function resourcesFromCommandLine(
-  ctx: CommandContext, client: PlatformClient, args: readonly string[], flags: FlagValues, options: CommandLineOptions,
+  ctx: CommandContext, client: PlatformClient, args: readonly string[], flags: AnyFlagReader, options: CommandLineOptions,
 ): Promise<{ resolved: ResolvedResources; selection: ResourceSelection; namespace: string }> {
   const parsed = parseResourceArguments(args);
   if (parsed === undefined) throw new UsageError('Required resource not specified.');

@@ -3,7 +3,7 @@
  * delete, label, annotate, wait ...): `-l`, `--field-selector`, `-A` and `--all`, and the values
  * read back from parsed flags.
  */
-import type { FlagValues } from '../framework/flag-values.js';
+import type { AnyFlagReader } from '../framework/flag-reader.js';
 import type { FlagSpec } from '../framework/spec.js';
 
 /** How objects are selected besides their names. */
@@ -19,25 +19,25 @@ export interface ResourceSelection {
 }
 
 /** `-l, --selector`. */
-export const SELECTOR_FLAG: FlagSpec = {
+export const SELECTOR_FLAG = {
   name: 'selector', short: 'l', type: 'string', default: '',
   description: "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints.",
-};
+} as const satisfies FlagSpec;
 
 /** `--field-selector`. */
-export const FIELD_SELECTOR_FLAG: FlagSpec = {
+export const FIELD_SELECTOR_FLAG = {
   name: 'field-selector', type: 'string', default: '',
   description: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type.",
-};
+} as const satisfies FlagSpec;
 
 /** `-A, --all-namespaces`. */
-export const ALL_NAMESPACES_FLAG: FlagSpec = {
+export const ALL_NAMESPACES_FLAG = {
   name: 'all-namespaces', short: 'A', type: 'bool', default: false,
   description: 'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.',
-};
+} as const satisfies FlagSpec;
 
 /** The selection from parsed flags; flags a command does not define read as empty or false. */
-export function selectionFromFlags(flags: FlagValues): ResourceSelection {
+export function selectionFromFlags(flags: AnyFlagReader): ResourceSelection {
   return {
     labelSelector: flags.string('selector') ?? '',
     fieldSelector: flags.string('field-selector') ?? '',

@@ -8,17 +8,17 @@ import type { ReadManifestsOptions } from '../../sdk/apply/manifests.js';
 import type { ResourceClient } from '../../sdk/rest/resource-client.js';
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { CommandContext } from '../framework/context.js';
-import type { FlagValues } from '../framework/flag-values.js';
+import type { AnyFlagReader, FlagReader } from '../framework/flag-reader.js';
 import { UsageError } from '../framework/usage-error.js';
-import { dryRunMode, dryRunSuffix } from './dry-run.js';
+import { dryRunMode, dryRunSuffix, type DRY_RUN_FLAG } from './dry-run.js';
 import { failuresError } from './error-list.js';
 import { InterruptSummary } from './interrupted.js';
-import { readCommandManifests, readsStdin } from '../manifests/manifest-flags.js';
-import { objectOutput } from './object-output.js';
+import { readCommandManifests, readsStdin, type FilenameFlag } from '../manifests/manifest-flags.js';
+import { objectOutput, type OUTPUT_FLAGS } from './object-output.js';
 import { OrderedWriter } from './ordered-writer.js';
 import { ProgressLine } from './progress.js';
 import { allowConcurrentListeners } from './signal.js';
-import { fieldValidation } from './validate.js';
+import { fieldValidation, type VALIDATE_FLAG } from './validate.js';
 
 /** What the operation of one object gets besides the object. */
 export interface WriteContext {
@@ -39,8 +39,13 @@ export interface ManifestWriteOptions {
   operation: (client: ResourceClient, object: KubeObject, context: WriteContext) => Promise<{ action: string; object: KubeObject; notes?: string[] }>;
 }
 
+/** The flags {@link runManifestWrites} reads. */
+type ManifestWriteFlags =
+  | typeof DRY_RUN_FLAG | (typeof OUTPUT_FLAGS)[number] | typeof VALIDATE_FLAG | FilenameFlag
+  | { name: 'field-manager'; type: 'string' };
+
 /** Runs a manifest-driven write command. */
-export async function runManifestWrites(ctx: CommandContext, flags: FlagValues, options: ManifestWriteOptions): Promise<void> {
+export async function runManifestWrites(ctx: CommandContext, flags: FlagReader<ManifestWriteFlags>, options: ManifestWriteOptions): Promise<void> {
   const dryRun = dryRunMode(flags);
   const output = await objectOutput(ctx, flags);
   const validation = fieldValidation(flags);
@@ -48,7 +53,9 @@ export async function runManifestWrites(ctx: CommandContext, flags: FlagValues, 
   const readErrors: unknown[] = [];
   const progress = new ProgressLine(ctx.io);
   let manifests = await readCommandManifests(ctx, flags, { requireName: options.requireName, errors: readErrors, progress, schemaValidation: true });
-  const selector = flags.string('selector') ?? '';
+  // `replace` has no `-l`: it reads as empty.
+  const optional: AnyFlagReader = flags;
+  const selector = optional.string('selector') ?? '';
   if (selector !== '') {
     const { compileLabelSelector } = await import('../../sdk/apply/label-selector.js');
     const matches = compileLabelSelector(selector);

@@ -6,13 +6,12 @@
  */
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { CommandContext } from '../framework/context.js';
-import type { FlagValues } from '../framework/flag-values.js';
-import type { FlagSpec } from '../framework/spec.js';
+import type { FlagReader } from '../framework/flag-reader.js';
 import { paintVerb } from '../io/colors.js';
 import { OBJECT_OUTPUT_FLAGS, printerFor } from '../output/index.js';
 
 /** The `-o` flag and its companions. */
-export const OUTPUT_FLAGS: readonly FlagSpec[] = OBJECT_OUTPUT_FLAGS;
+export const OUTPUT_FLAGS = OBJECT_OUTPUT_FLAGS;
 
 /** Prints results or objects as `-o` asks. */
 export interface ObjectOutput {
@@ -30,7 +29,7 @@ export interface ObjectOutput {
 }
 
 /** Parses `-o` and returns the output of the command. */
-export async function objectOutput(ctx: CommandContext, flags: FlagValues): Promise<ObjectOutput> {
+export async function objectOutput(ctx: CommandContext, flags: FlagReader<(typeof OUTPUT_FLAGS)[number]>): Promise<ObjectOutput> {
   const printer = await printerFor(flags, ctx.io, { human: false });
   // `-o name` prints the result line's object name only; the other formats print objects.
   const printsObjects = printer !== undefined && printer.format !== 'name';

@@ -5,14 +5,15 @@
  */
 import type { HttpMethod } from '../../sdk/transport/http-types.js';
 import type { CommandContext } from '../framework/context.js';
-import type { FlagValues } from '../framework/flag-values.js';
+import type { FlagReader } from '../framework/flag-reader.js';
+import type { FilenameFlag, RECURSIVE_FLAG } from '../manifests/manifest-flags.js';
 import type { FlagSpec } from '../framework/spec.js';
 import { UsageError } from '../framework/usage-error.js';
 import { TooLargeError } from '../../sdk/errors.js';
 
 /** `--raw`, worded for the method. */
-export function rawFlag(method: 'POST' | 'PUT' | 'DELETE'): FlagSpec {
-  return { name: 'raw', type: 'string', default: '', description: `Raw URI to ${method} to the server.  Uses the transport specified by the kubeconfig file.` };
+export function rawFlag(method: 'POST' | 'PUT' | 'DELETE') {
+  return { name: 'raw', type: 'string', default: '', description: `Raw URI to ${method} to the server.  Uses the transport specified by the kubeconfig file.` } as const satisfies FlagSpec;
 }
 
 /** Go's `url.ParseRequestURI` check as kubectl reports it. */
@@ -22,8 +23,11 @@ export function checkRawUri(raw: string): void {
   }
 }
 
+/** The flags {@link checkRawFiles} reads. */
+type RawFileFlags = FilenameFlag | typeof RECURSIVE_FLAG;
+
 /** kubectl's checks of the files `--raw` sends: one local file or stdin, not recursive. */
-export function checkRawFiles(flags: FlagValues, options: { allowNone: boolean }): void {
+export function checkRawFiles(flags: FlagReader<RawFileFlags>, options: { allowNone: boolean }): void {
   const files = flags.strings('filename');
   if (files.length > 1 || (!options.allowNone && files.length !== 1)) throw new UsageError('--raw can only use a single local file or stdin', false);
   const [file] = files;
@@ -52,7 +56,7 @@ async function readBody(ctx: CommandContext, file: string | undefined): Promise<
 }
 
 /** Sends the body of the `-f` file to the `--raw` URI and writes the answer to stdout. */
-export async function sendRaw(ctx: CommandContext, flags: FlagValues, method: HttpMethod): Promise<void> {
+export async function sendRaw(ctx: CommandContext, flags: FlagReader<ReturnType<typeof rawFlag> | FilenameFlag>, method: HttpMethod): Promise<void> {
   const raw = flags.string('raw') ?? '';
   const file = flags.strings('filename')[0];
   const body = await readBody(ctx, file);

@@ -1,26 +1,26 @@
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { discoveryError, incompleteDiscoveryMessage } from './discovery-errors.js';
 import { formatResources, type ResourcesOutput } from './format.js';
 import { preferredResources } from './preferred.js';
 import { selectResources, type ResourceSelection } from './select.js';
 
-function outputOf(flags: FlagValues): ResourcesOutput {
+function outputOf(flags: Flags): ResourcesOutput {
   const output = flags.string('output') ?? '';
   if (output !== '' && output !== 'wide' && output !== 'name') throw new UsageError(`--output ${output} is not available`, false);
   return output;
 }
 
-function sortByOf(flags: FlagValues): ResourceSelection['sortBy'] {
+function sortByOf(flags: Flags): ResourceSelection['sortBy'] {
   const sortBy = flags.string('sort-by') ?? '';
   if (sortBy !== '' && sortBy !== 'name' && sortBy !== 'kind') throw new UsageError('--sort-by accepts only name or kind', false);
   return sortBy;
 }
 
 /** `platformctl api-resources`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length > 0) {
     throw new UsageError(`unexpected arguments: [${args.join(' ')}]\nSee '${BINARY_NAME} api-resources -h' for help and examples`, false);
   }

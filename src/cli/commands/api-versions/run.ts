@@ -1,12 +1,12 @@
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { discoveryErrorText } from '../api-resources/discovery-errors.js';
 import { versionsOf } from './versions.js';
 
 /** `platformctl api-versions`: every served group version, one per line, sorted. */
-export async function run(ctx: CommandContext, args: string[], _flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], _flags: Flags): Promise<void> {
   if (args.length > 0) {
     throw new UsageError(`unexpected arguments: [${args.join(' ')}]\nSee '${BINARY_NAME} api-versions -h' for help and examples`, false);
   }

@@ -7,7 +7,7 @@ import type { ApplyResult } from '../../../sdk/apply/apply-manifests.js';
 import { FIELD_MANAGER, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../sdk/naming.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { usageErrorf } from '../../framework/usage-errorf.js';
 import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
@@ -22,7 +22,7 @@ import { allowConcurrentListeners } from '../../writes/signal.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';
 
 /** Checks the flag combinations kubectl rejects, before anything is read or sent. */
-function checkFlags(commandPath: readonly string[], args: string[], flags: FlagValues, serverSide: boolean): void {
+function checkFlags(commandPath: readonly string[], args: string[], flags: Flags, serverSide: boolean): void {
   if (args.length > 0) throw usageErrorf(commandPath, `Unexpected args: [${args.join(' ')}]`);
   if (flags.bool('force-conflicts') && !serverSide) throw new UsageError('--force-conflicts only works with --server-side', false);
   const selector = flags.string('selector') ?? '';
@@ -44,7 +44,7 @@ function checkFlags(commandPath: readonly string[], args: string[], flags: FlagV
 }
 
 /** Runs `apply`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const serverSide = flags.bool('server-side');
   // kubectl parses --cascade and --dry-run before it validates the combinations.
   const { propagationPolicy } = await import('../delete/shared/delete-flags.js');

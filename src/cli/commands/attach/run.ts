@@ -3,7 +3,7 @@
  * container has `stdin: true`), until the container or the session ends.
  */
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { runSession, sessionTarget, type SessionFlags } from '../../pods/remote-session.js';
 
@@ -17,7 +17,7 @@ function containerSpec(pod: { spec?: Record<string, unknown> }, name: string): R
   return undefined;
 }
 
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   if (args.length === 0) throw new UsageError('at least 1 argument is required for attach');
   if (args.length > 2) throw new UsageError('expected POD, TYPE/NAME, or TYPE NAME, (at most 2 arguments) saw ' + String(args.length) + ': ' + JSON.stringify(args));
   const session: SessionFlags = {

@@ -1,9 +1,21 @@
 /** `platformctl attach`: attach to a process already running in a container. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
+import type { FlagsOf } from '../../framework/flag-reader.js';
+
+const flags = [
+  { name: 'container', short: 'c', type: 'string', default: '', description: 'Container name. If omitted, use the platformctl.platform.io/default-container annotation for selecting the container to be attached or the first container in the pod will be chosen' },
+  { name: 'pod-running-timeout', type: 'duration', default: '1m0s', description: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
+  { name: 'quiet', short: 'q', type: 'bool', default: false, description: 'Only print output from the remote session' },
+  { name: 'stdin', short: 'i', type: 'bool', default: false, description: 'Pass stdin to the container' },
+  { name: 'tty', short: 't', type: 'bool', default: false, description: 'Stdin is a TTY' },
+] as const satisfies readonly FlagSpec[];
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOf<typeof flags>;
 
 /** `platformctl attach`. */
-export const spec: CommandSpec = {
+export const spec: CommandSpec<typeof flags> = {
   name: 'attach',
   usage: '(POD | TYPE/NAME) -c CONTAINER',
   summary: 'Attach to a running container',
@@ -15,13 +27,7 @@ export const spec: CommandSpec = {
     { description: "Switch to raw terminal mode; sends stdin to 'bash' in ruby-container from pod mypod\nand sends stdout/stderr from 'bash' back to the client", command: `${BINARY_NAME} attach mypod -c ruby-container -i -t`, notRunnable: 'interactive' },
     { description: 'Get output from the first pod of a replica set named nginx', command: `${BINARY_NAME} attach rs/nginx`, notRunnable: 'needs a replica set' },
   ],
-  flags: [
-    { name: 'container', short: 'c', type: 'string', default: '', description: 'Container name. If omitted, use the platformctl.platform.io/default-container annotation for selecting the container to be attached or the first container in the pod will be chosen' },
-    { name: 'pod-running-timeout', type: 'duration', default: '1m0s', description: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
-    { name: 'quiet', short: 'q', type: 'bool', default: false, description: 'Only print output from the remote session' },
-    { name: 'stdin', short: 'i', type: 'bool', default: false, description: 'Pass stdin to the container' },
-    { name: 'tty', short: 't', type: 'bool', default: false, description: 'Stdin is a TTY' },
-  ],
+  flags,
   args: 'resource-names-of-first-arg',
   load: async () => (await import('./run.js')).run,
 };

@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';
 import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
@@ -20,7 +20,7 @@ import { inStructOrder } from '../../resource-builders/schema-order.js';
 const HPA = { group: 'autoscaling', version: 'v1', resource: 'horizontalpodautoscalers', namespaced: true, kind: 'HorizontalPodAutoscaler' } as const;
 
 /** Runs `autoscale`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const max = flags.int('max') ?? -1;
   const min = flags.int('min') ?? -1;
   const cpu = flags.int('cpu-percent') ?? -1;

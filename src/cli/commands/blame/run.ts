@@ -5,11 +5,11 @@
  */
 import { fieldOwnership } from '../../../sdk/blame/field-ownership.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 
 /** Runs `blame`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const output = flags.string('output') ?? '';
   if (!['', 'json', 'yaml'].includes(output)) throw new UsageError(`unable to match a printer suitable for the output format "${output}", allowed formats are: json,yaml`, false);
   const [client, { parseResourceArguments, resolveResources, fetchAllObjects }, { namespace }] = await Promise.all([

@@ -1,6 +1,6 @@
 import { BINARY_NAME, LABELS, NAMESPACES } from '../../../sdk/naming.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { useColor } from '../../io/io.js';
 import { requestError } from '../api-resources/discovery-errors.js';
 import { serviceLine } from './print-service.js';
@@ -11,7 +11,7 @@ import { serviceDisplayName, serviceLink } from './service-links.js';
  * `platform.io/cluster-service=true` in the namespace of `-n` (`platform-system` by default; the
  * context's namespace does not count, as in kubectl), and the pointer to `cluster-info dump`.
  */
-export async function run(ctx: CommandContext, _args: string[], _flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, _args: string[], _flags: Flags): Promise<void> {
   const config = await ctx.clientConfig();
   const client = await ctx.client();
   const namespace = ctx.globals.namespace ?? NAMESPACES.system;

@@ -5,7 +5,7 @@ import type { CommandRunner } from '../../framework/spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 
 /** Prints the completion script of the shell named by the only argument. */
-export const run: CommandRunner = async (ctx, args) => {
+export const run: CommandRunner<never> = async (ctx, args) => {
   const hint = `See '${BINARY_NAME} completion -h' for help and examples`;
   if (args.length === 0) throw new UsageError(`Shell not specified.\n${hint}`, false);
   if (args.length > 1) throw new UsageError(`Too many arguments. Expected only the shell type.\n${hint}`, false);

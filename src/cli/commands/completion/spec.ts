@@ -1,7 +1,13 @@
-import type { CommandSpec } from '../../framework/spec.js';
+import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
+import type { FlagsOf } from '../../framework/flag-reader.js';
 import { SHELLS } from '../../completion/shells.js';
 
-export const spec: CommandSpec = {
+const flags = [] as const satisfies readonly FlagSpec[];
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOf<typeof flags>;
+
+export const spec: CommandSpec<typeof flags> = {
   name: 'completion',
   usage: 'SHELL [options]',
   summary: 'Output shell completion code for the specified shell (bash, zsh, fish, or powershell)',
@@ -45,7 +51,7 @@ export const spec: CommandSpec = {
       notRunnable: 'PowerShell syntax; changes the interactive shell it runs in',
     },
   ],
-  flags: [],
+  flags,
   args: { kind: 'values', values: [...SHELLS] },
   load: async () => (await import('./run.js')).run,
 };

@@ -1,10 +1,10 @@
 /** `cordon`: sets `spec.unschedulable` of the nodes to true. */
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { cordonNodes, nodesOf } from '../drain/shared/nodes.js';
 
 /** Runs `cordon`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const client = await ctx.client();
   const nodes = await nodesOf(ctx, client, args, flags, 'cordon NODE');
   await cordonNodes(ctx, client, nodes, flags, true);

@@ -8,7 +8,7 @@ import { copyFromPod, copyToPod, type CopyOptions, type PodExec } from '../../..
 import { PlatformError, RemoteExitError } from '../../../sdk/errors.js';
 import { defaultContainer, type PodObject } from '../../../sdk/pods/pods-for-object.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { ExitError, UsageError } from '../../framework/usage-error.js';
 import { byteSink } from '../../io/terminal.js';
 import { parseFileSpec, type FileSpec } from './file-spec.js';
@@ -20,7 +20,7 @@ interface Target {
   container: string;
 }
 
-async function target(ctx: CommandContext, spec: FileSpec, flags: FlagValues): Promise<Target> {
+async function target(ctx: CommandContext, spec: FileSpec, flags: Flags): Promise<Target> {
   const client = await ctx.client();
   const namespace = spec.namespace ?? (await ctx.namespace()).namespace;
   const name = spec.pod ?? '';
@@ -48,7 +48,7 @@ async function copying(ctx: CommandContext, copy: (options: CopyOptions) => Prom
   return 0;
 }
 
-async function copyIntoPod(ctx: CommandContext, src: string, dest: FileSpec, flags: FlagValues): Promise<number> {
+async function copyIntoPod(ctx: CommandContext, src: string, dest: FileSpec, flags: Flags): Promise<number> {
   // The local source is checked before the pod is read, as kubectl does.
   try {
     await stat(src);
@@ -60,13 +60,13 @@ async function copyIntoPod(ctx: CommandContext, src: string, dest: FileSpec, fla
   return copying(ctx, (o) => copyToPod(podExec(t), src, dest.path, o), { container: t.container, noPreserve: flags.bool('no-preserve'), stdout: byteSink(ctx.io.stdout) });
 }
 
-async function copyOutOfPod(ctx: CommandContext, src: FileSpec, dest: string, flags: FlagValues): Promise<number> {
+async function copyOutOfPod(ctx: CommandContext, src: FileSpec, dest: string, flags: Flags): Promise<number> {
   if (src.path === '') throw new UsageError('filepath can not be empty', false);
   const t = await target(ctx, src, flags);
   return copying(ctx, (o) => copyFromPod(podExec(t), src.path, dest, o), { container: t.container, onWarning: (line) => ctx.io.stderr.write(`${line}\n`) });
 }
 
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   if (args.length !== 2) throw new UsageError('source and destination are required');
   const [src, dest] = args.map(parseFileSpec) as [FileSpec, FileSpec];
   if (src.pod !== undefined && dest.pod !== undefined) throw new UsageError('one of src or dest must be a local file specification', false);

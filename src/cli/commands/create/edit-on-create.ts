@@ -6,7 +6,7 @@
  */
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { readCommandManifests } from '../../manifests/manifest-flags.js';
 import { objectOutput } from '../../writes/object-output.js';
 import { fieldValidation } from '../../writes/validate.js';
@@ -14,7 +14,7 @@ import { CREATE_FIELD_MANAGER } from '../../resource-builders/generated.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';
 
 /** Runs `create --edit`. */
-export async function editOnCreate(ctx: CommandContext, flags: FlagValues): Promise<void> {
+export async function editOnCreate(ctx: CommandContext, flags: Flags): Promise<void> {
   const validation = fieldValidation(flags);
   const output = await objectOutput(ctx, flags);
   const manifests = await readCommandManifests(ctx, flags, { requireName: 'name-or-generate' });

@@ -3,7 +3,7 @@
  * CRDs first, several at a time, results in input order, every failure listed.
  */
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { usageErrorf } from '../../framework/usage-errorf.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';
@@ -11,7 +11,7 @@ import { hasManifestInput } from '../../manifests/manifest-flags.js';
 import { runManifestWrites } from '../../writes/manifest-writes.js';
 
 /** Runs `create -f`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length > 0) throw usageErrorf(ctx.commandPath, `Unexpected args: [${args.join(' ')}]`);
   if (!hasManifestInput(flags)) throw new UsageError('must specify one of -f and -k');
   const raw = flags.string('raw') ?? '';

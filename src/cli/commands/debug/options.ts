@@ -9,7 +9,7 @@ import {
   INVALID_REFERENCE_FORMAT, isDebugProfile, isImageReference, parseCustomProfile, type DebugProfile, type KeepFlags,
 } from '../../../sdk/debug/index.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 
 /** Everything `debug` was asked to do. */
 export interface DebugCommandOptions {
@@ -47,7 +47,7 @@ function pairs(flag: string, values: readonly string[]): [string, string][] {
 }
 
 /** Reads the flags (kubectl's Complete). */
-export async function completeOptions(ctx: CommandContext, args: string[], flags: FlagValues): Promise<DebugCommandOptions> {
+export async function completeOptions(ctx: CommandContext, args: string[], flags: Flags): Promise<DebugCommandOptions> {
   const dash = flags.argsLenAtDash();
   const targets = dash >= 0 ? args.slice(0, dash) : [...args];
   const rest = dash >= 0 ? args.slice(dash) : [];

@@ -12,7 +12,7 @@ import {
 import type { Node, Pod } from '../../../sdk/types/core.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { readCommandManifests } from '../../manifests/manifest-flags.js';
 import { attachToDebugContainer } from './attach.js';
 import { completeOptions, validateOptions, type DebugCommandOptions } from './options.js';
@@ -26,7 +26,7 @@ interface Target {
 }
 
 /** The objects named on the command line (`NAME` is a pod) or in `-f` files (used as written, as kubectl does). */
-async function targetsOf(ctx: CommandContext, client: PlatformClient, flags: FlagValues, o: DebugCommandOptions, namespace: string): Promise<Target[]> {
+async function targetsOf(ctx: CommandContext, client: PlatformClient, flags: Flags, o: DebugCommandOptions, namespace: string): Promise<Target[]> {
   const out: Target[] = [];
   if (o.filenames.length > 0) {
     for (const m of await readCommandManifests(ctx, flags)) {
@@ -90,7 +90,7 @@ async function debugNode(ctx: CommandContext, client: PlatformClient, node: Node
   return { pod: created, container: built.container };
 }
 
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   const o = await completeOptions(ctx, args, flags);
   validateOptions(ctx, o, flags.changed('attach'));
   const client = await ctx.client();

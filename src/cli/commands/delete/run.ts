@@ -6,7 +6,7 @@
 import { paintVerb } from '../../io/colors.js';
 import type { DeleteTarget } from '../../../sdk/apply/delete-objects.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
 import { failuresError } from '../../writes/error-list.js';
@@ -21,7 +21,7 @@ import { targetsFromArguments, targetsFromManifests } from './shared/targets.js'
 
 
 /** Runs `delete`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if ((flags.string('raw') ?? '') !== '') {
     const { deleteRaw } = await import('./shared/raw.js');
     await deleteRaw(ctx, flags);

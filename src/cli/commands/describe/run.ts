@@ -6,7 +6,7 @@
 import type { PlatformClient } from '../../../sdk/client.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { clientForQuery, fetchObjects, isNotFound, withTypeMeta } from '../../resource/fetch.js';
 import { resourcesFromCommandLine } from '../../resource/index.js';
@@ -48,7 +48,7 @@ async function objectsOf(ctx: CommandContext, client: PlatformClient, resolved: 
 }
 
 /** Runs `describe`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const files = flags.strings('filename');
   const fromFiles = hasManifestInput(flags);
   if (args.length === 0 && !fromFiles) {

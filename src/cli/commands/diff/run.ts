@@ -8,7 +8,7 @@ import type { DiffEntry } from '../../../sdk/apply/diff-manifests.js';
 import { EXTERNAL_DIFF_ENV, FIELD_MANAGER, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../sdk/naming.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { ExitError, UsageError } from '../../framework/usage-error.js';
 import { usageErrorf } from '../../framework/usage-errorf.js';
 import { failuresError } from '../../writes/error-list.js';
@@ -34,7 +34,7 @@ function fileName(entry: DiffEntry): string {
  * Runs `diff`. Every failure, usage errors included, exits with 2 (kubectl's `CheckDiffErr`):
  * 1 means only that there are differences.
  */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   try {
     return await runDiff(ctx, args, flags);
   } catch (err) {
@@ -44,7 +44,7 @@ export async function run(ctx: CommandContext, args: string[], flags: FlagValues
   }
 }
 
-async function runDiff(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+async function runDiff(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   if (args.length > 0) throw usageErrorf(ctx.commandPath, `Unexpected args: [${args.join(' ')}]`);
   const serverSide = flags.bool('server-side');
   if (flags.bool('force-conflicts') && !serverSide) throw new UsageError('--force-conflicts only works with --server-side', false);

@@ -10,7 +10,7 @@ import { StatusError } from '../../../sdk/errors.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import { timeoutSignal } from '../../../sdk/timeout-signal.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { ExitError } from '../../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
 import { errorsOf, filterPod, warningsOf } from './shared/filters.js';
@@ -44,7 +44,7 @@ function message(err: unknown): string {
 }
 
 /** Runs `drain`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const client = await ctx.client();
   const nodes = await nodesOf(ctx, client, args, flags, 'drain NODE');
   await cordonNodes(ctx, client, nodes, flags, true);
@@ -79,7 +79,7 @@ async function podsOn(ctx: CommandContext, client: PlatformClient, node: string,
   return out;
 }
 
-async function drainNode(ctx: CommandContext, client: PlatformClient, node: string, flags: FlagValues): Promise<void> {
+async function drainNode(ctx: CommandContext, client: PlatformClient, node: string, flags: Flags): Promise<void> {
   const podSelector = flags.string('pod-selector') ?? '';
   const dryRun = dryRunMode(flags);
   const pods = await podsOn(ctx, client, node, podSelector, flags.int('chunk-size') ?? 500);

@@ -13,7 +13,7 @@ import type { LiveObject } from '../../manifests/live-objects.js';
 import { ANNOTATIONS } from '../../../sdk/naming.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { ExitError, UsageError } from '../../framework/usage-error.js';
 import { holdInterrupts } from '../../interrupt.js';
 import { failuresError } from '../../writes/error-list.js';
@@ -32,7 +32,7 @@ function identity(object: KubeObject): string {
 }
 
 /** Runs `edit`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError('one or more resources must be specified as <resource> <name> or <resource>/<name>', false);
   const output = await objectOutput(ctx, flags);
   const showManagedFields = flags.bool('show-managed-fields');

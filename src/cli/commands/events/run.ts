@@ -7,14 +7,14 @@
  */
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { printerFor } from '../../output/index.js';
 
 const EVENTS = { group: '', version: 'v1', resource: 'events', namespaced: true, kind: 'Event' } as const;
 
 /** Runs `events`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length > 0) throw new UsageError(`unknown command ${JSON.stringify(args[0])} for "${'platformctl'} events"`);
   const types = [...new Set(flags.strings('types'))].sort();
   for (const t of types) if (t.toLowerCase() !== 'normal' && t.toLowerCase() !== 'warning') throw new UsageError('valid --types are Normal or Warning', false);

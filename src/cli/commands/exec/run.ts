@@ -1,11 +1,11 @@
 /** `exec`: runs a command in a container over the pod's exec sub-resource; its exit code becomes ours. */
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { usageErrorf } from '../../framework/usage-errorf.js';
 import { runSession, sessionTarget, type SessionFlags } from '../../pods/remote-session.js';
 
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   // kubectl 1.32's Complete and Validate: the command comes after `--` only.
   const dash = flags.argsLenAtDash();
   const files = flags.strings('filename');

@@ -1,9 +1,22 @@
 /** `platformctl exec`: run a command in a container. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
+import type { FlagsOf } from '../../framework/flag-reader.js';
+
+const flags = [
+  { name: 'container', short: 'c', type: 'string', default: '', description: 'Container name. If omitted, use the platformctl.platform.io/default-container annotation for selecting the container to be attached or the first container in the pod will be chosen' },
+  { name: 'filename', short: 'f', type: 'stringSlice', default: [], description: 'to use to exec into the resource', complete: { kind: 'file', extensions: ['json', 'yaml', 'yml'] } },
+  { name: 'pod-running-timeout', type: 'duration', default: '1m0s', description: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
+  { name: 'quiet', short: 'q', type: 'bool', default: false, description: 'Only print output from the remote session' },
+  { name: 'stdin', short: 'i', type: 'bool', default: false, description: 'Pass stdin to the container' },
+  { name: 'tty', short: 't', type: 'bool', default: false, description: 'Stdin is a TTY' },
+] as const satisfies readonly FlagSpec[];
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOf<typeof flags>;
 
 /** `platformctl exec`. */
-export const spec: CommandSpec = {
+export const spec: CommandSpec<typeof flags> = {
   name: 'exec',
   usage: '(POD | TYPE/NAME) [-c CONTAINER] [flags] -- COMMAND [args...]',
   summary: 'Execute a command in a container',
@@ -17,14 +30,7 @@ export const spec: CommandSpec = {
     { description: "Get output from running 'date' command from the first pod of the deployment mydeployment, using the first container by default", command: `${BINARY_NAME} exec deploy/mydeployment -- date`, notRunnable: 'needs a deployment' },
     { description: "Get output from running 'date' command from the first pod of the service myservice, using the first container by default", command: `${BINARY_NAME} exec svc/myservice -- date`, notRunnable: 'needs a service with pods' },
   ],
-  flags: [
-    { name: 'container', short: 'c', type: 'string', default: '', description: 'Container name. If omitted, use the platformctl.platform.io/default-container annotation for selecting the container to be attached or the first container in the pod will be chosen' },
-    { name: 'filename', short: 'f', type: 'stringSlice', default: [], description: 'to use to exec into the resource', complete: { kind: 'file', extensions: ['json', 'yaml', 'yml'] } },
-    { name: 'pod-running-timeout', type: 'duration', default: '1m0s', description: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
-    { name: 'quiet', short: 'q', type: 'bool', default: false, description: 'Only print output from the remote session' },
-    { name: 'stdin', short: 'i', type: 'bool', default: false, description: 'Pass stdin to the container' },
-    { name: 'tty', short: 't', type: 'bool', default: false, description: 'Stdin is a TTY' },
-  ],
+  flags,
   args: 'resource-names-of-first-arg',
   load: async () => (await import('./run.js')).run,
 };

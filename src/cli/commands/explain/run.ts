@@ -11,7 +11,7 @@ import { ResourceTypeError, StatusError } from '../../../sdk/errors.js';
 import type { ResourceMapping } from '../../../sdk/discovery/rest-mapper.js';
 import { ExplainError, explainV2, explainV3, gvrString, type ExplainTarget } from '../../../printers/explain/index.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { ExitError } from '../../framework/usage-error.js';
 
 const PLAINTEXT = 'plaintext';
@@ -63,7 +63,7 @@ function parseGroupVersion(text: string): { group: string; version: string } {
 }
 
 /** `platformctl explain`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length === 0) {
     throw new ExitError(1, `error: You must specify the type of resource to explain. Use "${BINARY_NAME} api-resources" for a complete list of supported resources.\n`);
   }

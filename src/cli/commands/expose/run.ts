@@ -6,7 +6,7 @@
  */
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
 import { failuresError } from '../../writes/error-list.js';
@@ -88,7 +88,7 @@ function checkExposable(mapping: { group: string; kind: string }): void {
 }
 
 /** Runs `expose`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const dryRun = dryRunMode(flags);
   const output = await objectOutput(ctx, flags);
   if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError('You must provide one or more resources by argument or filename.', false);

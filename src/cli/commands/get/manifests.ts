@@ -4,9 +4,9 @@
  */
 import type { PlatformClient } from '../../../sdk/client.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { FlagReader } from '../../framework/flag-reader.js';
 import type { ResolvedResources, ResourceQuery } from '../../resource/resolve.js';
-import { readCommandManifests } from '../../manifests/manifest-flags.js';
+import { readCommandManifests, type FilenameFlag } from '../../manifests/manifest-flags.js';
 
 function sameQuery(a: ResourceQuery, b: Omit<ResourceQuery, 'names'>): boolean {
   return a.mapping.group === b.mapping.group && a.mapping.resource === b.mapping.resource && a.namespace === b.namespace;
@@ -17,7 +17,7 @@ function sameQuery(a: ResourceQuery, b: Omit<ResourceQuery, 'names'>): boolean {
  * directory, not stdin) is named. Documents that are not manifests are `readErrors`, reported after
  * the objects of the others, as kubectl's builder goes on after them.
  */
-export async function queriesFromManifests(ctx: CommandContext, flags: FlagValues, client: PlatformClient): Promise<ResolvedResources & { readErrors: unknown[] }> {
+export async function queriesFromManifests(ctx: CommandContext, flags: FlagReader<FilenameFlag>, client: PlatformClient): Promise<ResolvedResources & { readErrors: unknown[] }> {
   const readErrors: unknown[] = [];
   const manifests = await readCommandManifests(ctx, flags, { errors: readErrors });
   const [{ namespace }, { KindMapper }, { resolveManifest }, { stat }, { resolve }] = await Promise.all([

@@ -4,7 +4,7 @@
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { ExitError, UsageError } from '../../framework/usage-error.js';
 import { printerFor } from '../../output/printer.js';
 import { resourcesFromCommandLine } from '../../resource/index.js';
@@ -15,7 +15,7 @@ import { throwCollected } from './errors.js';
 
 const SUBRESOURCES = ['status', 'scale'];
 
-function validate(args: readonly string[], flags: FlagValues): void {
+function validate(args: readonly string[], flags: Flags): void {
   const raw = flags.string('raw') ?? '';
   const output = flags.string('output') ?? '';
   if (raw !== '') {
@@ -42,7 +42,7 @@ function validate(args: readonly string[], flags: FlagValues): void {
 }
 
 /** Runs `get`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   validate(args, flags);
   const raw = flags.string('raw') ?? '';
   if (raw !== '') {

@@ -4,10 +4,10 @@
  * "Unknown help topic" and the root help on stderr, and still exits 0.
  */
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import type { CommandSpec } from '../../framework/spec.js';
 
-export async function run(ctx: CommandContext, args: string[], _flags: FlagValues): Promise<number> {
+export async function run(ctx: CommandContext, args: string[], _flags: Flags): Promise<number> {
   const [help, { topLevelCommands }, { findCommand }] = await Promise.all([
     import('../../framework/help.js'),
     import('../../framework/top-level.js'),

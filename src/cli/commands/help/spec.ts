@@ -1,6 +1,12 @@
-import type { CommandSpec } from '../../framework/spec.js';
+import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
+import type { FlagsOf } from '../../framework/flag-reader.js';
 
-export const spec: CommandSpec = {
+const flags = [] as const satisfies readonly FlagSpec[];
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOf<typeof flags>;
+
+export const spec: CommandSpec<typeof flags> = {
   name: 'help',
   usage: '[command] [flags] [options]',
   summary: 'Help about any command',
@@ -11,7 +17,7 @@ export const spec: CommandSpec = {
     { description: 'Show the help of the get command', command: 'platformctl help get' },
     { description: 'Show the help of a subcommand', command: 'platformctl help config view' },
   ],
-  flags: [],
+  flags,
   args: 'none',
   load: async () => (await import('./run.js')).run,
 };

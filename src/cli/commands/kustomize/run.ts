@@ -10,12 +10,12 @@ import { isCertainlyClusterScoped } from '../../../sdk/kustomize/model/scope.js'
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import { toYaml } from '../../../printers/encoding/yaml.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { LOAD_RESTRICTORS } from './spec.js';
 
 /** The `--load-restrictor` value (kustomize also accepts `none`). */
-export function loadRestrictorFlag(flags: FlagValues): LoadRestrictor {
+export function loadRestrictorFlag(flags: Flags): LoadRestrictor {
   const value = flags.string('load-restrictor') ?? '';
   if (value === 'LoadRestrictionsNone' || value === 'none') return 'LoadRestrictionsNone';
   if (value === '' || value === 'LoadRestrictionsRootOnly') return 'LoadRestrictionsRootOnly';
@@ -57,7 +57,7 @@ async function writeIndividualFiles(dir: string, objects: readonly KubeObject[])
 }
 
 /** `platformctl kustomize [DIR]`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length > 1) throw new UsageError('specify one path to kustomization.yaml', false);
   const restrictor = loadRestrictorFlag(flags);
   const dir = path.resolve(ctx.io.cwd, args[0] ?? '.');

@@ -3,13 +3,13 @@
  * the flags, removes its stored tokens, and with --delete-user the user entry.
  */
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { parseOidcArgs, readOidcFlags } from '../login/shared/oidc-flags.js';
 import { openStore } from '../login/shared/store.js';
 
 /** Runs `logout`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length > 0) throw new UsageError(`unexpected arguments: ${args.join(' ')}`);
   const fromFlags = readOidcFlags(flags, ctx.io.cwd, false);
   const deleteUser = flags.bool('delete-user');

@@ -2,11 +2,20 @@
  * `platformctl logout`.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
+import type { FlagsOf } from '../../framework/flag-reader.js';
 import { OIDC_FLAGS } from '../login/shared/oidc-flags.js';
 
+const flags = [
+  ...OIDC_FLAGS.filter((f) => f.name === 'issuer' || f.name === 'client-id'),
+  { name: 'delete-user', type: 'bool', default: false, description: 'Also remove the config user of the login' },
+] as const satisfies readonly FlagSpec[];
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOf<typeof flags>;
+
 /** `logout`. */
-export const spec: CommandSpec = {
+export const spec: CommandSpec<typeof flags> = {
   name: 'logout',
   usage: '[--issuer URL --client-id ID] [--delete-user] [options]',
   summary: 'Remove the stored tokens of a login',
@@ -21,10 +30,7 @@ export const spec: CommandSpec = {
     { description: 'Log out the current context\'s user', command: `${BINARY_NAME} logout`, notRunnable: 'needs a stored login' },
     { description: 'Log out the user "oidc" and remove it from the config', command: `${BINARY_NAME} logout --user oidc --delete-user`, notRunnable: 'needs a stored login' },
   ],
-  flags: [
-    ...OIDC_FLAGS.filter((f) => f.name === 'issuer' || f.name === 'client-id'),
-    { name: 'delete-user', type: 'bool', default: false, description: 'Also remove the config user of the login' },
-  ],
+  flags,
   args: 'none',
   load: async () => (await import('./run.js')).run,
 };

@@ -9,7 +9,7 @@
 import type { PlatformClient } from '../../../sdk/client.js';
 import type { PodLogOptions } from '../../../sdk/streams/pod-log.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import type { Output } from '../../io/io.js';
 import { byteSink } from '../../io/terminal.js';
@@ -35,7 +35,7 @@ function sinceTimeOf(text: string): string {
   return text;
 }
 
-function requestsFor(ctx: CommandContext, pods: PodObject[], flags: FlagValues, container: string): LogRequest[] {
+function requestsFor(ctx: CommandContext, pods: PodObject[], flags: Flags, container: string): LogRequest[] {
   const out: LogRequest[] = [];
   for (const pod of pods) {
     const name = pod.metadata?.name ?? '';
@@ -65,7 +65,7 @@ async function copyLog(client: PlatformClient, namespace: string, r: LogRequest,
   sink.end();
 }
 
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   const selector = flags.string('selector') ?? '';
   if (selector !== '' && args.length > 0) throw new UsageError('only a selector (-l) or a POD name is allowed');
   if ((selector === '' && args.length === 0) || args.length > 2) throw new UsageError(USAGE_MESSAGE);

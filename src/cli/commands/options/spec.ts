@@ -1,13 +1,19 @@
-import type { CommandSpec } from '../../framework/spec.js';
+import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
+import type { FlagsOf } from '../../framework/flag-reader.js';
 
-export const spec: CommandSpec = {
+const flags = [] as const satisfies readonly FlagSpec[];
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOf<typeof flags>;
+
+export const spec: CommandSpec<typeof flags> = {
   name: 'options',
   usage: '[flags] [options]',
   summary: 'Print the list of flags inherited by all commands',
   description: 'Print the list of flags inherited by all commands. They select the config file, context, cluster and user, override connection settings, impersonate, and set the log verbosity.',
   group: 'Other Commands',
   examples: [{ description: 'Print flags inherited by all commands', command: 'platformctl options' }],
-  flags: [],
+  flags,
   args: 'none',
   load: async () => (await import('./run.js')).run,
 };

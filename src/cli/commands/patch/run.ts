@@ -6,7 +6,7 @@
 import { ANNOTATIONS } from '../../../sdk/naming.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { recordedCause } from '../../flags/record.js';
 import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
@@ -18,7 +18,7 @@ const PATCH_TYPES = ['json', 'merge', 'strategic'] as const;
 type CliPatchType = (typeof PATCH_TYPES)[number];
 
 /** The patch text from `-p` or `--patch-file`, parsed as YAML or JSON (kubectl's `yaml.ToJSON`). */
-async function readPatch(ctx: CommandContext, flags: FlagValues): Promise<unknown> {
+async function readPatch(ctx: CommandContext, flags: Flags): Promise<unknown> {
   const inline = flags.string('patch') ?? '';
   const file = flags.string('patch-file') ?? '';
   if (inline === '' && file === '') throw new UsageError('must specify --patch or --patch-file containing the contents of the patch', false);
@@ -75,7 +75,7 @@ async function patchLocally(object: KubeObject, patch: unknown, type: CliPatchTy
 }
 
 /** Runs `patch`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const type = flags.string('type') ?? 'strategic';
   if (!(PATCH_TYPES as readonly string[]).includes(type)) throw new UsageError(`--type must be one of [json merge strategic], not "${type}"`, false);
   const patchType = type as CliPatchType;

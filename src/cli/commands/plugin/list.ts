@@ -3,6 +3,7 @@ import { findCommand } from '../index.js';
 import type { CommandRunner, CommandSpec } from '../../framework/spec.js';
 import { ExitError } from '../../framework/usage-error.js';
 import { scanPlugins } from '../../plugins/list.js';
+import type { ListFlag } from './spec.js';
 
 /** The built-in command a plugin named after `path` would stand for (`get x` → `platformctl get`). */
 async function builtinCommand(path: readonly string[]): Promise<string | undefined> {
@@ -20,7 +21,7 @@ async function builtinCommand(path: readonly string[]): Promise<string | undefin
 }
 
 /** `plugin list`: the plugins on PATH, with kubectl's warnings on stderr. */
-export const run: CommandRunner = async (ctx, _args, flags) => {
+export const run: CommandRunner<ListFlag> = async (ctx, _args, flags) => {
   const { io } = ctx;
   const scan = await scanPlugins(io.env, builtinCommand);
   for (const u of scan.unreadable) io.stderr.write(`Unable to read directory "${u.dir}" from your PATH: ${u.reason}. Skipping...\n`);

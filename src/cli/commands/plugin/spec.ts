@@ -1,7 +1,14 @@
 import { BINARY_NAME, PLUGIN_PREFIX } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
 
-const list: CommandSpec = {
+const flags = [
+  { name: 'name-only', type: 'bool', default: false, description: 'If true, display only the binary name of each plugin, rather than its full path' },
+] as const satisfies readonly FlagSpec[];
+
+/** One flag of `plugin list`, for the type of its runner (`CommandRunner<ListFlag>`). */
+export type ListFlag = (typeof flags)[number];
+
+const list: CommandSpec<typeof flags> = {
   name: 'list',
   usage: '[flags] [options]',
   summary: "List all visible plugin executables on a user's PATH",
@@ -17,9 +24,7 @@ const list: CommandSpec = {
     { description: 'List all available plugins', command: `${BINARY_NAME} plugin list` },
     { description: 'List only binary names of available plugins without paths', command: `${BINARY_NAME} plugin list --name-only` },
   ],
-  flags: [
-    { name: 'name-only', type: 'bool', default: false, description: 'If true, display only the binary name of each plugin, rather than its full path' },
-  ],
+  flags,
   args: 'none',
   load: async () => (await import('./list.js')).run,
 };

@@ -7,7 +7,7 @@
  * when its pod goes, new connections go to another, said in a line on stderr.
  */
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import type { ForwardSwitchReason } from '../../../sdk/pods/healing-route.js';
 import { parsePortArg } from './ports.js';
@@ -25,7 +25,7 @@ function hostPort(address: string, port: number): string {
   return address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
 }
 
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   if (args.length < 2) throw new UsageError('TYPE/NAME and list of ports are required for port-forward');
   const timeoutMs = flags.durationMs('pod-running-timeout') ?? 60_000;
   if (timeoutMs <= 0) throw new UsageError('--pod-running-timeout must be higher than zero', false);

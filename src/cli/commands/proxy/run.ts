@@ -10,7 +10,7 @@ import { join, normalize, resolve } from 'node:path';
 import type { PlatformClient } from '../../../sdk/client.js';
 import type { HttpMethod } from '../../../sdk/transport/http-types.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { accepted, patterns, type ProxyFilter } from './filter.js';
 
@@ -121,7 +121,7 @@ async function directoryListing(dir: string): Promise<string> {
   return `<!doctype html>\n<meta name="viewport" content="width=device-width">\n<pre>\n${lines.join('')}</pre>\n`;
 }
 
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   if (args.length > 0) throw new UsageError(`unknown command ${JSON.stringify(args[0])} for "proxy"`);
   const filter: ProxyFilter = {
     acceptHosts: patterns(flags.string('accept-hosts') ?? '', 'accept-hosts'),

@@ -6,7 +6,7 @@
 import { isStatusError } from '../../../sdk/errors.js';
 import { ANNOTATIONS } from '../../../sdk/naming.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';
 import { hasManifestInput } from '../../manifests/manifest-flags.js';
@@ -14,7 +14,7 @@ import { runManifestWrites } from '../../writes/manifest-writes.js';
 import { deletedLine, FORCE_DELETE_WARNING, propagationPolicy } from '../delete/shared/delete-flags.js';
 
 /** Runs `replace`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length > 0) throw new UsageError(`Unexpected args: [${args.join(' ')}]`);
   // kubectl's raw path asks for a file in the words of its filename options.
   if (!hasManifestInput(flags)) throw (flags.string('raw') ?? '') !== '' ? new UsageError('must specify one of -f and -k', false) : new UsageError('must specify --filename to replace');

@@ -7,7 +7,7 @@
 import type { PlatformClient } from '../../../sdk/client.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { ExitError } from '../../framework/usage-error.js';
 import { PlatformError } from '../../../sdk/errors.js';
 import { gracePeriod, propagationPolicy } from '../delete/shared/delete-flags.js';
@@ -37,7 +37,7 @@ async function waitForPod(client: PlatformClient, namespace: string, name: strin
 }
 
 /** Attaches to the created pod `name` (container `name`); returns the exit code of `run`. */
-export async function attachToRun(ctx: CommandContext, client: PlatformClient, namespace: string, name: string, restart: string, flags: FlagValues): Promise<number> {
+export async function attachToRun(ctx: CommandContext, client: PlatformClient, namespace: string, name: string, restart: string, flags: Flags): Promise<number> {
   const { runSession, sessionTarget } = await import('../../pods/remote-session.js');
   const session = {
     container: name, stdin: flags.bool('stdin'), tty: flags.bool('tty'), quiet: flags.bool('quiet'),
@@ -79,7 +79,7 @@ export async function attachToRun(ctx: CommandContext, client: PlatformClient, n
 }
 
 /** `--rm`: deletes the pod with `--cascade`, `--grace-period`, `--force` and waits with `--wait`/`--timeout`. */
-async function removePod(ctx: CommandContext, client: PlatformClient, namespace: string, name: string, flags: FlagValues): Promise<void> {
+async function removePod(ctx: CommandContext, client: PlatformClient, namespace: string, name: string, flags: Flags): Promise<void> {
   const period = gracePeriod(flags);
   const pods = client.resource(PODS, namespace);
   const deleted = await pods.delete(name, {

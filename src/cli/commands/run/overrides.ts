@@ -4,29 +4,29 @@
  * schema decides how lists merge) or a JSON patch (RFC 6902 operations), as kubectl's overrider does.
  */
 import type { KubeObject } from '../../../sdk/types/meta.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { FlagReader } from '../../framework/flag-reader.js';
 import type { FlagSpec } from '../../framework/spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 
 /** `--override-type`. */
-export const OVERRIDE_TYPE_FLAG: FlagSpec = {
+export const OVERRIDE_TYPE_FLAG = {
   name: 'override-type', type: 'string', default: 'merge',
   description: 'The method used to override the generated object: json, merge, or strategic.',
   complete: { kind: 'values', values: ['json', 'merge', 'strategic'] },
-};
+} as const satisfies FlagSpec;
 
 /** `--overrides`. */
-export const OVERRIDES_FLAG: FlagSpec = {
+export const OVERRIDES_FLAG = {
   name: 'overrides', type: 'string', default: '',
   description: 'An inline JSON override for the generated object. If this is non-empty, it is used to override the generated object. Requires that the object supply a valid apiVersion field.',
-};
+} as const satisfies FlagSpec;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 /** `object` with the `--overrides` of `flags` applied (unchanged without them). */
-export async function applyOverrides(object: KubeObject, flags: FlagValues): Promise<KubeObject> {
+export async function applyOverrides(object: KubeObject, flags: FlagReader<typeof OVERRIDES_FLAG | typeof OVERRIDE_TYPE_FLAG>): Promise<KubeObject> {
   const text = flags.string('overrides') ?? '';
   const type = flags.string('override-type') ?? 'merge';
   if (!['json', 'merge', 'strategic'].includes(type)) throw new UsageError(`--override-type must be one of (json, merge, strategic), got '${type}'`, false);

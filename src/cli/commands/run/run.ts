@@ -6,7 +6,7 @@
  */
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { usageErrorf } from '../../framework/usage-errorf.js';
 import { applyOverrides } from './overrides.js';
@@ -32,7 +32,7 @@ function parseLabels(text: string): Record<string, string> {
 }
 
 /** Runs `run`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   const name = args[0] ?? '';
   if (name === '') throw usageErrorf(ctx.commandPath, 'NAME is required for run');
   const image = flags.string('image') ?? '';

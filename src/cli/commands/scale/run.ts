@@ -7,7 +7,7 @@
 import { StatusError } from '../../../sdk/errors.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
 import { failuresError } from '../../writes/error-list.js';
@@ -39,7 +39,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** Runs `scale`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (!flags.changed('replicas')) throw new UsageError('required flag(s) "replicas" not set');
   const replicas = flags.int('replicas') ?? 0;
   if (replicas < 0) throw new UsageError('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0', false);

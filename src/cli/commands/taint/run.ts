@@ -4,7 +4,7 @@
  */
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { usageErrorf } from '../../framework/usage-errorf.js';
 import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
@@ -16,7 +16,7 @@ import { parseTaints, reorganizeTaints, type Taint } from './taints.js';
 const NODES = { group: '', version: 'v1', resource: 'nodes', namespaced: false, kind: 'Node' } as const;
 
 /** Runs `taint`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const resources: string[] = [];
   const taintArgs: string[] = [];
   for (const s of args) {

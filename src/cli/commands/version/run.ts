@@ -1,11 +1,11 @@
 import { clientVersion, KUSTOMIZE_VERSION } from '../../build-info.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { fetchServerVersion } from './server-version.js';
 
 /** `platformctl version`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   if (args.length > 0) throw new UsageError(`extra arguments: [${args.join(' ')}]`, false);
   const output = flags.string('output') ?? '';
   if (output !== '' && output !== 'json' && output !== 'yaml') {

@@ -1,7 +1,16 @@
-import type { CommandSpec } from '../../framework/spec.js';
+import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
+import type { FlagsOf } from '../../framework/flag-reader.js';
 import { run } from './run.js';
 
-export const spec: CommandSpec = {
+const flags = [
+  { name: 'client', type: 'bool', default: false, description: 'If true, shows client version only (no server required).' },
+  { name: 'output', short: 'o', type: 'string', default: '', description: "One of 'yaml' or 'json'.", complete: { kind: 'values', values: ['json', 'yaml'] } },
+] as const satisfies readonly FlagSpec[];
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOf<typeof flags>;
+
+export const spec: CommandSpec<typeof flags> = {
   name: 'version',
   usage: '[flags] [options]',
   summary: 'Print the client and server version information',
@@ -12,10 +21,7 @@ export const spec: CommandSpec = {
     { description: 'Print only the client version, without contacting a server', command: 'platformctl version --client' },
     { description: 'Print the versions as JSON', command: 'platformctl version -o json' },
   ],
-  flags: [
-    { name: 'client', type: 'bool', default: false, description: 'If true, shows client version only (no server required).' },
-    { name: 'output', short: 'o', type: 'string', default: '', description: "One of 'yaml' or 'json'.", complete: { kind: 'values', values: ['json', 'yaml'] } },
-  ],
+  flags,
   args: 'none',
   load: async () => run,
 };

@@ -6,7 +6,7 @@
  * as a `--timeout=0` check does.
  */
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { failuresError } from '../../writes/error-list.js';
 import { hasManifestInput, readCommandManifests } from '../../manifests/manifest-flags.js';
@@ -15,7 +15,7 @@ import { objectOutput } from '../../writes/object-output.js';
 import type { WaitCondition } from './conditions.js';
 
 /** Runs `wait --local`. */
-export async function waitLocally(ctx: CommandContext, args: readonly string[], flags: FlagValues, conditions: readonly WaitCondition[]): Promise<void> {
+export async function waitLocally(ctx: CommandContext, args: readonly string[], flags: Flags, conditions: readonly WaitCondition[]): Promise<void> {
   if (args.length > 0) throw new UsageError(LOCAL_RESOURCE_MESSAGE, false);
   if (!hasManifestInput(flags)) throw new UsageError(NO_RESOURCES_MESSAGE, false);
   const output = await objectOutput(ctx, flags);

@@ -7,7 +7,7 @@
 import type { ResourceMapping } from '../../../sdk/discovery/rest-mapper.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { FlagValues } from '../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { failuresError } from '../../writes/error-list.js';
 import { hasManifestInput, readsStdin } from '../../manifests/manifest-flags.js';
@@ -27,7 +27,7 @@ interface Target {
 }
 
 /** Runs `wait`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const forValues = flags.strings('for');
   if (forValues.length === 0) throw new UsageError('--for must be specified', false);
   const conditions: WaitCondition[] = [];

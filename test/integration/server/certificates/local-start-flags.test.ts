@@ -5,7 +5,7 @@ import { UsageError } from '../../../../src/cli/framework/usage-error.js';
 import { certificatesArgs, certificatesFlags, certificatesOptionsFromFlags } from '../../../../src/cli/commands/local/start/flags-certificates.js';
 
 function flags(given: Record<string, string | string[]>): FlagValues {
-  const values = new Map<string, string | number | boolean | string[] | undefined>();
+  const values = new Map<string, string | number | boolean | readonly string[] | undefined>();
   for (const f of certificatesFlags) values.set(f.name, f.default);
   for (const [k, v] of Object.entries(given)) values.set(k, v);
   return new FlagValues(values, new Set(Object.keys(given)));

@@ -6,7 +6,7 @@
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import { ANNOTATIONS, BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { failuresError } from '../../../writes/error-list.js';
 import { hasManifestInput, readsStdin } from '../../../manifests/manifest-flags.js';
@@ -15,7 +15,7 @@ import { objectOutput } from '../../../writes/object-output.js';
 import { fieldValidation } from '../../../writes/validate.js';
 
 /** Runs `apply edit-last-applied`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError(NO_RESOURCES_MESSAGE, false);
   fieldValidation(flags);
   const output = await objectOutput(ctx, flags);

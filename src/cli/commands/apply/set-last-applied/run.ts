@@ -9,7 +9,7 @@ import type { ResourceClient } from '../../../../sdk/rest/resource-client.js';
 import { ANNOTATIONS } from '../../../../sdk/naming.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix } from '../../../writes/dry-run.js';
 import { readCommandManifests, readsStdin } from '../../../manifests/manifest-flags.js';
@@ -24,7 +24,7 @@ interface PendingPatch {
 }
 
 /** Runs `apply set-last-applied`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   // Arguments are ignored, as kubectl's leaf command without an argument check does.
   void args;
   const dryRun = dryRunMode(flags);

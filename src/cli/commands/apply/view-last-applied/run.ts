@@ -6,14 +6,14 @@
  */
 import { ANNOTATIONS } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { failuresError } from '../../../writes/error-list.js';
 import { hasManifestInput, readsStdin } from '../../../manifests/manifest-flags.js';
 import { NO_RESOURCES_MESSAGE } from '../../../manifests/no-resources.js';
 
 /** Runs `apply view-last-applied`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError(NO_RESOURCES_MESSAGE, false);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
   const { liveObjects } = await import('../../../manifests/live-objects.js');

@@ -6,7 +6,7 @@ import { BINARY_NAME, GROUPS } from '../../../../sdk/naming.js';
 import type { PlatformClient } from '../../../../sdk/client.js';
 import type { ResourceAttributes, SelfSubjectAccessReview, SelfSubjectRulesReview } from '../../../../sdk/types/authorization.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { formatRulesTable } from './rules-table.js';
 
@@ -48,7 +48,7 @@ function usage(message: string): UsageError {
   return new UsageError(`${message}\nSee '${BINARY_NAME} auth can-i -h' for help and examples.`, false);
 }
 
-async function runList(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+async function runList(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   if (args.length !== 0) throw new UsageError('list option must be specified with no arguments', false);
   if (flags.bool('quiet') || flags.bool('all-namespaces') || (flags.string('subresource') ?? '') !== '') {
     throw new UsageError("list option can't be specified with neither quiet, all-namespaces nor subresource options", false);
@@ -64,7 +64,7 @@ async function runList(ctx: CommandContext, args: string[], flags: FlagValues): 
 }
 
 /** Runs `auth can-i`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   if (flags.bool('list')) return runList(ctx, args, flags);
   if (args.length !== 2 && args.length !== 3) throw usage('you must specify two arguments: verb resource or verb resource/resourceName.');
   const verb = args[0] ?? '';

@@ -14,7 +14,7 @@ import type { ResourceClient } from '../../../../sdk/rest/resource-client.js';
 import { asKind, toKubeObject, type KubeObject, type ObjectBase } from '../../../../sdk/types/meta.js';
 import type { ClusterRole, RoleBinding } from '../../../../sdk/types/rbac.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { dryRunMode } from '../../../writes/dry-run.js';
 import { failuresError } from '../../../writes/error-list.js';
@@ -173,7 +173,7 @@ async function reconcileObject(ctx: CommandContext, s: Settings, output: ObjectO
 }
 
 /** Runs `auth reconcile`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (!hasManifestInput(flags)) throw new UsageError('must specify one of -f and -k', false);
   if (args.length > 0) throw new UsageError('no arguments are allowed', false);
   let mode: ReturnType<typeof dryRunMode>;

@@ -6,7 +6,7 @@ import { GROUPS } from '../../../../sdk/naming.js';
 import type { SelfSubjectReview } from '../../../../sdk/types/authentication.js';
 import { toKubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { printerFor } from '../../../output/index.js';
 import { formatUserInfo } from './format.js';
@@ -14,7 +14,7 @@ import { formatUserInfo } from './format.js';
 const VERSIONS = ['v1', 'v1beta1', 'v1alpha1'];
 
 /** Runs `auth whoami`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length > 0) throw new UsageError(`unexpected arguments: ${args.join(' ')}`);
   const printer = await printerFor(flags, ctx.io, { human: false });
   const client = await ctx.client();

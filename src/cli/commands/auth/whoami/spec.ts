@@ -2,11 +2,17 @@
  * `platformctl auth whoami`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec } from '../../../framework/spec.js';
+import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
+import type { FlagsOf } from '../../../framework/flag-reader.js';
 import { OBJECT_OUTPUT_FLAGS } from '../../../output/index.js';
 
+const flags = [...OBJECT_OUTPUT_FLAGS] as const satisfies readonly FlagSpec[];
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOf<typeof flags>;
+
 /** `auth whoami`. */
-export const spec: CommandSpec = {
+export const spec: CommandSpec<typeof flags> = {
   name: 'whoami',
   usage: '',
   summary: 'Check self subject attributes',
@@ -19,7 +25,7 @@ export const spec: CommandSpec = {
     { description: 'Get your subject attributes', command: `${BINARY_NAME} auth whoami` },
     { description: 'Get your subject attributes in JSON format', command: `${BINARY_NAME} auth whoami -o json` },
   ],
-  flags: [...OBJECT_OUTPUT_FLAGS],
+  flags,
   args: 'none',
   load: async () => (await import('./run.js')).run,
 };

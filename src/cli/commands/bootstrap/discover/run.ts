@@ -3,11 +3,11 @@
  */
 import { resolve } from 'node:path';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 
 /** Runs `bootstrap discover`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length > 0) throw new UsageError(`unexpected arguments: ${args.join(' ')}`);
   // --server and --token are the global flags; discovery uses them instead of any config file.
   const server = ctx.globals.server ?? '';

@@ -2,10 +2,10 @@
  * `certificate approve`.
  */
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { runDecision } from '../shared/decide.js';
 
 /** Runs `certificate approve`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   await runDecision(ctx, args, flags, 'Approved');
 }

@@ -3,10 +3,16 @@
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandSpec } from '../../../framework/spec.js';
+import type { FlagsOf } from '../../../framework/flag-reader.js';
 import { decisionFlags } from '../shared/decide.js';
 
+const flags = decisionFlags('Approved');
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOf<typeof flags>;
+
 /** `certificate approve`. */
-export const spec: CommandSpec = {
+export const spec: CommandSpec<typeof flags> = {
   name: 'approve',
   usage: '(-f FILENAME | NAME)',
   summary: 'Approve a certificate signing request',
@@ -18,7 +24,7 @@ export const spec: CommandSpec = {
     ' SECURITY NOTICE: Depending on the requested attributes, the issued certificate can potentially grant a requester access to cluster resources or to authenticate as a requested identity. Before approving a CSR, ensure you understand what the signed certificate can do.',
   ].join('\n'),
   examples: [{ description: "Approve CSR 'csr-sqgzp'", command: `${BINARY_NAME} certificate approve csr-sqgzp` }],
-  flags: decisionFlags('Approved'),
+  flags,
   args: 'none',
   load: async () => (await import('./run.js')).run,
 };

@@ -7,7 +7,7 @@ import { PlatformError, TimeoutError } from '../../../../sdk/errors.js';
 import { BINARY_NAME, SIGNERS } from '../../../../sdk/naming.js';
 import type { CertificateSigningRequest } from '../../../../sdk/types/certificates.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { CSR_RESOURCE, csrRef } from '../shared/csr.js';
 
@@ -28,7 +28,7 @@ interface Plan {
   keyType: 'ecdsa' | 'rsa';
 }
 
-function plan(ctx: CommandContext, args: string[], flags: FlagValues): Plan {
+function plan(ctx: CommandContext, args: string[], flags: Flags): Plan {
   if (args.length !== 1) throw new UsageError(`exactly one NAME is required, got ${args.length}`);
   const name = args[0] as string;
   const signer = flags.string('signer') ?? '';
@@ -40,7 +40,7 @@ function plan(ctx: CommandContext, args: string[], flags: FlagValues): Plan {
   if (keyType !== 'ecdsa' && keyType !== 'rsa') throw new UsageError(`--key-type must be ecdsa or rsa, not ${JSON.stringify(keyType)}`);
   const exp = flags.durationMs('expiration') ?? 0;
   if (exp < 0) throw new UsageError('--expiration must not be negative');
-  const out = (flag: string, ext: string): string => resolve(ctx.io.cwd, (flags.string(flag) ?? '') === '' ? `${name}.${ext}` : flags.string(flag) ?? '');
+  const out = (flag: 'cert-out' | 'key-out', ext: string): string => resolve(ctx.io.cwd, (flags.string(flag) ?? '') === '' ? `${name}.${ext}` : flags.string(flag) ?? '');
   return {
     name, signer, usages, keyType,
     expirationSeconds: exp === 0 ? undefined : Math.ceil(exp / 1000),
@@ -60,7 +60,7 @@ function isDone(csr: CertificateSigningRequest): string | undefined {
 }
 
 /** Runs `certificate request`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const p = plan(ctx, args, flags);
   const { createCertificateRequest } = await import('../../../../sdk/certificates/request.js');
   const { writeFileAtomic } = await import('../../../../sdk/config/atomic-write.js');

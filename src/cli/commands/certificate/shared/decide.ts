@@ -10,7 +10,7 @@ import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CertificateSigningRequest, CertificateSigningRequestCondition } from '../../../../sdk/types/certificates.js';
 import { toKubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { FlagsOf } from '../../../framework/flag-reader.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { OBJECT_OUTPUT_FLAGS, printerFor } from '../../../output/index.js';
@@ -25,10 +25,14 @@ const WORDING: Record<Decision, { verb: string; reason: string; opposite: Decisi
   Denied: { verb: 'deny', reason: 'PlatformctlDeny', opposite: 'Approved', done: 'denied' },
 };
 
+/** What approve and deny read: {@link decisionFlags}. */
+type DecisionFlags = FlagsOf<ReturnType<typeof decisionFlags>>;
+
 /** Flags of approve and deny. */
-export function decisionFlags(decision: Decision): FlagSpec[] {
+export function decisionFlags(decision: Decision) {
   const w = WORDING[decision];
-  const output = (name: string): FlagSpec[] => OBJECT_OUTPUT_FLAGS.filter((f) => f.name === name);
+  type Output<N> = Extract<(typeof OBJECT_OUTPUT_FLAGS)[number], { name: N }>;
+  const output = <N extends string>(name: N): Output<N>[] => OBJECT_OUTPUT_FLAGS.filter((f): f is Output<N> => f.name === name);
   return [
     ...output('allow-missing-template-keys'),
     filenameFlag(`Filename, directory, or URL to files identifying the resource to update`),
@@ -38,7 +42,7 @@ export function decisionFlags(decision: Decision): FlagSpec[] {
     RECURSIVE_FLAG,
     ...output('show-managed-fields'),
     ...output('template'),
-  ];
+  ] as const satisfies readonly FlagSpec[];
 }
 
 const MAX_CONFLICT_RETRIES = 10;
@@ -47,7 +51,7 @@ function hasCondition(csr: CertificateSigningRequest, type: string): boolean {
   return (csr.status?.conditions ?? []).some((c) => c.type === type);
 }
 
-async function names(ctx: CommandContext, args: string[], flags: FlagValues): Promise<string[]> {
+async function names(ctx: CommandContext, args: string[], flags: DecisionFlags): Promise<string[]> {
   const fromFiles = hasManifestInput(flags);
   if (fromFiles && args.length > 0) throw new UsageError('must specify either NAME or -f, not both');
   if (!fromFiles && args.length === 0) throw new UsageError('one or more CSRs must be specified as <name> or -f <filename>');
@@ -57,7 +61,7 @@ async function names(ctx: CommandContext, args: string[], flags: FlagValues): Pr
 }
 
 /** Runs `certificate approve|deny`. */
-export async function runDecision(ctx: CommandContext, args: string[], flags: FlagValues, decision: Decision): Promise<void> {
+export async function runDecision(ctx: CommandContext, args: string[], flags: DecisionFlags, decision: Decision): Promise<void> {
   const w = WORDING[decision];
   const printer = await printerFor(flags, ctx.io, { human: false });
   const force = flags.bool('force');

@@ -9,7 +9,7 @@ import { TYPED_RESOURCES } from '../../../../sdk/rest/typed-resources.js';
 import type { Container, Pod } from '../../../../sdk/types/core.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { errorText, requestError } from '../../api-resources/discovery-errors.js';
 import { fileExtension, listPrinter, type ListPrinter } from './list-printer.js';
@@ -63,7 +63,7 @@ function logErrorText(err: unknown, podName: string): string {
   return genericServerResponse(err.code, { method: 'GET', resource: 'pods', name: podName }, 'unknown', undefined).message ?? errorText(err);
 }
 
-function durationFlag(flags: FlagValues): void {
+function durationFlag(flags: Flags): void {
   const ms = flags.durationMs('pod-running-timeout');
   if (ms !== undefined && ms <= 0) throw new UsageError('--pod-running-timeout must be higher than zero', false);
 }
@@ -105,7 +105,7 @@ async function dumpNamespace(client: PlatformClient, namespace: string, print: L
 }
 
 /** `platformctl cluster-info dump`. */
-export async function run(ctx: CommandContext, _args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, _args: string[], flags: Flags): Promise<void> {
   // kubectl: --template without -o means -o go-template.
   const templateOnly = !flags.changed('output') && (flags.string('template') ?? '') !== '';
   const output = templateOnly ? 'go-template' : flags.string('output') ?? 'json';

@@ -2,13 +2,13 @@ import { compareGoStrings } from '../../../../sdk/config/encode.js';
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
 import { ExitError } from '../../../framework/usage-error.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { startingConfig } from '../shared/access.js';
 import { renderRows } from '../../../../printers/table/table-writer.js';
 import { plainError } from '../shared/usage.js';
 
 /** `platformctl config get-contexts [NAME...]`: kubectl's CURRENT NAME CLUSTER AUTHINFO NAMESPACE table. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const output = flags.string('output') ?? '';
   if (output !== '' && output !== 'name') {
     throw plainError(`--output ${output} is not available in ${BINARY_NAME} config get-contexts; resetting to default output format`);

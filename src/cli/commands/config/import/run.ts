@@ -10,7 +10,7 @@ import { goPathError } from '../../../../sdk/config/fs-errors.js';
 import { importConfig, ImportConflictError, type ImportConflictPolicy, type ImportedEntry } from '../../../../sdk/config/import.js';
 import { parseConfigFile } from '../../../../sdk/config/load.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { startingConfig } from '../shared/access.js';
 import { plainError } from '../shared/usage.js';
@@ -30,7 +30,7 @@ function line(e: ImportedEntry): string {
 }
 
 /** Runs `config import`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length === 0) throw new UsageError('at least one config file to import is required');
   const policy = flags.string('on-conflict') ?? 'refuse';
   if (!POLICIES.includes(policy as ImportConflictPolicy)) throw new UsageError(`invalid --on-conflict ${JSON.stringify(policy)}: one of ${POLICIES.join(', ')}`, false);

@@ -5,13 +5,13 @@ import { editConfig } from '../../../../sdk/config/edit.js';
 import { goPathError } from '../../../../sdk/config/fs-errors.js';
 import { goQuote } from '../../../../printers/encoding/go-quote.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { startingConfig } from '../shared/access.js';
 import { goList, helpError, plainError } from '../shared/usage.js';
 import { spec } from './spec.js';
 
 /** `platformctl config set-cluster NAME`: creates or updates a cluster entry. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length !== 1) throw helpError(ctx, spec, `Unexpected args: ${goList(args)}`);
   const name = args[0] as string;
   if (name === '') throw plainError('you must specify a non-empty cluster name');

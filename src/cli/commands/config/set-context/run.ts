@@ -1,13 +1,13 @@
 import { editConfig } from '../../../../sdk/config/edit.js';
 import { goQuote } from '../../../../printers/encoding/go-quote.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { startingConfig } from '../shared/access.js';
 import { goList, helpError, plainError } from '../shared/usage.js';
 import { spec } from './spec.js';
 
 /** `platformctl config set-context [NAME | --current]`: creates or updates a context entry. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length > 1) throw helpError(ctx, spec, `Unexpected args: ${goList(args)}`);
   const current = flags.bool('current');
   let name = args[0] ?? '';

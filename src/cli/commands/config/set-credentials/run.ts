@@ -6,7 +6,7 @@ import type { UserEntry } from '../../../../sdk/config/types.js';
 import { goPathError } from '../../../../sdk/config/fs-errors.js';
 import { goQuote } from '../../../../printers/encoding/go-quote.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { startingConfig } from '../shared/access.js';
 import { goList, helpError, plainError } from '../shared/usage.js';
 import { parsePairs } from './pairs.js';
@@ -29,7 +29,7 @@ async function readForEmbed(file: string, flag: string, cwd: string): Promise<st
 }
 
 /** Applies the exec flags to an existing (or just created) exec entry. */
-function modifyExec(user: UserEntry, flags: FlagValues, args: string[] | undefined, env: Pairs | undefined): void {
+function modifyExec(user: UserEntry, flags: Flags, args: string[] | undefined, env: Pairs | undefined): void {
   const exec = user.exec;
   if (exec === undefined) return;
   if (flags.changed('exec-api-version')) exec.apiVersion = flags.string('exec-api-version') ?? '';
@@ -48,7 +48,7 @@ function modifyExec(user: UserEntry, flags: FlagValues, args: string[] | undefin
 }
 
 /** `platformctl config set-credentials NAME`: creates or updates a user entry. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length !== 1) throw helpError(ctx, spec, `unexpected args: ${goList(args)}`);
   let providerArgs: Pairs | undefined;
   let execEnv: Pairs | undefined;

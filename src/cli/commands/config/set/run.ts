@@ -1,14 +1,14 @@
 import { editConfig } from '../../../../sdk/config/edit.js';
 import { goQuote } from '../../../../printers/encoding/go-quote.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { startingConfig } from '../shared/access.js';
 import { modifyProperty, parsePropertyPath } from '../shared/property-path.js';
 import { goList, helpError, plainError } from '../shared/usage.js';
 import { spec } from './spec.js';
 
 /** `platformctl config set PROPERTY_NAME PROPERTY_VALUE`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length !== 2) throw helpError(ctx, spec, `Unexpected args: ${goList(args)}`);
   const [property, value] = args as [string, string];
   if (value === '') throw plainError('you cannot use set to unset a property');

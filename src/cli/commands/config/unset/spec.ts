@@ -1,7 +1,13 @@
-import type { CommandSpec } from '../../../framework/spec.js';
+import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
+import type { FlagsOf } from '../../../framework/flag-reader.js';
+
+const flags = [] as const satisfies readonly FlagSpec[];
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOf<typeof flags>;
 
 /** `platformctl config unset`. */
-export const spec: CommandSpec = {
+export const spec: CommandSpec<typeof flags> = {
   name: 'unset',
   usage: 'PROPERTY_NAME [options]',
   summary: 'Unset an individual value in a kubeconfig file',
@@ -11,7 +17,7 @@ export const spec: CommandSpec = {
     { description: 'Unset the current-context', command: 'platformctl config unset current-context' },
     { description: 'Unset namespace in foo context', command: 'platformctl config unset contexts.foo.namespace', notRunnable: 'needs a context named foo' },
   ],
-  flags: [],
+  flags,
   args: 'none',
   load: async () => (await import('./run.js')).run,
 };

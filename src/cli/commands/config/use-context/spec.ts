@@ -1,7 +1,13 @@
-import type { CommandSpec } from '../../../framework/spec.js';
+import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
+import type { FlagsOf } from '../../../framework/flag-reader.js';
+
+const flags = [] as const satisfies readonly FlagSpec[];
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOf<typeof flags>;
 
 /** `platformctl config use-context` (alias `use`). */
-export const spec: CommandSpec = {
+export const spec: CommandSpec<typeof flags> = {
   name: 'use-context',
   aliases: ['use'],
   usage: 'CONTEXT_NAME [options]',
@@ -11,7 +17,7 @@ export const spec: CommandSpec = {
     { description: 'Use the context for the minikube cluster', command: 'platformctl config use-context minikube', notRunnable: 'needs a context named minikube' },
     { description: 'Go back to the previous context', command: 'platformctl config use-context -', notRunnable: 'needs an earlier use-context' },
   ],
-  flags: [],
+  flags,
   args: 'contexts',
   load: async () => (await import('./run.js')).run,
 };

@@ -6,7 +6,7 @@ import { encodeConfig, toGoJson } from '../../../../sdk/config/encode.js';
 import { toGoYaml } from '../../../../sdk/config/goyaml.js';
 import { flattenConfig, minifyConfig, redactConfig } from '../../../../sdk/config/view.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { startingConfig } from '../shared/access.js';
 import { goList, plainError } from '../shared/usage.js';
@@ -16,7 +16,7 @@ const GO_TEMPLATE_FORMATS = ['go-template', 'go-template-file', 'template', 'tem
 const FILE_FORMATS = ['jsonpath-file', 'go-template-file', 'templatefile'];
 
 /** The template of `-o jsonpath=...`, `-o go-template-file=...` or `-o jsonpath --template ...`. */
-async function templateText(format: string, arg: string, flags: FlagValues, cwd: string): Promise<string> {
+async function templateText(format: string, arg: string, flags: Flags, cwd: string): Promise<string> {
   const template = arg !== '' ? arg : (flags.string('template') ?? '');
   if (template === '') throw plainError(`template format specified but no template given`);
   if (FILE_FORMATS.includes(format)) {
@@ -31,7 +31,7 @@ async function templateText(format: string, arg: string, flags: FlagValues, cwd:
 }
 
 /** `platformctl config view`: the merged (or one) config, secrets redacted unless `--raw`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length !== 0) throw new UsageError(`unexpected arguments: ${goList(args)}`);
   const explicit = ctx.globals.kubeconfig !== undefined;
   // --merge defaults to false with --kubeconfig (one file is shown as it is).

@@ -2,12 +2,12 @@
  * `create bootstrap-token`.
  */
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { InputError } from '../../../../sdk/errors.js';
 
 /** Runs `create bootstrap-token`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length > 0) throw new UsageError(`unexpected arguments: ${args.join(' ')}`);
   const ttlMs = flags.durationMs('ttl') ?? 0;
   if (ttlMs < 0) throw new UsageError('--ttl must not be negative');

@@ -4,7 +4,7 @@
  */
 import { GROUPS } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { parseMapStringString } from '../shared/map-flag.js';
@@ -24,7 +24,7 @@ function validateNonResourceURLs(verbs: readonly string[], urls: readonly string
 }
 
 /** Runs `create clusterrole`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   // pflag parses the map flag while reading the command line.
   const aggregation = parseMapStringString(flags, 'aggregation-rule');
   const nonResourceURLs = unique(flags.strings('non-resource-url'));

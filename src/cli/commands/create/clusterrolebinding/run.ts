@@ -3,13 +3,13 @@
  */
 import { GROUPS } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { roleRef, subjects } from '../shared/subjects.js';
 import { objectMeta, struct } from '../../../resource-builders/typed.js';
 
 /** Runs `create clusterrolebinding`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const invocation = await startGenerator(ctx, args, flags, ['clusterrole']);
   await sendGenerated(ctx, flags, invocation, {
     descriptor: { group: GROUPS.rbac, version: 'v1', resource: 'clusterrolebindings', namespaced: false, kind: 'ClusterRoleBinding' },

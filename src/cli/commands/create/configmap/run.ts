@@ -2,7 +2,7 @@
  * `create configmap NAME`: text values in `data`, values that are not UTF-8 in `binaryData`.
  */
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { collectData } from '../shared/data-sources.js';
 import { dataSourcesFrom } from '../shared/data-flags.js';
 import { createGenerated } from '../../../resource-builders/generated.js';
@@ -10,7 +10,7 @@ import { configMapHash } from '../shared/name-hash.js';
 import { goMap, objectMeta, struct } from '../../../resource-builders/typed.js';
 
 /** Runs `create configmap`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   await createGenerated(ctx, args, flags, { group: '', version: 'v1', resource: 'configmaps', namespaced: true, kind: 'ConfigMap' }, 'failed to create configmap: ', async ({ name, enforcedNamespace }) => {
     const entries = await collectData({ kind: 'ConfigMap', name }, dataSourcesFrom(ctx, flags));
     const finalName = flags.bool('append-hash') ? `${name}-${configMapHash(name, entries.text, entries.binary)}` : name;

@@ -2,12 +2,18 @@
  * `platformctl create configmap NAME --from-file|--from-literal|--from-env-file`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import { examplePath, type CommandSpec } from '../../../framework/spec.js';
+import { examplePath, type CommandSpec, type FlagSpec } from '../../../framework/spec.js';
+import type { FlagsOf } from '../../../framework/flag-reader.js';
 import { dataSourceFlags } from '../shared/data-flags.js';
 import { appendHashFlag, GENERATOR_FLAGS } from '../../../resource-builders/generated.js';
 
+const flags = [appendHashFlag('configmap'), ...GENERATOR_FLAGS, ...dataSourceFlags('configmap')] as const satisfies readonly FlagSpec[];
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOf<typeof flags>;
+
 /** `create configmap`. */
-export const spec: CommandSpec = {
+export const spec: CommandSpec<typeof flags> = {
   name: 'configmap',
   aliases: ['cm'],
   usage: 'NAME [--from-file=[key=]source] [--from-literal=key1=value1] [--dry-run=server|client|none] [options]',
@@ -28,7 +34,7 @@ export const spec: CommandSpec = {
     { description: 'Create a new config map named my-config-env from an env file', command: `${BINARY_NAME} create configmap my-config-env --from-env-file=${examplePath('config/app.env')}` },
     { description: 'Print the config map that would be created, without creating it', command: `${BINARY_NAME} create configmap my-config --from-literal=key1=config1 --dry-run=client -o yaml` },
   ],
-  flags: [appendHashFlag('configmap'), ...GENERATOR_FLAGS, ...dataSourceFlags('configmap')],
+  flags,
   args: 'files',
   load: async () => (await import('./run.js')).run,
 };

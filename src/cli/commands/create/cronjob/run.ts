@@ -4,13 +4,13 @@
  * default; kubectl leaves its check to the server).
  */
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { container, podTemplate } from '../shared/pod-template.js';
 import { objectMeta } from '../../../resource-builders/typed.js';
 
 /** Runs `create cronjob`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const invocation = await startGenerator(ctx, args, flags, ['image', 'schedule']);
   const { name, command, enforcedNamespace } = invocation;
   const restart = flags.string('restart') || 'OnFailure';

@@ -4,7 +4,7 @@
  * `--port` as the first container's port, as kubectl's generator builds it.
  */
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { int32Flag } from '../shared/int-flags.js';
@@ -12,7 +12,7 @@ import { container, containerNameForImage, podTemplate } from '../shared/pod-tem
 import { labelSelector, objectMeta } from '../../../resource-builders/typed.js';
 
 /** Runs `create deployment`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   // pflag checks the int32 range while parsing, before anything else.
   const port = int32Flag(flags, 'port', -1);
   const replicas = int32Flag(flags, 'replicas', 1, 'r');

@@ -4,13 +4,13 @@
  */
 import { GROUPS } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { objectMeta } from '../../../resource-builders/typed.js';
 import { ingressAnnotations, ingressSpec, validateIngressFlags } from './rules.js';
 
 /** Runs `create ingress`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const invocation = await startGenerator(ctx, args, flags);
   const { name, enforcedNamespace } = invocation;
   const rules = flags.strings('rule');

@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { jobFromCronJob } from '../shared/job-from-cronjob.js';
@@ -32,7 +32,7 @@ async function fromObject(ctx: CommandContext, from: string): Promise<KubeObject
 }
 
 /** Runs `create job`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const invocation = await startGenerator(ctx, args, flags);
   const { name, command, enforcedNamespace } = invocation;
   const image = flags.string('image') ?? '';

@@ -3,7 +3,7 @@
  * of `--min-available` / `--max-unavailable` (a number or a percentage).
  */
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { intOrString } from '../shared/int-or-string.js';
@@ -13,7 +13,7 @@ import { objectMeta, struct } from '../../../resource-builders/typed.js';
 const COUNT_OR_PERCENT = /^[0-9]+%?$/;
 
 /** Runs `create poddisruptionbudget`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const invocation = await startGenerator(ctx, args, flags);
   const { name, enforcedNamespace } = invocation;
   const minAvailable = flags.string('min-available') ?? '';

@@ -3,13 +3,13 @@
  */
 import { GROUPS } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { int32Flag } from '../shared/int-flags.js';
 import { nonEmpty, objectMeta, struct } from '../../../resource-builders/typed.js';
 
 /** Runs `create priorityclass`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const value = int32Flag(flags, 'value', 0);
   const invocation = await startGenerator(ctx, args, flags);
   await sendGenerated(ctx, flags, invocation, {

@@ -6,7 +6,7 @@ import { formatQuantity } from '../../../../machinery/quantity/format.js';
 import { parseQuantity } from '../../../../machinery/quantity/parse.js';
 import { InputError } from '../../../../sdk/errors.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { goMap, objectMeta, struct } from '../../../resource-builders/typed.js';
@@ -35,7 +35,7 @@ function scopes(spec: string): string[] | undefined {
 }
 
 /** Runs `create quota`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const invocation = await startGenerator(ctx, args, flags);
   const { name, enforcedNamespace } = invocation;
   if (name === '') throw new UsageError('name must be specified', false);

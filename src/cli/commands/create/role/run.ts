@@ -4,14 +4,14 @@
  */
 import { GROUPS } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { completeResources, completeVerbs, policyRules, resolveResources, unique, validateResources, VALID_RESOURCE_VERBS } from '../shared/policy-rules.js';
 import { objectMeta } from '../../../resource-builders/typed.js';
 
 /** Runs `create role`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const invocation = await startGenerator(ctx, args, flags);
   const { name, enforcedNamespace } = invocation;
   const verbs = completeVerbs(flags.strings('verb'));

@@ -2,12 +2,23 @@
  * `platformctl create rolebinding NAME --clusterrole=NAME|--role=NAME [--user=username] [--group=groupname] [--serviceaccount=namespace:serviceaccountname]`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec } from '../../../framework/spec.js';
+import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
+import type { FlagsOf } from '../../../framework/flag-reader.js';
 import { GENERATOR_FLAGS } from '../../../resource-builders/generated.js';
 import { subjectFlags } from '../shared/subjects.js';
 
+const flags = [
+  ...GENERATOR_FLAGS,
+  { name: 'clusterrole', type: 'string', default: '', description: 'ClusterRole this RoleBinding should reference' },
+  { name: 'role', type: 'string', default: '', description: 'Role this RoleBinding should reference' },
+  ...subjectFlags('role'),
+] as const satisfies readonly FlagSpec[];
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOf<typeof flags>;
+
 /** `create rolebinding`. */
-export const spec: CommandSpec = {
+export const spec: CommandSpec<typeof flags> = {
   name: 'rolebinding',
   usage: 'NAME --clusterrole=NAME|--role=NAME [--user=username] [--group=groupname] [--serviceaccount=namespace:serviceaccountname] [--dry-run=server|client|none] [options]',
   summary: 'Create a role binding for a particular role or cluster role',
@@ -16,12 +27,7 @@ export const spec: CommandSpec = {
     { description: 'Create a role binding for user1, user2, and group1 using the admin cluster role', command: `${BINARY_NAME} create rolebinding admin --clusterrole=admin --user=user1 --user=user2 --group=group1` },
     { description: 'Create a role binding for service account monitoring:sa-dev using the admin role', command: `${BINARY_NAME} create rolebinding admin-binding --role=admin --serviceaccount=monitoring:sa-dev` },
   ],
-  flags: [
-    ...GENERATOR_FLAGS,
-    { name: 'clusterrole', type: 'string', default: '', description: 'ClusterRole this RoleBinding should reference' },
-    { name: 'role', type: 'string', default: '', description: 'Role this RoleBinding should reference' },
-    ...subjectFlags('role'),
-  ],
+  flags,
   args: 'none',
   load: async () => (await import('./run.js')).run,
 };

@@ -3,16 +3,16 @@
  * (labelled and selected by `app=NAME`), and kubectl's checks.
  */
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { FlagReader } from '../../../framework/flag-reader.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
+import { sendGenerated, startGenerator, type GeneratorFlag } from '../../../resource-builders/generated.js';
 import { isDNS1123Subdomain } from '../../../../machinery/validation/names.js';
 import { portNameProblems, portNumberProblems } from '../../../../machinery/validation/ports.js';
 import { nonEmpty, objectMeta, struct, type Struct } from '../../../resource-builders/typed.js';
 
 /** `--tcp`. */
-export const TCP_FLAG: FlagSpec = { name: 'tcp', type: 'stringSlice', default: [], description: "Port pairs can be specified as '<port>:<targetPort>'." };
+export const TCP_FLAG = { name: 'tcp', type: 'stringSlice', default: [], description: "Port pairs can be specified as '<port>:<targetPort>'." } as const satisfies FlagSpec;
 
 /** A Service type. */
 export type ServiceType = 'ClusterIP' | 'NodePort' | 'LoadBalancer' | 'ExternalName';
@@ -56,7 +56,7 @@ export interface ServiceSettings {
 }
 
 /** Runs a `create service <type>` generator. */
-export async function runServiceGenerator(ctx: CommandContext, args: string[], flags: FlagValues, settings: ServiceSettings, required: readonly string[] = []): Promise<void> {
+export async function runServiceGenerator(ctx: CommandContext, args: string[], flags: FlagReader<GeneratorFlag | typeof TCP_FLAG>, settings: ServiceSettings, required: readonly string[] = []): Promise<void> {
   const invocation = await startGenerator(ctx, args, flags, required);
   const { name, enforcedNamespace } = invocation;
   const { type } = settings;

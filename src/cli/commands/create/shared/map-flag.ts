@@ -2,11 +2,11 @@
  * component-base's `MapStringString` flag (`--aggregation-rule=k1=v1,k2=v2`, repeatable): pairs
  * split on commas, keys and values trimmed, a later key replacing an earlier one.
  */
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { FlagReader } from '../../../framework/flag-reader.js';
 import { UsageError } from '../../../framework/usage-error.js';
 
 /** The pairs of a map flag, with pflag's message for a malformed one. */
-export function parseMapStringString(flags: FlagValues, name: string): Map<string, string> {
+export function parseMapStringString<N extends string>(flags: FlagReader<{ name: N; type: 'stringArray' }>, name: N): Map<string, string> {
   const out = new Map<string, string>();
   for (const value of flags.strings(name)) {
     for (const raw of value.split(',')) {

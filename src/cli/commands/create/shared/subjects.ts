@@ -8,12 +8,12 @@ import { UsageError } from '../../../framework/usage-error.js';
 import { struct, type Struct } from '../../../resource-builders/typed.js';
 
 /** `--user`, `--group`, `--serviceaccount`, worded for the role kind bound (`role`, `clusterrole`). */
-export function subjectFlags(target: 'role' | 'clusterrole'): FlagSpec[] {
+export function subjectFlags(target: 'role' | 'clusterrole') {
   return [
     { name: 'group', type: 'stringArray', default: [], description: `Groups to bind to the ${target}. The flag can be repeated to add multiple groups.` },
     { name: 'serviceaccount', type: 'stringArray', default: [], description: `Service accounts to bind to the ${target}, in the format <namespace>:<name>. The flag can be repeated to add multiple service accounts.` },
     { name: 'user', type: 'stringArray', default: [], description: `Usernames to bind to the ${target}. The flag can be repeated to add multiple users.` },
-  ];
+  ] as const satisfies readonly FlagSpec[];
 }
 
 /** The `rbacv1.Subject`s of the flags (undefined when there are none: `subjects` is omitempty). */

@@ -8,14 +8,14 @@ import { GROUPS } from '../../../../sdk/naming.js';
 import type { TokenRequest } from '../../../../sdk/types/authentication.js';
 import { toKubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { printerFor } from '../../../output/index.js';
 import { nameFromCommandArgs } from '../../../resource-builders/generated.js';
 import { BOUND_OBJECT_KINDS } from './spec.js';
 
 /** The TokenRequest the flags ask for (validated as kubectl validates them). */
-export function tokenRequestFromFlags(flags: FlagValues): TokenRequest {
+export function tokenRequestFromFlags(flags: Flags): TokenRequest {
   const durationMs = flags.durationMs('duration') ?? 0;
   if (durationMs < 0) throw new UsageError('--duration must be greater than or equal to 0', false);
   if (durationMs % 1000 !== 0) throw new UsageError('--duration cannot be expressed in units less than seconds', false);
@@ -39,7 +39,7 @@ export function tokenRequestFromFlags(flags: FlagValues): TokenRequest {
 }
 
 /** Runs `create token`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const serviceAccount = nameFromCommandArgs(ctx, args, flags);
   const request = tokenRequestFromFlags(flags);
   const printer = await printerFor(flags, ctx.io, { human: false });

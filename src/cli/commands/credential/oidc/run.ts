@@ -5,7 +5,7 @@
 import { EXEC_API_GROUP, EXEC_INFO_ENV } from '../../../../sdk/naming.js';
 import type { ExecCredential } from '../../../../sdk/types/exec-credential.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { oidcSettings, readOidcFlags } from '../../login/shared/oidc-flags.js';
 import { openStore } from '../../login/shared/store.js';
@@ -29,7 +29,7 @@ export function requestedApiVersion(env: Readonly<Record<string, string | undefi
 }
 
 /** Runs `credential oidc`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length > 0) throw new UsageError(`unexpected arguments: ${args.join(' ')}`);
   const values = readOidcFlags(flags, ctx.io.cwd);
   if (values === undefined) return;

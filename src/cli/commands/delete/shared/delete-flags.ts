@@ -2,26 +2,26 @@
  * The deletion flags shared by `delete`, `replace --force` and `apply --prune`: `--cascade`,
  * `--grace-period`, `--now`, `--force`, and the line kubectl prints for a deleted object.
  */
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { AnyFlagReader, FlagReader } from '../../../framework/flag-reader.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 
 /** `--cascade`. */
-export const CASCADE_FLAG: FlagSpec = {
+export const CASCADE_FLAG = {
   name: 'cascade', type: 'string', default: 'background',
   description: 'Must be "background", "orphan", or "foreground". Selects the deletion cascading strategy for the dependents (e.g. Pods created by a ReplicationController). Defaults to background.',
   complete: { kind: 'values', values: ['background', 'orphan', 'foreground'] },
   noOptDefault: 'background',
-};
+} as const satisfies FlagSpec;
 
 /** `--grace-period`. */
-export const GRACE_PERIOD_FLAG: FlagSpec = {
+export const GRACE_PERIOD_FLAG = {
   name: 'grace-period', type: 'int', default: -1,
   description: 'Period of time in seconds given to the resource to terminate gracefully. Ignored if negative. Set to 1 for immediate shutdown. Can only be set to 0 when --force is true (force deletion).',
-};
+} as const satisfies FlagSpec;
 
 /** The propagation policy `--cascade` asks for (a boolean value is deprecated, as in kubectl). */
-export function propagationPolicy(flags: FlagValues, warn: (message: string) => void): 'Background' | 'Foreground' | 'Orphan' {
+export function propagationPolicy(flags: FlagReader<typeof CASCADE_FLAG>, warn: (message: string) => void): 'Background' | 'Foreground' | 'Orphan' {
   const value = flags.string('cascade') ?? 'background';
   switch (value) {
     case 'background':
@@ -45,10 +45,12 @@ export function propagationPolicy(flags: FlagValues, warn: (message: string) => 
  * The grace period to send (undefined: the server's default), from `--grace-period`, `--now` and
  * `--force` with kubectl's rules: 0 without --force becomes 1, --force without a period is 0.
  */
-export function gracePeriod(flags: FlagValues): number | undefined {
+export function gracePeriod(flags: FlagReader<typeof GRACE_PERIOD_FLAG | { name: 'force'; type: 'bool' }>): number | undefined {
   let period = flags.int('grace-period') ?? -1;
   const force = flags.bool('force');
-  if (flags.bool('now')) {
+  // `run --rm` has no `--now`: it reads as false there.
+  const optional: AnyFlagReader = flags;
+  if (optional.bool('now')) {
     if (period !== -1) throw new UsageError('--now and --grace-period cannot be specified together', false);
     period = 1;
   }

@@ -3,14 +3,14 @@
  * apply), then the file (or no body) sent as a DELETE to the URI.
  */
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from '../spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { checkRawFiles, checkRawUri, sendRaw } from '../../../writes/raw-request.js';
 import { FORCE_DELETE_WARNING, gracePeriod } from './delete-flags.js';
 import { dryRunMode } from '../../../writes/dry-run.js';
 
 /** Runs `delete --raw`. */
-export async function deleteRaw(ctx: CommandContext, flags: FlagValues): Promise<void> {
+export async function deleteRaw(ctx: CommandContext, flags: Flags): Promise<void> {
   const output = flags.string('output') ?? '';
   const grace = gracePeriod(flags);
   dryRunMode(flags);

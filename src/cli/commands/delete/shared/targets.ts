@@ -6,15 +6,19 @@
 import type { DeleteTarget } from '../../../../sdk/apply/delete-objects.js';
 import type { PlatformClient } from '../../../../sdk/client.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
-import { readCommandManifests } from '../../../manifests/manifest-flags.js';
+import type { FlagReader } from '../../../framework/flag-reader.js';
+import { readCommandManifests, type FilenameFlag } from '../../../manifests/manifest-flags.js';
+import type { ALL_NAMESPACES_FLAG, FIELD_SELECTOR_FLAG, SELECTOR_FLAG } from '../../../resource/selection.js';
+
+/** The flags that select objects by arguments. */
+type SelectionFlag = typeof SELECTOR_FLAG | typeof FIELD_SELECTOR_FLAG | typeof ALL_NAMESPACES_FLAG | { name: 'all'; type: 'bool' };
 import type { ProgressLine } from '../../../writes/progress.js';
 
 /**
  * Targets of the manifests named by `-f`, the errors of those that cannot be placed, and those of
  * documents that could not be read (reported last, as kubectl does).
  */
-export async function targetsFromManifests(ctx: CommandContext, flags: FlagValues, client: PlatformClient, progress?: ProgressLine): Promise<{ targets: DeleteTarget[]; errors: unknown[]; readErrors: unknown[] }> {
+export async function targetsFromManifests(ctx: CommandContext, flags: FlagReader<FilenameFlag | typeof SELECTOR_FLAG>, client: PlatformClient, progress?: ProgressLine): Promise<{ targets: DeleteTarget[]; errors: unknown[]; readErrors: unknown[] }> {
   const errors: unknown[] = [];
   const readErrors: unknown[] = [];
   let manifests = await readCommandManifests(ctx, flags, progress === undefined ? { errors: readErrors } : { errors: readErrors, progress });
@@ -43,7 +47,7 @@ export async function targetsFromManifests(ctx: CommandContext, flags: FlagValue
 }
 
 /** Targets of `TYPE NAME...`, `TYPE/NAME...` or a type with `-l`, `--field-selector`, `--all`. */
-export async function targetsFromArguments(ctx: CommandContext, flags: FlagValues, client: PlatformClient, args: readonly string[]): Promise<DeleteTarget[]> {
+export async function targetsFromArguments(ctx: CommandContext, flags: FlagReader<SelectionFlag>, client: PlatformClient, args: readonly string[]): Promise<DeleteTarget[]> {
   const { resolveArguments } = await import('./arguments.js');
   return resolveArguments(ctx, client, args, {
     selector: flags.string('selector') ?? '',

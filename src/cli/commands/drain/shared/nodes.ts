@@ -6,23 +6,23 @@
 import type { PlatformClient } from '../../../../sdk/client.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { AnyFlagReader, FlagReader } from '../../../framework/flag-reader.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { usageErrorf } from '../../../framework/usage-errorf.js';
 import { NO_RESOURCES_MESSAGE } from '../../../manifests/no-resources.js';
-import { dryRunMode, dryRunSuffix } from '../../../writes/dry-run.js';
+import { dryRunMode, dryRunSuffix, type DRY_RUN_FLAG } from '../../../writes/dry-run.js';
 
 /** The `-l` flag of the node commands. */
-export const NODE_SELECTOR_FLAG: FlagSpec = {
+export const NODE_SELECTOR_FLAG = {
   name: 'selector', short: 'l', type: 'string', default: '',
   description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints.",
-};
+} as const satisfies FlagSpec;
 
 const NODES = { group: '', version: 'v1', resource: 'nodes', namespaced: false, kind: 'Node' } as const;
 
 /** The nodes of the command line. */
-export async function nodesOf(ctx: CommandContext, client: PlatformClient, args: string[], flags: FlagValues, use: string): Promise<KubeObject[]> {
+export async function nodesOf(ctx: CommandContext, client: PlatformClient, args: string[], flags: FlagReader<typeof NODE_SELECTOR_FLAG>, use: string): Promise<KubeObject[]> {
   const selector = flags.string('selector') ?? '';
   if (args.length === 0 && !flags.changed('selector')) throw usageErrorf(ctx.commandPath, `USAGE: ${use} [flags]`);
   if (args.length > 0 && selector !== '') throw usageErrorf(ctx.commandPath, 'error: cannot specify both a node name and a --selector option');
@@ -31,7 +31,9 @@ export async function nodesOf(ctx: CommandContext, client: PlatformClient, args:
   const rc = client.resource(NODES);
   if (selector !== '') {
     // In chunks, as kubectl's builder lists (drain's --chunk-size; 500 otherwise).
-    const chunk = flags.int('chunk-size') ?? 500;
+    // `--chunk-size` is drain's; cordon and uncordon list in chunks of 500.
+    const optional: AnyFlagReader = flags;
+    const chunk = optional.int('chunk-size') ?? 500;
     const out: KubeObject[] = [];
     for await (const page of rc.listPages({ labelSelector: selector, ...(chunk > 0 ? { limit: chunk } : {}), signal: ctx.io.signal })) {
       out.push(...page.items.map((n) => ({ ...n, apiVersion: 'v1', kind: 'Node' })));
@@ -47,7 +49,7 @@ export async function nodesOf(ctx: CommandContext, client: PlatformClient, args:
 }
 
 /** Cordons (`desired` true) or uncordons each node, printing as kubectl does. */
-export async function cordonNodes(ctx: CommandContext, client: PlatformClient, nodes: KubeObject[], flags: FlagValues, desired: boolean): Promise<void> {
+export async function cordonNodes(ctx: CommandContext, client: PlatformClient, nodes: KubeObject[], flags: FlagReader<typeof DRY_RUN_FLAG>, desired: boolean): Promise<void> {
   const dryRun = dryRunMode(flags);
   const suffix = dryRunSuffix(dryRun);
   const verb = desired ? 'cordon' : 'uncordon';

@@ -8,7 +8,7 @@ import type { PlatformClient } from '../../../../sdk/client.js';
 import type { ResourceMapping } from '../../../../sdk/discovery/rest-mapper.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { FlagsOf } from '../../../framework/flag-reader.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { RECORD_FLAG, recordedCause, withChangeCause } from '../../../flags/record.js';
@@ -33,7 +33,7 @@ export interface MetadataKind {
 }
 
 /** The flags of `label` and `annotate` (field manager default differs). */
-export function metadataFlags(noun: 'label' | 'annotate', fieldManager: string): FlagSpec[] {
+export function metadataFlags(noun: 'label' | 'annotate', fieldManager: string) {
   const what = noun === 'label' ? 'labels' : 'annotations';
   return [
     { name: 'all', type: 'bool', default: false, description: 'Select all resources, in the namespace of the specified resource types' },
@@ -51,7 +51,7 @@ export function metadataFlags(noun: 'label' | 'annotate', fieldManager: string):
     RECURSIVE_FLAG,
     { name: 'resource-version', type: 'string', default: '', description: `If non-empty, the ${noun} update will only succeed if this is the current resource-version for the object. Only valid when specifying a single resource.` },
     { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
-  ];
+  ] as const satisfies readonly FlagSpec[];
 }
 
 /** kubectl's `GetResourcesAndPairs`: resources first, then the key changes. */
@@ -72,7 +72,7 @@ function sortedEntries(map: Readonly<Record<string, string>> | undefined): [stri
 }
 
 /** Runs `label` or `annotate`. */
-export async function runMetadataCommand(ctx: CommandContext, args: string[], flags: FlagValues, kind: MetadataKind): Promise<void> {
+export async function runMetadataCommand(ctx: CommandContext, args: string[], flags: FlagsOf<ReturnType<typeof metadataFlags>>, kind: MetadataKind): Promise<void> {
   const { resources, pairs } = splitResourcesAndPairs(args, kind.noun);
   const { set, remove } = kind.parse(pairs);
   const list = flags.bool('list');

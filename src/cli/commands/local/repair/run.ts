@@ -6,13 +6,13 @@
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { FILES, dataDirOf, localCommandLine, runningServer } from '../shared/data-dir.js';
 import type { RepairDrop, RepairPlan } from '../../../../server/storage/repair.js';
 
 /** `platformctl local repair`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   if (args.length > 0) throw new UsageError(`unexpected arguments: ${args.join(' ')}`);
   const dataDir = dataDirOf(ctx, flags);
   const storeDir = join(dataDir, FILES.store);

@@ -8,7 +8,7 @@ import { readTextFileLimited, type ReadLimit } from '../../../../sdk/bounded-rea
 import { processAlive } from '../../../../machinery/process-liveness.js';
 import { BINARY_NAME, HOME_DIR_NAME, LOCAL_DIR_NAME } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { FlagReader } from '../../../framework/flag-reader.js';
 import { isServerProcess } from './server-process.js';
 
 /** File names in the data directory. */
@@ -23,7 +23,7 @@ export const FILES = {
 } as const;
 
 /** The data directory: `--data-dir`, else `~/.platform/local`. */
-export function dataDirOf(ctx: CommandContext, flags: FlagValues): string {
+export function dataDirOf(ctx: CommandContext, flags: FlagReader<{ name: 'data-dir'; type: 'string' }>): string {
   const given = flags.string('data-dir') ?? '';
   if (given !== '') return given.startsWith('/') ? given : join(ctx.io.cwd, given);
   return join(ctx.io.homedir, HOME_DIR_NAME, LOCAL_DIR_NAME);

@@ -7,12 +7,12 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import type { FlagSpec } from '../../../framework/spec.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { FlagsOf } from '../../../framework/flag-reader.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import type { AdmissionOptions } from '../../../../server/admission/options.js';
 
 /** The flags. */
-export const admissionFlags: FlagSpec[] = [
+export const admissionFlags = [
   { name: 'enable-admission-plugins', type: 'stringSlice', default: [], description: 'Admission plugins to enable in addition to the default-enabled ones (order is irrelevant).' },
   { name: 'disable-admission-plugins', type: 'stringSlice', default: [], description: 'Admission plugins to disable, even if in the default-enabled list (order is irrelevant).' },
   { name: 'admission-control', type: 'stringSlice', default: [], description: 'Admission plugins to run instead of the default set (deprecated: use --enable-admission-plugins or --disable-admission-plugins).', deprecated: 'Use --enable-admission-plugins or --disable-admission-plugins instead. Will be removed in a future version.' },
@@ -20,7 +20,7 @@ export const admissionFlags: FlagSpec[] = [
   { name: 'audit-log-path', type: 'string', default: '', description: 'Append audit events (JSON lines) to this file.', complete: { kind: 'file' } },
   { name: 'runtime-config', type: 'string', default: '', description: 'Comma-separated key=value pairs enabling or disabling API versions and resources: api/all, api/ga, api/beta, api/alpha, <group>/<version>, <group>/<version>/<resource>.' },
   { name: 'feature-gates', type: 'string', default: '', description: 'Comma-separated key=value pairs of feature gates (see the API specification for the gates and their defaults).' },
-];
+] as const satisfies readonly FlagSpec[];
 
 const FILE_FLAGS = new Set(['admission-control-config-file', 'audit-log-path']);
 
@@ -29,7 +29,7 @@ function absolute(path: string, cwd: string): string {
 }
 
 /** The server's admission options from the flags; checks them and reports deprecations through `warn`. */
-export async function admissionOptionsFromFlags(flags: FlagValues, cwd: string, warn: (line: string) => void): Promise<AdmissionOptions> {
+export async function admissionOptionsFromFlags(flags: FlagsOf<typeof admissionFlags>, cwd: string, warn: (line: string) => void): Promise<AdmissionOptions> {
   const o: AdmissionOptions = {};
   const enable = flags.strings('enable-admission-plugins');
   const disable = flags.strings('disable-admission-plugins');
@@ -82,7 +82,7 @@ export async function admissionOptionsFromFlags(flags: FlagValues, cwd: string, 
 }
 
 /** The flags given on the command line, as arguments for the background server (after checking them). */
-export async function admissionArgs(flags: FlagValues, cwd: string, warn: (line: string) => void): Promise<string[]> {
+export async function admissionArgs(flags: FlagsOf<typeof admissionFlags>, cwd: string, warn: (line: string) => void): Promise<string[]> {
   await admissionOptionsFromFlags(flags, cwd, warn);
   const args: string[] = [];
   for (const f of admissionFlags) {

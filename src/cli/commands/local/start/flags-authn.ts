@@ -6,7 +6,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { CONFIG_FILE_LIMIT, readTextFileLimited } from '../../../../sdk/bounded-read.js';
 import type { AuthenticationOptions } from '../../../../server/auth/authn/options.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { AnyFlagReader, FlagReader, FlagsOf } from '../../../framework/flag-reader.js';
 import { parseGoDuration } from '../../../../machinery/go-duration.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
@@ -17,7 +17,7 @@ export const AUTHN_CONFIG_FILE = 'authn.yaml';
 const file = { kind: 'file' } as const;
 
 /** The authentication flags. */
-export const authnFlags: FlagSpec[] = [
+export const authnFlags = [
   { name: 'anonymous-auth', type: 'bool', default: true, description: 'Allow anonymous requests (user system:anonymous); always off with the AlwaysAllow authorization mode.' },
   { name: 'token-auth-file', type: 'string', default: '', description: 'CSV file of static bearer tokens: token,user,uid,"group1,group2".', complete: file },
   { name: 'client-ca-file', type: 'string', default: '', description: "CA bundle trusted for client certificates besides the server's CA (CN is the user, O the groups).", complete: file },
@@ -43,7 +43,7 @@ export const authnFlags: FlagSpec[] = [
   { name: 'requestheader-extra-headers-prefix', type: 'stringSlice', default: [], description: 'Header prefixes an authenticating proxy sends extra user info in.' },
   { name: 'requestheader-client-ca-file', type: 'string', default: '', description: "CA bundle the authenticating proxy's client certificate must verify against.", complete: file },
   { name: 'requestheader-allowed-names', type: 'stringSlice', default: [], description: 'Common names allowed for the proxy certificate (empty: every name).' },
-];
+] as const satisfies readonly FlagSpec[];
 
 /** Values from the command line, else the config file. */
 interface Source {
@@ -73,7 +73,8 @@ function fileSource(doc: Record<string, unknown>, dir: string): Source {
   };
 }
 
-function flagSource(flags: FlagValues, cwd: string, fallback: Source): Source {
+/** The flags by name (`n` is any authentication flag), over the file's values for those not given. */
+function flagSource(flags: AnyFlagReader, cwd: string, fallback: Source): Source {
   const changed = (n: string): boolean => flags.changed(n);
   return {
     has: (n) => changed(n) || fallback.has(n),
@@ -106,7 +107,7 @@ async function readConfigFile(dataDir: string): Promise<Record<string, unknown>>
   }
   if (doc === undefined || doc === null) return {};
   if (typeof doc !== 'object' || Array.isArray(doc)) throw new UsageError(`${path}: must be a mapping of flag names to values`, false);
-  const known = new Set(authnFlags.map((f) => f.name));
+  const known = new Set<string>(authnFlags.map((f) => f.name));
   for (const k of Object.keys(doc)) if (!known.has(k)) throw new UsageError(`${path}: unknown key "${k}"`, false);
   return doc as Record<string, unknown>;
 }
@@ -122,12 +123,12 @@ function pairs(values: string[], flag: string): Record<string, string> {
 }
 
 /** Authorization modes that make anonymous access unsafe. */
-function modesOf(flags: FlagValues): string[] {
+function modesOf(flags: FlagReader<{ name: 'authorization-mode'; type: 'stringSlice' }>): string[] {
   return flags.strings('authorization-mode').flatMap((m) => m.split(',')).map((m) => m.trim()).filter((m) => m !== '');
 }
 
 /** The server's authentication options from the flags and `<dataDir>/authn.yaml`. */
-export async function authenticationFromFlags(flags: FlagValues, dataDir: string, cwd: string, warn: (line: string) => void): Promise<AuthenticationOptions> {
+export async function authenticationFromFlags(flags: FlagReader<(typeof authnFlags)[number] | { name: 'authorization-mode'; type: 'stringSlice' }>, dataDir: string, cwd: string, warn: (line: string) => void): Promise<AuthenticationOptions> {
   const s = flagSource(flags, cwd, fileSource(await readConfigFile(dataDir), dataDir));
   const o: AuthenticationOptions = {};
   const modes = modesOf(flags);
@@ -193,7 +194,7 @@ export async function authenticationFromFlags(flags: FlagValues, dataDir: string
 }
 
 /** The authentication flags given on the command line, to pass on to the background server process. */
-export function authnChildArgs(flags: FlagValues): string[] {
+export function authnChildArgs(flags: FlagsOf<typeof authnFlags>): string[] {
   const out: string[] = [];
   for (const f of authnFlags) {
     if (!flags.changed(f.name)) continue;

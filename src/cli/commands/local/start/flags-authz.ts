@@ -6,7 +6,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import type { FlagSpec } from '../../../framework/spec.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { AnyFlagReader, FlagsOf } from '../../../framework/flag-reader.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import type { AuthorizationOptions } from '../../../../server/auth/authz/options.js';
 
@@ -14,7 +14,7 @@ import type { AuthorizationOptions } from '../../../../server/auth/authz/options
 export const DEFAULT_LOCAL_AUTHORIZATION_MODES = ['Node', 'RBAC'];
 
 /** The authorization flags. */
-export const authzFlags: FlagSpec[] = [
+export const authzFlags = [
   {
     name: 'authorization-mode', type: 'stringSlice', default: DEFAULT_LOCAL_AUTHORIZATION_MODES,
     description: 'Ordered list of authorization modes: AlwaysAllow, AlwaysDeny, ABAC, Webhook, RBAC, Node.',
@@ -28,14 +28,14 @@ export const authzFlags: FlagSpec[] = [
   },
   { name: 'authorization-webhook-cache-authorized-ttl', type: 'duration', default: '5m0s', description: 'How long to cache allowed answers of the webhook.' },
   { name: 'authorization-webhook-cache-unauthorized-ttl', type: 'duration', default: '30s', description: 'How long to cache denied answers of the webhook.' },
-];
+] as const satisfies readonly FlagSpec[];
 
 function absolute(path: string, cwd: string): string {
   return isAbsolute(path) ? path : resolve(cwd, path);
 }
 
 /** The server's authorization options from the flags (paths resolved against `cwd`). */
-export async function authorizationOptionsFromFlags(flags: FlagValues, cwd: string): Promise<AuthorizationOptions> {
+export async function authorizationOptionsFromFlags(flags: FlagsOf<typeof authzFlags>, cwd: string): Promise<AuthorizationOptions> {
   const { parseAuthorizationModes, AuthorizationOptionsError } = await import('../../../../server/auth/authz/options.js');
   const o: AuthorizationOptions = {};
   try {
@@ -60,11 +60,14 @@ export async function authorizationOptionsFromFlags(flags: FlagValues, cwd: stri
 }
 
 /** The authorization flags given on the command line, as arguments for the background server. */
-export function authzArgs(flags: FlagValues, cwd: string): string[] {
+export function authzArgs(flags: FlagsOf<typeof authzFlags>, cwd: string): string[] {
   const args: string[] = [];
-  for (const f of authzFlags) {
-    if (!flags.changed(f.name)) continue;
-    let value = flags.string(f.name) ?? '';
+  // Every flag by its name, lists as their comma-joined text (as they were given).
+  const byName: AnyFlagReader = flags;
+  const specs: readonly FlagSpec[] = authzFlags;
+  for (const f of specs) {
+    if (!byName.changed(f.name)) continue;
+    let value = byName.string(f.name) ?? '';
     if (f.complete?.kind === 'file' && value !== '') value = absolute(value, cwd);
     args.push(`--${f.name}=${value}`);
   }

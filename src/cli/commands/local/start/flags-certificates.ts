@@ -4,7 +4,7 @@
  * to the server's CertificatesOptions, and their forwarding to the background server process.
  */
 import type { FlagSpec } from '../../../framework/spec.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { FlagsOf } from '../../../framework/flag-reader.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import type { CertificatesOptions } from '../../../../server/certificates/options.js';
 
@@ -12,14 +12,14 @@ import type { CertificatesOptions } from '../../../../server/certificates/option
 const CONTROLLERS: Readonly<Record<string, boolean>> = { csrsigning: true, csrapproving: true, csrcleaner: true, bootstrapsigner: false };
 
 /** The certificate flags. */
-export const certificatesFlags: FlagSpec[] = [
+export const certificatesFlags = [
   { name: 'cluster-signing-duration', type: 'duration', default: '8760h0m0s', description: 'The max length of duration signed certificates will be given. Individual CSRs may request shorter certs by setting spec.expirationSeconds.' },
   {
     name: 'controllers', type: 'stringSlice', default: ['*'],
     description: "A list of certificate controllers to enable. '*' enables all on-by-default controllers, 'foo' enables the controller named 'foo', '-foo' disables the controller named 'foo'.\nAll controllers: bootstrapsigner, csrapproving, csrcleaner, csrsigning\nDisabled-by-default controllers: bootstrapsigner",
     complete: { kind: 'values', values: ['*', ...Object.keys(CONTROLLERS), ...Object.keys(CONTROLLERS).map((c) => `-${c}`)] },
   },
-];
+] as const satisfies readonly FlagSpec[];
 
 /** Which controllers the list enables. */
 export function enabledControllers(list: readonly string[]): Record<string, boolean> {
@@ -34,7 +34,7 @@ export function enabledControllers(list: readonly string[]): Record<string, bool
 }
 
 /** The server's certificate options from the flags. */
-export function certificatesOptionsFromFlags(flags: FlagValues): CertificatesOptions {
+export function certificatesOptionsFromFlags(flags: FlagsOf<typeof certificatesFlags>): CertificatesOptions {
   const duration = flags.durationMs('cluster-signing-duration') ?? 0;
   if (duration <= 0) throw new UsageError('--cluster-signing-duration must be positive');
   const on = enabledControllers(flags.strings('controllers'));
@@ -44,7 +44,7 @@ export function certificatesOptionsFromFlags(flags: FlagValues): CertificatesOpt
 }
 
 /** The flags to pass on to the background server. */
-export function certificatesArgs(flags: FlagValues): string[] {
+export function certificatesArgs(flags: FlagsOf<typeof certificatesFlags>): string[] {
   const args: string[] = [];
   if (flags.changed('cluster-signing-duration')) args.push(`--cluster-signing-duration=${flags.string('cluster-signing-duration') ?? ''}`);
   if (flags.changed('controllers')) args.push(`--controllers=${flags.strings('controllers').join(',')}`);

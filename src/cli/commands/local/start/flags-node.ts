@@ -8,14 +8,14 @@
  */
 import type { AuthenticationOptions } from '../../../../server/auth/authn/options.js';
 import type { NodeOptions } from '../../../../server/node/options.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { FlagsOf } from '../../../framework/flag-reader.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 
 const VALUES = ['process', 'none'];
 
 /** The flag. */
-export const nodeFlags: FlagSpec[] = [
+export const nodeFlags = [
   {
     name: 'node-runtime', type: 'string', default: '',
     description: [
@@ -26,7 +26,7 @@ export const nodeFlags: FlagSpec[] = [
     ].join(' '),
     complete: { kind: 'values', values: VALUES },
   },
-];
+] as const satisfies readonly FlagSpec[];
 
 /**
  * The authentication besides the admin token that `options` configure, by flag name; undefined
@@ -45,7 +45,7 @@ export function otherAuthentication(o: AuthenticationOptions): string | undefine
 }
 
 /** The server's node options from the flag and the authentication in effect. */
-export function nodeOptionsFromFlags(flags: FlagValues, authentication: AuthenticationOptions): NodeOptions {
+export function nodeOptionsFromFlags(flags: FlagsOf<typeof nodeFlags>, authentication: AuthenticationOptions): NodeOptions {
   const value = runtimeFlag(flags);
   if (value === 'process') return { runtime: 'process' };
   if (value === 'none') return { runtime: 'none', registerNode: false, disabledReason: 'the server was started with --node-runtime=none' };
@@ -54,14 +54,14 @@ export function nodeOptionsFromFlags(flags: FlagValues, authentication: Authenti
   return { runtime: 'none', disabledReason: `the process runtime is off because authentication other than the local admin token is configured (${other})` };
 }
 
-function runtimeFlag(flags: FlagValues): string {
+function runtimeFlag(flags: FlagsOf<typeof nodeFlags>): string {
   const value = flags.string('node-runtime') ?? '';
   if (value !== '' && !VALUES.includes(value)) throw new UsageError(`invalid argument "${value}" for "--node-runtime" flag: must be process or none`, false);
   return value;
 }
 
 /** The flag as given (checked), to pass on to the background server process. */
-export function nodeArgs(flags: FlagValues): string[] {
+export function nodeArgs(flags: FlagsOf<typeof nodeFlags>): string[] {
   const value = runtimeFlag(flags);
   return flags.changed('node-runtime') ? [`--node-runtime=${value}`] : [];
 }

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { holdInterrupts } from '../../../interrupt.js';
 import { FILES, alive, clearPid, credentials, dataDirOf, lastURL, localCommandLine, runningServer } from '../shared/data-dir.js';
@@ -23,13 +23,13 @@ const START_TIMEOUT_MS = 60_000;
 /** The server's V8 semi-space size in MiB (see runDetached). */
 const SERVER_SEMI_SPACE_MB = 16;
 
-function portOf(flags: FlagValues): number {
+function portOf(flags: Flags): number {
   const port = flags.int('port') ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port ${port}: must be between 0 and 65535`, false);
   return port;
 }
 
-async function preferredPort(dataDir: string, flags: FlagValues): Promise<number> {
+async function preferredPort(dataDir: string, flags: Flags): Promise<number> {
   const port = portOf(flags);
   if (port !== 0) return port;
   const url = await lastURL(dataDir);
@@ -48,7 +48,7 @@ async function reportRunning(ctx: CommandContext, dataDir: string, pid: number, 
   if (switched) ctx.io.stdout.write(SWITCHED_TO_LOCAL);
 }
 
-async function runForeground(ctx: CommandContext, dataDir: string, flags: FlagValues): Promise<number> {
+async function runForeground(ctx: CommandContext, dataDir: string, flags: Flags): Promise<number> {
   // Reading the signal installs the SIGINT/SIGTERM handlers before anything can need them; the
   // server then stops on its own (flushing the store), so the interrupt must not force the exit.
   const signal = ctx.io.signal;
@@ -126,7 +126,7 @@ function startFailure(log: string): Error {
   return new Error(`the local server exited during start-up${tail === '' ? '' : `:\n${tail}`}`);
 }
 
-async function runDetached(ctx: CommandContext, dataDir: string, flags: FlagValues): Promise<number> {
+async function runDetached(ctx: CommandContext, dataDir: string, flags: Flags): Promise<number> {
   const entry = process.argv[1];
   if (entry === undefined) throw new Error('cannot find the platformctl entry point to start the server');
   // The child makes the local context current; whether that is a switch is known only before.
@@ -173,7 +173,7 @@ async function runDetached(ctx: CommandContext, dataDir: string, flags: FlagValu
 }
 
 /** `platformctl local start`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   if (args.length > 0) throw new UsageError(`unexpected arguments: ${args.join(' ')}`);
   const dataDir = dataDirOf(ctx, flags);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });

@@ -2,13 +2,13 @@
  * `platformctl local status`: running and ready (exit 0), or not (exit 1).
  */
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { credentials, dataDirOf, runningServer } from '../shared/data-dir.js';
 import { isReady } from '../shared/ready.js';
 
 /** `platformctl local status`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   if (args.length > 0) throw new UsageError(`unexpected arguments: ${args.join(' ')}`);
   const dataDir = dataDirOf(ctx, flags);
   const running = await runningServer(dataDir);

@@ -3,14 +3,14 @@
  * if it does not within the timeout).
  */
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { alive, clearPid, dataDirOf, runningServer } from '../shared/data-dir.js';
 
 const STOP_TIMEOUT_MS = 30_000;
 
 /** `platformctl local stop`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<number> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   if (args.length > 0) throw new UsageError(`unexpected arguments: ${args.join(' ')}`);
   const dataDir = dataDirOf(ctx, flags);
   const running = await runningServer(dataDir);

@@ -5,7 +5,7 @@
 import { EXEC_API_GROUP } from '../../../../sdk/naming.js';
 import type { ExecEntry } from '../../../../sdk/config/types.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { loginHooks } from '../shared/hooks.js';
 import { oidcArgs, oidcSettings, readOidcFlags } from '../shared/oidc-flags.js';
@@ -15,7 +15,7 @@ import { openStore } from '../shared/store.js';
 export const DEFAULT_OIDC_USER = 'oidc';
 
 /** Runs `login oidc`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length > 0) throw new UsageError(`unexpected arguments: ${args.join(' ')}`);
   const values = readOidcFlags(flags, ctx.io.cwd);
   if (values === undefined) return;

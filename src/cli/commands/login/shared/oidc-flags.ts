@@ -4,19 +4,19 @@
  */
 import * as path from 'node:path';
 import type { FlagSpec } from '../../../framework/spec.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { AnyFlagReader, FlagReader } from '../../../framework/flag-reader.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import type { OidcSettings } from '../../../../sdk/auth/oidc/settings.js';
 import { TooLargeError } from '../../../../sdk/errors.js';
 
 /** `--issuer`, `--client-id`, `--client-secret`, `--scope`, `--issuer-ca-file`. */
-export const OIDC_FLAGS: readonly FlagSpec[] = [
+export const OIDC_FLAGS = [
   { name: 'issuer', type: 'string', default: '', description: 'Issuer URL of the OpenID Connect provider (e.g. https://accounts.example.com)' },
   { name: 'client-id', type: 'string', default: '', description: 'Client ID registered at the provider' },
   { name: 'client-secret', type: 'string', default: '', description: 'Client secret, for confidential clients (public clients rely on PKCE alone)' },
   { name: 'scope', type: 'stringArray', default: [], description: 'Scope to request besides "openid" (repeatable, e.g. --scope email --scope groups)' },
   { name: 'issuer-ca-file', type: 'string', default: '', description: "Path to a PEM CA bundle for the provider's certificate (default: the system roots)", complete: { kind: 'file' } },
-];
+] as const satisfies readonly FlagSpec[];
 
 /** What the flags name. */
 export interface OidcFlagValues {
@@ -28,8 +28,11 @@ export interface OidcFlagValues {
   caFile?: string;
 }
 
-/** Reads the OIDC flags; `required` makes a missing issuer or client ID a usage error. */
-export function readOidcFlags(flags: FlagValues, cwd: string, required = true): OidcFlagValues | undefined {
+/**
+ * Reads the OIDC flags; `required` makes a missing issuer or client ID a usage error. `logout`
+ * declares only `--issuer` and `--client-id`: the others read as absent there.
+ */
+export function readOidcFlags(flags: FlagReader<{ name: 'issuer'; type: 'string' } | { name: 'client-id'; type: 'string' }>, cwd: string, required = true): OidcFlagValues | undefined {
   const issuer = flags.string('issuer') ?? '';
   const clientId = flags.string('client-id') ?? '';
   if (issuer === '' || clientId === '') {
@@ -47,10 +50,11 @@ export function readOidcFlags(flags: FlagValues, cwd: string, required = true): 
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'))) {
     throw new UsageError(`the issuer URL must use https: "${issuer}"`);
   }
-  const values: OidcFlagValues = { issuer, clientId, scopes: flags.strings('scope').flatMap((s) => s.split(/[\s,]+/)).filter((s) => s !== '') };
-  const secret = flags.string('client-secret') ?? '';
+  const optional: AnyFlagReader = flags;
+  const values: OidcFlagValues = { issuer, clientId, scopes: optional.strings('scope').flatMap((s) => s.split(/[\s,]+/)).filter((s) => s !== '') };
+  const secret = optional.string('client-secret') ?? '';
   if (secret !== '') values.clientSecret = secret;
-  const ca = flags.string('issuer-ca-file') ?? '';
+  const ca = optional.string('issuer-ca-file') ?? '';
   if (ca !== '') values.caFile = path.resolve(cwd, ca);
   return values;
 }

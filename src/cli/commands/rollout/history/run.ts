@@ -7,7 +7,7 @@
 import { ANNOTATIONS } from '../../../../sdk/naming.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { typedForPrinting } from '../../../output/typed-object.js';
 import { failuresError } from '../../../writes/error-list.js';
@@ -25,7 +25,7 @@ function withChangeCause(template: Record<string, unknown> | undefined, cause: s
 }
 
 /** Runs `rollout history`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const revision = flags.int('revision') ?? 0;
   if (revision < 0) throw new UsageError(`revision must be a positive integer: ${revision}`, false);
   const output = await objectOutput(ctx, flags);

@@ -4,12 +4,12 @@
  */
 import { ANNOTATIONS } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { rolloutKind } from '../shared/objects.js';
 import { patchEach } from '../shared/patch-each.js';
 
 /** Runs `rollout restart`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const stamp = ctx.io.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
   await patchEach(ctx, args, flags, (o) => {
     const kind = rolloutKind(o);

@@ -1,11 +1,17 @@
 /** `platformctl rollout resume`. */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec } from '../../../framework/spec.js';
+import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
+import type { FlagsOf } from '../../../framework/flag-reader.js';
 import { OUTPUT_FLAGS } from '../../../writes/object-output.js';
 import { rolloutFlags } from '../shared/flags.js';
 
+const flags = [...rolloutFlags('resume', `${BINARY_NAME}-rollout`), ...OUTPUT_FLAGS] as const satisfies readonly FlagSpec[];
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOf<typeof flags>;
+
 /** `rollout resume`. */
-export const spec: CommandSpec = {
+export const spec: CommandSpec<typeof flags> = {
   name: 'resume',
   usage: 'RESOURCE',
   summary: 'Resume a paused resource',
@@ -13,7 +19,7 @@ export const spec: CommandSpec = {
 
  Paused resources will not be reconciled by a controller. By resuming a resource, we allow it to be reconciled again. Currently only deployments support being resumed.`,
   examples: [{ description: 'Resume an already paused deployment', command: `${BINARY_NAME} rollout resume deployment/web`, notRunnable: 'needs a paused deployment' }],
-  flags: [...rolloutFlags('resume', `${BINARY_NAME}-rollout`), ...OUTPUT_FLAGS],
+  flags,
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
 };

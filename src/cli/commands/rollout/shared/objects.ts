@@ -4,13 +4,13 @@
  */
 import type { PlatformClient } from '../../../../sdk/client.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { FlagReader } from '../../../framework/flag-reader.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { liveObjects, type LiveObject } from '../../../manifests/live-objects.js';
-import { hasManifestInput, readsStdin } from '../../../manifests/manifest-flags.js';
+import { hasManifestInput, readsStdin, type FilenameFlag } from '../../../manifests/manifest-flags.js';
 
 /** The objects and the errors of those that could not be read. */
-export async function rolloutObjects(ctx: CommandContext, args: string[], flags: FlagValues): Promise<{ client: PlatformClient; objects: LiveObject[]; errors: unknown[] }> {
+export async function rolloutObjects(ctx: CommandContext, args: string[], flags: FlagReader<FilenameFlag>): Promise<{ client: PlatformClient; objects: LiveObject[]; errors: unknown[] }> {
   if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError('required resource not specified', false);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
   // A type alone names every object of it, as kubectl's rollout builders allow.

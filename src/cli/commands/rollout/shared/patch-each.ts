@@ -4,7 +4,8 @@
  */
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { FlagReader } from '../../../framework/flag-reader.js';
+import type { FilenameFlag } from '../../../manifests/manifest-flags.js';
 import { failuresError } from '../../../writes/error-list.js';
 import { objectOutput, OUTPUT_FLAGS } from '../../../writes/object-output.js';
 import { withType, type LiveObject } from '../../../manifests/live-objects.js';
@@ -16,7 +17,7 @@ export { OUTPUT_FLAGS };
 export type PatchFor = (o: LiveObject) => { patch: Record<string, unknown> } | { error: string };
 
 /** Patches each object and prints `<kind>/<name> <done>`. */
-export async function patchEach(ctx: CommandContext, args: string[], flags: FlagValues, patchFor: PatchFor, done: string): Promise<void> {
+export async function patchEach(ctx: CommandContext, args: string[], flags: FlagReader<FilenameFlag | (typeof OUTPUT_FLAGS)[number] | { name: 'field-manager'; type: 'string' }>, patchFor: PatchFor, done: string): Promise<void> {
   const output = await objectOutput(ctx, flags);
   const { client, objects, errors } = await rolloutObjects(ctx, args, flags);
   if (objects.length === 0 && errors.length === 0) {

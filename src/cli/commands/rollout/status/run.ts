@@ -6,7 +6,7 @@
 import { ANNOTATIONS } from '../../../../sdk/naming.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { failuresError } from '../../../writes/error-list.js';
 import { groupKind, rolloutKind, rolloutObjects } from '../shared/objects.js';
@@ -14,7 +14,7 @@ import { rolloutStatus } from '../shared/status.js';
 import { timeoutSignal } from '../../../../sdk/timeout-signal.js';
 
 /** Runs `rollout status`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const revision = flags.int('revision') ?? 0;
   if (revision < 0) throw new UsageError(`revision must be a positive integer: ${revision}`, false);
   const timeoutMs = flags.durationMs('timeout') ?? 0;

@@ -7,7 +7,7 @@
 import { ANNOTATIONS, BINARY_NAME, LABELS } from '../../../../sdk/naming.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { dryRunMode } from '../../../writes/dry-run.js';
 import { failuresError } from '../../../writes/error-list.js';
@@ -54,7 +54,7 @@ function pick(revisions: Revision[], toRevision: number, kind: string, name: str
 }
 
 /** Runs `rollout undo`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const toRevision = flags.int('to-revision') ?? 0;
   const dryRun = dryRunMode(flags);
   const output = await objectOutput(ctx, flags);

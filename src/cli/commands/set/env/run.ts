@@ -8,6 +8,7 @@ import { TooLargeError } from '../../../../sdk/errors.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { goTypeName, podSpecOf, selectContainers } from '../shared/pod-spec.js';
 import { runSetCommand } from '../shared/set-command.js';
@@ -26,7 +27,7 @@ async function readAll(ctx: CommandContext): Promise<string> {
 }
 
 /** The objects `--from` names: read from the server, or with `--local` those of the `-f` files. */
-async function fromObjects(ctx: CommandContext, flags: FlagValues, from: string): Promise<KubeObject[]> {
+async function fromObjects(ctx: CommandContext, flags: Flags, from: string): Promise<KubeObject[]> {
   if (flags.bool('local')) {
     // kubectl's builder with LocalParam ignores the --from argument and visits the -f objects:
     // nothing is read from the server.
@@ -42,7 +43,7 @@ async function fromObjects(ctx: CommandContext, flags: FlagValues, from: string)
 }
 
 /** The variables `--from` brings: one reference per (selected) key of each Secret or ConfigMap. */
-async function fromReferences(ctx: CommandContext, flags: FlagValues, from: string, keys: readonly string[]): Promise<EnvVar[]> {
+async function fromReferences(ctx: CommandContext, flags: Flags, from: string, keys: readonly string[]): Promise<EnvVar[]> {
   const out: EnvVar[] = [];
   for (const object of await fromObjects(ctx, flags, from)) {
     const kind = object.kind;
@@ -61,7 +62,7 @@ async function fromReferences(ctx: CommandContext, flags: FlagValues, from: stri
 }
 
 /** Runs `set env`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (flags.bool('all') && (flags.string('selector') ?? '') !== '') throw new UsageError('cannot set --all and --selector at the same time', false);
   const split = splitEnvironmentFromResources(args);
   if (split === undefined) throw new UsageError(`all resources must be specified before environment changes: ${args.join(' ')}`, false);

@@ -1,12 +1,12 @@
 /** `set image`: `CONTAINER=IMAGE` (or `*=IMAGE`) on containers and init containers. */
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { containersOf, podSpecOf } from '../shared/pod-spec.js';
 import { runSetCommand, splitPairs } from '../shared/set-command.js';
 
 /** Runs `set image`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const { resources, pairs } = splitPairs(args, 'image');
   const images = new Map<string, string>();
   const invalid: string[] = [];

@@ -5,7 +5,7 @@
 import { formatQuantity } from '../../../../machinery/quantity/format.js';
 import { parseQuantity } from '../../../../machinery/quantity/parse.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { goTypeName, podSpecOf, selectContainers } from '../shared/pod-spec.js';
 import { LOCAL_RESOURCE_ERROR, runSetCommand } from '../shared/set-command.js';
@@ -28,7 +28,7 @@ function parseResourceList(spec: string): Map<string, string> {
 }
 
 /** Runs `set resources`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (flags.bool('all') && (flags.string('selector') ?? '') !== '') throw new UsageError('cannot set --all and --selector at the same time', false);
   const limitsText = flags.string('limits') ?? '';
   const requestsText = flags.string('requests') ?? '';

@@ -3,7 +3,7 @@
  * as kubectl refuses them); the object is printed even when nothing changed.
  */
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { runSetCommand } from '../shared/set-command.js';
 import { parseSelectorArgument } from './parse.js';
@@ -11,7 +11,7 @@ import { parseSelectorArgument } from './parse.js';
 type Json = Record<string, unknown>;
 
 /** Runs `set selector`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length === 0) throw new UsageError('one selector is required', false);
   const selector = parseSelectorArgument(args[args.length - 1] ?? '');
   const resourceVersion = flags.string('resource-version') ?? '';

@@ -1,12 +1,12 @@
 /** `set serviceaccount`: the last argument is the service account; the pod spec gets it. */
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { podSpecOf } from '../shared/pod-spec.js';
 import { runSetCommand } from '../shared/set-command.js';
 
 /** Runs `set serviceaccount`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length === 0) throw new UsageError('serviceaccount is required', false);
   const account = args[args.length - 1] ?? '';
   await runSetCommand(ctx, args.slice(0, -1), flags, 'serviceaccount updated', (object, errors) => {

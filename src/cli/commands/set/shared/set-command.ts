@@ -6,7 +6,7 @@
  */
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { AnyFlagReader, FlagReader } from '../../../framework/flag-reader.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { recordedCause, withChangeCause } from '../../../flags/record.js';
@@ -20,7 +20,7 @@ import { typedForPrinting } from '../../../output/typed-object.js';
 export const LOCAL_RESOURCE_ERROR = "you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'";
 
 /** The flags of the `set` subcommands. */
-export function setFlags(what: string, extra: FlagSpec[]): FlagSpec[] {
+export function setFlags<const E extends readonly FlagSpec[]>(what: string, extra: E) {
   return [
     { name: 'all', type: 'bool', default: false, description: 'Select all resources, in the namespace of the specified resource types' },
     DRY_RUN_FLAG,
@@ -32,7 +32,7 @@ export function setFlags(what: string, extra: FlagSpec[]): FlagSpec[] {
     RECURSIVE_FLAG,
     { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
     ...extra,
-  ];
+  ] as const satisfies readonly FlagSpec[];
 }
 
 /**
@@ -67,11 +67,18 @@ function localRef(object: KubeObject): string {
   return `${plural}/${object.metadata?.name ?? ''}`;
 }
 
+/**
+ * The flags {@link runSetCommand} needs: {@link setFlags} but `-l`, which `set selector` does not
+ * have (it reads as empty there, as `--record` where a subcommand lacks it).
+ */
+type SetFlag = Exclude<ReturnType<typeof setFlags<readonly []>>[number], { name: 'selector' }>;
+
 /** Runs a `set` subcommand over the resources of `resources`. */
-export async function runSetCommand(ctx: CommandContext, resources: string[], flags: FlagValues, operation: string, change: SetChange, options: SetCommandOptions = {}): Promise<void> {
+export async function runSetCommand(ctx: CommandContext, resources: string[], flags: FlagReader<SetFlag>, operation: string, change: SetChange, options: SetCommandOptions = {}): Promise<void> {
+  const optional: AnyFlagReader = flags;
   const local = flags.bool('local');
   const dryRun = dryRunMode(flags);
-  if (flags.bool('all') && (flags.string('selector') ?? '') !== '') throw new UsageError('cannot set --all and --selector at the same time', false);
+  if (flags.bool('all') && (optional.string('selector') ?? '') !== '') throw new UsageError('cannot set --all and --selector at the same time', false);
   if (local && dryRun === 'server') throw new UsageError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?', false);
   if (!local && resources.length === 0 && !hasManifestInput(flags)) throw new UsageError('one or more resources must be specified as <resource> <name> or <resource>/<name>', false);
   const output = await objectOutput(ctx, flags);
@@ -97,7 +104,7 @@ export async function runSetCommand(ctx: CommandContext, resources: string[], fl
     }));
   }
   const suffix = dryRunSuffix(dryRun);
-  const cause = recordedCause(ctx, flags);
+  const cause = recordedCause(ctx, optional);
   for (const item of items) {
     const before = item.object;
     const after = structuredClone(before);

@@ -4,7 +4,7 @@
  * order (users, groups, service accounts, each sorted).
  */
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { LOCAL_RESOURCE_ERROR, runSetCommand } from '../shared/set-command.js';
 
@@ -19,7 +19,7 @@ function sameSubject(a: unknown, b: Subject): boolean {
 }
 
 /** Runs `set subject`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const local = flags.bool('local');
   if (local && args.length > 0) throw new UsageError(LOCAL_RESOURCE_ERROR, false);
   const users = [...new Set(flags.strings('user'))].sort();

@@ -1,7 +1,7 @@
 /** `top node`: NodeMetrics with the share of each node's allocatable (or capacity) used. */
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { requireMetricsApi, sortByOf } from '../shared.js';
 
@@ -10,7 +10,7 @@ interface NodeObject extends KubeObject {
 }
 
 /** Runs `top node`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const sortBy = sortByOf(flags.string('sort-by'));
   const name = args[0] ?? '';
   const selector = flags.string('selector') ?? '';

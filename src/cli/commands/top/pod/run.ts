@@ -3,12 +3,12 @@
  * kubectl prints them; "Metrics API not available" when the server lacks the metrics API.
  */
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagValues } from '../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { requireMetricsApi, sortByOf } from '../shared.js';
 
 /** Runs `top pod`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const sortBy = sortByOf(flags.string('sort-by'));
   const name = args[0] ?? '';
   if (args.length > 1) throw new UsageError('top pod [NAME | -l label]');

@@ -6,7 +6,7 @@
 import { goJsonCompact } from '../../../../../sdk/apply/go-json.js';
 import { SECRET_TYPES } from '../../../../../sdk/naming.js';
 import type { CommandContext } from '../../../../framework/context.js';
-import type { FlagValues } from '../../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../../framework/usage-error.js';
 import { collectData } from '../../shared/data-sources.js';
 import { sendGenerated, startGenerator } from '../../../../resource-builders/generated.js';
@@ -29,7 +29,7 @@ function dockerConfigJson(username: string, password: string, email: string, ser
 }
 
 /** Runs `create secret docker-registry`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const invocation = await startGenerator(ctx, args, flags);
   const { name } = invocation;
   const files = flags.strings('from-file').map((f) => (f.includes('=') ? f : `${DOCKER_CONFIG_JSON_KEY}=${f}`));

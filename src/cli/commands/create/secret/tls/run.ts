@@ -4,7 +4,7 @@
  */
 import { SECRET_TYPES } from '../../../../../sdk/naming.js';
 import type { CommandContext } from '../../../../framework/context.js';
-import type { FlagValues } from '../../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { UsageError } from '../../../../framework/usage-error.js';
 import { sendGenerated, startGenerator } from '../../../../resource-builders/generated.js';
 import { readInputFile } from '../../shared/read-input-file.js';
@@ -12,7 +12,7 @@ import { secretObject } from '../../shared/secret-object.js';
 import { checkX509KeyPair } from '../../shared/tls-key-pair.js';
 
 /** Runs `create secret tls`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   const invocation = await startGenerator(ctx, args, flags);
   const certFile = flags.string('cert') ?? '';
   const keyFile = flags.string('key') ?? '';

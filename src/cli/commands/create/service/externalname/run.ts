@@ -2,10 +2,10 @@
  * `create service externalname NAME --external-name=...`.
  */
 import type { CommandContext } from '../../../../framework/context.js';
-import type { FlagValues } from '../../../../framework/flag-values.js';
+import type { Flags } from './spec.js';
 import { runServiceGenerator } from '../shared.js';
 
 /** Runs `create service externalname`. */
-export async function run(ctx: CommandContext, args: string[], flags: FlagValues): Promise<void> {
+export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   await runServiceGenerator(ctx, args, flags, { type: 'ExternalName', externalName: flags.string('external-name') ?? '' }, ['external-name']);
 }

@@ -1,0 +1,77 @@
+/**
+ * Typed flags: what a command's `run` (and each helper it hands its flags to) may read, derived
+ * from the flags the command's spec declares, so that a misspelled name, a flag the command does
+ * not declare, or a read with the wrong accessor (`.string()` of a bool flag) is a compile error
+ * instead of a silent `false`/`undefined`. Types only: the value a runner receives is the
+ * `FlagValues` of the invocation (`flag-values.ts`), which answers any name.
+ *
+ * A spec keeps its flags' literal names and types by declaring them `as const satisfies readonly
+ * FlagSpec[]` (shared flags and flag builders are declared the same way), and exports
+ * `type Flags = FlagsOf<typeof flags>` for its `run`. A helper declares the slice it reads, e.g.
+ * `FlagReader<typeof DRY_RUN_FLAG>`: passing a command's flags to it compiles only when the
+ * command declares every flag of the slice, with the same type.
+ */
+import type { FlagSpec, FlagType } from './spec.js';
+
+/** The part of a flag that typing needs: its long name and its value type. */
+export type FlagKey = Pick<FlagSpec, 'name' | 'type'>;
+
+/**
+ * The long names of the flags among `F` whose type is one of `T` (of the wide `FlagSpec`, any
+ * name: its type may be any).
+ */
+export type FlagName<F extends FlagKey, T extends FlagType> = F extends unknown ? ([Extract<F['type'], T>] extends [never] ? never : F['name']) : never;
+
+/**
+ * `F` reduced to `{ name, type }` pairs, so that two readers compare by names and types only
+ * (a helper's hand-written slice matches the full spec of the same flag).
+ */
+type KeysOf<F extends FlagKey> = F extends unknown ? { name: F['name']; type: F['type'] } : never;
+
+/**
+ * The accessors over `F`'s pairs. They are function-typed properties, not methods, on purpose:
+ * TypeScript compares method parameters bivariantly, which would let a reader of few flags stand
+ * for one of more; properties are compared contravariantly, so a command's reader is assignable
+ * to a helper's only when the command declares every flag the helper reads.
+ */
+interface Reader<F extends FlagKey> {
+  /** True when the user gave the flag on the command line (even with its default value). */
+  readonly changed: (name: F['name']) => boolean;
+  /** A `bool` flag. */
+  readonly bool: (name: FlagName<F, 'bool'>) => boolean;
+  /** A `string` flag, or the text of a `duration` flag. */
+  readonly string: (name: FlagName<F, 'string' | 'duration'>) => string | undefined;
+  /** An `int` flag. */
+  readonly int: (name: FlagName<F, 'int'>) => number | undefined;
+  /** A `stringArray` or `stringSlice` flag. */
+  readonly strings: (name: FlagName<F, 'stringArray' | 'stringSlice'>) => string[];
+  /** A `duration` flag in milliseconds. */
+  readonly durationMs: (name: FlagName<F, 'duration'>) => number | undefined;
+  /** How many positional arguments came before `--` on the command line (-1: none; cobra's `ArgsLenAtDash`). */
+  readonly argsLenAtDash: () => number;
+}
+
+/**
+ * The flags `F` (flag specs, or `{ name, type }` pairs) as a command or helper reads them:
+ * each accessor takes only the names of `F`'s flags of its type.
+ */
+export type FlagReader<F extends FlagKey> = Reader<KeysOf<F>>;
+
+/** The reader of a list of flags: a spec's `flags`, typed for its `run` (`FlagsOf<typeof flags>`). */
+export type FlagsOf<L extends readonly FlagKey[]> = FlagReader<L[number]>;
+
+/**
+ * Reads flags by any name, unchecked: for the few helpers that read a flag some of the commands
+ * that call them do not declare (an undeclared flag reads as absent: false, undefined or []).
+ * Every {@link FlagReader} is assignable to it (its methods compare bivariantly), so prefer a
+ * {@link FlagReader} slice wherever the callers all declare the flag.
+ */
+export interface AnyFlagReader {
+  changed(name: string): boolean;
+  bool(name: string): boolean;
+  string(name: string): string | undefined;
+  int(name: string): number | undefined;
+  strings(name: string): string[];
+  durationMs(name: string): number | undefined;
+  argsLenAtDash(): number;
+}
