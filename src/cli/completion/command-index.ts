@@ -39,6 +39,7 @@ export const COMMAND_INDEX: readonly CommandSummary[] = [
   { name: "port-forward", summary: "Forward one or more local ports to a pod", group: "Troubleshooting and Debugging Commands" },
   { name: "proxy", summary: "Run a proxy to the API server", group: "Advanced Commands" },
   { name: "debug", summary: "Create debugging sessions for troubleshooting workloads and nodes", group: "Troubleshooting and Debugging Commands" },
+  { name: "blame", summary: "Show which manager owns each field of an object", group: "Troubleshooting and Debugging Commands" },
   { name: "help", summary: "Help about any command", hidden: true },
   { name: "credential", summary: "Print credentials for exec credential plugins", group: "Other Commands", hidden: true },
   { name: "rollout", summary: "Manage the rollout of a resource", group: "Deploy Commands" },

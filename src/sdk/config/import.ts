@@ -20,7 +20,7 @@ export interface ImportedEntry {
   name: string;
   /** `added`, `unchanged` (ours was equal), or a conflict's settlement. */
   result: 'added' | 'unchanged' | 'conflict' | 'renamed' | 'skipped' | 'overwritten';
-  /** The name it was imported under (`renamed`). */
+  /** The name it was imported under (`renamed`, or `unchanged` when an earlier import renamed it). */
   newName?: string | undefined;
   /** The file it came from. */
   source: string;
@@ -89,10 +89,12 @@ export function importConfig(config: ConfigModel, incoming: ConfigModel, source:
           report.push({ kind, name, result: 'overwritten', source });
           break;
         case 'rename': {
-          const newName = freeName(name, (n) => ours.has(n) || theirs.has(n));
-          ours.set(newName, entry);
+          // Imported before under a new name: the same entry is not added a second time.
+          const earlier = [...ours.keys()].find((n) => n.startsWith(`${name}-`) && /^\d+$/.test(n.slice(name.length + 1)) && isDeepStrictEqual(ours.get(n), entry));
+          const newName = earlier ?? freeName(name, (n) => ours.has(n) || theirs.has(n));
+          if (earlier === undefined) ours.set(newName, entry);
           if (kind !== 'contexts') renamed[kind].set(name, newName);
-          report.push({ kind, name, result: 'renamed', newName, source });
+          report.push({ kind, name, result: earlier === undefined ? 'renamed' : 'unchanged', newName, source });
           break;
         }
       }

@@ -4,6 +4,9 @@
  * nothing failed) and lists every failure.
  */
 import type { ApplyResult } from '../../../sdk/apply/apply-manifests.js';
+import type { ApplySetOptions } from '../../../sdk/apply/applyset/apply-with-set.js';
+import type { PruneResult } from '../../../sdk/apply/prune.js';
+import { clientVersion } from '../../build-info.js';
 import { FIELD_MANAGER, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../sdk/naming.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
@@ -30,9 +33,15 @@ function checkFlags(commandPath: readonly string[], args: string[], flags: Flags
   if (serverSide && force) throw new UsageError('--force cannot be used with --server-side', false);
   if (flags.string('dry-run') === 'server' && force) throw new UsageError('--dry-run=server cannot be used with --force', false);
   if (flags.bool('all') && selector !== '') throw new UsageError('cannot set --all and --selector at the same time', false);
+  const applySet = flags.string('applyset') ?? '';
+  if (applySet !== '' && !flags.bool('prune')) throw new UsageError('--applyset requires --prune', false);
   if (flags.bool('prune')) {
     if (force) throw new UsageError('--force cannot be used with --prune', false);
-    if (!flags.bool('all') && selector === '') {
+    if (applySet !== '') {
+      if (flags.bool('all')) throw new UsageError('--all is incompatible with --applyset', false);
+      if (selector !== '') throw new UsageError('--selector is incompatible with --applyset', false);
+      if (flags.strings('prune-allowlist').length > 0) throw new UsageError('--prune-allowlist is incompatible with --applyset', false);
+    } else if (!flags.bool('all') && selector === '') {
       throw new UsageError('all resources selected for prune without explicitly passing --all. To prune all resources, pass the --all flag. If you did not mean to prune all resources, specify a label selector', false);
     }
   } else if (flags.strings('prune-allowlist').length > 0) {
@@ -91,7 +100,20 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const summary = new InterruptSummary(manifests.length, `applied${suffix}`, progress, () => writer.flushKnown());
   const kinds = new KindMapper(client.discovery);
 
+  const applySetRef = flags.string('applyset') ?? '';
+  const prunedBySet: PruneResult[] = [];
+  const applySet: ApplySetOptions | undefined = applySetRef === '' ? undefined : {
+    parent: applySetRef,
+    // As kubectl: the parent's namespace comes from --namespace only, never from the config.
+    namespace: enforceNamespace ? namespace : undefined,
+    toolingVersion: clientVersion().gitVersion,
+    propagationPolicy: cascade,
+    gracePeriodSeconds,
+    onPruned: (p) => prunedBySet.push(p),
+    onWarning: (message) => progress.around('stderr', () => ctx.io.stderr.write(`${message}\n`)),
+  };
   const results: ApplyResult[] = await applyManifests(client, manifests, {
+    applySet,
     serverSide,
     fieldManager,
     forceConflicts: flags.bool('force-conflicts'),
@@ -124,7 +146,11 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     else if (r.object !== undefined) objects.push(r.object);
   }
 
-  if (prune && errors.length === 0) {
+  for (const p of prunedBySet) {
+    if (p.error !== undefined) errors.push(p.error);
+    else if (!output.printsObjects) ctx.io.stdout.write(output.resultLine(p.description, `pruned${suffix}`));
+  }
+  if (prune && applySet === undefined && errors.length === 0) {
     const { pruneObjects } = await import('../../../sdk/apply/prune.js');
     const pruned = await pruneObjects(client, results, {
       selector,

@@ -30,6 +30,7 @@ const flags = [
   { name: 'openapi-patch', type: 'bool', default: true, description: 'If true, use openapi to calculate diff when the openapi presents and the resource can be found in the openapi spec. Otherwise, fall back to use baked-in types.' },
   ...OUTPUT_FLAGS,
   { name: 'overwrite', type: 'bool', default: true, description: 'Automatically resolve conflicts between the modified and live configuration by using values from the modified configuration' },
+  { name: 'applyset', type: 'string', default: '', description: 'The name of the ApplySet that tracks which resources are being managed, for the purposes of determining what to prune. Live resources that are part of the ApplySet but have been removed from the provided configs will be deleted. Format: [RESOURCE][.GROUP]/NAME. A Secret will be used if no resource or group is specified. Requires --prune; the parent\'s namespace is --namespace\'s.' },
   { name: 'prune', type: 'bool', default: false, description: 'Automatically delete resource objects, that do not appear in the configs and are created by either apply or create --save-config. Should be used with either -l or --all.' },
   { name: 'prune-allowlist', type: 'stringArray', default: [], description: 'Overwrite the default allowlist with <group/version/kind> for --prune' },
   RECORD_FLAG,
@@ -58,6 +59,8 @@ export const spec: CommandSpec<typeof flags> = {
     ' Namespaces and CustomResourceDefinitions are applied first; objects of a kind defined by a CustomResourceDefinition of the same apply wait until the kind is served. The other objects are applied --concurrency at a time, results are printed in input order, every object is attempted and every failure is listed.',
     '',
     ' --prune deletes the objects that match the selector, were created by apply, and are not in the files; it is off by default.',
+    '',
+    ' --applyset=NAME --prune keeps the applied objects as one set (KEP-3659: a parent object whose labels and annotations list what the set may hold, and a label on each member), and prunes exactly the members a later apply of the set leaves out, of every kind, nothing else. Sets are shared with kubectl\'s --applyset: either tool may apply and prune the same set.',
   ].join('\n'),
   group: 'Advanced Commands',
   examples: [
@@ -69,6 +72,10 @@ export const spec: CommandSpec<typeof flags> = {
     {
       description: 'Apply the configuration in examples/quickstart/ that matches label app=quickstart and delete all other resources that are not in the file and match label app=quickstart',
       command: `${BINARY_NAME} apply --prune -f ${examplePath('quickstart/')} -l app=quickstart`,
+    },
+    {
+      description: 'Apply the configuration as the set "quickstart" (a Secret in the namespace default), deleting what earlier applies of the set made and the files no longer hold',
+      command: `${BINARY_NAME} apply -n default --applyset=quickstart --prune -f ${examplePath('quickstart/')}`,
     },
     {
       description: 'Apply the configuration and delete all the other config maps that are not in the file',

@@ -51,6 +51,7 @@ async function runDiff(ctx: CommandContext, args: string[], flags: Flags): Promi
   const fieldManager = flags.changed('field-manager') ? (flags.string('field-manager') ?? '') : serverSide ? FIELD_MANAGER : FIELD_MANAGER_CLIENT_SIDE_APPLY;
   const selector = flags.string('selector') ?? '';
   const showManagedFields = flags.bool('show-managed-fields');
+  if ((flags.string('applyset') ?? '') !== '' && !flags.bool('prune')) throw new UsageError('--applyset requires --prune', false);
   const { parsePruneKind } = await import('../../../sdk/apply/prune.js');
   const allowlist = flags.strings('prune-allowlist').map(parsePruneKind);
 
@@ -69,13 +70,25 @@ async function runDiff(ctx: CommandContext, args: string[], flags: Flags): Promi
   ]);
   allowConcurrentListeners(ctx.io.signal, flags.int('concurrency') ?? 8);
   const enforceNamespace = ctx.globals.namespace !== undefined;
+  const applySetRef = flags.string('applyset') ?? '';
+  const { ApplySet } = applySetRef === '' ? { ApplySet: undefined } : await import('../../../sdk/apply/applyset/applyset.js');
+  const applySet = ApplySet === undefined ? undefined : await ApplySet.open(client, { parent: applySetRef, namespace: enforceNamespace ? namespace : undefined }, '', ctx.io.signal);
+  // The objects as `apply --applyset` sends them: with the member label.
+  if (applySet !== undefined) manifests = manifests.map((m) => ({ ...m, object: applySet.label(m.object) }));
   const entries = await diffModule.diffManifests(client, manifests, {
     serverSide, fieldManager, forceConflicts: flags.bool('force-conflicts'), namespace, enforceNamespace,
-    concurrency: flags.int('concurrency') ?? 8, signal: ctx.io.signal,
+    concurrency: flags.int('concurrency') ?? 8, signal: ctx.io.signal, ignorePaths: flags.strings('ignore-path'),
   });
   const errors: unknown[] = [...readErrors, ...entries.filter((e) => e.error !== undefined).map((e) => e.error)];
 
-  if (flags.bool('prune') && errors.length === 0) {
+  if (applySet !== undefined && errors.length === 0) {
+    // What `apply --applyset --prune` would delete: the set's members that no manifest names.
+    const set = applySet;
+    const keep = new Set(entries.map((e) => e.live?.metadata?.uid).filter((u): u is string => u !== undefined));
+    for await (const p of set.staleMembers(keep, ctx.io.signal)) {
+      entries.push({ index: entries.length, manifest: { object: p.object, source: '', documentIndex: 0, line: 0 }, description: p.description, mapping: p.mapping, namespace: p.namespace, live: p.object });
+    }
+  } else if (flags.bool('prune') && errors.length === 0) {
     const { pruneObjects } = await import('../../../sdk/apply/prune.js');
     const results = entries.map((e) => ({ index: e.index, manifest: e.manifest, description: e.description, namespace: e.namespace, object: e.merged }));
     const pruned = await pruneObjects(client, results, {

@@ -12,6 +12,8 @@ const flags = [
   filenameFlag('Filename, directory, or URL to files contains the configuration to diff'),
   { name: 'force-conflicts', type: 'bool', default: false, description: 'If true, server-side apply will force the changes against conflicts.' },
   kustomizeFlag('the'),
+  { name: 'applyset', type: 'string', default: '', description: 'With --prune: show the members of this ApplySet that apply --applyset would delete (Format: [RESOURCE][.GROUP]/NAME; a Secret without RESOURCE; its namespace is --namespace\'s).' },
+  { name: 'ignore-path', type: 'stringArray', default: [], description: "A field to leave out of the comparison, as a JSONPath (.status, .metadata.annotations['sidecar.example.io/status'], .spec.template.spec.containers[?(@.name==\"proxy\")]). Repeat the flag for several." },
   { name: 'prune', type: 'bool', default: false, description: 'Include resources that would be deleted by pruning. Can be used with -l and default shows all resources would be pruned' },
   { name: 'prune-allowlist', type: 'stringArray', default: [], description: 'Overwrite the default allowlist with <group/version/kind> for --prune' },
   RECURSIVE_FLAG,

@@ -12,10 +12,11 @@ import { failuresError } from '../../writes/error-list.js';
 import { hasManifestInput, readCommandManifests } from '../../manifests/manifest-flags.js';
 import { LOCAL_RESOURCE_MESSAGE, NO_RESOURCES_MESSAGE } from '../../manifests/no-resources.js';
 import { objectOutput } from '../../writes/object-output.js';
+import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { WaitCondition } from './conditions.js';
 
 /** Runs `wait --local`. */
-export async function waitLocally(ctx: CommandContext, args: readonly string[], flags: Flags, conditions: readonly WaitCondition[]): Promise<void> {
+export async function waitLocally(ctx: CommandContext, args: readonly string[], flags: Flags, conditions: readonly WaitCondition[], failureOf: (object: KubeObject) => string | undefined): Promise<void> {
   if (args.length > 0) throw new UsageError(LOCAL_RESOURCE_MESSAGE, false);
   if (!hasManifestInput(flags)) throw new UsageError(NO_RESOURCES_MESSAGE, false);
   const output = await objectOutput(ctx, flags);
@@ -23,6 +24,8 @@ export async function waitLocally(ctx: CommandContext, args: readonly string[], 
   const manifests = await readCommandManifests(ctx, flags, { errors });
   const { describeObject } = await import('../../../sdk/apply/object-ref.js');
   for (const { object } of manifests) {
+    const failedOn = failureOf(object);
+    if (failedOn !== undefined) throw new UsageError(`${describeObject(object)} failed: ${failedOn}`, false);
     const met = conditions.every((c) => c.kind === 'create' || (c.kind === 'check' && c.test(object)));
     const description = describeObject(object);
     if (!met) {

@@ -35,10 +35,18 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const forDelete = conditions.some((c) => c.kind === 'delete');
   if (forDelete && conditions.length > 1) throw new UsageError('--for=delete cannot be combined with other conditions', false);
   const checks = conditions.flatMap((c) => (c.kind === 'check' ? [c.test] : []));
+  const failOn: { text: string; holds: (object: KubeObject | undefined) => boolean }[] = [];
+  for (const value of flags.strings('fail-on')) {
+    const c = await parseCondition(value);
+    if (c.kind === 'create') throw new UsageError('--fail-on=create is not a failure: use --for=create', false);
+    failOn.push(c.kind === 'delete' ? { text: 'delete', holds: (o) => o === undefined } : { text: c.text, holds: (o) => o !== undefined && c.test(o) });
+  }
+  /** The --fail-on condition that holds for the object's state, if any. */
+  const failureOf = (object: KubeObject | undefined): string | undefined => failOn.find((f) => f.holds(object))?.text;
   const fromFiles = hasManifestInput(flags);
   if (flags.bool('local')) {
     const { waitLocally } = await import('./local.js');
-    await waitLocally(ctx, args, flags, conditions);
+    await waitLocally(ctx, args, flags, conditions, failureOf);
     return;
   }
   if (fromFiles && args.length > 0) throw new UsageError('when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well', false);
@@ -76,32 +84,44 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const writer = new OrderedWriter(ctx.io.stdout, targets.length);
   const description = (t: Target, object: KubeObject | undefined): string =>
     describeObject(object ?? { apiVersion: t.mapping.group === '' ? t.mapping.version : `${t.mapping.group}/${t.mapping.version}`, kind: t.mapping.kind, metadata: { name: t.name } });
-  const until = (object: KubeObject | undefined): boolean => {
+  const met = (object: KubeObject | undefined): boolean => {
     if (forDelete) return object === undefined;
     if (object === undefined) return false;
     return checks.every((test) => test(object));
   };
+  // A failure condition ends every object's wait at once.
+  const failed = new AbortController();
+  const signal = AbortSignal.any([ctx.io.signal, failed.signal]);
+  let failure: string | undefined;
+  const until = (object: KubeObject | undefined): boolean => failureOf(object) !== undefined || met(object);
 
   const outcomes = await Promise.all(targets.map(async (t, index): Promise<KubeObject | { error: unknown } | undefined> => {
     const rc = client.resource(t.mapping, t.namespace);
     let seen = false;
     try {
       // Without create or delete, a missing object fails at once, as kubectl's builder does.
-      if (!forDelete && !forCreate) await rc.get(t.name, { signal: ctx.io.signal });
+      if (!forDelete && !forCreate) await rc.get(t.name, { signal });
       let object: KubeObject | undefined;
       if (timeoutMs === 0) {
         // Zero: check once.
-        object = (await rc.list({ fieldSelector: `metadata.name=${t.name}`, signal: ctx.io.signal })).items[0];
+        object = (await rc.list({ fieldSelector: `metadata.name=${t.name}`, signal })).items[0];
         seen = object !== undefined;
         if (!until(object)) throw new TimeoutClass(`timed out waiting for ${t.mapping.resource}/${t.name}`, object);
       } else {
         object = await waitForObject(rc, t.name, until, {
-          signal: ctx.io.signal,
+          signal,
           timeoutMs,
           onChange: (o) => {
             if (o !== undefined) seen = true;
           },
         });
+      }
+      const failedOn = failureOf(object);
+      if (failedOn !== undefined) {
+        writer.set(index, '');
+        if (failure === undefined) failure = `${description(t, object)} failed: ${failedOn}`;
+        failed.abort();
+        return undefined;
       }
       // `delete` of an object that was already gone prints nothing (kubectl ignores NotFound there).
       const line = forDelete && !seen ? '' : output.printsObjects && object !== undefined ? '' : output.resultLine(description(t, undefined), 'condition met');
@@ -109,10 +129,12 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
       return output.printsObjects && object !== undefined ? withTypeMeta(object, t.mapping) : undefined;
     } catch (err) {
       writer.set(index, '');
+      if (failed.signal.aborted) return undefined;
       if (err instanceof TimeoutClass) return { error: new UsageError(`timed out waiting for the condition on ${t.mapping.resource}/${t.name}`, false) };
       return { error: err };
     }
   }));
+  if (failure !== undefined) throw new UsageError(failure, false);
   const printed: KubeObject[] = [];
   for (const outcome of outcomes) {
     if (outcome === undefined) continue;
@@ -120,6 +142,6 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     else printed.push(outcome);
   }
   for (const object of printed) output.printOne(object);
-  const failure = await failuresError(errors, ctx.commandPath);
-  if (failure !== undefined) throw failure;
+  const errorList = await failuresError(errors, ctx.commandPath);
+  if (errorList !== undefined) throw errorList;
 }

@@ -8,7 +8,6 @@ import type { PlatformClient } from '../../client.js';
 import type { ApplyManifestsOptions, ApplyResult } from '../apply-manifests.js';
 import { KindMapper } from '../kind-mapper.js';
 import type { Manifest } from '../manifests.js';
-import { describeObject } from '../object-ref.js';
 import { deletePruned, type PruneDeleteOptions, type PruneResult } from '../prune.js';
 import { placeObject } from '../resolve-manifest.js';
 import { ApplySet, type ApplySetRef } from './applyset.js';
@@ -50,21 +49,11 @@ export async function applyWithApplySet(client: PlatformClient, manifests: reado
   if (results.some((r) => r.error !== undefined || r.action === undefined)) return results;
 
   const visited = new Set(results.map((r) => r.object?.metadata?.uid).filter((u): u is string => u !== undefined));
-  const { mappings, namespaces } = set.prunable();
   let failed = false;
-  for (const mapping of mappings) {
-    for (const namespace of mapping.namespaced ? namespaces : [undefined]) {
-      const rc = client.resource(mapping, namespace);
-      for await (const object of rc.listAll({ labelSelector: set.memberSelector, ...(signal === undefined ? {} : { signal }) })) {
-        const uid = object.metadata?.uid;
-        if (uid !== undefined && visited.has(uid)) continue;
-        const typed = { ...object, apiVersion: object.apiVersion ?? (mapping.group === '' ? mapping.version : `${mapping.group}/${mapping.version}`), kind: object.kind ?? mapping.kind };
-        const result: PruneResult = { description: describeObject(typed), object: typed, mapping, namespace };
-        await deletePruned(rc, result, { dryRun, signal, propagationPolicy: setOptions.propagationPolicy, gracePeriodSeconds: setOptions.gracePeriodSeconds });
-        if (result.error !== undefined) failed = true;
-        setOptions.onPruned?.(result);
-      }
-    }
+  for await (const result of set.staleMembers(visited, signal)) {
+    await deletePruned(client.resource(result.mapping, result.namespace), result, { dryRun, signal, propagationPolicy: setOptions.propagationPolicy, gracePeriodSeconds: setOptions.gracePeriodSeconds });
+    if (result.error !== undefined) failed = true;
+    setOptions.onPruned?.(result);
   }
   if (!failed) await set.writeParent('latest', parentWrite);
   return results;

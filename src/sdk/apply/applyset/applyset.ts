@@ -17,6 +17,8 @@ import { InputError, PlatformError, StatusError } from '../../errors.js';
 import { ANNOTATIONS, BINARY_NAME, GROUPS, LABELS } from '../../naming.js';
 import type { KubeObject } from '../../types/meta.js';
 import type { DryRunMode } from '../apply-object.js';
+import { describeObject } from '../object-ref.js';
+import type { PruneResult } from '../prune.js';
 
 /** The tool name written in a parent's tooling annotation (see the module comment). */
 export const APPLYSET_TOOLING_NAME = 'kubectl';
@@ -172,9 +174,24 @@ export class ApplySet {
     if (mapping.namespaced && namespace !== undefined && namespace !== '') this.updatedNamespaces.add(namespace);
   }
 
-  /** The kinds pruning lists (those the parent listed before this apply), and the namespaces it lists them in. */
-  prunable(): { mappings: ResourceMapping[]; namespaces: string[] } {
-    return { mappings: [...this.current.values()], namespaces: [...this.currentNamespaces].sort() };
+  /**
+   * The members pruning would delete: the objects with the member label, of the kinds and in the
+   * namespaces the parent listed before this apply, that are not among `keep` (uids of this
+   * apply's objects).
+   */
+  async *staleMembers(keep: ReadonlySet<string>, signal?: AbortSignal): AsyncGenerator<PruneResult> {
+    const namespaces = [...this.currentNamespaces].sort();
+    for (const mapping of this.current.values()) {
+      for (const namespace of mapping.namespaced ? namespaces : [undefined]) {
+        const rc = this.client.resource(mapping, namespace);
+        for await (const object of rc.listAll({ labelSelector: this.memberSelector, ...(signal === undefined ? {} : { signal }) })) {
+          const uid = object.metadata?.uid;
+          if (uid !== undefined && keep.has(uid)) continue;
+          const typed = { ...object, apiVersion: object.apiVersion ?? (mapping.group === '' ? mapping.version : `${mapping.group}/${mapping.version}`), kind: object.kind ?? mapping.kind };
+          yield { description: describeObject(typed), object: typed, mapping, namespace };
+        }
+      }
+    }
   }
 
   /**

@@ -21,7 +21,7 @@ function line(e: ImportedEntry): string {
   const what = `${e.kind.slice(0, -1)} ${JSON.stringify(e.name)}`;
   switch (e.result) {
     case 'added': return `added        ${what}`;
-    case 'unchanged': return `unchanged    ${what}`;
+    case 'unchanged': return e.newName === undefined ? `unchanged    ${what}` : `unchanged    ${what} (imported before as ${JSON.stringify(e.newName)})`;
     case 'conflict': return `conflict     ${what}: ours differs`;
     case 'renamed': return `renamed      ${what} as ${JSON.stringify(e.newName ?? '')}`;
     case 'skipped': return `skipped      ${what}: ours kept`;

@@ -9,6 +9,7 @@ import { editConfig } from '../../../../sdk/config/edit.js';
 import { effectiveContextName } from '../../../../sdk/config/resolve.js';
 import { ConfigError, StatusError } from '../../../../sdk/errors.js';
 import { NAMESPACE_ENV } from '../../../../sdk/naming.js';
+import { timeoutSignal } from '../../../../sdk/timeout-signal.js';
 import { goQuote } from '../../../../printers/encoding/go-quote.js';
 import type { CommandContext } from '../../../framework/context.js';
 import { startingConfig } from '../shared/access.js';
@@ -21,7 +22,7 @@ const CHECK_TIMEOUT_MS = 5000;
 async function checkNamespace(ctx: CommandContext, namespace: string): Promise<string | undefined> {
   try {
     const client = await ctx.client();
-    await client.namespaces().get(namespace, { signal: AbortSignal.any([ctx.io.signal, AbortSignal.timeout(CHECK_TIMEOUT_MS)]) });
+    await client.namespaces().get(namespace, { signal: AbortSignal.any([ctx.io.signal, timeoutSignal(CHECK_TIMEOUT_MS)]) });
     return undefined;
   } catch (e) {
     if (e instanceof StatusError && e.code === 404) return `namespace ${goQuote(namespace)} not found`;
