@@ -74,8 +74,8 @@ export const spec: CommandSpec<typeof flags> = {
       command: `${BINARY_NAME} apply --prune -f ${examplePath('quickstart/')} -l app=quickstart`,
     },
     {
-      description: 'Apply the configuration as the set "quickstart" (a Secret in the namespace default), deleting what earlier applies of the set made and the files no longer hold',
-      command: `${BINARY_NAME} apply -n default --applyset=quickstart --prune -f ${examplePath('quickstart/')}`,
+      description: 'Apply the configuration as the set "quickstart" (its parent a Secret in the namespace demo), deleting what earlier applies of the set made and the files no longer hold',
+      command: `${BINARY_NAME} apply -n demo --applyset=quickstart --prune -f ${examplePath('quickstart/')}`,
     },
     {
       description: 'Apply the configuration and delete all the other config maps that are not in the file',
