@@ -9,13 +9,10 @@ import type { ResourceClient } from '../rest/resource-client.js';
 import type { KubeObject } from '../types/meta.js';
 import { builtinSchema } from '../types/schema/builtin/index.js';
 import { ApplyConflictError, withSource } from './apply-errors.js';
-import { createThreeWayJsonMergePatch } from './json-merge-three-way.js';
 import { goJsonCompact } from './go-json.js';
 import { checkAnnotationSize, readLastApplied, withLastApplied } from './last-applied.js';
 import { describeObject, splitApiVersion } from './object-ref.js';
-import type { JsonMap } from './patch-meta.js';
-import { mergingMapsHaveConflicts } from './merge-conflicts.js';
-import { createThreeWayStrategicMergePatch, strategicChanges } from './strategic-three-way.js';
+import { createThreeWayJsonMergePatch, createThreeWayStrategicMergePatch, mergingMapsHaveConflicts, strategicChanges, type JsonMap } from './patches.js';
 
 /** What applying an object did, in kubectl's words. */
 export type ApplyAction = 'created' | 'configured' | 'unchanged' | 'serverside-applied';

@@ -7,7 +7,8 @@ import { InputError } from '../errors.js';
 import { ANNOTATIONS } from '../naming.js';
 import type { KubeObject } from '../types/meta.js';
 import { goJsonCompact } from './go-json.js';
-import { isJsonMap, type JsonMap } from './patch-meta.js';
+import { isJsonObject as isJsonMap } from '../../machinery/json/values.js';
+import type { JsonMap } from './patches.js';
 
 /** The most bytes an object's annotations (keys plus values) may hold, as the API server enforces. */
 export const ANNOTATIONS_SIZE_LIMIT = 262_144;

@@ -4,10 +4,8 @@
  */
 import type { KubeObject } from '../types/meta.js';
 import { builtinSchema } from '../types/schema/builtin/index.js';
-import { createMergePatch } from './json-merge-three-way.js';
 import { splitApiVersion } from './object-ref.js';
-import type { JsonMap } from './patch-meta.js';
-import { createThreeWayStrategicMergePatch } from './strategic-three-way.js';
+import { createMergePatch, createThreeWayStrategicMergePatch, type JsonMap } from './patches.js';
 
 /**
  * The patch that turns `original` into `edited`, and its type; `{}` when they are equal.

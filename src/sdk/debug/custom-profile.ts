@@ -1,15 +1,16 @@
 /**
  * `kubectl debug --custom`: a partial container spec (JSON or YAML) merged into the debug container
- * the profile made, as a strategic merge patch merges it (lists with a merge key, such as `env` and
- * `volumeMounts`, merge item by item; maps merge; everything else is replaced). The name, command,
- * image, lifecycle and volume devices cannot be set this way.
+ * the profile made as a strategic merge patch on the Container type (kubectl's
+ * `strategicpatch.StrategicMergePatch`: lists with a merge key, such as `env` and `volumeMounts`,
+ * merge item by item; maps merge; everything else is replaced). The name, command, image,
+ * lifecycle and volume devices cannot be set this way.
  */
 import { parseYaml } from '../config/yaml-parse.js';
 import { InputError } from '../errors.js';
-import { getOwn, setOwn } from '../../machinery/json/own-keys.js';
-import { isJsonMap, itemSchema, lookupPatchMeta, type JsonMap } from '../apply/patch-meta.js';
+import { getOwn } from '../../machinery/json/own-keys.js';
+import { isJsonObject as isJsonMap } from '../../machinery/json/values.js';
+import { applyStrategicMergePatch, type JsonMap } from '../apply/patches.js';
 import { CONTAINER } from '../types/schema/builtin/core-containers.js';
-import type { TypeSchema } from '../../machinery/schema/type-schema.js';
 import type { Container } from '../types/core.js';
 
 /** kubectl's refusal of a custom profile that sets what a profile may not change. */
@@ -47,35 +48,8 @@ export async function parseCustomProfile(text: string, path: string): Promise<Js
   return value;
 }
 
-function mergeList(base: unknown[], patch: unknown[], mergeKey: string, schema: TypeSchema | undefined): unknown[] {
-  const out = [...base];
-  for (const item of patch) {
-    if (!isJsonMap(item)) continue;
-    const key = getOwn(item, mergeKey);
-    const at = out.findIndex((x) => isJsonMap(x) && getOwn(x, mergeKey) === key);
-    const existing = at < 0 ? undefined : out[at];
-    if (at >= 0 && isJsonMap(existing)) out[at] = mergeMap(existing, item, schema);
-    else out.push(structuredClone(item));
-  }
-  return out;
-}
-
-function mergeMap(base: JsonMap, patch: JsonMap, schema: TypeSchema | undefined): JsonMap {
-  const out: JsonMap = structuredClone(base);
-  for (const key of Object.keys(patch)) {
-    const value = getOwn(patch, key);
-    const meta = lookupPatchMeta(schema, key);
-    const current = getOwn(out, key);
-    if (value === null) delete out[key];
-    else if (isJsonMap(value) && isJsonMap(current) && meta.strategy !== 'replace') setOwn(out, key, mergeMap(current, value, meta.schema));
-    else if (Array.isArray(value) && Array.isArray(current) && meta.strategy === 'merge' && meta.mergeKey !== '') setOwn(out, key, mergeList(current, value, meta.mergeKey, itemSchema(meta.schema)));
-    else setOwn(out, key, structuredClone(value));
-  }
-  return out;
-}
-
 /** `container` with the custom profile merged in (the container's name is kept). */
 export function applyCustomProfile<C extends Container>(container: C, custom: JsonMap): C {
-  const merged = mergeMap(container as unknown as JsonMap, custom, CONTAINER);
+  const merged = applyStrategicMergePatch(container as unknown as JsonMap, custom, CONTAINER);
   return { ...merged, name: container.name } as unknown as C;
 }

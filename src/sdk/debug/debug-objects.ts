@@ -5,7 +5,7 @@
  * pod on a node that runs in the node's namespaces with the host's root file system at `/host`.
  */
 import { createTwoWayPatch } from '../apply/two-way-patch.js';
-import type { JsonMap } from '../apply/patch-meta.js';
+import type { JsonMap } from '../apply/patches.js';
 import { InputError } from '../errors.js';
 import type { Container, EnvVar, EphemeralContainer, Node, Pod } from '../types/core.js';
 import { toKubeObject, type KubeObject } from '../types/meta.js';

@@ -9,7 +9,7 @@
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import type { ScalarSchema, StructSchema, TypeSchema } from '../../sdk/types/schema/index.js';
 import { fieldFacts, goStructName, goTypeName, scalarWire, structField } from '../../sdk/types/schema/index.js';
-import { setKey } from '../patch/json-values.js';
+import { setOwn as setKey } from '../../machinery/json/own-keys.js';
 import { canonicalQuantity } from '../../machinery/quantity/format.js';
 import { QUANTITY_ERRORS } from '../../machinery/quantity/parse.js';
 import { parseTimeError } from './time.js';

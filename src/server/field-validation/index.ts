@@ -12,7 +12,7 @@ import { GROUPS } from '../../sdk/naming.js';
 import { OBJECT_META, builtinSchema, type StructSchema } from '../../sdk/types/schema/index.js';
 import { addWarning, type RequestRecord } from '../audit/request-scope.js';
 import { badRequest, type ApiError } from '../errors.js';
-import { goFormat } from '../patch/json-values.js';
+import { goFormat } from '../../machinery/json/values.js';
 import type { GVK, ResourceDef } from '../registry/types.js';
 import { pruneUnknownFields } from '../schema-validation/index.js';
 import { asObject, asString } from '../util/json.js';

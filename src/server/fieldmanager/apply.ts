@@ -2,7 +2,7 @@
 import type { JsonObject, KubeObject } from '../../sdk/types/meta.js';
 import type { TypeSchema } from '../../sdk/types/schema/index.js';
 import { PatchError } from '../patch/errors.js';
-import { cloneJson } from '../patch/json-values.js';
+import { cloneJson } from '../../machinery/json/values.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { ApplyConflictError, conflictError } from './conflicts.js';
 import type { Context } from './core.js';

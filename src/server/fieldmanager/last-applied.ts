@@ -6,7 +6,7 @@
  */
 import { ANNOTATIONS, FIELD_MANAGER } from '../../sdk/naming.js';
 import type { JsonObject, JsonValue, KubeObject } from '../../sdk/types/meta.js';
-import { isJsonObject } from '../patch/json-values.js';
+import { isJsonObject } from '../../machinery/json/values.js';
 import type { Context } from './core.js';
 import { compareVersions } from './core.js';
 import type { FieldSet } from './field-set.js';

@@ -1,6 +1,6 @@
 /** Checks an applied configuration the way the apiserver does before merging it. */
 import type { KubeObject } from '../../sdk/types/meta.js';
-import { isJsonObject } from '../patch/json-values.js';
+import { isJsonObject } from '../../machinery/json/values.js';
 
 /** The `group/version, Kind=kind` spelling of a type in apiserver messages. */
 export function gvkString(apiVersion: string, kind: string): string {

@@ -1,8 +1,11 @@
 /**
- * The error every patch engine throws: it carries the HTTP status code and Status reason the
+ * The error a patch request fails with: it carries the HTTP status code and Status reason the
  * Kubernetes API server answers with for the same failure, so the request handler can turn it into
- * a Status without knowing which engine failed.
+ * a Status without knowing which engine failed. The engines (machinery's) throw a
+ * {@link PatchFailure}, which {@link PatchError.from} turns into this.
  */
+import type { PatchFailure } from '../../machinery/patch/errors.js';
+
 
 /** Status reasons a patch can fail with. */
 export type PatchFailureReason = 'BadRequest' | 'Invalid' | 'RequestEntityTooLarge' | 'UnsupportedMediaType' | 'InternalError' | '';
@@ -40,5 +43,15 @@ export class PatchError extends Error {
   /** 500 without a reason: errors the apiserver does not classify (it passes their text through). */
   static internal(message: string): PatchError {
     return new PatchError(500, '', message);
+  }
+
+  /** The API server's answer to an engine's failure: 400, 413, 422 (generic message, the cause as detail) or 500. */
+  static from(failure: PatchFailure): PatchError {
+    switch (failure.kind) {
+      case 'malformed': return PatchError.badRequest(failure.message);
+      case 'too-large': return new PatchError(413, 'RequestEntityTooLarge', failure.message);
+      case 'not-applicable': return PatchError.unprocessable(failure.message);
+      default: return PatchError.internal(failure.message);
+    }
   }
 }

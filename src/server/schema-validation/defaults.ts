@@ -3,7 +3,7 @@
  * field that is not nullable), top-down, so defaults inside defaulted objects apply too.
  */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
-import { getOwn, setKey } from '../patch/json-values.js';
+import { getOwn, setOwn as setKey } from '../../machinery/json/own-keys.js';
 import { X, additional, asObject, flag, items, properties } from './schema-node.js';
 
 function applyTo(value: JsonValue, schema: JsonObject, isResource: boolean): JsonValue {

@@ -4,7 +4,7 @@
  * resources) are kept.
  */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
-import { setKey } from '../patch/json-values.js';
+import { setOwn as setKey } from '../../machinery/json/own-keys.js';
 import { child, index } from './field-error.js';
 import { X, additional, asObject, flag, items, property } from './schema-node.js';
 

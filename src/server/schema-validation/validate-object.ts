@@ -4,7 +4,7 @@
  * spec.replicas in body must be of type integer: "string"`, `spec.name: Required value`, ...
  */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
-import { getOwn } from '../patch/json-values.js';
+import { getOwn } from '../../machinery/json/own-keys.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import type { FieldError } from './field-error.js';
 import { child, duplicate, index, invalid, notSupported, required, tooLong, tooMany, typeInvalid } from './field-error.js';

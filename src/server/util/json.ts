@@ -2,9 +2,11 @@
  * Small helpers for reading and copying plain JSON objects without `any`.
  */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
-import { getOwn, setKey } from '../patch/json-values.js';
+import { getOwn, setOwn as setKey } from '../../machinery/json/own-keys.js';
 
-export { assignOwn, getOwn, setKey } from '../patch/json-values.js';
+// The prototype-safe accessors are machinery's; the server's code knows the setter as setKey.
+export { getOwn, setOwn as setKey } from '../../machinery/json/own-keys.js';
+export { assignOwn } from '../../machinery/json/values.js';
 
 /** The value as an object, or undefined when it is not a (non-array) object. */
 export function asObject(v: unknown): JsonObject | undefined {

@@ -9,7 +9,8 @@ import type { AdmissionAttributes, AdmissionPlugin } from '../admission/types.js
 import { addAuditAnnotation, addWarning } from '../audit/request-scope.js';
 import type { ServerCore } from '../context.js';
 import { ApiError, badRequest, internalError } from '../errors.js';
-import { applyJsonPatch, assignOwn } from '../patch/index.js';
+import { applyJsonPatch } from '../patch/index.js';
+import { assignOwn } from '../../machinery/json/values.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asNumber, asObject, asString } from '../util/json.js';

@@ -3,7 +3,7 @@
  * kubectl's order with its messages, and the informational lines kubectl prints while validating.
  */
 import { PlatformError } from '../../../sdk/errors.js';
-import type { JsonMap } from '../../../sdk/apply/patch-meta.js';
+import type { JsonMap } from '../../../sdk/apply/patches.js';
 import type { EnvVar } from '../../../sdk/types/core.js';
 import {
   INVALID_REFERENCE_FORMAT, isDebugProfile, isImageReference, parseCustomProfile, type DebugProfile, type KeepFlags,

@@ -1,7 +1,8 @@
 /**
  * `platformctl patch`: reads each object (named by arguments or `-f`), sends the patch as the given
  * type, and reports `patched` or `patched (no change)` (the object came back as it was read). With
- * `--local` the patch is applied to the manifests in memory (JSON merge and JSON patch only).
+ * `--local` the patch is applied to the manifests in memory by machinery's engines, as kubectl
+ * applies it (a strategic merge patch only to a built-in kind).
  */
 import { ANNOTATIONS } from '../../../sdk/naming.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
@@ -44,16 +45,16 @@ async function readPatch(ctx: CommandContext, flags: Flags): Promise<unknown> {
   }
 }
 
-/** Applies a JSON merge or JSON patch to an object in memory (`--local`). */
+/** Applies a JSON merge, JSON or strategic merge patch to an object in memory (`--local`). */
 async function patchLocally(object: KubeObject, patch: unknown, type: CliPatchType): Promise<KubeObject> {
   if (type === 'merge') {
-    const { applyMergePatch } = await import('../../../sdk/apply/json-merge-three-way.js');
+    const { applyMergePatch } = await import('../../../sdk/apply/patches.js');
     return applyMergePatch(object, patch) as KubeObject;
   }
   if (type === 'json') {
     if (!Array.isArray(patch)) throw new UsageError('a JSON patch must be a list of operations', false);
     // Our own RFC 6902: `__proto__` and `constructor` paths are ordinary keys, as in kubectl.
-    const { applyJsonPatch } = await import('../../../sdk/apply/json-patch.js');
+    const { applyJsonPatch } = await import('../../../sdk/apply/patches.js');
     return applyJsonPatch(object, patch) as KubeObject;
   }
   // kubectl merges strategically into a typed object: a kind without a built-in type has none.
@@ -61,17 +62,16 @@ async function patchLocally(object: KubeObject, patch: unknown, type: CliPatchTy
   const slash = apiVersion.indexOf('/');
   const group = slash < 0 ? '' : apiVersion.slice(0, slash);
   const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
-  const [{ builtinSchema }, { mergePatch }, { schemaForKind }] = await Promise.all([
+  const [{ builtinSchema }, { applyStrategicMergePatch }] = await Promise.all([
     import('../../../sdk/types/schema/index.js'),
-    import('../../../sdk/kustomize/transform/merge2.js'),
-    import('../../../sdk/kustomize/transform/patch-schema.js'),
+    import('../../../sdk/apply/patches.js'),
   ]);
-  if (builtinSchema(group, version, object.kind ?? '') === undefined) {
+  const schema = builtinSchema(group, version, object.kind ?? '');
+  if (schema === undefined) {
     throw new UsageError(`strategic merge patch is not supported for ${group}/${version}, Kind=${object.kind ?? ''} locally, try --type merge`, false);
   }
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) throw new UsageError('a strategic merge patch must be an object', false);
-  const merged = mergePatch(object as Parameters<typeof mergePatch>[0], patch as Parameters<typeof mergePatch>[1], (v, k) => schemaForKind(v, k, undefined));
-  return (merged ?? {}) as KubeObject;
+  return applyStrategicMergePatch(object as Record<string, unknown>, patch as Record<string, unknown>, schema) as KubeObject;
 }
 
 /** Runs `patch`. */

@@ -41,7 +41,7 @@ export async function applyOverrides(object: KubeObject, flags: FlagReader<typeo
   let result: unknown;
   if (type === 'json') {
     if (!Array.isArray(patch)) throw new UsageError(`error: unable to parse ${JSON.stringify(text)}: json: cannot unmarshal object into Go value of type jsonpatch.Patch`, false);
-    const { applyJsonPatch } = await import('../../../sdk/apply/json-patch.js');
+    const { applyJsonPatch } = await import('../../../sdk/apply/patches.js');
     try {
       result = applyJsonPatch(object, patch);
     } catch (err) {
@@ -50,14 +50,17 @@ export async function applyOverrides(object: KubeObject, flags: FlagReader<typeo
   } else if (!isObject(patch)) {
     throw new UsageError(`error: unable to parse ${JSON.stringify(text)}: json: cannot unmarshal ${Array.isArray(patch) ? 'array' : typeof patch} into Go value of type map[string]interface {}`, false);
   } else if (type === 'merge') {
-    const { applyMergePatch } = await import('../../../sdk/apply/json-merge-three-way.js');
+    const { applyMergePatch } = await import('../../../sdk/apply/patches.js');
     result = applyMergePatch(object, patch);
   } else {
-    const [{ mergePatch }, { schemaForKind }] = await Promise.all([
-      import('../../../sdk/kustomize/transform/merge2.js'),
-      import('../../../sdk/kustomize/transform/patch-schema.js'),
+    // kubectl's overrider: strategicpatch.StrategicMergePatch into the generated object's type.
+    const [{ applyStrategicMergePatch }, { builtinSchema }, { splitApiVersion }] = await Promise.all([
+      import('../../../sdk/apply/patches.js'),
+      import('../../../sdk/types/schema/index.js'),
+      import('../../../sdk/apply/object-ref.js'),
     ]);
-    result = mergePatch(object as Parameters<typeof mergePatch>[0], patch as Parameters<typeof mergePatch>[1], (apiVersion, kind) => schemaForKind(apiVersion, kind, undefined)) ?? {};
+    const { group, version } = splitApiVersion(object.apiVersion ?? '');
+    result = applyStrategicMergePatch(object as Record<string, unknown>, patch, builtinSchema(group, version, object.kind ?? ''));
   }
   if (!isObject(result)) throw new UsageError('error: the overrides did not leave an object', false);
   return result as KubeObject;

@@ -3,6 +3,7 @@
  * YAML nodes decode to; these helpers give the node operations it relies on (typed reads, safe
  * writes of keys that are data, deep copies, the text of a scalar).
  */
+import { getOwn as getKey, setOwn as setKey } from '../../../machinery/json/own-keys.js';
 
 /** A JSON object as the engine handles it. */
 export type JsonMap = Record<string, unknown>;
@@ -17,19 +18,8 @@ export function newMap(): JsonMap {
   return {};
 }
 
-/** Sets `key` on `target` as an own data property, whatever the key (`__proto__` included). */
-export function setKey(target: JsonMap, key: string, value: unknown): void {
-  if (key === '__proto__' || (!Object.hasOwn(target, key) && key in target)) {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    target[key] = value;
-  }
-}
-
-/** The own value of `key`, or undefined (never an inherited property). */
-export function getKey(target: JsonMap, key: string): unknown {
-  return Object.hasOwn(target, key) ? target[key] : undefined;
-}
+// Keys are data: machinery's prototype-safe accessors (setOwn, getOwn) under the engine's names for them.
+export { setKey, getKey };
 
 /** True when `value` is undefined or null (kyaml's "missing or null"). */
 export function isMissingOrNull(value: unknown): value is null | undefined {

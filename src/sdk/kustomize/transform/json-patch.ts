@@ -1,11 +1,11 @@
 /**
  * RFC 6902 JSON patches as kustomize applies them (evanphx/json-patch v4): operations given as a
  * JSON array or as YAML (read with go-yaml v2's rules, as sigs.k8s.io/yaml reads it), applied by
- * the client's one JSON patch engine (`sdk/apply/json-patch.ts`, every key a plain key, a bounded
+ * the one JSON patch engine (`machinery/patch/json-patch.ts`: every key a plain key, a bounded
  * document) in evanphx v4's wording for an operation that does not apply.
  */
-import { applyJsonPatch as applyOperations, type JsonPatchOperation } from '../../apply/json-patch.js';
-import { InputError } from '../../errors.js';
+import { PatchFailure } from '../../../machinery/patch/errors.js';
+import { applyJsonPatch as applyOperations, type JsonPatchOperation } from '../../../machinery/patch/json-patch.js';
 import { KustomizeError } from '../errors.js';
 import { isMap, type JsonMap } from '../model/json.js';
 import { parseConfigYaml } from '../load/yaml.js';
@@ -42,7 +42,7 @@ export function applyJsonPatch(object: JsonMap, ops: readonly Operation[]): Json
   try {
     document = applyOperations(object, ops, { dialect: 'kustomize', maxValues: MAX_VALUES });
   } catch (error) {
-    if (error instanceof InputError) throw new KustomizeError(error.message);
+    if (error instanceof PatchFailure) throw new KustomizeError(error.message);
     throw error;
   }
   if (!isMap(document)) throw new KustomizeError('a JSON patch must leave an object');

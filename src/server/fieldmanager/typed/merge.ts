@@ -7,7 +7,7 @@
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import type { ListSchema, TypeSchema } from '../../../sdk/types/schema/index.js';
 import { childType } from '../../../sdk/types/schema/index.js';
-import { setKey } from '../../patch/json-values.js';
+import { setOwn as setKey } from '../../../machinery/json/own-keys.js';
 import { indexItems } from './list-items.js';
 import { isObject, resolvePair } from './node.js';
 

@@ -6,7 +6,7 @@
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import type { TypeSchema } from '../../../sdk/types/schema/index.js';
 import { childType } from '../../../sdk/types/schema/index.js';
-import { setKey } from '../../patch/json-values.js';
+import { setOwn as setKey } from '../../../machinery/json/own-keys.js';
 import type { FieldSet } from '../field-set.js';
 import { fieldElement } from '../path-element.js';
 import { listItemElement } from './list-items.js';

@@ -6,7 +6,7 @@
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import type { TypeSchema } from '../../../sdk/types/schema/index.js';
 import { childType } from '../../../sdk/types/schema/index.js';
-import { setKey } from '../../patch/json-values.js';
+import { setOwn as setKey } from '../../../machinery/json/own-keys.js';
 import { isObject, resolveNode } from './node.js';
 
 function zeroOf(schema: TypeSchema): JsonValue {

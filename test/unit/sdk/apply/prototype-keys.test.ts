@@ -5,11 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { applyMergePatch, createMergePatch, createThreeWayJsonMergePatch } from '../../../../src/sdk/apply/json-merge-three-way.js';
 import { maskSecrets } from '../../../../src/sdk/apply/diff-manifests.js';
-import { applyJsonPatch } from '../../../../src/sdk/apply/json-patch.js';
 import { readLastApplied, withLastApplied } from '../../../../src/sdk/apply/last-applied.js';
-import { createThreeWayStrategicMergePatch } from '../../../../src/sdk/apply/strategic-three-way.js';
+import { applyJsonPatch, applyMergePatch, createMergePatch, createThreeWayJsonMergePatch, createThreeWayStrategicMergePatch } from '../../../../src/sdk/apply/patches.js';
 import { createTwoWayPatch } from '../../../../src/sdk/apply/two-way-patch.js';
 import { parseManifestText } from '../../../../src/sdk/apply/manifests.js';
 import { configAccess, editConfig, loadConfig } from '../../../../src/sdk/config/index.js';

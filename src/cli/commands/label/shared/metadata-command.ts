@@ -98,7 +98,7 @@ export async function runMetadataCommand(ctx: CommandContext, args: string[], fl
   const [{ describeObject }, { goJsonCompact }, { createMergePatch }] = await Promise.all([
     import('../../../../sdk/apply/object-ref.js'),
     import('../../../../sdk/apply/go-json.js'),
-    import('../../../../sdk/apply/json-merge-three-way.js'),
+    import('../../../../sdk/apply/patches.js'),
   ]);
 
   const errors: unknown[] = [];

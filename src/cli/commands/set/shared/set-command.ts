@@ -82,7 +82,7 @@ export async function runSetCommand(ctx: CommandContext, resources: string[], fl
   if (local && dryRun === 'server') throw new UsageError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?', false);
   if (!local && resources.length === 0 && !hasManifestInput(flags)) throw new UsageError('one or more resources must be specified as <resource> <name> or <resource>/<name>', false);
   const output = await objectOutput(ctx, flags);
-  const { createMergePatch } = await import('../../../../sdk/apply/json-merge-three-way.js');
+  const { createMergePatch } = await import('../../../../sdk/apply/patches.js');
   const { describeObject } = await import('../../../../sdk/apply/object-ref.js');
   const errors: unknown[] = [];
   let items: { object: KubeObject; ref: string; patch?: (p: Record<string, unknown>) => Promise<KubeObject> }[];

@@ -1,8 +1,8 @@
 /** The directives of strategic merge patch and the helpers that apply or strip them. */
-import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
-import { PatchError } from '../errors.js';
-import { goFormat, isJsonObject, setKey } from '../json-values.js';
-import { isBigInt } from '../../../machinery/json-numbers.js';
+import { isBigInt, type JsonObject, type JsonValue } from '../../json-numbers.js';
+import { setOwn } from '../../json/own-keys.js';
+import { goFormat, isJsonObject } from '../../json/values.js';
+import { PatchFailure } from '../errors.js';
 
 export const DIRECTIVE = '$patch';
 export const RETAIN_KEYS = '$retainKeys';
@@ -14,8 +14,18 @@ export const ERR_BAD_PATCH_FORMAT_FOR_RETAIN_KEYS = 'invalid patch format of ret
 export const ERR_BAD_PATCH_FORMAT_FOR_SET_ELEMENT_ORDER = 'invalid patch format of setElementOrder list';
 export const ERR_NO_LIST_OF_LISTS = 'lists of lists are not supported';
 
+/** A patch that is not well formed (the API server's 400). */
+export function malformed(message: string): PatchFailure {
+  return new PatchFailure('malformed', message);
+}
+
+/** An error apimachinery passes through unclassed (the API server's reason-less 500). */
+export function internal(message: string): PatchFailure {
+  return new PatchFailure('internal', message);
+}
+
 /** The Go kind of a decoded JSON value, as `reflect.TypeOf` tells them apart. */
-export function goKind(value: JsonValue | undefined): string {
+export function goKind(value: unknown): string {
   if (value === undefined || value === null) return 'nil';
   if (Array.isArray(value)) return 'slice';
   if (typeof value === 'object') return 'map';
@@ -27,10 +37,10 @@ export function goKind(value: JsonValue | undefined): string {
 /**
  * An unknown `$patch` value. kube-apiserver passes this error through as a reason-less 500 (it is
  * not among the malformed-patch errors it maps to 400); it is the client's patch that is wrong, so
- * this server answers 400 BadRequest with the same text, as it does those.
+ * it counts as malformed here, with the same text.
  */
-export function badPatchType(directive: JsonValue | undefined, patch: JsonObject): PatchError {
-  return PatchError.badRequest(`unknown patch type: ${goFormat(directive)} in map: ${goFormat(patch)}`);
+export function badPatchType(directive: unknown, patch: JsonObject): PatchFailure {
+  return malformed(`unknown patch type: ${goFormat(directive)} in map: ${goFormat(patch)}`);
 }
 
 /** Drops every `null` member, recursively (values the patch adds where nothing was). */
@@ -60,40 +70,28 @@ export function removeDirectives(value: JsonValue): { value: JsonValue; keep: bo
     for (const [key, item] of Object.entries(value)) {
       if (item === undefined) continue;
       const cleaned = removeDirectives(item);
-      if (cleaned.keep) setKey(value, key, cleaned.value);
+      if (cleaned.keep) setOwn(value, key, cleaned.value);
       else delete value[key];
     }
   }
   return { value, keep: true };
 }
 
+/** The field name of a `$deleteFromPrimitiveList/<field>` or `$setElementOrder/<field>` key. */
 export function extractKey(key: string, prefix: string): string {
   const slash = key.indexOf('/');
   if (slash < 0 || key.slice(0, slash) !== prefix) {
-    throw PatchError.badRequest(prefix === DELETE_FROM_PRIMITIVE_LIST ? ERR_BAD_PATCH_FORMAT_FOR_PRIMITIVE_LIST : ERR_BAD_PATCH_FORMAT_FOR_SET_ELEMENT_ORDER);
+    throw malformed(prefix === DELETE_FROM_PRIMITIVE_LIST ? ERR_BAD_PATCH_FORMAT_FOR_PRIMITIVE_LIST : ERR_BAD_PATCH_FORMAT_FOR_SET_ELEMENT_ORDER);
   }
   return key.slice(slash + 1);
 }
 
-export function handleDirectiveInMergeMap(directive: JsonValue | undefined, patch: JsonObject): JsonObject {
+/** `$patch` on a map: `replace` keeps only the patch's members, `delete` empties it. */
+export function handleDirectiveInMergeMap(directive: unknown, patch: JsonObject): JsonObject {
   if (directive === 'replace') {
     delete patch[DIRECTIVE];
     return patch;
   }
   if (directive === 'delete') return {};
   throw badPatchType(directive, patch);
-}
-
-/** `$retainKeys`: keys of the original missing from the list are cleared; the patch may only set listed keys. */
-export function applyRetainKeys(original: JsonObject, patch: JsonObject): void {
-  if (!Object.hasOwn(patch, RETAIN_KEYS)) return;
-  const list = patch[RETAIN_KEYS];
-  delete patch[RETAIN_KEYS];
-  if (!Array.isArray(list)) throw PatchError.badRequest(ERR_BAD_PATCH_FORMAT_FOR_RETAIN_KEYS);
-  const retained = new Set<unknown>(list);
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null || value === undefined || key.startsWith(DELETE_FROM_PRIMITIVE_LIST) || key.startsWith(SET_ELEMENT_ORDER)) continue;
-    if (!retained.has(key)) throw PatchError.badRequest(ERR_BAD_PATCH_FORMAT_FOR_RETAIN_KEYS);
-  }
-  for (const key of Object.keys(original)) if (!retained.has(key)) delete original[key];
 }

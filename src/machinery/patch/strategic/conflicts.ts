@@ -5,27 +5,26 @@
  * objects item by item by their merge key, merged lists of scalars never conflict, other lists
  * must be equal (scalars compared as sets), and a `$patch` directive on one side only conflicts.
  */
-import type { TypeSchema } from '../../machinery/schema/type-schema.js';
-import { goPrint, isJsonMap, itemSchema, lookupPatchMeta, type JsonMap } from './patch-meta.js';
-import { jsonEqual } from '../../machinery/json/equal.js';
-
-const DIRECTIVE = '$patch';
-const RETAIN_KEYS = '$retainKeys';
+import type { JsonObject } from '../../json-numbers.js';
+import { jsonEqual } from '../../json/equal.js';
+import { goFormat, isJsonObject } from '../../json/values.js';
+import { DIRECTIVE, RETAIN_KEYS } from './directives.js';
+import type { PatchSchema } from './schema.js';
 
 function sortedUniqueScalars(list: readonly unknown[]): unknown[] {
   const seen = new Map<string, unknown>();
-  for (const v of list) seen.set(`${typeof v}:${goPrint(v)}`, v);
-  return [...seen.values()].sort((a, b) => (goPrint(a) < goPrint(b) ? -1 : goPrint(a) > goPrint(b) ? 1 : 0));
+  for (const v of list) seen.set(`${typeof v}:${goFormat(v)}`, v);
+  return [...seen.values()].sort((a, b) => (goFormat(a) < goFormat(b) ? -1 : goFormat(a) > goFormat(b) ? 1 : 0));
 }
 
 function byMergeKey(list: readonly unknown[], mergeKey: string): Map<string, unknown> {
   const out = new Map<string, unknown>();
-  for (const item of list) if (isJsonMap(item)) out.set(goPrint(item[mergeKey]), item);
+  for (const item of list) if (isJsonObject(item)) out.set(goFormat(item[mergeKey]), item);
   return out;
 }
 
-function slicesConflict(left: readonly unknown[], right: readonly unknown[], schema: TypeSchema | undefined, strategy: string, mergeKey: string): boolean {
-  const mapsOnly = [...left, ...right].every(isJsonMap);
+function slicesConflict(left: readonly unknown[], right: readonly unknown[], schema: PatchSchema, strategy: string, mergeKey: string): boolean {
+  const mapsOnly = [...left, ...right].every(isJsonObject);
   if (strategy === 'merge') {
     if (!mapsOnly || left.length + right.length === 0) return false;
     const l = byMergeKey(left, mergeKey);
@@ -38,19 +37,18 @@ function slicesConflict(left: readonly unknown[], right: readonly unknown[], sch
   return a.some((item, i) => fieldsConflict(item, b[i], schema, '', ''));
 }
 
-function mapsConflict(left: JsonMap, right: JsonMap, schema: TypeSchema | undefined): boolean {
+function mapsConflict(left: JsonObject, right: JsonObject, schema: PatchSchema): boolean {
   for (const [key, leftValue] of Object.entries(left)) {
     if (key === DIRECTIVE || key === RETAIN_KEYS || !Object.hasOwn(right, key)) continue;
-    const meta = lookupPatchMeta(schema, key);
-    const sub = Array.isArray(leftValue) ? itemSchema(meta.schema) : meta.schema;
-    if (fieldsConflict(leftValue, right[key], sub, meta.strategy, meta.mergeKey)) return true;
+    const meta = schema.field(key);
+    if (fieldsConflict(leftValue, right[key], meta.schema, meta.strategy, meta.mergeKey)) return true;
   }
   return false;
 }
 
-function fieldsConflict(left: unknown, right: unknown, schema: TypeSchema | undefined, strategy: string, mergeKey: string): boolean {
-  if (isJsonMap(left)) {
-    if (!isJsonMap(right)) return true;
+function fieldsConflict(left: unknown, right: unknown, schema: PatchSchema, strategy: string, mergeKey: string): boolean {
+  if (isJsonObject(left)) {
+    if (!isJsonObject(right)) return true;
     const l = left[DIRECTIVE];
     const r = right[DIRECTIVE];
     if ((l !== undefined || r !== undefined) && (l === undefined || r === undefined || l !== r)) return true;
@@ -62,6 +60,6 @@ function fieldsConflict(left: unknown, right: unknown, schema: TypeSchema | unde
 }
 
 /** Whether patches `left` and `right` of a value typed by `schema` change a field differently. */
-export function mergingMapsHaveConflicts(left: JsonMap, right: JsonMap, schema: TypeSchema | undefined): boolean {
+export function mergingMapsHaveConflicts(left: JsonObject, right: JsonObject, schema: PatchSchema): boolean {
   return mapsConflict(left, right, schema);
 }

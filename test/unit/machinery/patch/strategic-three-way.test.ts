@@ -1,13 +1,20 @@
 /**
- * The client-side three-way strategic merge patch: the patch itself (as apimachinery builds it)
- * and, through the local server's strategic-merge implementation, the object it produces.
+ * The three-way strategic merge patch of client-side apply (machinery/patch/strategic/diff.ts): the
+ * patch itself (as apimachinery builds it) and, through the same engine's apply, the object it
+ * produces on the server.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createThreeWayStrategicMergePatch } from '../../../../src/sdk/apply/strategic-three-way.js';
+import type { JsonObject } from '../../../../src/machinery/json-numbers.js';
+import { PatchFailure } from '../../../../src/machinery/patch/errors.js';
+import { applyStrategicMergePatch, createThreeWayMergePatch, mergingMapsHaveConflicts, strategicChanges } from '../../../../src/machinery/patch/strategic/index.js';
+import { patchSchemaOf } from '../../../../src/machinery/patch/strategic/type-schema.js';
 import { builtinSchema } from '../../../../src/sdk/types/schema/index.js';
-import type { JsonObject } from '../../../../src/sdk/types/meta.js';
-import { applyStrategicMergePatch } from '../../../../src/server/patch/index.js';
+import type { TypeSchema } from '../../../../src/sdk/types/schema/index.js';
+
+function createThreeWayStrategicMergePatch(original: Obj | undefined, modified: Obj, current: Obj, schema: TypeSchema | undefined): Obj {
+  return createThreeWayMergePatch(original as JsonObject | undefined, modified as JsonObject, current as JsonObject, patchSchemaOf(schema));
+}
 
 const POD = builtinSchema('', 'v1', 'Pod');
 const DEPLOYMENT = builtinSchema('apps', 'v1', 'Deployment');
@@ -18,7 +25,7 @@ type Obj = Record<string, unknown>;
 function patchAndApply(original: Obj | undefined, modified: Obj, current: Obj, schema = POD): { patch: Obj; result: Obj } {
   assert.ok(schema !== undefined);
   const patch = createThreeWayStrategicMergePatch(original, modified, current, schema);
-  const result = applyStrategicMergePatch(structuredClone(current) as JsonObject, structuredClone(patch) as JsonObject, schema) as Obj;
+  const result = applyStrategicMergePatch(current as JsonObject, patch as JsonObject, patchSchemaOf(schema)) as Obj;
   return { patch, result };
 }
 
@@ -97,5 +104,28 @@ test('reordering a merged list sends only the order', () => {
 });
 
 test('a merged list item without its merge key is an error', () => {
-  assert.throws(() => createThreeWayStrategicMergePatch({ spec: { containers: [{ name: 'a' }] } }, { spec: { containers: [{ image: 'x' }] } }, { spec: { containers: [{ name: 'a' }] } }, POD), /does not contain declared merge key: name/);
+  assert.throws(
+    () => createThreeWayStrategicMergePatch({ spec: { containers: [{ name: 'a' }] } }, { spec: { containers: [{ image: 'x' }] } }, { spec: { containers: [{ name: 'a' }] } }, POD),
+    (e: unknown) => e instanceof PatchFailure && e.message === 'map: map[image:x] does not contain declared merge key: name',
+  );
+});
+
+test('duplicate merge keys in the manifest still make a patch (the halves are not checked against $setElementOrder)', () => {
+  // apimachinery's merge of the two halves refuses this patch list's order ([X X Z] against [X Z X]).
+  const modified = { spec: { containers: [{ name: 'a', env: [{ name: 'X', value: '1' }, { name: 'Z', value: '1' }, { name: 'X', value: '2' }] }] } };
+  const current = { spec: { containers: [{ name: 'a', env: [{ name: 'Y', value: '0' }] }] } };
+  const patch = createThreeWayStrategicMergePatch(current, modified, current, POD);
+  const container = ((patch.spec as Obj).containers as Obj[])[0] as Obj;
+  assert.deepEqual(container['$setElementOrder/env'], [{ name: 'X' }, { name: 'Z' }, { name: 'X' }]);
+});
+
+test('--overwrite=false: the patch conflicts with what others changed since the last apply', () => {
+  const original = { data: { a: '1' } };
+  const current = { data: { a: 'changed by someone' } };
+  const changed = strategicChanges(original, current, patchSchemaOf(CONFIG_MAP));
+  assert.deepEqual(changed, { data: { a: 'changed by someone' } });
+  const ours = createThreeWayStrategicMergePatch(original, { data: { a: '2' } }, current, CONFIG_MAP);
+  assert.equal(mergingMapsHaveConflicts(ours as JsonObject, changed, patchSchemaOf(CONFIG_MAP)), true);
+  const same = createThreeWayStrategicMergePatch(original, { data: { a: 'changed by someone' } }, current, CONFIG_MAP);
+  assert.equal(mergingMapsHaveConflicts(same as JsonObject, changed, patchSchemaOf(CONFIG_MAP)), false);
 });

@@ -2,23 +2,22 @@
  * Element order of merged lists (apimachinery's "preserve order in strategic merge patch"):
  * `$setElementOrder` first, then the order of the patch list, then the order of the live list.
  */
-import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
-import { PatchError } from '../errors.js';
-import { goFormat, isJsonObject } from '../json-values.js';
-import { isBigInt } from '../../../machinery/json-numbers.js';
+import { isBigInt, type JsonObject, type JsonValue } from '../../json-numbers.js';
+import { goFormat, isJsonObject } from '../../json/values.js';
+import { PatchFailure } from '../errors.js';
 
 /** Go's `==` on decoded JSON values as apimachinery compares scalars and merge-key values. */
 export function goEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
   return a === b || (a === undefined && b === null) || (a === null && b === undefined);
 }
 
-export function noMergeKey(item: JsonObject, key: string): PatchError {
-  return PatchError.internal(`map: ${goFormat(item)} does not contain declared merge key: ${key}`);
+export function noMergeKey(item: JsonObject, key: string): PatchFailure {
+  return new PatchFailure('internal', `map: ${goFormat(item)} does not contain declared merge key: ${key}`);
 }
 
-export function badArgType(expected: string, actual: JsonValue | undefined): PatchError {
+export function badArgType(expected: string, actual: JsonValue | undefined): PatchFailure {
   const kind = actual === undefined || actual === null ? 'invalid' : Array.isArray(actual) ? 'slice' : typeof actual === 'object' ? 'map' : typeof actual === 'number' ? 'float64' : isBigInt(actual) ? 'int64' : typeof actual;
-  return PatchError.internal(`expected a ${expected}, but received a ${kind}`);
+  return new PatchFailure('internal', `expected a ${expected}, but received a ${kind}`);
 }
 
 /** The value items are identified by: the merge key of a map, the item itself otherwise. */
@@ -66,7 +65,7 @@ function validateMergeKeys(mergeKey: string, ...lists: (readonly JsonValue[])[])
 }
 
 /** Sorts `toSort` by the positions of its items in `order` (stable; unknown items keep their place). */
-function normalizeSliceOrder(toSort: JsonValue[], order: readonly JsonValue[], mergeKey: string, maps: boolean): JsonValue[] {
+export function normalizeSliceOrder(toSort: JsonValue[], order: readonly JsonValue[], mergeKey: string, maps: boolean): JsonValue[] {
   let deletions: JsonValue[] = [];
   let items = toSort;
   if (maps) {

@@ -1,0 +1,44 @@
+/**
+ * Small operations on decoded JSON values that the patch engines, the server and the client share:
+ * telling an object from an array, deep copies and member-wise assignment that treat every key as
+ * data (see own-keys.ts), and Go's `%v` text of a value for error messages.
+ */
+import type { JsonObject } from '../json-numbers.js';
+import { setOwn } from './own-keys.js';
+
+/** True for a JSON object (not an array, not null). */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A deep copy of a JSON value that shares nothing with it: members whose value is undefined are
+ * left out (as serializing would), and every key, `__proto__` included, is copied as an own member.
+ */
+export function cloneJson<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => cloneJson(item)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) if (item !== undefined) setOwn(out, key, cloneJson(item));
+  return out as T;
+}
+
+/** Copies the own members of `source` onto `target` as own members (Object.assign would set a prototype for `__proto__`). */
+export function assignOwn(target: Record<string, unknown>, source: Readonly<Record<string, unknown>>): void {
+  for (const [key, value] of Object.entries(source)) if (value !== undefined) setOwn(target, key, value);
+}
+
+/**
+ * A decoded JSON value as Go's `fmt.Sprintf("%v", v)` prints it in apimachinery's messages:
+ * `<nil>`, `[a b]`, `map[k:v]` with the keys sorted, scalars as they are.
+ */
+export function goFormat(value: unknown): string {
+  if (value === undefined || value === null) return '<nil>';
+  if (Array.isArray(value)) return `[${value.map((item: unknown) => goFormat(item)).join(' ')}]`;
+  if (typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object).filter((key) => object[key] !== undefined).sort();
+    return `map[${keys.map((key) => `${key}:${goFormat(object[key])}`).join(' ')}]`;
+  }
+  return String(value);
+}
