@@ -2,7 +2,7 @@
  * YAML for library users: manifests in, objects out, and objects back to YAML as kubectl writes it.
  */
 import { parseManifestText, type Manifest } from './apply/manifests.js';
-import { toGoYaml } from './config/goyaml.js';
+import { toYaml as toKubectlYaml } from '../machinery/yaml/emit.js';
 
 /** Options of {@link parseManifests}. */
 export interface ParseManifestsOptions {
@@ -28,5 +28,5 @@ export function parseManifests(text: string, options: ParseManifestsOptions = {}
 
 /** `value` as YAML the way kubectl prints `-o yaml` (keys sorted, go-yaml's quoting), ending with a newline. */
 export function toYaml(value: unknown): string {
-  return toGoYaml(value);
+  return toKubectlYaml(value);
 }

@@ -6,7 +6,7 @@
  */
 import type { FieldOwner, OwnedField } from '../../sdk/types/field-ownership.js';
 import type { JsonValue } from '../../sdk/types/meta.js';
-import { compareYamlKeys, toYaml } from '../encoding/yaml.js';
+import { compareYamlKeys, toYaml } from '../../machinery/yaml/emit.js';
 
 /** Options of {@link blameYaml}. */
 export interface BlameYamlOptions {

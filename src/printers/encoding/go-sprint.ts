@@ -1,4 +1,4 @@
-import { formatGoNumber } from './go-number.js';
+import { formatGoNumber } from '../../machinery/go-number.js';
 import { sortedKeys } from './utf8-order.js';
 
 function sprint(value: unknown): string {

@@ -3,7 +3,7 @@
  * (`template.Equal`, `Less`, ...): both sides must be of the same basic kind (string, int,
  * float, bool); comparing different kinds, or maps, lists and null, is an error.
  */
-import { isGoInteger } from '../encoding/go-number.js';
+import { isGoInteger } from '../../machinery/go-number.js';
 import { compareUtf8 } from '../encoding/utf8-order.js';
 import { FloatLiteral } from './values.js';
 import type { Value } from './values.js';

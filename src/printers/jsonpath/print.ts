@@ -1,6 +1,6 @@
 /** Printing of JSONPath results as kubectl prints them. */
 import { toJson } from '../encoding/go-json.js';
-import { formatGoFloat } from '../encoding/go-number.js';
+import { formatGoFloat } from '../../machinery/go-number.js';
 import { goSprint } from '../encoding/go-sprint.js';
 import { FloatLiteral, NO_VALUE } from './values.js';
 import type { Value } from './values.js';

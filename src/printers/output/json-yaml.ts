@@ -1,7 +1,7 @@
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { WatchEvent } from '../../sdk/types/watch.js';
 import { toJson } from '../encoding/go-json.js';
-import { toYaml } from '../encoding/yaml.js';
+import { toYaml } from '../../machinery/yaml/emit.js';
 import { PrinterError } from '../errors.js';
 import { omitManagedFields } from './lists.js';
 

@@ -1,4 +1,4 @@
-import { isGoInteger } from '../encoding/go-number.js';
+import { isGoInteger } from '../../machinery/go-number.js';
 import { PrinterError } from '../errors.js';
 import { goTypeName } from '../jsonpath/values.js';
 import { compareUtf8 } from '../encoding/utf8-order.js';

@@ -5,7 +5,7 @@
  * and exec plugins with `args`, `env` and `provideClusterInfo` always spelled out.
  */
 import { setOwn } from '../../machinery/json/own-keys.js';
-import { toGoYaml } from './goyaml.js';
+import { toYaml } from '../../machinery/yaml/emit.js';
 import type { ClusterEntry, ConfigModel, ContextEntry, ExecEntry, NamedExtension, Preferences, UserEntry } from './types.js';
 
 /** Options of {@link encodeConfig}. */
@@ -120,7 +120,7 @@ export function encodeConfig(model: ConfigModel, options: EncodeOptions = {}): O
 
 /** A config file's text as kubectl writes it. */
 export function configToYaml(model: ConfigModel, options: EncodeOptions = {}): string {
-  return toGoYaml(encodeConfig(model, options));
+  return toYaml(encodeConfig(model, options));
 }
 
 function sortKeysDeep(v: unknown): unknown {

@@ -35,5 +35,6 @@ export type { ConfigMutation, EditOptions, EditResult } from './edit.js';
 export type { LockOptions } from './lock.js';
 export { emptyModel } from './decode.js';
 export { encodeConfig, configToYaml, toGoJson } from './encode.js';
-export { toGoYaml } from './goyaml.js';
+/** YAML text of JSON-like data as kubectl writes it (machinery's one YAML writer, under its earlier name here). */
+export { toYaml as toGoYaml } from '../../machinery/yaml/emit.js';
 export { minifyConfig, flattenConfig, redactConfig, DATA_OMITTED, REDACTED } from './view.js';

@@ -1,9 +1,9 @@
 /**
- * How an unquoted YAML scalar is typed by go-yaml v2 (the YAML 1.1 rules kubectl reads and writes
- * config files with): `yes`/`on`/`y` are booleans, `0x1F` and `1_000` are integers, `12:30` is a
- * base-60 number that must be quoted on output. Used both when reading files (so that a file
- * kubectl accepts is accepted and one it rejects is rejected) and when writing them (so that the
- * quoting matches kubectl's).
+ * How an unquoted YAML scalar is typed by go-yaml v2 (the YAML 1.1 rules kubectl reads config
+ * files with): `yes`/`on`/`y` are booleans, `0x1F` and `1_000` are integers, `1e3` is a float (one
+ * beyond float64, `1e400`, stays a string, as Go's ParseFloat refuses it). Used when reading files,
+ * so that a file kubectl accepts is accepted and one it rejects is rejected; the quoting on output
+ * is machinery's YAML writer's (src/machinery/yaml/resolve.ts).
  */
 
 /** The type an unquoted scalar resolves to. */
@@ -20,7 +20,6 @@ const SPECIAL_FLOATS = new Map<string, number>([
 ]);
 
 const YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
-const BASE60_FLOAT = /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$/;
 const GO_FLOAT = /^[-+]?(\d+\.?\d*([eE][-+]?\d+)?|\.\d+([eE][-+]?\d+)?)$/;
 const TIMESTAMPS = [
   /^\d{4}-\d{1,2}-\d{1,2}$/,
@@ -61,21 +60,16 @@ export function resolvePlain(s: string): { tag: PlainTag; value: unknown } {
   const special = SPECIAL_FLOATS.get(s);
   if (special !== undefined) return { tag: 'float', value: special };
   if (first === '.') {
-    return GO_FLOAT.test(s) ? { tag: 'float', value: Number(s) } : { tag: 'str', value: s };
+    return GO_FLOAT.test(s) && Number.isFinite(Number(s)) ? { tag: 'float', value: Number(s) } : { tag: 'str', value: s };
   }
   if ('+-0123456789'.includes(first)) {
     if (isTimestamp(s)) return { tag: 'timestamp', value: s };
     const plain = s.replace(/_/g, '');
     const int = goParseInt(plain);
     if (int !== undefined) return { tag: 'int', value: int };
-    if (YAML_STYLE_FLOAT.test(plain)) return { tag: 'float', value: Number(plain) };
+    if (YAML_STYLE_FLOAT.test(plain) && Number.isFinite(Number(plain))) return { tag: 'float', value: Number(plain) };
     const bin = /^(-?)0b([01]+)$/.exec(plain);
     if (bin !== null) return { tag: 'int', value: Number(BigInt(`0b${bin[2] as string}`)) * (bin[1] === '-' ? -1 : 1) };
   }
   return { tag: 'str', value: s };
-}
-
-/** Whether go-yaml must quote `s` so that it reads back as a string. */
-export function needsTypeQuoting(s: string): boolean {
-  return resolvePlain(s).tag !== 'str' || BASE60_FLOAT.test(s);
 }

@@ -36,7 +36,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const [{ blamedFields }, { toJson }, { toYaml }] = await Promise.all([
     import('../../../printers/blame/blame-json.js'),
     import('../../../printers/encoding/go-json.js'),
-    import('../../../printers/encoding/yaml.js'),
+    import('../../../machinery/yaml/emit.js'),
   ]);
   const meta = first.object.metadata;
   const document = {

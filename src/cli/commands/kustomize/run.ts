@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { LoadRestrictor } from '../../../sdk/kustomize/index.js';
 import { isCertainlyClusterScoped } from '../../../sdk/kustomize/model/scope.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
-import { toYaml } from '../../../printers/encoding/yaml.js';
+import { toYaml } from '../../../machinery/yaml/emit.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';

@@ -27,7 +27,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     out.write(`${JSON.stringify(result, null, 2)}\n`);
   } else if (output === 'yaml') {
     // sigs.k8s.io/yaml's keys in order, and the blank line of kubectl's Println after it.
-    const { toYaml } = await import('../../../printers/encoding/yaml.js');
+    const { toYaml } = await import('../../../machinery/yaml/emit.js');
     out.write(`${toYaml(result)}\n`);
   } else {
     out.write(`Client Version: ${client.gitVersion}\nKustomize Version: ${KUSTOMIZE_VERSION}\n`);

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { toJson } from '../../../../src/printers/encoding/go-json.js';
 import { goSprint } from '../../../../src/printers/encoding/go-sprint.js';
-import { formatGoFloat } from '../../../../src/printers/encoding/go-number.js';
+import { formatGoFloat } from '../../../../src/machinery/go-number.js';
 
 test('JSON is written as Go writes it: sorted keys, HTML-safe escapes, four-space indent', () => {
   const value = { b: [1, { d: '<&>', c: '\u2028' }], a: '\x01\b\f\n\r\t"\\', e: [], f: {}, '😀': 1, 'é': 2, z: 1e21, y: 1e-7 };

@@ -31,7 +31,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     if (o.source !== undefined) throw new UsageError(`error when no last-applied-configuration annotation found on resource: ${o.name}\n ${JSON.stringify(o.source)}: <nil>`, false);
   }
   const format = flags.string('output') ?? 'yaml';
-  const [{ jsonIndent }, { toYaml }] = await Promise.all([import('../../../../printers/encoding/json-indent.js'), import('../../../../printers/encoding/yaml.js')]);
+  const [{ jsonIndent }, { toYaml }] = await Promise.all([import('../../../../printers/encoding/json-indent.js'), import('../../../../machinery/yaml/emit.js')]);
   for (const text of configurations) {
     let parsed: unknown;
     try {

@@ -3,7 +3,7 @@ import { INPUT_FILE_LIMIT, readTextFileLimited } from '../../../../sdk/bounded-r
 import { goPathError } from '../../../../sdk/config/fs-errors.js';
 import { TooLargeError } from '../../../../sdk/errors.js';
 import { encodeConfig, toGoJson } from '../../../../sdk/config/encode.js';
-import { toGoYaml } from '../../../../sdk/config/goyaml.js';
+import { toYaml } from '../../../../machinery/yaml/emit.js';
 import { flattenConfig, minifyConfig, redactConfig } from '../../../../sdk/config/view.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
@@ -56,7 +56,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   else if (!flags.bool('raw')) redactConfig(config);
   const object = encodeConfig(config);
 
-  if (format === 'yaml') ctx.io.stdout.write(toGoYaml(object));
+  if (format === 'yaml') ctx.io.stdout.write(toYaml(object));
   else if (format === 'json') ctx.io.stdout.write(toGoJson(object));
   else if (GO_TEMPLATE_FORMATS.includes(format)) {
     const template = await templateText(format, eq < 0 ? '' : output.slice(eq + 1), flags, ctx.io.cwd);

@@ -1,14 +1,15 @@
 /**
- * YAML text exactly as kubectl prints it (`-o yaml`, `config view`, `edit`): sigs.k8s.io/yaml,
- * which converts to JSON and emits with go-yaml v2. This is a port of the parts of that emitter
- * a JSON value can reach: block mappings with sorted keys, block sequences not indented under
- * their key, `{}` / `[]` for empty collections, go-yaml's quoting rules, literal blocks for
- * multi-line strings, and its line folding of long scalars at 80 columns.
+ * YAML text exactly as kubectl writes it (`-o yaml`, `config view`, `edit`, and the kubeconfig
+ * files it saves): sigs.k8s.io/yaml, which converts to JSON and emits with go-yaml v2. This is a
+ * port of the parts of that emitter a JSON value can reach: block mappings with sorted keys, block
+ * sequences not indented under their key, `{}` / `[]` for empty collections, go-yaml's quoting
+ * rules, literal blocks for multi-line strings, and its line folding of long scalars at 80 columns.
+ * The one YAML writer: the printers and the kubeconfig writer both use it.
  */
-import { formatGoFloat, isGoInteger } from './go-number.js';
-import { isBase60Float, resolvesToNonString } from './yaml-resolve.js';
-import { analyzeScalar, isBreak, isPrintable, isSpace } from './yaml-scalar.js';
-import type { ScalarAnalysis } from './yaml-scalar.js';
+import { formatGoFloat, isGoInteger } from '../go-number.js';
+import { isBase60Float, resolvesToNonString } from './resolve.js';
+import { analyzeScalar, isBreak, isPrintable, isSpace } from './scalar.js';
+import type { ScalarAnalysis } from './scalar.js';
 
 type Style = 'plain' | 'single' | 'double' | 'literal';
 

@@ -1,6 +1,10 @@
+/**
+ * The one YAML writer (machinery/yaml): the printers' `-o yaml` and the kubeconfig writer both
+ * write with it, as kubectl writes both through sigs.k8s.io/yaml and go-yaml v2.
+ */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { toYaml } from '../../../../src/printers/encoding/yaml.js';
+import { compareYamlKeys, toYaml } from '../../../src/machinery/yaml/emit.js';
 
 // Each value as kubectl (sigs.k8s.io/yaml, go-yaml v2) writes it under a key.
 const scalars: [unknown, string][] = [
@@ -52,4 +56,41 @@ test('a root scalar or list is a document of its own', () => {
   assert.equal(toYaml('text'), 'text\n');
   assert.equal(toYaml([1, 'a']), '- 1\n- a\n');
   assert.equal(toYaml({}), '{}\n');
+});
+
+test('the kubeconfig writer\'s cases: strings are quoted as go-yaml quotes them', () => {
+  const cases: [string, string][] = [
+    ['123', '"123"'], ['yes', '"yes"'], ['on', '"on"'], ['y', '"y"'], ['~', '"~"'], ['null', '"null"'], ['', '""'],
+    ['1e3', '"1e3"'], ['0x1F', '"0x1F"'], ['1_000', '"1_000"'], ['12:30', '"12:30"'], ['2001-12-14', '"2001-12-14"'], ['.5', '".5"'],
+    ['foo: bar', "'foo: bar'"], ['#c', "'#c'"], ['@u', "'@u'"], ['*x', "'*x'"], [' lead', "' lead'"], ['trail ', "'trail '"], ["it's", "it's"],
+    ['-x', '-x'], ['-', "'-'"], ['a#b', 'a#b'], ['é', 'é'], ['2001:db8::1', '2001:db8::1'], ['a\tb', '"a\\tb"'], ['x\u0001y', '"x\\x01y"'],
+    ['a\nb', '|-\n  a\n  b'], ['a\n', '|\n  a'], ['"dq"', "'\"dq\"'"],
+  ];
+  for (const [input, expected] of cases) assert.equal(toYaml({ k: input }), `k: ${expected}\n`, JSON.stringify(input));
+});
+
+test('long plain strings fold after column 80 with the continuation indented; simple keys do not', () => {
+  const words = `long ${'word '.repeat(30)}end`;
+  const lines = toYaml({ a: { namespace: words } }).split('\n');
+  assert.equal(lines[1], '  namespace: long word word word word word word word word word word word word word');
+  assert.equal(lines[2], '    word word word word word word word word word word word word word word word word');
+  assert.equal(lines[3], '    word end');
+  // A key of up to 128 bytes is a simple key, written on one line however long.
+  const key = `long ${'word '.repeat(20)}end`;
+  assert.equal(toYaml({ [key]: 1 }), `${key}: 1\n`);
+  // A longer one is written in the explicit form, where it folds as a value does.
+  assert.equal(toYaml({ [words]: 1 }), `? long ${'word '.repeat(14)}word\n  ${'word '.repeat(15)}end\n: 1\n`);
+});
+
+test('collections: empty ones in flow style, sequences not indented, nested sequences compact', () => {
+  assert.equal(toYaml({ a: [], b: {}, c: null, d: [1, 'x'], e: [[1, 2], { f: true }] }), 'a: []\nb: {}\nc: null\nd:\n- 1\n- x\ne:\n- - 1\n  - 2\n- f: true\n');
+});
+
+test('map keys in go-yaml\'s natural order: digit runs by value, non-letters before letters', () => {
+  assert.deepEqual(['n10', 'n9', 'N1', '_1', 'a'].sort(compareYamlKeys), ['_1', 'N1', 'a', 'n9', 'n10']);
+});
+
+test('floats as Go formats them, the special ones in YAML\'s words', () => {
+  const floats: [number, string][] = [[1.5, '1.5'], [1e21, '1e+21'], [0.00001, '1e-05'], [Number.NaN, '.nan'], [-Infinity, '-.inf'], [1e20, '1e+20']];
+  for (const [value, text] of floats) assert.equal(toYaml({ k: value }), `k: ${text}\n`, String(value));
 });
