@@ -50,7 +50,10 @@ function lex(input: string): Token[] {
   }
 }
 
-/** A selector that is not one; the message is `labels.Parse`'s error, which the API server answers with a 400. */
+/**
+ * A selector that is not one; the message is `labels.Parse`'s (or `fields.ParseSelector`'s) error,
+ * which the API server answers with a 400.
+ */
 export class SelectorParseError extends Error {
   override name = 'SelectorParseError';
 }

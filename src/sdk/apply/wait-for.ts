@@ -8,6 +8,7 @@ import type { ResourceClient } from '../rest/resource-client.js';
 import type { KubeObject } from '../types/meta.js';
 import { timeoutSignal } from '../timeout-signal.js';
 import { watch } from '../watch/watcher.js';
+import { oneTermEqualSelector } from '../../machinery/fields/selector.js';
 
 /** The wait ended because its time ran out. */
 export class WaitTimeoutError extends PlatformError {
@@ -74,7 +75,7 @@ export async function waitForObject(
     listed = true;
     check();
   };
-  for await (const event of watch(client, { fieldSelector: `metadata.name=${name}`, signal: watchSignal, onListed })) {
+  for await (const event of watch(client, { fieldSelector: oneTermEqualSelector('metadata.name', name), signal: watchSignal, onListed })) {
     // watch() throws on ERROR events: every event it yields carries an object.
     current = event.type === 'DELETED' ? undefined : event.object as KubeObject;
     if (listed) options.onChange?.(current);
@@ -103,7 +104,7 @@ export async function waitForAllDeleted(client: ResourceClient, pending: Readonl
   const left = new Map(pending);
   if (left.size === 0) return;
   const { timeout, done, watchSignal } = waitSignals(options);
-  const fieldSelector = left.size === 1 ? `metadata.name=${[...left.keys()][0] ?? ''}` : undefined;
+  const fieldSelector = left.size === 1 ? oneTermEqualSelector('metadata.name', [...left.keys()][0] ?? '') : undefined;
   const gone = (object: KubeObject, deleted: boolean): void => {
     const name = object.metadata?.name ?? '';
     if (!left.has(name)) return;

@@ -32,6 +32,7 @@ import { send } from './respond.js';
 import { parseIncludeObject, partialMetadata, toMetadataList, toTable } from './transform.js';
 import { streamWatch } from './watch-stream.js';
 import { parseDeleteParams, parseDryRun, fieldManagerOf, parseForce } from './write-params.js';
+import { oneTermEqualSelector } from '../../machinery/fields/selector.js';
 
 /** Finds the def and checks the path's scope against it. */
 function resolve(ctx: ServerContext, rc: RequestContext): { def: ResourceDef; namespace: string } {
@@ -184,7 +185,7 @@ async function handleWatch(ctx: ServerContext, rc: RequestContext, def: Resource
   const out = output(rc, def, true, false);
   let fieldSelector = q.get('fieldSelector');
   if (rc.info.name !== '') {
-    const pin = `metadata.name=${rc.info.name}`;
+    const pin = oneTermEqualSelector('metadata.name', rc.info.name);
     fieldSelector = fieldSelector === null || fieldSelector === '' ? pin : `${fieldSelector},${pin}`;
   }
   const prepared = prepareWatch(ctx, def, namespace, {

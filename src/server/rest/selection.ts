@@ -7,7 +7,7 @@ import { badRequest } from '../errors.js';
 import type { ResourceDef } from '../registry/types.js';
 import { parseLabelSelector, SelectorParseError } from '../../machinery/labels/parse.js';
 import { isEverything, labelsOf, matchesLabels, type LabelSelector } from '../../machinery/labels/selector.js';
-import { checkFieldsSupported, matchesFields, parseFieldSelector, type FieldSelector } from '../selection/field-selector.js';
+import { matchesFields, parseFieldSelector, type FieldSelector } from '../../machinery/fields/selector.js';
 import { asObject, asString } from '../util/json.js';
 
 /** A compiled selection. */
@@ -22,15 +22,18 @@ export interface Selection {
 /** Parses and checks `labelSelector` and `fieldSelector` for a kind. */
 export function compileSelection(def: ResourceDef, labelSelector: string | null | undefined, fieldSelector: string | null | undefined): Selection {
   let labels: LabelSelector;
+  let fields: FieldSelector;
   try {
     labels = parseLabelSelector(labelSelector ?? '');
+    fields = parseFieldSelector(fieldSelector ?? '');
   } catch (e) {
     if (e instanceof SelectorParseError) throw badRequest(e.message);
     throw e;
   }
-  const fields = parseFieldSelector(fieldSelector ?? '');
   const supported = new Set(['metadata.name', 'metadata.namespace', ...Object.keys(def.fieldSelectors)]);
-  checkFieldsSupported(fields, supported);
+  for (const r of fields.requirements) {
+    if (!supported.has(r.field)) throw badRequest(`field label not supported: ${r.field}`);
+  }
   const fieldValue = (obj: JsonObject) => (name: string): string => {
     if (name === 'metadata.name') return asString(asObject(obj.metadata)?.name) ?? '';
     if (name === 'metadata.namespace') return asString(asObject(obj.metadata)?.namespace) ?? '';

@@ -20,6 +20,7 @@ import type { IngressBackendService } from '../../../printers/describe/ingress.j
 import { ingressServiceNames } from '../../../printers/describe/ingress.js';
 import { MIRROR_POD_ANNOTATION, SERVICE_NAME_LABEL } from '../../../printers/describe/names.js';
 import { groupOfApiVersion } from '../../../printers/table/group-kind.js';
+import { oneTermEqualSelector } from '../../../machinery/fields/selector.js';
 
 const core = (resource: string, kind: string): ResourceDescriptor => ({ group: '', version: 'v1', resource, namespaced: true, kind });
 const EVENTS = core('events', 'Event');
@@ -70,9 +71,9 @@ const messageOf = (err: unknown): string => (err instanceof Error ? err.message 
 async function searchEvents(client: PlatformClient, object: KubeObject, kind: string | undefined, uid: string | undefined, options: RelatedOptions): Promise<EventLike[]> {
   const meta = object.metadata ?? {};
   const namespace = meta.namespace ?? '';
-  const parts = [`involvedObject.name=${meta.name ?? ''}`, `involvedObject.namespace=${namespace}`];
-  if (kind !== undefined) parts.push(`involvedObject.kind=${kind}`);
-  if (uid !== undefined && uid !== '') parts.push(`involvedObject.uid=${uid}`);
+  const parts = [oneTermEqualSelector('involvedObject.name', meta.name ?? ''), oneTermEqualSelector('involvedObject.namespace', namespace)];
+  if (kind !== undefined) parts.push(oneTermEqualSelector('involvedObject.kind', kind));
+  if (uid !== undefined && uid !== '') parts.push(oneTermEqualSelector('involvedObject.uid', uid));
   const events = await listOrUndefined(client, EVENTS, namespace === '' ? undefined : namespace, { fieldSelector: parts.join(',') }, options);
   return (events ?? []) as EventLike[];
 }
@@ -236,7 +237,7 @@ export async function fetchRelated(client: PlatformClient, object: KubeObject, o
     if (limits !== undefined) related.limitRanges = limits;
   });
   when('nodePods', async () => {
-    const pods = await listOrUndefined(client, PODS, undefined, { fieldSelector: `spec.nodeName=${name},status.phase!=Failed,status.phase!=Succeeded` }, options);
+    const pods = await listOrUndefined(client, PODS, undefined, { fieldSelector: `${oneTermEqualSelector('spec.nodeName', name)},status.phase!=Failed,status.phase!=Succeeded` }, options);
     if (pods !== undefined) related.nodePods = pods;
   });
   when('lease', async () => {

@@ -16,6 +16,7 @@ import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
 import { errorsOf, filterPod, warningsOf } from './shared/filters.js';
 import { formatGoDuration } from '../../../machinery/go-duration.js';
 import { cordonNodes, nodesOf } from './shared/nodes.js';
+import { oneTermEqualSelector } from '../../../machinery/fields/selector.js';
 
 const PODS = { group: '', version: 'v1', resource: 'pods', namespaced: true, kind: 'Pod' } as const;
 const RETRY_MS = 5000;
@@ -73,7 +74,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
 async function podsOn(ctx: CommandContext, client: PlatformClient, node: string, podSelector: string, chunk: number): Promise<KubeObject[]> {
   const rc = client.resource(PODS).allNamespaces();
   const out: KubeObject[] = [];
-  for await (const page of rc.listPages({ fieldSelector: `spec.nodeName=${node}`, labelSelector: podSelector, limit: chunk > 0 ? chunk : undefined, signal: ctx.io.signal } as Parameters<typeof rc.listPages>[0])) {
+  for await (const page of rc.listPages({ fieldSelector: oneTermEqualSelector('spec.nodeName', node), labelSelector: podSelector, limit: chunk > 0 ? chunk : undefined, signal: ctx.io.signal } as Parameters<typeof rc.listPages>[0])) {
     out.push(...page.items);
   }
   return out;

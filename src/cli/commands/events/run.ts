@@ -10,6 +10,7 @@ import type { CommandContext } from '../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { printerFor } from '../../output/index.js';
+import { oneTermEqualSelector } from '../../../machinery/fields/selector.js';
 
 const EVENTS = { group: '', version: 'v1', resource: 'events', namespaced: true, kind: 'Event' } as const;
 
@@ -29,7 +30,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     if (parts.length > 2) throw new UsageError('arguments in resource/name form may not have more than one slash', false);
     const mapping = await client.mapper.resourceFor((parts[0] ?? '').toLowerCase(), { signal: ctx.io.signal });
     const apiVersion = mapping.group === '' ? mapping.version : `${mapping.group}/${mapping.version}`;
-    fieldSelector = `involvedObject.kind=${mapping.kind},involvedObject.apiVersion=${apiVersion},involvedObject.name=${parts[1] ?? ''}`;
+    fieldSelector = [oneTermEqualSelector('involvedObject.kind', mapping.kind), oneTermEqualSelector('involvedObject.apiVersion', apiVersion), oneTermEqualSelector('involvedObject.name', parts[1] ?? '')].join(',');
   }
   const keep = (e: KubeObject): boolean => types.length === 0 || types.some((t) => t.toLowerCase() === String((e as { type?: string }).type ?? '').toLowerCase());
   const printer = (flags.string('output') ?? '') === '' ? undefined : await printerFor(flags, ctx.io, { human: false });

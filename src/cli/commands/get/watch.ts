@@ -19,6 +19,7 @@ import type { ResolvedResources, ResourceQuery } from '../../resource/resolve.js
 import type { ResourceSelection } from '../../resource/selection.js';
 import type { TableRowItem } from './table-source.js';
 import { watchDeadline } from './watch-deadline.js';
+import { oneTermEqualSelector } from '../../../machinery/fields/selector.js';
 
 /** Options of {@link watchResources}. */
 export interface WatchResourcesOptions {
@@ -93,7 +94,7 @@ async function watchQuery(ctx: CommandContext, client: PlatformClient, query: Re
   if (query.name !== undefined) {
     // A named object must exist (kubectl's NotFound), then it is watched by a name selector.
     await clientForQuery(client, query).get(query.name, { signal });
-    const pin = `metadata.name=${query.name}`;
+    const pin = oneTermEqualSelector('metadata.name', query.name);
     fieldSelector = fieldSelector === '' ? pin : `${fieldSelector},${pin}`;
   }
   const watchOptions = {

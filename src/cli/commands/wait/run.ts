@@ -16,6 +16,7 @@ import { objectOutput } from '../../writes/object-output.js';
 import { OrderedWriter } from '../../writes/ordered-writer.js';
 import { allowConcurrentListeners } from '../../writes/signal.js';
 import { parseCondition, type WaitCondition } from './conditions.js';
+import { oneTermEqualSelector } from '../../../machinery/fields/selector.js';
 
 /** A week: kubectl's wait for a negative timeout. */
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -104,7 +105,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
       let object: KubeObject | undefined;
       if (timeoutMs === 0) {
         // Zero: check once.
-        object = (await rc.list({ fieldSelector: `metadata.name=${t.name}`, signal })).items[0];
+        object = (await rc.list({ fieldSelector: oneTermEqualSelector('metadata.name', t.name), signal })).items[0];
         seen = object !== undefined;
         if (!until(object)) throw new TimeoutClass(`timed out waiting for ${t.mapping.resource}/${t.name}`, object);
       } else {

@@ -10,6 +10,7 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { CSR_RESOURCE, csrRef } from '../shared/csr.js';
+import { oneTermEqualSelector } from '../../../../machinery/fields/selector.js';
 
 /** Usages the built-in signers require, used when --usage is not given. */
 const DEFAULT_USAGES: Readonly<Record<string, string[]>> = {
@@ -116,7 +117,7 @@ async function waitForCertificate(ctx: CommandContext, name: string, created: Ce
         if (pem !== undefined) return pem;
         rv = current.metadata?.resourceVersion ?? '';
       }
-      for await (const ev of client.watch({ fieldSelector: `metadata.name=${name}`, resourceVersion: rv, signal: abort.signal, resume: false })) {
+      for await (const ev of client.watch({ fieldSelector: oneTermEqualSelector('metadata.name', name), resourceVersion: rv, signal: abort.signal, resume: false })) {
         if (ev.type === 'ERROR') break;
         if (ev.type === 'DELETED') throw new PlatformError(`${csrRef(name)} was deleted before a certificate was issued`);
         const obj = ev.object as CertificateSigningRequest;

@@ -12,6 +12,7 @@ import { failuresError } from '../../../writes/error-list.js';
 import { groupKind, rolloutKind, rolloutObjects } from '../shared/objects.js';
 import { rolloutStatus } from '../shared/status.js';
 import { timeoutSignal } from '../../../../sdk/timeout-signal.js';
+import { oneTermEqualSelector } from '../../../../machinery/fields/selector.js';
 
 /** Runs `rollout status`. */
 export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
@@ -39,7 +40,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     const signal = AbortSignal.any([ctx.io.signal, done.signal, ...(timeout === undefined ? [] : [timeout])]);
     const rc = client.resource(o.mapping, o.namespace);
     let finished = false;
-    for await (const event of watch(rc, { fieldSelector: `metadata.name=${o.name}`, signal })) {
+    for await (const event of watch(rc, { fieldSelector: oneTermEqualSelector('metadata.name', o.name), signal })) {
       if (event.type === 'DELETED') throw new UsageError('object has been deleted', false);
       if (event.type !== 'ADDED' && event.type !== 'MODIFIED') continue;
       const status = rolloutStatus(kind, event.object as KubeObject, revision, ANNOTATIONS.deploymentRevision);

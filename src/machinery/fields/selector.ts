@@ -1,8 +1,10 @@
 /**
- * Field selectors (`metadata.name=x,status.phase!=Running`): parsing with the API machinery's escape
- * rules, checking the fields a kind supports, and matching.
+ * Field selectors (`metadata.name=x,status.phase!=Running`), apimachinery's fields package: parsing
+ * the query-string form with its escape rules (the server's side), matching field values, and
+ * writing a selector with its values escaped (what both sides send or build: `metadata.name=<name>`
+ * pins a list or watch to one object).
  */
-import { badRequest } from '../errors.js';
+import { SelectorParseError } from '../labels/parse.js';
 
 /** One requirement of a field selector. */
 export interface FieldRequirement {
@@ -43,12 +45,12 @@ function unescape(value: string): string {
     if (c === '\\') {
       const n = value[i + 1];
       if (n === undefined || !['\\', ',', '='].includes(n)) {
-        throw badRequest(`invalid field selector: invalid escape sequence: \\${n ?? ''}`);
+        throw new SelectorParseError(`invalid field selector: invalid escape sequence: \\${n ?? ''}`);
       }
       out += n;
       i++;
     } else if (c === ',' || c === '=') {
-      throw badRequest(`invalid field selector: unescaped ${c} in value`);
+      throw new SelectorParseError(`invalid field selector: unescaped ${c} in value`);
     } else {
       out += c;
     }
@@ -56,7 +58,7 @@ function unescape(value: string): string {
   return out;
 }
 
-/** Parses the query-string form; throws a 400 ApiError when it cannot. */
+/** Parses the query-string form; throws a {@link SelectorParseError} (the API server's 400) when it cannot. */
 export function parseFieldSelector(input: string): FieldSelector {
   const requirements: FieldRequirement[] = [];
   if (input.trim() === '') return { requirements };
@@ -79,20 +81,13 @@ export function parseFieldSelector(input: string): FieldSelector {
       op = '=';
       opLen = 1;
     } else {
-      throw badRequest(`invalid selector: '${input}'; can't understand '${term}'`);
+      throw new SelectorParseError(`invalid selector: '${input}'; can't understand '${term}'`);
     }
     const field = term.slice(0, idx).trim();
     const value = unescape(term.slice(idx + opLen));
     requirements.push({ field, op, value });
   }
   return { requirements };
-}
-
-/** Throws `field label not supported: x` (400) for a field the kind does not index. */
-export function checkFieldsSupported(selector: FieldSelector, supported: ReadonlySet<string>): void {
-  for (const r of selector.requirements) {
-    if (!supported.has(r.field)) throw badRequest(`field label not supported: ${r.field}`);
-  }
 }
 
 /** True when the object's field values satisfy every requirement. */
@@ -108,4 +103,14 @@ export function matchesFields(selector: FieldSelector, fields: (name: string) =>
 export function pinnedName(selector: FieldSelector): string | undefined {
   for (const r of selector.requirements) if (r.field === 'metadata.name' && r.op === '=') return r.value;
   return undefined;
+}
+
+/** A value escaped for a field selector (`fields.EscapeValue`): a backslash, `,` and `=` each get a backslash before them. */
+export function escapeFieldValue(value: string): string {
+  return value.replace(/[\\,=]/g, (c) => `\\${c}`);
+}
+
+/** `field=value` with the value escaped (`fields.OneTermEqualSelector(field, value).String()`). */
+export function oneTermEqualSelector(field: string, value: string): string {
+  return `${field}=${escapeFieldValue(value)}`;
 }
