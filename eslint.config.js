@@ -64,11 +64,16 @@ export default tseslint.config(
     },
   },
   {
+    // Machinery (src/machinery) is the ground floor: every layer may import it, it imports nothing
+    // outside itself: no other layer of ours and no package but Node's own modules and protobufjs
+    // (the runtime of the protobuf codec, machinery/protobuf).
     files: ['src/machinery/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: cliOnlyPackages.map((name) => ({ name, message: 'Machinery is the ground floor: no CLI packages.' })),
-        patterns: [{ group: ['**/sdk/**', '**/cli/**', '**/printers/**', '**/server/**'], message: 'Machinery imports nothing of ours: every layer builds on it.' }],
+        patterns: [
+          { group: ['**/sdk/**', '**/cli/**', '**/printers/**', '**/server/**'], message: 'Machinery imports nothing of ours: every layer builds on it.' },
+          { regex: '^(?!\\.|node:|protobufjs(/|$))', message: 'Machinery imports no packages (Node\'s own modules and protobufjs aside): it is the ground floor.' },
+        ],
       }],
     },
   },
