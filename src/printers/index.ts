@@ -8,8 +8,8 @@
 export { PrinterError, JsonPathError, GoTemplateError } from './errors.js';
 
 // Encodings kubectl uses, for other modules (config view, edit, diff) that must match its text.
-export { toJson, goJsonString } from './encoding/go-json.js';
-export type { ToJsonOptions } from './encoding/go-json.js';
+export { toJson, goJsonString } from '../machinery/json/go-json.js';
+export type { ToJsonOptions } from '../machinery/json/go-json.js';
 export { toYaml, compareYamlKeys } from '../machinery/yaml/emit.js';
 export { goSprint } from './encoding/go-sprint.js';
 export { formatGoFloat, formatGoNumber } from '../machinery/go-number.js';

@@ -2,7 +2,7 @@
  * The printers behind {@link printerFor}, one per format, over the pure printers of
  * `src/printers`. Loaded only when a command prints, so the printers stay off the start-up path.
  */
-import { toJson } from '../../printers/encoding/go-json.js';
+import { toJson } from '../../machinery/json/go-json.js';
 import { GoTemplateError, PrinterError } from '../../printers/errors.js';
 import type { GoTemplate } from '../../printers/gotemplate/template.js';
 import { loadRegexEngine, mayUseRegex } from '../../printers/jsonpath/regex.js';

@@ -3,7 +3,7 @@
  * set, rollout): unknown fields dropped, Go's zero values written (`creationTimestamp: null`), and
  * `-o json` in struct order.
  */
-import { inGoFieldOrder } from '../../printers/encoding/go-json.js';
+import { inGoFieldOrder } from '../../machinery/json/go-json.js';
 import type { KubeObject } from '../../sdk/types/meta.js';
 import { inStructOrder } from '../resource-builders/schema-order.js';
 import { asTyped } from '../commands/set/shared/typed.js';

@@ -9,7 +9,7 @@ import { PlatformError } from '../../sdk/errors.js';
 import { ANNOTATIONS, BINARY_NAME } from '../../sdk/naming.js';
 import type { ResourceDescriptor } from '../../sdk/rest/resource-client.js';
 import type { KubeObject } from '../../sdk/types/meta.js';
-import { inGoFieldOrder, toJson } from '../../printers/encoding/go-json.js';
+import { inGoFieldOrder, toJson } from '../../machinery/json/go-json.js';
 import type { CommandContext } from '../framework/context.js';
 import type { AnyFlagReader, FlagReader, FlagsOf } from '../framework/flag-reader.js';
 import type { FlagSpec } from '../framework/spec.js';

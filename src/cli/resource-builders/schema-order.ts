@@ -6,7 +6,7 @@
  * declare each struct's fields in Go's order; map keys are sorted as encoding/json sorts them;
  * keys a schema does not name keep their place after the known ones.
  */
-import { compareUtf8 } from '../../printers/encoding/utf8-order.js';
+import { compareUtf8 } from '../../machinery/json/go-json.js';
 import { builtinSchema, type TypeSchema } from '../../sdk/types/schema/index.js';
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { Struct } from './typed.js';

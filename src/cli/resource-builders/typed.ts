@@ -5,7 +5,7 @@
  * (labels, data, selectors) have sorted keys. The result is marked with `inGoFieldOrder`, so that
  * `-o json` and the `--save-config` annotation keep the field order kubectl prints.
  */
-import { compareUtf8 } from '../../printers/encoding/utf8-order.js';
+import { compareUtf8 } from '../../machinery/json/go-json.js';
 
 /** A JSON object built in a Go struct's field order. */
 export type Struct = Record<string, unknown>;

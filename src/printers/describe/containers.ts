@@ -1,5 +1,5 @@
 import { goQuote } from '../encoding/go-quote.js';
-import { compareUtf8 } from '../encoding/utf8-order.js';
+import { compareUtf8 } from '../../machinery/json/go-json.js';
 import { quantityString, quantityValue } from '../../machinery/quantity/text.js';
 import type { DescribeOptions } from './format.js';
 import { formatRfc1123z, sortedKeys } from './format.js';

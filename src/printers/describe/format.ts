@@ -3,7 +3,7 @@
  */
 import type { LabelSelector } from '../../sdk/types/meta.js';
 import { humanDuration } from '../../sdk/types/human-duration.js';
-import { compareUtf8 } from '../encoding/utf8-order.js';
+import { compareUtf8 } from '../../machinery/json/go-json.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0 } from './writer.js';
 

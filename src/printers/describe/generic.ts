@@ -1,6 +1,6 @@
 import type { KubeObject } from '../../sdk/types/meta.js';
 import { goSprint } from '../encoding/go-sprint.js';
-import { compareUtf8 } from '../encoding/utf8-order.js';
+import { compareUtf8 } from '../../machinery/json/go-json.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';

@@ -3,7 +3,7 @@
  * backend, TLS, the rules with each backend's endpoints, annotations and events.
  */
 import type { KubeObject } from '../../sdk/types/meta.js';
-import { compareUtf8 } from '../encoding/utf8-order.js';
+import { compareUtf8 } from '../../machinery/json/go-json.js';
 import { formatEndpointSlices } from './endpoints.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';

@@ -1,5 +1,5 @@
 import type { KubeObject } from '../../sdk/types/meta.js';
-import { compareUtf8 } from '../encoding/utf8-order.js';
+import { compareUtf8 } from '../../machinery/json/go-json.js';
 import { QuantitySum, quantityString, quantityValue } from '../../machinery/quantity/text.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';

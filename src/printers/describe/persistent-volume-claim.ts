@@ -4,7 +4,7 @@
  * also how an ephemeral volume's claim template is shown.
  */
 import type { KubeObject } from '../../sdk/types/meta.js';
-import { compareUtf8 } from '../encoding/utf8-order.js';
+import { compareUtf8 } from '../../machinery/json/go-json.js';
 import { quantityString } from '../../machinery/quantity/text.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';

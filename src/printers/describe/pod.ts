@@ -1,5 +1,5 @@
 import type { KubeObject, LabelSelector } from '../../sdk/types/meta.js';
-import { compareUtf8 } from '../encoding/utf8-order.js';
+import { compareUtf8 } from '../../machinery/json/go-json.js';
 import { compareQuantities } from '../../machinery/quantity/arithmetic.js';
 import { quantityOf } from '../../machinery/quantity/text.js';
 import { describeContainers, describeResources } from './containers.js';

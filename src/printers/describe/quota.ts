@@ -3,7 +3,7 @@
  * Limits` sections of `describe namespace`.
  */
 import type { KubeObject } from '../../sdk/types/meta.js';
-import { compareUtf8 } from '../encoding/utf8-order.js';
+import { compareUtf8 } from '../../machinery/json/go-json.js';
 import { formatQuantity } from '../../machinery/quantity/format.js';
 import type { QuantityFormat } from '../../machinery/quantity/parse.js';
 import { quantityOf, quantityString, quantityValue } from '../../machinery/quantity/text.js';

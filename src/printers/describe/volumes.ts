@@ -4,7 +4,7 @@
  * Values are printed as Go's `%v` prints the typed fields: missing strings empty, missing numbers
  * 0, missing booleans false, references as the generated `String()` methods print them.
  */
-import { compareUtf8 } from '../encoding/utf8-order.js';
+import { compareUtf8 } from '../../machinery/json/go-json.js';
 import { formatQuantity } from '../../machinery/quantity/format.js';
 import { quantityOf } from '../../machinery/quantity/text.js';
 import { bool, num, obj, objs, str, strs } from './json-access.js';

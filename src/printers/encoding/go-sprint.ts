@@ -1,5 +1,5 @@
 import { formatGoNumber } from '../../machinery/go-number.js';
-import { sortedKeys } from './utf8-order.js';
+import { sortedKeys } from '../../machinery/json/go-json.js';
 
 function sprint(value: unknown): string {
   if (value === null || value === undefined) return '<nil>';

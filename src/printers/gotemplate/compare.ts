@@ -3,7 +3,7 @@
  * basic types only (bool, integers, floats, complex numbers, strings), integers of either
  * signedness compared by value, nil equal only to nil, and Go's errors for everything else.
  */
-import { compareUtf8 } from '../encoding/utf8-order.js';
+import { compareUtf8 } from '../../machinery/json/go-json.js';
 import { formatValue } from './fmt/print.js';
 import { FuncError } from './func-error.js';
 import { type GoValue, INVALID, bool, indirectInterface, typeName } from './values.js';

@@ -9,7 +9,7 @@
  * allows 100,000, more than a JavaScript stack holds), and the output and the number of steps are
  * limited.
  */
-import { compareUtf8 } from '../encoding/utf8-order.js';
+import { compareUtf8 } from '../../machinery/json/go-json.js';
 import { formatValue, sprint } from './fmt/print.js';
 import { FuncError } from './func-error.js';
 import { callError, FUNCS, type ParamType, type TemplateFunc, toAny } from './funcs.js';

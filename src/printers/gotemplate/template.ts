@@ -10,7 +10,7 @@
  *
  * @packageDocumentation
  */
-import { toJson } from '../encoding/go-json.js';
+import { toJson } from '../../machinery/json/go-json.js';
 import { GoTemplateError } from '../errors.js';
 import { execute, TemplatePanic, type ExecLimits } from './exec.js';
 import { formatValue } from './fmt/print.js';

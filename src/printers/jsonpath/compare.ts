@@ -4,7 +4,7 @@
  * float, bool); comparing different kinds, or maps, lists and null, is an error.
  */
 import { isGoInteger } from '../../machinery/go-number.js';
-import { compareUtf8 } from '../encoding/utf8-order.js';
+import { compareUtf8 } from '../../machinery/json/go-json.js';
 import { FloatLiteral } from './values.js';
 import type { Value } from './values.js';
 

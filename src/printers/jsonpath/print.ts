@@ -1,5 +1,5 @@
 /** Printing of JSONPath results as kubectl prints them. */
-import { toJson } from '../encoding/go-json.js';
+import { toJson } from '../../machinery/json/go-json.js';
 import { formatGoFloat } from '../../machinery/go-number.js';
 import { goSprint } from '../encoding/go-sprint.js';
 import { FloatLiteral, NO_VALUE } from './values.js';

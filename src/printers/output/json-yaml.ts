@@ -1,6 +1,6 @@
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { WatchEvent } from '../../sdk/types/watch.js';
-import { toJson } from '../encoding/go-json.js';
+import { toJson } from '../../machinery/json/go-json.js';
 import { toYaml } from '../../machinery/yaml/emit.js';
 import { PrinterError } from '../errors.js';
 import { omitManagedFields } from './lists.js';

@@ -1,4 +1,4 @@
-import { compareUtf8 } from '../encoding/utf8-order.js';
+import { compareUtf8 } from '../../machinery/json/go-json.js';
 
 /**
  * Labels as kubectl shows them in the LABELS column and in `describe`: `k=v` pairs sorted and

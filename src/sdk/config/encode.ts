@@ -4,6 +4,7 @@
  * `current-context` always present; `clusters: null` when empty), named lists sorted by name,
  * and exec plugins with `args`, `env` and `provideClusterInfo` always spelled out.
  */
+import { compareUtf8, inGoFieldOrder, toJson } from '../../machinery/json/go-json.js';
 import { setOwn } from '../../machinery/json/own-keys.js';
 import { toYaml } from '../../machinery/yaml/emit.js';
 import type { ClusterEntry, ConfigModel, ContextEntry, ExecEntry, NamedExtension, Preferences, UserEntry } from './types.js';
@@ -18,10 +19,8 @@ export interface EncodeOptions {
 
 type Obj = Record<string, unknown>;
 
-/** Go's `sort.Strings`: byte order of the UTF-8 encoding. */
-export function compareGoStrings(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
-}
+/** Go's `sort.Strings`: byte order of the UTF-8 encoding (machinery's {@link compareUtf8}). */
+export const compareGoStrings = compareUtf8;
 
 function nonEmpty(v: unknown): boolean {
   if (v === undefined || v === null || v === '' || v === false) return false;
@@ -133,21 +132,23 @@ function sortKeysDeep(v: unknown): unknown {
   return v;
 }
 
+/** Maps (as opposed to structs) are sorted by Go: extension payloads, as-user-extra and auth-provider config. */
+const MAP_FIELDS = new Set(['extension', 'as-user-extra', 'config']);
+
+/** A copy of `v` with its maps sorted and its structs in the order they were built in. */
+function withSortedMaps(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withSortedMaps);
+  if (typeof v !== 'object' || v === null) return v;
+  const out: Obj = {};
+  for (const [key, item] of Object.entries(v)) setOwn(out, key, MAP_FIELDS.has(key) ? sortKeysDeep(item) : withSortedMaps(item));
+  return out;
+}
+
 /**
- * JSON as Go's `json.MarshalIndent(v, "", "    ")` writes it: `<`, `>`, `&`, U+2028/2029 escaped,
- * `\u0008`/`\u000c` instead of `\b`/`\f`, map keys (`as-user-extra`, extension data) sorted.
+ * JSON as Go's `json.MarshalIndent(v, "", "    ")` writes it (machinery's Go JSON writer): struct
+ * fields in the order {@link encodeConfig} gives them, map keys (`as-user-extra`, extension data)
+ * sorted, `<`, `>`, `&`, U+2028/2029 escaped.
  */
 export function toGoJson(value: unknown): string {
-  const text = JSON.stringify(
-    value,
-    function replacer(this: unknown, key: string, v: unknown) {
-      // Maps (as opposed to structs) are sorted by Go; extension payloads and as-user-extra are maps.
-      if (key === 'extension' || key === 'as-user-extra' || key === 'config') return sortKeysDeep(v);
-      return v;
-    },
-    4,
-  );
-  return `${text
-    .replace(/\\(\\|b|f)/g, (m, c: string) => (c === 'b' ? '\\u0008' : c === 'f' ? '\\u000c' : m))
-    .replace(/[<>&\u2028\u2029]/g, (c) => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, '0')}`)}\n`;
+  return `${toJson(inGoFieldOrder(withSortedMaps(value) as object), { indent: '    ' })}\n`;
 }

@@ -1,47 +1,20 @@
 /**
  * JSON text and value ordering exactly as the apiserver's Go code produces them, for the parts of
  * managedFields that embed values (`k:{"name":"x"}`, `v:"a"`) and for the last-applied annotation.
+ * The JSON text and the string order are machinery's (src/machinery/json/go-json.ts), which the
+ * client writes its last-applied annotations with too.
  */
 import type { JsonValue } from '../../sdk/types/meta.js';
-import { isBigInt, isJsonNumber } from '../../machinery/json-numbers.js';
-
-const HTML_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
-
-const PLAIN = /^[\w .:/@+=,;~#$%*()[\]{}|^`'!?-]*$/;
-
-function escapeString(text: string): string {
-  if (PLAIN.test(text)) return `"${text}"`;
-  return JSON.stringify(text).replace(/[<>&\u2028\u2029]/g, (c) => HTML_ESCAPES[c] ?? c);
-}
+import { isJsonNumber } from '../../machinery/json-numbers.js';
+import { compareUtf8, toJson } from '../../machinery/json/go-json.js';
 
 /** Go `json.Marshal` of a decoded value: compact, object keys sorted, HTML characters escaped. */
 export function goJson(value: JsonValue | undefined): string {
-  if (value === undefined || value === null) return 'null';
-  if (typeof value === 'string') return escapeString(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value);
-  // An int64 beyond 2^53 (json-numbers.ts): its digits, as Go prints an int64.
-  if (isBigInt(value)) return String(value);
-  if (Array.isArray(value)) return `[${value.map((item) => goJson(item)).join(',')}]`;
-  const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort(compareStrings);
-  return `{${keys.map((key) => `${escapeString(key)}:${goJson(value[key])}`).join(',')}}`;
+  return toJson(value, { sortAllKeys: true });
 }
 
 /** Byte-wise (UTF-8) string order, as Go's `strings.Compare`. */
-export function compareStrings(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const ca = a.charCodeAt(i);
-    const cb = b.charCodeAt(i);
-    if (ca !== cb) {
-      // Surrogates (U+D800..DFFF) encode code points above U+FFFF, which sort after U+E000..FFFF in UTF-8.
-      const sa = ca >= 0xd800 && ca <= 0xdfff ? ca + 0x2000 : ca >= 0xe000 ? ca - 0x800 : ca;
-      const sb = cb >= 0xd800 && cb <= 0xdfff ? cb + 0x2000 : cb >= 0xe000 ? cb - 0x800 : cb;
-      return sa < sb ? -1 : 1;
-    }
-  }
-  return a.length < b.length ? -1 : 1;
-}
+export const compareStrings = compareUtf8;
 
 function rank(value: JsonValue): number {
   if (typeof value === 'number' || typeof value === 'bigint') return 0;

@@ -14,7 +14,7 @@ import { liveObjects } from '../../manifests/live-objects.js';
 import { readsStdin } from '../../manifests/manifest-flags.js';
 import { withLastApplied } from '../../../sdk/apply/last-applied.js';
 import { objectOutput } from '../../writes/object-output.js';
-import { inGoFieldOrder } from '../../../printers/encoding/go-json.js';
+import { inGoFieldOrder } from '../../../machinery/json/go-json.js';
 import { inStructOrder } from '../../resource-builders/schema-order.js';
 
 const HPA = { group: 'autoscaling', version: 'v1', resource: 'horizontalpodautoscalers', namespaced: true, kind: 'HorizontalPodAutoscaler' } as const;

@@ -35,7 +35,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   }
   const [{ blamedFields }, { toJson }, { toYaml }] = await Promise.all([
     import('../../../printers/blame/blame-json.js'),
-    import('../../../printers/encoding/go-json.js'),
+    import('../../../machinery/json/go-json.js'),
     import('../../../machinery/yaml/emit.js'),
   ]);
   const meta = first.object.metadata;

@@ -13,7 +13,7 @@ import { failuresError } from '../../writes/error-list.js';
 import { liveObjects } from '../../manifests/live-objects.js';
 import { hasManifestInput, readsStdin } from '../../manifests/manifest-flags.js';
 import { applyOverrides } from '../run/overrides.js';
-import { inGoFieldOrder } from '../../../printers/encoding/go-json.js';
+import { inGoFieldOrder } from '../../../machinery/json/go-json.js';
 import { withTypedLastApplied } from '../../resource-builders/generated.js';
 import { inStructOrder } from '../../resource-builders/schema-order.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';

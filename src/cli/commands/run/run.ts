@@ -10,7 +10,7 @@ import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { usageErrorf } from '../../framework/usage-errorf.js';
 import { applyOverrides } from './overrides.js';
-import { inGoFieldOrder } from '../../../printers/encoding/go-json.js';
+import { inGoFieldOrder } from '../../../machinery/json/go-json.js';
 import { inStructOrder } from '../../resource-builders/schema-order.js';
 import { withTypedLastApplied } from '../../resource-builders/generated.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';

@@ -4,7 +4,7 @@
  * `%!v(MISSING)`, `%!(EXTRA int=2)`, `%!(NOVERB)`, `%!(BADWIDTH)` ...). Maps print with sorted
  * keys, `interface{}` elements that hold nil as `<nil>`.
  */
-import { compareUtf8 } from '../../encoding/utf8-order.js';
+import { compareUtf8 } from '../../../machinery/json/go-json.js';
 import { type Concrete, type GoValue, fromRaw, mapKeys, sliceElem, typeName } from '../values.js';
 import { Formatter, LDIGITS, UDIGITS } from './format.js';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { toJson } from '../../../../src/printers/encoding/go-json.js';
+import { toJson } from '../../../../src/machinery/json/go-json.js';
 import { goSprint } from '../../../../src/printers/encoding/go-sprint.js';
 import { formatGoFloat } from '../../../../src/machinery/go-number.js';
 

@@ -3,7 +3,7 @@
  * the fields Go always writes (`creationTimestamp: null`, `rules: null`, a role reference) added,
  * unknown fields dropped.
  */
-import { inGoFieldOrder } from '../../../../printers/encoding/go-json.js';
+import { inGoFieldOrder } from '../../../../machinery/json/go-json.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import { labelSelector, nonEmpty, struct, type Struct } from '../../../resource-builders/typed.js';
 

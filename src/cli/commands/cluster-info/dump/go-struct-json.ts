@@ -3,7 +3,7 @@
  * they come (a typed struct's field order, which the server's answer already has) rather than
  * sorted as for unstructured objects, with Go's string escaping (`<`, `>`, `&` as `\u003c` ...).
  */
-import { goJsonString } from '../../../../printers/encoding/go-json.js';
+import { goJsonString } from '../../../../machinery/json/go-json.js';
 
 function write(value: unknown, indent: string, out: string[]): void {
   if (value === null || value === undefined) {

@@ -1,9 +1,43 @@
-import { sortedKeys } from './utf8-order.js';
+/**
+ * JSON text as Go's encoding/json writes it: `json.Marshal` (compact) for the last-applied
+ * annotation the server and the client both write and for managedFields keys, `json.MarshalIndent`
+ * for `-o json` and `config view -o json`. Map keys sorted by their UTF-8 bytes; `<`, `>`, `&`,
+ * U+2028 and U+2029 escaped; `\b` and `\f` as Go 1.22 and later write them; a lone surrogate as
+ * the U+FFFD Go's decoder would have made of it.
+ */
+
+/**
+ * String ordering as Go sorts map keys (`sort.Strings`, `strings.Compare`): by the bytes of their
+ * UTF-8 encoding, which is the same as ordering by Unicode code point. JavaScript's `<` compares
+ * UTF-16 code units instead, which differs for characters above U+FFFF.
+ */
+export function compareUtf8(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(i);
+    if (ca === cb) continue;
+    const pa = a.codePointAt(i) ?? ca;
+    const pb = b.codePointAt(i) ?? cb;
+    return pa < pb ? -1 : pa > pb ? 1 : 0;
+  }
+  return a.length - b.length;
+}
+
+/** Keys of an object sorted as Go's encoding/json and fmt sort map keys. */
+export function sortedKeys(obj: object): string[] {
+  return Object.keys(obj).sort(compareUtf8);
+}
 
 /** Options of {@link toJson}. */
 export interface ToJsonOptions {
   /** Indentation unit; kubectl uses four spaces for `-o json`. Empty or absent: compact. */
   indent?: string;
+  /**
+   * Sort the keys of every object, also of those marked with {@link GO_FIELD_ORDER}: `json.Marshal`
+   * of an unstructured object (the last-applied annotation), where every object is a map.
+   */
+  sortAllKeys?: boolean;
 }
 
 const HEX = '0123456789abcdef';
@@ -66,7 +100,7 @@ export function inGoFieldOrder<T extends object>(object: T): T {
   return object;
 }
 
-function write(value: unknown, indent: string, prefix: string, out: string[], fieldOrder = false): void {
+function write(value: unknown, indent: string, prefix: string, out: string[], fieldOrder: boolean, sortAll: boolean): void {
   if (value === null || value === undefined) {
     out.push('null');
   } else if (typeof value === 'string') {
@@ -88,13 +122,13 @@ function write(value: unknown, indent: string, prefix: string, out: string[], fi
     value.forEach((item, i) => {
       if (i > 0) out.push(',');
       if (indent) out.push('\n', inner);
-      write(item, indent, inner, out, fieldOrder);
+      write(item, indent, inner, out, fieldOrder, sortAll);
     });
     if (indent) out.push('\n', prefix);
     out.push(']');
   } else if (typeof value === 'object') {
     const obj = value as Record<string | symbol, unknown>;
-    const ordered = fieldOrder || obj[GO_FIELD_ORDER] === true;
+    const ordered = !sortAll && (fieldOrder || obj[GO_FIELD_ORDER] === true);
     const keys = (ordered ? Object.keys(obj) : sortedKeys(obj)).filter((k) => obj[k] !== undefined);
     if (keys.length === 0) {
       out.push('{}');
@@ -106,7 +140,7 @@ function write(value: unknown, indent: string, prefix: string, out: string[], fi
       if (i > 0) out.push(',');
       if (indent) out.push('\n', inner);
       out.push(goJsonString(key), indent ? ': ' : ':');
-      write(obj[key], indent, inner, out, ordered);
+      write(obj[key], indent, inner, out, ordered, sortAll);
     });
     if (indent) out.push('\n', prefix);
     out.push('}');
@@ -124,6 +158,6 @@ function write(value: unknown, indent: string, prefix: string, out: string[], fi
  */
 export function toJson(value: unknown, options: ToJsonOptions = {}): string {
   const out: string[] = [];
-  write(value, options.indent ?? '', '', out);
+  write(value, options.indent ?? '', '', out, false, options.sortAllKeys === true);
   return out.join('');
 }
