@@ -105,6 +105,8 @@ export function importConfig(config: ConfigModel, incoming: ConfigModel, source:
 
 /** A refused import: the conflicts, and the whole report for the message. */
 export class ImportConflictError extends ConfigError {
+  static override readonly brand: string = 'ImportConflictError';
+  override name = 'ImportConflictError';
   constructor(readonly imported: readonly ImportedEntry[]) {
     const conflicts = imported.filter((e) => e.result === 'conflict');
     super(`${conflicts.length} ${conflicts.length === 1 ? 'entry differs' : 'entries differ'} from ours (${conflicts.map((c) => `${c.kind.slice(0, -1)} ${JSON.stringify(c.name)}`).join(', ')}): nothing was imported; choose --on-conflict=rename, skip or overwrite`);
