@@ -22,6 +22,6 @@ export { KindMapper, noMatchError } from './kind-mapper.js';
 export { placeObject, resolveManifest, clientFor, namespaceMismatchError, mappingNotFound } from './resolve-manifest.js';
 export type { PlacedObject, NamespaceOptions } from './resolve-manifest.js';
 export { describeObject, objectKey, splitApiVersion } from './object-ref.js';
-export { waitForObject, WaitTimeoutError } from './wait-for.js';
+export { waitForObject, WaitFailedError, WaitTimeoutError } from './wait-for.js';
 export type { WaitForObjectOptions } from './wait-for.js';
 export { goJsonCompact } from './go-json.js';

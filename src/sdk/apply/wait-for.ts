@@ -22,9 +22,29 @@ export class WaitTimeoutError extends PlatformError {
   }
 }
 
+/** The wait ended because a failure condition appeared (`failWhen`), before the awaited one. */
+export class WaitFailedError extends PlatformError {
+  static override readonly brand: string = 'WaitFailedError';
+  override name = 'WaitFailedError';
+  /** What `failWhen` said of the state. */
+  readonly reason: string;
+  /** The object's state that failed the wait (undefined: it did not exist). */
+  readonly last: KubeObject | undefined;
+  constructor(message: string, reason: string, last: KubeObject | undefined) {
+    super(message);
+    this.reason = reason;
+    this.last = last;
+  }
+}
+
 /** Options of {@link waitForObject}. */
 export interface WaitForObjectOptions {
   signal?: AbortSignal | undefined;
+  /**
+   * A failure outcome (`wait --fail-on`): when it returns a reason for a state, the wait ends at
+   * once with a {@link WaitFailedError} instead of waiting on for `until` or the timeout.
+   */
+  failWhen?: ((object: KubeObject | undefined) => string | undefined) | undefined;
   /** Give up after this many ms (undefined or negative: wait until the signal aborts). */
   timeoutMs?: number | undefined;
   /** Called with each new state of the object (undefined when it is gone). */
@@ -51,6 +71,7 @@ function endedError(client: ResourceClient, name: string, timeout: AbortSignal |
  * for it. `client` must be bound to the object's namespace for namespaced kinds.
  *
  * @throws {@link WaitTimeoutError} when `timeoutMs` passes or the signal aborts first.
+ * @throws {@link WaitFailedError} when `failWhen` names a failure first.
  */
 export async function waitForObject(
   client: ResourceClient,
@@ -61,8 +82,15 @@ export async function waitForObject(
   const { timeout, done, watchSignal } = waitSignals(options);
   let current: KubeObject | undefined;
   let satisfied = false;
+  let failure: string | undefined;
   const check = (): void => {
-    if (!satisfied && until(current)) {
+    if (satisfied || failure !== undefined) return;
+    failure = options.failWhen?.(current);
+    if (failure !== undefined) {
+      done.abort();
+      return;
+    }
+    if (until(current)) {
       satisfied = true;
       done.abort();
     }
@@ -80,8 +108,9 @@ export async function waitForObject(
     current = event.type === 'DELETED' ? undefined : event.object as KubeObject;
     if (listed) options.onChange?.(current);
     if (listed) check();
-    if (satisfied) break;
+    if (satisfied || failure !== undefined) break;
   }
+  if (failure !== undefined) throw new WaitFailedError(`${client.descriptor.resource}/${name} failed: ${failure}`, failure, current);
   if (satisfied) return current;
   throw endedError(client, name, timeout, current);
 }

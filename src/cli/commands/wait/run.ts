@@ -75,7 +75,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   }
   if (targets.length === 0 && errors.length === 0 && !forDelete) throw new UsageError('no matching resources found', false);
 
-  const [{ waitForObject, WaitTimeoutError: TimeoutClass }, { describeObject }, { withTypeMeta }] = await Promise.all([
+  const [{ waitForObject, WaitTimeoutError: TimeoutClass, WaitFailedError: FailedClass }, { describeObject }, { withTypeMeta }] = await Promise.all([
     import('../../../sdk/apply/wait-for.js'),
     import('../../../sdk/apply/object-ref.js'),
     import('../../resource/index.js'),
@@ -85,7 +85,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const writer = new OrderedWriter(ctx.io.stdout, targets.length);
   const description = (t: Target, object: KubeObject | undefined): string =>
     describeObject(object ?? { apiVersion: t.mapping.group === '' ? t.mapping.version : `${t.mapping.group}/${t.mapping.version}`, kind: t.mapping.kind, metadata: { name: t.name } });
-  const met = (object: KubeObject | undefined): boolean => {
+  const until = (object: KubeObject | undefined): boolean => {
     if (forDelete) return object === undefined;
     if (object === undefined) return false;
     return checks.every((test) => test(object));
@@ -94,7 +94,6 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const failed = new AbortController();
   const signal = AbortSignal.any([ctx.io.signal, failed.signal]);
   let failure: string | undefined;
-  const until = (object: KubeObject | undefined): boolean => failureOf(object) !== undefined || met(object);
 
   const outcomes = await Promise.all(targets.map(async (t, index): Promise<KubeObject | { error: unknown } | undefined> => {
     const rc = client.resource(t.mapping, t.namespace);
@@ -107,10 +106,11 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
         // Zero: check once.
         object = (await rc.list({ fieldSelector: oneTermEqualSelector('metadata.name', t.name), signal })).items[0];
         seen = object !== undefined;
-        if (!until(object)) throw new TimeoutClass(`timed out waiting for ${t.mapping.resource}/${t.name}`, object);
+        if (failureOf(object) === undefined && !until(object)) throw new TimeoutClass(`timed out waiting for ${t.mapping.resource}/${t.name}`, object);
       } else {
         object = await waitForObject(rc, t.name, until, {
           signal,
+          failWhen: failOn.length === 0 ? undefined : failureOf,
           timeoutMs,
           onChange: (o) => {
             if (o !== undefined) seen = true;
@@ -118,18 +118,18 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
         });
       }
       const failedOn = failureOf(object);
-      if (failedOn !== undefined) {
-        writer.set(index, '');
-        if (failure === undefined) failure = `${description(t, object)} failed: ${failedOn}`;
-        failed.abort();
-        return undefined;
-      }
+      if (failedOn !== undefined) throw new FailedClass(`${t.mapping.resource}/${t.name} failed: ${failedOn}`, failedOn, object);
       // `delete` of an object that was already gone prints nothing (kubectl ignores NotFound there).
       const line = forDelete && !seen ? '' : output.printsObjects && object !== undefined ? '' : output.resultLine(description(t, undefined), 'condition met');
       writer.set(index, line);
       return output.printsObjects && object !== undefined ? withTypeMeta(object, t.mapping) : undefined;
     } catch (err) {
       writer.set(index, '');
+      if (err instanceof FailedClass) {
+        failure ??= `${description(t, err.last)} failed: ${err.reason}`;
+        failed.abort();
+        return undefined;
+      }
       if (failed.signal.aborted) return undefined;
       if (err instanceof TimeoutClass) return { error: new UsageError(`timed out waiting for the condition on ${t.mapping.resource}/${t.name}`, false) };
       return { error: err };
