@@ -2,7 +2,7 @@
  * ApplySets: `applyManifests(..., { applySet })` labels the members, keeps the parent's ID label
  * and annotations as KEP-3659 writes them, and prunes the members a later apply leaves out; and a
  * set is the same set for stock kubectl (`KUBECTL_APPLYSET=true`, through the rename proxy) and
- * for us, applied and pruned in turns. The CLI's `apply --applyset` is in `applyset-cli`.
+ * for us (the CLI and the SDK), applied and pruned in turns.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,7 +16,8 @@ import { closeAllDispatchers } from '../../src/sdk/transport/dispatchers.js';
 import { parseManifests } from '../../src/sdk/yaml.js';
 import { ApiClient, type Body } from '../support/api.js';
 import { kubectlSkipReason, startProxiedKubectl, type ProxiedKubectl } from '../support/kubectl-proxy.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestServer, writeTestKubeconfig, type TestServer } from '../support/server.js';
+import { runCli } from '../support/cli.js';
 
 function configMaps(...names: string[]): string {
   return names.map((n) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${n}\ndata:\n  k: ${n}\n`).join('---\n');
@@ -86,9 +87,11 @@ describe('ApplySets', () => {
   const skip = kubectlSkipReason() ?? false;
   describe('with stock kubectl', { skip }, () => {
     let kubectl: ProxiedKubectl;
+    let ourEnv: Record<string, string> = {};
     before(async () => {
       kubectl = await startProxiedKubectl(server, { KUBECTL_APPLYSET: 'true' });
-      for (const [dir, text] of [['one', configMaps('a', 'b')], ['three', configMaps('c')]] as const) {
+      ourEnv = { PLATFORMCONFIG: await writeTestKubeconfig(server, join(kubectl.home, '.platform'), 'interop'), HOME: kubectl.home };
+      for (const [dir, text] of [['one', configMaps('a', 'b')], ['two', configMaps('a', 'c')], ['three', configMaps('c')]] as const) {
         await mkdir(join(kubectl.home, dir), { recursive: true });
         await writeFile(join(kubectl.home, dir, 'cms.yaml'), text);
       }
@@ -103,12 +106,17 @@ describe('ApplySets', () => {
       assert.deepEqual(await names('interop'), ['a', 'b']);
       await api.post('/api/v1/namespaces/interop/configmaps', { metadata: { name: 'bystander' } });
 
-      // Ours: a and c; b goes.
-      const pruned: string[] = [];
-      const ours = await applyManifests(client, await parseManifests(configMaps('a', 'c'), { source: 'two.yaml' }), { namespace: 'interop', applySet: { parent: 'shared', namespace: 'interop', onPruned: (p) => pruned.push(p.description) } });
-      assert.ok(ours.every((r) => r.error === undefined));
-      assert.deepEqual(pruned, ['configmap/b']);
+      // platformctl's CLI: a and c; b goes.
+      const ours = await runCli(['apply', '-n', 'interop', '--applyset=shared', '--prune', '-f', 'two'], { env: ourEnv, cwd: kubectl.home, home: kubectl.home });
+      assert.equal(ours.code, 0, ours.stderr);
+      assert.equal(ours.stdout, 'configmap/a unchanged\nconfigmap/c created\nconfigmap/b pruned\n');
       assert.deepEqual(await names('interop'), ['a', 'bystander', 'c']);
+
+      // The SDK, as a CI script would: the same set, still a and c; nothing more goes.
+      const pruned: string[] = [];
+      const sdk = await applyManifests(client, await parseManifests(configMaps('a', 'c'), { source: 'two.yaml' }), { namespace: 'interop', applySet: { parent: 'shared', namespace: 'interop', onPruned: (p) => pruned.push(p.description) } });
+      assert.ok(sdk.every((r) => r.error === undefined));
+      assert.deepEqual(pruned, []);
 
       // kubectl's again: only c; it prunes a, which we applied.
       const k2 = await kubectl.run(['apply', '-n', 'interop', '--applyset=shared', '--prune', '-f', 'three']);
