@@ -17,6 +17,7 @@ import { resolveFollowTarget, type FollowTarget } from './follow-target.js';
 import { LogCursor, sinceTimeOf, splitTimestamp } from './log-cursor.js';
 import { MergeChannel } from './merge-channel.js';
 import { StreamSlots } from './stream-slots.js';
+import { sleepUnlessAborted } from '../../machinery/sleep.js';
 
 export type { FollowTarget } from './follow-target.js';
 
@@ -96,18 +97,6 @@ class FollowedPod {
       signal.addEventListener('abort', done, { once: true });
     });
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 function message(e: unknown): string {
@@ -321,11 +310,11 @@ class LogFollow {
         if (failed instanceof StatusError && failed.code === 404) return;
         // A container that is not running (yet) is not a dropped stream: wait for its next state.
         if (failed instanceof StatusError && failed.code === 400) {
-          await Promise.race([followed.changed(signal), sleep(MAX_RETRY_DELAY_MS, signal)]);
+          await Promise.race([followed.changed(signal), sleepUnlessAborted(MAX_RETRY_DELAY_MS, signal)]);
           continue;
         }
         this.options.onEvent?.({ type: 'reconnecting', pod: followed.name, container, error: message(failed) });
-        await sleep(delay, signal);
+        await sleepUnlessAborted(delay, signal);
         delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
         continue;
       }
@@ -337,7 +326,7 @@ class LogFollow {
         continue;
       }
       // The stream ended while the instance runs (as far as the watch has told): read again soon.
-      await sleep(delay, signal);
+      await sleepUnlessAborted(delay, signal);
       delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
     }
   }

@@ -20,6 +20,7 @@ import type { ObjectBase, ObjectMeta } from '../types/meta.js';
 import type { Status } from '../types/status.js';
 import type { WatchEvent } from '../types/watch.js';
 import { resourceWatchSource, type WatchSource } from './source.js';
+import { sleepUnlessAborted } from '../../machinery/sleep.js';
 
 /** Why a watch was resumed (for logs and progress messages). */
 export interface ResumeInfo {
@@ -83,24 +84,6 @@ function keyOf(meta: ObjectMeta | undefined): string | undefined {
 
 function isGone(status: { code?: number; reason?: string } | undefined): boolean {
   return status !== undefined && (status.code === 410 || status.reason === 'Expired' || status.reason === 'Gone');
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted === true) {
-      resolve();
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** The wait before attempt `failures + 1`: doubling from `base`, at most 30 s. */
@@ -231,7 +214,7 @@ async function* run<T extends ObjectBase>(source: WatchSource<T>, options: Resum
         if (failures > maxRetries) throw err;
         const retryInMs = backoff(baseDelay, failures);
         options.onResume?.({ reason: 'failed', resourceVersion, attempt: failures, error: err, retryInMs });
-        await sleep(retryInMs, signal);
+        await sleepUnlessAborted(retryInMs, signal);
         continue;
       }
     }
@@ -248,7 +231,7 @@ async function* run<T extends ObjectBase>(source: WatchSource<T>, options: Resum
       if (failures > maxRetries) throw err;
       const retryInMs = backoff(baseDelay, failures);
       options.onResume?.({ reason: 'failed', resourceVersion, attempt: failures, error: err, retryInMs });
-      await sleep(retryInMs, signal);
+      await sleepUnlessAborted(retryInMs, signal);
       // resourceVersion is still the expired one: the next watch gets 410 again and relists.
     }
   }

@@ -10,7 +10,7 @@ import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 import { VALIDATE_FLAG } from '../../writes/validate.js';
-import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from '../delete/shared/delete-flags.js';
+import { CASCADE_FLAG, GRACE_PERIOD_FLAG, RECREATE_WAIT_FLAGS } from '../delete/shared/delete-flags.js';
 import { spec as editLastApplied } from './edit-last-applied/spec.js';
 import { spec as setLastApplied } from './set-last-applied/spec.js';
 import { spec as viewLastApplied } from './view-last-applied/spec.js';
@@ -38,9 +38,8 @@ const flags = [
   { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
   { name: 'server-side', type: 'bool', default: false, description: 'If true, apply runs in the server instead of the client.' },
   { name: 'subresource', type: 'string', default: '', description: 'If specified, apply will operate on the subresource of the requested object.  Only allowed when using --server-side. This flag is beta and may change in the future.', complete: { kind: 'values', values: ['status', 'scale'] } },
-  { name: 'timeout', type: 'duration', default: '0s', description: 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object' },
   VALIDATE_FLAG,
-  { name: 'wait', type: 'bool', default: false, description: 'If true, wait for resources to be gone before returning. This waits for finalizers.' },
+  ...RECREATE_WAIT_FLAGS,
 ] as const satisfies readonly FlagSpec[];
 
 /** The flags of the command as its `run` reads them. */

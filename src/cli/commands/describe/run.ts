@@ -6,10 +6,10 @@
 import type { PlatformClient } from '../../../sdk/client.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
+import { queriesFromInput } from '../get/queries.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { clientForQuery, fetchObjects, isNotFound, withTypeMeta } from '../../resource/fetch.js';
-import { resourcesFromCommandLine } from '../../resource/index.js';
 import type { ResolvedResources, ResourceQuery } from '../../resource/resolve.js';
 import { selectionFromFlags, type ResourceSelection } from '../../resource/selection.js';
 import { hasManifestInput } from '../../manifests/manifest-flags.js';
@@ -59,17 +59,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   }
   const client = await ctx.client({ stdinInUse: files.includes('-') });
   const selection = selectionFromFlags(flags);
-  let resolved: ResolvedResources;
-  let namespace: string;
-  let readErrors: unknown[] = [];
-  if (fromFiles) {
-    const { queriesFromManifests } = await import('../get/manifests.js');
-    ({ readErrors, ...resolved } = await queriesFromManifests(ctx, flags, client));
-    if (resolved.queries.length === 0 && readErrors.length > 0) throwCollected(readErrors, ctx.commandPath);
-    namespace = (await ctx.namespace()).namespace;
-  } else {
-    ({ resolved, namespace } = await resourcesFromCommandLine(ctx, client, args, flags, { allowBareTypes: true }));
-  }
+  const { resolved, namespace, readErrors } = await queriesFromInput(ctx, flags, client, args, fromFiles);
   const chunkSize = flags.int('chunk-size') ?? 500;
   const errors: unknown[] = [];
   const objects = await objectsOf(ctx, client, resolved, selection, chunkSize, errors);

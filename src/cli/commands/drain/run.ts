@@ -17,28 +17,10 @@ import { errorsOf, filterPod, warningsOf } from './shared/filters.js';
 import { formatGoDuration } from '../../../machinery/go-duration.js';
 import { cordonNodes, nodesOf } from './shared/nodes.js';
 import { oneTermEqualSelector } from '../../../machinery/fields/selector.js';
+import { sleepUnlessAborted } from '../../../machinery/sleep.js';
 
 const PODS = { group: '', version: 'v1', resource: 'pods', namespaced: true, kind: 'Pod' } as const;
 const RETRY_MS = 5000;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) {
-      resolve();
-      return;
-    }
-    // The listener goes when the time is up: a wait polls for minutes on the same signal.
-    const onAbort = (): void => {
-      clearTimeout(t);
-      resolve();
-    };
-    const t = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -184,7 +166,7 @@ async function evictOne(ctx: CommandContext, client: PlatformClient, pod: KubeOb
       if (err instanceof StatusError && err.code === 404) return;
       if (err instanceof StatusError && err.code === 429) {
         ctx.io.stderr.write(`error when evicting pods/${JSON.stringify(name)} -n ${JSON.stringify(ns)} (will retry after 5s): ${err.message}\n`);
-        await sleep(RETRY_MS, signal);
+        await sleepUnlessAborted(RETRY_MS, signal);
         continue;
       }
       throw new Error(`error when evicting pods/${JSON.stringify(name)} -n ${JSON.stringify(ns)}: ${message(err)}`);
@@ -229,6 +211,6 @@ async function waitGone(client: PlatformClient, pod: KubeObject, signal: AbortSi
       throw err;
     }
     if (signal.aborted) throw new Error('context deadline exceeded');
-    await sleep(1000, signal);
+    await sleepUnlessAborted(1000, signal);
   }
 }

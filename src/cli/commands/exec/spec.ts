@@ -2,14 +2,13 @@
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
 import type { FlagsOf } from '../../framework/flag-reader.js';
+import { CONTAINER_FLAG, POD_RUNNING_TIMEOUT_FLAG, SESSION_FLAGS } from '../../pods/session-flags.js';
 
 const flags = [
-  { name: 'container', short: 'c', type: 'string', default: '', description: 'Container name. If omitted, use the platformctl.platform.io/default-container annotation for selecting the container to be attached or the first container in the pod will be chosen' },
+  CONTAINER_FLAG,
   { name: 'filename', short: 'f', type: 'stringSlice', default: [], description: 'to use to exec into the resource', complete: { kind: 'file', extensions: ['json', 'yaml', 'yml'] } },
-  { name: 'pod-running-timeout', type: 'duration', default: '1m0s', description: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
-  { name: 'quiet', short: 'q', type: 'bool', default: false, description: 'Only print output from the remote session' },
-  { name: 'stdin', short: 'i', type: 'bool', default: false, description: 'Pass stdin to the container' },
-  { name: 'tty', short: 't', type: 'bool', default: false, description: 'Stdin is a TTY' },
+  POD_RUNNING_TIMEOUT_FLAG,
+  ...SESSION_FLAGS,
 ] as const satisfies readonly FlagSpec[];
 
 /** The flags of the command as its `run` reads them. */

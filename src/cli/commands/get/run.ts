@@ -4,11 +4,10 @@
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandContext } from '../../framework/context.js';
+import { queriesFromInput } from './queries.js';
 import type { Flags } from './spec.js';
 import { ExitError, UsageError } from '../../framework/usage-error.js';
 import { printerFor } from '../../output/printer.js';
-import { resourcesFromCommandLine } from '../../resource/index.js';
-import type { ResolvedResources } from '../../resource/resolve.js';
 import { selectionFromFlags } from '../../resource/selection.js';
 import { hasManifestInput } from '../../manifests/manifest-flags.js';
 import { throwCollected } from './errors.js';
@@ -64,17 +63,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   if (printer === undefined) throw new Error('get: no printer');
   const client = await ctx.client({ stdinInUse: files.includes('-') });
   const selection = selectionFromFlags(flags);
-  let resolved: ResolvedResources;
-  let namespace: string;
-  let readErrors: unknown[] = [];
-  if (fromFiles) {
-    const { queriesFromManifests } = await import('./manifests.js');
-    ({ readErrors, ...resolved } = await queriesFromManifests(ctx, flags, client));
-    if (resolved.queries.length === 0 && readErrors.length > 0) throwCollected(readErrors, ctx.commandPath);
-    namespace = (await ctx.namespace()).namespace;
-  } else {
-    ({ resolved, namespace } = await resourcesFromCommandLine(ctx, client, args, flags, { allowBareTypes: true }));
-  }
+  const { resolved, namespace, readErrors } = await queriesFromInput(ctx, flags, client, args, fromFiles);
   const subresource = (flags.string('subresource') ?? '') === '' ? undefined : flags.string('subresource');
   if (subresource !== undefined && !resolved.named) throw new UsageError('subresource cannot be used when bulk resources are specified', false);
   const common = {

@@ -2,11 +2,12 @@
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
 import type { FlagsOf } from '../../framework/flag-reader.js';
+import { POD_RUNNING_TIMEOUT_FLAG } from '../../pods/session-flags.js';
 
 const flags = [
   { name: 'address', type: 'stringSlice', default: ['localhost'], description: 'Addresses to listen on (comma separated). Only accepts IP addresses or localhost as a value. When localhost is supplied, platformctl will try to bind on both 127.0.0.1 and ::1 and will fail if neither of these addresses are available to bind.' },
   { name: 'follow-owner', type: 'bool', default: false, description: 'For a pod: when it goes away, go on with another pod of the workload that controls it (its Deployment, StatefulSet, DaemonSet, Job...), as a service or workload forward does' },
-  { name: 'pod-running-timeout', type: 'duration', default: '1m0s', description: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
+  POD_RUNNING_TIMEOUT_FLAG,
 ] as const satisfies readonly FlagSpec[];
 
 /** The flags of the command as its `run` reads them. */

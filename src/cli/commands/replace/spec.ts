@@ -10,7 +10,7 @@ import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/man
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 import { rawFlag } from '../../writes/raw-request.js';
 import { VALIDATE_FLAG } from '../../writes/validate.js';
-import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from '../delete/shared/delete-flags.js';
+import { CASCADE_FLAG, GRACE_PERIOD_FLAG, RECREATE_WAIT_FLAGS } from '../delete/shared/delete-flags.js';
 import { RECORD_FLAG } from '../../flags/record.js';
 
 const flags = [
@@ -27,9 +27,8 @@ const flags = [
   RECURSIVE_FLAG,
   { name: 'save-config', type: 'bool', default: false, description: `If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform ${BINARY_NAME} apply on this object in the future.` },
   { name: 'subresource', type: 'string', default: '', description: 'If specified, replace will operate on the subresource of the requested object.', complete: { kind: 'values', values: ['status', 'scale'] } },
-  { name: 'timeout', type: 'duration', default: '0s', description: 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object' },
   VALIDATE_FLAG,
-  { name: 'wait', type: 'bool', default: false, description: 'If true, wait for resources to be gone before returning. This waits for finalizers.' },
+  ...RECREATE_WAIT_FLAGS,
 ] as const satisfies readonly FlagSpec[];
 
 /** The flags of the command as its `run` reads them. */

@@ -6,6 +6,7 @@ import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from '../delete/shared/delete-flags.j
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
 import type { FlagsOf } from '../../framework/flag-reader.js';
+import { POD_RUNNING_TIMEOUT_FLAG } from '../../pods/session-flags.js';
 import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 import { RECORD_FLAG } from '../../flags/record.js';
@@ -30,7 +31,7 @@ const flags = [
   GRACE_PERIOD_FLAG,
   kustomizeFlag('a'),
   { name: 'leave-stdin-open', type: 'bool', default: false, description: 'If the pod is started in interactive mode or with stdin, leave stdin open after the first attach completes. By default, stdin will be closed after the first attach completes.' },
-  { name: 'pod-running-timeout', type: 'duration', default: '1m0s', description: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
+  POD_RUNNING_TIMEOUT_FLAG,
   RECURSIVE_FLAG,
   { name: 'timeout', type: 'duration', default: '0s', description: 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object' },
   { name: 'wait', type: 'bool', default: false, description: 'If true, wait for resources to be gone before returning. This waits for finalizers.' },

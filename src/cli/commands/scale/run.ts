@@ -17,25 +17,11 @@ import { NO_RESOURCES_MESSAGE } from '../../manifests/no-resources.js';
 import { objectOutput } from '../../writes/object-output.js';
 import { ANNOTATIONS } from '../../../sdk/naming.js';
 import { recordedCause } from '../../flags/record.js';
+import { sleepUnlessAborted } from '../../../machinery/sleep.js';
 
 interface Scale extends KubeObject {
   spec?: { replicas?: number };
   status?: { replicas?: number };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    // The listener goes when the time is up: --timeout polls on the same signal.
-    const onAbort = (): void => {
-      clearTimeout(t);
-      resolve();
-    };
-    const t = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** Runs `scale`. */
@@ -83,7 +69,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
           break;
         } catch (err) {
           if (!(err instanceof StatusError && err.code === 409) || Date.now() > deadline) throw err;
-          await sleep(1000, ctx.io.signal);
+          await sleepUnlessAborted(1000, ctx.io.signal);
         }
       }
     } else {
@@ -99,7 +85,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
         const scale = await rc.get(o.name, { subresource: 'scale', signal: ctx.io.signal });
         if ((scale.spec?.replicas ?? 0) !== replicas || (scale.status?.replicas ?? 0) === replicas) break;
         if (Date.now() >= until || ctx.io.signal.aborted) throw new UsageError(`timed out waiting for ${JSON.stringify(o.name)} to be synced`, false);
-        await sleep(1000, ctx.io.signal);
+        await sleepUnlessAborted(1000, ctx.io.signal);
       }
     }
     if (output.printsObjects) printed.push(object);

@@ -20,6 +20,12 @@ export const GRACE_PERIOD_FLAG = {
   description: 'Period of time in seconds given to the resource to terminate gracefully. Ignored if negative. Set to 1 for immediate shutdown. Can only be set to 0 when --force is true (force deletion).',
 } as const satisfies FlagSpec;
 
+/** `--timeout` and `--wait` of the deletion `apply --force` and `replace --force` make before they create again. */
+export const RECREATE_WAIT_FLAGS = [
+  { name: 'timeout', type: 'duration', default: '0s', description: 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object' },
+  { name: 'wait', type: 'bool', default: false, description: 'If true, wait for resources to be gone before returning. This waits for finalizers.' },
+] as const satisfies readonly FlagSpec[];
+
 /** The propagation policy `--cascade` asks for (a boolean value is deprecated, as in kubectl). */
 export function propagationPolicy(flags: FlagReader<typeof CASCADE_FLAG>, warn: (message: string) => void): 'Background' | 'Foreground' | 'Orphan' {
   const value = flags.string('cascade') ?? 'background';
