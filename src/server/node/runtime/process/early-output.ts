@@ -2,8 +2,9 @@
  * The output a container prints before its first attach. `run -i`, `run --attach` and `debug -i`
  * start a container and then attach to it; a command that prints at once (`echo hi`) would
  * otherwise print into the log only, and the session would show nothing. The first attach
- * receives it first when the container waits for that session (it has standard input) or has
- * already ended; an attach to a container that runs on starts with live output, as kubectl's does.
+ * receives it first when the container waits for that session (it has standard input), has
+ * already ended, or started moments before (the attach is the session that started it); a later
+ * attach to a container that runs on starts with live output, as kubectl's does.
  * Bounded: past the limit nothing is kept, so no container holds more than this in the server.
  */
 

@@ -26,6 +26,9 @@ import { groupUsage, HAS_PROC, processTable } from './proc.js';
 import { preparePty, ptyAvailable, type PtyControl } from '../../../streams/pty-helper.js';
 import { EarlyOutput } from './early-output.js';
 
+/** How soon after its start a first attach counts as the one that started the container. */
+const EARLY_ATTACH_WINDOW_MS = 3000;
+
 /** Options of the process runtime. */
 export interface ProcessRuntimeOptions {
   /** Directory of the runtime's own state (the process-group records). */
@@ -125,6 +128,8 @@ class ProcessContainer {
   early = new EarlyOutput(false);
   /** The container asked for standard input (`run -i`, `debug -i`): its first attach gets the early output. */
   replaysEarly = false;
+  /** Until then (a monotonic time in ms), a first attach is the session that started the container: it gets the early output. */
+  earlyAttachUntil = 0;
   /** The main process has exited (its exit is reported once the log holds all of its output). */
   processExited = false;
 
@@ -333,6 +338,7 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     c.pty = pty;
     c.early = new EarlyOutput(true);
     c.replaysEarly = config.stdin;
+    c.earlyAttachUntil = performance.now() + EARLY_ATTACH_WINDOW_MS;
     remember(c);
     c.recorded = registry.add(pid, config.podUid, config.name).catch((e: unknown) => options.log(`node agent: cannot record process ${pid}: ${String(e)}`));
     const pump = new OutputPump([child.stdout, child.stderr]);
@@ -480,9 +486,11 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
       subscribe(listener) {
         const l: OutputListener = (stream, chunk) => listener(stream, chunk) ?? undefined;
         // A container with stdin waits for its session; one whose process has already ended has
-        // nothing more to print: either way, what it printed before belongs to this first attach.
+        // nothing more to print; an attach within moments of the start is the session that
+        // started it (`run --attach` of `echo done` may print and exit while it connects): in each
+        // case what the container printed before belongs to this first attach.
         const early = c.early.take();
-        if (c.replaysEarly || c.processExited) for (const e of early) void listener(e.stream, e.chunk);
+        if (c.replaysEarly || c.processExited || performance.now() < c.earlyAttachUntil) for (const e of early) void listener(e.stream, e.chunk);
         c.listeners.add(l);
         return () => c.listeners.delete(l);
       },
