@@ -6,6 +6,7 @@
  * Anything else is refused with the position, since a path that silently selected nothing would
  * let a change through unnoticed.
  */
+import { isJsonObject } from './values.js';
 
 type Step =
   | { type: 'key'; name: string }
@@ -110,14 +111,10 @@ export function parseFieldPath(input: string): Step[] {
   return steps;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function matches(item: unknown, step: Extract<Step, { type: 'filter' }>): boolean {
   let v: unknown = item;
   for (const f of step.path) {
-    if (!isObject(v) || !Object.hasOwn(v, f)) return step.op === '!=';
+    if (!isJsonObject(v) || !Object.hasOwn(v, f)) return step.op === '!=';
     v = v[f];
   }
   if (step.op === 'exists') return true;
@@ -136,7 +133,7 @@ function select(value: unknown, steps: readonly Step[]): Location[] {
     const here: Location[] = [];
     for (const v of current) {
       if (step.type === 'key') {
-        if (isObject(v) && Object.hasOwn(v, step.name)) {
+        if (isJsonObject(v) && Object.hasOwn(v, step.name)) {
           here.push([v, step.name]);
           next.push(v[step.name]);
         }
@@ -148,7 +145,7 @@ function select(value: unknown, steps: readonly Step[]): Location[] {
           here.push([v, i]);
           next.push(v[i]);
         }
-      } else if (isObject(v) && step.type === 'all') {
+      } else if (isJsonObject(v) && step.type === 'all') {
         for (const k of Object.keys(v)) {
           here.push([v, k]);
           next.push(v[k]);

@@ -5,7 +5,7 @@
  */
 import type { FieldOwner, OwnedField } from '../../sdk/types/field-ownership.js';
 import type { JsonValue } from '../../sdk/types/meta.js';
-import { normalizeFieldPath } from './blame-yaml.js';
+import { normalizeFieldPath, withinField } from './blame-yaml.js';
 
 /** One field as `blame -o json` prints it. */
 export interface BlamedField {
@@ -20,7 +20,7 @@ export function blamedFields(fields: readonly OwnedField[], options: { manager?:
   const wanted = options.field === undefined ? undefined : normalizeFieldPath(options.field);
   return fields
     .filter((f) => f.leaf || f.owners.length > 0)
-    .filter((f) => wanted === undefined || f.pathText === wanted || f.pathText.startsWith(`${wanted}.`) || f.pathText.startsWith(`${wanted}[`))
+    .filter((f) => wanted === undefined || withinField(f.pathText, wanted))
     .filter((f) => options.manager === undefined || f.owners.some((o) => o.manager === options.manager))
     .map((f) => (f.leaf ? { path: f.pathText, value: f.value, owners: f.owners } : { path: f.pathText, owners: f.owners }));
 }

@@ -33,6 +33,11 @@ export function normalizeFieldPath(path: string): string {
   return path.startsWith('.') ? path.slice(1) : path;
 }
 
+/** True when `path` is `field` or lies below it (`spec.replicas` is within `spec`, `spec.replicasX` is not). */
+export function withinField(path: string, field: string): boolean {
+  return path === field || path.startsWith(`${field}.`) || path.startsWith(`${field}[`);
+}
+
 function ownerText(owners: readonly FieldOwner[]): [string, string, string] {
   if (owners.length === 0) return [NOBODY, '', ''];
   const managers = owners.map((o) => (o.subresource === undefined ? o.manager : `${o.manager} (${o.subresource})`));
@@ -57,14 +62,16 @@ export function blameYaml(fields: readonly OwnedField[], options: BlameYamlOptio
     nodes.get(key(f.path.slice(0, -1)))?.children.set(f.path[f.path.length - 1] as string | number, node);
   }
   const wanted = options.field === undefined ? undefined : normalizeFieldPath(options.field);
+  const owned = (f: OwnedField): boolean => options.manager === undefined || f.owners.some((o) => o.manager === options.manager);
+  const inField = (f: OwnedField): boolean => wanted === undefined || withinField(f.pathText, wanted);
   const keep = (n: Node): boolean => {
     const f = n.field;
-    if (f !== undefined && wanted !== undefined && !(f.pathText === wanted || f.pathText.startsWith(`${wanted}.`) || f.pathText.startsWith(`${wanted}[`) || wanted.startsWith(`${f.pathText}.`) || wanted.startsWith(`${f.pathText}[`))) return false;
-    if (f !== undefined && f.leaf) {
-      if (wanted !== undefined && !(f.pathText === wanted || f.pathText.startsWith(`${wanted}.`) || f.pathText.startsWith(`${wanted}[`))) return false;
-      return options.manager === undefined || f.owners.some((o) => o.manager === options.manager);
+    if (f !== undefined) {
+      // Neither inside the field asked for nor on the way to it.
+      if (!inField(f) && (wanted === undefined || !withinField(wanted, f.pathText))) return false;
+      if (f.leaf) return inField(f) && owned(f);
+      if (options.manager !== undefined && inField(f) && owned(f)) return true;
     }
-    if (f !== undefined && options.manager !== undefined && f.owners.some((o) => o.manager === options.manager) && (wanted === undefined || f.pathText.startsWith(wanted))) return true;
     return [...n.children.values()].some(keep);
   };
 

@@ -4,6 +4,8 @@
  * the form the set uses for that list (`k:{...}` by its key fields, `v:<json>` by its value,
  * `i:<n>` by its position); a node the manager owns itself (not only below it) carries `.`.
  */
+import { jsonEqual } from '../../machinery/json/equal.js';
+import { isJsonObject } from '../../machinery/json/values.js';
 import type { FieldOwner, OwnedField } from '../types/field-ownership.js';
 import type { JsonObject, JsonValue, KubeObject } from '../types/meta.js';
 
@@ -16,34 +18,26 @@ interface ManagerSet {
   whole: boolean;
 }
 
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /** The FieldsV1 node of list item `index` with value `item`, in one manager's list node. */
 function itemNode(list: JsonObject, index: number, item: JsonValue): JsonObject | undefined {
   for (const [key, node] of Object.entries(list)) {
-    if (!isObject(node)) continue;
+    if (!isJsonObject(node)) continue;
     if (key === `i:${index}`) return node;
     if (key.startsWith('v:')) {
       try {
-        if (sameJson(JSON.parse(key.slice(2)), item)) return node;
+        if (jsonEqual(JSON.parse(key.slice(2)), item)) return node;
       } catch {
         continue;
       }
     }
-    if (key.startsWith('k:') && isObject(item)) {
+    if (key.startsWith('k:') && isJsonObject(item)) {
       let fields: unknown;
       try {
         fields = JSON.parse(key.slice(2));
       } catch {
         continue;
       }
-      if (isObject(fields) && Object.entries(fields).every(([f, v]) => sameJson(item[f], v))) return node;
+      if (isJsonObject(fields) && Object.entries(fields).every(([f, v]) => jsonEqual(item[f], v))) return node;
     }
   }
   return undefined;
@@ -76,16 +70,16 @@ function descend(sets: readonly ManagerSet[], find: (fields: JsonObject) => Json
 }
 
 function walk(value: JsonValue, path: (string | number)[], sets: readonly ManagerSet[], out: OwnedField[]): void {
-  const empty = (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
-  const leaf = !isObject(value) && !Array.isArray(value) ? true : empty;
+  const empty = (Array.isArray(value) && value.length === 0) || (isJsonObject(value) && Object.keys(value).length === 0);
+  const leaf = !isJsonObject(value) && !Array.isArray(value) ? true : empty;
   if (path.length > 0) out.push({ path: [...path], pathText: pathText(path), value, leaf, owners: ownersOf(sets, leaf) });
-  if (isObject(value)) {
+  if (isJsonObject(value)) {
     for (const [key, child] of Object.entries(value)) {
       if (child === undefined) continue;
       if (path.length === 1 && path[0] === 'metadata' && key === 'managedFields') continue;
       walk(child, [...path, key], descend(sets, (fields) => {
         const next = fields[`f:${key}`];
-        return isObject(next) ? next : undefined;
+        return isJsonObject(next) ? next : undefined;
       }), out);
     }
   } else if (Array.isArray(value)) {
@@ -107,7 +101,7 @@ export function fieldOwnership(object: KubeObject): OwnedField[] {
       ...(m.time === undefined ? {} : { time: m.time }),
       ...(m.subresource === undefined || m.subresource === '' ? {} : { subresource: m.subresource }),
     },
-    fields: isObject(m.fieldsV1) ? m.fieldsV1 as JsonObject : undefined,
+    fields: isJsonObject(m.fieldsV1) ? m.fieldsV1 as JsonObject : undefined,
     whole: false,
   }));
   const out: OwnedField[] = [];

@@ -67,27 +67,12 @@ const MAX_RETRY_DELAY_MS = 5000;
 /** How long a deleted pod's open streams may go on (its containers are being stopped) before they are cut. */
 const REMOVED_POD_GRACE_MS = 10_000;
 
-/** What the follower of one pod knows and waits on. */
-class FollowedPod {
-  removed = false;
+/** Wakes whoever waits for something to happen (or until their signal aborts). */
+class Wakeup {
   private waiters: (() => void)[] = [];
-  readonly abort = new AbortController();
 
-  constructor(public pod: Pod, readonly name: string) {}
-
-  update(pod: Pod): void {
-    this.pod = pod;
-    for (const w of this.waiters.splice(0)) w();
-  }
-
-  remove(): void {
-    this.removed = true;
-    for (const w of this.waiters.splice(0)) w();
-    setTimeout(() => this.abort.abort(), REMOVED_POD_GRACE_MS).unref();
-  }
-
-  /** Resolves at the pod's next change (or removal), or when `signal` aborts. */
-  changed(signal: AbortSignal): Promise<void> {
+  /** Resolves at the next {@link wake}, or when `signal` aborts. */
+  wait(signal: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
       const done = (): void => {
         signal.removeEventListener('abort', done);
@@ -96,6 +81,35 @@ class FollowedPod {
       this.waiters.push(done);
       signal.addEventListener('abort', done, { once: true });
     });
+  }
+
+  wake(): void {
+    for (const w of this.waiters.splice(0)) w();
+  }
+}
+
+/** What the follower of one pod knows and waits on. */
+class FollowedPod {
+  removed = false;
+  private readonly changes = new Wakeup();
+  readonly abort = new AbortController();
+
+  constructor(public pod: Pod, readonly name: string) {}
+
+  update(pod: Pod): void {
+    this.pod = pod;
+    this.changes.wake();
+  }
+
+  remove(): void {
+    this.removed = true;
+    this.changes.wake();
+    setTimeout(() => this.abort.abort(), REMOVED_POD_GRACE_MS).unref();
+  }
+
+  /** Resolves at the pod's next change (or removal), or when `signal` aborts. */
+  changed(signal: AbortSignal): Promise<void> {
+    return this.changes.wait(signal);
   }
 }
 
@@ -143,7 +157,9 @@ class LogFollow {
   private readonly slots: StreamSlots;
   private readonly baseDelay: number;
   private synced = false;
-  private idle: (() => void) | undefined;
+  /** Woken when the last follower ends, and when a follower starts. */
+  private readonly idle = new Wakeup();
+  private readonly started = new Wakeup();
 
   constructor(
     private readonly client: PlatformClient,
@@ -184,32 +200,16 @@ class LogFollow {
       if (this.signal.aborted) break;
       if (this.followers.size === 0 && await resolved.finished(this.signal)) break;
       // Not over: wait for the next pod (or the end of the followers that came meanwhile).
-      if (this.followers.size === 0) await Promise.race([this.whenFollowerStarts(), watchDone]);
+      if (this.followers.size === 0) await Promise.race([this.started.wait(this.signal), watchDone]);
       if (watchError !== undefined) throw watchError;
       if (this.signal.aborted) break;
     }
     await Promise.allSettled([...this.followers]);
   }
 
-  private starters: (() => void)[] = [];
-
-  private whenFollowerStarts(): Promise<void> {
-    return new Promise((resolve) => {
-      const done = (): void => {
-        this.signal.removeEventListener('abort', done);
-        resolve();
-      };
-      this.starters.push(done);
-      this.signal.addEventListener('abort', done, { once: true });
-    });
-  }
-
+  /** Resolves when no container is followed (at once if none is). */
   private whenIdle(): Promise<void> {
-    if (this.followers.size === 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.idle = resolve;
-      this.signal.addEventListener('abort', () => resolve(), { once: true });
-    });
+    return this.followers.size === 0 ? Promise.resolve() : this.idle.wait(this.signal);
   }
 
   private added(pod: Pod): void {
@@ -248,14 +248,10 @@ class LogFollow {
   private start(followed: FollowedPod, container: string, present: boolean): void {
     const follower = this.followContainer(followed, container, present).catch(() => undefined).finally(() => {
       this.followers.delete(follower);
-      if (this.followers.size === 0) {
-        const idle = this.idle;
-        this.idle = undefined;
-        idle?.();
-      }
+      if (this.followers.size === 0) this.idle.wake();
     });
     this.followers.add(follower);
-    for (const s of this.starters.splice(0)) s();
+    this.started.wake();
   }
 
   /** Reads one container's log, instance after instance, until the pod is gone or done. */

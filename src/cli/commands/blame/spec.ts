@@ -18,7 +18,7 @@ export const spec: CommandSpec<typeof flags> = {
   usage: '(TYPE NAME | TYPE/NAME) [--manager NAME] [--field PATH] [-o json|yaml]',
   summary: 'Show which manager owns each field of an object',
   description: [
-    'Show an object as YAML with every field led by the manager that owns it, how it wrote it (Apply: server-side apply; Update: any other write) and when, read from the object\'s managedFields.',
+    'Show an object as YAML with every field led by the manager that owns it, how it wrote it (Apply: server-side apply; Update: every other kind of write) and when, read from the object\'s managedFields.',
     '',
     ' Fields no manager owns (what the server sets, such as uid or resourceVersion) are marked (nobody). A field several managers own (server-side apply shares fields whose values agree) lists them all. Maps and lists that no manager claimed as a whole carry no mark: their fields do.',
   ].join('\n'),

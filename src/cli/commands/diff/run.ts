@@ -71,8 +71,8 @@ async function runDiff(ctx: CommandContext, args: string[], flags: Flags): Promi
   allowConcurrentListeners(ctx.io.signal, flags.int('concurrency') ?? 8);
   const enforceNamespace = ctx.globals.namespace !== undefined;
   const applySetRef = flags.string('applyset') ?? '';
-  const { ApplySet } = applySetRef === '' ? { ApplySet: undefined } : await import('../../../sdk/apply/applyset/applyset.js');
-  const applySet = ApplySet === undefined ? undefined : await ApplySet.open(client, { parent: applySetRef, namespace: enforceNamespace ? namespace : undefined }, '', ctx.io.signal);
+  const applySet = applySetRef === '' ? undefined
+    : await (await import('../../../sdk/apply/applyset/applyset.js')).ApplySet.open(client, { parent: applySetRef, namespace: enforceNamespace ? namespace : undefined }, '', ctx.io.signal);
   // The objects as `apply --applyset` sends them: with the member label.
   if (applySet !== undefined) manifests = manifests.map((m) => ({ ...m, object: applySet.label(m.object) }));
   const entries = await diffModule.diffManifests(client, manifests, {
@@ -83,9 +83,8 @@ async function runDiff(ctx: CommandContext, args: string[], flags: Flags): Promi
 
   if (applySet !== undefined && errors.length === 0) {
     // What `apply --applyset --prune` would delete: the set's members that no manifest names.
-    const set = applySet;
     const keep = new Set(entries.map((e) => e.live?.metadata?.uid).filter((u): u is string => u !== undefined));
-    for await (const p of set.staleMembers(keep, ctx.io.signal)) {
+    for await (const p of applySet.staleMembers(keep, ctx.io.signal)) {
       entries.push({ index: entries.length, manifest: { object: p.object, source: '', documentIndex: 0, line: 0 }, description: p.description, mapping: p.mapping, namespace: p.namespace, live: p.object });
     }
   } else if (flags.bool('prune') && errors.length === 0) {

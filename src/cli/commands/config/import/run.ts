@@ -1,5 +1,5 @@
 /**
- * `config import FILE...`: reads each file as a config file (bounded, as any config file is read),
+ * `config import FILE...`: reads each file as a config file (bounded, as every config file is read),
  * merges its entries into ours inside one locked edit, and prints a line per entry; with a
  * conflict under the default policy the edit is abandoned, so nothing is written.
  */
