@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Apply benchmark (issue 5): `apply -f DIR` of 300 objects, server-side and client-side, against
+// Apply benchmark: `apply -f DIR` of 300 objects, server-side and client-side, against
 // the local server (a child process on a data directory, every write fsynced). Where kubectl is on
 // PATH it applies the same manifests through the rename proxy on the same server, and the report
 // gives the ratio (targets: >= 4x faster server-side, >= 8x client-side, at the default concurrency).

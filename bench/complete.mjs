@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Completion start-up benchmark: `platformctl __complete ...` for the cases that need no server,
-// interleaved with `platformctl version --client` and bare `node -e 0`. Budget (issue 8): a
+// interleaved with `platformctl version --client` and bare `node -e 0`. Budget: a
 // completion from the command tree (commands, flags, fixed values) answers in about the time of
 // `version --client` (median at most 1.15x of it). Completing config names must also read and
 // parse the config files (YAML): reported beside it, without a budget of its own.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `get` benchmark (issue 4): `get configmaps -A` with 2,000 and 10,000 config maps, as a table
+// `get` benchmark: `get configmaps -A` with 2,000 and 10,000 config maps, as a table
 // and with -o json: wall time, CPU and peak RSS of the client process (/usr/bin/time), against
 // kubectl through the rename proxy when kubectl is on PATH. The table output is printed chunk by
 // chunk (--chunk-size 500), so its peak memory must not grow with the list length beyond one

@@ -78,8 +78,8 @@ async function moduleExports(key) {
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * The commands the core bundle runs (scripts/core-words.json): the everyday ones (issue 19's list)
- * and a few light ones typed as often. Each word adds its run modules to the core bundle (`create`
+ * The commands the core bundle runs (scripts/core-words.json): the everyday ones (the commands of
+ * `bench/everyday.mjs`) and a few light ones typed as often. Each word adds its run modules to the core bundle (`create`
  * would add 100 kB).
  */
 const CORE_WORDS = JSON.parse(readFileSync(new URL('core-words.json', import.meta.url), 'utf8'));

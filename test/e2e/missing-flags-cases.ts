@@ -1,5 +1,5 @@
 /**
- * The commands and flags of issue 18's "missing commands and flags" (auth reconcile, apply
+ * The commands and flags once missing from platformctl (auth reconcile, apply
  * view/set/edit-last-applied, the apply deletion and overwrite flags, --raw on create, replace
  * and delete, delete --interactive, get --server-print, wait --local, -f glob patterns and -R
  * defaults). missing-flags.test.ts runs each scenario against a fresh local server and compares

@@ -130,13 +130,13 @@ describe('workload commands: kubectl through the rename proxy behaves as against
     assert.equal(ourRefused.stdout, refused.stdout);
     assert.equal(ourRefused.stderr, refused.stderr);
     // kubectl sends DeleteOptions and Evictions as protobuf bodies, which this server answers
-    // with 415 until it speaks protobuf (issue 15); then this check runs to the end.
+    // with 415 until it speaks protobuf; then this check runs to the end.
     const drained = await kubectl('drain', 'k1', '--force', '--grace-period=0', '--timeout=30s');
     if (drained.code !== 0 && drained.stderr.includes('the body of the request was in an unknown format')) {
       const mine = await ours('drain', 'k1', '--force', '--grace-period=0', '--timeout=30s');
       assert.equal(mine.code, 0, mine.stderr);
       assert.equal(mine.stdout, 'node/k1 already cordoned\nevicting pod default/lonely\npod/lonely evicted\nnode/k1 drained\n');
-      t.skip('kubectl sends protobuf request bodies (Eviction, DeleteOptions), which this server does not read yet (issue 15)');
+      t.skip('kubectl sends protobuf request bodies (Eviction, DeleteOptions), which this server does not read yet');
       return;
     }
     assert.equal(drained.code, 0, drained.stderr);

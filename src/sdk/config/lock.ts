@@ -4,8 +4,8 @@
  * owner refreshes as a heartbeat while it waits for and holds the lock.
  *
  * Why not proper-lockfile (mkdir + mtime, the usual choice): it reclaims a stale lock with
- * `rmdir` then `mkdir`, so two writers that judge the same lock stale can both win (its open
- * issue #121), which is exactly how config writes were lost. This design cannot do that:
+ * `rmdir` then `mkdir`, so two writers that judge the same lock stale can both win (a known,
+ * still open defect of that package), which is exactly how config writes were lost. This design cannot do that:
  *
  * - a lock is taken by renaming a prepared directory (`.<file>.lock-<nonce>`, the staging
  *   directory) that already holds the owner file onto `<file>.lock`: the rename succeeds only

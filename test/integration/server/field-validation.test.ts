@@ -113,7 +113,7 @@ describe('field validation', () => {
     assert.deepEqual(seen, ['unknown field "é\\u2713\\u0001 x\\"y\\\\z"']);
   });
 
-  test('values of the wrong type never reach the store, whatever the directive (issue 13, item 4); null map values become empty strings', async () => {
+  test('values of the wrong type never reach the store, whatever the directive; null map values become empty strings', async () => {
     await call('data with a number', 'POST', `${CM}?fieldValidation=Ignore`, { body: { metadata: { name: 'n' }, data: { a: 1 } } });
     await call('data with an array', 'POST', CM, { body: { metadata: { name: 'n' }, data: { a: [1] } } });
     await call('data with an object', 'POST', CM, { body: { metadata: { name: 'n' }, data: { a: { b: 'c' } } } });

@@ -146,7 +146,7 @@ describe('Table output', () => {
       assert.equal(r.body.reason, 'NotAcceptable');
       assert.match(String(r.body.message), /^only the following media types are accepted: application\/json, application\/yaml/);
     }
-    // Built-in kinds have a protobuf form (issue 15): the first of a fallback list that can be served wins.
+    // Built-in kinds have a protobuf form: the first of a fallback list that can be served wins.
     const proto = await api.get('/api/v1/namespaces/t/pods', { accept: 'application/vnd.platform.protobuf, application/json' });
     assert.equal(proto.status, 200);
     assert.equal(proto.headers['content-type'], 'application/vnd.platform.protobuf');

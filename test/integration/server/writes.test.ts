@@ -253,7 +253,7 @@ describe('writes', () => {
     const r = await api.request('POST', CM, { rawBody: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: from-yaml\ndata:\n  k: v\n', contentType: 'application/yaml' });
     assert.equal(r.status, 201, r.text);
     assert.equal(at(r.body, 'data.k'), 'v');
-    // Protobuf bodies are decoded now (issue 15): one without the envelope's magic prefix is a 400; other types are 415.
+    // Protobuf bodies are decoded: one without the envelope's magic prefix is a 400; other types are 415.
     const proto = await api.request('POST', CM, { rawBody: 'x', contentType: 'application/vnd.platform.protobuf' });
     assert.equal(proto.status, 400);
     const other = await api.request('POST', CM, { rawBody: 'x', contentType: 'text/plain' });
