@@ -28,7 +28,8 @@ export class BrokenPipeError extends Error {
   override name = 'BrokenPipeError';
 }
 
-const sleepBuffer = new Int32Array(new SharedArrayBuffer(4));
+/** What a full pipe waits on (made when first needed: most runs never fill their pipe). */
+let sleepBuffer: Int32Array | undefined;
 
 class FdOutput implements Output {
   readonly #fd: number;
@@ -76,7 +77,7 @@ class FdOutput implements Output {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'EAGAIN') {
           // A non-blocking pipe is full: wait a moment for the reader instead of spinning.
-          Atomics.wait(sleepBuffer, 0, 0, 5);
+          Atomics.wait((sleepBuffer ??= new Int32Array(new SharedArrayBuffer(4))), 0, 0, 5);
           continue;
         }
         if (code === 'EPIPE') {
