@@ -1,17 +1,11 @@
 /** `platformctl set image`. */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { setFlags } from '../shared/set-command.js';
 import { RECORD_FLAG } from '../../../flags/record.js';
 
-const flags = setFlags('image', [RECORD_FLAG]);
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `set image`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'image',
   usage: '(-f FILENAME | TYPE NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N',
   summary: 'Update the image of a pod template',
@@ -29,7 +23,10 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Print result (in yaml format) of updating the web container image from a local file, without hitting the server', command: `${BINARY_NAME} set image -f path/to/file.yaml nginx=nginx:1.9.1 --local -o yaml`, notRunnable: 'needs path/to/file.yaml' },
     { description: "Set the web deployment's web container image", command: `${BINARY_NAME} set image deployment/web web=registry.example/web:2.0` },
   ],
-  flags,
+  flags: setFlags('image', [RECORD_FLAG]),
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;
