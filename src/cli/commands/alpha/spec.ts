@@ -2,7 +2,7 @@
  * `platformctl alpha`: kubectl's root of alpha features. kubectl 1.32 has none, so it hides the
  * command and answers any use of it with one line; scripts that probe `alpha` get the same.
  */
-import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
+import { defineCommand } from '../../framework/define-command.js';
 
 export const spec = defineCommand({
   name: 'alpha',
@@ -14,6 +14,3 @@ export const spec = defineCommand({
   hidden: true,
   load: async () => (await import('./run.js')).run,
 });
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOfSpec<typeof spec>;

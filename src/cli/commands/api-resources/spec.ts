@@ -1,5 +1,6 @@
 import { BINARY_NAME, GROUPS } from '../../../sdk/naming.js';
 import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
+import { NO_HEADERS_FLAG } from '../../output/flags.js';
 
 /** `platformctl api-resources`. */
 export const spec = defineCommand({
@@ -21,7 +22,7 @@ export const spec = defineCommand({
     { name: 'cached', type: 'bool', default: false, description: 'Use the cached list of resources if available.' },
     { name: 'categories', type: 'stringSlice', default: [], description: 'Limit to resources that belong to the specified categories.' },
     { name: 'namespaced', type: 'bool', default: true, description: 'If false, non-namespaced resources will be returned, otherwise returning namespaced resources by default.' },
-    { name: 'no-headers', type: 'bool', default: false, description: "When using the default or custom-column output format, don't print headers (default print headers)." },
+    NO_HEADERS_FLAG,
     { name: 'output', short: 'o', type: 'string', default: '', description: 'Output format. One of: (wide, name).', complete: { kind: 'values', values: ['wide', 'name'] } },
     { name: 'sort-by', type: 'string', default: '', description: "If non-empty, sort list of resources using specified field. The field can be either 'name' or 'kind'.", complete: { kind: 'values', values: ['name', 'kind'] } },
     { name: 'verbs', type: 'stringSlice', default: [], description: 'Limit to resources that support the specified verbs.' },

@@ -1,4 +1,4 @@
-import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
+import { defineCommand } from '../../framework/define-command.js';
 
 /**
  * The hidden `__complete` command the shell scripts call. `run` hands it the raw words (no flag
@@ -23,6 +23,3 @@ export const spec = defineCommand({
   args: 'none',
   load: async () => (await import('./run.js')).run,
 });
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,4 +1,4 @@
-import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { SHELLS } from '../../completion/shells.js';
 
 export const spec = defineCommand({
@@ -49,6 +49,3 @@ export const spec = defineCommand({
   args: { kind: 'values', values: [...SHELLS] },
   load: async () => (await import('./run.js')).run,
 });
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOfSpec<typeof spec>;

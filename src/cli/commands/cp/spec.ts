@@ -1,6 +1,7 @@
 /** `platformctl cp`: copy files and directories to and from containers (tar over exec). */
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
+import { CONTAINER_FLAG } from '../../pods/session-flags.js';
 
 /** `platformctl cp`. */
 export const spec = defineCommand({
@@ -18,7 +19,7 @@ export const spec = defineCommand({
     { description: 'Copy /tmp/foo from a remote pod to /tmp/bar locally', command: `${BINARY_NAME} cp <some-namespace>/<some-pod>:/tmp/foo /tmp/bar`, notRunnable: 'needs a running pod' },
   ],
   flags: [
-    { name: 'container', short: 'c', type: 'string', default: '', description: 'Container name. If omitted, use the platformctl.platform.io/default-container annotation for selecting the container to be attached or the first container in the pod will be chosen' },
+    CONTAINER_FLAG,
     { name: 'no-preserve', type: 'bool', default: false, description: "The copied file/directory's ownership and permissions will not be preserved in the container" },
     { name: 'retries', type: 'int', default: 0, description: 'Set number of retries to complete a copy operation from a container. Specify 0 to disable or any negative value for infinite retrying. The default is 0 (no retry).' },
   ],

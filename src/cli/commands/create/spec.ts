@@ -29,6 +29,7 @@ import { spec as serviceaccount } from './serviceaccount/spec.js';
 import { spec as token } from './token/spec.js';
 import { CREATE_FIELD_MANAGER_FLAG, SAVE_CONFIG_FLAG } from '../../resource-builders/generated.js';
 import { RECORD_FLAG } from '../../flags/record.js';
+import { SELECTOR_FLAG_EQUALITY_HELP } from '../../resource/selection.js';
 
 /** `platformctl create`. */
 export const spec = defineCommand({
@@ -53,7 +54,7 @@ export const spec = defineCommand({
     RECORD_FLAG,
     RECURSIVE_FLAG,
     SAVE_CONFIG_FLAG,
-    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
+    SELECTOR_FLAG_EQUALITY_HELP,
     VALIDATE_FLAG,
     { name: 'windows-line-endings', type: 'bool', default: false, description: 'Only relevant if --edit=true. Defaults to the line ending native to your platform.' },
   ],

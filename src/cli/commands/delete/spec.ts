@@ -8,7 +8,8 @@ import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.
 import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { rawFlag } from '../../writes/raw-request.js';
-import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from './shared/delete-flags.js';
+import { CASCADE_FLAG, DELETION_TIMEOUT_FLAG, FORCE_FLAG, GRACE_PERIOD_FLAG } from './shared/delete-flags.js';
+import { ALL_NAMESPACES_FLAG, FIELD_SELECTOR_FLAG, SELECTOR_FLAG_EQUALITY_HELP } from '../../resource/selection.js';
 
 /** `platformctl delete`. */
 export const spec = defineCommand({
@@ -38,12 +39,12 @@ export const spec = defineCommand({
   ],
   flags: [
     { name: 'all', type: 'bool', default: false, description: 'Delete all resources, in the namespace of the specified resource types.' },
-    { name: 'all-namespaces', short: 'A', type: 'bool', default: false, description: 'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.' },
+    ALL_NAMESPACES_FLAG,
     CASCADE_FLAG,
     DRY_RUN_FLAG,
-    { name: 'field-selector', type: 'string', default: '', description: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type." },
+    FIELD_SELECTOR_FLAG,
     filenameFlag('containing the resource to delete.'),
-    { name: 'force', type: 'bool', default: false, description: 'If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation.' },
+    FORCE_FLAG,
     GRACE_PERIOD_FLAG,
     { name: 'interactive', short: 'i', type: 'bool', default: false, description: 'If true, delete resource only when user confirms.' },
     { name: 'ignore-not-found', type: 'bool', default: false, description: 'Treat "resource not found" as a successful delete. Defaults to "true" when --all is specified.' },
@@ -52,8 +53,8 @@ export const spec = defineCommand({
     { name: 'output', short: 'o', type: 'string', default: '', description: 'Output mode. Use "-o name" for shorter output (resource/name).', complete: { kind: 'values', values: ['name'] } },
     rawFlag('DELETE'),
     RECURSIVE_FLAG,
-    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
-    { name: 'timeout', type: 'duration', default: '0s', description: 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object' },
+    SELECTOR_FLAG_EQUALITY_HELP,
+    DELETION_TIMEOUT_FLAG,
     { name: 'wait', type: 'bool', default: true, description: 'If true, wait for resources to be gone before returning. This waits for finalizers.' },
   ],
   args: 'resource-type-then-names',

@@ -6,6 +6,7 @@ import { examplePath } from '../../framework/spec.js';
 import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { ALL_NAMESPACES_FLAG, SELECTOR_FLAG } from '../../resource/selection.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
+import { CHUNK_SIZE_FLAG } from '../../flags/chunk-size.js';
 
 /** `platformctl describe`. */
 export const spec = defineCommand({
@@ -33,7 +34,7 @@ export const spec = defineCommand({
   ],
   flags: [
     ALL_NAMESPACES_FLAG,
-    { name: 'chunk-size', type: 'int', default: 500, description: 'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.' },
+    CHUNK_SIZE_FLAG,
     filenameFlag('Filename, directory, or URL to files containing the resource to describe'),
     kustomizeFlag('the'),
     RECURSIVE_FLAG,

@@ -2,10 +2,12 @@
 import { BINARY_NAME, EDITOR_ENV } from '../../../sdk/naming.js';
 import { examplePath } from '../../framework/spec.js';
 import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
+import { kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 import { VALIDATE_FLAG } from '../../writes/validate.js';
 import { RECORD_FLAG } from '../../flags/record.js';
+import { SAVE_CONFIG_FLAG } from '../../resource-builders/generated.js';
+import { EDIT_FILENAME_FLAG, WINDOWS_LINE_ENDINGS_FLAG } from './edit-flags.js';
 
 /** `platformctl edit`. */
 export const spec = defineCommand({
@@ -30,14 +32,14 @@ export const spec = defineCommand({
   flags: [
     RECORD_FLAG,
     { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-edit`, description: 'Name of the manager used to track field ownership.' },
-    filenameFlag('Filename, directory, or URL to files to use to edit the resource'),
+    EDIT_FILENAME_FLAG,
     kustomizeFlag('the'),
     ...OUTPUT_FLAGS,
     { name: 'output-patch', type: 'bool', default: false, description: 'Output the patch if the resource is edited.' },
     RECURSIVE_FLAG,
-    { name: 'save-config', type: 'bool', default: false, description: `If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform ${BINARY_NAME} apply on this object in the future.` },
+    SAVE_CONFIG_FLAG,
     VALIDATE_FLAG,
-    { name: 'windows-line-endings', type: 'bool', default: false, description: 'Defaults to the line ending native to your platform.' },
+    WINDOWS_LINE_ENDINGS_FLAG,
     { name: 'subresource', type: 'string', default: '', description: 'If specified, edit will operate on the subresource of the requested object.', complete: { kind: 'values', values: ['status'] } },
   ],
   args: 'resource-type-then-names',

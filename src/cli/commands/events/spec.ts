@@ -2,6 +2,8 @@
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { OBJECT_OUTPUT_FLAGS } from '../../output/index.js';
+import { ALL_NAMESPACES_FLAG } from '../../resource/selection.js';
+import { CHUNK_SIZE_FLAG } from '../../flags/chunk-size.js';
 
 /** `platformctl events`. */
 export const spec = defineCommand({
@@ -22,8 +24,8 @@ export const spec = defineCommand({
     { description: 'List recent only events of type \'Warning\' or \'Normal\'', command: `${BINARY_NAME} events --types=Warning,Normal` },
   ],
   flags: [
-    { name: 'all-namespaces', short: 'A', type: 'bool', default: false, description: 'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.' },
-    { name: 'chunk-size', type: 'int', default: 500, description: 'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.' },
+    ALL_NAMESPACES_FLAG,
+    CHUNK_SIZE_FLAG,
     { name: 'for', type: 'string', default: '', description: 'Filter events to only those pertaining to the specified resource.' },
     { name: 'no-headers', type: 'bool', default: false, description: "When using the default output format, don't print headers." },
     ...OBJECT_OUTPUT_FLAGS,

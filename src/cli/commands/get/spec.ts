@@ -7,8 +7,9 @@ import { examplePath } from '../../framework/spec.js';
 import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { outputFlags } from '../../output/flags.js';
 import { ALL_NAMESPACES_FLAG, FIELD_SELECTOR_FLAG, SELECTOR_FLAG } from '../../resource/selection.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
+import { FILENAME_TO_GET_FLAG, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { WATCH_TIMEOUT_FLAG } from '../watch/spec.js';
+import { CHUNK_SIZE_FLAG } from '../../flags/chunk-size.js';
 
 /** `platformctl get`. */
 export const spec = defineCommand({
@@ -44,9 +45,9 @@ export const spec = defineCommand({
   ],
   flags: [
     ALL_NAMESPACES_FLAG,
-    { name: 'chunk-size', type: 'int', default: 500, description: 'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.' },
+    CHUNK_SIZE_FLAG,
     FIELD_SELECTOR_FLAG,
-    filenameFlag('Filename, directory, or URL to files identifying the resource to get from a server.'),
+    FILENAME_TO_GET_FLAG,
     { name: 'ignore-not-found', type: 'bool', default: false, description: 'If the requested object does not exist the command will return exit code 0.' },
     kustomizeFlag('the'),
     ...outputFlags,

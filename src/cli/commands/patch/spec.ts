@@ -3,7 +3,7 @@ import { BINARY_NAME } from '../../../sdk/naming.js';
 import { examplePath } from '../../framework/spec.js';
 import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
+import { FILENAME_TO_UPDATE_FLAG, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 import { RECORD_FLAG } from '../../flags/record.js';
 
@@ -30,7 +30,7 @@ export const spec = defineCommand({
   flags: [
     DRY_RUN_FLAG,
     { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-patch`, description: 'Name of the manager used to track field ownership.' },
-    filenameFlag('Filename, directory, or URL to files identifying the resource to update'),
+    FILENAME_TO_UPDATE_FLAG,
     kustomizeFlag('the'),
     { name: 'local', type: 'bool', default: false, description: 'If true, patch will operate on the content of the file, not the server-side resource.' },
     ...OUTPUT_FLAGS,

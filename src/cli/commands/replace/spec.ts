@@ -10,8 +10,9 @@ import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/man
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 import { rawFlag } from '../../writes/raw-request.js';
 import { VALIDATE_FLAG } from '../../writes/validate.js';
-import { CASCADE_FLAG, GRACE_PERIOD_FLAG, RECREATE_WAIT_FLAGS } from '../delete/shared/delete-flags.js';
+import { CASCADE_FLAG, DELETION_WAIT_FLAGS, FORCE_FLAG, GRACE_PERIOD_FLAG } from '../delete/shared/delete-flags.js';
 import { RECORD_FLAG } from '../../flags/record.js';
+import { SAVE_CONFIG_FLAG } from '../../resource-builders/generated.js';
 
 /** `platformctl replace`. */
 export const spec = defineCommand({
@@ -35,17 +36,17 @@ export const spec = defineCommand({
     DRY_RUN_FLAG,
     { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-replace`, description: 'Name of the manager used to track field ownership.' },
     filenameFlag('The files that contain the configurations to replace.'),
-    { name: 'force', type: 'bool', default: false, description: 'If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation.' },
+    FORCE_FLAG,
     GRACE_PERIOD_FLAG,
     kustomizeFlag('a'),
     ...OUTPUT_FLAGS,
     rawFlag('PUT'),
     RECORD_FLAG,
     RECURSIVE_FLAG,
-    { name: 'save-config', type: 'bool', default: false, description: `If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform ${BINARY_NAME} apply on this object in the future.` },
+    SAVE_CONFIG_FLAG,
     { name: 'subresource', type: 'string', default: '', description: 'If specified, replace will operate on the subresource of the requested object.', complete: { kind: 'values', values: ['status', 'scale'] } },
     VALIDATE_FLAG,
-    ...RECREATE_WAIT_FLAGS,
+    ...DELETION_WAIT_FLAGS,
   ],
   args: 'none',
   load: async () => (await import('./run.js')).run,

@@ -2,7 +2,7 @@
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import { OVERRIDE_TYPE_FLAG, OVERRIDES_FLAG } from './overrides.js';
 import { SAVE_CONFIG_FLAG } from '../../resource-builders/generated.js';
-import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from '../delete/shared/delete-flags.js';
+import { CASCADE_FLAG, DELETION_WAIT_FLAGS, FORCE_FLAG, GRACE_PERIOD_FLAG } from '../delete/shared/delete-flags.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { POD_RUNNING_TIMEOUT_FLAG } from '../../pods/session-flags.js';
@@ -43,14 +43,13 @@ export const spec = defineCommand({
     OVERRIDES_FLAG,
     CASCADE_FLAG,
     filenameFlag('to use to replace the resource.'),
-    { name: 'force', type: 'bool', default: false, description: 'If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation.' },
+    FORCE_FLAG,
     GRACE_PERIOD_FLAG,
     kustomizeFlag('a'),
     { name: 'leave-stdin-open', type: 'bool', default: false, description: 'If the pod is started in interactive mode or with stdin, leave stdin open after the first attach completes. By default, stdin will be closed after the first attach completes.' },
     POD_RUNNING_TIMEOUT_FLAG,
     RECURSIVE_FLAG,
-    { name: 'timeout', type: 'duration', default: '0s', description: 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object' },
-    { name: 'wait', type: 'bool', default: false, description: 'If true, wait for resources to be gone before returning. This waits for finalizers.' },
+    ...DELETION_WAIT_FLAGS,
     OVERRIDE_TYPE_FLAG,
     SAVE_CONFIG_FLAG,
     { name: 'port', type: 'string', default: '', description: 'The port that this container exposes.' },

@@ -5,6 +5,7 @@ import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 import { RECORD_FLAG } from '../../flags/record.js';
+import { ALL_FLAG, SELECTOR_FLAG_EQUALITY_HELP } from '../../resource/selection.js';
 
 /** `platformctl scale`. */
 export const spec = defineCommand({
@@ -27,7 +28,7 @@ export const spec = defineCommand({
     { description: 'Scale stateful set named \'web\' to 3', command: `${BINARY_NAME} scale --replicas=3 statefulset/web`, notRunnable: 'needs a stateful set web' },
   ],
   flags: [
-    { name: 'all', type: 'bool', default: false, description: 'Select all resources in the namespace of the specified resource types' },
+    ALL_FLAG,
     { name: 'current-replicas', type: 'int', default: -1, description: 'Precondition for current size. Requires that the current size of the resource match this value in order to scale. -1 (default) for no condition.' },
     DRY_RUN_FLAG,
     filenameFlag('Filename, directory, or URL to files identifying the resource to set a new size'),
@@ -37,7 +38,7 @@ export const spec = defineCommand({
     RECORD_FLAG,
     { name: 'replicas', type: 'int', default: 0, description: 'The new desired number of replicas. Required.' },
     { name: 'resource-version', type: 'string', default: '', description: 'Precondition for resource version. Requires that the current resource version match this value in order to scale.' },
-    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
+    SELECTOR_FLAG_EQUALITY_HELP,
     { name: 'timeout', type: 'duration', default: '0s', description: "The length of time to wait before giving up on a scale operation, zero means don't wait. Any other values should contain a corresponding time unit (e.g. 1s, 2m, 3h)." },
   ],
   args: 'resource-type-then-names',

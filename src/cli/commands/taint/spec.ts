@@ -4,6 +4,7 @@ import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.
 import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 import { VALIDATE_FLAG } from '../../writes/validate.js';
+import { SELECTOR_FLAG_EQUALITY_HELP } from '../../resource/selection.js';
 
 /** `platformctl taint`. */
 export const spec = defineCommand({
@@ -35,7 +36,7 @@ export const spec = defineCommand({
     ...OUTPUT_FLAGS,
     { name: 'overwrite', type: 'bool', default: false, description: 'If true, allow taints to be overwritten, otherwise reject taint updates that overwrite existing taints.' },
     VALIDATE_FLAG,
-    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
+    SELECTOR_FLAG_EQUALITY_HELP,
   ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,

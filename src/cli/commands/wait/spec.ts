@@ -3,6 +3,7 @@ import { BINARY_NAME } from '../../../sdk/naming.js';
 import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
+import { ALL_FLAG, ALL_NAMESPACES_FLAG, FIELD_SELECTOR_FLAG } from '../../resource/selection.js';
 
 /** `platformctl wait`. */
 export const spec = defineCommand({
@@ -33,9 +34,9 @@ export const spec = defineCommand({
     { description: 'Wait for the config map "settings" to be deleted (after `delete --wait=false`), with a timeout of 60 seconds', command: `${BINARY_NAME} wait --for=delete configmap/settings --timeout=60s`, notRunnable: 'waits for another writer to delete the object' },
   ],
   flags: [
-    { name: 'all', type: 'bool', default: false, description: 'Select all resources in the namespace of the specified resource types' },
-    { name: 'all-namespaces', short: 'A', type: 'bool', default: false, description: 'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.' },
-    { name: 'field-selector', type: 'string', default: '', description: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type." },
+    ALL_FLAG,
+    ALL_NAMESPACES_FLAG,
+    FIELD_SELECTOR_FLAG,
     filenameFlag('identifying the resource.'),
     { name: 'fail-on', type: 'stringArray', default: [], description: "A condition that ends the wait at once as a failure (exit 1), in any --for form: delete, condition=condition-name[=condition-value] or jsonpath='{JSONPath expression}'=[JSONPath value]. Repeat the flag for several; any one of them fails the wait." },
     { name: 'for', type: 'stringArray', default: [], description: "The condition to wait on: [create|delete|condition=condition-name[=condition-value]|jsonpath='{JSONPath expression}'=[JSONPath value]]. The default condition-value is true. Condition values are compared after Unicode simple case folding, which is a more general form of case-insensitivity. Repeat the flag to wait for several conditions at once." },

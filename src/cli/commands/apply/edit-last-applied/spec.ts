@@ -4,10 +4,11 @@
 import { BINARY_NAME, EDITOR_ENV, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../../sdk/naming.js';
 import { examplePath } from '../../../framework/spec.js';
 import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
+import { kustomizeFlag, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../../writes/object-output.js';
 import { VALIDATE_FLAG } from '../../../writes/validate.js';
 import { RECORD_FLAG } from '../../../flags/record.js';
+import { EDIT_FILENAME_FLAG, WINDOWS_LINE_ENDINGS_FLAG } from '../../edit/edit-flags.js';
 
 /** `apply edit-last-applied`. */
 export const spec = defineCommand({
@@ -32,12 +33,12 @@ export const spec = defineCommand({
   flags: [
     RECORD_FLAG,
     { name: 'field-manager', type: 'string', default: FIELD_MANAGER_CLIENT_SIDE_APPLY, description: 'Name of the manager used to track field ownership.' },
-    filenameFlag('Filename, directory, or URL to files to use to edit the resource'),
+    EDIT_FILENAME_FLAG,
     kustomizeFlag('the'),
     ...OUTPUT_FLAGS,
     RECURSIVE_FLAG,
     VALIDATE_FLAG,
-    { name: 'windows-line-endings', type: 'bool', default: false, description: 'Defaults to the line ending native to your platform.' },
+    WINDOWS_LINE_ENDINGS_FLAG,
   ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,

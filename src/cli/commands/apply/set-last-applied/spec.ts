@@ -5,8 +5,8 @@ import { BINARY_NAME } from '../../../../sdk/naming.js';
 import { examplePath } from '../../../framework/spec.js';
 import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { DRY_RUN_FLAG } from '../../../writes/dry-run.js';
-import { filenameFlag } from '../../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../../writes/object-output.js';
+import { LAST_APPLIED_FILENAME_FLAG } from '../shared/apply-flags.js';
 
 /** `apply set-last-applied`. */
 export const spec = defineCommand({
@@ -27,7 +27,7 @@ export const spec = defineCommand({
     { name: 'create-annotation', type: 'bool', default: false, description: "Will create 'last-applied-configuration' annotations if current objects doesn't have one" },
     DRY_RUN_FLAG,
     // kubectl's AddJsonFilenameFlag: no -R, no -k.
-    filenameFlag('Filename, directory, or URL to files that contains the last-applied-configuration annotations'),
+    LAST_APPLIED_FILENAME_FLAG,
     ...OUTPUT_FLAGS,
   ],
   args: 'none',

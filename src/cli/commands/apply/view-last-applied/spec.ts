@@ -4,7 +4,9 @@
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import { examplePath } from '../../../framework/spec.js';
 import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
+import { kustomizeFlag, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
+import { ALL_FLAG, SELECTOR_FLAG_EQUALITY_HELP } from '../../../resource/selection.js';
+import { LAST_APPLIED_FILENAME_FLAG } from '../shared/apply-flags.js';
 
 /** `apply view-last-applied`. */
 export const spec = defineCommand({
@@ -21,12 +23,12 @@ export const spec = defineCommand({
     { description: 'View the last-applied-configuration annotations by file in JSON', command: `${BINARY_NAME} apply view-last-applied -f ${examplePath('configmap.json')} -o json`, notRunnable: 'needs the object applied before' },
   ],
   flags: [
-    { name: 'all', type: 'bool', default: false, description: 'Select all resources in the namespace of the specified resource types' },
-    filenameFlag('Filename, directory, or URL to files that contains the last-applied-configuration annotations'),
+    ALL_FLAG,
+    LAST_APPLIED_FILENAME_FLAG,
     kustomizeFlag('the'),
     { name: 'output', short: 'o', type: 'string', default: 'yaml', description: 'Output format. Must be one of (yaml, json)', complete: { kind: 'values', values: ['yaml', 'json'] } },
     RECURSIVE_FLAG,
-    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
+    SELECTOR_FLAG_EQUALITY_HELP,
   ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,

@@ -3,6 +3,7 @@
  */
 import { BINARY_NAME, DOMAIN } from '../../../../sdk/naming.js';
 import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { ALL_NAMESPACES_FLAG_CHECK_HELP } from '../../../resource/selection.js';
 
 /** `auth can-i`. */
 export const spec = defineCommand({
@@ -26,7 +27,7 @@ export const spec = defineCommand({
     { description: 'List all allowed actions in namespace "foo"', command: `${BINARY_NAME} auth can-i --list --namespace=foo` },
   ],
   flags: [
-    { name: 'all-namespaces', short: 'A', type: 'bool', default: false, description: 'If true, check the specified action in all namespaces.' },
+    ALL_NAMESPACES_FLAG_CHECK_HELP,
     { name: 'list', type: 'bool', default: false, description: 'If true, prints all allowed actions.' },
     { name: 'no-headers', type: 'bool', default: false, description: 'If true, prints allowed actions without headers' },
     { name: 'quiet', short: 'q', type: 'bool', default: false, description: 'If true, suppress output and just return the exit code.' },

@@ -1,5 +1,7 @@
 import { BINARY_NAME, NAMESPACES } from '../../../../sdk/naming.js';
 import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { ALLOW_MISSING_FLAG, SHOW_MANAGED_FIELDS_FLAG, TEMPLATE_FLAG } from '../../../output/flags.js';
+import { LOGS_POD_RUNNING_TIMEOUT_FLAG } from '../../../pods/session-flags.js';
 
 /** `platformctl cluster-info dump`. */
 export const spec = defineCommand({
@@ -22,7 +24,7 @@ export const spec = defineCommand({
   ],
   flags: [
     { name: 'all-namespaces', short: 'A', type: 'bool', default: false, description: 'If true, dump all namespaces.  If true, --namespaces is ignored.' },
-    { name: 'allow-missing-template-keys', type: 'bool', default: true, description: 'If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.' },
+    ALLOW_MISSING_FLAG,
     { name: 'namespaces', type: 'stringSlice', default: [], description: 'A comma separated list of namespaces to dump.', complete: { kind: 'namespace' } },
     {
       name: 'output', short: 'o', type: 'string', default: 'json',
@@ -30,9 +32,9 @@ export const spec = defineCommand({
       complete: { kind: 'values', values: ['json', 'yaml', 'name', 'go-template=', 'go-template-file=', 'template=', 'templatefile=', 'jsonpath=', 'jsonpath-as-json=', 'jsonpath-file='] },
     },
     { name: 'output-directory', type: 'string', default: '', description: "Where to output the files.  If empty or '-' uses stdout, otherwise creates a directory hierarchy in that directory", complete: { kind: 'dir' } },
-    { name: 'pod-running-timeout', type: 'duration', default: '20s', description: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
-    { name: 'show-managed-fields', type: 'bool', default: false, description: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
-    { name: 'template', type: 'string', default: '', description: 'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].', complete: { kind: 'file' } },
+    LOGS_POD_RUNNING_TIMEOUT_FLAG,
+    SHOW_MANAGED_FIELDS_FLAG,
+    TEMPLATE_FLAG,
   ],
   args: 'none',
   load: async () => (await import('./run.js')).run,

@@ -1,4 +1,5 @@
 import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { NO_HEADERS_FLAG } from '../../../output/flags.js';
 
 /** `platformctl config get-contexts`. */
 export const spec = defineCommand({
@@ -11,7 +12,7 @@ export const spec = defineCommand({
     { description: 'Describe one context in your kubeconfig file', command: 'platformctl config get-contexts my-context', notRunnable: 'needs a context named my-context' },
   ],
   flags: [
-    { name: 'no-headers', type: 'bool', default: false, description: "When using the default or custom-column output format, don't print headers (default print headers)." },
+    NO_HEADERS_FLAG,
     { name: 'output', short: 'o', type: 'string', default: '', description: 'Output format. One of: (name).', complete: { kind: 'values', values: ['name'] } },
   ],
   args: 'contexts',

@@ -1,4 +1,4 @@
-import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { defineCommand } from '../../../framework/define-command.js';
 
 /** `platformctl config use-context` (alias `use`). */
 export const spec = defineCommand({
@@ -15,6 +15,3 @@ export const spec = defineCommand({
   args: 'contexts',
   load: async () => (await import('./run.js')).run,
 });
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOfSpec<typeof spec>;

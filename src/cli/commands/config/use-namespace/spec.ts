@@ -1,5 +1,5 @@
 import { BINARY_NAME, NAMESPACE_ENV } from '../../../../sdk/naming.js';
-import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { defineCommand } from '../../../framework/define-command.js';
 
 /** `platformctl config use-namespace` (alias `use-ns`). */
 export const spec = defineCommand({
@@ -20,6 +20,3 @@ export const spec = defineCommand({
   args: 'none',
   load: async () => (await import('./run.js')).run,
 });
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOfSpec<typeof spec>;

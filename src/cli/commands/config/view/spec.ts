@@ -1,4 +1,5 @@
 import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { ALLOW_MISSING_FLAG, SHOW_MANAGED_FIELDS_FLAG } from '../../../output/flags.js';
 
 /** `platformctl config view`. */
 export const spec = defineCommand({
@@ -13,7 +14,7 @@ export const spec = defineCommand({
     { description: 'Get the password for the e2e user', command: `platformctl config view -o jsonpath='{.users[?(@.name == "e2e")].user.password}'` },
   ],
   flags: [
-    { name: 'allow-missing-template-keys', type: 'bool', default: true, description: 'If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.' },
+    ALLOW_MISSING_FLAG,
     { name: 'flatten', type: 'bool', default: false, description: 'Flatten the resulting kubeconfig file into self-contained output (useful for creating portable kubeconfig files)' },
     { name: 'merge', type: 'bool', default: true, description: 'Merge the full hierarchy of kubeconfig files' },
     { name: 'minify', type: 'bool', default: false, description: 'Remove all information not used by current-context from the output' },
@@ -23,7 +24,7 @@ export const spec = defineCommand({
       complete: { kind: 'values', values: ['json', 'yaml', 'go-template=', 'go-template-file=', 'template=', 'templatefile=', 'jsonpath=', 'jsonpath-as-json=', 'jsonpath-file='] },
     },
     { name: 'raw', type: 'bool', default: false, description: 'Display raw byte data and sensitive data' },
-    { name: 'show-managed-fields', type: 'bool', default: false, description: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
+    SHOW_MANAGED_FIELDS_FLAG,
     { name: 'template', type: 'string', default: '', description: 'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].' },
   ],
   args: 'none',

@@ -4,6 +4,7 @@
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { GENERATOR_FLAGS } from '../../../resource-builders/generated.js';
+import { IMAGE_FLAG } from '../shared/image-flag.js';
 
 /** `create cronjob`. */
 export const spec = defineCommand({
@@ -18,7 +19,7 @@ export const spec = defineCommand({
   ],
   flags: [
     ...GENERATOR_FLAGS,
-    { name: 'image', type: 'string', default: '', description: 'Image name to run.' },
+    IMAGE_FLAG,
     { name: 'restart', type: 'string', default: '', description: "job's restart policy. supported values: OnFailure, Never", complete: { kind: 'values', values: ['OnFailure', 'Never'] } },
     { name: 'schedule', type: 'string', default: '', description: 'A schedule in the Cron format the job should be run with.' },
   ],

@@ -4,6 +4,7 @@
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { GENERATOR_FLAGS } from '../../../resource-builders/generated.js';
+import { IMAGE_FLAG } from '../shared/image-flag.js';
 
 /** `create job`. */
 export const spec = defineCommand({
@@ -19,7 +20,7 @@ export const spec = defineCommand({
   flags: [
     ...GENERATOR_FLAGS,
     { name: 'from', type: 'string', default: '', description: 'The name of the resource to create a Job from (only cronjob is supported).' },
-    { name: 'image', type: 'string', default: '', description: 'Image name to run.' },
+    IMAGE_FLAG,
   ],
   args: 'none',
   load: async () => (await import('./run.js')).run,

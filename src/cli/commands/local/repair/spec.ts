@@ -1,5 +1,6 @@
-import { BINARY_NAME, HOME_DIR_NAME, LOCAL_DIR_NAME } from '../../../../sdk/naming.js';
+import { BINARY_NAME } from '../../../../sdk/naming.js';
 import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { DATA_DIR_FLAG } from '../shared/data-dir-flag.js';
 
 /** `platformctl local repair`. */
 export const spec = defineCommand({
@@ -18,7 +19,7 @@ export const spec = defineCommand({
     { description: 'Drop the damaged part and start the server again', command: `${BINARY_NAME} local repair --yes && ${BINARY_NAME} local start`, notRunnable: 'changes the local server\'s store' },
   ],
   flags: [
-    { name: 'data-dir', type: 'string', default: '', description: `Directory of the server's state (default ~/${HOME_DIR_NAME}/${LOCAL_DIR_NAME}).`, complete: { kind: 'dir' } },
+    DATA_DIR_FLAG,
     { name: 'yes', type: 'bool', default: false, description: 'Drop the damaged part (moving it aside); without it, only show what would be dropped.' },
   ],
   args: 'none',

@@ -1,5 +1,6 @@
-import { BINARY_NAME, HOME_DIR_NAME, LOCAL_DIR_NAME } from '../../../../sdk/naming.js';
+import { BINARY_NAME } from '../../../../sdk/naming.js';
 import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { DATA_DIR_FLAG } from '../shared/data-dir-flag.js';
 
 /** `platformctl local stop`. */
 export const spec = defineCommand({
@@ -9,7 +10,7 @@ export const spec = defineCommand({
   description: 'Stop the local API server gracefully: it stops serving, ends open watches, and flushes and syncs its store before it exits. Stopping a server that is not running is not an error.',
   examples: [{ description: 'Stop the local server', command: `${BINARY_NAME} local stop`, notRunnable: 'needs a local server' }],
   flags: [
-    { name: 'data-dir', type: 'string', default: '', description: `Directory of the server's state (default ~/${HOME_DIR_NAME}/${LOCAL_DIR_NAME}).`, complete: { kind: 'dir' } },
+    DATA_DIR_FLAG,
   ],
   args: 'none',
   load: async () => (await import('./run.js')).run,

@@ -1,6 +1,8 @@
 /** `platformctl top node`. */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { SELECTOR_FLAG_EQUALITY_HELP } from '../../../resource/selection.js';
+import { USE_PROTOCOL_BUFFERS_FLAG } from '../shared.js';
 
 /** `top node`. */
 export const spec = defineCommand({
@@ -19,10 +21,10 @@ export const spec = defineCommand({
   ],
   flags: [
     { name: 'no-headers', type: 'bool', default: false, description: 'If present, print output without headers' },
-    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
+    SELECTOR_FLAG_EQUALITY_HELP,
     { name: 'show-capacity', type: 'bool', default: false, description: 'Print node resources based on Capacity instead of Allocatable(default) of the nodes.' },
     { name: 'sort-by', type: 'string', default: '', description: "If non-empty, sort nodes list using specified field. The field can be either 'cpu' or 'memory'." },
-    { name: 'use-protocol-buffers', type: 'bool', default: true, description: 'Enables using protocol-buffers to access Metrics API.' },
+    USE_PROTOCOL_BUFFERS_FLAG,
   ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
