@@ -1,7 +1,7 @@
 /** `platformctl set env`. */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
-import { setFlags } from '../shared/set-command.js';
+import { POD_TEMPLATE_KINDS_HELP, setFlags } from '../shared/set-command.js';
 
 /** `set env`. */
 export const spec = defineCommand({
@@ -15,9 +15,7 @@ export const spec = defineCommand({
     '',
     ' If "--env -" is passed, environment variables can be read from STDIN using the standard env syntax.',
     '',
-    ' Possible resources include (case insensitive):',
-    '',
-    '        pod (po), replicationcontroller (rc), deployment (deploy), daemonset (ds), statefulset (sts), cronjob (cj), replicaset (rs)',
+    ...POD_TEMPLATE_KINDS_HELP,
   ].join('\n'),
   examples: [
     { description: "Update deployment 'web' with a new environment variable", command: `${BINARY_NAME} set env deployment/web STORAGE_DIR=/local` },

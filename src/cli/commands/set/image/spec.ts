@@ -1,7 +1,7 @@
 /** `platformctl set image`. */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
-import { setFlags } from '../shared/set-command.js';
+import { POD_TEMPLATE_KINDS_HELP, setFlags } from '../shared/set-command.js';
 import { RECORD_FLAG } from '../../../flags/record.js';
 
 /** `set image`. */
@@ -12,9 +12,7 @@ export const spec = defineCommand({
   description: [
     'Update existing container image(s) of resources.',
     '',
-    ' Possible resources include (case insensitive):',
-    '',
-    '        pod (po), replicationcontroller (rc), deployment (deploy), daemonset (ds), statefulset (sts), cronjob (cj), replicaset (rs)',
+    ...POD_TEMPLATE_KINDS_HELP,
   ].join('\n'),
   examples: [
     { description: "Set a deployment's nginx container image to 'nginx:1.9.1', and its busybox container image to 'busybox'", command: `${BINARY_NAME} set image deployment/nginx busybox=busybox nginx=nginx:1.9.1`, notRunnable: 'needs a deployment nginx' },

@@ -20,6 +20,13 @@ import { ALL_FLAG_COMMA_HELP, SELECTOR_FLAG_EQUALITY_HELP } from '../../../resou
 /** cli-runtime's `LocalResourceError`: `--local` with resource arguments. */
 export const LOCAL_RESOURCE_ERROR = "you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'";
 
+/** The lines of kubectl's help of `set env` and `set image` that list the kinds with a pod template. */
+export const POD_TEMPLATE_KINDS_HELP = [
+  ' Possible resources include (case insensitive):',
+  '',
+  '        pod (po), replicationcontroller (rc), deployment (deploy), daemonset (ds), statefulset (sts), cronjob (cj), replicaset (rs)',
+];
+
 /** The flags of the `set` subcommands. */
 export function setFlags<const E extends readonly FlagSpec[]>(what: string, extra: E) {
   return [
