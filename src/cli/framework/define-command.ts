@@ -10,6 +10,8 @@
  * spec as implicitly any). So the call only records the runner's type `R`; the spec's `load`
  * gives a `CommandRunner` of its flags when `R` reads no other flag, and otherwise a type no
  * `CommandSpec` accepts: the group or the command table that lists the command does not compile.
+ * For the same reason a runner reading the spec's flags is a function declaration (`export async
+ * function run`), whose type TypeScript resolves lazily, not a `const run: CommandRunner<Flags>`.
  */
 import type { FlagsOf } from './flag-reader.js';
 import type { CommandRunner, CommandSpec, FlagSpec } from './spec.js';
