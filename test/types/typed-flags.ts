@@ -1,13 +1,15 @@
 /**
  * Type tests of typed flags: a command's `run` reads its flags through the `Flags` type its spec
- * exports, so that a misspelled flag, a flag the command does not declare, or a read with the
- * wrong accessor does not compile; a helper's slice of flags and the spec's `load` are checked
- * the same way. Compiled by test/unit/cli/framework/typed-flags.test.ts with the repository's
- * settings, never run. Every `@ts-expect-error` line must fail to compile.
+ * exports (`FlagsOfSpec<typeof spec>` of a `defineCommand` declaration), so that a misspelled
+ * flag, a flag the command does not declare, or a read with the wrong accessor does not compile; a
+ * helper's slice of flags, an inline flag and the runner a spec loads are checked the same way.
+ * Compiled by test/unit/cli/framework/typed-flags.test.ts with the repository's settings, never
+ * run. Every `@ts-expect-error` line must fail to compile.
  */
 import type { Flags } from '../../src/cli/commands/scale/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../src/cli/framework/define-command.js';
 import type { FlagReader } from '../../src/cli/framework/flag-reader.js';
-import type { CommandSpec, FlagSpec } from '../../src/cli/framework/spec.js';
+import type { CommandSpec } from '../../src/cli/framework/spec.js';
 import { dryRunMode } from '../../src/cli/writes/dry-run.js';
 
 /** `scale`'s flags, read as its `run` reads them. */
@@ -57,35 +59,51 @@ export function scaleHelpers(flags: Flags): unknown[] {
   ];
 }
 
-const flags = [
-  { name: 'watch', short: 'w', type: 'bool', default: false, description: 'Watch.' },
-  { name: 'replicas', type: 'int', default: 0, description: 'Replicas.' },
-] as const satisfies readonly FlagSpec[];
-
-async function watchRunner(_ctx: unknown, _args: string[], f: FlagReader<{ name: 'watch'; type: 'bool' }>): Promise<void> {
-  watches(f);
-}
-
+/** A helper that reads `--namespace`. */
 async function namespaceRunner(_ctx: unknown, _args: string[], f: FlagReader<{ name: 'namespace'; type: 'string' }>): Promise<void> {
   void f.string('namespace');
 }
 
-/** A spec whose runner reads a subset of its flags. */
-export const good: CommandSpec<typeof flags> = {
-  name: 'good', usage: '', summary: '', description: '', examples: [], flags,
-  load: async () => watchRunner,
-};
+/**
+ * A command declared with its flags inline, whose runner reads them as `FlagsOfSpec<typeof spec>`
+ * (the runner's type depends on the spec and the spec's `load` on the runner, as `run.ts` and
+ * `spec.ts` do: this must compile).
+ */
+export const good = defineCommand({
+  name: 'good', usage: '', summary: '', description: '', examples: [],
+  flags: [
+    { name: 'watch', short: 'w', type: 'bool', default: false, description: 'Watch.' },
+    { name: 'replicas', type: 'int', default: 0, description: 'Replicas.' },
+  ],
+  load: async () => goodRunner,
+});
+
+async function goodRunner(_ctx: unknown, _args: string[], f: FlagsOfSpec<typeof good>): Promise<void> {
+  watches(f);
+  void f.int('replicas');
+  // @ts-expect-error a misspelled flag of an inline declaration
+  void f.int('replica');
+  // @ts-expect-error an int flag read as a bool
+  void f.bool('replicas');
+}
+
+/** An inline flag must be a `FlagSpec`. */
+export const mistyped = defineCommand({
+  name: 'mistyped', usage: '', summary: '', description: '', examples: [],
+  flags: [
+    // @ts-expect-error a flag type that does not exist
+    { name: 'watch', type: 'boolean', default: false, description: 'Watch.' },
+  ],
+});
 
 /** A spec whose runner reads a flag the spec does not declare. */
-export const bad: CommandSpec<typeof flags> = {
-  name: 'bad', usage: '', summary: '', description: '', examples: [], flags,
-  // @ts-expect-error the runner reads `--namespace`, which the spec does not declare
+export const bad = defineCommand({
+  name: 'bad', usage: '', summary: '', description: '', examples: [],
+  flags: [{ name: 'watch', short: 'w', type: 'bool', default: false, description: 'Watch.' }],
   load: async () => namespaceRunner,
-};
+});
 
-const watchOnly = [flags[0]] as const satisfies readonly FlagSpec[];
-
-async function watchAndReplicasRunner(_ctx: unknown, _args: string[], f: FlagReader<(typeof flags)[number]>): Promise<void> {
+async function watchAndReplicasRunner(_ctx: unknown, _args: string[], f: FlagsOfSpec<typeof good>): Promise<void> {
   watches(f);
   void f.int('replicas');
 }
@@ -94,17 +112,33 @@ async function watchAndReplicasRunner(_ctx: unknown, _args: string[], f: FlagRea
  * A spec whose runner reads one flag more than the spec declares. With accessors compared
  * bivariantly (methods), a reader of fewer flags would pass for one of more: these must fail.
  */
-export const fewer: CommandSpec<typeof watchOnly> = {
-  name: 'fewer', usage: '', summary: '', description: '', examples: [], flags: watchOnly,
-  // @ts-expect-error the runner also reads `--replicas`
+export const fewer = defineCommand({
+  name: 'fewer', usage: '', summary: '', description: '', examples: [],
+  flags: [{ name: 'watch', short: 'w', type: 'bool', default: false, description: 'Watch.' }],
   load: async () => watchAndReplicasRunner,
-};
+});
 
 /** A command's flags handed to a helper that reads one flag more. */
-export function fewerFlags(f: FlagReader<(typeof watchOnly)[number]>): Promise<void> {
+export function fewerFlags(f: FlagsOfSpec<typeof fewer>): Promise<void> {
   // @ts-expect-error the command has no `--replicas`
   return watchAndReplicasRunner(undefined, [], f);
 }
 
-/** Any command's spec is a `CommandSpec`, as the command tree takes it. */
-export const tree: CommandSpec[] = [good, bad, fewer];
+/** A group: no flags, subcommands. */
+export const group = defineCommand({
+  name: 'group', usage: '', summary: '', description: '', examples: [], flags: [], subcommands: [good],
+});
+
+/**
+ * Any command's spec is a `CommandSpec`, as the command tree takes it, unless its runner reads a
+ * flag the spec does not declare: the runner is checked where the spec is listed, because a check
+ * in `defineCommand` itself would make the type of a spec depend on itself.
+ */
+export const tree: CommandSpec[] = [
+  good,
+  group,
+  // @ts-expect-error the runner reads `--namespace`, which the spec does not declare
+  bad,
+  // @ts-expect-error the runner also reads `--replicas`
+  fewer,
+];

@@ -5,9 +5,9 @@
  * instead of a silent `false`/`undefined`. Types only: the value a runner receives is the
  * `FlagValues` of the invocation (`flag-values.ts`), which answers any name.
  *
- * A spec keeps its flags' literal names and types by declaring them `as const satisfies readonly
- * FlagSpec[]` (shared flags and flag builders are declared the same way), and exports
- * `type Flags = FlagsOf<typeof flags>` for its `run`. A helper declares the slice it reads, e.g.
+ * A spec keeps its flags' literal names and types by declaring them inline in `defineCommand`
+ * (shared flags and flag builders are declared `as const satisfies` a `FlagSpec`), and exports
+ * `type Flags = FlagsOfSpec<typeof spec>` for its `run`. A helper declares the slice it reads, e.g.
  * `FlagReader<typeof DRY_RUN_FLAG>`: passing a command's flags to it compiles only when the
  * command declares every flag of the slice, with the same type.
  */
@@ -57,7 +57,7 @@ interface Reader<F extends FlagKey> {
  */
 export type FlagReader<F extends FlagKey> = Reader<KeysOf<F>>;
 
-/** The reader of a list of flags: a spec's `flags`, typed for its `run` (`FlagsOf<typeof flags>`). */
+/** The reader of a list of flags, e.g. a spec's `flags`, typed for its `run` (`FlagsOfSpec<typeof spec>` reads those). */
 export type FlagsOf<L extends readonly FlagKey[]> = FlagReader<L[number]>;
 
 /**

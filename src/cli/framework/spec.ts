@@ -25,9 +25,10 @@ export type CompletionHint =
   | { kind: 'context' | 'cluster' | 'user' | 'namespace' | 'resource-type' | 'output' | 'none' };
 
 /**
- * One flag. Declare a command's flags `as const satisfies readonly FlagSpec[]` (and shared flags
- * `as const satisfies FlagSpec`) so that their names and types stay literal: the command's `run`
- * then reads them through a {@link FlagReader} that knows them (`flag-reader.ts`).
+ * One flag. A command declares its flags inline in `defineCommand` (`define-command.ts`), which
+ * keeps their names and types literal; shared flags are declared `as const satisfies FlagSpec`
+ * for the same reason. The command's `run` then reads them through a {@link FlagReader} that knows
+ * them (`flag-reader.ts`).
  */
 export interface FlagSpec {
   /** Long name without dashes, e.g. `output`. Also the key of its value in the parsed flags. */
@@ -91,10 +92,10 @@ export type ArgsCompletion =
 export type CommandRunner<F extends FlagKey = FlagSpec> = (ctx: CommandContext, args: string[], flags: FlagReader<F>) => Promise<number | void>;
 
 /**
- * One command or command group. `L` is the type of its flags: a runnable command's spec is a
- * `CommandSpec<typeof flags>`, so that its `load` must give a runner that reads no flag outside
- * `flags` (a runner of `FlagsOf<typeof flags>`, or of fewer flags). Any `CommandSpec<L>` is a
- * `CommandSpec`, which the command tree handles.
+ * One command or command group. `L` is the type of its flags, as `defineCommand` infers it from
+ * the inline list: its `load` must give a runner that reads no flag outside `flags` (a runner of
+ * `FlagsOfSpec<typeof spec>`, or of fewer flags). Any `CommandSpec<L>` is a `CommandSpec`, which
+ * the command tree handles.
  */
 export interface CommandSpec<L extends readonly FlagSpec[] = readonly FlagSpec[]> {
   name: string;

@@ -19,6 +19,12 @@ export function filenameFlag(description: string) {
 /** `-f` as the helpers that read it name it. */
 export type FilenameFlag = ReturnType<typeof filenameFlag>;
 
+/** `-f` with kubectl's text for the commands that get the objects it names (`get`, `rollout`, `set`). */
+export const FILENAME_TO_GET_FLAG = filenameFlag('Filename, directory, or URL to files identifying the resource to get from a server.');
+
+/** `-f` with kubectl's text for `patch` and `certificate approve`/`deny`. */
+export const FILENAME_TO_UPDATE_FLAG = filenameFlag('Filename, directory, or URL to files identifying the resource to update');
+
 /** `-R, --recursive`. */
 export const RECURSIVE_FLAG = {
   name: 'recursive', short: 'R', type: 'bool', default: false,

@@ -42,20 +42,29 @@ function outputFlag(formats: readonly string[], human: boolean) {
   } as const satisfies FlagSpec;
 }
 
-const TEMPLATE_FLAG = {
+/** `--template`: the template of `-o go-template` and `-o jsonpath`. */
+export const TEMPLATE_FLAG = {
   name: 'template', type: 'string', default: '',
   description: 'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].',
   complete: { kind: 'file' },
 } as const satisfies FlagSpec;
 
-const ALLOW_MISSING_FLAG = {
+/** `--allow-missing-template-keys`. */
+export const ALLOW_MISSING_FLAG = {
   name: 'allow-missing-template-keys', type: 'bool', default: true,
   description: 'If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.',
 } as const satisfies FlagSpec;
 
-const SHOW_MANAGED_FIELDS_FLAG = {
+/** `--show-managed-fields`. */
+export const SHOW_MANAGED_FIELDS_FLAG = {
   name: 'show-managed-fields', type: 'bool', default: false,
   description: 'If true, keep the managedFields when printing objects in JSON or YAML format.',
+} as const satisfies FlagSpec;
+
+/** `--no-headers` of the human tables. */
+export const NO_HEADERS_FLAG = {
+  name: 'no-headers', type: 'bool', default: false,
+  description: "When using the default or custom-column output format, don't print headers (default print headers).",
 } as const satisfies FlagSpec;
 
 /** `-o`, `--template`, `--allow-missing-template-keys`, `--show-managed-fields`: for commands that print objects. */
@@ -70,7 +79,7 @@ export const outputFlags = [
   TEMPLATE_FLAG,
   ALLOW_MISSING_FLAG,
   SHOW_MANAGED_FIELDS_FLAG,
-  { name: 'no-headers', type: 'bool', default: false, description: 'When using the default or custom-column output format, don\'t print headers (default print headers).' },
+  NO_HEADERS_FLAG,
   { name: 'show-labels', type: 'bool', default: false, description: 'When printing, show all labels as the last column (default hide labels column)' },
   { name: 'label-columns', short: 'L', type: 'stringSlice', default: [], description: 'Accepts a comma separated list of labels that are going to be presented as columns. Names are case-sensitive. You can also use multiple flag options like -L label1 -L label2...' },
   { name: 'show-kind', type: 'bool', default: false, description: 'If present, list the resource type for the requested object(s).' },

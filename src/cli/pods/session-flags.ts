@@ -1,6 +1,7 @@
 /**
- * The flags of the commands that open a session with a container (`attach`, `exec`), and the
- * `--pod-running-timeout` they share with `port-forward` and `run`, declared once.
+ * The flags of the commands that open a session with a container (`attach`, `exec`, and `-c` of
+ * `cp`), and the `--pod-running-timeout` they share with `port-forward` and `run` (`logs` and
+ * `cluster-info dump` wait 20 seconds), declared once.
  */
 import type { FlagSpec } from '../framework/spec.js';
 
@@ -9,6 +10,9 @@ export const CONTAINER_FLAG = { name: 'container', short: 'c', type: 'string', d
 
 /** `--pod-running-timeout` with kubectl's default of a minute. */
 export const POD_RUNNING_TIMEOUT_FLAG = { name: 'pod-running-timeout', type: 'duration', default: '1m0s', description: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' } as const satisfies FlagSpec;
+
+/** `--pod-running-timeout` of `logs` and `cluster-info dump`, whose default is 20 seconds. */
+export const LOGS_POD_RUNNING_TIMEOUT_FLAG = { ...POD_RUNNING_TIMEOUT_FLAG, default: '20s' } as const satisfies FlagSpec;
 
 /** `-q`, `-i` and `-t` of `attach` and `exec`. */
 export const SESSION_FLAGS = [

@@ -2,21 +2,15 @@
  * `platformctl alpha`: kubectl's root of alpha features. kubectl 1.32 has none, so it hides the
  * command and answers any use of it with one line; scripts that probe `alpha` get the same.
  */
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { defineCommand } from '../../framework/define-command.js';
 
-const flags = [] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'alpha',
   usage: '[command]',
   summary: 'Commands for features in alpha',
   description: 'These commands correspond to alpha features that are not enabled in clusters by default.',
   examples: [{ description: 'Say which alpha commands this version has', command: 'platformctl alpha' }],
-  flags,
+  flags: [],
   hidden: true,
   load: async () => (await import('./run.js')).run,
-};
+});

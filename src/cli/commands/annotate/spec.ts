@@ -1,16 +1,11 @@
 /** `platformctl annotate`: add, change or remove annotations of objects. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import { examplePath, type CommandSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { examplePath } from '../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { metadataFlags } from '../label/shared/metadata-command.js';
 
-const flags = metadataFlags('annotate', `${BINARY_NAME}-annotate`);
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `platformctl annotate`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'annotate',
   usage: '[--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]',
   summary: 'Update the annotations on a resource',
@@ -30,7 +25,10 @@ export const spec: CommandSpec<typeof flags> = {
     { description: "Update config map 'foo' only if the resource is unchanged from version 1", command: `${BINARY_NAME} annotate configmaps foo description='my frontend running nginx' --resource-version=1`, notRunnable: 'needs the object to exist' },
     { description: "Update config map 'foo' by removing an annotation named 'description' if it exists", command: `${BINARY_NAME} annotate configmaps foo description-` },
   ],
-  flags,
+  flags: metadataFlags('annotate', `${BINARY_NAME}-annotate`),
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,14 +1,8 @@
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
-
-const flags = [] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 
 /** `platformctl api-versions`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'api-versions',
   usage: '[options]',
   summary: 'Print the supported API versions on the server, in the form of "group/version"',
@@ -17,7 +11,10 @@ export const spec: CommandSpec<typeof flags> = {
   examples: [
     { description: 'Print the supported API versions', command: `${BINARY_NAME} api-versions` },
   ],
-  flags,
+  flags: [],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -3,50 +3,23 @@
  * last-applied annotation and a three-way merge) or server-side, in dependency order and in
  * parallel, reporting every failure.
  */
-import { BINARY_NAME, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../sdk/naming.js';
-import { examplePath, type CommandSpec, type FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { BINARY_NAME } from '../../../sdk/naming.js';
+import { examplePath } from '../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 import { VALIDATE_FLAG } from '../../writes/validate.js';
-import { CASCADE_FLAG, GRACE_PERIOD_FLAG, RECREATE_WAIT_FLAGS } from '../delete/shared/delete-flags.js';
+import { CASCADE_FLAG, DELETION_WAIT_FLAGS, FORCE_FLAG, GRACE_PERIOD_FLAG } from '../delete/shared/delete-flags.js';
 import { spec as editLastApplied } from './edit-last-applied/spec.js';
 import { spec as setLastApplied } from './set-last-applied/spec.js';
 import { spec as viewLastApplied } from './view-last-applied/spec.js';
 import { RECORD_FLAG } from '../../flags/record.js';
-
-const flags = [
-  { name: 'all', type: 'bool', default: false, description: 'Select all resources in the namespace of the specified resource types.' },
-  CASCADE_FLAG,
-  { name: 'concurrency', type: 'int', default: 8, description: 'Number of objects applied at the same time. Results are still printed in input order.' },
-  DRY_RUN_FLAG,
-  { name: 'field-manager', type: 'string', default: FIELD_MANAGER_CLIENT_SIDE_APPLY, description: `Name of the manager used to track field ownership (default "${BINARY_NAME}" with --server-side).` },
-  filenameFlag('The files that contain the configurations to apply.'),
-  { name: 'force', type: 'bool', default: false, description: 'If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation.' },
-  { name: 'force-conflicts', type: 'bool', default: false, description: 'If true, server-side apply will force the changes against conflicts.' },
-  GRACE_PERIOD_FLAG,
-  kustomizeFlag('a'),
-  { name: 'openapi-patch', type: 'bool', default: true, description: 'If true, use openapi to calculate diff when the openapi presents and the resource can be found in the openapi spec. Otherwise, fall back to use baked-in types.' },
-  ...OUTPUT_FLAGS,
-  { name: 'overwrite', type: 'bool', default: true, description: 'Automatically resolve conflicts between the modified and live configuration by using values from the modified configuration' },
-  { name: 'applyset', type: 'string', default: '', description: 'The name of the ApplySet that tracks which resources are being managed, for the purposes of determining what to prune. Live resources that are part of the ApplySet but have been removed from the provided configs will be deleted. Format: [RESOURCE][.GROUP]/NAME. A Secret will be used if no resource or group is specified. Requires --prune; the parent\'s namespace is --namespace\'s.' },
-  { name: 'prune', type: 'bool', default: false, description: 'Automatically delete resource objects, that do not appear in the configs and are created by either apply or create --save-config. Should be used with either -l or --all.' },
-  { name: 'prune-allowlist', type: 'stringArray', default: [], description: 'Overwrite the default allowlist with <group/version/kind> for --prune' },
-  RECORD_FLAG,
-  RECURSIVE_FLAG,
-  { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
-  { name: 'server-side', type: 'bool', default: false, description: 'If true, apply runs in the server instead of the client.' },
-  { name: 'subresource', type: 'string', default: '', description: 'If specified, apply will operate on the subresource of the requested object.  Only allowed when using --server-side. This flag is beta and may change in the future.', complete: { kind: 'values', values: ['status', 'scale'] } },
-  VALIDATE_FLAG,
-  ...RECREATE_WAIT_FLAGS,
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { SELECTOR_FLAG_EQUALITY_HELP } from '../../resource/selection.js';
+import { APPLY_FIELD_MANAGER_FLAG, FORCE_CONFLICTS_FLAG, PRUNE_ALLOWLIST_FLAG, SERVER_SIDE_FLAG } from './shared/apply-flags.js';
 
 /** `platformctl apply`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'apply',
   usage: '(-f FILENAME) [options]',
   summary: 'Apply a configuration to a resource by file name or stdin',
@@ -81,8 +54,35 @@ export const spec: CommandSpec<typeof flags> = {
       command: `${BINARY_NAME} apply --prune -f ${examplePath('quickstart/')} --all --prune-allowlist=core/v1/ConfigMap`,
     },
   ],
-  flags,
+  flags: [
+    { name: 'all', type: 'bool', default: false, description: 'Select all resources in the namespace of the specified resource types.' },
+    CASCADE_FLAG,
+    { name: 'concurrency', type: 'int', default: 8, description: 'Number of objects applied at the same time. Results are still printed in input order.' },
+    DRY_RUN_FLAG,
+    APPLY_FIELD_MANAGER_FLAG,
+    filenameFlag('The files that contain the configurations to apply.'),
+    FORCE_FLAG,
+    FORCE_CONFLICTS_FLAG,
+    GRACE_PERIOD_FLAG,
+    kustomizeFlag('a'),
+    { name: 'openapi-patch', type: 'bool', default: true, description: 'If true, use openapi to calculate diff when the openapi presents and the resource can be found in the openapi spec. Otherwise, fall back to use baked-in types.' },
+    ...OUTPUT_FLAGS,
+    { name: 'overwrite', type: 'bool', default: true, description: 'Automatically resolve conflicts between the modified and live configuration by using values from the modified configuration' },
+    { name: 'applyset', type: 'string', default: '', description: 'The name of the ApplySet that tracks which resources are being managed, for the purposes of determining what to prune. Live resources that are part of the ApplySet but have been removed from the provided configs will be deleted. Format: [RESOURCE][.GROUP]/NAME. A Secret will be used if no resource or group is specified. Requires --prune; the parent\'s namespace is --namespace\'s.' },
+    { name: 'prune', type: 'bool', default: false, description: 'Automatically delete resource objects, that do not appear in the configs and are created by either apply or create --save-config. Should be used with either -l or --all.' },
+    PRUNE_ALLOWLIST_FLAG,
+    RECORD_FLAG,
+    RECURSIVE_FLAG,
+    SELECTOR_FLAG_EQUALITY_HELP,
+    SERVER_SIDE_FLAG,
+    { name: 'subresource', type: 'string', default: '', description: 'If specified, apply will operate on the subresource of the requested object.  Only allowed when using --server-side. This flag is beta and may change in the future.', complete: { kind: 'values', values: ['status', 'scale'] } },
+    VALIDATE_FLAG,
+    ...DELETION_WAIT_FLAGS,
+  ],
   args: 'none',
   subcommands: [editLastApplied, setLastApplied, viewLastApplied],
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,20 +1,10 @@
 /** `platformctl attach`: attach to a process already running in a container. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { CONTAINER_FLAG, POD_RUNNING_TIMEOUT_FLAG, SESSION_FLAGS } from '../../pods/session-flags.js';
 
-const flags = [
-  CONTAINER_FLAG,
-  POD_RUNNING_TIMEOUT_FLAG,
-  ...SESSION_FLAGS,
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `platformctl attach`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'attach',
   usage: '(POD | TYPE/NAME) -c CONTAINER',
   summary: 'Attach to a running container',
@@ -26,7 +16,14 @@ export const spec: CommandSpec<typeof flags> = {
     { description: "Switch to raw terminal mode; sends stdin to 'bash' in ruby-container from pod mypod\nand sends stdout/stderr from 'bash' back to the client", command: `${BINARY_NAME} attach mypod -c ruby-container -i -t`, notRunnable: 'interactive' },
     { description: 'Get output from the first pod of a replica set named nginx', command: `${BINARY_NAME} attach rs/nginx`, notRunnable: 'needs a replica set' },
   ],
-  flags,
+  flags: [
+    CONTAINER_FLAG,
+    POD_RUNNING_TIMEOUT_FLAG,
+    ...SESSION_FLAGS,
+  ],
   args: 'resource-names-of-first-arg',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

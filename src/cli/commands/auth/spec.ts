@@ -2,13 +2,13 @@
  * `platformctl auth`: inspect authorization and identity.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { spec as canI } from './can-i/spec.js';
 import { spec as reconcile } from './reconcile/spec.js';
 import { spec as whoami } from './whoami/spec.js';
 
 /** The `auth` group. */
-export const spec: CommandSpec = {
+export const spec = defineCommand({
   name: 'auth',
   usage: 'SUBCOMMAND [options]',
   summary: 'Inspect authorization',
@@ -21,4 +21,4 @@ export const spec: CommandSpec = {
   flags: [],
   args: 'none',
   subcommands: [canI, reconcile, whoami],
-};
+});

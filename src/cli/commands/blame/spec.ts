@@ -1,19 +1,9 @@
 /** `platformctl blame`: who owns each field of an object, from its `managedFields`. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
-
-const flags = [
-  { name: 'field', type: 'string', default: '', description: 'Only this field and the fields below it: a path such as .spec.replicas or spec.template.spec.containers[0]' },
-  { name: 'manager', type: 'string', default: '', description: 'Only the fields this field manager owns' },
-  { name: 'output', short: 'o', type: 'string', default: '', description: 'Output format. One of: (json, yaml). Without it, the object as YAML with the owners of each line.', complete: { kind: 'values', values: ['json', 'yaml'] } },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 
 /** `platformctl blame`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'blame',
   usage: '(TYPE NAME | TYPE/NAME) [--manager NAME] [--field PATH] [-o json|yaml]',
   summary: 'Show which manager owns each field of an object',
@@ -29,7 +19,14 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Who set the image of the first container', command: `${BINARY_NAME} blame deployment/web --field=.spec.template.spec.containers[0].image`, notRunnable: 'needs a deployment web' },
     { description: 'Every field with its owners, for a script', command: `${BINARY_NAME} blame configmap/settings -o json`, notRunnable: 'needs a config map settings' },
   ],
-  flags,
+  flags: [
+    { name: 'field', type: 'string', default: '', description: 'Only this field and the fields below it: a path such as .spec.replicas or spec.template.spec.containers[0]' },
+    { name: 'manager', type: 'string', default: '', description: 'Only the fields this field manager owns' },
+    { name: 'output', short: 'o', type: 'string', default: '', description: 'Output format. One of: (json, yaml). Without it, the object as YAML with the owners of each line.', complete: { kind: 'values', values: ['json', 'yaml'] } },
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

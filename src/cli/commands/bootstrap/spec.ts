@@ -2,11 +2,11 @@
  * `platformctl bootstrap`: joining a cluster with a bootstrap token.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { spec as discover } from './discover/spec.js';
 
 /** `platformctl bootstrap`. */
-export const spec: CommandSpec = {
+export const spec = defineCommand({
   name: 'bootstrap',
   usage: 'SUBCOMMAND',
   summary: 'Discover a cluster with a bootstrap token',
@@ -17,4 +17,4 @@ export const spec: CommandSpec = {
   ],
   flags: [],
   subcommands: [discover],
-};
+});

@@ -2,13 +2,13 @@
  * `platformctl certificate`: approve, deny and request certificates.
  */
 import { BINARY_NAME, SIGNERS } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { spec as approve } from './approve/spec.js';
 import { spec as deny } from './deny/spec.js';
 import { spec as request } from './request/spec.js';
 
 /** `platformctl certificate`. */
-export const spec: CommandSpec = {
+export const spec = defineCommand({
   name: 'certificate',
   usage: 'SUBCOMMAND',
   summary: 'Modify certificate resources',
@@ -20,4 +20,4 @@ export const spec: CommandSpec = {
   ],
   flags: [],
   subcommands: [approve, deny, request],
-};
+});

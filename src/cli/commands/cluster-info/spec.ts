@@ -1,15 +1,9 @@
 import { BINARY_NAME, LABELS } from '../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { spec as dump } from './dump/spec.js';
 
-const flags = [] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `platformctl cluster-info`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'cluster-info',
   usage: '[flags] [options]',
   summary: 'Display cluster information',
@@ -18,8 +12,11 @@ export const spec: CommandSpec<typeof flags> = {
   examples: [
     { description: 'Print the address of the control plane and cluster services', command: `${BINARY_NAME} cluster-info` },
   ],
-  flags,
+  flags: [],
   args: 'none',
   subcommands: [dump],
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

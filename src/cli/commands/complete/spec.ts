@@ -1,17 +1,11 @@
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
-
-const flags = [] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand } from '../../framework/define-command.js';
 
 /**
  * The hidden `__complete` command the shell scripts call. `run` hands it the raw words (no flag
  * parsing, like cobra's DisableFlagParsing) through its fast path; this spec makes it a known
  * command (never taken for a plugin) and documents it.
  */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: '__complete',
   usage: '[command-line words...]',
   summary: 'Request shell completion choices for the specified command-line',
@@ -25,7 +19,7 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'List the commands that start with "ver"', command: 'platformctl __complete ver' },
     { description: 'List the values of --output for version', command: "platformctl __complete version -o ''" },
   ],
-  flags,
+  flags: [],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});

@@ -3,7 +3,7 @@
  * specs are small and imported here; each implementation is loaded only when it runs.
  */
 import { BINARY_NAME, CONFIG_ENV, CONFIG_FILE_NAME, CONTEXT_ENV, HOME_DIR_NAME, NAMESPACE_ENV } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { spec as currentContext } from './current-context/spec.js';
 import { spec as deleteCluster } from './delete-cluster/spec.js';
 import { spec as deleteContext } from './delete-context/spec.js';
@@ -23,7 +23,7 @@ import { spec as importConfig } from './import/spec.js';
 import { spec as view } from './view/spec.js';
 
 /** The `config` group. */
-export const spec: CommandSpec = {
+export const spec = defineCommand({
   name: 'config',
   usage: 'SUBCOMMAND [options]',
   summary: 'Modify kubeconfig files',
@@ -49,4 +49,4 @@ export const spec: CommandSpec = {
     currentContext, deleteCluster, deleteContext, deleteUser, getClusters, getContexts, getUsers, renameContext, set, setCluster, setContext,
     setCredentials, unset, useContext, view, useNamespace, importConfig,
   ],
-};
+});

@@ -1,19 +1,10 @@
 /** `platformctl cp`: copy files and directories to and from containers (tar over exec). */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
-
-const flags = [
-  { name: 'container', short: 'c', type: 'string', default: '', description: 'Container name. If omitted, use the platformctl.platform.io/default-container annotation for selecting the container to be attached or the first container in the pod will be chosen' },
-  { name: 'no-preserve', type: 'bool', default: false, description: "The copied file/directory's ownership and permissions will not be preserved in the container" },
-  { name: 'retries', type: 'int', default: 0, description: 'Set number of retries to complete a copy operation from a container. Specify 0 to disable or any negative value for infinite retrying. The default is 0 (no retry).' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
+import { CONTAINER_FLAG } from '../../pods/session-flags.js';
 
 /** `platformctl cp`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'cp',
   usage: '<file-spec-src> <file-spec-dest>',
   summary: 'Copy files and directories to and from containers',
@@ -27,7 +18,14 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Copy /tmp/foo local file to /tmp/bar in a remote pod in namespace <some-namespace>', command: `${BINARY_NAME} cp /tmp/foo <some-namespace>/<some-pod>:/tmp/bar`, notRunnable: 'needs a running pod' },
     { description: 'Copy /tmp/foo from a remote pod to /tmp/bar locally', command: `${BINARY_NAME} cp <some-namespace>/<some-pod>:/tmp/foo /tmp/bar`, notRunnable: 'needs a running pod' },
   ],
-  flags,
+  flags: [
+    CONTAINER_FLAG,
+    { name: 'no-preserve', type: 'bool', default: false, description: "The copied file/directory's ownership and permissions will not be preserved in the container" },
+    { name: 'retries', type: 'int', default: 0, description: 'Set number of retries to complete a copy operation from a container. Specify 0 to disable or any negative value for infinite retrying. The default is 0 (no retry).' },
+  ],
   args: 'files',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -2,8 +2,8 @@
  * `platformctl create -f FILENAME` and the `create <kind> NAME` generators.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import { examplePath, type CommandSpec, type FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { examplePath } from '../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
@@ -29,28 +29,10 @@ import { spec as serviceaccount } from './serviceaccount/spec.js';
 import { spec as token } from './token/spec.js';
 import { CREATE_FIELD_MANAGER_FLAG, SAVE_CONFIG_FLAG } from '../../resource-builders/generated.js';
 import { RECORD_FLAG } from '../../flags/record.js';
-
-const flags = [
-  DRY_RUN_FLAG,
-  { name: 'edit', type: 'bool', default: false, description: 'Edit the API resource before creating' },
-  CREATE_FIELD_MANAGER_FLAG,
-  filenameFlag('Filename, directory, or URL to files to use to create the resource'),
-  kustomizeFlag('the'),
-  ...OUTPUT_FLAGS,
-  rawFlag('POST'),
-  RECORD_FLAG,
-  RECURSIVE_FLAG,
-  SAVE_CONFIG_FLAG,
-  { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
-  VALIDATE_FLAG,
-  { name: 'windows-line-endings', type: 'bool', default: false, description: 'Only relevant if --edit=true. Defaults to the line ending native to your platform.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { SELECTOR_FLAG_EQUALITY_HELP } from '../../resource/selection.js';
 
 /** `platformctl create`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'create',
   usage: '-f FILENAME [options]',
   summary: 'Create a resource from a file or from stdin',
@@ -61,11 +43,28 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Create the objects in the JSON passed into stdin', command: `cat ${examplePath('configmap.json')} | ${BINARY_NAME} create -f -` },
     { description: 'Print the objects that would be created, without creating them', command: `${BINARY_NAME} create -f ${examplePath('team.yaml')} --dry-run=client -o yaml` },
   ],
-  flags,
+  flags: [
+    DRY_RUN_FLAG,
+    { name: 'edit', type: 'bool', default: false, description: 'Edit the API resource before creating' },
+    CREATE_FIELD_MANAGER_FLAG,
+    filenameFlag('Filename, directory, or URL to files to use to create the resource'),
+    kustomizeFlag('the'),
+    ...OUTPUT_FLAGS,
+    rawFlag('POST'),
+    RECORD_FLAG,
+    RECURSIVE_FLAG,
+    SAVE_CONFIG_FLAG,
+    SELECTOR_FLAG_EQUALITY_HELP,
+    VALIDATE_FLAG,
+    { name: 'windows-line-endings', type: 'bool', default: false, description: 'Only relevant if --edit=true. Defaults to the line ending native to your platform.' },
+  ],
   args: 'none',
   subcommands: [
     bootstrapToken, clusterrole, clusterrolebinding, configmap, cronjob, deployment, ingress, job, namespace,
     poddisruptionbudget, priorityclass, quota, role, rolebinding, secret, service, serviceaccount, token,
   ],
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -2,11 +2,11 @@
  * `platformctl credential`: credential helpers that exec plugin entries run (not meant for people).
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { spec as oidc } from './oidc/spec.js';
 
 /** The `credential` group. */
-export const spec: CommandSpec = {
+export const spec = defineCommand({
   name: 'credential',
   usage: 'SUBCOMMAND [options]',
   summary: 'Print credentials for exec credential plugins',
@@ -19,4 +19,4 @@ export const spec: CommandSpec = {
   flags: [],
   args: 'none',
   subcommands: [oidc],
-};
+});

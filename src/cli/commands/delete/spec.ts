@@ -3,39 +3,16 @@
  * (by default) wait until they are gone.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import { examplePath, type CommandSpec, type FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { examplePath } from '../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { rawFlag } from '../../writes/raw-request.js';
-import { CASCADE_FLAG, GRACE_PERIOD_FLAG } from './shared/delete-flags.js';
-
-const flags = [
-  { name: 'all', type: 'bool', default: false, description: 'Delete all resources, in the namespace of the specified resource types.' },
-  { name: 'all-namespaces', short: 'A', type: 'bool', default: false, description: 'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.' },
-  CASCADE_FLAG,
-  DRY_RUN_FLAG,
-  { name: 'field-selector', type: 'string', default: '', description: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type." },
-  filenameFlag('containing the resource to delete.'),
-  { name: 'force', type: 'bool', default: false, description: 'If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation.' },
-  GRACE_PERIOD_FLAG,
-  { name: 'interactive', short: 'i', type: 'bool', default: false, description: 'If true, delete resource only when user confirms.' },
-  { name: 'ignore-not-found', type: 'bool', default: false, description: 'Treat "resource not found" as a successful delete. Defaults to "true" when --all is specified.' },
-  kustomizeFlag('a'),
-  { name: 'now', type: 'bool', default: false, description: 'If true, resources are signaled for immediate shutdown (same as --grace-period=1).' },
-  { name: 'output', short: 'o', type: 'string', default: '', description: 'Output mode. Use "-o name" for shorter output (resource/name).', complete: { kind: 'values', values: ['name'] } },
-  rawFlag('DELETE'),
-  RECURSIVE_FLAG,
-  { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
-  { name: 'timeout', type: 'duration', default: '0s', description: 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object' },
-  { name: 'wait', type: 'bool', default: true, description: 'If true, wait for resources to be gone before returning. This waits for finalizers.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { CASCADE_FLAG, DELETION_TIMEOUT_FLAG, FORCE_FLAG, GRACE_PERIOD_FLAG } from './shared/delete-flags.js';
+import { ALL_NAMESPACES_FLAG, FIELD_SELECTOR_FLAG, SELECTOR_FLAG_EQUALITY_HELP } from '../../resource/selection.js';
 
 /** `platformctl delete`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'delete',
   usage: '([-f FILENAME] | TYPE [(NAME | -l label | --all)]) [options]',
   summary: 'Delete resources by file names, stdin, resources and names, or by resources and label selector',
@@ -60,7 +37,29 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Delete a config map with minimal delay', command: `${BINARY_NAME} delete configmap foo --now --ignore-not-found` },
     { description: 'Delete all config maps in the namespace, without waiting', command: `${BINARY_NAME} delete configmaps --all --wait=false` },
   ],
-  flags,
+  flags: [
+    { name: 'all', type: 'bool', default: false, description: 'Delete all resources, in the namespace of the specified resource types.' },
+    ALL_NAMESPACES_FLAG,
+    CASCADE_FLAG,
+    DRY_RUN_FLAG,
+    FIELD_SELECTOR_FLAG,
+    filenameFlag('containing the resource to delete.'),
+    FORCE_FLAG,
+    GRACE_PERIOD_FLAG,
+    { name: 'interactive', short: 'i', type: 'bool', default: false, description: 'If true, delete resource only when user confirms.' },
+    { name: 'ignore-not-found', type: 'bool', default: false, description: 'Treat "resource not found" as a successful delete. Defaults to "true" when --all is specified.' },
+    kustomizeFlag('a'),
+    { name: 'now', type: 'bool', default: false, description: 'If true, resources are signaled for immediate shutdown (same as --grace-period=1).' },
+    { name: 'output', short: 'o', type: 'string', default: '', description: 'Output mode. Use "-o name" for shorter output (resource/name).', complete: { kind: 'values', values: ['name'] } },
+    rawFlag('DELETE'),
+    RECURSIVE_FLAG,
+    SELECTOR_FLAG_EQUALITY_HELP,
+    DELETION_TIMEOUT_FLAG,
+    { name: 'wait', type: 'bool', default: true, description: 'If true, wait for resources to be gone before returning. This waits for finalizers.' },
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -2,26 +2,14 @@
  * `platformctl describe`: a detailed description of objects and of the events about them.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import { examplePath, type CommandSpec, type FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { examplePath } from '../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { ALL_NAMESPACES_FLAG, SELECTOR_FLAG } from '../../resource/selection.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
-
-const flags = [
-  ALL_NAMESPACES_FLAG,
-  { name: 'chunk-size', type: 'int', default: 500, description: 'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.' },
-  filenameFlag('Filename, directory, or URL to files containing the resource to describe'),
-  kustomizeFlag('the'),
-  RECURSIVE_FLAG,
-  SELECTOR_FLAG,
-  { name: 'show-events', type: 'bool', default: true, description: 'If true, display events related to the described object.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { CHUNK_SIZE_FLAG } from '../../flags/chunk-size.js';
 
 /** `platformctl describe`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'describe',
   usage: '(-f FILENAME | TYPE [NAME_PREFIX | -l label] | TYPE/NAME)',
   summary: 'Show details of a specific resource or group of resources',
@@ -44,7 +32,18 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Describe the service named kubernetes (the API server\'s own, in the default namespace)', command: `${BINARY_NAME} describe service/kubernetes` },
     { description: 'Describe the objects of a manifest', command: `${BINARY_NAME} describe -f ${examplePath('')}`, notRunnable: 'needs the objects of the files under examples/ created before' },
   ],
-  flags,
+  flags: [
+    ALL_NAMESPACES_FLAG,
+    CHUNK_SIZE_FLAG,
+    filenameFlag('Filename, directory, or URL to files containing the resource to describe'),
+    kustomizeFlag('the'),
+    RECURSIVE_FLAG,
+    SELECTOR_FLAG,
+    { name: 'show-events', type: 'bool', default: true, description: 'If true, display events related to the described object.' },
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

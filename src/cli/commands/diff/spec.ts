@@ -1,32 +1,15 @@
 /**
  * `platformctl diff -f ...`: what an apply would change, as a unified diff of YAML.
  */
-import { BINARY_NAME, EXTERNAL_DIFF_ENV, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../sdk/naming.js';
-import { examplePath, type CommandSpec, type FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { BINARY_NAME, EXTERNAL_DIFF_ENV } from '../../../sdk/naming.js';
+import { examplePath } from '../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
-
-const flags = [
-  { name: 'concurrency', type: 'int', default: 8, description: 'Number of objects to process in parallel when diffing against the live version.' },
-  { name: 'field-manager', type: 'string', default: FIELD_MANAGER_CLIENT_SIDE_APPLY, description: `Name of the manager used to track field ownership (default "${BINARY_NAME}" with --server-side).` },
-  filenameFlag('Filename, directory, or URL to files contains the configuration to diff'),
-  { name: 'force-conflicts', type: 'bool', default: false, description: 'If true, server-side apply will force the changes against conflicts.' },
-  kustomizeFlag('the'),
-  { name: 'applyset', type: 'string', default: '', description: 'With --prune: show the members of this ApplySet that apply --applyset would delete (Format: [RESOURCE][.GROUP]/NAME; a Secret without RESOURCE; its namespace is --namespace\'s).' },
-  { name: 'ignore-path', type: 'stringArray', default: [], description: "A field to leave out of the comparison, as a JSONPath (.status, .metadata.annotations['sidecar.example.io/status'], .spec.template.spec.containers[?(@.name==\"proxy\")]). Repeat the flag for several." },
-  { name: 'prune', type: 'bool', default: false, description: 'Include resources that would be deleted by pruning. Can be used with -l and default shows all resources would be pruned' },
-  { name: 'prune-allowlist', type: 'stringArray', default: [], description: 'Overwrite the default allowlist with <group/version/kind> for --prune' },
-  RECURSIVE_FLAG,
-  { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
-  { name: 'server-side', type: 'bool', default: false, description: 'If true, apply runs in the server instead of the client.' },
-  { name: 'show-managed-fields', type: 'bool', default: false, description: 'If true, include managed fields in the diff.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { SELECTOR_FLAG_EQUALITY_HELP } from '../../resource/selection.js';
+import { APPLY_FIELD_MANAGER_FLAG, FORCE_CONFLICTS_FLAG, PRUNE_ALLOWLIST_FLAG, SERVER_SIDE_FLAG } from '../apply/shared/apply-flags.js';
 
 /** `platformctl diff`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'diff',
   usage: '-f FILENAME [options]',
   summary: 'Diff the live version against a would-be applied version',
@@ -49,7 +32,24 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Diff file read from stdin', command: `cat ${examplePath('quickstart/app.yaml')} | ${BINARY_NAME} diff -f -`, notRunnable: 'exits 1 when there are differences' },
     { description: 'Diff a directory as server-side apply would change it', command: `${BINARY_NAME} diff --server-side -R -f ${examplePath('')}`, notRunnable: 'exits 1 when there are differences' },
   ],
-  flags,
+  flags: [
+    { name: 'concurrency', type: 'int', default: 8, description: 'Number of objects to process in parallel when diffing against the live version.' },
+    APPLY_FIELD_MANAGER_FLAG,
+    filenameFlag('Filename, directory, or URL to files contains the configuration to diff'),
+    FORCE_CONFLICTS_FLAG,
+    kustomizeFlag('the'),
+    { name: 'applyset', type: 'string', default: '', description: 'With --prune: show the members of this ApplySet that apply --applyset would delete (Format: [RESOURCE][.GROUP]/NAME; a Secret without RESOURCE; its namespace is --namespace\'s).' },
+    { name: 'ignore-path', type: 'stringArray', default: [], description: "A field to leave out of the comparison, as a JSONPath (.status, .metadata.annotations['sidecar.example.io/status'], .spec.template.spec.containers[?(@.name==\"proxy\")]). Repeat the flag for several." },
+    { name: 'prune', type: 'bool', default: false, description: 'Include resources that would be deleted by pruning. Can be used with -l and default shows all resources would be pruned' },
+    PRUNE_ALLOWLIST_FLAG,
+    RECURSIVE_FLAG,
+    SELECTOR_FLAG_EQUALITY_HELP,
+    SERVER_SIDE_FLAG,
+    { name: 'show-managed-fields', type: 'bool', default: false, description: 'If true, include managed fields in the diff.' },
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,29 +1,12 @@
 /** `platformctl drain NODE`. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
-import { NODE_SELECTOR_FLAG } from './shared/nodes.js';
-
-const flags = [
-  { name: 'chunk-size', type: 'int', default: 500, description: 'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.' },
-  { name: 'delete-emptydir-data', type: 'bool', default: false, description: 'Continue even if there are pods using emptyDir (local data that will be deleted when the node is drained).' },
-  { name: 'disable-eviction', type: 'bool', default: false, description: 'Force drain to use delete, even if eviction is supported. This will bypass checking PodDisruptionBudgets, use with caution.' },
-  DRY_RUN_FLAG,
-  { name: 'force', type: 'bool', default: false, description: 'Continue even if there are pods that do not declare a controller.' },
-  { name: 'grace-period', type: 'int', default: -1, description: 'Period of time in seconds given to each pod to terminate gracefully. If negative, the default value specified in the pod will be used.' },
-  { name: 'ignore-daemonsets', type: 'bool', default: false, description: 'Ignore DaemonSet-managed pods.' },
-  { name: 'pod-selector', type: 'string', default: '', description: 'Label selector to filter pods on the node' },
-  NODE_SELECTOR_FLAG,
-  { name: 'skip-wait-for-delete-timeout', type: 'int', default: 0, description: 'If pod DeletionTimestamp older than N seconds, skip waiting for the pod.  Seconds must be greater than 0 to skip.' },
-  { name: 'timeout', type: 'duration', default: '0s', description: 'The length of time to wait before giving up, zero means infinite' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { SELECTOR_FLAG_EQUALITY_HELP } from '../../resource/selection.js';
+import { CHUNK_SIZE_FLAG } from '../../flags/chunk-size.js';
 
 /** `platformctl drain`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'drain',
   usage: 'NODE',
   summary: 'Drain node in preparation for maintenance',
@@ -41,7 +24,22 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Drain node "foo", even if there are pods not managed by a replication controller, replica set, job, daemon set, or stateful set on it', command: `${BINARY_NAME} drain foo --force`, notRunnable: 'needs a node foo' },
     { description: 'As above, but abort if there are pods not managed by a replication controller, replica set, job, daemon set, or stateful set, and use a grace period of 15 minutes', command: `${BINARY_NAME} drain foo --grace-period=900`, notRunnable: 'needs a node foo' },
   ],
-  flags,
+  flags: [
+    CHUNK_SIZE_FLAG,
+    { name: 'delete-emptydir-data', type: 'bool', default: false, description: 'Continue even if there are pods using emptyDir (local data that will be deleted when the node is drained).' },
+    { name: 'disable-eviction', type: 'bool', default: false, description: 'Force drain to use delete, even if eviction is supported. This will bypass checking PodDisruptionBudgets, use with caution.' },
+    DRY_RUN_FLAG,
+    { name: 'force', type: 'bool', default: false, description: 'Continue even if there are pods that do not declare a controller.' },
+    { name: 'grace-period', type: 'int', default: -1, description: 'Period of time in seconds given to each pod to terminate gracefully. If negative, the default value specified in the pod will be used.' },
+    { name: 'ignore-daemonsets', type: 'bool', default: false, description: 'Ignore DaemonSet-managed pods.' },
+    { name: 'pod-selector', type: 'string', default: '', description: 'Label selector to filter pods on the node' },
+    SELECTOR_FLAG_EQUALITY_HELP,
+    { name: 'skip-wait-for-delete-timeout', type: 'int', default: 0, description: 'If pod DeletionTimestamp older than N seconds, skip waiting for the pod.  Seconds must be greater than 0 to skip.' },
+    { name: 'timeout', type: 'duration', default: '0s', description: 'The length of time to wait before giving up, zero means infinite' },
+  ],
   args: { kind: 'values', values: [] },
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,31 +1,16 @@
 /** `platformctl edit`: edit objects in the user's editor and save the changes as patches. */
 import { BINARY_NAME, EDITOR_ENV } from '../../../sdk/naming.js';
-import { examplePath, type CommandSpec, type FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
+import { examplePath } from '../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
+import { kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 import { VALIDATE_FLAG } from '../../writes/validate.js';
 import { RECORD_FLAG } from '../../flags/record.js';
-
-const flags = [
-  RECORD_FLAG,
-  { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-edit`, description: 'Name of the manager used to track field ownership.' },
-  filenameFlag('Filename, directory, or URL to files to use to edit the resource'),
-  kustomizeFlag('the'),
-  ...OUTPUT_FLAGS,
-  { name: 'output-patch', type: 'bool', default: false, description: 'Output the patch if the resource is edited.' },
-  RECURSIVE_FLAG,
-  { name: 'save-config', type: 'bool', default: false, description: `If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform ${BINARY_NAME} apply on this object in the future.` },
-  VALIDATE_FLAG,
-  { name: 'windows-line-endings', type: 'bool', default: false, description: 'Defaults to the line ending native to your platform.' },
-  { name: 'subresource', type: 'string', default: '', description: 'If specified, edit will operate on the subresource of the requested object.', complete: { kind: 'values', values: ['status'] } },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { SAVE_CONFIG_FLAG } from '../../resource-builders/generated.js';
+import { EDIT_FILENAME_FLAG, WINDOWS_LINE_ENDINGS_FLAG } from './edit-flags.js';
 
 /** `platformctl edit`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'edit',
   usage: '(RESOURCE/NAME | -f FILENAME) [options]',
   summary: 'Edit a resource on the server',
@@ -44,7 +29,22 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Edit the deployment "web" in JSON using the v1 API format', command: `${BINARY_NAME} edit deployment/web -o json`, notRunnable: 'opens an interactive editor' },
     { description: 'Edit the objects of a directory with another editor', command: `${EDITOR_ENV}="nano" ${BINARY_NAME} edit -f ${examplePath('quickstart/')}`, notRunnable: 'opens an interactive editor' },
   ],
-  flags,
+  flags: [
+    RECORD_FLAG,
+    { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-edit`, description: 'Name of the manager used to track field ownership.' },
+    EDIT_FILENAME_FLAG,
+    kustomizeFlag('the'),
+    ...OUTPUT_FLAGS,
+    { name: 'output-patch', type: 'bool', default: false, description: 'Output the patch if the resource is edited.' },
+    RECURSIVE_FLAG,
+    SAVE_CONFIG_FLAG,
+    VALIDATE_FLAG,
+    WINDOWS_LINE_ENDINGS_FLAG,
+    { name: 'subresource', type: 'string', default: '', description: 'If specified, edit will operate on the subresource of the requested object.', complete: { kind: 'values', values: ['status'] } },
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

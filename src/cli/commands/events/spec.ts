@@ -1,24 +1,12 @@
 /** `platformctl events`: list events, optionally for one object, optionally following new ones. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { OBJECT_OUTPUT_FLAGS } from '../../output/index.js';
-
-const flags = [
-  { name: 'all-namespaces', short: 'A', type: 'bool', default: false, description: 'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.' },
-  { name: 'chunk-size', type: 'int', default: 500, description: 'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.' },
-  { name: 'for', type: 'string', default: '', description: 'Filter events to only those pertaining to the specified resource.' },
-  { name: 'no-headers', type: 'bool', default: false, description: "When using the default output format, don't print headers." },
-  ...OBJECT_OUTPUT_FLAGS,
-  { name: 'types', type: 'stringSlice', default: [], description: 'Output only events of given types.' },
-  { name: 'watch', short: 'w', type: 'bool', default: false, description: 'After listing the requested events, watch for more events.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { ALL_NAMESPACES_FLAG } from '../../resource/selection.js';
+import { CHUNK_SIZE_FLAG } from '../../flags/chunk-size.js';
 
 /** `platformctl events`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'events',
   usage: '[(-o|--output=)json|yaml|name|go-template|go-template-file|template|templatefile|jsonpath|jsonpath-as-json|jsonpath-file] [--for TYPE/NAME] [--watch] [--types=Normal,Warning]',
   summary: 'List events',
@@ -35,7 +23,18 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'List recent events in YAML format', command: `${BINARY_NAME} events -oyaml` },
     { description: 'List recent only events of type \'Warning\' or \'Normal\'', command: `${BINARY_NAME} events --types=Warning,Normal` },
   ],
-  flags,
+  flags: [
+    ALL_NAMESPACES_FLAG,
+    CHUNK_SIZE_FLAG,
+    { name: 'for', type: 'string', default: '', description: 'Filter events to only those pertaining to the specified resource.' },
+    { name: 'no-headers', type: 'bool', default: false, description: "When using the default output format, don't print headers." },
+    ...OBJECT_OUTPUT_FLAGS,
+    { name: 'types', type: 'stringSlice', default: [], description: 'Output only events of given types.' },
+    { name: 'watch', short: 'w', type: 'bool', default: false, description: 'After listing the requested events, watch for more events.' },
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,21 +1,10 @@
 /** `platformctl exec`: run a command in a container. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { CONTAINER_FLAG, POD_RUNNING_TIMEOUT_FLAG, SESSION_FLAGS } from '../../pods/session-flags.js';
 
-const flags = [
-  CONTAINER_FLAG,
-  { name: 'filename', short: 'f', type: 'stringSlice', default: [], description: 'to use to exec into the resource', complete: { kind: 'file', extensions: ['json', 'yaml', 'yml'] } },
-  POD_RUNNING_TIMEOUT_FLAG,
-  ...SESSION_FLAGS,
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `platformctl exec`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'exec',
   usage: '(POD | TYPE/NAME) [-c CONTAINER] [flags] -- COMMAND [args...]',
   summary: 'Execute a command in a container',
@@ -29,7 +18,15 @@ export const spec: CommandSpec<typeof flags> = {
     { description: "Get output from running 'date' command from the first pod of the deployment mydeployment, using the first container by default", command: `${BINARY_NAME} exec deploy/mydeployment -- date`, notRunnable: 'needs a deployment' },
     { description: "Get output from running 'date' command from the first pod of the service myservice, using the first container by default", command: `${BINARY_NAME} exec svc/myservice -- date`, notRunnable: 'needs a service with pods' },
   ],
-  flags,
+  flags: [
+    CONTAINER_FLAG,
+    { name: 'filename', short: 'f', type: 'stringSlice', default: [], description: 'to use to exec into the resource', complete: { kind: 'file', extensions: ['json', 'yaml', 'yml'] } },
+    POD_RUNNING_TIMEOUT_FLAG,
+    ...SESSION_FLAGS,
+  ],
   args: 'resource-names-of-first-arg',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,19 +1,9 @@
 /** `platformctl explain`: documentation of a resource type and its fields, from the server's OpenAPI. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
-
-const flags = [
-  { name: 'api-version', type: 'string', default: '', description: 'Use given api-version (group/version) of the resource.' },
-  { name: 'output', short: 'o', type: 'string', default: 'plaintext', description: 'Format in which to render the schema. Valid values are: (plaintext, plaintext-openapiv2).', complete: { kind: 'values', values: ['plaintext', 'plaintext-openapiv2'] } },
-  { name: 'recursive', type: 'bool', default: false, description: 'When true, print the name of all the fields recursively. Otherwise, print the available fields with their description.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 
 /** `platformctl explain`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'explain',
   usage: 'TYPE [--recursive=FALSE|TRUE] [--api-version=api-version-group] [-o|--output=plaintext|plaintext-openapiv2]',
   summary: 'Get documentation for a resource',
@@ -36,7 +26,14 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Get the documentation of a specific field of a resource', command: `${BINARY_NAME} explain pods.spec.containers` },
     { description: 'Get the documentation of resources in different format', command: `${BINARY_NAME} explain deployment --output=plaintext-openapiv2` },
   ],
-  flags,
+  flags: [
+    { name: 'api-version', type: 'string', default: '', description: 'Use given api-version (group/version) of the resource.' },
+    { name: 'output', short: 'o', type: 'string', default: 'plaintext', description: 'Format in which to render the schema. Valid values are: (plaintext, plaintext-openapiv2).', complete: { kind: 'values', values: ['plaintext', 'plaintext-openapiv2'] } },
+    { name: 'recursive', type: 'bool', default: false, description: 'When true, print the name of all the fields recursively. Otherwise, print the available fields with their description.' },
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

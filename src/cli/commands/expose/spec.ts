@@ -2,42 +2,14 @@
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import { OVERRIDE_TYPE_FLAG, OVERRIDES_FLAG } from '../run/overrides.js';
 import { SAVE_CONFIG_FLAG } from '../../resource-builders/generated.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 import { RECORD_FLAG } from '../../flags/record.js';
 
-const flags = [
-  RECORD_FLAG,
-  { name: 'cluster-ip', type: 'string', default: '', description: "ClusterIP to be assigned to the service. Leave empty to auto-allocate, or set to 'None' to create a headless service." },
-  DRY_RUN_FLAG,
-  { name: 'external-ip', type: 'string', default: '', description: 'Additional external IP address (not managed by the cluster) to accept for the service. If this IP is routed to a node, the service can be accessed by this IP in addition to its generated service IP.' },
-  { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-expose`, description: 'Name of the manager used to track field ownership.' },
-  filenameFlag('Filename, directory, or URL to files identifying the resource to expose a service'),
-  kustomizeFlag(),
-  { name: 'labels', short: 'l', type: 'string', default: '', description: 'Labels to apply to the service created by this call.' },
-  { name: 'load-balancer-ip', type: 'string', default: '', description: 'IP to assign to the LoadBalancer. If empty, an ephemeral IP will be created and used (cloud-provider specific).' },
-  { name: 'name', type: 'string', default: '', description: 'The name for the newly created object.' },
-  OVERRIDES_FLAG,
-  OVERRIDE_TYPE_FLAG,
-  SAVE_CONFIG_FLAG,
-  ...OUTPUT_FLAGS,
-  { name: 'port', type: 'string', default: '', description: 'The port that the service should serve on. Copied from the resource being exposed, if unspecified' },
-  { name: 'protocol', type: 'string', default: '', description: "The network protocol for the service to be created. Default is 'TCP'." },
-  RECURSIVE_FLAG,
-  { name: 'selector', type: 'string', default: '', description: 'A label selector to use for this service. Only equality-based selector requirements are supported. If empty (the default) infer the selector from the replication controller or replica set.)' },
-  { name: 'session-affinity', type: 'string', default: '', description: "If non-empty, set the session affinity for the service to this; legal values: 'None', 'ClientIP'" },
-  { name: 'target-port', type: 'string', default: '', description: 'Name or number for the port on the container that the service should direct traffic to. Optional.' },
-  { name: 'type', type: 'string', default: '', description: "Type for this service: ClusterIP, NodePort, LoadBalancer, or ExternalName. Default is 'ClusterIP'." },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `platformctl expose`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'expose',
   usage: '(-f FILENAME | TYPE NAME) [--port=port] [--protocol=TCP|UDP|SCTP] [--target-port=number-or-name] [--name=name] [--external-ip=external-ip-of-service] [--type=type]',
   summary: 'Take a replication controller, service, deployment or pod and expose it as a new service',
@@ -57,7 +29,32 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Create a second service based on the above service, exposing the container port 8443 as port 443 with the name "web-https"', command: `${BINARY_NAME} expose service web --port=443 --target-port=8443 --name=web-https`, notRunnable: 'needs a service web' },
     { description: 'Create a service for an nginx deployment, which serves on port 80 and connects to the containers on port 8000', command: `${BINARY_NAME} expose deployment nginx --port=80 --target-port=8000`, notRunnable: 'needs a deployment nginx' },
   ],
-  flags,
+  flags: [
+    RECORD_FLAG,
+    { name: 'cluster-ip', type: 'string', default: '', description: "ClusterIP to be assigned to the service. Leave empty to auto-allocate, or set to 'None' to create a headless service." },
+    DRY_RUN_FLAG,
+    { name: 'external-ip', type: 'string', default: '', description: 'Additional external IP address (not managed by the cluster) to accept for the service. If this IP is routed to a node, the service can be accessed by this IP in addition to its generated service IP.' },
+    { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-expose`, description: 'Name of the manager used to track field ownership.' },
+    filenameFlag('Filename, directory, or URL to files identifying the resource to expose a service'),
+    kustomizeFlag(),
+    { name: 'labels', short: 'l', type: 'string', default: '', description: 'Labels to apply to the service created by this call.' },
+    { name: 'load-balancer-ip', type: 'string', default: '', description: 'IP to assign to the LoadBalancer. If empty, an ephemeral IP will be created and used (cloud-provider specific).' },
+    { name: 'name', type: 'string', default: '', description: 'The name for the newly created object.' },
+    OVERRIDES_FLAG,
+    OVERRIDE_TYPE_FLAG,
+    SAVE_CONFIG_FLAG,
+    ...OUTPUT_FLAGS,
+    { name: 'port', type: 'string', default: '', description: 'The port that the service should serve on. Copied from the resource being exposed, if unspecified' },
+    { name: 'protocol', type: 'string', default: '', description: "The network protocol for the service to be created. Default is 'TCP'." },
+    RECURSIVE_FLAG,
+    { name: 'selector', type: 'string', default: '', description: 'A label selector to use for this service. Only equality-based selector requirements are supported. If empty (the default) infer the selector from the replication controller or replica set.)' },
+    { name: 'session-affinity', type: 'string', default: '', description: "If non-empty, set the session affinity for the service to this; legal values: 'None', 'ClientIP'" },
+    { name: 'target-port', type: 'string', default: '', description: 'Name or number for the port on the container that the service should direct traffic to. Optional.' },
+    { name: 'type', type: 'string', default: '', description: "Type for this service: ClusterIP, NodePort, LoadBalancer, or ExternalName. Default is 'ClusterIP'." },
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -3,37 +3,16 @@
  * watching for changes.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import { examplePath, type CommandSpec, type FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { examplePath } from '../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { outputFlags } from '../../output/flags.js';
 import { ALL_NAMESPACES_FLAG, FIELD_SELECTOR_FLAG, SELECTOR_FLAG } from '../../resource/selection.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
+import { FILENAME_TO_GET_FLAG, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { WATCH_TIMEOUT_FLAG } from '../watch/spec.js';
-
-const flags = [
-  ALL_NAMESPACES_FLAG,
-  { name: 'chunk-size', type: 'int', default: 500, description: 'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.' },
-  FIELD_SELECTOR_FLAG,
-  filenameFlag('Filename, directory, or URL to files identifying the resource to get from a server.'),
-  { name: 'ignore-not-found', type: 'bool', default: false, description: 'If the requested object does not exist the command will return exit code 0.' },
-  kustomizeFlag('the'),
-  ...outputFlags,
-  { name: 'output-watch-events', type: 'bool', default: false, description: 'Output watch event objects when --watch or --watch-only is used. Existing objects are output as initial ADDED events.' },
-  { name: 'raw', type: 'string', default: '', description: 'Raw URI to request from the server.  Uses the transport specified by the kubeconfig file.' },
-  RECURSIVE_FLAG,
-  SELECTOR_FLAG,
-  { name: 'server-print', type: 'bool', default: true, description: 'If true, have the server return the appropriate table output. Supports extension APIs and CRDs.' },
-  { name: 'subresource', type: 'string', default: '', description: 'If specified, gets the subresource of the requested object. Must be one of [status scale].', complete: { kind: 'values', values: ['status', 'scale'] } },
-  { name: 'watch', short: 'w', type: 'bool', default: false, description: 'After listing/getting the requested object, watch for changes.' },
-  { name: 'watch-only', type: 'bool', default: false, description: 'Watch for changes to the requested object(s), without listing/getting first.' },
-  { ...WATCH_TIMEOUT_FLAG, default: 0 },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { CHUNK_SIZE_FLAG } from '../../flags/chunk-size.js';
 
 /** `platformctl get`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'get',
   usage: '[(-o|--output=)json|yaml|name|go-template|go-template-file|template|templatefile|jsonpath|jsonpath-as-json|jsonpath-file|custom-columns|custom-columns-file|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags]',
   summary: 'Display one or many resources',
@@ -64,7 +43,27 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Watch config maps and print each change', command: `${BINARY_NAME} get configmaps --watch`, notRunnable: 'runs until interrupted' },
     { description: 'Read a server path as it is', command: `${BINARY_NAME} get --raw /version` },
   ],
-  flags,
+  flags: [
+    ALL_NAMESPACES_FLAG,
+    CHUNK_SIZE_FLAG,
+    FIELD_SELECTOR_FLAG,
+    FILENAME_TO_GET_FLAG,
+    { name: 'ignore-not-found', type: 'bool', default: false, description: 'If the requested object does not exist the command will return exit code 0.' },
+    kustomizeFlag('the'),
+    ...outputFlags,
+    { name: 'output-watch-events', type: 'bool', default: false, description: 'Output watch event objects when --watch or --watch-only is used. Existing objects are output as initial ADDED events.' },
+    { name: 'raw', type: 'string', default: '', description: 'Raw URI to request from the server.  Uses the transport specified by the kubeconfig file.' },
+    RECURSIVE_FLAG,
+    SELECTOR_FLAG,
+    { name: 'server-print', type: 'bool', default: true, description: 'If true, have the server return the appropriate table output. Supports extension APIs and CRDs.' },
+    { name: 'subresource', type: 'string', default: '', description: 'If specified, gets the subresource of the requested object. Must be one of [status scale].', complete: { kind: 'values', values: ['status', 'scale'] } },
+    { name: 'watch', short: 'w', type: 'bool', default: false, description: 'After listing/getting the requested object, watch for changes.' },
+    { name: 'watch-only', type: 'bool', default: false, description: 'Watch for changes to the requested object(s), without listing/getting first.' },
+    { ...WATCH_TIMEOUT_FLAG, default: 0 },
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

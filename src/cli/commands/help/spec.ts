@@ -1,12 +1,6 @@
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 
-const flags = [] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'help',
   usage: '[command] [flags] [options]',
   summary: 'Help about any command',
@@ -17,7 +11,10 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Show the help of the get command', command: 'platformctl help get' },
     { description: 'Show the help of a subcommand', command: 'platformctl help config view' },
   ],
-  flags,
+  flags: [],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

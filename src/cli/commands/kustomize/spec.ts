@@ -3,28 +3,14 @@
  * `kubectl kustomize` does.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import { examplePath, type CommandSpec, type FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { examplePath } from '../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 
 /** The values `--load-restrictor` accepts. */
 export const LOAD_RESTRICTORS = ['LoadRestrictionsRootOnly', 'LoadRestrictionsNone'];
 
-const flags = [
-  { name: 'enable-alpha-plugins', type: 'bool', default: false, description: 'enable kustomize plugins (plugins are not supported: a kustomization that uses them fails)' },
-  { name: 'enable-helm', type: 'bool', default: false, description: 'Enable use of the Helm chart inflator generator (helm charts are not supported: a kustomization that uses them fails).' },
-  {
-    name: 'load-restrictor', type: 'string', default: 'LoadRestrictionsRootOnly',
-    description: "if set to 'LoadRestrictionsNone', local kustomizations may load files from outside their root. This does, however, break the relocatability of the kustomization.",
-    complete: { kind: 'values', values: LOAD_RESTRICTORS },
-  },
-  { name: 'output', short: 'o', type: 'string', default: '', description: 'If specified, write output to this path.', complete: { kind: 'file' } },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `platformctl kustomize`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'kustomize',
   usage: 'DIR [flags] [options]',
   summary: "Build a kustomization target from a directory",
@@ -39,7 +25,19 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Build some shared configuration directory', command: `${BINARY_NAME} kustomize ${examplePath('kustomize/overlays/production')}` },
     { description: 'Write the output to a file (to a directory that exists: one file per object)', command: `${BINARY_NAME} kustomize ${examplePath('kustomize/base')} -o base.yaml` },
   ],
-  flags,
+  flags: [
+    { name: 'enable-alpha-plugins', type: 'bool', default: false, description: 'enable kustomize plugins (plugins are not supported: a kustomization that uses them fails)' },
+    { name: 'enable-helm', type: 'bool', default: false, description: 'Enable use of the Helm chart inflator generator (helm charts are not supported: a kustomization that uses them fails).' },
+    {
+      name: 'load-restrictor', type: 'string', default: 'LoadRestrictionsRootOnly',
+      description: "if set to 'LoadRestrictionsNone', local kustomizations may load files from outside their root. This does, however, break the relocatability of the kustomization.",
+      complete: { kind: 'values', values: LOAD_RESTRICTORS },
+    },
+    { name: 'output', short: 'o', type: 'string', default: '', description: 'If specified, write output to this path.', complete: { kind: 'file' } },
+  ],
   args: 'files',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

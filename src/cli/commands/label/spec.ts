@@ -1,16 +1,11 @@
 /** `platformctl label`: add, change or remove labels of objects. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import { examplePath, type CommandSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { examplePath } from '../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { metadataFlags } from './shared/metadata-command.js';
 
-const flags = metadataFlags('label', `${BINARY_NAME}-label`);
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `platformctl label`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'label',
   usage: '[--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]',
   summary: 'Update the labels on a resource',
@@ -31,7 +26,10 @@ export const spec: CommandSpec<typeof flags> = {
     { description: "Update config map 'foo' only if the resource is unchanged from version 1", command: `${BINARY_NAME} label configmaps foo status=unhealthy --resource-version=1`, notRunnable: 'needs the object to exist' },
     { description: "Update config map 'foo' by removing a label named 'bar' if it exists", command: `${BINARY_NAME} label configmaps foo bar-` },
   ],
-  flags,
+  flags: metadataFlags('label', `${BINARY_NAME}-label`),
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -2,14 +2,14 @@
  * `platformctl local`: run the embedded API server on this machine (start, stop, status, repair).
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { spec as repair } from './repair/spec.js';
 import { spec as start } from './start/spec.js';
 import { spec as status } from './status/spec.js';
 import { spec as stop } from './stop/spec.js';
 
 /** The `local` group. */
-export const spec: CommandSpec = {
+export const spec = defineCommand({
   name: 'local',
   usage: 'SUBCOMMAND [options]',
   summary: 'Run a local API server on this machine',
@@ -29,4 +29,4 @@ export const spec: CommandSpec = {
   ],
   flags: [],
   subcommands: [start, stop, status, repair],
-};
+});

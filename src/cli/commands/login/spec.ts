@@ -3,11 +3,11 @@
  * credentials through platformctl itself.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { spec as oidc } from './oidc/spec.js';
 
 /** The `login` group. */
-export const spec: CommandSpec = {
+export const spec = defineCommand({
   name: 'login',
   usage: 'SUBCOMMAND [options]',
   summary: 'Log in to an identity provider',
@@ -19,4 +19,4 @@ export const spec: CommandSpec = {
   flags: [],
   args: 'none',
   subcommands: [oidc],
-};
+});

@@ -2,20 +2,11 @@
  * `platformctl logout`.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { OIDC_FLAGS } from '../login/shared/oidc-flags.js';
 
-const flags = [
-  ...OIDC_FLAGS.filter((f) => f.name === 'issuer' || f.name === 'client-id'),
-  { name: 'delete-user', type: 'bool', default: false, description: 'Also remove the config user of the login' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `logout`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'logout',
   usage: '[--issuer URL --client-id ID] [--delete-user] [options]',
   summary: 'Remove the stored tokens of a login',
@@ -30,7 +21,13 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Log out the current context\'s user', command: `${BINARY_NAME} logout`, notRunnable: 'needs a stored login' },
     { description: 'Log out the user "oidc" and remove it from the config', command: `${BINARY_NAME} logout --user oidc --delete-user`, notRunnable: 'needs a stored login' },
   ],
-  flags,
+  flags: [
+    ...OIDC_FLAGS.filter((f) => f.name === 'issuer' || f.name === 'client-id'),
+    { name: 'delete-user', type: 'bool', default: false, description: 'Also remove the config user of the login' },
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

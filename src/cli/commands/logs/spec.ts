@@ -1,34 +1,11 @@
 /** `platformctl logs`: print the logs of a container in a pod or of the pods of a controller. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
-
-const SELECTOR_DESCRIPTION = "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints.";
-
-const flags = [
-  { name: 'all-containers', type: 'bool', default: false, description: "Get all containers' logs in the pod(s)." },
-  { name: 'all-pods', type: 'bool', default: false, description: 'Get logs from all pod(s). Sets prefix to true.' },
-  { name: 'container', short: 'c', type: 'string', default: '', description: 'Print the logs of this container' },
-  { name: 'follow', short: 'f', type: 'bool', default: false, description: 'Specify if the logs should be streamed.' },
-  { name: 'ignore-errors', type: 'bool', default: false, description: 'If watching / following pod logs, allow for any errors that occur to be non-fatal' },
-  { name: 'insecure-skip-tls-verify-backend', type: 'bool', default: false, description: 'Skip verifying the identity of the kubelet that logs are requested from.  In theory, an attacker could provide invalid log content back. You might want to use this if your kubelet serving certificates have expired.' },
-  { name: 'limit-bytes', type: 'int', default: 0, description: 'Maximum bytes of logs to return. Defaults to no limit.' },
-  { name: 'max-log-requests', type: 'int', default: 5, description: 'Specify maximum number of concurrent logs to follow when using by a selector. Defaults to 5.' },
-  { name: 'pod-running-timeout', type: 'duration', default: '20s', description: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
-  { name: 'prefix', type: 'bool', default: false, description: 'Prefix each log line with the log source (pod name and container name)' },
-  { name: 'previous', short: 'p', type: 'bool', default: false, description: 'If true, print the logs for the previous instance of the container in a pod if it exists.' },
-  { name: 'selector', short: 'l', type: 'string', default: '', description: SELECTOR_DESCRIPTION },
-  { name: 'since', type: 'duration', default: '0s', description: 'Only return logs newer than a relative duration like 5s, 2m, or 3h. Defaults to all logs. Only one of since-time / since may be used.' },
-  { name: 'since-time', type: 'string', default: '', description: 'Only return logs after a specific date (RFC3339). Defaults to all logs. Only one of since-time / since may be used.' },
-  { name: 'tail', type: 'int', default: -1, description: 'Lines of recent log file to display. Defaults to -1 with no selector, showing all log lines otherwise 10, if a selector is provided.' },
-  { name: 'timestamps', type: 'bool', default: false, description: 'Include timestamps on each line in the log output' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
+import { SELECTOR_FLAG_EQUALITY_HELP } from '../../resource/selection.js';
+import { LOGS_POD_RUNNING_TIMEOUT_FLAG } from '../../pods/session-flags.js';
 
 /** `platformctl logs`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'logs',
   usage: '[-f] [-p] (POD | TYPE/NAME) [-c CONTAINER] [options]',
   summary: 'Print the logs for a container in a pod',
@@ -54,7 +31,27 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Return snapshot logs from first container of a job named hello', command: `${BINARY_NAME} logs job/hello`, notRunnable: 'needs a job' },
     { description: 'Return snapshot logs from container nginx-1 of a deployment named nginx', command: `${BINARY_NAME} logs deployment/nginx -c nginx-1`, notRunnable: 'needs a deployment' },
   ],
-  flags,
+  flags: [
+    { name: 'all-containers', type: 'bool', default: false, description: "Get all containers' logs in the pod(s)." },
+    { name: 'all-pods', type: 'bool', default: false, description: 'Get logs from all pod(s). Sets prefix to true.' },
+    { name: 'container', short: 'c', type: 'string', default: '', description: 'Print the logs of this container' },
+    { name: 'follow', short: 'f', type: 'bool', default: false, description: 'Specify if the logs should be streamed.' },
+    { name: 'ignore-errors', type: 'bool', default: false, description: 'If watching / following pod logs, allow for any errors that occur to be non-fatal' },
+    { name: 'insecure-skip-tls-verify-backend', type: 'bool', default: false, description: 'Skip verifying the identity of the kubelet that logs are requested from.  In theory, an attacker could provide invalid log content back. You might want to use this if your kubelet serving certificates have expired.' },
+    { name: 'limit-bytes', type: 'int', default: 0, description: 'Maximum bytes of logs to return. Defaults to no limit.' },
+    { name: 'max-log-requests', type: 'int', default: 5, description: 'Specify maximum number of concurrent logs to follow when using by a selector. Defaults to 5.' },
+    LOGS_POD_RUNNING_TIMEOUT_FLAG,
+    { name: 'prefix', type: 'bool', default: false, description: 'Prefix each log line with the log source (pod name and container name)' },
+    { name: 'previous', short: 'p', type: 'bool', default: false, description: 'If true, print the logs for the previous instance of the container in a pod if it exists.' },
+    SELECTOR_FLAG_EQUALITY_HELP,
+    { name: 'since', type: 'duration', default: '0s', description: 'Only return logs newer than a relative duration like 5s, 2m, or 3h. Defaults to all logs. Only one of since-time / since may be used.' },
+    { name: 'since-time', type: 'string', default: '', description: 'Only return logs after a specific date (RFC3339). Defaults to all logs. Only one of since-time / since may be used.' },
+    { name: 'tail', type: 'int', default: -1, description: 'Lines of recent log file to display. Defaults to -1 with no selector, showing all log lines otherwise 10, if a selector is provided.' },
+    { name: 'timestamps', type: 'bool', default: false, description: 'Include timestamps on each line in the log output' },
+  ],
   args: 'resource-names-of-first-arg',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

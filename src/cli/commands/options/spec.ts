@@ -1,19 +1,13 @@
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { defineCommand } from '../../framework/define-command.js';
 
-const flags = [] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'options',
   usage: '[flags] [options]',
   summary: 'Print the list of flags inherited by all commands',
   description: 'Print the list of flags inherited by all commands. They select the config file, context, cluster and user, override connection settings, impersonate, and set the log verbosity.',
   group: 'Other Commands',
   examples: [{ description: 'Print flags inherited by all commands', command: 'platformctl options' }],
-  flags,
+  flags: [],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});

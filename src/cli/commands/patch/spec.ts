@@ -1,32 +1,14 @@
 /** `platformctl patch`: change fields of objects with a strategic merge, JSON merge or JSON patch. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import { examplePath, type CommandSpec, type FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { examplePath } from '../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
+import { FILENAME_TO_UPDATE_FLAG, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 import { RECORD_FLAG } from '../../flags/record.js';
 
-const flags = [
-  DRY_RUN_FLAG,
-  { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-patch`, description: 'Name of the manager used to track field ownership.' },
-  filenameFlag('Filename, directory, or URL to files identifying the resource to update'),
-  kustomizeFlag('the'),
-  { name: 'local', type: 'bool', default: false, description: 'If true, patch will operate on the content of the file, not the server-side resource.' },
-  ...OUTPUT_FLAGS,
-  { name: 'patch', short: 'p', type: 'string', default: '', description: 'The patch to be applied to the resource JSON file.' },
-  { name: 'patch-file', type: 'string', default: '', description: 'A file containing a patch to be applied to the resource.', complete: { kind: 'file', extensions: ['json', 'yaml', 'yml'] } },
-  RECORD_FLAG,
-  RECURSIVE_FLAG,
-  { name: 'subresource', type: 'string', default: '', description: 'If specified, patch will operate on the subresource of the requested object.', complete: { kind: 'values', values: ['status', 'scale'] } },
-  { name: 'type', type: 'string', default: 'strategic', description: 'The type of patch being provided; one of [json merge strategic]', complete: { kind: 'values', values: ['json', 'merge', 'strategic'] } },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `platformctl patch`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'patch',
   usage: '(-f FILENAME | TYPE NAME) [-p PATCH|--patch-file FILE] [options]',
   summary: 'Update fields of a resource',
@@ -45,7 +27,23 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Update a deployment\'s replicas through the scale subresource using a merge patch', command: `${BINARY_NAME} patch deployment web --subresource='scale' --type='merge' -p '{"spec":{"replicas":2}}'` },
     { description: 'Remove a data key with a JSON patch with positional arrays', command: `${BINARY_NAME} patch configmap foo --type='json' -p='[{"op": "remove", "path": "/data/color"}]'` },
   ],
-  flags,
+  flags: [
+    DRY_RUN_FLAG,
+    { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-patch`, description: 'Name of the manager used to track field ownership.' },
+    FILENAME_TO_UPDATE_FLAG,
+    kustomizeFlag('the'),
+    { name: 'local', type: 'bool', default: false, description: 'If true, patch will operate on the content of the file, not the server-side resource.' },
+    ...OUTPUT_FLAGS,
+    { name: 'patch', short: 'p', type: 'string', default: '', description: 'The patch to be applied to the resource JSON file.' },
+    { name: 'patch-file', type: 'string', default: '', description: 'A file containing a patch to be applied to the resource.', complete: { kind: 'file', extensions: ['json', 'yaml', 'yml'] } },
+    RECORD_FLAG,
+    RECURSIVE_FLAG,
+    { name: 'subresource', type: 'string', default: '', description: 'If specified, patch will operate on the subresource of the requested object.', complete: { kind: 'values', values: ['status', 'scale'] } },
+    { name: 'type', type: 'string', default: 'strategic', description: 'The type of patch being provided; one of [json merge strategic]', complete: { kind: 'values', values: ['json', 'merge', 'strategic'] } },
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,9 +1,10 @@
 import { BINARY_NAME, PLUGIN_PREFIX } from '../../../sdk/naming.js';
 import { findCommand } from '../index.js';
-import type { CommandRunner, CommandSpec } from '../../framework/spec.js';
+import type { CommandContext } from '../../framework/context.js';
+import type { CommandSpec } from '../../framework/spec.js';
 import { ExitError } from '../../framework/usage-error.js';
 import { scanPlugins } from '../../plugins/list.js';
-import type { ListFlag } from './spec.js';
+import type { ListFlags } from './spec.js';
 
 /** The built-in command a plugin named after `path` would stand for (`get x` → `platformctl get`). */
 async function builtinCommand(path: readonly string[]): Promise<string | undefined> {
@@ -21,7 +22,7 @@ async function builtinCommand(path: readonly string[]): Promise<string | undefin
 }
 
 /** `plugin list`: the plugins on PATH, with kubectl's warnings on stderr. */
-export const run: CommandRunner<ListFlag> = async (ctx, _args, flags) => {
+export async function run(ctx: CommandContext, _args: string[], flags: ListFlags): Promise<void> {
   const { io } = ctx;
   const scan = await scanPlugins(io.env, builtinCommand);
   for (const u of scan.unreadable) io.stderr.write(`Unable to read directory "${u.dir}" from your PATH: ${u.reason}. Skipping...\n`);
@@ -48,4 +49,4 @@ export const run: CommandRunner<ListFlag> = async (ctx, _args, flags) => {
     await io.stdout.flush();
     throw new ExitError(1, errors.join('\n'));
   }
-};
+}

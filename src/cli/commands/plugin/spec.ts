@@ -1,14 +1,7 @@
 import { BINARY_NAME, PLUGIN_PREFIX } from '../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 
-const flags = [
-  { name: 'name-only', type: 'bool', default: false, description: 'If true, display only the binary name of each plugin, rather than its full path' },
-] as const satisfies readonly FlagSpec[];
-
-/** One flag of `plugin list`, for the type of its runner (`CommandRunner<ListFlag>`). */
-export type ListFlag = (typeof flags)[number];
-
-const list: CommandSpec<typeof flags> = {
+const list = defineCommand({
   name: 'list',
   usage: '[flags] [options]',
   summary: "List all visible plugin executables on a user's PATH",
@@ -24,12 +17,17 @@ const list: CommandSpec<typeof flags> = {
     { description: 'List all available plugins', command: `${BINARY_NAME} plugin list` },
     { description: 'List only binary names of available plugins without paths', command: `${BINARY_NAME} plugin list --name-only` },
   ],
-  flags,
+  flags: [
+    { name: 'name-only', type: 'bool', default: false, description: 'If true, display only the binary name of each plugin, rather than its full path' },
+  ],
   args: 'none',
   load: async () => (await import('./list.js')).run,
-};
+});
 
-export const spec: CommandSpec = {
+/** The flags of `plugin list` as its runner (`list.ts`) reads them. */
+export type ListFlags = FlagsOfSpec<typeof list>;
+
+export const spec = defineCommand({
   name: 'plugin',
   usage: '[flags] [options]',
   summary: 'Provides utilities for interacting with plugins',
@@ -52,4 +50,4 @@ export const spec: CommandSpec = {
   ],
   flags: [],
   subcommands: [list],
-};
+});

@@ -1,20 +1,10 @@
 /** `platformctl port-forward`: forward local ports to a pod. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { POD_RUNNING_TIMEOUT_FLAG } from '../../pods/session-flags.js';
 
-const flags = [
-  { name: 'address', type: 'stringSlice', default: ['localhost'], description: 'Addresses to listen on (comma separated). Only accepts IP addresses or localhost as a value. When localhost is supplied, platformctl will try to bind on both 127.0.0.1 and ::1 and will fail if neither of these addresses are available to bind.' },
-  { name: 'follow-owner', type: 'bool', default: false, description: 'For a pod: when it goes away, go on with another pod of the workload that controls it (its Deployment, StatefulSet, DaemonSet, Job...), as a service or workload forward does' },
-  POD_RUNNING_TIMEOUT_FLAG,
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `platformctl port-forward`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'port-forward',
   usage: 'TYPE/NAME [options] [LOCAL_PORT:]REMOTE_PORT [...[LOCAL_PORT_N:]REMOTE_PORT_N]',
   summary: 'Forward one or more local ports to a pod',
@@ -36,7 +26,14 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Listen on a random port locally, forwarding to 5000 in the pod', command: `${BINARY_NAME} port-forward pod/mypod :5000`, notRunnable: 'runs until interrupted' },
     { description: 'Forward to a pod, and to the next pod of its Deployment when it is replaced (a rollout, a crash)', command: `${BINARY_NAME} port-forward --follow-owner pod/web-7d9f8-x2x4k 8080`, notRunnable: 'runs until interrupted' },
   ],
-  flags,
+  flags: [
+    { name: 'address', type: 'stringSlice', default: ['localhost'], description: 'Addresses to listen on (comma separated). Only accepts IP addresses or localhost as a value. When localhost is supplied, platformctl will try to bind on both 127.0.0.1 and ::1 and will fail if neither of these addresses are available to bind.' },
+    { name: 'follow-owner', type: 'bool', default: false, description: 'For a pod: when it goes away, go on with another pod of the workload that controls it (its Deployment, StatefulSet, DaemonSet, Job...), as a service or workload forward does' },
+    POD_RUNNING_TIMEOUT_FLAG,
+  ],
   args: 'resource-names-of-first-arg',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

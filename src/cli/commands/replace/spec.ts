@@ -3,39 +3,19 @@
  * delete them and create them again.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import { examplePath, type CommandSpec, type FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { examplePath } from '../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 import { rawFlag } from '../../writes/raw-request.js';
 import { VALIDATE_FLAG } from '../../writes/validate.js';
-import { CASCADE_FLAG, GRACE_PERIOD_FLAG, RECREATE_WAIT_FLAGS } from '../delete/shared/delete-flags.js';
+import { CASCADE_FLAG, DELETION_WAIT_FLAGS, FORCE_FLAG, GRACE_PERIOD_FLAG } from '../delete/shared/delete-flags.js';
 import { RECORD_FLAG } from '../../flags/record.js';
-
-const flags = [
-  CASCADE_FLAG,
-  DRY_RUN_FLAG,
-  { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-replace`, description: 'Name of the manager used to track field ownership.' },
-  filenameFlag('The files that contain the configurations to replace.'),
-  { name: 'force', type: 'bool', default: false, description: 'If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation.' },
-  GRACE_PERIOD_FLAG,
-  kustomizeFlag('a'),
-  ...OUTPUT_FLAGS,
-  rawFlag('PUT'),
-  RECORD_FLAG,
-  RECURSIVE_FLAG,
-  { name: 'save-config', type: 'bool', default: false, description: `If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform ${BINARY_NAME} apply on this object in the future.` },
-  { name: 'subresource', type: 'string', default: '', description: 'If specified, replace will operate on the subresource of the requested object.', complete: { kind: 'values', values: ['status', 'scale'] } },
-  VALIDATE_FLAG,
-  ...RECREATE_WAIT_FLAGS,
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { SAVE_CONFIG_FLAG } from '../../resource-builders/generated.js';
 
 /** `platformctl replace`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'replace',
   usage: '-f FILENAME [options]',
   summary: 'Replace a resource by file name or stdin',
@@ -51,7 +31,26 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Replace the objects of examples/quickstart/ with the configuration in the file', command: `${BINARY_NAME} replace -f ${examplePath('quickstart/')}` },
     { description: 'Force replace, delete and then re-create the resource', command: `${BINARY_NAME} replace --force -f ${examplePath('quickstart/')}` },
   ],
-  flags,
+  flags: [
+    CASCADE_FLAG,
+    DRY_RUN_FLAG,
+    { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-replace`, description: 'Name of the manager used to track field ownership.' },
+    filenameFlag('The files that contain the configurations to replace.'),
+    FORCE_FLAG,
+    GRACE_PERIOD_FLAG,
+    kustomizeFlag('a'),
+    ...OUTPUT_FLAGS,
+    rawFlag('PUT'),
+    RECORD_FLAG,
+    RECURSIVE_FLAG,
+    SAVE_CONFIG_FLAG,
+    { name: 'subresource', type: 'string', default: '', description: 'If specified, replace will operate on the subresource of the requested object.', complete: { kind: 'values', values: ['status', 'scale'] } },
+    VALIDATE_FLAG,
+    ...DELETION_WAIT_FLAGS,
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -2,7 +2,7 @@
  * `platformctl rollout`: manage the rollout of Deployments, DaemonSets and StatefulSets.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { spec as history } from './history/spec.js';
 import { spec as pause } from './pause/spec.js';
 import { spec as restart } from './restart/spec.js';
@@ -11,7 +11,7 @@ import { spec as status } from './status/spec.js';
 import { spec as undo } from './undo/spec.js';
 
 /** `platformctl rollout`. */
-export const spec: CommandSpec = {
+export const spec = defineCommand({
   name: 'rollout',
   usage: 'SUBCOMMAND',
   summary: 'Manage the rollout of a resource',
@@ -33,4 +33,4 @@ export const spec: CommandSpec = {
   ],
   flags: [],
   subcommands: [history, pause, restart, resume, status, undo],
-};
+});

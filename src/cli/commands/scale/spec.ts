@@ -1,32 +1,14 @@
 /** `platformctl scale`: set a new size through the `scale` sub-resource. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 import { RECORD_FLAG } from '../../flags/record.js';
-
-const flags = [
-  { name: 'all', type: 'bool', default: false, description: 'Select all resources in the namespace of the specified resource types' },
-  { name: 'current-replicas', type: 'int', default: -1, description: 'Precondition for current size. Requires that the current size of the resource match this value in order to scale. -1 (default) for no condition.' },
-  DRY_RUN_FLAG,
-  filenameFlag('Filename, directory, or URL to files identifying the resource to set a new size'),
-  kustomizeFlag(),
-  ...OUTPUT_FLAGS,
-  RECURSIVE_FLAG,
-  RECORD_FLAG,
-  { name: 'replicas', type: 'int', default: 0, description: 'The new desired number of replicas. Required.' },
-  { name: 'resource-version', type: 'string', default: '', description: 'Precondition for resource version. Requires that the current resource version match this value in order to scale.' },
-  { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
-  { name: 'timeout', type: 'duration', default: '0s', description: "The length of time to wait before giving up on a scale operation, zero means don't wait. Any other values should contain a corresponding time unit (e.g. 1s, 2m, 3h)." },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { ALL_FLAG, SELECTOR_FLAG_EQUALITY_HELP } from '../../resource/selection.js';
 
 /** `platformctl scale`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'scale',
   usage: '[--resource-version=version] [--current-replicas=count] --replicas=COUNT (-f FILENAME | TYPE NAME)',
   summary: 'Set a new size for a deployment, replica set, or replication controller',
@@ -45,7 +27,23 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Scale multiple deployments', command: `${BINARY_NAME} scale --replicas=5 deployment/web deployment/quickstart-web`, notRunnable: 'needs both deployments' },
     { description: 'Scale stateful set named \'web\' to 3', command: `${BINARY_NAME} scale --replicas=3 statefulset/web`, notRunnable: 'needs a stateful set web' },
   ],
-  flags,
+  flags: [
+    ALL_FLAG,
+    { name: 'current-replicas', type: 'int', default: -1, description: 'Precondition for current size. Requires that the current size of the resource match this value in order to scale. -1 (default) for no condition.' },
+    DRY_RUN_FLAG,
+    filenameFlag('Filename, directory, or URL to files identifying the resource to set a new size'),
+    kustomizeFlag(),
+    ...OUTPUT_FLAGS,
+    RECURSIVE_FLAG,
+    RECORD_FLAG,
+    { name: 'replicas', type: 'int', default: 0, description: 'The new desired number of replicas. Required.' },
+    { name: 'resource-version', type: 'string', default: '', description: 'Precondition for resource version. Requires that the current resource version match this value in order to scale.' },
+    SELECTOR_FLAG_EQUALITY_HELP,
+    { name: 'timeout', type: 'duration', default: '0s', description: "The length of time to wait before giving up on a scale operation, zero means don't wait. Any other values should contain a corresponding time unit (e.g. 1s, 2m, 3h)." },
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,6 +1,6 @@
 /** `platformctl set`: change fields of existing objects' pod templates. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { spec as env } from './env/spec.js';
 import { spec as image } from './image/spec.js';
 import { spec as resources } from './resources/spec.js';
@@ -9,7 +9,7 @@ import { spec as serviceaccount } from './serviceaccount/spec.js';
 import { spec as subject } from './subject/spec.js';
 
 /** `platformctl set`. */
-export const spec: CommandSpec = {
+export const spec = defineCommand({
   name: 'set',
   usage: 'SUBCOMMAND',
   summary: 'Set specific features on objects',
@@ -22,4 +22,4 @@ export const spec: CommandSpec = {
   examples: [{ description: "Set the web deployment's web container image", command: `${BINARY_NAME} set image deployment/web web=registry.example/web:2.0` }],
   flags: [],
   subcommands: [env, image, resources, selector, serviceaccount, subject],
-};
+});

@@ -1,26 +1,13 @@
 /** `platformctl taint`: add, change or remove node taints. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
 import { VALIDATE_FLAG } from '../../writes/validate.js';
-
-const flags = [
-  { name: 'all', type: 'bool', default: false, description: 'Select all nodes in the cluster' },
-  DRY_RUN_FLAG,
-  { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-taint`, description: 'Name of the manager used to track field ownership.' },
-  ...OUTPUT_FLAGS,
-  { name: 'overwrite', type: 'bool', default: false, description: 'If true, allow taints to be overwritten, otherwise reject taint updates that overwrite existing taints.' },
-  VALIDATE_FLAG,
-  { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { SELECTOR_FLAG_EQUALITY_HELP } from '../../resource/selection.js';
 
 /** `platformctl taint`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'taint',
   usage: 'NODE NAME KEY_1=VAL_1:TAINT_EFFECT_1 ... KEY_N=VAL_N:TAINT_EFFECT_N',
   summary: 'Update the taints on one or more nodes',
@@ -42,7 +29,18 @@ export const spec: CommandSpec<typeof flags> = {
     { description: "Add a taint with key 'dedicated' on nodes having label myLabel=X", command: `${BINARY_NAME} taint node -l myLabel=X  dedicated=foo:PreferNoSchedule`, notRunnable: 'needs a node labelled myLabel=X' },
     { description: "Add to node 'foo' a taint with key 'bar' and no value", command: `${BINARY_NAME} taint nodes foo bar:NoSchedule`, notRunnable: 'needs a node foo' },
   ],
-  flags,
+  flags: [
+    { name: 'all', type: 'bool', default: false, description: 'Select all nodes in the cluster' },
+    DRY_RUN_FLAG,
+    { name: 'field-manager', type: 'string', default: `${BINARY_NAME}-taint`, description: 'Name of the manager used to track field ownership.' },
+    ...OUTPUT_FLAGS,
+    { name: 'overwrite', type: 'bool', default: false, description: 'If true, allow taints to be overwritten, otherwise reject taint updates that overwrite existing taints.' },
+    VALIDATE_FLAG,
+    SELECTOR_FLAG_EQUALITY_HELP,
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,11 +1,11 @@
 /** `platformctl top`: resource usage of nodes and pods from the metrics API. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec } from '../../framework/spec.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { spec as node } from './node/spec.js';
 import { spec as pod } from './pod/spec.js';
 
 /** `platformctl top`. */
-export const spec: CommandSpec = {
+export const spec = defineCommand({
   name: 'top',
   usage: 'SUBCOMMAND',
   summary: 'Display resource (CPU/memory) usage',
@@ -20,4 +20,4 @@ export const spec: CommandSpec = {
   examples: [{ description: 'Show the pods using the most CPU', command: `${BINARY_NAME} top pod --sort-by=cpu`, notRunnable: 'needs the metrics API' }],
   flags: [],
   subcommands: [node, pod],
-};
+});

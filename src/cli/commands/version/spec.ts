@@ -1,16 +1,7 @@
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { run } from './run.js';
 
-const flags = [
-  { name: 'client', type: 'bool', default: false, description: 'If true, shows client version only (no server required).' },
-  { name: 'output', short: 'o', type: 'string', default: '', description: "One of 'yaml' or 'json'.", complete: { kind: 'values', values: ['json', 'yaml'] } },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'version',
   usage: '[flags] [options]',
   summary: 'Print the client and server version information',
@@ -21,7 +12,13 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Print only the client version, without contacting a server', command: 'platformctl version --client' },
     { description: 'Print the versions as JSON', command: 'platformctl version -o json' },
   ],
-  flags,
+  flags: [
+    { name: 'client', type: 'bool', default: false, description: 'If true, shows client version only (no server required).' },
+    { name: 'output', short: 'o', type: 'string', default: '', description: "One of 'yaml' or 'json'.", complete: { kind: 'values', values: ['json', 'yaml'] } },
+  ],
   args: 'none',
   load: async () => run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

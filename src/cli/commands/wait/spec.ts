@@ -1,31 +1,12 @@
 /** `platformctl wait`: wait until objects are deleted, created, or meet conditions, on a watch. */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../writes/object-output.js';
-
-const flags = [
-  { name: 'all', type: 'bool', default: false, description: 'Select all resources in the namespace of the specified resource types' },
-  { name: 'all-namespaces', short: 'A', type: 'bool', default: false, description: 'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.' },
-  { name: 'field-selector', type: 'string', default: '', description: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type." },
-  filenameFlag('identifying the resource.'),
-  { name: 'fail-on', type: 'stringArray', default: [], description: "A condition that ends the wait at once as a failure (exit 1), in any --for form: delete, condition=condition-name[=condition-value] or jsonpath='{JSONPath expression}'=[JSONPath value]. Repeat the flag for several; any one of them fails the wait." },
-  { name: 'for', type: 'stringArray', default: [], description: "The condition to wait on: [create|delete|condition=condition-name[=condition-value]|jsonpath='{JSONPath expression}'=[JSONPath value]]. The default condition-value is true. Condition values are compared after Unicode simple case folding, which is a more general form of case-insensitivity. Repeat the flag to wait for several conditions at once." },
-  kustomizeFlag('the'),
-  { name: 'local', type: 'bool', default: false, description: 'If true, annotation will NOT contact api-server but run locally.' },
-  ...OUTPUT_FLAGS,
-  // kubectl's resource builder flags recurse into directories by default.
-  { ...RECURSIVE_FLAG, default: true },
-  { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2)" },
-  { name: 'timeout', type: 'duration', default: '30s', description: 'The length of time to wait before giving up.  Zero means check once and don\'t wait, negative means wait for a week.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { ALL_FLAG, ALL_NAMESPACES_FLAG, FIELD_SELECTOR_FLAG } from '../../resource/selection.js';
 
 /** `platformctl wait`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'wait',
   usage: "([-f FILENAME] | resource.group/resource.name | resource.group [(-l label | --all)]) [--for=create|--for=delete|--for condition=available|--for=jsonpath='{}'[=value]] [options]",
   summary: 'Experimental: Wait for a specific condition on one or many resources',
@@ -52,7 +33,24 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Wait for the config map "settings" to be created', command: `${BINARY_NAME} wait --for=create configmap/settings --timeout=60s`, notRunnable: 'waits for another writer' },
     { description: 'Wait for the config map "settings" to be deleted (after `delete --wait=false`), with a timeout of 60 seconds', command: `${BINARY_NAME} wait --for=delete configmap/settings --timeout=60s`, notRunnable: 'waits for another writer to delete the object' },
   ],
-  flags,
+  flags: [
+    ALL_FLAG,
+    ALL_NAMESPACES_FLAG,
+    FIELD_SELECTOR_FLAG,
+    filenameFlag('identifying the resource.'),
+    { name: 'fail-on', type: 'stringArray', default: [], description: "A condition that ends the wait at once as a failure (exit 1), in any --for form: delete, condition=condition-name[=condition-value] or jsonpath='{JSONPath expression}'=[JSONPath value]. Repeat the flag for several; any one of them fails the wait." },
+    { name: 'for', type: 'stringArray', default: [], description: "The condition to wait on: [create|delete|condition=condition-name[=condition-value]|jsonpath='{JSONPath expression}'=[JSONPath value]]. The default condition-value is true. Condition values are compared after Unicode simple case folding, which is a more general form of case-insensitivity. Repeat the flag to wait for several conditions at once." },
+    kustomizeFlag('the'),
+    { name: 'local', type: 'bool', default: false, description: 'If true, annotation will NOT contact api-server but run locally.' },
+    ...OUTPUT_FLAGS,
+    // kubectl's resource builder flags recurse into directories by default.
+    { ...RECURSIVE_FLAG, default: true },
+    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2)" },
+    { name: 'timeout', type: 'duration', default: '30s', description: 'The length of time to wait before giving up.  Zero means check once and don\'t wait, negative means wait for a week.' },
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -3,8 +3,7 @@
  * across dropped connections, server timeouts and expired history.
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../framework/spec.js';
-import type { FlagsOf } from '../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { outputFlags } from '../../output/flags.js';
 import { ALL_NAMESPACES_FLAG, FIELD_SELECTOR_FLAG, SELECTOR_FLAG } from '../../resource/selection.js';
 
@@ -14,20 +13,8 @@ export const WATCH_TIMEOUT_FLAG = {
   description: 'Server-side duration of each watch request in seconds (0: the server default); the watch resumes after each.',
 } as const;
 
-const flags = [
-  ALL_NAMESPACES_FLAG,
-  FIELD_SELECTOR_FLAG,
-  ...outputFlags.filter((f) => f.name !== 'sort-by'),
-  SELECTOR_FLAG,
-  { name: 'watch-only', type: 'bool', default: false, description: 'Print only changes, not the current objects.' },
-  { ...WATCH_TIMEOUT_FLAG, default: 0 },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `platformctl watch`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'watch',
   usage: 'TYPE[.VERSION][.GROUP] [NAME] [-l label] [flags]',
   summary: 'Stream the changes of resources as events',
@@ -44,7 +31,17 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Watch one deployment as JSON lines', command: `${BINARY_NAME} watch deployment web -o json`, notRunnable: 'runs until interrupted' },
     { description: 'Watch labelled config maps in every namespace for ten seconds, changes only', command: `${BINARY_NAME} watch configmaps -A -l app=web --watch-only --request-timeout=10s` },
   ],
-  flags,
+  flags: [
+    ALL_NAMESPACES_FLAG,
+    FIELD_SELECTOR_FLAG,
+    ...outputFlags.filter((f) => f.name !== 'sort-by'),
+    SELECTOR_FLAG,
+    { name: 'watch-only', type: 'bool', default: false, description: 'Print only changes, not the current objects.' },
+    { ...WATCH_TIMEOUT_FLAG, default: 0 },
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -2,29 +2,16 @@
  * `platformctl apply edit-last-applied (RESOURCE/NAME | -f FILENAME)`.
  */
 import { BINARY_NAME, EDITOR_ENV, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../../sdk/naming.js';
-import { examplePath, type CommandSpec, type FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
+import { examplePath } from '../../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { kustomizeFlag, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../../writes/object-output.js';
 import { VALIDATE_FLAG } from '../../../writes/validate.js';
 import { RECORD_FLAG } from '../../../flags/record.js';
-
-const flags = [
-  RECORD_FLAG,
-  { name: 'field-manager', type: 'string', default: FIELD_MANAGER_CLIENT_SIDE_APPLY, description: 'Name of the manager used to track field ownership.' },
-  filenameFlag('Filename, directory, or URL to files to use to edit the resource'),
-  kustomizeFlag('the'),
-  ...OUTPUT_FLAGS,
-  RECURSIVE_FLAG,
-  VALIDATE_FLAG,
-  { name: 'windows-line-endings', type: 'bool', default: false, description: 'Defaults to the line ending native to your platform.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { EDIT_FILENAME_FLAG, WINDOWS_LINE_ENDINGS_FLAG } from '../../edit/edit-flags.js';
 
 /** `apply edit-last-applied`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'edit-last-applied',
   usage: '(RESOURCE/NAME | -f FILENAME) [options]',
   summary: 'Edit latest last-applied-configuration annotations of a resource/object',
@@ -43,7 +30,19 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Edit the last-applied-configuration annotations by type/name in YAML', command: `${BINARY_NAME} apply edit-last-applied configmap/settings`, notRunnable: 'opens an interactive editor' },
     { description: 'Edit the last-applied-configuration annotations by file in JSON', command: `${BINARY_NAME} apply edit-last-applied -f ${examplePath('configmap.json')} -o json`, notRunnable: 'opens an interactive editor' },
   ],
-  flags,
+  flags: [
+    RECORD_FLAG,
+    { name: 'field-manager', type: 'string', default: FIELD_MANAGER_CLIENT_SIDE_APPLY, description: 'Name of the manager used to track field ownership.' },
+    EDIT_FILENAME_FLAG,
+    kustomizeFlag('the'),
+    ...OUTPUT_FLAGS,
+    RECURSIVE_FLAG,
+    VALIDATE_FLAG,
+    WINDOWS_LINE_ENDINGS_FLAG,
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

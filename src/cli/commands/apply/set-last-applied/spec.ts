@@ -2,25 +2,14 @@
  * `platformctl apply set-last-applied -f FILENAME`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import { examplePath, type CommandSpec, type FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { examplePath } from '../../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { DRY_RUN_FLAG } from '../../../writes/dry-run.js';
-import { filenameFlag } from '../../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS } from '../../../writes/object-output.js';
-
-const flags = [
-  { name: 'create-annotation', type: 'bool', default: false, description: "Will create 'last-applied-configuration' annotations if current objects doesn't have one" },
-  DRY_RUN_FLAG,
-  // kubectl's AddJsonFilenameFlag: no -R, no -k.
-  filenameFlag('Filename, directory, or URL to files that contains the last-applied-configuration annotations'),
-  ...OUTPUT_FLAGS,
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { LAST_APPLIED_FILENAME_FLAG } from '../shared/apply-flags.js';
 
 /** `apply set-last-applied`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'set-last-applied',
   usage: '-f FILENAME [options]',
   summary: 'Set the last-applied-configuration annotation on a live object to match the contents of a file',
@@ -34,7 +23,16 @@ export const spec: CommandSpec<typeof flags> = {
       notRunnable: 'needs the object created before',
     },
   ],
-  flags,
+  flags: [
+    { name: 'create-annotation', type: 'bool', default: false, description: "Will create 'last-applied-configuration' annotations if current objects doesn't have one" },
+    DRY_RUN_FLAG,
+    // kubectl's AddJsonFilenameFlag: no -R, no -k.
+    LAST_APPLIED_FILENAME_FLAG,
+    ...OUTPUT_FLAGS,
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

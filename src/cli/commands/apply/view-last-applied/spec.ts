@@ -2,24 +2,14 @@
  * `platformctl apply view-last-applied (TYPE [NAME | -l label] | TYPE/NAME | -f FILENAME)`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import { examplePath, type CommandSpec, type FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
-
-const flags = [
-  { name: 'all', type: 'bool', default: false, description: 'Select all resources in the namespace of the specified resource types' },
-  filenameFlag('Filename, directory, or URL to files that contains the last-applied-configuration annotations'),
-  kustomizeFlag('the'),
-  { name: 'output', short: 'o', type: 'string', default: 'yaml', description: 'Output format. Must be one of (yaml, json)', complete: { kind: 'values', values: ['yaml', 'json'] } },
-  RECURSIVE_FLAG,
-  { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { examplePath } from '../../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { kustomizeFlag, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
+import { ALL_FLAG, SELECTOR_FLAG_EQUALITY_HELP } from '../../../resource/selection.js';
+import { LAST_APPLIED_FILENAME_FLAG } from '../shared/apply-flags.js';
 
 /** `apply view-last-applied`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'view-last-applied',
   usage: '(TYPE [NAME | -l label] | TYPE/NAME | -f FILENAME) [options]',
   summary: 'View the latest last-applied-configuration annotations of a resource/object',
@@ -32,7 +22,17 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'View the last-applied-configuration annotations by type/name in YAML', command: `${BINARY_NAME} apply view-last-applied configmap/settings`, notRunnable: 'needs an object applied before' },
     { description: 'View the last-applied-configuration annotations by file in JSON', command: `${BINARY_NAME} apply view-last-applied -f ${examplePath('configmap.json')} -o json`, notRunnable: 'needs the object applied before' },
   ],
-  flags,
+  flags: [
+    ALL_FLAG,
+    LAST_APPLIED_FILENAME_FLAG,
+    kustomizeFlag('the'),
+    { name: 'output', short: 'o', type: 'string', default: 'yaml', description: 'Output format. Must be one of (yaml, json)', complete: { kind: 'values', values: ['yaml', 'json'] } },
+    RECURSIVE_FLAG,
+    SELECTOR_FLAG_EQUALITY_HELP,
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

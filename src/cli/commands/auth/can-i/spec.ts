@@ -2,22 +2,11 @@
  * `platformctl auth can-i`.
  */
 import { BINARY_NAME, DOMAIN } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [
-  { name: 'all-namespaces', short: 'A', type: 'bool', default: false, description: 'If true, check the specified action in all namespaces.' },
-  { name: 'list', type: 'bool', default: false, description: 'If true, prints all allowed actions.' },
-  { name: 'no-headers', type: 'bool', default: false, description: 'If true, prints allowed actions without headers' },
-  { name: 'quiet', short: 'q', type: 'bool', default: false, description: 'If true, suppress output and just return the exit code.' },
-  { name: 'subresource', type: 'string', default: '', description: 'SubResource such as pod/log or deployment/scale' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { ALL_NAMESPACES_FLAG_CHECK_HELP } from '../../../resource/selection.js';
 
 /** `auth can-i`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'can-i',
   usage: 'VERB [TYPE | TYPE/NAME | NONRESOURCEURL]',
   summary: 'Check whether an action is allowed',
@@ -37,7 +26,16 @@ export const spec: CommandSpec<typeof flags> = {
     { description: `Check to see if I can approve certificates.${DOMAIN}`, command: `${BINARY_NAME} auth can-i approve certificates.${DOMAIN}` },
     { description: 'List all allowed actions in namespace "foo"', command: `${BINARY_NAME} auth can-i --list --namespace=foo` },
   ],
-  flags,
+  flags: [
+    ALL_NAMESPACES_FLAG_CHECK_HELP,
+    { name: 'list', type: 'bool', default: false, description: 'If true, prints all allowed actions.' },
+    { name: 'no-headers', type: 'bool', default: false, description: 'If true, prints allowed actions without headers' },
+    { name: 'quiet', short: 'q', type: 'bool', default: false, description: 'If true, suppress output and just return the exit code.' },
+    { name: 'subresource', type: 'string', default: '', description: 'SubResource such as pod/log or deployment/scale' },
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -2,17 +2,11 @@
  * `platformctl auth whoami`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { OBJECT_OUTPUT_FLAGS } from '../../../output/index.js';
 
-const flags = [...OBJECT_OUTPUT_FLAGS] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `auth whoami`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'whoami',
   usage: '',
   summary: 'Check self subject attributes',
@@ -25,7 +19,10 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Get your subject attributes', command: `${BINARY_NAME} auth whoami` },
     { description: 'Get your subject attributes in JSON format', command: `${BINARY_NAME} auth whoami -o json` },
   ],
-  flags,
+  flags: [...OBJECT_OUTPUT_FLAGS],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

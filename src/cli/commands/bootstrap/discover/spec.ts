@@ -2,19 +2,10 @@
  * `platformctl bootstrap discover --server URL --token ID.SECRET [--write-config FILE]`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [
-  { name: 'discovery-timeout', type: 'duration', default: '30s', description: 'How long each read of cluster-info may take.' },
-  { name: 'write-config', type: 'string', default: '', description: 'File to write the config to (default: print it).', complete: { kind: 'file' } },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 
 /** `bootstrap discover`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'discover',
   usage: '--server URL --token ID.SECRET [--write-config FILE]',
   summary: 'Verify a cluster with a bootstrap token and write a config for it',
@@ -32,7 +23,13 @@ export const spec: CommandSpec<typeof flags> = {
     command: `${BINARY_NAME} bootstrap discover --server https://10.0.0.1:6443 --token abcdef.0123456789abcdef --write-config bootstrap.conf`,
     notRunnable: 'needs a cluster at that address running the bootstrap signer with that token',
   }],
-  flags,
+  flags: [
+    { name: 'discovery-timeout', type: 'duration', default: '30s', description: 'How long each read of cluster-info may take.' },
+    { name: 'write-config', type: 'string', default: '', description: 'File to write the config to (default: print it).', complete: { kind: 'file' } },
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

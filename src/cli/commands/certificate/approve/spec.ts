@@ -2,17 +2,11 @@
  * `platformctl certificate approve (-f FILENAME | NAME...)`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { decisionFlags } from '../shared/decide.js';
 
-const flags = decisionFlags('Approved');
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `certificate approve`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'approve',
   usage: '(-f FILENAME | NAME)',
   summary: 'Approve a certificate signing request',
@@ -24,7 +18,10 @@ export const spec: CommandSpec<typeof flags> = {
     ' SECURITY NOTICE: Depending on the requested attributes, the issued certificate can potentially grant a requester access to cluster resources or to authenticate as a requested identity. Before approving a CSR, ensure you understand what the signed certificate can do.',
   ].join('\n'),
   examples: [{ description: "Approve CSR 'csr-sqgzp'", command: `${BINARY_NAME} certificate approve csr-sqgzp` }],
-  flags,
+  flags: decisionFlags('Approved'),
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -3,30 +3,10 @@
  * request, optionally approve it, wait for the certificate and write key and certificate.
  */
 import { BINARY_NAME, SIGNERS } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [
-  { name: 'approve', type: 'bool', default: false, description: 'Approve the request after creating it.' },
-  { name: 'cert-out', type: 'string', default: '', description: 'File to write the certificate to (default NAME.crt).', complete: { kind: 'file' } },
-  { name: 'cn', type: 'string', default: '', description: 'Subject common name (the user name of a client certificate; default NAME).' },
-  { name: 'dns', type: 'stringSlice', default: [], description: 'DNS subject alternative names.' },
-  { name: 'expiration', type: 'duration', default: '0s', description: 'Requested lifetime of the certificate (spec.expirationSeconds, at least 10m); 0 leaves it to the signer.' },
-  { name: 'ip', type: 'stringSlice', default: [], description: 'IP subject alternative names.' },
-  { name: 'key-out', type: 'string', default: '', description: 'File to write the private key to (default NAME.key).', complete: { kind: 'file' } },
-  { name: 'key-type', type: 'string', default: 'ecdsa', description: 'Key algorithm: ecdsa (P-256) or rsa (2048 bits).', complete: { kind: 'values', values: ['ecdsa', 'rsa'] } },
-  { name: 'org', type: 'stringArray', default: [], description: 'Subject organizations (the groups of a client certificate).' },
-  { name: 'signer', type: 'string', default: '', description: 'The signer to ask (spec.signerName).', complete: { kind: 'values', values: [SIGNERS.apiserverClient, SIGNERS.apiserverClientNodeAgent, SIGNERS.nodeAgentServing] } },
-  { name: 'timeout', type: 'duration', default: '5m0s', description: 'How long --wait waits for the certificate.' },
-  { name: 'usage', type: 'stringSlice', default: [], description: 'Key usages to request (spec.usages).' },
-  { name: 'wait', type: 'bool', default: false, description: 'Wait for the certificate and write it.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 
 /** `certificate request`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'request',
   usage: 'NAME --signer SIGNER [--cn NAME] [--org ORG...] [--dns NAME...] [--ip IP...] [--usage USAGE...] [options]',
   summary: 'Create a key and a certificate signing request, and optionally wait for the certificate',
@@ -47,7 +27,24 @@ export const spec: CommandSpec<typeof flags> = {
       command: `${BINARY_NAME} certificate request serving-n1 --signer ${SIGNERS.nodeAgentServing} --cn system:node:n1 --org system:nodes --dns n1.example.com --ip 10.0.0.1 --expiration 24h`,
     },
   ],
-  flags,
+  flags: [
+    { name: 'approve', type: 'bool', default: false, description: 'Approve the request after creating it.' },
+    { name: 'cert-out', type: 'string', default: '', description: 'File to write the certificate to (default NAME.crt).', complete: { kind: 'file' } },
+    { name: 'cn', type: 'string', default: '', description: 'Subject common name (the user name of a client certificate; default NAME).' },
+    { name: 'dns', type: 'stringSlice', default: [], description: 'DNS subject alternative names.' },
+    { name: 'expiration', type: 'duration', default: '0s', description: 'Requested lifetime of the certificate (spec.expirationSeconds, at least 10m); 0 leaves it to the signer.' },
+    { name: 'ip', type: 'stringSlice', default: [], description: 'IP subject alternative names.' },
+    { name: 'key-out', type: 'string', default: '', description: 'File to write the private key to (default NAME.key).', complete: { kind: 'file' } },
+    { name: 'key-type', type: 'string', default: 'ecdsa', description: 'Key algorithm: ecdsa (P-256) or rsa (2048 bits).', complete: { kind: 'values', values: ['ecdsa', 'rsa'] } },
+    { name: 'org', type: 'stringArray', default: [], description: 'Subject organizations (the groups of a client certificate).' },
+    { name: 'signer', type: 'string', default: '', description: 'The signer to ask (spec.signerName).', complete: { kind: 'values', values: [SIGNERS.apiserverClient, SIGNERS.apiserverClientNodeAgent, SIGNERS.nodeAgentServing] } },
+    { name: 'timeout', type: 'duration', default: '5m0s', description: 'How long --wait waits for the certificate.' },
+    { name: 'usage', type: 'stringSlice', default: [], description: 'Key usages to request (spec.usages).' },
+    { name: 'wait', type: 'bool', default: false, description: 'Wait for the certificate and write it.' },
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -14,7 +14,7 @@ import type { FlagsOf } from '../../../framework/flag-reader.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { OBJECT_OUTPUT_FLAGS, printerFor } from '../../../output/index.js';
-import { filenameFlag, hasManifestInput, kustomizeFlag, readCommandManifests, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
+import { FILENAME_TO_UPDATE_FLAG, hasManifestInput, kustomizeFlag, readCommandManifests, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
 import { CSR_RESOURCE, csrRef } from './csr.js';
 
 /** Which decision a command records. */
@@ -35,7 +35,7 @@ export function decisionFlags(decision: Decision) {
   const output = <N extends string>(name: N): Output<N>[] => OBJECT_OUTPUT_FLAGS.filter((f): f is Output<N> => f.name === name);
   return [
     ...output('allow-missing-template-keys'),
-    filenameFlag(`Filename, directory, or URL to files identifying the resource to update`),
+    FILENAME_TO_UPDATE_FLAG,
     kustomizeFlag(),
     { name: 'force', type: 'bool', default: false, description: `Update the CSR even if it is already ${w.done}${decision === 'Approved' ? ' (or denied)' : ' (or approved)'}.` },
     ...output('output'),

@@ -1,27 +1,10 @@
 import { BINARY_NAME, NAMESPACES } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [
-  { name: 'all-namespaces', short: 'A', type: 'bool', default: false, description: 'If true, dump all namespaces.  If true, --namespaces is ignored.' },
-  { name: 'allow-missing-template-keys', type: 'bool', default: true, description: 'If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.' },
-  { name: 'namespaces', type: 'stringSlice', default: [], description: 'A comma separated list of namespaces to dump.', complete: { kind: 'namespace' } },
-  {
-    name: 'output', short: 'o', type: 'string', default: 'json',
-    description: 'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file).',
-    complete: { kind: 'values', values: ['json', 'yaml', 'name', 'go-template=', 'go-template-file=', 'template=', 'templatefile=', 'jsonpath=', 'jsonpath-as-json=', 'jsonpath-file='] },
-  },
-  { name: 'output-directory', type: 'string', default: '', description: "Where to output the files.  If empty or '-' uses stdout, otherwise creates a directory hierarchy in that directory", complete: { kind: 'dir' } },
-  { name: 'pod-running-timeout', type: 'duration', default: '20s', description: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
-  { name: 'show-managed-fields', type: 'bool', default: false, description: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
-  { name: 'template', type: 'string', default: '', description: 'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].', complete: { kind: 'file' } },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { ALLOW_MISSING_FLAG, SHOW_MANAGED_FIELDS_FLAG, TEMPLATE_FLAG } from '../../../output/flags.js';
+import { LOGS_POD_RUNNING_TIMEOUT_FLAG } from '../../../pods/session-flags.js';
 
 /** `platformctl cluster-info dump`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'dump',
   usage: '[flags] [options]',
   summary: 'Dump relevant information for debugging and diagnosis',
@@ -39,7 +22,23 @@ export const spec: CommandSpec<typeof flags> = {
       command: `${BINARY_NAME} cluster-info dump --namespaces default,${NAMESPACES.system} --output-directory=./cluster-state`,
     },
   ],
-  flags,
+  flags: [
+    { name: 'all-namespaces', short: 'A', type: 'bool', default: false, description: 'If true, dump all namespaces.  If true, --namespaces is ignored.' },
+    ALLOW_MISSING_FLAG,
+    { name: 'namespaces', type: 'stringSlice', default: [], description: 'A comma separated list of namespaces to dump.', complete: { kind: 'namespace' } },
+    {
+      name: 'output', short: 'o', type: 'string', default: 'json',
+      description: 'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file).',
+      complete: { kind: 'values', values: ['json', 'yaml', 'name', 'go-template=', 'go-template-file=', 'template=', 'templatefile=', 'jsonpath=', 'jsonpath-as-json=', 'jsonpath-file='] },
+    },
+    { name: 'output-directory', type: 'string', default: '', description: "Where to output the files.  If empty or '-' uses stdout, otherwise creates a directory hierarchy in that directory", complete: { kind: 'dir' } },
+    LOGS_POD_RUNNING_TIMEOUT_FLAG,
+    SHOW_MANAGED_FIELDS_FLAG,
+    TEMPLATE_FLAG,
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,19 +1,13 @@
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand } from '../../../framework/define-command.js';
 
 /** `platformctl config current-context`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'current-context',
   usage: '[flags] [options]',
   summary: 'Display the current-context',
   description: 'Display the current-context.',
   examples: [{ description: 'Display the current-context', command: 'platformctl config current-context' }],
-  flags,
+  flags: [],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});

@@ -1,19 +1,13 @@
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand } from '../../../framework/define-command.js';
 
 /** `platformctl config delete-cluster`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'delete-cluster',
   usage: 'NAME [options]',
   summary: 'Delete the specified cluster from the kubeconfig',
   description: 'Delete the specified cluster from the kubeconfig.',
   examples: [{ description: 'Delete the minikube cluster', command: 'platformctl config delete-cluster minikube', notRunnable: 'needs a cluster named minikube' }],
-  flags,
+  flags: [],
   args: 'clusters',
   load: async () => (await import('./run.js')).run,
-};
+});

@@ -1,19 +1,13 @@
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand } from '../../../framework/define-command.js';
 
 /** `platformctl config delete-user`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'delete-user',
   usage: 'NAME [options]',
   summary: 'Delete the specified user from the kubeconfig',
   description: 'Delete the specified user from the kubeconfig.',
   examples: [{ description: 'Delete the minikube user', command: 'platformctl config delete-user minikube', notRunnable: 'needs a user named minikube' }],
-  flags,
+  flags: [],
   args: 'users',
   load: async () => (await import('./run.js')).run,
-};
+});

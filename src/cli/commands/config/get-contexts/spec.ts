@@ -1,16 +1,8 @@
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [
-  { name: 'no-headers', type: 'bool', default: false, description: "When using the default or custom-column output format, don't print headers (default print headers)." },
-  { name: 'output', short: 'o', type: 'string', default: '', description: 'Output format. One of: (name).', complete: { kind: 'values', values: ['name'] } },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { NO_HEADERS_FLAG } from '../../../output/flags.js';
 
 /** `platformctl config get-contexts`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'get-contexts',
   usage: '[(-o|--output=)name)] [options]',
   summary: 'Describe one or many contexts',
@@ -19,7 +11,13 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'List all the contexts in your kubeconfig file', command: 'platformctl config get-contexts' },
     { description: 'Describe one context in your kubeconfig file', command: 'platformctl config get-contexts my-context', notRunnable: 'needs a context named my-context' },
   ],
-  flags,
+  flags: [
+    NO_HEADERS_FLAG,
+    { name: 'output', short: 'o', type: 'string', default: '', description: 'Output format. One of: (name).', complete: { kind: 'values', values: ['name'] } },
+  ],
   args: 'contexts',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

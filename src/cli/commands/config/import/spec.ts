@@ -1,16 +1,8 @@
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [
-  { name: 'on-conflict', type: 'string', default: 'refuse', description: 'What to do with an entry whose name we have with other content: refuse (write nothing), rename, skip or overwrite', complete: { kind: 'values', values: ['refuse', 'rename', 'skip', 'overwrite'] } },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 
 /** `platformctl config import`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'import',
   usage: 'FILE... [--on-conflict=refuse|rename|skip|overwrite]',
   summary: 'Merge the clusters, users and contexts of other config files into ours',
@@ -23,7 +15,12 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Add the clusters, users and contexts of a file a colleague sent', command: `${BINARY_NAME} config import ./staging.kubeconfig`, notRunnable: 'needs the file' },
     { description: 'Import several files, renaming what clashes with ours', command: `${BINARY_NAME} config import --on-conflict=rename a.yaml b.yaml`, notRunnable: 'needs the files' },
   ],
-  flags,
+  flags: [
+    { name: 'on-conflict', type: 'string', default: 'refuse', description: 'What to do with an entry whose name we have with other content: refuse (write nothing), rename, skip or overwrite', complete: { kind: 'values', values: ['refuse', 'rename', 'skip', 'overwrite'] } },
+  ],
   args: 'files',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,13 +1,7 @@
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand } from '../../../framework/define-command.js';
 
 /** `platformctl config rename-context`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'rename-context',
   usage: 'CONTEXT_NAME NEW_NAME [options]',
   summary: 'Rename a context from the kubeconfig file',
@@ -21,7 +15,7 @@ export const spec: CommandSpec<typeof flags> = {
     " Note: If the context being renamed is the 'current-context', this field will also be updated.",
   ].join('\n'),
   examples: [{ description: "Rename the context 'old-name' to 'new-name' in your kubeconfig file", command: 'platformctl config rename-context old-name new-name', notRunnable: 'needs a context named old-name' }],
-  flags,
+  flags: [],
   args: 'contexts',
   load: async () => (await import('./run.js')).run,
-};
+});

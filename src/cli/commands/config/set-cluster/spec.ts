@@ -1,20 +1,7 @@
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [
-  { name: 'certificate-authority', type: 'string', default: '', description: 'Path to certificate-authority file for the cluster entry in kubeconfig', complete: { kind: 'file' } },
-  { name: 'embed-certs', type: 'bool', default: false, description: 'embed-certs for the cluster entry in kubeconfig' },
-  { name: 'insecure-skip-tls-verify', type: 'bool', default: false, description: 'insecure-skip-tls-verify for the cluster entry in kubeconfig' },
-  { name: 'proxy-url', type: 'string', default: '', description: 'proxy-url for the cluster entry in kubeconfig' },
-  { name: 'server', type: 'string', default: '', description: 'server for the cluster entry in kubeconfig' },
-  { name: 'tls-server-name', type: 'string', default: '', description: 'tls-server-name for the cluster entry in kubeconfig' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 
 /** `platformctl config set-cluster`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'set-cluster',
   usage: 'NAME [--server=server] [--certificate-authority=path/to/certificate/authority] [--insecure-skip-tls-verify=true] [--tls-server-name=example.com] [options]',
   summary: 'Set a cluster entry in kubeconfig',
@@ -26,7 +13,17 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Set the custom TLS server name to use for validation for the e2e cluster entry', command: 'platformctl config set-cluster e2e --tls-server-name=my-cluster-name' },
     { description: 'Set the proxy URL for the e2e cluster entry', command: 'platformctl config set-cluster e2e --proxy-url=https://1.2.3.4' },
   ],
-  flags,
+  flags: [
+    { name: 'certificate-authority', type: 'string', default: '', description: 'Path to certificate-authority file for the cluster entry in kubeconfig', complete: { kind: 'file' } },
+    { name: 'embed-certs', type: 'bool', default: false, description: 'embed-certs for the cluster entry in kubeconfig' },
+    { name: 'insecure-skip-tls-verify', type: 'bool', default: false, description: 'insecure-skip-tls-verify for the cluster entry in kubeconfig' },
+    { name: 'proxy-url', type: 'string', default: '', description: 'proxy-url for the cluster entry in kubeconfig' },
+    { name: 'server', type: 'string', default: '', description: 'server for the cluster entry in kubeconfig' },
+    { name: 'tls-server-name', type: 'string', default: '', description: 'tls-server-name for the cluster entry in kubeconfig' },
+  ],
   args: 'clusters',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

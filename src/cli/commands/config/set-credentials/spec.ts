@@ -1,29 +1,8 @@
 import { EXEC_API_GROUP } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [
-  { name: 'auth-provider', type: 'string', default: '', description: 'Auth provider for the user entry in kubeconfig' },
-  { name: 'auth-provider-arg', type: 'stringSlice', default: [], description: "'key=value' arguments for the auth provider" },
-  { name: 'client-certificate', type: 'string', default: '', description: 'Path to client-certificate file for the user entry in kubeconfig', complete: { kind: 'file' } },
-  { name: 'client-key', type: 'string', default: '', description: 'Path to client-key file for the user entry in kubeconfig', complete: { kind: 'file' } },
-  { name: 'embed-certs', type: 'bool', default: false, description: 'Embed client cert/key for the user entry in kubeconfig' },
-  { name: 'exec-api-version', type: 'string', default: '', description: 'API version of the exec credential plugin for the user entry in kubeconfig', complete: { kind: 'values', values: [`${EXEC_API_GROUP}/v1`, `${EXEC_API_GROUP}/v1beta1`] } },
-  { name: 'exec-arg', type: 'stringSlice', default: [], description: 'New arguments for the exec credential plugin command for the user entry in kubeconfig' },
-  { name: 'exec-command', type: 'string', default: '', description: 'Command for the exec credential plugin for the user entry in kubeconfig' },
-  { name: 'exec-env', type: 'stringArray', default: [], description: "'key=value' environment values for the exec credential plugin" },
-  { name: 'exec-interactive-mode', type: 'string', default: '', description: 'InteractiveMode of the exec credentials plugin for the user entry in kubeconfig', complete: { kind: 'values', values: ['Never', 'IfAvailable', 'Always'] } },
-  { name: 'exec-provide-cluster-info', type: 'bool', default: false, description: 'ProvideClusterInfo of the exec credentials plugin for the user entry in kubeconfig' },
-  { name: 'password', type: 'string', default: '', description: 'password for the user entry in kubeconfig' },
-  { name: 'token', type: 'string', default: '', description: 'token for the user entry in kubeconfig' },
-  { name: 'username', type: 'string', default: '', description: 'username for the user entry in kubeconfig' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 
 /** `platformctl config set-credentials`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'set-credentials',
   usage:
     'NAME [--client-certificate=path/to/certfile] [--client-key=path/to/keyfile] [--token=bearer_token] [--username=basic_user] [--password=basic_password] [--auth-provider=provider_name] [--auth-provider-arg=key=value] [--exec-command=exec_command] [--exec-api-version=exec_api_version] [--exec-arg=arg] [--exec-env=key=value] [options]',
@@ -54,7 +33,25 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Create or update exec auth plugin environment variables for the "cluster-admin" entry', command: 'platformctl config set-credentials cluster-admin --exec-env=key1=val1 --exec-env=key2=val2' },
     { description: 'Remove exec auth plugin environment variables for the "cluster-admin" entry', command: 'platformctl config set-credentials cluster-admin --exec-env=var-to-remove-' },
   ],
-  flags,
+  flags: [
+    { name: 'auth-provider', type: 'string', default: '', description: 'Auth provider for the user entry in kubeconfig' },
+    { name: 'auth-provider-arg', type: 'stringSlice', default: [], description: "'key=value' arguments for the auth provider" },
+    { name: 'client-certificate', type: 'string', default: '', description: 'Path to client-certificate file for the user entry in kubeconfig', complete: { kind: 'file' } },
+    { name: 'client-key', type: 'string', default: '', description: 'Path to client-key file for the user entry in kubeconfig', complete: { kind: 'file' } },
+    { name: 'embed-certs', type: 'bool', default: false, description: 'Embed client cert/key for the user entry in kubeconfig' },
+    { name: 'exec-api-version', type: 'string', default: '', description: 'API version of the exec credential plugin for the user entry in kubeconfig', complete: { kind: 'values', values: [`${EXEC_API_GROUP}/v1`, `${EXEC_API_GROUP}/v1beta1`] } },
+    { name: 'exec-arg', type: 'stringSlice', default: [], description: 'New arguments for the exec credential plugin command for the user entry in kubeconfig' },
+    { name: 'exec-command', type: 'string', default: '', description: 'Command for the exec credential plugin for the user entry in kubeconfig' },
+    { name: 'exec-env', type: 'stringArray', default: [], description: "'key=value' environment values for the exec credential plugin" },
+    { name: 'exec-interactive-mode', type: 'string', default: '', description: 'InteractiveMode of the exec credentials plugin for the user entry in kubeconfig', complete: { kind: 'values', values: ['Never', 'IfAvailable', 'Always'] } },
+    { name: 'exec-provide-cluster-info', type: 'bool', default: false, description: 'ProvideClusterInfo of the exec credentials plugin for the user entry in kubeconfig' },
+    { name: 'password', type: 'string', default: '', description: 'password for the user entry in kubeconfig' },
+    { name: 'token', type: 'string', default: '', description: 'token for the user entry in kubeconfig' },
+    { name: 'username', type: 'string', default: '', description: 'username for the user entry in kubeconfig' },
+  ],
   args: 'users',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,13 +1,7 @@
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [{ name: 'set-raw-bytes', type: 'bool', default: false, description: 'When writing a []byte PROPERTY_VALUE, write the given string directly without base64 decoding.' }] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 
 /** `platformctl config set`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'set',
   usage: 'PROPERTY_NAME PROPERTY_VALUE [options]',
   summary: 'Set an individual value in a kubeconfig file',
@@ -26,7 +20,10 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Set the cluster field in the my-context context to my-cluster', command: 'platformctl config set contexts.my-context.cluster my-cluster' },
     { description: 'Set the client-key-data field in the cluster-admin user using --set-raw-bytes option', command: 'platformctl config set users.cluster-admin.client-key-data cert_data_here --set-raw-bytes=true' },
   ],
-  flags,
+  flags: [{ name: 'set-raw-bytes', type: 'bool', default: false, description: 'When writing a []byte PROPERTY_VALUE, write the given string directly without base64 decoding.' }],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

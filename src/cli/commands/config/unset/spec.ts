@@ -1,13 +1,7 @@
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand } from '../../../framework/define-command.js';
 
 /** `platformctl config unset`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'unset',
   usage: 'PROPERTY_NAME [options]',
   summary: 'Unset an individual value in a kubeconfig file',
@@ -17,7 +11,7 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Unset the current-context', command: 'platformctl config unset current-context' },
     { description: 'Unset namespace in foo context', command: 'platformctl config unset contexts.foo.namespace', notRunnable: 'needs a context named foo' },
   ],
-  flags,
+  flags: [],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});

@@ -1,13 +1,7 @@
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand } from '../../../framework/define-command.js';
 
 /** `platformctl config use-context` (alias `use`). */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'use-context',
   aliases: ['use'],
   usage: 'CONTEXT_NAME [options]',
@@ -17,7 +11,7 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Use the context for the minikube cluster', command: 'platformctl config use-context minikube', notRunnable: 'needs a context named minikube' },
     { description: 'Go back to the previous context', command: 'platformctl config use-context -', notRunnable: 'needs an earlier use-context' },
   ],
-  flags,
+  flags: [],
   args: 'contexts',
   load: async () => (await import('./run.js')).run,
-};
+});

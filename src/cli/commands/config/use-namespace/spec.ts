@@ -1,14 +1,8 @@
 import { BINARY_NAME, NAMESPACE_ENV } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand } from '../../../framework/define-command.js';
 
 /** `platformctl config use-namespace` (alias `use-ns`). */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'use-namespace',
   aliases: ['use-ns'],
   usage: 'NAMESPACE [options]',
@@ -22,7 +16,7 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Work in the namespace team-a from now on', command: `${BINARY_NAME} config use-namespace team-a`, notRunnable: 'needs a cluster' },
     { description: 'Go back to the namespace before', command: `${BINARY_NAME} config use-namespace -`, notRunnable: 'needs an earlier use-namespace' },
   ],
-  flags,
+  flags: [],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});

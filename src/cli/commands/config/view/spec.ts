@@ -1,26 +1,8 @@
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [
-  { name: 'allow-missing-template-keys', type: 'bool', default: true, description: 'If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.' },
-  { name: 'flatten', type: 'bool', default: false, description: 'Flatten the resulting kubeconfig file into self-contained output (useful for creating portable kubeconfig files)' },
-  { name: 'merge', type: 'bool', default: true, description: 'Merge the full hierarchy of kubeconfig files' },
-  { name: 'minify', type: 'bool', default: false, description: 'Remove all information not used by current-context from the output' },
-  {
-    name: 'output', short: 'o', type: 'string', default: 'yaml',
-    description: 'Output format. One of: (json, yaml, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file).',
-    complete: { kind: 'values', values: ['json', 'yaml', 'go-template=', 'go-template-file=', 'template=', 'templatefile=', 'jsonpath=', 'jsonpath-as-json=', 'jsonpath-file='] },
-  },
-  { name: 'raw', type: 'bool', default: false, description: 'Display raw byte data and sensitive data' },
-  { name: 'show-managed-fields', type: 'bool', default: false, description: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
-  { name: 'template', type: 'string', default: '', description: 'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { ALLOW_MISSING_FLAG, SHOW_MANAGED_FIELDS_FLAG } from '../../../output/flags.js';
 
 /** `platformctl config view`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'view',
   usage: '[flags] [options]',
   summary: 'Display merged kubeconfig settings or a specified kubeconfig file',
@@ -31,7 +13,23 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Show merged kubeconfig settings, raw certificate data, and exposed secrets', command: 'platformctl config view --raw' },
     { description: 'Get the password for the e2e user', command: `platformctl config view -o jsonpath='{.users[?(@.name == "e2e")].user.password}'` },
   ],
-  flags,
+  flags: [
+    ALLOW_MISSING_FLAG,
+    { name: 'flatten', type: 'bool', default: false, description: 'Flatten the resulting kubeconfig file into self-contained output (useful for creating portable kubeconfig files)' },
+    { name: 'merge', type: 'bool', default: true, description: 'Merge the full hierarchy of kubeconfig files' },
+    { name: 'minify', type: 'bool', default: false, description: 'Remove all information not used by current-context from the output' },
+    {
+      name: 'output', short: 'o', type: 'string', default: 'yaml',
+      description: 'Output format. One of: (json, yaml, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file).',
+      complete: { kind: 'values', values: ['json', 'yaml', 'go-template=', 'go-template-file=', 'template=', 'templatefile=', 'jsonpath=', 'jsonpath-as-json=', 'jsonpath-file='] },
+    },
+    { name: 'raw', type: 'bool', default: false, description: 'Display raw byte data and sensitive data' },
+    SHOW_MANAGED_FIELDS_FLAG,
+    { name: 'template', type: 'string', default: '', description: 'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].' },
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

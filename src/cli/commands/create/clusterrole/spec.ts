@@ -2,23 +2,12 @@
  * `platformctl create clusterrole NAME --verb=verb --resource=resource.group [--resource-name=resourcename]`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { GENERATOR_FLAGS } from '../../../resource-builders/generated.js';
 import { RULE_FLAGS } from '../shared/rbac-flags.js';
 
-const flags = [
-  ...GENERATOR_FLAGS,
-  ...RULE_FLAGS,
-  { name: 'aggregation-rule', type: 'stringArray', default: [], description: 'An aggregation label selector for combining ClusterRoles.' },
-  { name: 'non-resource-url', type: 'stringSlice', default: [], description: 'A partial url that user should have access to.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `create clusterrole`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'clusterrole',
   usage: 'NAME --verb=verb --resource=resource.group [--resource-name=resourcename] [--dry-run=server|client|none] [options]',
   summary: 'Create a cluster role',
@@ -31,7 +20,15 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Create a cluster role name "foo-logs" with NonResourceURL specified', command: `${BINARY_NAME} create clusterrole "foo-logs" --verb=get --non-resource-url='/logs/*'` },
     { description: 'Create a cluster role name "monitoring" with AggregationRule specified', command: `${BINARY_NAME} create clusterrole monitoring --aggregation-rule="rbac.example.com/aggregate-to-monitoring=true"` },
   ],
-  flags,
+  flags: [
+    ...GENERATOR_FLAGS,
+    ...RULE_FLAGS,
+    { name: 'aggregation-rule', type: 'stringArray', default: [], description: 'An aggregation label selector for combining ClusterRoles.' },
+    { name: 'non-resource-url', type: 'stringSlice', default: [], description: 'A partial url that user should have access to.' },
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

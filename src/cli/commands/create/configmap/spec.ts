@@ -2,18 +2,13 @@
  * `platformctl create configmap NAME --from-file|--from-literal|--from-env-file`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import { examplePath, type CommandSpec, type FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { examplePath } from '../../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { dataSourceFlags } from '../shared/data-flags.js';
 import { appendHashFlag, GENERATOR_FLAGS } from '../../../resource-builders/generated.js';
 
-const flags = [appendHashFlag('configmap'), ...GENERATOR_FLAGS, ...dataSourceFlags('configmap')] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `create configmap`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'configmap',
   aliases: ['cm'],
   usage: 'NAME [--from-file=[key=]source] [--from-literal=key1=value1] [--dry-run=server|client|none] [options]',
@@ -34,7 +29,10 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Create a new config map named my-config-env from an env file', command: `${BINARY_NAME} create configmap my-config-env --from-env-file=${examplePath('config/app.env')}` },
     { description: 'Print the config map that would be created, without creating it', command: `${BINARY_NAME} create configmap my-config --from-literal=key1=config1 --dry-run=client -o yaml` },
   ],
-  flags,
+  flags: [appendHashFlag('configmap'), ...GENERATOR_FLAGS, ...dataSourceFlags('configmap')],
   args: 'files',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

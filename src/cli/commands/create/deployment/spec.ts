@@ -2,22 +2,11 @@
  * `platformctl create deployment NAME --image=image [-- COMMAND [args...]]`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { GENERATOR_FLAGS } from '../../../resource-builders/generated.js';
 
-const flags = [
-  ...GENERATOR_FLAGS,
-  { name: 'image', type: 'stringSlice', default: [], description: 'Image names to run. A deployment can have multiple images set for multi-container pod.' },
-  { name: 'port', type: 'int', default: -1, description: 'The containerPort that this deployment exposes.' },
-  { name: 'replicas', short: 'r', type: 'int', default: 1, description: 'Number of replicas to create. Default is 1.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `create deployment`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'deployment',
   aliases: ['deploy'],
   usage: 'NAME --image=image -- [COMMAND] [args...] [options]',
@@ -30,7 +19,15 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Create a deployment named my-dep-port that runs the busybox image and expose port 5701', command: `${BINARY_NAME} create deployment my-dep-port --image=busybox --port=5701` },
     { description: 'Create a deployment named my-dep-multi that runs multiple containers', command: `${BINARY_NAME} create deployment my-dep-multi --image=busybox:latest --image=ubuntu:latest --image=nginx` },
   ],
-  flags,
+  flags: [
+    ...GENERATOR_FLAGS,
+    { name: 'image', type: 'stringSlice', default: [], description: 'Image names to run. A deployment can have multiple images set for multi-container pod.' },
+    { name: 'port', type: 'int', default: -1, description: 'The containerPort that this deployment exposes.' },
+    { name: 'replicas', short: 'r', type: 'int', default: 1, description: 'Number of replicas to create. Default is 1.' },
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

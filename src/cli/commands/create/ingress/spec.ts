@@ -2,25 +2,13 @@
  * `platformctl create ingress NAME --rule=host/path=service:port[,tls[=secret]]`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { GENERATOR_FLAGS } from '../../../resource-builders/generated.js';
 
 const NO_INGRESSES = 'the local server does not serve Ingresses (networking.platform.io/v1)';
 
-const flags = [
-  ...GENERATOR_FLAGS,
-  { name: 'annotation', type: 'stringArray', default: [], description: 'Annotation to insert in the ingress object, in the format annotation=value' },
-  { name: 'class', type: 'string', default: '', description: 'Ingress Class to be used' },
-  { name: 'default-backend', type: 'string', default: '', description: 'Default service for backend, in format of svcname:port' },
-  { name: 'rule', type: 'stringArray', default: [], description: "Rule in format host/path=service:port[,tls=secretname]. Paths containing the leading character '*' are considered pathType=Prefix. tls argument is optional." },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `create ingress`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'ingress',
   aliases: ['ing'],
   usage: 'NAME --rule=host/path=service:port[,tls[=secret]]  [options]',
@@ -36,7 +24,16 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Create an ingress with TLS enabled using a specific secret and pathType as Prefix', command: `${BINARY_NAME} create ingress ingsecret --class=default --rule="foo.com/*=svc:8080,tls=secret1"`, notRunnable: NO_INGRESSES },
     { description: 'Create an ingress with a default backend', command: `${BINARY_NAME} create ingress ingdefault --class=default --default-backend=defaultsvc:http --rule="foo.com/*=svc:8080,tls=secret1"`, notRunnable: NO_INGRESSES },
   ],
-  flags,
+  flags: [
+    ...GENERATOR_FLAGS,
+    { name: 'annotation', type: 'stringArray', default: [], description: 'Annotation to insert in the ingress object, in the format annotation=value' },
+    { name: 'class', type: 'string', default: '', description: 'Ingress Class to be used' },
+    { name: 'default-backend', type: 'string', default: '', description: 'Default service for backend, in format of svcname:port' },
+    { name: 'rule', type: 'stringArray', default: [], description: "Rule in format host/path=service:port[,tls=secretname]. Paths containing the leading character '*' are considered pathType=Prefix. tls argument is optional." },
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

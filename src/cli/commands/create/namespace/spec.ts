@@ -2,24 +2,21 @@
  * `platformctl create namespace NAME`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { GENERATOR_FLAGS } from '../../../resource-builders/generated.js';
 
-const flags = [...GENERATOR_FLAGS] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `create namespace`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'namespace',
   aliases: ['ns'],
   usage: 'NAME [--dry-run=server|client|none] [options]',
   summary: 'Create a namespace with the specified name',
   description: 'Create a namespace with the specified name.',
   examples: [{ description: 'Create a new namespace named my-namespace', command: `${BINARY_NAME} create namespace my-namespace` }],
-  flags,
+  flags: [...GENERATOR_FLAGS],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -2,22 +2,11 @@
  * `platformctl create poddisruptionbudget NAME --selector=SELECTOR --min-available=N`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { GENERATOR_FLAGS } from '../../../resource-builders/generated.js';
 
-const flags = [
-  ...GENERATOR_FLAGS,
-  { name: 'max-unavailable', type: 'string', default: '', description: 'The maximum number or percentage of unavailable pods this budget requires.' },
-  { name: 'min-available', type: 'string', default: '', description: 'The minimum number or percentage of available pods this budget requires.' },
-  { name: 'selector', type: 'string', default: '', description: 'A label selector to use for this budget. Only equality-based selector requirements are supported.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `create poddisruptionbudget`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'poddisruptionbudget',
   aliases: ['pdb'],
   usage: 'NAME --selector=SELECTOR --min-available=N [--dry-run=server|client|none] [options]',
@@ -33,7 +22,15 @@ export const spec: CommandSpec<typeof flags> = {
       command: `${BINARY_NAME} create pdb my-pdb-nginx --selector=app=nginx --min-available=50%`,
     },
   ],
-  flags,
+  flags: [
+    ...GENERATOR_FLAGS,
+    { name: 'max-unavailable', type: 'string', default: '', description: 'The maximum number or percentage of unavailable pods this budget requires.' },
+    { name: 'min-available', type: 'string', default: '', description: 'The minimum number or percentage of available pods this budget requires.' },
+    { name: 'selector', type: 'string', default: '', description: 'A label selector to use for this budget. Only equality-based selector requirements are supported.' },
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -2,21 +2,11 @@
  * `platformctl create quota NAME [--hard=key1=value1,key2=value2] [--scopes=Scope1,Scope2]`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { GENERATOR_FLAGS } from '../../../resource-builders/generated.js';
 
-const flags = [
-  ...GENERATOR_FLAGS,
-  { name: 'hard', type: 'string', default: '', description: 'A comma-delimited set of resource=quantity pairs that define a hard limit.' },
-  { name: 'scopes', type: 'string', default: '', description: 'A comma-delimited set of quota scopes that must all match each object tracked by the quota.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `create quota`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'quota',
   aliases: ['resourcequota'],
   usage: 'NAME [--hard=key1=value1,key2=value2] [--scopes=Scope1,Scope2] [--dry-run=server|client|none] [options]',
@@ -26,7 +16,14 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Create a new resource quota named my-quota in the namespace myns', command: `${BINARY_NAME} create quota my-quota --namespace=myns --hard=cpu=1,memory=1G,pods=2,services=3,replicationcontrollers=2,resourcequotas=1,secrets=5,persistentvolumeclaims=10` },
     { description: 'Create a new resource quota named best-effort', command: `${BINARY_NAME} create quota best-effort --hard=pods=100 --scopes=BestEffort` },
   ],
-  flags,
+  flags: [
+    ...GENERATOR_FLAGS,
+    { name: 'hard', type: 'string', default: '', description: 'A comma-delimited set of resource=quantity pairs that define a hard limit.' },
+    { name: 'scopes', type: 'string', default: '', description: 'A comma-delimited set of quota scopes that must all match each object tracked by the quota.' },
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

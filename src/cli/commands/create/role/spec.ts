@@ -2,18 +2,12 @@
  * `platformctl create role NAME --verb=verb --resource=resource.group/subresource [--resource-name=resourcename]`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { GENERATOR_FLAGS } from '../../../resource-builders/generated.js';
 import { RULE_FLAGS } from '../shared/rbac-flags.js';
 
-const flags = [...GENERATOR_FLAGS, ...RULE_FLAGS] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `create role`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'role',
   usage: 'NAME --verb=verb --resource=resource.group/subresource [--resource-name=resourcename] [--dry-run=server|client|none] [options]',
   summary: 'Create a role with single rule',
@@ -24,7 +18,10 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Create a role named "foo" with API Group specified', command: `${BINARY_NAME} create role foo --verb=get,list,watch --resource=rs.apps` },
     { description: 'Create a role named "foo-status" with SubResource specified', command: `${BINARY_NAME} create role foo-status --verb=get,list,watch --resource=pods,pods/status` },
   ],
-  flags,
+  flags: [...GENERATOR_FLAGS, ...RULE_FLAGS],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

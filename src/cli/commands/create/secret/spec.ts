@@ -2,13 +2,13 @@
  * `platformctl create secret`: the group of Secret generators.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec } from '../../../framework/spec.js';
+import { defineCommand } from '../../../framework/define-command.js';
 import { spec as dockerRegistry } from './docker-registry/spec.js';
 import { spec as generic } from './generic/spec.js';
 import { spec as tls } from './tls/spec.js';
 
 /** `create secret`. */
-export const spec: CommandSpec = {
+export const spec = defineCommand({
   name: 'secret',
   usage: '(docker-registry | generic | tls) [options]',
   summary: 'Create a secret using a specified subcommand',
@@ -24,4 +24,4 @@ export const spec: CommandSpec = {
   examples: [{ description: 'Create a generic secret from a literal value', command: `${BINARY_NAME} create secret generic my-literal-secret --from-literal=password=s3cret` }],
   flags: [],
   subcommands: [dockerRegistry, generic, tls],
-};
+});

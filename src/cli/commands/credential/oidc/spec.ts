@@ -2,17 +2,11 @@
  * `platformctl credential oidc`.
  */
 import { BINARY_NAME, EXEC_INFO_ENV } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { OIDC_FLAGS } from '../../login/shared/oidc-flags.js';
 
-const flags = [...OIDC_FLAGS] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `credential oidc`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'oidc',
   usage: '--issuer URL --client-id ID [options]',
   summary: 'Print an ExecCredential with the ID token of an OpenID Connect login',
@@ -24,7 +18,10 @@ export const spec: CommandSpec<typeof flags> = {
   examples: [
     { description: 'Print the credential of a login', command: `${BINARY_NAME} credential oidc --issuer https://accounts.example.com --client-id platformctl`, notRunnable: 'needs a stored login' },
   ],
-  flags,
+  flags: [...OIDC_FLAGS],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

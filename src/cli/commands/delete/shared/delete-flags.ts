@@ -1,6 +1,7 @@
 /**
- * The deletion flags shared by `delete`, `replace --force` and `apply --prune`: `--cascade`,
- * `--grace-period`, `--now`, `--force`, and the line kubectl prints for a deleted object.
+ * The deletion flags shared by `delete`, `replace --force`, `apply --prune` and `run --rm`:
+ * `--cascade`, `--grace-period`, `--now`, `--force`, `--timeout` and `--wait`, and the line kubectl
+ * prints for a deleted object.
  */
 import type { AnyFlagReader, FlagReader } from '../../../framework/flag-reader.js';
 import type { FlagSpec } from '../../../framework/spec.js';
@@ -20,9 +21,24 @@ export const GRACE_PERIOD_FLAG = {
   description: 'Period of time in seconds given to the resource to terminate gracefully. Ignored if negative. Set to 1 for immediate shutdown. Can only be set to 0 when --force is true (force deletion).',
 } as const satisfies FlagSpec;
 
-/** `--timeout` and `--wait` of the deletion `apply --force` and `replace --force` make before they create again. */
-export const RECREATE_WAIT_FLAGS = [
-  { name: 'timeout', type: 'duration', default: '0s', description: 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object' },
+/** `--force`: delete at once, without the grace period. */
+export const FORCE_FLAG = {
+  name: 'force', type: 'bool', default: false,
+  description: 'If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation.',
+} as const satisfies FlagSpec;
+
+/** `--timeout` of the wait for deleted objects to be gone. */
+export const DELETION_TIMEOUT_FLAG = {
+  name: 'timeout', type: 'duration', default: '0s',
+  description: 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object',
+} as const satisfies FlagSpec;
+
+/**
+ * `--timeout` and `--wait` of the deletion `apply --force` and `replace --force` make before they
+ * create again, and `run --rm` after the pod ends (`delete` itself waits by default).
+ */
+export const DELETION_WAIT_FLAGS = [
+  DELETION_TIMEOUT_FLAG,
   { name: 'wait', type: 'bool', default: false, description: 'If true, wait for resources to be gone before returning. This waits for finalizers.' },
 ] as const satisfies readonly FlagSpec[];
 
@@ -51,7 +67,7 @@ export function propagationPolicy(flags: FlagReader<typeof CASCADE_FLAG>, warn: 
  * The grace period to send (undefined: the server's default), from `--grace-period`, `--now` and
  * `--force` with kubectl's rules: 0 without --force becomes 1, --force without a period is 0.
  */
-export function gracePeriod(flags: FlagReader<typeof GRACE_PERIOD_FLAG | { name: 'force'; type: 'bool' }>): number | undefined {
+export function gracePeriod(flags: FlagReader<typeof GRACE_PERIOD_FLAG | typeof FORCE_FLAG>): number | undefined {
   let period = flags.int('grace-period') ?? -1;
   const force = flags.bool('force');
   // `run --rm` has no `--now`: it reads as false there.

@@ -7,22 +7,16 @@ import type { PlatformClient } from '../../../../sdk/client.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { AnyFlagReader, FlagReader } from '../../../framework/flag-reader.js';
-import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { usageErrorf } from '../../../framework/usage-errorf.js';
 import { NO_RESOURCES_MESSAGE } from '../../../manifests/no-resources.js';
+import type { SELECTOR_FLAG_EQUALITY_HELP } from '../../../resource/selection.js';
 import { dryRunMode, dryRunSuffix, type DRY_RUN_FLAG } from '../../../writes/dry-run.js';
-
-/** The `-l` flag of the node commands. */
-export const NODE_SELECTOR_FLAG = {
-  name: 'selector', short: 'l', type: 'string', default: '',
-  description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints.",
-} as const satisfies FlagSpec;
 
 const NODES = { group: '', version: 'v1', resource: 'nodes', namespaced: false, kind: 'Node' } as const;
 
 /** The nodes of the command line. */
-export async function nodesOf(ctx: CommandContext, client: PlatformClient, args: string[], flags: FlagReader<typeof NODE_SELECTOR_FLAG>, use: string): Promise<KubeObject[]> {
+export async function nodesOf(ctx: CommandContext, client: PlatformClient, args: string[], flags: FlagReader<typeof SELECTOR_FLAG_EQUALITY_HELP>, use: string): Promise<KubeObject[]> {
   const selector = flags.string('selector') ?? '';
   if (args.length === 0 && !flags.changed('selector')) throw usageErrorf(ctx.commandPath, `USAGE: ${use} [flags]`);
   if (args.length > 0 && selector !== '') throw usageErrorf(ctx.commandPath, 'error: cannot specify both a node name and a --selector option');

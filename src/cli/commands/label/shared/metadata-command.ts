@@ -16,6 +16,7 @@ import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../../writes/dry-run.
 import { failuresError } from '../../../writes/error-list.js';
 import { filenameFlag, hasManifestInput, kustomizeFlag, readsStdin, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS, objectOutput } from '../../../writes/object-output.js';
+import { ALL_FLAG_COMMA_HELP, ALL_NAMESPACES_FLAG_CHECK_HELP, FIELD_SELECTOR_FLAG, SELECTOR_FLAG_EQUALITY_HELP } from '../../../resource/selection.js';
 
 /** The parts that differ between `label` and `annotate`. */
 export interface MetadataKind {
@@ -36,11 +37,11 @@ export interface MetadataKind {
 export function metadataFlags(noun: 'label' | 'annotate', fieldManager: string) {
   const what = noun === 'label' ? 'labels' : 'annotations';
   return [
-    { name: 'all', type: 'bool', default: false, description: 'Select all resources, in the namespace of the specified resource types' },
-    { name: 'all-namespaces', short: 'A', type: 'bool', default: false, description: 'If true, check the specified action in all namespaces.' },
+    ALL_FLAG_COMMA_HELP,
+    ALL_NAMESPACES_FLAG_CHECK_HELP,
     DRY_RUN_FLAG,
     { name: 'field-manager', type: 'string', default: fieldManager, description: 'Name of the manager used to track field ownership.' },
-    { name: 'field-selector', type: 'string', default: '', description: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type." },
+    FIELD_SELECTOR_FLAG,
     filenameFlag(`Filename, directory, or URL to files identifying the resource to update the ${what}`),
     kustomizeFlag('the'),
     { name: 'list', type: 'bool', default: false, description: `If true, display the ${what} for a given resource.` },
@@ -50,7 +51,7 @@ export function metadataFlags(noun: 'label' | 'annotate', fieldManager: string) 
     RECORD_FLAG,
     RECURSIVE_FLAG,
     { name: 'resource-version', type: 'string', default: '', description: `If non-empty, the ${noun} update will only succeed if this is the current resource-version for the object. Only valid when specifying a single resource.` },
-    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
+    SELECTOR_FLAG_EQUALITY_HELP,
   ] as const satisfies readonly FlagSpec[];
 }
 

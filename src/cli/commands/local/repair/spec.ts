@@ -1,17 +1,9 @@
-import { BINARY_NAME, HOME_DIR_NAME, LOCAL_DIR_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [
-  { name: 'data-dir', type: 'string', default: '', description: `Directory of the server's state (default ~/${HOME_DIR_NAME}/${LOCAL_DIR_NAME}).`, complete: { kind: 'dir' } },
-  { name: 'yes', type: 'bool', default: false, description: 'Drop the damaged part (moving it aside); without it, only show what would be dropped.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { BINARY_NAME } from '../../../../sdk/naming.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { DATA_DIR_FLAG } from '../shared/data-dir-flag.js';
 
 /** `platformctl local repair`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'repair',
   usage: '[--data-dir DIR] [--yes] [options]',
   summary: 'Drop the damaged part of the local server\'s store so that it starts again',
@@ -26,7 +18,13 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Show what repairing the store would drop, changing nothing', command: `${BINARY_NAME} local repair`, notRunnable: 'needs a stopped local server' },
     { description: 'Drop the damaged part and start the server again', command: `${BINARY_NAME} local repair --yes && ${BINARY_NAME} local start`, notRunnable: 'changes the local server\'s store' },
   ],
-  flags,
+  flags: [
+    DATA_DIR_FLAG,
+    { name: 'yes', type: 'bool', default: false, description: 'Drop the damaged part (moving it aside); without it, only show what would be dropped.' },
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

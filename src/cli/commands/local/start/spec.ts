@@ -1,28 +1,13 @@
 import { BINARY_NAME, HOME_DIR_NAME, LOCAL_DIR_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { authzFlags } from './flags-authz.js';
 import { authnFlags } from './flags-authn.js';
 import { admissionFlags } from './flags-admission.js';
 import { certificatesFlags } from './flags-certificates.js';
 import { nodeFlags } from './flags-node.js';
 
-const flags = [
-  { name: 'port', type: 'int', default: 0, description: 'Port to listen on (0: the port of the previous start if free, else any free port).' },
-  { name: 'data-dir', type: 'string', default: '', description: `Directory of the server's state, CA and token (default ~/${HOME_DIR_NAME}/${LOCAL_DIR_NAME}).`, complete: { kind: 'dir' } },
-  { name: 'foreground', type: 'bool', default: false, description: 'Run the server in this process until interrupted instead of in the background.' },
-  ...authzFlags,
-  ...authnFlags,
-  ...admissionFlags,
-  ...certificatesFlags,
-  ...nodeFlags,
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `platformctl local start`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'start',
   usage: '[--port N] [--data-dir DIR] [--foreground] [options]',
   summary: 'Start the local API server',
@@ -39,7 +24,19 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Start the server in the background', command: `${BINARY_NAME} local start`, notRunnable: 'starts a background process' },
     { description: 'Start it on port 6443 with state in ./state, in the foreground (Ctrl-C stops it)', command: `${BINARY_NAME} local start --port 6443 --data-dir ./state --foreground`, notRunnable: 'runs until interrupted' },
   ],
-  flags,
+  flags: [
+    { name: 'port', type: 'int', default: 0, description: 'Port to listen on (0: the port of the previous start if free, else any free port).' },
+    { name: 'data-dir', type: 'string', default: '', description: `Directory of the server's state, CA and token (default ~/${HOME_DIR_NAME}/${LOCAL_DIR_NAME}).`, complete: { kind: 'dir' } },
+    { name: 'foreground', type: 'bool', default: false, description: 'Run the server in this process until interrupted instead of in the background.' },
+    ...authzFlags,
+    ...authnFlags,
+    ...admissionFlags,
+    ...certificatesFlags,
+    ...nodeFlags,
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

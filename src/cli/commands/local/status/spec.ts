@@ -1,22 +1,20 @@
-import { BINARY_NAME, HOME_DIR_NAME, LOCAL_DIR_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [
-  { name: 'data-dir', type: 'string', default: '', description: `Directory of the server's state (default ~/${HOME_DIR_NAME}/${LOCAL_DIR_NAME}).`, complete: { kind: 'dir' } },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { BINARY_NAME } from '../../../../sdk/naming.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { DATA_DIR_FLAG } from '../shared/data-dir-flag.js';
 
 /** `platformctl local status`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'status',
   usage: '[--data-dir DIR] [options]',
   summary: 'Show whether the local API server is running',
   description: 'Show whether the local API server is running and ready, with its URL, process and data directory. Exits 0 when it is running and ready, 1 otherwise.',
   examples: [{ description: 'Show the local server status', command: `${BINARY_NAME} local status`, notRunnable: 'needs a local server' }],
-  flags,
+  flags: [
+    DATA_DIR_FLAG,
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -2,21 +2,11 @@
  * `platformctl login oidc`.
  */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { OIDC_FLAGS } from '../shared/oidc-flags.js';
 
-const flags = [
-  ...OIDC_FLAGS,
-  { name: 'no-browser', type: 'bool', default: false, description: 'Print the login URL instead of opening a browser' },
-  { name: 'login-timeout', type: 'duration', default: '5m0s', description: 'How long to wait for the login to complete in the browser' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `login oidc`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'oidc',
   usage: '--issuer URL --client-id ID [--client-secret SECRET] [--scope SCOPE ...] [--no-browser] [options]',
   summary: 'Log in with OpenID Connect (authorization code flow with PKCE)',
@@ -29,7 +19,14 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Log in and configure the user "oidc"', command: `${BINARY_NAME} login oidc --issuer https://accounts.example.com --client-id platformctl`, notRunnable: 'needs an OpenID provider and a browser' },
     { description: 'Log in without opening a browser, asking for the groups scope, for the context "prod"', command: `${BINARY_NAME} login oidc --issuer https://accounts.example.com --client-id platformctl --scope groups --no-browser --context prod`, notRunnable: 'needs an OpenID provider' },
   ],
-  flags,
+  flags: [
+    ...OIDC_FLAGS,
+    { name: 'no-browser', type: 'bool', default: false, description: 'Print the login URL instead of opening a browser' },
+    { name: 'login-timeout', type: 'duration', default: '5m0s', description: 'How long to wait for the login to complete in the browser' },
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,17 +1,11 @@
 /** `platformctl rollout restart`. */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { OUTPUT_FLAGS } from '../../../writes/object-output.js';
 import { rolloutFlags } from '../shared/flags.js';
 
-const flags = [...rolloutFlags('restart', `${BINARY_NAME}-rollout`), ...OUTPUT_FLAGS] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `rollout restart`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'restart',
   usage: 'RESOURCE',
   summary: 'Restart a resource',
@@ -26,7 +20,10 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Restart a daemon set', command: `${BINARY_NAME} rollout restart daemonset/abc`, notRunnable: 'needs a daemonset' },
     { description: 'Restart deployments with the app=web label', command: `${BINARY_NAME} rollout restart deployment --selector=app=web` },
   ],
-  flags,
+  flags: [...rolloutFlags('restart', `${BINARY_NAME}-rollout`), ...OUTPUT_FLAGS],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,6 +1,7 @@
 /** Flags every `rollout` subcommand shares: the objects by file, selector or recursion. */
 import type { FlagSpec } from '../../../framework/spec.js';
-import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
+import { FILENAME_TO_GET_FLAG, kustomizeFlag, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
+import { SELECTOR_FLAG_EQUALITY_HELP } from '../../../resource/selection.js';
 
 /**
  * `-f`, `-l`, `-R` (and `--field-manager` for the writing subcommands, which give its default):
@@ -20,10 +21,10 @@ function fieldManagerFlag(fieldManager: string) {
 
 function objectFlags() {
   return [
-    filenameFlag(`Filename, directory, or URL to files identifying the resource to get from a server.`),
+    FILENAME_TO_GET_FLAG,
     kustomizeFlag(),
     RECURSIVE_FLAG,
-    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
+    SELECTOR_FLAG_EQUALITY_HELP,
   ] as const satisfies readonly FlagSpec[];
 }
 

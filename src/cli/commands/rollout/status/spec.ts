@@ -1,21 +1,10 @@
 /** `platformctl rollout status`. */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { rolloutFlags } from '../shared/flags.js';
 
-const flags = [
-  ...rolloutFlags('status'),
-  { name: 'revision', type: 'int', default: 0, description: 'Pin to a specific revision for showing its status. Defaults to 0 (last revision).' },
-  { name: 'timeout', type: 'duration', default: '0s', description: 'The length of time to wait before ending watch, zero means never. Any other values should contain a corresponding time unit (e.g. 1s, 2m, 3h).' },
-  { name: 'watch', short: 'w', type: 'bool', default: true, description: 'Watch the status of the rollout until it\'s done.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `rollout status`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'status',
   usage: '(TYPE NAME | TYPE/NAME) [flags]',
   summary: 'Show the status of the rollout',
@@ -28,7 +17,15 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Watch the rollout status of a deployment', command: `${BINARY_NAME} rollout status deployment/nginx`, notRunnable: 'waits until the deployment nginx is rolled out' },
     { description: 'Show the rollout status of a deployment once, without waiting', command: `${BINARY_NAME} rollout status deployment/web --watch=false` },
   ],
-  flags,
+  flags: [
+    ...rolloutFlags('status'),
+    { name: 'revision', type: 'int', default: 0, description: 'Pin to a specific revision for showing its status. Defaults to 0 (last revision).' },
+    { name: 'timeout', type: 'duration', default: '0s', description: 'The length of time to wait before ending watch, zero means never. Any other values should contain a corresponding time unit (e.g. 1s, 2m, 3h).' },
+    { name: 'watch', short: 'w', type: 'bool', default: true, description: 'Watch the status of the rollout until it\'s done.' },
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,23 +1,12 @@
 /** `platformctl rollout undo`. */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { DRY_RUN_FLAG } from '../../../writes/dry-run.js';
 import { OUTPUT_FLAGS } from '../../../writes/object-output.js';
 import { rolloutFlags } from '../shared/flags.js';
 
-const flags = [
-  ...rolloutFlags('undo'),
-  DRY_RUN_FLAG,
-  ...OUTPUT_FLAGS,
-  { name: 'to-revision', type: 'int', default: 0, description: 'The revision to rollback to. Default to 0 (last revision).' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `rollout undo`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'undo',
   usage: '(TYPE NAME | TYPE/NAME) [flags]',
   summary: 'Undo a previous rollout',
@@ -27,7 +16,15 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Roll back to daemonset revision 3', command: `${BINARY_NAME} rollout undo daemonset/abc --to-revision=3`, notRunnable: 'needs a daemonset with three revisions' },
     { description: 'Roll back to the previous deployment with dry-run', command: `${BINARY_NAME} rollout undo --dry-run=server deployment/abc`, notRunnable: 'needs a deployment with two revisions' },
   ],
-  flags,
+  flags: [
+    ...rolloutFlags('undo'),
+    DRY_RUN_FLAG,
+    ...OUTPUT_FLAGS,
+    { name: 'to-revision', type: 'int', default: 0, description: 'The revision to rollback to. Default to 0 (last revision).' },
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,25 +1,10 @@
 /** `platformctl set env`. */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-import { setFlags } from '../shared/set-command.js';
-
-const flags = setFlags('env', [
-  { name: 'containers', short: 'c', type: 'string', default: '*', description: 'The names of containers in the selected pod templates to change - may use wildcards' },
-  { name: 'env', short: 'e', type: 'stringArray', default: [], description: 'Specify a key-value pair for an environment variable to set into each container.' },
-  { name: 'from', type: 'string', default: '', description: 'The name of a resource from which to inject environment variables' },
-  { name: 'keys', type: 'stringSlice', default: [], description: 'Comma-separated list of keys to import from specified resource' },
-  { name: 'list', type: 'bool', default: false, description: 'If true, display the environment and any changes in the standard format. this flag will removed when we have kubectl view env.' },
-  { name: 'overwrite', type: 'bool', default: true, description: 'If true, allow environment to be overwritten, otherwise reject updates that overwrite existing environment.' },
-  { name: 'prefix', type: 'string', default: '', description: 'Prefix to append to variable names' },
-  { name: 'resolve', type: 'bool', default: false, description: 'If true, show secret or configmap references when listing variables' },
-]);
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { POD_TEMPLATE_KINDS_HELP, setFlags } from '../shared/set-command.js';
 
 /** `set env`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'env',
   usage: 'RESOURCE/NAME KEY_1=VAL_1 ... KEY_N=VAL_N',
   summary: 'Update environment variables on a pod template',
@@ -30,9 +15,7 @@ export const spec: CommandSpec<typeof flags> = {
     '',
     ' If "--env -" is passed, environment variables can be read from STDIN using the standard env syntax.',
     '',
-    ' Possible resources include (case insensitive):',
-    '',
-    '        pod (po), replicationcontroller (rc), deployment (deploy), daemonset (ds), statefulset (sts), cronjob (cj), replicaset (rs)',
+    ...POD_TEMPLATE_KINDS_HELP,
   ].join('\n'),
   examples: [
     { description: "Update deployment 'web' with a new environment variable", command: `${BINARY_NAME} set env deployment/web STORAGE_DIR=/local` },
@@ -47,7 +30,19 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Remove the environment variable ENV from a deployment definition on disk and update the deployment config on the server', command: `${BINARY_NAME} set env -f deploy.json ENV-`, notRunnable: 'needs deploy.json' },
     { description: 'Set some of the local shell environment into a deployment config on the server', command: `env | grep RAILS_ | ${BINARY_NAME} set env -e - deployment/registry`, notRunnable: 'needs a deployment registry' },
   ],
-  flags,
+  flags: setFlags('env', [
+    { name: 'containers', short: 'c', type: 'string', default: '*', description: 'The names of containers in the selected pod templates to change - may use wildcards' },
+    { name: 'env', short: 'e', type: 'stringArray', default: [], description: 'Specify a key-value pair for an environment variable to set into each container.' },
+    { name: 'from', type: 'string', default: '', description: 'The name of a resource from which to inject environment variables' },
+    { name: 'keys', type: 'stringSlice', default: [], description: 'Comma-separated list of keys to import from specified resource' },
+    { name: 'list', type: 'bool', default: false, description: 'If true, display the environment and any changes in the standard format. this flag will removed when we have kubectl view env.' },
+    { name: 'overwrite', type: 'bool', default: true, description: 'If true, allow environment to be overwritten, otherwise reject updates that overwrite existing environment.' },
+    { name: 'prefix', type: 'string', default: '', description: 'Prefix to append to variable names' },
+    { name: 'resolve', type: 'bool', default: false, description: 'If true, show secret or configmap references when listing variables' },
+  ]),
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

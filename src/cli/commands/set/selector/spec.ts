@@ -1,20 +1,11 @@
 /** `platformctl set selector`. */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { setFlags } from '../shared/set-command.js';
 import { RECORD_FLAG } from '../../../flags/record.js';
 
-const flags = [
-  ...setFlags('selector', [RECORD_FLAG]).filter((f) => f.name !== 'selector'),
-  { name: 'resource-version', type: 'string', default: '', description: 'If non-empty, the selectors update will only succeed if this is the current resource-version for the object. Only valid when specifying a single resource.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `set selector`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'selector',
   usage: '(-f FILENAME | TYPE NAME) EXPRESSIONS [--resource-version=version]',
   summary: 'Set the selector on a resource',
@@ -27,7 +18,13 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Set the labels and selector before creating a deployment/service pair', command: `${BINARY_NAME} create service clusterip my-svc --clusterip="None" -o yaml --dry-run=client | ${BINARY_NAME} set selector --local -f - 'environment=qa' -o yaml | ${BINARY_NAME} create -f -`, notRunnable: 'needs create service (another command)' },
     { description: "Point the service web at the pods labelled app=web", command: `${BINARY_NAME} set selector service web app=web`, notRunnable: 'needs a service web' },
   ],
-  flags,
+  flags: [
+    ...setFlags('selector', [RECORD_FLAG]).filter((f) => f.name !== 'selector'),
+    { name: 'resource-version', type: 'string', default: '', description: 'If non-empty, the selectors update will only succeed if this is the current resource-version for the object. Only valid when specifying a single resource.' },
+  ],
   args: 'resource-type-then-names',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -12,25 +12,33 @@ import { UsageError } from '../../../framework/usage-error.js';
 import { recordedCause, withChangeCause } from '../../../flags/record.js';
 import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../../writes/dry-run.js';
 import { failuresError } from '../../../writes/error-list.js';
-import { filenameFlag, hasManifestInput, kustomizeFlag, readsStdin, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
+import { FILENAME_TO_GET_FLAG, hasManifestInput, kustomizeFlag, readsStdin, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS, objectOutput } from '../../../writes/object-output.js';
 import { typedForPrinting } from '../../../output/typed-object.js';
+import { ALL_FLAG_COMMA_HELP, SELECTOR_FLAG_EQUALITY_HELP } from '../../../resource/selection.js';
 
 /** cli-runtime's `LocalResourceError`: `--local` with resource arguments. */
 export const LOCAL_RESOURCE_ERROR = "you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'";
 
+/** The lines of kubectl's help of `set env` and `set image` that list the kinds with a pod template. */
+export const POD_TEMPLATE_KINDS_HELP = [
+  ' Possible resources include (case insensitive):',
+  '',
+  '        pod (po), replicationcontroller (rc), deployment (deploy), daemonset (ds), statefulset (sts), cronjob (cj), replicaset (rs)',
+];
+
 /** The flags of the `set` subcommands. */
 export function setFlags<const E extends readonly FlagSpec[]>(what: string, extra: E) {
   return [
-    { name: 'all', type: 'bool', default: false, description: 'Select all resources, in the namespace of the specified resource types' },
+    ALL_FLAG_COMMA_HELP,
     DRY_RUN_FLAG,
     { name: 'field-manager', type: 'string', default: 'platformctl-set', description: 'Name of the manager used to track field ownership.' },
-    filenameFlag(`Filename, directory, or URL to files identifying the resource to get from a server.`),
+    FILENAME_TO_GET_FLAG,
     kustomizeFlag(),
     { name: 'local', type: 'bool', default: false, description: `If true, set ${what} will NOT contact api-server but run locally.` },
     ...OUTPUT_FLAGS,
     RECURSIVE_FLAG,
-    { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
+    SELECTOR_FLAG_EQUALITY_HELP,
     ...extra,
   ] as const satisfies readonly FlagSpec[];
 }

@@ -1,21 +1,11 @@
 /** `platformctl top node`. */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [
-  { name: 'no-headers', type: 'bool', default: false, description: 'If present, print output without headers' },
-  { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
-  { name: 'show-capacity', type: 'bool', default: false, description: 'Print node resources based on Capacity instead of Allocatable(default) of the nodes.' },
-  { name: 'sort-by', type: 'string', default: '', description: "If non-empty, sort nodes list using specified field. The field can be either 'cpu' or 'memory'." },
-  { name: 'use-protocol-buffers', type: 'bool', default: true, description: 'Enables using protocol-buffers to access Metrics API.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { SELECTOR_FLAG_EQUALITY_HELP } from '../../../resource/selection.js';
+import { USE_PROTOCOL_BUFFERS_FLAG } from '../shared.js';
 
 /** `top node`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'node',
   aliases: ['nodes', 'no'],
   usage: '[NAME | -l label]',
@@ -29,7 +19,16 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Show metrics for all nodes', command: `${BINARY_NAME} top node`, notRunnable: 'needs the metrics API' },
     { description: 'Show metrics for a given node', command: `${BINARY_NAME} top node NODE_NAME`, notRunnable: 'needs the metrics API' },
   ],
-  flags,
+  flags: [
+    { name: 'no-headers', type: 'bool', default: false, description: 'If present, print output without headers' },
+    SELECTOR_FLAG_EQUALITY_HELP,
+    { name: 'show-capacity', type: 'bool', default: false, description: 'Print node resources based on Capacity instead of Allocatable(default) of the nodes.' },
+    { name: 'sort-by', type: 'string', default: '', description: "If non-empty, sort nodes list using specified field. The field can be either 'cpu' or 'memory'." },
+    USE_PROTOCOL_BUFFERS_FLAG,
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -1,24 +1,11 @@
 /** `platformctl top pod`. */
 import { BINARY_NAME } from '../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../framework/spec.js';
-import type { FlagsOf } from '../../../framework/flag-reader.js';
-
-const flags = [
-  { name: 'all-namespaces', short: 'A', type: 'bool', default: false, description: 'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.' },
-  { name: 'containers', type: 'bool', default: false, description: 'If present, print usage of containers within a pod.' },
-  { name: 'field-selector', type: 'string', default: '', description: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type." },
-  { name: 'no-headers', type: 'bool', default: false, description: 'If present, print output without headers.' },
-  { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
-  { name: 'sort-by', type: 'string', default: '', description: "If non-empty, sort pods list using specified field. The field can be either 'cpu' or 'memory'." },
-  { name: 'sum', type: 'bool', default: false, description: 'Print the sum of the resource usage' },
-  { name: 'use-protocol-buffers', type: 'bool', default: true, description: 'Enables using protocol-buffers to access Metrics API.' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
+import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
+import { ALL_NAMESPACES_FLAG, FIELD_SELECTOR_FLAG, SELECTOR_FLAG_EQUALITY_HELP } from '../../../resource/selection.js';
+import { USE_PROTOCOL_BUFFERS_FLAG } from '../shared.js';
 
 /** `top pod`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'pod',
   aliases: ['pods', 'po'],
   usage: '[NAME | -l label]',
@@ -36,7 +23,19 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Show metrics for a given pod and its containers', command: `${BINARY_NAME} top pod POD_NAME --containers`, notRunnable: 'needs the metrics API' },
     { description: 'Show metrics for the pods defined by label name=myLabel', command: `${BINARY_NAME} top pod -l name=myLabel`, notRunnable: 'needs the metrics API' },
   ],
-  flags,
+  flags: [
+    ALL_NAMESPACES_FLAG,
+    { name: 'containers', type: 'bool', default: false, description: 'If present, print usage of containers within a pod.' },
+    FIELD_SELECTOR_FLAG,
+    { name: 'no-headers', type: 'bool', default: false, description: 'If present, print output without headers.' },
+    SELECTOR_FLAG_EQUALITY_HELP,
+    { name: 'sort-by', type: 'string', default: '', description: "If non-empty, sort pods list using specified field. The field can be either 'cpu' or 'memory'." },
+    { name: 'sum', type: 'bool', default: false, description: 'Print the sum of the resource usage' },
+    USE_PROTOCOL_BUFFERS_FLAG,
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -2,29 +2,11 @@
  * `platformctl create secret docker-registry NAME --docker-username=user --docker-password=password --docker-email=email [--docker-server=string] [--from-file=[key=]source]`.
  */
 import { BINARY_NAME } from '../../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../../framework/spec.js';
-import type { FlagsOf } from '../../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../../framework/define-command.js';
 import { appendHashFlag, GENERATOR_FLAGS } from '../../../../resource-builders/generated.js';
 
-const flags = [
-  appendHashFlag('secret'),
-  { name: 'docker-email', type: 'string', default: '', description: 'Email for Docker registry' },
-  { name: 'docker-password', type: 'string', default: '', description: 'Password for Docker registry authentication' },
-  { name: 'docker-server', type: 'string', default: 'https://index.docker.io/v1/', description: 'Server location for Docker registry' },
-  { name: 'docker-username', type: 'string', default: '', description: 'Username for Docker registry authentication' },
-  ...GENERATOR_FLAGS,
-  {
-    name: 'from-file', type: 'stringSlice', default: [],
-    description: 'Key files can be specified using their file path, in which case a default name of .dockerconfigjson will be given to them, or optionally with a name and file path, in which case the given name will be used. Specifying a directory will iterate each named file in the directory that is a valid secret key. For this command, the key should always be .dockerconfigjson.',
-    complete: { kind: 'file' },
-  },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `create secret docker-registry`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'docker-registry',
   usage: 'NAME --docker-username=user --docker-password=password --docker-email=email [--docker-server=string] [--from-file=[key=]source] [--dry-run=server|client|none] [options]',
   summary: 'Create a secret for use with a Docker registry',
@@ -50,7 +32,22 @@ export const spec: CommandSpec<typeof flags> = {
     },
     { description: 'Create a new secret named my-secret from ~/.docker/config.json', command: `${BINARY_NAME} create secret docker-registry my-secret --from-file=path/to/.docker/config.json`, notRunnable: 'names a file the reader supplies' },
   ],
-  flags,
+  flags: [
+    appendHashFlag('secret'),
+    { name: 'docker-email', type: 'string', default: '', description: 'Email for Docker registry' },
+    { name: 'docker-password', type: 'string', default: '', description: 'Password for Docker registry authentication' },
+    { name: 'docker-server', type: 'string', default: 'https://index.docker.io/v1/', description: 'Server location for Docker registry' },
+    { name: 'docker-username', type: 'string', default: '', description: 'Username for Docker registry authentication' },
+    ...GENERATOR_FLAGS,
+    {
+      name: 'from-file', type: 'stringSlice', default: [],
+      description: 'Key files can be specified using their file path, in which case a default name of .dockerconfigjson will be given to them, or optionally with a name and file path, in which case the given name will be used. Specifying a directory will iterate each named file in the directory that is a valid secret key. For this command, the key should always be .dockerconfigjson.',
+      complete: { kind: 'file' },
+    },
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

@@ -2,23 +2,13 @@
  * `platformctl create secret generic NAME --from-file|--from-literal|--from-env-file`.
  */
 import { BINARY_NAME } from '../../../../../sdk/naming.js';
-import { examplePath, type CommandSpec, type FlagSpec } from '../../../../framework/spec.js';
-import type { FlagsOf } from '../../../../framework/flag-reader.js';
+import { examplePath } from '../../../../framework/spec.js';
+import { defineCommand, type FlagsOfSpec } from '../../../../framework/define-command.js';
 import { dataSourceFlags } from '../../shared/data-flags.js';
 import { appendHashFlag, GENERATOR_FLAGS } from '../../../../resource-builders/generated.js';
 
-const flags = [
-  appendHashFlag('secret'),
-  ...GENERATOR_FLAGS,
-  ...dataSourceFlags('secret'),
-  { name: 'type', type: 'string', default: '', description: 'The type of secret to create' },
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `create secret generic`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'generic',
   usage: 'NAME [--type=string] [--from-file=[key=]source] [--from-literal=key1=value1] [--dry-run=server|client|none] [options]',
   summary: 'Create a secret from a local file, directory, or literal value',
@@ -37,7 +27,15 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Create a new secret named my-secret-literal with key1=supersecret and key2=topsecret', command: `${BINARY_NAME} create secret generic my-secret-literal --from-literal=key1=supersecret --from-literal=key2=topsecret` },
     { description: 'Create a new secret named my-secret-env from an env file', command: `${BINARY_NAME} create secret generic my-secret-env --from-env-file=${examplePath('config/app.env')}` },
   ],
-  flags,
+  flags: [
+    appendHashFlag('secret'),
+    ...GENERATOR_FLAGS,
+    ...dataSourceFlags('secret'),
+    { name: 'type', type: 'string', default: '', description: 'The type of secret to create' },
+  ],
   args: 'files',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;

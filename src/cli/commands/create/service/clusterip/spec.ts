@@ -2,22 +2,12 @@
  * `platformctl create service clusterip NAME [--tcp=<port>:<targetPort>]`.
  */
 import { BINARY_NAME } from '../../../../../sdk/naming.js';
-import type { CommandSpec, FlagSpec } from '../../../../framework/spec.js';
-import type { FlagsOf } from '../../../../framework/flag-reader.js';
+import { defineCommand, type FlagsOfSpec } from '../../../../framework/define-command.js';
 import { GENERATOR_FLAGS } from '../../../../resource-builders/generated.js';
 import { TCP_FLAG } from '../shared.js';
 
-const flags = [
-  ...GENERATOR_FLAGS,
-  { name: 'clusterip', type: 'string', default: '', description: "Assign your own ClusterIP or set to 'None' for a 'headless' service (no loadbalancing)." },
-  TCP_FLAG,
-] as const satisfies readonly FlagSpec[];
-
-/** The flags of the command as its `run` reads them. */
-export type Flags = FlagsOf<typeof flags>;
-
 /** `create service clusterip`. */
-export const spec: CommandSpec<typeof flags> = {
+export const spec = defineCommand({
   name: 'clusterip',
   usage: 'NAME [--tcp=<port>:<targetPort>] [--dry-run=server|client|none] [options]',
   summary: 'Create a ClusterIP service',
@@ -26,7 +16,14 @@ export const spec: CommandSpec<typeof flags> = {
     { description: 'Create a new ClusterIP service named my-cs', command: `${BINARY_NAME} create service clusterip my-cs --tcp=5678:8080` },
     { description: 'Create a new ClusterIP service named my-headless (in headless mode)', command: `${BINARY_NAME} create service clusterip my-headless --clusterip="None"` },
   ],
-  flags,
+  flags: [
+    ...GENERATOR_FLAGS,
+    { name: 'clusterip', type: 'string', default: '', description: "Assign your own ClusterIP or set to 'None' for a 'headless' service (no loadbalancing)." },
+    TCP_FLAG,
+  ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
-};
+});
+
+/** The flags of the command as its `run` reads them. */
+export type Flags = FlagsOfSpec<typeof spec>;
