@@ -1,5 +1,5 @@
 import { parseGoDuration } from '../../machinery/go-duration.js';
-import type { AnyFlagReader } from './flag-reader.js';
+import type { FlagReader, FlagValue } from './flag-reader.js';
 import type { FlagSpec } from './spec.js';
 import { UsageError } from './usage-error.js';
 
@@ -9,8 +9,10 @@ type Raw = string | number | boolean | readonly string[] | undefined;
  * Parsed flag values of one invocation, keyed by long flag name, with typed accessors. It answers
  * any name (an unknown flag reads as absent); commands read it through the {@link FlagReader}
  * their spec's flags give (`flag-reader.ts`), so that a name they do not declare does not compile.
+ * The keys of its values are the flags the command declares (each has its value or default), which
+ * is how {@link FlagValues.optional} knows whether the running command has a flag.
  */
-export class FlagValues implements AnyFlagReader {
+export class FlagValues implements FlagReader<FlagSpec> {
   readonly #values: Map<string, Raw>;
   readonly #set: Set<string>;
   readonly #argsLenAtDash: number;
@@ -69,6 +71,31 @@ export class FlagValues implements AnyFlagReader {
     const v = this.#values.get(name);
     if (v === undefined) return [];
     return Array.isArray(v) ? v : [String(v)];
+  }
+
+  /** `flag`'s value by the accessor of its type when the command declares it, else undefined. */
+  optional<K extends FlagSpec>(flag: K): FlagValue<K['type']> | undefined {
+    if (!this.#values.has(flag.name)) return undefined;
+    return this.#read(flag) as FlagValue<K['type']> | undefined;
+  }
+
+  /** Whether the user gave `flag` (false when the command does not declare it). */
+  optionalChanged(flag: FlagSpec): boolean {
+    return this.changed(flag.name);
+  }
+
+  #read(flag: FlagSpec): FlagValue<FlagSpec['type']> | undefined {
+    switch (flag.type) {
+      case 'bool':
+        return this.bool(flag.name);
+      case 'int':
+        return this.int(flag.name);
+      case 'stringArray':
+      case 'stringSlice':
+        return this.strings(flag.name);
+      default:
+        return this.string(flag.name);
+    }
   }
 
   /** A duration flag (`5s`, `1m30s`, `250ms`, `2h`; a bare `0` is allowed) in milliseconds. */
