@@ -12,6 +12,7 @@ import type { Flags } from '../../src/cli/commands/scale/spec.js';
 import type { CommandContext } from '../../src/cli/framework/context.js';
 import { defineCommand, type FlagsOfSpec } from '../../src/cli/framework/define-command.js';
 import type { FlagReader } from '../../src/cli/framework/flag-reader.js';
+import { FlagValues } from '../../src/cli/framework/flag-values.js';
 import type { CommandSpec } from '../../src/cli/framework/spec.js';
 import { LABEL_COLUMNS_FLAG } from '../../src/cli/output/flags.js';
 import { requireFlags, startGenerator } from '../../src/cli/resource-builders/generated.js';
@@ -88,6 +89,15 @@ export function selects(flags: FlagReader<SelectionFlag>): unknown[] {
     ((): string | undefined => flags.optional(ALL_FLAG))(),
     // @ts-expect-error an optional read takes a flag spec, which has a description
     flags.optional({ name: 'all', type: 'bool' }),
+  ];
+}
+
+/** Values of some flags, keyed by their specs: each value of its flag's type. */
+export function someFlags(): unknown[] {
+  return [
+    FlagValues.of([SELECTOR_FLAG, ALL_FLAG], ['app=web', true]),
+    // @ts-expect-error `--all` is a bool
+    FlagValues.of([SELECTOR_FLAG, ALL_FLAG], ['app=web', 'true']),
   ];
 }
 

@@ -40,6 +40,15 @@ export class FlagValues implements FlagReader<FlagSpec> {
     return new FlagValues(this.#values, this.#set, argsLenAtDash);
   }
 
+  /**
+   * Values of the given flags only, none of them given on the command line: for a helper that
+   * must see some of a command's flags and not the others (`values[i]` is the value of
+   * `flags[i]`, of its type).
+   */
+  static of<const L extends readonly FlagSpec[]>(flags: L, values: { readonly [I in keyof L]: L[I] extends FlagSpec ? FlagValue<L[I]['type']> : never }): FlagValues {
+    return new FlagValues(new Map(flags.map((flag, i) => [flag.name, values[i]])), new Set());
+  }
+
   /** Builds values from defaults only (no flag on the command line). */
   static defaults(specs: readonly FlagSpec[]): FlagValues {
     const values = new Map<string, Raw>();

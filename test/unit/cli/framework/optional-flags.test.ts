@@ -38,3 +38,11 @@ test('a flag the command does not declare reads as absent', () => {
   const none = FlagValues.defaults([]);
   assert.equal(none.optional(ALL_FLAG), undefined);
 });
+
+test('values of some flags only, keyed by their specs, read as declared; the others as absent', () => {
+  const flags = FlagValues.of([SELECTOR_FLAG_EQUALITY_HELP, ALL_FLAG], ['app=web', true]);
+  assert.equal(flags.optional(SELECTOR_FLAG), 'app=web');
+  assert.equal(flags.optional(ALL_FLAG), true);
+  assert.equal(flags.optionalChanged(ALL_FLAG), false);
+  assert.equal(flags.optional(FIELD_SELECTOR_FLAG), undefined);
+});
