@@ -6,10 +6,17 @@
  * Compiled by test/unit/cli/framework/typed-flags.test.ts with the repository's settings, never
  * run. Every `@ts-expect-error` line must fail to compile.
  */
+import type { Flags as DeploymentFlags } from '../../src/cli/commands/create/deployment/spec.js';
+import { readOidcFlags } from '../../src/cli/commands/login/shared/oidc-flags.js';
 import type { Flags } from '../../src/cli/commands/scale/spec.js';
+import type { CommandContext } from '../../src/cli/framework/context.js';
 import { defineCommand, type FlagsOfSpec } from '../../src/cli/framework/define-command.js';
 import type { FlagReader } from '../../src/cli/framework/flag-reader.js';
+import { FlagValues } from '../../src/cli/framework/flag-values.js';
 import type { CommandSpec } from '../../src/cli/framework/spec.js';
+import { LABEL_COLUMNS_FLAG } from '../../src/cli/output/flags.js';
+import { requireFlags, startGenerator } from '../../src/cli/resource-builders/generated.js';
+import { ALL_FLAG, SELECTOR_FLAG, selectionFromFlags, type SelectionFlag } from '../../src/cli/resource/selection.js';
 import { dryRunMode } from '../../src/cli/writes/dry-run.js';
 
 /** `scale`'s flags, read as its `run` reads them. */
@@ -56,6 +63,58 @@ export function scaleHelpers(flags: Flags): unknown[] {
     watches(flags),
     // @ts-expect-error `scale`'s `--replicas` is an int
     replicasText(flags),
+  ];
+}
+
+/**
+ * A helper serving commands of which only some declare `--all`: it reads the flags every caller
+ * declares by name, checked against its slice, and `--all` through the flag's constant, typed by
+ * the constant's type (and undefined where the running command lacks it).
+ */
+export function selects(flags: FlagReader<SelectionFlag>): unknown[] {
+  const all: boolean | undefined = flags.optional(ALL_FLAG);
+  const selector: string | undefined = flags.optional(SELECTOR_FLAG);
+  const labels: string[] | undefined = flags.optional(LABEL_COLUMNS_FLAG);
+  return [
+    all, selector, labels,
+    flags.string('selector'),
+    flags.bool('all-namespaces'),
+    // @ts-expect-error a helper's misspelled flag
+    flags.string('selectr'),
+    // @ts-expect-error a flag outside the helper's slice, read by name
+    flags.bool('all'),
+    // @ts-expect-error an optional read takes the flag's spec, not a name
+    flags.optional('all'),
+    // @ts-expect-error an optional read's value has the spec's type: `--all` is a bool
+    ((): string | undefined => flags.optional(ALL_FLAG))(),
+    // @ts-expect-error an optional read takes a flag spec, which has a description
+    flags.optional({ name: 'all', type: 'bool' }),
+  ];
+}
+
+/** Values of some flags, keyed by their specs: each value of its flag's type. */
+export function someFlags(): unknown[] {
+  return [
+    FlagValues.of([SELECTOR_FLAG, ALL_FLAG], ['app=web', true]),
+    // @ts-expect-error `--all` is a bool
+    FlagValues.of([SELECTOR_FLAG, ALL_FLAG], ['app=web', 'true']),
+  ];
+}
+
+/** Handing commands' flags to the shared helpers: each compiles only with the flags it reads. */
+export async function sharedHelpers(ctx: CommandContext, scale: Flags, deployment: DeploymentFlags): Promise<unknown[]> {
+  requireFlags(scale, ['replicas']);
+  await startGenerator(ctx, [], deployment, ['image']);
+  await startGenerator(ctx, [], deployment);
+  return [
+    // @ts-expect-error `scale` has no `-A`, which every caller of the selection declares
+    selectionFromFlags(scale),
+    // @ts-expect-error `scale` has no `--issuer` or `--client-id`
+    readOidcFlags(scale, ''),
+    // @ts-expect-error a misspelled required flag
+    requireFlags(scale, ['replica']),
+    // @ts-expect-error a required flag the generator does not declare
+    await startGenerator(ctx, [], deployment, ['schedule']),
   ];
 }
 

@@ -1,11 +1,12 @@
 /**
  * Flags accepted by every command (kubectl's "global" options), and their parsed form.
  */
+import type { FlagName, FlagsOf } from '../framework/flag-reader.js';
 import type { FlagSpec } from '../framework/spec.js';
 import { FlagValues } from '../framework/flag-values.js';
 
-/** The global flags, in the order `platformctl options` lists them. */
-export const GLOBAL_FLAGS: readonly FlagSpec[] = [
+/** The global flags with their literal names and types, which {@link globalOptionsFrom} reads. */
+const GLOBAL_FLAG_SPECS = [
   { name: 'as', type: 'string', default: '', description: 'Username to impersonate for the operation. User could be a regular user or a service account in a namespace.' },
   { name: 'as-group', type: 'stringArray', default: [], description: 'Group to impersonate for the operation, this flag can be repeated to specify multiple groups.' },
   { name: 'as-uid', type: 'string', default: '', description: 'UID to impersonate for the operation.' },
@@ -32,7 +33,16 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
   { name: 'username', type: 'string', default: '', description: 'Username for basic authentication to the API server' },
   { name: 'v', short: 'v', type: 'int', default: 0, description: 'number for the log level verbosity' },
   { name: 'warnings-as-errors', type: 'bool', default: false, description: 'Treat warnings received from the server as errors and exit with a non-zero exit code' },
-];
+] as const satisfies readonly FlagSpec[];
+
+/** The global flags, in the order `platformctl options` lists them. */
+export const GLOBAL_FLAGS: readonly FlagSpec[] = GLOBAL_FLAG_SPECS;
+
+/** The global flags as {@link globalOptionsFrom} reads them. */
+type GlobalFlags = FlagsOf<typeof GLOBAL_FLAG_SPECS>;
+
+/** The name of a global `string` flag. */
+type GlobalStringFlag = FlagName<(typeof GLOBAL_FLAG_SPECS)[number], 'string'>;
 
 /** Global flags after parsing. Empty strings of the flags are normalized to undefined. */
 export interface GlobalOptions {
@@ -64,22 +74,22 @@ export interface GlobalOptions {
 }
 
 /** The parsed values with the shadowed global flags at their global defaults. */
-function withoutShadowed(parsed: FlagValues, shadowed: ReadonlySet<string>): FlagValues {
+function withoutShadowed(parsed: GlobalFlags, shadowed: ReadonlySet<string>): GlobalFlags {
   const values = new Map<string, string | number | boolean | readonly string[] | undefined>();
   const set = new Set<string>();
-  for (const flag of GLOBAL_FLAGS) {
+  for (const flag of GLOBAL_FLAG_SPECS) {
     if (shadowed.has(flag.name)) {
       values.set(flag.name, flag.default);
       continue;
     }
-    const raw = flag.type === 'bool' ? parsed.bool(flag.name) : flag.type === 'int' ? parsed.int(flag.name) : flag.type === 'stringArray' || flag.type === 'stringSlice' ? parsed.strings(flag.name) : parsed.string(flag.name);
+    const raw = flag.type === 'bool' ? parsed.bool(flag.name) : flag.type === 'int' ? parsed.int(flag.name) : flag.type === 'stringArray' ? parsed.strings(flag.name) : parsed.string(flag.name);
     values.set(flag.name, raw);
     if (parsed.changed(flag.name)) set.add(flag.name);
   }
   return new FlagValues(values, set);
 }
 
-function opt(values: FlagValues, name: string): string | undefined {
+function opt(values: GlobalFlags, name: GlobalStringFlag): string | undefined {
   const v = values.string(name);
   return v === undefined || v === '' ? undefined : v;
 }
@@ -89,7 +99,7 @@ function opt(values: FlagValues, name: string): string | undefined {
  * command declares itself (`create rolebinding --user`): those values are the command's, not global
  * options, as with kubectl's local flags that shadow a persistent one.
  */
-export function globalOptionsFrom(parsed: FlagValues, shadowed: ReadonlySet<string> = new Set()): GlobalOptions {
+export function globalOptionsFrom(parsed: GlobalFlags, shadowed: ReadonlySet<string> = new Set()): GlobalOptions {
   const values = shadowed.size === 0 ? parsed : withoutShadowed(parsed, shadowed);
   const g: GlobalOptions = {
     asGroups: values.strings('as-group'),
@@ -101,7 +111,7 @@ export function globalOptionsFrom(parsed: FlagValues, shadowed: ReadonlySet<stri
     verbosity: values.int('v') ?? 0,
     warningsAsErrors: values.bool('warnings-as-errors'),
   };
-  const strings: [keyof GlobalOptions, string][] = [
+  const strings: [keyof GlobalOptions, GlobalStringFlag][] = [
     ['as', 'as'], ['asUid', 'as-uid'], ['cacheDir', 'cache-dir'], ['certificateAuthority', 'certificate-authority'],
     ['clientCertificate', 'client-certificate'], ['clientKey', 'client-key'], ['cluster', 'cluster'], ['context', 'context'],
     ['kubeconfig', 'kubeconfig'], ['namespace', 'namespace'], ['password', 'password'], ['server', 'server'],

@@ -19,7 +19,12 @@ export const RECORD_FLAG = {
 
 /** The change cause to record, or undefined without `--record`. */
 export function recordedCause(ctx: Pick<CommandContext, 'commandLine'>, flags: FlagReader<typeof RECORD_FLAG>): string | undefined {
-  return flags.bool('record') ? ctx.commandLine() : undefined;
+  return recordedCauseIfDeclared(ctx, flags);
+}
+
+/** {@link recordedCause} for a helper serving commands of which only some have `--record` (undefined for the others). */
+export function recordedCauseIfDeclared(ctx: Pick<CommandContext, 'commandLine'>, flags: FlagReader<never>): string | undefined {
+  return flags.optional(RECORD_FLAG) === true ? ctx.commandLine() : undefined;
 }
 
 /** `object` with the change-cause annotation set to `cause` (the same object when `cause` is undefined). */

@@ -10,11 +10,19 @@
  * `type Flags = FlagsOfSpec<typeof spec>` for its `run`. A helper declares the slice it reads, e.g.
  * `FlagReader<typeof DRY_RUN_FLAG>`: passing a command's flags to it compiles only when the
  * command declares every flag of the slice, with the same type.
+ *
+ * A helper serving several commands of which only some declare a flag reads it with
+ * `flags.optional(SELECTOR_FLAG)`: by the flag's shared constant rather than by a name, and
+ * undefined where the running command does not declare it (the invocation's values know which
+ * flags the command declares).
  */
 import type { FlagSpec, FlagType } from './spec.js';
 
 /** The part of a flag that typing needs: its long name and its value type. */
 export type FlagKey = Pick<FlagSpec, 'name' | 'type'>;
+
+/** The value of a flag of type `T`, as the accessor of that type reads it (a `duration` as its text). */
+export type FlagValue<T extends FlagType> = T extends 'bool' ? boolean : T extends 'int' ? number : T extends 'stringArray' | 'stringSlice' ? string[] : string;
 
 /**
  * The long names of the flags among `F` whose type is one of `T` (of the wide `FlagSpec`, any
@@ -49,6 +57,14 @@ interface Reader<F extends FlagKey> {
   readonly durationMs: (name: FlagName<F, 'duration'>) => number | undefined;
   /** How many positional arguments came before `--` on the command line (-1: none; cobra's `ArgsLenAtDash`). */
   readonly argsLenAtDash: () => number;
+  /**
+   * A flag that only some of the commands calling a helper declare, read through its spec (a
+   * shared constant, so that its name cannot be misspelled): its value, by the accessor of the
+   * spec's type, when the running command declares a flag of that name; undefined when it does not.
+   */
+  readonly optional: <K extends FlagSpec>(flag: K) => FlagValue<K['type']> | undefined;
+  /** Whether the user gave `flag` on the command line: false when the running command does not declare it. */
+  readonly optionalChanged: (flag: FlagSpec) => boolean;
 }
 
 /**
@@ -60,18 +76,5 @@ export type FlagReader<F extends FlagKey> = Reader<KeysOf<F>>;
 /** The reader of a list of flags, e.g. a spec's `flags`, typed for its `run` (`FlagsOfSpec<typeof spec>` reads those). */
 export type FlagsOf<L extends readonly FlagKey[]> = FlagReader<L[number]>;
 
-/**
- * Reads flags by any name, unchecked: for the few helpers that read a flag some of the commands
- * that call them do not declare (an undeclared flag reads as absent: false, undefined or []).
- * Every {@link FlagReader} is assignable to it (its methods compare bivariantly), so prefer a
- * {@link FlagReader} slice wherever the callers all declare the flag.
- */
-export interface AnyFlagReader {
-  changed(name: string): boolean;
-  bool(name: string): boolean;
-  string(name: string): string | undefined;
-  int(name: string): number | undefined;
-  strings(name: string): string[];
-  durationMs(name: string): number | undefined;
-  argsLenAtDash(): number;
-}
+/** A reader that only asks whether the flags named `N` (of any type) were given: for checks of required flags. */
+export type ChangedReader<N extends string> = Pick<FlagReader<{ name: N; type: FlagType }>, 'changed'>;

@@ -9,9 +9,10 @@ import type { ResourceMapping } from '../../sdk/discovery/rest-mapper.js';
 import type { PlatformClient } from '../../sdk/client.js';
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { CommandContext } from '../framework/context.js';
-import type { AnyFlagReader, FlagReader } from '../framework/flag-reader.js';
+import type { FlagReader } from '../framework/flag-reader.js';
 import { UsageError } from '../framework/usage-error.js';
 import { resolveArgumentsWithShape } from '../commands/delete/shared/arguments.js';
+import { ALL_FLAG, ALL_NAMESPACES_FLAG, FIELD_SELECTOR_FLAG, SELECTOR_FLAG } from '../resource/selection.js';
 import { hasManifestInput, readCommandManifests, type FilenameFlag } from './manifest-flags.js';
 
 /** One object with where it lives. */
@@ -76,12 +77,11 @@ export async function liveObjects(ctx: CommandContext, flags: FlagReader<Filenam
     singleItemImplied = flags.strings('filename').length === 1 && manifests.length === 1;
   } else {
     // Commands without `-l`, `--field-selector`, `--all` or `-A` read them as absent.
-    const optional: AnyFlagReader = flags;
     const resolved = await resolveArgumentsWithShape(ctx, client, args, {
-      selector: optional.string('selector') ?? '',
-      fieldSelector: optional.string('field-selector') ?? '',
-      all: optional.bool('all'),
-      allNamespaces: optional.bool('all-namespaces'),
+      selector: flags.optional(SELECTOR_FLAG) ?? '',
+      fieldSelector: flags.optional(FIELD_SELECTOR_FLAG) ?? '',
+      all: flags.optional(ALL_FLAG) ?? false,
+      allNamespaces: flags.optional(ALL_NAMESPACES_FLAG) ?? false,
       allowBareTypes: options.allowBareTypes === true,
     });
     named.push(...resolved.objects);

@@ -4,12 +4,12 @@
  */
 import type { Manifest, ReadManifestsOptions } from '../../sdk/apply/manifests.js';
 import type { CommandContext } from '../framework/context.js';
-import type { AnyFlagReader, FlagReader } from '../framework/flag-reader.js';
+import type { FlagReader } from '../framework/flag-reader.js';
 import type { FlagSpec } from '../framework/spec.js';
 import { UsageError } from '../framework/usage-error.js';
 import { failuresError } from '../writes/error-list.js';
 import type { ProgressLine } from '../writes/progress.js';
-import { fieldValidation } from '../writes/validate.js';
+import type { fieldValidation } from '../writes/validate.js';
 
 /** `-f, --filename` with kubectl's description for the given verb (`to apply`, `to create`, ...). */
 export function filenameFlag(description: string) {
@@ -40,9 +40,12 @@ export function kustomizeFlag(article: 'a' | 'the' = 'the') {
   } as const satisfies FlagSpec;
 }
 
+/** `-k` as the helpers read it (its name and type are those of every command's `-k`). */
+const KUSTOMIZE_FLAG = kustomizeFlag();
+
 /** The `-k` directory, or '' (commands without the flag read as ''). */
-export function kustomizeDir(flags: AnyFlagReader): string {
-  return flags.string('kustomize') ?? '';
+export function kustomizeDir(flags: FlagReader<never>): string {
+  return flags.optional(KUSTOMIZE_FLAG) ?? '';
 }
 
 /** Whether `-f` or `-k` names any manifests. */
@@ -57,18 +60,11 @@ export function readsStdin(flags: FlagReader<FilenameFlag>): boolean {
 
 /** kubectl's checks of `-f`, `-R` and `-k` together (`-k` and `-R` read as absent when the command has none). */
 export function validateManifestFlags(flags: FlagReader<FilenameFlag>): void {
-  const optional: AnyFlagReader = flags;
-  const kustomize = kustomizeDir(optional);
+  const kustomize = kustomizeDir(flags);
   if (kustomize === '') return;
   if (flags.strings('filename').length > 0) throw new UsageError('only one of -f or -k can be specified', false);
   // Only an explicit -R: `wait` recurses by default (kubectl's resource builder flags) and still takes -k.
-  if (optional.changed('recursive') && optional.bool('recursive')) throw new UsageError("the -k flag can't be used with -f or -R", false);
-}
-
-/** Whether the command validates manifests as kubectl's schema check does (`--validate` other than false/ignore). */
-function validates(flags: AnyFlagReader): boolean {
-  const value = flags.string('validate');
-  return value !== undefined && fieldValidation(flags) !== 'Ignore';
+  if (flags.optionalChanged(RECURSIVE_FLAG) && flags.optional(RECURSIVE_FLAG) === true) throw new UsageError("the -k flag can't be used with -f or -R", false);
 }
 
 /** Builds the `-k` directory into manifests (kustomize's warnings go to stderr). */
@@ -96,17 +92,17 @@ export async function readCommandManifests(
     errors?: unknown[];
     progress?: ProgressLine;
     /**
-     * The command checks manifests against a schema as it reads them (kubectl's create, apply and
-     * replace give their builder one), so that `--validate` decides how a document without a type
-     * is reported; the others report kubectl's decoding error.
+     * The command's `--validate` (as {@link fieldValidation} reads it) when the command checks
+     * manifests against a schema as it reads them (kubectl's create, apply and replace give their
+     * builder one), so that it decides how a document without a type is reported (validated
+     * unless `Ignore`); the others report kubectl's decoding error.
      */
-    schemaValidation?: boolean;
+    schemaValidation?: ReturnType<typeof fieldValidation>;
   } = {},
 ): Promise<Manifest[]> {
   validateManifestFlags(flags);
-  // `-k`, `-R` and `--validate` are not flags of every command that reads manifests.
-  const optional: AnyFlagReader = flags;
-  const kustomize = kustomizeDir(optional);
+  // `-k` and `-R` are not flags of every command that reads manifests.
+  const kustomize = kustomizeDir(flags);
   if (kustomize !== '') return kustomizeManifests(ctx, kustomize);
   const sources = flags.strings('filename');
   if (sources.length === 0) throw new UsageError('must specify one of -f and -k');
@@ -116,13 +112,13 @@ export async function readCommandManifests(
   try {
     return await readManifests(sources, {
       cwd: ctx.io.cwd,
-      recursive: optional.bool('recursive'),
+      recursive: flags.optional(RECURSIVE_FLAG) ?? false,
       stdin: () => ctx.io.stdin(),
       signal: ctx.io.signal,
       requireName: options.requireName,
       kustomizationErrors: options.errors,
       documentErrors: options.errors,
-      validate: options.schemaValidation === true && validates(optional),
+      validate: options.schemaValidation !== undefined && options.schemaValidation !== 'Ignore',
       onRead: progress === undefined ? undefined : (read, total) => {
         if (!started) progress.start('reading', total, 'files');
         started = true;

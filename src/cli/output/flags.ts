@@ -67,6 +67,24 @@ export const NO_HEADERS_FLAG = {
   description: "When using the default or custom-column output format, don't print headers (default print headers).",
 } as const satisfies FlagSpec;
 
+/** `--show-labels` of the human tables. */
+export const SHOW_LABELS_FLAG = { name: 'show-labels', type: 'bool', default: false, description: 'When printing, show all labels as the last column (default hide labels column)' } as const satisfies FlagSpec;
+
+/** `-L, --label-columns` of the human tables. */
+export const LABEL_COLUMNS_FLAG = {
+  name: 'label-columns', short: 'L', type: 'stringSlice', default: [],
+  description: 'Accepts a comma separated list of labels that are going to be presented as columns. Names are case-sensitive. You can also use multiple flag options like -L label1 -L label2...',
+} as const satisfies FlagSpec;
+
+/** `--show-kind` of the human tables. */
+export const SHOW_KIND_FLAG = { name: 'show-kind', type: 'bool', default: false, description: 'If present, list the resource type for the requested object(s).' } as const satisfies FlagSpec;
+
+/** `--sort-by` (a JSONPath) of the human tables. */
+export const SORT_BY_FLAG = {
+  name: 'sort-by', type: 'string', default: '',
+  description: "If non-empty, sort list types using this field specification.  The field specification is expressed as a JSONPath expression (e.g. '{.metadata.name}'). The field in the API resource specified by this JSONPath expression must be an integer or a string.",
+} as const satisfies FlagSpec;
+
 /** `-o`, `--template`, `--allow-missing-template-keys`, `--show-managed-fields`: for commands that print objects. */
 export const OBJECT_OUTPUT_FLAGS = [outputFlag(OBJECT_FORMATS, false), TEMPLATE_FLAG, ALLOW_MISSING_FLAG, SHOW_MANAGED_FIELDS_FLAG] as const satisfies readonly FlagSpec[];
 
@@ -80,8 +98,8 @@ export const outputFlags = [
   ALLOW_MISSING_FLAG,
   SHOW_MANAGED_FIELDS_FLAG,
   NO_HEADERS_FLAG,
-  { name: 'show-labels', type: 'bool', default: false, description: 'When printing, show all labels as the last column (default hide labels column)' },
-  { name: 'label-columns', short: 'L', type: 'stringSlice', default: [], description: 'Accepts a comma separated list of labels that are going to be presented as columns. Names are case-sensitive. You can also use multiple flag options like -L label1 -L label2...' },
-  { name: 'show-kind', type: 'bool', default: false, description: 'If present, list the resource type for the requested object(s).' },
-  { name: 'sort-by', type: 'string', default: '', description: "If non-empty, sort list types using this field specification.  The field specification is expressed as a JSONPath expression (e.g. '{.metadata.name}'). The field in the API resource specified by this JSONPath expression must be an integer or a string." },
+  SHOW_LABELS_FLAG,
+  LABEL_COLUMNS_FLAG,
+  SHOW_KIND_FLAG,
+  SORT_BY_FLAG,
 ] as const satisfies readonly FlagSpec[];

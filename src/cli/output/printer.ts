@@ -8,9 +8,9 @@
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { WatchEvent } from '../../sdk/types/watch.js';
 import type { TablePrintOptions } from '../../printers/table/decorate.js';
-import type { AnyFlagReader, FlagReader } from '../framework/flag-reader.js';
+import type { FlagReader } from '../framework/flag-reader.js';
 import { UsageError } from '../framework/usage-error.js';
-import { ALL_FORMATS, GO_TEMPLATE_FORMATS, OBJECT_FORMATS } from './flags.js';
+import { ALL_FORMATS, GO_TEMPLATE_FORMATS, LABEL_COLUMNS_FLAG, NO_HEADERS_FLAG, OBJECT_FORMATS, SHOW_KIND_FLAG, SHOW_LABELS_FLAG, SORT_BY_FLAG } from './flags.js';
 import type { OBJECT_OUTPUT_FLAGS } from './flags.js';
 
 /** The formats whose argument `--template` can give instead (`-o jsonpath --template '{.x}'`). */
@@ -93,14 +93,10 @@ async function readTemplateFile(cwd: string, file: string, what: string): Promis
   }
 }
 
-function flagString(flags: AnyFlagReader, name: string): string {
-  return flags.string(name) ?? '';
-}
-
 /**
  * Builds the printer the output flags ask for. Flags the command does not define read as their
  * zero values, so commands with {@link OBJECT_OUTPUT_FLAGS} and with {@link outputFlags} both work:
- * the command must declare the former, the human-table flags of the latter are read unchecked.
+ * the command must declare the former; the human-table flags of the latter are optional reads.
  *
  * @returns the printer, or undefined when `-o` is absent on a non-human command (the command
  *   prints its own result lines)
@@ -110,7 +106,6 @@ function flagString(flags: AnyFlagReader, name: string): string {
 export async function printerFor(flags: FlagReader<(typeof OBJECT_OUTPUT_FLAGS)[number]>, context: OutputContext, options: PrinterForOptions): Promise<Printer | undefined> {
   const output = flags.string('output') ?? '';
   const templateFlag = flags.string('template') ?? '';
-  const optional: AnyFlagReader = flags;
   const split = splitOutputFlag(output);
   const allowed: readonly string[] = options.human ? ALL_FORMATS : OBJECT_FORMATS;
   // kubectl: --template alone means -o go-template; with --template, -o names a format only
@@ -120,17 +115,18 @@ export async function printerFor(flags: FlagReader<(typeof OBJECT_OUTPUT_FLAGS)[
   const template = templateFlag !== '' ? templateFlag : split.argument ?? '';
   if (format === '' && !options.human) return undefined;
   if (format !== '' && !allowed.includes(format)) throw unknownFormat(output, allowed);
+  const sortBy = flags.optional(SORT_BY_FLAG) ?? '';
   const base = {
     showManagedFields: flags.bool('show-managed-fields'),
     allowMissingKeys: flags.changed('allow-missing-template-keys') ? flags.bool('allow-missing-template-keys') : true,
-    noHeaders: optional.bool('no-headers'),
-    sortBy: flagString(optional, 'sort-by') === '' ? undefined : flagString(optional, 'sort-by'),
+    noHeaders: flags.optional(NO_HEADERS_FLAG) ?? false,
+    sortBy: sortBy === '' ? undefined : sortBy,
     table: {
       wide: format === 'wide',
-      noHeaders: optional.bool('no-headers'),
-      showLabels: optional.bool('show-labels'),
-      columnLabels: optional.strings('label-columns').filter((l) => l !== ''),
-      withKind: optional.bool('show-kind'),
+      noHeaders: flags.optional(NO_HEADERS_FLAG) ?? false,
+      showLabels: flags.optional(SHOW_LABELS_FLAG) ?? false,
+      columnLabels: (flags.optional(LABEL_COLUMNS_FLAG) ?? []).filter((l) => l !== ''),
+      withKind: flags.optional(SHOW_KIND_FLAG) ?? false,
     } satisfies TablePrintOptions,
   };
   const { buildPrinter } = await import('./build-printer.js');

@@ -11,7 +11,7 @@ import type { ResourceDescriptor } from '../../sdk/rest/resource-client.js';
 import type { KubeObject } from '../../sdk/types/meta.js';
 import { inGoFieldOrder, toJson } from '../../machinery/json/go-json.js';
 import type { CommandContext } from '../framework/context.js';
-import type { AnyFlagReader, FlagReader, FlagsOf } from '../framework/flag-reader.js';
+import type { ChangedReader, FlagReader, FlagsOf } from '../framework/flag-reader.js';
 import type { FlagSpec } from '../framework/spec.js';
 import { UsageError } from '../framework/usage-error.js';
 import { usageErrorf } from '../framework/usage-errorf.js';
@@ -48,9 +48,10 @@ export function appendHashFlag(noun: 'configmap' | 'secret') {
 
 /**
  * cobra's check of flags marked required, made before anything else runs: `required flag(s)
- * "image", "schedule" not set` (names sorted, as cobra visits flags).
+ * "image", "schedule" not set` (names sorted, as cobra visits flags). `names` must be flags of
+ * the command.
  */
-export function requireFlags(flags: AnyFlagReader, names: readonly string[]): void {
+export function requireFlags<const N extends string>(flags: ChangedReader<N>, names: readonly N[]): void {
   const missing = names.filter((n) => !flags.changed(n)).sort();
   if (missing.length > 0) throw new UsageError(`required flag(s) "${missing.join('", "')}" not set`, false);
 }
@@ -81,8 +82,10 @@ export interface GeneratorInvocation {
   enforcedNamespace: string | undefined;
 }
 
-/** Checks required flags and NAME, and reads `--dry-run`, `-o` and `--validate`, in kubectl's order. */
-export async function startGenerator(ctx: CommandContext, args: readonly string[], flags: GeneratorFlags, required: readonly string[] = []): Promise<GeneratorInvocation> {
+/** Checks required flags (of the command) and NAME, and reads `--dry-run`, `-o` and `--validate`, in kubectl's order. */
+export async function startGenerator<const N extends string = never>(
+  ctx: CommandContext, args: readonly string[], flags: GeneratorFlags & ChangedReader<N>, required: readonly N[] = [],
+): Promise<GeneratorInvocation> {
   requireFlags(flags, required);
   const name = nameFromCommandArgs(ctx, args, flags);
   const dryRun = dryRunMode(flags);

@@ -13,18 +13,18 @@
  */
 import type { PlatformClient } from '../../sdk/client.js';
 import type { CommandContext } from '../framework/context.js';
-import type { AnyFlagReader } from '../framework/flag-reader.js';
+import type { FlagReader } from '../framework/flag-reader.js';
 import { UsageError } from '../framework/usage-error.js';
 import { parseResourceArguments } from './arguments.js';
 import { resolveResources, type ResolvedResources } from './resolve.js';
-import { selectionFromFlags, type ResourceSelection } from './selection.js';
+import { selectionFromFlags, type ResourceSelection, type SelectionFlag } from './selection.js';
 
 export { parseResourceArguments } from './arguments.js';
 export type { ResourceArguments, TypeAndName } from './arguments.js';
 export { resolveResources } from './resolve.js';
 export type { ResolvedResources, ResourceQuery, ResolveOptions } from './resolve.js';
 export { ALL_NAMESPACES_FLAG, FIELD_SELECTOR_FLAG, SELECTOR_FLAG, selectionFromFlags } from './selection.js';
-export type { ResourceSelection } from './selection.js';
+export type { ResourceSelection, SelectionFlag } from './selection.js';
 export { apiVersionOf, clientForQuery, fetchAllObjects, fetchObjects, isNotFound, listOptionsFor, withTypeMeta } from './fetch.js';
 export type { FetchOptions } from './fetch.js';
 
@@ -43,7 +43,7 @@ export interface CommandLineOptions {
  * @throws ResourceTypeError for unknown or ambiguous types
  */
 export async function resourcesFromCommandLine(
-  ctx: CommandContext, client: PlatformClient, args: readonly string[], flags: AnyFlagReader, options: CommandLineOptions,
+  ctx: CommandContext, client: PlatformClient, args: readonly string[], flags: FlagReader<SelectionFlag>, options: CommandLineOptions,
 ): Promise<{ resolved: ResolvedResources; selection: ResourceSelection; namespace: string }> {
   const parsed = parseResourceArguments(args);
   if (parsed === undefined) throw new UsageError('Required resource not specified.');

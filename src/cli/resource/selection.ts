@@ -3,7 +3,7 @@
  * delete, label, annotate, wait ...): `-l`, `--field-selector`, `-A` and `--all`, and the values
  * read back from parsed flags.
  */
-import type { AnyFlagReader } from '../framework/flag-reader.js';
+import type { FlagReader } from '../framework/flag-reader.js';
 import type { FlagSpec } from '../framework/spec.js';
 
 /** How objects are selected besides their names. */
@@ -64,12 +64,15 @@ export const ALL_FLAG_COMMA_HELP = {
   description: 'Select all resources, in the namespace of the specified resource types',
 } as const satisfies FlagSpec;
 
-/** The selection from parsed flags; flags a command does not define read as empty or false. */
-export function selectionFromFlags(flags: AnyFlagReader): ResourceSelection {
+/** The selection flags every command that reads a selection declares (`--field-selector` and `--all` are optional). */
+export type SelectionFlag = typeof SELECTOR_FLAG | typeof ALL_NAMESPACES_FLAG;
+
+/** The selection from parsed flags; `--field-selector` and `--all` read as empty or false where the command lacks them. */
+export function selectionFromFlags(flags: FlagReader<SelectionFlag>): ResourceSelection {
   return {
     labelSelector: flags.string('selector') ?? '',
-    fieldSelector: flags.string('field-selector') ?? '',
+    fieldSelector: flags.optional(FIELD_SELECTOR_FLAG) ?? '',
     allNamespaces: flags.bool('all-namespaces'),
-    all: flags.bool('all'),
+    all: flags.optional(ALL_FLAG) ?? false,
   };
 }

@@ -8,12 +8,13 @@ import type { ReadManifestsOptions } from '../../sdk/apply/manifests.js';
 import type { ResourceClient } from '../../sdk/rest/resource-client.js';
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { CommandContext } from '../framework/context.js';
-import type { AnyFlagReader, FlagReader } from '../framework/flag-reader.js';
+import type { FlagReader } from '../framework/flag-reader.js';
 import { UsageError } from '../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix, type DRY_RUN_FLAG } from './dry-run.js';
 import { failuresError } from './error-list.js';
 import { InterruptSummary } from './interrupted.js';
 import { readCommandManifests, readsStdin, type FilenameFlag } from '../manifests/manifest-flags.js';
+import { SELECTOR_FLAG } from '../resource/selection.js';
 import { objectOutput, type OUTPUT_FLAGS } from './object-output.js';
 import { OrderedWriter } from './ordered-writer.js';
 import { ProgressLine } from './progress.js';
@@ -52,10 +53,9 @@ export async function runManifestWrites(ctx: CommandContext, flags: FlagReader<M
   const fieldManager = flags.string('field-manager') ?? '';
   const readErrors: unknown[] = [];
   const progress = new ProgressLine(ctx.io);
-  let manifests = await readCommandManifests(ctx, flags, { requireName: options.requireName, errors: readErrors, progress, schemaValidation: true });
+  let manifests = await readCommandManifests(ctx, flags, { requireName: options.requireName, errors: readErrors, progress, schemaValidation: validation });
   // `replace` has no `-l`: it reads as empty.
-  const optional: AnyFlagReader = flags;
-  const selector = optional.string('selector') ?? '';
+  const selector = flags.optional(SELECTOR_FLAG) ?? '';
   if (selector !== '') {
     const { compileLabelSelector } = await import('../../sdk/apply/label-selector.js');
     const matches = compileLabelSelector(selector);

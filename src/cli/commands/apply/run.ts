@@ -75,7 +75,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
 
   const readErrors: unknown[] = [];
   const progress = new ProgressLine(ctx.io);
-  let manifests = await readCommandManifests(ctx, flags, { errors: readErrors, progress, schemaValidation: true });
+  let manifests = await readCommandManifests(ctx, flags, { errors: readErrors, progress, schemaValidation: validation });
   // --record: kubectl writes the command into each object before it computes anything else.
   const cause = recordedCause(ctx, flags);
   if (cause !== undefined) manifests = manifests.map((m) => ({ ...m, object: withChangeCause(m.object, cause) }));

@@ -8,7 +8,7 @@ import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.
 import { DRY_RUN_FLAG } from '../../writes/dry-run.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { rawFlag } from '../../writes/raw-request.js';
-import { CASCADE_FLAG, DELETION_TIMEOUT_FLAG, FORCE_FLAG, GRACE_PERIOD_FLAG } from './shared/delete-flags.js';
+import { CASCADE_FLAG, DELETION_TIMEOUT_FLAG, FORCE_FLAG, GRACE_PERIOD_FLAG, NOW_FLAG } from './shared/delete-flags.js';
 import { ALL_NAMESPACES_FLAG, FIELD_SELECTOR_FLAG, SELECTOR_FLAG_EQUALITY_HELP } from '../../resource/selection.js';
 
 /** `platformctl delete`. */
@@ -49,7 +49,7 @@ export const spec = defineCommand({
     { name: 'interactive', short: 'i', type: 'bool', default: false, description: 'If true, delete resource only when user confirms.' },
     { name: 'ignore-not-found', type: 'bool', default: false, description: 'Treat "resource not found" as a successful delete. Defaults to "true" when --all is specified.' },
     kustomizeFlag('a'),
-    { name: 'now', type: 'bool', default: false, description: 'If true, resources are signaled for immediate shutdown (same as --grace-period=1).' },
+    NOW_FLAG,
     { name: 'output', short: 'o', type: 'string', default: '', description: 'Output mode. Use "-o name" for shorter output (resource/name).', complete: { kind: 'values', values: ['name'] } },
     rawFlag('DELETE'),
     RECURSIVE_FLAG,

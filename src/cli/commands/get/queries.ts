@@ -4,8 +4,9 @@
  */
 import type { PlatformClient } from '../../../sdk/client.js';
 import type { CommandContext } from '../../framework/context.js';
-import type { AnyFlagReader } from '../../framework/flag-reader.js';
-import { resourcesFromCommandLine } from '../../resource/index.js';
+import type { FlagReader } from '../../framework/flag-reader.js';
+import type { FilenameFlag } from '../../manifests/manifest-flags.js';
+import { resourcesFromCommandLine, type SelectionFlag } from '../../resource/index.js';
 import type { ResolvedResources } from '../../resource/resolve.js';
 import { throwCollected } from './errors.js';
 
@@ -14,7 +15,7 @@ import { throwCollected } from './errors.js';
  * when no query is left, reported after the objects otherwise, as kubectl's builder does).
  */
 export async function queriesFromInput(
-  ctx: CommandContext, flags: AnyFlagReader, client: PlatformClient, args: readonly string[], fromFiles: boolean,
+  ctx: CommandContext, flags: FlagReader<SelectionFlag | FilenameFlag>, client: PlatformClient, args: readonly string[], fromFiles: boolean,
 ): Promise<{ resolved: ResolvedResources; namespace: string; readErrors: unknown[] }> {
   if (!fromFiles) {
     const { resolved, namespace } = await resourcesFromCommandLine(ctx, client, args, flags, { allowBareTypes: true });

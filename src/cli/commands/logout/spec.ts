@@ -3,7 +3,7 @@
  */
 import { BINARY_NAME } from '../../../sdk/naming.js';
 import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
-import { OIDC_FLAGS } from '../login/shared/oidc-flags.js';
+import { CLIENT_ID_FLAG, ISSUER_FLAG } from '../login/shared/oidc-flags.js';
 
 /** `logout`. */
 export const spec = defineCommand({
@@ -22,7 +22,8 @@ export const spec = defineCommand({
     { description: 'Log out the user "oidc" and remove it from the config', command: `${BINARY_NAME} logout --user oidc --delete-user`, notRunnable: 'needs a stored login' },
   ],
   flags: [
-    ...OIDC_FLAGS.filter((f) => f.name === 'issuer' || f.name === 'client-id'),
+    ISSUER_FLAG,
+    CLIENT_ID_FLAG,
     { name: 'delete-user', type: 'bool', default: false, description: 'Also remove the config user of the login' },
   ],
   args: 'none',

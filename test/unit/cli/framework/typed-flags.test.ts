@@ -2,7 +2,8 @@
  * Typed flags: test/types/typed-flags.ts is compiled here with the repository's compiler settings
  * and must compile; the same file without its `@ts-expect-error` directives must fail on exactly
  * those lines, so that a misspelled flag, an undeclared one, a read with the wrong accessor, a
- * helper whose flags the command lacks and a runner that reads more than its spec declares all
+ * helper whose flags the command lacks (or that reads a flag outside its slice, or an optional flag
+ * by name), a misspelled required flag and a runner that reads more than its spec declares all
  * stay compile errors.
  */
 import { test } from 'node:test';
@@ -42,7 +43,7 @@ test('a command reads only the flags its spec declares, each with its accessor; 
 
   const lines = text.split('\n');
   const expected = lines.flatMap((l, i) => (l.trim().startsWith('// @ts-expect-error') ? [i + 2] : []));
-  assert.ok(expected.length >= 14, 'misspelled, undeclared and mistyped reads, helpers, an inline flag, the runners a spec loads');
+  assert.ok(expected.length >= 24, 'misspelled, undeclared and mistyped reads, optional reads, helpers, an inline flag, the runners a spec loads');
   const stripped = lines.map((l) => (l.trim().startsWith('// @ts-expect-error') ? '' : l)).join('\n');
   const diagnostics = compile(ts, stripped);
   const failing = [...new Set(diagnostics.map((d) => Number(d.split(':')[0])))].sort((a, b) => a - b);
@@ -51,4 +52,7 @@ test('a command reads only the flags its spec declares, each with its accessor; 
   assert.match(diagnostics.join('\n'), /"replica"/);
   assert.match(diagnostics.join('\n'), /"watch"/);
   assert.match(diagnostics.join('\n'), /"namespace"/);
+  assert.match(diagnostics.join('\n'), /"selectr"/);
+  assert.match(diagnostics.join('\n'), /"all-namespaces"/);
+  assert.match(diagnostics.join('\n'), /"schedule"/);
 });

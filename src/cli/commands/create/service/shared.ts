@@ -3,7 +3,7 @@
  * (labelled and selected by `app=NAME`), and kubectl's checks.
  */
 import type { CommandContext } from '../../../framework/context.js';
-import type { FlagReader } from '../../../framework/flag-reader.js';
+import type { ChangedReader, FlagReader } from '../../../framework/flag-reader.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { sendGenerated, startGenerator, type GeneratorFlag } from '../../../resource-builders/generated.js';
@@ -56,7 +56,9 @@ export interface ServiceSettings {
 }
 
 /** Runs a `create service <type>` generator. */
-export async function runServiceGenerator(ctx: CommandContext, args: string[], flags: FlagReader<GeneratorFlag | typeof TCP_FLAG>, settings: ServiceSettings, required: readonly string[] = []): Promise<void> {
+export async function runServiceGenerator<const N extends string = never>(
+  ctx: CommandContext, args: string[], flags: FlagReader<GeneratorFlag | typeof TCP_FLAG> & ChangedReader<N>, settings: ServiceSettings, required: readonly N[] = [],
+): Promise<void> {
   const invocation = await startGenerator(ctx, args, flags, required);
   const { name, enforcedNamespace } = invocation;
   const { type } = settings;

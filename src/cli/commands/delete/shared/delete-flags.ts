@@ -3,7 +3,7 @@
  * `--cascade`, `--grace-period`, `--now`, `--force`, `--timeout` and `--wait`, and the line kubectl
  * prints for a deleted object.
  */
-import type { AnyFlagReader, FlagReader } from '../../../framework/flag-reader.js';
+import type { FlagReader } from '../../../framework/flag-reader.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 
@@ -26,6 +26,9 @@ export const FORCE_FLAG = {
   name: 'force', type: 'bool', default: false,
   description: 'If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation.',
 } as const satisfies FlagSpec;
+
+/** `--now` of `delete`. */
+export const NOW_FLAG = { name: 'now', type: 'bool', default: false, description: 'If true, resources are signaled for immediate shutdown (same as --grace-period=1).' } as const satisfies FlagSpec;
 
 /** `--timeout` of the wait for deleted objects to be gone. */
 export const DELETION_TIMEOUT_FLAG = {
@@ -71,8 +74,7 @@ export function gracePeriod(flags: FlagReader<typeof GRACE_PERIOD_FLAG | typeof 
   let period = flags.int('grace-period') ?? -1;
   const force = flags.bool('force');
   // `run --rm` has no `--now`: it reads as false there.
-  const optional: AnyFlagReader = flags;
-  if (optional.bool('now')) {
+  if (flags.optional(NOW_FLAG) === true) {
     if (period !== -1) throw new UsageError('--now and --grace-period cannot be specified together', false);
     period = 1;
   }

@@ -6,7 +6,8 @@
 import type { PlatformClient } from '../../../../sdk/client.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { AnyFlagReader, FlagReader } from '../../../framework/flag-reader.js';
+import type { FlagReader } from '../../../framework/flag-reader.js';
+import { CHUNK_SIZE_FLAG } from '../../../flags/chunk-size.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { usageErrorf } from '../../../framework/usage-errorf.js';
 import { NO_RESOURCES_MESSAGE } from '../../../manifests/no-resources.js';
@@ -26,8 +27,7 @@ export async function nodesOf(ctx: CommandContext, client: PlatformClient, args:
   if (selector !== '') {
     // In chunks, as kubectl's builder lists (drain's --chunk-size; 500 otherwise).
     // `--chunk-size` is drain's; cordon and uncordon list in chunks of 500.
-    const optional: AnyFlagReader = flags;
-    const chunk = optional.int('chunk-size') ?? 500;
+    const chunk = flags.optional(CHUNK_SIZE_FLAG) ?? 500;
     const out: KubeObject[] = [];
     for await (const page of rc.listPages({ labelSelector: selector, ...(chunk > 0 ? { limit: chunk } : {}), signal: ctx.io.signal })) {
       out.push(...page.items.map((n) => ({ ...n, apiVersion: 'v1', kind: 'Node' })));

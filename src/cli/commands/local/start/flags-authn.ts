@@ -6,7 +6,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { CONFIG_FILE_LIMIT, readTextFileLimited } from '../../../../sdk/bounded-read.js';
 import type { AuthenticationOptions } from '../../../../server/auth/authn/options.js';
-import type { AnyFlagReader, FlagReader, FlagsOf } from '../../../framework/flag-reader.js';
+import type { FlagName, FlagReader, FlagsOf } from '../../../framework/flag-reader.js';
 import { parseGoDuration } from '../../../../machinery/go-duration.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
@@ -45,18 +45,20 @@ export const authnFlags = [
   { name: 'requestheader-allowed-names', type: 'stringSlice', default: [], description: 'Common names allowed for the proxy certificate (empty: every name).' },
 ] as const satisfies readonly FlagSpec[];
 
-/** Values from the command line, else the config file. */
+type AuthnFlag = (typeof authnFlags)[number];
+
+/** Values from the command line, else the config file (whose keys are the flags' names), each by the type of its flag. */
 interface Source {
-  has(name: string): boolean;
-  str(name: string): string;
-  bool(name: string): boolean;
-  list(name: string): string[];
+  has(name: AuthnFlag['name']): boolean;
+  str(name: FlagName<AuthnFlag, 'string' | 'duration'>): string;
+  bool(name: FlagName<AuthnFlag, 'bool'>): boolean;
+  list(name: FlagName<AuthnFlag, 'stringArray' | 'stringSlice'>): string[];
   /** A path, absolute against the place the value came from. */
-  path(name: string): string | undefined;
+  path(name: FlagName<AuthnFlag, 'string'>): string | undefined;
 }
 
 function fileSource(doc: Record<string, unknown>, dir: string): Source {
-  const str = (n: string): string => {
+  const str = (n: AuthnFlag['name']): string => {
     const v = doc[n];
     return v === undefined || v === null ? '' : Array.isArray(v) ? v.map(String).join(',') : String(v);
   };
@@ -73,9 +75,9 @@ function fileSource(doc: Record<string, unknown>, dir: string): Source {
   };
 }
 
-/** The flags by name (`n` is any authentication flag), over the file's values for those not given. */
-function flagSource(flags: AnyFlagReader, cwd: string, fallback: Source): Source {
-  const changed = (n: string): boolean => flags.changed(n);
+/** The flags, over the file's values for those not given. */
+function flagSource(flags: FlagsOf<typeof authnFlags>, cwd: string, fallback: Source): Source {
+  const changed = (n: AuthnFlag['name']): boolean => flags.changed(n);
   return {
     has: (n) => changed(n) || fallback.has(n),
     str: (n) => (changed(n) || !fallback.has(n) ? flags.string(n) ?? '' : fallback.str(n)),

@@ -6,7 +6,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import type { FlagSpec } from '../../../framework/spec.js';
-import type { AnyFlagReader, FlagsOf } from '../../../framework/flag-reader.js';
+import type { FlagsOf } from '../../../framework/flag-reader.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import type { AuthorizationOptions } from '../../../../server/auth/authz/options.js';
 
@@ -62,13 +62,11 @@ export async function authorizationOptionsFromFlags(flags: FlagsOf<typeof authzF
 /** The authorization flags given on the command line, as arguments for the background server. */
 export function authzArgs(flags: FlagsOf<typeof authzFlags>, cwd: string): string[] {
   const args: string[] = [];
-  // Every flag by its name, lists as their comma-joined text (as they were given).
-  const byName: AnyFlagReader = flags;
-  const specs: readonly FlagSpec[] = authzFlags;
-  for (const f of specs) {
-    if (!byName.changed(f.name)) continue;
-    let value = byName.string(f.name) ?? '';
-    if (f.complete?.kind === 'file' && value !== '') value = absolute(value, cwd);
+  // Every flag given, lists as their comma-joined text (as they were given).
+  for (const f of authzFlags) {
+    if (!flags.changed(f.name)) continue;
+    let value = f.type === 'stringSlice' ? flags.strings(f.name).join(',') : flags.string(f.name) ?? '';
+    if ('complete' in f && f.complete.kind === 'file' && value !== '') value = absolute(value, cwd);
     args.push(`--${f.name}=${value}`);
   }
   return args;

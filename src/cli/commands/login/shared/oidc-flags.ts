@@ -4,19 +4,30 @@
  */
 import * as path from 'node:path';
 import type { FlagSpec } from '../../../framework/spec.js';
-import type { AnyFlagReader, FlagReader } from '../../../framework/flag-reader.js';
+import type { FlagReader } from '../../../framework/flag-reader.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import type { OidcSettings } from '../../../../sdk/auth/oidc/settings.js';
 import { TooLargeError } from '../../../../sdk/errors.js';
 
+/** `--issuer`. */
+export const ISSUER_FLAG = { name: 'issuer', type: 'string', default: '', description: 'Issuer URL of the OpenID Connect provider (e.g. https://accounts.example.com)' } as const satisfies FlagSpec;
+
+/** `--client-id`. */
+export const CLIENT_ID_FLAG = { name: 'client-id', type: 'string', default: '', description: 'Client ID registered at the provider' } as const satisfies FlagSpec;
+
+/** `--client-secret`. */
+const CLIENT_SECRET_FLAG = { name: 'client-secret', type: 'string', default: '', description: 'Client secret, for confidential clients (public clients rely on PKCE alone)' } as const satisfies FlagSpec;
+
+/** `--scope`. */
+const SCOPE_FLAG = { name: 'scope', type: 'stringArray', default: [], description: 'Scope to request besides "openid" (repeatable, e.g. --scope email --scope groups)' } as const satisfies FlagSpec;
+
+/** `--issuer-ca-file`. */
+const ISSUER_CA_FILE_FLAG = {
+  name: 'issuer-ca-file', type: 'string', default: '', description: "Path to a PEM CA bundle for the provider's certificate (default: the system roots)", complete: { kind: 'file' },
+} as const satisfies FlagSpec;
+
 /** `--issuer`, `--client-id`, `--client-secret`, `--scope`, `--issuer-ca-file`. */
-export const OIDC_FLAGS = [
-  { name: 'issuer', type: 'string', default: '', description: 'Issuer URL of the OpenID Connect provider (e.g. https://accounts.example.com)' },
-  { name: 'client-id', type: 'string', default: '', description: 'Client ID registered at the provider' },
-  { name: 'client-secret', type: 'string', default: '', description: 'Client secret, for confidential clients (public clients rely on PKCE alone)' },
-  { name: 'scope', type: 'stringArray', default: [], description: 'Scope to request besides "openid" (repeatable, e.g. --scope email --scope groups)' },
-  { name: 'issuer-ca-file', type: 'string', default: '', description: "Path to a PEM CA bundle for the provider's certificate (default: the system roots)", complete: { kind: 'file' } },
-] as const satisfies readonly FlagSpec[];
+export const OIDC_FLAGS = [ISSUER_FLAG, CLIENT_ID_FLAG, CLIENT_SECRET_FLAG, SCOPE_FLAG, ISSUER_CA_FILE_FLAG] as const satisfies readonly FlagSpec[];
 
 /** What the flags name. */
 export interface OidcFlagValues {
@@ -32,7 +43,7 @@ export interface OidcFlagValues {
  * Reads the OIDC flags; `required` makes a missing issuer or client ID a usage error. `logout`
  * declares only `--issuer` and `--client-id`: the others read as absent there.
  */
-export function readOidcFlags(flags: FlagReader<{ name: 'issuer'; type: 'string' } | { name: 'client-id'; type: 'string' }>, cwd: string, required = true): OidcFlagValues | undefined {
+export function readOidcFlags(flags: FlagReader<typeof ISSUER_FLAG | typeof CLIENT_ID_FLAG>, cwd: string, required = true): OidcFlagValues | undefined {
   const issuer = flags.string('issuer') ?? '';
   const clientId = flags.string('client-id') ?? '';
   if (issuer === '' || clientId === '') {
@@ -50,11 +61,11 @@ export function readOidcFlags(flags: FlagReader<{ name: 'issuer'; type: 'string'
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'))) {
     throw new UsageError(`the issuer URL must use https: "${issuer}"`);
   }
-  const optional: AnyFlagReader = flags;
-  const values: OidcFlagValues = { issuer, clientId, scopes: optional.strings('scope').flatMap((s) => s.split(/[\s,]+/)).filter((s) => s !== '') };
-  const secret = optional.string('client-secret') ?? '';
+  const scopes = flags.optional(SCOPE_FLAG) ?? [];
+  const values: OidcFlagValues = { issuer, clientId, scopes: scopes.flatMap((s) => s.split(/[\s,]+/)).filter((s) => s !== '') };
+  const secret = flags.optional(CLIENT_SECRET_FLAG) ?? '';
   if (secret !== '') values.clientSecret = secret;
-  const ca = optional.string('issuer-ca-file') ?? '';
+  const ca = flags.optional(ISSUER_CA_FILE_FLAG) ?? '';
   if (ca !== '') values.caFile = path.resolve(cwd, ca);
   return values;
 }

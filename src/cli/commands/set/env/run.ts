@@ -8,6 +8,7 @@ import { TooLargeError } from '../../../../sdk/errors.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import { FlagValues } from '../../../framework/flag-values.js';
+import { ALL_FLAG_COMMA_HELP, SELECTOR_FLAG_EQUALITY_HELP } from '../../../resource/selection.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { goTypeName, podSpecOf, selectContainers } from '../shared/pod-spec.js';
@@ -36,7 +37,7 @@ async function fromObjects(ctx: CommandContext, flags: Flags, from: string): Pro
   }
   const client = await ctx.client();
   const { liveObjects } = await import('../../../manifests/live-objects.js');
-  const selection = new FlagValues(new Map<string, string | boolean>([['selector', flags.string('selector') ?? ''], ['all', flags.bool('all')]]), new Set());
+  const selection = FlagValues.of([SELECTOR_FLAG_EQUALITY_HELP, ALL_FLAG_COMMA_HELP], [flags.string('selector') ?? '', flags.bool('all')]);
   const live = await liveObjects(ctx, selection, client, [from]);
   if (live.errors.length > 0) throw live.errors[0];
   return live.objects.map((o) => o.object);

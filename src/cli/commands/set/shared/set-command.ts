@@ -6,10 +6,10 @@
  */
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
-import type { AnyFlagReader, FlagReader } from '../../../framework/flag-reader.js';
+import type { FlagReader } from '../../../framework/flag-reader.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { recordedCause, withChangeCause } from '../../../flags/record.js';
+import { recordedCauseIfDeclared, withChangeCause } from '../../../flags/record.js';
 import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../../writes/dry-run.js';
 import { failuresError } from '../../../writes/error-list.js';
 import { FILENAME_TO_GET_FLAG, hasManifestInput, kustomizeFlag, readsStdin, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
@@ -83,10 +83,9 @@ type SetFlag = Exclude<ReturnType<typeof setFlags<readonly []>>[number], { name:
 
 /** Runs a `set` subcommand over the resources of `resources`. */
 export async function runSetCommand(ctx: CommandContext, resources: string[], flags: FlagReader<SetFlag>, operation: string, change: SetChange, options: SetCommandOptions = {}): Promise<void> {
-  const optional: AnyFlagReader = flags;
   const local = flags.bool('local');
   const dryRun = dryRunMode(flags);
-  if (flags.bool('all') && (optional.string('selector') ?? '') !== '') throw new UsageError('cannot set --all and --selector at the same time', false);
+  if (flags.bool('all') && (flags.optional(SELECTOR_FLAG_EQUALITY_HELP) ?? '') !== '') throw new UsageError('cannot set --all and --selector at the same time', false);
   if (local && dryRun === 'server') throw new UsageError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?', false);
   if (!local && resources.length === 0 && !hasManifestInput(flags)) throw new UsageError('one or more resources must be specified as <resource> <name> or <resource>/<name>', false);
   const output = await objectOutput(ctx, flags);
@@ -112,7 +111,7 @@ export async function runSetCommand(ctx: CommandContext, resources: string[], fl
     }));
   }
   const suffix = dryRunSuffix(dryRun);
-  const cause = recordedCause(ctx, optional);
+  const cause = recordedCauseIfDeclared(ctx, flags);
   for (const item of items) {
     const before = item.object;
     const after = structuredClone(before);
