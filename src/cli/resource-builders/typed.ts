@@ -57,6 +57,22 @@ export function objectMeta(meta: MetaFields): Struct {
   });
 }
 
+/** The API type of an object: its group (`''` for the core group), version and kind. */
+export interface ObjectType {
+  group: string;
+  version: string;
+  kind: string;
+}
+
+/**
+ * An object of the type as a Go API type declares it: `kind`, `apiVersion` and `metadata` first,
+ * then the type's own fields (see {@link struct}).
+ */
+export function typedObject(type: ObjectType, meta: MetaFields, fields: Struct): Struct {
+  const apiVersion = type.group === '' ? type.version : `${type.group}/${type.version}`;
+  return struct({ kind: type.kind, apiVersion, metadata: objectMeta(meta), ...fields });
+}
+
 /** `metav1.LabelSelector` (matchLabels, then matchExpressions). */
 export function labelSelector(matchLabels: Readonly<Record<string, string>> | undefined, matchExpressions: readonly Struct[] = []): Struct {
   return struct({ matchLabels: goMap(matchLabels), matchExpressions: nonEmpty([...matchExpressions]) });
