@@ -9,7 +9,6 @@ import type { ServerContext } from '../context.js';
 import { timestamp } from '../util/time.js';
 import { CRD_CLEANUP_FINALIZER } from '../kinds/custom-resource-definition.js';
 import { customResourceDefs } from '../registry/custom-resources.js';
-import type { ResourceDef } from '../registry/types.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { InternalClient } from '../control/client.js';
@@ -34,9 +33,7 @@ function acceptedNames(crd: JsonObject): JsonObject {
 /** Creates the CRD controller. */
 export function crdController(ctx: ServerContext): Controller {
   const client = new InternalClient(ctx, 'apiextensions-controller', 'platform-apiserver');
-  const crdDef = ctx.registry.lookup(GROUPS.apiextensions, 'v1', 'customresourcedefinitions');
-  if (crdDef === undefined) throw new Error('customresourcedefinitions are not registered');
-  const defCRD: ResourceDef = crdDef;
+  const defCRD = ctx.registry.served(GROUPS.apiextensions, 'v1', 'customresourcedefinitions');
 
   async function conflict(crd: JsonObject): Promise<string | undefined> {
     const spec = o(crd.spec);

@@ -20,12 +20,6 @@ function o(v: unknown): JsonObject {
   return asObject(v) ?? {};
 }
 
-function core(ctx: ServerContext, plural: string): ResourceDef {
-  const d = ctx.registry.lookup('', 'v1', plural);
-  if (d === undefined) throw new Error(`core resource ${plural} is not registered`);
-  return d;
-}
-
 function podUsesClaim(pod: JsonObject, claim: string): boolean {
   const phase = o(pod.status).phase;
   if (phase === 'Succeeded' || phase === 'Failed') return false;
@@ -35,9 +29,9 @@ function podUsesClaim(pod: JsonObject, claim: string): boolean {
 /** Creates the PVC/PV protection and pod termination controller. */
 export function protectionController(ctx: ServerContext): Controller {
   const client = new InternalClient(ctx, 'pvc-protection-controller');
-  const pvcDef = core(ctx, 'persistentvolumeclaims');
-  const pvDef = core(ctx, 'persistentvolumes');
-  const podDef = core(ctx, 'pods');
+  const pvcDef = ctx.registry.served('', 'v1', 'persistentvolumeclaims');
+  const pvDef = ctx.registry.served('', 'v1', 'persistentvolumes');
+  const podDef = ctx.registry.served('', 'v1', 'pods');
   const leaseDef = ctx.registry.lookup(GROUPS.coordination, 'v1', 'leases');
 
   /** True when a node agent renews the lease of `node`. */

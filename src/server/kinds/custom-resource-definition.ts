@@ -159,8 +159,8 @@ export const customResourceDefinitionDef = defineKind({
     validate,
     validateUpdate(crd, old) {
       const errs: FieldError[] = [];
-      if (!jsonEqual(o(crd.spec).scope, o(old.spec).scope)) errs.push(fieldError.invalid('spec.scope', o(crd.spec).scope ?? '', 'field is immutable'));
-      if (!jsonEqual(o(crd.spec).group, o(old.spec).group)) errs.push(fieldError.invalid('spec.group', o(crd.spec).group ?? '', 'field is immutable'));
+      if (!jsonEqual(o(crd.spec).scope, o(old.spec).scope)) errs.push(fieldError.immutable('spec.scope', o(crd.spec).scope ?? ''));
+      if (!jsonEqual(o(crd.spec).group, o(old.spec).group)) errs.push(fieldError.immutable('spec.group', o(crd.spec).group ?? ''));
       return errs;
     },
     beforeDelete(crd) {

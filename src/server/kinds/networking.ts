@@ -223,7 +223,7 @@ export const ingressClassDef = defineKind({
     validate: validateIngressClass,
     validateUpdate(ic, old) {
       const now = asString(o(ic.spec).controller) ?? '';
-      return now === (asString(o(old.spec).controller) ?? '') ? [] : [fieldError.invalid('spec.controller', now, 'field is immutable')];
+      return now === (asString(o(old.spec).controller) ?? '') ? [] : [fieldError.immutable('spec.controller', now)];
     },
   },
 });

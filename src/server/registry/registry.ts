@@ -68,6 +68,13 @@ export class Registry {
     return this.index.get(key(group, version, plural));
   }
 
+  /** The def of a resource the server always serves (a built-in one); throws when it is not. */
+  served(group: string, version: string, plural: string): ResourceDef {
+    const def = this.lookup(group, version, plural);
+    if (def === undefined) throw new Error(`resource ${plural}.${version}.${group} is not served`);
+    return def;
+  }
+
   /** The def of a kind in an apiVersion (for owner references and events). */
   byKind(apiVersion: string, kind: string): ResourceDef | undefined {
     const slash = apiVersion.indexOf('/');

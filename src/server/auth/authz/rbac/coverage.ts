@@ -4,29 +4,7 @@
  * each must be covered by some held rule. The missing ones are described in kube-apiserver's
  * compact form (`{APIGroups:[""], Resources:["secrets"], Verbs:["get"]}`).
  */
-import type { PolicyRule } from './rules.js';
-
-function rule(p: Partial<PolicyRule>): PolicyRule {
-  return { verbs: [], apiGroups: [], resources: [], resourceNames: [], nonResourceURLs: [], ...p };
-}
-
-/** The atomic rules of a rule. */
-export function breakdownRule(r: PolicyRule): PolicyRule[] {
-  const out: PolicyRule[] = [];
-  for (const group of r.apiGroups) {
-    for (const resource of r.resources) {
-      for (const verb of r.verbs) {
-        if (r.resourceNames.length > 0) {
-          for (const name of r.resourceNames) out.push(rule({ apiGroups: [group], resources: [resource], verbs: [verb], resourceNames: [name] }));
-        } else {
-          out.push(rule({ apiGroups: [group], resources: [resource], verbs: [verb] }));
-        }
-      }
-    }
-  }
-  for (const url of r.nonResourceURLs) for (const verb of r.verbs) out.push(rule({ nonResourceURLs: [url], verbs: [verb] }));
-  return out;
-}
+import { breakdownRule, type PolicyRule } from '../../../../machinery/rbac/policy-rule.js';
 
 function hasAll(set: string[], items: string[]): boolean {
   return items.every((i) => set.includes(i));
@@ -66,24 +44,6 @@ export function covers(owner: PolicyRule[], servant: PolicyRule[]): { covered: b
     for (const atom of breakdownRule(r)) if (!owner.some((o) => ruleCovers(o, atom))) missing.push(atom);
   }
   return { covered: missing.length === 0, missing };
-}
-
-/** Merges rules that differ only in verbs (one group, one resource, at most one name). */
-export function compactRules(rules: PolicyRule[]): PolicyRule[] {
-  const out: PolicyRule[] = [];
-  const simple = new Map<string, PolicyRule>();
-  for (const r of rules) {
-    const isSimple = r.apiGroups.length === 1 && r.resources.length === 1 && r.nonResourceURLs.length === 0 && r.resourceNames.length <= 1;
-    if (!isSimple) {
-      out.push(r);
-      continue;
-    }
-    const key = JSON.stringify([r.apiGroups[0], r.resources[0], r.resourceNames[0] ?? null]);
-    const existing = simple.get(key);
-    if (existing === undefined) simple.set(key, { ...r, verbs: [...r.verbs] });
-    else existing.verbs.push(...r.verbs);
-  }
-  return [...out, ...simple.values()];
 }
 
 /** Go's `%q` of a string slice: `["a" "b"]`. */
