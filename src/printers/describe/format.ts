@@ -163,11 +163,6 @@ export function formatLabelsLine(labels: Readonly<Record<string, string>> | unde
   return pairs.length === 0 ? '<none>' : pairs.join(',');
 }
 
-/** Go's `%v` of a string slice: `[a b c]`. */
-export function goSlice(values: readonly unknown[] | undefined): string {
-  return `[${(values ?? []).map((v) => String(v)).join(' ')}]`;
-}
-
 /** kubectl's `printBoolPtr`: `True`, `False`, or `<unset>` when the field is absent. */
 export function printBoolPtr(v: unknown): string {
   return typeof v === 'boolean' ? (v ? 'True' : 'False') : '<unset>';

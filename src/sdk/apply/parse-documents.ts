@@ -189,14 +189,3 @@ export async function parseSource(text: string, source: string): Promise<ParsedS
   const documents = await parseYamlStream(clean.replace(/\r\n/g, '\n'), source, errors);
   return { documents, errors };
 }
-
-/**
- * Like {@link parseSource}, but throws the first problem.
- *
- * @throws {@link InputError} naming the source, the document, and the line and column.
- */
-export async function parseDocuments(text: string, source: string): Promise<ParsedDocument[]> {
-  const { documents, errors } = await parseSource(text, source);
-  if (errors[0] !== undefined) throw errors[0];
-  return documents;
-}

@@ -35,11 +35,6 @@ export function protobufSchema(typeMeta: TypeMeta): StructSchema | undefined {
   return builtinListSchema(group, version, typeMeta.kind);
 }
 
-/** True when an answer of this object can be sent as protobuf. */
-export function hasProtobufForm(obj: JsonObject): boolean {
-  return protobufSchema(typeMetaOf(obj)) !== undefined;
-}
-
 function typeMetaOf(obj: JsonObject): TypeMeta {
   return { apiVersion: typeof obj.apiVersion === 'string' ? obj.apiVersion : '', kind: typeof obj.kind === 'string' ? obj.kind : '' };
 }

@@ -36,11 +36,6 @@ export function parseGroupVersion(apiVersion: string): { group: string; version:
   return slash >= 0 ? { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) } : { group: '', version: apiVersion };
 }
 
-/** The apiVersion of a Gvk. */
-export function apiVersionOf(gvk: GvkSelector): string {
-  return gvk.group ? `${gvk.group}/${gvk.version ?? ''}` : gvk.version ?? '';
-}
-
 /** `Kind.version.group` with `[noKind]`, `[noVer]`, `[noGrp]` for empty parts. */
 export function gvkString(gvk: GvkSelector): string {
   return [gvk.kind || '[noKind]', gvk.version || '[noVer]', gvk.group || '[noGrp]'].join('.');

@@ -26,6 +26,3 @@ function objectFlags() {
     { name: 'selector', short: 'l', type: 'string', default: '', description: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
   ] as const satisfies readonly FlagSpec[];
 }
-
-/** The kinds `rollout` knows, by `resource.group`. */
-export const ROLLOUT_KINDS = ['deployments.apps', 'daemonsets.apps', 'statefulsets.apps'] as const;

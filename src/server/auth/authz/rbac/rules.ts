@@ -14,16 +14,6 @@ export function rulesOf(role: { rules?: JsonValue } | undefined): PolicyRule[] {
   return (asArray(role?.rules) ?? []).map((r) => policyRuleOf(asObject(r) ?? {}));
 }
 
-/** A rule as the API writes it (empty lists left out). */
-export function ruleToJson(r: PolicyRule): Record<string, string[]> {
-  const out: Record<string, string[]> = { verbs: [...r.verbs] };
-  if (r.apiGroups.length > 0 || r.resources.length > 0) out.apiGroups = [...r.apiGroups];
-  if (r.resources.length > 0) out.resources = [...r.resources];
-  if (r.resourceNames.length > 0) out.resourceNames = [...r.resourceNames];
-  if (r.nonResourceURLs.length > 0) out.nonResourceURLs = [...r.nonResourceURLs];
-  return out;
-}
-
 function verbMatches(rule: PolicyRule, verb: string): boolean {
   return rule.verbs.includes('*') || rule.verbs.includes(verb);
 }
