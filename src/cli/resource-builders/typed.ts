@@ -6,6 +6,7 @@
  * `-o json` and the `--save-config` annotation keep the field order kubectl prints.
  */
 import { compareUtf8 } from '../../machinery/json/go-json.js';
+import { apiVersionOf } from '../../machinery/group-version.js';
 
 /** A JSON object built in a Go struct's field order. */
 export type Struct = Record<string, unknown>;
@@ -69,7 +70,7 @@ export interface ObjectType {
  * then the type's own fields (see {@link struct}).
  */
 export function typedObject(type: ObjectType, meta: MetaFields, fields: Struct): Struct {
-  const apiVersion = type.group === '' ? type.version : `${type.group}/${type.version}`;
+  const apiVersion = apiVersionOf(type);
   return struct({ kind: type.kind, apiVersion, metadata: objectMeta(meta), ...fields });
 }
 
