@@ -9,16 +9,12 @@ import type { ServerContext } from '../context.js';
 import { timestamp } from '../util/time.js';
 import { CRD_CLEANUP_FINALIZER } from '../kinds/custom-resource-definition.js';
 import { customResourceDefs } from '../registry/custom-resources.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asArray, asString, objectOrEmpty as o } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { InternalClient } from '../control/client.js';
 import type { Controller } from '../control/controller.js';
 import { realClock } from '../control/clock.js';
 import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
-
-function o(v: unknown): JsonObject {
-  return asObject(v) ?? {};
-}
 
 function acceptedNames(crd: JsonObject): JsonObject {
   const names = o(o(crd.spec).names);

@@ -10,15 +10,11 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import { FINALIZERS, GROUPS, NAMESPACES } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
 import type { ResourceDef } from '../registry/types.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asArray, asString, objectOrEmpty as o } from '../util/json.js';
 import { InternalClient } from '../control/client.js';
 import type { Controller } from '../control/controller.js';
 import { realClock } from '../control/clock.js';
 import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
-
-function o(v: unknown): JsonObject {
-  return asObject(v) ?? {};
-}
 
 function podUsesClaim(pod: JsonObject, claim: string): boolean {
   const phase = o(pod.status).phase;

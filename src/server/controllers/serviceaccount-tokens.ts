@@ -9,15 +9,11 @@ import { ANNOTATIONS, SECRET_TYPES } from '../../sdk/naming.js';
 import { legacyClaims } from '../auth/authn/service-account/claims.js';
 import type { TokenSigner } from '../auth/authn/service-account/signer.js';
 import type { ServerContext, WriteEvent } from '../context.js';
-import { asArray, asObject, asString, metaOf } from '../util/json.js';
+import { asArray, asString, metaOf, objectOrEmpty as o } from '../util/json.js';
 import { InternalClient } from '../control/client.js';
 import type { Controller } from '../control/controller.js';
 import { realClock } from '../control/clock.js';
 import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
-
-function o(v: unknown): JsonObject {
-  return asObject(v) ?? {};
-}
 
 function annotations(obj: JsonObject): JsonObject {
   return o(o(obj.metadata).annotations);
