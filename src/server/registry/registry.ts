@@ -5,6 +5,7 @@
  */
 import type { ResourceDef } from './types.js';
 import { compareVersionPriority } from './version-priority.js';
+import { parseApiVersion } from '../../machinery/group-version.js';
 
 /** Order of the built-in groups in `/apis`, as the API server lists them. */
 const GROUP_ORDER = [
@@ -77,9 +78,7 @@ export class Registry {
 
   /** The def of a kind in an apiVersion (for owner references and events). */
   byKind(apiVersion: string, kind: string): ResourceDef | undefined {
-    const slash = apiVersion.indexOf('/');
-    const group = slash < 0 ? '' : apiVersion.slice(0, slash);
-    const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
+    const { group, version } = parseApiVersion(apiVersion);
     for (const d of this.index.values()) if (d.group === group && d.version === version && d.kind === kind) return d;
     for (const d of this.index.values()) if (d.group === group && d.kind === kind) return d;
     return undefined;
