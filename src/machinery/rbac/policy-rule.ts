@@ -81,3 +81,40 @@ export function compactRules(rules: readonly PolicyRule[], options: { uniqueVerb
   }
   return [...compacted, ...simple.values()];
 }
+
+function hasAll(set: readonly string[], items: readonly string[]): boolean {
+  return items.every((i) => set.includes(i));
+}
+
+/** Every resource asked for is owned: by `*`, by name, or a subresource by `*` and its name. */
+function resourcesCovered(owned: readonly string[], wanted: readonly string[]): boolean {
+  if (owned.includes('*') || hasAll(owned, wanted)) return true;
+  return wanted.every((path) => {
+    if (owned.includes(path)) return true;
+    const slash = path.indexOf('/');
+    return slash >= 0 && owned.includes(`*/${path.slice(slash + 1)}`);
+  });
+}
+
+/** A URL, or a prefix ending in `*`. */
+function urlCovered(owner: string, path: string): boolean {
+  return owner === path || (owner.endsWith('*') && path.startsWith(owner.replace(/\*+$/, '')));
+}
+
+/** Whether `owner` grants all of `sub` (a rule of at most one verb, resource and name, or URL). */
+function ruleCovers(owner: PolicyRule, sub: PolicyRule): boolean {
+  return (owner.verbs.includes('*') || hasAll(owner.verbs, sub.verbs))
+    && (owner.apiGroups.includes('*') || hasAll(owner.apiGroups, sub.apiGroups))
+    && resourcesCovered(owner.resources, sub.resources)
+    && (owner.resourceNames.length === 0 || (sub.resourceNames.length > 0 && hasAll(owner.resourceNames, sub.resourceNames)))
+    && sub.nonResourceURLs.every((path) => owner.nonResourceURLs.some((o) => urlCovered(o, path)));
+}
+
+/**
+ * component-helpers' `Covers`: whether the `owner` rules grant everything the `servant` rules do,
+ * each servant rule broken down and every piece granted by one owner rule; and the pieces none grants.
+ */
+export function covers(owner: readonly PolicyRule[], servant: readonly PolicyRule[]): { covered: boolean; uncovered: PolicyRule[] } {
+  const uncovered = servant.flatMap(breakdownRule).filter((sub) => !owner.some((o) => ruleCovers(o, sub)));
+  return { covered: uncovered.length === 0, uncovered };
+}
