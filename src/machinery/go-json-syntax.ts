@@ -238,21 +238,33 @@ class Scanner {
   }
 }
 
+/** Where text stops being JSON (Go's `SyntaxError.Offset`, 0-based) and Go's message for it. */
+export interface GoJsonSyntaxProblem {
+  offset: number;
+  message: string;
+}
+
 /**
- * The message of Go's `json.SyntaxError` for `bytes` (`invalid character 'a' looking for beginning
- * of value`, `unexpected end of JSON input`), or undefined when the bytes are one JSON value.
+ * Go's `json.SyntaxError` for `bytes` (`invalid character 'a' looking for beginning of value` at
+ * the 'a', `unexpected end of JSON input` at the end), or undefined when the bytes are one JSON value.
  */
-export function goJsonSyntaxError(bytes: Uint8Array): string | undefined {
+export function goJsonSyntaxProblem(bytes: Uint8Array): GoJsonSyntaxProblem | undefined {
   const scanner = new Scanner();
+  let offset = 0;
   try {
-    for (const c of bytes) scanner.step(c);
+    for (; offset < bytes.length; offset++) scanner.step(bytes[offset] ?? 0);
     if (scanner.endTop) return undefined;
     scanner.step(0x20);
-    return scanner.endTop ? undefined : 'unexpected end of JSON input';
+    return scanner.endTop ? undefined : { offset, message: 'unexpected end of JSON input' };
   } catch (e) {
-    if (e instanceof SyntaxFailure) return e.message;
+    if (e instanceof SyntaxFailure) return { offset, message: e.message };
     throw e;
   }
+}
+
+/** The message of Go's `json.SyntaxError` for `bytes` (see {@link goJsonSyntaxProblem}). */
+export function goJsonSyntaxError(bytes: Uint8Array): string | undefined {
+  return goJsonSyntaxProblem(bytes)?.message;
 }
 
 /** Go's name of a JSON value's kind in `json: cannot unmarshal <kind> into ...` errors. */

@@ -62,11 +62,6 @@ export function canonicalInteger(value: bigint): number | bigint {
   return value >= -9007199254740991n && value <= 9007199254740991n ? Number(value) : value;
 }
 
-/** A number or bigint as JSON prints it. */
-export function numberText(value: number | bigint): string {
-  return typeof value === 'bigint' ? value.toString() : JSON.stringify(value);
-}
-
 // --- reading ---------------------------------------------------------------------------------
 
 const literals = new WeakMap<object, Map<string | number, string>>();

@@ -22,7 +22,8 @@ export class PlatformError extends Error {
 
   override name = 'PlatformError';
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    // Error gives itself a `cause` whenever the options have the key, even when it is undefined.
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
   }
 }
 
@@ -79,7 +80,7 @@ export class ConfigError extends PlatformError {
    */
   readonly configurationProblems: readonly string[] | undefined;
   constructor(message: string, options?: { file?: string; line?: number; cause?: unknown; configurationProblems?: readonly string[] }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(message, options);
     this.file = options?.file;
     this.line = options?.line;
     this.configurationProblems = options?.configurationProblems;
@@ -100,7 +101,7 @@ export class TransportError extends PlatformError {
   /** The connection failed while the body was being read (the server had answered): a dropped stream. */
   readonly afterResponse: boolean;
   constructor(message: string, options?: { url?: string; cause?: unknown; reason?: string; afterResponse?: boolean }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(message, options);
     this.url = options?.url;
     this.reason = options?.reason;
     this.afterResponse = options?.afterResponse ?? false;
@@ -128,7 +129,7 @@ export class ExecPluginError extends PlatformError {
   /** What the plugin wrote to stderr, when it was captured. */
   readonly stderr: string | undefined;
   constructor(message: string, options?: { exitCode?: number; stderr?: string; cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(message, options);
     this.exitCode = options?.exitCode;
     this.stderr = options?.stderr;
   }
@@ -156,7 +157,7 @@ export class InputError extends PlatformError {
   readonly line: number | undefined;
   readonly column: number | undefined;
   constructor(message: string, options?: { file?: string; line?: number; column?: number; cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(message, options);
     this.file = options?.file;
     this.line = options?.line;
     this.column = options?.column;

@@ -16,10 +16,9 @@ export const BOOTSTRAP_NAMESPACES = [NAMESPACES.default, NAMESPACES.system, NAME
 /** Creates what is missing; `port` is the serving port advertised in the `kubernetes` Endpoints. */
 export async function bootstrap(ctx: ServerContext, host: string, port: number): Promise<void> {
   const client = new InternalClient(ctx, 'bootstrap-controller', 'platform-apiserver');
-  const nsDef = ctx.registry.lookup('', 'v1', 'namespaces');
-  const svcDef = ctx.registry.lookup('', 'v1', 'services');
-  const epDef = ctx.registry.lookup('', 'v1', 'endpoints');
-  if (nsDef === undefined || svcDef === undefined || epDef === undefined) throw new Error('core resources are not registered');
+  const nsDef = ctx.registry.served('', 'v1', 'namespaces');
+  const svcDef = ctx.registry.served('', 'v1', 'services');
+  const epDef = ctx.registry.served('', 'v1', 'endpoints');
   for (const name of BOOTSTRAP_NAMESPACES) {
     if ((await client.get(nsDef, '', name)) === undefined) {
       await client.createIfMissing(nsDef, '', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });

@@ -14,6 +14,7 @@ import { UsageError } from '../framework/usage-error.js';
 import { resolveArgumentsWithShape } from '../commands/delete/shared/arguments.js';
 import { ALL_FLAG, ALL_NAMESPACES_FLAG, FIELD_SELECTOR_FLAG, SELECTOR_FLAG } from '../resource/selection.js';
 import { hasManifestInput, readCommandManifests, type FilenameFlag } from './manifest-flags.js';
+import { apiVersionOf } from '../../machinery/group-version.js';
 
 /** One object with where it lives. */
 export interface LiveObject {
@@ -35,7 +36,7 @@ export interface LiveObjects {
 /** Fills in apiVersion and kind (list items and some answers lack them). */
 export function withType(object: KubeObject, mapping: ResourceMapping): KubeObject {
   if (object.apiVersion !== undefined && object.kind !== undefined) return object;
-  return { ...object, apiVersion: mapping.group === '' ? mapping.version : `${mapping.group}/${mapping.version}`, kind: mapping.kind };
+  return { ...object, apiVersion: apiVersionOf(mapping), kind: mapping.kind };
 }
 
 /** Options of {@link liveObjects}. */

@@ -10,6 +10,7 @@ import { compareUtf8 } from '../../machinery/json/go-json.js';
 import { builtinSchema, type TypeSchema } from '../../sdk/types/schema/index.js';
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { Struct } from './typed.js';
+import { parseApiVersion } from '../../machinery/group-version.js';
 
 function isStruct(value: unknown): value is Struct {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -39,9 +40,8 @@ function reorder(value: unknown, schema: TypeSchema, depth: number): unknown {
  * a kind without a built-in schema.
  */
 export function inStructOrder(object: KubeObject): KubeObject {
-  const apiVersion = object.apiVersion ?? '';
-  const slash = apiVersion.indexOf('/');
-  const schema = builtinSchema(slash < 0 ? '' : apiVersion.slice(0, slash), slash < 0 ? apiVersion : apiVersion.slice(slash + 1), object.kind ?? '');
+  const { group, version } = parseApiVersion(object.apiVersion ?? '');
+  const schema = builtinSchema(group, version, object.kind ?? '');
   if (schema === undefined) return object;
   const ordered = reorder(object, schema, 0) as Struct;
   const head: Struct = {};

@@ -6,6 +6,7 @@
  * `-o json` and the `--save-config` annotation keep the field order kubectl prints.
  */
 import { compareUtf8 } from '../../machinery/json/go-json.js';
+import { apiVersionOf } from '../../machinery/group-version.js';
 
 /** A JSON object built in a Go struct's field order. */
 export type Struct = Record<string, unknown>;
@@ -55,6 +56,22 @@ export function objectMeta(meta: MetaFields): Struct {
     annotations: goMap(meta.annotations),
     ownerReferences: meta.ownerReferences === undefined ? undefined : nonEmpty([...meta.ownerReferences]),
   });
+}
+
+/** The API type of an object: its group (`''` for the core group), version and kind. */
+export interface ObjectType {
+  group: string;
+  version: string;
+  kind: string;
+}
+
+/**
+ * An object of the type as a Go API type declares it: `kind`, `apiVersion` and `metadata` first,
+ * then the type's own fields (see {@link struct}).
+ */
+export function typedObject(type: ObjectType, meta: MetaFields, fields: Struct): Struct {
+  const apiVersion = apiVersionOf(type);
+  return struct({ kind: type.kind, apiVersion, metadata: objectMeta(meta), ...fields });
 }
 
 /** `metav1.LabelSelector` (matchLabels, then matchExpressions). */

@@ -11,6 +11,7 @@ import type { ResourceClient } from '../../sdk/rest/resource-client.js';
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { ResourceQuery } from './resolve.js';
 import type { ResourceSelection } from './selection.js';
+import { apiVersionOf } from '../../machinery/group-version.js';
 
 /** Options of {@link fetchObjects}. */
 export interface FetchOptions {
@@ -30,10 +31,7 @@ export interface FetchOptions {
   onError?: (error: unknown, name: string) => void;
 }
 
-/** `apiVersion` of a mapping: `v1` for core, `group/version` otherwise. */
-export function apiVersionOf(mapping: Pick<ResourceMapping, 'group' | 'version'>): string {
-  return mapping.group === '' ? mapping.version : `${mapping.group}/${mapping.version}`;
-}
+export { apiVersionOf };
 
 /**
  * The object with `apiVersion` and `kind` set from its mapping when it lacks them (list items

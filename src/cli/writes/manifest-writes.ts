@@ -2,6 +2,8 @@
  * The common run of `create -f` and `replace -f`: read the manifests, write each object with the
  * command's operation through the SDK's ordered, concurrent runner, print each result in input
  * order (`configmap/foo created`), print objects for `-o`, and list every failure at the end.
+ * Each object goes to the operation with the last-applied annotation when it is to have one, and
+ * then the change cause of `--record`.
  */
 import type { DryRunMode } from '../../sdk/apply/apply-object.js';
 import type { ReadManifestsOptions } from '../../sdk/apply/manifests.js';
@@ -9,6 +11,7 @@ import type { ResourceClient } from '../../sdk/rest/resource-client.js';
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { CommandContext } from '../framework/context.js';
 import type { FlagReader } from '../framework/flag-reader.js';
+import { recordedCause, withChangeCause, type RECORD_FLAG } from '../flags/record.js';
 import { UsageError } from '../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix, type DRY_RUN_FLAG } from './dry-run.js';
 import { failuresError } from './error-list.js';
@@ -25,9 +28,9 @@ import { fieldValidation, type VALIDATE_FLAG } from './validate.js';
 export interface WriteContext {
   source: string;
   dryRun: DryRunMode;
-  fieldManager: string;
-  fieldValidation: 'Strict' | 'Warn' | 'Ignore';
   signal: AbortSignal;
+  /** The options of the write request: field manager, field validation, the signal, and a server-side dry run. */
+  writeOptions: { fieldManager: string; fieldValidation: 'Strict' | 'Warn' | 'Ignore'; signal: AbortSignal; dryRun?: true };
 }
 
 /** The command-specific part of a manifest write. */
@@ -37,20 +40,24 @@ export interface ManifestWriteOptions {
   /** `created`, `replaced`: for the summary of an interrupted run. */
   past: string;
   requireName: ReadManifestsOptions['requireName'];
+  /** Whether the object is written with the last-applied annotation (`--save-config`, for one). */
+  savesConfig: (object: KubeObject) => boolean;
   operation: (client: ResourceClient, object: KubeObject, context: WriteContext) => Promise<{ action: string; object: KubeObject; notes?: string[] }>;
 }
 
 /** The flags {@link runManifestWrites} reads. */
 type ManifestWriteFlags =
   | typeof DRY_RUN_FLAG | (typeof OUTPUT_FLAGS)[number] | typeof VALIDATE_FLAG | FilenameFlag
-  | { name: 'field-manager'; type: 'string' };
+  | typeof RECORD_FLAG | { name: 'field-manager'; type: 'string' };
 
 /** Runs a manifest-driven write command. */
 export async function runManifestWrites(ctx: CommandContext, flags: FlagReader<ManifestWriteFlags>, options: ManifestWriteOptions): Promise<void> {
   const dryRun = dryRunMode(flags);
   const output = await objectOutput(ctx, flags);
   const validation = fieldValidation(flags);
-  const fieldManager = flags.string('field-manager') ?? '';
+  const writeOptions: WriteContext['writeOptions'] = { fieldManager: flags.string('field-manager') ?? '', fieldValidation: validation, signal: ctx.io.signal };
+  if (dryRun === 'server') writeOptions.dryRun = true;
+  const cause = recordedCause(ctx, flags);
   const readErrors: unknown[] = [];
   const progress = new ProgressLine(ctx.io);
   let manifests = await readCommandManifests(ctx, flags, { requireName: options.requireName, errors: readErrors, progress, schemaValidation: validation });
@@ -63,11 +70,12 @@ export async function runManifestWrites(ctx: CommandContext, flags: FlagReader<M
   }
   if (manifests.length === 0) throw (await failuresError(readErrors, ctx.commandPath)) ?? new UsageError(`no objects passed to ${ctx.commandPath[0] ?? 'create'}`, false);
 
-  const [client, { namespace }, { applyManifests }, { describeObject }] = await Promise.all([
+  const [client, { namespace }, { applyManifests }, { describeObject }, { withLastApplied }] = await Promise.all([
     ctx.client({ stdinInUse: readsStdin(flags) }),
     ctx.namespace(),
     import('../../sdk/apply/apply-manifests.js'),
     import('../../sdk/apply/object-ref.js'),
+    import('../../sdk/apply/last-applied.js'),
   ]);
   allowConcurrentListeners(ctx.io.signal, 8);
   const suffix = dryRunSuffix(dryRun);
@@ -79,7 +87,11 @@ export async function runManifestWrites(ctx: CommandContext, flags: FlagReader<M
     enforceNamespace: ctx.globals.namespace !== undefined,
     dryRun,
     signal: ctx.io.signal,
-    operation: (rc, object, { source }) => options.operation(rc, object, { source, dryRun, fieldManager, fieldValidation: validation, signal: ctx.io.signal }),
+    operation: (rc, object, { source }) => {
+      // kubectl records the command after it computed the last-applied annotation.
+      const body = withChangeCause(options.savesConfig(object) ? withLastApplied(object) : object, cause);
+      return options.operation(rc, body, { source, dryRun, signal: ctx.io.signal, writeOptions });
+    },
     onResult: (r) => {
       progress.tick();
       if (r.action !== undefined && r.error === undefined) summary.count();

@@ -135,13 +135,3 @@ function ensureMessage(schema: StructSchema): string {
   }
   return name;
 }
-
-/** The message type of the union wrapper of a schema union, defined on first use. */
-export function unionType(schema: UntypedSchema): protobuf.Type {
-  return root.lookupType(untypedType(schema, ensureMessage));
-}
-
-/** The wrapper message of a list that is a map value. */
-export function listWrapperType(list: ListSchema): protobuf.Type {
-  return root.lookupType(listWrapper(list, ensureMessage));
-}

@@ -261,12 +261,32 @@ class Emitter {
 
   private writePlain(cps: readonly number[], allowBreaks: boolean): void {
     if (!this.whitespace) this.put(' ');
+    this.writeFoldable(cps, allowBreaks, false);
+    this.whitespace = false;
+    this.indention = false;
+  }
+
+  private writeSingleQuoted(cps: readonly number[], allowBreaks: boolean): void {
+    this.writeIndicator("'", true, false, false);
+    this.writeFoldable(cps, allowBreaks, true);
+    this.writeIndicator("'", false, false, false);
+    this.whitespace = false;
+    this.indention = false;
+  }
+
+  /**
+   * The text of a plain or a single-quoted scalar, which go-yaml writes alike: a space past the
+   * best width folds the line, a line break is written twice. A quoted one is never folded at its
+   * first or last character, and its quotes are doubled.
+   */
+  private writeFoldable(cps: readonly number[], allowBreaks: boolean, quoted: boolean): void {
     let spaces = false;
     let breaks = false;
     for (let i = 0; i < cps.length; i++) {
       const c = cps[i] ?? 0;
       if (isSpace(c)) {
-        if (allowBreaks && !spaces && this.column > BEST_WIDTH && !isSpace(cps[i + 1])) this.writeIndent();
+        const inside = !quoted || (i > 0 && i < cps.length - 1);
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && inside && !isSpace(cps[i + 1])) this.writeIndent();
         else this.write(c);
         spaces = true;
       } else if (isBreak(c)) {
@@ -276,46 +296,13 @@ class Emitter {
         breaks = true;
       } else {
         if (breaks) this.writeIndent();
+        if (quoted && c === 0x27) this.put("'");
         this.write(c);
         this.indention = false;
         spaces = false;
         breaks = false;
       }
     }
-    this.whitespace = false;
-    this.indention = false;
-  }
-
-  private writeSingleQuoted(cps: readonly number[], allowBreaks: boolean): void {
-    this.writeIndicator("'", true, false, false);
-    let spaces = false;
-    let breaks = false;
-    for (let i = 0; i < cps.length; i++) {
-      const c = cps[i] ?? 0;
-      if (isSpace(c)) {
-        if (allowBreaks && !spaces && this.column > BEST_WIDTH && i > 0 && i < cps.length - 1 && !isSpace(cps[i + 1])) {
-          this.writeIndent();
-        } else {
-          this.write(c);
-        }
-        spaces = true;
-      } else if (isBreak(c)) {
-        if (!breaks && c === 0x0a) this.putBreak();
-        this.writeBreak(c);
-        this.indention = true;
-        breaks = true;
-      } else {
-        if (breaks) this.writeIndent();
-        if (c === 0x27) this.put("'");
-        this.write(c);
-        this.indention = false;
-        spaces = false;
-        breaks = false;
-      }
-    }
-    this.writeIndicator("'", false, false, false);
-    this.whitespace = false;
-    this.indention = false;
   }
 
   private writeDoubleQuoted(cps: readonly number[], allowBreaks: boolean): void {

@@ -1,14 +1,22 @@
 /**
- * Whether a string may be written as a plain YAML scalar, by the rules of the YAML 1.1 resolver
- * in go-yaml v2 (which sigs.k8s.io/yaml, and so kubectl, uses): a string that would read back as
- * a bool, null, number or timestamp must be quoted (`"123"`, `"true"`, `"yes"`, `"2001-12-14"`).
+ * go-yaml v2's resolver of plain scalars (the YAML 1.1 rules sigs.k8s.io/yaml, and so kubectl,
+ * reads and writes with): `yes`/`on`/`y` are booleans, `0x1F` and `1_000` are integers, `1e3` is a
+ * float (one beyond float64, `1e400`, stays a string, as Go's ParseFloat refuses it), `2001-12-14`
+ * is a timestamp. Reading config files types plain scalars with it; the writer quotes a string
+ * that would read back as something else (`"123"`, `"true"`, `"yes"`, `"2001-12-14"`).
  */
 
-const RESOLVE_MAP = new Set([
-  'y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON',
-  'n', 'N', 'no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF',
-  '', '~', 'null', 'Null', 'NULL',
-  '.nan', '.NaN', '.NAN', '.inf', '.Inf', '.INF', '+.inf', '+.Inf', '+.INF', '-.inf', '-.Inf', '-.INF',
+/** The type an unquoted scalar resolves to. */
+export type PlainTag = 'null' | 'bool' | 'int' | 'float' | 'timestamp' | 'str';
+
+/** go-yaml's table of words: booleans, nulls and the special floats. */
+const WORDS = new Map<string, { tag: PlainTag; value: unknown }>([
+  ...['y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON'].map((w) => [w, { tag: 'bool', value: true }] as const),
+  ...['n', 'N', 'no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF'].map((w) => [w, { tag: 'bool', value: false }] as const),
+  ...['', '~', 'null', 'Null', 'NULL'].map((w) => [w, { tag: 'null', value: null }] as const),
+  ...['.nan', '.NaN', '.NAN'].map((w) => [w, { tag: 'float', value: Number.NaN }] as const),
+  ...['.inf', '.Inf', '.INF', '+.inf', '+.Inf', '+.INF'].map((w) => [w, { tag: 'float', value: Infinity }] as const),
+  ...['-.inf', '-.Inf', '-.INF'].map((w) => [w, { tag: 'float', value: -Infinity }] as const),
   // `<<` is in go-yaml's table too, but never looked up: `<` is not a resolver hint character.
 ]);
 
@@ -16,15 +24,21 @@ const YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/
 const BASE60_FLOAT = /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$/;
 const DOT_FLOAT = /^\.[0-9]+([eE][-+]?[0-9]+)?$/;
 
-/** `strconv.ParseInt(s, 0, 64)` / `ParseUint` / big.Int syntax: every integer literal Go accepts with base 0. */
-function isGoIntegerLiteral(s: string, allowSign: boolean): boolean {
-  const body = allowSign ? s.replace(/^[+-]/, '') : s;
-  if (body === '') return false;
-  if (/^0[xX][0-9a-fA-F]+$/.test(body)) return true;
-  if (/^0[oO][0-7]+$/.test(body)) return true;
-  if (/^0[bB][01]+$/.test(body)) return true;
-  if (/^0[0-7]*$/.test(body)) return true;
-  return /^[1-9][0-9]*$/.test(body);
+/**
+ * Go's `strconv.ParseInt(s, 0, 64)`, then `ParseUint(s, 0, 64)`: the value, or undefined when both
+ * fail (a signed literal must fit int64, an unsigned one uint64).
+ */
+function goParseInt(s: string): number | undefined {
+  const m = /^([+-]?)(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)$/.exec(s);
+  if (m === null) return undefined;
+  const [, sign = '', body = ''] = m;
+  let magnitude: bigint;
+  if (/^0[xXoObB]/.test(body)) magnitude = BigInt(body.toLowerCase());
+  else if (body.startsWith('0') && body.length > 1) magnitude = BigInt(`0o${body.slice(1)}`);
+  else magnitude = BigInt(body);
+  const fits = sign === '-' ? magnitude <= 2n ** 63n : magnitude < (sign === '+' ? 2n ** 63n : 2n ** 64n);
+  if (!fits) return undefined;
+  return Number(sign === '-' ? -magnitude : magnitude);
 }
 
 function daysIn(month: number, year: number): number {
@@ -54,22 +68,24 @@ function isTimestamp(s: string): boolean {
   return true;
 }
 
+/** Resolves an unquoted scalar as go-yaml v2 does: its type and value (a timestamp keeps its text). */
+export function resolvePlain(s: string): { tag: PlainTag; value: unknown } {
+  const word = WORDS.get(s);
+  if (word !== undefined) return word;
+  const c = s[0];
+  if (c === '.' && DOT_FLOAT.test(s) && Number.isFinite(Number(s))) return { tag: 'float', value: Number(s) };
+  if (c === undefined || !(c === '+' || c === '-' || (c >= '0' && c <= '9'))) return { tag: 'str', value: s };
+  if (isTimestamp(s)) return { tag: 'timestamp', value: s };
+  const plain = s.replaceAll('_', '');
+  const int = goParseInt(plain);
+  if (int !== undefined) return { tag: 'int', value: int };
+  if (YAML_STYLE_FLOAT.test(plain) && Number.isFinite(Number(plain))) return { tag: 'float', value: Number(plain) };
+  return { tag: 'str', value: s };
+}
+
 /** True when go-yaml v2 resolves the unquoted text `s` to something other than a string. */
 export function resolvesToNonString(s: string): boolean {
-  if (RESOLVE_MAP.has(s)) return true;
-  const c = s[0];
-  if (c === '.') return DOT_FLOAT.test(s) && Number.isFinite(Number(s));
-  if (c === undefined || !(c === '+' || c === '-' || (c >= '0' && c <= '9'))) return false;
-  if (isTimestamp(s)) return true;
-  const plain = s.replaceAll('_', '');
-  if (isGoIntegerLiteral(plain, true)) {
-    // A signed literal must fit int64 (ParseInt); unsigned ones of any size are still integers.
-    if (!/^[+-]0[xXoObB]/.test(plain)) return true;
-    const magnitude = BigInt(plain.slice(1));
-    return plain[0] === '-' ? magnitude <= 2n ** 63n : magnitude < 2n ** 63n;
-  }
-  if (YAML_STYLE_FLOAT.test(plain) && Number.isFinite(Number(plain))) return true;
-  return false;
+  return resolvePlain(s).tag !== 'str';
 }
 
 /** True for YAML 1.1 base-60 numbers (`1:20`), which go-yaml quotes for other parsers' sake. */

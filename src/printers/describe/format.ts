@@ -5,7 +5,7 @@ import type { LabelSelector } from '../../sdk/types/meta.js';
 import { humanDuration } from '../../sdk/types/human-duration.js';
 import { compareUtf8 } from '../../machinery/json/go-json.js';
 import type { DescribeWriter } from './writer.js';
-import { LEVEL_0 } from './writer.js';
+import { LEVEL_0, LEVEL_1 } from './writer.js';
 
 /** Options every describer takes. */
 export interface DescribeOptions {
@@ -163,12 +163,25 @@ export function formatLabelsLine(labels: Readonly<Record<string, string>> | unde
   return pairs.length === 0 ? '<none>' : pairs.join(',');
 }
 
-/** Go's `%v` of a string slice: `[a b c]`. */
-export function goSlice(values: readonly unknown[] | undefined): string {
-  return `[${(values ?? []).map((v) => String(v)).join(' ')}]`;
-}
-
 /** kubectl's `printBoolPtr`: `True`, `False`, or `<unset>` when the field is absent. */
 export function printBoolPtr(v: unknown): string {
   return typeof v === 'boolean' ? (v ? 'True' : 'False') : '<unset>';
+}
+
+/**
+ * A `Conditions:` section as kubectl's describers write it, left out when there are none: the
+ * column titles and their rule of dashes (each describer has its own), then a row per condition.
+ */
+export function printConditions(
+  w: DescribeWriter,
+  conditions: readonly Record<string, unknown>[],
+  titles: string,
+  rule: string,
+  row: (condition: Record<string, unknown>) => string,
+): void {
+  if (conditions.length === 0) return;
+  w.write(LEVEL_0, 'Conditions:\n');
+  w.write(LEVEL_1, `${titles}\n`);
+  w.write(LEVEL_1, `${rule}\n`);
+  for (const c of conditions) w.write(LEVEL_1, `${row(c)}\n`);
 }

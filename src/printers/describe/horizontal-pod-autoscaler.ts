@@ -9,7 +9,7 @@ import { quantityString } from '../../machinery/quantity/text.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline } from './format.js';
+import { formatRfc1123z, printAnnotationsMultiline, printConditions, printLabelsMultiline } from './format.js';
 import { num, obj, objs, str } from './json-access.js';
 import { LAST_APPLIED } from './skip.js';
 import type { DescribeWriter } from './writer.js';
@@ -123,13 +123,8 @@ export function describeHorizontalPodAutoscaler(hpa: KubeObject, events: readonl
       printDirectionBehavior(w, 'Scale Up', obj(spec['behavior'])['scaleUp']);
       printDirectionBehavior(w, 'Scale Down', obj(spec['behavior'])['scaleDown']);
     } : undefined);
-    const conditions = objs(status['conditions']);
-    if (conditions.length > 0) {
-      w.write(LEVEL_0, 'Conditions:\n');
-      w.write(LEVEL_1, 'Type\tStatus\tReason\tMessage\n');
-      w.write(LEVEL_1, '----\t------\t------\t-------\n');
-      for (const c of conditions) w.write(LEVEL_1, `${str(c['type'])}\t${str(c['status'])}\t${str(c['reason'])}\t${str(c['message'])}\n`);
-    }
+    printConditions(w, objs(status['conditions']), 'Type\tStatus\tReason\tMessage', '----\t------\t------\t-------',
+      (c) => `${str(c['type'])}\t${str(c['status'])}\t${str(c['reason'])}\t${str(c['message'])}`);
     if (events !== undefined && options.showEvents !== false) describeEvents(events, w, options);
   });
 }

@@ -15,11 +15,6 @@ export function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
 }
 
-/** A string, or undefined when absent. */
-export function optStr(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-
 /** A number, or 0. */
 export function num(v: unknown): number {
   return typeof v === 'number' ? v : 0;

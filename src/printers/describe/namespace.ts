@@ -1,10 +1,10 @@
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline } from './format.js';
+import { formatRfc1123z, printAnnotationsMultiline, printConditions, printLabelsMultiline } from './format.js';
 import { obj, objs, str } from './json-access.js';
 import { describeLimitRanges, describeResourceQuotas } from './quota.js';
 import { LAST_APPLIED } from './skip.js';
-import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
+import { LEVEL_0, tabbedString } from './writer.js';
 
 /**
  * `describe namespace`: labels, annotations, phase, conditions, and the namespace's resource
@@ -22,15 +22,8 @@ export function describeNamespace(
     printLabelsMultiline(w, 'Labels', namespace.metadata?.labels);
     printAnnotationsMultiline(w, 'Annotations', namespace.metadata?.annotations, LAST_APPLIED);
     w.write(LEVEL_0, `Status:\t${str(status['phase'])}\n`);
-    const conditions = objs(status['conditions']);
-    if (conditions.length > 0) {
-      w.write(LEVEL_0, 'Conditions:\n');
-      w.write(LEVEL_1, 'Type\tStatus\tLastTransitionTime\tReason\tMessage\n');
-      w.write(LEVEL_1, '----\t------\t------------------\t------\t-------\n');
-      for (const c of conditions) {
-        w.write(LEVEL_1, `${str(c['type'])}\t${str(c['status'])}\t${formatRfc1123z(str(c['lastTransitionTime']), options)}\t${str(c['reason'])}\t${str(c['message'])}\n`);
-      }
-    }
+    printConditions(w, objs(status['conditions']), 'Type\tStatus\tLastTransitionTime\tReason\tMessage', '----\t------\t------------------\t------\t-------',
+      (c) => `${str(c['type'])}\t${str(c['status'])}\t${formatRfc1123z(str(c['lastTransitionTime']), options)}\t${str(c['reason'])}\t${str(c['message'])}`);
     if (quotas !== undefined) {
       w.write(LEVEL_0, '\n');
       describeResourceQuotas(quotas, w);

@@ -4,7 +4,7 @@ import { QuantitySum, quantityString, quantityValue } from '../../machinery/quan
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline, sortedKeys, timestampSince } from './format.js';
+import { formatRfc1123z, printAnnotationsMultiline, printConditions, printLabelsMultiline, sortedKeys, timestampSince } from './format.js';
 import { bool, obj, objs, str, strs } from './json-access.js';
 import { LAST_APPLIED } from './skip.js';
 import { printTaintsMultiline } from './volumes.js';
@@ -154,17 +154,8 @@ export function describeNode(
         w.write(LEVEL_1, `RenewTime:\t${ls['renewTime'] === undefined ? '<unset>' : formatRfc1123z(str(ls['renewTime']), options)}\n`);
       }
     }
-    const conditions = objs(status['conditions']);
-    if (conditions.length > 0) {
-      w.write(LEVEL_0, 'Conditions:\n  Type\tStatus\tLastHeartbeatTime\tLastTransitionTime\tReason\tMessage\n');
-      w.write(LEVEL_1, '----\t------\t-----------------\t------------------\t------\t-------\n');
-      for (const c of conditions) {
-        w.write(
-          LEVEL_1,
-          `${str(c['type'])} \t${str(c['status'])} \t${formatRfc1123z(str(c['lastHeartbeatTime']), options)} \t${formatRfc1123z(str(c['lastTransitionTime']), options)} \t${str(c['reason'])} \t${str(c['message'])}\n`,
-        );
-      }
-    }
+    printConditions(w, objs(status['conditions']), 'Type\tStatus\tLastHeartbeatTime\tLastTransitionTime\tReason\tMessage', '----\t------\t-----------------\t------------------\t------\t-------',
+      (c) => `${str(c['type'])} \t${str(c['status'])} \t${formatRfc1123z(str(c['lastHeartbeatTime']), options)} \t${formatRfc1123z(str(c['lastTransitionTime']), options)} \t${str(c['reason'])} \t${str(c['message'])}`);
     w.write(LEVEL_0, 'Addresses:\n');
     for (const a of objs(status['addresses'])) w.write(LEVEL_1, `${str(a['type'])}:\t${str(a['address'])}\n`);
     const resources = (title: string, list: Json): void => {

@@ -9,7 +9,7 @@ import { quantityString } from '../../machinery/quantity/text.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline, timestampSince } from './format.js';
+import { formatRfc1123z, printAnnotationsMultiline, printConditions, printLabelsMultiline, timestampSince } from './format.js';
 import { obj, objs, str, strMap, strs } from './json-access.js';
 import { BETA_STORAGE_CLASS_ANNOTATION } from './names.js';
 import { LAST_APPLIED } from './skip.js';
@@ -128,15 +128,8 @@ export function describePersistentVolumeClaim(claim: KubeObject, pods: readonly 
   return tabbedString((w) => {
     printPersistentVolumeClaim(w, claim as Json, true, options);
     printPodsMultiline(w, 'Used By', podsUsingClaim(claim, pods));
-    const conditions = objs(status['conditions']);
-    if (conditions.length > 0) {
-      w.write(LEVEL_0, 'Conditions:\n');
-      w.write(LEVEL_1, 'Type\tStatus\tLastProbeTime\tLastTransitionTime\tReason\tMessage\n');
-      w.write(LEVEL_1, '----\t------\t-----------------\t------------------\t------\t-------\n');
-      for (const c of conditions) {
-        w.write(LEVEL_1, `${str(c['type'])} \t${str(c['status'])} \t${formatRfc1123z(str(c['lastProbeTime']), options)} \t${formatRfc1123z(str(c['lastTransitionTime']), options)} \t${str(c['reason'])} \t${str(c['message'])}\n`);
-      }
-    }
+    printConditions(w, objs(status['conditions']), 'Type\tStatus\tLastProbeTime\tLastTransitionTime\tReason\tMessage', '----\t------\t-----------------\t------------------\t------\t-------',
+      (c) => `${str(c['type'])} \t${str(c['status'])} \t${formatRfc1123z(str(c['lastProbeTime']), options)} \t${formatRfc1123z(str(c['lastTransitionTime']), options)} \t${str(c['reason'])} \t${str(c['message'])}`);
     if (events !== undefined && options.showEvents !== false) describeEvents(events, w, options);
   });
 }

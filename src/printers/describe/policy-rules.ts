@@ -4,78 +4,7 @@
  * the simple ones compacted again by (group, resource, resource name) with their verbs gathered,
  * then ordered by the text of the rule as the API's generated `PolicyRule.String()` prints it.
  */
-import { strs } from './json-access.js';
-
-/** One rule as the table needs it. */
-export interface PolicyRule {
-  verbs: string[];
-  apiGroups: string[];
-  resources: string[];
-  resourceNames: string[];
-  nonResourceURLs: string[];
-}
-
-/** The rule as the API object holds it (lists absent when empty). */
-export function policyRuleOf(raw: Record<string, unknown>): PolicyRule {
-  return {
-    verbs: strs(raw['verbs']),
-    apiGroups: strs(raw['apiGroups']),
-    resources: strs(raw['resources']),
-    resourceNames: strs(raw['resourceNames']),
-    nonResourceURLs: strs(raw['nonResourceURLs']),
-  };
-}
-
-/** kubectl's `rbac.BreakdownRule`. */
-export function breakdownRule(rule: PolicyRule): PolicyRule[] {
-  const out: PolicyRule[] = [];
-  const one = (apiGroups: string[], resources: string[], verbs: string[], resourceNames: string[], nonResourceURLs: string[]): PolicyRule =>
-    ({ verbs, apiGroups, resources, resourceNames, nonResourceURLs });
-  for (const group of rule.apiGroups) {
-    for (const resource of rule.resources) {
-      for (const verb of rule.verbs) {
-        if (rule.resourceNames.length > 0) {
-          for (const name of rule.resourceNames) out.push(one([group], [resource], [verb], [name], []));
-        } else {
-          out.push(one([group], [resource], [verb], [], []));
-        }
-      }
-    }
-  }
-  for (const url of rule.nonResourceURLs) for (const verb of rule.verbs) out.push(one([], [], [verb], [], [url]));
-  return out;
-}
-
-/** A rule of one group and resource, at most one name and no URLs (`isSimpleResourceRule`). */
-function simpleKey(rule: PolicyRule): string | undefined {
-  if (rule.resourceNames.length > 1 || rule.nonResourceURLs.length > 0) return undefined;
-  if (rule.apiGroups.length !== 1 || rule.resources.length !== 1) return undefined;
-  return JSON.stringify([rule.apiGroups[0], rule.resources[0], rule.resourceNames.length > 0, rule.resourceNames[0] ?? '']);
-}
-
-/**
- * kubectl's `rbac.CompactRules`: simple rules that differ only by verb become one. kubectl appends
- * every verb (`auth can-i --list` passes `uniqueVerbs: false`); `describe` lists each verb once.
- */
-export function compactRules(rules: readonly PolicyRule[], options: { uniqueVerbs?: boolean } = {}): PolicyRule[] {
-  const uniqueVerbs = options.uniqueVerbs ?? true;
-  const compacted: PolicyRule[] = [];
-  const simple = new Map<string, PolicyRule>();
-  for (const rule of rules) {
-    const key = simpleKey(rule);
-    if (key === undefined) {
-      compacted.push(rule);
-      continue;
-    }
-    const existing = simple.get(key);
-    if (existing === undefined) {
-      simple.set(key, { ...rule, verbs: [...rule.verbs] });
-      continue;
-    }
-    for (const verb of rule.verbs) if (!uniqueVerbs || !existing.verbs.includes(verb)) existing.verbs.push(verb);
-  }
-  return [...compacted, ...simple.values()];
-}
+import { breakdownRule, compactRules, policyRuleOf, type PolicyRule } from '../../machinery/rbac/policy-rule.js';
 
 const slice = (values: readonly string[]): string => `[${values.join(' ')}]`;
 
@@ -89,7 +18,10 @@ function compareBytes(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
 
-/** The rules of a role as the table lists them: broken down, compacted and sorted (stable). */
+/**
+ * The rules of a role as the table lists them: broken down, compacted (each verb once unless
+ * `uniqueVerbs` is false, as for `auth can-i --list`) and sorted (stable).
+ */
 export function tableRules(rawRules: readonly Record<string, unknown>[], options: { uniqueVerbs?: boolean } = {}): PolicyRule[] {
   const broken = rawRules.flatMap((r) => breakdownRule(policyRuleOf(r)));
   return compactRules(broken, options)

@@ -5,6 +5,7 @@
  */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { ExplainError } from './errors.js';
+import { apiVersionOf } from '../../machinery/group-version.js';
 
 type Model =
   | { type: 'kind'; description: string; fields: Record<string, JsonObject>; required: string[] }
@@ -251,7 +252,7 @@ class V2Explainer {
  */
 export function explainV2(doc: JsonObject, gvk: { group: string; version: string; kind: string }, fieldPath: readonly string[], recursive: boolean): string {
   const definitions = obj(doc.definitions) ?? {};
-  const groupVersion = gvk.group === '' ? gvk.version : `${gvk.group}/${gvk.version}`;
+  const groupVersion = apiVersionOf(gvk);
   for (const name of Object.keys(definitions).sort()) {
     const schema = obj(definitions[name]);
     const kinds = Array.isArray(schema?.['x-platform-group-version-kind']) ? (schema?.['x-platform-group-version-kind'] as JsonValue[]) : [];

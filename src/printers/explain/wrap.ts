@@ -18,35 +18,27 @@ export function wrapString(text: string, limit: number): string {
   let space = '';
   let wordLen = 0;
   let spaceLen = 0;
+  /** Writes out the pending space and word (go-wordwrap's WriteTo of both buffers). */
+  const flush = (): void => {
+    current += spaceLen + wordLen;
+    out += space + word;
+    space = '';
+    spaceLen = 0;
+    word = '';
+    wordLen = 0;
+  };
   for (const c of text) {
     if (c === '\n') {
-      if (word.length === 0) {
-        if (current + spaceLen > limit) current = 0;
-        else {
-          current += spaceLen;
-          out += space;
-        }
+      if (word.length > 0) flush();
+      else {
+        if (current + spaceLen <= limit) out += space;
         space = '';
         spaceLen = 0;
-      } else {
-        current += spaceLen + wordLen;
-        out += space + word;
-        space = '';
-        spaceLen = 0;
-        word = '';
-        wordLen = 0;
       }
       out += c;
       current = 0;
     } else if (isSpace(c)) {
-      if (space.length === 0 || word.length > 0) {
-        current += spaceLen + wordLen;
-        out += space + word;
-        space = '';
-        spaceLen = 0;
-        word = '';
-        wordLen = 0;
-      }
+      if (space.length === 0 || word.length > 0) flush();
       space += c;
       spaceLen++;
     } else {

@@ -1,3 +1,5 @@
+import { parseApiVersion } from '../../machinery/group-version.js';
+
 /** A kind and its API group (`''` for the core group). */
 export interface GroupKind {
   group: string;
@@ -6,9 +8,7 @@ export interface GroupKind {
 
 /** The API group of an `apiVersion` (`apps/v1` is `apps`, `v1` is the core group `''`). */
 export function groupOfApiVersion(apiVersion: string | undefined): string {
-  if (!apiVersion) return '';
-  const slash = apiVersion.indexOf('/');
-  return slash < 0 ? '' : apiVersion.slice(0, slash);
+  return parseApiVersion(apiVersion ?? '').group;
 }
 
 /**

@@ -10,7 +10,7 @@
 import { InputError } from '../errors.js';
 import { MAX_NESTING_DEPTH } from '../config/yaml-limits.js';
 import { loadYaml, YamlSyntaxError } from '../config/yaml-parse.js';
-import { findJsonSyntaxError } from './json-error.js';
+import { goJsonSyntaxProblem } from '../../machinery/go-json-syntax.js';
 
 /** One parsed document of a manifest source. */
 export interface ParsedDocument {
@@ -127,9 +127,13 @@ function parseJsonStream(text: string, source: string): ParsedDocument[] {
     try {
       docs.push({ value: JSON.parse(slice) as unknown, index, line: lineColumn(text, range.start).line });
     } catch (err) {
-      const problem = findJsonSyntaxError(slice);
-      const at = lineColumn(text, range.start + (problem?.offset ?? slice.length));
-      const reason = problem?.reason ?? (err as Error).message;
+      // JSON.parse does not always say where it failed; Go's scanner does, and in Go's words.
+      const bytes = new TextEncoder().encode(slice);
+      const problem = goJsonSyntaxProblem(bytes);
+      // Go counts bytes; the position is given in the characters of the text.
+      const offset = problem === undefined ? slice.length : new TextDecoder().decode(bytes.subarray(0, problem.offset)).length;
+      const at = lineColumn(text, range.start + offset);
+      const reason = problem?.message ?? (err as Error).message;
       throw new InputError(`document ${index + 1}: ${reason}`, { file: source, line: at.line, column: at.column });
     }
   }
@@ -184,15 +188,4 @@ export async function parseSource(text: string, source: string): Promise<ParsedS
   }
   const documents = await parseYamlStream(clean.replace(/\r\n/g, '\n'), source, errors);
   return { documents, errors };
-}
-
-/**
- * Like {@link parseSource}, but throws the first problem.
- *
- * @throws {@link InputError} naming the source, the document, and the line and column.
- */
-export async function parseDocuments(text: string, source: string): Promise<ParsedDocument[]> {
-  const { documents, errors } = await parseSource(text, source);
-  if (errors[0] !== undefined) throw errors[0];
-  return documents;
 }

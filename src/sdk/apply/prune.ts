@@ -14,6 +14,7 @@ import type { ApplyResult } from './apply-manifests.js';
 import type { DryRunMode } from './apply-object.js';
 import { KindMapper } from './kind-mapper.js';
 import { describeObject, objectKey } from './object-ref.js';
+import { apiVersionOf } from '../../machinery/group-version.js';
 
 /** A kind that may be pruned: `core/v1/ConfigMap` style group, version and kind. */
 export interface PruneKind {
@@ -128,7 +129,7 @@ export async function pruneObjects(client: PlatformClient, results: readonly App
 
   const mappings: ResourceMapping[] = [];
   for (const kind of options.allowlist ?? DEFAULT_PRUNE_KINDS) {
-    const apiVersion = kind.group === '' ? kind.version : `${kind.group}/${kind.version}`;
+    const apiVersion = apiVersionOf(kind);
     const mapping = options.allowlist === undefined ? await kinds.find(apiVersion, kind.kind, options.signal) : await kinds.require(apiVersion, kind.kind, options.signal);
     if (mapping !== undefined) mappings.push(mapping);
   }
@@ -142,7 +143,7 @@ export async function pruneObjects(client: PlatformClient, results: readonly App
       const rc = client.resource(mapping, namespace);
       for await (const object of rc.listAll(listOptions)) {
         const uid = object.metadata?.uid;
-        const typed = { ...object, apiVersion: object.apiVersion ?? (mapping.group === '' ? mapping.version : `${mapping.group}/${mapping.version}`), kind: object.kind ?? mapping.kind };
+        const typed = { ...object, apiVersion: object.apiVersion ?? apiVersionOf(mapping), kind: object.kind ?? mapping.kind };
         if ((uid !== undefined && visitedUids.has(uid)) || visitedKeys.has(objectKey(typed, namespace))) continue;
         if (!appliedBefore(object, options, client.fieldManager)) continue;
         const result: PruneResult = { description: describeObject(typed), object: typed, mapping, namespace };

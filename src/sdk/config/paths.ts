@@ -2,7 +2,7 @@
  * Which files a configuration comes from, which file a new entry goes to, and how relative paths
  * inside a file are resolved and written back (client-go's loading rules and `PathOptions`).
  */
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import * as path from 'node:path';
 import { CONFIG_ENV, CONFIG_FILE_NAME, HOME_DIR_NAME } from '../naming.js';
 import type { ClusterEntry, ConfigAccess, UserEntry } from './types.js';
@@ -61,11 +61,6 @@ export function defaultFilename(access: ConfigAccess): string {
   const list = access.precedence;
   if (!access.fromEnv || list.length === 1) return list[0] as string;
   return list.find((f) => exists(ioPath(access, f))) ?? (list[list.length - 1] as string);
-}
-
-/** Whether a file of the precedence list exists. */
-export function fileExists(access: ConfigAccess, file: string): boolean {
-  return existsSync(ioPath(access, file));
 }
 
 /** Resolves `p` against `baseDir` unless empty or absolute. */

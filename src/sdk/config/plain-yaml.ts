@@ -12,7 +12,7 @@
  * the go-yaml schema gives (a differential test compares the two on generated files).
  */
 import { MAX_NESTING_DEPTH } from './yaml-limits.js';
-import { resolvePlain } from './yaml11.js';
+import { resolvePlain } from '../../machinery/yaml/resolve.js';
 
 /** One content line: its indentation and its text after the indentation. */
 interface Line {

@@ -1,13 +1,13 @@
 /**
  * The one YAML reader of the client (config files, manifests, `edit` buffers, patches): js-yaml
- * (loaded on first use) for the syntax, go-yaml v2's typing of plain scalars (see `yaml11.ts`),
+ * (loaded on first use) for the syntax, go-yaml v2's typing of plain scalars (machinery's `yaml/resolve.ts`),
  * and the bounds of `yaml-limits.ts` on nesting and alias expansion, so that a hostile document
  * fails fast with a line instead of expanding into gigabytes. Errors carry the 1-based line.
  */
 import type * as JsYaml from 'js-yaml';
 import { parsePlainBlockYaml } from './plain-yaml.js';
 import { checkExpansion, MAX_NESTING_DEPTH } from './yaml-limits.js';
-import { resolvePlain } from './yaml11.js';
+import { resolvePlain } from '../../machinery/yaml/resolve.js';
 
 /** A YAML syntax error (or a document over the limits): Go-style reason and 1-based line and column. */
 export class YamlSyntaxError extends Error {

@@ -9,7 +9,8 @@ import { AGGREGATED_DISCOVERY_ACCEPT } from '../rest/media-types.js';
 import type {
   APIGroup, APIGroupDiscovery, APIGroupDiscoveryList, APIGroupList, APIResource, APIResourceList, APIVersions,
 } from '../types/discovery.js';
-import { joinGroupVersion, type LegacyDiscovery } from './model.js';
+import { apiVersionOf } from '../../machinery/group-version.js';
+import type { LegacyDiscovery } from './model.js';
 
 // How many group-version documents are fetched at once in legacy discovery.
 const LEGACY_CONCURRENCY = 8;
@@ -26,14 +27,14 @@ function isAggregated(value: unknown): value is APIGroupDiscoveryList {
 function fromAggregated(items: APIGroupDiscovery[], groups: APIGroup[], lists: APIResourceList[], failed: LegacyDiscovery['failed']): void {
   for (const item of items) {
     const name = item.metadata?.name ?? '';
-    const versions = (item.versions ?? []).map((v) => ({ groupVersion: joinGroupVersion(name, v.version), version: v.version }));
+    const versions = (item.versions ?? []).map((v) => ({ groupVersion: apiVersionOf({ group: name, version: v.version }), version: v.version }));
     if (versions.length === 0) continue;
     const group: APIGroup = { name, versions };
     if (versions[0] !== undefined) group.preferredVersion = versions[0];
     groups.push(group);
     for (const v of item.versions ?? []) {
       if (v.freshness === 'Stale') {
-        const groupVersion = joinGroupVersion(name, v.version);
+        const groupVersion = apiVersionOf({ group: name, version: v.version });
         failed.push({ groupVersion, message: `stale GroupVersion discovery: ${groupVersion}` });
         continue;
       }
@@ -48,7 +49,7 @@ function fromAggregated(items: APIGroupDiscovery[], groups: APIGroup[], lists: A
           resources.push({ name: `${r.resource}/${sub.subresource}`, singularName: '', namespaced: r.scope === 'Namespaced', kind: sub.responseKind?.kind ?? kind, verbs: sub.verbs });
         }
       }
-      lists.push({ kind: 'APIResourceList', apiVersion: 'v1', groupVersion: joinGroupVersion(name, v.version), resources });
+      lists.push({ kind: 'APIResourceList', apiVersion: 'v1', groupVersion: apiVersionOf({ group: name, version: v.version }), resources });
     }
   }
 }

@@ -4,6 +4,7 @@
  * every served group version.
  */
 import type { APIGroupList, APIResourceList } from '../types/discovery.js';
+import { apiVersionOf } from '../../machinery/group-version.js';
 
 /** One served group. */
 export interface DiscoveredGroup {
@@ -54,10 +55,6 @@ export function splitGroupVersion(groupVersion: string): { group: string; versio
   return slash < 0 ? { group: '', version: groupVersion } : { group: groupVersion.slice(0, slash), version: groupVersion.slice(slash + 1) };
 }
 
-/** `{ group: 'apps', version: 'v1' }` -> `apps/v1`; core -> `v1`. */
-export function joinGroupVersion(group: string, version: string): string {
-  return group === '' ? version : `${group}/${version}`;
-}
 
 /** Builds the flat model from legacy documents. */
 export function snapshotFromLegacy(legacy: LegacyDiscovery): DiscoverySnapshot {
@@ -70,7 +67,7 @@ export function snapshotFromLegacy(legacy: LegacyDiscovery): DiscoverySnapshot {
   const resources: DiscoveredResource[] = [];
   for (const group of groups) {
     for (const version of group.versions) {
-      const list = byGroupVersion.get(joinGroupVersion(group.name, version));
+      const list = byGroupVersion.get(apiVersionOf({ group: group.name, version }));
       if (list === undefined) continue;
       const subresources = new Map<string, string[]>();
       for (const r of list.resources) {

@@ -1,59 +1,24 @@
 /**
  * Whether one set of RBAC rules grants everything another does (component-helpers'
- * `validation.Covers`): the servant rules are broken down to one verb, resource and resource name
- * (or non-resource URL) each, and every piece must be granted by one owner rule. The pieces no
- * owner rule grants are returned.
+ * `validation.Covers`, machinery's `covers`), over the API's rules: the pieces of the servant
+ * rules no owner rule grants come back as rules of the API, their empty lists left out.
  */
+import { covers as coversRules, policyRuleOf, type PolicyRule as FullRule } from '../../machinery/rbac/policy-rule.js';
 import type { PolicyRule } from '../types/rbac.js';
 
-/** Splits a rule into rules of one API group, resource, verb and resource name (or URL and verb). */
-export function breakdownRule(rule: PolicyRule): PolicyRule[] {
-  const out: PolicyRule[] = [];
-  for (const group of rule.apiGroups ?? []) {
-    for (const resource of rule.resources ?? []) {
-      for (const verb of rule.verbs ?? []) {
-        const names = rule.resourceNames ?? [];
-        if (names.length > 0) for (const name of names) out.push({ apiGroups: [group], resources: [resource], verbs: [verb], resourceNames: [name] });
-        else out.push({ apiGroups: [group], resources: [resource], verbs: [verb] });
-      }
-    }
-  }
-  for (const url of rule.nonResourceURLs ?? []) for (const verb of rule.verbs ?? []) out.push({ nonResourceURLs: [url], verbs: [verb] });
-  return out;
-}
-
-const hasAll = (set: readonly string[], wanted: readonly string[]): boolean => wanted.every((w) => set.includes(w));
-
-function resourcesCovered(owned: readonly string[], wanted: readonly string[]): boolean {
-  if (owned.includes('*') || hasAll(owned, wanted)) return true;
-  return wanted.every((path) => {
-    if (owned.includes(path)) return true;
-    const slash = path.indexOf('/');
-    return slash >= 0 && owned.includes(`*/${path.slice(slash + 1)}`);
-  });
-}
-
-function urlCovered(owner: string, path: string): boolean {
-  return owner === path || (owner.endsWith('*') && path.startsWith(owner.replace(/\*+$/, '')));
-}
-
-/** Whether `owner` grants all of `sub` (a rule with at most one verb, resource and name). */
-function ruleCovers(owner: PolicyRule, sub: PolicyRule): boolean {
-  const verbs = owner.verbs ?? [];
-  const groups = owner.apiGroups ?? [];
-  const ownerNames = owner.resourceNames ?? [];
-  const subNames = sub.resourceNames ?? [];
-  return (verbs.includes('*') || hasAll(verbs, sub.verbs ?? []))
-    && (groups.includes('*') || hasAll(groups, sub.apiGroups ?? []))
-    && resourcesCovered(owner.resources ?? [], sub.resources ?? [])
-    && (sub.nonResourceURLs ?? []).every((path) => (owner.nonResourceURLs ?? []).some((o) => urlCovered(o, path)))
-    && (subNames.length === 0 ? ownerNames.length === 0 : ownerNames.length === 0 || hasAll(ownerNames, subNames));
+/** One broken-down rule as the API writes it: a resource rule (with its name, if any) or a URL rule. */
+function apiRule(r: FullRule): PolicyRule {
+  if (r.nonResourceURLs.length > 0) return { nonResourceURLs: r.nonResourceURLs, verbs: r.verbs };
+  const rule: PolicyRule = { apiGroups: r.apiGroups, resources: r.resources, verbs: r.verbs };
+  if (r.resourceNames.length > 0) rule.resourceNames = r.resourceNames;
+  return rule;
 }
 
 /**
  * Whether `owner` grants everything `servant` does, and the broken-down servant rules it does not.
  */
 export function covers(owner: readonly PolicyRule[], servant: readonly PolicyRule[]): { covered: boolean; uncovered: PolicyRule[] } {
-  const uncovered = servant.flatMap(breakdownRule).filter((sub) => !owner.some((o) => ruleCovers(o, sub)));
-  return { covered: uncovered.length === 0, uncovered };
+  const full = (r: PolicyRule): FullRule => policyRuleOf({ ...r });
+  const result = coversRules(owner.map(full), servant.map(full));
+  return { covered: result.covered, uncovered: result.uncovered.map(apiRule) };
 }

@@ -16,21 +16,7 @@ export const AGGREGATED_DISCOVERY_ACCEPT = [
 /** Protobuf, falling back to JSON (types without protobuf support, such as custom resources). */
 export const PROTOBUF_ACCEPT = `${MEDIA_TYPES.protobuf},${MEDIA_TYPES.json}`;
 
-/** What `get --raw` accepts: anything, JSON preferred. */
-export const RAW_ACCEPT = `${MEDIA_TYPES.json}, */*`;
-
 /** The media type without parameters, lower-cased (`application/json`). */
 export function baseMediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
-
-/** The parameters of a media type (`as`, `g`, `v`, ...). */
-export function mediaTypeParams(contentType: string | undefined): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const part of (contentType ?? '').split(';').slice(1)) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    params[part.slice(0, eq).trim().toLowerCase()] = part.slice(eq + 1).trim().replace(/^"|"$/g, '');
-  }
-  return params;
 }

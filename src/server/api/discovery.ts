@@ -8,6 +8,7 @@ import type { APIGroup, APIGroupDiscovery, APIGroupDiscoveryList, APIGroupList, 
 import { GROUPS } from '../../sdk/naming.js';
 import type { Registry } from '../registry/registry.js';
 import type { ResourceDef } from '../registry/types.js';
+import { apiVersionOf } from '../../machinery/group-version.js';
 
 /** `storageVersionHash`: base64 of the first 8 bytes of sha256("group/version/kind"). */
 export function storageVersionHash(group: string, version: string, kind: string): string {
@@ -18,10 +19,6 @@ function byName<T>(items: T[], name: (t: T) => string): T[] {
   return [...items].sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
 }
 
-function gv(group: string, version: string): string {
-  return group === '' ? version : `${group}/${version}`;
-}
-
 /** `/api`. */
 export function apiVersions(serverAddress: string): APIVersions {
   return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }] };
@@ -30,7 +27,7 @@ export function apiVersions(serverAddress: string): APIVersions {
 function apiGroup(registry: Registry, name: string): APIGroup | undefined {
   const g = registry.groups().find((x) => x.name === name);
   if (g === undefined || name === '') return undefined;
-  const versions = g.versions.map((v) => ({ groupVersion: gv(name, v), version: v }));
+  const versions = g.versions.map((v) => ({ groupVersion: apiVersionOf({ group: name, version: v }), version: v }));
   const preferred = versions[0];
   const out: APIGroup = { name, versions };
   if (preferred !== undefined) out.preferredVersion = preferred;
@@ -76,7 +73,7 @@ export function apiResourceList(registry: Registry, group: string, version: stri
   const defs = registry.resourcesOf(group, version);
   if (defs.length === 0) return undefined;
   const resources = byName(defs.flatMap(resourceEntries), (r) => r.name);
-  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: gv(group, version), resources };
+  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: apiVersionOf({ group, version }), resources };
 }
 
 function discoveryResource(def: ResourceDef): APIResourceDiscovery {

@@ -28,35 +28,6 @@ export interface Authorizer {
   authorize(attrs: AuthorizationAttributes): Promise<AuthorizationDecision> | AuthorizationDecision;
 }
 
-/** AlwaysAllow. */
-export class AlwaysAllowAuthorizer implements Authorizer {
-  authorize(): AuthorizationDecision {
-    return { decision: 'allow' };
-  }
-}
-
-/** AlwaysDeny. */
-export class AlwaysDenyAuthorizer implements Authorizer {
-  authorize(): AuthorizationDecision {
-    return { decision: 'deny', reason: '' };
-  }
-}
-
-/** Asks each mode in order; the first allow or deny is final; no decision is a denial. */
-export class UnionAuthorizer implements Authorizer {
-  constructor(private readonly modes: Authorizer[]) {}
-
-  async authorize(attrs: AuthorizationAttributes): Promise<AuthorizationDecision> {
-    const reasons: string[] = [];
-    for (const m of this.modes) {
-      const d = await m.authorize(attrs);
-      if (d.decision !== 'no-opinion') return d;
-      if (d.reason !== undefined && d.reason !== '') reasons.push(d.reason);
-    }
-    return { decision: 'deny', reason: reasons.join(', ') };
-  }
-}
-
 /** The 403 text of a denied request, as the API server words it. */
 export function forbiddenMessage(attrs: AuthorizationAttributes, reason: string): string {
   const who = `User "${attrs.user.username}"`;

@@ -41,9 +41,8 @@ export function clientConfigText(server: string, caPem: string): string {
 /** Creates the bootstrap signer. */
 export function bootstrapSignerController(ctx: ServerContext, serverUrl: () => string, caPem: string): Controller {
   const client = new InternalClient(ctx, 'bootstrap-signer');
-  const cmDef = ctx.registry.lookup('', 'v1', 'configmaps');
-  const secretDef = ctx.registry.lookup('', 'v1', 'secrets');
-  if (cmDef === undefined || secretDef === undefined) throw new Error('configmaps and secrets must be registered');
+  const cmDef = ctx.registry.served('', 'v1', 'configmaps');
+  const secretDef = ctx.registry.served('', 'v1', 'secrets');
   const KEY = 'sync';
 
   async function sync(): Promise<void> {

@@ -103,8 +103,7 @@ export class EventRecorder {
 
   constructor(private readonly ctx: ServerContext, private readonly source: EventSource) {
     this.client = new InternalClient(ctx, source.component, source.component);
-    const def = ctx.registry.lookup('', 'v1', 'events');
-    if (def === undefined) throw new Error('core resource events is not registered');
+    const def = ctx.registry.served('', 'v1', 'events');
     this.def = def;
   }
 

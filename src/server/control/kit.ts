@@ -35,9 +35,7 @@ export class ControllerKit {
 
   /** A served resource's def (throws when it is not served). */
   def(group: string, version: string, plural: string): ResourceDef {
-    const d = this.ctx.registry.lookup(group, version, plural);
-    if (d === undefined) throw new Error(`resource ${plural}.${version}.${group} is not served`);
-    return d;
+    return this.ctx.registry.served(group, version, plural);
   }
 
   /** The shared informer of a served resource. */

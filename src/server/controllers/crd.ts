@@ -9,17 +9,12 @@ import type { ServerContext } from '../context.js';
 import { timestamp } from '../util/time.js';
 import { CRD_CLEANUP_FINALIZER } from '../kinds/custom-resource-definition.js';
 import { customResourceDefs } from '../registry/custom-resources.js';
-import type { ResourceDef } from '../registry/types.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asArray, asString, objectOrEmpty as o } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { InternalClient } from '../control/client.js';
 import type { Controller } from '../control/controller.js';
 import { realClock } from '../control/clock.js';
 import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
-
-function o(v: unknown): JsonObject {
-  return asObject(v) ?? {};
-}
 
 function acceptedNames(crd: JsonObject): JsonObject {
   const names = o(o(crd.spec).names);
@@ -34,9 +29,7 @@ function acceptedNames(crd: JsonObject): JsonObject {
 /** Creates the CRD controller. */
 export function crdController(ctx: ServerContext): Controller {
   const client = new InternalClient(ctx, 'apiextensions-controller', 'platform-apiserver');
-  const crdDef = ctx.registry.lookup(GROUPS.apiextensions, 'v1', 'customresourcedefinitions');
-  if (crdDef === undefined) throw new Error('customresourcedefinitions are not registered');
-  const defCRD: ResourceDef = crdDef;
+  const defCRD = ctx.registry.served(GROUPS.apiextensions, 'v1', 'customresourcedefinitions');
 
   async function conflict(crd: JsonObject): Promise<string | undefined> {
     const spec = o(crd.spec);

@@ -33,8 +33,7 @@ export function lastSeen(ev: JsonObject): number | undefined {
 /** Creates the controller that deletes expired Events. */
 export function eventTtlController(ctx: ServerContext, ttlMs = DEFAULT_EVENT_TTL_MS, clock: ControllerClock = realClock(ctx.now)): Controller {
   const client = new InternalClient(ctx, 'event-ttl-controller');
-  const def = ctx.registry.lookup('', 'v1', 'events');
-  if (def === undefined) throw new Error('core resource events is not registered');
+  const def = ctx.registry.served('', 'v1', 'events');
   const events = def;
   async function sweep(): Promise<void> {
     const cutoff = ctx.now() - ttlMs;

@@ -8,19 +8,12 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import { FINALIZERS, ROOT_CA_CONFIGMAP } from '../../sdk/naming.js';
 import type { ServerContext, WriteEvent } from '../context.js';
 import { timestamp } from '../util/time.js';
-import type { ResourceDef } from '../registry/types.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { InternalClient } from '../control/client.js';
 import type { Controller } from '../control/controller.js';
 import { realClock } from '../control/clock.js';
 import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
-
-function core(ctx: ServerContext, plural: string): ResourceDef {
-  const def = ctx.registry.lookup('', 'v1', plural);
-  if (def === undefined) throw new Error(`core resource ${plural} is not registered`);
-  return def;
-}
 
 function isTerminating(ns: JsonObject): boolean {
   return typeof asObject(ns.metadata)?.deletionTimestamp === 'string';
@@ -29,9 +22,9 @@ function isTerminating(ns: JsonObject): boolean {
 /** Creates the namespace controller. */
 export function namespaceController(ctx: ServerContext): Controller {
   const client = new InternalClient(ctx, 'namespace-controller');
-  const nsDef = core(ctx, 'namespaces');
-  const saDef = core(ctx, 'serviceaccounts');
-  const cmDef = core(ctx, 'configmaps');
+  const nsDef = ctx.registry.served('', 'v1', 'namespaces');
+  const saDef = ctx.registry.served('', 'v1', 'serviceaccounts');
+  const cmDef = ctx.registry.served('', 'v1', 'configmaps');
 
   async function ensureDefaults(name: string): Promise<void> {
     const sa = await client.get(saDef, name, 'default');

@@ -10,21 +10,11 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import { FINALIZERS, GROUPS, NAMESPACES } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
 import type { ResourceDef } from '../registry/types.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asArray, asString, objectOrEmpty as o } from '../util/json.js';
 import { InternalClient } from '../control/client.js';
 import type { Controller } from '../control/controller.js';
 import { realClock } from '../control/clock.js';
 import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
-
-function o(v: unknown): JsonObject {
-  return asObject(v) ?? {};
-}
-
-function core(ctx: ServerContext, plural: string): ResourceDef {
-  const d = ctx.registry.lookup('', 'v1', plural);
-  if (d === undefined) throw new Error(`core resource ${plural} is not registered`);
-  return d;
-}
 
 function podUsesClaim(pod: JsonObject, claim: string): boolean {
   const phase = o(pod.status).phase;
@@ -35,9 +25,9 @@ function podUsesClaim(pod: JsonObject, claim: string): boolean {
 /** Creates the PVC/PV protection and pod termination controller. */
 export function protectionController(ctx: ServerContext): Controller {
   const client = new InternalClient(ctx, 'pvc-protection-controller');
-  const pvcDef = core(ctx, 'persistentvolumeclaims');
-  const pvDef = core(ctx, 'persistentvolumes');
-  const podDef = core(ctx, 'pods');
+  const pvcDef = ctx.registry.served('', 'v1', 'persistentvolumeclaims');
+  const pvDef = ctx.registry.served('', 'v1', 'persistentvolumes');
+  const podDef = ctx.registry.served('', 'v1', 'pods');
   const leaseDef = ctx.registry.lookup(GROUPS.coordination, 'v1', 'leases');
 
   /** True when a node agent renews the lease of `node`. */

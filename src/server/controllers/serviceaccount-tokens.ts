@@ -9,22 +9,11 @@ import { ANNOTATIONS, SECRET_TYPES } from '../../sdk/naming.js';
 import { legacyClaims } from '../auth/authn/service-account/claims.js';
 import type { TokenSigner } from '../auth/authn/service-account/signer.js';
 import type { ServerContext, WriteEvent } from '../context.js';
-import type { ResourceDef } from '../registry/types.js';
-import { asArray, asObject, asString, metaOf } from '../util/json.js';
+import { asArray, asString, metaOf, objectOrEmpty as o } from '../util/json.js';
 import { InternalClient } from '../control/client.js';
 import type { Controller } from '../control/controller.js';
 import { realClock } from '../control/clock.js';
 import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
-
-function o(v: unknown): JsonObject {
-  return asObject(v) ?? {};
-}
-
-function core(ctx: ServerContext, plural: string): ResourceDef {
-  const d = ctx.registry.lookup('', 'v1', plural);
-  if (d === undefined) throw new Error(`core resource ${plural} is not registered`);
-  return d;
-}
 
 function annotations(obj: JsonObject): JsonObject {
   return o(o(obj.metadata).annotations);
@@ -37,8 +26,8 @@ function b64(s: string): string {
 /** Creates the token controller. */
 export function serviceAccountTokenController(ctx: ServerContext, signer: TokenSigner): Controller {
   const client = new InternalClient(ctx, 'tokens-controller');
-  const secretDef = core(ctx, 'secrets');
-  const saDef = core(ctx, 'serviceaccounts');
+  const secretDef = ctx.registry.served('', 'v1', 'secrets');
+  const saDef = ctx.registry.served('', 'v1', 'serviceaccounts');
 
   async function syncSecret(ns: string, name: string): Promise<void> {
     const secret = await client.get(secretDef, ns, name);

@@ -24,9 +24,7 @@ function nameOf(obj: JsonObject): string {
 /** Creates the token cleaner. */
 export function tokenCleaner(ctx: ServerContext, sweepMs = DEFAULT_SWEEP_MS): Controller {
   const client = new InternalClient(ctx, 'token-cleaner');
-  const secretDef = ctx.registry.lookup('', 'v1', 'secrets');
-  if (secretDef === undefined) throw new Error('secrets are not registered');
-  const def = secretDef;
+  const def = ctx.registry.served('', 'v1', 'secrets');
 
   function consider(secret: JsonObject): void {
     if (secret.type !== SECRET_TYPES.bootstrapToken) return;

@@ -20,6 +20,7 @@ import { fieldError, invalid } from '../validation/field-errors.js';
 import { decodeTyped } from './go-decode.js';
 import { duplicateFields, yamlDuplicateKey, type DuplicateKey } from './duplicates.js';
 import { nonFiniteMessage, nonFiniteNumber, showJson } from '../../machinery/json-numbers.js';
+import { parseApiVersion } from '../../machinery/group-version.js';
 
 export { decodeTyped } from './go-decode.js';
 export type { TypedDecodeResult } from './go-decode.js';
@@ -136,11 +137,6 @@ function internalPackage(group: string): string {
   return group.split('.')[0] ?? group;
 }
 
-function versionOf(apiVersion: string): string {
-  const slash = apiVersion.indexOf('/');
-  return slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
-}
-
 /**
  * Decodes the body of a create or update (of the main resource or a sub-resource whose kind is
  * `expected`): 400 for values of the wrong type (`ConfigMap in version "v1" cannot be handled as a
@@ -150,7 +146,7 @@ function versionOf(apiVersion: string): string {
 export async function decodeWriteBody(def: ResourceDef, body: JsonObject, raw: RawBody | undefined, expected: GVK, scope: ValidationScope): Promise<JsonObject> {
   const target = targetOf(def, expected);
   const kind = asString(body.kind) || expected.kind;
-  const version = versionOf(asString(body.apiVersion) ?? '') || expected.version;
+  const version = parseApiVersion(asString(body.apiVersion) ?? '').version || expected.version;
   const refuse = (message: string): ApiError => badRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${expected.kind}: ${message}`);
   // The API server decodes a body of another kind into that kind's type and then finds no
   // conversion to the endpoint's (custom resources are checked against their kind later).

@@ -1,12 +1,11 @@
 /** Checks an applied configuration the way the apiserver does before merging it. */
 import type { KubeObject } from '../../sdk/types/meta.js';
 import { isJsonObject } from '../../machinery/json/values.js';
+import { parseApiVersion } from '../../machinery/group-version.js';
 
 /** The `group/version, Kind=kind` spelling of a type in apiserver messages. */
 export function gvkString(apiVersion: string, kind: string): string {
-  const slash = apiVersion.indexOf('/');
-  const group = slash < 0 ? '' : apiVersion.slice(0, slash);
-  const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
+  const { group, version } = parseApiVersion(apiVersion);
   return `${group}/${version}, Kind=${kind}`;
 }
 

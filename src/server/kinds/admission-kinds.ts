@@ -32,7 +32,7 @@ export const priorityClassDef = defineKind({
     validateUpdate(obj, old) {
       const errs: FieldError[] = [];
       if (obj.value !== old.value) errs.push(fieldError.forbidden('value', 'may not be changed in an update.'));
-      if (obj.preemptionPolicy !== old.preemptionPolicy) errs.push(fieldError.invalid('preemptionPolicy', obj.preemptionPolicy ?? '', 'field is immutable'));
+      if (obj.preemptionPolicy !== old.preemptionPolicy) errs.push(fieldError.immutable('preemptionPolicy', obj.preemptionPolicy ?? ''));
       return errs;
     },
   },
@@ -109,7 +109,7 @@ export const runtimeClassDef = defineKind({
   hooks: {
     validate: validateOverhead,
     validateUpdate(obj, old) {
-      return obj.handler === old.handler ? [] : [fieldError.invalid('handler', obj.handler ?? '', 'field is immutable')];
+      return obj.handler === old.handler ? [] : [fieldError.immutable('handler', obj.handler ?? '')];
     },
   },
 });

@@ -4,16 +4,11 @@
  * `approval` and `status` sub-resource semantics and the signer checks are in
  * src/server/certificates/admission.ts.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
 import { GROUPS } from '../../sdk/naming.js';
 import { validateCsr, validateCsrStatusUpdate, validateCsrUpdate } from '../certificates/validation.js';
 import { csrTable } from '../tables/cluster.js';
-import { asObject, asString } from '../util/json.js';
+import { asString, objectOrEmpty as o } from '../util/json.js';
 import { defineKind } from './define.js';
-
-function o(v: unknown): JsonObject {
-  return asObject(v) ?? {};
-}
 
 export const certificateSigningRequestDef = defineKind({
   group: GROUPS.certificates, version: 'v1', kind: 'CertificateSigningRequest', plural: 'certificatesigningrequests', shortNames: ['csr'],

@@ -4,15 +4,11 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { GROUPS } from '../../sdk/naming.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asArray, asObject, asString, objectOrEmpty as o } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
 import { clusterRoleBindingTable, leaseTable, roleBindingTable, roleTable } from '../tables/cluster.js';
-
-function o(v: unknown): JsonObject {
-  return asObject(v) ?? {};
-}
 
 export const leaseDef = defineKind({
   group: GROUPS.coordination, version: 'v1', kind: 'Lease', plural: 'leases', namespaced: true,

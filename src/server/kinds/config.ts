@@ -102,7 +102,7 @@ export const secretDef = defineKind({
     },
     validateUpdate(obj, old) {
       const errs = validateImmutable(obj, old, ['data']);
-      if ((obj.type ?? '') !== (old.type ?? '')) errs.push(fieldError.invalid('type', obj.type ?? '', 'field is immutable'));
+      if ((obj.type ?? '') !== (old.type ?? '')) errs.push(fieldError.immutable('type', obj.type ?? ''));
       return errs;
     },
   },

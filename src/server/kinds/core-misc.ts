@@ -3,15 +3,11 @@
  * PersistentVolumeClaim.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asArray, asObject, asString, objectOrEmpty as o } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
 import { NODE_PROXY_SUBRESOURCE } from './connect-subresources.js';
 import { endpointsTable, eventTable, nodeTable, persistentVolumeClaimTable, persistentVolumeTable, serviceAccountTable } from '../tables/core.js';
-
-function o(v: unknown): JsonObject {
-  return asObject(v) ?? {};
-}
 
 export const serviceAccountDef = defineKind({
   group: '', version: 'v1', kind: 'ServiceAccount', plural: 'serviceaccounts', shortNames: ['sa'], namespaced: true,

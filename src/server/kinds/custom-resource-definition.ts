@@ -6,7 +6,7 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { GROUPS } from '../../sdk/naming.js';
 import { validateStructuralSchema } from '../schema-validation/index.js';
-import { asArray, asObject, asString, metaOf } from '../util/json.js';
+import { asArray, asObject, asString, metaOf, objectOrEmpty as o } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../machinery/validation/names.js';
@@ -14,10 +14,6 @@ import { defineKind } from './define.js';
 
 /** The finalizer a CRD carries while its custom resources are being deleted. */
 export const CRD_CLEANUP_FINALIZER = `customresourcecleanup.${GROUPS.apiextensions}`;
-
-function o(v: unknown): JsonObject {
-  return asObject(v) ?? {};
-}
 
 const PRINTER_TYPES = ['integer', 'number', 'string', 'boolean', 'date'];
 
@@ -159,8 +155,8 @@ export const customResourceDefinitionDef = defineKind({
     validate,
     validateUpdate(crd, old) {
       const errs: FieldError[] = [];
-      if (!jsonEqual(o(crd.spec).scope, o(old.spec).scope)) errs.push(fieldError.invalid('spec.scope', o(crd.spec).scope ?? '', 'field is immutable'));
-      if (!jsonEqual(o(crd.spec).group, o(old.spec).group)) errs.push(fieldError.invalid('spec.group', o(crd.spec).group ?? '', 'field is immutable'));
+      if (!jsonEqual(o(crd.spec).scope, o(old.spec).scope)) errs.push(fieldError.immutable('spec.scope', o(crd.spec).scope ?? ''));
+      if (!jsonEqual(o(crd.spec).group, o(old.spec).group)) errs.push(fieldError.immutable('spec.group', o(crd.spec).group ?? ''));
       return errs;
     },
     beforeDelete(crd) {

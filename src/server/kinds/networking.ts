@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 import { GROUPS } from '../../sdk/naming.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString } from '../util/json.js';
+import { asArray, asNumber, asObject, asString, objectOrEmpty as o } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { portNameProblems, portNumberProblems } from '../../machinery/validation/ports.js';
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../machinery/validation/names.js';
@@ -16,10 +16,6 @@ const PATH_TYPES = ['Exact', 'ImplementationSpecific', 'Prefix'];
 const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 const POLICY_TYPES = ['Egress', 'Ingress'];
 const MAX_INGRESS_CLASS_CONTROLLER = 250;
-
-function o(v: unknown): JsonObject {
-  return asObject(v) ?? {};
-}
 
 /** IsWildcardDNS1123Subdomain: `*.` followed by a DNS subdomain. */
 function wildcardProblems(host: string): string[] {
@@ -223,7 +219,7 @@ export const ingressClassDef = defineKind({
     validate: validateIngressClass,
     validateUpdate(ic, old) {
       const now = asString(o(ic.spec).controller) ?? '';
-      return now === (asString(o(old.spec).controller) ?? '') ? [] : [fieldError.invalid('spec.controller', now, 'field is immutable')];
+      return now === (asString(o(old.spec).controller) ?? '') ? [] : [fieldError.immutable('spec.controller', now)];
     },
   },
 });

@@ -4,24 +4,18 @@
  * server's defaults and validation.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { asNumber, asObject, asString, metaOf } from '../util/json.js';
+import { asNumber, asObject, metaOf } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { fromLabelMap, matchesLabels } from '../../machinery/labels/selector.js';
 import { defineKind } from './define.js';
 import { defaultPodTemplate, validatePodSpec } from './pod-spec.js';
+import { templateLabelsMismatch } from './template-labels.js';
 import { replicationControllerTable } from '../tables/workloads.js';
 import { podTemplateTable } from '../tables/core.js';
 import { validateLabelMap } from '../validation/object-meta.js';
 
 function readSpec(o: JsonObject): JsonObject {
   return asObject(o.spec) ?? {};
-}
-
-/** Go's `%#v` of a string map, as the selector mismatch message prints template labels. */
-function goMap(m: unknown): string {
-  const obj = asObject(m) ?? {};
-  const entries = Object.keys(obj).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(asString(obj[k]) ?? '')}`);
-  return `map[string]string{${entries.join(', ')}}`;
 }
 
 function nonEmptyMap(v: unknown): JsonObject | undefined {
@@ -72,7 +66,7 @@ function validateReplicationController(rc: JsonObject): FieldError[] {
   }
   const labels = asObject(asObject(template.metadata)?.labels);
   if (selector !== undefined && !matchesLabels(fromLabelMap(selector), labels)) {
-    errs.push(fieldError.invalidText('spec.template.metadata.labels', goMap(labels), '`selector` does not match template `labels`'));
+    errs.push(templateLabelsMismatch('spec.template', labels));
   }
   errs.push(...validatePodTemplateSpec(template, 'spec.template', ['Always']));
   const deadline = asObject(template.spec)?.activeDeadlineSeconds;

@@ -4,7 +4,7 @@
  */
 import { GROUPS } from '../../sdk/naming.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString } from '../util/json.js';
+import { asArray, asNumber, asObject, asString, objectOrEmpty as o } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../machinery/validation/names.js';
@@ -18,10 +18,6 @@ const BINDING_MODES = ['Immediate', 'WaitForFirstConsumer'];
 const FS_GROUP_POLICIES = ['File', 'None', 'ReadWriteOnceWithFSType'];
 const LIFECYCLE_MODES = ['Ephemeral', 'Persistent'];
 const MAX_CSI_NODE_ID_LENGTH = 192;
-
-function o(v: unknown): JsonObject {
-  return asObject(v) ?? {};
-}
 
 function nameOf(obj: JsonObject): string {
   return asString(o(obj.metadata).name) ?? '';
@@ -100,7 +96,7 @@ function validateStorageClassUpdate(sc: JsonObject, old: JsonObject): FieldError
   if (!jsonEqual(o(sc.parameters), o(old.parameters))) errs.push(fieldError.forbidden('parameters', 'updates to parameters are forbidden.'));
   if (sc.provisioner !== old.provisioner) errs.push(fieldError.forbidden('provisioner', 'updates to provisioner are forbidden.'));
   if (sc.reclaimPolicy !== old.reclaimPolicy) errs.push(fieldError.forbidden('reclaimPolicy', 'updates to reclaimPolicy are forbidden.'));
-  if (sc.volumeBindingMode !== old.volumeBindingMode) errs.push(fieldError.invalid('volumeBindingMode', sc.volumeBindingMode ?? null, 'field is immutable'));
+  if (sc.volumeBindingMode !== old.volumeBindingMode) errs.push(fieldError.immutable('volumeBindingMode', sc.volumeBindingMode ?? null));
   return errs;
 }
 
@@ -153,7 +149,7 @@ export const volumeAttachmentDef = defineKind({
     },
     validate: validateVolumeAttachment,
     validateUpdate(va, old) {
-      return jsonEqual(va.spec, old.spec) ? [] : [fieldError.invalid('spec', '{...}', 'field is immutable')];
+      return jsonEqual(va.spec, old.spec) ? [] : [fieldError.immutable('spec', '{...}')];
     },
     validateStatusUpdate: validateVolumeAttachment,
   },
@@ -207,8 +203,8 @@ export const csiDriverDef = defineKind({
       const errs: FieldError[] = [];
       const spec = o(d.spec);
       const oldSpec = o(old.spec);
-      if (!jsonEqual(spec.attachRequired, oldSpec.attachRequired)) errs.push(fieldError.invalid('spec.attachRequired', spec.attachRequired ?? null, 'field is immutable'));
-      if (!jsonEqual(spec.volumeLifecycleModes, oldSpec.volumeLifecycleModes)) errs.push(fieldError.invalid('spec.volumeLifecycleModes', spec.volumeLifecycleModes ?? null, 'field is immutable'));
+      if (!jsonEqual(spec.attachRequired, oldSpec.attachRequired)) errs.push(fieldError.immutable('spec.attachRequired', spec.attachRequired ?? null));
+      if (!jsonEqual(spec.volumeLifecycleModes, oldSpec.volumeLifecycleModes)) errs.push(fieldError.immutable('spec.volumeLifecycleModes', spec.volumeLifecycleModes ?? null));
       return errs;
     },
   },
@@ -253,7 +249,7 @@ export const csiNodeDef = defineKind({
         const prev = before.get(asString(driver.name) ?? '');
         if (prev === undefined) continue;
         if (!jsonEqual(driver.nodeID, prev.nodeID) || !jsonEqual(driver.topologyKeys ?? [], prev.topologyKeys ?? [])) {
-          errs.push(fieldError.invalid('CSINodeDriver', '{...}', 'field is immutable'));
+          errs.push(fieldError.immutable('CSINodeDriver', '{...}'));
         }
       }
       return errs;
@@ -278,8 +274,8 @@ export const csiStorageCapacityDef = defineKind({
     validate: validateCSIStorageCapacity,
     validateUpdate(c, old) {
       const errs: FieldError[] = [];
-      if (!jsonEqual(c.nodeTopology, old.nodeTopology)) errs.push(fieldError.invalid('nodeTopology', '{...}', 'field is immutable'));
-      if (c.storageClassName !== old.storageClassName) errs.push(fieldError.invalid('storageClassName', c.storageClassName ?? '', 'field is immutable'));
+      if (!jsonEqual(c.nodeTopology, old.nodeTopology)) errs.push(fieldError.immutable('nodeTopology', '{...}'));
+      if (c.storageClassName !== old.storageClassName) errs.push(fieldError.immutable('storageClassName', c.storageClassName ?? ''));
       return errs;
     },
   },

@@ -41,7 +41,7 @@ export const endpointSliceDef = defineKind({
       return errs;
     },
     validateUpdate(o, old) {
-      return o.addressType !== old.addressType ? [fieldError.invalid('addressType', o.addressType ?? null, 'field is immutable')] : [];
+      return o.addressType !== old.addressType ? [fieldError.immutable('addressType', o.addressType ?? null)] : [];
     },
   },
 });
@@ -54,7 +54,7 @@ export const controllerRevisionDef = defineKind({
       return !isJsonNumber(r) || r < 0 ? [fieldError.invalid('revision', r ?? null, 'must be greater than or equal to 0')] : [];
     },
     validateUpdate(o, old) {
-      return writeJson(o.data) !== writeJson(old.data) ? [fieldError.invalid('data', '{...}', 'field is immutable')] : [];
+      return writeJson(o.data) !== writeJson(old.data) ? [fieldError.immutable('data', '{...}')] : [];
     },
   },
 });

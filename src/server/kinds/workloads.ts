@@ -10,6 +10,7 @@ import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { fromObjectSelector, matchesLabels } from '../../machinery/labels/selector.js';
 import { defineKind, WORKLOAD_SCALE } from './define.js';
 import { defaultPodTemplate, validatePodSpec } from './pod-spec.js';
+import { templateLabelsMismatch } from './template-labels.js';
 import { cronJobTable, daemonSetTable, deploymentTable, jobTable, replicaSetTable, statefulSetTable } from '../tables/workloads.js';
 
 function spec(o: JsonObject): JsonObject {
@@ -20,13 +21,6 @@ function spec(o: JsonObject): JsonObject {
 
 function readSpec(o: JsonObject): JsonObject {
   return asObject(o.spec) ?? {};
-}
-
-/** Go's `%#v` of a string map, as selector mismatch messages print template labels. */
-function goMap(m: unknown): string {
-  const obj = asObject(m) ?? {};
-  const entries = Object.keys(obj).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(asString(obj[k]) ?? '')}`);
-  return `map[string]string{${entries.join(', ')}}`;
 }
 
 /** Selector required, non-empty, and matching the template's labels. */
@@ -46,7 +40,7 @@ function validateSelectorAndTemplate(o: JsonObject, templatePath: string, restar
   }
   const labels = asObject(asObject(template.metadata)?.labels);
   if (selector !== undefined && !matchesLabels(fromObjectSelector(selector), labels)) {
-    errs.push(fieldError.invalidText(`${templatePath}.metadata.labels`, goMap(labels), '`selector` does not match template `labels`'));
+    errs.push(templateLabelsMismatch(templatePath, labels));
   }
   errs.push(...validatePodSpec(template.spec, `${templatePath}.spec`, restartPolicies));
   return errs;
@@ -62,7 +56,7 @@ function validateReplicas(o: JsonObject): FieldError[] {
 
 function selectorImmutable(o: JsonObject, old: JsonObject): FieldError[] {
   if (!jsonEqual(readSpec(o).selector, readSpec(old).selector)) {
-    return [fieldError.invalid('spec.selector', readSpec(o).selector ?? null, 'field is immutable')];
+    return [fieldError.immutable('spec.selector', readSpec(o).selector ?? null)];
   }
   return [];
 }
@@ -189,9 +183,9 @@ export const jobDef = defineKind({
       const a = structuredClone(readSpec(o));
       const b = structuredClone(readSpec(old));
       if (!jsonEqual(a.template, b.template) && readSpec(old).suspend !== true) {
-        errs.push(fieldError.invalid('spec.template', '{...}', 'field is immutable'));
+        errs.push(fieldError.immutable('spec.template', '{...}'));
       }
-      if (!jsonEqual(a.completions, b.completions)) errs.push(fieldError.invalid('spec.completions', a.completions ?? null, 'field is immutable'));
+      if (!jsonEqual(a.completions, b.completions)) errs.push(fieldError.immutable('spec.completions', a.completions ?? null));
       return errs;
     },
   },

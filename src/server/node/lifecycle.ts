@@ -111,11 +111,7 @@ export interface NodeLifecycle extends Controller {
 export function nodeLifecycle(ctx: ServerContext, options: NodeLifecycleOptions): NodeLifecycle {
   const client = new InternalClient(ctx, 'system:serviceaccount:platform-system:node-controller', COMPONENTS.nodeController);
   const recorder = new EventRecorder(ctx, { component: COMPONENTS.nodeController });
-  const lookup = (group: string, plural: string): ResourceDef => {
-    const d = ctx.registry.lookup(group, 'v1', plural);
-    if (d === undefined) throw new Error(`${plural} are not served`);
-    return d;
-  };
+  const lookup = (group: string, plural: string): ResourceDef => ctx.registry.served(group, 'v1', plural);
   const nodesDef = lookup('', 'nodes');
   const podsDef = lookup('', 'pods');
   const leasesDef = ctx.registry.all().find((d) => d.plural === 'leases' && d.version === 'v1');

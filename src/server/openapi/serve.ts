@@ -37,11 +37,6 @@ function cacheOf(registry: Registry): DocumentCache {
   return get();
 }
 
-/** The documents of a registry (for tests and the CLI-facing checks). */
-export function openAPIDocuments(registry: Registry): DocumentCache {
-  return cacheOf(registry);
-}
-
 function acceptsJson(accept: string | undefined): boolean {
   const ranges = parseAccept(accept);
   if (ranges.length === 0) return true;

@@ -10,11 +10,7 @@ import { GROUPS, MEDIA_TYPES } from '../../sdk/naming.js';
 import { META_TYPES, builtinListSchema, builtinSchema, type StructSchema } from '../../sdk/types/schema/index.js';
 import { ProtobufDecodeError, decodeObject, encodeObject, type TypeMeta } from '../../sdk/types/schema/protobuf/index.js';
 import { badRequest } from '../errors.js';
-
-function splitApiVersion(apiVersion: string): { group: string; version: string } {
-  const slash = apiVersion.indexOf('/');
-  return slash < 0 ? { group: '', version: apiVersion } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
-}
+import { parseApiVersion } from '../../machinery/group-version.js';
 
 const META_KINDS: Record<string, StructSchema> = {
   Status: META_TYPES.status,
@@ -26,18 +22,13 @@ const META_KINDS: Record<string, StructSchema> = {
 
 /** The schema of a built-in kind, list kind or meta kind by its type meta (undefined: no protobuf form). */
 export function protobufSchema(typeMeta: TypeMeta): StructSchema | undefined {
-  const { group, version } = splitApiVersion(typeMeta.apiVersion);
+  const { group, version } = parseApiVersion(typeMeta.apiVersion);
   const meta = META_KINDS[typeMeta.kind];
   // Status and DeleteOptions are served in every group version; the meta group has the metadata kinds.
   if (meta !== undefined && (typeMeta.kind === 'Status' || typeMeta.kind === 'DeleteOptions' || group === GROUPS.meta)) return meta;
   const schema = builtinSchema(group, version, typeMeta.kind);
   if (schema?.kind === 'struct') return schema;
   return builtinListSchema(group, version, typeMeta.kind);
-}
-
-/** True when an answer of this object can be sent as protobuf. */
-export function hasProtobufForm(obj: JsonObject): boolean {
-  return protobufSchema(typeMetaOf(obj)) !== undefined;
 }
 
 function typeMetaOf(obj: JsonObject): TypeMeta {

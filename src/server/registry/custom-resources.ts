@@ -6,17 +6,13 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { schemaFromOpenAPI, UNSTRUCTURED, type TypeSchema } from '../../sdk/types/schema/index.js';
 import { applyDefaults, pruneUnknownFields, validateObject } from '../schema-validation/index.js';
-import { asArray, asObject, asString, assignOwn } from '../util/json.js';
+import { asArray, asObject, assignOwn, asString, objectOrEmpty as o } from '../util/json.js';
 import type { FieldError, FieldErrorType } from '../validation/field-errors.js';
 import { STANDARD_VERBS, type ResourceDef, type ScaleDef, type SubresourceDef } from './types.js';
 import { compareVersionPriority } from './version-priority.js';
 import { customResourceTable } from '../tables/custom-resource.js';
 import { evaluateJsonPath, parseJsonPath, simpleFieldPath } from '../tables/json-path.js';
 import { SCALE_SUBRESOURCE, statusSubresource } from '../kinds/define.js';
-
-function o(v: unknown): JsonObject {
-  return asObject(v) ?? {};
-}
 
 const CAUSE_TYPES = new Set<string>(['FieldValueNotFound', 'FieldValueRequired', 'FieldValueDuplicate', 'FieldValueInvalid',
   'FieldValueNotSupported', 'FieldValueForbidden', 'FieldValueTooLong', 'FieldValueTooMany', 'InternalError', 'FieldValueTypeInvalid']);

@@ -5,6 +5,7 @@
  */
 import type { ResourceDef } from './types.js';
 import { compareVersionPriority } from './version-priority.js';
+import { parseApiVersion } from '../../machinery/group-version.js';
 
 /** Order of the built-in groups in `/apis`, as the API server lists them. */
 const GROUP_ORDER = [
@@ -68,11 +69,16 @@ export class Registry {
     return this.index.get(key(group, version, plural));
   }
 
+  /** The def of a resource the server always serves (a built-in one); throws when it is not. */
+  served(group: string, version: string, plural: string): ResourceDef {
+    const def = this.lookup(group, version, plural);
+    if (def === undefined) throw new Error(`resource ${plural}.${version}.${group} is not served`);
+    return def;
+  }
+
   /** The def of a kind in an apiVersion (for owner references and events). */
   byKind(apiVersion: string, kind: string): ResourceDef | undefined {
-    const slash = apiVersion.indexOf('/');
-    const group = slash < 0 ? '' : apiVersion.slice(0, slash);
-    const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
+    const { group, version } = parseApiVersion(apiVersion);
     for (const d of this.index.values()) if (d.group === group && d.version === version && d.kind === kind) return d;
     for (const d of this.index.values()) if (d.group === group && d.kind === kind) return d;
     return undefined;

@@ -159,10 +159,7 @@ export interface ResourceDef {
   custom?: CustomResourceInfo;
 }
 
-/** `apps/v1` or `v1`. */
-export function apiVersionOf(def: { group: string; version: string }): string {
-  return def.group === '' ? def.version : `${def.group}/${def.version}`;
-}
+export { apiVersionOf } from '../../machinery/group-version.js';
 
 /** Group and resource, as errors name them. */
 export function groupResource(def: ResourceDef): { group: string; resource: string } {

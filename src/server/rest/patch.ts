@@ -14,7 +14,7 @@ import { apiVersionOf, groupKind, type GVK, type ResourceDef } from '../registry
 import { decodePatchedObject, normalizeBuiltin, type ValidationScope } from '../field-validation/index.js';
 import { asObject, asString, metaOf } from '../util/json.js';
 import { exceedsDepth, MAX_OBJECT_DEPTH } from '../util/json-limits.js';
-import { invalid, OMIT_VALUE } from '../validation/field-errors.js';
+import { fieldError, invalid, OMIT_VALUE } from '../validation/field-errors.js';
 import { trackApply, trackUpdate } from './managed-fields.js';
 import { ensureNamespace } from './object-meta.js';
 import { updateObject, type UpdateResult } from './update.js';
@@ -142,7 +142,7 @@ export async function patchObject(ctx: ServerContext, req: WriteRequest, params:
       const patchedMeta = asObject(patched.metadata);
       if (patchedMeta !== undefined) {
         const n = asString(patchedMeta.name) ?? '';
-        if (n !== '' && n !== req.name) throw invalid(groupKind(def), req.name, [{ type: 'FieldValueInvalid', field: 'metadata.name', value: n, detail: 'field is immutable' }]);
+        if (n !== '' && n !== req.name) throw invalid(groupKind(def), req.name, [fieldError.immutable('metadata.name', n)]);
       }
       const result = params.view === undefined ? patched : params.view.fromPatchResult(existing, patched);
       def.hooks.defaults?.(result);

@@ -9,7 +9,7 @@ import { badRequest, methodNotAllowed } from '../errors.js';
 import { asArray, asObject, asString, getPath, metaOf, setPath } from '../util/json.js';
 import { fieldError, invalid } from '../validation/field-errors.js';
 import { parseLabelSelector } from '../../machinery/labels/parse.js';
-import { formatObjectSelector, fromLabelMap, fromObjectSelector, selectorString, type LabelSelector } from '../../machinery/labels/selector.js';
+import { fromLabelMap, fromObjectSelector, selectorString, type LabelSelector } from '../../machinery/labels/selector.js';
 import type { ResourceDef } from '../registry/types.js';
 import { trackUpdate } from './managed-fields.js';
 import { checkTypeMeta } from './object-meta.js';
@@ -205,9 +205,4 @@ export async function finalizeNamespace(ctx: ServerContext, req: WriteRequest, b
       return out;
     },
   });
-}
-
-/** The selector text a Scale shows for a workload (exported for tables and tests). */
-export function workloadSelector(obj: JsonObject): string {
-  return formatObjectSelector(asObject(obj.spec)?.selector);
 }

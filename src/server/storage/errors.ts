@@ -32,9 +32,9 @@ export class FutureRVError extends StoreError {
   }
 }
 
-/** A precondition (expected resource version or uid) did not hold. */
-export class ConflictError extends StoreError {
-  override name = 'ConflictError';
+/** An error about one key of a bucket. */
+export class KeyError extends StoreError {
+  override name = 'KeyError';
   constructor(
     readonly bucket: string,
     readonly key: string,
@@ -44,25 +44,24 @@ export class ConflictError extends StoreError {
   }
 }
 
+/** A precondition (expected resource version or uid) did not hold. */
+export class ConflictError extends KeyError {
+  override name = 'ConflictError';
+}
+
 /** create() of a key that exists. */
-export class AlreadyExistsError extends StoreError {
+export class AlreadyExistsError extends KeyError {
   override name = 'AlreadyExistsError';
-  constructor(
-    readonly bucket: string,
-    readonly key: string,
-  ) {
-    super(`${bucket} "${key}" already exists`);
+  constructor(bucket: string, key: string) {
+    super(bucket, key, `${bucket} "${key}" already exists`);
   }
 }
 
 /** update() or delete() of a key that does not exist. */
-export class NotFoundError extends StoreError {
+export class NotFoundError extends KeyError {
   override name = 'NotFoundError';
-  constructor(
-    readonly bucket: string,
-    readonly key: string,
-  ) {
-    super(`${bucket} "${key}" not found`);
+  constructor(bucket: string, key: string) {
+    super(bucket, key, `${bucket} "${key}" not found`);
   }
 }
 

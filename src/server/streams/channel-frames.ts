@@ -39,11 +39,6 @@ export function channelCodec(protocol: string): ChannelCodec | undefined {
   };
 }
 
-/** Picks the first protocol the client offers that the server speaks (the wsstream handshake's rule). */
-export function negotiateProtocol(offered: readonly string[], supported: readonly string[]): string | undefined {
-  return offered.find((p) => supported.includes(p));
-}
-
 /** A message for `channel` carrying `data`. */
 export function encodeChannelMessage(codec: ChannelCodec, channel: number, data: Uint8Array): Buffer | string {
   if (codec.base64) return `${String.fromCharCode(0x30 + channel)}${Buffer.from(data).toString('base64')}`;

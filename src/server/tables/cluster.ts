@@ -5,12 +5,8 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { TableDef } from '../registry/types.js';
 import { humanDuration } from '../../sdk/types/human-duration.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asArray, asString, objectOrEmpty as obj } from '../util/json.js';
 import { AGE_COLUMN, CREATION_DESCRIPTION, NAME_COLUMN, ageOf, column, nameOf } from './common.js';
-
-function obj(v: unknown): JsonObject {
-  return asObject(v) ?? {};
-}
 
 /** The creation time as RFC 3339 (Created At cells), as the default table prints it. */
 function createdAt(o: JsonObject): string {

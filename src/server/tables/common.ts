@@ -62,3 +62,8 @@ export function int(v: unknown): number {
 export function orNone(s: string | undefined): string {
   return s === undefined || s === '' ? '<none>' : s;
 }
+
+/** `<unset>` for empty strings. */
+export function orUnset(s: string): string {
+  return s === '' ? '<unset>' : s;
+}

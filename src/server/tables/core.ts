@@ -3,13 +3,9 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { TableDef } from '../registry/types.js';
-import { asArray, asNumber, asObject, asString } from '../util/json.js';
+import { asArray, asNumber, asObject, asString, objectOrEmpty as obj } from '../util/json.js';
 import { formatLabels } from '../../machinery/labels/selector.js';
-import { AGE_COLUMN, NAME_COLUMN, ageOf, column, containerCells, int, nameOf, orNone, since } from './common.js';
-
-function obj(v: unknown): JsonObject {
-  return asObject(v) ?? {};
-}
+import { AGE_COLUMN, NAME_COLUMN, ageOf, column, containerCells, int, nameOf, orNone, orUnset, since } from './common.js';
 
 function str(v: unknown): string {
   return asString(v) ?? '';
@@ -394,6 +390,11 @@ function storageClass(o: JsonObject): string {
   return str(obj(o.spec).storageClassName);
 }
 
+/** A volume's or claim's `status.phase`, Terminating once it is being deleted. */
+function volumePhase(o: JsonObject): string {
+  return typeof obj(o.metadata).deletionTimestamp === 'string' ? 'Terminating' : str(obj(o.status).phase);
+}
+
 export const persistentVolumeTable: TableDef = {
   columns: [
     NAME_COLUMN,
@@ -412,12 +413,8 @@ export const persistentVolumeTable: TableDef = {
     const spec = obj(pv.spec);
     const claimRef = asObject(spec.claimRef);
     const claim = claimRef === undefined ? '' : `${str(claimRef.namespace)}/${str(claimRef.name)}`;
-    let phase = str(obj(pv.status).phase);
-    if (typeof obj(pv.metadata).deletionTimestamp === 'string') phase = 'Terminating';
-    const vac = str(spec.volumeAttributesClassName);
-    const mode = str(spec.volumeMode);
-    return [nameOf(pv), str(obj(spec.capacity).storage), accessModes(spec.accessModes), str(spec.persistentVolumeReclaimPolicy), phase,
-      claim, storageClass(pv), vac === '' ? '<unset>' : vac, str(obj(pv.status).reason), ageOf(pv, now), mode === '' ? '<unset>' : mode];
+    return [nameOf(pv), str(obj(spec.capacity).storage), accessModes(spec.accessModes), str(spec.persistentVolumeReclaimPolicy), volumePhase(pv),
+      claim, storageClass(pv), orUnset(str(spec.volumeAttributesClassName)), str(obj(pv.status).reason), ageOf(pv, now), orUnset(str(spec.volumeMode))];
   },
 };
 
@@ -436,16 +433,13 @@ export const persistentVolumeClaimTable: TableDef = {
   cells(pvc, now) {
     const spec = obj(pvc.spec);
     const status = obj(pvc.status);
-    let phase = str(status.phase);
-    if (typeof obj(pvc.metadata).deletionTimestamp === 'string') phase = 'Terminating';
     let capacity = '';
     let modes = '';
     if (str(spec.volumeName) !== '') {
       modes = accessModes(status.accessModes);
       capacity = str(obj(status.capacity).storage);
     }
-    const vac = str(spec.volumeAttributesClassName);
-    const mode = str(spec.volumeMode);
-    return [nameOf(pvc), phase, str(spec.volumeName), capacity, modes, storageClass(pvc), vac === '' ? '<unset>' : vac, ageOf(pvc, now), mode === '' ? '<unset>' : mode];
+    return [nameOf(pvc), volumePhase(pvc), str(spec.volumeName), capacity, modes, storageClass(pvc), orUnset(str(spec.volumeAttributesClassName)),
+      ageOf(pvc, now), orUnset(str(spec.volumeMode))];
   },
 };

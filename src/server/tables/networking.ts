@@ -1,15 +1,10 @@
 /**
  * Table columns and cells of the networking/v1 kinds, as the API server's printers produce them.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
 import type { TableDef } from '../registry/types.js';
 import { formatObjectSelector } from '../../machinery/labels/selector.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asArray, asObject, asString, objectOrEmpty as obj } from '../util/json.js';
 import { AGE_COLUMN, NAME_COLUMN, ageOf, column, nameOf } from './common.js';
-
-function obj(v: unknown): JsonObject {
-  return asObject(v) ?? {};
-}
 
 /** `formatHosts`: the first three hosts, `* ` for rules without one, `+ N more...` past three. */
 function formatHosts(rules: unknown): string {

@@ -13,6 +13,11 @@ export function asObject(v: unknown): JsonObject | undefined {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JsonObject) : undefined;
 }
 
+/** The value as an object, or an empty one when it is not an object (for reading optional nested fields). */
+export function objectOrEmpty(v: unknown): JsonObject {
+  return asObject(v) ?? {};
+}
+
 /** The value as an array, or undefined. */
 export function asArray(v: unknown): JsonValue[] | undefined {
   return Array.isArray(v) ? (v as JsonValue[]) : undefined;

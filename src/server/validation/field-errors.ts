@@ -76,6 +76,8 @@ export function errorText(err: FieldError): string {
 /** Constructors mirroring `field.Invalid`, `field.Required`, ... */
 export const fieldError = {
   invalid: (field: string, value: unknown, detail: string): FieldError => ({ type: 'FieldValueInvalid', field, value, detail }),
+  /** `field.Invalid(path, value, FieldImmutableErrorMsg)`: a field an update may not change. */
+  immutable: (field: string, value: unknown): FieldError => ({ type: 'FieldValueInvalid', field, value, detail: 'field is immutable' }),
   invalidText: (field: string, valueText: string, detail: string): FieldError => ({ type: 'FieldValueInvalid', field, valueText, detail }),
   required: (field: string, detail = ''): FieldError => ({ type: 'FieldValueRequired', field, detail }),
   forbidden: (field: string, detail: string): FieldError => ({ type: 'FieldValueForbidden', field, detail }),

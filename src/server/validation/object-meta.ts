@@ -121,7 +121,7 @@ export function validateObjectMetaUpdate(meta: JsonObject, old: JsonObject): Fie
   const immutable = (field: 'name' | 'namespace' | 'uid' | 'creationTimestamp'): void => {
     const a = meta[field];
     const b = old[field];
-    if ((a ?? '') !== (b ?? '')) errs.push(fieldError.invalid(`metadata.${field}`, a ?? '', 'field is immutable'));
+    if ((a ?? '') !== (b ?? '')) errs.push(fieldError.immutable(`metadata.${field}`, a ?? ''));
   };
   immutable('name');
   immutable('namespace');

@@ -5,6 +5,7 @@
  * sets `apiserver_requested_deprecated_apis`.
  */
 import { GROUPS } from '../../sdk/naming.js';
+import { apiVersionOf } from '../../machinery/group-version.js';
 
 /** One deprecated group/version/resource. */
 export interface DeprecatedApi {
@@ -35,10 +36,6 @@ export const DEPRECATED_APIS: readonly DeprecatedApi[] = [
   },
 ];
 
-function gv(group: string, version: string): string {
-  return group === '' ? version : `${group}/${version}`;
-}
-
 /** The deprecated API a request addresses, if any. */
 export function findDeprecatedApi(group: string, version: string, resource: string): DeprecatedApi | undefined {
   return DEPRECATED_APIS.find((d) => d.group === group && d.version === version && d.resource === resource);
@@ -47,5 +44,5 @@ export function findDeprecatedApi(group: string, version: string, resource: stri
 /** kube's text: `policy/v1beta1 PodDisruptionBudget is deprecated in v1.21+, unavailable in v1.25+; use policy/v1 PodDisruptionBudget`. */
 export function deprecationWarning(d: DeprecatedApi): string {
   const r = d.replacement;
-  return `${gv(d.group, d.version)} ${d.kind} is deprecated in v${d.deprecatedIn}+, unavailable in v${d.removedIn}+; use ${gv(r.group, r.version)} ${r.kind}`;
+  return `${apiVersionOf(d)} ${d.kind} is deprecated in v${d.deprecatedIn}+, unavailable in v${d.removedIn}+; use ${apiVersionOf(r)} ${r.kind}`;
 }

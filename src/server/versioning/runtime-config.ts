@@ -6,6 +6,7 @@
  */
 import type { ResourceDef } from '../registry/types.js';
 import { parseGoBool } from './feature-gates.js';
+import { apiVersionOf } from '../../machinery/group-version.js';
 
 /** A `--runtime-config` value that cannot be used. */
 export class RuntimeConfigError extends Error {
@@ -43,13 +44,9 @@ function track(version: string): 'ga' | 'beta' | 'alpha' {
   return 'ga';
 }
 
-function groupVersion(def: ResourceDef): string {
-  return def.group === '' ? def.version : `${def.group}/${def.version}`;
-}
-
 /** The defs that stay served under the runtime config; unknown keys are errors. */
 export function applyRuntimeConfig(defs: ResourceDef[], entries: RuntimeConfigEntry[]): ResourceDef[] {
-  const gvs = new Set(defs.map(groupVersion));
+  const gvs = new Set(defs.map(apiVersionOf));
   const enabled = new Map<ResourceDef, boolean>(defs.map((d) => [d, true]));
   const setWhere = (pred: (d: ResourceDef) => boolean, on: boolean): void => {
     for (const d of defs) if (pred(d)) enabled.set(d, on);
@@ -64,15 +61,15 @@ export function applyRuntimeConfig(defs: ResourceDef[], entries: RuntimeConfigEn
     else {
       const gvKey = key === 'api/v1' ? 'v1' : key;
       if (gvs.has(gvKey)) {
-        setWhere((d) => groupVersion(d) === gvKey, on);
+        setWhere((d) => apiVersionOf(d) === gvKey, on);
         continue;
       }
       const slash = gvKey.lastIndexOf('/');
       const gv = slash < 0 ? '' : gvKey.slice(0, slash);
       const resource = gvKey.slice(slash + 1);
       const normalizedGv = gv === 'api/v1' ? 'v1' : gv;
-      if (gvs.has(normalizedGv) && defs.some((d) => groupVersion(d) === normalizedGv && d.plural === resource)) {
-        setWhere((d) => groupVersion(d) === normalizedGv && d.plural === resource, on);
+      if (gvs.has(normalizedGv) && defs.some((d) => apiVersionOf(d) === normalizedGv && d.plural === resource)) {
+        setWhere((d) => apiVersionOf(d) === normalizedGv && d.plural === resource, on);
         continue;
       }
       unknown.push(key);
@@ -81,7 +78,7 @@ export function applyRuntimeConfig(defs: ResourceDef[], entries: RuntimeConfigEn
   if (unknown.length > 0) throw new RuntimeConfigError(`unknown api groups ${unknown.join(',')}`);
   for (const d of defs) {
     if (d.group === '' && d.version === 'v1' && enabled.get(d) === false && ['namespaces', 'serviceaccounts', 'services'].includes(d.plural)) {
-      throw new RuntimeConfigError(`${groupVersion(d)}/${d.plural} cannot be disabled: the local server needs it`);
+      throw new RuntimeConfigError(`${apiVersionOf(d)}/${d.plural} cannot be disabled: the local server needs it`);
     }
   }
   return defs.filter((d) => enabled.get(d) === true);

@@ -10,6 +10,7 @@ import type { AdmissionAttributes } from '../admission/types.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import { readJson } from '../../machinery/json-numbers.js';
+import { apiVersionOf } from '../../machinery/group-version.js';
 
 /** Review versions the server speaks, preferred first. */
 export const SUPPORTED_REVIEW_VERSIONS = ['v1', 'v1beta1'];
@@ -33,7 +34,7 @@ function resourceOf(def: ResourceDef): { group: string; version: string; resourc
 export function asVersion(obj: JsonObject | undefined, def: ResourceDef): JsonObject | null {
   if (obj === undefined) return null;
   const copy = structuredClone(obj);
-  if (copy.apiVersion !== undefined) copy.apiVersion = def.group === '' ? def.version : `${def.group}/${def.version}`;
+  if (copy.apiVersion !== undefined) copy.apiVersion = apiVersionOf(def);
   return copy;
 }
 

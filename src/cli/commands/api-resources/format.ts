@@ -4,6 +4,7 @@
  */
 import type { DiscoveredResource } from '../../../sdk/discovery/model.js';
 import { createTableWriter } from '../../../printers/table/table-writer.js';
+import { apiVersionOf } from '../../../machinery/group-version.js';
 
 /** `''` (the default table), `wide` or `name`. */
 export type ResourcesOutput = '' | 'wide' | 'name';
@@ -18,7 +19,7 @@ export function headerLine(output: ResourcesOutput, noHeaders: boolean): string 
 
 function rowLine(r: DiscoveredResource, output: ResourcesOutput): string {
   if (output === 'name') return `${r.resource}${r.group === '' ? '' : `.${r.group}`}\n`;
-  const apiVersion = r.group === '' ? r.version : `${r.group}/${r.version}`;
+  const apiVersion = apiVersionOf(r);
   const cells = [r.resource, r.shortNames.join(','), apiVersion, String(r.namespaced), r.kind];
   if (output === 'wide') cells.push(r.verbs.join(','), r.categories.join(','));
   return `${cells.join('\t')}\n`;

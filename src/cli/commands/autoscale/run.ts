@@ -16,6 +16,7 @@ import { withLastApplied } from '../../../sdk/apply/last-applied.js';
 import { objectOutput } from '../../writes/object-output.js';
 import { inGoFieldOrder } from '../../../machinery/json/go-json.js';
 import { inStructOrder } from '../../resource-builders/schema-order.js';
+import { apiVersionOf } from '../../../machinery/group-version.js';
 
 const HPA = { group: 'autoscaling', version: 'v1', resource: 'horizontalpodautoscalers', namespaced: true, kind: 'HorizontalPodAutoscaler' } as const;
 
@@ -35,7 +36,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   for (const o of live.objects) {
     if (!o.mapping.subresources.includes('scale')) throw new UsageError(`cannot autoscale a ${o.mapping.kind}: no scale subresource`, false);
     const spec: Record<string, unknown> = {
-      scaleTargetRef: { kind: o.mapping.kind, name: o.name, apiVersion: o.mapping.group === '' ? o.mapping.version : `${o.mapping.group}/${o.mapping.version}` },
+      scaleTargetRef: { kind: o.mapping.kind, name: o.name, apiVersion: apiVersionOf(o.mapping) },
       maxReplicas: max,
     };
     if (min > 0) spec.minReplicas = min;

@@ -6,7 +6,6 @@ import type { CommandContext } from '../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { usageErrorf } from '../../framework/usage-errorf.js';
-import { recordedCause, withChangeCause } from '../../flags/record.js';
 import { hasManifestInput } from '../../manifests/manifest-flags.js';
 import { runManifestWrites } from '../../writes/manifest-writes.js';
 
@@ -31,25 +30,20 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     return;
   }
   const saveConfig = flags.bool('save-config');
-  const [{ withSource }, { withLastApplied }, { withoutResourceVersion }] = await Promise.all([
+  const [{ withSource }, { withoutResourceVersion }] = await Promise.all([
     import('../../../sdk/apply/apply-errors.js'),
-    import('../../../sdk/apply/last-applied.js'),
     import('../../../sdk/apply/apply-object.js'),
   ]);
-  const cause = recordedCause(ctx, flags);
   await runManifestWrites(ctx, flags, {
     verb: 'creating',
     past: 'created',
     // The server judges names (a SubjectAccessReview has none), as it does for kubectl.
     requireName: 'none',
-    operation: async (rc, object, { source, dryRun, fieldManager, fieldValidation, signal }) => {
-      // kubectl records the command after it computed the last-applied annotation.
-      const body = withChangeCause(saveConfig ? withLastApplied(object) : object, cause);
-      if (dryRun === 'client') return { action: 'created', object: body };
-      const options: Parameters<typeof rc.create>[1] = { fieldManager, fieldValidation, signal };
-      if (dryRun === 'server') options.dryRun = true;
+    savesConfig: () => saveConfig,
+    operation: async (rc, object, { source, dryRun, writeOptions }) => {
+      if (dryRun === 'client') return { action: 'created', object };
       try {
-        return { action: 'created', object: await rc.create(withoutResourceVersion(body), options) };
+        return { action: 'created', object: await rc.create(withoutResourceVersion(object), writeOptions) };
       } catch (err) {
         throw withSource(err, 'creating', source);
       }

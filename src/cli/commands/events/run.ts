@@ -11,6 +11,7 @@ import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { printerFor } from '../../output/index.js';
 import { oneTermEqualSelector } from '../../../machinery/fields/selector.js';
+import { apiVersionOf } from '../../../machinery/group-version.js';
 
 const EVENTS = { group: '', version: 'v1', resource: 'events', namespaced: true, kind: 'Event' } as const;
 
@@ -29,7 +30,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     if (parts.length < 2) throw new UsageError('--for must be in resource/name form', false);
     if (parts.length > 2) throw new UsageError('arguments in resource/name form may not have more than one slash', false);
     const mapping = await client.mapper.resourceFor((parts[0] ?? '').toLowerCase(), { signal: ctx.io.signal });
-    const apiVersion = mapping.group === '' ? mapping.version : `${mapping.group}/${mapping.version}`;
+    const apiVersion = apiVersionOf(mapping);
     fieldSelector = [oneTermEqualSelector('involvedObject.kind', mapping.kind), oneTermEqualSelector('involvedObject.apiVersion', apiVersion), oneTermEqualSelector('involvedObject.name', parts[1] ?? '')].join(',');
   }
   const keep = (e: KubeObject): boolean => types.length === 0 || types.some((t) => t.toLowerCase() === String((e as { type?: string }).type ?? '').toLowerCase());

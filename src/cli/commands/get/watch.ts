@@ -20,6 +20,7 @@ import type { ResourceSelection } from '../../resource/selection.js';
 import type { TableRowItem } from './table-source.js';
 import { watchDeadline } from './watch-deadline.js';
 import { oneTermEqualSelector } from '../../../machinery/fields/selector.js';
+import { apiVersionOf } from '../../../machinery/group-version.js';
 
 /** Options of {@link watchResources}. */
 export interface WatchResourcesOptions {
@@ -160,5 +161,5 @@ async function watchQuery(ctx: CommandContext, client: PlatformClient, query: Re
 function withKind(object: KubeObject, query: ResourceQuery): KubeObject {
   if (object.kind !== undefined && object.kind !== '') return object;
   const { group, version, kind } = query.mapping;
-  return { apiVersion: group === '' ? version : `${group}/${version}`, kind, ...object };
+  return { apiVersion: apiVersionOf({ group, version }), kind, ...object };
 }

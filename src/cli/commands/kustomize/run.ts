@@ -13,6 +13,7 @@ import type { CommandContext } from '../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { LOAD_RESTRICTORS } from './spec.js';
+import { parseApiVersion } from '../../../machinery/group-version.js';
 
 /** The `--load-restrictor` value (kustomize also accepts `none`). */
 export function loadRestrictorFlag(flags: Flags): LoadRestrictor {
@@ -27,15 +28,9 @@ export function formatObjects(objects: readonly KubeObject[]): string {
   return objects.map((o) => toYaml(o)).join('---\n');
 }
 
-function group(o: KubeObject): { group: string; version: string } {
-  const apiVersion = o.apiVersion ?? '';
-  const slash = apiVersion.indexOf('/');
-  return slash < 0 ? { group: '', version: apiVersion } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
-}
-
 /** kustomize's file name for one object: `group_version_kind_name.yaml`, lower-case. */
 function fileNameOf(o: KubeObject): string {
-  const { group: g, version } = group(o);
+  const { group: g, version } = parseApiVersion(o.apiVersion ?? '');
   const gvk = [g, version, o.kind ?? ''].filter((p) => p !== '').join('_');
   return `${gvk}_${o.metadata?.name ?? ''}.yaml`.toLowerCase();
 }

@@ -14,6 +14,7 @@ import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
 import { failuresError } from '../../writes/error-list.js';
 import { hasManifestInput, readsStdin } from '../../manifests/manifest-flags.js';
 import { objectOutput } from '../../writes/object-output.js';
+import { parseApiVersion } from '../../../machinery/group-version.js';
 
 const PATCH_TYPES = ['json', 'merge', 'strategic'] as const;
 type CliPatchType = (typeof PATCH_TYPES)[number];
@@ -58,10 +59,7 @@ async function patchLocally(object: KubeObject, patch: unknown, type: CliPatchTy
     return applyJsonPatch(object, patch) as KubeObject;
   }
   // kubectl merges strategically into a typed object: a kind without a built-in type has none.
-  const apiVersion = object.apiVersion ?? '';
-  const slash = apiVersion.indexOf('/');
-  const group = slash < 0 ? '' : apiVersion.slice(0, slash);
-  const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
+  const { group, version } = parseApiVersion(object.apiVersion ?? '');
   const [{ builtinSchema }, { applyStrategicMergePatch }] = await Promise.all([
     import('../../../sdk/types/schema/index.js'),
     import('../../../sdk/apply/patches.js'),

@@ -8,7 +8,6 @@ import { ANNOTATIONS } from '../../../sdk/naming.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
-import { recordedCause, withChangeCause } from '../../flags/record.js';
 import { hasManifestInput } from '../../manifests/manifest-flags.js';
 import { runManifestWrites } from '../../writes/manifest-writes.js';
 import { deletedLine, FORCE_DELETE_WARNING, propagationPolicy } from '../delete/shared/delete-flags.js';
@@ -38,25 +37,20 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     return;
   }
   const saveConfig = flags.bool('save-config');
-  const [{ withSource }, { withLastApplied }, { waitForDeletion }, { splitApiVersion }] = await Promise.all([
+  const [{ withSource }, { waitForDeletion }, { splitApiVersion }, { withoutResourceVersion }] = await Promise.all([
     import('../../../sdk/apply/apply-errors.js'),
-    import('../../../sdk/apply/last-applied.js'),
     import('../../../sdk/apply/wait-for.js'),
     import('../../../sdk/apply/object-ref.js'),
+    import('../../../sdk/apply/apply-object.js'),
   ]);
-
-  const cause = recordedCause(ctx, flags);
   await runManifestWrites(ctx, flags, {
     verb: 'replacing',
     past: 'replaced',
     requireName: 'name',
-    operation: async (rc, object, { source, dryRun, fieldManager, fieldValidation, signal }) => {
-      const name = object.metadata?.name ?? '';
-      // --save-config records the configuration; an annotation already in the manifest is kept current.
-      // kubectl records the command after it computed the last-applied annotation.
-      const annotated = withChangeCause(saveConfig || object.metadata?.annotations?.[ANNOTATIONS.lastApplied] !== undefined ? withLastApplied(object) : object, cause);
-      const writeOptions: Parameters<typeof rc.update>[1] = { fieldManager, fieldValidation, signal };
-      if (dryRun === 'server') writeOptions.dryRun = true;
+    // --save-config records the configuration; an annotation already in the manifest is kept current.
+    savesConfig: (object) => saveConfig || object.metadata?.annotations?.[ANNOTATIONS.lastApplied] !== undefined,
+    operation: async (rc, annotated, { source, dryRun, signal, writeOptions }) => {
+      const name = annotated.metadata?.name ?? '';
       if (!force) {
         let body = annotated;
         if (annotated.metadata?.resourceVersion === undefined) {
@@ -68,15 +62,14 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
           }
         }
         if (dryRun === 'client') return { action: 'replaced', object: body };
-        if (subresource !== '') writeOptions.subresource = subresource;
         try {
-          return { action: 'replaced', object: await rc.update(body, writeOptions) };
+          return { action: 'replaced', object: await rc.update(body, subresource === '' ? writeOptions : { ...writeOptions, subresource }) };
         } catch (err) {
           throw withSource(err, 'replacing', source);
         }
       }
       // --force: delete, wait until the object is gone, create.
-      const { group } = splitApiVersion(object.apiVersion ?? '');
+      const { group } = splitApiVersion(annotated.apiVersion ?? '');
       const notes: string[] = [];
       const suffix = dryRun === 'client' ? ' (dry run)' : dryRun === 'server' ? ' (server dry run)' : '';
       if (dryRun !== 'client') {
@@ -86,14 +79,13 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
           if (dryRun === 'server') deleteOptions.dryRun = true;
           const before = await rc.get(name, { signal });
           await rc.delete(name, deleteOptions);
-          notes.push(deletedLine(object.kind ?? '', group, name, `${grace === 0 ? 'force deleted' : 'deleted'}${suffix}`));
+          notes.push(deletedLine(annotated.kind ?? '', group, name, `${grace === 0 ? 'force deleted' : 'deleted'}${suffix}`));
           if (dryRun === 'none') await waitForDeletion(rc, name, before.metadata?.uid, { signal, timeoutMs: timeoutMs > 0 ? timeoutMs : undefined });
         } catch (err) {
           if (!isStatusError(err, 'NotFound')) throw withSource(err, 'deleting', source);
         }
       }
-      const body = { ...annotated, metadata: { ...annotated.metadata } };
-      delete body.metadata.resourceVersion;
+      const body = withoutResourceVersion(annotated);
       if (dryRun === 'client') return { action: 'replaced', object: body, notes };
       try {
         return { action: 'replaced', object: await rc.create(body, writeOptions), notes };

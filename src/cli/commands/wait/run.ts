@@ -17,6 +17,7 @@ import { OrderedWriter } from '../../writes/ordered-writer.js';
 import { allowConcurrentListeners } from '../../writes/signal.js';
 import { parseCondition, type WaitCondition } from './conditions.js';
 import { oneTermEqualSelector } from '../../../machinery/fields/selector.js';
+import { apiVersionOf } from '../../../machinery/group-version.js';
 
 /** A week: kubectl's wait for a negative timeout. */
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -84,7 +85,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const forCreate = conditions.some((c) => c.kind === 'create');
   const writer = new OrderedWriter(ctx.io.stdout, targets.length);
   const description = (t: Target, object: KubeObject | undefined): string =>
-    describeObject(object ?? { apiVersion: t.mapping.group === '' ? t.mapping.version : `${t.mapping.group}/${t.mapping.version}`, kind: t.mapping.kind, metadata: { name: t.name } });
+    describeObject(object ?? { apiVersion: apiVersionOf(t.mapping), kind: t.mapping.kind, metadata: { name: t.name } });
   const until = (object: KubeObject | undefined): boolean => {
     if (forDelete) return object === undefined;
     if (object === undefined) return false;

@@ -19,6 +19,7 @@ import type { KubeObject } from '../../types/meta.js';
 import type { DryRunMode } from '../apply-object.js';
 import { describeObject } from '../object-ref.js';
 import type { PruneResult } from '../prune.js';
+import { apiVersionOf } from '../../../machinery/group-version.js';
 
 /** The tool name written in a parent's tooling annotation (see the module comment). */
 export const APPLYSET_TOOLING_NAME = 'kubectl';
@@ -187,7 +188,7 @@ export class ApplySet {
         for await (const object of rc.listAll({ labelSelector: this.memberSelector, ...(signal === undefined ? {} : { signal }) })) {
           const uid = object.metadata?.uid;
           if (uid !== undefined && keep.has(uid)) continue;
-          const typed = { ...object, apiVersion: object.apiVersion ?? (mapping.group === '' ? mapping.version : `${mapping.group}/${mapping.version}`), kind: object.kind ?? mapping.kind };
+          const typed = { ...object, apiVersion: object.apiVersion ?? apiVersionOf(mapping), kind: object.kind ?? mapping.kind };
           yield { description: describeObject(typed), object: typed, mapping, namespace };
         }
       }
@@ -207,7 +208,7 @@ export class ApplySet {
     namespaces.delete(this.namespace);
     const m = this.parentMapping;
     const parent: KubeObject = {
-      apiVersion: m.group === '' ? m.version : `${m.group}/${m.version}`,
+      apiVersion: apiVersionOf(m),
       kind: m.kind,
       metadata: {
         name: this.name,

@@ -12,6 +12,7 @@ import { gvknEquals, idEquals, parseGroupVersion, type ResId } from '../model/re
 import type { ResMap } from '../model/resmap.js';
 import type { ScopeOracle } from '../model/resource.js';
 import { applyFieldSpec, type NodeRef } from '../transform/fieldspec-filter.js';
+import { apiVersionOf } from '../../../machinery/group-version.js';
 
 /** A var with its defaults filled in. */
 export interface ResolvedVar {
@@ -49,7 +50,7 @@ export function resolveVar(v: Var, scope: ScopeOracle): ResolvedVar {
     if (parts.length === 1) version = parts[0] as string;
   }
   const kind = ref.kind ?? '';
-  const apiVersion = group === '' ? version : `${group}/${version}`;
+  const apiVersion = apiVersionOf({ group, version });
   return {
     name: v.name ?? '',
     target: { gvk: { group, version, kind, clusterScoped: scope(apiVersion, kind) }, name: ref.name ?? '', namespace: ref.namespace ?? '' },

@@ -30,16 +30,7 @@ export const DEFAULT_NAMESPACE = 'default';
 /** The "namespace" cluster-scoped resources are grouped under. */
 export const NOT_A_NAMESPACE = '_non_namespaceable_';
 
-/** `apps/v1` -> `apps`, `v1`; `v1` -> ``, `v1`. */
-export function parseGroupVersion(apiVersion: string): { group: string; version: string } {
-  const slash = apiVersion.indexOf('/');
-  return slash >= 0 ? { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) } : { group: '', version: apiVersion };
-}
-
-/** The apiVersion of a Gvk. */
-export function apiVersionOf(gvk: GvkSelector): string {
-  return gvk.group ? `${gvk.group}/${gvk.version ?? ''}` : gvk.version ?? '';
-}
+export { parseApiVersion as parseGroupVersion } from '../../../machinery/group-version.js';
 
 /** `Kind.version.group` with `[noKind]`, `[noVer]`, `[noGrp]` for empty parts. */
 export function gvkString(gvk: GvkSelector): string {

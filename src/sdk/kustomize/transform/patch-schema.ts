@@ -14,6 +14,7 @@ import { childType, type TypeSchema } from '../../../machinery/schema/type-schem
 import { getKey, isMap, type JsonMap } from '../model/json.js';
 import { parseGroupVersion } from '../model/resid.js';
 import { isKnownKind } from '../model/scope.js';
+import { apiVersionOf } from '../../../machinery/group-version.js';
 
 /** A node of type information, as the merge walk asks for it. */
 export interface WalkSchema {
@@ -108,7 +109,7 @@ function gvkExtensions(value: unknown): string[] {
     const group = typeof item.group === 'string' ? item.group : '';
     const version = typeof item.version === 'string' ? item.version : '';
     const kind = typeof item.kind === 'string' ? item.kind : '';
-    out.push(`${group === '' ? version : `${group}/${version}`}|${kind}`);
+    out.push(`${apiVersionOf({ group, version })}|${kind}`);
   }
   return out;
 }

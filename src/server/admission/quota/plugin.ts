@@ -111,8 +111,3 @@ export function resourceQuotaPlugin(ctx: ServerCore): AdmissionPlugin {
     },
   };
 }
-
-/** Reads a quota's hard limits (helper for the status controller). */
-export function hardOf(quota: JsonObject): Record<string, unknown> {
-  return asObject(asObject(quota.spec)?.hard) ?? {};
-}

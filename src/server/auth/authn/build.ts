@@ -77,11 +77,7 @@ async function pemOf(file: string | undefined, inline: string | undefined): Prom
 export async function setupAuthentication(ctx: ServerContext, inp: AuthenticationInputs): Promise<AuthenticationSetup> {
   const o = inp.options;
   const now = (): number => ctx.now();
-  const def = (plural: string): ResourceDef => {
-    const d = ctx.registry.lookup('', 'v1', plural);
-    if (d === undefined) throw new Error(`core resource ${plural} is not registered`);
-    return d;
-  };
+  const def = (plural: string): ResourceDef => ctx.registry.served('', 'v1', plural);
   const lookup: ObjectLookup = (resource, namespace, name) => findObject(ctx, def(resource), namespace, name);
 
   const key = await signingKey(o, inp.dataDir);

@@ -127,8 +127,7 @@ async function boundObject(ctx: ServerContext, namespace: string, saName: string
   const group = apiVersion.includes('/') ? apiVersion.split('/')[0] ?? '' : '';
   const plural = group !== '' ? undefined : kind === 'Pod' ? 'pods' : kind === 'Secret' ? 'secrets' : kind === 'Node' ? 'nodes' : undefined;
   if (plural === undefined) throw badRequest(`cannot bind token to object of type ${group === '' ? '' : `${group}/`}${apiVersion.split('/').pop() ?? ''}, Kind=${kind}`);
-  const def = ctx.registry.lookup('', 'v1', plural);
-  if (def === undefined) throw new Error(`core resource ${plural} is not registered`);
+  const def = ctx.registry.served('', 'v1', plural);
   const obj = await findObject(ctx, def, kind === 'Node' ? '' : namespace, name);
   if (obj === undefined) throw notFound({ group: '', resource: plural }, name);
   if (kind === 'Pod') {

@@ -6,7 +6,7 @@
 import type { AuthorizationAttributes } from '../authorizer.js';
 import type { UserInfo } from '../../request/user.js';
 import { DOMAIN } from '../../../sdk/naming.js';
-import type { PolicyRule } from './rbac/rules.js';
+import type { PolicyRule } from '../../../machinery/rbac/policy-rule.js';
 import type { AuthorizationMode, ModeDecision, RuleSet } from './types.js';
 
 /** The apiVersion of versioned policy lines. */

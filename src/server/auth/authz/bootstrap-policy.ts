@@ -11,7 +11,7 @@ import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import { DOMAIN, GROUPS } from '../../../sdk/naming.js';
 import type { RbacPolicyStore } from './rbac/policy-store.js';
 import type { PolicyWriter } from './policy-writer.js';
-import { covers } from './rbac/coverage.js';
+import { covers } from '../../../machinery/rbac/policy-rule.js';
 import { rulesOf } from './rbac/rules.js';
 import { asArray, asObject } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';

@@ -5,7 +5,7 @@
  */
 import type { AuthorizationAttributes, Authorizer } from '../authorizer.js';
 import type { UserInfo } from '../../request/user.js';
-import type { PolicyRule } from './rbac/rules.js';
+import type { PolicyRule } from '../../../machinery/rbac/policy-rule.js';
 
 /** A decision with the reason and evaluation error a SubjectAccessReview reports. */
 export type ModeDecision =

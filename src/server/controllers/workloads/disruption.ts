@@ -81,6 +81,22 @@ function expectedScale(pods: readonly JsonObject[], owners: Owners): { count: nu
   return { count };
 }
 
+/**
+ * `getExpectedPodCount`: how many pods the budget expects and how many of them it wants healthy.
+ * maxUnavailable and a percentage minAvailable count against the summed scale of the pods'
+ * controllers, a number minAvailable against the selected pods.
+ */
+function expectedPodCount(spec: JsonObject, selected: readonly JsonObject[], owners: Owners): { expected: number; desired: number } | { error: string } {
+  const maxUnavailable = intOrPercent(spec.maxUnavailable);
+  const minAvailable = intOrPercent(spec.minAvailable);
+  if (maxUnavailable === undefined && typeof minAvailable !== 'string') return { expected: selected.length, desired: minAvailable ?? 0 };
+  const scale = expectedScale(selected, owners);
+  if ('error' in scale) return scale;
+  const expected = scale.count;
+  if (maxUnavailable !== undefined) return { expected, desired: Math.max(0, expected - (scaledValue(maxUnavailable, expected, true) ?? 0)) };
+  return { expected, desired: scaledValue(minAvailable, expected, true) ?? 0 };
+}
+
 async function syncPdb(kit: ControllerKit, pdbDef: ResourceDef, pdbs: Informer, pods: Informer, owners: Owners, key: string): Promise<number | undefined> {
   const pdb = pdbs.getByKey(key);
   if (pdb === undefined) return undefined;
@@ -105,35 +121,9 @@ async function syncPdb(kit: ControllerKit, pdbDef: ResourceDef, pdbs: Informer, 
   }
   const disruptedNames = new Set(Object.keys(disrupted));
 
-  let expected: number;
-  let desired: number;
-  let error: string | undefined;
-  const maxUnavailable = intOrPercent(spec.maxUnavailable);
-  const minAvailable = intOrPercent(spec.minAvailable);
-  if (maxUnavailable !== undefined) {
-    const scale = expectedScale(selected, owners);
-    if ('error' in scale) {
-      error = scale.error;
-      expected = 0;
-      desired = 0;
-    } else {
-      expected = scale.count;
-      desired = Math.max(0, expected - (scaledValue(maxUnavailable, expected, true) ?? 0));
-    }
-  } else if (typeof minAvailable === 'string') {
-    const scale = expectedScale(selected, owners);
-    if ('error' in scale) {
-      error = scale.error;
-      expected = 0;
-      desired = 0;
-    } else {
-      expected = scale.count;
-      desired = scaledValue(minAvailable, expected, true) ?? 0;
-    }
-  } else {
-    expected = selected.length;
-    desired = minAvailable ?? 0;
-  }
+  const counts = expectedPodCount(spec, selected, owners);
+  const error = 'error' in counts ? counts.error : undefined;
+  const { expected, desired } = 'error' in counts ? { expected: 0, desired: 0 } : counts;
   const healthy = selected.filter((p) => isHealthy(p, disruptedNames)).length;
   let allowed = healthy - desired;
   if (expected <= 0 || allowed <= 0 || error !== undefined) allowed = 0;

@@ -48,9 +48,8 @@ export function evictionEndpoint(ctx: ServerContext): PipelineEndpoint {
   return {
     matches: (info) => info.isResourceRequest && info.apiGroup === '' && info.resource === 'pods' && info.subresource === 'eviction' && info.verb === 'create',
     async serve(rc) {
-      const podDef = ctx.registry.lookup('', 'v1', 'pods');
-      const pdbDef = ctx.registry.lookup(GROUPS.policy, 'v1', 'poddisruptionbudgets');
-      if (podDef === undefined || pdbDef === undefined) throw new Error('pods or poddisruptionbudgets are not served');
+      const podDef = ctx.registry.served('', 'v1', 'pods');
+      const pdbDef = ctx.registry.served(GROUPS.policy, 'v1', 'poddisruptionbudgets');
       const { namespace, name } = rc.info;
       const body = asObject(await decodeObjectBody(rc.req, await readBody(rc.req)));
       if (body === undefined) throw badRequest('the body of the request must be a JSON or YAML object');

@@ -24,6 +24,7 @@ import { dependentHandler } from './util/owner-events.js';
 import { podFromTemplate } from './util/pod-template.js';
 import { isPodActive, isPodAvailable, isPodReady, podsToDelete } from './util/pods.js';
 import { slowStartBatch } from './util/slow-start.js';
+import { apiVersionOf } from '../../../machinery/group-version.js';
 
 /** Pods created or deleted per sync at most (client-go's burstReplicas). */
 export const BURST_REPLICAS = 500;
@@ -51,10 +52,6 @@ export const REPLICATION_CONTROLLER_KIND: ReplicaKind = {
   group: '', version: 'v1', plural: 'replicationcontrollers', kind: 'ReplicationController', name: 'replicationmanager',
   selector: (rc) => fromLabelMap(asObject(rc.spec)?.selector),
 };
-
-function apiVersionOf(k: ReplicaKind): string {
-  return k.group === '' ? k.version : `${k.group}/${k.version}`;
-}
 
 /** Creates the ReplicaSet controller. */
 export function replicaSetController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {

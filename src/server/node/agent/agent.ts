@@ -67,12 +67,6 @@ interface PodState {
   notified: Set<string>;
 }
 
-function defOf(ctx: ServerContext, group: string, version: string, plural: string): ResourceDef {
-  const d = ctx.registry.lookup(group, version, plural);
-  if (d === undefined) throw new Error(`${plural} are not served`);
-  return d;
-}
-
 function metaOf(pod: JsonObject): JsonObject {
   return asObject(pod.metadata) ?? {};
 }
@@ -125,7 +119,7 @@ export class NodeAgent {
   constructor(private readonly p: AgentParts) {
     const ctx = p.ctx;
     this.client = new InternalClient(ctx, `system:node:${p.nodeName}`, COMPONENTS.nodeAgent);
-    this.pods = defOf(ctx, '', 'v1', 'pods');
+    this.pods = ctx.registry.served('', 'v1', 'pods');
     this.recorder = new EventRecorder(ctx, { component: COMPONENTS.nodeAgent, host: p.nodeName });
     this.status = new StatusManager(this.client, this.pods, ctx.log);
     this.backoff = new Backoff({ initialMs: p.options.backoffInitialMs, maxMs: p.options.backoffMaxMs, resetMs: p.options.backoffResetMs }, () => ctx.now());
@@ -152,7 +146,7 @@ export class NodeAgent {
       scan, now: () => Date.now(), log: ctx.log,
       found: (_id, owner, listeners) => this.reportWildcardListeners(owner, listeners),
     });
-    this.reporter = new NodeReporter(this.client, { nodes: defOf(ctx, '', 'v1', 'nodes'), leases: defOf(ctx, GROUPS.coordination, 'v1', 'leases') }, this.recorder, {
+    this.reporter = new NodeReporter(this.client, { nodes: ctx.registry.served('', 'v1', 'nodes'), leases: ctx.registry.served(GROUPS.coordination, 'v1', 'leases') }, this.recorder, {
       name: p.nodeName, hostIP: p.hostIP, storageDir: p.storageDir, runtimeVersion: runtime?.version ?? '', maxPods: p.options.maxPods,
       notReadyMessage: runtime === undefined ? `container runtime is off: ${p.options.disabledReason}` : undefined,
       leaseDurationSeconds: p.options.leaseDurationSeconds, leaseRenewIntervalMs: p.options.leaseRenewIntervalMs, statusIntervalMs: p.options.nodeStatusIntervalMs,
@@ -365,8 +359,8 @@ export class NodeAgent {
 
   private startDeps(runtime: ContainerRuntime): StartDeps {
     const ctx = this.p.ctx;
-    const configmaps = defOf(ctx, '', 'v1', 'configmaps');
-    const secrets = defOf(ctx, '', 'v1', 'secrets');
+    const configmaps = ctx.registry.served('', 'v1', 'configmaps');
+    const secrets = ctx.registry.served('', 'v1', 'secrets');
     const sources: EnvSources = {
       configMap: (ns, name) => this.client.get(configmaps, ns, name),
       secret: (ns, name) => this.client.get(secrets, ns, name),

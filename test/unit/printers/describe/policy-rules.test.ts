@@ -4,7 +4,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { breakdownRule, combineResourceGroup, compactRules, policyRuleOf, policyRuleString, tableRules } from '../../../../src/printers/describe/policy-rules.js';
+import { breakdownRule, compactRules, policyRuleOf } from '../../../../src/machinery/rbac/policy-rule.js';
+import { combineResourceGroup, policyRuleString, tableRules } from '../../../../src/printers/describe/policy-rules.js';
 
 test('a rule breaks down into one group, resource, verb and name per rule; URLs pair with verbs only', () => {
   const rules = breakdownRule(policyRuleOf({ apiGroups: ['', 'apps'], resources: ['pods'], resourceNames: ['a', 'b'], verbs: ['get'], nonResourceURLs: ['/x'] }));

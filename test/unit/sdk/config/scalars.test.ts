@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Base64Error, canonicalBase64, validateGoBase64 } from '../../../../src/sdk/config/go-base64.js';
-import { resolvePlain } from '../../../../src/sdk/config/yaml11.js';
+import { resolvePlain } from '../../../../src/machinery/yaml/resolve.js';
 
 test('base64 with Go\'s rules and offsets', () => {
   const offset = (s: string): number | undefined => {
@@ -36,6 +36,11 @@ test('plain scalars resolve as go-yaml v2 (YAML 1.1) resolves them', () => {
   for (const [text, tag] of tags) assert.equal(resolvePlain(text).tag, tag, text);
   assert.equal(resolvePlain('0x1F').value, 31);
   assert.equal(resolvePlain('012').value, 10);
+  assert.equal(resolvePlain('8080').value, 8080);
+  // Go's ParseInt and ParseUint both refuse a hexadecimal literal beyond uint64, and it is no float either.
+  assert.equal(resolvePlain('0x10000000000000000').tag, 'str');
+  assert.equal(resolvePlain('-0x8000000000000000').tag, 'int');
+  assert.equal(resolvePlain('+0x8000000000000000').tag, 'str');
   // A float beyond float64 is not one for Go's ParseFloat: the text stays a string (as the YAML writer leaves it unquoted).
   assert.equal(resolvePlain('1e400').tag, 'str');
   assert.equal(resolvePlain('.5e999').tag, 'str');

@@ -11,7 +11,9 @@ import { parseMapStringString } from '../shared/map-flag.js';
 import {
   completeResources, completeVerbs, policyRules, resolveResources, unique, validateResources, VALID_NON_RESOURCE_VERBS, VALID_RESOURCE_VERBS,
 } from '../shared/policy-rules.js';
-import { labelSelector, objectMeta, type Struct } from '../../../resource-builders/typed.js';
+import { labelSelector, type Struct, typedObject } from '../../../resource-builders/typed.js';
+
+const CLUSTERROLES = { group: GROUPS.rbac, version: 'v1', resource: 'clusterroles', namespaced: false, kind: 'ClusterRole' } as const;
 
 /** kubectl's checks of `--non-resource-url`. */
 function validateNonResourceURLs(verbs: readonly string[], urls: readonly string[]): void {
@@ -53,15 +55,8 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     if (nonResourceURLs.length > 0) validateNonResourceURLs(verbs, nonResourceURLs);
     rules = policyRules(verbs, resolved, resourceNames, nonResourceURLs);
   }
-  const object: Struct = {
-    kind: 'ClusterRole',
-    apiVersion: `${GROUPS.rbac}/v1`,
-    metadata: objectMeta({ name }),
-    rules,
-  };
-  if (aggregationRule !== undefined) object.aggregationRule = aggregationRule;
   await sendGenerated(ctx, flags, invocation, {
-    descriptor: { group: GROUPS.rbac, version: 'v1', resource: 'clusterroles', namespaced: false, kind: 'ClusterRole' },
-    object,
+    descriptor: CLUSTERROLES,
+    object: typedObject(CLUSTERROLES, { name }, { rules, aggregationRule }),
   });
 }

@@ -7,17 +7,16 @@ import { collectData } from '../shared/data-sources.js';
 import { dataSourcesFrom } from '../shared/data-flags.js';
 import { createGenerated } from '../../../resource-builders/generated.js';
 import { configMapHash } from '../shared/name-hash.js';
-import { goMap, objectMeta, struct } from '../../../resource-builders/typed.js';
+import { goMap, typedObject } from '../../../resource-builders/typed.js';
+
+const CONFIGMAPS = { group: '', version: 'v1', resource: 'configmaps', namespaced: true, kind: 'ConfigMap' } as const;
 
 /** Runs `create configmap`. */
 export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
-  await createGenerated(ctx, args, flags, { group: '', version: 'v1', resource: 'configmaps', namespaced: true, kind: 'ConfigMap' }, 'failed to create configmap: ', async ({ name, enforcedNamespace }) => {
+  await createGenerated(ctx, args, flags, CONFIGMAPS, 'failed to create configmap: ', async ({ name, enforcedNamespace }) => {
     const entries = await collectData({ kind: 'ConfigMap', name }, dataSourcesFrom(ctx, flags));
     const finalName = flags.bool('append-hash') ? `${name}-${configMapHash(name, entries.text, entries.binary)}` : name;
-    return struct({
-      kind: 'ConfigMap',
-      apiVersion: 'v1',
-      metadata: objectMeta({ name: finalName, namespace: enforcedNamespace }),
+    return typedObject(CONFIGMAPS, { name: finalName, namespace: enforcedNamespace }, {
       data: goMap(entries.text),
       binaryData: goMap(new Map([...entries.binary].map(([k, v]) => [k, v.toString('base64')]))),
     });

@@ -7,7 +7,9 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { container, podTemplate } from '../shared/pod-template.js';
-import { objectMeta } from '../../../resource-builders/typed.js';
+import { objectMeta, typedObject } from '../../../resource-builders/typed.js';
+
+const CRONJOBS = { group: 'batch', version: 'v1', resource: 'cronjobs', namespaced: true, kind: 'CronJob' } as const;
 
 /** Runs `create cronjob`. */
 export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
@@ -16,17 +18,14 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const restart = flags.string('restart') || 'OnFailure';
   const jobContainer = container({ name, image: flags.string('image') ?? '', command });
   await sendGenerated(ctx, flags, invocation, {
-    descriptor: { group: 'batch', version: 'v1', resource: 'cronjobs', namespaced: true, kind: 'CronJob' },
+    descriptor: CRONJOBS,
     failurePrefix: 'failed to create cronjob: ',
-    object: {
-      kind: 'CronJob',
-      apiVersion: 'batch/v1',
-      metadata: objectMeta({ name, namespace: enforcedNamespace }),
+    object: typedObject(CRONJOBS, { name, namespace: enforcedNamespace }, {
       spec: {
         schedule: flags.string('schedule') ?? '',
         jobTemplate: { metadata: objectMeta({ name }), spec: { template: podTemplate(undefined, [jobContainer], restart) } },
       },
       status: {},
-    },
+    }),
   });
 }

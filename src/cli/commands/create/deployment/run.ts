@@ -9,7 +9,9 @@ import { UsageError } from '../../../framework/usage-error.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { int32Flag } from '../shared/int-flags.js';
 import { container, containerNameForImage, podTemplate } from '../shared/pod-template.js';
-import { labelSelector, objectMeta } from '../../../resource-builders/typed.js';
+import { labelSelector, typedObject } from '../../../resource-builders/typed.js';
+
+const DEPLOYMENTS = { group: 'apps', version: 'v1', resource: 'deployments', namespaced: true, kind: 'Deployment' } as const;
 
 /** Runs `create deployment`. */
 export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
@@ -28,14 +30,11 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     containerPort: i === 0 && port >= 0 ? port : undefined,
   }));
   await sendGenerated(ctx, flags, invocation, {
-    descriptor: { group: 'apps', version: 'v1', resource: 'deployments', namespaced: true, kind: 'Deployment' },
+    descriptor: DEPLOYMENTS,
     failurePrefix: 'failed to create deployment: ',
-    object: {
-      kind: 'Deployment',
-      apiVersion: 'apps/v1',
-      metadata: objectMeta({ name, namespace: enforcedNamespace, labels }),
+    object: typedObject(DEPLOYMENTS, { name, namespace: enforcedNamespace, labels }, {
       spec: { replicas, selector: labelSelector(labels), template: podTemplate(labels, containers), strategy: {} },
       status: {},
-    },
+    }),
   });
 }

@@ -6,8 +6,10 @@ import { GROUPS } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
-import { objectMeta } from '../../../resource-builders/typed.js';
+import { typedObject } from '../../../resource-builders/typed.js';
 import { ingressAnnotations, ingressSpec, validateIngressFlags } from './rules.js';
+
+const INGRESSES = { group: GROUPS.networking, version: 'v1', resource: 'ingresses', namespaced: true, kind: 'Ingress' } as const;
 
 /** Runs `create ingress`. */
 export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
@@ -18,14 +20,11 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const defaultBackend = flags.string('default-backend') ?? '';
   validateIngressFlags(rules, annotations, defaultBackend);
   await sendGenerated(ctx, flags, invocation, {
-    descriptor: { group: GROUPS.networking, version: 'v1', resource: 'ingresses', namespaced: true, kind: 'Ingress' },
+    descriptor: INGRESSES,
     failurePrefix: 'failed to create ingress: ',
-    object: {
-      kind: 'Ingress',
-      apiVersion: `${GROUPS.networking}/v1`,
-      metadata: objectMeta({ name, namespace: enforcedNamespace, annotations: ingressAnnotations(annotations) }),
+    object: typedObject(INGRESSES, { name, namespace: enforcedNamespace, annotations: ingressAnnotations(annotations) }, {
       spec: ingressSpec(flags.string('class') ?? '', defaultBackend, rules),
       status: { loadBalancer: {} },
-    },
+    }),
   });
 }

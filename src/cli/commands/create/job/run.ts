@@ -8,9 +8,9 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
-import { jobFromCronJob } from '../shared/job-from-cronjob.js';
+import { JOBS, jobFromCronJob } from '../shared/job-from-cronjob.js';
 import { container, podTemplate } from '../shared/pod-template.js';
-import { objectMeta, type Struct } from '../../../resource-builders/typed.js';
+import { type Struct, typedObject } from '../../../resource-builders/typed.js';
 
 /** Reads the object `--from` names (kubectl's builder: `TYPE/NAME` in the command's namespace). */
 async function fromObject(ctx: CommandContext, from: string): Promise<KubeObject> {
@@ -41,18 +41,15 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   if (command.length > 0 && from !== '') throw new UsageError('cannot specify --from and command', false);
   let object: Struct;
   if (image !== '') {
-    object = {
-      kind: 'Job',
-      apiVersion: 'batch/v1',
-      metadata: objectMeta({ name, namespace: enforcedNamespace }),
+    object = typedObject(JOBS, { name, namespace: enforcedNamespace }, {
       spec: { template: podTemplate(undefined, [container({ name, image, command })], 'Never') },
       status: {},
-    };
+    });
   } else {
     object = jobFromCronJob(name, enforcedNamespace, await fromObject(ctx, from));
   }
   await sendGenerated(ctx, flags, invocation, {
-    descriptor: { group: 'batch', version: 'v1', resource: 'jobs', namespaced: true, kind: 'Job' },
+    descriptor: JOBS,
     failurePrefix: 'failed to create job: ',
     object,
   });

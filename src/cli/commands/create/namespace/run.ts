@@ -4,15 +4,11 @@
 import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { createGenerated } from '../../../resource-builders/generated.js';
-import { objectMeta } from '../../../resource-builders/typed.js';
+import { typedObject } from '../../../resource-builders/typed.js';
+
+const NAMESPACES = { group: '', version: 'v1', resource: 'namespaces', namespaced: false, kind: 'Namespace' } as const;
 
 /** Runs `create namespace`. */
 export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
-  await createGenerated(ctx, args, flags, { group: '', version: 'v1', resource: 'namespaces', namespaced: false, kind: 'Namespace' }, undefined, ({ name }) => ({
-    kind: 'Namespace',
-    apiVersion: 'v1',
-    metadata: objectMeta({ name }),
-    spec: {},
-    status: {},
-  }));
+  await createGenerated(ctx, args, flags, NAMESPACES, undefined, ({ name }) => typedObject(NAMESPACES, { name }, { spec: {}, status: {} }));
 }

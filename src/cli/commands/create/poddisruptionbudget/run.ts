@@ -8,7 +8,9 @@ import { UsageError } from '../../../framework/usage-error.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { intOrString } from '../shared/int-or-string.js';
 import { parseToLabelSelector } from '../shared/label-selector.js';
-import { objectMeta, struct } from '../../../resource-builders/typed.js';
+import { struct, typedObject } from '../../../resource-builders/typed.js';
+
+const PODDISRUPTIONBUDGETS = { group: 'policy', version: 'v1', resource: 'poddisruptionbudgets', namespaced: true, kind: 'PodDisruptionBudget' } as const;
 
 const COUNT_OR_PERCENT = /^[0-9]+%?$/;
 
@@ -27,18 +29,15 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   if (maxUnavailable !== '' && !COUNT_OR_PERCENT.test(maxUnavailable)) throw new UsageError('invalid format specified for max-unavailable', false);
   const labelSelector = parseToLabelSelector(selector);
   await sendGenerated(ctx, flags, invocation, {
-    descriptor: { group: 'policy', version: 'v1', resource: 'poddisruptionbudgets', namespaced: true, kind: 'PodDisruptionBudget' },
+    descriptor: PODDISRUPTIONBUDGETS,
     failurePrefix: 'failed to create poddisruptionbudgets: ',
-    object: {
-      kind: 'PodDisruptionBudget',
-      apiVersion: 'policy/v1',
-      metadata: objectMeta({ name, namespace: enforcedNamespace }),
+    object: typedObject(PODDISRUPTIONBUDGETS, { name, namespace: enforcedNamespace }, {
       spec: struct({
         minAvailable: minAvailable === '' ? undefined : intOrString(minAvailable),
         selector: labelSelector,
         maxUnavailable: maxUnavailable === '' ? undefined : intOrString(maxUnavailable),
       }),
       status: { disruptionsAllowed: 0, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0 },
-    },
+    }),
   });
 }

@@ -9,7 +9,9 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
-import { goMap, objectMeta, struct } from '../../../resource-builders/typed.js';
+import { goMap, struct, typedObject } from '../../../resource-builders/typed.js';
+
+const RESOURCEQUOTAS = { group: '', version: 'v1', resource: 'resourcequotas', namespaced: true, kind: 'ResourceQuota' } as const;
 
 /** kubectl's `populateResourceListV1`: `name=quantity` pairs separated by commas. */
 function resourceList(spec: string): Map<string, string> | undefined {
@@ -42,14 +44,8 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const hard = resourceList(flags.string('hard') ?? '');
   const quotaScopes = scopes(flags.string('scopes') ?? '');
   await sendGenerated(ctx, flags, invocation, {
-    descriptor: { group: '', version: 'v1', resource: 'resourcequotas', namespaced: true, kind: 'ResourceQuota' },
+    descriptor: RESOURCEQUOTAS,
     failurePrefix: 'failed to create quota: ',
-    object: {
-      kind: 'ResourceQuota',
-      apiVersion: 'v1',
-      metadata: objectMeta({ name, namespace: enforcedNamespace }),
-      spec: struct({ hard: goMap(hard), scopes: quotaScopes }),
-      status: {},
-    },
+    object: typedObject(RESOURCEQUOTAS, { name, namespace: enforcedNamespace }, { spec: struct({ hard: goMap(hard), scopes: quotaScopes }), status: {} }),
   });
 }

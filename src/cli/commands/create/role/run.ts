@@ -8,7 +8,9 @@ import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { completeResources, completeVerbs, policyRules, resolveResources, unique, validateResources, VALID_RESOURCE_VERBS } from '../shared/policy-rules.js';
-import { objectMeta } from '../../../resource-builders/typed.js';
+import { typedObject } from '../../../resource-builders/typed.js';
+
+const ROLES = { group: GROUPS.rbac, version: 'v1', resource: 'roles', namespaced: true, kind: 'Role' } as const;
 
 /** Runs `create role`. */
 export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
@@ -25,12 +27,9 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const resolved = await resolveResources(client, resources, ctx.io.signal);
   validateResources(verbs, resolved);
   await sendGenerated(ctx, flags, invocation, {
-    descriptor: { group: GROUPS.rbac, version: 'v1', resource: 'roles', namespaced: true, kind: 'Role' },
-    object: {
-      kind: 'Role',
-      apiVersion: `${GROUPS.rbac}/v1`,
-      metadata: objectMeta({ name, namespace: enforcedNamespace }),
+    descriptor: ROLES,
+    object: typedObject(ROLES, { name, namespace: enforcedNamespace }, {
       rules: policyRules(verbs, resolved, resourceNames, []),
-    },
+    }),
   });
 }

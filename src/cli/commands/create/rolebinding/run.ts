@@ -7,7 +7,9 @@ import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { sendGenerated, startGenerator } from '../../../resource-builders/generated.js';
 import { roleRef, subjects } from '../shared/subjects.js';
-import { objectMeta, struct } from '../../../resource-builders/typed.js';
+import { typedObject } from '../../../resource-builders/typed.js';
+
+const ROLEBINDINGS = { group: GROUPS.rbac, version: 'v1', resource: 'rolebindings', namespaced: true, kind: 'RoleBinding' } as const;
 
 /** Runs `create rolebinding`. */
 export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
@@ -18,12 +20,9 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   if (name === '') throw new UsageError('name must be specified', false);
   if ((clusterRole === '') === (role === '')) throw new UsageError('exactly one of clusterrole or role must be specified', false);
   await sendGenerated(ctx, flags, invocation, {
-    descriptor: { group: GROUPS.rbac, version: 'v1', resource: 'rolebindings', namespaced: true, kind: 'RoleBinding' },
+    descriptor: ROLEBINDINGS,
     failurePrefix: 'failed to create rolebinding: ',
-    object: struct({
-      kind: 'RoleBinding',
-      apiVersion: `${GROUPS.rbac}/v1`,
-      metadata: objectMeta({ name, namespace: enforcedNamespace }),
+    object: typedObject(ROLEBINDINGS, { name, namespace: enforcedNamespace }, {
       subjects: subjects(flags.strings('user'), flags.strings('group'), flags.strings('serviceaccount')),
       roleRef: role !== '' ? roleRef('Role', role) : roleRef('ClusterRole', clusterRole),
     }),

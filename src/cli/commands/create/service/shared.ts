@@ -9,7 +9,9 @@ import { UsageError } from '../../../framework/usage-error.js';
 import { sendGenerated, startGenerator, type GeneratorFlag } from '../../../resource-builders/generated.js';
 import { isDNS1123Subdomain } from '../../../../machinery/validation/names.js';
 import { portNameProblems, portNumberProblems } from '../../../../machinery/validation/ports.js';
-import { nonEmpty, objectMeta, struct, type Struct } from '../../../resource-builders/typed.js';
+import { nonEmpty, type Struct, struct, typedObject } from '../../../resource-builders/typed.js';
+
+const SERVICES = { group: '', version: 'v1', resource: 'services', namespaced: true, kind: 'Service' } as const;
 
 /** `--tcp`. */
 export const TCP_FLAG = { name: 'tcp', type: 'stringSlice', default: [], description: "Port pairs can be specified as '<port>:<targetPort>'." } as const satisfies FlagSpec;
@@ -74,16 +76,13 @@ export async function runServiceGenerator<const N extends string = never>(
   });
   const labels = { app: name };
   await sendGenerated(ctx, flags, invocation, {
-    descriptor: { group: '', version: 'v1', resource: 'services', namespaced: true, kind: 'Service' },
+    descriptor: SERVICES,
     failurePrefix: `failed to create ${type} service: `,
     // kubectl's service generators never read --save-config.
     saveConfig: false,
-    object: {
-      kind: 'Service',
-      apiVersion: 'v1',
-      metadata: objectMeta({ name, namespace: enforcedNamespace, labels }),
+    object: typedObject(SERVICES, { name, namespace: enforcedNamespace, labels }, {
       spec: struct({ ports: nonEmpty(ports), selector: labels, clusterIP: nonEmpty(clusterIP), type, externalName: nonEmpty(externalName) }),
       status: { loadBalancer: {} },
-    },
+    }),
   });
 }

@@ -8,7 +8,10 @@
 import { ANNOTATIONS } from '../../../../sdk/naming.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import { jobSpecInFieldOrder } from './pod-field-order.js';
-import { objectMeta, type Struct } from '../../../resource-builders/typed.js';
+import { type Struct, typedObject } from '../../../resource-builders/typed.js';
+
+/** The resource of the Jobs `create job` makes. */
+export const JOBS = { group: 'batch', version: 'v1', resource: 'jobs', namespaced: true, kind: 'Job' } as const;
 
 function isStruct(value: unknown): value is Struct {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -50,17 +53,6 @@ export function jobFromCronJob(name: string, namespace: string | undefined, cron
   const annotations = { [ANNOTATIONS.cronJobInstantiate]: 'manual', ...stringMap(field(templateMeta, 'annotations')) };
   const spec = field(jobTemplate, 'spec');
   const jobSpec = jobSpecInFieldOrder(isStruct(spec) ? { ...spec, template: typedPodTemplate(spec.template) } : { template: typedPodTemplate(undefined) });
-  return {
-    kind: 'Job',
-    apiVersion: 'batch/v1',
-    metadata: objectMeta({
-      name,
-      namespace,
-      labels: stringMap(field(templateMeta, 'labels')),
-      annotations,
-      ownerReferences: [{ apiVersion: 'batch/v1', kind: 'CronJob', name: cronJob.metadata?.name ?? '', uid: cronJob.metadata?.uid ?? '', controller: true }],
-    }),
-    spec: jobSpec,
-    status: {},
-  };
+  const ownerReferences = [{ apiVersion: 'batch/v1', kind: 'CronJob', name: cronJob.metadata?.name ?? '', uid: cronJob.metadata?.uid ?? '', controller: true }];
+  return typedObject(JOBS, { name, namespace, labels: stringMap(field(templateMeta, 'labels')), annotations, ownerReferences }, { spec: jobSpec, status: {} });
 }

@@ -3,7 +3,10 @@
  * the content hash under `--append-hash`.
  */
 import { secretHash } from './name-hash.js';
-import { goMap, objectMeta, struct, type Struct } from '../../../resource-builders/typed.js';
+import { goMap, type Struct, typedObject } from '../../../resource-builders/typed.js';
+
+/** The resource of the Secrets the generators create. */
+export const SECRETS = { group: '', version: 'v1', resource: 'secrets', namespaced: true, kind: 'Secret' } as const;
 
 /** What goes into a generated Secret. */
 export interface SecretParts {
@@ -17,10 +20,7 @@ export interface SecretParts {
 /** The Secret in Go field order (data before type; both left out when empty). */
 export function secretObject(parts: SecretParts): Struct {
   const name = parts.appendHash ? `${parts.name}-${secretHash(parts.name, parts.type, parts.data)}` : parts.name;
-  return struct({
-    kind: 'Secret',
-    apiVersion: 'v1',
-    metadata: objectMeta({ name, namespace: parts.namespace }),
+  return typedObject(SECRETS, { name, namespace: parts.namespace }, {
     data: goMap(new Map([...parts.data].map(([k, v]) => [k, v.toString('base64')]))),
     type: parts.type === '' ? undefined : parts.type,
   });

@@ -27,6 +27,3 @@ function objectFlags() {
     SELECTOR_FLAG_EQUALITY_HELP,
   ] as const satisfies readonly FlagSpec[];
 }
-
-/** The kinds `rollout` knows, by `resource.group`. */
-export const ROLLOUT_KINDS = ['deployments.apps', 'daemonsets.apps', 'statefulsets.apps'] as const;

@@ -11,7 +11,7 @@ import { FlagValues } from '../../../framework/flag-values.js';
 import { ALL_FLAG_COMMA_HELP, SELECTOR_FLAG_EQUALITY_HELP } from '../../../resource/selection.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { goTypeName, podSpecOf, selectContainers } from '../shared/pod-spec.js';
+import { matchingContainers } from '../shared/pod-spec.js';
 import { runSetCommand } from '../shared/set-command.js';
 import { listContainerEnv, type DataReader } from './list.js';
 import { keyToEnvName, parseEnv, splitEnvironmentFromResources, updateEnv, type EnvVar } from './parse.js';
@@ -97,12 +97,8 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     return out;
   };
   await runSetCommand(ctx, split.resources, flags, 'env updated', async (object: KubeObject, errors, ref) => {
-    const spec = podSpecOf(object);
-    if (spec === undefined) {
-      errors.push(`${ref} the object is not a pod or does not have a pod template: ${goTypeName(object)}`);
-      return;
-    }
-    const containers = selectContainers(spec, pattern);
+    const containers = matchingContainers(object, pattern, errors, ref);
+    if (containers === undefined) return;
     if (containers.length === 0) {
       ctx.io.stderr.write(`Warning: ${object.kind ?? ''}/${object.metadata?.name ?? ''} does not have any containers matching ${JSON.stringify(pattern)}\n`);
       return;

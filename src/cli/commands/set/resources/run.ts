@@ -7,7 +7,7 @@ import { parseQuantity } from '../../../../machinery/quantity/parse.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { goTypeName, podSpecOf, selectContainers } from '../shared/pod-spec.js';
+import { matchingContainers } from '../shared/pod-spec.js';
 import { LOCAL_RESOURCE_ERROR, runSetCommand } from '../shared/set-command.js';
 
 type Json = Record<string, unknown>;
@@ -38,12 +38,8 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const requests = parseResourceList(requestsText);
   const pattern = flags.string('containers') ?? '*';
   await runSetCommand(ctx, args, flags, 'resource requirements updated', (object, errors, ref) => {
-    const spec = podSpecOf(object);
-    if (spec === undefined) {
-      errors.push(`${ref} the object is not a pod or does not have a pod template: ${goTypeName(object)}`);
-      return;
-    }
-    const containers = selectContainers(spec, pattern);
+    const containers = matchingContainers(object, pattern, errors, ref);
+    if (containers === undefined) return;
     if (containers.length === 0) {
       errors.push(`unable to find container named ${pattern}`);
       return;

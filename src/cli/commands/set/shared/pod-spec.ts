@@ -22,6 +22,19 @@ export function podSpecOf(o: KubeObject): Json | undefined {
   }
 }
 
+/**
+ * The containers of `o` whose names match `pattern` (see {@link selectContainers}); undefined,
+ * with kubectl's error added to `errors`, when `o` has no pod spec. `ref` names `o` in the error.
+ */
+export function matchingContainers(o: KubeObject, pattern: string, errors: string[], ref: string): Json[] | undefined {
+  const spec = podSpecOf(o);
+  if (spec === undefined) {
+    errors.push(`${ref} the object is not a pod or does not have a pod template: ${goTypeName(o)}`);
+    return undefined;
+  }
+  return selectContainers(spec, pattern);
+}
+
 /** The containers of a pod spec (mutable). */
 export function containersOf(spec: Json, field: 'containers' | 'initContainers'): Json[] {
   const list = spec[field];

@@ -7,13 +7,14 @@
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import { builtinSchema } from '../../../../sdk/types/schema/builtin/index.js';
 import { fromPlain, toPlain } from '../../../../machinery/protobuf/convert.js';
+import { parseApiVersion } from '../../../../machinery/group-version.js';
 
 /** The object after a round trip through its Go type. */
 export function asTyped(object: KubeObject): KubeObject {
   const apiVersion = object.apiVersion ?? '';
   const kind = object.kind ?? '';
-  const slash = apiVersion.indexOf('/');
-  const schema = builtinSchema(slash < 0 ? '' : apiVersion.slice(0, slash), slash < 0 ? apiVersion : apiVersion.slice(slash + 1), kind);
+  const { group, version } = parseApiVersion(apiVersion);
+  const schema = builtinSchema(group, version, kind);
   if (schema === undefined) return object;
   const plain = toPlain(object as Parameters<typeof toPlain>[0], schema);
   const json = plain === undefined ? undefined : fromPlain(plain, schema);

@@ -9,9 +9,6 @@ import { PROTOBUF_PREFIX } from '../../../naming.js';
 import { envelopeCodec } from '../../../../machinery/protobuf/envelope.js';
 
 const codec = envelopeCodec(PROTOBUF_PREFIX);
-
-/** Wraps message bytes in the envelope. */
-export const envelope = codec.envelope;
 /** The type meta and message bytes of an enveloped body; refuses other prefixes, encodings and content types. */
 export const openEnvelope = codec.openEnvelope;
 /** The enveloped protobuf form of an object (its apiVersion and kind go to the type meta). */

@@ -13,9 +13,10 @@ import { asObject } from '../../../util/json.js';
 import { jsonEqual } from '../../../../machinery/json/equal.js';
 import type { AuthorizationAttributes, Authorizer } from '../../authorizer.js';
 import { MASTERS_GROUP, type UserInfo } from '../../../request/user.js';
-import { compactRules, compactString, covers, goQuoteList } from './coverage.js';
+import { compactRules, covers, type PolicyRule } from '../../../../machinery/rbac/policy-rule.js';
+import { compactString, goQuoteList } from './coverage.js';
 import { roleRefOf, type RbacRuleResolver } from './resolver.js';
-import { rulesOf, type PolicyRule } from './rules.js';
+import { rulesOf } from './rules.js';
 
 const FULL_AUTHORITY: PolicyRule[] = [
   { verbs: ['*'], apiGroups: ['*'], resources: ['*'], resourceNames: [], nonResourceURLs: [] },
@@ -27,7 +28,7 @@ export function escalationError(resolver: RbacRuleResolver, user: UserInfo, name
   const owner = resolver.rulesFor(user, namespace);
   const result = covers(owner.rules, rules);
   if (result.covered) return undefined;
-  const missing = [...new Set(compactRules(result.missing).map(compactString))].sort();
+  const missing = [...new Set(compactRules(result.uncovered, { uniqueVerbs: false }).map(compactString))].sort();
   let msg = `user "${user.username}" (groups=${goQuoteList(user.groups)}) is attempting to grant RBAC permissions not currently held:\n${missing.join('\n')}`;
   if (owner.errors.length > 0) msg += `; resolution errors: [${owner.errors.join(' ')}]`;
   return msg;

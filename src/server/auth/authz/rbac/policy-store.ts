@@ -35,8 +35,7 @@ export class RbacPolicyStore {
   static async open(ctx: ServerCore): Promise<RbacPolicyStore> {
     const defs = new Map<RbacPlural, ResourceDef>();
     for (const p of PLURALS) {
-      const def = ctx.registry.lookup(GROUPS.rbac, 'v1', p);
-      if (def === undefined) throw new Error(`${p}.${GROUPS.rbac} is not registered`);
+      const def = ctx.registry.served(GROUPS.rbac, 'v1', p);
       defs.set(p, def);
     }
     const s = new RbacPolicyStore(defs);

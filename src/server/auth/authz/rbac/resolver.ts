@@ -8,7 +8,8 @@ import { GROUPS } from '../../../../sdk/naming.js';
 import type { UserInfo } from '../../../request/user.js';
 import { asArray, asObject, asString } from '../../../util/json.js';
 import type { RbacPolicyStore } from './policy-store.js';
-import { rulesOf, type PolicyRule } from './rules.js';
+import { rulesOf } from './rules.js';
+import type { PolicyRule } from '../../../../machinery/rbac/policy-rule.js';
 
 /** A binding's `roleRef`. */
 export interface RoleRef {

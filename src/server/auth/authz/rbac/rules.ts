@@ -7,39 +7,11 @@
 import type { JsonValue } from '../../../../sdk/types/meta.js';
 import type { AuthorizationAttributes } from '../../authorizer.js';
 import { asArray, asObject } from '../../../util/json.js';
-
-/** One rule of a Role or ClusterRole. */
-export interface PolicyRule {
-  verbs: string[];
-  apiGroups: string[];
-  resources: string[];
-  resourceNames: string[];
-  nonResourceURLs: string[];
-}
-
-function strings(v: JsonValue | undefined): string[] {
-  return (asArray(v) ?? []).filter((s): s is string => typeof s === 'string');
-}
+import { policyRuleOf, type PolicyRule } from '../../../../machinery/rbac/policy-rule.js';
 
 /** The rules of a stored role object (`rules`, missing or malformed entries skipped). */
 export function rulesOf(role: { rules?: JsonValue } | undefined): PolicyRule[] {
-  return (asArray(role?.rules) ?? []).map((r) => {
-    const o = asObject(r) ?? {};
-    return {
-      verbs: strings(o.verbs), apiGroups: strings(o.apiGroups), resources: strings(o.resources),
-      resourceNames: strings(o.resourceNames), nonResourceURLs: strings(o.nonResourceURLs),
-    };
-  });
-}
-
-/** A rule as the API writes it (empty lists left out). */
-export function ruleToJson(r: PolicyRule): Record<string, string[]> {
-  const out: Record<string, string[]> = { verbs: [...r.verbs] };
-  if (r.apiGroups.length > 0 || r.resources.length > 0) out.apiGroups = [...r.apiGroups];
-  if (r.resources.length > 0) out.resources = [...r.resources];
-  if (r.resourceNames.length > 0) out.resourceNames = [...r.resourceNames];
-  if (r.nonResourceURLs.length > 0) out.nonResourceURLs = [...r.nonResourceURLs];
-  return out;
+  return (asArray(role?.rules) ?? []).map((r) => policyRuleOf(asObject(r) ?? {}));
 }
 
 function verbMatches(rule: PolicyRule, verb: string): boolean {

@@ -9,7 +9,7 @@ import { badRequest } from '../../../errors.js';
 import { asObject, asString } from '../../../util/json.js';
 import type { UserInfo } from '../../../request/user.js';
 import type { ModeUnion } from '../union.js';
-import type { PolicyRule } from '../rbac/rules.js';
+import type { PolicyRule } from '../../../../machinery/rbac/policy-rule.js';
 
 function resourceRule(r: PolicyRule): JsonObject {
   const out: JsonObject = { verbs: [...r.verbs] };

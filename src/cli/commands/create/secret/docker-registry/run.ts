@@ -10,7 +10,7 @@ import type { Flags } from './spec.js';
 import { UsageError } from '../../../../framework/usage-error.js';
 import { collectData } from '../../shared/data-sources.js';
 import { sendGenerated, startGenerator } from '../../../../resource-builders/generated.js';
-import { secretObject } from '../../shared/secret-object.js';
+import { SECRETS, secretObject } from '../../shared/secret-object.js';
 import { nonEmpty, struct } from '../../../../resource-builders/typed.js';
 
 const DOCKER_CONFIG_JSON_KEY = '.dockerconfigjson';
@@ -48,7 +48,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     data = new Map([[DOCKER_CONFIG_JSON_KEY, dockerConfigJson(username, password, flags.string('docker-email') ?? '', server)]]);
   }
   await sendGenerated(ctx, flags, invocation, {
-    descriptor: { group: '', version: 'v1', resource: 'secrets', namespaced: true, kind: 'Secret' },
+    descriptor: SECRETS,
     failurePrefix: 'failed to create secret ',
     object: secretObject({ name, namespace: invocation.enforcedNamespace, type: SECRET_TYPES.dockerConfigJson, data, appendHash: flags.bool('append-hash') }),
   });

@@ -8,7 +8,7 @@ import type { Flags } from './spec.js';
 import { UsageError } from '../../../../framework/usage-error.js';
 import { sendGenerated, startGenerator } from '../../../../resource-builders/generated.js';
 import { readInputFile } from '../../shared/read-input-file.js';
-import { secretObject } from '../../shared/secret-object.js';
+import { SECRETS, secretObject } from '../../shared/secret-object.js';
 import { checkX509KeyPair } from '../../shared/tls-key-pair.js';
 
 /** Runs `create secret tls`. */
@@ -21,7 +21,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const key = await readInputFile(ctx.io.cwd, keyFile, `Cannot read file ${keyFile}, `);
   checkX509KeyPair(cert.toString('latin1'), key.toString('latin1'));
   await sendGenerated(ctx, flags, invocation, {
-    descriptor: { group: '', version: 'v1', resource: 'secrets', namespaced: true, kind: 'Secret' },
+    descriptor: SECRETS,
     failurePrefix: 'failed to create secret ',
     object: secretObject({
       name: invocation.name,
