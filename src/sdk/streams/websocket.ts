@@ -160,13 +160,29 @@ interface AttemptResult {
   timedOut?: boolean;
 }
 
+/** An RFC 7230 token: what undici's WebSocket accepts as a sub-protocol name. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * The handshake's headers and the protocols undici offers itself. A name that is not a token (the
+ * SPDY tunnel's `SPDY/3.1+portforward...`, which real servers and kubectl use) is refused by
+ * undici's constructor, so it goes in the `Sec-WebSocket-Protocol` header here, ahead of the
+ * others; undici then offers the rest after it and accepts an answer naming any of them.
+ */
+function offer(c: UpgradeConnection, protocols: readonly string[]): { headers: Record<string, string | string[]>; tokens: string[] } {
+  const others = protocols.filter((p) => !TOKEN.test(p));
+  const tokens = protocols.filter((p) => TOKEN.test(p));
+  return { headers: others.length === 0 ? c.headers : { ...c.headers, 'Sec-WebSocket-Protocol': others.join(', ') }, tokens };
+}
+
 function attempt(c: UpgradeConnection, protocols: readonly string[], signal: AbortSignal | undefined, waitMs: number | undefined): Promise<AttemptResult> {
   const record: HandshakeRecord = { body: [] };
   const dispatcher = dispatcherFor(c, record);
   const url = new URL(c.url.toString());
   url.protocol = url.protocol === 'http:' ? 'ws:' : 'wss:';
   const WebSocket = webSocketClass();
-  const ws = new WebSocket(url.toString(), { protocols: [...protocols], dispatcher, headers: c.headers } as unknown as string[]);
+  const { headers, tokens } = offer(c, protocols);
+  const ws = new WebSocket(url.toString(), { protocols: tokens, dispatcher, headers } as unknown as string[]);
   ws.binaryType = 'arraybuffer';
   return new Promise((resolve) => {
     let timedOut = false;
