@@ -7,15 +7,16 @@
  * to each stream's handler. Neither the server nor kubectl's SPDY library applies SPDY/3.1 flow
  * control (they ignore WINDOW_UPDATE and SETTINGS), so neither does this session: backpressure is
  * the WebSocket's send buffer (the caller pauses its reader while {@link bufferedAmount} is high)
- * and TCP underneath. The server's reply headers carry nothing a forward uses, so its header blocks
- * are not inflated (the zlib context is only needed to read them); ours are compressed in order.
+ * and TCP underneath. Header blocks go out as stored blocks of the zlib stream, framed at once
+ * (`StoredHeaderBlocks`); the server's reply headers carry nothing a forward uses, so they are not
+ * inflated (the zlib context is only needed to read them).
  */
 import type { WebSocket as UndiciWebSocket } from 'undici';
 import {
   encodeData, encodeHeaderBlock, encodePing, encodeRstStream, encodeSynStream, fixedFields, FLAG_FIN, FRAME, FrameDecoder, RST, streamFramePayload,
   type Frame,
 } from '../../machinery/spdy/frames.js';
-import { HeaderCompression } from '../../machinery/spdy/header-compression.js';
+import { StoredHeaderBlocks } from '../../machinery/spdy/header-compression.js';
 import { STREAM_PROTOCOLS } from '../naming.js';
 
 /** The sub-protocol of the tunnel. */
@@ -26,8 +27,6 @@ const MAX_STREAM_ID = 0x7fffffff;
 
 /** What happens on one stream, as the server says it. */
 export interface TunnelStreamHandler {
-  /** The server accepted the stream (SYN_REPLY). */
-  onReply(): void;
   onData(data: Buffer): void;
   /** The server sends nothing more on the stream (FIN). */
   onEnd(): void;
@@ -38,10 +37,8 @@ export interface TunnelStreamHandler {
 /** One SPDY session over one WebSocket, to one pod. */
 export class PortForwardTunnel {
   private readonly decoder = new FrameDecoder();
-  private readonly compression = new HeaderCompression();
+  private readonly headerBlocks = new StoredHeaderBlocks();
   private readonly streams = new Map<number, TunnelStreamHandler>();
-  /** SYN_STREAM and RST_STREAM frames go out in this order (header blocks compress asynchronously). */
-  private controlChain: Promise<void> = Promise.resolve();
   private nextStreamId = 1;
   private requestIds = 0;
   private retiring = false;
@@ -89,8 +86,8 @@ export class PortForwardTunnel {
   }
 
   /**
-   * Opens a stream with `headers` (sent when every earlier stream's are); `fin` when the client
-   * sends nothing on it. Returns its id.
+   * Opens a stream with `headers`; `fin` when the client sends nothing on it. Returns its id; its
+   * data may follow at once (the server handles a session's frames in order, as SPDY servers do).
    */
   openStream(headers: Readonly<Record<string, string>>, fin: boolean, handler: TunnelStreamHandler): number {
     const id = this.nextStreamId;
@@ -100,12 +97,11 @@ export class PortForwardTunnel {
       return id;
     }
     this.streams.set(id, handler);
-    const block = this.compression.compress(encodeHeaderBlock(headers));
-    this.controlChain = this.controlChain.then(async () => this.send(encodeSynStream(id, await block, fin))).catch(() => this.close());
+    this.send(encodeSynStream(id, this.headerBlocks.encode(encodeHeaderBlock(headers)), fin));
     return id;
   }
 
-  /** Sends bytes on a stream whose reply has come; `fin` ends the client's side of it. */
+  /** Sends bytes on a stream; `fin` ends the client's side of it. */
   write(id: number, data: Buffer, fin = false): void {
     this.send(encodeData(id, data, fin));
   }
@@ -113,7 +109,7 @@ export class PortForwardTunnel {
   /** Resets a stream (the connection went away) and forgets it. */
   reset(id: number): void {
     if (!this.streams.delete(id)) return;
-    this.controlChain = this.controlChain.then(() => this.send(encodeRstStream(id, RST.cancel)));
+    this.send(encodeRstStream(id, RST.cancel));
     this.closeIfRetiredAndIdle();
   }
 
@@ -146,7 +142,6 @@ export class PortForwardTunnel {
   private end(): void {
     if (this.ended) return;
     this.ended = true;
-    this.compression.close();
     const handlers = [...this.streams.values()];
     this.streams.clear();
     for (const h of handlers) h.onReset(true);
@@ -165,15 +160,13 @@ export class PortForwardTunnel {
     switch (frame.frameType) {
       case FRAME.synReply: {
         const p = streamFramePayload(frame.frameType, frame.payload);
-        const h = p === undefined ? undefined : this.streams.get(p.streamId);
-        h?.onReply();
-        if ((frame.flags & FLAG_FIN) !== 0) h?.onEnd();
+        if (p !== undefined && (frame.flags & FLAG_FIN) !== 0) this.streams.get(p.streamId)?.onEnd();
         return;
       }
       case FRAME.synStream: {
         // Servers do not push streams in this protocol.
         const p = streamFramePayload(frame.frameType, frame.payload);
-        if (p !== undefined) this.controlChain = this.controlChain.then(() => this.send(encodeRstStream(p.streamId, RST.refusedStream)));
+        if (p !== undefined) this.send(encodeRstStream(p.streamId, RST.refusedStream));
         return;
       }
       case FRAME.rstStream: {

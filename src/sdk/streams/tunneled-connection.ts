@@ -1,9 +1,10 @@
 /**
  * One local connection of a port-forward over a tunnel, as kubectl's port forwarder carries it: a
  * fresh `requestID` and two streams, `error` (the client sends nothing on it) then `data`, both
- * with the pod's `port`. The local bytes go out once the server has accepted the data stream. A
- * local end of input half-closes the data stream, and the pod's answer still comes back; when the
- * server has ended the data stream and the error stream, the local connection is closed, and a
+ * with the pod's `port`. The local bytes follow at once (kubectl waits for each stream's reply
+ * first, a round trip that SPDY servers' in-order handling of a session's frames makes needless).
+ * A local end of input half-closes the data stream, and the pod's answer still comes back; when
+ * the server has ended the data stream and the error stream, the local connection is closed, and a
  * message the error stream carried is reported as this connection's failure (the others go on).
  * A local connection that goes away before that resets its streams, so that the pod's end closes.
  */
@@ -64,7 +65,6 @@ export function forwardOverTunnel(tunnel: PortForwardTunnel, c: TunneledConnecti
   };
 
   const errorId = tunnel.openStream({ streamtype: 'error', ...base }, true, {
-    onReply: () => undefined,
     onData: (d) => void errorText.push(d),
     onEnd: () => {
       errorDone = true;
@@ -76,17 +76,6 @@ export function forwardOverTunnel(tunnel: PortForwardTunnel, c: TunneledConnecti
     },
   });
   const dataId = tunnel.openStream({ streamtype: 'data', ...base }, false, {
-    onReply: () => {
-      if (finished) return;
-      for (const chunk of c.takeEarly()) tunnel.write(dataId, chunk);
-      socket.on('data', (chunk: Buffer) => {
-        if (localDone || finished) return;
-        tunnel.write(dataId, chunk);
-        pauseWhileBuffered(socket, () => tunnel.bufferedAmount);
-      });
-      socket.once('end', endLocal);
-      socket.resume();
-    },
     onData: (d) => {
       if (!socket.destroyed) socket.write(d);
     },
@@ -110,4 +99,12 @@ export function forwardOverTunnel(tunnel: PortForwardTunnel, c: TunneledConnecti
     tunnel.reset(dataId);
     tunnel.reset(errorId);
   });
+  for (const chunk of c.takeEarly()) tunnel.write(dataId, chunk);
+  socket.on('data', (chunk: Buffer) => {
+    if (localDone || finished) return;
+    tunnel.write(dataId, chunk);
+    pauseWhileBuffered(socket, () => tunnel.bufferedAmount);
+  });
+  socket.once('end', endLocal);
+  socket.resume();
 }
