@@ -3,7 +3,9 @@
  * connections at once share one tunnel WebSocket (the audit log records one `pods/portforward`
  * session); a connection to a port nobody listens on fails and is reported while a concurrent one
  * on the same tunnel goes on; a client's end of input half-closes its stream and the pod's answer
- * still comes; and the per-connection protocol (what a server without the tunnel gets) still works.
+ * still comes; a healing forward's tunnel to a pod that went is closed, and new connections get a
+ * tunnel to the new pod; and the per-connection protocol (what a server without the tunnel gets)
+ * still works.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +16,7 @@ import { join } from 'node:path';
 import { createClient, type PlatformClient } from '../../src/sdk/client.js';
 import type { PortForward, PortForwardOptions, PortMapping } from '../../src/sdk/streams/port-forward.js';
 import { closeAllDispatchers } from '../../src/sdk/transport/dispatchers.js';
+import { ask, livePods, rolloutRestart, webDeployment } from './port-forward-support.js';
 import { nodeContainer, openStreamsEnv, podOf, SKIP_NODE, waitFor, type StreamsEnv } from './streams-support.js';
 
 const NS = 'pf-tunnel';
@@ -91,7 +94,7 @@ describe('port-forward over one tunnel per pod', { skip: SKIP_NODE }, () => {
   }
 
   before(async () => {
-    s = await openStreamsEnv(NS, { admission: { auditLogPath: auditPath } });
+    s = await openStreamsEnv(NS, { admission: { auditLogPath: auditPath }, workloads: true });
     const env = [{ name: 'POD_IP', valueFrom: { fieldRef: { fieldPath: 'status.podIP' } } }];
     for (const name of ['web', 'other']) {
       await s.runPod(podOf(name, { containers: [nodeContainer('main', SERVER, { env, readinessProbe: { tcpSocket: { port: 8080 }, periodSeconds: 1 } })] }), true);
@@ -134,6 +137,33 @@ describe('port-forward over one tunnel per pod', { skip: SKIP_NODE }, () => {
       const answers = await Promise.all(['one', 'two', 'three'].map((t) => halfClose(port, t)));
       assert.deepEqual(answers, ['after your end: ONE', 'after your end: TWO', 'after your end: THREE']);
     });
+  });
+
+  test("a healing forward closes its tunnel to a pod that went; new connections get the new pod's", async () => {
+    await s.api.post(`/apis/apps/v1/namespaces/${NS}/deployments`, webDeployment('heal', 1));
+    const [first] = await waitFor('a ready pod', async () => {
+      const pods = await livePods(s, 'heal');
+      return pods.length === 1 ? pods : undefined;
+    }, 30_000);
+    const forward = await client.portForward({ kind: 'deployment', name: 'heal', ports: [{ local: 0, remote: 'http' }], addresses: ['127.0.0.1'] });
+    let next = '';
+    try {
+      const port = forward.ports[0]?.local ?? 0;
+      assert.deepEqual(await Promise.all([ask(port), ask(port), ask(port)]), [first, first, first]);
+      await rolloutRestart(s, 'heal');
+      next = await waitFor('an answer from the new pod', async () => {
+        const a = await ask(port);
+        return typeof a === 'string' && a !== first && a !== '' ? a : undefined;
+      }, 60_000);
+      // The audit log records a session when it ends: the old pod's tunnel has, while the forward runs.
+      await waitFor("the old pod's tunnel to close", async () => ((await sessions(first ?? '')) === 1 ? true : undefined));
+      assert.equal(await sessions(next), 0, "the new pod's tunnel is open");
+      assert.deepEqual(await Promise.all([ask(port), ask(port)]), [next, next]);
+    } finally {
+      await forward.close();
+    }
+    await waitFor("the new pod's tunnel to close with the forward", async () => ((await sessions(next)) === 1 ? true : undefined));
+    assert.equal(await sessions(first ?? ''), 1, 'one tunnel to each pod');
   });
 
   test('the per-connection protocol (the fallback for servers without the tunnel) opens a session per connection', async () => {

@@ -57,6 +57,11 @@ export interface ForwardRoute {
    * and the connection should try once more.
    */
   refused?(path: string, error: unknown, signal: AbortSignal): Promise<boolean>;
+  /**
+   * Registers `listener`, called with a path new connections no longer go to (its pod is gone or
+   * was left for another): the forward closes its tunnel there once the connections on it are done.
+   */
+  onLeave?(listener: (path: string) => void): void;
 }
 
 /** The route of a forward to one pod's `pods/portforward` path. */
@@ -123,6 +128,7 @@ export async function startPortForward(transport: Transport, target: string | Fo
   const requestedLocalhost = (options.addresses ?? ['localhost']).includes('localhost');
   const tunnels = new TunnelPool(transport, options.pingIntervalMs, signal);
   let mode: Mode = options.protocol === 'per-connection' ? 'per-connection' : 'unknown';
+  route.onLeave?.((path) => tunnels.retire(path));
 
   /**
    * A connection's way to `path`: the pod's tunnel, or, when the server refuses the tunnel upgrade

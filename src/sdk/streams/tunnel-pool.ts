@@ -2,9 +2,10 @@
  * The tunnels of one port-forward: one per pod (`pods/portforward` path), opened by the first
  * connection that needs it (connections arriving meanwhile wait for the same upgrade) and reused by
  * every later one, so the server authorizes the forward once per pod, not once per connection.
- * A forward sends its new connections to one pod at a time: once a tunnel to another pod opens
- * (a healing forward moved), the older tunnels take no new connections and close when their last
- * one is done. A tunnel that ends is dropped, and the next connection opens a new one.
+ * A tunnel to a pod the forward has left (a healing forward's pod went) takes no new connections
+ * and closes when its last one is done: a pod of the same name later gets a tunnel of its own (the
+ * server's session holds the address of the pod it was opened to). A tunnel that ends is dropped,
+ * and the next connection opens a new one.
  */
 import type { Transport } from '../transport/transport.js';
 import { keepAlive } from './keep-alive.js';
@@ -44,6 +45,13 @@ export class TunnelPool {
     return pending;
   }
 
+  /** New connections no longer go to `path`: its tunnel closes once its connections are done. */
+  retire(path: string): void {
+    const tunnel = this.current.get(path);
+    this.current.delete(path);
+    tunnel?.retire();
+  }
+
   /** Closes every tunnel (the forward is closing). */
   close(): void {
     for (const t of [...this.all]) t.close();
@@ -61,12 +69,6 @@ export class TunnelPool {
     if (this.signal.aborted) {
       tunnel.close();
       return tunnel;
-    }
-    for (const [other, t] of this.current) {
-      if (other !== path) {
-        this.current.delete(other);
-        t.retire();
-      }
     }
     this.current.get(path)?.retire();
     this.current.set(path, tunnel);
