@@ -19,14 +19,8 @@ export class TunnelPool {
   private readonly opening = new Map<string, Promise<PortForwardTunnel | undefined>>();
   /** Every tunnel still open, retired ones included. */
   private readonly all = new Set<PortForwardTunnel>();
-  private opened = 0;
 
   constructor(private readonly transport: Transport, private readonly pingIntervalMs: number | undefined, private readonly signal: AbortSignal) {}
-
-  /** Tunnels opened so far. */
-  get tunnelsOpened(): number {
-    return this.opened;
-  }
 
   /**
    * The tunnel to `path`, opened when there is none that takes connections; undefined when the
@@ -63,7 +57,6 @@ export class TunnelPool {
       ws.close(1000);
       return undefined;
     }
-    this.opened += 1;
     keepAlive(ws, this.pingIntervalMs);
     const tunnel = new PortForwardTunnel(ws);
     if (this.signal.aborted) {

@@ -59,8 +59,8 @@ function undiciPart<T>(path: string): T {
 
 /**
  * One undici agent per TLS settings, client certificate and proxy, shared by every WebSocket opened
- * with them: a port-forward opens one WebSocket per local connection, and an agent of its own per
- * connection built a new TLS context (Node parses its whole root store for a custom CA) and made a
+ * with them: a port-forward without the tunnel opens one WebSocket per local connection (as every
+ * forward once did), and an agent of its own per connection built a new TLS context (Node parses its whole root store for a custom CA) and made a
  * full handshake with certificate checks every time (~8 ms CPU each; 100 parallel connections took
  * twice kubectl's time). A shared agent has one context and resumes TLS sessions. Upgraded sockets
  * leave the agent's pool; what stays is idle and does not keep the process alive.
