@@ -92,9 +92,14 @@ export function forwardOverTunnel(tunnel: PortForwardTunnel, c: TunneledConnecti
       finish(true);
     },
   });
-  // The local client went away before the pod's side was done: the pod's connection closes too.
   socket.once('close', () => {
     if (finished) return;
+    // The pod's side has ended its data: the error stream's end (and message) is still to come.
+    if (remoteDone) {
+      endLocal();
+      return;
+    }
+    // The local client went away before the pod's side was done: the pod's connection closes too.
     finished = true;
     tunnel.reset(dataId);
     tunnel.reset(errorId);
