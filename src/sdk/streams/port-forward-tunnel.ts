@@ -64,11 +64,6 @@ export class PortForwardTunnel {
     return !this.ended && !this.retiring && !this.goneAway && this.nextStreamId < MAX_STREAM_ID - 2;
   }
 
-  /** Streams still open. */
-  get openStreams(): number {
-    return this.streams.size;
-  }
-
   /** Bytes queued on the WebSocket and not yet sent (0 once it has closed). */
   get bufferedAmount(): number {
     return this.ws.readyState === 1 ? this.ws.bufferedAmount : 0;
