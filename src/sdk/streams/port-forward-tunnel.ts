@@ -25,6 +25,9 @@ export const PORT_FORWARD_TUNNEL_PROTOCOL = `${STREAM_PROTOCOLS.spdyTunnelPrefix
 /** Largest stream id (31 bits); a session that has used them all takes no new streams. */
 const MAX_STREAM_ID = 0x7fffffff;
 
+/** Frames up to this size wait for the others of the same turn of the event loop, to go in one message. */
+const BATCH_BELOW = 16 * 1024;
+
 /** What happens on one stream, as the server says it. */
 export interface TunnelStreamHandler {
   onData(data: Buffer): void;
@@ -45,6 +48,9 @@ export class PortForwardTunnel {
   private goneAway = false;
   private ended = false;
   private readonly endedListeners: (() => void)[] = [];
+  /** Small frames of this turn of the event loop, sent together (a burst of connections opens many streams at once). */
+  private batch: Buffer[] = [];
+  private batchBytes = 0;
 
   constructor(private readonly ws: UndiciWebSocket) {
     ws.addEventListener('message', (ev) => {
@@ -66,7 +72,7 @@ export class PortForwardTunnel {
 
   /** Bytes queued on the WebSocket and not yet sent (0 once it has closed). */
   get bufferedAmount(): number {
-    return this.ws.readyState === 1 ? this.ws.bufferedAmount : 0;
+    return this.ws.readyState === 1 ? this.ws.bufferedAmount + this.batchBytes : 0;
   }
 
   /** A fresh `requestID` for a connection's pair of streams. */
@@ -122,6 +128,7 @@ export class PortForwardTunnel {
 
   /** Ends the tunnel and every stream on it. */
   close(): void {
+    this.flush();
     if (this.ws.readyState === 0 || this.ws.readyState === 1) this.ws.close(1000);
     this.end();
   }
@@ -130,8 +137,29 @@ export class PortForwardTunnel {
     if ((this.retiring || this.goneAway) && this.streams.size === 0) this.close();
   }
 
+  /**
+   * Sends a frame. Small ones are batched until the end of this turn of the event loop: one message
+   * (and one TLS record) for the stream openings and requests of a burst of connections instead of
+   * one each. Larger ones go at once, after what is batched.
+   */
   private send(bytes: Buffer): void {
-    if (this.ws.readyState === 1) this.ws.send(bytes);
+    if (this.ws.readyState !== 1) return;
+    if (bytes.length >= BATCH_BELOW) {
+      this.flush();
+      this.ws.send(bytes);
+      return;
+    }
+    if (this.batch.length === 0) setImmediate(() => this.flush());
+    this.batch.push(bytes);
+    this.batchBytes += bytes.length;
+  }
+
+  private flush(): void {
+    if (this.batch.length === 0) return;
+    const frames = this.batch.length === 1 ? this.batch[0] ?? Buffer.alloc(0) : Buffer.concat(this.batch, this.batchBytes);
+    this.batch = [];
+    this.batchBytes = 0;
+    if (this.ws.readyState === 1) this.ws.send(frames);
   }
 
   private end(): void {
