@@ -3,8 +3,8 @@
 // downloaded through a forward), ours against stock kubectl through the rename proxy, on the same
 // local server (process node, in memory; container logs rotate at 128 MiB here so that the whole
 // 100 MB is one log, where the default 10 MiB x 5 files would keep the last 50 MiB); and the time
-// of 100 requests at once through a forward, each on its own connection (connection set-up: ours
-// opens one WebSocket per connection, kubectl one SPDY stream pair on its single connection).
+// of 100 requests at once through a forward, each on its own connection (connection set-up: both
+// open one SPDY stream pair per connection on the forward's one tunnel WebSocket).
 // Usage: node bench/streams.mjs [--mb 100] [--runs 3] [--connections 100] [--run-limit SECONDS]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ const opt = (name, dflt) => {
 const MB = opt('mb', 100);
 const RUNS = opt('runs', 3);
 const BYTES = MB * 1000 * 1000;
-/** Requests made at once through a forward (each on its own connection, so its own stream session). */
+/** Requests made at once through a forward (each on its own connection, so its own pair of streams). */
 const CONNECTIONS = opt('connections', 100);
 /** Longest a single measured run may take. */
 const RUN_LIMIT_MS = opt('run-limit', 300) * 1000;

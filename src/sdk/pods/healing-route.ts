@@ -2,8 +2,8 @@
  * The route of a port-forward that heals: the forward goes to a service's or workload's pods, not
  * to one pod. A watch on those pods tells when the pod in use is deleted, terminating or no longer
  * ready; the next connection then goes to another ready pod (connections open on the old one end
- * with it), and a connection the server refuses because its pod has gone tries once more on the
- * new one.
+ * with it, and the forward closes its tunnel there once they have), and a connection the server
+ * refuses because its pod has gone tries once more on the new one.
  */
 import type { PlatformClient } from '../client.js';
 import { PlatformError, StatusError } from '../errors.js';
@@ -73,6 +73,7 @@ export class HealingRoute implements ForwardRoute {
   private readonly informer: Informer<Pod>;
   private readonly stop = new AbortController();
   private waiters: (() => void)[] = [];
+  private readonly leaveListeners: ((path: string) => void)[] = [];
   /** The pod left last and why, for the message when no other pod takes over. */
   private left: { from: string; reason: ForwardSwitchReason } = { from: '', reason: 'deleted' };
 
@@ -112,14 +113,21 @@ export class HealingRoute implements ForwardRoute {
     const port = this.o.ports[index];
     const remote = port === undefined ? mapping.remote
       : this.o.service !== undefined ? servicePort(this.o.service, pod, String(port.remote)) : podPort(pod, String(port.remote));
-    const name = pod.metadata?.name ?? '';
-    return { path: `/api/v1/namespaces/${encodeURIComponent(this.o.namespace)}/pods/${encodeURIComponent(name)}/portforward`, remote };
+    return { path: this.pathOf(pod.metadata?.name ?? ''), remote };
+  }
+
+  onLeave(listener: (path: string) => void): void {
+    this.leaveListeners.push(listener);
+  }
+
+  private pathOf(podName: string): string {
+    return `/api/v1/namespaces/${encodeURIComponent(this.o.namespace)}/pods/${encodeURIComponent(podName)}/portforward`;
   }
 
   async refused(path: string, error: unknown, signal: AbortSignal): Promise<boolean> {
     if (!(error instanceof StatusError) || ![400, 404].includes(error.code)) return false;
     const name = this.podName;
-    if (name === '' || !path.endsWith(`/pods/${encodeURIComponent(name)}/portforward`)) return this.current !== undefined;
+    if (name === '' || path !== this.pathOf(name)) return this.current !== undefined;
     this.leave('refused');
     try {
       await this.waitForPod(signal);
@@ -150,6 +158,7 @@ export class HealingRoute implements ForwardRoute {
     const next = (ready.length > 0 || onlyToReady ? ready : candidates).map(asPodObject).sort(byActive)[0];
     if (next === undefined && onlyToReady) return;
     this.current = next;
+    if (from !== '') for (const l of this.leaveListeners) l(this.pathOf(from));
     if (next !== undefined) {
       this.o.onSwitch?.({ from, to: next.metadata?.name ?? '', reason });
       for (const w of this.waiters.splice(0)) w();

@@ -59,8 +59,8 @@ function undiciPart<T>(path: string): T {
 
 /**
  * One undici agent per TLS settings, client certificate and proxy, shared by every WebSocket opened
- * with them: a port-forward opens one WebSocket per local connection, and an agent of its own per
- * connection built a new TLS context (Node parses its whole root store for a custom CA) and made a
+ * with them: a port-forward without the tunnel opens one WebSocket per local connection (as every
+ * forward once did), and an agent of its own per connection built a new TLS context (Node parses its whole root store for a custom CA) and made a
  * full handshake with certificate checks every time (~8 ms CPU each; 100 parallel connections took
  * twice kubectl's time). A shared agent has one context and resumes TLS sessions. Upgraded sockets
  * leave the agent's pool; what stays is idle and does not keep the process alive.
@@ -160,13 +160,29 @@ interface AttemptResult {
   timedOut?: boolean;
 }
 
+/** An RFC 7230 token: what undici's WebSocket accepts as a sub-protocol name. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * The handshake's headers and the protocols undici offers itself. A name that is not a token (the
+ * SPDY tunnel's `SPDY/3.1+portforward...`, which real servers and kubectl use) is refused by
+ * undici's constructor, so it goes in the `Sec-WebSocket-Protocol` header here, ahead of the
+ * others; undici then offers the rest after it and accepts an answer naming any of them.
+ */
+function offer(c: UpgradeConnection, protocols: readonly string[]): { headers: Record<string, string | string[]>; tokens: string[] } {
+  const others = protocols.filter((p) => !TOKEN.test(p));
+  const tokens = protocols.filter((p) => TOKEN.test(p));
+  return { headers: others.length === 0 ? c.headers : { ...c.headers, 'Sec-WebSocket-Protocol': others.join(', ') }, tokens };
+}
+
 function attempt(c: UpgradeConnection, protocols: readonly string[], signal: AbortSignal | undefined, waitMs: number | undefined): Promise<AttemptResult> {
   const record: HandshakeRecord = { body: [] };
   const dispatcher = dispatcherFor(c, record);
   const url = new URL(c.url.toString());
   url.protocol = url.protocol === 'http:' ? 'ws:' : 'wss:';
   const WebSocket = webSocketClass();
-  const ws = new WebSocket(url.toString(), { protocols: [...protocols], dispatcher, headers: c.headers } as unknown as string[]);
+  const { headers, tokens } = offer(c, protocols);
+  const ws = new WebSocket(url.toString(), { protocols: tokens, dispatcher, headers } as unknown as string[]);
   ws.binaryType = 'arraybuffer';
   return new Promise((resolve) => {
     let timedOut = false;

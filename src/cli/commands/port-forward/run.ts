@@ -1,9 +1,9 @@
 /**
  * `port-forward`: the SDK's `client.portForward` picks the pod (directly or through a controller's
  * or service's selector) and resolves the remote ports; then it listens locally and forwards every
- * accepted connection over its own WebSocket session; prints kubectl's "Forwarding from ..." and
- * "Handling connection for ..." lines, reports a failing connection without stopping, and runs
- * until interrupted. A forward to a service or workload (or a pod with `--follow-owner`) heals:
+ * accepted connection as a pair of streams on the pod's one tunnel WebSocket; prints kubectl's
+ * "Forwarding from ..." and "Handling connection for ..." lines, reports a failing connection
+ * without stopping, and runs until interrupted. A forward to a service or workload (or a pod with `--follow-owner`) heals:
  * when its pod goes, new connections go to another, said in a line on stderr.
  */
 import type { CommandContext } from '../../framework/context.js';

@@ -10,8 +10,8 @@ import { framedReader } from '../framed-reader.js';
 import {
   decodeHeaderBlock, encodeData, encodeGoAway, encodePing, encodeHeaderBlock, encodeRstStream, encodeSynReply, fixedFields, FLAG_FIN, FRAME,
   FRAME_HEADER, FrameDecoder, RST, streamFramePayload, writeDataHeader, type Frame,
-} from './frames.js';
-import { HeaderCompression } from './header-compression.js';
+} from '../../../machinery/spdy/frames.js';
+import { HeaderCompression } from '../../../machinery/spdy/header-compression.js';
 
 /** Where the session sends bytes and how it reaches the pod. */
 export interface PortForwardTarget {

@@ -10,8 +10,8 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { framedReader, READ_SIZE } from '../../../../src/server/streams/framed-reader.js';
 import {
   encodeData, encodeHeaderBlock, encodeSynStream, FLAG_FIN, FrameDecoder, writeDataHeader, type Frame,
-} from '../../../../src/server/streams/spdy/frames.js';
-import { HeaderCompression } from '../../../../src/server/streams/spdy/header-compression.js';
+} from '../../../../src/machinery/spdy/frames.js';
+import { HeaderCompression } from '../../../../src/machinery/spdy/header-compression.js';
 import { PortForwardSession } from '../../../../src/server/streams/spdy/port-forward-session.js';
 
 /** A TCP server on 127.0.0.1 that runs `onConnection` for each client. */

@@ -1,0 +1,177 @@
+/**
+ * The SDK's port-forward over one SPDY tunnel per pod, against the local server's process node: 100
+ * connections at once share one tunnel WebSocket (the audit log records one `pods/portforward`
+ * session); a connection to a port nobody listens on fails and is reported while a concurrent one
+ * on the same tunnel goes on; a client's end of input half-closes its stream and the pod's answer
+ * still comes; a healing forward's tunnel to a pod that went is closed, and new connections get a
+ * tunnel to the new pod; and the per-connection protocol (what a server without the tunnel gets)
+ * still works.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { createClient, type PlatformClient } from '../../src/sdk/client.js';
+import type { PortForward, PortForwardOptions, PortMapping } from '../../src/sdk/streams/port-forward.js';
+import { closeAllDispatchers } from '../../src/sdk/transport/dispatchers.js';
+import { ask, livePods, rolloutRestart, webDeployment } from './port-forward-support.js';
+import { nodeContainer, openStreamsEnv, podOf, SKIP_NODE, waitFor, type StreamsEnv } from './streams-support.js';
+
+const NS = 'pf-tunnel';
+
+/** An HTTP server on 8080 (`/slow` answers in two parts 400 ms apart) and on 9090 a TCP server that answers once its client has ended its input. */
+const SERVER = [
+  "const http = require('http'); const net = require('net');",
+  "http.createServer((req, res) => {",
+  "  if (req.url === '/slow') { res.write('first '); setTimeout(() => res.end('last'), 400); return; }",
+  "  res.end('pod ' + req.url);",
+  "}).listen(8080, process.env.POD_IP);",
+  "net.createServer({ allowHalfOpen: true }, (s) => { let got = ''; s.setEncoding('utf8');",
+  "  s.on('data', (c) => (got += c)); s.on('end', () => s.end('after your end: ' + got.toUpperCase())); }).listen(9090, process.env.POD_IP);",
+].join(' ');
+
+function get(port: number, path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve(body));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Sends `text`, half-closes, and reads until the other side ends. */
+function halfClose(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true });
+    let got = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (c: string) => (got += c));
+    socket.on('end', () => resolve(got));
+    socket.on('error', reject);
+    socket.end(text);
+  });
+}
+
+describe('port-forward over one tunnel per pod', { skip: SKIP_NODE }, () => {
+  let s: StreamsEnv;
+  let client: PlatformClient;
+  const auditPath = join(process.env.TMPDIR ?? '/tmp', `pf-tunnel-audit-${process.pid}-${Date.now()}.log`);
+
+  /** The `pods/portforward` sessions of pod `name` the audit log has recorded as switched (101). */
+  async function sessions(name: string): Promise<number> {
+    const text = await readFile(auditPath, 'utf8').catch(() => '');
+    return text.trim().split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => {
+      const ref = e.objectRef as { subresource?: string; name?: string } | undefined;
+      return ref?.subresource === 'portforward' && ref.name === name && (e.responseStatus as { code?: number }).code === 101;
+    }).length;
+  }
+
+  /** Forwards to pod `name`, runs `body`, closes the forward, and says how many sessions it opened. */
+  async function forwarding(name: string, mappings: PortMapping[], options: PortForwardOptions, body: (f: PortForward) => Promise<void>): Promise<number> {
+    const before = await sessions(name);
+    const forward = await client.pods(NS).portForward(name, mappings, { addresses: ['127.0.0.1'], ...options });
+    try {
+      await body(forward);
+    } finally {
+      await forward.close();
+    }
+    // A session is recorded when it ends; the count is read once it no longer grows.
+    let last = -1;
+    return waitFor('the audit log to settle', async () => {
+      const now = (await sessions(name)) - before;
+      const settled = now > 0 && now === last;
+      last = now;
+      if (!settled) await new Promise((r) => setTimeout(r, 200));
+      return settled ? now : undefined;
+    });
+  }
+
+  before(async () => {
+    s = await openStreamsEnv(NS, { admission: { auditLogPath: auditPath }, workloads: true });
+    const env = [{ name: 'POD_IP', valueFrom: { fieldRef: { fieldPath: 'status.podIP' } } }];
+    for (const name of ['web', 'other']) {
+      await s.runPod(podOf(name, { containers: [nodeContainer('main', SERVER, { env, readinessProbe: { tcpSocket: { port: 8080 }, periodSeconds: 1 } })] }), true);
+    }
+    client = createClient({ server: s.server.url, caData: s.server.caPem, bearerToken: s.server.adminToken, namespace: NS }, { env: {} });
+  });
+  after(async () => {
+    await s?.close();
+    await closeAllDispatchers();
+    await rm(auditPath, { force: true });
+  });
+
+  test('100 connections at once go through one tunnel WebSocket', async () => {
+    const opened = await forwarding('web', [{ local: 0, remote: 8080 }], {}, async (forward) => {
+      const port = forward.ports[0]?.local ?? 0;
+      const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => get(port, `/r${i}`)));
+      assert.deepEqual(answers, Array.from({ length: 100 }, (_, i) => `pod /r${i}`));
+      assert.equal(await get(port, '/again'), 'pod /again', 'the tunnel takes connections after a burst');
+    });
+    assert.equal(opened, 1, 'one session for the whole forward');
+  });
+
+  test('a connection to a port nobody listens on fails alone and is reported; a concurrent one goes on', async () => {
+    const errors: string[] = [];
+    const opened = await forwarding('other', [{ local: 0, remote: 8080 }, { local: 0, remote: 8089 }], { onError: (e, m) => errors.push(`${m.remote} ${e.message}`) }, async (forward) => {
+      const [live, dead] = [forward.ports[0]?.local ?? 0, forward.ports[1]?.local ?? 0];
+      const slow = get(live, '/slow');
+      await assert.rejects(get(dead, '/'));
+      assert.equal(await slow, 'first last');
+      assert.equal(await get(live, '/after'), 'pod /after');
+      assert.equal(errors.length, 1, errors.join('\n'));
+      assert.match(errors[0] ?? '', new RegExp(`^8089 an error occurred forwarding ${dead} -> 8089: error forwarding port 8089 to pod other, uid \\S+: failed to connect to \\S+:8089 inside namespace of the pod: .*ECONNREFUSED`));
+    });
+    assert.equal(opened, 1, 'both ports of the pod share its tunnel');
+  });
+
+  test("a client's end of input half-closes its stream; the pod's answer still comes back", async () => {
+    await forwarding('web', [{ local: 0, remote: 9090 }], {}, async (forward) => {
+      const port = forward.ports[0]?.local ?? 0;
+      const answers = await Promise.all(['one', 'two', 'three'].map((t) => halfClose(port, t)));
+      assert.deepEqual(answers, ['after your end: ONE', 'after your end: TWO', 'after your end: THREE']);
+    });
+  });
+
+  test("a healing forward closes its tunnel to a pod that went; new connections get the new pod's", async () => {
+    await s.api.post(`/apis/apps/v1/namespaces/${NS}/deployments`, webDeployment('heal', 1));
+    const [first] = await waitFor('a ready pod', async () => {
+      const pods = await livePods(s, 'heal');
+      return pods.length === 1 ? pods : undefined;
+    }, 30_000);
+    const forward = await client.portForward({ kind: 'deployment', name: 'heal', ports: [{ local: 0, remote: 'http' }], addresses: ['127.0.0.1'] });
+    let next = '';
+    try {
+      const port = forward.ports[0]?.local ?? 0;
+      assert.deepEqual(await Promise.all([ask(port), ask(port), ask(port)]), [first, first, first]);
+      await rolloutRestart(s, 'heal');
+      next = await waitFor('an answer from the new pod', async () => {
+        const a = await ask(port);
+        return typeof a === 'string' && a !== first && a !== '' ? a : undefined;
+      }, 60_000);
+      // The audit log records a session when it ends: the old pod's tunnel has, while the forward runs.
+      await waitFor("the old pod's tunnel to close", async () => ((await sessions(first ?? '')) === 1 ? true : undefined));
+      assert.equal(await sessions(next), 0, "the new pod's tunnel is open");
+      assert.deepEqual(await Promise.all([ask(port), ask(port)]), [next, next]);
+    } finally {
+      await forward.close();
+    }
+    await waitFor("the new pod's tunnel to close with the forward", async () => ((await sessions(next)) === 1 ? true : undefined));
+    assert.equal(await sessions(first ?? ''), 1, 'one tunnel to each pod');
+  });
+
+  test('the per-connection protocol (the fallback for servers without the tunnel) opens a session per connection', async () => {
+    const opened = await forwarding('web', [{ local: 0, remote: 8080 }], { protocol: 'per-connection' }, async (forward) => {
+      const port = forward.ports[0]?.local ?? 0;
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => get(port, `/c${i}`)));
+      assert.deepEqual(answers, Array.from({ length: 10 }, (_, i) => `pod /c${i}`));
+    });
+    assert.equal(opened, 10);
+  });
+});
