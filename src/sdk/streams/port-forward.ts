@@ -6,6 +6,7 @@
  * the others and the listeners go on. A server that does not offer the tunnel gets what it offers:
  * a WebSocket session of its own for each connection (`channel-connection.ts`).
  */
+import { setMaxListeners } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 import { AbortedError, StatusError } from '../errors.js';
 import type { Transport } from '../transport/transport.js';
@@ -124,6 +125,9 @@ export async function startPortForward(transport: Transport, target: string | Fo
   const ports: ForwardedPort[] = [];
   const controller = new AbortController();
   const signal = options.signal === undefined ? controller.signal : AbortSignal.any([options.signal, controller.signal]);
+  // The forward's own signal: every connection whose WebSocket is being opened listens on it, and a
+  // browser or a test runner opens a hundred at once.
+  setMaxListeners(0, signal);
   const addresses = expand(options.addresses ?? ['localhost']);
   const requestedLocalhost = (options.addresses ?? ['localhost']).includes('localhost');
   const tunnels = new TunnelPool(transport, options.pingIntervalMs, signal);
