@@ -55,6 +55,13 @@ export async function livePods(s: StreamsEnv, app: string): Promise<string[]> {
   return (list.body.items as Body[]).filter((p) => at(p, 'metadata.deletionTimestamp') === undefined && at(p, 'status.phase') === 'Running').map((p) => String(at(p, 'metadata.name')));
 }
 
+/** The pods of `app` that are running and ready (their readiness probe has answered). */
+export async function readyPods(s: StreamsEnv, app: string): Promise<string[]> {
+  const list = await s.api.get(`/api/v1/namespaces/${s.namespace}/pods?labelSelector=app%3D${app}`);
+  const ready = (p: Body): boolean => ((at(p, 'status.conditions') ?? []) as Body[]).some((c) => at(c, 'type') === 'Ready' && at(c, 'status') === 'True');
+  return (list.body.items as Body[]).filter((p) => at(p, 'metadata.deletionTimestamp') === undefined && at(p, 'status.phase') === 'Running' && ready(p)).map((p) => String(at(p, 'metadata.name')));
+}
+
 /** Restarts the Deployment's pods as `rollout restart` does: a new template annotation. */
 export async function rolloutRestart(s: StreamsEnv, name: string): Promise<void> {
   const r = await s.api.patch(`/apis/apps/v1/namespaces/${s.namespace}/deployments/${name}`, { spec: { template: { metadata: { annotations: { 'test/restartedAt': new Date().toISOString() } } } } }, 'merge');

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { createClient, type PlatformClient } from '../../src/sdk/client.js';
 import type { PortForward, PortForwardOptions, PortMapping } from '../../src/sdk/streams/port-forward.js';
 import { closeAllDispatchers } from '../../src/sdk/transport/dispatchers.js';
-import { ask, livePods, rolloutRestart, webDeployment } from './port-forward-support.js';
+import { ask, readyPods, rolloutRestart, webDeployment } from './port-forward-support.js';
 import { nodeContainer, openStreamsEnv, podOf, SKIP_NODE, waitFor, type StreamsEnv } from './streams-support.js';
 
 const NS = 'pf-tunnel';
@@ -141,8 +141,9 @@ describe('port-forward over one tunnel per pod', { skip: SKIP_NODE }, () => {
 
   test("a healing forward closes its tunnel to a pod that went; new connections get the new pod's", async () => {
     await s.api.post(`/apis/apps/v1/namespaces/${NS}/deployments`, webDeployment('heal', 1));
+    // Ready, not only running: its server listens once the readiness probe has answered.
     const [first] = await waitFor('a ready pod', async () => {
-      const pods = await livePods(s, 'heal');
+      const pods = await readyPods(s, 'heal');
       return pods.length === 1 ? pods : undefined;
     }, 30_000);
     const forward = await client.portForward({ kind: 'deployment', name: 'heal', ports: [{ local: 0, remote: 'http' }], addresses: ['127.0.0.1'] });
