@@ -17,7 +17,7 @@
  * reads numbers of request-derived values goes through {@link numericValue} or checks for bigint,
  * and code that serializes them through {@link writeJson} (JSON.stringify throws on bigint).
  */
-/** A JSON value (structurally the SDK's JsonValue: machinery imports nothing of ours). */
+/** A JSON value (the SDK exports it as its own `JsonValue`). */
 export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
 /** A JSON object. */
 export interface JsonObject {

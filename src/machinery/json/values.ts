@@ -11,6 +11,16 @@ export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The value as a JSON object, or undefined when it is none (an array, null or a scalar). */
+export function asJsonObject(value: unknown): JsonObject | undefined {
+  return isJsonObject(value) ? value : undefined;
+}
+
+/** The value as a JSON object, or an empty one when it is none: for reading nested fields that may be absent. */
+export function jsonObjectOrEmpty(value: unknown): JsonObject {
+  return isJsonObject(value) ? value : {};
+}
+
 /**
  * A deep copy of a JSON value that shares nothing with it: members whose value is undefined are
  * left out (as serializing would), and every key, `__proto__` included, is copied as an own member.

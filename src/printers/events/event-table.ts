@@ -6,15 +6,12 @@
 import { humanDuration } from '../../sdk/types/human-duration.js';
 import type { KubeObject } from '../../sdk/types/meta.js';
 import { TabWriter, type TabWriterOptions } from '../table/tabwriter.js';
+import { jsonObjectOrEmpty as obj } from '../../machinery/json/values.js';
 
 type Json = Record<string, unknown>;
 
 /** kubectl's `GetNewTabWriter` settings, widths not kept between flushes. */
 const EVENT_TABWRITER: TabWriterOptions = { minWidth: 6, padding: 3, padChar: ' ', rememberWidths: false };
-
-function obj(v: unknown): Json {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
-}
 
 function str(v: unknown): string {
   return typeof v === 'string' ? v : '';

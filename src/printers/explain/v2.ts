@@ -6,6 +6,7 @@
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { ExplainError } from './errors.js';
 import { apiVersionOf } from '../../machinery/group-version.js';
+import { asJsonObject as obj } from '../../machinery/json/values.js';
 
 type Model =
   | { type: 'kind'; description: string; fields: Record<string, JsonObject>; required: string[] }
@@ -14,10 +15,6 @@ type Model =
   | { type: 'primitive'; description: string; primitive: string }
   | { type: 'ref'; description: string; target: string }
   | { type: 'arbitrary'; description: string };
-
-function obj(value: JsonValue | undefined): JsonObject | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
-}
 
 function str(value: JsonValue | undefined): string {
   return typeof value === 'string' ? value : '';

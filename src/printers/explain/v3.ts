@@ -7,6 +7,7 @@
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { ExplainError } from './errors.js';
 import { indent, wrapString } from './wrap.js';
+import { asJsonObject as obj } from '../../machinery/json/values.js';
 
 /** The resource to explain. */
 export interface ExplainTarget {
@@ -16,10 +17,6 @@ export interface ExplainTarget {
 }
 
 const GVK_EXTENSION = 'x-platform-group-version-kind';
-
-function obj(value: JsonValue | undefined): JsonObject | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
-}
 
 function str(value: JsonValue | undefined): string {
   return typeof value === 'string' ? value : '';

@@ -9,13 +9,10 @@ import { PlatformError } from '../errors.js';
 import type { JsonObject, KubeObject } from '../types/meta.js';
 import { ANNOTATIONS } from '../naming.js';
 import { selectorQuery } from './selector.js';
+import { jsonObjectOrEmpty as obj } from '../../machinery/json/values.js';
 
 /** A pod as the commands read it. */
 export type PodObject = KubeObject & { spec?: JsonObject; status?: JsonObject };
-
-function obj(v: unknown): JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JsonObject) : {};
-}
 
 function arr(v: unknown): JsonObject[] {
   return Array.isArray(v) ? v.map(obj) : [];

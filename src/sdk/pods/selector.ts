@@ -1,9 +1,5 @@
 /** A LabelSelector (or a Service's selector map) as a label-selector query string. */
-import type { JsonObject } from '../types/meta.js';
-
-function obj(v: unknown): JsonObject | undefined {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JsonObject) : undefined;
-}
+import { asJsonObject as obj } from '../../machinery/json/values.js';
 
 /** `matchLabels` and `matchExpressions` as `k=v,k in (a,b),!k`; a plain map as `k=v,...`. */
 export function selectorQuery(selector: unknown, plainMap = false): string | undefined {

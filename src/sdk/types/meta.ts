@@ -6,12 +6,8 @@
 import type { ObjectMeta } from './generated/meta-v1.js';
 export type { Condition, DeleteOptions, LabelSelector, LabelSelectorRequirement, ListMeta, ManagedFieldsEntry, ObjectMeta, OwnerReference } from './generated/meta-v1.js';
 
-/** A JSON value as the API sends it. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
-/** A JSON object. */
-export interface JsonObject {
-  [key: string]: JsonValue | undefined;
-}
+/** A JSON value as the API sends it, and a JSON object (machinery's, the one definition). */
+export type { JsonObject, JsonValue } from '../../machinery/json-numbers.js';
 
 /** `apiVersion` and `kind`. */
 export interface TypeMeta {

@@ -4,9 +4,8 @@ import { SCHEMA_EXTENSIONS } from '../../sdk/types/schema/index.js';
 
 export const X = SCHEMA_EXTENSIONS;
 
-export function asObject(value: JsonValue | undefined): JsonObject | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
-}
+import { asJsonObject as asObject } from '../../machinery/json/values.js';
+export { asObject };
 
 /** The `properties` of a schema, in key order. */
 export function properties(schema: JsonObject): [string, JsonObject][] {

@@ -7,16 +7,9 @@ import { getOwn, setOwn as setKey } from '../../machinery/json/own-keys.js';
 // The prototype-safe accessors are machinery's; the server's code knows the setter as setKey.
 export { getOwn, setOwn as setKey } from '../../machinery/json/own-keys.js';
 export { assignOwn } from '../../machinery/json/values.js';
-
-/** The value as an object, or undefined when it is not a (non-array) object. */
-export function asObject(v: unknown): JsonObject | undefined {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JsonObject) : undefined;
-}
-
-/** The value as an object, or an empty one when it is not an object (for reading optional nested fields). */
-export function objectOrEmpty(v: unknown): JsonObject {
-  return asObject(v) ?? {};
-}
+// The value as an object, or undefined / an empty object when it is none: machinery's, by the names server code uses.
+import { asJsonObject as asObject, jsonObjectOrEmpty as objectOrEmpty } from '../../machinery/json/values.js';
+export { asObject, objectOrEmpty };
 
 /** The value as an array, or undefined. */
 export function asArray(v: unknown): JsonValue[] | undefined {

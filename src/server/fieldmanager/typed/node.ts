@@ -3,7 +3,7 @@
  * a granular object (struct, map or deduced object whose keys are visited), or a granular list
  * (`set` or `map` list whose items are visited).
  */
-import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
+import type { JsonValue } from '../../../sdk/types/meta.js';
 import type { ListSchema, TypeSchema } from '../../../sdk/types/schema/index.js';
 
 export type Node =
@@ -13,9 +13,8 @@ export type Node =
 
 const LEAF: Node = Object.freeze({ kind: 'leaf' });
 
-export function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isJsonObject as isObject } from '../../../machinery/json/values.js';
+export { isObject };
 
 /** The behaviour of `value` (present, possibly null) under `schema`. */
 export function resolveNode(schema: TypeSchema, value: JsonValue): Node {

@@ -6,6 +6,7 @@
 import type { PlatformClient } from '../../../../sdk/client.js';
 import { ANNOTATIONS } from '../../../../sdk/naming.js';
 import type { KubeObject, LabelSelector } from '../../../../sdk/types/meta.js';
+import { asJsonObject as obj } from '../../../../machinery/json/values.js';
 
 type Json = Record<string, unknown>;
 
@@ -16,10 +17,6 @@ export interface Revision {
   template: Json | undefined;
   /** The ReplicaSet or ControllerRevision. */
   source: KubeObject;
-}
-
-function obj(v: unknown): Json | undefined {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
 }
 
 /** `metav1.FormatLabelSelector` of a selector's matchLabels and expressions, for a list call. */

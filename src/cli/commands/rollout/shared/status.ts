@@ -3,12 +3,9 @@
  * StatefulSet, and whether the rollout is done.
  */
 import type { KubeObject } from '../../../../sdk/types/meta.js';
+import { jsonObjectOrEmpty as obj } from '../../../../machinery/json/values.js';
 
 type Json = Record<string, unknown>;
-
-function obj(v: unknown): Json {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
-}
 
 function num(v: unknown): number {
   return typeof v === 'number' ? v : 0;

@@ -7,12 +7,9 @@
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import { quantityValue } from '../../../../machinery/quantity/text.js';
 import type { EnvVar } from './parse.js';
+import { asJsonObject as obj } from '../../../../machinery/json/values.js';
 
 type Json = Record<string, unknown>;
-
-function obj(v: unknown): Json | undefined {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
-}
 
 function str(v: unknown): string {
   return typeof v === 'string' ? v : '';

@@ -3,12 +3,9 @@
  * `spec.template.spec`, a CronJob's `spec.jobTemplate.spec.template.spec`.
  */
 import type { KubeObject } from '../../../../sdk/types/meta.js';
+import { asJsonObject as obj } from '../../../../machinery/json/values.js';
 
 type Json = Record<string, unknown>;
-
-function obj(v: unknown): Json | undefined {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
-}
 
 /** The pod spec of an object (mutable, inside the object), or undefined for kinds without one. */
 export function podSpecOf(o: KubeObject): Json | undefined {
