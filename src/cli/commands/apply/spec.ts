@@ -16,7 +16,7 @@ import { spec as setLastApplied } from './set-last-applied/spec.js';
 import { spec as viewLastApplied } from './view-last-applied/spec.js';
 import { RECORD_FLAG } from '../../flags/record.js';
 import { SELECTOR_FLAG_EQUALITY_HELP } from '../../resource/selection.js';
-import { APPLY_FIELD_MANAGER_FLAG, FORCE_CONFLICTS_FLAG, PRUNE_ALLOWLIST_FLAG, SERVER_SIDE_FLAG } from './shared/apply-flags.js';
+import { APPLY_FIELD_MANAGER_FLAG, FORCE_CONFLICTS_FLAG, PRUNE_ALLOWLIST_FLAG, SERVER_SIDE_FLAG } from '../../flags/apply-flags.js';
 
 /** `platformctl apply`. */
 export const spec = defineCommand({

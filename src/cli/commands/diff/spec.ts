@@ -6,7 +6,7 @@ import { examplePath } from '../../framework/spec.js';
 import { defineCommand, type FlagsOfSpec } from '../../framework/define-command.js';
 import { filenameFlag, kustomizeFlag, RECURSIVE_FLAG } from '../../manifests/manifest-flags.js';
 import { SELECTOR_FLAG_EQUALITY_HELP } from '../../resource/selection.js';
-import { APPLY_FIELD_MANAGER_FLAG, FORCE_CONFLICTS_FLAG, PRUNE_ALLOWLIST_FLAG, SERVER_SIDE_FLAG } from '../apply/shared/apply-flags.js';
+import { APPLY_FIELD_MANAGER_FLAG, FORCE_CONFLICTS_FLAG, PRUNE_ALLOWLIST_FLAG, SERVER_SIDE_FLAG } from '../../flags/apply-flags.js';
 
 /** `platformctl diff`. */
 export const spec = defineCommand({

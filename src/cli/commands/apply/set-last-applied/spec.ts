@@ -6,7 +6,7 @@ import { examplePath } from '../../../framework/spec.js';
 import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { DRY_RUN_FLAG } from '../../../writes/dry-run.js';
 import { OUTPUT_FLAGS } from '../../../writes/object-output.js';
-import { LAST_APPLIED_FILENAME_FLAG } from '../shared/apply-flags.js';
+import { LAST_APPLIED_FILENAME_FLAG } from '../../../flags/apply-flags.js';
 
 /** `apply set-last-applied`. */
 export const spec = defineCommand({

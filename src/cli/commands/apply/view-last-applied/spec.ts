@@ -6,7 +6,7 @@ import { examplePath } from '../../../framework/spec.js';
 import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
 import { kustomizeFlag, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
 import { ALL_FLAG, SELECTOR_FLAG_EQUALITY_HELP } from '../../../resource/selection.js';
-import { LAST_APPLIED_FILENAME_FLAG } from '../shared/apply-flags.js';
+import { LAST_APPLIED_FILENAME_FLAG } from '../../../flags/apply-flags.js';
 
 /** `apply view-last-applied`. */
 export const spec = defineCommand({

@@ -2,9 +2,9 @@
  * The flags `apply` shares with `diff` (which shows what the same apply would change) and with its
  * `set-last-applied` and `view-last-applied` subcommands.
  */
-import { BINARY_NAME, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../../../sdk/naming.js';
-import type { FlagSpec } from '../../../framework/spec.js';
-import { filenameFlag } from '../../../manifests/manifest-flags.js';
+import { BINARY_NAME, FIELD_MANAGER_CLIENT_SIDE_APPLY } from '../../sdk/naming.js';
+import type { FlagSpec } from '../framework/spec.js';
+import { filenameFlag } from '../manifests/manifest-flags.js';
 
 /** `--server-side`. */
 export const SERVER_SIDE_FLAG = {
