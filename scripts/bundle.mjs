@@ -45,6 +45,10 @@ const childProcessOnDemand = {
  * tables cost nothing to a command that never reads them.
  */
 const KUSTOMIZE_SHARED = new Set(['generate/hash.ts', 'model/json.ts', 'model/scope.ts', 'errors.ts'].map((p) => `src/sdk/kustomize/${p}`));
+const PORT_FORWARD_MODULES = new Set([
+  'streams/port-forward.ts', 'streams/port-forward-tunnel.ts', 'streams/tunnel-pool.ts', 'streams/tunneled-connection.ts',
+  'streams/channel-connection.ts', 'streams/send-buffer.ts', 'pods/object-port-forward.ts', 'pods/healing-route.ts',
+].map((p) => `src/sdk/${p}`));
 const sideGroups = [
   { name: 'server', test: (p) => p.startsWith('src/server/') },
   { name: 'x509', test: (p) => p === '@peculiar/x509' },
@@ -59,6 +63,9 @@ const sideGroups = [
   // commands import (the name hash of `create`, the scope table) stay in the main bundle too.
   { name: 'kustomize', test: (p) => p.startsWith('src/sdk/kustomize/') && !KUSTOMIZE_SHARED.has(p) },
   { name: 'gotemplate', test: (p) => p.startsWith('src/printers/gotemplate/') },
+  // Port-forward (the forward, its tunnel and per-connection sessions, the SPDY codec, the healing
+  // route): reached only through import() of the SDK's pod streams and port-forward API.
+  { name: 'portforward', test: (p) => PORT_FORWARD_MODULES.has(p) || p.startsWith('src/machinery/spdy/') },
 ];
 
 /** The names a module exports (for the getters of a lazy group's static imports); once per module. */

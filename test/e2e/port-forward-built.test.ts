@@ -1,0 +1,56 @@
+/**
+ * `port-forward` through the built CLI (`bin/platformctl`): the forward, its tunnel and the SPDY
+ * codec run from their side bundle there, which the in-process tests never load.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BIN, BUILT_SKIP } from '../support/built-cli.js';
+import { writeTestKubeconfig } from '../support/server.js';
+import { ask, readyPods, webDeployment } from './port-forward-support.js';
+import { openStreamsEnv, SKIP_NODE, waitFor, type StreamsEnv } from './streams-support.js';
+
+const NS = 'pf-built';
+
+describe('port-forward through the built CLI', { skip: SKIP_NODE || BUILT_SKIP }, () => {
+  let s: StreamsEnv;
+  let home: string;
+  before(async () => {
+    s = await openStreamsEnv(NS, { workloads: true });
+    home = await mkdtemp(join(tmpdir(), 'platformctl-pf-built-'));
+  });
+  after(async () => {
+    await s?.close();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  test('forwards connections to a deployment\'s pod and ends on SIGTERM', async () => {
+    await s.api.post(`/apis/apps/v1/namespaces/${NS}/deployments`, webDeployment('built', 1));
+    const [pod] = await waitFor('a ready pod', async () => {
+      const pods = await readyPods(s, 'built');
+      return pods.length === 1 ? pods : undefined;
+    }, 30_000);
+    const env = { PATH: process.env['PATH'] ?? '', HOME: home, PLATFORMCONFIG: await writeTestKubeconfig(s.server, home, NS), NO_COLOR: '1' };
+    const child = spawn(process.execPath, [BIN, 'port-forward', 'deploy/built', ':8080', '--address=127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const port = await waitFor('the forward to listen', async () => {
+        const m = /^Forwarding from 127\.0\.0\.1:(\d+) -> 8080$/m.exec(stdout);
+        return m === null ? undefined : Number(m[1]);
+      }, 20_000);
+      assert.deepEqual(await Promise.all([ask(port), ask(port), ask(port)]), [pod, pod, pod], stderr);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    // As a shell reports a process ended by SIGTERM, and as kubectl ends (it does not catch it).
+    assert.equal(await exited, 143, stderr);
+    assert.equal(stderr, '');
+  });
+});
