@@ -9,10 +9,10 @@
 //   request. The loader runs it when the command line starts with one of those words; a process
 //   runs one command, so the two bundles never meet;
 // - side-<name>.cjs: parts that few commands need (the local server, the X.509, JOSE, RE2, tar,
-//   YAML and JSONPath libraries, the kustomize and Go template engines, the schema tables; see
-//   sideGroups), split out of both. Every run reads, deserializes and instantiates all of its main
-//   bundle (esbuild hoists every function of it to its top level), about 1-1.5 ms per 100 kB on
-//   these machines; a side bundle is loaded when its import runs, also with a code cache.
+//   YAML and JSONPath libraries, the kustomize and Go template engines, port-forward, the schema
+//   tables; see sideGroups), split out of both. Every run reads, deserializes and instantiates all
+//   of its main bundle (esbuild hoists every function of it to its top level), about 1-1.5 ms per
+//   100 kB on these machines; a side bundle is loaded when its import runs, also with a code cache.
 // All bundles are minified, identifiers included (docs/performance.md, item 10).
 // The SDK stays unbundled (dist/src/sdk).
 import { build } from 'esbuild';
