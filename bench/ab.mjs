@@ -6,8 +6,7 @@
 //   mkdir /tmp/base && git archive <commit> src scripts package.json bin | tar -x -C /tmp/base
 //   ln -s "$PWD/node_modules" /tmp/base/node_modules && (cd /tmp/base && node scripts/bundle.mjs)
 // Usage: node bench/ab.mjs [--runs N] BIN_A BIN_B -- ARGS...   (NODE_EXTRA_CA_CERTS passes through)
-import { spawnSync } from 'node:child_process';
-import { median } from './lib.mjs';
+import { median, runOnce } from './lib.mjs';
 
 const argv = process.argv.slice(2);
 let runs = 11;
@@ -22,18 +21,9 @@ if (sep !== 2 || a === undefined || b === undefined) {
   console.error('usage: node bench/ab.mjs [--runs N] BIN_A BIN_B -- ARGS...');
   process.exit(2);
 }
-const withPerf = spawnSync('perf', ['stat', '-x,', '-e', 'task-clock', 'true'], { stdio: 'ignore' }).status === 0;
 const env = { ...process.env, NO_COLOR: '1' };
 
-function once(bin) {
-  const [file, fileArgs] = withPerf ? ['perf', ['stat', '-x,', '-e', 'task-clock', process.execPath, bin, ...args]] : [process.execPath, [bin, ...args]];
-  const start = process.hrtime.bigint();
-  const r = spawnSync(file, fileArgs, { env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-  const wall = Number(process.hrtime.bigint() - start) / 1e6;
-  if (r.status !== 0) throw new Error(`${bin} ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
-  const line = r.stderr.split('\n').find((l) => l.includes('task-clock'));
-  return { wall, cpu: line === undefined ? undefined : Number(line.split(',')[0]) };
-}
+const once = (bin) => runOnce(process.execPath, [bin, ...args], { env, cpu: true });
 
 const results = new Map([[a, []], [b, []]]);
 // One unmeasured round warms the page cache and the code caches of both sides.

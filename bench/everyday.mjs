@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { alsoUnderEachNode, benchEnv, bin, hasKubectl, kubeconfigText, median, report, root, startRenameProxy, startServerProcess } from './lib.mjs';
+import { alsoUnderEachNode, benchEnv, bin, HAS_PERF, hasKubectl, kubeconfigText, median, report, root, runOnce, startRenameProxy, startServerProcess } from './lib.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -22,7 +22,7 @@ const runs = Number(arg('--runs', '11'));
 const only = arg('--only', '');
 const extraCa = process.env.NODE_EXTRA_CA_CERTS ?? (existsSync('/etc/ssl/certs/ca-certificates.crt') ? '/etc/ssl/certs/ca-certificates.crt' : undefined);
 const withExtraCa = !process.argv.includes('--no-extra-ca') && extraCa !== undefined;
-const withCpu = process.argv.includes('--cpu') && spawnSync('perf', ['stat', '-x,', '-e', 'task-clock', 'true'], { stdio: 'ignore' }).status === 0;
+const withCpu = process.argv.includes('--cpu') && HAS_PERF;
 
 const dir = mkdtempSync(join(tmpdir(), 'everyday-'));
 const { child: server, info } = await startServerProcess();
@@ -105,17 +105,12 @@ const cpuTimes = new Map();
 
 function timeOnce(cmd, args, env, prepare) {
   if (prepare !== undefined) prepare();
-  const [file, argv] = withCpu ? ['perf', ['stat', '-x,', '-e', 'task-clock', cmd, ...args]] : [cmd, args];
-  const start = process.hrtime.bigint();
-  const r = spawnSync(file, argv, { env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
-  if (withCpu) {
-    const line = r.stderr.split('\n').find((l) => l.includes('task-clock'));
+  const { wall, cpu } = runOnce(cmd, args, { env, cpu: withCpu });
+  if (cpu !== undefined) {
     const key = `${cmd} ${args.join(' ')}`;
-    if (line !== undefined) cpuTimes.set(key, [...(cpuTimes.get(key) ?? []), Number(line.split(',')[0])]);
+    cpuTimes.set(key, [...(cpuTimes.get(key) ?? []), cpu]);
   }
-  return ms;
+  return wall;
 }
 
 /** Median CPU ms of the last `n` runs of a command line, as text (empty without --cpu). */

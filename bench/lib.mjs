@@ -35,6 +35,25 @@ export function timeCommand(cmd, args, { runs = 30, warmup = 3, env = benchEnv()
 }
 
 export const median = (sorted) => sorted[Math.floor(sorted.length / 2)];
+
+/** Whether `perf stat` works here (real task-clock counts; some machines refuse it). */
+export const HAS_PERF = spawnSync('perf', ['stat', '-x,', '-e', 'task-clock', 'true'], { stdio: 'ignore' }).status === 0;
+
+/**
+ * Runs `cmd args` once; its wall milliseconds and, with `cpu` (when perf works), its CPU
+ * milliseconds (perf stat's task-clock, all threads; wall then includes starting perf). Throws
+ * with the command's stderr when it fails.
+ */
+export function runOnce(cmd, args, { env = benchEnv(), cpu = false } = {}) {
+  const withPerf = cpu && HAS_PERF;
+  const [file, argv] = withPerf ? ['perf', ['stat', '-x,', '-e', 'task-clock', cmd, ...args]] : [cmd, args];
+  const start = process.hrtime.bigint();
+  const r = spawnSync(file, argv, { env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const wall = Number(process.hrtime.bigint() - start) / 1e6;
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-2000)}`);
+  const line = withPerf ? r.stderr.split('\n').find((l) => l.includes('task-clock')) : undefined;
+  return { wall, cpu: line === undefined ? undefined : Number(line.split(',')[0]) };
+}
 export const p10 = (sorted) => sorted[Math.floor(sorted.length / 10)];
 
 /** True when `kubectl` is on PATH and runs. */

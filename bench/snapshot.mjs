@@ -13,11 +13,10 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { benchEnv, benchNodes, bin, kubeconfigText, median, root, startServerProcess } from './lib.mjs';
+import { benchEnv, benchNodes, bin, HAS_PERF, kubeconfigText, median, root, runOnce, startServerProcess } from './lib.mjs';
 
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 15;
-const withPerf = spawnSync('perf', ['stat', '-x,', '-e', 'task-clock', 'true'], { stdio: 'ignore' }).status === 0;
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-snapshot-'));
 const { child: server, info } = await startServerProcess();
@@ -48,23 +47,17 @@ await build({
 const emptyFile = join(dir, 'empty.cjs');
 writeFileSync(emptyFile, "require('node:v8').startupSnapshot.setDeserializeMainFunction(() => {});\n");
 
-/** Median CPU (or wall) milliseconds of `node args`. */
+/** Median CPU (or, without perf, wall) milliseconds of `node args`, after two unmeasured runs. */
 function cost(node, args) {
   const samples = [];
   for (let i = 0; i < runs + 2; i++) {
-    const start = process.hrtime.bigint();
-    const r = withPerf
-      ? spawnSync('perf', ['stat', '-x,', '-e', 'task-clock', node, ...args], { env, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] })
-      : spawnSync(node, args, { env, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
-    const wall = Number(process.hrtime.bigint() - start) / 1e6;
-    if (r.status !== 0) throw new Error(`${node} ${args.join(' ')}: exit ${r.status}\n${r.stderr}`);
-    const cpu = withPerf ? Number(r.stderr.trim().split('\n').at(-1).split(',')[0]) : wall;
-    if (i >= 2) samples.push(cpu);
+    const { wall, cpu } = runOnce(node, args, { env, cpu: true });
+    if (i >= 2) samples.push(cpu ?? wall);
   }
   return median(samples.sort((a, b) => a - b));
 }
 
-console.log(`snapshot start-up (${withPerf ? 'CPU ms, perf stat task-clock' : 'wall ms'}, median of ${runs})`);
+console.log(`snapshot start-up (${HAS_PERF ? 'CPU ms, perf stat task-clock' : 'wall ms'}, median of ${runs})`);
 for (const { version, path } of benchNodes()) {
   const blobs = {};
   for (const [name, file] of [['empty', emptyFile], ['cli', cliFile]]) {
