@@ -14,6 +14,7 @@ import { namespacePrefix, fromStorage } from '../rest/keys.js';
 import { trackUpdate } from '../rest/managed-fields.js';
 import { updateObject } from '../rest/update.js';
 import type { WriteRequest } from '../rest/write-request.js';
+import { storedAs, type KindDef } from '../registry/kind-def.js';
 
 /** A client bound to one identity: a controller's system user, or a given user. */
 export class InternalClient {
@@ -32,26 +33,27 @@ export class InternalClient {
   }
 
   /** Reads one object. */
-  get(def: ResourceDef, namespace: string, name: string): Promise<JsonObject | undefined> {
-    return findObject(this.ctx, def, def.namespaced ? namespace : '', name);
+  async get<T extends JsonObject>(def: KindDef<T>, namespace: string, name: string): Promise<T | undefined> {
+    const obj = await findObject(this.ctx, def, def.namespaced ? namespace : '', name);
+    return obj === undefined ? undefined : storedAs(def, obj);
   }
 
   /** Lists every object of a kind (in one namespace, or all). */
-  async list(def: ResourceDef, namespace = ''): Promise<JsonObject[]> {
+  async list<T extends JsonObject>(def: KindDef<T>, namespace = ''): Promise<T[]> {
     const prefix = namespacePrefix(def, namespace);
     const r = await this.ctx.store.list(def.bucket, prefix === undefined ? {} : { keyPrefix: prefix });
-    return r.items.map((e) => fromStorage(def, e.value));
+    return r.items.map((e) => storedAs(def, fromStorage(def, e.value)));
   }
 
   /** Creates an object (every refusal, a name conflict included, is thrown). */
-  create(def: ResourceDef, namespace: string, obj: JsonObject): Promise<JsonObject> {
-    return createObject(this.ctx, this.request(def, namespace, ''), structuredClone(obj));
+  async create<T extends JsonObject>(def: KindDef<T>, namespace: string, obj: T): Promise<T> {
+    return storedAs(def, await createObject(this.ctx, this.request(def, namespace, ''), structuredClone(obj)));
   }
 
   /** Creates an object; an existing one is not an error (returns undefined). */
-  async createIfMissing(def: ResourceDef, namespace: string, obj: JsonObject): Promise<JsonObject | undefined> {
+  async createIfMissing<T extends JsonObject>(def: KindDef<T>, namespace: string, obj: T): Promise<T | undefined> {
     try {
-      return await createObject(this.ctx, this.request(def, namespace, ''), structuredClone(obj));
+      return storedAs(def, await createObject(this.ctx, this.request(def, namespace, ''), structuredClone(obj)));
     } catch (e) {
       if (e instanceof ApiError && e.code === 409) return undefined;
       throw e;
@@ -62,7 +64,7 @@ export class InternalClient {
    * Changes an object with `mutate` (return false to leave it as it is). Missing objects are
    * ignored. Retries on conflicts with the fresh object.
    */
-  async update(def: ResourceDef, namespace: string, name: string, mutate: (obj: JsonObject) => boolean, subresource = ''): Promise<JsonObject | undefined> {
+  async update<T extends JsonObject>(def: KindDef<T>, namespace: string, name: string, mutate: (obj: T) => boolean, subresource = ''): Promise<T | undefined> {
     const req = this.request(def, namespace, name, subresource);
     try {
       const r = await updateObject(this.ctx, req, {
@@ -70,13 +72,13 @@ export class InternalClient {
         transform: (existing) => {
           if (existing === undefined) throw new ApiError(404, 'NotFound', 'gone');
           const next = structuredClone(existing);
-          if (!mutate(next)) return existing;
+          if (!mutate(storedAs(def, next))) return existing;
           // As on every write through the API, the changed object is defaulted.
           if (subresource === '') def.hooks.defaults?.(next);
           return trackUpdate(req, existing, next, this.ctx.now());
         },
       });
-      return r.object;
+      return storedAs(def, r.object);
     } catch (e) {
       if (e instanceof ApiError && e.code === 404) return undefined;
       throw e;

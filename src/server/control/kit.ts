@@ -4,11 +4,14 @@
  * reporting as the controller's component.
  */
 import type { ServerContext } from '../context.js';
+import type { JsonObject } from '../../sdk/types/meta.js';
+import { apiVersionOf } from '../../machinery/group-version.js';
 import { EventRecorder } from './event-recorder.js';
 import type { ResourceDef } from '../registry/types.js';
 import { InternalClient } from './client.js';
 import { realClock, type ControllerClock } from './clock.js';
 import type { Informer } from '../feed/informer.js';
+import type { BuiltinApiVersion, BuiltinKind, BuiltinObject, KindDef } from '../registry/kind-def.js';
 import type { SharedInformers } from '../feed/shared-informers.js';
 
 /** Options every controller takes. */
@@ -36,6 +39,18 @@ export class ControllerKit {
   /** A served resource's def (throws when it is not served). */
   def(group: string, version: string, plural: string): ResourceDef {
     return this.ctx.registry.served(group, version, plural);
+  }
+
+  /** A built-in kind's def, which carries its objects' type (throws when it is not served). */
+  kind<V extends BuiltinApiVersion, K extends BuiltinKind<V>>(apiVersion: V, kind: K): KindDef<BuiltinObject<V, K>> {
+    const def = this.ctx.registry.byKind(apiVersion, kind);
+    if (def === undefined || apiVersionOf(def) !== apiVersion) throw new Error(`kind ${kind} of ${apiVersion} is not served`);
+    return def;
+  }
+
+  /** The shared informer of a def, typed as the def is. */
+  informerOf<T extends JsonObject>(def: KindDef<T>): Informer<T> {
+    return this.informers.informerFor(def);
   }
 
   /** The shared informer of a served resource. */

@@ -10,15 +10,15 @@ import { matchesLabels, type LabelSelector } from '../../machinery/labels/select
 import { asArray, asObject, asString } from '../util/json.js';
 
 /** A change of a cached object. */
-export interface InformerEvent {
+export interface InformerEvent<T extends JsonObject = JsonObject> {
   type: 'ADDED' | 'MODIFIED' | 'DELETED';
-  object: JsonObject;
+  object: T;
   /** The object before a MODIFIED or DELETED change (when known). */
-  old?: JsonObject | undefined;
+  old?: T | undefined;
 }
 
 /** Receives the changes of one informer (synchronously: queue keys, do no work). */
-export type InformerHandler = (event: InformerEvent) => void;
+export type InformerHandler<T extends JsonObject = JsonObject> = (event: InformerEvent<T>) => void;
 
 /** `namespace/name`, or `name` for cluster-scoped objects: the work-queue key of an object. */
 export function objectKeyOf(obj: JsonObject): string {
@@ -48,12 +48,12 @@ function resourceVersionOf(obj: JsonObject): number {
   return Number.isFinite(rv) ? rv : 0;
 }
 
-/** The cache of one kind. */
-export class Informer {
-  private readonly objects = new Map<string, JsonObject>();
-  private readonly namespaces = new Map<string, Map<string, JsonObject>>();
+/** The cache of one kind, whose objects are of type `T` (see `registry/kind-def.ts`). */
+export class Informer<T extends JsonObject = JsonObject> {
+  private readonly objects = new Map<string, T>();
+  private readonly namespaces = new Map<string, Map<string, T>>();
   private readonly owners = new Map<string, Set<string>>();
-  private readonly handlers: InformerHandler[] = [];
+  private readonly handlers: InformerHandler<T>[] = [];
   /** Keys deleted while the first list ran, with the version of their deletion. */
   private syncTombstones: Map<string, number> | undefined = new Map();
   synced = false;
@@ -61,19 +61,19 @@ export class Informer {
   constructor(readonly def: ResourceDef) {}
 
   /** One object, or undefined. */
-  get(namespace: string, name: string): JsonObject | undefined {
+  get(namespace: string, name: string): T | undefined {
     return this.objects.get(namespace === '' || !this.def.namespaced ? name : `${namespace}/${name}`);
   }
 
   /** The object of a work-queue key. */
-  getByKey(key: string): JsonObject | undefined {
+  getByKey(key: string): T | undefined {
     return this.objects.get(key);
   }
 
   /** Objects in one namespace (every namespace for ''), optionally those a selector matches. */
-  list(namespace = '', selector?: LabelSelector): JsonObject[] {
+  list(namespace = '', selector?: LabelSelector): T[] {
     const source = namespace === '' || !this.def.namespaced ? this.objects.values() : (this.namespaces.get(namespace)?.values() ?? [].values());
-    const out: JsonObject[] = [];
+    const out: T[] = [];
     for (const obj of source) {
       if (selector === undefined || matchesLabels(selector, asObject(asObject(obj.metadata)?.labels))) out.push(obj);
     }
@@ -81,8 +81,8 @@ export class Informer {
   }
 
   /** Objects that name `uid` among their owner references. */
-  ownedBy(uid: string): JsonObject[] {
-    const out: JsonObject[] = [];
+  ownedBy(uid: string): T[] {
+    const out: T[] = [];
     for (const key of this.owners.get(uid) ?? []) {
       const obj = this.objects.get(key);
       if (obj !== undefined) out.push(obj);
@@ -96,7 +96,7 @@ export class Informer {
   }
 
   /** Adds a change handler. */
-  addHandler(handler: InformerHandler): () => void {
+  addHandler(handler: InformerHandler<T>): () => void {
     this.handlers.push(handler);
     return () => {
       const i = this.handlers.indexOf(handler);
@@ -105,7 +105,7 @@ export class Informer {
   }
 
   /** Applies a change and tells the handlers (the feed and the first list call it). */
-  apply(type: InformerEvent['type'], obj: JsonObject, notify = true): void {
+  apply(type: InformerEvent['type'], obj: T, notify = true): void {
     const key = objectKeyOf(obj);
     const old = this.objects.get(key);
     if (type === 'DELETED') {
@@ -122,7 +122,7 @@ export class Informer {
   }
 
   /** Fills the cache from a list taken while the feed was already running. */
-  fill(items: readonly JsonObject[]): void {
+  fill(items: readonly T[]): void {
     for (const obj of items) {
       const key = objectKeyOf(obj);
       const gone = this.syncTombstones?.get(key);
@@ -135,7 +135,7 @@ export class Informer {
     this.synced = true;
   }
 
-  private insert(key: string, obj: JsonObject): void {
+  private insert(key: string, obj: T): void {
     this.objects.set(key, obj);
     const ns = asString(asObject(obj.metadata)?.namespace) ?? '';
     let byNs = this.namespaces.get(ns);
@@ -154,7 +154,7 @@ export class Informer {
     }
   }
 
-  private remove(key: string, obj: JsonObject): void {
+  private remove(key: string, obj: T): void {
     this.objects.delete(key);
     const ns = asString(asObject(obj.metadata)?.namespace) ?? '';
     const byNs = this.namespaces.get(ns);
@@ -167,7 +167,7 @@ export class Informer {
     }
   }
 
-  private emit(event: InformerEvent): void {
+  private emit(event: InformerEvent<T>): void {
     for (const h of this.handlers) h(event);
   }
 }

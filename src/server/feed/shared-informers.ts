@@ -7,7 +7,8 @@
  */
 import type { WriteEvent } from './change-feed.js';
 import type { Registry } from '../registry/registry.js';
-import type { ResourceDef } from '../registry/types.js';
+import type { KindDef } from '../registry/kind-def.js';
+import type { JsonObject } from '../../sdk/types/meta.js';
 import { fromStorage } from '../rest/keys.js';
 import type { Store } from '../storage/index.js';
 import { Informer, objectKeyOf } from './informer.js';
@@ -37,8 +38,11 @@ export class SharedInformers {
     return this.informerFor(def);
   }
 
-  /** The informer of a def's storage bucket (objects are kept in that def's version). */
-  informerFor(def: ResourceDef): Informer {
+  /**
+   * The informer of a def's storage bucket (objects are kept in the version of the def that first
+   * asked). A typed def gets its objects' type; it must ask in the version the informer keeps.
+   */
+  informerFor<T extends JsonObject = JsonObject>(def: KindDef<T>): Informer<T> {
     let inf = this.byBucket.get(def.bucket);
     if (inf === undefined) {
       inf = new Informer(def);
@@ -47,7 +51,9 @@ export class SharedInformers {
       // An informer asked for after start() is filled on its own.
       if (this.starting !== undefined) void this.fillOne(inf);
     }
-    return inf;
+    if (inf.def.version !== def.version) throw new Error(`the informer of ${def.plural} keeps ${inf.def.version}, not ${def.version}`);
+    // The objects of a def's bucket are of the def's type (registry/kind-def.ts says why).
+    return inf as unknown as Informer<T>;
   }
 
   private subscribe(): void {

@@ -11,15 +11,15 @@ import type { RuleWithOperations } from './admissionregistration-v1.js';
 import type { LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
 
 /** A CEL condition of a webhook. */
-export interface MatchCondition {
+export type MatchCondition = {
   /** Name of the condition, unique among the webhook's conditions. */
   name: string;
   /** CEL expression over `object`, `oldObject`, `request` and `authorizer`; must evaluate to a boolean. */
   expression: string;
-}
+};
 
 /** A webhook called to admit, and possibly change, matching requests. */
-export interface MutatingWebhook {
+export type MutatingWebhook = {
   /** Name of the webhook, a fully qualified name (`imagepolicy.example.com`), unique in the configuration. */
   name: string;
   /** How to reach the webhook. */
@@ -44,10 +44,10 @@ export interface MutatingWebhook {
   reinvocationPolicy?: string;
   /** CEL conditions that must all be true for the webhook to be called (at most 64). */
   matchConditions?: MatchCondition[];
-}
+};
 
 /** Webhooks that may change objects before they are stored. */
-export interface MutatingWebhookConfiguration {
+export type MutatingWebhookConfiguration = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -56,10 +56,10 @@ export interface MutatingWebhookConfiguration {
   metadata?: ObjectMeta;
   /** The webhooks, called in list order. */
   webhooks?: MutatingWebhook[];
-}
+};
 
 /** A list of MutatingWebhookConfiguration objects. */
-export interface MutatingWebhookConfigurationList {
+export type MutatingWebhookConfigurationList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -68,10 +68,10 @@ export interface MutatingWebhookConfigurationList {
   metadata?: ListMeta;
   /** List of mutatingwebhookconfigurations: the MutatingWebhookConfiguration objects. */
   items: MutatingWebhookConfiguration[];
-}
+};
 
 /** A reference to a service serving a webhook. */
-export interface ServiceReference {
+export type ServiceReference = {
   /** Namespace of the service. */
   namespace: string;
   /** Name of the service. */
@@ -80,10 +80,10 @@ export interface ServiceReference {
   path?: string;
   /** Port of the service; 443 by default. */
   port?: number;
-}
+};
 
 /** A webhook called to accept or refuse matching requests. */
-export interface ValidatingWebhook {
+export type ValidatingWebhook = {
   /** Name of the webhook, a fully qualified name (`imagepolicy.example.com`), unique in the configuration. */
   name: string;
   /** How to reach the webhook. */
@@ -106,10 +106,10 @@ export interface ValidatingWebhook {
   admissionReviewVersions?: string[];
   /** CEL conditions that must all be true for the webhook to be called (at most 64). */
   matchConditions?: MatchCondition[];
-}
+};
 
 /** Webhooks that accept or refuse objects before they are stored, without changing them. */
-export interface ValidatingWebhookConfiguration {
+export type ValidatingWebhookConfiguration = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -118,10 +118,10 @@ export interface ValidatingWebhookConfiguration {
   metadata?: ObjectMeta;
   /** The webhooks, called in parallel. */
   webhooks?: ValidatingWebhook[];
-}
+};
 
 /** A list of ValidatingWebhookConfiguration objects. */
-export interface ValidatingWebhookConfigurationList {
+export type ValidatingWebhookConfigurationList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -130,14 +130,14 @@ export interface ValidatingWebhookConfigurationList {
   metadata?: ListMeta;
   /** List of validatingwebhookconfigurations: the ValidatingWebhookConfiguration objects. */
   items: ValidatingWebhookConfiguration[];
-}
+};
 
 /** How to reach a webhook: a URL or a service, and the CA to trust. */
-export interface WebhookClientConfig {
+export type WebhookClientConfig = {
   /** URL of the webhook, `https://host[:port]/path`; no user, query or fragment. Set this or service. */
   url?: string;
   /** A service in the cluster that serves the webhook. Set this or url. */
   service?: ServiceReference;
   /** PEM certificates to verify the webhook's serving certificate (base64 in JSON); the system roots when empty. */
   caBundle?: string;
-}
+};

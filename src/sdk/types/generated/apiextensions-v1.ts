@@ -11,7 +11,7 @@ import type { JsonValue } from '../meta.js';
 import type { ListMeta, ObjectMeta } from './meta-v1.js';
 
 /** A column of the table of a custom resource. */
-export interface CustomResourceColumnDefinition {
+export type CustomResourceColumnDefinition = {
   /** Column heading. */
   name: string;
   /** Type of the values: integer, number, string, boolean or date. */
@@ -24,18 +24,18 @@ export interface CustomResourceColumnDefinition {
   priority?: number;
   /** Simple JSON path to the value (`.spec.replicas`). */
   jsonPath: string;
-}
+};
 
 /** How objects are converted between versions. */
-export interface CustomResourceConversion {
+export type CustomResourceConversion = {
   /** None (only apiVersion changes) or Webhook. */
   strategy: string;
   /** The conversion webhook, for strategy Webhook. */
   webhook?: WebhookConversion;
-}
+};
 
 /** Adds a resource type to the API, served by the API server itself. */
-export interface CustomResourceDefinition {
+export type CustomResourceDefinition = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -46,10 +46,10 @@ export interface CustomResourceDefinition {
   spec: CustomResourceDefinitionSpec;
   /** The observed state of the definition. Read-only. */
   status?: CustomResourceDefinitionStatus;
-}
+};
 
 /** A condition of a definition. */
-export interface CustomResourceDefinitionCondition {
+export type CustomResourceDefinitionCondition = {
   /** Established, NamesAccepted, NonStructuralSchema, Terminating or KubernetesAPIApprovalPolicyConformant. */
   type: string;
   /** Whether the condition holds: True, False or Unknown. */
@@ -60,10 +60,10 @@ export interface CustomResourceDefinitionCondition {
   reason?: string;
   /** A human-readable explanation of the condition. */
   message?: string;
-}
+};
 
 /** A list of CustomResourceDefinition objects. */
-export interface CustomResourceDefinitionList {
+export type CustomResourceDefinitionList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -72,10 +72,10 @@ export interface CustomResourceDefinitionList {
   metadata?: ListMeta;
   /** List of customresourcedefinitions: the CustomResourceDefinition objects. */
   items: CustomResourceDefinition[];
-}
+};
 
 /** The names of a custom resource. */
-export interface CustomResourceDefinitionNames {
+export type CustomResourceDefinitionNames = {
   /** Plural name used in URLs, lowercase (`widgets`). */
   plural: string;
   /** Singular name, lowercase; the lowercased kind by default. */
@@ -88,10 +88,10 @@ export interface CustomResourceDefinitionNames {
   listKind?: string;
   /** Groups of resources this one belongs to (`all` ...), for `get <category>`. */
   categories?: string[];
-}
+};
 
 /** The definition of a custom resource type. */
-export interface CustomResourceDefinitionSpec {
+export type CustomResourceDefinitionSpec = {
   /** API group of the resources (`/apis/<group>/...`); must match the name of the definition (`<plural>.<group>`). */
   group: string;
   /** Names of the resource and kind. */
@@ -104,20 +104,20 @@ export interface CustomResourceDefinitionSpec {
   conversion?: CustomResourceConversion;
   /** Deprecated, must be false in v1: keep fields the schema does not declare. Use x-platform-preserve-unknown-fields in the schema instead. */
   preserveUnknownFields?: boolean;
-}
+};
 
 /** The observed state of a definition. */
-export interface CustomResourceDefinitionStatus {
+export type CustomResourceDefinitionStatus = {
   /** Conditions (Established, NamesAccepted, Terminating ...). */
   conditions?: CustomResourceDefinitionCondition[];
   /** The names actually served; they can differ from the spec when names conflict. */
   acceptedNames?: CustomResourceDefinitionNames;
   /** Every version objects have been stored in; a version leaves the spec only after it left this list. */
   storedVersions?: string[];
-}
+};
 
 /** One version of a custom resource. */
-export interface CustomResourceDefinitionVersion {
+export type CustomResourceDefinitionVersion = {
   /** The version name (`v1`, `v2beta1` ...). */
   name: string;
   /** Serve this version through the REST API. */
@@ -136,45 +136,45 @@ export interface CustomResourceDefinitionVersion {
   additionalPrinterColumns?: CustomResourceColumnDefinition[];
   /** Fields that field selectors may use, besides metadata.name and metadata.namespace. */
   selectableFields?: SelectableField[];
-}
+};
 
 /** Sub-resources of a custom resource version. */
-export interface CustomResourceSubresources {
+export type CustomResourceSubresources = {
   /** Serve a status sub-resource: writes to the main resource then ignore status, and spec changes bump the generation. */
   status?: CustomResourceSubresourceStatus;
   /** Serve a scale sub-resource. */
   scale?: CustomResourceSubresourceScale;
-}
+};
 
 /** Where the scale sub-resource finds its values. */
-export interface CustomResourceSubresourceScale {
+export type CustomResourceSubresourceScale = {
   /** JSON path of the desired replicas under spec (`.spec.replicas`). */
   specReplicasPath: string;
   /** JSON path of the observed replicas under status (`.status.replicas`). */
   statusReplicasPath: string;
   /** JSON path of the label selector, as a string, under spec or status; for autoscalers. */
   labelSelectorPath?: string;
-}
+};
 
 /** The status sub-resource, which has no settings. */
 export type CustomResourceSubresourceStatus = Record<string, never>;
 
 /** The schema of a version. */
-export interface CustomResourceValidation {
+export type CustomResourceValidation = {
   /** The OpenAPI v3 schema; it must be structural. */
   openAPIV3Schema?: JSONSchemaProps;
-}
+};
 
 /** A link to more documentation. */
-export interface ExternalDocumentation {
+export type ExternalDocumentation = {
   /** What the link is about. */
   description?: string;
   /** The link. */
   url?: string;
-}
+};
 
 /** A JSON schema (the structural subset of OpenAPI v3 that custom resources use). */
-export interface JSONSchemaProps {
+export type JSONSchemaProps = {
   /** Schema identifier; not used. */
   id?: string;
   /** URL of the meta-schema; not used. */
@@ -263,16 +263,16 @@ export interface JSONSchemaProps {
   'x-platform-map-type'?: string;
   /** CEL rules the value must satisfy. */
   'x-platform-validations'?: ValidationRule[];
-}
+};
 
 /** A field usable in field selectors. */
-export interface SelectableField {
+export type SelectableField = {
   /** Simple JSON path to the field (`.spec.color`); must be a string, integer or boolean. */
   jsonPath: string;
-}
+};
 
 /** A reference to a service serving a webhook. */
-export interface ServiceReference {
+export type ServiceReference = {
   /** Namespace of the service. */
   namespace: string;
   /** Name of the service. */
@@ -281,10 +281,10 @@ export interface ServiceReference {
   path?: string;
   /** Port of the service; 443 by default. */
   port?: number;
-}
+};
 
 /** A CEL validation rule of a schema node. */
-export interface ValidationRule {
+export type ValidationRule = {
   /** CEL expression that must be true; `self` is the value, `oldSelf` the previous value on update. */
   rule: string;
   /** Message when the rule fails; a default one otherwise. */
@@ -297,22 +297,22 @@ export interface ValidationRule {
   fieldPath?: string;
   /** Evaluate the transition rule also on create and when the old value is missing, with oldSelf as an optional. */
   optionalOldSelf?: boolean;
-}
+};
 
 /** How to reach a webhook: a URL or a service, and the CA to trust. */
-export interface WebhookClientConfig {
+export type WebhookClientConfig = {
   /** URL of the webhook, `https://host[:port]/path`; no user, query or fragment. Set this or service. */
   url?: string;
   /** A service in the cluster that serves the webhook. Set this or url. */
   service?: ServiceReference;
   /** PEM certificates to verify the webhook's serving certificate (base64 in JSON); the system roots when empty. */
   caBundle?: string;
-}
+};
 
 /** A conversion webhook. */
-export interface WebhookConversion {
+export type WebhookConversion = {
   /** How to reach the webhook. */
   clientConfig?: WebhookClientConfig;
   /** ConversionReview versions the webhook understands, preferred first. */
   conversionReviewVersions: string[];
-}
+};

@@ -12,7 +12,7 @@ import type { PersistentVolumeClaim, PodTemplateSpec } from './core-v1.js';
 import type { LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
 
 /** An immutable snapshot of the state a controller rolls out; StatefulSets and DaemonSets keep their history in them. */
-export interface ControllerRevision {
+export type ControllerRevision = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -23,10 +23,10 @@ export interface ControllerRevision {
   data?: JsonValue;
   /** The revision number: higher is newer. */
   revision: number;
-}
+};
 
 /** A list of ControllerRevision objects. */
-export interface ControllerRevisionList {
+export type ControllerRevisionList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -35,10 +35,10 @@ export interface ControllerRevisionList {
   metadata?: ListMeta;
   /** List of controllerrevisions: the ControllerRevision objects. */
   items: ControllerRevision[];
-}
+};
 
 /** A pod on each eligible node. */
-export interface DaemonSet {
+export type DaemonSet = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -49,10 +49,10 @@ export interface DaemonSet {
   spec?: DaemonSetSpec;
   /** The observed state of the daemon set. Read-only. */
   status?: DaemonSetStatus;
-}
+};
 
 /** A condition of a daemon set. */
-export interface DaemonSetCondition {
+export type DaemonSetCondition = {
   /** The aspect this condition describes, in CamelCase (Ready, Available ...). */
   type: string;
   /** Whether the condition holds: True, False or Unknown. */
@@ -63,10 +63,10 @@ export interface DaemonSetCondition {
   reason?: string;
   /** A human-readable explanation of the condition. */
   message?: string;
-}
+};
 
 /** A list of DaemonSet objects. */
-export interface DaemonSetList {
+export type DaemonSetList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -75,10 +75,10 @@ export interface DaemonSetList {
   metadata?: ListMeta;
   /** List of daemonsets: the DaemonSet objects. */
   items: DaemonSet[];
-}
+};
 
 /** The desired state of a daemon set. */
-export interface DaemonSetSpec {
+export type DaemonSetSpec = {
   /** Labels of the pods the set manages; must match the template's labels. */
   selector: LabelSelector;
   /** The pod to run on each eligible node (the template's node selector and affinity restrict the nodes). */
@@ -89,10 +89,10 @@ export interface DaemonSetSpec {
   minReadySeconds?: number;
   /** How many old revisions to keep; 10 by default. */
   revisionHistoryLimit?: number;
-}
+};
 
 /** The observed state of a daemon set. */
-export interface DaemonSetStatus {
+export type DaemonSetStatus = {
   /** Nodes running the pod that should. */
   currentNumberScheduled: number;
   /** Nodes running the pod that should not. */
@@ -113,18 +113,18 @@ export interface DaemonSetStatus {
   collisionCount?: number;
   /** The set's conditions. */
   conditions?: DaemonSetCondition[];
-}
+};
 
 /** How a daemon set updates its pods. */
-export interface DaemonSetUpdateStrategy {
+export type DaemonSetUpdateStrategy = {
   /** RollingUpdate (the default) or OnDelete. */
   type?: 'OnDelete' | 'RollingUpdate' | (string & {});
   /** Pace of a rolling update. */
   rollingUpdate?: RollingUpdateDaemonSet;
-}
+};
 
 /** Declarative updates of a set of identical pods through ReplicaSets, with rolling updates and rollbacks. */
-export interface Deployment {
+export type Deployment = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -135,10 +135,10 @@ export interface Deployment {
   spec?: DeploymentSpec;
   /** The observed state of the deployment. Read-only. */
   status?: DeploymentStatus;
-}
+};
 
 /** A condition of a deployment. */
-export interface DeploymentCondition {
+export type DeploymentCondition = {
   /** Available, Progressing or ReplicaFailure. */
   type: string;
   /** Whether the condition holds: True, False or Unknown. */
@@ -151,10 +151,10 @@ export interface DeploymentCondition {
   reason?: string;
   /** A human-readable explanation of the condition. */
   message?: string;
-}
+};
 
 /** A list of Deployment objects. */
-export interface DeploymentList {
+export type DeploymentList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -163,10 +163,10 @@ export interface DeploymentList {
   metadata?: ListMeta;
   /** List of deployments: the Deployment objects. */
   items: Deployment[];
-}
+};
 
 /** The desired state of a deployment. */
-export interface DeploymentSpec {
+export type DeploymentSpec = {
   /** How many pods to run; 1 by default. */
   replicas?: number;
   /** Labels of the pods the deployment manages; must match the template's labels. Cannot be changed in apps/v1. */
@@ -183,10 +183,10 @@ export interface DeploymentSpec {
   paused?: boolean;
   /** Seconds a rollout may go without progress before it is reported as failed (600 by default); the rollout itself continues. */
   progressDeadlineSeconds?: number;
-}
+};
 
 /** The observed state of a deployment. */
-export interface DeploymentStatus {
+export type DeploymentStatus = {
   /** The metadata.generation the controller last acted on. */
   observedGeneration?: number;
   /** Pods of the deployment that are not terminating. */
@@ -203,18 +203,18 @@ export interface DeploymentStatus {
   conditions?: DeploymentCondition[];
   /** Counter the controller uses to avoid name collisions when it makes the name of the newest revision. */
   collisionCount?: number;
-}
+};
 
 /** How a deployment replaces pods. */
-export interface DeploymentStrategy {
+export type DeploymentStrategy = {
   /** RollingUpdate (the default: replace pods gradually) or Recreate (delete all old pods first). */
   type?: 'Recreate' | 'RollingUpdate' | (string & {});
   /** Pace of a rolling update. */
   rollingUpdate?: RollingUpdateDeployment;
-}
+};
 
 /** A given number of identical pods; normally managed by a Deployment. */
-export interface ReplicaSet {
+export type ReplicaSet = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -225,10 +225,10 @@ export interface ReplicaSet {
   spec?: ReplicaSetSpec;
   /** The observed state of the replica set. Read-only. */
   status?: ReplicaSetStatus;
-}
+};
 
 /** A condition of a replica set. */
-export interface ReplicaSetCondition {
+export type ReplicaSetCondition = {
   /** The aspect this condition describes, in CamelCase (Ready, Available ...). */
   type: string;
   /** Whether the condition holds: True, False or Unknown. */
@@ -239,10 +239,10 @@ export interface ReplicaSetCondition {
   reason?: string;
   /** A human-readable explanation of the condition. */
   message?: string;
-}
+};
 
 /** A list of ReplicaSet objects. */
-export interface ReplicaSetList {
+export type ReplicaSetList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -251,10 +251,10 @@ export interface ReplicaSetList {
   metadata?: ListMeta;
   /** List of replicasets: the ReplicaSet objects. */
   items: ReplicaSet[];
-}
+};
 
 /** The desired state of a replica set. */
-export interface ReplicaSetSpec {
+export type ReplicaSetSpec = {
   /** How many pods to run; 1 by default. */
   replicas?: number;
   /** Seconds a new pod must be ready to count as available; 0 by default. */
@@ -263,10 +263,10 @@ export interface ReplicaSetSpec {
   selector: LabelSelector;
   /** The pods to create when too few match the selector. */
   template?: PodTemplateSpec;
-}
+};
 
 /** The observed state of a replica set. */
-export interface ReplicaSetStatus {
+export type ReplicaSetStatus = {
   /** Pods the set counts. */
   replicas: number;
   /** Pods whose labels match the template's. */
@@ -279,34 +279,34 @@ export interface ReplicaSetStatus {
   observedGeneration?: number;
   /** The set's conditions. */
   conditions?: ReplicaSetCondition[];
-}
+};
 
 /** The pace of a daemon set's rolling update. */
-export interface RollingUpdateDaemonSet {
+export type RollingUpdateDaemonSet = {
   /** How many nodes (or what percentage, rounded up) may be without an available pod during the update; 1 by default. */
   maxUnavailable?: number | string;
   /** How many nodes (or what percentage) may run an old and a new pod at once during the update; 0 by default. */
   maxSurge?: number | string;
-}
+};
 
 /** The pace of a rolling update. */
-export interface RollingUpdateDeployment {
+export type RollingUpdateDeployment = {
   /** How many pods (or what percentage, rounded down) may be unavailable during the update; 25% by default. Cannot be 0 when maxSurge is 0. */
   maxUnavailable?: number | string;
   /** How many pods (or what percentage, rounded up) may be created beyond the desired count; 25% by default. Cannot be 0 when maxUnavailable is 0. */
   maxSurge?: number | string;
-}
+};
 
 /** Parameters of a stateful set's rolling update. */
-export interface RollingUpdateStatefulSetStrategy {
+export type RollingUpdateStatefulSetStrategy = {
   /** Only pods with an ordinal of at least this are updated; 0 by default. */
   partition?: number;
   /** How many pods (or what percentage, rounded up) may be unavailable during the update; 1 by default. Beta. */
   maxUnavailable?: number | string;
-}
+};
 
 /** Pods with stable names and storage, created and updated in order. */
-export interface StatefulSet {
+export type StatefulSet = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -317,10 +317,10 @@ export interface StatefulSet {
   spec?: StatefulSetSpec;
   /** The observed state of the stateful set. Read-only. */
   status?: StatefulSetStatus;
-}
+};
 
 /** A condition of a stateful set. */
-export interface StatefulSetCondition {
+export type StatefulSetCondition = {
   /** The aspect this condition describes, in CamelCase (Ready, Available ...). */
   type: string;
   /** Whether the condition holds: True, False or Unknown. */
@@ -331,10 +331,10 @@ export interface StatefulSetCondition {
   reason?: string;
   /** A human-readable explanation of the condition. */
   message?: string;
-}
+};
 
 /** A list of StatefulSet objects. */
-export interface StatefulSetList {
+export type StatefulSetList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -343,24 +343,24 @@ export interface StatefulSetList {
   metadata?: ListMeta;
   /** List of statefulsets: the StatefulSet objects. */
   items: StatefulSet[];
-}
+};
 
 /** Numbering of a stateful set's pods. */
-export interface StatefulSetOrdinals {
+export type StatefulSetOrdinals = {
   /** Ordinal of the first pod; 0 by default. */
   start?: number;
-}
+};
 
 /** What becomes of a stateful set's claims. */
-export interface StatefulSetPersistentVolumeClaimRetentionPolicy {
+export type StatefulSetPersistentVolumeClaimRetentionPolicy = {
   /** Retain (the default) or Delete the claims when the set is deleted. */
   whenDeleted?: string;
   /** Retain (the default) or Delete the claims of pods removed by a scale-down. */
   whenScaled?: string;
-}
+};
 
 /** The desired state of a stateful set. */
-export interface StatefulSetSpec {
+export type StatefulSetSpec = {
   /** How many pods to run; 1 by default. */
   replicas?: number;
   /** Labels of the pods the set manages; must match the template's labels. */
@@ -383,10 +383,10 @@ export interface StatefulSetSpec {
   persistentVolumeClaimRetentionPolicy?: StatefulSetPersistentVolumeClaimRetentionPolicy;
   /** Numbering of the pods. */
   ordinals?: StatefulSetOrdinals;
-}
+};
 
 /** The observed state of a stateful set. */
-export interface StatefulSetStatus {
+export type StatefulSetStatus = {
   /** The metadata.generation the controller last acted on. */
   observedGeneration?: number;
   /** Pods created by the set. */
@@ -407,12 +407,12 @@ export interface StatefulSetStatus {
   conditions?: StatefulSetCondition[];
   /** Pods that have been ready for at least minReadySeconds. */
   availableReplicas?: number;
-}
+};
 
 /** How a stateful set updates its pods. */
-export interface StatefulSetUpdateStrategy {
+export type StatefulSetUpdateStrategy = {
   /** RollingUpdate (the default) or OnDelete (pods are replaced only when deleted by hand). */
   type?: 'OnDelete' | 'RollingUpdate' | (string & {});
   /** Parameters of a rolling update. */
   rollingUpdate?: RollingUpdateStatefulSetStrategy;
-}
+};

@@ -10,7 +10,7 @@
 import type { ObjectMeta } from './meta-v1.js';
 
 /** The object a token is bound to. */
-export interface BoundObjectReference {
+export type BoundObjectReference = {
   /** Pod, Secret or Node. */
   kind?: string;
   /** API version of the object. */
@@ -19,10 +19,10 @@ export interface BoundObjectReference {
   name?: string;
   /** UID of the object. */
   uid?: string;
-}
+};
 
 /** Tells the requester who the server thinks they are. Create-only. */
-export interface SelfSubjectReview {
+export type SelfSubjectReview = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -31,16 +31,16 @@ export interface SelfSubjectReview {
   metadata?: ObjectMeta;
   /** The requester's identity, set by the server. */
   status?: SelfSubjectReviewStatus;
-}
+};
 
 /** The identity of the requester. */
-export interface SelfSubjectReviewStatus {
+export type SelfSubjectReviewStatus = {
   /** The user, after impersonation. */
   userInfo?: UserInfo;
-}
+};
 
 /** Requests a token for a service account; posted to serviceaccounts/token. */
-export interface TokenRequest {
+export type TokenRequest = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -51,28 +51,28 @@ export interface TokenRequest {
   spec: TokenRequestSpec;
   /** The issued token, set by the server. */
   status?: TokenRequestStatus;
-}
+};
 
 /** What a requested token is for. */
-export interface TokenRequestSpec {
+export type TokenRequestSpec = {
   /** Audiences the token is for; the server's own when empty. */
   audiences: string[];
   /** Requested lifetime in seconds; the server may shorten it. 1 hour by default. */
   expirationSeconds?: number;
   /** An object the token is bound to: it stops working when that object is deleted. */
   boundObjectRef?: BoundObjectReference;
-}
+};
 
 /** An issued token. */
-export interface TokenRequestStatus {
+export type TokenRequestStatus = {
   /** The token. */
   token: string;
   /** When the token expires. */
   expirationTimestamp: string;
-}
+};
 
 /** Checks a bearer token and says who it authenticates. Create-only. */
-export interface TokenReview {
+export type TokenReview = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -83,18 +83,18 @@ export interface TokenReview {
   spec: TokenReviewSpec;
   /** The answer, set by the server. */
   status?: TokenReviewStatus;
-}
+};
 
 /** A token to check. */
-export interface TokenReviewSpec {
+export type TokenReviewSpec = {
   /** The bearer token. */
   token?: string;
   /** Audiences the token must be valid for (any of them); the server's own when empty. */
   audiences?: string[];
-}
+};
 
 /** The answer of a token review. */
-export interface TokenReviewStatus {
+export type TokenReviewStatus = {
   /** The token is valid. */
   authenticated?: boolean;
   /** The user the token authenticates. */
@@ -103,10 +103,10 @@ export interface TokenReviewStatus {
   audiences?: string[];
   /** Why the token could not be checked. */
   error?: string;
-}
+};
 
 /** An authenticated user. */
-export interface UserInfo {
+export type UserInfo = {
   /** The user name. */
   username?: string;
   /** A unique ID of the user across time. */
@@ -115,4 +115,4 @@ export interface UserInfo {
   groups?: string[];
   /** Extra attributes from the authenticator. */
   extra?: Record<string, string[]>;
-}
+};

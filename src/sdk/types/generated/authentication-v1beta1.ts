@@ -11,7 +11,7 @@ import type { UserInfo as AuthenticationV1UserInfo } from './authentication-v1.j
 import type { ObjectMeta } from './meta-v1.js';
 
 /** Tells the requester who the server thinks they are. Create-only. */
-export interface SelfSubjectReview {
+export type SelfSubjectReview = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -20,16 +20,16 @@ export interface SelfSubjectReview {
   metadata?: ObjectMeta;
   /** The requester's identity, set by the server. */
   status?: SelfSubjectReviewStatus;
-}
+};
 
 /** The identity of the requester. */
-export interface SelfSubjectReviewStatus {
+export type SelfSubjectReviewStatus = {
   /** The user, after impersonation. */
   userInfo?: AuthenticationV1UserInfo;
-}
+};
 
 /** Checks a bearer token and says who it authenticates. Create-only. */
-export interface TokenReview {
+export type TokenReview = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -40,18 +40,18 @@ export interface TokenReview {
   spec: TokenReviewSpec;
   /** The answer, set by the server. */
   status?: TokenReviewStatus;
-}
+};
 
 /** A token to check. */
-export interface TokenReviewSpec {
+export type TokenReviewSpec = {
   /** The bearer token. */
   token?: string;
   /** Audiences the token must be valid for (any of them); the server's own when empty. */
   audiences?: string[];
-}
+};
 
 /** The answer of a token review. */
-export interface TokenReviewStatus {
+export type TokenReviewStatus = {
   /** The token is valid. */
   authenticated?: boolean;
   /** The user the token authenticates. */
@@ -60,10 +60,10 @@ export interface TokenReviewStatus {
   audiences?: string[];
   /** Why the token could not be checked. */
   error?: string;
-}
+};
 
 /** An authenticated user. */
-export interface UserInfo {
+export type UserInfo = {
   /** The user name. */
   username?: string;
   /** A unique ID of the user across time. */
@@ -72,4 +72,4 @@ export interface UserInfo {
   groups?: string[];
   /** Extra attributes from the authenticator. */
   extra?: Record<string, string[]>;
-}
+};

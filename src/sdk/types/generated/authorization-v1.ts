@@ -10,23 +10,23 @@
 import type { FieldSelectorRequirement, LabelSelectorRequirement, ObjectMeta } from './meta-v1.js';
 
 /** A field selector of an access review. */
-export interface FieldSelectorAttributes {
+export type FieldSelectorAttributes = {
   /** The selector as written in a query; set this or requirements. */
   rawSelector?: string;
   /** The parsed selector; set this or rawSelector. */
   requirements?: FieldSelectorRequirement[];
-}
+};
 
 /** A label selector of an access review. */
-export interface LabelSelectorAttributes {
+export type LabelSelectorAttributes = {
   /** The selector as written in a query; set this or requirements. */
   rawSelector?: string;
   /** The parsed selector; set this or rawSelector. */
   requirements?: LabelSelectorRequirement[];
-}
+};
 
 /** Like SubjectAccessReview, limited to the namespace it is created in. */
-export interface LocalSubjectAccessReview {
+export type LocalSubjectAccessReview = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -37,26 +37,26 @@ export interface LocalSubjectAccessReview {
   spec: SubjectAccessReviewSpec;
   /** The answer, set by the server. */
   status?: SubjectAccessReviewStatus;
-}
+};
 
 /** An action on a non-resource URL. */
-export interface NonResourceAttributes {
+export type NonResourceAttributes = {
   /** The URL path. */
   path?: string;
   /** The HTTP verb, lowercase (get, post ...). */
   verb?: string;
-}
+};
 
 /** Allowed verbs on non-resource URLs. */
-export interface NonResourceRule {
+export type NonResourceRule = {
   /** The verbs; `*` for all. */
   verbs: string[];
   /** URL paths, ending in `*` for a prefix. */
   nonResourceURLs?: string[];
-}
+};
 
 /** An action on a resource. */
-export interface ResourceAttributes {
+export type ResourceAttributes = {
   /** Namespace of the action; empty for cluster-scoped resources and for all namespaces. */
   namespace?: string;
   /** The verb (get, list, create, update, delete, watch ...); `*` for all. */
@@ -75,10 +75,10 @@ export interface ResourceAttributes {
   fieldSelector?: FieldSelectorAttributes;
   /** The label selector of a list or watch. */
   labelSelector?: LabelSelectorAttributes;
-}
+};
 
 /** Allowed verbs on resources. */
-export interface ResourceRule {
+export type ResourceRule = {
   /** The verbs; `*` for all. */
   verbs: string[];
   /** API groups; `*` for all. */
@@ -87,10 +87,10 @@ export interface ResourceRule {
   resources?: string[];
   /** Object names the rule is limited to; all when empty. */
   resourceNames?: string[];
-}
+};
 
 /** Asks whether the requester may perform an action. Create-only; the answer is in status. */
-export interface SelfSubjectAccessReview {
+export type SelfSubjectAccessReview = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -101,18 +101,18 @@ export interface SelfSubjectAccessReview {
   spec: SelfSubjectAccessReviewSpec;
   /** The answer, set by the server. */
   status?: SubjectAccessReviewStatus;
-}
+};
 
 /** The action to check; exactly one of the attributes is set. */
-export interface SelfSubjectAccessReviewSpec {
+export type SelfSubjectAccessReviewSpec = {
   /** An action on a resource. */
   resourceAttributes?: ResourceAttributes;
   /** An action on a non-resource URL. */
   nonResourceAttributes?: NonResourceAttributes;
-}
+};
 
 /** Lists what the requester may do in a namespace. Create-only; the answer is in status. */
-export interface SelfSubjectRulesReview {
+export type SelfSubjectRulesReview = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -123,16 +123,16 @@ export interface SelfSubjectRulesReview {
   spec: SelfSubjectRulesReviewSpec;
   /** The rules, set by the server. */
   status?: SubjectRulesReviewStatus;
-}
+};
 
 /** The namespace to list rules in. */
-export interface SelfSubjectRulesReviewSpec {
+export type SelfSubjectRulesReviewSpec = {
   /** The namespace. */
   namespace?: string;
-}
+};
 
 /** Asks whether a given user may perform an action. Create-only; the answer is in status. */
-export interface SubjectAccessReview {
+export type SubjectAccessReview = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -143,10 +143,10 @@ export interface SubjectAccessReview {
   spec: SubjectAccessReviewSpec;
   /** The answer, set by the server. */
   status?: SubjectAccessReviewStatus;
-}
+};
 
 /** A user and an action to check. */
-export interface SubjectAccessReviewSpec {
+export type SubjectAccessReviewSpec = {
   /** An action on a resource. */
   resourceAttributes?: ResourceAttributes;
   /** An action on a non-resource URL. */
@@ -159,10 +159,10 @@ export interface SubjectAccessReviewSpec {
   extra?: Record<string, string[]>;
   /** UID of the user. */
   uid?: string;
-}
+};
 
 /** The answer of an access review. */
-export interface SubjectAccessReviewStatus {
+export type SubjectAccessReviewStatus = {
   /** The action is allowed. */
   allowed: boolean;
   /** The action is explicitly denied (no further authorizer was asked). */
@@ -171,10 +171,10 @@ export interface SubjectAccessReviewStatus {
   reason?: string;
   /** A problem while evaluating; the answer may still be right. */
   evaluationError?: string;
-}
+};
 
 /** What a user may do in a namespace. The list may be incomplete; never use it for authorization decisions. */
-export interface SubjectRulesReviewStatus {
+export type SubjectRulesReviewStatus = {
   /** Allowed actions on resources. */
   resourceRules: ResourceRule[];
   /** Allowed actions on non-resource URLs. */
@@ -183,4 +183,4 @@ export interface SubjectRulesReviewStatus {
   incomplete: boolean;
   /** A problem while listing; the list may be incomplete. */
   evaluationError?: string;
-}
+};

@@ -10,17 +10,17 @@
 import type { ListMeta, ObjectMeta } from './meta-v1.js';
 
 /** A reference to an object by kind and name. */
-export interface CrossVersionObjectReference {
+export type CrossVersionObjectReference = {
   /** The type of the object, in CamelCase. */
   kind: string;
   /** Name of the object. */
   name: string;
   /** The schema version of the object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
-}
+};
 
 /** Scales a workload's replicas between bounds to meet metric targets. */
-export interface HorizontalPodAutoscaler {
+export type HorizontalPodAutoscaler = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -31,10 +31,10 @@ export interface HorizontalPodAutoscaler {
   spec?: HorizontalPodAutoscalerSpec;
   /** The observed state of the autoscaler. Read-only. */
   status?: HorizontalPodAutoscalerStatus;
-}
+};
 
 /** A list of HorizontalPodAutoscaler objects. */
-export interface HorizontalPodAutoscalerList {
+export type HorizontalPodAutoscalerList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -43,10 +43,10 @@ export interface HorizontalPodAutoscalerList {
   metadata?: ListMeta;
   /** List of horizontalpodautoscalers: the HorizontalPodAutoscaler objects. */
   items: HorizontalPodAutoscaler[];
-}
+};
 
 /** What an autoscaler scales and how. */
-export interface HorizontalPodAutoscalerSpec {
+export type HorizontalPodAutoscalerSpec = {
   /** The scalable resource to scale. */
   scaleTargetRef: CrossVersionObjectReference;
   /** Fewest replicas; 1 by default. */
@@ -55,10 +55,10 @@ export interface HorizontalPodAutoscalerSpec {
   maxReplicas: number;
   /** Target average CPU use across the pods, as a percentage of requested CPU. */
   targetCPUUtilizationPercentage?: number;
-}
+};
 
 /** The observed state of an autoscaler. */
-export interface HorizontalPodAutoscalerStatus {
+export type HorizontalPodAutoscalerStatus = {
   /** The metadata.generation the controller last acted on. */
   observedGeneration?: number;
   /** When the autoscaler last changed the replica count. */
@@ -69,10 +69,10 @@ export interface HorizontalPodAutoscalerStatus {
   desiredReplicas: number;
   /** Average CPU use across the pods now, as a percentage of requested CPU. */
   currentCPUUtilizationPercentage?: number;
-}
+};
 
 /** The replica count of a scalable resource; read and written through its scale sub-resource. */
-export interface Scale {
+export type Scale = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -83,18 +83,18 @@ export interface Scale {
   spec?: ScaleSpec;
   /** The observed replica count. Read-only. */
   status?: ScaleStatus;
-}
+};
 
 /** The desired scale. */
-export interface ScaleSpec {
+export type ScaleSpec = {
   /** Desired number of replicas. */
   replicas?: number;
-}
+};
 
 /** The observed scale. */
-export interface ScaleStatus {
+export type ScaleStatus = {
   /** Observed number of replicas. */
   replicas: number;
   /** Label selector of the pods, in query form (`app=web`). */
   selector?: string;
-}
+};

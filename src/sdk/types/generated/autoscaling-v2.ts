@@ -10,53 +10,53 @@
 import type { LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
 
 /** A resource metric of one container of each pod. */
-export interface ContainerResourceMetricSource {
+export type ContainerResourceMetricSource = {
   /** The resource. */
   name: string;
   /** The target value. */
   target: MetricTarget;
   /** Name of the container. */
   container: string;
-}
+};
 
 /** The value of a container resource metric. */
-export interface ContainerResourceMetricStatus {
+export type ContainerResourceMetricStatus = {
   /** The resource. */
   name: string;
   /** Its current value. */
   current: MetricValueStatus;
   /** Name of the container. */
   container: string;
-}
+};
 
 /** A reference to an object by kind and name. */
-export interface CrossVersionObjectReference {
+export type CrossVersionObjectReference = {
   /** The type of the object, in CamelCase. */
   kind: string;
   /** Name of the object. */
   name: string;
   /** The schema version of the object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
-}
+};
 
 /** A metric from outside the cluster. */
-export interface ExternalMetricSource {
+export type ExternalMetricSource = {
   /** The metric. */
   metric: MetricIdentifier;
   /** The target value. */
   target: MetricTarget;
-}
+};
 
 /** The value of an external metric. */
-export interface ExternalMetricStatus {
+export type ExternalMetricStatus = {
   /** The metric. */
   metric: MetricIdentifier;
   /** Its current value. */
   current: MetricValueStatus;
-}
+};
 
 /** Scales a workload's replicas between bounds to meet metric targets. */
-export interface HorizontalPodAutoscaler {
+export type HorizontalPodAutoscaler = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -67,18 +67,18 @@ export interface HorizontalPodAutoscaler {
   spec?: HorizontalPodAutoscalerSpec;
   /** The observed state of the autoscaler. Read-only. */
   status?: HorizontalPodAutoscalerStatus;
-}
+};
 
 /** How fast an autoscaler scales in each direction. */
-export interface HorizontalPodAutoscalerBehavior {
+export type HorizontalPodAutoscalerBehavior = {
   /** Rules for scaling up; by default the faster of doubling and 4 pods every 15 seconds, without stabilization. */
   scaleUp?: HPAScalingRules;
   /** Rules for scaling down; by default down to the wanted count, with a 300-second stabilization window. */
   scaleDown?: HPAScalingRules;
-}
+};
 
 /** A condition of an autoscaler. */
-export interface HorizontalPodAutoscalerCondition {
+export type HorizontalPodAutoscalerCondition = {
   /** AbleToScale, ScalingActive or ScalingLimited. */
   type: string;
   /** Whether the condition holds: True, False or Unknown. */
@@ -89,10 +89,10 @@ export interface HorizontalPodAutoscalerCondition {
   reason?: string;
   /** A human-readable explanation of the condition. */
   message?: string;
-}
+};
 
 /** A list of HorizontalPodAutoscaler objects. */
-export interface HorizontalPodAutoscalerList {
+export type HorizontalPodAutoscalerList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -101,10 +101,10 @@ export interface HorizontalPodAutoscalerList {
   metadata?: ListMeta;
   /** List of horizontalpodautoscalers: the HorizontalPodAutoscaler objects. */
   items: HorizontalPodAutoscaler[];
-}
+};
 
 /** What an autoscaler scales and how. */
-export interface HorizontalPodAutoscalerSpec {
+export type HorizontalPodAutoscalerSpec = {
   /** The scalable resource to scale. */
   scaleTargetRef: CrossVersionObjectReference;
   /** Fewest replicas; 1 by default. */
@@ -115,10 +115,10 @@ export interface HorizontalPodAutoscalerSpec {
   metrics?: MetricSpec[];
   /** How fast to scale up and down; the defaults when unset. */
   behavior?: HorizontalPodAutoscalerBehavior;
-}
+};
 
 /** The observed state of an autoscaler. */
-export interface HorizontalPodAutoscalerStatus {
+export type HorizontalPodAutoscalerStatus = {
   /** The metadata.generation the controller last acted on. */
   observedGeneration?: number;
   /** When the autoscaler last changed the replica count. */
@@ -131,38 +131,38 @@ export interface HorizontalPodAutoscalerStatus {
   currentMetrics?: MetricStatus[];
   /** Conditions (AbleToScale, ScalingActive, ScalingLimited). */
   conditions?: HorizontalPodAutoscalerCondition[];
-}
+};
 
 /** A limit on scaling per period. */
-export interface HPAScalingPolicy {
+export type HPAScalingPolicy = {
   /** Pods or Percent. */
   type: string;
   /** How many pods, or what percentage of them, may change. */
   value: number;
   /** Length of the period in seconds (1 to 1800). */
   periodSeconds: number;
-}
+};
 
 /** Rules for scaling in one direction. */
-export interface HPAScalingRules {
+export type HPAScalingRules = {
   /** Seconds of past recommendations taken into account, to avoid flapping (0 to 3600). */
   stabilizationWindowSeconds?: number;
   /** Max (the default), Min or Disabled: which policy wins. */
   selectPolicy?: string;
   /** Limits on how much may change per period. */
   policies?: HPAScalingPolicy[];
-}
+};
 
 /** A metric by name and selector. */
-export interface MetricIdentifier {
+export type MetricIdentifier = {
   /** Name of the metric. */
   name: string;
   /** Labels selecting the series of the metric; the name alone when unset. */
   selector?: LabelSelector;
-}
+};
 
 /** A metric to scale on; type says which field is set. */
-export interface MetricSpec {
+export type MetricSpec = {
   /** Object, Pods, Resource, ContainerResource or External. */
   type: string;
   /** A metric of another object in the namespace. */
@@ -175,10 +175,10 @@ export interface MetricSpec {
   containerResource?: ContainerResourceMetricSource;
   /** A metric from outside the cluster. */
   external?: ExternalMetricSource;
-}
+};
 
 /** The last read value of a metric; type says which field is set. */
-export interface MetricStatus {
+export type MetricStatus = {
   /** Object, Pods, Resource, ContainerResource or External. */
   type: string;
   /** Value of an object metric. */
@@ -191,10 +191,10 @@ export interface MetricStatus {
   containerResource?: ContainerResourceMetricStatus;
   /** Value of an external metric. */
   external?: ExternalMetricStatus;
-}
+};
 
 /** A target value of a metric. */
-export interface MetricTarget {
+export type MetricTarget = {
   /** Utilization, Value or AverageValue. */
   type: string;
   /** Target value of the metric. */
@@ -203,66 +203,66 @@ export interface MetricTarget {
   averageValue?: string | number;
   /** Target average use as a percentage of the requests; Resource metrics only. */
   averageUtilization?: number;
-}
+};
 
 /** A current metric value. */
-export interface MetricValueStatus {
+export type MetricValueStatus = {
   /** The value. */
   value?: string | number;
   /** The value averaged over the pods. */
   averageValue?: string | number;
   /** Average use as a percentage of the requests. */
   averageUtilization?: number;
-}
+};
 
 /** A metric of an object. */
-export interface ObjectMetricSource {
+export type ObjectMetricSource = {
   /** The object. */
   describedObject: CrossVersionObjectReference;
   /** The target value. */
   target: MetricTarget;
   /** The metric. */
   metric: MetricIdentifier;
-}
+};
 
 /** The value of an object metric. */
-export interface ObjectMetricStatus {
+export type ObjectMetricStatus = {
   /** The metric. */
   metric: MetricIdentifier;
   /** Its current value. */
   current: MetricValueStatus;
   /** The object. */
   describedObject: CrossVersionObjectReference;
-}
+};
 
 /** A metric averaged over pods. */
-export interface PodsMetricSource {
+export type PodsMetricSource = {
   /** The metric. */
   metric: MetricIdentifier;
   /** The target value (AverageValue only). */
   target: MetricTarget;
-}
+};
 
 /** The value of a pods metric. */
-export interface PodsMetricStatus {
+export type PodsMetricStatus = {
   /** The metric. */
   metric: MetricIdentifier;
   /** Its current value. */
   current: MetricValueStatus;
-}
+};
 
 /** A resource metric of pods. */
-export interface ResourceMetricSource {
+export type ResourceMetricSource = {
   /** The resource. */
   name: string;
   /** The target value. */
   target: MetricTarget;
-}
+};
 
 /** The value of a resource metric. */
-export interface ResourceMetricStatus {
+export type ResourceMetricStatus = {
   /** The resource. */
   name: string;
   /** Its current value. */
   current: MetricValueStatus;
-}
+};

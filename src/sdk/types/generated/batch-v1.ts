@@ -11,7 +11,7 @@ import type { ObjectReference, PodTemplateSpec } from './core-v1.js';
 import type { LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
 
 /** A job created on a schedule. */
-export interface CronJob {
+export type CronJob = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -22,10 +22,10 @@ export interface CronJob {
   spec?: CronJobSpec;
   /** The observed state of the cron job. Read-only. */
   status?: CronJobStatus;
-}
+};
 
 /** A list of CronJob objects. */
-export interface CronJobList {
+export type CronJobList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -34,10 +34,10 @@ export interface CronJobList {
   metadata?: ListMeta;
   /** List of cronjobs: the CronJob objects. */
   items: CronJob[];
-}
+};
 
 /** The schedule of a cron job and the job it creates. */
-export interface CronJobSpec {
+export type CronJobSpec = {
   /** The schedule in cron format (`*\/5 * * * *`, `@hourly` ...). */
   schedule: string;
   /** Time zone of the schedule (`Europe/Paris`); the controller's local time when empty. */
@@ -54,20 +54,20 @@ export interface CronJobSpec {
   successfulJobsHistoryLimit?: number;
   /** Failed jobs to keep; 1 by default. */
   failedJobsHistoryLimit?: number;
-}
+};
 
 /** The observed state of a cron job. */
-export interface CronJobStatus {
+export type CronJobStatus = {
   /** Jobs currently running. */
   active?: ObjectReference[];
   /** When a job was last scheduled. */
   lastScheduleTime?: string;
   /** When a job last completed successfully. */
   lastSuccessfulTime?: string;
-}
+};
 
 /** A task run by pods until a given number of them succeed. */
-export interface Job {
+export type Job = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -78,10 +78,10 @@ export interface Job {
   spec?: JobSpec;
   /** The observed state of the job. Read-only. */
   status?: JobStatus;
-}
+};
 
 /** A condition of a job. */
-export interface JobCondition {
+export type JobCondition = {
   /** Complete, Failed, Suspended, FailureTarget or SuccessCriteriaMet. */
   type: string;
   /** Whether the condition holds: True, False or Unknown. */
@@ -94,10 +94,10 @@ export interface JobCondition {
   reason?: string;
   /** A human-readable explanation of the condition. */
   message?: string;
-}
+};
 
 /** A list of Job objects. */
-export interface JobList {
+export type JobList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -106,10 +106,10 @@ export interface JobList {
   metadata?: ListMeta;
   /** List of jobs: the Job objects. */
   items: Job[];
-}
+};
 
 /** The desired behaviour of a job. */
-export interface JobSpec {
+export type JobSpec = {
   /** The most pods running at once; 1 by default. 0 pauses the job. */
   parallelism?: number;
   /** How many pods must succeed; unset means the first success completes the job once no pod runs. */
@@ -142,10 +142,10 @@ export interface JobSpec {
   podReplacementPolicy?: 'Failed' | 'TerminatingOrFailed' | (string & {});
   /** The controller in charge of the job; the built-in one when unset. Cannot be changed. */
   managedBy?: string;
-}
+};
 
 /** The observed state of a job. */
-export interface JobStatus {
+export type JobStatus = {
   /** The job's conditions (Complete, Failed, Suspended, FailureTarget, SuccessCriteriaMet). */
   conditions?: JobCondition[];
   /** When the job controller started working on the job. */
@@ -168,68 +168,68 @@ export interface JobStatus {
   uncountedTerminatedPods?: UncountedTerminatedPods;
   /** Pods that are ready. */
   ready?: number;
-}
+};
 
 /** The job a cron job creates. */
-export interface JobTemplateSpec {
+export type JobTemplateSpec = {
   /** Labels and annotations of the created jobs. */
   metadata?: ObjectMeta;
   /** The spec of the created jobs. */
   spec?: JobSpec;
-}
+};
 
 /** Rules that decide what a pod failure means for a job; the first matching rule applies. */
-export interface PodFailurePolicy {
+export type PodFailurePolicy = {
   /** The rules, in order. */
   rules: PodFailurePolicyRule[];
-}
+};
 
 /** A condition on the exit codes of a failed pod's containers. */
-export interface PodFailurePolicyOnExitCodesRequirement {
+export type PodFailurePolicyOnExitCodesRequirement = {
   /** Only this container; any container when empty. */
   containerName?: string;
   /** In or NotIn the values. */
   operator: 'In' | 'NotIn' | (string & {});
   /** Exit codes, unique and sorted; 0 is not allowed with In. */
   values: number[];
-}
+};
 
 /** A pod condition to match. */
-export interface PodFailurePolicyOnPodConditionsPattern {
+export type PodFailurePolicyOnPodConditionsPattern = {
   /** Condition type. */
   type: string;
   /** Condition status; True by default. */
   status: string;
-}
+};
 
 /** What to do when a failed pod matches. */
-export interface PodFailurePolicyRule {
+export type PodFailurePolicyRule = {
   /** FailJob, FailIndex, Ignore (does not count against backoffLimit) or Count (counts, the default behaviour). */
   action: 'Count' | 'FailIndex' | 'FailJob' | 'Ignore' | (string & {});
   /** Match by container exit codes. */
   onExitCodes?: PodFailurePolicyOnExitCodesRequirement;
   /** Match by pod conditions; any pattern matches. */
   onPodConditions?: PodFailurePolicyOnPodConditionsPattern[];
-}
+};
 
 /** When an Indexed job succeeds early; any rule suffices. */
-export interface SuccessPolicy {
+export type SuccessPolicy = {
   /** The rules. */
   rules: SuccessPolicyRule[];
-}
+};
 
 /** A success criterion of an Indexed job. */
-export interface SuccessPolicyRule {
+export type SuccessPolicyRule = {
   /** Indexes that must succeed, as a list of numbers and ranges (`1,3-5`). */
   succeededIndexes?: string;
   /** How many of those indexes must succeed. */
   succeededCount?: number;
-}
+};
 
 /** UIDs of finished pods the controller has not yet counted. */
-export interface UncountedTerminatedPods {
+export type UncountedTerminatedPods = {
   /** Pods that succeeded. */
   succeeded?: string[];
   /** Pods that failed. */
   failed?: string[];
-}
+};

@@ -10,7 +10,7 @@
 import type { ListMeta, ObjectMeta } from './meta-v1.js';
 
 /** A request for an X.509 certificate, approved and then signed by a signer. */
-export interface CertificateSigningRequest {
+export type CertificateSigningRequest = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -21,10 +21,10 @@ export interface CertificateSigningRequest {
   spec: CertificateSigningRequestSpec;
   /** Approval conditions and the issued certificate. */
   status?: CertificateSigningRequestStatus;
-}
+};
 
 /** A condition of a certificate request. */
-export interface CertificateSigningRequestCondition {
+export type CertificateSigningRequestCondition = {
   /** Approved, Denied or Failed. */
   type: string;
   /** Whether the condition holds: True, False or Unknown. */
@@ -37,10 +37,10 @@ export interface CertificateSigningRequestCondition {
   lastUpdateTime?: string;
   /** When the status last changed. */
   lastTransitionTime?: string;
-}
+};
 
 /** A list of CertificateSigningRequest objects. */
-export interface CertificateSigningRequestList {
+export type CertificateSigningRequestList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -49,10 +49,10 @@ export interface CertificateSigningRequestList {
   metadata?: ListMeta;
   /** List of certificatesigningrequests: the CertificateSigningRequest objects. */
   items: CertificateSigningRequest[];
-}
+};
 
 /** A certificate request and what the server knows of its requester. */
-export interface CertificateSigningRequestSpec {
+export type CertificateSigningRequestSpec = {
   /** The PKCS#10 request, PEM-encoded (base64 in JSON). */
   request: string;
   /** The signer asked to sign (`platform.io/apiserver-client`, `platform.io/apiserver-client-nodeagent`, `platform.io/nodeagent-serving` or a custom one). */
@@ -69,12 +69,12 @@ export interface CertificateSigningRequestSpec {
   groups?: string[];
   /** Extra attributes of the user who created the request, set by the server. */
   extra?: Record<string, string[]>;
-}
+};
 
 /** Approval and the issued certificate. */
-export interface CertificateSigningRequestStatus {
+export type CertificateSigningRequestStatus = {
   /** Approved, Denied and Failed conditions. */
   conditions?: CertificateSigningRequestCondition[];
   /** The issued certificate chain, PEM-encoded (base64 in JSON), set by the signer once approved. */
   certificate?: string;
-}
+};

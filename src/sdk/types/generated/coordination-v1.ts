@@ -10,7 +10,7 @@
 import type { ListMeta, ObjectMeta } from './meta-v1.js';
 
 /** A lease held by one party at a time, for leader election and heartbeats. */
-export interface Lease {
+export type Lease = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -19,10 +19,10 @@ export interface Lease {
   metadata?: ObjectMeta;
   /** The holder and terms of the lease. */
   spec?: LeaseSpec;
-}
+};
 
 /** A list of Lease objects. */
-export interface LeaseList {
+export type LeaseList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -31,10 +31,10 @@ export interface LeaseList {
   metadata?: ListMeta;
   /** List of leases: the Lease objects. */
   items: Lease[];
-}
+};
 
 /** The holder and terms of a lease. */
-export interface LeaseSpec {
+export type LeaseSpec = {
   /** Identity of the current holder. */
   holderIdentity?: string;
   /** How long others wait after the last renewal before taking the lease. */
@@ -49,4 +49,4 @@ export interface LeaseSpec {
   strategy?: string;
   /** A holder the election prefers; the current holder should step down for it. */
   preferredHolder?: string;
-}
+};

@@ -10,33 +10,33 @@
 import type { Condition, LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
 
 /** Scheduling constraints relative to nodes and to other pods. */
-export interface Affinity {
+export type Affinity = {
   /** Which nodes the pod should or must run on. */
   nodeAffinity?: NodeAffinity;
   /** Pods this pod should or must run near. */
   podAffinity?: PodAffinity;
   /** Pods this pod should or must not run near. */
   podAntiAffinity?: PodAntiAffinity;
-}
+};
 
 /** An AppArmor profile. */
-export interface AppArmorProfile {
+export type AppArmorProfile = {
   /** Localhost (a profile loaded on the node), RuntimeDefault or Unconfined. */
   type: 'Localhost' | 'RuntimeDefault' | 'Unconfined' | (string & {});
   /** Name of a profile loaded on the node; only with type Localhost. */
   localhostProfile?: string;
-}
+};
 
 /** A volume attached to a node. */
-export interface AttachedVolume {
+export type AttachedVolume = {
   /** Name of the volume. */
   name: string;
   /** Where the device is available on the node. */
   devicePath: string;
-}
+};
 
 /** An AWS EBS volume (deprecated in-tree driver). */
-export interface AWSElasticBlockStoreVolumeSource {
+export type AWSElasticBlockStoreVolumeSource = {
   /** ID of the EBS volume. */
   volumeID: string;
   /** Filesystem type of the volume (ext4, xfs, ntfs ...); ext4 when empty for drivers that need one. */
@@ -45,10 +45,10 @@ export interface AWSElasticBlockStoreVolumeSource {
   partition?: number;
   /** Mount the volume read-only. */
   readOnly?: boolean;
-}
+};
 
 /** An Azure data disk (deprecated in-tree driver). */
-export interface AzureDiskVolumeSource {
+export type AzureDiskVolumeSource = {
   /** Name of the data disk in blob storage. */
   diskName: string;
   /** URI of the data disk in blob storage. */
@@ -61,10 +61,10 @@ export interface AzureDiskVolumeSource {
   readOnly?: boolean;
   /** Shared (several disks per storage account), Dedicated (one disk per account) or Managed (an Azure managed disk). */
   kind?: 'Dedicated' | 'Managed' | 'Shared' | (string & {});
-}
+};
 
 /** An Azure File share (deprecated in-tree driver). */
-export interface AzureFilePersistentVolumeSource {
+export type AzureFilePersistentVolumeSource = {
   /** Name of the secret holding the storage account name and key. */
   secretName: string;
   /** Name of the share. */
@@ -73,20 +73,20 @@ export interface AzureFilePersistentVolumeSource {
   readOnly?: boolean;
   /** Namespace of the secret; the pod's namespace by default. */
   secretNamespace?: string;
-}
+};
 
 /** An Azure File share (deprecated in-tree driver). */
-export interface AzureFileVolumeSource {
+export type AzureFileVolumeSource = {
   /** Name of the secret holding the storage account name and key. */
   secretName: string;
   /** Name of the share. */
   shareName: string;
   /** Mount the volume read-only. */
   readOnly?: boolean;
-}
+};
 
 /** Assigns a pod to a node (what the scheduler posts to pods/binding). */
-export interface Binding {
+export type Binding = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -95,18 +95,18 @@ export interface Binding {
   metadata?: ObjectMeta;
   /** The node to bind to. */
   target: ObjectReference;
-}
+};
 
 /** Linux capabilities to add to and drop from a container. */
-export interface Capabilities {
+export type Capabilities = {
   /** Capabilities to add. */
   add?: string[];
   /** Capabilities to remove. */
   drop?: string[];
-}
+};
 
 /** A CephFS mount (deprecated in-tree driver). */
-export interface CephFSPersistentVolumeSource {
+export type CephFSPersistentVolumeSource = {
   /** Ceph monitors, `host:port` each. */
   monitors: string[];
   /** Path to mount; `/` by default. */
@@ -119,10 +119,10 @@ export interface CephFSPersistentVolumeSource {
   secretRef?: SecretReference;
   /** Mount the volume read-only. */
   readOnly?: boolean;
-}
+};
 
 /** A CephFS mount (deprecated in-tree driver). */
-export interface CephFSVolumeSource {
+export type CephFSVolumeSource = {
   /** Ceph monitors, `host:port` each. */
   monitors: string[];
   /** Path to mount; `/` by default. */
@@ -135,10 +135,10 @@ export interface CephFSVolumeSource {
   secretRef?: LocalObjectReference;
   /** Mount the volume read-only. */
   readOnly?: boolean;
-}
+};
 
 /** An OpenStack Cinder volume (deprecated in-tree driver). */
-export interface CinderPersistentVolumeSource {
+export type CinderPersistentVolumeSource = {
   /** ID of the Cinder volume. */
   volumeID: string;
   /** Filesystem type of the volume (ext4, xfs, ntfs ...); ext4 when empty for drivers that need one. */
@@ -147,10 +147,10 @@ export interface CinderPersistentVolumeSource {
   readOnly?: boolean;
   /** The secret holding the parameters to connect to OpenStack. */
   secretRef?: SecretReference;
-}
+};
 
 /** An OpenStack Cinder volume (deprecated in-tree driver). */
-export interface CinderVolumeSource {
+export type CinderVolumeSource = {
   /** ID of the Cinder volume. */
   volumeID: string;
   /** Filesystem type of the volume (ext4, xfs, ntfs ...); ext4 when empty for drivers that need one. */
@@ -159,16 +159,16 @@ export interface CinderVolumeSource {
   readOnly?: boolean;
   /** The secret holding the parameters to connect to OpenStack. */
   secretRef?: LocalObjectReference;
-}
+};
 
 /** Settings of ClientIP session affinity. */
-export interface ClientIPConfig {
+export type ClientIPConfig = {
   /** How long a client stays with its pod (1 to 86400 seconds; 3 hours by default). */
   timeoutSeconds?: number;
-}
+};
 
 /** Certificates of ClusterTrustBundle objects written into one file. */
-export interface ClusterTrustBundleProjection {
+export type ClusterTrustBundleProjection = {
   /** Select one bundle by name; excludes signerName and labelSelector. */
   name?: string;
   /** Select the bundles of this signer (combined with labelSelector). */
@@ -179,10 +179,10 @@ export interface ClusterTrustBundleProjection {
   optional?: boolean;
   /** Path of the file, relative to the volume root. */
   path: string;
-}
+};
 
 /** Configuration data for pods: string and binary values by key. */
-export interface ConfigMap {
+export type ConfigMap = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -195,28 +195,28 @@ export interface ConfigMap {
   data?: Record<string, string>;
   /** Binary values by key (base64 in JSON). Keys consist of letters, digits, `-`, `_` and `.`, and must not also appear in data. */
   binaryData?: Record<string, string>;
-}
+};
 
 /** A config map whose keys become environment variables. */
-export interface ConfigMapEnvSource {
+export type ConfigMapEnvSource = {
   /** Name of the object. */
   name?: string;
   /** When true, a missing config map is not an error. */
   optional?: boolean;
-}
+};
 
 /** One key of a config map in the pod's namespace. */
-export interface ConfigMapKeySelector {
+export type ConfigMapKeySelector = {
   /** Name of the object. */
   name?: string;
   /** The key. */
   key: string;
   /** When true, a missing config map or key is not an error. */
   optional?: boolean;
-}
+};
 
 /** A list of ConfigMap objects. */
-export interface ConfigMapList {
+export type ConfigMapList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -225,10 +225,10 @@ export interface ConfigMapList {
   metadata?: ListMeta;
   /** List of configmaps: the ConfigMap objects. */
   items: ConfigMap[];
-}
+};
 
 /** Deprecated: a config map holding node agent configuration. */
-export interface ConfigMapNodeConfigSource {
+export type ConfigMapNodeConfigSource = {
   /** Namespace of the config map. */
   namespace: string;
   /** Name of the config map. */
@@ -239,20 +239,20 @@ export interface ConfigMapNodeConfigSource {
   resourceVersion?: string;
   /** Key of the config map holding the configuration. */
   kubeletConfigKey: string;
-}
+};
 
 /** A config map's keys in a projected volume. */
-export interface ConfigMapProjection {
+export type ConfigMapProjection = {
   /** Name of the object. */
   name?: string;
   /** Which keys to project and where; without it every key becomes a file named after the key. */
   items?: KeyToPath[];
   /** When true, a missing config map or key is not an error. */
   optional?: boolean;
-}
+};
 
 /** A config map's keys as files. */
-export interface ConfigMapVolumeSource {
+export type ConfigMapVolumeSource = {
   /** Name of the object. */
   name?: string;
   /** Which keys to project and where; without it every key becomes a file named after the key. */
@@ -261,10 +261,10 @@ export interface ConfigMapVolumeSource {
   defaultMode?: number;
   /** When true, the pod starts even if the config map or a listed key is missing. */
   optional?: boolean;
-}
+};
 
 /** A process to run in a pod, from a container image. */
-export interface Container {
+export type Container = {
   /** Name of the container, a DNS label unique within the pod. Cannot be changed. */
   name: string;
   /** The container image to run. Workload templates may leave it empty for a later controller to fill in. */
@@ -313,18 +313,18 @@ export interface Container {
   stdinOnce?: boolean;
   /** Give the container a terminal; needs stdin too. */
   tty?: boolean;
-}
+};
 
 /** A container image on a node. */
-export interface ContainerImage {
+export type ContainerImage = {
   /** Names the image is known by. */
   names?: string[];
   /** Size of the image in bytes. */
   sizeBytes?: number;
-}
+};
 
 /** A network port of a container. */
-export interface ContainerPort {
+export type ContainerPort = {
   /** Name of the port, an IANA service name unique within the pod; services can refer to it. */
   name?: string;
   /** Port to open on the node as well; few pods need it, and it limits where the pod can run. */
@@ -335,34 +335,34 @@ export interface ContainerPort {
   protocol?: 'SCTP' | 'TCP' | 'UDP' | (string & {});
   /** Node address the host port binds to. */
   hostIP?: string;
-}
+};
 
 /** How one resource of a container is resized. */
-export interface ContainerResizePolicy {
+export type ContainerResizePolicy = {
   /** The resource (cpu or memory). */
   resourceName: string;
   /** NotRequired resizes in place; RestartContainer restarts the container to apply the new value. */
   restartPolicy: string;
-}
+};
 
 /** The state of a container: at most one of waiting, running and terminated; waiting when none is set. */
-export interface ContainerState {
+export type ContainerState = {
   /** The container is not running yet. */
   waiting?: ContainerStateWaiting;
   /** The container is running. */
   running?: ContainerStateRunning;
   /** The container has exited. */
   terminated?: ContainerStateTerminated;
-}
+};
 
 /** A running container. */
-export interface ContainerStateRunning {
+export type ContainerStateRunning = {
   /** When the container last started. */
   startedAt?: string;
-}
+};
 
 /** A container that has exited. */
-export interface ContainerStateTerminated {
+export type ContainerStateTerminated = {
   /** Exit status of the last run. */
   exitCode: number;
   /** Signal that ended the last run, if any. */
@@ -377,18 +377,18 @@ export interface ContainerStateTerminated {
   finishedAt?: string;
   /** ID of the container in the runtime, `<type>://<id>`. */
   containerID?: string;
-}
+};
 
 /** A container waiting to start. */
-export interface ContainerStateWaiting {
+export type ContainerStateWaiting = {
   /** Why it is waiting (ContainerCreating, ImagePullBackOff, CrashLoopBackOff ...). */
   reason?: string;
   /** More about why it is waiting. */
   message?: string;
-}
+};
 
 /** The observed state of one container. */
-export interface ContainerStatus {
+export type ContainerStatus = {
   /** Name of the container, as in the pod spec. */
   name: string;
   /** What the container is doing now. */
@@ -417,16 +417,16 @@ export interface ContainerStatus {
   user?: ContainerUser;
   /** Health of the devices allocated to the container. */
   allocatedResourcesStatus?: ResourceStatus[];
-}
+};
 
 /** The identity of a container's first process. */
-export interface ContainerUser {
+export type ContainerUser = {
   /** The Linux user and groups. */
   linux?: LinuxContainerUser;
-}
+};
 
 /** A volume managed by a CSI driver. */
-export interface CSIPersistentVolumeSource {
+export type CSIPersistentVolumeSource = {
   /** Name of the CSI driver. */
   driver: string;
   /** The driver's identifier of the volume, passed in every call. */
@@ -447,10 +447,10 @@ export interface CSIPersistentVolumeSource {
   controllerExpandSecretRef?: SecretReference;
   /** Secret passed to the driver's node expand call. */
   nodeExpandSecretRef?: SecretReference;
-}
+};
 
 /** An ephemeral volume of a CSI driver. */
-export interface CSIVolumeSource {
+export type CSIVolumeSource = {
   /** Name of the CSI driver, as registered in the cluster. */
   driver: string;
   /** Mount the volume read-only (read-write by default). */
@@ -461,22 +461,22 @@ export interface CSIVolumeSource {
   volumeAttributes?: Record<string, string>;
   /** The secret passed to the driver's publish and unpublish calls. */
   nodePublishSecretRef?: LocalObjectReference;
-}
+};
 
 /** The port of a daemon. */
-export interface DaemonEndpoint {
+export type DaemonEndpoint = {
   /** The port number. */
   Port: number;
-}
+};
 
 /** Pod fields and container resources in a projected volume. */
-export interface DownwardAPIProjection {
+export type DownwardAPIProjection = {
   /** The files to create. */
   items?: DownwardAPIVolumeFile[];
-}
+};
 
 /** One file of a downward-API volume. */
-export interface DownwardAPIVolumeFile {
+export type DownwardAPIVolumeFile = {
   /** Relative path of the file; must not contain `..` or start with it. */
   path: string;
   /** The pod field to write: metadata.name, metadata.namespace, metadata.uid, metadata.labels or metadata.annotations. */
@@ -485,26 +485,26 @@ export interface DownwardAPIVolumeFile {
   resourceFieldRef?: ResourceFieldSelector;
   /** Permission bits of this file (0000 to 0777; JSON takes decimal only); defaults to the volume's defaultMode. */
   mode?: number;
-}
+};
 
 /** Pod fields and container resources as files. */
-export interface DownwardAPIVolumeSource {
+export type DownwardAPIVolumeSource = {
   /** The files to create. */
   items?: DownwardAPIVolumeFile[];
   /** Permission bits of the created files (0000 to 0777; JSON takes decimal only). Defaults to 0644. */
   defaultMode?: number;
-}
+};
 
 /** An empty directory for the pod's lifetime. */
-export interface EmptyDirVolumeSource {
+export type EmptyDirVolumeSource = {
   /** Where the directory lives: empty for the node's default storage, `Memory` for a RAM-backed tmpfs. */
   medium?: string;
   /** The most the directory may hold. For Memory it also counts against the pod's memory. */
   sizeLimit?: string | number;
-}
+};
 
 /** One endpoint address. */
-export interface EndpointAddress {
+export type EndpointAddress = {
   /** The IP address. */
   ip: string;
   /** Host name of the endpoint. */
@@ -513,10 +513,10 @@ export interface EndpointAddress {
   nodeName?: string;
   /** The object (usually a pod) behind the address. */
   targetRef?: ObjectReference;
-}
+};
 
 /** A port of an endpoint. */
-export interface EndpointPort {
+export type EndpointPort = {
   /** Name of the port; matches the service's port name. */
   name?: string;
   /** The port number. */
@@ -525,10 +525,10 @@ export interface EndpointPort {
   protocol?: 'SCTP' | 'TCP' | 'UDP' | (string & {});
   /** Application protocol of the port. */
   appProtocol?: string;
-}
+};
 
 /** The addresses and ports behind a service (superseded by EndpointSlices). */
-export interface Endpoints {
+export type Endpoints = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -537,10 +537,10 @@ export interface Endpoints {
   metadata?: ObjectMeta;
   /** Groups of addresses that share a set of ports. */
   subsets?: EndpointSubset[];
-}
+};
 
 /** A list of Endpoints objects. */
-export interface EndpointsList {
+export type EndpointsList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -549,40 +549,40 @@ export interface EndpointsList {
   metadata?: ListMeta;
   /** List of endpoints: the Endpoints objects. */
   items: Endpoints[];
-}
+};
 
 /** Addresses that all serve the same ports. */
-export interface EndpointSubset {
+export type EndpointSubset = {
   /** Addresses that are ready. */
   addresses?: EndpointAddress[];
   /** Addresses that are not ready yet, or no longer. */
   notReadyAddresses?: EndpointAddress[];
   /** The ports served. */
   ports?: EndpointPort[];
-}
+};
 
 /** A source of environment variables: all keys of a config map or secret. */
-export interface EnvFromSource {
+export type EnvFromSource = {
   /** Prefix added to every key. */
   prefix?: string;
   /** The config map to read. */
   configMapRef?: ConfigMapEnvSource;
   /** The secret to read. */
   secretRef?: SecretEnvSource;
-}
+};
 
 /** One environment variable. */
-export interface EnvVar {
+export type EnvVar = {
   /** Name of the variable; a C identifier. */
   name: string;
   /** The value. `$(VAR)` expands variables defined earlier, `$$` gives a literal `$`. Empty by default. */
   value?: string;
   /** Where to read the value from instead; not together with a non-empty value. */
   valueFrom?: EnvVarSource;
-}
+};
 
 /** Where an environment variable's value comes from; exactly one field is set. */
-export interface EnvVarSource {
+export type EnvVarSource = {
   /** A field of the pod: metadata.name, metadata.namespace, metadata.labels['key'], metadata.annotations['key'], spec.nodeName, spec.serviceAccountName, status.hostIP, status.hostIPs, status.podIP, status.podIPs. */
   fieldRef?: ObjectFieldSelector;
   /** A resource of the container (limits.cpu, requests.memory ...). */
@@ -591,10 +591,10 @@ export interface EnvVarSource {
   configMapKeyRef?: ConfigMapKeySelector;
   /** One key of a secret. */
   secretKeyRef?: SecretKeySelector;
-}
+};
 
 /** A container added to a running pod for troubleshooting, through the ephemeralcontainers sub-resource. It has no resources, ports or probes and is never restarted. */
-export interface EphemeralContainer {
+export type EphemeralContainer = {
   /** Name of the container, a DNS label unique within the pod. Cannot be changed. */
   name: string;
   /** The container image to run. Workload templates may leave it empty for a later controller to fill in. */
@@ -645,16 +645,16 @@ export interface EphemeralContainer {
   tty?: boolean;
   /** Container whose namespaces (process, IPC ...) this one joins; the pod's otherwise. */
   targetContainerName?: string;
-}
+};
 
 /** A volume with its own claim, created with the pod and deleted with it. */
-export interface EphemeralVolumeSource {
+export type EphemeralVolumeSource = {
   /** The claim to create, named `<pod>-<volume>`; the pod owns it. */
   volumeClaimTemplate?: PersistentVolumeClaimTemplate;
-}
+};
 
 /** A report of something that happened to an object. */
-export interface Event {
+export type Event = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -689,10 +689,10 @@ export interface Event {
   reportingComponent?: string;
   /** The instance of that controller. */
   reportingInstance?: string;
-}
+};
 
 /** A list of Event objects. */
-export interface EventList {
+export type EventList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -701,32 +701,32 @@ export interface EventList {
   metadata?: ListMeta;
   /** List of events: the Event objects. */
   items: Event[];
-}
+};
 
 /** A series of repeated events. */
-export interface EventSeries {
+export type EventSeries = {
   /** Occurrences in the series so far. */
   count?: number;
   /** When the last occurrence was seen. */
   lastObservedTime?: string;
-}
+};
 
 /** The component that reported an event. */
-export interface EventSource {
+export type EventSource = {
   /** Name of the component. */
   component?: string;
   /** Node on which the event was reported. */
   host?: string;
-}
+};
 
 /** A command run in the container. */
-export interface ExecAction {
+export type ExecAction = {
   /** The command and its arguments, run without a shell in the container's root directory. Exit code 0 counts as success. */
   command?: string[];
-}
+};
 
 /** A Fibre Channel disk. */
-export interface FCVolumeSource {
+export type FCVolumeSource = {
   /** World wide names of the targets. */
   targetWWNs?: string[];
   /** Logical unit number of the target. */
@@ -737,10 +737,10 @@ export interface FCVolumeSource {
   readOnly?: boolean;
   /** World wide identifiers of the volume; set either wwids, or targetWWNs with lun. */
   wwids?: string[];
-}
+};
 
 /** A volume mounted by a FlexVolume driver (deprecated). */
-export interface FlexPersistentVolumeSource {
+export type FlexPersistentVolumeSource = {
   /** Name of the driver. */
   driver: string;
   /** Filesystem type of the volume (ext4, xfs, ntfs ...); ext4 when empty for drivers that need one. */
@@ -751,10 +751,10 @@ export interface FlexPersistentVolumeSource {
   readOnly?: boolean;
   /** Extra options passed to the driver. */
   options?: Record<string, string>;
-}
+};
 
 /** A volume mounted by a FlexVolume driver (deprecated). */
-export interface FlexVolumeSource {
+export type FlexVolumeSource = {
   /** Name of the driver. */
   driver: string;
   /** Filesystem type of the volume (ext4, xfs, ntfs ...); ext4 when empty for drivers that need one. */
@@ -765,18 +765,18 @@ export interface FlexVolumeSource {
   readOnly?: boolean;
   /** Extra options passed to the driver. */
   options?: Record<string, string>;
-}
+};
 
 /** A Flocker dataset (deprecated). */
-export interface FlockerVolumeSource {
+export type FlockerVolumeSource = {
   /** Name of the dataset (metadata only; deprecated). */
   datasetName?: string;
   /** UUID of the dataset, its unique identifier. */
   datasetUUID?: string;
-}
+};
 
 /** A GCE persistent disk (deprecated in-tree driver). */
-export interface GCEPersistentDiskVolumeSource {
+export type GCEPersistentDiskVolumeSource = {
   /** Name of the disk in GCE. */
   pdName: string;
   /** Filesystem type of the volume (ext4, xfs, ntfs ...); ext4 when empty for drivers that need one. */
@@ -785,20 +785,20 @@ export interface GCEPersistentDiskVolumeSource {
   partition?: number;
   /** Mount the volume read-only. */
   readOnly?: boolean;
-}
+};
 
 /** A git repository cloned into a directory (deprecated). */
-export interface GitRepoVolumeSource {
+export type GitRepoVolumeSource = {
   /** URL of the repository. */
   repository: string;
   /** Commit hash to check out. */
   revision?: string;
   /** Directory to clone into, relative to the volume root; `.` clones into the root itself. */
   directory?: string;
-}
+};
 
 /** A GlusterFS mount (removed in-tree driver). */
-export interface GlusterfsPersistentVolumeSource {
+export type GlusterfsPersistentVolumeSource = {
   /** Name of the Endpoints object describing the Gluster cluster. */
   endpoints: string;
   /** Name of the Gluster volume. */
@@ -807,50 +807,50 @@ export interface GlusterfsPersistentVolumeSource {
   readOnly?: boolean;
   /** Namespace of the Endpoints object; the claim's namespace when empty. */
   endpointsNamespace?: string;
-}
+};
 
 /** A GlusterFS mount (removed in-tree driver). */
-export interface GlusterfsVolumeSource {
+export type GlusterfsVolumeSource = {
   /** Name of the Endpoints object describing the Gluster cluster. */
   endpoints: string;
   /** Name of the Gluster volume. */
   path: string;
   /** Mount the volume read-only. */
   readOnly?: boolean;
-}
+};
 
 /** A gRPC health check. */
-export interface GRPCAction {
+export type GRPCAction = {
   /** Port number of the gRPC service. */
   port: number;
   /** Service name sent in the health-check request; empty checks the server as a whole. */
   service?: string;
-}
+};
 
 /** An /etc/hosts entry. */
-export interface HostAlias {
+export type HostAlias = {
   /** IP address of the entry. */
   ip: string;
   /** Host names for that address. */
   hostnames?: string[];
-}
+};
 
 /** An IP address of a node. */
-export interface HostIP {
+export type HostIP = {
   /** The address. */
   ip: string;
-}
+};
 
 /** A path on the node's filesystem. */
-export interface HostPathVolumeSource {
+export type HostPathVolumeSource = {
   /** The path on the node; a symlink is followed to its target. */
   path: string;
   /** What must be at the path, or be created there: DirectoryOrCreate, Directory, FileOrCreate, File, Socket, CharDevice, BlockDevice, or empty for no check. */
   type?: '' | 'BlockDevice' | 'CharDevice' | 'Directory' | 'DirectoryOrCreate' | 'File' | 'FileOrCreate' | 'Socket' | (string & {});
-}
+};
 
 /** An HTTP GET request. */
-export interface HTTPGetAction {
+export type HTTPGetAction = {
   /** Path of the request. */
   path?: string;
   /** Port number or name of the container to connect to. */
@@ -861,26 +861,26 @@ export interface HTTPGetAction {
   scheme?: 'HTTP' | 'HTTPS' | (string & {});
   /** Extra headers of the request. */
   httpHeaders?: HTTPHeader[];
-}
+};
 
 /** One HTTP header. */
-export interface HTTPHeader {
+export type HTTPHeader = {
   /** Header name (normalized when sent). */
   name: string;
   /** Header value. */
   value: string;
-}
+};
 
 /** An OCI image or artifact mounted read-only. */
-export interface ImageVolumeSource {
+export type ImageVolumeSource = {
   /** The image or artifact reference, as a container image is named. */
   reference?: string;
   /** When to pull it: Always, Never or IfNotPresent (Always for `:latest`, IfNotPresent otherwise). */
   pullPolicy?: 'Always' | 'IfNotPresent' | 'Never' | (string & {});
-}
+};
 
 /** An iSCSI disk, attached to the node and mounted into the pod. */
-export interface ISCSIPersistentVolumeSource {
+export type ISCSIPersistentVolumeSource = {
   /** Target portal, `ip` or `ip:port` (port 3260 by default). */
   targetPortal: string;
   /** iSCSI qualified name of the target. */
@@ -903,10 +903,10 @@ export interface ISCSIPersistentVolumeSource {
   secretRef?: SecretReference;
   /** Custom initiator name; with iscsiInterface set, a new interface `<portal>:<volume name>` is created for the connection. */
   initiatorName?: string;
-}
+};
 
 /** An iSCSI disk, attached to the node and mounted into the pod. */
-export interface ISCSIVolumeSource {
+export type ISCSIVolumeSource = {
   /** Target portal, `ip` or `ip:port` (port 3260 by default). */
   targetPortal: string;
   /** iSCSI qualified name of the target. */
@@ -929,28 +929,28 @@ export interface ISCSIVolumeSource {
   secretRef?: LocalObjectReference;
   /** Custom initiator name; with iscsiInterface set, a new interface `<portal>:<volume name>` is created for the connection. */
   initiatorName?: string;
-}
+};
 
 /** A key and the file it becomes. */
-export interface KeyToPath {
+export type KeyToPath = {
   /** The key to project. */
   key: string;
   /** Relative path of the file; must not contain `..` or start with it. */
   path: string;
   /** Permission bits of this file (0000 to 0777; JSON takes decimal only); defaults to the volume's defaultMode. */
   mode?: number;
-}
+};
 
 /** Actions run when a container starts or is about to stop. */
-export interface Lifecycle {
+export type Lifecycle = {
   /** Runs right after the container is created; on failure the container is restarted per the restart policy. */
   postStart?: LifecycleHandler;
   /** Runs before the container is stopped for any reason other than its own exit; the grace period keeps counting while it runs. */
   preStop?: LifecycleHandler;
-}
+};
 
 /** What a lifecycle hook does; exactly one field is set. */
-export interface LifecycleHandler {
+export type LifecycleHandler = {
   /** Run a command in the container. */
   exec?: ExecAction;
   /** Send an HTTP GET. */
@@ -959,10 +959,10 @@ export interface LifecycleHandler {
   tcpSocket?: TCPSocketAction;
   /** Wait for a while. */
   sleep?: SleepAction;
-}
+};
 
 /** Default, minimum and maximum resources of containers, pods and claims in a namespace. */
-export interface LimitRange {
+export type LimitRange = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -971,10 +971,10 @@ export interface LimitRange {
   metadata?: ObjectMeta;
   /** The limits. */
   spec?: LimitRangeSpec;
-}
+};
 
 /** The limits of one kind of object. */
-export interface LimitRangeItem {
+export type LimitRangeItem = {
   /** What the limits apply to: Container, Pod or PersistentVolumeClaim. */
   type: string;
   /** The most of each resource. */
@@ -987,10 +987,10 @@ export interface LimitRangeItem {
   defaultRequest?: Record<string, string | number>;
   /** The highest allowed ratio of limit to request for each resource. */
   maxLimitRequestRatio?: Record<string, string | number>;
-}
+};
 
 /** A list of LimitRange objects. */
-export interface LimitRangeList {
+export type LimitRangeList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -999,26 +999,26 @@ export interface LimitRangeList {
   metadata?: ListMeta;
   /** List of limitranges: the LimitRange objects. */
   items: LimitRange[];
-}
+};
 
 /** The limits of a namespace. */
-export interface LimitRangeSpec {
+export type LimitRangeSpec = {
   /** Limits by kind of object. */
   limits: LimitRangeItem[];
-}
+};
 
 /** A Linux user and its groups. */
-export interface LinuxContainerUser {
+export type LinuxContainerUser = {
   /** User ID. */
   uid: number;
   /** Primary group ID. */
   gid: number;
   /** Supplementary group IDs. */
   supplementalGroups?: number[];
-}
+};
 
 /** An address of a load balancer. */
-export interface LoadBalancerIngress {
+export type LoadBalancerIngress = {
   /** IP address of the load balancer. */
   ip?: string;
   /** DNS name of the load balancer. */
@@ -1027,38 +1027,38 @@ export interface LoadBalancerIngress {
   ipMode?: string;
   /** State of each port. */
   ports?: PortStatus[];
-}
+};
 
 /** The state of a load balancer. */
-export interface LoadBalancerStatus {
+export type LoadBalancerStatus = {
   /** Addresses at which the load balancer receives traffic. */
   ingress?: LoadBalancerIngress[];
-}
+};
 
 /** A reference to an object by name in the same namespace. */
-export interface LocalObjectReference {
+export type LocalObjectReference = {
   /** Name of the object. */
   name?: string;
-}
+};
 
 /** A local disk, partition or directory. */
-export interface LocalVolumeSource {
+export type LocalVolumeSource = {
   /** Full path on the node. */
   path: string;
   /** Filesystem type, for block devices only; detected automatically when empty. */
   fsType?: string;
-}
+};
 
 /** The state of a change of volume attributes class. */
-export interface ModifyVolumeStatus {
+export type ModifyVolumeStatus = {
   /** The class being applied. */
   targetVolumeAttributesClassName?: string;
   /** Pending, InProgress or Infeasible. */
   status: 'InProgress' | 'Infeasible' | 'Pending' | (string & {});
-}
+};
 
 /** A scope for names: most objects live in a namespace, and deleting a namespace deletes them. */
-export interface Namespace {
+export type Namespace = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -1069,10 +1069,10 @@ export interface Namespace {
   spec?: NamespaceSpec;
   /** The observed state of the namespace. Read-only. */
   status?: NamespaceStatus;
-}
+};
 
 /** A condition of a namespace. */
-export interface NamespaceCondition {
+export type NamespaceCondition = {
   /** The condition, such as NamespaceDeletionContentFailure. */
   type: string;
   /** True, False or Unknown. */
@@ -1083,10 +1083,10 @@ export interface NamespaceCondition {
   reason?: string;
   /** A human-readable explanation of the last change. */
   message?: string;
-}
+};
 
 /** A list of Namespace objects. */
-export interface NamespaceList {
+export type NamespaceList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -1095,34 +1095,34 @@ export interface NamespaceList {
   metadata?: ListMeta;
   /** List of namespaces: the Namespace objects. */
   items: Namespace[];
-}
+};
 
 /** The behaviour of a namespace. */
-export interface NamespaceSpec {
+export type NamespaceSpec = {
   /** Finalizers that must run before the namespace is removed (the `platform` finalizer deletes the contents). */
   finalizers?: string[];
-}
+};
 
 /** The observed state of a namespace. */
-export interface NamespaceStatus {
+export type NamespaceStatus = {
   /** Active, or Terminating while it is being deleted. */
   phase?: 'Active' | 'Terminating' | (string & {});
   /** Conditions about the deletion of the contents. */
   conditions?: NamespaceCondition[];
-}
+};
 
 /** An NFS export, mounted for the pod's lifetime. */
-export interface NFSVolumeSource {
+export type NFSVolumeSource = {
   /** Host name or IP address of the NFS server. */
   server: string;
   /** Path exported by the server. */
   path: string;
   /** Mount the export read-only. */
   readOnly?: boolean;
-}
+};
 
 /** A machine that runs pods, with its own node agent. */
-export interface Node {
+export type Node = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -1133,26 +1133,26 @@ export interface Node {
   spec?: NodeSpec;
   /** The observed state of the node, reported by its agent. Read-only. */
   status?: NodeStatus;
-}
+};
 
 /** An address of a node. */
-export interface NodeAddress {
+export type NodeAddress = {
   /** Hostname, InternalIP, ExternalIP, InternalDNS or ExternalDNS. */
   type: string;
   /** The address. */
   address: string;
-}
+};
 
 /** Node constraints of a pod. */
-export interface NodeAffinity {
+export type NodeAffinity = {
   /** Nodes the pod must be placed on; a later label change does not evict it. */
   requiredDuringSchedulingIgnoredDuringExecution?: NodeSelector;
   /** Nodes the scheduler prefers, by the sum of the matching terms' weights. */
   preferredDuringSchedulingIgnoredDuringExecution?: PreferredSchedulingTerm[];
-}
+};
 
 /** A condition of a node. */
-export interface NodeCondition {
+export type NodeCondition = {
   /** The condition: Ready, MemoryPressure, DiskPressure, PIDPressure, NetworkUnavailable ... */
   type: string;
   /** True, False or Unknown. */
@@ -1165,16 +1165,16 @@ export interface NodeCondition {
   reason?: string;
   /** A human-readable explanation of the last change. */
   message?: string;
-}
+};
 
 /** Deprecated: a source of node agent configuration. */
-export interface NodeConfigSource {
+export type NodeConfigSource = {
   /** A config map holding the configuration. */
   configMap?: ConfigMapNodeConfigSource;
-}
+};
 
 /** Deprecated: status of dynamic node configuration. */
-export interface NodeConfigStatus {
+export type NodeConfigStatus = {
   /** The configuration the node was told to use. */
   assigned?: NodeConfigSource;
   /** The configuration the node uses. */
@@ -1183,22 +1183,22 @@ export interface NodeConfigStatus {
   lastKnownGood?: NodeConfigSource;
   /** A problem with the configuration. */
   error?: string;
-}
+};
 
 /** Ports opened by daemons on a node. */
-export interface NodeDaemonEndpoints {
+export type NodeDaemonEndpoints = {
   /** Endpoint of the node agent. */
   kubeletEndpoint?: DaemonEndpoint;
-}
+};
 
 /** Features of a node. */
-export interface NodeFeatures {
+export type NodeFeatures = {
   /** The supplementalGroupsPolicy of pods is honoured. */
   supplementalGroupsPolicy?: boolean;
-}
+};
 
 /** A list of Node objects. */
-export interface NodeList {
+export type NodeList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -1207,50 +1207,50 @@ export interface NodeList {
   metadata?: ListMeta;
   /** List of nodes: the Node objects. */
   items: Node[];
-}
+};
 
 /** A runtime handler of a node. */
-export interface NodeRuntimeHandler {
+export type NodeRuntimeHandler = {
   /** Name of the handler; empty for the default one. */
   name?: string;
   /** Features the handler supports. */
   features?: NodeRuntimeHandlerFeatures;
-}
+};
 
 /** Features of a runtime handler. */
-export interface NodeRuntimeHandlerFeatures {
+export type NodeRuntimeHandlerFeatures = {
   /** Recursive read-only mounts are supported. */
   recursiveReadOnlyMounts?: boolean;
   /** User namespaces are supported. */
   userNamespaces?: boolean;
-}
+};
 
 /** A node selector: the terms are ORed. */
-export interface NodeSelector {
+export type NodeSelector = {
   /** The terms; a node matches when one of them matches. */
   nodeSelectorTerms: NodeSelectorTerm[];
-}
+};
 
 /** A condition on a node label or field. */
-export interface NodeSelectorRequirement {
+export type NodeSelectorRequirement = {
   /** The label key or field name. */
   key: string;
   /** In, NotIn, Exists, DoesNotExist, Gt or Lt. */
   operator: 'DoesNotExist' | 'Exists' | 'Gt' | 'In' | 'Lt' | 'NotIn' | (string & {});
   /** The values; one integer for Gt and Lt, none for Exists and DoesNotExist. */
   values?: string[];
-}
+};
 
 /** A node selector term: its requirements are ANDed. An empty term matches no node. */
-export interface NodeSelectorTerm {
+export type NodeSelectorTerm = {
   /** Requirements on node labels. */
   matchExpressions?: NodeSelectorRequirement[];
   /** Requirements on node fields. */
   matchFields?: NodeSelectorRequirement[];
-}
+};
 
 /** The configuration of a node. */
-export interface NodeSpec {
+export type NodeSpec = {
   /** Pod IP range assigned to the node. */
   podCIDR?: string;
   /** Pod IP ranges assigned to the node, at most one per IP family; the first equals podCIDR. */
@@ -1265,10 +1265,10 @@ export interface NodeSpec {
   configSource?: NodeConfigSource;
   /** Deprecated and unused. */
   externalID?: string;
-}
+};
 
 /** The observed state of a node. */
-export interface NodeStatus {
+export type NodeStatus = {
   /** Total resources of the node. */
   capacity?: Record<string, string | number>;
   /** Resources available to pods: capacity minus what the system reserves. */
@@ -1295,10 +1295,10 @@ export interface NodeStatus {
   runtimeHandlers?: NodeRuntimeHandler[];
   /** Features the node's runtime supports. */
   features?: NodeFeatures;
-}
+};
 
 /** Identifiers and versions of a node. */
-export interface NodeSystemInfo {
+export type NodeSystemInfo = {
   /** Machine ID (/etc/machine-id). */
   machineID: string;
   /** System UUID of the hardware. */
@@ -1319,18 +1319,18 @@ export interface NodeSystemInfo {
   operatingSystem: string;
   /** CPU architecture (amd64, arm64 ...). */
   architecture: string;
-}
+};
 
 /** A field of the pod. */
-export interface ObjectFieldSelector {
+export type ObjectFieldSelector = {
   /** API version the field path is written in; `v1` by default. */
   apiVersion?: string;
   /** Path of the field, such as `metadata.name` or `status.podIP`. */
   fieldPath: string;
-}
+};
 
 /** A reference to an object, possibly to a field in it. */
-export interface ObjectReference {
+export type ObjectReference = {
   /** The type of the object, in CamelCase. */
   kind?: string;
   /** Namespace of the object. */
@@ -1345,10 +1345,10 @@ export interface ObjectReference {
   resourceVersion?: string;
   /** A field of the object, such as `spec.containers{name}` for one container. */
   fieldPath?: string;
-}
+};
 
 /** A piece of storage in the cluster, provisioned by an administrator or dynamically through a storage class. */
-export interface PersistentVolume {
+export type PersistentVolume = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -1359,10 +1359,10 @@ export interface PersistentVolume {
   spec?: PersistentVolumeSpec;
   /** The observed state of the volume. Read-only. */
   status?: PersistentVolumeStatus;
-}
+};
 
 /** A request for storage, bound to a persistent volume that satisfies it. */
-export interface PersistentVolumeClaim {
+export type PersistentVolumeClaim = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -1373,10 +1373,10 @@ export interface PersistentVolumeClaim {
   spec?: PersistentVolumeClaimSpec;
   /** The observed state of the claim. Read-only. */
   status?: PersistentVolumeClaimStatus;
-}
+};
 
 /** A condition of a claim. */
-export interface PersistentVolumeClaimCondition {
+export type PersistentVolumeClaimCondition = {
   /** The condition: Resizing, FileSystemResizePending, ModifyingVolume ... */
   type: string;
   /** Whether the condition holds: True, False or Unknown. */
@@ -1389,10 +1389,10 @@ export interface PersistentVolumeClaimCondition {
   reason?: string;
   /** A human-readable explanation of the condition. */
   message?: string;
-}
+};
 
 /** A list of PersistentVolumeClaim objects. */
-export interface PersistentVolumeClaimList {
+export type PersistentVolumeClaimList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -1401,10 +1401,10 @@ export interface PersistentVolumeClaimList {
   metadata?: ListMeta;
   /** List of persistentvolumeclaims: the PersistentVolumeClaim objects. */
   items: PersistentVolumeClaim[];
-}
+};
 
 /** The storage a claim asks for. */
-export interface PersistentVolumeClaimSpec {
+export type PersistentVolumeClaimSpec = {
   /** The access modes the volume must support (ReadWriteOnce, ReadOnlyMany, ReadWriteMany, ReadWriteOncePod). */
   accessModes?: ('ReadOnlyMany' | 'ReadWriteMany' | 'ReadWriteOnce' | 'ReadWriteOncePod' | (string & {}))[];
   /** Labels the bound volume must have. */
@@ -1423,10 +1423,10 @@ export interface PersistentVolumeClaimSpec {
   dataSourceRef?: TypedObjectReference;
   /** VolumeAttributesClass of the volume, for drivers that can change attributes of a volume in place. */
   volumeAttributesClassName?: string;
-}
+};
 
 /** The observed state of a claim. */
-export interface PersistentVolumeClaimStatus {
+export type PersistentVolumeClaimStatus = {
   /** Pending, Bound or Lost. */
   phase?: 'Bound' | 'Lost' | 'Pending' | (string & {});
   /** Access modes of the bound volume. */
@@ -1443,26 +1443,26 @@ export interface PersistentVolumeClaimStatus {
   currentVolumeAttributesClassName?: string;
   /** State of a change of volume attributes class. */
   modifyVolumeStatus?: ModifyVolumeStatus;
-}
+};
 
 /** The template of a claim created for an ephemeral volume. */
-export interface PersistentVolumeClaimTemplate {
+export type PersistentVolumeClaimTemplate = {
   /** Labels and annotations copied to the created claim; other metadata is not allowed. */
   metadata?: ObjectMeta;
   /** The spec of the created claim, copied unchanged. */
   spec: PersistentVolumeClaimSpec;
-}
+};
 
 /** A reference to a claim in the pod's namespace. */
-export interface PersistentVolumeClaimVolumeSource {
+export type PersistentVolumeClaimVolumeSource = {
   /** Name of the claim. */
   claimName: string;
   /** Mount the volume read-only, whatever the claim allows. */
   readOnly?: boolean;
-}
+};
 
 /** A list of PersistentVolume objects. */
-export interface PersistentVolumeList {
+export type PersistentVolumeList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -1471,10 +1471,10 @@ export interface PersistentVolumeList {
   metadata?: ListMeta;
   /** List of persistentvolumes: the PersistentVolume objects. */
   items: PersistentVolume[];
-}
+};
 
 /** The definition of a persistent volume. */
-export interface PersistentVolumeSpec {
+export type PersistentVolumeSpec = {
   /** Deprecated in-tree driver: a GCE persistent disk. Use the CSI driver. */
   gcePersistentDisk?: GCEPersistentDiskVolumeSource;
   /** Deprecated in-tree driver: an AWS EBS volume. Use the CSI driver. */
@@ -1537,10 +1537,10 @@ export interface PersistentVolumeSpec {
   nodeAffinity?: VolumeNodeAffinity;
   /** VolumeAttributesClass of the volume. */
   volumeAttributesClassName?: string;
-}
+};
 
 /** The observed state of a persistent volume. */
-export interface PersistentVolumeStatus {
+export type PersistentVolumeStatus = {
   /** Pending, Available, Bound, Released or Failed. */
   phase?: 'Available' | 'Bound' | 'Failed' | 'Pending' | 'Released' | (string & {});
   /** A human-readable message about the state. */
@@ -1549,18 +1549,18 @@ export interface PersistentVolumeStatus {
   reason?: string;
   /** When the phase last changed. */
   lastPhaseTransitionTime?: string;
-}
+};
 
 /** A Photon Controller persistent disk (deprecated). */
-export interface PhotonPersistentDiskVolumeSource {
+export type PhotonPersistentDiskVolumeSource = {
   /** ID of the disk. */
   pdID: string;
   /** Filesystem type of the volume (ext4, xfs, ntfs ...); ext4 when empty for drivers that need one. */
   fsType?: string;
-}
+};
 
 /** A group of containers that run together on one node and share its network and volumes. */
-export interface Pod {
+export type Pod = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -1571,18 +1571,18 @@ export interface Pod {
   spec?: PodSpec;
   /** The most recently observed state of the pod, written by the system. Read-only for users. */
   status?: PodStatus;
-}
+};
 
 /** Pods to be placed near. */
-export interface PodAffinity {
+export type PodAffinity = {
   /** Terms that must all hold when the pod is scheduled. */
   requiredDuringSchedulingIgnoredDuringExecution?: PodAffinityTerm[];
   /** Terms the scheduler prefers, by the sum of the matching terms' weights. */
   preferredDuringSchedulingIgnoredDuringExecution?: WeightedPodAffinityTerm[];
-}
+};
 
 /** A group of pods and the topology domain to be in (or out of) with them. */
-export interface PodAffinityTerm {
+export type PodAffinityTerm = {
   /** Labels of the pods in the group. */
   labelSelector?: LabelSelector;
   /** Namespaces to look for the pods in, added to those of namespaceSelector; the pod's own when both are empty. */
@@ -1595,18 +1595,18 @@ export interface PodAffinityTerm {
   matchLabelKeys?: string[];
   /** Label keys whose values are taken from the incoming pod and added to labelSelector as `key notin (value)`. */
   mismatchLabelKeys?: string[];
-}
+};
 
 /** Pods to be placed away from. */
-export interface PodAntiAffinity {
+export type PodAntiAffinity = {
   /** Terms that must all hold when the pod is scheduled. */
   requiredDuringSchedulingIgnoredDuringExecution?: PodAffinityTerm[];
   /** Terms the scheduler prefers, by the sum of the matching terms' weights. */
   preferredDuringSchedulingIgnoredDuringExecution?: WeightedPodAffinityTerm[];
-}
+};
 
 /** One condition of a pod. */
-export interface PodCondition {
+export type PodCondition = {
   /** The condition: PodScheduled, Initialized, ContainersReady, Ready ... */
   type: string;
   /** True, False or Unknown. */
@@ -1619,34 +1619,34 @@ export interface PodCondition {
   reason?: string;
   /** A human-readable explanation of the last change. */
   message?: string;
-}
+};
 
 /** DNS settings of a pod. */
-export interface PodDNSConfig {
+export type PodDNSConfig = {
   /** Name servers, added to those of the DNS policy (at most 3 in all). */
   nameservers?: string[];
   /** Search domains, added to those of the DNS policy. */
   searches?: string[];
   /** Resolver options; they override those of the DNS policy with the same name. */
   options?: PodDNSConfigOption[];
-}
+};
 
 /** A resolver option. */
-export interface PodDNSConfigOption {
+export type PodDNSConfigOption = {
   /** Name of the option (ndots, timeout ...). */
   name?: string;
   /** Value of the option. */
   value?: string;
-}
+};
 
 /** An IP address of a pod. */
-export interface PodIP {
+export type PodIP = {
   /** The address. */
   ip: string;
-}
+};
 
 /** A list of Pod objects. */
-export interface PodList {
+export type PodList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -1655,46 +1655,46 @@ export interface PodList {
   metadata?: ListMeta;
   /** List of pods: the Pod objects. */
   items: Pod[];
-}
+};
 
 /** The operating system of a pod. */
-export interface PodOS {
+export type PodOS = {
   /** linux or windows. */
   name: string;
-}
+};
 
 /** An extra condition of pod readiness. */
-export interface PodReadinessGate {
+export type PodReadinessGate = {
   /** Type of a pod condition that must be True. */
   conditionType: string;
-}
+};
 
 /** A resource claim of a pod, by name. */
-export interface PodResourceClaim {
+export type PodResourceClaim = {
   /** Name of this entry, unique within the pod; containers refer to it. */
   name: string;
   /** An existing ResourceClaim in the pod's namespace. */
   resourceClaimName?: string;
   /** A ResourceClaimTemplate from which a claim is made for this pod. */
   resourceClaimTemplateName?: string;
-}
+};
 
 /** The claim made for a pod from a template. */
-export interface PodResourceClaimStatus {
+export type PodResourceClaimStatus = {
   /** The entry of spec.resourceClaims it belongs to. */
   name: string;
   /** Name of the generated ResourceClaim, when one was made. */
   resourceClaimName?: string;
-}
+};
 
 /** A gate that holds back scheduling. */
-export interface PodSchedulingGate {
+export type PodSchedulingGate = {
   /** Name of the gate, unique within the pod. */
   name: string;
-}
+};
 
 /** Security options of a pod; containers inherit them unless they set their own. */
-export interface PodSecurityContext {
+export type PodSecurityContext = {
   /** SELinux context of every container. */
   seLinuxOptions?: SELinuxOptions;
   /** Windows-specific options of every container. */
@@ -1721,10 +1721,10 @@ export interface PodSecurityContext {
   appArmorProfile?: AppArmorProfile;
   /** Recursive relabels every file of a volume; MountOption mounts it with the pod's SELinux label. */
   seLinuxChangePolicy?: string;
-}
+};
 
 /** The desired contents of a pod: containers, volumes, scheduling constraints and security settings. */
-export interface PodSpec {
+export type PodSpec = {
   /** Volumes the containers can mount. */
   volumes?: Volume[];
   /** Containers run one after the other, each to completion, before the main containers start; a failure follows the restart policy. Sidecars (restartPolicy Always) keep running instead. */
@@ -1805,10 +1805,10 @@ export interface PodSpec {
   resourceClaims?: PodResourceClaim[];
   /** Resources of the pod as a whole, shared by its containers. */
   resources?: ResourceRequirements;
-}
+};
 
 /** The observed state of a pod; it may lag behind reality. */
-export interface PodStatus {
+export type PodStatus = {
   /** Where the pod is in its lifecycle: Pending, Running, Succeeded, Failed or Unknown. */
   phase?: 'Failed' | 'Pending' | 'Running' | 'Succeeded' | 'Unknown' | (string & {});
   /** The pod's conditions (PodScheduled, Initialized, ContainersReady, Ready ...). */
@@ -1841,10 +1841,10 @@ export interface PodStatus {
   resize?: string;
   /** Names of the claims made from templates for this pod. */
   resourceClaimStatuses?: PodResourceClaimStatus[];
-}
+};
 
 /** A stored pod template: metadata and spec of pods, for other objects or tools to create pods from. */
-export interface PodTemplate {
+export type PodTemplate = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -1853,10 +1853,10 @@ export interface PodTemplate {
   metadata?: ObjectMeta;
   /** The pods this template describes. */
   template?: PodTemplateSpec;
-}
+};
 
 /** A list of PodTemplate objects. */
-export interface PodTemplateList {
+export type PodTemplateList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -1865,46 +1865,46 @@ export interface PodTemplateList {
   metadata?: ListMeta;
   /** List of podtemplates: the PodTemplate objects. */
   items: PodTemplate[];
-}
+};
 
 /** The pods a workload creates: their metadata and spec. */
-export interface PodTemplateSpec {
+export type PodTemplateSpec = {
   /** Labels and annotations of the created pods. */
   metadata?: ObjectMeta;
   /** The spec of the created pods. */
   spec?: PodSpec;
-}
+};
 
 /** The state of a port of a load balancer. */
-export interface PortStatus {
+export type PortStatus = {
   /** The port number. */
   port: number;
   /** TCP, UDP or SCTP. */
   protocol: 'SCTP' | 'TCP' | 'UDP' | (string & {});
   /** Why the port has a problem, as a CamelCase reason; empty when it works. */
   error?: string;
-}
+};
 
 /** A Portworx volume (deprecated in-tree driver). */
-export interface PortworxVolumeSource {
+export type PortworxVolumeSource = {
   /** ID of the Portworx volume. */
   volumeID: string;
   /** Filesystem type of the volume (ext4, xfs, ntfs ...); ext4 when empty for drivers that need one. */
   fsType?: string;
   /** Mount the volume read-only. */
   readOnly?: boolean;
-}
+};
 
 /** A weighted node preference. */
-export interface PreferredSchedulingTerm {
+export type PreferredSchedulingTerm = {
   /** Weight of the term, 1 to 100. */
   weight: number;
   /** The nodes preferred. */
   preference: NodeSelectorTerm;
-}
+};
 
 /** A health check of a container. */
-export interface Probe {
+export type Probe = {
   /** Run a command in the container; exit code 0 is healthy. */
   exec?: ExecAction;
   /** Send an HTTP GET; a 2xx or 3xx answer is healthy. */
@@ -1925,18 +1925,18 @@ export interface Probe {
   failureThreshold?: number;
   /** Grace period for a kill caused by this probe, overriding the pod's. */
   terminationGracePeriodSeconds?: number;
-}
+};
 
 /** Several sources merged into one directory. */
-export interface ProjectedVolumeSource {
+export type ProjectedVolumeSource = {
   /** The sources to merge. */
   sources?: VolumeProjection[];
   /** Permission bits of the created files (0000 to 0777; JSON takes decimal only). Defaults to 0644. */
   defaultMode?: number;
-}
+};
 
 /** A Quobyte volume (deprecated in-tree driver). */
-export interface QuobyteVolumeSource {
+export type QuobyteVolumeSource = {
   /** Registry services, `host:port` each, comma-separated. */
   registry: string;
   /** Name of the existing volume. */
@@ -1949,10 +1949,10 @@ export interface QuobyteVolumeSource {
   group?: string;
   /** Tenant owning the volume, for dynamically provisioned volumes. */
   tenant?: string;
-}
+};
 
 /** A Ceph RBD image (deprecated in-tree driver). */
-export interface RBDPersistentVolumeSource {
+export type RBDPersistentVolumeSource = {
   /** Ceph monitors, `host:port` each. */
   monitors: string[];
   /** Name of the RADOS image. */
@@ -1969,10 +1969,10 @@ export interface RBDPersistentVolumeSource {
   secretRef?: SecretReference;
   /** Mount the volume read-only. */
   readOnly?: boolean;
-}
+};
 
 /** A Ceph RBD image (deprecated in-tree driver). */
-export interface RBDVolumeSource {
+export type RBDVolumeSource = {
   /** Ceph monitors, `host:port` each. */
   monitors: string[];
   /** Name of the RADOS image. */
@@ -1989,10 +1989,10 @@ export interface RBDVolumeSource {
   secretRef?: LocalObjectReference;
   /** Mount the volume read-only. */
   readOnly?: boolean;
-}
+};
 
 /** Keeps a number of identical pods running: the older form of a ReplicaSet, with an equality-based selector. */
-export interface ReplicationController {
+export type ReplicationController = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -2003,10 +2003,10 @@ export interface ReplicationController {
   spec?: ReplicationControllerSpec;
   /** The observed state of the controller. Read-only. */
   status?: ReplicationControllerStatus;
-}
+};
 
 /** A condition of a replication controller. */
-export interface ReplicationControllerCondition {
+export type ReplicationControllerCondition = {
   /** The kind of condition (ReplicaFailure). */
   type: string;
   /** Whether the condition holds: True, False or Unknown. */
@@ -2017,10 +2017,10 @@ export interface ReplicationControllerCondition {
   reason?: string;
   /** A human-readable explanation of the condition. */
   message?: string;
-}
+};
 
 /** A list of ReplicationController objects. */
-export interface ReplicationControllerList {
+export type ReplicationControllerList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -2029,10 +2029,10 @@ export interface ReplicationControllerList {
   metadata?: ListMeta;
   /** List of replicationcontrollers: the ReplicationController objects. */
   items: ReplicationController[];
-}
+};
 
 /** The desired state of a replication controller. */
-export interface ReplicationControllerSpec {
+export type ReplicationControllerSpec = {
   /** How many pods to run; 1 by default. */
   replicas?: number;
   /** Seconds a new pod must be ready, without crashing, to count as available; 0 by default. */
@@ -2041,10 +2041,10 @@ export interface ReplicationControllerSpec {
   selector?: Record<string, string>;
   /** The pods to create; restartPolicy must be Always. */
   template?: PodTemplateSpec;
-}
+};
 
 /** The observed state of a replication controller. */
-export interface ReplicationControllerStatus {
+export type ReplicationControllerStatus = {
   /** Pods of the controller that are not terminating. */
   replicas: number;
   /** Pods whose labels match all of the template's labels. */
@@ -2057,36 +2057,36 @@ export interface ReplicationControllerStatus {
   observedGeneration?: number;
   /** The controller's conditions (ReplicaFailure). */
   conditions?: ReplicationControllerCondition[];
-}
+};
 
 /** A reference to a resource claim of the pod. */
-export interface ResourceClaim {
+export type ResourceClaim = {
   /** Name of an entry of the pod's spec.resourceClaims. */
   name: string;
   /** One request of that claim, when the container needs only it. */
   request?: string;
-}
+};
 
 /** A resource (limit or request) of a container, with a unit. */
-export interface ResourceFieldSelector {
+export type ResourceFieldSelector = {
   /** The container; required in volumes, optional in environment variables. */
   containerName?: string;
   /** The resource: limits.cpu, limits.memory, requests.cpu, requests.memory, limits.ephemeral-storage, requests.ephemeral-storage. */
   resource: string;
   /** Unit the value is divided by (`1m` for millicores, `1Mi` for mebibytes); 1 by default. */
   divisor?: string | number;
-}
+};
 
 /** Health of one device. */
-export interface ResourceHealth {
+export type ResourceHealth = {
   /** ID of the device, unique per resource. */
   resourceID: string;
   /** Healthy, Unhealthy or Unknown. */
   health?: string;
-}
+};
 
 /** Limits on the total resources and object counts of a namespace. */
-export interface ResourceQuota {
+export type ResourceQuota = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -2097,10 +2097,10 @@ export interface ResourceQuota {
   spec?: ResourceQuotaSpec;
   /** Current usage against the limits. Read-only. */
   status?: ResourceQuotaStatus;
-}
+};
 
 /** A list of ResourceQuota objects. */
-export interface ResourceQuotaList {
+export type ResourceQuotaList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -2109,46 +2109,46 @@ export interface ResourceQuotaList {
   metadata?: ListMeta;
   /** List of resourcequotas: the ResourceQuota objects. */
   items: ResourceQuota[];
-}
+};
 
 /** The limits of a quota. */
-export interface ResourceQuotaSpec {
+export type ResourceQuotaSpec = {
   /** The most of each named resource (requests.cpu, limits.memory, count/pods ...). */
   hard?: Record<string, string | number>;
   /** Which objects the quota counts (Terminating, NotTerminating, BestEffort, NotBestEffort, PriorityClass ...); all when empty. */
   scopes?: ('BestEffort' | 'CrossNamespacePodAffinity' | 'NotBestEffort' | 'NotTerminating' | 'PriorityClass' | 'Terminating' | (string & {}))[];
   /** Scope conditions the counted objects must meet, ANDed with scopes. */
   scopeSelector?: ScopeSelector;
-}
+};
 
 /** Usage against a quota. */
-export interface ResourceQuotaStatus {
+export type ResourceQuotaStatus = {
   /** The limits in force. */
   hard?: Record<string, string | number>;
   /** What the namespace uses now. */
   used?: Record<string, string | number>;
-}
+};
 
 /** Compute resources a container asks for and may use. */
-export interface ResourceRequirements {
+export type ResourceRequirements = {
   /** The most of each resource the container may use. */
   limits?: Record<string, string | number>;
   /** The amount of each resource the scheduler reserves for the container. Defaults to the limit when only a limit is set. */
   requests?: Record<string, string | number>;
   /** Resource claims of the pod (spec.resourceClaims) this container uses. */
   claims?: ResourceClaim[];
-}
+};
 
 /** Health of the devices of one resource of a container. */
-export interface ResourceStatus {
+export type ResourceStatus = {
   /** The resource, such as `claim:<claim>/<request>` or a device plugin resource name. */
   name: string;
   /** Health of each device. */
   resources?: ResourceHealth[];
-}
+};
 
 /** A ScaleIO volume (deprecated in-tree driver). */
-export interface ScaleIOPersistentVolumeSource {
+export type ScaleIOPersistentVolumeSource = {
   /** Address of the ScaleIO API gateway. */
   gateway: string;
   /** Name of the storage system. */
@@ -2169,10 +2169,10 @@ export interface ScaleIOPersistentVolumeSource {
   fsType?: string;
   /** Mount the volume read-only. */
   readOnly?: boolean;
-}
+};
 
 /** A ScaleIO volume (deprecated in-tree driver). */
-export interface ScaleIOVolumeSource {
+export type ScaleIOVolumeSource = {
   /** Address of the ScaleIO API gateway. */
   gateway: string;
   /** Name of the storage system. */
@@ -2193,34 +2193,34 @@ export interface ScaleIOVolumeSource {
   fsType?: string;
   /** Mount the volume read-only. */
   readOnly?: boolean;
-}
+};
 
 /** A condition on a scope. */
-export interface ScopedResourceSelectorRequirement {
+export type ScopedResourceSelectorRequirement = {
   /** The scope. */
   scopeName: 'BestEffort' | 'CrossNamespacePodAffinity' | 'NotBestEffort' | 'NotTerminating' | 'PriorityClass' | 'Terminating' | (string & {});
   /** In, NotIn, Exists or DoesNotExist. */
   operator: 'DoesNotExist' | 'Exists' | 'In' | 'NotIn' | (string & {});
   /** The values; empty for Exists and DoesNotExist. */
   values?: string[];
-}
+};
 
 /** Scope conditions, ANDed. */
-export interface ScopeSelector {
+export type ScopeSelector = {
   /** The conditions. */
   matchExpressions?: ScopedResourceSelectorRequirement[];
-}
+};
 
 /** A seccomp profile. */
-export interface SeccompProfile {
+export type SeccompProfile = {
   /** Localhost (a file on the node), RuntimeDefault or Unconfined. */
   type: 'Localhost' | 'RuntimeDefault' | 'Unconfined' | (string & {});
   /** Path of the profile, relative to the node's seccomp directory; only with type Localhost. */
   localhostProfile?: string;
-}
+};
 
 /** Sensitive data (passwords, tokens, keys) by key, for pods and other consumers. */
-export interface Secret {
+export type Secret = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -2235,28 +2235,28 @@ export interface Secret {
   stringData?: Record<string, string>;
   /** What the secret holds, which fixes the keys it needs (Opaque, platform.io/tls, platform.io/service-account-token, platform.io/dockerconfigjson ...). */
   type?: string;
-}
+};
 
 /** A secret whose keys become environment variables. */
-export interface SecretEnvSource {
+export type SecretEnvSource = {
   /** Name of the object. */
   name?: string;
   /** When true, a missing secret is not an error. */
   optional?: boolean;
-}
+};
 
 /** One key of a secret in the pod's namespace. */
-export interface SecretKeySelector {
+export type SecretKeySelector = {
   /** Name of the object. */
   name?: string;
   /** The key. */
   key: string;
   /** When true, a missing secret or key is not an error. */
   optional?: boolean;
-}
+};
 
 /** A list of Secret objects. */
-export interface SecretList {
+export type SecretList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -2265,28 +2265,28 @@ export interface SecretList {
   metadata?: ListMeta;
   /** List of secrets: the Secret objects. */
   items: Secret[];
-}
+};
 
 /** A secret's keys in a projected volume. */
-export interface SecretProjection {
+export type SecretProjection = {
   /** Name of the object. */
   name?: string;
   /** Which keys to project and where; without it every key becomes a file named after the key. */
   items?: KeyToPath[];
   /** When true, a missing secret or key is not an error. */
   optional?: boolean;
-}
+};
 
 /** A reference to a secret, possibly in another namespace. */
-export interface SecretReference {
+export type SecretReference = {
   /** Name of the secret. */
   name?: string;
   /** Namespace of the secret. */
   namespace?: string;
-}
+};
 
 /** A secret's keys as files. */
-export interface SecretVolumeSource {
+export type SecretVolumeSource = {
   /** Name of the secret in the pod's namespace. */
   secretName?: string;
   /** Which keys to project and where; without it every key becomes a file named after the key. */
@@ -2295,10 +2295,10 @@ export interface SecretVolumeSource {
   defaultMode?: number;
   /** When true, the pod starts even if the secret or a listed key is missing. */
   optional?: boolean;
-}
+};
 
 /** Security options of one container; they override the pod's where both are set. */
-export interface SecurityContext {
+export type SecurityContext = {
   /** Linux capabilities to add and drop; the runtime's default set otherwise. */
   capabilities?: Capabilities;
   /** Run as privileged: like root on the host. */
@@ -2323,10 +2323,10 @@ export interface SecurityContext {
   seccompProfile?: SeccompProfile;
   /** AppArmor profile of the container; overrides the pod's. */
   appArmorProfile?: AppArmorProfile;
-}
+};
 
 /** An SELinux label. */
-export interface SELinuxOptions {
+export type SELinuxOptions = {
   /** SELinux user. */
   user?: string;
   /** SELinux role. */
@@ -2335,10 +2335,10 @@ export interface SELinuxOptions {
   type?: string;
   /** SELinux level. */
   level?: string;
-}
+};
 
 /** A stable name and address for a set of pods, with load balancing across them. */
-export interface Service {
+export type Service = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -2349,10 +2349,10 @@ export interface Service {
   spec?: ServiceSpec;
   /** The observed state of the service (load balancer addresses). Read-only. */
   status?: ServiceStatus;
-}
+};
 
 /** An identity for processes in pods, with its API credentials. */
-export interface ServiceAccount {
+export type ServiceAccount = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -2365,10 +2365,10 @@ export interface ServiceAccount {
   imagePullSecrets?: LocalObjectReference[];
   /** Whether pods running as this account get a token mounted; a pod's own setting wins. */
   automountServiceAccountToken?: boolean;
-}
+};
 
 /** A list of ServiceAccount objects. */
-export interface ServiceAccountList {
+export type ServiceAccountList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -2377,20 +2377,20 @@ export interface ServiceAccountList {
   metadata?: ListMeta;
   /** List of serviceaccounts: the ServiceAccount objects. */
   items: ServiceAccount[];
-}
+};
 
 /** A service-account token written into a projected volume. */
-export interface ServiceAccountTokenProjection {
+export type ServiceAccountTokenProjection = {
   /** The audience the token is meant for; the API server's identifier by default. */
   audience?: string;
   /** Requested lifetime of the token (at least 600 seconds, 1 hour by default). The token is rotated when it reaches 80% of its lifetime or is 24 hours old. */
   expirationSeconds?: number;
   /** Path of the token file, relative to the volume's mount point. */
   path: string;
-}
+};
 
 /** A list of Service objects. */
-export interface ServiceList {
+export type ServiceList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -2399,10 +2399,10 @@ export interface ServiceList {
   metadata?: ListMeta;
   /** List of services: the Service objects. */
   items: Service[];
-}
+};
 
 /** A port of a service. */
-export interface ServicePort {
+export type ServicePort = {
   /** Name of the port, a DNS label; required when the service has several ports. */
   name?: string;
   /** TCP (the default), UDP or SCTP. */
@@ -2415,10 +2415,10 @@ export interface ServicePort {
   targetPort?: number | string;
   /** Port on every node for NodePort and LoadBalancer services; allocated when not given. */
   nodePort?: number;
-}
+};
 
 /** The behaviour of a service. */
-export interface ServiceSpec {
+export type ServiceSpec = {
   /** Ports the service exposes. */
   ports?: ServicePort[];
   /** Labels of the pods the service sends traffic to; without a selector, endpoints are managed by hand. Ignored for ExternalName. */
@@ -2459,30 +2459,30 @@ export interface ServiceSpec {
   internalTrafficPolicy?: 'Cluster' | 'Local' | (string & {});
   /** Preference for how traffic is spread; `PreferClose` favours endpoints close to the client. */
   trafficDistribution?: string;
-}
+};
 
 /** The observed state of a service. */
-export interface ServiceStatus {
+export type ServiceStatus = {
   /** The state of the load balancer, if any. */
   loadBalancer?: LoadBalancerStatus;
   /** The service's conditions. */
   conditions?: Condition[];
-}
+};
 
 /** Settings of session affinity. */
-export interface SessionAffinityConfig {
+export type SessionAffinityConfig = {
   /** Settings of ClientIP affinity. */
   clientIP?: ClientIPConfig;
-}
+};
 
 /** A pause. */
-export interface SleepAction {
+export type SleepAction = {
   /** Seconds to wait. */
   seconds: number;
-}
+};
 
 /** A StorageOS volume (deprecated). */
-export interface StorageOSPersistentVolumeSource {
+export type StorageOSPersistentVolumeSource = {
   /** Name of the volume, unique within its namespace. */
   volumeName?: string;
   /** StorageOS namespace of the volume; the pod's namespace by default. */
@@ -2493,10 +2493,10 @@ export interface StorageOSPersistentVolumeSource {
   readOnly?: boolean;
   /** The secret holding the StorageOS API credentials. */
   secretRef?: ObjectReference;
-}
+};
 
 /** A StorageOS volume (deprecated). */
-export interface StorageOSVolumeSource {
+export type StorageOSVolumeSource = {
   /** Name of the volume, unique within its namespace. */
   volumeName?: string;
   /** StorageOS namespace of the volume; the pod's namespace by default. */
@@ -2507,18 +2507,18 @@ export interface StorageOSVolumeSource {
   readOnly?: boolean;
   /** The secret holding the StorageOS API credentials. */
   secretRef?: LocalObjectReference;
-}
+};
 
 /** A kernel parameter. */
-export interface Sysctl {
+export type Sysctl = {
   /** Name of the parameter. */
   name: string;
   /** Value to set. */
   value: string;
-}
+};
 
 /** A mark on a node that repels pods which do not tolerate it. */
-export interface Taint {
+export type Taint = {
   /** Key of the taint. */
   key: string;
   /** Value of the taint. */
@@ -2527,18 +2527,18 @@ export interface Taint {
   effect: 'NoExecute' | 'NoSchedule' | 'PreferNoSchedule' | (string & {});
   /** When a NoExecute taint was added. */
   timeAdded?: string;
-}
+};
 
 /** A TCP connection. */
-export interface TCPSocketAction {
+export type TCPSocketAction = {
   /** Port number or name of the container to connect to. */
   port: number | string;
   /** Host to connect to; the pod's IP by default. */
   host?: string;
-}
+};
 
 /** A taint the pod tolerates. */
-export interface Toleration {
+export type Toleration = {
   /** Taint key to match; empty with operator Exists matches every taint. */
   key?: string;
   /** Exists (any value) or Equal (the default: the value must match). */
@@ -2549,24 +2549,24 @@ export interface Toleration {
   effect?: 'NoExecute' | 'NoSchedule' | 'PreferNoSchedule' | (string & {});
   /** For NoExecute: how long the pod stays on a node after the taint appears; forever when unset, evicted at once when 0 or less. */
   tolerationSeconds?: number;
-}
+};
 
 /** A topology label and the values it may have. */
-export interface TopologySelectorLabelRequirement {
+export type TopologySelectorLabelRequirement = {
   /** The label key. */
   key: string;
   /** The values the label may have; at least one. */
   values: string[];
-}
+};
 
 /** A topology term: its requirements are ANDed. */
-export interface TopologySelectorTerm {
+export type TopologySelectorTerm = {
   /** Requirements on topology labels. */
   matchLabelExpressions?: TopologySelectorLabelRequirement[];
-}
+};
 
 /** How a group of pods spreads across topology domains. */
-export interface TopologySpreadConstraint {
+export type TopologySpreadConstraint = {
   /** The most the number of matching pods may differ between two domains (for DoNotSchedule), or how strongly even spreading is preferred (for ScheduleAnyway). At least 1. */
   maxSkew: number;
   /** Node label whose values define the domains. */
@@ -2583,20 +2583,20 @@ export interface TopologySpreadConstraint {
   nodeTaintsPolicy?: 'Honor' | 'Ignore' | (string & {});
   /** Label keys whose values are taken from the incoming pod and ANDed to labelSelector. */
   matchLabelKeys?: string[];
-}
+};
 
 /** A reference to an object of a given kind in the same namespace. */
-export interface TypedLocalObjectReference {
+export type TypedLocalObjectReference = {
   /** API group of the object; empty for the core group. */
   apiGroup?: string;
   /** Kind of the object. */
   kind: string;
   /** Name of the object. */
   name: string;
-}
+};
 
 /** A reference to an object of a given kind, possibly in another namespace. */
-export interface TypedObjectReference {
+export type TypedObjectReference = {
   /** API group of the object; empty for the core group. */
   apiGroup?: string;
   /** Kind of the object. */
@@ -2605,10 +2605,10 @@ export interface TypedObjectReference {
   name: string;
   /** Namespace of the object, when it is not the claim's; needs a ReferenceGrant there. */
   namespace?: string;
-}
+};
 
 /** A named volume that the pod's containers can mount. */
-export interface Volume {
+export type Volume = {
   /** A file or directory of the node's filesystem. Mostly for system agents; a security risk for others. */
   hostPath?: HostPathVolumeSource;
   /** An empty directory created for the pod and removed with it. */
@@ -2671,18 +2671,18 @@ export interface Volume {
   image?: ImageVolumeSource;
   /** Name of the volume, a DNS label unique within the pod; volume mounts refer to it. */
   name: string;
-}
+};
 
 /** A block volume exposed as a device in a container. */
-export interface VolumeDevice {
+export type VolumeDevice = {
   /** Name of a persistent-volume-claim volume of the pod. */
   name: string;
   /** Path of the device in the container. */
   devicePath: string;
-}
+};
 
 /** A volume mounted into a container. */
-export interface VolumeMount {
+export type VolumeMount = {
   /** Name of a volume of the pod. */
   name: string;
   /** Mount read-only (read-write by default). */
@@ -2697,10 +2697,10 @@ export interface VolumeMount {
   mountPropagation?: 'Bidirectional' | 'HostToContainer' | 'None' | (string & {});
   /** Like subPath, with `$(VAR)` references to the container's environment; excludes subPath. */
   subPathExpr?: string;
-}
+};
 
 /** A mount of a container as the runtime reports it. */
-export interface VolumeMountStatus {
+export type VolumeMountStatus = {
   /** Name of the volume mount. */
   name: string;
   /** Where the volume is mounted. */
@@ -2709,16 +2709,16 @@ export interface VolumeMountStatus {
   readOnly?: boolean;
   /** Whether the mounts below are read-only too: Disabled or Enabled. */
   recursiveReadOnly?: string;
-}
+};
 
 /** The nodes from which a volume can be reached. */
-export interface VolumeNodeAffinity {
+export type VolumeNodeAffinity = {
   /** Nodes the volume is reachable from. */
   required?: NodeSelector;
-}
+};
 
 /** One source of a projected volume; exactly one field is set. */
-export interface VolumeProjection {
+export type VolumeProjection = {
   /** Keys of a secret. */
   secret?: SecretProjection;
   /** Fields of the pod and container resources. */
@@ -2729,18 +2729,18 @@ export interface VolumeProjection {
   serviceAccountToken?: ServiceAccountTokenProjection;
   /** Certificates of ClusterTrustBundle objects, concatenated into one file. */
   clusterTrustBundle?: ClusterTrustBundleProjection;
-}
+};
 
 /** Storage size limits and requests of a claim. */
-export interface VolumeResourceRequirements {
+export type VolumeResourceRequirements = {
   /** The most storage the volume may have. */
   limits?: Record<string, string | number>;
   /** The storage the volume must at least have (`storage: 10Gi`). */
   requests?: Record<string, string | number>;
-}
+};
 
 /** A vSphere virtual disk (deprecated in-tree driver). */
-export interface VsphereVirtualDiskVolumeSource {
+export type VsphereVirtualDiskVolumeSource = {
   /** Path of the virtual disk. */
   volumePath: string;
   /** Filesystem type of the volume (ext4, xfs, ntfs ...); ext4 when empty for drivers that need one. */
@@ -2749,18 +2749,18 @@ export interface VsphereVirtualDiskVolumeSource {
   storagePolicyName?: string;
   /** ID of the storage policy (SPBM) of the name above. */
   storagePolicyID?: string;
-}
+};
 
 /** A weighted pod affinity term. */
-export interface WeightedPodAffinityTerm {
+export type WeightedPodAffinityTerm = {
   /** Weight of the term, 1 to 100. */
   weight: number;
   /** The term. */
   podAffinityTerm: PodAffinityTerm;
-}
+};
 
 /** Windows-specific security options. */
-export interface WindowsSecurityContextOptions {
+export type WindowsSecurityContextOptions = {
   /** Name of the GMSA credential spec to use. */
   gmsaCredentialSpecName?: string;
   /** The GMSA credential spec, inlined by the admission webhook from gmsaCredentialSpecName. */
@@ -2769,4 +2769,4 @@ export interface WindowsSecurityContextOptions {
   runAsUserName?: string;
   /** Run as a host process container, with host networking; all containers of the pod must agree. */
   hostProcess?: boolean;
-}
+};

@@ -11,7 +11,7 @@ import type { ObjectReference } from './core-v1.js';
 import type { ListMeta, ObjectMeta } from './meta-v1.js';
 
 /** One endpoint of a slice. */
-export interface Endpoint {
+export type Endpoint = {
   /** Addresses of the endpoint, of the slice's address type; consumers use the first. */
   addresses: string[];
   /** Whether the endpoint is ready, serving and terminating. */
@@ -28,26 +28,26 @@ export interface Endpoint {
   zone?: string;
   /** Hints for topology-aware routing. */
   hints?: EndpointHints;
-}
+};
 
 /** The conditions of an endpoint. */
-export interface EndpointConditions {
+export type EndpointConditions = {
   /** The endpoint can take new traffic: serving and not terminating. Unknown (nil) counts as ready. */
   ready?: boolean;
   /** The endpoint can take traffic, whether or not it is terminating. */
   serving?: boolean;
   /** The endpoint is terminating. */
   terminating?: boolean;
-}
+};
 
 /** Hints for routing traffic to an endpoint. */
-export interface EndpointHints {
+export type EndpointHints = {
   /** Zones whose clients should use the endpoint. */
   forZones?: ForZone[];
-}
+};
 
 /** A port of an endpoint. */
-export interface EndpointPort {
+export type EndpointPort = {
   /** Name of the port; matches the service's port name. */
   name?: string;
   /** TCP (the default), UDP or SCTP. */
@@ -56,10 +56,10 @@ export interface EndpointPort {
   port?: number;
   /** Application protocol of the port. */
   appProtocol?: string;
-}
+};
 
 /** A subset of the endpoints of a service, with their addresses, ports and conditions. */
-export interface EndpointSlice {
+export type EndpointSlice = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -72,10 +72,10 @@ export interface EndpointSlice {
   endpoints: Endpoint[];
   /** Ports every endpoint serves; empty means all ports. At most 100. */
   ports?: EndpointPort[];
-}
+};
 
 /** A list of EndpointSlice objects. */
-export interface EndpointSliceList {
+export type EndpointSliceList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -84,10 +84,10 @@ export interface EndpointSliceList {
   metadata?: ListMeta;
   /** List of endpointslices: the EndpointSlice objects. */
   items: EndpointSlice[];
-}
+};
 
 /** A zone. */
-export interface ForZone {
+export type ForZone = {
   /** Name of the zone. */
   name: string;
-}
+};

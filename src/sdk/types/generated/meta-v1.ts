@@ -10,7 +10,7 @@
 import type { JsonObject, JsonValue } from '../meta.js';
 
 /** One aspect of an object's current state, such as Ready or Available. */
-export interface Condition {
+export type Condition = {
   /** The aspect this condition describes, in CamelCase (Ready, Available ...). */
   type: string;
   /** Whether the condition holds: True, False or Unknown. */
@@ -23,10 +23,10 @@ export interface Condition {
   reason: string;
   /** A human-readable explanation of the condition. */
   message: string;
-}
+};
 
 /** Options of a delete request. */
-export interface DeleteOptions {
+export type DeleteOptions = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -43,38 +43,38 @@ export interface DeleteOptions {
   dryRun?: string[];
   /** Deletes an object that can no longer be read from storage, skipping finalizers and checks; dangerous, and needs its own permission. */
   ignoreStoreReadErrorWithClusterBreakingPotential?: boolean;
-}
+};
 
 /** A condition on one field: a key, an operator and values. */
-export interface FieldSelectorRequirement {
+export type FieldSelectorRequirement = {
   /** The field path the requirement applies to. */
   key: string;
   /** How the field relates to the values: In, NotIn, Exists or DoesNotExist. */
   operator: string;
   /** The values to compare with. Non-empty for In and NotIn, empty for Exists and DoesNotExist. */
   values?: string[];
-}
+};
 
 /** Selects objects by their labels: matchLabels and matchExpressions are ANDed. An empty selector matches everything; a null one matches nothing. */
-export interface LabelSelector {
+export type LabelSelector = {
   /** Labels that must all be present with exactly these values. */
   matchLabels?: Record<string, string>;
   /** Conditions on label values that must all hold. */
   matchExpressions?: LabelSelectorRequirement[];
-}
+};
 
 /** A condition on one label: a key, an operator and values. */
-export interface LabelSelectorRequirement {
+export type LabelSelectorRequirement = {
   /** The label key. */
   key: string;
   /** How the key relates to the values: In, NotIn, Exists or DoesNotExist. */
   operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
   /** The values to compare with. Non-empty for In and NotIn, empty for Exists and DoesNotExist. */
   values?: string[];
-}
+};
 
 /** Metadata of a list: where it was read and how to continue it. */
-export interface ListMeta {
+export type ListMeta = {
   /** Deprecated and no longer set: the URL of this list. */
   selfLink?: string;
   /** The resource version the list was read at; start a watch from it to see every later change. */
@@ -83,10 +83,10 @@ export interface ListMeta {
   continue?: string;
   /** How many items remain after this chunk, when the server can tell (not with selectors). */
   remainingItemCount?: number;
-}
+};
 
 /** The fields one manager owns, by operation and API version. */
-export interface ManagedFieldsEntry {
+export type ManagedFieldsEntry = {
   /** Name of the field manager (the client, or the fieldManager parameter of the request). */
   manager?: string;
   /** The kind of write that set these fields: Apply or Update. */
@@ -101,10 +101,10 @@ export interface ManagedFieldsEntry {
   fieldsV1?: JsonObject;
   /** The sub-resource the write went to (status, scale ...), empty for the main resource. */
   subresource?: string;
-}
+};
 
 /** The metadata every stored object carries: identity, labels and annotations, ownership and lifecycle fields the server maintains. */
-export interface ObjectMeta {
+export type ObjectMeta = {
   /** The object's name, unique among objects of its kind in its namespace. Required on create unless generateName is set; cannot be changed. */
   name?: string;
   /** A prefix from which the server makes a unique name when name is empty (a random suffix is appended). */
@@ -135,10 +135,10 @@ export interface ObjectMeta {
   finalizers?: string[];
   /** Which field manager set which fields, by operation and API version. Maintained by the server; clients normally leave it alone. */
   managedFields?: ManagedFieldsEntry[];
-}
+};
 
 /** A reference to an owner of an object, in the owner's namespace (or cluster-scoped). */
-export interface OwnerReference {
+export type OwnerReference = {
   /** API version of the owner. */
   apiVersion: string;
   /** Kind of the owner. */
@@ -151,20 +151,20 @@ export interface OwnerReference {
   controller?: boolean;
   /** When true, a foreground deletion of the owner waits until this object is deleted. Setting it needs delete permission on the owner. */
   blockOwnerDeletion?: boolean;
-}
+};
 
 /** An object of any kind reduced to its metadata. */
-export interface PartialObjectMetadata {
+export type PartialObjectMetadata = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
   kind?: string;
   /** The object's metadata. */
   metadata?: ObjectMeta;
-}
+};
 
 /** A list of PartialObjectMetadata objects. */
-export interface PartialObjectMetadataList {
+export type PartialObjectMetadataList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -173,18 +173,18 @@ export interface PartialObjectMetadataList {
   metadata?: ListMeta;
   /** List of partialobjectmetadatas: the PartialObjectMetadata objects. */
   items: PartialObjectMetadata[];
-}
+};
 
 /** Conditions an object must meet before an operation on it proceeds. */
-export interface Preconditions {
+export type Preconditions = {
   /** The object must have this UID. */
   uid?: string;
   /** The object must be at this resource version. */
   resourceVersion?: string;
-}
+};
 
 /** The result of an operation that does not return an object, in particular every error. */
-export interface Status {
+export type Status = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -201,20 +201,20 @@ export interface Status {
   details?: StatusDetails;
   /** The HTTP status code of the answer. */
   code?: number;
-}
+};
 
 /** One problem that led to a failure. */
-export interface StatusCause {
+export type StatusCause = {
   /** A CamelCase word for the problem (FieldValueInvalid, FieldValueRequired ...). */
   reason?: string;
   /** A human-readable description of the problem. */
   message?: string;
   /** The field at fault, as a path such as `spec.containers[0].name`. */
   field?: string;
-}
+};
 
 /** The object concerned by a failure and the causes of it. */
-export interface StatusDetails {
+export type StatusDetails = {
   /** Name of the object concerned, when there is one. */
   name?: string;
   /** API group of the object concerned. */
@@ -227,12 +227,12 @@ export interface StatusDetails {
   causes?: StatusCause[];
   /** How long the client should wait before retrying, when the failure is temporary. */
   retryAfterSeconds?: number;
-}
+};
 
 /** One event of a watch stream: what happened and the object it happened to. */
-export interface WatchEvent {
+export type WatchEvent = {
   /** ADDED, MODIFIED, DELETED, BOOKMARK or ERROR. */
   type: string;
   /** The object after the change; for DELETED the last state; for BOOKMARK only the resource version; for ERROR a Status. */
   object: JsonValue;
-}
+};

@@ -11,23 +11,23 @@ import type { TypedLocalObjectReference } from './core-v1.js';
 import type { LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
 
 /** A path and where its requests go. */
-export interface HTTPIngressPath {
+export type HTTPIngressPath = {
   /** The path requests are matched against; it starts with `/` for Exact and Prefix. */
   path?: string;
   /** How the path is matched: Exact, Prefix (by `/`-separated elements) or ImplementationSpecific. */
   pathType: 'Exact' | 'ImplementationSpecific' | 'Prefix' | (string & {});
   /** Where matching requests go. */
   backend: IngressBackend;
-}
+};
 
 /** HTTP paths and their backends. */
-export interface HTTPIngressRuleValue {
+export type HTTPIngressRuleValue = {
   /** The paths. */
   paths: HTTPIngressPath[];
-}
+};
 
 /** Rules that route external HTTP(S) traffic to services, carried out by an ingress controller. */
-export interface Ingress {
+export type Ingress = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -38,18 +38,18 @@ export interface Ingress {
   spec?: IngressSpec;
   /** The observed state of the ingress. Read-only for users. */
   status?: IngressStatus;
-}
+};
 
 /** Where matching traffic goes: a service or another object (one of them). */
-export interface IngressBackend {
+export type IngressBackend = {
   /** A service. */
   service?: IngressServiceBackend;
   /** An object in the ingress's namespace (a storage bucket, say). */
   resource?: TypedLocalObjectReference;
-}
+};
 
 /** A class of ingresses, named by their `ingressClassName`, and the controller that implements it (cluster-scoped). */
-export interface IngressClass {
+export type IngressClass = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -58,10 +58,10 @@ export interface IngressClass {
   metadata?: ObjectMeta;
   /** The controller and its parameters. */
   spec?: IngressClassSpec;
-}
+};
 
 /** A list of IngressClass objects. */
-export interface IngressClassList {
+export type IngressClassList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -70,10 +70,10 @@ export interface IngressClassList {
   metadata?: ListMeta;
   /** List of ingressclasses: the IngressClass objects. */
   items: IngressClass[];
-}
+};
 
 /** An object holding a controller's parameters. */
-export interface IngressClassParametersReference {
+export type IngressClassParametersReference = {
   /** API group of the object; the core group when unset. */
   apiGroup?: string;
   /** Kind of the object. */
@@ -84,18 +84,18 @@ export interface IngressClassParametersReference {
   scope?: string;
   /** Namespace of the object; required when scope is Namespace, else not set. */
   namespace?: string;
-}
+};
 
 /** The controller of a class and its parameters. */
-export interface IngressClassSpec {
+export type IngressClassSpec = {
   /** The controller that handles ingresses of this class, as a domain-prefixed path (`example.com/ingress-controller`). Cannot be changed. */
   controller?: string;
   /** An object with parameters for the controller. */
   parameters?: IngressClassParametersReference;
-}
+};
 
 /** A list of Ingress objects. */
-export interface IngressList {
+export type IngressList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -104,52 +104,52 @@ export interface IngressList {
   metadata?: ListMeta;
   /** List of ingresses: the Ingress objects. */
   items: Ingress[];
-}
+};
 
 /** An address of an ingress's load balancer. */
-export interface IngressLoadBalancerIngress {
+export type IngressLoadBalancerIngress = {
   /** IP address of the load balancer. */
   ip?: string;
   /** DNS name of the load balancer. */
   hostname?: string;
   /** State of each port. */
   ports?: IngressPortStatus[];
-}
+};
 
 /** The state of an ingress's load balancer. */
-export interface IngressLoadBalancerStatus {
+export type IngressLoadBalancerStatus = {
   /** Addresses at which the load balancer receives traffic. */
   ingress?: IngressLoadBalancerIngress[];
-}
+};
 
 /** The state of a port of an ingress's load balancer. */
-export interface IngressPortStatus {
+export type IngressPortStatus = {
   /** The port number. */
   port: number;
   /** TCP, UDP or SCTP. */
   protocol: 'SCTP' | 'TCP' | 'UDP' | (string & {});
   /** Why the port has a problem, as a CamelCase reason; empty when it works. */
   error?: string;
-}
+};
 
 /** The routing of one host (or of every host). */
-export interface IngressRule {
+export type IngressRule = {
   /** HTTP routing by path. */
   http?: HTTPIngressRuleValue;
   /** The host name (`*.` wildcards allowed as the first label); every host when empty. */
   host?: string;
-}
+};
 
 /** A service that receives traffic. */
-export interface IngressServiceBackend {
+export type IngressServiceBackend = {
   /** The service, in the ingress's namespace. */
   name: string;
   /** The service's port. */
   port?: ServiceBackendPort;
-}
+};
 
 /** How an ingress routes traffic. */
-export interface IngressSpec {
+export type IngressSpec = {
   /** The IngressClass of the ingress (its controller); the default class when unset. */
   ingressClassName?: string;
   /** Where requests that match no rule go. */
@@ -158,32 +158,32 @@ export interface IngressSpec {
   tls?: IngressTLS[];
   /** Routing by host and path; all traffic goes to defaultBackend when empty. */
   rules?: IngressRule[];
-}
+};
 
 /** The observed state of an ingress. */
-export interface IngressStatus {
+export type IngressStatus = {
   /** The state of its load balancer. */
   loadBalancer?: IngressLoadBalancerStatus;
-}
+};
 
 /** TLS for some hosts. */
-export interface IngressTLS {
+export type IngressTLS = {
   /** Hosts of the certificate; the controller's default host when empty. */
   hosts?: string[];
   /** The secret with the certificate and key; empty when SNI routes by host alone. */
   secretName?: string;
-}
+};
 
 /** A CIDR range, less some sub-ranges. */
-export interface IPBlock {
+export type IPBlock = {
   /** The range, as `192.168.1.0/24` or `2001:db8::/64`. */
   cidr: string;
   /** Sub-ranges of cidr left out. */
   except?: string[];
-}
+};
 
 /** The network traffic allowed to and from a set of pods. */
-export interface NetworkPolicy {
+export type NetworkPolicy = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -192,26 +192,26 @@ export interface NetworkPolicy {
   metadata?: ObjectMeta;
   /** The pods and the traffic allowed them. */
   spec?: NetworkPolicySpec;
-}
+};
 
 /** Traffic allowed out: to these peers on these ports. */
-export interface NetworkPolicyEgressRule {
+export type NetworkPolicyEgressRule = {
   /** Ports allowed; every port when empty. */
   ports?: NetworkPolicyPort[];
   /** Destinations allowed; every destination when empty. */
   to?: NetworkPolicyPeer[];
-}
+};
 
 /** Traffic allowed in: from these peers to these ports. */
-export interface NetworkPolicyIngressRule {
+export type NetworkPolicyIngressRule = {
   /** Ports allowed; every port when empty. */
   ports?: NetworkPolicyPort[];
   /** Sources allowed; every source when empty. */
   from?: NetworkPolicyPeer[];
-}
+};
 
 /** A list of NetworkPolicy objects. */
-export interface NetworkPolicyList {
+export type NetworkPolicyList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -220,30 +220,30 @@ export interface NetworkPolicyList {
   metadata?: ListMeta;
   /** List of networkpolicies: the NetworkPolicy objects. */
   items: NetworkPolicy[];
-}
+};
 
 /** Peers traffic may come from or go to: pods by labels (in namespaces by labels), or an IP block. */
-export interface NetworkPolicyPeer {
+export type NetworkPolicyPeer = {
   /** Pods by labels; in the policy's namespace unless namespaceSelector is set. */
   podSelector?: LabelSelector;
   /** Namespaces by labels; all their pods unless podSelector is set. */
   namespaceSelector?: LabelSelector;
   /** An IP block; cannot go with the selectors. */
   ipBlock?: IPBlock;
-}
+};
 
 /** A port (or range of ports) traffic may use. */
-export interface NetworkPolicyPort {
+export type NetworkPolicyPort = {
   /** TCP (the default), UDP or SCTP. */
   protocol?: 'SCTP' | 'TCP' | 'UDP' | (string & {});
   /** A port number or named port; every port when unset. */
   port?: number | string;
   /** The last port of a range starting at port (a number then); at least port. */
   endPort?: number;
-}
+};
 
 /** The pods a policy isolates and the traffic it allows them. */
-export interface NetworkPolicySpec {
+export type NetworkPolicySpec = {
   /** The pods of the namespace the policy applies to; all of them when empty. */
   podSelector: LabelSelector;
   /** Incoming traffic allowed (added to what other policies allow). */
@@ -252,12 +252,12 @@ export interface NetworkPolicySpec {
   egress?: NetworkPolicyEgressRule[];
   /** Ingress, Egress or both: which directions the policy isolates; Ingress, plus Egress when there are egress rules, by default. */
   policyTypes?: ('Egress' | 'Ingress' | (string & {}))[];
-}
+};
 
 /** A port of a service, by name or number (one of them). */
-export interface ServiceBackendPort {
+export type ServiceBackendPort = {
   /** The port's name. */
   name?: string;
   /** The port's number. */
   number?: number;
-}
+};

@@ -11,13 +11,13 @@ import type { Toleration } from './core-v1.js';
 import type { ListMeta, ObjectMeta } from './meta-v1.js';
 
 /** The resources a runtime needs per pod. */
-export interface Overhead {
+export type Overhead = {
   /** Fixed resources per pod. */
   podFixed?: Record<string, string | number>;
-}
+};
 
 /** A container runtime configuration pods can choose. */
-export interface RuntimeClass {
+export type RuntimeClass = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -30,10 +30,10 @@ export interface RuntimeClass {
   overhead?: Overhead;
   /** Nodes that support this runtime. */
   scheduling?: Scheduling;
-}
+};
 
 /** A list of RuntimeClass objects. */
-export interface RuntimeClassList {
+export type RuntimeClassList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -42,12 +42,12 @@ export interface RuntimeClassList {
   metadata?: ListMeta;
   /** List of runtimeclasses: the RuntimeClass objects. */
   items: RuntimeClass[];
-}
+};
 
 /** The nodes that support a runtime. */
-export interface Scheduling {
+export type Scheduling = {
   /** Labels those nodes have; merged into the pods' node selectors. */
   nodeSelector?: Record<string, string>;
   /** Tolerations added to the pods, for taints those nodes have. */
   tolerations?: Toleration[];
-}
+};

@@ -10,7 +10,7 @@
 import type { Condition, DeleteOptions, LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
 
 /** A request to evict a pod while honouring disruption budgets; posted to pods/eviction. */
-export interface Eviction {
+export type Eviction = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -19,10 +19,10 @@ export interface Eviction {
   metadata?: ObjectMeta;
   /** Options of the deletion of the pod. */
   deleteOptions?: DeleteOptions;
-}
+};
 
 /** Limits how many pods of a set voluntary disruptions (evictions) may take down at once. */
-export interface PodDisruptionBudget {
+export type PodDisruptionBudget = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -33,10 +33,10 @@ export interface PodDisruptionBudget {
   spec?: PodDisruptionBudgetSpec;
   /** The observed state of the budget. Read-only. */
   status?: PodDisruptionBudgetStatus;
-}
+};
 
 /** A list of PodDisruptionBudget objects. */
-export interface PodDisruptionBudgetList {
+export type PodDisruptionBudgetList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -45,10 +45,10 @@ export interface PodDisruptionBudgetList {
   metadata?: ListMeta;
   /** List of poddisruptionbudgets: the PodDisruptionBudget objects. */
   items: PodDisruptionBudget[];
-}
+};
 
 /** The pods a budget covers and how many must stay. */
-export interface PodDisruptionBudgetSpec {
+export type PodDisruptionBudgetSpec = {
   /** Pods (or percentage) that must still be available after an eviction. Excludes maxUnavailable. */
   minAvailable?: number | string;
   /** The pods covered. An empty selector selects every pod of the namespace (in v1). */
@@ -57,10 +57,10 @@ export interface PodDisruptionBudgetSpec {
   maxUnavailable?: number | string;
   /** IfHealthyBudget (the default) or AlwaysAllow: whether running but unready pods may be evicted regardless of the budget. */
   unhealthyPodEvictionPolicy?: 'AlwaysAllow' | 'IfHealthyBudget' | (string & {});
-}
+};
 
 /** The observed state of a budget. */
-export interface PodDisruptionBudgetStatus {
+export type PodDisruptionBudgetStatus = {
   /** The metadata.generation the controller last acted on. */
   observedGeneration?: number;
   /** Pods evicted but not yet gone, with when; the controller counts them as unavailable for a while. */
@@ -75,4 +75,4 @@ export interface PodDisruptionBudgetStatus {
   expectedPods: number;
   /** Conditions (DisruptionAllowed). */
   conditions?: Condition[];
-}
+};

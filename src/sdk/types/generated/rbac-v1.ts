@@ -10,13 +10,13 @@
 import type { LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
 
 /** How a ClusterRole's rules are aggregated from others. */
-export interface AggregationRule {
+export type AggregationRule = {
   /** ClusterRoles whose rules are added; any selector matches. */
   clusterRoleSelectors?: LabelSelector[];
-}
+};
 
 /** Permissions across the cluster, or a reusable set of rules for RoleBindings. */
-export interface ClusterRole {
+export type ClusterRole = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -27,10 +27,10 @@ export interface ClusterRole {
   rules?: PolicyRule[];
   /** Build the rules from other ClusterRoles by label; the controller then owns the rules. */
   aggregationRule?: AggregationRule;
-}
+};
 
 /** Grants the permissions of a ClusterRole to subjects across the cluster. */
-export interface ClusterRoleBinding {
+export type ClusterRoleBinding = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -41,10 +41,10 @@ export interface ClusterRoleBinding {
   subjects?: Subject[];
   /** The ClusterRole granted. Cannot be changed. */
   roleRef: RoleRef;
-}
+};
 
 /** A list of ClusterRoleBinding objects. */
-export interface ClusterRoleBindingList {
+export type ClusterRoleBindingList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -53,10 +53,10 @@ export interface ClusterRoleBindingList {
   metadata?: ListMeta;
   /** List of clusterrolebindings: the ClusterRoleBinding objects. */
   items: ClusterRoleBinding[];
-}
+};
 
 /** A list of ClusterRole objects. */
-export interface ClusterRoleList {
+export type ClusterRoleList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -65,10 +65,10 @@ export interface ClusterRoleList {
   metadata?: ListMeta;
   /** List of clusterroles: the ClusterRole objects. */
   items: ClusterRole[];
-}
+};
 
 /** A permission: verbs on resources (or on non-resource URLs). */
-export interface PolicyRule {
+export type PolicyRule = {
   /** Verbs allowed (get, list, watch, create, update, patch, delete, deletecollection ...); `*` allows all. */
   verbs: string[];
   /** API groups of the resources; `""` is the core group, `*` all groups. */
@@ -79,10 +79,10 @@ export interface PolicyRule {
   resourceNames?: string[];
   /** URL paths (`/healthz`, `/api/*`) the rule applies to, for ClusterRoles only; not together with resources. */
   nonResourceURLs?: string[];
-}
+};
 
 /** Permissions within one namespace, as a set of rules. */
-export interface Role {
+export type Role = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -91,10 +91,10 @@ export interface Role {
   metadata?: ObjectMeta;
   /** The permissions granted. */
   rules?: PolicyRule[];
-}
+};
 
 /** Grants the permissions of a Role or ClusterRole to subjects within one namespace. */
-export interface RoleBinding {
+export type RoleBinding = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -105,10 +105,10 @@ export interface RoleBinding {
   subjects?: Subject[];
   /** The Role (same namespace) or ClusterRole granted. Cannot be changed. */
   roleRef: RoleRef;
-}
+};
 
 /** A list of RoleBinding objects. */
-export interface RoleBindingList {
+export type RoleBindingList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -117,10 +117,10 @@ export interface RoleBindingList {
   metadata?: ListMeta;
   /** List of rolebindings: the RoleBinding objects. */
   items: RoleBinding[];
-}
+};
 
 /** A list of Role objects. */
-export interface RoleList {
+export type RoleList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -129,20 +129,20 @@ export interface RoleList {
   metadata?: ListMeta;
   /** List of roles: the Role objects. */
   items: Role[];
-}
+};
 
 /** A reference to a Role or ClusterRole. */
-export interface RoleRef {
+export type RoleRef = {
   /** API group of the role. */
   apiGroup: string;
   /** Role or ClusterRole. */
   kind: string;
   /** Name of the role. */
   name: string;
-}
+};
 
 /** A user, group or service account. */
-export interface Subject {
+export type Subject = {
   /** User, Group or ServiceAccount. */
   kind: string;
   /** API group of the subject: `rbac.authorization.platform.io` for users and groups, empty for service accounts. */
@@ -151,4 +151,4 @@ export interface Subject {
   name: string;
   /** Namespace of a service account. */
   namespace?: string;
-}
+};

@@ -10,7 +10,7 @@
 import type { ListMeta, ObjectMeta } from './meta-v1.js';
 
 /** A named scheduling priority for pods. */
-export interface PriorityClass {
+export type PriorityClass = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -25,10 +25,10 @@ export interface PriorityClass {
   description?: string;
   /** Never or PreemptLowerPriority (the default): whether pods of this class may evict lower-priority pods. */
   preemptionPolicy?: 'Never' | 'PreemptLowerPriority' | (string & {});
-}
+};
 
 /** A list of PriorityClass objects. */
-export interface PriorityClassList {
+export type PriorityClassList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -37,4 +37,4 @@ export interface PriorityClassList {
   metadata?: ListMeta;
   /** List of priorityclasses: the PriorityClass objects. */
   items: PriorityClass[];
-}
+};

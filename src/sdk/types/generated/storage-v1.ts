@@ -11,7 +11,7 @@ import type { PersistentVolumeSpec, TopologySelectorTerm } from './core-v1.js';
 import type { LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
 
 /** A CSI volume driver deployed in the cluster, named as the driver names itself (cluster-scoped). */
-export interface CSIDriver {
+export type CSIDriver = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -20,10 +20,10 @@ export interface CSIDriver {
   metadata?: ObjectMeta;
   /** How the cluster works with the driver. */
   spec: CSIDriverSpec;
-}
+};
 
 /** A list of CSIDriver objects. */
-export interface CSIDriverList {
+export type CSIDriverList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -32,10 +32,10 @@ export interface CSIDriverList {
   metadata?: ListMeta;
   /** List of csidrivers: the CSIDriver objects. */
   items: CSIDriver[];
-}
+};
 
 /** How the cluster works with a CSI driver. */
-export interface CSIDriverSpec {
+export type CSIDriverSpec = {
   /** Whether volumes must be attached (through VolumeAttachments) before they are mounted; true by default. Cannot be changed. */
   attachRequired?: boolean;
   /** Whether the driver gets the pod's name, namespace and uid when a volume is mounted; false by default. */
@@ -52,10 +52,10 @@ export interface CSIDriverSpec {
   requiresRepublish?: boolean;
   /** Whether the driver supports the SELinux `context` mount option; false by default. */
   seLinuxMount?: boolean;
-}
+};
 
 /** The CSI drivers installed on a node, named as the node (cluster-scoped). */
-export interface CSINode {
+export type CSINode = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -64,10 +64,10 @@ export interface CSINode {
   metadata?: ObjectMeta;
   /** The drivers of the node. */
   spec: CSINodeSpec;
-}
+};
 
 /** A CSI driver installed on a node. */
-export interface CSINodeDriver {
+export type CSINodeDriver = {
   /** The driver's name, as in its CSIDriver. */
   name: string;
   /** The node as the driver knows it. */
@@ -76,10 +76,10 @@ export interface CSINodeDriver {
   topologyKeys?: string[];
   /** Volume limits of the driver on this node. */
   allocatable?: VolumeNodeResources;
-}
+};
 
 /** A list of CSINode objects. */
-export interface CSINodeList {
+export type CSINodeList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -88,16 +88,16 @@ export interface CSINodeList {
   metadata?: ListMeta;
   /** List of csinodes: the CSINode objects. */
   items: CSINode[];
-}
+};
 
 /** The CSI drivers of a node. */
-export interface CSINodeSpec {
+export type CSINodeSpec = {
   /** The drivers installed on the node. */
   drivers: CSINodeDriver[];
-}
+};
 
 /** The capacity a CSI driver reports for one storage class in one topology segment, for the scheduler. */
-export interface CSIStorageCapacity {
+export type CSIStorageCapacity = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -112,10 +112,10 @@ export interface CSIStorageCapacity {
   capacity?: string | number;
   /** The largest volume that can be created; capacity when unset. */
   maximumVolumeSize?: string | number;
-}
+};
 
 /** A list of CSIStorageCapacity objects. */
-export interface CSIStorageCapacityList {
+export type CSIStorageCapacityList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -124,10 +124,10 @@ export interface CSIStorageCapacityList {
   metadata?: ListMeta;
   /** List of csistoragecapacities: the CSIStorageCapacity objects. */
   items: CSIStorageCapacity[];
-}
+};
 
 /** A class of storage: which provisioner creates its volumes, with which parameters, when and how they are bound and reclaimed. */
-export interface StorageClass {
+export type StorageClass = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -148,10 +148,10 @@ export interface StorageClass {
   volumeBindingMode?: 'Immediate' | 'WaitForFirstConsumer' | (string & {});
   /** Where volumes may be provisioned; anywhere when empty. */
   allowedTopologies?: TopologySelectorTerm[];
-}
+};
 
 /** A list of StorageClass objects. */
-export interface StorageClassList {
+export type StorageClassList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -160,18 +160,18 @@ export interface StorageClassList {
   metadata?: ListMeta;
   /** List of storageclasses: the StorageClass objects. */
   items: StorageClass[];
-}
+};
 
 /** A service account token a CSI driver wants for the pods whose volumes it mounts. */
-export interface TokenRequest {
+export type TokenRequest = {
   /** The audience of the token; empty for the API server's. */
   audience: string;
   /** How long the token is valid. */
   expirationSeconds?: number;
-}
+};
 
 /** The intent to attach a volume to a node, and how that went (cluster-scoped). */
-export interface VolumeAttachment {
+export type VolumeAttachment = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -182,10 +182,10 @@ export interface VolumeAttachment {
   spec: VolumeAttachmentSpec;
   /** The state of the attachment. Read-only for users. */
   status?: VolumeAttachmentStatus;
-}
+};
 
 /** A list of VolumeAttachment objects. */
-export interface VolumeAttachmentList {
+export type VolumeAttachmentList = {
   /** The schema version of this object, `group/version` (just `version` for the core group). */
   apiVersion?: string;
   /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
@@ -194,28 +194,28 @@ export interface VolumeAttachmentList {
   metadata?: ListMeta;
   /** List of volumeattachments: the VolumeAttachment objects. */
   items: VolumeAttachment[];
-}
+};
 
 /** The volume to attach: a persistent volume by name, or an inline volume spec. */
-export interface VolumeAttachmentSource {
+export type VolumeAttachmentSource = {
   /** Name of the persistent volume to attach. */
   persistentVolumeName?: string;
   /** The spec of an inline volume of a pod, migrated to CSI. */
   inlineVolumeSpec?: PersistentVolumeSpec;
-}
+};
 
 /** What to attach where. */
-export interface VolumeAttachmentSpec {
+export type VolumeAttachmentSpec = {
   /** The volume driver that must handle the attachment. */
   attacher: string;
   /** The volume to attach. */
   source: VolumeAttachmentSource;
   /** The node to attach it to. */
   nodeName: string;
-}
+};
 
 /** The state of an attachment, written by the attacher. */
-export interface VolumeAttachmentStatus {
+export type VolumeAttachmentStatus = {
   /** Whether the volume is attached. */
   attached: boolean;
   /** What the attacher returned on success, handed on to the mount. */
@@ -224,18 +224,18 @@ export interface VolumeAttachmentStatus {
   attachError?: VolumeError;
   /** The last error of detaching, if any. */
   detachError?: VolumeError;
-}
+};
 
 /** An error of an attach or detach operation. */
-export interface VolumeError {
+export type VolumeError = {
   /** When the error happened. */
   time?: string;
   /** What went wrong; may be logged. */
   message?: string;
-}
+};
 
 /** Limits of a driver on a node. */
-export interface VolumeNodeResources {
+export type VolumeNodeResources = {
   /** How many of the driver's volumes the node can use at once; no limit when unset. */
   count?: number;
-}
+};

@@ -4,8 +4,9 @@
  * `src/sdk/types/generated/<group>-<version>.ts` from {@link generateInterfaceFiles}, and a test
  * fails when the committed files differ from what the tables give today.
  *
- * One interface per named Go struct, one file per Go package, fields in the tables' order with
- * their descriptions as TSDoc. A field is optional unless the table marks it required; the root
+ * One object type per named Go struct, one file per Go package, fields in the tables' order with
+ * their descriptions as TSDoc, and `kinds.ts`, which maps each apiVersion and kind to its type
+ * ({@link BUILTIN_KINDS_FILE}). A field is optional unless the table marks it required; the root
  * type of a kind names its kind as a literal (`kind?: 'Deployment'`), so that another kind's
  * object does not type-check as this one. A scalar with `+enum` values is their union left open
  * (`'Always' | 'Never' | (string & {})`: servers add values), one with `closedValues` just those;
@@ -141,7 +142,9 @@ function writeInterface(schema: StructSchema, out: FileWriter): string {
   const kindNames = [...new Set((schema.kinds ?? []).map((k) => k.kind))];
   // An interface without members would accept any value; a struct without fields is an empty object.
   if (Object.keys(schema.fields).length === 0) return `${doc(schema.description ?? type, '')}\nexport type ${type} = Record<string, never>;`;
-  const lines = [doc(schema.description ?? type, ''), `export interface ${type} {`];
+  // An object type rather than an interface: an object type has an implicit index signature, so a
+  // typed object is also a JsonObject and passes to code that reads any object.
+  const lines = [doc(schema.description ?? type, ''), `export type ${type} = {`];
   for (const [name, field] of Object.entries(schema.fields)) {
     const facts = fieldFacts(schema, name);
     const description = facts?.description ?? '';
@@ -150,8 +153,39 @@ function writeInterface(schema: StructSchema, out: FileWriter): string {
     const tsType = name === 'kind' && kindNames.length === 1 ? `'${kindNames[0] ?? ''}'` : typeOf(field, out);
     lines.push(`  ${fieldName(name)}${optional}: ${tsType};`);
   }
-  lines.push('}');
+  lines.push('};');
   return lines.join('\n');
+}
+
+/** The generated map of every built-in kind by apiVersion and kind. */
+export const BUILTIN_KINDS_FILE = `${GENERATED_INTERFACES_DIR}/kinds.ts`;
+
+function apiVersionOf(gvk: { group: string; version: string }): string {
+  return gvk.group === '' ? gvk.version : `${gvk.group}/${gvk.version}`;
+}
+
+/** `kinds.ts`: `BuiltinKinds['apps/v1']['Deployment']` is the type of a Deployment. */
+function kindsFile(schemas: readonly StructSchema[]): string {
+  const byVersion = new Map<string, Map<string, string>>();
+  const files = new Set<string>();
+  for (const schema of schemas) {
+    const { file, type } = splitName(schema);
+    for (const gvk of schema.kinds ?? []) {
+      // A list kind, and the option and status kinds every group repeats, are not objects a server stores.
+      if (gvk.kind.endsWith('List') || gvk.kind.endsWith('Options') || gvk.kind === 'Status' || gvk.kind === 'WatchEvent') continue;
+      const kinds = byVersion.get(apiVersionOf(gvk)) ?? new Map<string, string>();
+      byVersion.set(apiVersionOf(gvk), kinds);
+      kinds.set(gvk.kind, `${pascal(file)}.${type}`);
+      files.add(file);
+    }
+  }
+  const imports = [...files].sort().map((file) => `import type * as ${pascal(file)} from './${file}.js';`);
+  const body = [...byVersion].sort(([a], [b]) => a.localeCompare(b)).map(([version, kinds]) => {
+    const members = [...kinds].sort(([a], [b]) => a.localeCompare(b)).map(([kind, ref]) => `    ${kind}: ${ref};`);
+    return [`  '${version}': {`, ...members, '  };'].join('\n');
+  });
+  const typeDoc = '/** The type of every built-in kind, by apiVersion and kind: `BuiltinKinds[\'apps/v1\'][\'Deployment\']`. */';
+  return `${[HEADER, imports.join('\n'), [typeDoc, 'export type BuiltinKinds = {', ...body, '};'].join('\n')].join('\n\n')}\n`;
 }
 
 /**
@@ -178,5 +212,6 @@ export function generateInterfaceFiles(): Map<string, string> {
     parts.push(body);
     files.set(`${GENERATED_INTERFACES_DIR}/${file}.ts`, `${parts.join('\n\n')}\n`);
   }
+  files.set(BUILTIN_KINDS_FILE, kindsFile(builtinStructs()));
   return files;
 }

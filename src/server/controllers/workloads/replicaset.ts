@@ -8,10 +8,10 @@
  * then writes the status counts (replicas, fullyLabeled, ready, available after minReadySeconds)
  * and the ReplicaFailure condition.
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
-import type { ResourceDef } from '../../registry/types.js';
+import type { ReplicaSet, ReplicaSetStatus } from '../../../sdk/types/generated/apps-v1.js';
+import type { Pod, ReplicationController } from '../../../sdk/types/generated/core-v1.js';
+import type { KindDef } from '../../registry/kind-def.js';
 import { fromLabelMap, fromObjectSelector, matchesLabels, type LabelSelector } from '../../../machinery/labels/selector.js';
-import { asNumber, asObject, asString } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
@@ -29,28 +29,34 @@ import { apiVersionOf } from '../../../machinery/group-version.js';
 /** Pods created or deleted per sync at most (client-go's burstReplicas). */
 export const BURST_REPLICAS = 500;
 
+/** An object that keeps a number of replicas of a pod template running. */
+type ReplicaObject = ReplicaSet | ReplicationController;
+
 /** A kind of object that keeps a number of replicas of a pod template running. */
-export interface ReplicaKind {
+interface ReplicaKind {
   group: string;
   version: string;
-  plural: string;
-  kind: string;
+  kind: 'ReplicaSet' | 'ReplicationController';
   /** The controller's name (its work queue's). */
   name: string;
+  /** The kind's def. */
+  def(kit: ControllerKit): KindDef<ReplicaObject>;
   /** The pods an object selects. */
-  selector(obj: JsonObject): LabelSelector;
+  selector(obj: ReplicaObject): LabelSelector;
 }
 
 /** apps/v1 ReplicaSets: a LabelSelector. */
-export const REPLICA_SET_KIND: ReplicaKind = {
-  group: 'apps', version: 'v1', plural: 'replicasets', kind: 'ReplicaSet', name: 'replicaset',
-  selector: (rs) => fromObjectSelector(asObject(rs.spec)?.selector),
+const REPLICA_SET_KIND: ReplicaKind = {
+  group: 'apps', version: 'v1', kind: 'ReplicaSet', name: 'replicaset',
+  def: (kit) => kit.kind('apps/v1', 'ReplicaSet'),
+  selector: (rs) => fromObjectSelector(rs.spec?.selector),
 };
 
 /** core/v1 ReplicationControllers: a map of labels that must all match. */
-export const REPLICATION_CONTROLLER_KIND: ReplicaKind = {
-  group: '', version: 'v1', plural: 'replicationcontrollers', kind: 'ReplicationController', name: 'replicationmanager',
-  selector: (rc) => fromLabelMap(asObject(rc.spec)?.selector),
+const REPLICATION_CONTROLLER_KIND: ReplicaKind = {
+  group: '', version: 'v1', kind: 'ReplicationController', name: 'replicationmanager',
+  def: (kit) => kit.kind('v1', 'ReplicationController'),
+  selector: (rc) => fromLabelMap(rc.spec?.selector),
 };
 
 /** Creates the ReplicaSet controller. */
@@ -64,10 +70,10 @@ export function replicationManager(kit: ControllerKit, options: WorkloadOptions 
 }
 
 function replicaController(kit: ControllerKit, kind: ReplicaKind, options: WorkloadOptions): Controller {
-  const rsDef = kit.def(kind.group, kind.version, kind.plural);
-  const podDef = kit.def('', 'v1', 'pods');
-  const replicaSets = kit.informers.informerFor(rsDef);
-  const pods = kit.informers.informerFor(podDef);
+  const rsDef = kind.def(kit);
+  const podDef = kit.kind('v1', 'Pod');
+  const replicaSets = kit.informerOf(rsDef);
+  const pods = kit.informerOf(podDef);
 
   const loop = reconcileLoop({
     name: kind.name, ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 5,
@@ -79,7 +85,7 @@ function replicaController(kit: ControllerKit, kind: ReplicaKind, options: Workl
         const key = objectKeyOf(rs);
         loop.queue.add(key);
         // A pod that just turned ready becomes available after minReadySeconds: look again then.
-        const minReady = asNumber(asObject(rs.spec)?.minReadySeconds) ?? 0;
+        const minReady = rs.spec?.minReadySeconds ?? 0;
         if (minReady > 0 && ev.type === 'MODIFIED' && ev.old !== undefined && !isPodReady(ev.old) && isPodReady(ev.object)) {
           loop.queue.addAfter(key, minReady * 1000 + 1000);
         }
@@ -89,28 +95,27 @@ function replicaController(kit: ControllerKit, kind: ReplicaKind, options: Workl
   return loop;
 }
 
-function replicasOf(rs: JsonObject): number {
-  return asNumber(asObject(rs.spec)?.replicas) ?? 1;
+function replicasOf(rs: ReplicaObject): number {
+  return rs.spec?.replicas ?? 1;
 }
 
 /** The pods of the other ReplicaSets of the same owner (a Deployment's rollout), for node ranks. */
-function relatedPods(replicaSets: Informer, pods: Informer, rs: JsonObject): JsonObject[] {
-  const ns = asString(asObject(rs.metadata)?.namespace) ?? '';
+function relatedPods(replicaSets: Informer<ReplicaObject>, pods: Informer<Pod>, rs: ReplicaObject): Pod[] {
+  const ns = rs.metadata?.namespace ?? '';
   const ownerRef = controllerRefOf(rs);
   const siblings = ownerRef === undefined ? [rs] : replicaSets.ownedBy(ownerRef.uid).filter((r) => controllerRefOf(r)?.uid === ownerRef.uid);
-  const out: JsonObject[] = [];
-  for (const s of siblings) for (const p of pods.ownedBy(uidOf(s))) if (asString(asObject(p.metadata)?.namespace) === ns) out.push(p);
+  const out: Pod[] = [];
+  for (const s of siblings) for (const p of pods.ownedBy(uidOf(s))) if (p.metadata?.namespace === ns) out.push(p);
   return out;
 }
 
 async function syncReplicaSet(
-  kit: ControllerKit, kind: ReplicaKind, rsDef: ResourceDef, podDef: ResourceDef, replicaSets: Informer, pods: Informer, key: string,
+  kit: ControllerKit, kind: ReplicaKind, rsDef: KindDef<ReplicaObject>, podDef: KindDef<Pod>, replicaSets: Informer<ReplicaObject>, pods: Informer<Pod>, key: string,
   requeueAfter: (key: string, ms: number) => void,
 ): Promise<void> {
   const rs = replicaSets.getByKey(key);
   if (rs === undefined) return;
   const { namespace, name } = splitKey(key);
-  const spec = asObject(rs.spec) ?? {};
   const selector = kind.selector(rs);
   const candidates = pods.list(namespace).filter(isPodActive);
   const owned = await claim({
@@ -118,28 +123,28 @@ async function syncReplicaSet(
     recheckOwner: () => kit.client.get(rsDef, namespace, name),
   });
   let manageError: { reason: string; message: string } | undefined;
-  if (typeof asObject(rs.metadata)?.deletionTimestamp !== 'string') {
+  if (rs.metadata?.deletionTimestamp === undefined) {
     manageError = await manageReplicas(kit, kind, podDef, rs, owned, relatedPods(replicaSets, pods, rs));
   }
-  const current = pods.ownedBy(uidOf(rs)).filter((p) => isPodActive(p) && controllerRefOf(p)?.uid === uidOf(rs) && asString(asObject(p.metadata)?.namespace) === namespace);
-  const minReady = asNumber(spec.minReadySeconds) ?? 0;
+  const current = pods.ownedBy(uidOf(rs)).filter((p) => isPodActive(p) && controllerRefOf(p)?.uid === uidOf(rs) && p.metadata?.namespace === namespace);
+  const minReady = rs.spec?.minReadySeconds ?? 0;
   const status = calculateStatus(rs, current, manageError, kit.now());
   const updated = await updateStatus(kit, rsDef, rs, status);
-  const st = asObject((updated ?? rs).status) ?? {};
+  const st = (updated ?? rs).status ?? { replicas: 0 };
   if (manageError === undefined && minReady > 0 && (st.readyReplicas ?? 0) === replicasOf(rs) && (st.availableReplicas ?? 0) !== replicasOf(rs)) {
     requeueAfter(key, minReady * 1000);
   }
   if (manageError !== undefined) throw new Error(manageError.message);
 }
 
-async function manageReplicas(kit: ControllerKit, kind: ReplicaKind, podDef: ResourceDef, rs: JsonObject, owned: JsonObject[], related: JsonObject[]): Promise<{ reason: string; message: string } | undefined> {
+async function manageReplicas(kit: ControllerKit, kind: ReplicaKind, podDef: KindDef<Pod>, rs: ReplicaObject, owned: Pod[], related: Pod[]): Promise<{ reason: string; message: string } | undefined> {
   const diff = owned.length - replicasOf(rs);
-  const namespace = asString(asObject(rs.metadata)?.namespace) ?? '';
+  const namespace = rs.metadata?.namespace ?? '';
   const name = nameOf(rs);
   if (diff < 0) {
     const count = Math.min(-diff, BURST_REPLICAS);
     const ref = newControllerRef(rs, apiVersionOf(kind), kind.kind);
-    const template = asObject(asObject(rs.spec)?.template);
+    const template = rs.spec?.template;
     const result = await slowStartBatch(count, 1, async () => {
       try {
         const pod = await kit.client.create(podDef, namespace, podFromTemplate(template, namespace, ref, { generateName: `${name}-` }));
@@ -169,27 +174,26 @@ async function manageReplicas(kit: ControllerKit, kind: ReplicaKind, podDef: Res
 }
 
 /** `calculateStatus`: counts over the owned active pods and the ReplicaFailure condition. */
-export function calculateStatus(rs: JsonObject, owned: readonly JsonObject[], manageError: { reason: string; message: string } | undefined, now: number): JsonObject {
-  const spec = asObject(rs.spec) ?? {};
-  const templateLabels = asObject(asObject(asObject(spec.template)?.metadata)?.labels) ?? {};
+function calculateStatus(rs: ReplicaObject, owned: readonly Pod[], manageError: { reason: string; message: string } | undefined, now: number): ReplicaSetStatus {
+  const templateLabels = rs.spec?.template?.metadata?.labels ?? {};
   const full = fromObjectSelector({ matchLabels: templateLabels });
-  const minReady = asNumber(spec.minReadySeconds) ?? 0;
+  const minReady = rs.spec?.minReadySeconds ?? 0;
   let fullyLabeled = 0;
   let ready = 0;
   let available = 0;
   for (const p of owned) {
-    if (matchesLabels(full, asObject(asObject(p.metadata)?.labels))) fullyLabeled++;
+    if (matchesLabels(full, p.metadata?.labels)) fullyLabeled++;
     if (isPodReady(p)) {
       ready++;
       if (isPodAvailable(p, minReady, now)) available++;
     }
   }
-  const previous = asObject(rs.status) ?? {};
-  const status: JsonObject = { replicas: owned.length };
+  const previous = rs.status ?? { replicas: 0 };
+  const status: ReplicaSetStatus = { replicas: owned.length };
   if (fullyLabeled > 0) status.fullyLabeledReplicas = fullyLabeled;
   if (ready > 0) status.readyReplicas = ready;
   if (available > 0) status.availableReplicas = available;
-  const generation = asNumber(asObject(rs.metadata)?.generation);
+  const generation = rs.metadata?.generation;
   if (generation !== undefined && generation > 0) status.observedGeneration = generation;
   if (previous.conditions !== undefined) status.conditions = previous.conditions;
   if (manageError !== undefined) {
@@ -200,10 +204,9 @@ export function calculateStatus(rs: JsonObject, owned: readonly JsonObject[], ma
   return status;
 }
 
-async function updateStatus(kit: ControllerKit, rsDef: ResourceDef, rs: JsonObject, status: JsonObject): Promise<JsonObject | undefined> {
+async function updateStatus(kit: ControllerKit, rsDef: KindDef<ReplicaObject>, rs: ReplicaObject, status: ReplicaSetStatus): Promise<ReplicaObject | undefined> {
   if (jsonEqual(rs.status ?? {}, status)) return rs;
-  const meta = asObject(rs.metadata) ?? {};
-  return kit.client.update(rsDef, asString(meta.namespace) ?? '', asString(meta.name) ?? '', (o) => {
+  return kit.client.update(rsDef, rs.metadata?.namespace ?? '', rs.metadata?.name ?? '', (o) => {
     if (uidOf(o) !== uidOf(rs)) return false;
     o.status = status;
     return true;

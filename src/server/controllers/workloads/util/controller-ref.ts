@@ -6,7 +6,7 @@
 import type { JsonObject, JsonValue } from '../../../../sdk/types/meta.js';
 import { matchesLabels, type LabelSelector } from '../../../../machinery/labels/selector.js';
 import { asArray, asObject, asString, metaOf } from '../../../util/json.js';
-import type { ResourceDef } from '../../../registry/types.js';
+import type { KindDef } from '../../../registry/kind-def.js';
 import type { InternalClient } from '../../../control/client.js';
 import { isTerminating } from './pods.js';
 
@@ -60,16 +60,16 @@ export function namespaceOf(obj: JsonObject): string {
 }
 
 /** What a claim needs. */
-export interface ClaimSpec {
+export interface ClaimSpec<T extends JsonObject = JsonObject> {
   client: InternalClient;
   /** The kind of the claimed objects. */
-  def: ResourceDef;
+  def: KindDef<T>;
   owner: JsonObject;
   ownerApiVersion: string;
   ownerKind: string;
   selector: LabelSelector;
   /** Objects of the owner's namespace that may be claimed (owned by it, or orphans). */
-  candidates: readonly JsonObject[];
+  candidates: readonly T[];
   /** A fresh read of the owner, to check before adopting that it is still the same and not deleting. */
   recheckOwner(): Promise<JsonObject | undefined>;
 }
@@ -83,10 +83,10 @@ function labelsOf(obj: JsonObject): JsonObject | undefined {
  * adopted (unless the owner or the object is being deleted), owned objects that no longer match
  * are released (unless the owner is being deleted).
  */
-export async function claim(spec: ClaimSpec): Promise<JsonObject[]> {
+export async function claim<T extends JsonObject>(spec: ClaimSpec<T>): Promise<T[]> {
   const ownerUid = uidOf(spec.owner);
   const ownerDeleting = isTerminating(spec.owner);
-  const claimed: JsonObject[] = [];
+  const claimed: T[] = [];
   let adoptable: boolean | undefined;
   for (const obj of spec.candidates) {
     const ref = controllerRefOf(obj);
@@ -113,7 +113,7 @@ export async function claim(spec: ClaimSpec): Promise<JsonObject[]> {
   return claimed;
 }
 
-async function adopt(spec: ClaimSpec, obj: JsonObject): Promise<JsonObject | undefined> {
+async function adopt<T extends JsonObject>(spec: ClaimSpec<T>, obj: T): Promise<T | undefined> {
   const ref = refJson(newControllerRef(spec.owner, spec.ownerApiVersion, spec.ownerKind));
   return spec.client.update(spec.def, namespaceOf(obj), nameOf(obj), (o) => {
     if (uidOf(o) !== uidOf(obj) || controllerRefOf(o) !== undefined || isTerminating(o)) return false;
@@ -125,7 +125,7 @@ async function adopt(spec: ClaimSpec, obj: JsonObject): Promise<JsonObject | und
   }).then((o) => (o !== undefined && controllerRefOf(o)?.uid === ref.uid ? o : undefined));
 }
 
-async function release(spec: ClaimSpec, obj: JsonObject, ownerUid: string): Promise<void> {
+async function release<T extends JsonObject>(spec: ClaimSpec<T>, obj: T, ownerUid: string): Promise<void> {
   await spec.client.update(spec.def, namespaceOf(obj), nameOf(obj), (o) => {
     if (uidOf(o) !== uidOf(obj)) return false;
     const meta = metaOf(o);

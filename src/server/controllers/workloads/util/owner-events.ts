@@ -12,26 +12,26 @@ import { jsonEqual } from '../../../../machinery/json/equal.js';
 import { controllerRefOf, namespaceOf } from './controller-ref.js';
 
 /** How an owner kind is found. */
-export interface OwnerLookup {
+export interface OwnerLookup<O extends JsonObject = JsonObject> {
   /** The owner kind's informer. */
-  owners: Informer;
+  owners: Informer<O>;
   kind: string;
   /**
    * The owner's selector of dependents: its `spec.selector` LabelSelector by default; undefined
    * when it adopts none.
    */
-  selectorOf?(owner: JsonObject): LabelSelector | undefined;
+  selectorOf?(owner: O): LabelSelector | undefined;
 }
 
 /** The owner a controller reference names, if it is cached with that uid. */
-export function resolveOwner(lookup: OwnerLookup, namespace: string, ref: { kind: string; name: string; uid: string } | undefined): JsonObject | undefined {
+export function resolveOwner<O extends JsonObject>(lookup: OwnerLookup<O>, namespace: string, ref: { kind: string; name: string; uid: string } | undefined): O | undefined {
   if (ref === undefined || ref.kind !== lookup.kind) return undefined;
   const owner = lookup.owners.get(namespace, ref.name);
   return owner !== undefined && asString(asObject(owner.metadata)?.uid) === ref.uid ? owner : undefined;
 }
 
 /** Owners of the namespace whose selector matches the object's labels. */
-export function matchingOwners(lookup: OwnerLookup, obj: JsonObject): JsonObject[] {
+export function matchingOwners<O extends JsonObject>(lookup: OwnerLookup<O>, obj: JsonObject): O[] {
   const labels = asObject(asObject(obj.metadata)?.labels);
   if (labels === undefined) return [];
   return lookup.owners.list(namespaceOf(obj)).filter((o) => {
@@ -41,13 +41,13 @@ export function matchingOwners(lookup: OwnerLookup, obj: JsonObject): JsonObject
 }
 
 /** A handler that hands the affected owners of each dependent change to `enqueue`. */
-export function dependentHandler(lookup: OwnerLookup, enqueue: (owner: JsonObject, event: InformerEvent) => void): (event: InformerEvent) => void {
+export function dependentHandler<O extends JsonObject, D extends JsonObject>(lookup: OwnerLookup<O>, enqueue: (owner: O, event: InformerEvent<D>) => void): (event: InformerEvent<D>) => void {
   return (event) => {
     const obj = event.object;
     const ns = namespaceOf(obj);
     const ref = controllerRefOf(obj);
-    const seen = new Set<JsonObject>();
-    const push = (o: JsonObject | undefined): void => {
+    const seen = new Set<O>();
+    const push = (o: O | undefined): void => {
       if (o === undefined || seen.has(o)) return;
       seen.add(o);
       enqueue(o, event);

@@ -33,11 +33,11 @@ test('src/sdk/types/generated/ is what the schema tables generate', () => {
   assert.deepEqual(stale, [], `${HINT}\ndiffering: ${stale.join(', ')}`);
 });
 
-/** The members of `export interface <type> {...}` in the committed text: name → optional. */
+/** The members of `export type <type> = {...}` in the committed text: name → optional. */
 function committedMembers(type: string, text: string): Map<string, boolean> | undefined {
-  const start = text.indexOf(`\nexport interface ${type} {\n`);
+  const start = text.indexOf(`\nexport type ${type} = {\n`);
   if (start < 0) return undefined;
-  const body = text.slice(start, text.indexOf('\n}\n', start));
+  const body = text.slice(start, text.indexOf('\n};\n', start));
   const members = new Map<string, boolean>();
   for (const m of body.matchAll(/^ {2}('[^']+'|[\w$]+)(\??): /gm)) members.set((m[1] ?? '').replace(/^'|'$/g, ''), m[2] === '?');
   return members;
