@@ -7,12 +7,13 @@
  */
 import os from 'node:os';
 import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { Container, EphemeralContainer, Pod } from '../../../sdk/types/generated/core-v1.js';
 import { COMPONENTS, GROUPS, IN_CLUSTER_HOST_ENV, IN_CLUSTER_PORT_ENV } from '../../../sdk/naming.js';
 import type { ServerContext, WriteEvent } from '../../context.js';
 import { InternalClient } from '../../control/client.js';
 import { realClock, type ControllerClock } from '../../control/clock.js';
 import { EventRecorder, referenceTo } from '../../control/event-recorder.js';
-import type { ResourceDef } from '../../registry/types.js';
+import { storedAs, type KindDef } from '../../registry/kind-def.js';
 import { asArray, asNumber, asObject, asString } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { ContainerLogs } from '../logs/container-logs.js';
@@ -58,7 +59,7 @@ export interface AgentParts {
 }
 
 interface PodState {
-  pod: JsonObject;
+  pod: Pod;
   waiting: Map<string, WaitingReason>;
   /** Instances of an earlier run, rebuilt from the stored status. */
   previous: ContainerInfo[];
@@ -67,20 +68,16 @@ interface PodState {
   notified: Set<string>;
 }
 
-function metaOf(pod: JsonObject): JsonObject {
-  return asObject(pod.metadata) ?? {};
+function uidOf(pod: Pod): string {
+  return pod.metadata?.uid ?? '';
 }
 
-function specOf(pod: JsonObject): JsonObject {
-  return asObject(pod.spec) ?? {};
-}
-
-function containersOf(pod: JsonObject, list: ContainerList): JsonObject[] {
-  return (asArray(specOf(pod)[list]) ?? []).map((c) => asObject(c) ?? {});
+function containersOf(pod: Pod, list: ContainerList): (Container | EphemeralContainer)[] {
+  return pod.spec?.[list] ?? [];
 }
 
 /** The list of the pod spec that holds container `name`. */
-function listOf(pod: JsonObject, name: string): ContainerList {
+function listOf(pod: Pod, name: string): ContainerList {
   for (const list of ['containers', 'initContainers', 'ephemeralContainers'] as const) {
     if (containersOf(pod, list).some((c) => c.name === name)) return list;
   }
@@ -88,18 +85,18 @@ function listOf(pod: JsonObject, name: string): ContainerList {
 }
 
 /** The pod with status and bookkeeping fields removed: what a sync depends on. */
-function syncRelevant(pod: JsonObject): JsonObject {
-  const meta = { ...metaOf(pod) };
+function syncRelevant(pod: Pod): JsonObject {
+  const meta = { ...pod.metadata };
   delete meta.resourceVersion;
   delete meta.managedFields;
-  const foreign = (asArray(asObject(pod.status)?.conditions) ?? []).filter((c) => !['PodScheduled', 'Ready', 'Initialized', 'ContainersReady', 'PodReadyToStartContainers'].includes(String(asObject(c)?.type)));
-  return { meta, spec: pod.spec ?? null, foreign, phase: asObject(pod.status)?.phase ?? null };
+  const foreign = (pod.status?.conditions ?? []).filter((c) => !['PodScheduled', 'Ready', 'Initialized', 'ContainersReady', 'PodReadyToStartContainers'].includes(c.type));
+  return { meta, spec: pod.spec ?? null, foreign, phase: pod.status?.phase ?? null };
 }
 
 /** The node agent. */
 export class NodeAgent {
   private readonly client: InternalClient;
-  private readonly pods: ResourceDef;
+  private readonly pods: KindDef<Pod>;
   private readonly recorder: EventRecorder;
   private readonly status: StatusManager;
   private readonly prober: ProberManager;
@@ -107,7 +104,7 @@ export class NodeAgent {
   private readonly backoff: Backoff;
   private readonly reporter: NodeReporter;
   private readonly states = new Map<string, PodState>();
-  private readonly known = new Map<string, JsonObject>();
+  private readonly known = new Map<string, Pod>();
   private unsubscribe: (() => void) | undefined;
   private unsubscribeExit: (() => void) | undefined;
   private stopped = false;
@@ -119,7 +116,7 @@ export class NodeAgent {
   constructor(private readonly p: AgentParts) {
     const ctx = p.ctx;
     this.client = new InternalClient(ctx, `system:node:${p.nodeName}`, COMPONENTS.nodeAgent);
-    this.pods = ctx.registry.served('', 'v1', 'pods');
+    this.pods = ctx.registry.kind('v1', 'Pod');
     this.recorder = new EventRecorder(ctx, { component: COMPONENTS.nodeAgent, host: p.nodeName });
     this.status = new StatusManager(this.client, this.pods, ctx.log);
     this.backoff = new Backoff({ initialMs: p.options.backoffInitialMs, maxMs: p.options.backoffMaxMs, resetMs: p.options.backoffResetMs }, () => ctx.now());
@@ -167,16 +164,17 @@ export class NodeAgent {
     for (const pod of await this.client.list(this.pods)) this.observe(pod);
   }
 
-  private mine(pod: JsonObject): boolean {
-    const nodeName = asString(specOf(pod).nodeName) ?? '';
+  private mine(pod: Pod): boolean {
+    const nodeName = pod.spec?.nodeName ?? '';
     if (nodeName === this.p.nodeName) return true;
     // With the runtime off, pending pods hear why the node runs nothing even before they are bound.
-    return this.p.runtime === undefined && nodeName === '' && (asString(asObject(pod.status)?.phase) ?? 'Pending') === 'Pending';
+    return this.p.runtime === undefined && nodeName === '' && (pod.status?.phase ?? 'Pending') === 'Pending';
   }
 
   private onPodEvent(ev: WriteEvent): void {
     if (ev.def.group !== '' || ev.def.plural !== 'pods' || this.stopped) return;
-    const uid = asString(metaOf(ev.object).uid) ?? '';
+    const pod = storedAs(this.pods, ev.object);
+    const uid = uidOf(pod);
     if (ev.type === 'DELETED') {
       if (this.known.has(uid)) {
         this.known.delete(uid);
@@ -184,11 +182,11 @@ export class NodeAgent {
       }
       return;
     }
-    if (!this.mine(ev.object)) return;
+    if (!this.mine(pod)) return;
     const before = this.known.get(uid);
-    this.known.set(uid, ev.object);
-    if (before !== undefined) this.shortenTermination(uid, before, ev.object);
-    if (before !== undefined && jsonEqual(syncRelevant(before), syncRelevant(ev.object)) && !this.statusOverwritten(uid, ev.object)) return;
+    this.known.set(uid, pod);
+    if (before !== undefined) this.shortenTermination(uid, before, pod);
+    if (before !== undefined && jsonEqual(syncRelevant(before), syncRelevant(pod)) && !this.statusOverwritten(uid, pod)) return;
     this.workers.update(uid);
   }
 
@@ -196,9 +194,9 @@ export class NodeAgent {
    * A second delete with a shorter grace period shortens a termination in progress: the pod worker
    * is busy waiting out the longer one, so the shorter deadline goes to the runtime directly.
    */
-  private shortenTermination(uid: string, before: JsonObject, now: JsonObject): void {
-    const was = asNumber(metaOf(before).deletionGracePeriodSeconds);
-    const is = asNumber(metaOf(now).deletionGracePeriodSeconds);
+  private shortenTermination(uid: string, before: Pod, now: Pod): void {
+    const was = asNumber(before.metadata?.deletionGracePeriodSeconds);
+    const is = asNumber(now.metadata?.deletionGracePeriodSeconds);
     const runtime = this.p.runtime;
     if (was === undefined || is === undefined || is >= was || runtime === undefined) return;
     for (const c of runtime.listContainers(uid)) {
@@ -207,21 +205,22 @@ export class NodeAgent {
   }
 
   /** True when someone else changed what the agent reports (node lifecycle marking pods not ready). */
-  private statusOverwritten(uid: string, pod: JsonObject): boolean {
+  private statusOverwritten(uid: string, pod: Pod): boolean {
     const cached = this.status.cached(uid);
     if (cached === undefined) return false;
+    // The cached status is the one the agent built (untyped: it writes lastProbeTime as null).
     const summary = (s: JsonObject): string => JSON.stringify([s.phase ?? null, (asArray(s.conditions) ?? []).map((c) => [asObject(c)?.type ?? null, asObject(c)?.status ?? null])]);
-    return summary(cached) !== summary(asObject(pod.status) ?? {});
+    return summary(cached) !== summary(pod.status ?? {});
   }
 
-  private observe(pod: JsonObject): void {
+  private observe(pod: Pod): void {
     if (!this.mine(pod)) return;
-    const uid = asString(metaOf(pod).uid) ?? '';
+    const uid = uidOf(pod);
     this.known.set(uid, pod);
     this.workers.update(uid);
   }
 
-  private stateOf(uid: string, pod: JsonObject): PodState {
+  private stateOf(uid: string, pod: Pod): PodState {
     let st = this.states.get(uid);
     if (st === undefined) {
       st = { pod, waiting: new Map(), previous: previousInstances(pod, this.p.ctx.now()), killing: undefined, finished: false, notified: new Set() };
@@ -244,13 +243,12 @@ export class NodeAgent {
     return list.filter((c) => c.name === name).sort((a, b) => a.attempt - b.attempt || a.createdAt - b.createdAt).at(-1);
   }
 
-  private graceSeconds(pod: JsonObject): number {
-    const meta = metaOf(pod);
-    const g = asNumber(meta.deletionGracePeriodSeconds) ?? asNumber(specOf(pod).terminationGracePeriodSeconds) ?? 30;
+  private graceSeconds(pod: Pod): number {
+    const g = asNumber(pod.metadata?.deletionGracePeriodSeconds) ?? asNumber(pod.spec?.terminationGracePeriodSeconds) ?? 30;
     return Math.max(MIN_GRACE_SECONDS, g);
   }
 
-  private event(pod: JsonObject, type: 'Normal' | 'Warning', reason: string, message: string, fieldPath?: string): void {
+  private event(pod: Pod, type: 'Normal' | 'Warning', reason: string, message: string, fieldPath?: string): void {
     this.recorder.event(referenceTo(pod, fieldPath), type, reason, message);
   }
 
@@ -270,9 +268,9 @@ export class NodeAgent {
       }
       return;
     }
-    const meta = metaOf(pod);
-    const deleting = typeof meta.deletionTimestamp === 'string';
-    const apiPhase = asString(asObject(pod.status)?.phase);
+    const meta = pod.metadata ?? {};
+    const deleting = meta.deletionTimestamp !== undefined;
+    const apiPhase = pod.status?.phase;
     const deadline = this.deadlineExceeded(pod, st);
     if (deleting || deadline || st.finished || apiPhase === 'Succeeded' || apiPhase === 'Failed') {
       await this.terminate(pod, st, deadline);
@@ -280,9 +278,9 @@ export class NodeAgent {
     }
     let sandbox = runtime.sandbox(uid);
     if (sandbox === undefined) {
-      const oldIP = asString(asObject(pod.status)?.podIP);
+      const oldIP = pod.status?.podIP;
       if (st.previous.length > 0) this.event(pod, 'Normal', 'SandboxChanged', 'Pod sandbox changed, it will be killed and re-created.');
-      sandbox = await runtime.runPodSandbox({ podUid: uid, namespace: asString(meta.namespace) ?? '', name: asString(meta.name) ?? '', ...(oldIP !== undefined ? { previousIP: oldIP } : {}) });
+      sandbox = await runtime.runPodSandbox({ podUid: uid, namespace: meta.namespace ?? '', name: meta.name ?? '', ...(oldIP !== undefined ? { previousIP: oldIP } : {}) });
     }
     this.prober.addPod(uid, pod);
     // As the kubelet does, a new pod's status (ContainerCreating) is reported before anything starts.
@@ -296,14 +294,14 @@ export class NodeAgent {
       await this.terminate(pod, st, undefined);
     }
     this.collectGarbage(uid);
-    const activeDeadline = asNumber(specOf(pod).activeDeadlineSeconds);
+    const activeDeadline = asNumber(pod.spec?.activeDeadlineSeconds);
     const start = Date.parse(asString(status.startTime) ?? '');
     if (activeDeadline !== undefined && !Number.isNaN(start)) this.workers.updateAfter(uid, Math.max(0, start + activeDeadline * 1000 - this.p.ctx.now()) + 10);
   }
 
-  private deadlineExceeded(pod: JsonObject, st: PodState): WaitingReason | undefined {
-    const seconds = asNumber(specOf(pod).activeDeadlineSeconds);
-    const startTime = asString(this.status.cached(asString(metaOf(pod).uid) ?? '')?.startTime ?? asObject(pod.status)?.startTime);
+  private deadlineExceeded(pod: Pod, st: PodState): WaitingReason | undefined {
+    const seconds = asNumber(pod.spec?.activeDeadlineSeconds);
+    const startTime = asString(this.status.cached(uidOf(pod))?.startTime) ?? pod.status?.startTime;
     if (seconds === undefined || startTime === undefined) return undefined;
     if (this.p.ctx.now() - Date.parse(startTime) < seconds * 1000) return undefined;
     if (!st.notified.has('deadline')) {
@@ -314,18 +312,18 @@ export class NodeAgent {
   }
 
   /** Restarts containers whose liveness or startup probe failed. */
-  private async killUnhealthy(pod: JsonObject, st: PodState): Promise<void> {
+  private async killUnhealthy(pod: Pod, st: PodState): Promise<void> {
     const runtime = this.p.runtime;
     if (runtime === undefined) return;
-    const uid = asString(metaOf(pod).uid) ?? '';
+    const uid = uidOf(pod);
     for (const c of containersOf(pod, 'containers')) {
-      const name = asString(c.name) ?? '';
+      const name = c.name;
       const latest = this.latestOf(this.instances(uid, st), name);
       if (latest === undefined || latest.state !== 'running') continue;
       const failed = this.prober.failedFor(uid, name, latest.id);
       if (failed === undefined) continue;
       this.event(pod, 'Normal', 'Killing', `Container ${name} failed ${failed} probe, will be restarted`, fieldPathOf(name, 'containers'));
-      await this.stopOne(pod, c, latest, asNumber(specOf(pod).terminationGracePeriodSeconds) ?? 30);
+      await this.stopOne(pod, c, latest, asNumber(pod.spec?.terminationGracePeriodSeconds) ?? 30);
     }
   }
 
@@ -334,16 +332,15 @@ export class NodeAgent {
    * the kubelet's rule), then the init container that is due, or the regular containers once
    * initialization is done.
    */
-  private async startWhatIsDue(pod: JsonObject, st: PodState, sandbox: Sandbox): Promise<void> {
-    const uid = asString(metaOf(pod).uid) ?? '';
-    const policy = asString(specOf(pod).restartPolicy) ?? 'Always';
+  private async startWhatIsDue(pod: Pod, st: PodState, sandbox: Sandbox): Promise<void> {
+    const uid = uidOf(pod);
+    const policy = pod.spec?.restartPolicy ?? 'Always';
     for (const c of containersOf(pod, 'ephemeralContainers')) {
-      const name = asString(c.name) ?? '';
-      if (this.latestOf(this.instances(uid, st), name) !== undefined) continue;
+      if (this.latestOf(this.instances(uid, st), c.name) !== undefined) continue;
       await this.startOne(pod, st, sandbox, c, 'ephemeralContainers', undefined);
     }
     for (const c of containersOf(pod, 'initContainers')) {
-      const latest = this.latestOf(this.instances(uid, st), asString(c.name) ?? '');
+      const latest = this.latestOf(this.instances(uid, st), c.name);
       if (initDone(latest)) continue;
       if (latest?.state === 'running') return;
       if (latest !== undefined && policy === 'Never') return;
@@ -351,7 +348,7 @@ export class NodeAgent {
       return;
     }
     for (const c of containersOf(pod, 'containers')) {
-      const latest = this.latestOf(this.instances(uid, st), asString(c.name) ?? '');
+      const latest = this.latestOf(this.instances(uid, st), c.name);
       if (!shouldRestart(pod, latest)) continue;
       await this.startOne(pod, st, sandbox, c, 'containers', latest);
     }
@@ -359,8 +356,8 @@ export class NodeAgent {
 
   private startDeps(runtime: ContainerRuntime): StartDeps {
     const ctx = this.p.ctx;
-    const configmaps = ctx.registry.served('', 'v1', 'configmaps');
-    const secrets = ctx.registry.served('', 'v1', 'secrets');
+    const configmaps = ctx.registry.kind('v1', 'ConfigMap');
+    const secrets = ctx.registry.kind('v1', 'Secret');
     const sources: EnvSources = {
       configMap: (ns, name) => this.client.get(configmaps, ns, name),
       secret: (ns, name) => this.client.get(secrets, ns, name),
@@ -372,7 +369,7 @@ export class NodeAgent {
         return [
           ['PATH', process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin'],
           ['HOME', os.homedir()],
-          ['HOSTNAME', asString(metaOf(pod).name) ?? ''],
+          ['HOSTNAME', asString(asObject(pod.metadata)?.name) ?? ''],
           [IN_CLUSTER_HOST_ENV, server.host],
           [IN_CLUSTER_PORT_ENV, String(server.port)],
           [`${IN_CLUSTER_PORT_ENV}_HTTPS`, String(server.port)],
@@ -391,11 +388,11 @@ export class NodeAgent {
     return out;
   }
 
-  private async startOne(pod: JsonObject, st: PodState, sandbox: Sandbox, container: JsonObject, list: ContainerList, latest: ContainerInfo | undefined): Promise<void> {
+  private async startOne(pod: Pod, st: PodState, sandbox: Sandbox, container: Container | EphemeralContainer, list: ContainerList, latest: ContainerInfo | undefined): Promise<void> {
     const runtime = this.p.runtime;
     if (runtime === undefined) return;
-    const uid = asString(metaOf(pod).uid) ?? '';
-    const name = asString(container.name) ?? '';
+    const uid = uidOf(pod);
+    const name = container.name;
     const outcome = await startContainer(this.startDeps(runtime), pod, sandbox, container, list, latest);
     if (outcome.kind === 'waiting') {
       st.waiting.set(name, outcome.reason);
@@ -430,9 +427,9 @@ export class NodeAgent {
     void (async () => {
       await new Promise((r) => setTimeout(r, CRASH_LOG_SETTLE_MS).unref());
       if (this.stopped) return;
-      const meta = metaOf(st.pod);
+      const meta = st.pod.metadata ?? {};
       const entries: LogEntry[] = [];
-      const ref = { namespace: asString(meta.namespace) ?? '', podName: asString(meta.name) ?? '', podUid: info.podUid, container: info.name, attempt: info.attempt };
+      const ref = { namespace: meta.namespace ?? '', podName: meta.name ?? '', podUid: info.podUid, container: info.name, attempt: info.attempt };
       for await (const e of this.p.logs.read(ref, { tailLines: CRASH_LOG_LINES })) entries.push(e);
       const inUse = addressInUseIn(entries);
       if (inUse === undefined) return;
@@ -448,7 +445,7 @@ export class NodeAgent {
         const holder = owner === undefined ? undefined : this.states.get(owner.podUid)?.pod;
         const relevant = listeners.filter((l) => inUse.port === undefined || l.port === inUse.port);
         if (owner === undefined || holder === undefined || relevant.length === 0) continue;
-        holders.push({ pod: `${asString(metaOf(holder).namespace) ?? ''}/${asString(metaOf(holder).name) ?? ''}`, container: owner.name, listeners: relevant });
+        holders.push({ pod: `${holder.metadata?.namespace ?? ''}/${holder.metadata?.name ?? ''}`, container: owner.name, listeners: relevant });
       }
       if (holders.length === 0 || this.stopped) return;
       this.event(st.pod, 'Warning', ADDRESS_IN_USE, addressInUseMessage(info.name, holders), fieldPathOf(info.name, listOf(st.pod, info.name)));
@@ -456,14 +453,14 @@ export class NodeAgent {
   }
 
   /** Stops one running instance: preStop hook, SIGTERM, SIGKILL after the grace period. */
-  private async stopOne(pod: JsonObject, container: JsonObject | undefined, inst: ContainerInfo, graceSeconds: number): Promise<void> {
+  private async stopOne(pod: Pod, container: Container | EphemeralContainer | undefined, inst: ContainerInfo, graceSeconds: number): Promise<void> {
     const runtime = this.p.runtime;
     if (runtime === undefined) return;
     let remainingMs = Math.max(0, graceSeconds) * 1000;
-    const preStop = asArray(asObject(asObject(asObject(container?.lifecycle)?.preStop)?.exec)?.command);
+    const preStop = container?.lifecycle?.preStop?.exec?.command;
     if (preStop !== undefined && preStop.length > 0 && remainingMs > 0) {
       const began = Date.now();
-      const r = await runtime.execSync(inst.id, preStop.map((x) => String(x)), remainingMs);
+      const r = await runtime.execSync(inst.id, preStop, remainingMs);
       if (r.exitCode !== 0) {
         this.event(pod, 'Warning', 'FailedPreStopHook', `PreStopHook failed`, fieldPathOf(inst.name, 'containers'));
       }
@@ -473,10 +470,10 @@ export class NodeAgent {
   }
 
   /** Stops every container of a pod that must not run any more, then writes its final status. */
-  private async terminate(pod: JsonObject, st: PodState, deadline: WaitingReason | undefined): Promise<void> {
+  private async terminate(pod: Pod, st: PodState, deadline: WaitingReason | undefined): Promise<void> {
     const runtime = this.p.runtime;
-    const uid = asString(metaOf(pod).uid) ?? '';
-    const deleting = typeof metaOf(pod).deletionTimestamp === 'string';
+    const uid = uidOf(pod);
+    const deleting = pod.metadata?.deletionTimestamp !== undefined;
     if (runtime !== undefined) {
       st.killing ??= (async () => {
         this.prober.removePod(uid);
@@ -500,13 +497,13 @@ export class NodeAgent {
     if (deleting) this.status.terminated(pod);
   }
 
-  private publish(pod: JsonObject, st: PodState, podIsTerminal: boolean, terminalReason?: WaitingReason): JsonObject {
-    const uid = asString(metaOf(pod).uid) ?? '';
+  private publish(pod: Pod, st: PodState, podIsTerminal: boolean, terminalReason?: WaitingReason): JsonObject {
+    const uid = uidOf(pod);
     const instances = this.instances(uid, st);
     const byId = new Map(instances.map((c) => [c.id, c.name]));
     const status = generatePodStatus({
       pod,
-      oldStatus: this.status.cached(uid) ?? asObject(pod.status) ?? {},
+      oldStatus: this.status.cached(uid) ?? pod.status ?? {},
       podIP: this.p.runtime?.sandbox(uid)?.ip,
       hostIP: this.p.hostIP,
       containers: instances,
@@ -549,8 +546,7 @@ export class NodeAgent {
     this.status.forget(uid);
     this.backoff.forget(`${uid}/`);
     if (st !== undefined) {
-      const meta = metaOf(st.pod);
-      await this.p.logs.removePod(asString(meta.namespace) ?? '', asString(meta.name) ?? '', uid);
+      await this.p.logs.removePod(st.pod.metadata?.namespace ?? '', st.pod.metadata?.name ?? '', uid);
     }
     this.states.delete(uid);
     this.workers.remove(uid);
@@ -605,8 +601,8 @@ export class NodeAgent {
   }
 
   /** Pod and container usage (for the metrics API): uid → container → usage. */
-  async usage(): Promise<Map<string, { pod: JsonObject; containers: Map<string, { cpuNanos: number; memoryBytes: number }> }>> {
-    const out = new Map<string, { pod: JsonObject; containers: Map<string, { cpuNanos: number; memoryBytes: number }> }>();
+  async usage(): Promise<Map<string, { pod: Pod; containers: Map<string, { cpuNanos: number; memoryBytes: number }> }>> {
+    const out = new Map<string, { pod: Pod; containers: Map<string, { cpuNanos: number; memoryBytes: number }> }>();
     const runtime = this.p.runtime;
     if (runtime === undefined) return out;
     const ids: { uid: string; name: string; id: string }[] = [];
