@@ -369,7 +369,7 @@ export class NodeAgent {
         return [
           ['PATH', process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin'],
           ['HOME', os.homedir()],
-          ['HOSTNAME', asString(asObject(pod.metadata)?.name) ?? ''],
+          ['HOSTNAME', pod.metadata?.name ?? ''],
           [IN_CLUSTER_HOST_ENV, server.host],
           [IN_CLUSTER_PORT_ENV, String(server.port)],
           [`${IN_CLUSTER_PORT_ENV}_HTTPS`, String(server.port)],

@@ -6,8 +6,7 @@
  * gets a waiting reason for its status (`CrashLoopBackOff`, `CreateContainerConfigError`,
  * `CreateContainerError`, `NoCommand`).
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString } from '../../util/json.js';
+import type { Container, EphemeralContainer, Pod } from '../../../sdk/types/generated/core-v1.js';
 import type { ContainerLogs } from '../logs/container-logs.js';
 import { CreateContainerError, type ContainerInfo, type ContainerRuntime, type DeclaredPort, type Sandbox } from '../runtime/runtime.js';
 import { type Backoff } from './backoff.js';
@@ -26,9 +25,9 @@ export interface StartDeps {
   sources: EnvSources;
   now(): number;
   /** The environment every container gets before its own (PATH, HOME, HOSTNAME, the API server's address). */
-  baseEnv(pod: JsonObject): [string, string][];
+  baseEnv(pod: Pod): [string, string][];
   facts(sandbox: Sandbox): PodRuntimeFacts;
-  event(pod: JsonObject, type: 'Normal' | 'Warning', reason: string, message: string, fieldPath: string): void;
+  event(pod: Pod, type: 'Normal' | 'Warning', reason: string, message: string, fieldPath: string): void;
 }
 
 /** What became of a start attempt. */
@@ -37,9 +36,9 @@ export type StartOutcome =
   | { kind: 'waiting'; reason: WaitingReason; retryAfterMs?: number };
 
 /** `name_namespace(uid)`, as the kubelet names a pod in messages. */
-export function podFormat(pod: JsonObject): string {
-  const meta = asObject(pod.metadata) ?? {};
-  return `${asString(meta.name) ?? ''}_${asString(meta.namespace) ?? ''}(${asString(meta.uid) ?? ''})`;
+export function podFormat(pod: Pod): string {
+  const meta = pod.metadata ?? {};
+  return `${meta.name ?? ''}_${meta.namespace ?? ''}(${meta.uid ?? ''})`;
 }
 
 /** The list of the pod spec a container is in. */
@@ -56,22 +55,21 @@ export function fieldPathOf(name: string, list: ContainerList): string {
   return `spec.${list}{${name}}`;
 }
 
-function declaredPorts(container: JsonObject): DeclaredPort[] {
-  return (asArray(container.ports) ?? []).map((p) => asObject(p) ?? {}).flatMap((p) => {
-    const port = asNumber(p.containerPort);
-    if (port === undefined) return [];
-    const d: DeclaredPort = { containerPort: port, protocol: asString(p.protocol) ?? 'TCP' };
-    const name = asString(p.name);
-    if (name !== undefined) d.name = name;
-    return [d];
+function declaredPorts(container: Container | EphemeralContainer): DeclaredPort[] {
+  return (container.ports ?? []).map((p) => {
+    const d: DeclaredPort = { containerPort: p.containerPort, protocol: p.protocol ?? 'TCP' };
+    if (p.name !== undefined) d.name = p.name;
+    return d;
   });
 }
 
 /** Starts `container` unless its back-off forbids it now. */
-export async function startContainer(deps: StartDeps, pod: JsonObject, sandbox: Sandbox, container: JsonObject, list: ContainerList, latest: ContainerInfo | undefined): Promise<StartOutcome> {
-  const meta = asObject(pod.metadata) ?? {};
-  const uid = asString(meta.uid) ?? '';
-  const name = asString(container.name) ?? '';
+export async function startContainer(deps: StartDeps, pod: Pod, sandbox: Sandbox, container: Container | EphemeralContainer, list: ContainerList, latest: ContainerInfo | undefined): Promise<StartOutcome> {
+  const meta = pod.metadata ?? {};
+  const uid = meta.uid ?? '';
+  const name = container.name;
+  const namespace = meta.namespace ?? '';
+  const podName = meta.name ?? '';
   const fieldPath = fieldPathOf(name, list);
   const key = `${uid}/${name}`;
   // An instance that a clean node shutdown stopped did not crash: starting it again is not a
@@ -89,14 +87,14 @@ export async function startContainer(deps: StartDeps, pod: JsonObject, sandbox: 
     }
     deps.backoff.next(key, finished);
   }
-  const image = asString(container.image) ?? '';
+  const image = container.image ?? '';
   const retryAfterMs = Math.max(deps.backoff.initialMs, deps.backoff.get(key));
   let env: [string, string][];
   try {
     const built = await buildEnv(pod, container, deps.facts(sandbox), deps.baseEnv(pod), deps.sources);
     env = built.env;
     for (const s of built.skipped) {
-      deps.event(pod, 'Warning', 'InvalidEnvironmentVariableNames', `Keys [${s.keys.join(', ')}] from the EnvFrom ${s.kind} ${asString(meta.namespace) ?? ''}/${s.name} were skipped since they are considered invalid environment variable names.`, fieldPath);
+      deps.event(pod, 'Warning', 'InvalidEnvironmentVariableNames', `Keys [${s.keys.join(', ')}] from the EnvFrom ${s.kind} ${namespace}/${s.name} were skipped since they are considered invalid environment variable names.`, fieldPath);
     }
   } catch (e) {
     if (!(e instanceof EnvError)) throw e;
@@ -109,14 +107,14 @@ export async function startContainer(deps: StartDeps, pod: JsonObject, sandbox: 
     deps.event(pod, 'Warning', 'Failed', `Error: ${message}`, fieldPath);
     return { kind: 'waiting', reason: { reason: NO_COMMAND_REASON, message } };
   }
-  const attempt = latest !== undefined ? latest.attempt + 1 : ((await deps.logs.lastAttempt({ namespace: asString(meta.namespace) ?? '', podName: asString(meta.name) ?? '', podUid: uid, container: name })) ?? -1) + 1;
-  const log = await deps.logs.open({ namespace: asString(meta.namespace) ?? '', podName: asString(meta.name) ?? '', podUid: uid, container: name, attempt });
+  const attempt = latest !== undefined ? latest.attempt + 1 : ((await deps.logs.lastAttempt({ namespace, podName, podUid: uid, container: name })) ?? -1) + 1;
+  const log = await deps.logs.open({ namespace, podName, podUid: uid, container: name, attempt });
   deps.event(pod, 'Normal', 'ImageNotUsed', `Image "${image}" not pulled: the process runtime runs the command of container ${name} as a process on this machine`, fieldPath);
   let info: ContainerInfo;
   try {
     info = await deps.runtime.startContainer(sandbox, {
-      podUid: uid, podName: asString(meta.name) ?? '', podNamespace: asString(meta.namespace) ?? '', name, attempt, image, argv, env,
-      workingDir: asString(container.workingDir) || undefined, stdin: container.stdin === true, tty: container.tty === true, ports: declaredPorts(container), log,
+      podUid: uid, podName, podNamespace: namespace, name, attempt, image, argv, env,
+      workingDir: container.workingDir || undefined, stdin: container.stdin === true, tty: container.tty === true, ports: declaredPorts(container), log,
     });
   } catch (e) {
     await log.close();

@@ -6,14 +6,13 @@
  * expanded with the result. A missing source that is not optional is an error that keeps the
  * container from starting (`CreateContainerConfigError`).
  */
-import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
-import { asArray, asObject, asString } from '../../util/json.js';
+import type { ConfigMap, ConfigMapKeySelector, Container, EphemeralContainer, Pod, ResourceFieldSelector, Secret, SecretKeySelector } from '../../../sdk/types/generated/core-v1.js';
 import { containerLimit, containerRequest, quantityMilli } from '../../scheduler/pod-resources.js';
 
 /** Reads the ConfigMaps and Secrets a container refers to. */
 export interface EnvSources {
-  configMap(namespace: string, name: string): Promise<JsonObject | undefined>;
-  secret(namespace: string, name: string): Promise<JsonObject | undefined>;
+  configMap(namespace: string, name: string): Promise<ConfigMap | undefined>;
+  secret(namespace: string, name: string): Promise<Secret | undefined>;
 }
 
 /** What the downward API needs besides the pod itself. */
@@ -69,54 +68,48 @@ export function expand(input: string, lookup: (name: string) => string | undefin
   return out;
 }
 
-function stringsOf(v: JsonValue | undefined): string[] {
-  return (asArray(v) ?? []).map((x) => (typeof x === 'string' ? x : String(x)));
-}
-
 /** A label or annotation path of the downward API: `metadata.labels['key']`. */
 function mapField(path: string, prefix: string): string | undefined {
   const m = new RegExp(`^${prefix.replace('.', '\\.')}\\['(.*)'\\]$`).exec(path);
   return m === null ? undefined : m[1];
 }
 
-function fieldValue(pod: JsonObject, facts: PodRuntimeFacts, path: string): string {
-  const meta = asObject(pod.metadata) ?? {};
-  const spec = asObject(pod.spec) ?? {};
+function fieldValue(pod: Pod, facts: PodRuntimeFacts, path: string): string {
+  const meta = pod.metadata ?? {};
   switch (path) {
-    case 'metadata.name': return asString(meta.name) ?? '';
-    case 'metadata.namespace': return asString(meta.namespace) ?? '';
-    case 'metadata.uid': return asString(meta.uid) ?? '';
-    case 'spec.nodeName': return asString(spec.nodeName) ?? '';
-    case 'spec.serviceAccountName': return asString(spec.serviceAccountName) ?? '';
+    case 'metadata.name': return meta.name ?? '';
+    case 'metadata.namespace': return meta.namespace ?? '';
+    case 'metadata.uid': return meta.uid ?? '';
+    case 'spec.nodeName': return pod.spec?.nodeName ?? '';
+    case 'spec.serviceAccountName': return pod.spec?.serviceAccountName ?? '';
     case 'status.podIP':
     case 'status.podIPs': return facts.podIP;
     case 'status.hostIP':
     case 'status.hostIPs': return facts.hostIP;
     case 'metadata.labels':
     case 'metadata.annotations': {
-      const m = asObject(meta[path.slice('metadata.'.length)]) ?? {};
-      return Object.keys(m).sort().map((k) => `${k}="${String(m[k])}"`).join('\n');
+      const m = (path === 'metadata.labels' ? meta.labels : meta.annotations) ?? {};
+      return Object.keys(m).sort().map((k) => `${k}="${m[k] ?? ''}"`).join('\n');
     }
     default: {
       const label = mapField(path, 'metadata.labels');
-      if (label !== undefined) return asString(asObject(meta.labels)?.[label]) ?? '';
+      if (label !== undefined) return meta.labels?.[label] ?? '';
       const annotation = mapField(path, 'metadata.annotations');
-      if (annotation !== undefined) return asString(asObject(meta.annotations)?.[annotation]) ?? '';
+      if (annotation !== undefined) return meta.annotations?.[annotation] ?? '';
       throw new EnvError(`unsupported fieldPath: ${path}`);
     }
   }
 }
 
-function resourceValue(pod: JsonObject, container: JsonObject, facts: PodRuntimeFacts, ref: JsonObject): string {
-  const named = asString(ref.containerName) ?? '';
+function resourceValue(pod: Pod, container: Container | EphemeralContainer, facts: PodRuntimeFacts, ref: ResourceFieldSelector): string {
+  const named = ref.containerName ?? '';
   let target = container;
   if (named !== '') {
-    const found = [...(asArray(asObject(pod.spec)?.containers) ?? []), ...(asArray(asObject(pod.spec)?.initContainers) ?? [])]
-      .map((c) => asObject(c) ?? {}).find((c) => c.name === named);
+    const found = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])].find((c) => c.name === named);
     if (found === undefined) throw new EnvError(`container ${named} not found in pod`);
     target = found;
   }
-  const resource = asString(ref.resource) ?? '';
+  const resource = ref.resource;
   const [kind, name = ''] = resource.split(/\.(.*)/s);
   let milli: bigint;
   if (kind === 'limits') milli = containerLimit(target, name) ?? facts.allocatable[name] ?? 0n;
@@ -127,28 +120,33 @@ function resourceValue(pod: JsonObject, container: JsonObject, facts: PodRuntime
   return String((milli + divisor - 1n) / divisor);
 }
 
-async function keyRef(sources: EnvSources, namespace: string, kind: 'ConfigMap' | 'Secret', ref: JsonObject): Promise<string | undefined> {
-  const name = asString(ref.name) ?? '';
-  const key = asString(ref.key) ?? '';
+async function keyRef(sources: EnvSources, namespace: string, kind: 'ConfigMap' | 'Secret', ref: ConfigMapKeySelector | SecretKeySelector): Promise<string | undefined> {
+  const name = ref.name ?? '';
+  const key = ref.key;
   const optional = ref.optional === true;
-  const obj = kind === 'ConfigMap' ? await sources.configMap(namespace, name) : await sources.secret(namespace, name);
-  if (obj === undefined) {
-    if (optional) return undefined;
-    throw new EnvError(`${kind === 'ConfigMap' ? 'configmap' : 'secret'} "${name}" not found`);
-  }
   if (kind === 'ConfigMap') {
-    const v = asString(asObject(obj.data)?.[key]);
+    const cm = await sources.configMap(namespace, name);
+    if (cm === undefined) return missingSource(optional, `configmap "${name}" not found`);
+    const v = cm.data?.[key];
     if (v !== undefined) return v;
-    const b = asString(asObject(obj.binaryData)?.[key]);
+    const b = cm.binaryData?.[key];
     if (b !== undefined) return Buffer.from(b, 'base64').toString('utf8');
   } else {
-    const v = asString(asObject(obj.data)?.[key]);
+    const secret = await sources.secret(namespace, name);
+    if (secret === undefined) return missingSource(optional, `secret "${name}" not found`);
+    const v = secret.data?.[key];
     if (v !== undefined) return Buffer.from(v, 'base64').toString('utf8');
-    const s = asString(asObject(obj.stringData)?.[key]);
+    const s = secret.stringData?.[key];
     if (s !== undefined) return s;
   }
   if (optional) return undefined;
   throw new EnvError(`couldn't find key ${key} in ${kind} ${namespace}/${name}`);
+}
+
+/** Nothing for a missing optional source; an error for a missing required one. */
+function missingSource(optional: boolean, message: string): undefined {
+  if (optional) return undefined;
+  throw new EnvError(message);
 }
 
 /** Keys of one `envFrom` source that are not valid variable names (the kubelet reports them in an event). */
@@ -165,24 +163,22 @@ export interface BuiltEnv {
 }
 
 /** Builds a container's environment on top of `base`. */
-export async function buildEnv(pod: JsonObject, container: JsonObject, facts: PodRuntimeFacts, base: [string, string][], sources: EnvSources): Promise<BuiltEnv> {
-  const namespace = asString(asObject(pod.metadata)?.namespace) ?? '';
+export async function buildEnv(pod: Pod, container: Container | EphemeralContainer, facts: PodRuntimeFacts, base: [string, string][], sources: EnvSources): Promise<BuiltEnv> {
+  const namespace = pod.metadata?.namespace ?? '';
   const values = new Map<string, string>(base);
   const skipped: SkippedKeys[] = [];
-  for (const f of asArray(container.envFrom) ?? []) {
-    const from = asObject(f) ?? {};
-    const prefix = asString(from.prefix) ?? '';
-    const cmRef = asObject(from.configMapRef);
-    const secretRef = asObject(from.secretRef);
-    const ref = cmRef ?? secretRef;
+  for (const from of container.envFrom ?? []) {
+    const prefix = from.prefix ?? '';
+    const cmRef = from.configMapRef;
+    const ref = cmRef ?? from.secretRef;
     if (ref === undefined) continue;
-    const name = asString(ref.name) ?? '';
+    const name = ref.name ?? '';
     const obj = cmRef !== undefined ? await sources.configMap(namespace, name) : await sources.secret(namespace, name);
     if (obj === undefined) {
       if (ref.optional === true) continue;
       throw new EnvError(`${cmRef !== undefined ? 'configmap' : 'secret'} "${name}" not found`);
     }
-    const data = asObject(obj.data) ?? {};
+    const data: Record<string, string> = obj.data ?? {};
     const invalid: string[] = [];
     for (const k of Object.keys(data).sort()) {
       const key = `${prefix}${k}`;
@@ -190,27 +186,26 @@ export async function buildEnv(pod: JsonObject, container: JsonObject, facts: Po
         invalid.push(key);
         continue;
       }
-      const raw = asString(data[k]) ?? '';
+      const raw = data[k] ?? '';
       values.set(key, cmRef !== undefined ? raw : Buffer.from(raw, 'base64').toString('utf8'));
     }
     if (invalid.length > 0) skipped.push({ kind: cmRef !== undefined ? 'configMap' : 'secret', name, keys: invalid });
   }
-  for (const e of asArray(container.env) ?? []) {
-    const entry = asObject(e) ?? {};
-    const name = asString(entry.name) ?? '';
+  for (const entry of container.env ?? []) {
+    const name = entry.name;
     if (name === '') continue;
-    const from = asObject(entry.valueFrom);
+    const from = entry.valueFrom;
     let value: string | undefined;
     if (from === undefined) {
-      value = expand(asString(entry.value) ?? '', (n) => values.get(n));
-    } else if (asObject(from.fieldRef) !== undefined) {
-      value = fieldValue(pod, facts, asString(asObject(from.fieldRef)?.fieldPath) ?? '');
-    } else if (asObject(from.resourceFieldRef) !== undefined) {
-      value = resourceValue(pod, container, facts, asObject(from.resourceFieldRef) ?? {});
-    } else if (asObject(from.configMapKeyRef) !== undefined) {
-      value = await keyRef(sources, namespace, 'ConfigMap', asObject(from.configMapKeyRef) ?? {});
-    } else if (asObject(from.secretKeyRef) !== undefined) {
-      value = await keyRef(sources, namespace, 'Secret', asObject(from.secretKeyRef) ?? {});
+      value = expand(entry.value ?? '', (n) => values.get(n));
+    } else if (from.fieldRef !== undefined) {
+      value = fieldValue(pod, facts, from.fieldRef.fieldPath);
+    } else if (from.resourceFieldRef !== undefined) {
+      value = resourceValue(pod, container, facts, from.resourceFieldRef);
+    } else if (from.configMapKeyRef !== undefined) {
+      value = await keyRef(sources, namespace, 'ConfigMap', from.configMapKeyRef);
+    } else if (from.secretKeyRef !== undefined) {
+      value = await keyRef(sources, namespace, 'Secret', from.secretKeyRef);
     }
     if (value !== undefined) values.set(name, value);
   }
@@ -222,8 +217,8 @@ export async function buildEnv(pod: JsonObject, container: JsonObject, facts: Po
  * `args` alone are the command line, as for an image without an ENTRYPOINT (`run NAME -- CMD`
  * gives only args); undefined when both are empty.
  */
-export function commandLine(container: JsonObject, env: [string, string][]): string[] | undefined {
-  const argv = [...stringsOf(container.command), ...stringsOf(container.args)];
+export function commandLine(container: Container | EphemeralContainer, env: [string, string][]): string[] | undefined {
+  const argv = [...(container.command ?? []), ...(container.args ?? [])];
   if (argv.length === 0) return undefined;
   const lookup = new Map(env);
   const get = (n: string): string | undefined => lookup.get(n);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { JsonObject } from '../../../../src/sdk/types/meta.js';
+import type { Container, Pod } from '../../../../src/sdk/types/generated/core-v1.js';
 import { Backoff } from '../../../../src/server/node/agent/backoff.js';
 import { formatGoDuration } from '../../../../src/machinery/go-duration.js';
 import { buildEnv, commandLine, EnvError, expand, type EnvSources } from '../../../../src/server/node/agent/env.js';
@@ -10,7 +10,7 @@ const sources: EnvSources = {
   secret: async (_ns, name) => (name === 's' ? { data: { token: Buffer.from('t0k').toString('base64') } } : undefined),
 };
 const facts = { podIP: '127.1.0.9', hostIP: '127.0.0.1', allocatable: { cpu: 2000n, memory: 1024n * 1024n * 1024n * 1000n } };
-const pod: JsonObject = { metadata: { name: 'p', namespace: 'ns', uid: 'u', labels: { b: '2', a: '1' }, annotations: { note: 'x' } }, spec: { nodeName: 'local' } };
+const pod: Pod = { metadata: { name: 'p', namespace: 'ns', uid: 'u', labels: { b: '2', a: '1' }, annotations: { note: 'x' } }, spec: { nodeName: 'local', containers: [] } };
 
 describe('container environment', () => {
   test('$(VAR) expansion: defined references replaced, unknown ones kept, $$ escapes', () => {
@@ -20,7 +20,8 @@ describe('container environment', () => {
   });
 
   test('envFrom, then env in order; later definitions win and may refer to earlier ones', async () => {
-    const container: JsonObject = {
+    const container: Container = {
+      name: 'c',
       envFrom: [{ configMapRef: { name: 'cm' } }, { secretRef: { name: 's' }, prefix: 'S_' }],
       env: [
         { name: 'a', value: 'override' },
@@ -43,17 +44,17 @@ describe('container environment', () => {
   });
 
   test('missing sources: errors with the kubelet wording unless optional', async () => {
-    await assert.rejects(buildEnv(pod, { env: [{ name: 'X', valueFrom: { configMapKeyRef: { name: 'nope', key: 'k' } } }] }, facts, [], sources), (e: unknown) => e instanceof EnvError && e.message === 'configmap "nope" not found');
-    await assert.rejects(buildEnv(pod, { env: [{ name: 'X', valueFrom: { configMapKeyRef: { name: 'cm', key: 'k' } } }] }, facts, [], sources), /^EnvError: couldn't find key k in ConfigMap ns\/cm$/);
-    await assert.rejects(buildEnv(pod, { envFrom: [{ secretRef: { name: 'nope' } }] }, facts, [], sources), /secret "nope" not found/);
-    const { env } = await buildEnv(pod, { env: [{ name: 'X', valueFrom: { secretKeyRef: { name: 'nope', key: 'k', optional: true } } }] }, facts, [], sources);
+    await assert.rejects(buildEnv(pod, { name: 'c', env: [{ name: 'X', valueFrom: { configMapKeyRef: { name: 'nope', key: 'k' } } }] }, facts, [], sources), (e: unknown) => e instanceof EnvError && e.message === 'configmap "nope" not found');
+    await assert.rejects(buildEnv(pod, { name: 'c', env: [{ name: 'X', valueFrom: { configMapKeyRef: { name: 'cm', key: 'k' } } }] }, facts, [], sources), /^EnvError: couldn't find key k in ConfigMap ns\/cm$/);
+    await assert.rejects(buildEnv(pod, { name: 'c', envFrom: [{ secretRef: { name: 'nope' } }] }, facts, [], sources), /secret "nope" not found/);
+    const { env } = await buildEnv(pod, { name: 'c', env: [{ name: 'X', valueFrom: { secretKeyRef: { name: 'nope', key: 'k', optional: true } } }] }, facts, [], sources);
     assert.deepEqual(env, []);
   });
 
   test('command and args are joined and expanded; no command is undefined', () => {
-    assert.deepEqual(commandLine({ command: ['sh', '-c'], args: ['echo $(MSG) $(NOPE)'] }, [['MSG', 'hi']]), ['sh', '-c', 'echo hi $(NOPE)']);
-    assert.deepEqual(commandLine({ args: ['sleep', '$(T)'] }, [['T', '5']]), ['sleep', '5'], 'args alone, as for an image without an entrypoint');
-    assert.equal(commandLine({ args: [] }, []), undefined);
+    assert.deepEqual(commandLine({ name: 'c', command: ['sh', '-c'], args: ['echo $(MSG) $(NOPE)'] }, [['MSG', 'hi']]), ['sh', '-c', 'echo hi $(NOPE)']);
+    assert.deepEqual(commandLine({ name: 'c', args: ['sleep', '$(T)'] }, [['T', '5']]), ['sleep', '5'], 'args alone, as for an image without an entrypoint');
+    assert.equal(commandLine({ name: 'c', args: [] }, []), undefined);
   });
 });
 
