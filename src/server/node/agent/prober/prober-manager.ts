@@ -7,15 +7,14 @@
  * changed result is reported to the pod worker, which restarts containers that failed liveness or
  * startup and writes readiness into the status.
  */
-import type { JsonObject } from '../../../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString } from '../../../util/json.js';
+import type { Container, Pod, Probe } from '../../../../sdk/types/generated/core-v1.js';
 import type { ExecResult } from '../../runtime/runtime.js';
 import { runProbe } from './probes.js';
 
 /** The three probe types. */
 export type ProbeType = 'startup' | 'readiness' | 'liveness';
 
-const FIELD: Record<ProbeType, string> = { startup: 'startupProbe', readiness: 'readinessProbe', liveness: 'livenessProbe' };
+const FIELD = { startup: 'startupProbe', readiness: 'readinessProbe', liveness: 'livenessProbe' } as const satisfies Record<ProbeType, keyof Container>;
 const TITLE: Record<ProbeType, string> = { startup: 'Startup', readiness: 'Readiness', liveness: 'Liveness' };
 
 /** The instance a worker probes, as the pod worker knows it. */
@@ -49,10 +48,10 @@ class Worker {
   /** The published result for the current instance (undefined: not decided yet). */
   result: boolean | undefined;
 
-  constructor(private readonly deps: ProberDeps, private readonly manager: ProberManager, readonly podUid: string, readonly container: JsonObject, readonly type: ProbeType, private readonly probe: JsonObject) {}
+  constructor(private readonly deps: ProberDeps, private readonly manager: ProberManager, readonly podUid: string, readonly container: Container, readonly type: ProbeType, private readonly probe: Probe) {}
 
   get name(): string {
-    return asString(this.container.name) ?? '';
+    return this.container.name;
   }
 
   /** The result that holds for instance `id` (the initial one until probes decide). */
@@ -67,7 +66,7 @@ class Worker {
   }
 
   start(): void {
-    const period = Math.max(1, asNumber(this.probe.periodSeconds) ?? 10) * 1000;
+    const period = Math.max(1, this.probe.periodSeconds ?? 10) * 1000;
     this.timer = setInterval(() => void this.tick(), period);
     this.timer.unref();
     setImmediate(() => void this.tick());
@@ -99,7 +98,7 @@ class Worker {
       this.onHold = false;
     }
     if (!inst.running || this.onHold) return;
-    const delay = (asNumber(this.probe.initialDelaySeconds) ?? 0) * 1000;
+    const delay = (this.probe.initialDelaySeconds ?? 0) * 1000;
     if (this.deps.now() - inst.startedAt < delay) return;
     if (this.type !== 'startup' && !this.manager.startedFor(this.podUid, this.name, inst.id)) return;
     if (this.type === 'startup' && this.result === true) return;
@@ -108,7 +107,7 @@ class Worker {
     if (!r.ok) this.deps.unhealthy(this.podUid, this.name, `${TITLE[this.type]} probe failed: ${r.output.trim()}`);
     this.run = this.lastOk === r.ok ? this.run + 1 : 1;
     this.lastOk = r.ok;
-    const threshold = r.ok ? asNumber(this.probe.successThreshold) ?? 1 : asNumber(this.probe.failureThreshold) ?? 3;
+    const threshold = r.ok ? this.probe.successThreshold ?? 1 : this.probe.failureThreshold ?? 3;
     if (this.run < threshold) return;
     const changed = this.result !== r.ok;
     this.result = r.ok;
@@ -128,13 +127,12 @@ export class ProberManager {
   constructor(private readonly deps: ProberDeps) {}
 
   /** Starts workers for the probes of a pod's containers (idempotent). */
-  addPod(podUid: string, pod: JsonObject): void {
+  addPod(podUid: string, pod: Pod): void {
     if (this.workers.has(podUid)) return;
     const list: Worker[] = [];
-    for (const c of asArray(asObject(pod.spec)?.containers) ?? []) {
-      const container = asObject(c) ?? {};
+    for (const container of pod.spec?.containers ?? []) {
       for (const type of ['startup', 'readiness', 'liveness'] as const) {
-        const probe = asObject(container[FIELD[type]]);
+        const probe = container[FIELD[type]];
         if (probe !== undefined) list.push(new Worker(this.deps, this, podUid, container, type, probe));
       }
     }

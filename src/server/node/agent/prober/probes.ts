@@ -5,8 +5,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect } from 'node:net';
-import type { JsonObject } from '../../../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString } from '../../../util/json.js';
+import type { Container, HTTPGetAction, Probe } from '../../../../sdk/types/generated/core-v1.js';
 import type { ExecResult } from '../../runtime/runtime.js';
 
 /** A probe's outcome. */
@@ -19,21 +18,17 @@ export interface ProbeResult {
 export interface ProbeTarget {
   exec(id: string, argv: string[], timeoutMs: number): Promise<ExecResult>;
   containerId: string;
-  container: JsonObject;
+  container: Container;
   podIP: string;
 }
 
 const MAX_BODY = 10 * 1024;
 
 /** A port given by number or by the name of one of the container's ports. */
-function resolvePort(port: unknown, container: JsonObject): number | undefined {
-  const n = asNumber(port);
-  if (n !== undefined) return n;
-  const name = asString(port);
-  if (name === undefined) return undefined;
-  if (/^\d+$/.test(name)) return Number(name);
-  const found = (asArray(container.ports) ?? []).map((p) => asObject(p) ?? {}).find((p) => p.name === name);
-  return asNumber(found?.containerPort);
+function resolvePort(port: number | string, container: Container): number | undefined {
+  if (typeof port === 'number') return port;
+  if (/^\d+$/.test(port)) return Number(port);
+  return container.ports?.find((p) => p.name === port)?.containerPort;
 }
 
 function hostOf(host: string): string {
@@ -67,16 +62,14 @@ function tcpProbe(host: string, port: number, timeoutMs: number): Promise<ProbeR
   });
 }
 
-function httpProbe(spec: JsonObject, host: string, port: number, timeoutMs: number): Promise<ProbeResult> {
-  const scheme = (asString(spec.scheme) ?? 'HTTP').toUpperCase();
-  let path = asString(spec.path) ?? '/';
+function httpProbe(spec: HTTPGetAction, host: string, port: number, timeoutMs: number): Promise<ProbeResult> {
+  const scheme = (spec.scheme ?? 'HTTP').toUpperCase();
+  let path = spec.path ?? '/';
   if (!path.startsWith('/')) path = `/${path}`;
   const url = `${scheme.toLowerCase()}://${hostOf(host)}:${port}${path}`;
   const headers: Record<string, string> = { 'User-Agent': 'kube-probe/1.32', Accept: '*/*' };
-  for (const h of asArray(spec.httpHeaders) ?? []) {
-    const hh = asObject(h) ?? {};
-    const name = asString(hh.name);
-    if (name !== undefined && name !== '') headers[name] = asString(hh.value) ?? '';
+  for (const h of spec.httpHeaders ?? []) {
+    if (h.name !== '') headers[h.name] = h.value;
   }
   return new Promise((resolve) => {
     let settled = false;
@@ -111,28 +104,28 @@ function httpProbe(spec: JsonObject, host: string, port: number, timeoutMs: numb
 }
 
 /** Runs a probe once. */
-export async function runProbe(probe: JsonObject, target: ProbeTarget): Promise<ProbeResult> {
-  const timeoutMs = Math.max(1, asNumber(probe.timeoutSeconds) ?? 1) * 1000;
-  const exec = asObject(probe.exec);
+export async function runProbe(probe: Probe, target: ProbeTarget): Promise<ProbeResult> {
+  const timeoutMs = Math.max(1, probe.timeoutSeconds ?? 1) * 1000;
+  const exec = probe.exec;
   if (exec !== undefined) {
-    const argv = (asArray(exec.command) ?? []).map((x) => String(x));
+    const argv = exec.command ?? [];
     if (argv.length === 0) return { ok: false, output: 'exec probe has no command' };
     const r = await target.exec(target.containerId, argv, timeoutMs);
     if (r.timedOut) return { ok: false, output: `command "${argv.join(' ')}" timed out` };
     return { ok: r.exitCode === 0, output: r.output };
   }
-  const http = asObject(probe.httpGet);
+  const http = probe.httpGet;
   if (http !== undefined) {
     const port = resolvePort(http.port, target.container);
-    if (port === undefined) return { ok: false, output: `unable to resolve port ${JSON.stringify(http.port ?? null)}` };
-    return httpProbe(http, asString(http.host) || target.podIP, port, timeoutMs);
+    if (port === undefined) return { ok: false, output: `unable to resolve port ${JSON.stringify(http.port)}` };
+    return httpProbe(http, http.host || target.podIP, port, timeoutMs);
   }
-  const tcp = asObject(probe.tcpSocket);
+  const tcp = probe.tcpSocket;
   if (tcp !== undefined) {
     const port = resolvePort(tcp.port, target.container);
-    if (port === undefined) return { ok: false, output: `unable to resolve port ${JSON.stringify(tcp.port ?? null)}` };
-    return tcpProbe(asString(tcp.host) || target.podIP, port, timeoutMs);
+    if (port === undefined) return { ok: false, output: `unable to resolve port ${JSON.stringify(tcp.port)}` };
+    return tcpProbe(tcp.host || target.podIP, port, timeoutMs);
   }
-  if (asObject(probe.grpc) !== undefined) return { ok: false, output: 'gRPC probes are not supported by the process runtime' };
+  if (probe.grpc !== undefined) return { ok: false, output: 'gRPC probes are not supported by the process runtime' };
   return { ok: false, output: 'the probe names no action (exec, httpGet, tcpSocket)' };
 }
