@@ -8,50 +8,44 @@
  * anything, and is reported as the kubelet reports a container it cannot find any more
  * (ContainerStatusUnknown, exit code 137). An ephemeral container that ran is not started again.
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString } from '../../util/json.js';
+import type { ContainerStateTerminated, Pod } from '../../../sdk/types/generated/core-v1.js';
 import type { ContainerInfo } from '../runtime/runtime.js';
 
 /** The kubelet's message for a container that was running and is gone. */
 export const LOST_CONTAINER_MESSAGE = 'The container could not be located when the pod was deleted.  The container used to be Running';
 
-function ms(v: unknown, fallback: number): number {
-  const t = typeof v === 'string' ? Date.parse(v) : NaN;
+function ms(v: string | undefined, fallback: number): number {
+  const t = v === undefined ? NaN : Date.parse(v);
   return Number.isNaN(t) ? fallback : t;
 }
 
-function fromTerminated(podUid: string, name: string, image: string, attempt: number, t: JsonObject, now: number): ContainerInfo {
+function fromTerminated(podUid: string, name: string, image: string, attempt: number, t: ContainerStateTerminated, now: number): ContainerInfo {
   const info: ContainerInfo = {
-    id: asString(t.containerID) ?? `process://previous-${podUid}-${name}-${attempt}`,
+    id: t.containerID ?? `process://previous-${podUid}-${name}-${attempt}`,
     podUid, name, attempt, image, state: 'exited',
     createdAt: ms(t.startedAt, now), startedAt: ms(t.startedAt, now), finishedAt: ms(t.finishedAt, now),
-    exitCode: asNumber(t.exitCode) ?? 0,
-    reason: asString(t.reason) ?? 'Error',
+    exitCode: t.exitCode,
+    reason: t.reason ?? 'Error',
   };
-  const message = asString(t.message);
-  if (message !== undefined) info.message = message;
+  if (t.message !== undefined) info.message = t.message;
   return info;
 }
 
 /** The last instance of every container a pod status describes, as exited instances. */
-export function previousInstances(pod: JsonObject, now: number): ContainerInfo[] {
-  const podUid = asString(asObject(pod.metadata)?.uid) ?? '';
-  const status = asObject(pod.status) ?? {};
+export function previousInstances(pod: Pod, now: number): ContainerInfo[] {
+  const podUid = pod.metadata?.uid ?? '';
+  const status = pod.status ?? {};
   const out: ContainerInfo[] = [];
   for (const list of [status.initContainerStatuses, status.containerStatuses, status.ephemeralContainerStatuses]) {
-    for (const c of asArray(list) ?? []) {
-      const cs = asObject(c) ?? {};
-      const name = asString(cs.name) ?? '';
-      const image = asString(cs.image) ?? '';
-      const attempt = asNumber(cs.restartCount) ?? 0;
-      const state = asObject(cs.state) ?? {};
-      const running = asObject(state.running);
-      const terminated = asObject(state.terminated);
-      const last = asObject(asObject(cs.lastState)?.terminated);
+    for (const cs of list ?? []) {
+      const { name, image, restartCount: attempt } = cs;
+      const running = cs.state?.running;
+      const terminated = cs.state?.terminated;
+      const last = cs.lastState?.terminated;
       if (running !== undefined) {
         const started = ms(running.startedAt, now);
         out.push({
-          id: asString(cs.containerID) ?? `process://previous-${podUid}-${name}-${attempt}`, podUid, name, attempt, image, state: 'exited',
+          id: cs.containerID ?? `process://previous-${podUid}-${name}-${attempt}`, podUid, name, attempt, image, state: 'exited',
           createdAt: started, startedAt: started, finishedAt: now, exitCode: 137, reason: 'ContainerStatusUnknown', message: LOST_CONTAINER_MESSAGE,
         });
       } else if (terminated !== undefined) {
