@@ -8,7 +8,7 @@
  * toleration seconds (300 s for the not-ready and unreachable taints when a pod names none, as the
  * DefaultTolerationSeconds admission plugin would give it).
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
+import type { Node, NodeCondition, Pod, Taint } from '../../sdk/types/generated/core-v1.js';
 import { COMPONENTS, NAMESPACES, TAINTS } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
 import { timestamp } from '../util/time.js';
@@ -17,8 +17,7 @@ import { realClock, type ControllerClock } from '../control/clock.js';
 import type { Controller } from '../control/controller.js';
 import { sweepLoop } from '../control/sweep-loop.js';
 import { EventRecorder } from '../control/event-recorder.js';
-import type { ResourceDef } from '../registry/types.js';
-import { asArray, asNumber, asObject, asString } from '../util/json.js';
+import { asNumber } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { tolerates } from '../scheduler/fit.js';
 
@@ -48,20 +47,16 @@ interface Health {
   probeTimestamp: number;
 }
 
-function meta(o: JsonObject): JsonObject {
-  return asObject(o.metadata) ?? {};
+function conditionOf(node: Node, type: string): NodeCondition | undefined {
+  return node.status?.conditions?.find((c) => c.type === type);
 }
 
-function conditionsOf(node: JsonObject): JsonObject[] {
-  return (asArray(asObject(node.status)?.conditions) ?? []).map((c) => asObject(c) ?? {});
-}
-
-function conditionStatus(node: JsonObject, type: string): string | undefined {
-  return asString(conditionsOf(node).find((c) => c.type === type)?.status);
+function conditionStatus(node: Node, type: string): string | undefined {
+  return conditionOf(node, type)?.status;
 }
 
 /** The taints a node's conditions call for (NoExecute ones carry `timeAdded`). */
-export function desiredTaints(node: JsonObject): { key: string; effect: string }[] {
+export function desiredTaints(node: Node): { key: string; effect: string }[] {
   const out: { key: string; effect: string }[] = [];
   const ready = conditionStatus(node, 'Ready');
   if (ready === 'False') out.push({ key: TAINTS.notReady, effect: 'NoExecute' }, { key: TAINTS.notReady, effect: 'NoSchedule' });
@@ -70,30 +65,31 @@ export function desiredTaints(node: JsonObject): { key: string; effect: string }
   if (conditionStatus(node, 'DiskPressure') === 'True') out.push({ key: TAINTS.diskPressure, effect: 'NoSchedule' });
   if (conditionStatus(node, 'PIDPressure') === 'True') out.push({ key: TAINTS.pidPressure, effect: 'NoSchedule' });
   if (conditionStatus(node, 'NetworkUnavailable') === 'True') out.push({ key: TAINTS.networkUnavailable, effect: 'NoSchedule' });
-  if (asObject(node.spec)?.unschedulable === true) out.push({ key: TAINTS.unschedulable, effect: 'NoSchedule' });
+  if (node.spec?.unschedulable === true) out.push({ key: TAINTS.unschedulable, effect: 'NoSchedule' });
   return out;
 }
 
 /** The node's taints with the controlled ones replaced by what its conditions call for; undefined when unchanged. */
-function retaint(node: JsonObject, now: number): JsonObject[] | undefined {
-  const current = (asArray(asObject(node.spec)?.taints) ?? []).map((t) => asObject(t) ?? {});
+function retaint(node: Node, now: number): Taint[] | undefined {
+  const current = node.spec?.taints ?? [];
   const wanted = desiredTaints(node);
-  const keep = current.filter((t) => !CONTROLLED.has(asString(t.key) ?? '') || wanted.some((w) => w.key === t.key && w.effect === t.effect));
+  const keep = current.filter((t) => !CONTROLLED.has(t.key) || wanted.some((w) => w.key === t.key && w.effect === t.effect));
   const add = wanted.filter((w) => !keep.some((t) => t.key === w.key && t.effect === w.effect))
-    .map((w): JsonObject => (w.effect === 'NoExecute' ? { key: w.key, effect: w.effect, timeAdded: timestamp(now) } : { key: w.key, effect: w.effect }));
+    .map((w): Taint => (w.effect === 'NoExecute' ? { key: w.key, effect: w.effect, timeAdded: timestamp(now) } : { key: w.key, effect: w.effect }));
   const next = [...keep, ...add];
   return jsonEqual(next, current) ? undefined : next;
 }
 
 /** Seconds a pod may stay on a node with this NoExecute taint (undefined: forever; 0: not at all). */
-function toleratedFor(pod: JsonObject, taint: JsonObject): number | undefined {
-  const tols = (asArray(asObject(pod.spec)?.tolerations) ?? []).map((t) => asObject(t) ?? {}).filter((t) => tolerates(t, taint));
+function toleratedFor(pod: Pod, taint: Taint): number | undefined {
+  const tols = (pod.spec?.tolerations ?? []).filter((t) => tolerates(t, taint));
   if (tols.length === 0) {
-    const key = asString(taint.key);
+    const key = taint.key;
     return key === TAINTS.notReady || key === TAINTS.unreachable ? DEFAULT_TOLERATION_SECONDS : 0;
   }
   let min: number | undefined;
   for (const t of tols) {
+    // int64: read through asNumber, which turns a bigint into a number.
     const s = asNumber(t.tolerationSeconds);
     if (s === undefined) return undefined;
     min = min === undefined ? s : Math.min(min, s);
@@ -111,22 +107,21 @@ export interface NodeLifecycle extends Controller {
 export function nodeLifecycle(ctx: ServerContext, options: NodeLifecycleOptions): NodeLifecycle {
   const client = new InternalClient(ctx, 'system:serviceaccount:platform-system:node-controller', COMPONENTS.nodeController);
   const recorder = new EventRecorder(ctx, { component: COMPONENTS.nodeController });
-  const lookup = (group: string, plural: string): ResourceDef => ctx.registry.served(group, 'v1', plural);
-  const nodesDef = lookup('', 'nodes');
-  const podsDef = lookup('', 'pods');
-  const leasesDef = ctx.registry.all().find((d) => d.plural === 'leases' && d.version === 'v1');
+  const nodesDef = ctx.registry.kind('v1', 'Node');
+  const podsDef = ctx.registry.kind('v1', 'Pod');
+  const leasesDef = ctx.registry.kind('coordination.platform.io/v1', 'Lease');
   const health = new Map<string, Health>();
 
-  async function markUnknown(node: JsonObject, now: number): Promise<JsonObject | undefined> {
-    const name = asString(meta(node).name) ?? '';
+  async function markUnknown(node: Node, now: number): Promise<Node | undefined> {
+    const name = node.metadata?.name ?? '';
     return client.update(nodesDef, '', name, (n) => {
-      const status = asObject(n.status) ?? {};
-      const conditions = conditionsOf(n);
+      const status = n.status ?? {};
+      const conditions = status.conditions ?? [];
       let changed = false;
       for (const type of CONDITIONS) {
         const c = conditions.find((x) => x.type === type);
         if (c === undefined) {
-          const created = Date.parse(asString(meta(n).creationTimestamp) ?? '');
+          const created = Date.parse(n.metadata?.creationTimestamp ?? '');
           conditions.push({ type, status: 'Unknown', lastHeartbeatTime: timestamp(Number.isNaN(created) ? now : created), lastTransitionTime: timestamp(now), reason: NEVER_REASON, message: NEVER_MESSAGE });
           changed = true;
         } else if (c.status !== 'Unknown') {
@@ -145,10 +140,9 @@ export function nodeLifecycle(ctx: ServerContext, options: NodeLifecycleOptions)
 
   async function markPodsNotReady(nodeName: string, now: number): Promise<void> {
     for (const pod of await client.list(podsDef)) {
-      if (asString(asObject(pod.spec)?.nodeName) !== nodeName) continue;
-      const m = meta(pod);
-      const updated = await client.update(podsDef, asString(m.namespace) ?? '', asString(m.name) ?? '', (p) => {
-        const ready = (asArray(asObject(p.status)?.conditions) ?? []).map((c) => asObject(c) ?? {}).find((c) => c.type === 'Ready');
+      if (pod.spec?.nodeName !== nodeName) continue;
+      const updated = await client.update(podsDef, pod.metadata?.namespace ?? '', pod.metadata?.name ?? '', (p) => {
+        const ready = p.status?.conditions?.find((c) => c.type === 'Ready');
         if (ready === undefined || ready.status === 'False') return false;
         ready.status = 'False';
         ready.lastTransitionTime = timestamp(now);
@@ -158,37 +152,38 @@ export function nodeLifecycle(ctx: ServerContext, options: NodeLifecycleOptions)
     }
   }
 
-  async function evict(node: JsonObject, now: number): Promise<void> {
-    const taints = (asArray(asObject(node.spec)?.taints) ?? []).map((t) => asObject(t) ?? {}).filter((t) => t.effect === 'NoExecute');
+  async function evict(node: Node, now: number): Promise<void> {
+    const taints = (node.spec?.taints ?? []).filter((t) => t.effect === 'NoExecute');
     if (taints.length === 0) return;
-    const name = asString(meta(node).name) ?? '';
+    const name = node.metadata?.name ?? '';
     for (const pod of await client.list(podsDef)) {
-      if (asString(asObject(pod.spec)?.nodeName) !== name || typeof meta(pod).deletionTimestamp === 'string') continue;
+      if (pod.spec?.nodeName !== name || pod.metadata?.deletionTimestamp !== undefined) continue;
       let due: number | undefined;
       for (const t of taints) {
         const secs = toleratedFor(pod, t);
         if (secs === undefined) continue;
-        const added = Date.parse(asString(t.timeAdded) ?? '');
+        const added = Date.parse(t.timeAdded ?? '');
         const at = (Number.isNaN(added) ? now : added) + secs * 1000;
         due = due === undefined ? at : Math.min(due, at);
       }
       if (due === undefined || due > now) continue;
-      const m = meta(pod);
-      recorder.event(pod, 'Normal', 'TaintManagerEviction', `Marking for deletion Pod ${asString(m.namespace) ?? ''}/${asString(m.name) ?? ''}`);
-      await client.delete(podsDef, asString(m.namespace) ?? '', asString(m.name) ?? '');
+      const namespace = pod.metadata?.namespace ?? '';
+      const podName = pod.metadata?.name ?? '';
+      recorder.event(pod, 'Normal', 'TaintManagerEviction', `Marking for deletion Pod ${namespace}/${podName}`);
+      await client.delete(podsDef, namespace, podName);
     }
   }
 
   async function monitor(): Promise<void> {
     const now = options.now();
     for (const node of await client.list(nodesDef)) {
-      const name = asString(meta(node).name) ?? '';
-      const lease = leasesDef === undefined ? undefined : await client.get(leasesDef, NAMESPACES.nodeLease, name);
-      const renew = asString(asObject(lease?.spec)?.renewTime) ?? '';
-      const heartbeat = asString(conditionsOf(node).find((c) => c.type === 'Ready')?.lastHeartbeatTime) ?? '';
+      const name = node.metadata?.name ?? '';
+      const lease = await client.get(leasesDef, NAMESPACES.nodeLease, name);
+      const renew = lease?.spec?.renewTime ?? '';
+      const heartbeat = conditionOf(node, 'Ready')?.lastHeartbeatTime ?? '';
       const observed = `${renew}|${heartbeat}`;
       const h = health.get(name);
-      if (h === undefined) recorder.event({ apiVersion: 'v1', kind: 'Node', name, uid: asString(meta(node).uid) ?? '' }, 'Normal', 'RegisteredNode', `Node ${name} event: Registered Node ${name} in Controller`);
+      if (h === undefined) recorder.event({ apiVersion: 'v1', kind: 'Node', name, uid: node.metadata?.uid ?? '' }, 'Normal', 'RegisteredNode', `Node ${name} event: Registered Node ${name} in Controller`);
       if (h === undefined || h.observed !== observed) health.set(name, { observed, probeTimestamp: now });
       const probe = health.get(name)?.probeTimestamp ?? now;
       let current = node;
@@ -196,7 +191,7 @@ export function nodeLifecycle(ctx: ServerContext, options: NodeLifecycleOptions)
         const updated = await markUnknown(node, now);
         if (updated !== undefined) {
           current = updated;
-          health.set(name, { observed: `${renew}|${asString(conditionsOf(updated).find((c) => c.type === 'Ready')?.lastHeartbeatTime) ?? ''}`, probeTimestamp: probe });
+          health.set(name, { observed: `${renew}|${conditionOf(updated, 'Ready')?.lastHeartbeatTime ?? ''}`, probeTimestamp: probe });
           recorder.event({ apiVersion: 'v1', kind: 'Node', name, uid: name }, 'Normal', 'NodeNotReady', `Node ${name} status is now: NodeNotReady`);
           await markPodsNotReady(name, now);
         }
@@ -206,7 +201,7 @@ export function nodeLifecycle(ctx: ServerContext, options: NodeLifecycleOptions)
         const updated = await client.update(nodesDef, '', name, (n) => {
           const next = retaint(n, now);
           if (next === undefined) return false;
-          const spec = asObject(n.spec) ?? {};
+          const spec = n.spec ?? {};
           if (next.length === 0) delete spec.taints;
           else spec.taints = next;
           n.spec = spec;
