@@ -4,7 +4,9 @@
  * short grace period to print its summary (`interrupted: 541 of 3001 objects applied`) before the
  * process exits with 130 (SIGINT) or 143 (SIGTERM) whatever is still running. A second signal exits
  * immediately. A command that owns the interrupt itself (a foreground server that stops cleanly, a
- * plugin that gets the signal too) holds it with {@link holdInterrupts}: then nothing is forced.
+ * plugin that gets the signal too) holds it with {@link holdInterrupts}: then nothing is forced. A
+ * hold may cover SIGINT only (`port-forward`, which like kubectl's ends cleanly with status 0 on
+ * Ctrl-C and is ended by SIGTERM like any process).
  *
  * Handlers are installed when a command first asks for the abort signal, so commands that never
  * need one (`version`, `config ...`) keep Node's default (the signal ends them at once).
@@ -14,7 +16,7 @@ import type { Output } from './io/io.js';
 /** How long a command may take to wrap up after the first interrupt. */
 export const INTERRUPT_GRACE_MS = 150;
 
-let holds = 0;
+const holds: Record<'SIGINT' | 'SIGTERM', number> = { SIGINT: 0, SIGTERM: 0 };
 let summary: (() => string) | undefined;
 
 /**
@@ -27,17 +29,22 @@ export function setInterruptSummary(provider: (() => string) | undefined): void 
 }
 
 /**
- * Stops the first interrupt from forcing the exit until the returned function is called: for a
- * command that ends on the signal by itself and must not be cut short.
+ * Stops the first interrupt (of `signals`, both by default) from forcing the exit until the
+ * returned function is called: for a command that ends on the signal by itself and must not be cut
+ * short. The command's own exit code then stands.
  */
-export function holdInterrupts(): () => void {
-  holds++;
+export function holdInterrupts(signals: readonly ('SIGINT' | 'SIGTERM')[] = ['SIGINT', 'SIGTERM']): () => void {
+  for (const s of signals) holds[s]++;
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    holds--;
+    for (const s of signals) holds[s]--;
   };
+}
+
+function held(signal: NodeJS.Signals): boolean {
+  return (signal === 'SIGINT' || signal === 'SIGTERM') && holds[signal] > 0;
 }
 
 /** The exit status of a process ended by `signal`, as a shell reports it. */
@@ -68,22 +75,22 @@ export interface ProcessInterruptsOptions {
 /** Creates the interrupt handling of the process. */
 export function processInterrupts(options: ProcessInterruptsOptions): ProcessInterrupts {
   let controller: AbortController | undefined;
-  let interruptedWith: number | undefined;
+  let interruptedBy: NodeJS.Signals | undefined;
   const graceMs = options.graceMs ?? INTERRUPT_GRACE_MS;
   const install = (): AbortController => {
     const c = new AbortController();
     const onSignal = (signal: NodeJS.Signals): void => {
       const code = signalExitCode(signal);
-      if (interruptedWith !== undefined) {
+      if (interruptedBy !== undefined) {
         options.endLine();
         options.exit(code);
         return;
       }
-      interruptedWith = code;
+      interruptedBy = signal;
       c.abort();
-      if (holds > 0) return;
+      if (held(signal)) return;
       setTimeout(() => {
-        if (holds > 0) return;
+        if (held(signal)) return;
         const line = summary?.();
         summary = undefined;
         if (line !== undefined && line !== '' && options.report !== undefined) options.report(line);
@@ -102,7 +109,7 @@ export function processInterrupts(options: ProcessInterruptsOptions): ProcessInt
       return controller.signal;
     },
     exitCode(code) {
-      return interruptedWith !== undefined && holds === 0 ? interruptedWith : code;
+      return interruptedBy !== undefined && !held(interruptedBy) ? signalExitCode(interruptedBy) : code;
     },
   };
 }

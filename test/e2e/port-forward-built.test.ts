@@ -53,4 +53,25 @@ describe('port-forward through the built CLI', { skip: SKIP_NODE || BUILT_SKIP }
     assert.equal(await exited, 143, stderr);
     assert.equal(stderr, '');
   });
+
+  test('Ctrl-C (SIGINT) ends a forward cleanly with status 0, as kubectl\'s', async () => {
+    const env = { PATH: process.env['PATH'] ?? '', HOME: home, PLATFORMCONFIG: await writeTestKubeconfig(s.server, home, NS), NO_COLOR: '1' };
+    const child = spawn(process.execPath, [BIN, 'port-forward', 'deploy/built', ':8080', '--address=127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const port = await waitFor('the forward to listen', async () => {
+        const m = /^Forwarding from 127\.0\.0\.1:(\d+) -> 8080$/m.exec(stdout);
+        return m === null ? undefined : Number(m[1]);
+      }, 20_000);
+      assert.equal(typeof (await ask(port)), 'string', stderr);
+    } finally {
+      child.kill('SIGINT');
+    }
+    assert.equal(await exited, 0, stderr);
+    assert.equal(stderr, '');
+  });
 });

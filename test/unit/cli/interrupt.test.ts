@@ -63,6 +63,26 @@ test('while held, the first signal only aborts and the command keeps its exit co
   }
 });
 
+test('a hold of SIGINT only: Ctrl-C ends the command with its own code, SIGTERM is still forced (143)', async () => {
+  const release = holdInterrupts(['SIGINT']);
+  try {
+    const s = setup();
+    s.interrupts.signal();
+    s.emitter.emit('SIGINT', 'SIGINT');
+    await sleep(60);
+    assert.deepEqual(s.exits, []);
+    assert.equal(s.interrupts.exitCode(0), 0);
+    const t = setup();
+    t.interrupts.signal();
+    t.emitter.emit('SIGTERM', 'SIGTERM');
+    await sleep(60);
+    assert.deepEqual(t.exits, [143]);
+    assert.equal(t.interrupts.exitCode(0), 143);
+  } finally {
+    release();
+  }
+});
+
 test('an abort caused by the interrupt is recognized; other errors are not', () => {
   const aborted = AbortSignal.abort();
   const named = (name: string, message = 'the operation was aborted'): Error => Object.assign(new Error(message), { name });

@@ -11,6 +11,7 @@ import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import type { ForwardSwitchReason } from '../../../sdk/pods/healing-route.js';
 import { parsePortArg } from './ports.js';
+import { holdInterrupts } from '../../interrupt.js';
 
 /** How the stderr line says why a healing forward left its pod. */
 const SWITCH_REASONS: Record<ForwardSwitchReason, string> = {
@@ -48,6 +49,9 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     onSwitch: (c) => ctx.io.stderr.write(`pod/${c.from} ${SWITCH_REASONS[c.reason]}: forwarding to pod/${c.to} now\n`),
   });
   for (const p of forward.ports) ctx.io.stdout.write(`Forwarding from ${hostPort(p.address, p.local)} -> ${p.remote}\n`);
+  // Once forwarding, Ctrl-C ends it cleanly with status 0, as kubectl's does (it catches only
+  // SIGINT, so SIGTERM still ends the process as a signal does: 143).
+  holdInterrupts(['SIGINT']);
   await forward.closed;
   return 0;
 }
