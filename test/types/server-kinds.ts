@@ -9,6 +9,7 @@ import type { BuiltinKinds } from '../../src/sdk/types/generated/kinds.js';
 import type { ReplicaSet } from '../../src/sdk/types/generated/apps-v1.js';
 import type { Pod } from '../../src/sdk/types/generated/core-v1.js';
 import type { ControllerKit } from '../../src/server/control/kit.js';
+import type { KindDef } from '../../src/server/registry/kind-def.js';
 import { objectKeyOf } from '../../src/server/feed/informer.js';
 
 /** Fails to compile unless T is `true`. */
@@ -37,4 +38,10 @@ export async function reads(kit: ControllerKit): Promise<void> {
   // @ts-expect-error an object of another kind
   const wrong: Pod | undefined = rs;
   void wrong;
+  // @ts-expect-error a plain def is not a typed one
+  const plain: KindDef<Pod> = kit.def('', 'v1', 'pods');
+  void plain;
+  // A plain def gives plain JSON objects.
+  const json: JsonObject | undefined = await kit.client.get(kit.def('', 'v1', 'pods'), 'ns', 'name');
+  void json;
 }

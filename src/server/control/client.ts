@@ -14,7 +14,7 @@ import { namespacePrefix, fromStorage } from '../rest/keys.js';
 import { trackUpdate } from '../rest/managed-fields.js';
 import { updateObject } from '../rest/update.js';
 import type { WriteRequest } from '../rest/write-request.js';
-import { storedAs, type KindDef } from '../registry/kind-def.js';
+import { storedAs, type AnyDef } from '../registry/kind-def.js';
 
 /** A client bound to one identity: a controller's system user, or a given user. */
 export class InternalClient {
@@ -33,25 +33,25 @@ export class InternalClient {
   }
 
   /** Reads one object. */
-  async get<T extends JsonObject>(def: KindDef<T>, namespace: string, name: string): Promise<T | undefined> {
+  async get<T extends JsonObject = JsonObject>(def: AnyDef<T>, namespace: string, name: string): Promise<T | undefined> {
     const obj = await findObject(this.ctx, def, def.namespaced ? namespace : '', name);
     return obj === undefined ? undefined : storedAs(def, obj);
   }
 
   /** Lists every object of a kind (in one namespace, or all). */
-  async list<T extends JsonObject>(def: KindDef<T>, namespace = ''): Promise<T[]> {
+  async list<T extends JsonObject = JsonObject>(def: AnyDef<T>, namespace = ''): Promise<T[]> {
     const prefix = namespacePrefix(def, namespace);
     const r = await this.ctx.store.list(def.bucket, prefix === undefined ? {} : { keyPrefix: prefix });
     return r.items.map((e) => storedAs(def, fromStorage(def, e.value)));
   }
 
   /** Creates an object (every refusal, a name conflict included, is thrown). */
-  async create<T extends JsonObject>(def: KindDef<T>, namespace: string, obj: T): Promise<T> {
+  async create<T extends JsonObject = JsonObject>(def: AnyDef<T>, namespace: string, obj: T): Promise<T> {
     return storedAs(def, await createObject(this.ctx, this.request(def, namespace, ''), structuredClone(obj)));
   }
 
   /** Creates an object; an existing one is not an error (returns undefined). */
-  async createIfMissing<T extends JsonObject>(def: KindDef<T>, namespace: string, obj: T): Promise<T | undefined> {
+  async createIfMissing<T extends JsonObject = JsonObject>(def: AnyDef<T>, namespace: string, obj: T): Promise<T | undefined> {
     try {
       return storedAs(def, await createObject(this.ctx, this.request(def, namespace, ''), structuredClone(obj)));
     } catch (e) {
@@ -64,7 +64,7 @@ export class InternalClient {
    * Changes an object with `mutate` (return false to leave it as it is). Missing objects are
    * ignored. Retries on conflicts with the fresh object.
    */
-  async update<T extends JsonObject>(def: KindDef<T>, namespace: string, name: string, mutate: (obj: T) => boolean, subresource = ''): Promise<T | undefined> {
+  async update<T extends JsonObject = JsonObject>(def: AnyDef<T>, namespace: string, name: string, mutate: (obj: T) => boolean, subresource = ''): Promise<T | undefined> {
     const req = this.request(def, namespace, name, subresource);
     try {
       const r = await updateObject(this.ctx, req, {

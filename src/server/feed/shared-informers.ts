@@ -7,7 +7,7 @@
  */
 import type { WriteEvent } from './change-feed.js';
 import type { Registry } from '../registry/registry.js';
-import type { KindDef } from '../registry/kind-def.js';
+import type { AnyDef } from '../registry/kind-def.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { fromStorage } from '../rest/keys.js';
 import type { Store } from '../storage/index.js';
@@ -42,7 +42,7 @@ export class SharedInformers {
    * The informer of a def's storage bucket (objects are kept in the version of the def that first
    * asked). A typed def gets its objects' type; it must ask in the version the informer keeps.
    */
-  informerFor<T extends JsonObject = JsonObject>(def: KindDef<T>): Informer<T> {
+  informerFor<T extends JsonObject = JsonObject>(def: AnyDef<T>): Informer<T> {
     let inf = this.byBucket.get(def.bucket);
     if (inf === undefined) {
       inf = new Informer(def);

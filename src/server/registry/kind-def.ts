@@ -15,11 +15,19 @@ import type { ResourceDef } from './types.js';
 
 declare const objectType: unique symbol;
 
-/** A def whose stored objects are of type `T`. Every ResourceDef is a `KindDef<JsonObject>`. */
-export type KindDef<T extends JsonObject> = ResourceDef & { readonly [objectType]?: T };
+/**
+ * A def whose stored objects are of type `T`. Only `Registry.kind` makes one (the mark is a type,
+ * never a value), so a plain ResourceDef cannot pass for a typed def; code that takes either takes
+ * `KindDef<T> | ResourceDef` and gets plain JSON objects from a plain def.
+ *
+ * One hole the compiler leaves: a plain `JsonObject` is accepted where a generated type is
+ * expected (TypeScript does not check an index signature against optional properties), so typed
+ * objects must come from typed defs, never from a cast or an untyped helper.
+ */
+export type KindDef<T extends JsonObject> = ResourceDef & { readonly [objectType]: T };
 
-/** The type of the objects of a def. */
-export type ObjectOf<D> = D extends KindDef<infer T> ? T : JsonObject;
+/** A def, typed or not: the objects are `T` for a typed def and plain JSON objects otherwise. */
+export type AnyDef<T extends JsonObject> = KindDef<T> | ResourceDef;
 
 /** An apiVersion of the built-in kinds (`apps/v1`, `v1`). */
 export type BuiltinApiVersion = keyof BuiltinKinds;
@@ -31,6 +39,11 @@ export type BuiltinKind<V extends BuiltinApiVersion> = keyof BuiltinKinds[V] & s
 export type BuiltinObject<V extends BuiltinApiVersion, K extends BuiltinKind<V>> = BuiltinKinds[V][K] extends JsonObject ? BuiltinKinds[V][K] : never;
 
 /** A stored object of a def, as the def's type: the one place that takes the decoder's word for it. */
-export function storedAs<T extends JsonObject>(_def: KindDef<T>, obj: JsonObject): T {
+export function storedAs<T extends JsonObject = JsonObject>(_def: AnyDef<T>, obj: JsonObject): T {
   return obj as T;
+}
+
+/** A served def of a built-in kind, marked with its objects' type (`Registry.kind`). */
+export function markedKind<T extends JsonObject>(def: ResourceDef): KindDef<T> {
+  return def as KindDef<T>;
 }

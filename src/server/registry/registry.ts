@@ -6,7 +6,7 @@
 import type { ResourceDef } from './types.js';
 import { compareVersionPriority } from './version-priority.js';
 import { apiVersionOf, parseApiVersion } from '../../machinery/group-version.js';
-import type { BuiltinApiVersion, BuiltinKind, BuiltinObject, KindDef } from './kind-def.js';
+import { markedKind, type BuiltinApiVersion, type BuiltinKind, type BuiltinObject, type KindDef } from './kind-def.js';
 
 /** Order of the built-in groups in `/apis`, as the API server lists them. */
 const GROUP_ORDER = [
@@ -89,7 +89,7 @@ export class Registry {
   kind<V extends BuiltinApiVersion, K extends BuiltinKind<V>>(apiVersion: V, kind: K): KindDef<BuiltinObject<V, K>> {
     const def = this.byKind(apiVersion, kind);
     if (def === undefined || apiVersionOf(def) !== apiVersion) throw new Error(`kind ${kind} of ${apiVersion} is not served`);
-    return def;
+    return markedKind(def);
   }
 
   /** Every served def. */

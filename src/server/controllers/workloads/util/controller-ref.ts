@@ -6,7 +6,7 @@
 import type { JsonObject, JsonValue } from '../../../../sdk/types/meta.js';
 import { matchesLabels, type LabelSelector } from '../../../../machinery/labels/selector.js';
 import { asArray, asObject, asString, metaOf } from '../../../util/json.js';
-import type { KindDef } from '../../../registry/kind-def.js';
+import type { AnyDef } from '../../../registry/kind-def.js';
 import type { InternalClient } from '../../../control/client.js';
 import { isTerminating } from './pods.js';
 
@@ -63,7 +63,7 @@ export function namespaceOf(obj: JsonObject): string {
 export interface ClaimSpec<T extends JsonObject = JsonObject> {
   client: InternalClient;
   /** The kind of the claimed objects. */
-  def: KindDef<T>;
+  def: AnyDef<T>;
   owner: JsonObject;
   ownerApiVersion: string;
   ownerKind: string;
