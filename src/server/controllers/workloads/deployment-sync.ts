@@ -382,7 +382,7 @@ function findActiveOrLatest(newRS: ReplicaSet | undefined, oldRSs: ReplicaSet[])
 /** The ReplicaFailure condition of the new ReplicaSet (else of any), as a Deployment condition. */
 function replicaFailure(newRS: ReplicaSet | undefined, all: readonly ReplicaSet[]): DeploymentCondition | undefined {
   const convert = (c: ReplicaSetCondition): DeploymentCondition => ({
-    type: c.type, status: c.status,
+    type: c.type, status: c.status ?? 'True',
     ...(c.lastTransitionTime === undefined ? {} : { lastUpdateTime: c.lastTransitionTime, lastTransitionTime: c.lastTransitionTime }),
     reason: c.reason ?? '', message: c.message ?? '',
   });

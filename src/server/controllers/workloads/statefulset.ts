@@ -110,7 +110,8 @@ async function syncSet(kit: ControllerKit, setDef: KindDef<StatefulSet>, podDef:
     meta.labels = { ...(asObject(meta.labels) ?? {}), [LABELS.controllerRevisionHash]: nameOf(rev), [LABELS.statefulSetPodName]: podName, [LABELS.podIndex]: String(ord) };
     const podSpec = asObject(pod.spec) ?? {};
     podSpec.hostname = podName;
-    if (spec !== undefined && spec.serviceName !== '') podSpec.subdomain = spec.serviceName;
+    const serviceName = spec?.serviceName ?? '';
+    if (serviceName !== '') podSpec.subdomain = serviceName;
     return pod;
   };
   const event = (verb: 'Create' | 'Delete', podName: string, err?: unknown): void => {

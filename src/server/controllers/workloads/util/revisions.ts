@@ -57,7 +57,7 @@ export async function updateRevision(kit: ControllerKit, revDef: KindDef<Control
     return { revision: newest, collisionCount };
   }
   const ns = owner.metadata?.namespace ?? '';
-  const labels = owner.spec?.template.metadata?.labels ?? {};
+  const labels = owner.spec?.template?.metadata?.labels ?? {};
   // Both controllers copy the owner's annotations into a new revision (kubernetes.io/change-cause
   // among them); an existing revision keeps those it was created with.
   const annotations = owner.metadata?.annotations;
