@@ -7,11 +7,13 @@
  * and keeps `successfulJobsHistoryLimit` and `failedJobsHistoryLimit` finished Jobs.
  */
 import { ANNOTATIONS } from '../../../sdk/naming.js';
-import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
+import type { ObjectMeta } from '../../../sdk/types/meta.js';
+import type { CronJob, CronJobSpec, CronJobStatus, Job } from '../../../sdk/types/generated/batch-v1.js';
+import type { ObjectReference } from '../../../sdk/types/generated/core-v1.js';
 import { timestamp } from '../../util/time.js';
 import { ApiError } from '../../errors.js';
-import type { ResourceDef } from '../../registry/types.js';
-import { asArray, asNumber, asObject, asString } from '../../util/json.js';
+import type { KindDef } from '../../registry/kind-def.js';
+import { asNumber } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
@@ -19,19 +21,19 @@ import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { parseSchedule, ScheduleError, validTimeZone, type Schedule } from './cron-schedule.js';
 import { jobFinished } from './job.js';
 import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
-import { controllerRefOf, nameOf, newControllerRef, refJson, uidOf } from './util/controller-ref.js';
+import { controllerRefOf, nameOf, newControllerRef, uidOf } from './util/controller-ref.js';
 import { dependentHandler } from './util/owner-events.js';
-import { createdAt, timeOf } from './util/pods.js';
+import { createdAt, isTerminating, timeOf } from './util/pods.js';
 
 /** Extra delay after a scheduled time before the CronJob is looked at (upstream's 100 ms). */
 const NEXT_SCHEDULE_DELTA_MS = 100;
 
 /** Creates the CronJob controller. */
 export function cronJobController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
-  const cjDef = kit.def('batch', 'v1', 'cronjobs');
-  const jobDef = kit.def('batch', 'v1', 'jobs');
-  const cronJobs = kit.informers.informerFor(cjDef);
-  const jobs = kit.informers.informerFor(jobDef);
+  const cjDef = kit.kind('batch/v1', 'CronJob');
+  const jobDef = kit.kind('batch/v1', 'Job');
+  const cronJobs = kit.informerOf(cjDef);
+  const jobs = kit.informerOf(jobDef);
   const loop = reconcileLoop({
     name: 'cronjob', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 5,
     reconcile: async (key) => {
@@ -52,6 +54,9 @@ export function jobNameFor(cronJobName: string, scheduledMs: number): string {
   return `${cronJobName}-${Math.floor(scheduledMs / 60_000)}`;
 }
 
+/** What {@link mostRecentScheduleTime} reads of a CronJob. */
+type ScheduledObject = Pick<CronJob, 'metadata' | 'status'> & { spec?: Pick<CronJobSpec, 'startingDeadlineSeconds'> };
+
 /** mostRecentScheduleTime's error for a schedule whose times cannot be told apart (one that never fires, such as 31 February). */
 const NO_TWO_TIMES = 'time difference between two schedules is less than 1 second';
 
@@ -60,10 +65,10 @@ const NO_TWO_TIMES = 'time difference between two schedules is less than 1 secon
  * the schedule has no two distinct times after the earliest one (robfig's Next finds none within
  * five years and answers the zero time, which the API server's controller reports).
  */
-export function mostRecentScheduleTime(cj: JsonObject, now: number, sched: Schedule, withDeadline: boolean): { time: number | undefined; many: boolean; error?: string } {
-  const status = asObject(cj.status) ?? {};
-  let earliest = timeOf(status.lastScheduleTime) ?? createdAt(cj);
-  const deadline = asNumber(asObject(cj.spec)?.startingDeadlineSeconds);
+export function mostRecentScheduleTime(cj: ScheduledObject, now: number, sched: Schedule, withDeadline: boolean): { time: number | undefined; many: boolean; error?: string } {
+  let earliest = timeOf(cj.status?.lastScheduleTime) ?? createdAt(cj);
+  // An int64, which may be a bigint: read as a number for the time arithmetic (see registry/kind-def.ts).
+  const deadline = asNumber(cj.spec?.startingDeadlineSeconds);
   if (withDeadline && deadline !== undefined) earliest = Math.max(earliest, now - deadline * 1000);
   const t1 = sched.next(earliest);
   if (t1 === undefined) return { time: undefined, many: false, error: NO_TWO_TIMES };
@@ -79,11 +84,10 @@ export function mostRecentScheduleTime(cj: JsonObject, now: number, sched: Sched
   return { time: recent, many: missed > 100 };
 }
 
-function scheduleOf(cj: JsonObject): { sched?: Schedule; error?: string; zoneError?: string } {
-  const spec = asObject(cj.spec) ?? {};
-  const zone = asString(spec.timeZone);
+function scheduleOf(cj: CronJob): { sched?: Schedule; error?: string; zoneError?: string } {
+  const zone = cj.spec?.timeZone;
   if (zone !== undefined && !validTimeZone(zone)) return { zoneError: `invalid timeZone: ${JSON.stringify(zone)}: unknown time zone ${zone}` };
-  const text = asString(spec.schedule) ?? '';
+  const text = cj.spec?.schedule ?? '';
   try {
     return { sched: parseSchedule(text, zone ?? 'UTC') };
   } catch (e) {
@@ -105,21 +109,21 @@ function zonedTimestamp(ms: number, zone: string | undefined): string {
   return `${p.year ?? ''}-${p.month ?? ''}-${p.day ?? ''}T${p.hour ?? ''}:${p.minute ?? ''}:${p.second ?? ''}${off}`;
 }
 
-async function syncCronJob(kit: ControllerKit, cjDef: ResourceDef, jobDef: ResourceDef, cronJobs: Informer, jobs: Informer, key: string): Promise<number | undefined> {
+async function syncCronJob(kit: ControllerKit, cjDef: KindDef<CronJob>, jobDef: KindDef<Job>, cronJobs: Informer<CronJob>, jobs: Informer<Job>, key: string): Promise<number | undefined> {
   const cj = cronJobs.getByKey(key);
   if (cj === undefined) return undefined;
   const { namespace, name } = splitKey(key);
-  const spec = asObject(cj.spec) ?? {};
+  const spec = cj.spec;
   const now = kit.now();
-  const owned = jobs.ownedBy(uidOf(cj)).filter((j) => controllerRefOf(j)?.uid === uidOf(cj) && asString(asObject(j.metadata)?.namespace) === namespace);
-  const status = structuredClone(asObject(cj.status) ?? {});
+  const owned = jobs.ownedBy(uidOf(cj)).filter((j) => controllerRefOf(j)?.uid === uidOf(cj) && j.metadata?.namespace === namespace);
+  const status: CronJobStatus = structuredClone(cj.status ?? {});
 
   // status.active: drop finished or vanished Jobs, add running ones it does not list.
-  const active = (asArray(status.active) ?? []).map((r) => asObject(r)).filter((r): r is JsonObject => r !== undefined);
+  const active = status.active ?? [];
   const byUid = new Map(owned.map((j) => [uidOf(j), j]));
-  let nextActive: JsonObject[] = [];
+  let nextActive: ObjectReference[] = [];
   for (const ref of active) {
-    const job = byUid.get(asString(ref.uid) ?? '');
+    const job = byUid.get(ref.uid ?? '');
     if (job === undefined) continue;
     const finished = jobFinished(job);
     if (finished !== undefined) {
@@ -134,27 +138,27 @@ async function syncCronJob(kit: ControllerKit, cjDef: ResourceDef, jobDef: Resou
   }
   for (const job of owned) {
     if (jobFinished(job) !== 'Complete') continue;
-    const done = timeOf(asObject(job.status)?.completionTime);
+    const done = timeOf(job.status?.completionTime);
     if (done !== undefined && (timeOf(status.lastSuccessfulTime) ?? 0) < done) status.lastSuccessfulTime = timestamp(done);
   }
   await cleanupHistory(kit, jobDef, cj, owned);
 
   let requeue: number | undefined;
-  if (typeof asObject(cj.metadata)?.deletionTimestamp !== 'string') {
+  if (!isTerminating(cj)) {
     const { sched, error, zoneError } = scheduleOf(cj);
     if (zoneError !== undefined) kit.recorder.event(cj, 'Warning', 'UnknownTimeZone', zoneError);
     else if (error !== undefined || sched === undefined) kit.recorder.event(cj, 'Warning', 'UnparseableSchedule', error ?? 'unparseable schedule');
-    else if (spec.suspend !== true) {
+    else if (spec?.suspend !== true) {
       const next = sched.next(now);
       requeue = next === undefined ? undefined : next - now + NEXT_SCHEDULE_DELTA_MS;
       const recent = mostRecentScheduleTime({ ...cj, status }, now, sched, true);
       if (recent.error !== undefined) {
         // Not reconciled again until the spec changes, as the API server's controller leaves it.
-        kit.recorder.event(cj, 'Warning', 'InvalidSchedule', `invalid schedule: ${asString(spec.schedule) ?? ''} : ${recent.error}`);
+        kit.recorder.event(cj, 'Warning', 'InvalidSchedule', `invalid schedule: ${spec?.schedule ?? ''} : ${recent.error}`);
         requeue = undefined;
       } else if (recent.many) kit.recorder.event(cj, 'Warning', 'TooManyMissedTimes', 'too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew');
       const scheduled = recent.time;
-      const deadline = asNumber(spec.startingDeadlineSeconds);
+      const deadline = asNumber(spec?.startingDeadlineSeconds);
       if (scheduled !== undefined) {
         const jobName = jobNameFor(name, scheduled);
         const tooLate = deadline !== undefined && scheduled + deadline * 1000 < now;
@@ -162,14 +166,14 @@ async function syncCronJob(kit: ControllerKit, cjDef: ResourceDef, jobDef: Resou
         if (tooLate) {
           kit.recorder.event(cj, 'Warning', 'MissSchedule', `Missed scheduled time to start a job: ${new Date(scheduled).toUTCString().replace('GMT', '+0000')}`);
         } else if (!already) {
-          const policy = asString(spec.concurrencyPolicy) ?? 'Allow';
+          const policy = spec?.concurrencyPolicy ?? 'Allow';
           if (policy === 'Forbid' && nextActive.length > 0) {
             kit.recorder.event(cj, 'Normal', 'JobAlreadyActive', 'Not starting job because prior execution is running and concurrency policy is Forbid');
           } else {
             if (policy === 'Replace') {
               for (const ref of nextActive) {
-                const r = await kit.client.delete(jobDef, namespace, asString(ref.name) ?? '', { propagationPolicy: 'Background' });
-                if (r !== undefined) kit.recorder.event(cj, 'Normal', 'SuccessfulDelete', `Deleted job ${asString(ref.name) ?? ''}`);
+                const r = await kit.client.delete(jobDef, namespace, ref.name ?? '', { propagationPolicy: 'Background' });
+                if (r !== undefined) kit.recorder.event(cj, 'Normal', 'SuccessfulDelete', `Deleted job ${ref.name ?? ''}`);
               }
               nextActive = [];
             }
@@ -183,7 +187,7 @@ async function syncCronJob(kit: ControllerKit, cjDef: ResourceDef, jobDef: Resou
   }
   if (nextActive.length > 0) status.active = nextActive;
   else delete status.active;
-  if (!jsonEqual(status, asObject(cj.status) ?? {})) {
+  if (!jsonEqual(status, cj.status ?? {})) {
     await kit.client.update(cjDef, namespace, name, (o) => {
       if (uidOf(o) !== uidOf(cj)) return false;
       o.status = status;
@@ -193,20 +197,21 @@ async function syncCronJob(kit: ControllerKit, cjDef: ResourceDef, jobDef: Resou
   return requeue;
 }
 
-function jobRef(job: JsonObject): JsonObject {
-  const meta = asObject(job.metadata) ?? {};
+function jobRef(job: Job): ObjectReference {
+  const meta = job.metadata ?? {};
   return { kind: 'Job', namespace: meta.namespace ?? '', name: meta.name ?? '', uid: meta.uid ?? '', apiVersion: 'batch/v1', resourceVersion: meta.resourceVersion ?? '' };
 }
 
-async function createJob(kit: ControllerKit, jobDef: ResourceDef, cj: JsonObject, jobName: string, scheduled: number): Promise<JsonObject | undefined> {
-  const namespace = asString(asObject(cj.metadata)?.namespace) ?? '';
-  const template = asObject(asObject(cj.spec)?.jobTemplate) ?? {};
-  const tmeta = asObject(template.metadata) ?? {};
-  const annotations: JsonObject = { ...(asObject(tmeta.annotations) ?? {}), [ANNOTATIONS.cronJobScheduledTimestamp]: zonedTimestamp(scheduled, asString(asObject(cj.spec)?.timeZone)) };
-  const metadata: JsonObject = { name: jobName, namespace, annotations, ownerReferences: [refJson(newControllerRef(cj, 'batch/v1', 'CronJob'))] };
-  const labels = asObject(tmeta.labels);
+async function createJob(kit: ControllerKit, jobDef: KindDef<Job>, cj: CronJob, jobName: string, scheduled: number): Promise<Job | undefined> {
+  const namespace = cj.metadata?.namespace ?? '';
+  const template = cj.spec?.jobTemplate ?? {};
+  const tmeta = template.metadata ?? {};
+  const annotations = { ...tmeta.annotations, [ANNOTATIONS.cronJobScheduledTimestamp]: zonedTimestamp(scheduled, cj.spec?.timeZone) };
+  const metadata: ObjectMeta = { name: jobName, namespace, annotations, ownerReferences: [newControllerRef(cj, 'batch/v1', 'CronJob')] };
+  const labels = tmeta.labels;
   if (labels !== undefined) metadata.labels = labels;
-  const body: JsonObject = { apiVersion: 'batch/v1', kind: 'Job', metadata, spec: structuredClone(asObject(template.spec) ?? {}) as JsonValue };
+  // A stored CronJob's job template has a spec (validation requires its pod template).
+  const body: Job = { apiVersion: 'batch/v1', kind: 'Job', metadata, ...(template.spec === undefined ? {} : { spec: structuredClone(template.spec) }) };
   try {
     const job = await kit.client.create(jobDef, namespace, body);
     kit.recorder.event(cj, 'Normal', 'SuccessfulCreate', `Created job ${jobName}`);
@@ -219,14 +224,13 @@ async function createJob(kit: ControllerKit, jobDef: ResourceDef, cj: JsonObject
 }
 
 /** Deletes the oldest finished Jobs beyond the history limits. */
-async function cleanupHistory(kit: ControllerKit, jobDef: ResourceDef, cj: JsonObject, owned: readonly JsonObject[]): Promise<void> {
-  const spec = asObject(cj.spec) ?? {};
-  const namespace = asString(asObject(cj.metadata)?.namespace) ?? '';
-  const finishedAt = (j: JsonObject): number => timeOf(asObject(j.status)?.completionTime) ?? timeOf(asObject(j.status)?.startTime) ?? createdAt(j);
+async function cleanupHistory(kit: ControllerKit, jobDef: KindDef<Job>, cj: CronJob, owned: readonly Job[]): Promise<void> {
+  const namespace = cj.metadata?.namespace ?? '';
+  const finishedAt = (j: Job): number => timeOf(j.status?.completionTime) ?? timeOf(j.status?.startTime) ?? createdAt(j);
   for (const [kind, limitField] of [['Complete', 'successfulJobsHistoryLimit'], ['Failed', 'failedJobsHistoryLimit']] as const) {
-    const limit = asNumber(spec[limitField]);
+    const limit = cj.spec?.[limitField];
     if (limit === undefined) continue;
-    const list = owned.filter((j) => jobFinished(j) === kind && typeof asObject(j.metadata)?.deletionTimestamp !== 'string').sort((a, b) => finishedAt(a) - finishedAt(b));
+    const list = owned.filter((j) => jobFinished(j) === kind && !isTerminating(j)).sort((a, b) => finishedAt(a) - finishedAt(b));
     for (const job of list.slice(0, Math.max(0, list.length - limit))) {
       const r = await kit.client.delete(jobDef, namespace, nameOf(job), { propagationPolicy: 'Background' });
       if (r !== undefined) kit.recorder.event(cj, 'Normal', 'SuccessfulDelete', `Deleted job ${nameOf(job)}`);

@@ -6,17 +6,18 @@
  * counts the nodes as the real controller does.
  */
 import { LABELS, TAINTS } from '../../../sdk/naming.js';
-import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
-import type { ResourceDef } from '../../registry/types.js';
+import type { ControllerRevision, DaemonSet, DaemonSetStatus } from '../../../sdk/types/generated/apps-v1.js';
+import type { Node, Pod, PodSpec, Toleration } from '../../../sdk/types/generated/core-v1.js';
+import type { KindDef } from '../../registry/kind-def.js';
 import { fromObjectSelector } from '../../../machinery/labels/selector.js';
-import { asArray, asNumber, asObject, asString, metaOf } from '../../util/json.js';
+import { asNumber } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
 import { claim, controllerRefOf, nameOf, newControllerRef, uidOf } from './util/controller-ref.js';
-import { intOrPercent, scaledValue } from './util/int-or-percent.js';
+import { scaledValue } from './util/int-or-percent.js';
 import { pinToNode, podFitsNode } from './util/node-fit.js';
 import { dependentHandler } from './util/owner-events.js';
 import { podFromTemplate } from './util/pod-template.js';
@@ -24,8 +25,8 @@ import { createdAt, isPodAvailable, isPodReady, isTerminating, nodeNameOf, podPh
 import { ownedRevisions, truncateHistory, updateRevision } from './util/revisions.js';
 
 /** The tolerations every daemon pod gets (`AddOrUpdateDaemonPodTolerations`). */
-export function daemonTolerations(hostNetwork: boolean): JsonObject[] {
-  const out: JsonObject[] = [
+export function daemonTolerations(hostNetwork: boolean): Toleration[] {
+  const out: Toleration[] = [
     { key: TAINTS.notReady, operator: 'Exists', effect: 'NoExecute' },
     { key: TAINTS.unreachable, operator: 'Exists', effect: 'NoExecute' },
     { key: 'node.platform.io/disk-pressure', operator: 'Exists', effect: 'NoSchedule' },
@@ -37,23 +38,23 @@ export function daemonTolerations(hostNetwork: boolean): JsonObject[] {
   return out;
 }
 
-function withDaemonTolerations(podSpec: JsonObject): void {
-  const list: JsonValue[] = asArray(podSpec.tolerations) ?? [];
+function withDaemonTolerations(podSpec: PodSpec): void {
+  const list = podSpec.tolerations ?? [];
   for (const t of daemonTolerations(podSpec.hostNetwork === true)) {
-    if (!list.some((x) => asObject(x)?.key === t.key && asObject(x)?.effect === t.effect)) list.push(t);
+    if (!list.some((x) => x.key === t.key && x.effect === t.effect)) list.push(t);
   }
   podSpec.tolerations = list;
 }
 
 /** Creates the DaemonSet controller. */
 export function daemonSetController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
-  const dsDef = kit.def('apps', 'v1', 'daemonsets');
-  const podDef = kit.def('', 'v1', 'pods');
-  const revDef = kit.def('apps', 'v1', 'controllerrevisions');
-  const sets = kit.informers.informerFor(dsDef);
-  const pods = kit.informers.informerFor(podDef);
-  const nodes = kit.informer('', 'v1', 'nodes');
-  kit.informers.informerFor(revDef);
+  const dsDef = kit.kind('apps/v1', 'DaemonSet');
+  const podDef = kit.kind('v1', 'Pod');
+  const revDef = kit.kind('apps/v1', 'ControllerRevision');
+  const sets = kit.informerOf(dsDef);
+  const pods = kit.informerOf(podDef);
+  const nodes = kit.informerOf(kit.kind('v1', 'Node'));
+  kit.informerOf(revDef);
   const loop = reconcileLoop({
     name: 'daemonset', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 2,
     reconcile: (key) => syncDaemonSet(kit, dsDef, podDef, revDef, sets, pods, nodes, key),
@@ -69,32 +70,34 @@ export function daemonSetController(kit: ControllerKit, options: WorkloadOptions
   return loop;
 }
 
-async function syncDaemonSet(kit: ControllerKit, dsDef: ResourceDef, podDef: ResourceDef, revDef: ResourceDef, sets: Informer, pods: Informer, nodes: Informer, key: string): Promise<void> {
+async function syncDaemonSet(kit: ControllerKit, dsDef: KindDef<DaemonSet>, podDef: KindDef<Pod>, revDef: KindDef<ControllerRevision>, sets: Informer<DaemonSet>, pods: Informer<Pod>, nodes: Informer<Node>, key: string): Promise<void> {
   const ds = sets.getByKey(key);
   if (ds === undefined) return;
   const { namespace, name } = splitKey(key);
-  const spec = asObject(ds.spec) ?? {};
+  const spec = ds.spec;
   const owned = await claim({
-    client: kit.client, def: podDef, owner: ds, ownerApiVersion: 'apps/v1', ownerKind: 'DaemonSet', selector: fromObjectSelector(spec.selector),
+    client: kit.client, def: podDef, owner: ds, ownerApiVersion: 'apps/v1', ownerKind: 'DaemonSet', selector: fromObjectSelector(spec?.selector),
     candidates: pods.list(namespace), recheckOwner: () => kit.client.get(dsDef, namespace, name),
   });
-  if (typeof asObject(ds.metadata)?.deletionTimestamp === 'string') return;
+  if (isTerminating(ds)) return;
   const revisions = ownedRevisions(kit, revDef, ds);
   const { revision, collisionCount } = await updateRevision(kit, revDef, ds, 'DaemonSet', revisions);
-  const hash = asString(asObject(asObject(revision.metadata)?.labels)?.[LABELS.controllerRevisionHash]) ?? '';
-  const template = asObject(spec.template) ?? {};
-  const templateSpec = structuredClone(asObject(template.spec) ?? {});
+  const hash = revision.metadata?.labels?.[LABELS.controllerRevisionHash] ?? '';
+  const template = spec?.template ?? {};
+  // A stored DaemonSet's template has a spec (validation requires its containers).
+  const templateSpec = structuredClone(template.spec ?? { containers: [] });
   withDaemonTolerations(templateSpec);
   const ref = newControllerRef(ds, 'apps/v1', 'DaemonSet');
-  const generation = asNumber(asObject(ds.metadata)?.generation) ?? 1;
-  const byNode = new Map<string, JsonObject[]>();
+  // An int64, which may be a bigint: read as a number (see registry/kind-def.ts).
+  const generation = asNumber(ds.metadata?.generation) ?? 1;
+  const byNode = new Map<string, Pod[]>();
   for (const p of owned) {
     const n = nodeNameOf(p) || nodeOfAffinity(p);
     if (n === '') continue;
     byNode.set(n, [...(byNode.get(n) ?? []), p]);
   }
   const toCreate: string[] = [];
-  const toDelete: JsonObject[] = [];
+  const toDelete: Pod[] = [];
   const allNodes = nodes.list();
   let desired = 0;
   for (const node of allNodes) {
@@ -115,13 +118,13 @@ async function syncDaemonSet(kit: ControllerKit, dsDef: ResourceDef, podDef: Res
   for (const [nodeName, list] of byNode) if (!allNodes.some((n) => nameOf(n) === nodeName)) toDelete.push(...list.filter((p) => !isTerminating(p)));
 
   // RollingUpdate: old-revision pods go while no more than maxUnavailable are unavailable.
-  const strategy = asObject(spec.updateStrategy) ?? {};
-  const minReady = asNumber(spec.minReadySeconds) ?? 0;
-  if ((asString(strategy.type) ?? 'RollingUpdate') === 'RollingUpdate') {
-    const maxUnavailable = Math.max(scaledValue(intOrPercent(asObject(strategy.rollingUpdate)?.maxUnavailable) ?? 1, desired, true) ?? 1, 0);
+  const strategy = spec?.updateStrategy;
+  const minReady = spec?.minReadySeconds ?? 0;
+  if ((strategy?.type ?? 'RollingUpdate') === 'RollingUpdate') {
+    const maxUnavailable = Math.max(scaledValue(strategy?.rollingUpdate?.maxUnavailable ?? 1, desired, true) ?? 1, 0);
     const current = owned.filter((p) => !isTerminating(p) && !toDelete.includes(p));
     let unavailable = current.filter((p) => !isPodAvailable(p, minReady, kit.now())).length + toCreate.length;
-    const old = current.filter((p) => asString(asObject(asObject(p.metadata)?.labels)?.[LABELS.controllerRevisionHash]) !== hash);
+    const old = current.filter((p) => p.metadata?.labels?.[LABELS.controllerRevisionHash] !== hash);
     old.sort((a, b) => Number(isPodAvailable(a, minReady, kit.now())) - Number(isPodAvailable(b, minReady, kit.now())));
     for (const p of old) {
       const available = isPodAvailable(p, minReady, kit.now());
@@ -131,10 +134,10 @@ async function syncDaemonSet(kit: ControllerKit, dsDef: ResourceDef, podDef: Res
     }
   }
   await Promise.all(toCreate.map(async (nodeName) => {
-    const pod = podFromTemplate({ ...template, spec: structuredClone(templateSpec) }, namespace, ref, { generateName: `${name}-` });
-    const meta = metaOf(pod);
-    meta.labels = { ...(asObject(meta.labels) ?? {}), [LABELS.controllerRevisionHash]: hash, 'pod-template-generation': String(generation) };
-    pinToNode(asObject(pod.spec) ?? {}, nodeName);
+    const podSpec = structuredClone(templateSpec);
+    pinToNode(podSpec, nodeName);
+    const labels = { ...template.metadata?.labels, [LABELS.controllerRevisionHash]: hash, 'pod-template-generation': String(generation) };
+    const pod = podFromTemplate({ ...template, metadata: { ...template.metadata, labels }, spec: podSpec }, namespace, ref, { generateName: `${name}-` });
     try {
       const created = await kit.client.create(podDef, namespace, pod);
       kit.recorder.event(ds, 'Normal', 'SuccessfulCreate', `Created pod: ${nameOf(created)}`);
@@ -148,7 +151,7 @@ async function syncDaemonSet(kit: ControllerKit, dsDef: ResourceDef, podDef: Res
     if (r !== undefined) kit.recorder.event(ds, 'Normal', 'SuccessfulDelete', `Deleted pod: ${nameOf(pod)}`);
   }));
 
-  const live = pods.ownedBy(uidOf(ds)).filter((p) => controllerRefOf(p)?.uid === uidOf(ds) && !isTerminating(p) && asString(asObject(p.metadata)?.namespace) === namespace);
+  const live = pods.ownedBy(uidOf(ds)).filter((p) => controllerRefOf(p)?.uid === uidOf(ds) && !isTerminating(p) && p.metadata?.namespace === namespace);
   let scheduled = 0;
   let misscheduled = 0;
   let ready = 0;
@@ -167,33 +170,32 @@ async function syncDaemonSet(kit: ControllerKit, dsDef: ResourceDef, podDef: Res
     if (p === undefined) continue;
     if (isPodReady(p)) ready++;
     if (isPodAvailable(p, minReady, kit.now())) available++;
-    if (asString(asObject(asObject(p.metadata)?.labels)?.[LABELS.controllerRevisionHash]) === hash) updated++;
+    if (p.metadata?.labels?.[LABELS.controllerRevisionHash] === hash) updated++;
   }
-  const next: JsonObject = {
+  const next: DaemonSetStatus = {
     currentNumberScheduled: scheduled, numberMisscheduled: misscheduled, desiredNumberScheduled: desired, numberReady: ready,
     observedGeneration: generation, updatedNumberScheduled: updated, numberAvailable: available, numberUnavailable: Math.max(0, desired - available),
   };
   if (collisionCount > 0) next.collisionCount = collisionCount;
   for (const k of ['updatedNumberScheduled', 'numberAvailable', 'numberUnavailable'] as const) if (next[k] === 0) delete next[k];
-  const prior = asObject(ds.status) ?? {};
-  if (prior.conditions !== undefined) next.conditions = prior.conditions;
-  if (!jsonEqual(prior, next)) {
+  const prior = ds.status;
+  if (prior?.conditions !== undefined) next.conditions = prior.conditions;
+  if (!jsonEqual(prior ?? {}, next)) {
     await kit.client.update(dsDef, namespace, name, (o) => {
       if (uidOf(o) !== uidOf(ds)) return false;
       o.status = next;
       return true;
     }, 'status');
   }
-  await truncateHistory(kit, revDef, ds, ownedRevisions(kit, revDef, ds), new Set([nameOf(revision), ...owned.map((p) => `${name}-${asString(asObject(asObject(p.metadata)?.labels)?.[LABELS.controllerRevisionHash]) ?? ''}`)]));
+  await truncateHistory(kit, revDef, ds, ownedRevisions(kit, revDef, ds), new Set([nameOf(revision), ...owned.map((p) => `${name}-${p.metadata?.labels?.[LABELS.controllerRevisionHash] ?? ''}`)]));
 }
 
 /** The node a daemon pod is pinned to by its affinity (before the scheduler binds it). */
-function nodeOfAffinity(pod: JsonObject): string {
-  const terms = asArray(asObject(asObject(asObject(asObject(pod.spec)?.affinity)?.nodeAffinity)?.requiredDuringSchedulingIgnoredDuringExecution)?.nodeSelectorTerms) ?? [];
+function nodeOfAffinity(pod: Pod): string {
+  const terms = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
   for (const t of terms) {
-    for (const f of asArray(asObject(t)?.matchFields) ?? []) {
-      const field = asObject(f) ?? {};
-      if (field.key === 'metadata.name' && field.operator === 'In') return asString((asArray(field.values) ?? [])[0]) ?? '';
+    for (const field of t.matchFields ?? []) {
+      if (field.key === 'metadata.name' && field.operator === 'In') return field.values?.[0] ?? '';
     }
   }
   return '';

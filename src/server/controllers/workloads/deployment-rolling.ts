@@ -4,17 +4,17 @@
  * sync. Recreate scales every old ReplicaSet to zero, waits until their pods are gone, then
  * scales the new one up.
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
-import { asNumber } from '../../util/json.js';
+import type { ReplicaSet } from '../../../sdk/types/generated/apps-v1.js';
+import type { Pod } from '../../../sdk/types/generated/core-v1.js';
 import {
-  activeReplicaSets, deploymentComplete, maxUnavailable, newRSNewReplicas, replicasOf, specReplicaSum, statusOf, statusSum,
+  activeReplicaSets, deploymentComplete, maxUnavailable, newRSNewReplicas, replicasOf, specReplicaSum, statusSum,
 } from './deployment-util.js';
 import { oldestFirst, type DeploymentSync } from './deployment-sync.js';
 import { isPodFinished } from './util/pods.js';
 import { uidOf } from './util/controller-ref.js';
 
-function available(rs: JsonObject): number {
-  return asNumber(statusOf(rs).availableReplicas) ?? 0;
+function available(rs: ReplicaSet): number {
+  return rs.status?.availableReplicas ?? 0;
 }
 
 /** `rolloutRolling`. */
@@ -29,16 +29,16 @@ export async function rolloutRolling(s: DeploymentSync): Promise<void> {
     await s.syncRolloutStatus(currentNew(s, newRS));
     return;
   }
-  if (deploymentComplete(s.d, statusOf(s.original))) await s.cleanup(s.oldReplicaSets(newRS));
+  if (deploymentComplete(s.d, s.original.status ?? {})) await s.cleanup(s.oldReplicaSets(newRS));
   await s.syncRolloutStatus(currentNew(s, newRS));
 }
 
 /** The freshest copy of the new ReplicaSet (scaling replaces it in the sync's list). */
-function currentNew(s: DeploymentSync, newRS: JsonObject): JsonObject {
+function currentNew(s: DeploymentSync, newRS: ReplicaSet): ReplicaSet {
   return s.rsList.find((rs) => uidOf(rs) === uidOf(newRS)) ?? newRS;
 }
 
-async function reconcileNewReplicaSet(s: DeploymentSync, newRS: JsonObject): Promise<boolean> {
+async function reconcileNewReplicaSet(s: DeploymentSync, newRS: ReplicaSet): Promise<boolean> {
   const want = replicasOf(s.d);
   const have = replicasOf(newRS);
   if (have === want) return false;
@@ -47,7 +47,7 @@ async function reconcileNewReplicaSet(s: DeploymentSync, newRS: JsonObject): Pro
   return (await s.scaleAndRecord(newRS, count)).scaled;
 }
 
-async function reconcileOldReplicaSets(s: DeploymentSync, newRS: JsonObject): Promise<boolean> {
+async function reconcileOldReplicaSets(s: DeploymentSync, newRS: ReplicaSet): Promise<boolean> {
   const oldRSs = activeReplicaSets(s.oldReplicaSets(newRS));
   const oldPods = specReplicaSum(oldRSs);
   if (oldPods === 0) return false;
@@ -62,7 +62,7 @@ async function reconcileOldReplicaSets(s: DeploymentSync, newRS: JsonObject): Pr
 }
 
 /** Scales down old replicas that are not available, oldest ReplicaSet first, up to `maxCleanup`. */
-async function cleanupUnhealthyReplicas(s: DeploymentSync, oldRSs: JsonObject[], maxCleanup: number): Promise<number> {
+async function cleanupUnhealthyReplicas(s: DeploymentSync, oldRSs: ReplicaSet[], maxCleanup: number): Promise<number> {
   let total = 0;
   for (const rs of oldestFirst(oldRSs)) {
     if (total >= maxCleanup) break;
@@ -76,7 +76,7 @@ async function cleanupUnhealthyReplicas(s: DeploymentSync, oldRSs: JsonObject[],
 }
 
 /** Scales down old ReplicaSets (oldest first) as far as availability above minAvailable allows. */
-async function scaleDownOldForRollingUpdate(s: DeploymentSync, newRS: JsonObject): Promise<number> {
+async function scaleDownOldForRollingUpdate(s: DeploymentSync, newRS: ReplicaSet): Promise<number> {
   const minAvailable = replicasOf(s.d) - maxUnavailable(s.d);
   const availableCount = statusSum(s.rsList, 'availableReplicas');
   if (availableCount <= minAvailable) return 0;
@@ -94,7 +94,7 @@ async function scaleDownOldForRollingUpdate(s: DeploymentSync, newRS: JsonObject
 }
 
 /** `rolloutRecreate`; `podsByRS` maps ReplicaSet uids to the pods they control. */
-export async function rolloutRecreate(s: DeploymentSync, podsByRS: Map<string, JsonObject[]>): Promise<void> {
+export async function rolloutRecreate(s: DeploymentSync, podsByRS: Map<string, Pod[]>): Promise<void> {
   let { newRS, oldRSs } = await s.newAndOld(false);
   let scaledDown = false;
   for (const rs of activeReplicaSets(oldRSs)) {
@@ -112,11 +112,11 @@ export async function rolloutRecreate(s: DeploymentSync, podsByRS: Map<string, J
   if (newRS !== undefined) {
     newRS = (await s.scaleAndRecord(newRS, replicasOf(s.d))).rs;
   }
-  if (deploymentComplete(s.d, statusOf(s.original))) await s.cleanup(oldRSs);
+  if (deploymentComplete(s.d, s.original.status ?? {})) await s.cleanup(oldRSs);
   await s.syncRolloutStatus(newRS);
 }
 
-function oldPodsRunning(s: DeploymentSync, newRS: JsonObject | undefined, podsByRS: Map<string, JsonObject[]>): boolean {
+function oldPodsRunning(s: DeploymentSync, newRS: ReplicaSet | undefined, podsByRS: Map<string, Pod[]>): boolean {
   if (statusSum(s.oldReplicaSets(newRS), 'replicas') > 0) return true;
   for (const [uid, pods] of podsByRS) {
     if (newRS !== undefined && uid === uidOf(newRS)) continue;

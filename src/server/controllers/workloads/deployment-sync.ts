@@ -5,90 +5,86 @@
  * history clean-up, and the status with the Progressing and Available conditions.
  */
 import { ANNOTATIONS, LABELS } from '../../../sdk/naming.js';
-import type { JsonObject } from '../../../sdk/types/meta.js';
-import type { ResourceDef } from '../../registry/types.js';
+import type { Deployment, DeploymentCondition, DeploymentStatus, ReplicaSet, ReplicaSetCondition } from '../../../sdk/types/generated/apps-v1.js';
+import type { PodTemplateSpec } from '../../../sdk/types/generated/core-v1.js';
+import type { KindDef } from '../../registry/kind-def.js';
 import { ApiError } from '../../errors.js';
-import { asArray, asNumber, asObject, asString, metaOf } from '../../util/json.js';
+import { asNumber } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { ControllerKit } from '../../control/kit.js';
 import { errorMessage } from '../../control/kit.js';
 import {
   activeReplicaSets, byCreation, bySize, deploymentComplete, deploymentProgressing, deploymentTimedOut, desiredReplicasAnnotation,
   findNewReplicaSet, hasProgressDeadline, isRollingUpdate, isSaturated, maxRevision, maxSurge, maxUnavailable, newRSNewReplicas,
-  replicaAnnotations, replicaSetProportion, replicasOf, revisionHistoryLimit, revisionOf, setNewReplicaSetAnnotations, specOf, statusOf,
-  statusSum,
+  replicaAnnotations, replicaSetProportion, replicasOf, revisionHistoryLimit, revisionOf, setNewReplicaSetAnnotations, statusSum,
 } from './deployment-util.js';
 import { computeHash } from './util/hash.js';
-import { conditionsOf, findCondition, newCondition, removeCondition, setCondition } from './util/conditions.js';
-import { nameOf, newControllerRef, refJson, uidOf } from './util/controller-ref.js';
-import { timeOf } from './util/pods.js';
+import { findCondition, newCondition, removeCondition, setCondition } from './util/conditions.js';
+import { controllerRefOf, nameOf, newControllerRef, uidOf } from './util/controller-ref.js';
+import { isTerminating, timeOf } from './util/pods.js';
 
 /** The defs a Deployment sync writes. */
 export interface DeploymentDefs {
-  deployments: ResourceDef;
-  replicaSets: ResourceDef;
+  deployments: KindDef<Deployment>;
+  replicaSets: KindDef<ReplicaSet>;
 }
 
 /** The state of one sync. */
 export class DeploymentSync {
   /** The Deployment as this sync changes it (annotations and status are written back). */
-  readonly d: JsonObject;
+  readonly d: Deployment;
   /** The Deployment's status when the sync started (for progress estimates). */
-  readonly original: JsonObject;
+  readonly original: Deployment;
   readonly namespace: string;
   readonly name: string;
   /** When the Deployment should be looked at again (ms from now), if progress must be re-checked. */
   requeueAfterMs: number | undefined;
 
-  constructor(readonly kit: ControllerKit, readonly defs: DeploymentDefs, deployment: JsonObject, public rsList: JsonObject[]) {
+  constructor(readonly kit: ControllerKit, readonly defs: DeploymentDefs, deployment: Deployment, public rsList: ReplicaSet[]) {
     this.d = structuredClone(deployment);
     this.original = deployment;
-    this.namespace = asString(asObject(deployment.metadata)?.namespace) ?? '';
+    this.namespace = deployment.metadata?.namespace ?? '';
     this.name = nameOf(deployment);
   }
 
   /** The Deployment's status object (mutable). */
-  get status(): JsonObject {
-    let s = asObject(this.d.status);
-    if (s === undefined) {
-      s = {};
-      this.d.status = s;
-    }
-    return s;
+  get status(): DeploymentStatus {
+    this.d.status ??= {};
+    return this.d.status;
   }
 
-  private replace(rs: JsonObject): void {
+  private replace(rs: ReplicaSet): void {
     this.rsList = this.rsList.map((r) => (uidOf(r) === uidOf(rs) ? rs : r));
     if (!this.rsList.some((r) => uidOf(r) === uidOf(rs))) this.rsList.push(rs);
   }
 
   /** `FindOldReplicaSets`' second result: every ReplicaSet but the new one. */
-  oldReplicaSets(newRS: JsonObject | undefined): JsonObject[] {
+  oldReplicaSets(newRS: ReplicaSet | undefined): ReplicaSet[] {
     return this.rsList.filter((rs) => newRS === undefined || uidOf(rs) !== uidOf(newRS));
   }
 
   /** `getAllReplicaSetsAndSyncRevision`: the new ReplicaSet (created when asked) and the old ones. */
-  async newAndOld(create: boolean): Promise<{ newRS: JsonObject | undefined; oldRSs: JsonObject[] }> {
+  async newAndOld(create: boolean): Promise<{ newRS: ReplicaSet | undefined; oldRSs: ReplicaSet[] }> {
     const existing = findNewReplicaSet(this.d, this.rsList);
     const oldRSs = this.oldReplicaSets(existing);
     const newRS = await this.getNewReplicaSet(existing, oldRSs, create);
     return { newRS, oldRSs: this.oldReplicaSets(newRS) };
   }
 
-  private async getNewReplicaSet(existing: JsonObject | undefined, oldRSs: JsonObject[], create: boolean): Promise<JsonObject | undefined> {
+  private async getNewReplicaSet(existing: ReplicaSet | undefined, oldRSs: ReplicaSet[], create: boolean): Promise<ReplicaSet | undefined> {
     const newRevision = maxRevision(oldRSs) + 1;
-    const minReady = asNumber(specOf(this.d).minReadySeconds) ?? 0;
+    const minReady = this.d.spec?.minReadySeconds ?? 0;
     if (existing !== undefined) {
-      const annotations = structuredClone(asObject(asObject(existing.metadata)?.annotations) ?? {});
+      const annotations = structuredClone(existing.metadata?.annotations ?? {});
       const changed = setNewReplicaSetAnnotations(this.d, annotations, newRevision, true);
-      if (changed || (asNumber(specOf(existing).minReadySeconds) ?? 0) !== minReady) {
+      if (changed || (existing.spec?.minReadySeconds ?? 0) !== minReady) {
         const updated = await this.kit.client.update(this.defs.replicaSets, this.namespace, nameOf(existing), (o) => {
           if (uidOf(o) !== uidOf(existing)) return false;
-          metaOf(o).annotations = { ...(asObject(metaOf(o).annotations) ?? {}), ...annotations };
-          const spec = asObject(o.spec) ?? {};
-          if (minReady === 0) delete spec.minReadySeconds;
-          else spec.minReadySeconds = minReady;
-          o.spec = spec;
+          const meta = (o.metadata ??= {});
+          meta.annotations = { ...meta.annotations, ...annotations };
+          // A stored ReplicaSet has a spec (its selector is required).
+          if (minReady === 0) delete o.spec?.minReadySeconds;
+          else if (o.spec !== undefined) o.spec.minReadySeconds = minReady;
           return true;
         });
         if (updated !== undefined) this.replace(updated);
@@ -106,38 +102,33 @@ export class DeploymentSync {
     return this.createNewReplicaSet(oldRSs, newRevision, minReady);
   }
 
-  private async createNewReplicaSet(oldRSs: JsonObject[], newRevision: number, minReady: number): Promise<JsonObject | undefined> {
-    const spec = specOf(this.d);
-    const collisionCount = asNumber(this.status.collisionCount);
-    const hash = computeHash(spec.template ?? null, collisionCount);
-    const template = structuredClone(asObject(spec.template) ?? {});
-    const tmeta = asObject(template.metadata) ?? {};
-    template.metadata = tmeta;
-    const labels = { ...(asObject(tmeta.labels) ?? {}), [LABELS.podTemplateHash]: hash };
+  private async createNewReplicaSet(oldRSs: ReplicaSet[], newRevision: number, minReady: number): Promise<ReplicaSet | undefined> {
+    const spec = this.d.spec;
+    const collisionCount = this.status.collisionCount;
+    const hash = computeHash(spec?.template ?? null, collisionCount);
+    const template = structuredClone(spec?.template ?? {});
+    const tmeta = (template.metadata ??= {});
+    const labels = { ...tmeta.labels, [LABELS.podTemplateHash]: hash };
     tmeta.labels = labels;
-    const selector = structuredClone(asObject(spec.selector) ?? {});
-    selector.matchLabels = { ...(asObject(selector.matchLabels) ?? {}), [LABELS.podTemplateHash]: hash };
+    const selector = structuredClone(spec?.selector ?? {});
+    selector.matchLabels = { ...selector.matchLabels, [LABELS.podTemplateHash]: hash };
     const rsName = `${this.name}-${hash}`;
-    const annotations: JsonObject = {};
-    const probe: JsonObject = { spec: { replicas: 0 } };
-    const replicas = newRSNewReplicas(this.d, [...oldRSs, probe], 0);
+    const annotations: Record<string, string> = {};
+    const replicas = newRSNewReplicas(this.d, oldRSs, 0);
     setNewReplicaSetAnnotations(this.d, annotations, newRevision, false);
-    const rsSpec: JsonObject = { replicas, selector, template };
-    if (minReady > 0) rsSpec.minReadySeconds = minReady;
-    const body: JsonObject = {
+    const body: ReplicaSet = {
       apiVersion: 'apps/v1', kind: 'ReplicaSet',
-      metadata: { name: rsName, namespace: this.namespace, labels: { ...labels }, annotations, ownerReferences: [refJson(newControllerRef(this.d, 'apps/v1', 'Deployment'))] },
-      spec: rsSpec,
+      metadata: { name: rsName, namespace: this.namespace, labels: { ...labels }, annotations, ownerReferences: [newControllerRef(this.d, 'apps/v1', 'Deployment')] },
+      spec: { replicas, selector, template, ...(minReady > 0 ? { minReadySeconds: minReady } : {}) },
     };
-    let created: JsonObject;
+    let created: ReplicaSet;
     let alreadyExists = false;
     try {
       created = await this.kit.client.create(this.defs.replicaSets, this.namespace, body);
     } catch (e) {
       if (e instanceof ApiError && e.code === 409) {
         const found = await this.kit.client.get(this.defs.replicaSets, this.namespace, rsName);
-        const ref = asArray(asObject(found?.metadata)?.ownerReferences)?.map((r) => asObject(r)).find((r) => r?.controller === true);
-        if (found !== undefined && ref?.uid === uidOf(this.d) && jsonEqual(labelsless(specOf(found).template), labelsless(template))) {
+        if (found !== undefined && controllerRefOf(found)?.uid === uidOf(this.d) && jsonEqual(labelsless(found.spec?.template), labelsless(template))) {
           created = found;
           alreadyExists = true;
         } else {
@@ -170,27 +161,22 @@ export class DeploymentSync {
 
   /** `SetDeploymentRevision` on the working copy; true when it changed. */
   private setRevision(revision: number): boolean {
-    const meta = metaOf(this.d);
-    const annotations = { ...(asObject(meta.annotations) ?? {}) };
-    if (annotations[ANNOTATIONS.deploymentRevision] === String(revision)) return false;
-    annotations[ANNOTATIONS.deploymentRevision] = String(revision);
-    meta.annotations = annotations;
+    const meta = (this.d.metadata ??= {});
+    if (meta.annotations?.[ANNOTATIONS.deploymentRevision] === String(revision)) return false;
+    meta.annotations = { ...meta.annotations, [ANNOTATIONS.deploymentRevision]: String(revision) };
     return true;
   }
 
   /** Writes the working copy's annotations (when changed) and status (when changed). */
   async writeDeployment(): Promise<void> {
-    const wantAnnotations = asObject(asObject(this.d.metadata)?.annotations) ?? {};
+    const revision = this.d.metadata?.annotations?.[ANNOTATIONS.deploymentRevision];
     const wantStatus = this.status;
     const def = this.defs.deployments;
     const uid = uidOf(this.d);
     await this.kit.client.update(def, this.namespace, this.name, (o) => {
-      if (uidOf(o) !== uid) return false;
-      const revision = wantAnnotations[ANNOTATIONS.deploymentRevision];
-      const meta = metaOf(o);
-      const current = asObject(meta.annotations) ?? {};
-      if (revision === undefined || current[ANNOTATIONS.deploymentRevision] === revision) return false;
-      meta.annotations = { ...current, [ANNOTATIONS.deploymentRevision]: revision };
+      const meta = (o.metadata ??= {});
+      if (uidOf(o) !== uid || revision === undefined || meta.annotations?.[ANNOTATIONS.deploymentRevision] === revision) return false;
+      meta.annotations = { ...meta.annotations, [ANNOTATIONS.deploymentRevision]: revision };
       return true;
     });
     await this.kit.client.update(def, this.namespace, this.name, (o) => {
@@ -201,13 +187,13 @@ export class DeploymentSync {
   }
 
   /** `scaleReplicaSetAndRecordEvent`: true when the size changed. */
-  async scaleAndRecord(rs: JsonObject, newScale: number): Promise<{ scaled: boolean; rs: JsonObject }> {
+  async scaleAndRecord(rs: ReplicaSet, newScale: number): Promise<{ scaled: boolean; rs: ReplicaSet }> {
     if (replicasOf(rs) === newScale) return { scaled: false, rs };
     return this.scaleReplicaSet(rs, newScale, replicasOf(rs) < newScale ? 'up' : 'down');
   }
 
   /** `scaleReplicaSet`: sets the size and the replica annotations; records ScalingReplicaSet. */
-  async scaleReplicaSet(rs: JsonObject, newScale: number, operation: string): Promise<{ scaled: boolean; rs: JsonObject }> {
+  async scaleReplicaSet(rs: ReplicaSet, newScale: number, operation: string): Promise<{ scaled: boolean; rs: ReplicaSet }> {
     const oldScale = replicasOf(rs);
     const sizeNeedsUpdate = oldScale !== newScale;
     const annotations = replicaAnnotations(rs, this.d);
@@ -216,11 +202,10 @@ export class DeploymentSync {
     const max = String(replicasOf(this.d) + maxSurge(this.d));
     const updated = await this.kit.client.update(this.defs.replicaSets, this.namespace, nameOf(rs), (o) => {
       if (uidOf(o) !== uidOf(rs)) return false;
-      const spec = asObject(o.spec) ?? {};
-      spec.replicas = newScale;
-      o.spec = spec;
-      const meta = metaOf(o);
-      meta.annotations = { ...(asObject(meta.annotations) ?? {}), [ANNOTATIONS.deploymentDesiredReplicas]: desired, [ANNOTATIONS.deploymentMaxReplicas]: max };
+      // A stored ReplicaSet has a spec (its selector is required).
+      if (o.spec !== undefined) o.spec.replicas = newScale;
+      const meta = (o.metadata ??= {});
+      meta.annotations = { ...meta.annotations, [ANNOTATIONS.deploymentDesiredReplicas]: desired, [ANNOTATIONS.deploymentMaxReplicas]: max };
       return true;
     });
     if (updated === undefined) return { scaled: false, rs };
@@ -241,7 +226,7 @@ export class DeploymentSync {
   }
 
   /** `scale`: sizes the ReplicaSets after a change of spec.replicas (proportionally during a rollout). */
-  async scale(newRS: JsonObject | undefined, oldRSs: JsonObject[]): Promise<void> {
+  async scale(newRS: ReplicaSet | undefined, oldRSs: ReplicaSet[]): Promise<void> {
     const replicas = replicasOf(this.d);
     const activeOrLatest = findActiveOrLatest(newRS, oldRSs);
     if (activeOrLatest !== undefined) {
@@ -286,30 +271,29 @@ export class DeploymentSync {
   }
 
   /** `cleanupDeployment`: deletes the oldest idle ReplicaSets beyond revisionHistoryLimit. */
-  async cleanup(oldRSs: JsonObject[]): Promise<void> {
+  async cleanup(oldRSs: ReplicaSet[]): Promise<void> {
     const limit = revisionHistoryLimit(this.d);
     if (limit === undefined) return;
-    const alive = oldRSs.filter((rs) => typeof asObject(rs.metadata)?.deletionTimestamp !== 'string');
+    const alive = oldRSs.filter((rs) => !isTerminating(rs));
     const diff = alive.length - limit;
     if (diff <= 0) return;
     alive.sort((a, b) => (revisionOf(a) !== revisionOf(b) ? revisionOf(a) - revisionOf(b) : byCreation(a, b)));
     for (const rs of alive.slice(0, diff)) {
-      const st = statusOf(rs);
-      const generation = asNumber(asObject(rs.metadata)?.generation) ?? 0;
-      if ((asNumber(st.replicas) ?? 0) !== 0 || replicasOf(rs) !== 0 || generation > (asNumber(st.observedGeneration) ?? 0)) continue;
+      const generation = asNumber(rs.metadata?.generation) ?? 0;
+      if ((rs.status?.replicas ?? 0) !== 0 || replicasOf(rs) !== 0 || generation > (asNumber(rs.status?.observedGeneration) ?? 0)) continue;
       await this.kit.client.delete(this.defs.replicaSets, this.namespace, nameOf(rs));
     }
   }
 
   /** `calculateStatus`: counts over the ReplicaSets and the Available condition. */
-  calculateStatus(newRS: JsonObject | undefined): JsonObject {
+  calculateStatus(newRS: ReplicaSet | undefined): DeploymentStatus {
     const all = [...this.oldReplicaSets(newRS), newRS];
     const available = statusSum(all, 'availableReplicas');
     const total = all.reduce((n, rs) => n + (rs === undefined ? 0 : replicasOf(rs)), 0);
-    const status: JsonObject = {};
-    const generation = asNumber(asObject(this.d.metadata)?.generation);
+    const status: DeploymentStatus = {};
+    const generation = asNumber(this.d.metadata?.generation);
     if (generation !== undefined && generation > 0) status.observedGeneration = generation;
-    const set = (k: string, v: number): void => {
+    const set = (k: 'replicas' | 'updatedReplicas' | 'readyReplicas' | 'availableReplicas' | 'unavailableReplicas', v: number): void => {
       if (v !== 0) status[k] = v;
     };
     set('replicas', statusSum(all, 'replicas'));
@@ -317,7 +301,7 @@ export class DeploymentSync {
     set('readyReplicas', statusSum(all, 'readyReplicas'));
     set('availableReplicas', available);
     set('unavailableReplicas', Math.max(0, total - available));
-    const conditions = conditionsOf(this.status);
+    const conditions = this.status.conditions ?? [];
     if (conditions.length > 0) status.conditions = conditions.map((c) => ({ ...c }));
     if (this.status.collisionCount !== undefined) status.collisionCount = this.status.collisionCount;
     const now = this.kit.now();
@@ -330,19 +314,19 @@ export class DeploymentSync {
   }
 
   /** `syncDeploymentStatus`: the counts only (scaling and paused syncs). */
-  async syncStatus(newRS: JsonObject | undefined): Promise<void> {
+  async syncStatus(newRS: ReplicaSet | undefined): Promise<void> {
     const status = this.calculateStatus(newRS);
     this.d.status = status;
     await this.writeDeployment();
   }
 
   /** `syncRolloutStatus`: the counts and the Progressing condition of a rollout. */
-  async syncRolloutStatus(newRS: JsonObject | undefined): Promise<void> {
+  async syncRolloutStatus(newRS: ReplicaSet | undefined): Promise<void> {
     const status = this.calculateStatus(newRS);
     const now = this.kit.now();
     if (!hasProgressDeadline(this.d)) removeCondition(status, 'Progressing');
     const current = findCondition(this.status, 'Progressing');
-    const complete = (asNumber(status.replicas) ?? 0) === (asNumber(status.updatedReplicas) ?? 0) && current?.reason === 'NewReplicaSetAvailable';
+    const complete = (status.replicas ?? 0) === (status.updatedReplicas ?? 0) && current?.reason === 'NewReplicaSetAvailable';
     const rsName = newRS === undefined ? undefined : JSON.stringify(nameOf(newRS));
     const who = rsName === undefined ? `Deployment ${JSON.stringify(this.name)}` : `ReplicaSet ${rsName}`;
     if (hasProgressDeadline(this.d) && !complete) {
@@ -368,26 +352,25 @@ export class DeploymentSync {
   }
 
   /** `requeueStuckDeployment`: when to check the progress deadline again. */
-  private stuckRequeue(status: JsonObject, now: number): number | undefined {
+  private stuckRequeue(status: DeploymentStatus, now: number): number | undefined {
     const current = findCondition(this.status, 'Progressing');
     if (!hasProgressDeadline(this.d) || current === undefined) return undefined;
     if (deploymentComplete(this.d, status) || current.reason === 'ProgressDeadlineExceeded') return undefined;
     const last = timeOf(current.lastUpdateTime) ?? now;
-    const after = last + (asNumber(specOf(this.d).progressDeadlineSeconds) ?? 0) * 1000 - now;
+    const after = last + (this.d.spec?.progressDeadlineSeconds ?? 0) * 1000 - now;
     return Math.max(after, 1000);
   }
 }
 
-function labelsless(template: unknown): JsonObject {
-  const t = structuredClone(asObject(template) ?? {});
-  const m = asObject(t.metadata);
-  const l = asObject(m?.labels);
+function labelsless(template: PodTemplateSpec | undefined): PodTemplateSpec {
+  const t = structuredClone(template ?? {});
+  const l = t.metadata?.labels;
   if (l !== undefined) delete l[LABELS.podTemplateHash];
   return t;
 }
 
 /** `FindActiveOrLatest`: the one active ReplicaSet, or the newest when none is active. */
-function findActiveOrLatest(newRS: JsonObject | undefined, oldRSs: JsonObject[]): JsonObject | undefined {
+function findActiveOrLatest(newRS: ReplicaSet | undefined, oldRSs: ReplicaSet[]): ReplicaSet | undefined {
   if (newRS === undefined && oldRSs.length === 0) return undefined;
   const olds = [...oldRSs].sort((a, b) => byCreation(b, a));
   const active = activeReplicaSets([...olds, newRS]);
@@ -397,22 +380,20 @@ function findActiveOrLatest(newRS: JsonObject | undefined, oldRSs: JsonObject[])
 }
 
 /** The ReplicaFailure condition of the new ReplicaSet (else of any), as a Deployment condition. */
-function replicaFailure(newRS: JsonObject | undefined, all: readonly JsonObject[]): JsonObject | undefined {
-  const convert = (c: JsonObject): JsonObject => ({
-    type: c.type ?? 'ReplicaFailure', status: c.status ?? 'True', lastUpdateTime: c.lastTransitionTime ?? null, lastTransitionTime: c.lastTransitionTime ?? null,
+function replicaFailure(newRS: ReplicaSet | undefined, all: readonly ReplicaSet[]): DeploymentCondition | undefined {
+  const convert = (c: ReplicaSetCondition): DeploymentCondition => ({
+    type: c.type, status: c.status ?? 'True',
+    ...(c.lastTransitionTime === undefined ? {} : { lastUpdateTime: c.lastTransitionTime, lastTransitionTime: c.lastTransitionTime }),
     reason: c.reason ?? '', message: c.message ?? '',
   });
-  const fromRS = (rs: JsonObject | undefined): JsonObject | undefined => {
-    const c = rs === undefined ? undefined : findCondition(statusOf(rs), 'ReplicaFailure');
+  const fromRS = (rs: ReplicaSet | undefined): DeploymentCondition | undefined => {
+    const c = rs?.status?.conditions?.find((x) => x.type === 'ReplicaFailure');
     return c === undefined ? undefined : convert(c);
   };
   return fromRS(newRS) ?? all.map(fromRS).find((c) => c !== undefined);
 }
 
 /** `ReplicaSetsByCreationTimestamp` sort of a copy. */
-export function oldestFirst(rsList: readonly JsonObject[]): JsonObject[] {
+export function oldestFirst(rsList: readonly ReplicaSet[]): ReplicaSet[] {
   return [...rsList].sort(byCreation);
 }
-
-/** `MaxUnavailable` and the Deployment's size, re-exported for the strategies. */
-export { maxUnavailable, replicasOf, statusOf };

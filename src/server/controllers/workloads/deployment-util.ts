@@ -5,11 +5,12 @@
  * Progressing condition.
  */
 import { ANNOTATIONS, LABELS } from '../../../sdk/naming.js';
-import type { JsonObject } from '../../../sdk/types/meta.js';
-import { asNumber, asObject, asString } from '../../util/json.js';
+import type { Deployment, DeploymentStatus, ReplicaSet } from '../../../sdk/types/generated/apps-v1.js';
+import type { PodTemplateSpec } from '../../../sdk/types/generated/core-v1.js';
+import { asNumber } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import { findCondition } from './util/conditions.js';
-import { intOrPercent, scaledValue } from './util/int-or-percent.js';
+import { scaledValue, type IntOrPercent } from './util/int-or-percent.js';
 import { createdAt, timeOf } from './util/pods.js';
 import { nameOf } from './util/controller-ref.js';
 
@@ -24,60 +25,53 @@ const SKIPPED_ANNOTATIONS = new Set<string>([
   ANNOTATIONS.deploymentMaxReplicas, 'deprecated.deployment.rollback.to',
 ]);
 
-/** `spec`. */
-export function specOf(obj: JsonObject): JsonObject {
-  return asObject(obj.spec) ?? {};
-}
-
 /** `spec.replicas` (1 when unset). */
-export function replicasOf(obj: JsonObject): number {
-  return asNumber(specOf(obj).replicas) ?? 1;
+export function replicasOf(obj: Deployment | ReplicaSet): number {
+  return obj.spec?.replicas ?? 1;
 }
 
-/** `status`. */
-export function statusOf(obj: JsonObject): JsonObject {
-  return asObject(obj.status) ?? {};
-}
+/** The replica counts of a status, which Deployments and ReplicaSets share. */
+type ReplicaCount = 'replicas' | 'readyReplicas' | 'availableReplicas';
 
-function statusNumber(obj: JsonObject, field: string): number {
-  return asNumber(statusOf(obj)[field]) ?? 0;
+function statusNumber(obj: Deployment | ReplicaSet, field: ReplicaCount): number {
+  return obj.status?.[field] ?? 0;
 }
 
 /** True for the RollingUpdate strategy. */
-export function isRollingUpdate(d: JsonObject): boolean {
-  return (asString(asObject(specOf(d).strategy)?.type) ?? 'RollingUpdate') === 'RollingUpdate';
+export function isRollingUpdate(d: Deployment): boolean {
+  return (d.spec?.strategy?.type ?? 'RollingUpdate') === 'RollingUpdate';
 }
 
 /** `ResolveFenceposts`: surge (rounded up) and unavailable (rounded down), never both zero. */
-export function resolveFenceposts(maxSurge: unknown, maxUnavailable: unknown, desired: number): { surge: number; unavailable: number } {
-  const surge = scaledValue(intOrPercent(maxSurge) ?? 0, desired, true) ?? 0;
-  let unavailable = scaledValue(intOrPercent(maxUnavailable) ?? 0, desired, false) ?? 0;
+export function resolveFenceposts(maxSurge: IntOrPercent | undefined, maxUnavailable: IntOrPercent | undefined, desired: number): { surge: number; unavailable: number } {
+  const surge = scaledValue(maxSurge ?? 0, desired, true) ?? 0;
+  let unavailable = scaledValue(maxUnavailable ?? 0, desired, false) ?? 0;
   if (surge === 0 && unavailable === 0) unavailable = 1;
   return { surge, unavailable };
 }
 
-function fenceposts(d: JsonObject): { surge: number; unavailable: number } {
-  const ru = asObject(asObject(specOf(d).strategy)?.rollingUpdate) ?? {};
-  return resolveFenceposts(ru.maxSurge, ru.maxUnavailable, replicasOf(d));
+function fenceposts(d: Deployment): { surge: number; unavailable: number } {
+  const ru = d.spec?.strategy?.rollingUpdate;
+  return resolveFenceposts(ru?.maxSurge, ru?.maxUnavailable, replicasOf(d));
 }
 
 /** `MaxSurge`. */
-export function maxSurge(d: JsonObject): number {
+export function maxSurge(d: Deployment): number {
   return isRollingUpdate(d) ? fenceposts(d).surge : 0;
 }
 
 /** `MaxUnavailable` (at most the replicas). */
-export function maxUnavailable(d: JsonObject): number {
+export function maxUnavailable(d: Deployment): number {
   const replicas = replicasOf(d);
   if (!isRollingUpdate(d) || replicas === 0) return 0;
   return Math.min(fenceposts(d).unavailable, replicas);
 }
 
 /** The template without the pod-template-hash label (`EqualIgnoreHash`'s view). */
-function templateWithoutHash(template: unknown): JsonObject {
-  const t = structuredClone(asObject(template) ?? {});
-  const meta = asObject(t.metadata);
-  const labels = asObject(meta?.labels);
+function templateWithoutHash(template: PodTemplateSpec | undefined): PodTemplateSpec {
+  const t = structuredClone(template ?? {});
+  const meta = t.metadata;
+  const labels = meta?.labels;
   if (meta !== undefined && labels !== undefined) {
     delete labels[LABELS.podTemplateHash];
     if (Object.keys(labels).length === 0) delete meta.labels;
@@ -86,12 +80,12 @@ function templateWithoutHash(template: unknown): JsonObject {
 }
 
 /** `EqualIgnoreHash`. */
-export function equalIgnoreHash(a: unknown, b: unknown): boolean {
+export function equalIgnoreHash(a: PodTemplateSpec | undefined, b: PodTemplateSpec | undefined): boolean {
   return jsonEqual(templateWithoutHash(a), templateWithoutHash(b));
 }
 
 /** `ReplicaSetsByCreationTimestamp`: older first, then by name. */
-export function byCreation(a: JsonObject, b: JsonObject): number {
+export function byCreation(a: ReplicaSet, b: ReplicaSet): number {
   const ta = createdAt(a);
   const tb = createdAt(b);
   if (ta !== tb) return ta - tb;
@@ -101,34 +95,34 @@ export function byCreation(a: JsonObject, b: JsonObject): number {
 }
 
 /** `FindNewReplicaSet`: the oldest ReplicaSet whose template equals the Deployment's. */
-export function findNewReplicaSet(d: JsonObject, rsList: readonly JsonObject[]): JsonObject | undefined {
-  return [...rsList].sort(byCreation).find((rs) => equalIgnoreHash(specOf(rs).template, specOf(d).template));
+export function findNewReplicaSet(d: Deployment, rsList: readonly ReplicaSet[]): ReplicaSet | undefined {
+  return [...rsList].sort(byCreation).find((rs) => equalIgnoreHash(rs.spec?.template, d.spec?.template));
 }
 
-/** The revision annotation of an object (0 when absent or malformed). */
-export function revisionOf(obj: JsonObject): number {
-  const v = asString(asObject(asObject(obj.metadata)?.annotations)?.[ANNOTATIONS.deploymentRevision]);
+/** The revision annotation of a ReplicaSet (0 when absent or malformed). */
+export function revisionOf(rs: ReplicaSet): number {
+  const v = rs.metadata?.annotations?.[ANNOTATIONS.deploymentRevision];
   if (v === undefined || !/^\d+$/.test(v)) return 0;
   return Number(v);
 }
 
 /** `MaxRevision`. */
-export function maxRevision(rsList: readonly JsonObject[]): number {
+export function maxRevision(rsList: readonly ReplicaSet[]): number {
   return rsList.reduce((m, rs) => Math.max(m, revisionOf(rs)), 0);
 }
 
 /** `FilterActiveReplicaSets`: spec.replicas > 0. */
-export function activeReplicaSets(rsList: readonly (JsonObject | undefined)[]): JsonObject[] {
-  return rsList.filter((rs): rs is JsonObject => rs !== undefined && replicasOf(rs) > 0);
+export function activeReplicaSets(rsList: readonly (ReplicaSet | undefined)[]): ReplicaSet[] {
+  return rsList.filter((rs): rs is ReplicaSet => rs !== undefined && replicasOf(rs) > 0);
 }
 
 /** Sum of spec.replicas. */
-export function specReplicaSum(rsList: readonly (JsonObject | undefined)[]): number {
+export function specReplicaSum(rsList: readonly (ReplicaSet | undefined)[]): number {
   return rsList.reduce((n, rs) => n + (rs === undefined ? 0 : replicasOf(rs)), 0);
 }
 
 /** Sum of a status count. */
-export function statusSum(rsList: readonly (JsonObject | undefined)[], field: 'replicas' | 'readyReplicas' | 'availableReplicas'): number {
+export function statusSum(rsList: readonly (ReplicaSet | undefined)[], field: ReplicaCount): number {
   return rsList.reduce((n, rs) => n + (rs === undefined ? 0 : statusNumber(rs, field)), 0);
 }
 
@@ -138,7 +132,7 @@ export function statusSum(rsList: readonly (JsonObject | undefined)[], field: 'r
  * status.replicas, so that the pods that exist (not only the ones asked for) stay within
  * replicas + maxSurge while an old ReplicaSet's surplus pods are still being deleted.
  */
-export function newRSNewReplicas(d: JsonObject, allRSs: readonly (JsonObject | undefined)[], newRSReplicas: number): number {
+export function newRSNewReplicas(d: Deployment, allRSs: readonly (ReplicaSet | undefined)[], newRSReplicas: number): number {
   if (!isRollingUpdate(d)) return replicasOf(d);
   const maxTotal = replicasOf(d) + maxSurge(d);
   const current = allRSs.reduce((n, rs) => n + (rs === undefined ? 0 : Math.max(replicasOf(rs), statusNumber(rs, 'replicas'))), 0);
@@ -148,10 +142,10 @@ export function newRSNewReplicas(d: JsonObject, allRSs: readonly (JsonObject | u
 }
 
 /** The replica annotations of a ReplicaSet for the Deployment's current size; undefined when already so. */
-export function replicaAnnotations(rs: JsonObject, d: JsonObject): { desired: string; max: string } | undefined {
+export function replicaAnnotations(rs: ReplicaSet, d: Deployment): { desired: string; max: string } | undefined {
   const desired = String(replicasOf(d));
   const max = String(replicasOf(d) + maxSurge(d));
-  const a = asObject(asObject(rs.metadata)?.annotations) ?? {};
+  const a = rs.metadata?.annotations ?? {};
   if (a[ANNOTATIONS.deploymentDesiredReplicas] === desired && a[ANNOTATIONS.deploymentMaxReplicas] === max) return undefined;
   return { desired, max };
 }
@@ -161,20 +155,20 @@ export function replicaAnnotations(rs: JsonObject, d: JsonObject): { desired: st
  * the old one in revision-history) and, for a ReplicaSet about to be created, the replica
  * annotations. Changes `annotations` in place; returns true when something changed.
  */
-export function setNewReplicaSetAnnotations(d: JsonObject, annotations: JsonObject, newRevision: number, exists: boolean): boolean {
+export function setNewReplicaSetAnnotations(d: Deployment, annotations: Record<string, string>, newRevision: number, exists: boolean): boolean {
   let changed = false;
-  for (const [k, v] of Object.entries(asObject(asObject(d.metadata)?.annotations) ?? {})) {
+  for (const [k, v] of Object.entries(d.metadata?.annotations ?? {})) {
     if (SKIPPED_ANNOTATIONS.has(k) || annotations[k] === v) continue;
     annotations[k] = v;
     changed = true;
   }
-  const oldText = asString(annotations[ANNOTATIONS.deploymentRevision]);
+  const oldText = annotations[ANNOTATIONS.deploymentRevision];
   const old = oldText !== undefined && /^\d+$/.test(oldText) ? Number(oldText) : 0;
   if (old < newRevision) {
     annotations[ANNOTATIONS.deploymentRevision] = String(newRevision);
     changed = true;
     if (oldText !== undefined) {
-      const history = asString(annotations[ANNOTATIONS.deploymentRevisionHistory]) ?? '';
+      const history = annotations[ANNOTATIONS.deploymentRevisionHistory] ?? '';
       let parts = history === '' ? [] : history.split(',');
       parts.push(oldText);
       while (parts.join(',').length > MAX_REVISION_HISTORY_CHARS && parts.length > 1) parts = parts.slice(1);
@@ -193,18 +187,18 @@ export function setNewReplicaSetAnnotations(d: JsonObject, annotations: JsonObje
   return changed;
 }
 
-function annotationNumber(rs: JsonObject, key: string): number | undefined {
-  const v = asString(asObject(asObject(rs.metadata)?.annotations)?.[key]);
+function annotationNumber(rs: ReplicaSet, key: string): number | undefined {
+  const v = rs.metadata?.annotations?.[key];
   return v !== undefined && /^-?\d+$/.test(v) ? Number(v) : undefined;
 }
 
 /** The `desired-replicas` annotation. */
-export function desiredReplicasAnnotation(rs: JsonObject): number | undefined {
+export function desiredReplicasAnnotation(rs: ReplicaSet): number | undefined {
   return annotationNumber(rs, ANNOTATIONS.deploymentDesiredReplicas);
 }
 
 /** `IsSaturated`: the new ReplicaSet runs all the Deployment's replicas, all available. */
-export function isSaturated(d: JsonObject, rs: JsonObject | undefined): boolean {
+export function isSaturated(d: Deployment, rs: ReplicaSet | undefined): boolean {
   if (rs === undefined) return false;
   const desired = desiredReplicasAnnotation(rs);
   if (desired === undefined) return false;
@@ -218,7 +212,7 @@ function roundHalfAway(x: number): number {
 }
 
 /** `GetReplicaSetProportion`. */
-export function replicaSetProportion(rs: JsonObject, d: JsonObject, toAdd: number, added: number): number {
+export function replicaSetProportion(rs: ReplicaSet, d: Deployment, toAdd: number, added: number): number {
   if (replicasOf(rs) === 0 || toAdd === 0 || toAdd === added) return 0;
   let fraction: number;
   if (replicasOf(d) === 0) {
@@ -233,7 +227,7 @@ export function replicaSetProportion(rs: JsonObject, d: JsonObject, toAdd: numbe
 }
 
 /** `ReplicaSetsBySizeNewer` (scale up) and `ReplicaSetsBySizeOlder` (scale down). */
-export function bySize(newerFirst: boolean): (a: JsonObject, b: JsonObject) => number {
+export function bySize(newerFirst: boolean): (a: ReplicaSet, b: ReplicaSet) => number {
   return (a, b) => {
     const ra = replicasOf(a);
     const rb = replicasOf(b);
@@ -243,29 +237,30 @@ export function bySize(newerFirst: boolean): (a: JsonObject, b: JsonObject) => n
 }
 
 /** `HasProgressDeadline`. */
-export function hasProgressDeadline(d: JsonObject): boolean {
-  const p = asNumber(specOf(d).progressDeadlineSeconds);
+export function hasProgressDeadline(d: Deployment): boolean {
+  const p = d.spec?.progressDeadlineSeconds;
   return p !== undefined && p !== MAX_INT32;
 }
 
 /** `HasRevisionHistoryLimit`. */
-export function revisionHistoryLimit(d: JsonObject): number | undefined {
-  const l = asNumber(specOf(d).revisionHistoryLimit);
+export function revisionHistoryLimit(d: Deployment): number | undefined {
+  const l = d.spec?.revisionHistoryLimit;
   return l === undefined || l === MAX_INT32 ? undefined : l;
 }
 
 /** `DeploymentComplete`. */
-export function deploymentComplete(d: JsonObject, status: JsonObject): boolean {
+export function deploymentComplete(d: Deployment, status: DeploymentStatus): boolean {
   const r = replicasOf(d);
-  const generation = asNumber(asObject(d.metadata)?.generation) ?? 0;
-  return (asNumber(status.updatedReplicas) ?? 0) === r && (asNumber(status.replicas) ?? 0) === r
-    && (asNumber(status.availableReplicas) ?? 0) === r && (asNumber(status.observedGeneration) ?? 0) >= generation;
+  // Generations are int64 (a bigint beyond 2^53): read through asNumber, as everywhere in the controller.
+  const generation = asNumber(d.metadata?.generation) ?? 0;
+  return (status.updatedReplicas ?? 0) === r && (status.replicas ?? 0) === r
+    && (status.availableReplicas ?? 0) === r && (asNumber(status.observedGeneration) ?? 0) >= generation;
 }
 
 /** `DeploymentProgressing`: more updated, fewer old, more ready or more available than before. */
-export function deploymentProgressing(d: JsonObject, status: JsonObject): boolean {
-  const old = statusOf(d);
-  const n = (s: JsonObject, f: string): number => asNumber(s[f]) ?? 0;
+export function deploymentProgressing(d: Deployment, status: DeploymentStatus): boolean {
+  const old = d.status ?? {};
+  const n = (s: DeploymentStatus, f: ReplicaCount | 'updatedReplicas'): number => s[f] ?? 0;
   return n(status, 'updatedReplicas') > n(old, 'updatedReplicas')
     || n(status, 'replicas') - n(status, 'updatedReplicas') < n(old, 'replicas') - n(old, 'updatedReplicas')
     || n(status, 'readyReplicas') > n(old, 'readyReplicas')
@@ -273,11 +268,11 @@ export function deploymentProgressing(d: JsonObject, status: JsonObject): boolea
 }
 
 /** `DeploymentTimedOut`: no progress reported within progressDeadlineSeconds. */
-export function deploymentTimedOut(d: JsonObject, status: JsonObject, now: number): boolean {
+export function deploymentTimedOut(d: Deployment, status: DeploymentStatus, now: number): boolean {
   if (!hasProgressDeadline(d)) return false;
   const c = findCondition(status, 'Progressing');
   if (c === undefined || c.reason === 'NewReplicaSetAvailable') return false;
   if (c.reason === 'ProgressDeadlineExceeded') return true;
   const from = timeOf(c.lastUpdateTime) ?? 0;
-  return from + (asNumber(specOf(d).progressDeadlineSeconds) ?? 0) * 1000 < now;
+  return from + (d.spec?.progressDeadlineSeconds ?? 0) * 1000 < now;
 }

@@ -5,16 +5,17 @@
  * Progressing condition with its deadline, Available, ReplicaFailure) and the revision
  * annotation. Events: ScalingReplicaSet, SelectingAll, ReplicaSetCreateError.
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { Deployment, ReplicaSet } from '../../../sdk/types/generated/apps-v1.js';
+import type { Pod } from '../../../sdk/types/generated/core-v1.js';
 import { fromObjectSelector, matchesLabels } from '../../../machinery/labels/selector.js';
-import { asNumber, asObject, asString } from '../../util/json.js';
+import { asNumber } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { rolloutRecreate, rolloutRolling } from './deployment-rolling.js';
 import { DeploymentSync, type DeploymentDefs } from './deployment-sync.js';
-import { hasProgressDeadline, specOf } from './deployment-util.js';
+import { hasProgressDeadline } from './deployment-util.js';
 import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
 import { findCondition, newCondition, setCondition } from './util/conditions.js';
 import { claim, controllerRefOf, uidOf } from './util/controller-ref.js';
@@ -22,10 +23,10 @@ import { dependentHandler, resolveOwner } from './util/owner-events.js';
 
 /** Creates the Deployment controller. */
 export function deploymentController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
-  const defs: DeploymentDefs = { deployments: kit.def('apps', 'v1', 'deployments'), replicaSets: kit.def('apps', 'v1', 'replicasets') };
-  const deployments = kit.informers.informerFor(defs.deployments);
-  const replicaSets = kit.informers.informerFor(defs.replicaSets);
-  const pods = kit.informer('', 'v1', 'pods');
+  const defs: DeploymentDefs = { deployments: kit.kind('apps/v1', 'Deployment'), replicaSets: kit.kind('apps/v1', 'ReplicaSet') };
+  const deployments = kit.informerOf(defs.deployments);
+  const replicaSets = kit.informerOf(defs.replicaSets);
+  const pods = kit.informerOf(kit.kind('v1', 'Pod'));
   const lookup = { owners: deployments, kind: 'Deployment' };
 
   const loop = reconcileLoop({
@@ -43,10 +44,10 @@ export function deploymentController(kit: ControllerKit, options: WorkloadOption
         if (ev.type !== 'DELETED') return;
         const rsRef = controllerRefOf(ev.object);
         if (rsRef?.kind !== 'ReplicaSet') return;
-        const ns = asString(asObject(ev.object.metadata)?.namespace) ?? '';
+        const ns = ev.object.metadata?.namespace ?? '';
         const rs = replicaSets.get(ns, rsRef.name);
         const d = rs === undefined ? undefined : resolveOwner(lookup, ns, controllerRefOf(rs));
-        if (d !== undefined && asString(asObject(specOf(d).strategy)?.type) === 'Recreate') loop.queue.add(objectKeyOf(d));
+        if (d?.spec?.strategy?.type === 'Recreate') loop.queue.add(objectKeyOf(d));
       }),
     ],
   });
@@ -59,7 +60,7 @@ async function checkPaused(s: DeploymentSync): Promise<void> {
   const cond = findCondition(s.status, 'Progressing');
   if (cond?.reason === 'ProgressDeadlineExceeded') return;
   const pausedCond = cond?.reason === 'DeploymentPaused';
-  const paused = specOf(s.d).paused === true;
+  const paused = s.d.spec?.paused === true;
   const now = s.kit.now();
   if (paused && !pausedCond) {
     setCondition(s.status, newCondition('Progressing', 'Unknown', 'DeploymentPaused', 'Deployment is paused', now, true));
@@ -72,45 +73,45 @@ async function checkPaused(s: DeploymentSync): Promise<void> {
 }
 
 /** One sync; returns when to look again (ms), if the progress deadline must be re-checked. */
-async function syncDeployment(kit: ControllerKit, defs: DeploymentDefs, deployments: Informer, replicaSets: Informer, pods: Informer, key: string): Promise<number | undefined> {
+async function syncDeployment(kit: ControllerKit, defs: DeploymentDefs, deployments: Informer<Deployment>, replicaSets: Informer<ReplicaSet>, pods: Informer<Pod>, key: string): Promise<number | undefined> {
   const d = deployments.getByKey(key);
   if (d === undefined) return undefined;
   const { namespace, name } = splitKey(key);
-  const spec = specOf(d);
-  if (jsonEqual(spec.selector, {})) {
+  const spec = d.spec;
+  if (jsonEqual(spec?.selector, {})) {
     kit.recorder.event(d, 'Warning', 'SelectingAll', 'This deployment is selecting all pods. A non-empty selector is required.');
-    const generation = asNumber(asObject(d.metadata)?.generation) ?? 0;
-    if ((asNumber(asObject(d.status)?.observedGeneration) ?? 0) < generation) {
+    const generation = asNumber(d.metadata?.generation) ?? 0;
+    if ((asNumber(d.status?.observedGeneration) ?? 0) < generation) {
       await kit.client.update(defs.deployments, namespace, name, (o) => {
-        o.status = { ...(asObject(o.status) ?? {}), observedGeneration: generation };
+        o.status = { ...o.status, observedGeneration: generation };
         return true;
       }, 'status');
     }
     return undefined;
   }
-  const selector = fromObjectSelector(spec.selector);
+  const selector = fromObjectSelector(spec?.selector);
   const rsList = await claim({
     client: kit.client, def: defs.replicaSets, owner: d, ownerApiVersion: 'apps/v1', ownerKind: 'Deployment', selector,
     candidates: replicaSets.list(namespace), recheckOwner: () => kit.client.get(defs.deployments, namespace, name),
   });
   const s = new DeploymentSync(kit, defs, d, rsList);
-  if (typeof asObject(d.metadata)?.deletionTimestamp === 'string') {
+  if (d.metadata?.deletionTimestamp !== undefined) {
     const { newRS } = await s.newAndOld(false);
     await s.syncStatus(newRS);
     return undefined;
   }
   await checkPaused(s);
-  if (spec.paused === true || await s.isScalingEvent()) {
+  if (spec?.paused === true || await s.isScalingEvent()) {
     const { newRS, oldRSs } = await s.newAndOld(false);
     await s.scale(newRS, oldRSs);
-    if (spec.paused === true) await s.cleanup(s.oldReplicaSets(newRS));
+    if (spec?.paused === true) await s.cleanup(s.oldReplicaSets(newRS));
     await s.syncStatus(s.rsList.find((rs) => newRS !== undefined && uidOf(rs) === uidOf(newRS)));
     return undefined;
   }
-  if (asString(asObject(spec.strategy)?.type) === 'Recreate') {
-    const podsByRS = new Map<string, JsonObject[]>();
+  if (spec?.strategy?.type === 'Recreate') {
+    const podsByRS = new Map<string, Pod[]>();
     for (const rs of rsList) {
-      podsByRS.set(uidOf(rs), pods.ownedBy(uidOf(rs)).filter((p) => matchesLabels(selector, asObject(asObject(p.metadata)?.labels)) && controllerRefOf(p)?.uid === uidOf(rs)));
+      podsByRS.set(uidOf(rs), pods.ownedBy(uidOf(rs)).filter((p) => matchesLabels(selector, p.metadata?.labels) && controllerRefOf(p)?.uid === uidOf(rs)));
     }
     await rolloutRecreate(s, podsByRS);
   } else {

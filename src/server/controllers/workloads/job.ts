@@ -8,10 +8,12 @@
  */
 import { ANNOTATIONS, FINALIZERS, LABELS } from '../../../sdk/naming.js';
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
+import type { Job, JobStatus } from '../../../sdk/types/generated/batch-v1.js';
+import type { Pod } from '../../../sdk/types/generated/core-v1.js';
 import { timestamp } from '../../util/time.js';
-import type { ResourceDef } from '../../registry/types.js';
+import type { KindDef } from '../../registry/kind-def.js';
 import { fromObjectSelector } from '../../../machinery/labels/selector.js';
-import { asArray, asNumber, asObject, asString, metaOf } from '../../util/json.js';
+import { asArray, asNumber, asObject, metaOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
@@ -43,16 +45,16 @@ export function jobFinished(job: JsonObject): 'Complete' | 'Failed' | undefined 
   return undefined;
 }
 
-function hasTrackingFinalizer(pod: JsonObject): boolean {
-  return (asArray(asObject(pod.metadata)?.finalizers) ?? []).includes(FINALIZERS.jobTracking);
+function hasTrackingFinalizer(pod: Pod): boolean {
+  return (pod.metadata?.finalizers ?? []).includes(FINALIZERS.jobTracking);
 }
 
 /** Creates the Job controller. */
 export function jobController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
-  const jobDef = kit.def('batch', 'v1', 'jobs');
-  const podDef = kit.def('', 'v1', 'pods');
-  const jobs = kit.informers.informerFor(jobDef);
-  const pods = kit.informers.informerFor(podDef);
+  const jobDef = kit.kind('batch/v1', 'Job');
+  const podDef = kit.kind('v1', 'Pod');
+  const jobs = kit.informerOf(jobDef);
+  const pods = kit.informerOf(podDef);
   const orphanPrefix = 'pod\u0000';
   const loop = reconcileLoop({
     name: 'job', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 5,
@@ -77,7 +79,7 @@ export function jobController(kit: ControllerKit, options: WorkloadOptions = {})
 }
 
 /** Removes the tracking finalizer of a pod whose Job is gone or no longer tracks it. */
-async function releaseOrphanPod(kit: ControllerKit, podDef: ResourceDef, jobs: Informer, key: string): Promise<void> {
+async function releaseOrphanPod(kit: ControllerKit, podDef: KindDef<Pod>, jobs: Informer<Job>, key: string): Promise<void> {
   const { namespace, name } = splitKey(key);
   const pod = await kit.client.get(podDef, namespace, name);
   if (pod === undefined || !hasTrackingFinalizer(pod)) return;
@@ -87,10 +89,10 @@ async function releaseOrphanPod(kit: ControllerKit, podDef: ResourceDef, jobs: I
   await removeFinalizers(kit, podDef, [pod]);
 }
 
-async function removeFinalizers(kit: ControllerKit, podDef: ResourceDef, list: readonly JsonObject[]): Promise<void> {
-  await Promise.all(list.map((pod) => kit.client.update(podDef, asString(asObject(pod.metadata)?.namespace) ?? '', nameOf(pod), (o) => {
-    const meta = metaOf(o);
-    const f = asArray(meta.finalizers) ?? [];
+async function removeFinalizers(kit: ControllerKit, podDef: KindDef<Pod>, list: readonly Pod[]): Promise<void> {
+  await Promise.all(list.map((pod) => kit.client.update(podDef, pod.metadata?.namespace ?? '', nameOf(pod), (o) => {
+    const meta = (o.metadata ??= {});
+    const f = meta.finalizers ?? [];
     if (!f.includes(FINALIZERS.jobTracking)) return false;
     const kept = f.filter((x) => x !== FINALIZERS.jobTracking);
     if (kept.length === 0) delete meta.finalizers;
@@ -99,8 +101,8 @@ async function removeFinalizers(kit: ControllerKit, podDef: ResourceDef, list: r
   })));
 }
 
-function indexOf(pod: JsonObject): number | undefined {
-  const v = asString(asObject(asObject(pod.metadata)?.annotations)?.[ANNOTATIONS.jobCompletionIndex]);
+function indexOf(pod: Pod): number | undefined {
+  const v = pod.metadata?.annotations?.[ANNOTATIONS.jobCompletionIndex];
   return v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined;
 }
 
@@ -130,14 +132,14 @@ export function parseIndexes(text: string | undefined): Set<number> {
   return out;
 }
 
-async function syncJob(kit: ControllerKit, jobDef: ResourceDef, podDef: ResourceDef, jobs: Informer, pods: Informer, key: string): Promise<number | undefined> {
+async function syncJob(kit: ControllerKit, jobDef: KindDef<Job>, podDef: KindDef<Pod>, jobs: Informer<Job>, pods: Informer<Pod>, key: string): Promise<number | undefined> {
   const job = jobs.getByKey(key);
   if (job === undefined) return undefined;
   const { namespace, name } = splitKey(key);
-  const spec = asObject(job.spec) ?? {};
-  const prior = asObject(job.status) ?? {};
+  const spec = job.spec;
+  const prior = job.status ?? {};
   const owned = await claim({
-    client: kit.client, def: podDef, owner: job, ownerApiVersion: 'batch/v1', ownerKind: 'Job', selector: fromObjectSelector(spec.selector),
+    client: kit.client, def: podDef, owner: job, ownerApiVersion: 'batch/v1', ownerKind: 'Job', selector: fromObjectSelector(spec?.selector),
     candidates: pods.list(namespace).filter((p) => !isTerminating(p) || hasTrackingFinalizer(p)), recheckOwner: () => kit.client.get(jobDef, namespace, name),
   });
   const now = kit.now();
@@ -146,22 +148,24 @@ async function syncJob(kit: ControllerKit, jobDef: ResourceDef, podDef: Resource
     await removeFinalizers(kit, podDef, owned.filter(hasTrackingFinalizer));
     return undefined;
   }
-  const indexed = spec.completionMode === 'Indexed';
-  const completions = asNumber(spec.completions);
-  const parallelism = asNumber(spec.parallelism) ?? 1;
-  const backoffLimit = asNumber(spec.backoffLimit) ?? 6;
-  const suspended = spec.suspend === true;
+  const indexed = spec?.completionMode === 'Indexed';
+  const completions = spec?.completions;
+  const parallelism = spec?.parallelism ?? 1;
+  const backoffLimit = spec?.backoffLimit ?? 6;
+  const suspended = spec?.suspend === true;
+  // An int64, which may be a bigint: read as a number for the time arithmetic (see registry/kind-def.ts).
+  const deadline = asNumber(spec?.activeDeadlineSeconds);
 
   // Count the pods that finished since the last sync (two phases, as upstream: first record their
   // uids as uncounted, then drop their finalizers, then move them into the counters).
-  const uncounted = asObject(prior.uncountedTerminatedPods) ?? {};
-  const uncountedSucceeded = new Set((asArray(uncounted.succeeded) ?? []).map(String));
-  const uncountedFailed = new Set((asArray(uncounted.failed) ?? []).map(String));
+  const uncounted = prior.uncountedTerminatedPods ?? {};
+  const uncountedSucceeded = new Set(uncounted.succeeded ?? []);
+  const uncountedFailed = new Set(uncounted.failed ?? []);
   const newlyFinished = owned.filter((p) => hasTrackingFinalizer(p) && (podPhase(p) === 'Succeeded' || podPhase(p) === 'Failed' || (isTerminating(p) && podPhase(p) !== 'Succeeded')));
   // Uids recorded as uncounted by an earlier sync are counted now, whether or not their pods still exist.
-  let succeeded = (asNumber(prior.succeeded) ?? 0) + uncountedSucceeded.size;
-  let failed = (asNumber(prior.failed) ?? 0) + uncountedFailed.size;
-  const completed = parseIndexes(asString(prior.completedIndexes));
+  let succeeded = (prior.succeeded ?? 0) + uncountedSucceeded.size;
+  let failed = (prior.failed ?? 0) + uncountedFailed.size;
+  const completed = parseIndexes(prior.completedIndexes);
   for (const p of newlyFinished) {
     if (podPhase(p) === 'Succeeded') {
       if (!uncountedSucceeded.has(uidOf(p))) {
@@ -186,15 +190,15 @@ async function syncJob(kit: ControllerKit, jobDef: ResourceDef, podDef: Resource
   }
 
   const active = owned.filter((p) => !isTerminating(p) && podPhase(p) !== 'Succeeded' && podPhase(p) !== 'Failed');
-  const restarts = spec.template !== undefined && asString(asObject(asObject(spec.template)?.spec)?.restartPolicy) === 'OnFailure'
-    ? active.reduce((n, p) => n + (asArray(asObject(p.status)?.containerStatuses) ?? []).reduce<number>((m, c) => m + (asNumber(asObject(c)?.restartCount) ?? 0), 0), 0)
+  const restarts = spec?.template?.spec?.restartPolicy === 'OnFailure'
+    ? active.reduce((n, p) => n + (p.status?.containerStatuses ?? []).reduce((m, c) => m + (c.restartCount ?? 0), 0), 0)
     : 0;
   const startTime = timeOf(prior.startTime) ?? (suspended ? undefined : now);
   let failure: keyof typeof MESSAGES | undefined;
   const existingTarget = findCondition(prior, 'FailureTarget');
-  if (existingTarget?.status === 'True') failure = asString(existingTarget.reason) === 'DeadlineExceeded' ? 'DeadlineExceeded' : 'BackoffLimitExceeded';
+  if (existingTarget?.status === 'True') failure = existingTarget.reason === 'DeadlineExceeded' ? 'DeadlineExceeded' : 'BackoffLimitExceeded';
   else if (failed + restarts > backoffLimit) failure = 'BackoffLimitExceeded';
-  else if (!suspended && startTime !== undefined && asNumber(spec.activeDeadlineSeconds) !== undefined && now - startTime >= (asNumber(spec.activeDeadlineSeconds) ?? 0) * 1000) failure = 'DeadlineExceeded';
+  else if (!suspended && startTime !== undefined && deadline !== undefined && now - startTime >= deadline * 1000) failure = 'DeadlineExceeded';
   const done = failure === undefined && (indexed || completions !== undefined
     ? succeeded >= (completions ?? 1) || (indexed && completed.size >= (completions ?? 0))
     : succeeded > 0 && active.length === 0);
@@ -223,7 +227,6 @@ async function syncJob(kit: ControllerKit, jobDef: ResourceDef, podDef: Resource
         manageError = result;
       }
     }
-    const deadline = asNumber(spec.activeDeadlineSeconds);
     if (deadline !== undefined && startTime !== undefined) {
       const left = startTime + deadline * 1000 - now;
       requeue = requeue === undefined ? left : Math.min(requeue, left);
@@ -273,32 +276,32 @@ async function syncJob(kit: ControllerKit, jobDef: ResourceDef, podDef: Resource
   return requeue;
 }
 
-function setCount(st: JsonObject, field: string, n: number): void {
+function setCount(st: JobStatus, field: 'active' | 'succeeded' | 'failed', n: number): void {
   if (n === 0) delete st[field];
   else st[field] = n;
 }
 
 /** How long to wait before replacing failed pods: 10 s doubled per failure, from the last one. */
-function backoffRemaining(owned: readonly JsonObject[], failed: number, now: number): number {
+function backoffRemaining(owned: readonly Pod[], failed: number, now: number): number {
   if (failed === 0) return 0;
   let last = 0;
   for (const p of owned) {
     if (podPhase(p) !== 'Failed') continue;
-    for (const c of asArray(asObject(p.status)?.containerStatuses) ?? []) {
-      last = Math.max(last, timeOf(asObject(asObject(asObject(c)?.state)?.terminated)?.finishedAt) ?? 0);
+    for (const c of p.status?.containerStatuses ?? []) {
+      last = Math.max(last, timeOf(c.state?.terminated?.finishedAt) ?? 0);
     }
-    last = Math.max(last, timeOf(asObject(p.metadata)?.deletionTimestamp) ?? 0);
+    last = Math.max(last, timeOf(p.metadata?.deletionTimestamp) ?? 0);
   }
   if (last === 0) return 0;
   const delay = Math.min(JOB_BACKOFF_MAX_MS, JOB_BACKOFF_BASE_MS * 2 ** Math.max(0, failed - 1));
   return Math.max(0, last + delay - now);
 }
 
-async function createPods(kit: ControllerKit, podDef: ResourceDef, job: JsonObject, count: number, indexes: number[] | undefined): Promise<unknown> {
-  const namespace = asString(asObject(job.metadata)?.namespace) ?? '';
+async function createPods(kit: ControllerKit, podDef: KindDef<Pod>, job: Job, count: number, indexes: number[] | undefined): Promise<unknown> {
+  const namespace = job.metadata?.namespace ?? '';
   const name = nameOf(job);
   const ref = newControllerRef(job, 'batch/v1', 'Job');
-  const template = asObject(asObject(job.spec)?.template);
+  const template = job.spec?.template;
   const result = await slowStartBatch(count, 1, async (i) => {
     const index = indexes?.[i];
     const pod = podFromTemplate(template, namespace, ref, { generateName: index === undefined ? `${name}-` : `${name}-${index}-` });
@@ -328,18 +331,17 @@ async function createPods(kit: ControllerKit, podDef: ResourceDef, job: JsonObje
   return result.error;
 }
 
-async function deletePods(kit: ControllerKit, podDef: ResourceDef, job: JsonObject, list: readonly JsonObject[]): Promise<void> {
+async function deletePods(kit: ControllerKit, podDef: KindDef<Pod>, job: Job, list: readonly Pod[]): Promise<void> {
   await Promise.all(list.map(async (pod) => {
-    const r = await kit.client.delete(podDef, asString(asObject(pod.metadata)?.namespace) ?? '', nameOf(pod));
+    const r = await kit.client.delete(podDef, pod.metadata?.namespace ?? '', nameOf(pod));
     if (r !== undefined) kit.recorder.event(job, 'Normal', 'SuccessfulDelete', `Deleted pod: ${nameOf(pod)}`);
   }));
 }
 
-async function writeStatus(kit: ControllerKit, jobDef: ResourceDef, job: JsonObject, change: (status: JsonObject) => void): Promise<void> {
-  const meta = asObject(job.metadata) ?? {};
-  await kit.client.update(jobDef, asString(meta.namespace) ?? '', asString(meta.name) ?? '', (o) => {
+async function writeStatus(kit: ControllerKit, jobDef: KindDef<Job>, job: Job, change: (status: JobStatus) => void): Promise<void> {
+  await kit.client.update(jobDef, job.metadata?.namespace ?? '', job.metadata?.name ?? '', (o) => {
     if (uidOf(o) !== uidOf(job)) return false;
-    const before = asObject(o.status) ?? {};
+    const before = o.status ?? {};
     const next = structuredClone(before);
     change(next);
     if (jsonEqual(before, next)) return false;

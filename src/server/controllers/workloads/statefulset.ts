@@ -7,9 +7,11 @@
  */
 import { LABELS } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import type { ResourceDef } from '../../registry/types.js';
+import type { ControllerRevision, StatefulSet, StatefulSetStatus } from '../../../sdk/types/generated/apps-v1.js';
+import type { Pod } from '../../../sdk/types/generated/core-v1.js';
+import type { KindDef } from '../../registry/kind-def.js';
 import { fromObjectSelector } from '../../../machinery/labels/selector.js';
-import { asNumber, asObject, asString, metaOf } from '../../util/json.js';
+import { asNumber, asObject, metaOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
@@ -23,12 +25,12 @@ import { ownedRevisions, truncateHistory, updateRevision } from './util/revision
 
 /** Creates the StatefulSet controller. */
 export function statefulSetController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
-  const setDef = kit.def('apps', 'v1', 'statefulsets');
-  const podDef = kit.def('', 'v1', 'pods');
-  const revDef = kit.def('apps', 'v1', 'controllerrevisions');
-  const sets = kit.informers.informerFor(setDef);
-  const pods = kit.informers.informerFor(podDef);
-  kit.informers.informerFor(revDef);
+  const setDef = kit.kind('apps/v1', 'StatefulSet');
+  const podDef = kit.kind('v1', 'Pod');
+  const revDef = kit.kind('apps/v1', 'ControllerRevision');
+  const sets = kit.informerOf(setDef);
+  const pods = kit.informerOf(podDef);
+  kit.informerOf(revDef);
   const loop = reconcileLoop({
     name: 'statefulset', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 5,
     reconcile: async (key) => {
@@ -51,37 +53,37 @@ export function ordinalOf(setName: string, podName: string): number | undefined 
   return /^(0|[1-9]\d*)$/.test(rest) ? Number(rest) : undefined;
 }
 
-function revisionOfPod(pod: JsonObject): string {
-  return asString(asObject(asObject(pod.metadata)?.labels)?.[LABELS.controllerRevisionHash]) ?? '';
+function revisionOfPod(pod: Pod): string {
+  return pod.metadata?.labels?.[LABELS.controllerRevisionHash] ?? '';
 }
 
-function runningAndReady(pod: JsonObject): boolean {
+function runningAndReady(pod: Pod): boolean {
   return podPhase(pod) === 'Running' && isPodReady(pod);
 }
 
-async function syncSet(kit: ControllerKit, setDef: ResourceDef, podDef: ResourceDef, revDef: ResourceDef, sets: Informer, pods: Informer, key: string): Promise<number | undefined> {
+async function syncSet(kit: ControllerKit, setDef: KindDef<StatefulSet>, podDef: KindDef<Pod>, revDef: KindDef<ControllerRevision>, sets: Informer<StatefulSet>, pods: Informer<Pod>, key: string): Promise<number | undefined> {
   const set = sets.getByKey(key);
   if (set === undefined) return undefined;
   const { namespace, name } = splitKey(key);
-  const spec = asObject(set.spec) ?? {};
+  const spec = set.spec;
   const owned = await claim({
-    client: kit.client, def: podDef, owner: set, ownerApiVersion: 'apps/v1', ownerKind: 'StatefulSet', selector: fromObjectSelector(spec.selector),
+    client: kit.client, def: podDef, owner: set, ownerApiVersion: 'apps/v1', ownerKind: 'StatefulSet', selector: fromObjectSelector(spec?.selector),
     candidates: pods.list(namespace).filter((p) => ordinalOf(name, nameOf(p)) !== undefined || controllerRefOf(p)?.uid === uidOf(set)),
     recheckOwner: () => kit.client.get(setDef, namespace, name),
   });
-  if (typeof asObject(set.metadata)?.deletionTimestamp === 'string') return undefined;
+  if (isTerminating(set)) return undefined;
   const revisions = ownedRevisions(kit, revDef, set);
   const { revision: update, collisionCount } = await updateRevision(kit, revDef, set, 'StatefulSet', revisions);
   const updateName = nameOf(update);
-  const status = asObject(set.status) ?? {};
-  const currentName = asString(status.currentRevision) ?? updateName;
-  const replicas = asNumber(spec.replicas) ?? 1;
-  const parallel = spec.podManagementPolicy === 'Parallel';
-  const strategy = asObject(spec.updateStrategy) ?? {};
-  const partition = asNumber(asObject(strategy.rollingUpdate)?.partition) ?? 0;
-  const minReady = asNumber(spec.minReadySeconds) ?? 0;
-  const byOrdinal = new Map<number, JsonObject>();
-  const condemned: JsonObject[] = [];
+  const status = set.status;
+  const currentName = status?.currentRevision ?? updateName;
+  const replicas = spec?.replicas ?? 1;
+  const parallel = spec?.podManagementPolicy === 'Parallel';
+  const strategy = spec?.updateStrategy;
+  const partition = strategy?.rollingUpdate?.partition ?? 0;
+  const minReady = spec?.minReadySeconds ?? 0;
+  const byOrdinal = new Map<number, Pod>();
+  const condemned: Pod[] = [];
   for (const p of owned) {
     const ord = ordinalOf(name, nameOf(p));
     if (ord === undefined) continue;
@@ -91,15 +93,16 @@ async function syncSet(kit: ControllerKit, setDef: ResourceDef, podDef: Resource
   condemned.sort((a, b) => (ordinalOf(name, nameOf(b)) ?? 0) - (ordinalOf(name, nameOf(a)) ?? 0));
   const ref = newControllerRef(set, 'apps/v1', 'StatefulSet');
   /** `newVersionedStatefulSetPod`: below the partition of a RollingUpdate a new pod keeps the current revision. */
-  const revisionFor = (ord: number): JsonObject => {
-    const rolling = (asString(strategy.type) ?? 'RollingUpdate') === 'RollingUpdate';
+  const revisionFor = (ord: number): ControllerRevision => {
+    const rolling = (strategy?.type ?? 'RollingUpdate') === 'RollingUpdate';
     if (rolling && ord < partition) return revisions.find((r) => nameOf(r) === currentName) ?? update;
     return update;
   };
   const newPod = (ord: number): JsonObject => {
     const rev = revisionFor(ord);
+    // A revision's data is raw JSON (the template it recorded), not a typed object.
     const data = asObject(asObject(rev.data)?.spec)?.template;
-    const template = structuredClone(asObject(data) ?? asObject(spec.template) ?? {});
+    const template: JsonObject = structuredClone(asObject(data) ?? spec?.template ?? {});
     delete template.$patch;
     const podName = `${name}-${ord}`;
     const pod = podFromTemplate(template, namespace, ref, { name: podName });
@@ -107,7 +110,8 @@ async function syncSet(kit: ControllerKit, setDef: ResourceDef, podDef: Resource
     meta.labels = { ...(asObject(meta.labels) ?? {}), [LABELS.controllerRevisionHash]: nameOf(rev), [LABELS.statefulSetPodName]: podName, [LABELS.podIndex]: String(ord) };
     const podSpec = asObject(pod.spec) ?? {};
     podSpec.hostname = podName;
-    if (typeof spec.serviceName === 'string' && spec.serviceName !== '') podSpec.subdomain = spec.serviceName;
+    const serviceName = spec?.serviceName ?? '';
+    if (serviceName !== '') podSpec.subdomain = serviceName;
     return pod;
   };
   const event = (verb: 'Create' | 'Delete', podName: string, err?: unknown): void => {
@@ -123,7 +127,7 @@ async function syncSet(kit: ControllerKit, setDef: ResourceDef, podDef: Resource
       throw e;
     }
   };
-  const remove = async (pod: JsonObject): Promise<void> => {
+  const remove = async (pod: Pod): Promise<void> => {
     try {
       await kit.client.delete(podDef, namespace, nameOf(pod));
       event('Delete', nameOf(pod));
@@ -166,7 +170,7 @@ async function syncSet(kit: ControllerKit, setDef: ResourceDef, podDef: Resource
   // Rolling update: the highest ordinal at or above the partition still at an old revision goes,
   // once every pod is Running and Ready.
   const all = [...byOrdinal.values()];
-  if (!blocked && condemned.length === 0 && strategy.type !== 'OnDelete' && all.length === replicas && all.every((p) => runningAndReady(p) && !isTerminating(p))) {
+  if (!blocked && condemned.length === 0 && strategy?.type !== 'OnDelete' && all.length === replicas && all.every((p) => runningAndReady(p) && !isTerminating(p))) {
     for (let ord = replicas - 1; ord >= partition; ord--) {
       const pod = byOrdinal.get(ord);
       if (pod !== undefined && revisionOfPod(pod) !== updateName) {
@@ -176,14 +180,15 @@ async function syncSet(kit: ControllerKit, setDef: ResourceDef, podDef: Resource
     }
   }
 
-  const current = pods.ownedBy(uidOf(set)).filter((p) => controllerRefOf(p)?.uid === uidOf(set) && asString(asObject(p.metadata)?.namespace) === namespace && ordinalOf(name, nameOf(p)) !== undefined);
+  const current = pods.ownedBy(uidOf(set)).filter((p) => controllerRefOf(p)?.uid === uidOf(set) && p.metadata?.namespace === namespace && ordinalOf(name, nameOf(p)) !== undefined);
   const active = current.filter((p) => !isTerminating(p) || podPhase(p) === 'Running');
   const updated = active.filter((p) => revisionOfPod(p) === updateName).length;
   let currentRevision = currentName;
   const ready = active.filter(isPodReady).length;
   if (updated === replicas && ready === replicas && active.length === replicas) currentRevision = updateName;
-  const next: JsonObject = {
-    observedGeneration: asNumber(asObject(set.metadata)?.generation) ?? 0,
+  const next: StatefulSetStatus = {
+    // An int64, which may be a bigint: read as a number (see registry/kind-def.ts).
+    observedGeneration: asNumber(set.metadata?.generation) ?? 0,
     replicas: active.length,
     readyReplicas: ready,
     currentReplicas: active.filter((p) => revisionOfPod(p) === currentRevision).length,
@@ -194,8 +199,8 @@ async function syncSet(kit: ControllerKit, setDef: ResourceDef, podDef: Resource
     availableReplicas: active.filter((p) => isPodAvailable(p, minReady, kit.now())).length,
   };
   for (const k of ['readyReplicas', 'currentReplicas', 'updatedReplicas', 'availableReplicas'] as const) if (next[k] === 0) delete next[k];
-  if (status.conditions !== undefined) next.conditions = status.conditions;
-  if (!jsonEqual(next, status)) {
+  if (status?.conditions !== undefined) next.conditions = status.conditions;
+  if (!jsonEqual(next, status ?? {})) {
     await kit.client.update(setDef, namespace, name, (o) => {
       if (uidOf(o) !== uidOf(set)) return false;
       o.status = next;

@@ -4,15 +4,18 @@
  * dependent's controller reference (old and new, when it changed), or for an orphan every owner
  * whose selector matches it (they may adopt it).
  */
-import type { JsonObject } from '../../../../sdk/types/meta.js';
+import type { JsonObject, ObjectBase } from '../../../../sdk/types/meta.js';
 import type { Informer, InformerEvent } from '../../../feed/informer.js';
 import { fromObjectSelector, matchesLabels, type LabelSelector } from '../../../../machinery/labels/selector.js';
-import { asObject, asString } from '../../../util/json.js';
+import { asObject } from '../../../util/json.js';
 import { jsonEqual } from '../../../../machinery/json/equal.js';
 import { controllerRefOf, namespaceOf } from './controller-ref.js';
 
+/** An object of a built-in kind as the typed informers hand it out (owners and dependents alike). */
+type KindObject = JsonObject & ObjectBase;
+
 /** How an owner kind is found. */
-export interface OwnerLookup<O extends JsonObject = JsonObject> {
+export interface OwnerLookup<O extends KindObject = KindObject> {
   /** The owner kind's informer. */
   owners: Informer<O>;
   kind: string;
@@ -24,15 +27,15 @@ export interface OwnerLookup<O extends JsonObject = JsonObject> {
 }
 
 /** The owner a controller reference names, if it is cached with that uid. */
-export function resolveOwner<O extends JsonObject>(lookup: OwnerLookup<O>, namespace: string, ref: { kind: string; name: string; uid: string } | undefined): O | undefined {
+export function resolveOwner<O extends KindObject>(lookup: OwnerLookup<O>, namespace: string, ref: { kind: string; name: string; uid: string } | undefined): O | undefined {
   if (ref === undefined || ref.kind !== lookup.kind) return undefined;
   const owner = lookup.owners.get(namespace, ref.name);
-  return owner !== undefined && asString(asObject(owner.metadata)?.uid) === ref.uid ? owner : undefined;
+  return owner !== undefined && owner.metadata?.uid === ref.uid ? owner : undefined;
 }
 
 /** Owners of the namespace whose selector matches the object's labels. */
-export function matchingOwners<O extends JsonObject>(lookup: OwnerLookup<O>, obj: JsonObject): O[] {
-  const labels = asObject(asObject(obj.metadata)?.labels);
+export function matchingOwners<O extends KindObject>(lookup: OwnerLookup<O>, obj: KindObject): O[] {
+  const labels = obj.metadata?.labels;
   if (labels === undefined) return [];
   return lookup.owners.list(namespaceOf(obj)).filter((o) => {
     const s = lookup.selectorOf === undefined ? fromObjectSelector(asObject(o.spec)?.selector) : lookup.selectorOf(o);
@@ -41,7 +44,7 @@ export function matchingOwners<O extends JsonObject>(lookup: OwnerLookup<O>, obj
 }
 
 /** A handler that hands the affected owners of each dependent change to `enqueue`. */
-export function dependentHandler<O extends JsonObject, D extends JsonObject>(lookup: OwnerLookup<O>, enqueue: (owner: O, event: InformerEvent<D>) => void): (event: InformerEvent<D>) => void {
+export function dependentHandler<O extends KindObject, D extends KindObject>(lookup: OwnerLookup<O>, enqueue: (owner: O, event: InformerEvent<D>) => void): (event: InformerEvent<D>) => void {
   return (event) => {
     const obj = event.object;
     const ns = namespaceOf(obj);
@@ -62,7 +65,7 @@ export function dependentHandler<O extends JsonObject, D extends JsonObject>(loo
     }
     if (event.type === 'DELETED') return;
     const labelsChanged = event.type === 'ADDED' || event.old === undefined
-      || !jsonEqual(asObject(event.old.metadata)?.labels, asObject(obj.metadata)?.labels)
+      || !jsonEqual(event.old.metadata?.labels, obj.metadata?.labels)
       || controllerRefOf(event.old) !== undefined;
     if (labelsChanged) for (const o of matchingOwners(lookup, obj)) push(o);
   };
