@@ -11,7 +11,7 @@ import type { FieldError, FieldErrorType } from '../validation/field-errors.js';
 import { STANDARD_VERBS, type ResourceDef, type ScaleDef, type SubresourceDef } from './types.js';
 import { compareVersionPriority } from './version-priority.js';
 import { customResourceTable } from '../tables/custom-resource.js';
-import { evaluateJsonPath, parseJsonPath, simpleFieldPath } from '../tables/json-path.js';
+import { firstValue, parseFieldPath, simpleFieldPath } from '../../machinery/jsonpath/field-path.js';
 import { SCALE_SUBRESOURCE, statusSubresource } from '../kinds/define.js';
 
 const CAUSE_TYPES = new Set<string>(['FieldValueNotFound', 'FieldValueRequired', 'FieldValueDuplicate', 'FieldValueInvalid',
@@ -37,10 +37,10 @@ function selectableFields(version: JsonObject): Record<string, (obj: JsonObject)
   const out: Record<string, (obj: JsonObject) => string> = {};
   for (const f of asArray(version.selectableFields) ?? []) {
     const path = asString(o(f).jsonPath);
-    if (path === undefined) continue;
-    const steps = parseJsonPath(path);
+    const parsed = path === undefined ? undefined : parseFieldPath(path);
+    if (path === undefined || parsed === undefined) continue;
     out[path.replace(/^\./, '')] = (obj) => {
-      const v = evaluateJsonPath(steps, obj)[0];
+      const v = firstValue(parsed, obj);
       return v === undefined || v === null ? '' : typeof v === 'string' ? v : String(v);
     };
   }
