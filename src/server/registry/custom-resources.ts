@@ -11,7 +11,7 @@ import type { FieldError, FieldErrorType } from '../validation/field-errors.js';
 import { STANDARD_VERBS, type ResourceDef, type ScaleDef, type SubresourceDef } from './types.js';
 import { compareVersionPriority } from './version-priority.js';
 import { customResourceTable } from '../tables/custom-resource.js';
-import { firstValue, parseFieldPath, simpleFieldPath } from '../../machinery/jsonpath/field-path.js';
+import { firstValue, parseCrdJsonPath, simpleFieldPath } from '../../machinery/jsonpath/crd-paths.js';
 import { SCALE_SUBRESOURCE, statusSubresource } from '../kinds/define.js';
 
 const CAUSE_TYPES = new Set<string>(['FieldValueNotFound', 'FieldValueRequired', 'FieldValueDuplicate', 'FieldValueInvalid',
@@ -37,7 +37,7 @@ function selectableFields(version: JsonObject): Record<string, (obj: JsonObject)
   const out: Record<string, (obj: JsonObject) => string> = {};
   for (const f of asArray(version.selectableFields) ?? []) {
     const path = asString(o(f).jsonPath);
-    const parsed = path === undefined ? undefined : parseFieldPath(path);
+    const parsed = path === undefined ? undefined : parseCrdJsonPath(path);
     if (path === undefined || parsed === undefined) continue;
     out[path.replace(/^\./, '')] = (obj) => {
       const v = firstValue(parsed, obj);

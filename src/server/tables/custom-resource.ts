@@ -7,10 +7,10 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { TableColumnDefinition } from '../../sdk/types/table.js';
 import type { TableDef } from '../registry/types.js';
-import { asArray, asNumber, asObject, asString } from '../util/json.js';
-import { NAME_COLUMN, nameOf, since } from './common.js';
+import { asArray, asNumber, asObject, asString, nameOf } from '../util/json.js';
+import { NAME_COLUMN, since } from './common.js';
 import { writeJson } from '../../machinery/json-numbers.js';
-import { firstValue, parseFieldPath } from '../../machinery/jsonpath/field-path.js';
+import { firstValue, parseCrdJsonPath } from '../../machinery/jsonpath/crd-paths.js';
 import type { ListNode } from '../../machinery/jsonpath/nodes.js';
 
 interface PrinterColumn {
@@ -52,7 +52,7 @@ export function customResourceTable(additionalPrinterColumns: unknown): TableDef
       description: asString(col.description) ?? '',
       priority: asNumber(col.priority) ?? 0,
     };
-    return { def, path: parseFieldPath(asString(col.jsonPath) ?? '') };
+    return { def, path: parseCrdJsonPath(asString(col.jsonPath) ?? '') };
   });
   return {
     columns: [{ ...NAME_COLUMN, description: 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://platform.io/docs/concepts/overview/working-with-objects/names#names' }, ...columns.map((c) => c.def)],

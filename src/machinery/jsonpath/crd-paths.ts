@@ -8,7 +8,7 @@ import type { ListNode } from './nodes.js';
 import { ParseFailure, parseTemplate } from './parser.js';
 
 /** The template `{path}`, or undefined when it does not parse. */
-export function parseFieldPath(path: string): ListNode | undefined {
+export function parseCrdJsonPath(path: string): ListNode | undefined {
   try {
     return parseTemplate(`{${path}}`);
   } catch (err) {
@@ -32,7 +32,7 @@ export function firstValue(path: ListNode, data: unknown): unknown {
 
 /** The keys of a path made of keys only (`.spec.replicas`), or undefined for any other path. */
 export function simpleFieldPath(path: string): string[] | undefined {
-  const action = parseFieldPath(path)?.nodes[0];
+  const action = parseCrdJsonPath(path)?.nodes[0];
   if (action?.type !== 'list') return undefined;
   const keys: string[] = [];
   for (const node of action.nodes) {
