@@ -11,7 +11,7 @@ import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import { timestamp } from '../../util/time.js';
 import { ApiError } from '../../errors.js';
 import type { ResourceDef } from '../../registry/types.js';
-import { asArray, asNumber, asObject, asString } from '../../util/json.js';
+import { asArray, asNumber, asObject, asString, nameOf, uidOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
@@ -19,7 +19,7 @@ import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { parseSchedule, ScheduleError, validTimeZone, type Schedule } from './cron-schedule.js';
 import { jobFinished } from './job.js';
 import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
-import { controllerRefOf, nameOf, newControllerRef, refJson, uidOf } from './util/controller-ref.js';
+import { controllerRefOf, newControllerRef, refJson } from './util/controller-ref.js';
 import { dependentHandler } from './util/owner-events.js';
 import { createdAt, timeOf } from './util/pods.js';
 

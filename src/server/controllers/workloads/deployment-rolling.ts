@@ -5,13 +5,12 @@
  * scales the new one up.
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import { asNumber } from '../../util/json.js';
+import { asNumber, uidOf } from '../../util/json.js';
 import {
   activeReplicaSets, deploymentComplete, maxUnavailable, newRSNewReplicas, replicasOf, specReplicaSum, statusOf, statusSum,
 } from './deployment-util.js';
 import { oldestFirst, type DeploymentSync } from './deployment-sync.js';
 import { isPodFinished } from './util/pods.js';
-import { uidOf } from './util/controller-ref.js';
 
 function available(rs: JsonObject): number {
   return asNumber(statusOf(rs).availableReplicas) ?? 0;

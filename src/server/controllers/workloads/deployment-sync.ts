@@ -8,7 +8,7 @@ import { ANNOTATIONS, LABELS } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { ApiError } from '../../errors.js';
-import { asArray, asNumber, asObject, asString, metaOf } from '../../util/json.js';
+import { asArray, asNumber, asObject, asString, metaOf, nameOf, uidOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { ControllerKit } from '../../control/kit.js';
 import { errorMessage } from '../../control/kit.js';
@@ -19,8 +19,9 @@ import {
   statusSum,
 } from './deployment-util.js';
 import { computeHash } from './util/hash.js';
-import { conditionsOf, findCondition, newCondition, removeCondition, setCondition } from './util/conditions.js';
-import { nameOf, newControllerRef, refJson, uidOf } from './util/controller-ref.js';
+import { newCondition, removeCondition, setCondition } from './util/conditions.js';
+import { conditionsOf, findCondition } from '../../util/conditions.js';
+import { newControllerRef, refJson } from './util/controller-ref.js';
 import { timeOf } from './util/pods.js';
 
 /** The defs a Deployment sync writes. */

@@ -6,12 +6,11 @@
  */
 import { ANNOTATIONS, LABELS } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import { asNumber, asObject, asString } from '../../util/json.js';
+import { asNumber, asObject, asString, nameOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
-import { findCondition } from './util/conditions.js';
+import { findCondition } from '../../util/conditions.js';
 import { intOrPercent, scaledValue } from './util/int-or-percent.js';
 import { createdAt, timeOf } from './util/pods.js';
-import { nameOf } from './util/controller-ref.js';
 
 /** Longest `revision-history` annotation kept (characters). */
 export const MAX_REVISION_HISTORY_CHARS = 2000;

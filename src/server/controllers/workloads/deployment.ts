@@ -7,7 +7,7 @@
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import { fromObjectSelector, matchesLabels } from '../../../machinery/labels/selector.js';
-import { asNumber, asObject, asString } from '../../util/json.js';
+import { asNumber, asObject, asString, uidOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
@@ -16,8 +16,9 @@ import { rolloutRecreate, rolloutRolling } from './deployment-rolling.js';
 import { DeploymentSync, type DeploymentDefs } from './deployment-sync.js';
 import { hasProgressDeadline, specOf } from './deployment-util.js';
 import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
-import { findCondition, newCondition, setCondition } from './util/conditions.js';
-import { claim, controllerRefOf, uidOf } from './util/controller-ref.js';
+import { newCondition, setCondition } from './util/conditions.js';
+import { findCondition } from '../../util/conditions.js';
+import { claim, controllerRefOf } from './util/controller-ref.js';
 import { dependentHandler, resolveOwner } from './util/owner-events.js';
 
 /** Creates the Deployment controller. */

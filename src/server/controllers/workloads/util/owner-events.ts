@@ -7,9 +7,9 @@
 import type { JsonObject } from '../../../../sdk/types/meta.js';
 import type { Informer, InformerEvent } from '../../../feed/informer.js';
 import { fromObjectSelector, matchesLabels, type LabelSelector } from '../../../../machinery/labels/selector.js';
-import { asObject, asString } from '../../../util/json.js';
+import { asObject, asString, namespaceOf } from '../../../util/json.js';
 import { jsonEqual } from '../../../../machinery/json/equal.js';
-import { controllerRefOf, namespaceOf } from './controller-ref.js';
+import { controllerRefOf } from './controller-ref.js';
 
 /** How an owner kind is found. */
 export interface OwnerLookup {

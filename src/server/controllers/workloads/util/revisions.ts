@@ -8,10 +8,10 @@
 import type { JsonObject } from '../../../../sdk/types/meta.js';
 import { ApiError } from '../../../errors.js';
 import type { ResourceDef } from '../../../registry/types.js';
-import { asNumber, asObject, asString } from '../../../util/json.js';
+import { asNumber, asObject, asString, nameOf, uidOf } from '../../../util/json.js';
 import { jsonEqual } from '../../../../machinery/json/equal.js';
 import type { ControllerKit } from '../../../control/kit.js';
-import { controllerRefOf, nameOf, newControllerRef, refJson, uidOf } from './controller-ref.js';
+import { controllerRefOf, newControllerRef, refJson } from './controller-ref.js';
 import { computeHash } from './hash.js';
 
 /** The revision data of an owner's current template. */
