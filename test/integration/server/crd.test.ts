@@ -125,7 +125,7 @@ describe('custom resource definitions', () => {
     assert.match(String(cells[3]), /^\d+s$/);
   });
 
-  test('printer columns are evaluated as client-go evaluates them: filters, escaped dots, missing keys, JSON of objects', async () => {
+  test('printer columns and selectable fields are evaluated as client-go evaluates them: filters, escaped dots, missing keys, JSON of objects', async () => {
     const crd = makeCRD({ plural: 'gadgets', kind: 'Gadget' });
     const version = (crd.spec as { versions: Record<string, unknown>[] }).versions[0] as Record<string, unknown>;
     version.additionalPrinterColumns = [
@@ -136,6 +136,7 @@ describe('custom resource definitions', () => {
       { name: 'Phase', type: 'string', jsonPath: '.status.phase' },
       { name: 'Size', type: 'number', jsonPath: '.spec.size' },
     ];
+    version.selectableFields = [{ jsonPath: '.spec.color' }];
     assert.equal((await api.post(CRDS, crd)).status, 201);
     const gadgets = '/apis/example.com/v1/namespaces/crd/gadgets';
     const gadget = { apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g1', labels: { 'example.com/tier': 'gold' } },
@@ -145,6 +146,9 @@ describe('custom resource definitions', () => {
     assert.equal(created.status, 201, created.text);
     const r = await api.get(gadgets, { accept: 'application/json;as=Table;g=meta.platform.io;v=v1' });
     assert.deepEqual(arrayAt(r.body, 'rows.0.cells'), ['g1', 80, 'https', '[{"name":"http","port":80},{"name":"https","port":443}]', 'gold', null, 3]);
+    // Selectable fields are read by the same engine.
+    assert.deepEqual(namesOf((await api.get(`${gadgets}?fieldSelector=spec.color%3Dred`)).body), ['g1']);
+    assert.deepEqual(namesOf((await api.get(`${gadgets}?fieldSelector=spec.color%3Dblue`)).body), []);
   });
 
   test('strategic merge patch is refused with 415 for custom resources; merge patch works', async () => {
