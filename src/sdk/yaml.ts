@@ -2,7 +2,6 @@
  * YAML for library users: manifests in, objects out, and objects back to YAML as kubectl writes it.
  */
 import { parseManifestText, type Manifest } from './apply/manifests.js';
-import { toYaml as toKubectlYaml } from '../machinery/yaml/emit.js';
 
 /** Options of {@link parseManifests}. */
 export interface ParseManifestsOptions {
@@ -26,7 +25,5 @@ export function parseManifests(text: string, options: ParseManifestsOptions = {}
   return parseManifestText(text, options.source ?? 'manifest', { requireName: options.requireName ?? 'name' });
 }
 
-/** `value` as YAML the way kubectl prints `-o yaml` (keys sorted, go-yaml's quoting), ending with a newline. */
-export function toYaml(value: unknown): string {
-  return toKubectlYaml(value);
-}
+// `value` as YAML the way kubectl prints `-o yaml` (keys sorted, go-yaml's quoting): machinery's writer.
+export { toYaml } from '../machinery/yaml/emit.js';

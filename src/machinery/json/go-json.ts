@@ -24,9 +24,9 @@ export function compareUtf8(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** Keys of an object sorted as Go's encoding/json and fmt sort map keys. */
-export function sortedKeys(obj: object): string[] {
-  return Object.keys(obj).sort(compareUtf8);
+/** Keys of an object sorted as Go's encoding/json, fmt and `sort.Strings` sort map keys (bytewise); none for undefined. */
+export function sortedKeys(obj: object | undefined): string[] {
+  return Object.keys(obj ?? {}).sort(compareUtf8);
 }
 
 /** Options of {@link toJson}. */

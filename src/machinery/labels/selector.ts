@@ -4,6 +4,8 @@
  * prints (`Scale.status.selector`, table cells). Parsing the query-string form is `parse.ts`.
  */
 
+import { compareUtf8 } from '../json/go-json.js';
+
 /** Operators of one requirement. */
 export type LabelOperator = '=' | '==' | '!=' | 'in' | 'notin' | 'exists' | '!' | 'gt' | 'lt';
 
@@ -118,8 +120,8 @@ export function selectorString(selector: LabelSelector): string {
       case '=': return `${r.key}=${r.values[0] ?? ''}`;
       case '==': return `${r.key}==${r.values[0] ?? ''}`;
       case '!=': return `${r.key}!=${r.values[0] ?? ''}`;
-      case 'in': return `${r.key} in (${[...r.values].sort().join(',')})`;
-      case 'notin': return `${r.key} notin (${[...r.values].sort().join(',')})`;
+      case 'in': return `${r.key} in (${[...r.values].sort(compareUtf8).join(',')})`;
+      case 'notin': return `${r.key} notin (${[...r.values].sort(compareUtf8).join(',')})`;
       case 'exists': return r.key;
       case '!': return `!${r.key}`;
       case 'gt': return `${r.key}>${r.values[0] ?? ''}`;
@@ -134,13 +136,14 @@ export function formatObjectSelector(sel: unknown): string {
   return s === '' ? '<none>' : s;
 }
 
-/** `labels.FormatLabels`: sorted `k=v` pairs, `<none>` when empty. */
+/**
+ * `labels.FormatLabels` (the LABELS column, describe's one-line maps): the `k=v` pairs sorted
+ * bytewise as whole strings (so `a-b=x` comes before `a=y`), joined by commas; `<none>` when empty.
+ */
 export function formatLabels(labels: unknown): string {
-  const obj = asObject(labels);
-  if (obj === undefined) return '<none>';
-  const keys = Object.keys(obj).sort();
-  if (keys.length === 0) return '<none>';
-  return keys.map((k) => `${k}=${asString(obj[k]) ?? ''}`).join(',');
+  const obj = asObject(labels) ?? {};
+  const pairs = Object.keys(obj).map((k) => `${k}=${asString(obj[k]) ?? ''}`);
+  return pairs.length === 0 ? '<none>' : pairs.sort(compareUtf8).join(',');
 }
 
 /** `metadata.labels` of an object, or undefined when it has none. */

@@ -8,10 +8,11 @@ import { SECRET_TYPES } from '../../sdk/naming.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { printAnnotationsMultiline, printLabelsMultiline, sortedKeys } from './format.js';
+import { printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { obj, str } from './json-access.js';
 import { LAST_APPLIED } from './skip.js';
 import { LEVEL_0, tabbedString } from './writer.js';
+import { sortedKeys } from '../../machinery/json/go-json.js';
 
 /** Bytes of a base64 value (what Go's `len([]byte)` of the decoded field gives). */
 function decodedLength(base64: unknown): number {

@@ -1,8 +1,8 @@
 import { goQuote } from '../encoding/go-quote.js';
-import { compareUtf8 } from '../../machinery/json/go-json.js';
+import { compareUtf8, sortedKeys } from '../../machinery/json/go-json.js';
 import { quantityString, quantityValue } from '../../machinery/quantity/text.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, sortedKeys } from './format.js';
+import { formatRfc1123z } from './format.js';
 import { bool, intOrString, num, obj, objs, str, strs } from './json-access.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3 } from './writer.js';

@@ -3,10 +3,11 @@ import { humanDuration } from '../../sdk/types/human-duration.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatLabelsLine, formatRfc1123z } from './format.js';
+import { formatRfc1123z } from './format.js';
 import { obj, objs, str } from './json-access.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, tabbedString } from './writer.js';
+import { formatLabels } from '../../machinery/labels/selector.js';
 
 /**
  * What the caller decoded from `spec.request` (a PEM certificate request), as kubectl shows it.
@@ -61,8 +62,8 @@ export function describeCertificateSigningRequest(
   const meta = csr.metadata ?? {};
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Labels:\t${formatLabelsLine(meta.labels)}\n`);
-    w.write(LEVEL_0, `Annotations:\t${formatLabelsLine(meta.annotations)}\n`);
+    w.write(LEVEL_0, `Labels:\t${formatLabels(meta.labels)}\n`);
+    w.write(LEVEL_0, `Annotations:\t${formatLabels(meta.annotations)}\n`);
     w.write(LEVEL_0, `CreationTimestamp:\t${formatRfc1123z(meta.creationTimestamp, options)}\n`);
     w.write(LEVEL_0, `Requesting User:\t${str(spec['username'])}\n`);
     if (str(spec['signerName'])) w.write(LEVEL_0, `Signer:\t${str(spec['signerName'])}\n`);

@@ -2,16 +2,17 @@
  * `describe daemonset`: selectors, the scheduling counts, the pods by phase, the pod template and
  * events.
  */
-import type { KubeObject, LabelSelector } from '../../sdk/types/meta.js';
+import type { KubeObject } from '../../sdk/types/meta.js';
 import { controllerPodCounts, podPhaseCountsText } from './controller-pods.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatLabelsLine, printAnnotationsMultiline, printLabelsMultiline, selectorString } from './format.js';
+import { printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { num, obj, strMap } from './json-access.js';
 import { describePodTemplate } from './pod.js';
 import { LAST_APPLIED } from './skip.js';
 import { LEVEL_0, tabbedString } from './writer.js';
+import { formatLabels, fromObjectSelector, selectorString } from '../../machinery/labels/selector.js';
 
 /** `describe daemonset`. */
 export function describeDaemonSet(ds: KubeObject, pods: readonly KubeObject[], events: readonly EventLike[] | undefined, options: DescribeOptions): string {
@@ -21,8 +22,8 @@ export function describeDaemonSet(ds: KubeObject, pods: readonly KubeObject[], e
   const template = obj(spec['template']);
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Selector:\t${selectorString(spec['selector'] as LabelSelector | undefined)}\n`);
-    w.write(LEVEL_0, `Node-Selector:\t${formatLabelsLine(strMap(obj(template['spec'])['nodeSelector']))}\n`);
+    w.write(LEVEL_0, `Selector:\t${selectorString(fromObjectSelector(spec['selector']))}\n`);
+    w.write(LEVEL_0, `Node-Selector:\t${formatLabels(strMap(obj(template['spec'])['nodeSelector']))}\n`);
     printLabelsMultiline(w, 'Labels', meta.labels);
     printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
     w.write(LEVEL_0, `Desired Number of Nodes Scheduled: ${num(status['desiredNumberScheduled'])}\n`);

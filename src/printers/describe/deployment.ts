@@ -1,12 +1,13 @@
-import type { KubeObject, LabelSelector } from '../../sdk/types/meta.js';
+import type { KubeObject } from '../../sdk/types/meta.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline, selectorString } from './format.js';
+import { formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { intOrString, num, obj, objs, str } from './json-access.js';
 import { describePodTemplate } from './pod.js';
 import { LAST_APPLIED } from './skip.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
+import { fromObjectSelector, selectorString } from '../../machinery/labels/selector.js';
 
 /** The ReplicaSets a deployment describe shows, as the caller found them (kubectl's `GetAllReplicaSets`). */
 export interface DeploymentReplicaSets {
@@ -40,7 +41,7 @@ export function describeDeployment(
     w.write(LEVEL_0, `CreationTimestamp:\t${formatRfc1123z(meta.creationTimestamp, options)}\n`);
     printLabelsMultiline(w, 'Labels', meta.labels);
     printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
-    w.write(LEVEL_0, `Selector:\t${selectorString(spec['selector'] as LabelSelector | undefined)}\n`);
+    w.write(LEVEL_0, `Selector:\t${selectorString(fromObjectSelector(spec['selector']))}\n`);
     w.write(
       LEVEL_0,
       `Replicas:\t${num(spec['replicas'])} desired | ${num(status['updatedReplicas'])} updated | ${num(status['replicas'])} total | ${num(status['availableReplicas'])} available | ${num(status['unavailableReplicas'])} unavailable\n`,

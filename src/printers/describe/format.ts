@@ -1,9 +1,8 @@
 /**
  * Small formatting helpers shared by the describers, each as kubectl formats the same thing.
  */
-import type { LabelSelector } from '../../sdk/types/meta.js';
 import { humanDuration } from '../../sdk/types/human-duration.js';
-import { compareUtf8 } from '../../machinery/json/go-json.js';
+import { sortedKeys } from '../../machinery/json/go-json.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1 } from './writer.js';
 
@@ -60,11 +59,6 @@ export function timestampSince(timestamp: string | undefined, now: Date): string
   const t = timestamp ? Date.parse(timestamp) : NaN;
   if (Number.isNaN(t)) return '<unknown>';
   return humanDuration(now.getTime() - t);
-}
-
-/** Keys sorted as Go's `sort.Strings` sorts them (bytewise). */
-export function sortedKeys(map: Readonly<Record<string, unknown>> | undefined): string[] {
-  return Object.keys(map ?? {}).sort(compareUtf8);
 }
 
 /** `Labels:\tk=v` lines aligned under each other, or `<none>` (kubectl's `printLabelsMultiline`). */
@@ -127,40 +121,6 @@ function shorten(s: string, max: number): string {
   const bytes = new TextEncoder().encode(s);
   if (bytes.length <= max) return s;
   return `${new TextDecoder().decode(bytes.slice(0, max))}...`;
-}
-
-/**
- * A label selector as `metav1.FormatLabelSelector` prints it: the selector's text (see
- * {@link selectorString}), or `<none>` when that is empty.
- */
-export function formatLabelSelector(selector: LabelSelector | undefined | null): string {
-  const text = selectorString(selector);
-  return text === '' ? '<none>' : text;
-}
-
-/**
- * A selector as `labels.Selector.String()` prints it after `LabelSelectorAsSelector`: requirements
- * sorted by key, set values sorted and without duplicates; a missing or empty selector is empty.
- */
-export function selectorString(selector: LabelSelector | undefined | null): string {
-  if (selector === undefined || selector === null) return '';
-  const reqs: { key: string; text: string }[] = [];
-  for (const key of Object.keys(selector.matchLabels ?? {})) reqs.push({ key, text: `${key}=${selector.matchLabels?.[key] ?? ''}` });
-  for (const req of selector.matchExpressions ?? []) {
-    const values = [...new Set(req.values ?? [])].sort(compareUtf8);
-    let text = req.key;
-    if (req.operator === 'In') text = `${req.key} in (${values.join(',')})`;
-    else if (req.operator === 'NotIn') text = `${req.key} notin (${values.join(',')})`;
-    else if (req.operator === 'DoesNotExist') text = `!${req.key}`;
-    reqs.push({ key: req.key, text });
-  }
-  return reqs.map((r, i) => ({ ...r, i })).sort((a, b) => compareUtf8(a.key, b.key) || a.i - b.i).map((r) => r.text).join(',');
-}
-
-/** `labels.FormatLabels` on one line: `k=v,k2=v2` or `<none>`. */
-export function formatLabelsLine(labels: Readonly<Record<string, string>> | undefined): string {
-  const pairs = sortedKeys(labels).map((k) => `${k}=${labels?.[k] ?? ''}`);
-  return pairs.length === 0 ? '<none>' : pairs.join(',');
 }
 
 /** kubectl's `printBoolPtr`: `True`, `False`, or `<unset>` when the field is absent. */

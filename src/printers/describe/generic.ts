@@ -1,5 +1,5 @@
 import type { KubeObject } from '../../sdk/types/meta.js';
-import { goSprint } from '../encoding/go-sprint.js';
+import { goSprint } from '../../machinery/json/go-sprint.js';
 import { compareUtf8 } from '../../machinery/json/go-json.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';

@@ -2,17 +2,18 @@
  * `describe job` and `describe cronjob`: the job's spec and progress (pods by status, completed
  * indexes), the cron job's schedule, history limits, job template and active jobs.
  */
-import type { KubeObject, LabelSelector } from '../../sdk/types/meta.js';
+import type { KubeObject } from '../../sdk/types/meta.js';
 import { humanDuration } from '../../sdk/types/human-duration.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printBoolPtr, printLabelsMultiline, selectorString } from './format.js';
+import { formatRfc1123z, printAnnotationsMultiline, printBoolPtr, printLabelsMultiline } from './format.js';
 import { num, obj, objs, str } from './json-access.js';
 import { controllerOf, describePodTemplate } from './pod.js';
 import { LAST_APPLIED } from './skip.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, tabbedString } from './writer.js';
+import { fromObjectSelector, selectorString } from '../../machinery/labels/selector.js';
 
 type Json = Record<string, unknown>;
 
@@ -34,7 +35,7 @@ export function describeJob(job: KubeObject, events: readonly EventLike[] | unde
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
     w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
-    w.write(LEVEL_0, `Selector:\t${selectorString(spec['selector'] as LabelSelector | undefined)}\n`);
+    w.write(LEVEL_0, `Selector:\t${selectorString(fromObjectSelector(spec['selector']))}\n`);
     printLabelsMultiline(w, 'Labels', meta.labels);
     printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
     const controlledBy = controllerOf(job);
@@ -64,7 +65,7 @@ export function describeJob(job: KubeObject, events: readonly EventLike[] | unde
 function describeJobTemplate(template: Json, w: DescribeWriter, options: DescribeOptions): void {
   const spec = obj(template['spec']);
   const selector = spec['selector'];
-  if (selector !== undefined && selector !== null) w.write(LEVEL_0, `Selector:\t${selectorString(selector as LabelSelector)}\n`);
+  if (selector !== undefined && selector !== null) w.write(LEVEL_0, `Selector:\t${selectorString(fromObjectSelector(selector))}\n`);
   else w.write(LEVEL_0, 'Selector:\t<unset>\n');
   w.write(LEVEL_0, `Parallelism:\t${isNumber(spec['parallelism']) ? spec['parallelism'] : '<unset>'}\n`);
   w.write(LEVEL_0, `Completions:\t${isNumber(spec['completions']) ? spec['completions'] : '<unset>'}\n`);

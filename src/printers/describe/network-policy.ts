@@ -3,13 +3,14 @@
  * ingress and egress traffic it allows (ports and peers of each rule) and its policy types. It
  * shows no events.
  */
-import type { KubeObject, LabelSelector } from '../../sdk/types/meta.js';
+import type { KubeObject } from '../../sdk/types/meta.js';
 import type { DescribeOptions } from './format.js';
-import { formatGoTime, formatLabelSelector, printAnnotationsMultiline, printLabelsMultiline } from './format.js';
+import { formatGoTime, printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { obj, objs, str, strs } from './json-access.js';
 import { LAST_APPLIED } from './skip.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, tabbedString } from './writer.js';
+import { formatObjectSelector } from '../../machinery/labels/selector.js';
 
 const INDENT = '    ';
 
@@ -21,7 +22,7 @@ function portText(port: unknown): string {
 }
 
 function selectorText(sel: unknown): string {
-  return formatLabelSelector(obj(sel) as LabelSelector);
+  return formatObjectSelector(obj(sel));
 }
 
 function isSet(v: unknown): boolean {

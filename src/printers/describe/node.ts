@@ -1,10 +1,10 @@
 import type { KubeObject } from '../../sdk/types/meta.js';
-import { compareUtf8 } from '../../machinery/json/go-json.js';
+import { compareUtf8, sortedKeys } from '../../machinery/json/go-json.js';
 import { QuantitySum, quantityString, quantityValue } from '../../machinery/quantity/text.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printConditions, printLabelsMultiline, sortedKeys, timestampSince } from './format.js';
+import { formatRfc1123z, printAnnotationsMultiline, printConditions, printLabelsMultiline, timestampSince } from './format.js';
 import { bool, obj, objs, str, strs } from './json-access.js';
 import { LAST_APPLIED } from './skip.js';
 import { printTaintsMultiline } from './volumes.js';

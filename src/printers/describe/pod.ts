@@ -1,4 +1,4 @@
-import type { KubeObject, LabelSelector } from '../../sdk/types/meta.js';
+import type { KubeObject } from '../../sdk/types/meta.js';
 import { compareUtf8 } from '../../machinery/json/go-json.js';
 import { compareQuantities } from '../../machinery/quantity/arithmetic.js';
 import { quantityOf } from '../../machinery/quantity/text.js';
@@ -6,12 +6,13 @@ import { describeContainers, describeResources } from './containers.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatLabelSelector, formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline, timestampSince } from './format.js';
+import { formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline, timestampSince } from './format.js';
 import { num, obj, objs, str } from './json-access.js';
 import { LAST_APPLIED } from './skip.js';
 import { describeVolumes, printTolerationsMultiline } from './volumes.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
+import { formatObjectSelector } from '../../machinery/labels/selector.js';
 
 type Json = Record<string, unknown>;
 
@@ -80,7 +81,7 @@ function describeTopologySpreadConstraints(constraints: Json[], w: DescribeWrite
   sorted.forEach((c, i) => {
     if (i !== 0) w.write(LEVEL_0, `${space}\t`);
     let line = `${str(c['topologyKey'])}:${str(c['whenUnsatisfiable'])} when max skew ${num(c['maxSkew'])} is exceeded`;
-    if (c['labelSelector'] !== undefined && c['labelSelector'] !== null) line += ` for selector ${formatLabelSelector(c['labelSelector'] as LabelSelector)}`;
+    if (c['labelSelector'] !== undefined && c['labelSelector'] !== null) line += ` for selector ${formatObjectSelector(c['labelSelector'])}`;
     w.write(LEVEL_0, `${line}\n`);
   });
 }

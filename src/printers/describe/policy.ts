@@ -1,13 +1,13 @@
 /**
  * `describe poddisruptionbudget` and `describe priorityclass`.
  */
-import type { KubeObject, LabelSelector } from '../../sdk/types/meta.js';
+import type { KubeObject } from '../../sdk/types/meta.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatLabelSelector, formatLabelsLine } from './format.js';
 import { bool, intOrString, num, obj, str } from './json-access.js';
 import { LEVEL_0, LEVEL_2, tabbedString } from './writer.js';
+import { formatObjectSelector, formatLabels } from '../../machinery/labels/selector.js';
 
 const present = (v: unknown): boolean => v !== undefined && v !== null;
 
@@ -21,7 +21,7 @@ export function describePodDisruptionBudget(pdb: KubeObject, events: readonly Ev
     w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
     if (present(spec['minAvailable'])) w.write(LEVEL_0, `Min available:\t${intOrString(spec['minAvailable'])}\n`);
     else if (present(spec['maxUnavailable'])) w.write(LEVEL_0, `Max unavailable:\t${intOrString(spec['maxUnavailable'])}\n`);
-    if (present(spec['selector'])) w.write(LEVEL_0, `Selector:\t${formatLabelSelector(spec['selector'] as LabelSelector)}\n`);
+    if (present(spec['selector'])) w.write(LEVEL_0, `Selector:\t${formatObjectSelector(spec['selector'])}\n`);
     else w.write(LEVEL_0, 'Selector:\t<unset>\n');
     w.write(LEVEL_0, 'Status:\n');
     w.write(LEVEL_2, `Allowed disruptions:\t${num(status['disruptionsAllowed'])}\n`);
@@ -41,7 +41,7 @@ export function describePriorityClass(pc: KubeObject, events: readonly EventLike
     w.write(LEVEL_0, `GlobalDefault:\t${bool(pc['globalDefault'])}\n`);
     w.write(LEVEL_0, `PreemptionPolicy:\t${str(pc['preemptionPolicy'])}\n`);
     w.write(LEVEL_0, `Description:\t${str(pc['description'])}\n`);
-    w.write(LEVEL_0, `Annotations:\t${formatLabelsLine(meta.annotations)}\n`);
+    w.write(LEVEL_0, `Annotations:\t${formatLabels(meta.annotations)}\n`);
     if (events !== undefined && options.showEvents !== false) describeEvents(events, w, options);
   });
 }

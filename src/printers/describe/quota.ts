@@ -3,11 +3,10 @@
  * Limits` sections of `describe namespace`.
  */
 import type { KubeObject } from '../../sdk/types/meta.js';
-import { compareUtf8 } from '../../machinery/json/go-json.js';
+import { compareUtf8, sortedKeys } from '../../machinery/json/go-json.js';
 import { formatQuantity } from '../../machinery/quantity/format.js';
 import type { QuantityFormat } from '../../machinery/quantity/parse.js';
 import { quantityOf, quantityString, quantityValue } from '../../machinery/quantity/text.js';
-import { sortedKeys } from './format.js';
 import { obj, objs, str, strs } from './json-access.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';

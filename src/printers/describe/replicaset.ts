@@ -2,17 +2,18 @@
  * `describe replicaset`: selector, owner, replica counts, the pods by phase, the pod template,
  * conditions and events.
  */
-import type { KubeObject, LabelSelector } from '../../sdk/types/meta.js';
+import type { KubeObject } from '../../sdk/types/meta.js';
 import { controllerPodCounts, podPhaseCountsText } from './controller-pods.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatLabelSelector, printAnnotationsMultiline, printLabelsMultiline } from './format.js';
+import { printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { num, obj, objs, str } from './json-access.js';
 import { controllerOf, describePodTemplate } from './pod.js';
 import { LAST_APPLIED } from './skip.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
+import { formatObjectSelector } from '../../machinery/labels/selector.js';
 
 /** The pods a workload describer counts: those its selector matched, or why they could not be listed. */
 export type SelectedPods = readonly KubeObject[] | { error: string };
@@ -33,7 +34,7 @@ export function describeReplicaSet(rs: KubeObject, pods: SelectedPods, events: r
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
     w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
-    w.write(LEVEL_0, `Selector:\t${formatLabelSelector(spec['selector'] as LabelSelector | undefined)}\n`);
+    w.write(LEVEL_0, `Selector:\t${formatObjectSelector(spec['selector'])}\n`);
     printLabelsMultiline(w, 'Labels', meta.labels);
     printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
     const controlledBy = controllerOf(rs);

@@ -8,12 +8,13 @@ import { controllerPodCounts, podPhaseCountsText } from './controller-pods.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatLabelsLine, printAnnotationsMultiline, printLabelsMultiline } from './format.js';
+import { printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { num, obj, objs } from './json-access.js';
 import { describePodTemplate } from './pod.js';
 import { describeReplicaConditions } from './replicaset.js';
 import { LAST_APPLIED } from './skip.js';
 import { LEVEL_0, tabbedString } from './writer.js';
+import { formatLabels } from '../../machinery/labels/selector.js';
 
 /** `describe replicationcontroller`; `pods` are those its selector matched (it counts the ones it controls). */
 export function describeReplicationController(rc: KubeObject, pods: readonly KubeObject[], events: readonly EventLike[] | undefined, options: DescribeOptions): string {
@@ -24,7 +25,7 @@ export function describeReplicationController(rc: KubeObject, pods: readonly Kub
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
     w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
-    w.write(LEVEL_0, `Selector:\t${formatLabelsLine(spec['selector'] as Record<string, string> | undefined)}\n`);
+    w.write(LEVEL_0, `Selector:\t${formatLabels(spec['selector'] as Record<string, string> | undefined)}\n`);
     printLabelsMultiline(w, 'Labels', meta.labels);
     printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
     w.write(LEVEL_0, `Replicas:\t${num(status['replicas'])} current / ${num(spec['replicas'])} desired\n`);

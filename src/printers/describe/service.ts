@@ -3,10 +3,11 @@ import type { EventLike } from './events.js';
 import { formatEndpointSlices } from './endpoints.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatLabelsLine, printAnnotationsMultiline, printLabelsMultiline } from './format.js';
+import { printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { num, obj, objs, str, strs } from './json-access.js';
 import { LAST_APPLIED } from './skip.js';
 import { LEVEL_0, tabbedString } from './writer.js';
+import { formatLabels } from '../../machinery/labels/selector.js';
 
 type Json = Record<string, unknown>;
 
@@ -40,7 +41,7 @@ export function describeService(
     w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
     printLabelsMultiline(w, 'Labels', meta.labels);
     printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
-    w.write(LEVEL_0, `Selector:\t${formatLabelsLine(spec['selector'] as Record<string, string> | undefined)}\n`);
+    w.write(LEVEL_0, `Selector:\t${formatLabels(spec['selector'] as Record<string, string> | undefined)}\n`);
     w.write(LEVEL_0, `Type:\t${str(spec['type'])}\n`);
     if (spec['ipFamilyPolicy'] !== undefined) w.write(LEVEL_0, `IP Family Policy:\t${str(spec['ipFamilyPolicy'])}\n`);
     const families = strs(spec['ipFamilies']);

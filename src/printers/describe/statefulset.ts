@@ -2,19 +2,20 @@
  * `describe statefulset`: replicas, update strategy, the pods by phase, the pod template, the
  * volume claim templates and events.
  */
-import type { KubeObject, LabelSelector } from '../../sdk/types/meta.js';
+import type { KubeObject } from '../../sdk/types/meta.js';
 import { quantityString } from '../../machinery/quantity/text.js';
 import { controllerPodCounts, podPhaseCountsText } from './controller-pods.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline, selectorString } from './format.js';
+import { formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { intOrString, num, obj, objs, str } from './json-access.js';
 import { claimStorageClass } from './persistent-volume-claim.js';
 import { describePodTemplate } from './pod.js';
 import { LAST_APPLIED } from './skip.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
+import { fromObjectSelector, selectorString } from '../../machinery/labels/selector.js';
 
 /** kubectl's `describeVolumeClaimTemplates`. */
 function describeVolumeClaimTemplates(templates: Record<string, unknown>[], w: DescribeWriter): void {
@@ -45,7 +46,7 @@ export function describeStatefulSet(sts: KubeObject, pods: readonly KubeObject[]
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
     w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
     w.write(LEVEL_0, `CreationTimestamp:\t${formatRfc1123z(meta.creationTimestamp, options)}\n`);
-    w.write(LEVEL_0, `Selector:\t${selectorString(spec['selector'] as LabelSelector | undefined)}\n`);
+    w.write(LEVEL_0, `Selector:\t${selectorString(fromObjectSelector(spec['selector']))}\n`);
     printLabelsMultiline(w, 'Labels', meta.labels);
     printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
     w.write(LEVEL_0, `Replicas:\t${num(spec['replicas'])} desired | ${num(status['replicas'])} total\n`);

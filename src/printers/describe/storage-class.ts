@@ -6,11 +6,12 @@ import type { KubeObject } from '../../sdk/types/meta.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatLabelsLine, printBoolPtr } from './format.js';
+import { printBoolPtr } from './format.js';
 import { objs, str, strMap, strs } from './json-access.js';
 import { DEFAULT_STORAGE_CLASS_ANNOTATIONS } from './names.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
+import { formatLabels } from '../../machinery/labels/selector.js';
 
 function printAllowedTopologies(w: DescribeWriter, topologies: Record<string, unknown>[]): void {
   w.write(LEVEL_0, 'AllowedTopologies:\t');
@@ -42,9 +43,9 @@ export function describeStorageClass(sc: KubeObject, events: readonly EventLike[
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
     w.write(LEVEL_0, `IsDefaultClass:\t${isDefault ? 'Yes' : 'No'}\n`);
-    w.write(LEVEL_0, `Annotations:\t${formatLabelsLine(annotations)}\n`);
+    w.write(LEVEL_0, `Annotations:\t${formatLabels(annotations)}\n`);
     w.write(LEVEL_0, `Provisioner:\t${str(sc['provisioner'])}\n`);
-    w.write(LEVEL_0, `Parameters:\t${formatLabelsLine(strMap(sc['parameters']))}\n`);
+    w.write(LEVEL_0, `Parameters:\t${formatLabels(strMap(sc['parameters']))}\n`);
     w.write(LEVEL_0, `AllowVolumeExpansion:\t${printBoolPtr(sc['allowVolumeExpansion'])}\n`);
     const mountOptions = strs(sc['mountOptions']);
     if (mountOptions.length === 0) {

@@ -8,6 +8,7 @@ import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { ExplainError } from './errors.js';
 import { indent, wrapString } from './wrap.js';
 import { asJsonObject as obj } from '../../machinery/json/values.js';
+import { sortedKeys } from '../../machinery/json/go-json.js';
 
 /** The resource to explain. */
 export interface ExplainTarget {
@@ -37,10 +38,6 @@ function resolveRef(ref: string, doc: JsonObject): JsonObject | undefined {
 /** A map `additionalProperties` (not the boolean form). */
 function mapValues(schema: JsonObject): JsonObject | undefined {
   return obj(schema.additionalProperties);
-}
-
-function sortedKeys(value: JsonObject | undefined): string[] {
-  return value === undefined ? [] : Object.keys(value).filter((k) => value[k] !== undefined).sort();
 }
 
 function equalGvk(a: JsonObject, b: JsonObject): boolean {

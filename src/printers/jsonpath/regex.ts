@@ -6,18 +6,7 @@
  * refused. The engine is loaded (a few hundred KB) only when a template uses `=~`.
  */
 import type * as Re2Module from 're2js';
-
-/** A compiled `=~` pattern. */
-export interface UserRegex {
-  /** The pattern as written. */
-  readonly source: string;
-  readonly flags: string;
-  /** Whether the pattern matches anywhere in `text`. */
-  test(text: string): boolean;
-}
-
-/** A pattern that does not compile; `reason` says why. */
-export class RegexSyntaxError extends Error {}
+import { RegexSyntaxError, type UserRegex } from '../../machinery/jsonpath/regex.js';
 
 let engine: typeof Re2Module | undefined;
 let loading: Promise<void> | undefined;

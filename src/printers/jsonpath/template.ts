@@ -1,7 +1,8 @@
 /**
- * JSONPath templates as `-o jsonpath=...` understands them: kubectl's dialect, parsed by our own
- * parser and evaluated with kubectl's semantics (jsonpath-plus evaluates the recursive-descent
- * lookups `..name`, loaded lazily on first compile).
+ * JSONPath templates as `-o jsonpath=...` understands them: kubectl's dialect, parsed and
+ * evaluated by machinery's port of client-go's engine (`src/machinery/jsonpath/`); here
+ * jsonpath-plus evaluates the recursive-descent lookups `..name` and RE2 the `=~` filters, both
+ * loaded lazily on first compile.
  *
  * The dialect, as kubectl defines it:
  *
@@ -35,14 +36,13 @@
  *
  * @packageDocumentation
  */
+import { Evaluation, ExecutionError, type RecursiveFieldLookup } from '../../machinery/jsonpath/evaluate.js';
+import type { ListNode } from '../../machinery/jsonpath/nodes.js';
+import { ParseFailure, parseTemplate } from '../../machinery/jsonpath/parser.js';
+import { printResults } from '../../machinery/jsonpath/print.js';
 import { goQuote } from '../encoding/go-quote.js';
 import { JsonPathError } from '../errors.js';
-import { Evaluation, ExecutionError } from './evaluate.js';
-import type { JsonPathPlus } from './evaluate.js';
-import type { ListNode } from './nodes.js';
-import { ParseFailure, parseTemplate } from './parser.js';
-import { printResults } from './print.js';
-import { loadRegexEngine, mayUseRegex } from './regex.js';
+import { compileUserRegex, loadRegexEngine, mayUseRegex } from './regex.js';
 
 /** Options of {@link compileJsonPath}. */
 export interface JsonPathOptions {
@@ -66,11 +66,14 @@ export interface JsonPathTemplate {
   findResults(data: unknown): unknown[][];
 }
 
-let jsonPathPlus: Promise<JsonPathPlus> | undefined;
+let jsonPathPlus: Promise<RecursiveFieldLookup> | undefined;
 
-/** Loads jsonpath-plus once, when the first template is compiled. */
-function loadJsonPathPlus(): Promise<JsonPathPlus> {
-  jsonPathPlus ??= import('jsonpath-plus').then((m) => m.JSONPath);
+/** Loads jsonpath-plus once, when the first template is compiled: `..name` through it. */
+function loadJsonPathPlus(): Promise<RecursiveFieldLookup> {
+  jsonPathPlus ??= import('jsonpath-plus').then(({ JSONPath }) => (value, name) => {
+    const found = JSONPath({ path: `$..${name}`, json: value, wrap: true, resultType: 'value', eval: false }) as unknown;
+    return Array.isArray(found) ? found : [];
+  });
   return jsonPathPlus;
 }
 
@@ -81,7 +84,7 @@ function loadJsonPathPlus(): Promise<JsonPathPlus> {
  */
 export function parseJsonPath(template: string): ListNode {
   try {
-    return parseTemplate(template);
+    return parseTemplate(template, compileUserRegex);
   } catch (err) {
     if (err instanceof ParseFailure) {
       throw new JsonPathError(`error parsing jsonpath ${template}, ${err.message} at position ${err.position}`, template, err.position);
@@ -95,9 +98,9 @@ class CompiledTemplate implements JsonPathTemplate {
   private readonly root: ListNode;
   private readonly allowMissingKeys: boolean;
   private readonly asJson: boolean;
-  private readonly engine: JsonPathPlus | undefined;
+  private readonly engine: RecursiveFieldLookup | undefined;
 
-  constructor(template: string, root: ListNode, options: JsonPathOptions, engine: JsonPathPlus | undefined) {
+  constructor(template: string, root: ListNode, options: JsonPathOptions, engine: RecursiveFieldLookup | undefined) {
     this.template = template;
     this.root = root;
     this.allowMissingKeys = options.allowMissingKeys ?? true;

@@ -1,6 +1,6 @@
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { WatchEvent } from '../../sdk/types/watch.js';
-import { goSprint } from '../encoding/go-sprint.js';
+import { goSprint } from '../../machinery/json/go-sprint.js';
 import { JsonPathError, PrinterError } from '../errors.js';
 import { relaxedJsonPathExpression } from '../jsonpath/relaxed.js';
 import { compileJsonPathSync, parseJsonPath } from '../jsonpath/template.js';

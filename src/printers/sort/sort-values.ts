@@ -1,6 +1,6 @@
 import { isGoInteger } from '../../machinery/go-number.js';
 import { PrinterError } from '../errors.js';
-import { goTypeName } from '../jsonpath/values.js';
+import { goTypeName } from '../../machinery/jsonpath/values.js';
 import { compareUtf8 } from '../../machinery/json/go-json.js';
 import { compareQuantities } from '../../machinery/quantity/arithmetic.js';
 import { tryParseQuantity } from '../../machinery/quantity/parse.js';

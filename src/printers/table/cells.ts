@@ -1,4 +1,4 @@
-import { goSprint } from '../encoding/go-sprint.js';
+import { goSprint } from '../../machinery/json/go-sprint.js';
 
 /**
  * The text of one Table cell as kubectl prints it: nothing for null, strings cut at the first

@@ -2,7 +2,8 @@ import type { KubeObject } from '../../sdk/types/meta.js';
 import type { Table, TableColumnDefinition, TableRow } from '../../sdk/types/table.js';
 import type { GroupKind } from './group-kind.js';
 import { formatGroupKind } from './group-kind.js';
-import { formatLabels, labelColumnHeader } from './labels.js';
+import { formatLabels } from '../../machinery/labels/selector.js';
+import { labelColumnHeader } from './labels.js';
 
 /** How a table is shown: the human-readable flags of `get`. */
 export interface TablePrintOptions {

@@ -3,17 +3,15 @@
  * groups, with `namespaces/<ns>/` for namespaced ones and `/<name>/<subresource>` below.
  */
 import type { GroupVersionResource } from '../types/meta.js';
+import { groupVersionPath } from '../../machinery/group-version.js';
+
+export { groupVersionPath };
 
 /** Where a request goes. */
 export interface ResourcePathParts extends GroupVersionResource {
   namespace?: string | undefined;
   name?: string | undefined;
   subresource?: string | undefined;
-}
-
-/** `/api/v1` or `/apis/<group>/<version>`. */
-export function groupVersionPath(group: string, version: string): string {
-  return group === '' ? `/api/${version}` : `/apis/${group}/${version}`;
 }
 
 /** The path of a collection, an object or a sub-resource. */

@@ -12,7 +12,8 @@ import type { UserInfo } from '../request/user.js';
 import { timestamp } from '../util/time.js';
 import { forbidden } from '../errors.js';
 import { asObject, asString } from '../util/json.js';
-import { APPROVAL_TYPES, certificateOf, conditionsOf, populateConditionTimestamps, setConditions } from './conditions.js';
+import { APPROVAL_TYPES, certificateOf, populateConditionTimestamps, setConditions } from './conditions.js';
+import { conditionsOf } from '../util/conditions.js';
 import { decodeBytesField } from './pem.js';
 import { parseRequestPem } from './request.js';
 import { isCertificateController } from './writer.js';
@@ -33,8 +34,8 @@ function signerOf(csr: JsonObject | undefined): string {
 /** Keeps the conditions of `from` whose type `keep` selects, and those of `to` that it does not. */
 function mergeConditions(next: JsonObject, old: JsonObject, fromNext: (type: string) => boolean): void {
   const merged = [
-    ...conditionsOf(old).filter((c) => !fromNext(String(c.type))),
-    ...conditionsOf(next).filter((c) => fromNext(String(c.type))),
+    ...conditionsOf(old.status).filter((c) => !fromNext(String(c.type))),
+    ...conditionsOf(next.status).filter((c) => fromNext(String(c.type))),
   ];
   setConditions(next, merged);
 }

@@ -14,7 +14,8 @@ import { timestamp } from '../util/time.js';
 import type { Controller } from '../control/controller.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asArray, asObject, asString } from '../util/json.js';
-import { certificateOf, conditionsOf, findCondition, setConditions } from './conditions.js';
+import { certificateOf, setConditions } from './conditions.js';
+import { conditionsOf, findCondition } from '../util/conditions.js';
 import { csrController } from './csr-watch.js';
 import { decodeBytesField } from './pem.js';
 import { parseRequestPem, type ParsedRequest } from './request.js';
@@ -61,7 +62,7 @@ function requestor(csr: JsonObject): UserInfo {
 export function approverController(ctx: ServerContext, def: ResourceDef, authorizer: Authorizer): Controller {
   const writer = new CsrWriter(ctx, def, 'csrapproving');
   return csrController(ctx, def, 'csrapproving', async (csr) => {
-    if (certificateOf(csr) !== '' || findCondition(csr, 'Approved') !== undefined || findCondition(csr, 'Denied') !== undefined) return;
+    if (certificateOf(csr) !== '' || findCondition(csr.status, 'Approved') !== undefined || findCondition(csr.status, 'Denied') !== undefined) return;
     const spec = asObject(csr.spec) ?? {};
     if (spec.signerName !== SIGNERS.apiserverClientNodeAgent) return;
     let req: ParsedRequest;
@@ -82,8 +83,8 @@ export function approverController(ctx: ServerContext, def: ResourceDef, authori
       if (decision.decision !== 'allow') continue;
       const now = timestamp(ctx.now());
       await writer.update(name, 'approval', (current) => {
-        if (findCondition(current, 'Approved') !== undefined || findCondition(current, 'Denied') !== undefined) return false;
-        setConditions(current, [...conditionsOf(current), { type: 'Approved', status: 'True', reason: 'AutoApproved', message: r.message, lastUpdateTime: now, lastTransitionTime: now }]);
+        if (findCondition(current.status, 'Approved') !== undefined || findCondition(current.status, 'Denied') !== undefined) return false;
+        setConditions(current, [...conditionsOf(current.status), { type: 'Approved', status: 'True', reason: 'AutoApproved', message: r.message, lastUpdateTime: now, lastTransitionTime: now }]);
         return true;
       });
       return;

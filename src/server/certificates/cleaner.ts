@@ -11,7 +11,8 @@ import { realClock } from '../control/clock.js';
 import { sweepLoop } from '../control/sweep-loop.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asObject, asString } from '../util/json.js';
-import { certificateOf, conditionsOf } from './conditions.js';
+import { certificateOf } from './conditions.js';
+import { conditionsOf } from '../util/conditions.js';
 import { parsePem } from './pem.js';
 
 /** The clean-up windows (ms). */
@@ -22,7 +23,7 @@ export interface CleanerWindows {
 }
 
 function decidedAt(csr: JsonObject): number | undefined {
-  for (const c of conditionsOf(csr)) {
+  for (const c of conditionsOf(csr.status)) {
     if (c.status !== 'True' || !['Approved', 'Denied', 'Failed'].includes(String(c.type))) continue;
     const t = Date.parse(asString(c.lastUpdateTime) ?? asString(c.lastTransitionTime) ?? '');
     if (!Number.isNaN(t)) return t;

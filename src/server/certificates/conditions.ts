@@ -2,24 +2,15 @@
  * Reading and merging the conditions of a signing request.
  */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { conditionsOf } from '../util/conditions.js';
+import { asObject, asString } from '../util/json.js';
 
 /** Condition types of the approval decision. */
 export const APPROVAL_TYPES: readonly string[] = ['Approved', 'Denied'];
 
-/** The conditions of a request (objects only). */
-export function conditionsOf(csr: JsonObject): JsonObject[] {
-  return (asArray(asObject(csr.status)?.conditions) ?? []).map((c) => asObject(c)).filter((c): c is JsonObject => c !== undefined);
-}
-
-/** The first condition of a type. */
-export function findCondition(csr: JsonObject, type: string): JsonObject | undefined {
-  return conditionsOf(csr).find((c) => c.type === type);
-}
-
 /** True when the request has a condition of the type with status True. */
 export function hasTrueCondition(csr: JsonObject, type: string): boolean {
-  return conditionsOf(csr).some((c) => c.type === type && c.status === 'True');
+  return conditionsOf(csr.status).some((c) => c.type === type && c.status === 'True');
 }
 
 /** The issued certificate PEM text, or ''. */
@@ -41,8 +32,8 @@ export function setConditions(csr: JsonObject, conditions: JsonObject[]): void {
  * `lastTransitionTime` from the old condition of the same type and status, else now.
  */
 export function populateConditionTimestamps(csr: JsonObject, old: JsonObject | undefined, now: string): void {
-  const before = old === undefined ? [] : conditionsOf(old);
-  for (const c of conditionsOf(csr)) {
+  const before = old === undefined ? [] : conditionsOf(old.status);
+  for (const c of conditionsOf(csr.status)) {
     if (c.lastUpdateTime === undefined || c.lastUpdateTime === null) c.lastUpdateTime = now;
     if (c.lastTransitionTime !== undefined && c.lastTransitionTime !== null) continue;
     const prev = before.find((p) => p.type === c.type);

@@ -9,7 +9,8 @@ import type { Controller } from '../control/controller.js';
 import type { ResourceDef } from '../registry/types.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import type { SigningCA } from './ca.js';
-import { certificateOf, conditionsOf, hasTrueCondition, setConditions } from './conditions.js';
+import { certificateOf, hasTrueCondition, setConditions } from './conditions.js';
+import { conditionsOf } from '../util/conditions.js';
 import { csrController } from './csr-watch.js';
 import { decodeBytesField } from './pem.js';
 import { parseRequestPem } from './request.js';
@@ -25,7 +26,7 @@ export function signingController(ctx: ServerContext, def: ResourceDef, ca: Sign
     const now = timestamp(ctx.now());
     await writer.update(name, 'status', (csr) => {
       if (hasTrueCondition(csr, 'Failed')) return false;
-      setConditions(csr, [...conditionsOf(csr), { type: 'Failed', status: 'True', reason: 'SignerValidationFailure', message, lastUpdateTime: now, lastTransitionTime: now }]);
+      setConditions(csr, [...conditionsOf(csr.status), { type: 'Failed', status: 'True', reason: 'SignerValidationFailure', message, lastUpdateTime: now, lastTransitionTime: now }]);
       return true;
     });
   }

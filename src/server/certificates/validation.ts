@@ -10,7 +10,8 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import { SIGNERS } from '../../sdk/naming.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import { fieldError, OMIT_VALUE, type FieldError } from '../validation/field-errors.js';
-import { certificateOf, conditionsOf } from './conditions.js';
+import { certificateOf } from './conditions.js';
+import { conditionsOf } from '../util/conditions.js';
 import { decodeBytesField, parsePem } from './pem.js';
 import { parseRequestPem } from './request.js';
 import { KNOWN_USAGES } from './usages.js';
@@ -68,7 +69,7 @@ export function validateConditions(csr: JsonObject): FieldError[] {
   const seen = new Set<string>();
   let approved = false;
   let denied = false;
-  conditionsOf(csr).forEach((c, i) => {
+  conditionsOf(csr.status).forEach((c, i) => {
     const path = `status.conditions[${i}]`;
     const type = asString(c.type) ?? '';
     const status = asString(c.status) ?? '';
@@ -119,8 +120,8 @@ export function validateCsr(csr: JsonObject): FieldError[] {
 export function validateCsrUpdate(csr: JsonObject, old: JsonObject): FieldError[] {
   const errs: FieldError[] = [];
   for (const t of ['Approved', 'Denied', 'Failed']) {
-    const before = conditionsOf(old).filter((c) => c.type === t).length;
-    const after = conditionsOf(csr).filter((c) => c.type === t).length;
+    const before = conditionsOf(old.status).filter((c) => c.type === t).length;
+    const after = conditionsOf(csr.status).filter((c) => c.type === t).length;
     if (after < before) errs.push(fieldError.forbidden('status.conditions', `updates may not remove a condition of type ${JSON.stringify(t)}`));
   }
   const oldCert = certificateOf(old);

@@ -10,14 +10,10 @@ import type { RbacPolicyStore } from '../auth/authz/rbac/policy-store.js';
 import { PolicyWriter } from '../auth/authz/policy-writer.js';
 import { ensureBootstrapPolicy } from '../auth/authz/bootstrap-policy.js';
 import { fromObjectSelector, matchesLabels } from '../../machinery/labels/selector.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asArray, asObject, nameOf } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { realClock } from '../control/clock.js';
 import { reconcileLoop, STEADY_RETRY, type ReconcileLoop } from '../control/reconcile-loop.js';
-
-function nameOf(obj: JsonObject): string {
-  return asString(asObject(obj.metadata)?.name) ?? '';
-}
 
 function selectorsOf(obj: JsonObject): JsonValue[] | undefined {
   const rule = asObject(obj.aggregationRule);

@@ -10,7 +10,7 @@ import { realClock } from '../control/clock.js';
 import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
 import { asObject, asString, setKey } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
-import { formatQuantity, parseQuantity } from '../admission/quota/quantity.js';
+import { formatMilliQuantity, parseMilliQuantity } from '../admission/quota/quantity.js';
 import { podMatchesScopes, scopeRequirements } from '../admission/quota/scopes.js';
 import { namespaceUsage } from '../admission/quota/usage.js';
 
@@ -27,7 +27,7 @@ export function resourceQuotaController(ctx: ServerContext): Controller {
       const used = await namespaceUsage(ctx, namespace, new Set(Object.keys(hard)), scopes.length > 0 ? (p) => podMatchesScopes(p, scopes) : undefined);
       const status: JsonObject = { hard: structuredClone(hard), used: {} };
       const usedOut = status.used as JsonObject;
-      for (const k of Object.keys(hard).sort()) setKey(usedOut, k, formatQuantity(used.get(k) ?? 0n, parseQuantity(hard[k])?.binary ?? false));
+      for (const k of Object.keys(hard).sort()) setKey(usedOut, k, formatMilliQuantity(used.get(k) ?? 0n, parseMilliQuantity(hard[k])?.binary ?? false));
       await client.update(quotaDef, namespace, name, (obj) => {
         if (jsonEqual(obj.status, status)) return false;
         obj.status = structuredClone(status);

@@ -7,7 +7,7 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import { NAMESPACES, SECRET_TYPES } from '../../sdk/naming.js';
 import { bootstrapTokenExpired, expirationOf } from '../auth/authn/bootstrap-token.js';
 import type { ServerContext } from '../context.js';
-import { asObject, asString } from '../util/json.js';
+import { asObject, asString, nameOf } from '../util/json.js';
 import { InternalClient } from '../control/client.js';
 import type { Controller } from '../control/controller.js';
 import { realClock, type CancelTimer } from '../control/clock.js';
@@ -16,10 +16,6 @@ import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
 const DEFAULT_SWEEP_MS = 60_000;
 /** Longest single timer (setTimeout's limit is about 24.8 days). */
 const MAX_DELAY_MS = 24 * 3600 * 1000;
-
-function nameOf(obj: JsonObject): string {
-  return asString(asObject(obj.metadata)?.name) ?? '';
-}
 
 /** Creates the token cleaner. */
 export function tokenCleaner(ctx: ServerContext, sweepMs = DEFAULT_SWEEP_MS): Controller {

@@ -8,7 +8,7 @@ import { GROUPS } from '../../sdk/naming.js';
 import { validateStructuralSchema } from '../schema-validation/index.js';
 import { asArray, asObject, asString, metaOf, objectOrEmpty as o } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
-import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { errorBody, fieldError, type FieldError } from '../validation/field-errors.js';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../machinery/validation/names.js';
 import { defineKind } from './define.js';
 
@@ -44,7 +44,7 @@ function validateVersion(v: JsonObject, i: number): FieldError[] {
     errs.push(fieldError.required(`${path}.schema.openAPIV3Schema`, 'schemas are required'));
   } else {
     for (const e of validateStructuralSchema(schema, `${path}.schema.openAPIV3Schema`)) {
-      errs.push({ type: reasonType(e.reason), field: e.field, rawBody: e.message });
+      errs.push({ type: reasonType(e.type), field: e.field, rawBody: errorBody(e) });
     }
   }
   (asArray(v.additionalPrinterColumns) ?? []).forEach((c, j) => {
@@ -70,7 +70,8 @@ function validateVersion(v: JsonObject, i: number): FieldError[] {
   return errs;
 }
 
-function reasonType(reason: string): FieldError['type'] {
+/** The cause types a CRD's schema errors keep; the others (type, length and count errors of defaults) are reported as Invalid. */
+function reasonType(reason: FieldError['type']): FieldError['type'] {
   switch (reason) {
     case 'FieldValueRequired': return 'FieldValueRequired';
     case 'FieldValueForbidden': return 'FieldValueForbidden';

@@ -4,7 +4,7 @@
  */
 import { GROUPS } from '../../sdk/naming.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString, objectOrEmpty as o } from '../util/json.js';
+import { asArray, asNumber, asObject, asString, objectOrEmpty as o, nameOf } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../machinery/validation/names.js';
@@ -18,10 +18,6 @@ const BINDING_MODES = ['Immediate', 'WaitForFirstConsumer'];
 const FS_GROUP_POLICIES = ['File', 'None', 'ReadWriteOnceWithFSType'];
 const LIFECYCLE_MODES = ['Ephemeral', 'Persistent'];
 const MAX_CSI_NODE_ID_LENGTH = 192;
-
-function nameOf(obj: JsonObject): string {
-  return asString(o(obj.metadata).name) ?? '';
-}
 
 /** ValidateCSIDriverName: a DNS subdomain (compared in lower case) of at most 63 characters. */
 function validateCSIDriverName(name: string, path: string): FieldError[] {

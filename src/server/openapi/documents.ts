@@ -15,6 +15,7 @@ import { DefinitionSet, refTo, X, type Flavor } from './definitions.js';
 import { addResourcePaths, type OperationTypes } from './paths.js';
 import { encodeOpenAPIV2, type YamlWriter } from './v2-protobuf.js';
 import { writeJson } from '../../machinery/json-numbers.js';
+import { groupVersionPath } from '../../machinery/group-version.js';
 
 /** A rendered document. */
 export interface RenderedDocument {
@@ -39,11 +40,6 @@ const PATCH_DEFINITION: JsonObject = {
 };
 
 const SECURITY: JsonObject = { type: 'apiKey', description: 'A bearer token in the Authorization header.', name: 'authorization', in: 'header' };
-
-/** The path segment of a group version in `/openapi/v3` (`api/v1`, `apis/apps/v1`). */
-export function groupVersionPath(group: string, version: string): string {
-  return group === '' ? `api/${version}` : `apis/${group}/${version}`;
-}
 
 /** The definition name of a custom resource kind, reversed-domain style (`com.example.v1.Widget`). */
 export function customSchemaName(def: Pick<ResourceDef, 'group' | 'version' | 'kind'>): string {
@@ -226,7 +222,7 @@ export function documentCache(registry: Registry): () => DocumentCache {
     };
     let index: RenderedDocument | undefined;
     const v3 = new Map<string, RenderedDocument | null>();
-    const groupVersions = (): string[] => registry.groups().flatMap((g) => g.versions.map((v) => groupVersionPath(g.name, v)));
+    const groupVersions = (): string[] => registry.groups().flatMap((g) => g.versions.map((v) => groupVersionPath(g.name, v).slice(1)));
     const v3Of = (path: string): RenderedDocument | undefined => {
       if (!v3.has(path)) {
         const parts = path.split('/');

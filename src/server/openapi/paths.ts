@@ -9,6 +9,7 @@ import { DOMAIN, MEDIA_TYPES } from '../../sdk/naming.js';
 import type { GVK, ResourceDef, SubresourceDef } from '../registry/types.js';
 import { refTo, X, type Flavor } from './definitions.js';
 import { OPERATION_PARAMETERS, pathParameter, queryParameter } from './parameters.js';
+import { groupVersionPath } from '../../machinery/group-version.js';
 
 /** Definition names an operation refers to. */
 export interface OperationTypes {
@@ -63,7 +64,7 @@ interface Op {
 
 /** Adds the paths of one resource to `paths`. */
 export function addResourcePaths(paths: JsonObject, def: ResourceDef, types: OperationTypes, flavor: Flavor): void {
-  const root = def.group === '' ? `/api/${def.version}` : `/apis/${def.group}/${def.version}`;
+  const root = groupVersionPath(def.group, def.version);
   const scope = def.namespaced ? `${root}/namespaces/{namespace}` : root;
   const collection = `${scope}/${def.plural}`;
   const item = `${collection}/{name}`;

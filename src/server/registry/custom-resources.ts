@@ -7,21 +7,11 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import { schemaFromOpenAPI, UNSTRUCTURED, type TypeSchema } from '../../sdk/types/schema/index.js';
 import { applyDefaults, pruneUnknownFields, validateObject } from '../schema-validation/index.js';
 import { asArray, asObject, assignOwn, asString, objectOrEmpty as o } from '../util/json.js';
-import type { FieldError, FieldErrorType } from '../validation/field-errors.js';
 import { STANDARD_VERBS, type ResourceDef, type ScaleDef, type SubresourceDef } from './types.js';
 import { compareVersionPriority } from './version-priority.js';
 import { customResourceTable } from '../tables/custom-resource.js';
-import { evaluateJsonPath, parseJsonPath, simpleFieldPath } from '../tables/json-path.js';
+import { firstValue, parseCrdJsonPath, simpleFieldPath } from '../../machinery/jsonpath/crd-paths.js';
 import { SCALE_SUBRESOURCE, statusSubresource } from '../kinds/define.js';
-
-const CAUSE_TYPES = new Set<string>(['FieldValueNotFound', 'FieldValueRequired', 'FieldValueDuplicate', 'FieldValueInvalid',
-  'FieldValueNotSupported', 'FieldValueForbidden', 'FieldValueTooLong', 'FieldValueTooMany', 'InternalError', 'FieldValueTypeInvalid']);
-
-/** A schema validator's error; its message is already the finished error body. */
-function schemaError(e: { field: string; message: string; reason: string }): FieldError {
-  const type = (CAUSE_TYPES.has(e.reason) ? e.reason : 'FieldValueInvalid') as FieldErrorType;
-  return { type, field: e.field, rawBody: e.message };
-}
 
 function scaleDef(scale: JsonObject): ScaleDef | undefined {
   const spec = simpleFieldPath(asString(scale.specReplicasPath) ?? '');
@@ -37,10 +27,10 @@ function selectableFields(version: JsonObject): Record<string, (obj: JsonObject)
   const out: Record<string, (obj: JsonObject) => string> = {};
   for (const f of asArray(version.selectableFields) ?? []) {
     const path = asString(o(f).jsonPath);
-    if (path === undefined) continue;
-    const steps = parseJsonPath(path);
+    const parsed = path === undefined ? undefined : parseCrdJsonPath(path);
+    if (path === undefined || parsed === undefined) continue;
     out[path.replace(/^\./, '')] = (obj) => {
-      const v = evaluateJsonPath(steps, obj)[0];
+      const v = firstValue(parsed, obj);
       return v === undefined || v === null ? '' : typeof v === 'string' ? v : String(v);
     };
   }
@@ -103,7 +93,7 @@ export function customResourceDefs(crd: JsonObject): ResourceDef[] {
         },
         validate(obj) {
           if (openAPIV3Schema === undefined) return [];
-          return validateObject(obj, openAPIV3Schema).map(schemaError);
+          return validateObject(obj, openAPIV3Schema);
         },
       },
       schema: () => {

@@ -4,7 +4,7 @@
  * container's request or limit of one resource, in milli-units.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { parseQuantity } from '../admission/quota/quantity.js';
+import { parseMilliQuantity } from '../admission/quota/quantity.js';
 import { asArray, asObject } from '../util/json.js';
 
 function containers(pod: JsonObject, list: 'containers' | 'initContainers'): JsonObject[] {
@@ -12,7 +12,7 @@ function containers(pod: JsonObject, list: 'containers' | 'initContainers'): Jso
 }
 
 function milliOf(v: unknown): bigint {
-  return parseQuantity(v)?.milli ?? 0n;
+  return parseMilliQuantity(v)?.milli ?? 0n;
 }
 
 /** A container's request of a resource (its limit when only that is set, as defaulting does), in milli-units. */

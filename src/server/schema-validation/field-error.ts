@@ -1,18 +1,12 @@
 /**
- * Field errors in the apiserver's wording (k8s.io/apimachinery `field.Error`): the field path, the
- * error body (`Required value`, `Invalid value: "x": detail`, ...) and the Status cause reason.
+ * The field errors of the schema validators: the server's one `field.Error`
+ * (`../validation/field-errors.ts`), with bad values printed as the apiextensions server's
+ * validators print them (`%q` for strings, `%v` for numbers, `%#v` for maps and lists).
  */
 import type { JsonValue } from '../../sdk/types/meta.js';
+import type { FieldError } from '../validation/field-errors.js';
 
-/** One invalid field, as a Status cause carries it. */
-export interface FieldError {
-  /** Path of the field: `spec.replicas`, `spec.items[0].name`. */
-  field: string;
-  /** The error body: `Invalid value: "string": spec.replicas in body must be of type integer: "string"`. */
-  message: string;
-  /** Cause type: `FieldValueInvalid`, `FieldValueRequired`, `FieldValueForbidden`, ... */
-  reason: string;
-}
+export type { FieldError };
 
 /** Go's rendering of a bad value in an error body (`%q` for strings, `%v` for numbers, `%#v` otherwise). */
 export function goValue(value: JsonValue | bigint | undefined): string {
@@ -25,42 +19,38 @@ export function goValue(value: JsonValue | bigint | undefined): string {
   return `map[string]interface {}{${keys.map((key) => `${JSON.stringify(key)}:${goValue(value[key])}`).join(', ')}}`;
 }
 
-function withDetail(body: string, detail: string): string {
-  return detail === '' ? body : `${body}: ${detail}`;
-}
-
 export function required(field: string, detail = ''): FieldError {
-  return { field, message: withDetail('Required value', detail), reason: 'FieldValueRequired' };
+  return { type: 'FieldValueRequired', field, detail };
 }
 
 export function invalid(field: string, value: JsonValue | bigint | undefined, detail: string): FieldError {
-  return { field, message: withDetail(`Invalid value: ${goValue(value)}`, detail), reason: 'FieldValueInvalid' };
+  return { type: 'FieldValueInvalid', field, valueText: goValue(value), detail };
 }
 
 /** An Invalid error about the value's type (reason FieldValueTypeInvalid). */
 export function typeInvalid(field: string, value: JsonValue | bigint | undefined, detail: string): FieldError {
-  return { field, message: withDetail(`Invalid value: ${goValue(value)}`, detail), reason: 'FieldValueTypeInvalid' };
+  return { type: 'FieldValueTypeInvalid', field, valueText: goValue(value), detail };
 }
 
 export function forbidden(field: string, detail: string): FieldError {
-  return { field, message: withDetail('Forbidden', detail), reason: 'FieldValueForbidden' };
+  return { type: 'FieldValueForbidden', field, detail };
 }
 
 export function notSupported(field: string, value: JsonValue | undefined, supported: string[]): FieldError {
   const detail = supported.length === 0 ? '' : `supported values: ${supported.map((s) => JSON.stringify(s)).join(', ')}`;
-  return { field, message: withDetail(`Unsupported value: ${goValue(value)}`, detail), reason: 'FieldValueNotSupported' };
+  return { type: 'FieldValueNotSupported', field, valueText: goValue(value), detail };
 }
 
 export function duplicate(field: string, value: JsonValue): FieldError {
-  return { field, message: `Duplicate value: ${goValue(value)}`, reason: 'FieldValueDuplicate' };
+  return { type: 'FieldValueDuplicate', field, valueText: goValue(value) };
 }
 
 export function tooLong(field: string, max: number): FieldError {
-  return { field, message: `Too long: may not be more than ${max} ${max === 1 ? 'byte' : 'bytes'}`, reason: 'FieldValueTooLong' };
+  return { type: 'FieldValueTooLong', field, detail: `may not be more than ${max} ${max === 1 ? 'byte' : 'bytes'}` };
 }
 
 export function tooMany(field: string, actual: number, max: number): FieldError {
-  return { field, message: `Too many: ${actual}: must have at most ${max} ${max === 1 ? 'item' : 'items'}`, reason: 'FieldValueTooMany' };
+  return { type: 'FieldValueTooMany', field, valueText: String(actual), detail: `must have at most ${max} ${max === 1 ? 'item' : 'items'}` };
 }
 
 /** `a.b` + `c` = `a.b.c`; `a` + `[0]` = `a[0]`; keys that are not identifiers are bracketed as `a[key]`. */

@@ -5,8 +5,8 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { TableDef } from '../registry/types.js';
 import { humanDuration } from '../../sdk/types/human-duration.js';
-import { asArray, asString, objectOrEmpty as obj } from '../util/json.js';
-import { AGE_COLUMN, CREATION_DESCRIPTION, NAME_COLUMN, ageOf, column, nameOf } from './common.js';
+import { asArray, asString, objectOrEmpty as obj, nameOf } from '../util/json.js';
+import { AGE_COLUMN, CREATION_DESCRIPTION, NAME_COLUMN, ageOf, column } from './common.js';
 
 /** The creation time as RFC 3339 (Created At cells), as the default table prints it. */
 function createdAt(o: JsonObject): string {

@@ -22,9 +22,6 @@ export const NAME_COLUMN = column('Name', 'string', NAME_DESCRIPTION, 0, 'name')
 export const AGE_COLUMN = column('Age', 'string', CREATION_DESCRIPTION);
 
 /** `metadata.name`. */
-export function nameOf(obj: JsonObject): string {
-  return asString(asObject(obj.metadata)?.name) ?? '';
-}
 
 /** Age of a timestamp as kubectl prints it, `<unknown>` when absent. */
 export function since(timestamp: unknown, now: number): string {

@@ -3,9 +3,9 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { TableDef } from '../registry/types.js';
-import { asArray, asNumber, asObject, asString, objectOrEmpty as obj } from '../util/json.js';
+import { asArray, asNumber, asObject, asString, objectOrEmpty as obj, nameOf } from '../util/json.js';
 import { formatLabels } from '../../machinery/labels/selector.js';
-import { AGE_COLUMN, NAME_COLUMN, ageOf, column, containerCells, int, nameOf, orNone, orUnset, since } from './common.js';
+import { AGE_COLUMN, NAME_COLUMN, ageOf, column, containerCells, int, orNone, orUnset, since } from './common.js';
 
 function str(v: unknown): string {
   return asString(v) ?? '';

@@ -1,18 +1,21 @@
 /**
  * Tables of custom resources from the CRD's `additionalPrinterColumns` (Name first; a single Age
- * column when none are declared), with cells typed as the API extensions server types them.
+ * column when none are declared), with cells typed as the API extensions server types them. A
+ * column's path is evaluated by client-go's JSONPath engine, as there: a path that does not
+ * parse, finds nothing or fails gives an empty cell.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { TableColumnDefinition } from '../../sdk/types/table.js';
 import type { TableDef } from '../registry/types.js';
-import { asArray, asNumber, asObject, asString } from '../util/json.js';
-import { NAME_COLUMN, nameOf, since } from './common.js';
-import { evaluateJsonPath, parseJsonPath } from './json-path.js';
+import { asArray, asNumber, asObject, asString, nameOf } from '../util/json.js';
+import { NAME_COLUMN, since } from './common.js';
 import { writeJson } from '../../machinery/json-numbers.js';
+import { firstValue, parseCrdJsonPath } from '../../machinery/jsonpath/crd-paths.js';
+import type { ListNode } from '../../machinery/jsonpath/nodes.js';
 
 interface PrinterColumn {
   def: TableColumnDefinition;
-  steps: ReturnType<typeof parseJsonPath> | undefined;
+  path: ListNode | undefined;
 }
 
 function cell(type: string, value: unknown, now: number): unknown {
@@ -49,25 +52,14 @@ export function customResourceTable(additionalPrinterColumns: unknown): TableDef
       description: asString(col.description) ?? '',
       priority: asNumber(col.priority) ?? 0,
     };
-    let steps: PrinterColumn['steps'];
-    try {
-      steps = parseJsonPath(asString(col.jsonPath) ?? '');
-    } catch {
-      steps = undefined;
-    }
-    return { def, steps };
+    return { def, path: parseCrdJsonPath(asString(col.jsonPath) ?? '') };
   });
   return {
     columns: [{ ...NAME_COLUMN, description: 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://platform.io/docs/concepts/overview/working-with-objects/names#names' }, ...columns.map((c) => c.def)],
     cells(o: JsonObject, now: number) {
       const cells: unknown[] = [nameOf(o)];
       for (const c of columns) {
-        if (c.steps === undefined) {
-          cells.push(null);
-          continue;
-        }
-        const values = evaluateJsonPath(c.steps, o);
-        cells.push(values.length === 0 ? null : cell(c.def.type, values[0], now));
+        cells.push(c.path === undefined ? null : cell(c.def.type, firstValue(c.path, o), now));
       }
       return cells;
     },

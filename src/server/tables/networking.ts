@@ -3,8 +3,8 @@
  */
 import type { TableDef } from '../registry/types.js';
 import { formatObjectSelector } from '../../machinery/labels/selector.js';
-import { asArray, asObject, asString, objectOrEmpty as obj } from '../util/json.js';
-import { AGE_COLUMN, NAME_COLUMN, ageOf, column, nameOf } from './common.js';
+import { asArray, asObject, asString, objectOrEmpty as obj, nameOf } from '../util/json.js';
+import { AGE_COLUMN, NAME_COLUMN, ageOf, column } from './common.js';
 
 /** `formatHosts`: the first three hosts, `* ` for rules without one, `+ N more...` past three. */
 function formatHosts(rules: unknown): string {

@@ -4,8 +4,8 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { ANNOTATIONS } from '../../sdk/naming.js';
 import type { TableDef } from '../registry/types.js';
-import { asArray, asString, objectOrEmpty as obj } from '../util/json.js';
-import { AGE_COLUMN, NAME_COLUMN, ageOf, column, nameOf } from './common.js';
+import { asArray, asString, objectOrEmpty as obj, nameOf } from '../util/json.js';
+import { AGE_COLUMN, NAME_COLUMN, ageOf, column } from './common.js';
 
 function bool(v: unknown, fallback: boolean): boolean {
   return typeof v === 'boolean' ? v : fallback;

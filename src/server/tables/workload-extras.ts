@@ -4,8 +4,8 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { TableDef } from '../registry/types.js';
-import { asArray, asNumber, asObject, asString } from '../util/json.js';
-import { AGE_COLUMN, NAME_COLUMN, ageOf, column, int, nameOf } from './common.js';
+import { asArray, asNumber, asObject, asString, nameOf } from '../util/json.js';
+import { AGE_COLUMN, NAME_COLUMN, ageOf, column, int } from './common.js';
 import { hpaV2View } from '../kinds/hpa-conversion.js';
 
 /** `listWithMoreString`: up to `max` items, then ` + N more...`; `<unset>` when empty. */

@@ -5,9 +5,9 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import type { TableColumnDefinition } from '../../sdk/types/table.js';
 import type { TableDef } from '../registry/types.js';
 import { humanDuration } from '../../sdk/types/human-duration.js';
-import { asArray, asObject, asString, objectOrEmpty as obj } from '../util/json.js';
+import { asArray, asObject, asString, objectOrEmpty as obj, nameOf } from '../util/json.js';
 import { formatLabels, formatObjectSelector, fromObjectSelector, selectorString } from '../../machinery/labels/selector.js';
-import { AGE_COLUMN, NAME_COLUMN, ageOf, column, containerCells, int, nameOf, since } from './common.js';
+import { AGE_COLUMN, NAME_COLUMN, ageOf, column, containerCells, int, since } from './common.js';
 
 const CONTAINERS = column('Containers', 'string', 'Names of each container in the template.', 1);
 const IMAGES = column('Images', 'string', 'Images referenced by each container in the template.', 1);

@@ -62,6 +62,21 @@ export function setPath(obj: JsonObject, path: readonly string[], value: JsonVal
   if (last !== undefined) setKey(cur, last, value);
 }
 
+/** `metadata.name`, or ''. */
+export function nameOf(obj: JsonObject | undefined): string {
+  return asString(asObject(obj?.metadata)?.name) ?? '';
+}
+
+/** `metadata.namespace`, or ''. */
+export function namespaceOf(obj: JsonObject | undefined): string {
+  return asString(asObject(obj?.metadata)?.namespace) ?? '';
+}
+
+/** `metadata.uid`, or ''. */
+export function uidOf(obj: JsonObject | undefined): string {
+  return asString(asObject(obj?.metadata)?.uid) ?? '';
+}
+
 /** The object's `metadata` as a mutable object (created when missing). */
 export function metaOf(obj: JsonObject): JsonObject {
   let m = asObject(obj.metadata);

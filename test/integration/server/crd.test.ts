@@ -125,6 +125,32 @@ describe('custom resource definitions', () => {
     assert.match(String(cells[3]), /^\d+s$/);
   });
 
+  test('printer columns and selectable fields are evaluated as client-go evaluates them: filters, escaped dots, missing keys, JSON of objects', async () => {
+    const crd = makeCRD({ plural: 'gadgets', kind: 'Gadget' });
+    const version = (crd.spec as { versions: Record<string, unknown>[] }).versions[0] as Record<string, unknown>;
+    version.additionalPrinterColumns = [
+      { name: 'HTTP', type: 'integer', jsonPath: '.spec.ports[?(@.name=="http")].port' },
+      { name: 'Last', type: 'string', jsonPath: '.spec.ports[-1].name' },
+      { name: 'Ports', type: 'string', jsonPath: '.spec.ports' },
+      { name: 'Tier', type: 'string', jsonPath: '.metadata.labels.example\\.com/tier' },
+      { name: 'Phase', type: 'string', jsonPath: '.status.phase' },
+      { name: 'Size', type: 'number', jsonPath: '.spec.size' },
+    ];
+    version.selectableFields = [{ jsonPath: '.spec.color' }];
+    assert.equal((await api.post(CRDS, crd)).status, 201);
+    const gadgets = '/apis/example.com/v1/namespaces/crd/gadgets';
+    const gadget = { apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g1', labels: { 'example.com/tier': 'gold' } },
+      spec: { color: 'red', ports: [{ name: 'http', port: 80 }, { name: 'https', port: 443 }] } };
+    let created = await api.post(gadgets, gadget);
+    for (const started = Date.now(); created.status === 404 && Date.now() - started < 2000; created = await api.post(gadgets, gadget)) await sleep(10);
+    assert.equal(created.status, 201, created.text);
+    const r = await api.get(gadgets, { accept: 'application/json;as=Table;g=meta.platform.io;v=v1' });
+    assert.deepEqual(arrayAt(r.body, 'rows.0.cells'), ['g1', 80, 'https', '[{"name":"http","port":80},{"name":"https","port":443}]', 'gold', null, 3]);
+    // Selectable fields are read by the same engine.
+    assert.deepEqual(namesOf((await api.get(`${gadgets}?fieldSelector=spec.color%3Dred`)).body), ['g1']);
+    assert.deepEqual(namesOf((await api.get(`${gadgets}?fieldSelector=spec.color%3Dblue`)).body), []);
+  });
+
   test('strategic merge patch is refused with 415 for custom resources; merge patch works', async () => {
     const r = await api.patch(`${WIDGETS}/w1`, { spec: { color: 'blue' } }, 'strategic');
     assert.equal(r.status, 415);

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SelectorParseError, parseLabelSelector } from '../../../src/machinery/labels/parse.js';
-import { formatObjectSelector, fromLabelMap, matchesLabels, selectorString } from '../../../src/machinery/labels/selector.js';
+import { formatLabels, formatObjectSelector, fromLabelMap, matchesLabels, selectorString } from '../../../src/machinery/labels/selector.js';
 
 const matches = (selector: string, labels: Record<string, string>): boolean => matchesLabels(parseLabelSelector(selector), labels);
 
@@ -41,4 +41,13 @@ test('matching', () => {
   assert.equal(matchesLabels(fromLabelMap({}), {}), true);
   assert.equal(formatObjectSelector({ matchLabels: { b: '1' }, matchExpressions: [{ key: 'a', operator: 'Exists' }] }), 'a,b=1');
   assert.equal(formatObjectSelector(undefined), '<none>');
+});
+
+test('the string forms are what kubectl 1.32 prints (describe of a Service and a Deployment)', () => {
+  // labels.FormatLabels sorts the `k=v` pairs, not the keys: `a-b=x` comes before `a=y`.
+  assert.equal(formatLabels({ a: 'y', 'a-b': 'x', 'a.c': 'z' }), 'a-b=x,a.c=z,a=y');
+  assert.equal(formatLabels({}), '<none>');
+  // LabelSelectorAsSelector keeps repeated values: `app in (b,web,web)`.
+  const selector = { matchLabels: { zz: 'a' }, matchExpressions: [{ key: 'app', operator: 'In', values: ['web', 'b', 'web'] }, { key: 'aa', operator: 'Exists' }, { key: 'zz', operator: 'NotIn', values: ['q', 'q'] }] };
+  assert.equal(formatObjectSelector(selector), 'aa,app in (b,web,web),zz=a,zz notin (q,q)');
 });

@@ -11,16 +11,16 @@ import type { CertificateSigningRequest } from '../../../sdk/types/certificates.
 import type { PlatformClient } from '../../../sdk/client.js';
 import { GROUPS, NAMESPACES } from '../../../sdk/naming.js';
 import type { ResourceDescriptor } from '../../../sdk/rest/resource-client.js';
-import type { KubeObject, LabelSelector } from '../../../sdk/types/meta.js';
+import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { DescribeRelated } from '../../../printers/describe/describe.js';
 import { relatedNeeds } from '../../../printers/describe/describe.js';
 import type { EventLike } from '../../../printers/describe/events.js';
-import { selectorString } from '../../../printers/describe/format.js';
 import type { IngressBackendService } from '../../../printers/describe/ingress.js';
 import { ingressServiceNames } from '../../../printers/describe/ingress.js';
 import { MIRROR_POD_ANNOTATION, SERVICE_NAME_LABEL } from '../../../printers/describe/names.js';
 import { groupOfApiVersion } from '../../../printers/table/group-kind.js';
 import { oneTermEqualSelector } from '../../../machinery/fields/selector.js';
+import { fromLabelMap, fromObjectSelector, selectorString } from '../../../machinery/labels/selector.js';
 
 const core = (resource: string, kind: string): ResourceDescriptor => ({ group: '', version: 'v1', resource, namespaced: true, kind });
 const EVENTS = core('events', 'Event');
@@ -108,8 +108,8 @@ function templateWithoutHash(owner: KubeObject): unknown {
  * (the hash label aside), the old ones all the others.
  */
 async function deploymentReplicaSets(client: PlatformClient, deployment: KubeObject, options: RelatedOptions): Promise<DescribeRelated['replicaSets']> {
-  const selector = (deployment['spec'] as { selector?: LabelSelector } | undefined)?.selector;
-  const all = await listOrUndefined(client, REPLICA_SETS, deployment.metadata?.namespace, { labelSelector: selectorString(selector) }, options);
+  const selector = (deployment['spec'] as { selector?: unknown } | undefined)?.selector;
+  const all = await listOrUndefined(client, REPLICA_SETS, deployment.metadata?.namespace, { labelSelector: selectorString(fromObjectSelector(selector)) }, options);
   if (all === undefined) return undefined;
   const owned = all
     .filter((rs) => isControlledBy(rs, deployment.metadata?.uid))
@@ -133,8 +133,8 @@ async function deploymentReplicaSets(client: PlatformClient, deployment: KubeObj
 async function selectedPods(client: PlatformClient, workload: KubeObject, options: RelatedOptions): Promise<KubeObject[]> {
   const selector = (workload['spec'] as { selector?: unknown } | undefined)?.selector;
   const labelSelector = groupOfApiVersion(workload.apiVersion) === GROUPS.core && workload.kind === 'ReplicationController'
-    ? selectorString({ matchLabels: (selector ?? {}) as Record<string, string> })
-    : selectorString(selector as LabelSelector | undefined);
+    ? selectorString(fromLabelMap(selector))
+    : selectorString(fromObjectSelector(selector));
   return listAll(client, PODS, workload.metadata?.namespace, { labelSelector }, options);
 }
 

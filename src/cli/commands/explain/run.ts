@@ -13,6 +13,7 @@ import { ExplainError, explainV2, explainV3, gvrString, type ExplainTarget } fro
 import type { CommandContext } from '../../framework/context.js';
 import type { Flags } from './spec.js';
 import { ExitError } from '../../framework/usage-error.js';
+import { groupVersionPath } from '../../../machinery/group-version.js';
 
 const PLAINTEXT = 'plaintext';
 const PLAINTEXT_V2 = 'plaintext-openapiv2';
@@ -47,7 +48,7 @@ async function getJson(client: PlatformClient, path: string, signal: AbortSignal
 /** The v3 document of a group version, or undefined when the server does not list it. */
 async function v3Document(client: PlatformClient, target: ExplainTarget, signal: AbortSignal): Promise<JsonObject | undefined> {
   const index = await getJson(client, '/openapi/v3', signal);
-  const key = target.group === '' ? `api/${target.version}` : `apis/${target.group}/${target.version}`;
+  const key = groupVersionPath(target.group, target.version).slice(1);
   const paths = index.paths;
   const entry = typeof paths === 'object' && paths !== null && !Array.isArray(paths) ? paths[key] : undefined;
   const url = typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? entry.serverRelativeURL : undefined;

@@ -5,6 +5,7 @@
  */
 import { UsageError } from '../../framework/usage-error.js';
 import { qualifiedNameProblem } from '../label/shared/metadata-kinds.js';
+import { taintString } from '../../../printers/describe/volumes.js';
 
 /** A node taint. */
 export interface Taint {
@@ -16,12 +17,6 @@ export interface Taint {
 
 const EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-
-/** `Taint.ToString()`. */
-export function taintString(t: Taint): string {
-  const kv = t.value !== undefined && t.value !== '' ? `${t.key}=${t.value}` : t.key;
-  return t.effect === '' ? kv : `${kv}:${t.effect}`;
-}
 
 function parseTaint(st: string): Taint {
   const parts = st.split(':');
@@ -85,7 +80,7 @@ export function reorganizeTaints(current: readonly Taint[], overwrite: boolean, 
     const before = taints.length;
     taints = taints.filter((t) => !(t.key === r.key && (r.effect === '' || t.effect === r.effect)));
     removed = taints.length !== before;
-    if (!removed) errors.push(`taint ${JSON.stringify(taintString(r))} not found`);
+    if (!removed) errors.push(`taint ${JSON.stringify(taintString({ ...r }))} not found`);
   }
   const operation = (added && removed) || overwrite ? 'modified' : added ? 'tainted' : 'untainted';
   return { operation, taints, errors };

@@ -7,7 +7,7 @@ import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { ServerCore } from '../../context.js';
 import { forbidden } from '../../errors.js';
 import { asArray, asObject, asString, assignOwn, getOwn, setKey } from '../../util/json.js';
-import { formatQuantity, parseQuantity } from '../quota/quantity.js';
+import { formatMilliQuantity, parseMilliQuantity } from '../quota/quantity.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
 import { isPodWrite, podSpec } from './pod-target.js';
 
@@ -34,7 +34,7 @@ function containers(spec: JsonObject): JsonObject[] {
 /** Checks one set of requests/limits against an item; returns kube's texts. */
 function check(item: JsonObject, what: string, requests: JsonObject, limits: JsonObject): string[] {
   const errs: string[] = [];
-  const q = (v: unknown): bigint | undefined => parseQuantity(v)?.milli;
+  const q = (v: unknown): bigint | undefined => parseMilliQuantity(v)?.milli;
   for (const [r, min] of Object.entries(asObject(item.min) ?? {})) {
     const req = q(requests[r]);
     const lim = q(limits[r]);
@@ -65,14 +65,14 @@ function check(item: JsonObject, what: string, requests: JsonObject, limits: Jso
 function sum(cs: JsonObject[], kind: 'requests' | 'limits'): JsonObject {
   const totals = new Map<string, { milli: bigint; binary: boolean }>();
   for (const c of cs) for (const [r, v] of Object.entries(resources(c, kind))) {
-    const p = parseQuantity(v);
+    const p = parseMilliQuantity(v);
     if (p === undefined) continue;
     const t = totals.get(r) ?? { milli: 0n, binary: p.binary };
     t.milli += p.milli;
     totals.set(r, t);
   }
   const out: JsonObject = {};
-  for (const [r, t] of totals) out[r] = formatQuantity(t.milli, t.binary);
+  for (const [r, t] of totals) out[r] = formatMilliQuantity(t.milli, t.binary);
   return out;
 }
 

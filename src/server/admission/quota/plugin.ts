@@ -10,7 +10,7 @@ import type { ServerCore } from '../../context.js';
 import { forbidden } from '../../errors.js';
 import { asObject, asString } from '../../util/json.js';
 import type { AdmissionPlugin } from '../types.js';
-import { formatQuantity, parseQuantity } from './quantity.js';
+import { formatMilliQuantity, parseMilliQuantity } from './quantity.js';
 import { podMatchesScopes, scopeRequirements } from './scopes.js';
 import { missingCompute, namespaceUsage, usageOf, type Usage } from './usage.js';
 
@@ -86,11 +86,11 @@ export function resourceQuotaPlugin(ctx: ServerCore): AdmissionPlugin {
           if (constrained.length === 0) continue;
           const used = await namespaceUsage(ctx, attrs.namespace, new Set(constrained), podFilter);
           for (const pending of inFlight.get(attrs.namespace) ?? []) for (const k of constrained) used.set(k, (used.get(k) ?? 0n) + (pending.usage.get(k) ?? 0n));
-          const binary = (k: string): boolean => parseQuantity(hard[k])?.binary ?? false;
-          const exceeded = constrained.filter((k) => (used.get(k) ?? 0n) + (delta.get(k) ?? 0n) > (parseQuantity(hard[k])?.milli ?? 0n));
+          const binary = (k: string): boolean => parseMilliQuantity(hard[k])?.binary ?? false;
+          const exceeded = constrained.filter((k) => (used.get(k) ?? 0n) + (delta.get(k) ?? 0n) > (parseMilliQuantity(hard[k])?.milli ?? 0n));
           if (exceeded.length > 0) {
-            const message = `exceeded quota: ${name}, requested: ${pretty(exceeded, (k) => formatQuantity(delta.get(k) ?? 0n, binary(k)))}, `
-              + `used: ${pretty(exceeded, (k) => formatQuantity(used.get(k) ?? 0n, binary(k)))}, limited: ${pretty(exceeded, (k) => formatQuantity(parseQuantity(hard[k])?.milli ?? 0n, binary(k)))}`;
+            const message = `exceeded quota: ${name}, requested: ${pretty(exceeded, (k) => formatMilliQuantity(delta.get(k) ?? 0n, binary(k)))}, `
+              + `used: ${pretty(exceeded, (k) => formatMilliQuantity(used.get(k) ?? 0n, binary(k)))}, limited: ${pretty(exceeded, (k) => formatMilliQuantity(parseMilliQuantity(hard[k])?.milli ?? 0n, binary(k)))}`;
             throw forbidden({ group: attrs.def.group, resource: attrs.def.plural }, attrs.name, message);
           }
         }

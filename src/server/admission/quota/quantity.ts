@@ -5,11 +5,11 @@
  * quantity exactly as validation and storage do.
  */
 import { scaledValue } from '../../../machinery/quantity/arithmetic.js';
-import { formatQuantity as formatApiQuantity } from '../../../machinery/quantity/format.js';
-import { numberText, parseQuantity as parseApiQuantity } from '../../../machinery/quantity/parse.js';
+import { formatQuantity } from '../../../machinery/quantity/format.js';
+import { numberText, parseQuantity } from '../../../machinery/quantity/parse.js';
 
-/** A parsed quantity. */
-export interface Quantity {
+/** A quantity in thousandths. */
+export interface MilliQuantity {
   /** Value in thousandths (rounded away from zero, as the API server rounds quota usage). */
   milli: bigint;
   /** Whether it was written with a binary suffix (`Ki`, `Mi`, ...), which its sums keep. */
@@ -17,7 +17,7 @@ export interface Quantity {
 }
 
 /** Parses a quantity (a string, trimmed, or a JSON number); undefined when it is not one. */
-export function parseQuantity(input: unknown): Quantity | undefined {
+export function parseMilliQuantity(input: unknown): MilliQuantity | undefined {
   let text: string;
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) return undefined;
@@ -27,12 +27,12 @@ export function parseQuantity(input: unknown): Quantity | undefined {
   } else {
     return undefined;
   }
-  const q = parseApiQuantity(text);
+  const q = parseQuantity(text);
   if ('error' in q) return undefined;
   return { milli: scaledValue(q, -3), binary: q.format === 'BinarySI' };
 }
 
 /** The canonical text of a milli-unit value. */
-export function formatQuantity(milli: bigint, binary: boolean): string {
-  return formatApiQuantity({ unscaled: milli, scale: -3, format: binary ? 'BinarySI' : 'DecimalSI' });
+export function formatMilliQuantity(milli: bigint, binary: boolean): string {
+  return formatQuantity({ unscaled: milli, scale: -3, format: binary ? 'BinarySI' : 'DecimalSI' });
 }

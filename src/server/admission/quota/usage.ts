@@ -9,7 +9,7 @@ import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { ServerCore } from '../../context.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { asArray, asObject, asString } from '../../util/json.js';
-import { parseQuantity } from './quantity.js';
+import { parseMilliQuantity } from './quantity.js';
 
 /** Usage by resource name, in milli-units. */
 export type Usage = Map<string, bigint>;
@@ -34,18 +34,18 @@ function podCompute(pod: JsonObject, kind: 'requests' | 'limits'): Map<string, b
   const sum = new Map<string, bigint>();
   for (const c of asArray(spec.containers) ?? []) {
     for (const [r, q] of Object.entries(asObject(asObject(asObject(c)?.resources)?.[kind]) ?? {})) {
-      const p = parseQuantity(q);
+      const p = parseMilliQuantity(q);
       if (p !== undefined) sum.set(r, (sum.get(r) ?? 0n) + p.milli);
     }
   }
   for (const c of asArray(spec.initContainers) ?? []) {
     for (const [r, q] of Object.entries(asObject(asObject(asObject(c)?.resources)?.[kind]) ?? {})) {
-      const p = parseQuantity(q);
+      const p = parseMilliQuantity(q);
       if (p !== undefined && p.milli > (sum.get(r) ?? 0n)) sum.set(r, p.milli);
     }
   }
   for (const [r, q] of Object.entries(asObject(spec.overhead) ?? {})) {
-    const p = parseQuantity(q);
+    const p = parseMilliQuantity(q);
     if (p !== undefined) sum.set(r, (sum.get(r) ?? 0n) + p.milli);
   }
   return sum;
@@ -76,7 +76,7 @@ export function usageOf(def: ResourceDef, obj: JsonObject): Usage {
     if (spec.type === 'LoadBalancer') add(u, 'services.loadbalancers', 1000n);
   }
   if (def.group === '' && def.plural === 'persistentvolumeclaims') {
-    const p = parseQuantity(asObject(asObject(asObject(obj.spec)?.resources)?.requests)?.storage);
+    const p = parseMilliQuantity(asObject(asObject(asObject(obj.spec)?.resources)?.requests)?.storage);
     if (p !== undefined) add(u, 'requests.storage', p.milli);
   }
   return u;

@@ -13,7 +13,7 @@ import type { ObjectReference } from '../../../sdk/types/generated/core-v1.js';
 import { timestamp } from '../../util/time.js';
 import { ApiError } from '../../errors.js';
 import type { KindDef } from '../../registry/kind-def.js';
-import { asNumber } from '../../util/json.js';
+import { asNumber, nameOf, uidOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
@@ -21,7 +21,7 @@ import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { parseSchedule, ScheduleError, validTimeZone, type Schedule } from './cron-schedule.js';
 import { jobFinished } from './job.js';
 import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
-import { controllerRefOf, nameOf, newControllerRef, uidOf } from './util/controller-ref.js';
+import { controllerRefOf, newControllerRef } from './util/controller-ref.js';
 import { dependentHandler } from './util/owner-events.js';
 import { createdAt, isTerminating, timeOf } from './util/pods.js';
 

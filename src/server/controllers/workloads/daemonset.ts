@@ -10,13 +10,13 @@ import type { ControllerRevision, DaemonSet, DaemonSetStatus } from '../../../sd
 import type { Node, Pod, PodSpec, Toleration } from '../../../sdk/types/generated/core-v1.js';
 import type { KindDef } from '../../registry/kind-def.js';
 import { fromObjectSelector } from '../../../machinery/labels/selector.js';
-import { asNumber } from '../../util/json.js';
+import { asNumber, nameOf, uidOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
-import { claim, controllerRefOf, nameOf, newControllerRef, uidOf } from './util/controller-ref.js';
+import { claim, controllerRefOf, newControllerRef } from './util/controller-ref.js';
 import { scaledValue } from './util/int-or-percent.js';
 import { pinToNode, podFitsNode } from './util/node-fit.js';
 import { dependentHandler } from './util/owner-events.js';

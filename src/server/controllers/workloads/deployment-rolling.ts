@@ -6,12 +6,12 @@
  */
 import type { ReplicaSet } from '../../../sdk/types/generated/apps-v1.js';
 import type { Pod } from '../../../sdk/types/generated/core-v1.js';
+import { uidOf } from '../../util/json.js';
 import {
   activeReplicaSets, deploymentComplete, maxUnavailable, newRSNewReplicas, replicasOf, specReplicaSum, statusSum,
 } from './deployment-util.js';
 import { oldestFirst, type DeploymentSync } from './deployment-sync.js';
 import { isPodFinished } from './util/pods.js';
-import { uidOf } from './util/controller-ref.js';
 
 function available(rs: ReplicaSet): number {
   return rs.status?.availableReplicas ?? 0;

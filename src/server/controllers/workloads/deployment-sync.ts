@@ -9,7 +9,7 @@ import type { Deployment, DeploymentCondition, DeploymentStatus, ReplicaSet, Rep
 import type { PodTemplateSpec } from '../../../sdk/types/generated/core-v1.js';
 import type { KindDef } from '../../registry/kind-def.js';
 import { ApiError } from '../../errors.js';
-import { asNumber } from '../../util/json.js';
+import { asNumber, nameOf, uidOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { ControllerKit } from '../../control/kit.js';
 import { errorMessage } from '../../control/kit.js';
@@ -19,9 +19,10 @@ import {
   replicaAnnotations, replicaSetProportion, replicasOf, revisionHistoryLimit, revisionOf, setNewReplicaSetAnnotations, statusSum,
 } from './deployment-util.js';
 import { computeHash } from './util/hash.js';
-import { findCondition, newCondition, removeCondition, setCondition } from './util/conditions.js';
-import { controllerRefOf, nameOf, newControllerRef, uidOf } from './util/controller-ref.js';
+import { newCondition, removeCondition, setCondition } from './util/conditions.js';
+import { controllerRefOf, newControllerRef } from './util/controller-ref.js';
 import { isTerminating, timeOf } from './util/pods.js';
+import { findCondition } from '../../util/conditions.js';
 
 /** The defs a Deployment sync writes. */
 export interface DeploymentDefs {

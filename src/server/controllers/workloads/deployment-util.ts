@@ -7,12 +7,11 @@
 import { ANNOTATIONS, LABELS } from '../../../sdk/naming.js';
 import type { Deployment, DeploymentStatus, ReplicaSet } from '../../../sdk/types/generated/apps-v1.js';
 import type { PodTemplateSpec } from '../../../sdk/types/generated/core-v1.js';
-import { asNumber } from '../../util/json.js';
+import { asNumber, nameOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
-import { findCondition } from './util/conditions.js';
 import { scaledValue, type IntOrPercent } from './util/int-or-percent.js';
+import { findCondition } from '../../util/conditions.js';
 import { createdAt, timeOf } from './util/pods.js';
-import { nameOf } from './util/controller-ref.js';
 
 /** Longest `revision-history` annotation kept (characters). */
 export const MAX_REVISION_HISTORY_CHARS = 2000;

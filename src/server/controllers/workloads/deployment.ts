@@ -8,7 +8,7 @@
 import type { Deployment, ReplicaSet } from '../../../sdk/types/generated/apps-v1.js';
 import type { Pod } from '../../../sdk/types/generated/core-v1.js';
 import { fromObjectSelector, matchesLabels } from '../../../machinery/labels/selector.js';
-import { asNumber } from '../../util/json.js';
+import { asNumber, uidOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
@@ -17,8 +17,9 @@ import { rolloutRecreate, rolloutRolling } from './deployment-rolling.js';
 import { DeploymentSync, type DeploymentDefs } from './deployment-sync.js';
 import { hasProgressDeadline } from './deployment-util.js';
 import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
-import { findCondition, newCondition, setCondition } from './util/conditions.js';
-import { claim, controllerRefOf, uidOf } from './util/controller-ref.js';
+import { newCondition, setCondition } from './util/conditions.js';
+import { findCondition } from '../../util/conditions.js';
+import { claim, controllerRefOf } from './util/controller-ref.js';
 import { dependentHandler, resolveOwner } from './util/owner-events.js';
 
 /** Creates the Deployment controller. */

@@ -8,14 +8,15 @@
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import { timestamp } from '../../util/time.js';
 import type { ResourceDef } from '../../registry/types.js';
-import { asNumber, asObject, asString } from '../../util/json.js';
+import { asNumber, asObject, asString, uidOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
-import { findCondition, newCondition } from './util/conditions.js';
-import { controllerRefOf, uidOf } from './util/controller-ref.js';
+import { newCondition } from './util/conditions.js';
+import { findCondition } from '../../util/conditions.js';
+import { controllerRefOf } from './util/controller-ref.js';
 import { intOrPercent, scaledValue } from './util/int-or-percent.js';
 import { isHealthy, pdbSelects } from './util/pdb.js';
 import { timeOf } from './util/pods.js';

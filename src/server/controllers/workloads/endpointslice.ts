@@ -8,13 +8,13 @@
 import { GROUPS, LABELS } from '../../../sdk/naming.js';
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import { matchesLabels } from '../../../machinery/labels/selector.js';
-import { asObject, metaOf } from '../../util/json.js';
+import { asObject, metaOf, nameOf, uidOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
-import { controllerRefOf, nameOf, newControllerRef, refJson, uidOf } from './util/controller-ref.js';
+import { controllerRefOf, newControllerRef, refJson } from './util/controller-ref.js';
 import { isPodReady, isTerminating, nodeNameOf } from './util/pods.js';
 import { endpointPorts, isHeadless, podIP, podRef, serviceSelector, servicesOf, shouldBeInEndpoints } from './util/service-endpoints.js';
 

@@ -22,7 +22,7 @@ import type { WriteRequest } from '../../rest/write-request.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { asArray, asNumber, asObject, asString } from '../../util/json.js';
 import { InternalClient } from '../../control/client.js';
-import { conditionsOf } from './util/conditions.js';
+import { conditionsOf } from '../../util/conditions.js';
 import { pdbSelects } from './util/pdb.js';
 import { isPodReady, podPhase } from './util/pods.js';
 

@@ -13,15 +13,15 @@ import { timestamp } from '../../util/time.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { scaleSelector } from '../../rest/subresources.js';
 import { matchesLabels } from '../../../machinery/labels/selector.js';
-import { asArray, asNumber, asObject, asString, getPath, setPath } from '../../util/json.js';
+import { asArray, asNumber, asObject, asString, getPath, setPath, uidOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { normalize, resourceReplicas, type PodSample, type ScalingRules, type TimedValue } from './hpa-math.js';
 import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
-import { findCondition, newCondition, setCondition } from './util/conditions.js';
-import { uidOf } from './util/controller-ref.js';
+import { newCondition, setCondition } from './util/conditions.js';
+import { findCondition } from '../../util/conditions.js';
 import { isPodActive, isPodReady } from './util/pods.js';
 
 /** How often each HPA is evaluated (`--horizontal-pod-autoscaler-sync-period`). */

@@ -6,12 +6,11 @@
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import { timestamp } from '../../util/time.js';
-import { asObject } from '../../util/json.js';
+import { asObject, nameOf, namespaceOf } from '../../util/json.js';
 import type { Controller } from '../../control/controller.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
-import { conditionsOf } from './util/conditions.js';
-import { nameOf, namespaceOf } from './util/controller-ref.js';
+import { conditionsOf } from '../../util/conditions.js';
 import { createdAt, isPodFinished, isTerminating, nodeNameOf } from './util/pods.js';
 
 /** The controller manager's default `--terminated-pod-gc-threshold`. */

@@ -12,14 +12,16 @@ import type { ReplicaSet, ReplicaSetStatus } from '../../../sdk/types/generated/
 import type { Pod, ReplicationController } from '../../../sdk/types/generated/core-v1.js';
 import type { KindDef } from '../../registry/kind-def.js';
 import { fromLabelMap, fromObjectSelector, matchesLabels, type LabelSelector } from '../../../machinery/labels/selector.js';
+import { nameOf, uidOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import type { ControllerKit} from '../../control/kit.js';
 import { errorMessage, type WorkloadOptions } from '../../control/kit.js';
-import { findCondition, newCondition, removeCondition, setCondition } from './util/conditions.js';
-import { claim, controllerRefOf, nameOf, newControllerRef, uidOf } from './util/controller-ref.js';
+import { newCondition, removeCondition, setCondition } from './util/conditions.js';
+import { findCondition } from '../../util/conditions.js';
+import { claim, controllerRefOf, newControllerRef } from './util/controller-ref.js';
 import { dependentHandler } from './util/owner-events.js';
 import { podFromTemplate } from './util/pod-template.js';
 import { isPodActive, isPodAvailable, isPodReady, podsToDelete } from './util/pods.js';

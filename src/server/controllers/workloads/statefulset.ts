@@ -11,13 +11,13 @@ import type { ControllerRevision, StatefulSet, StatefulSetStatus } from '../../.
 import type { Pod } from '../../../sdk/types/generated/core-v1.js';
 import type { KindDef } from '../../registry/kind-def.js';
 import { fromObjectSelector } from '../../../machinery/labels/selector.js';
-import { asNumber, asObject, metaOf } from '../../util/json.js';
+import { asNumber, asObject, metaOf, nameOf, uidOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
-import { claim, controllerRefOf, nameOf, newControllerRef, uidOf } from './util/controller-ref.js';
+import { claim, controllerRefOf, newControllerRef } from './util/controller-ref.js';
 import { dependentHandler } from './util/owner-events.js';
 import { podFromTemplate } from './util/pod-template.js';
 import { isPodAvailable, isPodReady, isTerminating, podPhase } from './util/pods.js';

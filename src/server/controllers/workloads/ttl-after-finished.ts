@@ -6,11 +6,10 @@
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
-import { asNumber, asObject } from '../../util/json.js';
+import { asNumber, asObject, uidOf } from '../../util/json.js';
 import { jobFinished } from './job.js';
 import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
-import { conditionsOf } from './util/conditions.js';
-import { uidOf } from './util/controller-ref.js';
+import { conditionsOf } from '../../util/conditions.js';
 import { timeOf } from './util/pods.js';
 
 /** Creates the controller. */

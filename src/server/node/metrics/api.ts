@@ -16,7 +16,7 @@ import { parseIncludeObject, toTable } from '../../http/transform.js';
 import { defineKind } from '../../kinds/define.js';
 import type { ResourceDef, TableDef } from '../../registry/types.js';
 import { compileSelection } from '../../rest/selection.js';
-import { formatQuantity } from '../../admission/quota/quantity.js';
+import { formatMilliQuantity } from '../../admission/quota/quantity.js';
 import { asArray, asObject, asString } from '../../util/json.js';
 import { formatGoDuration } from '../../../machinery/go-duration.js';
 import type { MetricsSampler, Usage } from './sampler.js';
@@ -33,7 +33,7 @@ export function cpuQuantity(nanocores: number): string {
 
 /** Memory in bytes as a canonical binary quantity (`1234Ki`, `4Mi`). */
 export function memoryQuantity(bytes: number): string {
-  return formatQuantity(BigInt(Math.max(0, Math.round(bytes))) * 1000n, true);
+  return formatMilliQuantity(BigInt(Math.max(0, Math.round(bytes))) * 1000n, true);
 }
 
 function usageObject(u: Usage): JsonObject {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { toJson } from '../../../../src/machinery/json/go-json.js';
-import { goSprint } from '../../../../src/printers/encoding/go-sprint.js';
+import { goSprint } from '../../../../src/machinery/json/go-sprint.js';
 import { formatGoFloat } from '../../../../src/machinery/go-number.js';
 
 test('JSON is written as Go writes it: sorted keys, HTML-safe escapes, four-space indent', () => {

@@ -1,23 +1,23 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatQuantity, parseQuantity } from '../../../../src/server/admission/quota/quantity.js';
+import { formatMilliQuantity, parseMilliQuantity } from '../../../../src/server/admission/quota/quantity.js';
 import { enabledPluginNames } from '../../../../src/server/admission/plugin-set.js';
 
 test('quantities parse to milli-units and print in canonical form', () => {
-  assert.equal(parseQuantity('500m')?.milli, 500n);
-  assert.equal(parseQuantity('1')?.milli, 1000n);
-  assert.equal(parseQuantity('1.5')?.milli, 1500n);
-  assert.equal(parseQuantity('1Gi')?.milli, 1073741824000n);
-  assert.equal(parseQuantity('1Gi')?.binary, true);
-  assert.equal(parseQuantity('2k')?.milli, 2000000n);
-  assert.equal(parseQuantity('1e3')?.milli, 1000000n);
-  assert.equal(parseQuantity(3)?.milli, 3000n);
-  assert.equal(parseQuantity('abc'), undefined);
-  assert.equal(formatQuantity(600n, false), '600m');
-  assert.equal(formatQuantity(1000n, false), '1');
-  assert.equal(formatQuantity(2000000n, false), '2k');
-  assert.equal(formatQuantity(536870912000n, true), '512Mi');
-  assert.equal(formatQuantity(0n, true), '0');
+  assert.equal(parseMilliQuantity('500m')?.milli, 500n);
+  assert.equal(parseMilliQuantity('1')?.milli, 1000n);
+  assert.equal(parseMilliQuantity('1.5')?.milli, 1500n);
+  assert.equal(parseMilliQuantity('1Gi')?.milli, 1073741824000n);
+  assert.equal(parseMilliQuantity('1Gi')?.binary, true);
+  assert.equal(parseMilliQuantity('2k')?.milli, 2000000n);
+  assert.equal(parseMilliQuantity('1e3')?.milli, 1000000n);
+  assert.equal(parseMilliQuantity(3)?.milli, 3000n);
+  assert.equal(parseMilliQuantity('abc'), undefined);
+  assert.equal(formatMilliQuantity(600n, false), '600m');
+  assert.equal(formatMilliQuantity(1000n, false), '1');
+  assert.equal(formatMilliQuantity(2000000n, false), '2k');
+  assert.equal(formatMilliQuantity(536870912000n, true), '512Mi');
+  assert.equal(formatMilliQuantity(0n, true), '0');
 });
 
 test('plugin selection: the recommended set in execution order, enable and disable in any order, unknown names refused', () => {

@@ -3,11 +3,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { JsonObject } from '../../../../src/sdk/types/meta.js';
 import { validateStructuralSchema } from '../../../../src/server/schema-validation/index.js';
+import { errorBody } from '../../../../src/server/validation/field-errors.js';
 
 const PATH = 'spec.versions[0].schema.openAPIV3Schema';
 
 function errorsOf(schema: JsonObject): string[] {
-  return validateStructuralSchema(schema, PATH).map((e) => `${e.field}: ${e.message} [${e.reason}]`);
+  return validateStructuralSchema(schema, PATH).map((e) => `${e.field}: ${errorBody(e)} [${e.type}]`);
 }
 
 const valid: JsonObject = {

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { JsonObject } from '../../../../src/sdk/types/meta.js';
 import { applyDefaults, pruneUnknownFields, validateObject } from '../../../../src/server/schema-validation/index.js';
+import { errorBody } from '../../../../src/server/validation/field-errors.js';
 
 const SCHEMA: JsonObject = {
   type: 'object',
@@ -34,7 +35,7 @@ const SCHEMA: JsonObject = {
 const base = (spec: JsonObject): JsonObject => ({ apiVersion: 'example.com/v1', kind: 'W', metadata: { name: 'w', anything: true }, spec: { replicas: 2, name: 'abc', ...spec } });
 
 function errorsOf(spec: JsonObject): string[] {
-  return validateObject(base(spec), SCHEMA).map((e) => `${e.field}: ${e.message}`);
+  return validateObject(base(spec), SCHEMA).map((e) => `${e.field}: ${errorBody(e)}`);
 }
 
 test('a valid object has no errors; metadata, apiVersion and kind are not checked here', () => {
@@ -45,11 +46,11 @@ test('type errors name the expected and the actual type', () => {
   assert.deepEqual(errorsOf({ replicas: 'three' }), ['spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"']);
   assert.deepEqual(errorsOf({ mode: null }), ['spec.mode: Invalid value: "null": spec.mode in body must be of type string: "null"']);
   assert.deepEqual(errorsOf({ port: true }), ['spec.port: Invalid value: "boolean": spec.port in body must be of type integer,string: "boolean"']);
-  assert.deepEqual(validateObject({ spec: [] }, SCHEMA).map((e) => e.reason), ['FieldValueTypeInvalid']);
+  assert.deepEqual(validateObject({ spec: [] }, SCHEMA).map((e) => e.type), ['FieldValueTypeInvalid']);
 });
 
 test('required, enum, lengths, pattern and numeric bounds', () => {
-  assert.deepEqual(validateObject({ spec: {} }, SCHEMA).map((e) => `${e.field}: ${e.message}`), ['spec.replicas: Required value', 'spec.name: Required value']);
+  assert.deepEqual(validateObject({ spec: {} }, SCHEMA).map((e) => `${e.field}: ${errorBody(e)}`), ['spec.replicas: Required value', 'spec.name: Required value']);
   assert.deepEqual(errorsOf({ mode: 'medium' }), ['spec.mode: Unsupported value: "medium": supported values: "fast", "slow"']);
   assert.deepEqual(errorsOf({ name: 'ab' }), ['spec.name: Invalid value: "ab": spec.name in body should be at least 3 chars long']);
   assert.deepEqual(errorsOf({ name: 'abcdefghi' }), ['spec.name: Too long: may not be more than 8 bytes']);
@@ -61,7 +62,7 @@ test('required, enum, lengths, pattern and numeric bounds', () => {
 });
 
 test('formats: int32, date-time, uuid', () => {
-  assert.deepEqual(validateObject({ spec: { replicas: 2 ** 40, name: 'abc' } }, { type: 'object', properties: { spec: { type: 'object', properties: { replicas: { type: 'integer', format: 'int32' } } } } }).map((e) => e.message), [
+  assert.deepEqual(validateObject({ spec: { replicas: 2 ** 40, name: 'abc' } }, { type: 'object', properties: { spec: { type: 'object', properties: { replicas: { type: 'integer', format: 'int32' } } } } }).map(errorBody), [
     'Invalid value: 1099511627776: spec.replicas in body must be of type int32: "1099511627776"',
   ]);
   assert.deepEqual(errorsOf({ when: 'yesterday' }), ['spec.when: Invalid value: "yesterday": spec.when in body must be of type date-time: "yesterday"']);

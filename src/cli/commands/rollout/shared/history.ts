@@ -5,8 +5,9 @@
  */
 import type { PlatformClient } from '../../../../sdk/client.js';
 import { ANNOTATIONS } from '../../../../sdk/naming.js';
-import type { KubeObject, LabelSelector } from '../../../../sdk/types/meta.js';
+import type { KubeObject } from '../../../../sdk/types/meta.js';
 import { asJsonObject as obj } from '../../../../machinery/json/values.js';
+import { fromObjectSelector, selectorString } from '../../../../machinery/labels/selector.js';
 
 type Json = Record<string, unknown>;
 
@@ -19,20 +20,6 @@ export interface Revision {
   source: KubeObject;
 }
 
-/** `metav1.FormatLabelSelector` of a selector's matchLabels and expressions, for a list call. */
-export function selectorQuery(selector: LabelSelector | undefined): string {
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(selector?.matchLabels ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) parts.push(`${k}=${v}`);
-  for (const e of selector?.matchExpressions ?? []) {
-    const values = [...(e.values ?? [])].sort().join(',');
-    if (e.operator === 'In') parts.push(`${e.key} in (${values})`);
-    else if (e.operator === 'NotIn') parts.push(`${e.key} notin (${values})`);
-    else if (e.operator === 'Exists') parts.push(e.key);
-    else if (e.operator === 'DoesNotExist') parts.push(`!${e.key}`);
-  }
-  return parts.join(',');
-}
-
 function controlledBy(o: KubeObject, owner: KubeObject): boolean {
   return (o.metadata?.ownerReferences ?? []).some((r) => r.controller === true && r.uid === owner.metadata?.uid);
 }
@@ -41,7 +28,7 @@ function controlledBy(o: KubeObject, owner: KubeObject): boolean {
 export async function revisionsOf(client: PlatformClient, kind: 'Deployment' | 'DaemonSet' | 'StatefulSet', owner: KubeObject, signal: AbortSignal): Promise<Revision[]> {
   const namespace = owner.metadata?.namespace ?? client.namespace;
   const spec = obj((owner as Json).spec) ?? {};
-  const labelSelector = selectorQuery(spec.selector as LabelSelector | undefined);
+  const labelSelector = selectorString(fromObjectSelector(spec.selector));
   if (kind === 'Deployment') {
     const list = await client.resource({ group: 'apps', version: 'v1', resource: 'replicasets', namespaced: true, kind: 'ReplicaSet' }, namespace).list({ labelSelector, signal });
     const out: Revision[] = [];

@@ -5,7 +5,7 @@
  * legacy tokens for their secret still holding them.
  */
 import type { JsonObject } from '../../../../sdk/types/meta.js';
-import { asObject, asString } from '../../../util/json.js';
+import { asObject, asString, uidOf } from '../../../util/json.js';
 import type { UserInfo } from '../../../request/user.js';
 import { audiencesOf, loadJose, peekClaims } from '../jose.js';
 import { intersect, type TokenAuthenticator, type TokenResult } from '../token.js';
@@ -29,10 +29,6 @@ export interface ServiceAccountAuthOptions {
 
 /** Clock skew allowed on exp and nbf, as go-jose's default leeway. */
 const LEEWAY_SECONDS = 60;
-
-function uidOf(obj: JsonObject | undefined): string {
-  return asString(asObject(obj?.metadata)?.uid) ?? '';
-}
 
 function deleting(obj: JsonObject | undefined): boolean {
   return typeof asObject(obj?.metadata)?.deletionTimestamp === 'string';

@@ -9,7 +9,7 @@ import type { JsonObject } from '../../../../sdk/types/meta.js';
 import { GROUPS } from '../../../../sdk/naming.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../../../admission/types.js';
 import { forbidden } from '../../../errors.js';
-import { asObject } from '../../../util/json.js';
+import { nameOf } from '../../../util/json.js';
 import { jsonEqual } from '../../../../machinery/json/equal.js';
 import type { AuthorizationAttributes, Authorizer } from '../../authorizer.js';
 import { MASTERS_GROUP, type UserInfo } from '../../../request/user.js';
@@ -41,16 +41,11 @@ async function authorized(authorizer: Authorizer, user: UserInfo, verb: string, 
   return (await authorizer.authorize(attrs)).decision === 'allow';
 }
 
-function objectName(obj: JsonObject): string {
-  const n = asObject(obj.metadata)?.name;
-  return typeof n === 'string' ? n : '';
-}
-
 /** The admission plugin that refuses escalating RBAC writes. */
 export function rbacEscalationAdmission(authorizer: Authorizer, resolver: RbacRuleResolver): AdmissionPlugin {
   async function checkRole(a: AdmissionAttributes, obj: JsonObject): Promise<void> {
     const gr = { group: GROUPS.rbac, resource: a.def.plural };
-    const name = objectName(obj);
+    const name = nameOf(obj);
     if (a.oldObject !== undefined && jsonEqual(obj.rules, a.oldObject.rules) && jsonEqual(obj.aggregationRule, a.oldObject.aggregationRule)) return;
     const requestName = a.operation === 'CREATE' ? '' : name;
     if (await authorized(authorizer, a.user, 'escalate', a.def.plural, a.namespace, requestName)) return;
@@ -65,7 +60,7 @@ export function rbacEscalationAdmission(authorizer: Authorizer, resolver: RbacRu
 
   async function checkBinding(a: AdmissionAttributes, obj: JsonObject): Promise<void> {
     const gr = { group: GROUPS.rbac, resource: a.def.plural };
-    const name = objectName(obj);
+    const name = nameOf(obj);
     const ref = roleRefOf(obj);
     if (a.oldObject !== undefined && jsonEqual(obj.subjects, a.oldObject.subjects) && jsonEqual(obj.roleRef, a.oldObject.roleRef)) return;
     const refResource = ref.kind === 'ClusterRole' ? 'clusterroles' : ref.kind === 'Role' ? 'roles' : '';

@@ -5,17 +5,7 @@
  */
 import type { JsonObject } from '../../../../sdk/types/meta.js';
 import { timestamp } from '../../../util/time.js';
-import { asArray, asObject } from '../../../util/json.js';
-
-/** The conditions of a status (a fresh array of objects). */
-export function conditionsOf(status: JsonObject | undefined): JsonObject[] {
-  return (asArray(status?.conditions) ?? []).map((c) => asObject(c)).filter((c): c is JsonObject => c !== undefined);
-}
-
-/** The condition of a type. */
-export function findCondition(status: JsonObject | undefined, type: string): JsonObject | undefined {
-  return conditionsOf(status).find((c) => c.type === type);
-}
+import { conditionsOf } from '../../../util/conditions.js';
 
 /** A new condition (lastUpdateTime only for kinds that have it). */
 export function newCondition(type: string, status: string, reason: string, message: string, now: number, withUpdateTime: boolean): JsonObject {

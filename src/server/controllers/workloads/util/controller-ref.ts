@@ -5,7 +5,7 @@
  */
 import type { JsonObject, JsonValue } from '../../../../sdk/types/meta.js';
 import { matchesLabels, type LabelSelector } from '../../../../machinery/labels/selector.js';
-import { asArray, asObject, asString, metaOf } from '../../../util/json.js';
+import { asArray, asObject, asString, metaOf, nameOf, namespaceOf, uidOf } from '../../../util/json.js';
 import type { AnyDef } from '../../../registry/kind-def.js';
 import type { InternalClient } from '../../../control/client.js';
 import { isTerminating } from './pods.js';
@@ -42,21 +42,6 @@ export function refJson(ref: OwnerRef): JsonObject {
   if (ref.controller !== undefined) out.controller = ref.controller;
   if (ref.blockOwnerDeletion !== undefined) out.blockOwnerDeletion = ref.blockOwnerDeletion;
   return out;
-}
-
-/** `metadata.uid`. */
-export function uidOf(obj: JsonObject): string {
-  return asString(asObject(obj.metadata)?.uid) ?? '';
-}
-
-/** `metadata.name`. */
-export function nameOf(obj: JsonObject): string {
-  return asString(asObject(obj.metadata)?.name) ?? '';
-}
-
-/** `metadata.namespace`. */
-export function namespaceOf(obj: JsonObject): string {
-  return asString(asObject(obj.metadata)?.namespace) ?? '';
 }
 
 /** What a claim needs. */

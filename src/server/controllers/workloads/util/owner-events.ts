@@ -7,9 +7,9 @@
 import type { JsonObject, ObjectBase } from '../../../../sdk/types/meta.js';
 import type { Informer, InformerEvent } from '../../../feed/informer.js';
 import { fromObjectSelector, matchesLabels, type LabelSelector } from '../../../../machinery/labels/selector.js';
-import { asObject } from '../../../util/json.js';
+import { asObject, namespaceOf } from '../../../util/json.js';
 import { jsonEqual } from '../../../../machinery/json/equal.js';
-import { controllerRefOf, namespaceOf } from './controller-ref.js';
+import { controllerRefOf } from './controller-ref.js';
 
 /** An object of a built-in kind as the typed informers hand it out (owners and dependents alike). */
 type KindObject = JsonObject & ObjectBase;

@@ -5,7 +5,7 @@
  */
 import { ANNOTATIONS } from '../../../../sdk/naming.js';
 import type { JsonObject } from '../../../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString } from '../../../util/json.js';
+import { asArray, asNumber, asObject, asString, uidOf } from '../../../util/json.js';
 
 /** A pod's condition of a type, or undefined. */
 export function podCondition(pod: JsonObject, type: string): JsonObject | undefined {
@@ -76,10 +76,6 @@ export function timeOf(value: unknown): number | undefined {
 /** `metadata.creationTimestamp` in ms (0 when absent). */
 export function createdAt(obj: JsonObject): number {
   return timeOf(asObject(obj.metadata)?.creationTimestamp) ?? 0;
-}
-
-function uidOf(obj: JsonObject): string {
-  return asString(asObject(obj.metadata)?.uid) ?? '';
 }
 
 function deletionCost(pod: JsonObject): number {

@@ -9,10 +9,10 @@ import type { JsonObject } from '../../../../sdk/types/meta.js';
 import type { ControllerRevision, DaemonSet, StatefulSet } from '../../../../sdk/types/generated/apps-v1.js';
 import { ApiError } from '../../../errors.js';
 import type { KindDef } from '../../../registry/kind-def.js';
-import { asNumber } from '../../../util/json.js';
+import { asNumber, nameOf, uidOf } from '../../../util/json.js';
 import { jsonEqual } from '../../../../machinery/json/equal.js';
 import type { ControllerKit } from '../../../control/kit.js';
-import { controllerRefOf, nameOf, newControllerRef, uidOf } from './controller-ref.js';
+import { controllerRefOf, newControllerRef } from './controller-ref.js';
 import { computeHash } from './hash.js';
 
 /** An object whose template's history is kept in ControllerRevisions. */

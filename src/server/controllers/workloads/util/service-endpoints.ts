@@ -7,8 +7,7 @@
 import type { JsonObject } from '../../../../sdk/types/meta.js';
 import type { Informer } from '../../../feed/informer.js';
 import { fromObjectSelector, matchesLabels } from '../../../../machinery/labels/selector.js';
-import { asArray, asNumber, asObject, asString } from '../../../util/json.js';
-import { namespaceOf } from './controller-ref.js';
+import { asArray, asNumber, asObject, asString, namespaceOf } from '../../../util/json.js';
 import { isPodFinished, isTerminating } from './pods.js';
 
 /** The Service's selector as a label selector, or undefined when it has none (no managed endpoints). */

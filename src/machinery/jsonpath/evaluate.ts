@@ -12,11 +12,10 @@
  * - `.*` yields the values of objects (in the object's key order; kubectl's order is random), the
  *   elements of arrays and the bytes of strings;
  * - `..` yields every object, array and non-empty string below (and including) each value, in
- *   document order; `..name` is evaluated with jsonpath-plus, whose recursive descent visits
- *   values in the same order;
+ *   document order; `..name` may be evaluated by a {@link RecursiveFieldLookup} the caller gives
+ *   (the CLI's runs jsonpath-plus, whose recursive descent visits values in the same order);
  * - `?()` keeps the array elements for which the filter holds (see {@link FilterExpr}).
  */
-import type { JSONPath as JsonPathFunction } from 'jsonpath-plus';
 import { compareValues } from './compare.js';
 import type { ArrayNode, FilterExpr, IdentifierNode, ListNode, Node } from './nodes.js';
 import { FloatLiteral, NO_VALUE, goTypeName, goValueText, isMap, utf8Bytes } from './values.js';
@@ -25,10 +24,13 @@ import type { Value } from './values.js';
 /** An execution error; the message is kubectl's. */
 export class ExecutionError extends Error {}
 
-/** The jsonpath-plus entry point, loaded by the caller with `await import('jsonpath-plus')`. */
-export type JsonPathPlus = typeof JsonPathFunction;
+/**
+ * `..name` from one object or array: every `name` key of every object below it, in document
+ * order. Asked only for names made of letters, digits and `_`, not starting with a digit, and
+ * not `length` (the names jsonpath-plus resolves exactly as kubectl does).
+ */
+export type RecursiveFieldLookup = (value: object, name: string) => Value[];
 
-/** Field names jsonpath-plus resolves exactly as kubectl does (not array-like, not `length`). */
 const PLAIN_FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Evaluates one template against one object; one instance per execution (it keeps range state). */
@@ -38,11 +40,11 @@ export class Evaluation {
   private endRange = 0;
   private lastEndNode: Node | undefined;
   private readonly allowMissingKeys: boolean;
-  private readonly jsonPathPlus: JsonPathPlus | undefined;
+  private readonly recursiveLookup: RecursiveFieldLookup | undefined;
 
-  constructor(allowMissingKeys: boolean, jsonPathPlus: JsonPathPlus | undefined) {
+  constructor(allowMissingKeys: boolean, recursiveLookup?: RecursiveFieldLookup) {
     this.allowMissingKeys = allowMissingKeys;
-    this.jsonPathPlus = jsonPathPlus;
+    this.recursiveLookup = recursiveLookup;
   }
 
   /** kubectl's `FindResults`: the results of each top-level node, in order. */
@@ -104,7 +106,7 @@ export class Evaluation {
     for (let i = 0; i < nodes.length; i++) {
       const node = nodes[i] as Node;
       const next = nodes[i + 1];
-      if (node.type === 'recursive' && next?.type === 'field' && this.jsonPathPlus && PLAIN_FIELD.test(next.name) && next.name !== 'length') {
+      if (node.type === 'recursive' && next?.type === 'field' && this.recursiveLookup && PLAIN_FIELD.test(next.name) && next.name !== 'length') {
         cur = this.recursiveField(cur, next.name);
         i++;
         continue;
@@ -114,14 +116,13 @@ export class Evaluation {
     return cur;
   }
 
-  /** `..name` through jsonpath-plus: every `name` key of every object below each value, in document order. */
+  /** `..name` through the caller's lookup: every `name` key of every object below each value, in document order. */
   private recursiveField(input: Value[], name: string): Value[] {
-    const jsonPath = this.jsonPathPlus as JsonPathPlus;
+    const lookup = this.recursiveLookup as RecursiveFieldLookup;
     const results: Value[] = [];
     for (const value of input) {
       if (typeof value !== 'object' || value === null || value instanceof FloatLiteral) continue;
-      const found = jsonPath({ path: `$..${name}`, json: value as object, wrap: true, resultType: 'value', eval: false }) as unknown;
-      if (Array.isArray(found)) results.push(...(found as Value[]));
+      results.push(...lookup(value, name));
     }
     if (results.length === 0 && !this.allowMissingKeys) throw new ExecutionError(`${name} is not found`);
     return results;

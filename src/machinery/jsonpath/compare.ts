@@ -3,8 +3,8 @@
  * (`template.Equal`, `Less`, ...): both sides must be of the same basic kind (string, int,
  * float, bool); comparing different kinds, or maps, lists and null, is an error.
  */
-import { isGoInteger } from '../../machinery/go-number.js';
-import { compareUtf8 } from '../../machinery/json/go-json.js';
+import { isGoInteger } from '../go-number.js';
+import { compareUtf8 } from '../json/go-json.js';
 import { FloatLiteral } from './values.js';
 import type { Value } from './values.js';
 

@@ -1,5 +1,5 @@
-import { formatGoNumber } from '../../machinery/go-number.js';
-import { sortedKeys } from '../../machinery/json/go-json.js';
+import { formatGoNumber } from '../go-number.js';
+import { sortedKeys } from './go-json.js';
 
 function sprint(value: unknown): string {
   if (value === null || value === undefined) return '<nil>';

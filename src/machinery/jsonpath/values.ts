@@ -3,8 +3,8 @@
  * decoded from JSON (maps, slices, strings, int64, float64, bool, nil), and both its output and
  * its comparisons depend on those types.
  */
-import { formatGoFloat, isGoInteger } from '../../machinery/go-number.js';
-import { goSprint } from '../encoding/go-sprint.js';
+import { formatGoFloat, isGoInteger } from '../go-number.js';
+import { goSprint } from '../json/go-sprint.js';
 
 /** A float literal of a template (`1.0`, `2.5`): a Go float64 even when its value is whole. */
 export class FloatLiteral {

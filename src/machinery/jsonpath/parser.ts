@@ -2,10 +2,11 @@
  * A port of kubectl's JSONPath template parser (k8s.io/client-go/util/jsonpath/parser.go): the
  * same scanning, the same nodes, the same error messages, each with the position (a 0-based
  * offset into the template) where it was found. Filters additionally accept our extensions
- * (`&&`, `||`, parentheses and `=~`); a filter kubectl accepts parses exactly as in kubectl.
+ * (`&&`, `||`, parentheses, and `=~` when the caller gives a regular-expression compiler); a
+ * filter kubectl accepts parses exactly as in kubectl.
  */
 import type { ArrayNode, FilterExpr, ListNode, SliceParam } from './nodes.js';
-import { compileUserRegex, RegexSyntaxError, type UserRegex } from './regex.js';
+import { RegexSyntaxError, type RegexCompiler, type UserRegex } from './regex.js';
 import { unquoteExtend } from './unquote.js';
 
 const EOF = -1;
@@ -61,10 +62,13 @@ class Parser {
   readonly root: ListNode = list();
   /** How deep this parser is nested in others (sub-actions of filters and unions). */
   readonly depth: number;
+  /** Compiles the patterns of `=~` filters; without it they are refused. */
+  readonly compileRegex: RegexCompiler | undefined;
 
-  constructor(input: string, depth = 0) {
+  constructor(input: string, depth: number, compileRegex: RegexCompiler | undefined) {
     this.input = input;
     this.depth = depth;
+    this.compileRegex = compileRegex;
   }
 
   fail(message: string): never {
@@ -364,7 +368,7 @@ class Parser {
   subAction(text: string, extraDepth = 0): ListNode {
     this.checkDepth(this.depth + 1 + extraDepth);
     try {
-      const root = new Parser(`{${text}}`, this.depth + 1 + extraDepth).parse();
+      const root = new Parser(`{${text}}`, this.depth + 1 + extraDepth, this.compileRegex).parse();
       const first = root.nodes[0];
       return first?.type === 'list' ? first : list();
     } catch (err) {
@@ -509,8 +513,10 @@ class FilterExpressionParser {
       if (unquoted === undefined) this.owner.fail(`unquote string ${operand} error invalid syntax`);
       source = unquoted;
     }
+    const compile = this.owner.compileRegex;
+    if (compile === undefined) return this.owner.fail(`invalid regular expression ${operand}: regular-expression filters are not available here`);
     try {
-      return compileUserRegex(source, flags);
+      return compile(source, flags);
     } catch (err) {
       if (!(err instanceof RegexSyntaxError)) throw err;
       return this.owner.fail(`invalid regular expression ${operand}: ${err.message}`);
@@ -519,11 +525,11 @@ class FilterExpressionParser {
 }
 
 /**
- * Parses a template as kubectl does.
+ * Parses a template as kubectl does; `compileRegex` compiles the patterns of `=~` filters.
  *
  * @throws ParseFailure with kubectl's message and the offset where it happened
  */
-export function parseTemplate(template: string): ListNode {
-  return new Parser(template).parse();
+export function parseTemplate(template: string, compileRegex?: RegexCompiler): ListNode {
+  return new Parser(template, 0, compileRegex).parse();
 }
 

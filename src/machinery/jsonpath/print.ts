@@ -1,7 +1,7 @@
 /** Printing of JSONPath results as kubectl prints them. */
-import { toJson } from '../../machinery/json/go-json.js';
-import { formatGoFloat } from '../../machinery/go-number.js';
-import { goSprint } from '../encoding/go-sprint.js';
+import { toJson } from '../json/go-json.js';
+import { formatGoFloat } from '../go-number.js';
+import { goSprint } from '../json/go-sprint.js';
 import { FloatLiteral, NO_VALUE } from './values.js';
 import type { Value } from './values.js';
 
