@@ -1,13 +1,19 @@
 /**
  * Typed access to stored objects of the built-in kinds. The types are the SDK's, generated from the
- * schema tables (`BuiltinKinds`), and they are true of every stored object: a built-in object is
- * decoded into its schema type before it is stored (values of the wrong type are refused, unknown
- * fields dropped, see `field-validation/go-decode.ts`). A {@link KindDef} is a def that carries its
- * objects' type, so that the informers and the internal client hand out typed objects and
- * controllers read `rs.spec?.replicas` instead of walking untyped JSON.
+ * schema tables (`BuiltinKinds`). They hold for stored objects because of how objects get stored:
+ * a write through the API is decoded into its schema type first (values of the wrong type are
+ * refused, unknown fields dropped, see `field-validation/go-decode.ts`), and the server's own
+ * writes (controllers, the node agent) are built by its code in the schema's shape, more and more
+ * of it typed. A {@link KindDef} is a def that carries its objects' type, so that the informers
+ * and the internal client hand out typed objects and controllers read `rs.spec?.replicas` instead
+ * of walking untyped JSON.
  *
- * Numbers: like every JSON value here, an int64 beyond 2^53 is a bigint at run time although the
- * type says number; code that does arithmetic on such a field reads it through `asNumber`.
+ * What the types do not say:
+ * - An int64 beyond 2^53 is a bigint at run time although the type says number (as for every
+ *   JSON value here); code that does arithmetic on an int64 field reads it through `asNumber`.
+ * - A time Go encodes without `omitempty` is `null` when unset (`lastProbeTime: null` in pod
+ *   conditions, as a real server stores it), while the type says string or absent: read times
+ *   as `Date.parse(t ?? '')`, never test them with `=== undefined` alone.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { BuiltinKinds } from '../../sdk/types/generated/kinds.js';
