@@ -3,23 +3,21 @@
  * its NoSchedule and NoExecute taints tolerated, its nodeSelector and required node affinity
  * matched (labels, and `metadata.name` through matchFields), by the scheduler's own filters.
  */
-import type { JsonObject, JsonValue } from '../../../../sdk/types/meta.js';
+import type { Node, NodeSelectorRequirement, PodSpec } from '../../../../sdk/types/generated/core-v1.js';
 import { matchesNodeAffinity, untoleratedTaint } from '../../../scheduler/fit.js';
-import { asArray, asObject } from '../../../util/json.js';
 
 /** The pod spec fits the node: selector, required affinity and taints, as the scheduler's filters judge them. */
-export function podFitsNode(podSpec: JsonObject, node: JsonObject): boolean {
+export function podFitsNode(podSpec: PodSpec, node: Node): boolean {
   const pod = { spec: podSpec };
   return matchesNodeAffinity(pod, node) && untoleratedTaint(pod, node, ['NoSchedule', 'NoExecute']) === undefined;
 }
 
 /** Sets the required node affinity to exactly this node (`ReplaceDaemonSetPodNodeNameNodeAffinity`). */
-export function pinToNode(podSpec: JsonObject, nodeName: string): void {
-  const field: JsonValue = { key: 'metadata.name', operator: 'In', values: [nodeName] };
-  const affinity = asObject(podSpec.affinity) ?? {};
-  const nodeAffinity = asObject(affinity.nodeAffinity) ?? {};
-  const required = asObject(nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution);
-  const terms = (asArray(required?.nodeSelectorTerms) ?? []).map((t) => asObject(t) ?? {});
+export function pinToNode(podSpec: PodSpec, nodeName: string): void {
+  const field: NodeSelectorRequirement = { key: 'metadata.name', operator: 'In', values: [nodeName] };
+  const affinity = podSpec.affinity ?? {};
+  const nodeAffinity = affinity.nodeAffinity ?? {};
+  const terms = nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
   if (terms.length === 0) {
     nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution = { nodeSelectorTerms: [{ matchFields: [field] }] };
   } else {
