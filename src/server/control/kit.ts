@@ -5,7 +5,6 @@
  */
 import type { ServerContext } from '../context.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { apiVersionOf } from '../../machinery/group-version.js';
 import { EventRecorder } from './event-recorder.js';
 import type { ResourceDef } from '../registry/types.js';
 import { InternalClient } from './client.js';
@@ -43,9 +42,7 @@ export class ControllerKit {
 
   /** A built-in kind's def, which carries its objects' type (throws when it is not served). */
   kind<V extends BuiltinApiVersion, K extends BuiltinKind<V>>(apiVersion: V, kind: K): KindDef<BuiltinObject<V, K>> {
-    const def = this.ctx.registry.byKind(apiVersion, kind);
-    if (def === undefined || apiVersionOf(def) !== apiVersion) throw new Error(`kind ${kind} of ${apiVersion} is not served`);
-    return def;
+    return this.ctx.registry.kind(apiVersion, kind);
   }
 
   /** The shared informer of a def, typed as the def is. */

@@ -4,8 +4,9 @@
  * hear about every change (discovery caches reset).
  */
 import type { ResourceDef } from './types.js';
+import type { BuiltinApiVersion, BuiltinKind, BuiltinObject, KindDef } from './kind-def.js';
 import { compareVersionPriority } from './version-priority.js';
-import { parseApiVersion } from '../../machinery/group-version.js';
+import { apiVersionOf, parseApiVersion } from '../../machinery/group-version.js';
 
 /** Order of the built-in groups in `/apis`, as the API server lists them. */
 const GROUP_ORDER = [
@@ -73,6 +74,13 @@ export class Registry {
   served(group: string, version: string, plural: string): ResourceDef {
     const def = this.lookup(group, version, plural);
     if (def === undefined) throw new Error(`resource ${plural}.${version}.${group} is not served`);
+    return def;
+  }
+
+  /** A built-in kind's def, which carries its objects' type (throws when it is not served). */
+  kind<V extends BuiltinApiVersion, K extends BuiltinKind<V>>(apiVersion: V, kind: K): KindDef<BuiltinObject<V, K>> {
+    const def = this.byKind(apiVersion, kind);
+    if (def === undefined || apiVersionOf(def) !== apiVersion) throw new Error(`kind ${kind} of ${apiVersion} is not served`);
     return def;
   }
 
