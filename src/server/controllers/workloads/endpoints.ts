@@ -46,7 +46,7 @@ export function endpointsController(kit: ControllerKit, options: WorkloadOptions
         }
         const address: EndpointAddress = { ip: podIP(pod) };
         const hostname = pod.spec?.hostname;
-        if (hostname !== undefined && pod.spec?.subdomain === name) address.hostname = hostname;
+        if (typeof hostname === 'string' && pod.spec?.subdomain === name) address.hostname = hostname;
         if (nodeNameOf(pod) !== '') address.nodeName = nodeNameOf(pod);
         address.targetRef = podRef(pod);
         (publishNotReady || isPodReady(pod) ? g.ready : g.notReady).push(address);

@@ -61,7 +61,7 @@ export function endpointSliceController(kit: ControllerKit, options: WorkloadOpt
           conditions: { ready: publishNotReady || (ready && !terminating), serving: ready, terminating },
         };
         const hostname = pod.spec?.hostname;
-        if (hostname !== undefined && pod.spec?.subdomain === name) endpoint.hostname = hostname;
+        if (typeof hostname === 'string' && pod.spec?.subdomain === name) endpoint.hostname = hostname;
         endpoint.targetRef = podRef(pod);
         if (nodeNameOf(pod) !== '') endpoint.nodeName = nodeNameOf(pod);
         g.endpoints.push(endpoint);

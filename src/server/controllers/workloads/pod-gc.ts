@@ -4,7 +4,8 @@
  * longer exists (still missing 40 seconds later) and pods being deleted that were never scheduled
  * are force-deleted, the orphans marked Failed with the DisruptionTarget condition first.
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { Pod } from '../../../sdk/types/generated/core-v1.js';
+import type { ResourceDef } from '../../registry/types.js';
 import { timestamp } from '../../util/time.js';
 import { asObject } from '../../util/json.js';
 import type { Controller } from '../../control/controller.js';
@@ -28,9 +29,11 @@ export interface PodGcOptions extends WorkloadOptions {
 
 /** Creates the pod garbage collector. */
 export function podGcController(kit: ControllerKit, options: PodGcOptions = {}): Controller {
-  const podDef = kit.def('', 'v1', 'pods');
-  const pods = kit.informers.informerFor(podDef);
-  const nodes = kit.informer('', 'v1', 'nodes');
+  const podDef = kit.kind('v1', 'Pod');
+  const pods = kit.informerOf(podDef);
+  const nodes = kit.informerOf(kit.kind('v1', 'Node'));
+  // The DisruptionTarget condition is written untyped: its lastProbeTime is null (Go's zero time).
+  const podStatusDef: ResourceDef = podDef;
   const threshold = options.terminatedPodThreshold ?? TERMINATED_POD_GC_THRESHOLD;
   /** Node names first seen missing, with the time. */
   const missingSince = new Map<string, number>();
@@ -47,10 +50,10 @@ export function podGcController(kit: ControllerKit, options: PodGcOptions = {}):
     initialKeys: () => [KEY],
   });
 
-  async function forceDelete(pod: JsonObject, markFailed: boolean): Promise<void> {
+  async function forceDelete(pod: Pod, markFailed: boolean): Promise<void> {
     const ns = namespaceOf(pod);
     if (markFailed) {
-      await kit.client.update(podDef, ns, nameOf(pod), (o) => {
+      await kit.client.update(podStatusDef, ns, nameOf(pod), (o) => {
         const status = asObject(o.status) ?? {};
         const now = timestamp(kit.now());
         const list = conditionsOf(status).filter((c) => c.type !== 'DisruptionTarget');
