@@ -43,7 +43,6 @@ export function aggregatedRules(role: ClusterRole, all: ClusterRole[]): PolicyRu
 export function clusterRoleAggregationController(ctx: ServerContext, policy: RbacPolicyStore, options: { bootstrap: boolean }): ReconcileLoop {
   const writer = new PolicyWriter(ctx, 'clusterrole-aggregation-controller');
   const def = ctx.registry.kind(`${GROUPS.rbac}/v1`, 'ClusterRole');
-  // The policy store holds the stored ClusterRoles, as the informers would.
   const roles = (): ClusterRole[] => policy.list('clusterroles').map((c) => storedAs(def, c));
 
   async function sync(name: string): Promise<void> {

@@ -27,8 +27,7 @@ export function endpointSliceController(kit: ControllerKit, options: WorkloadOpt
   const services = kit.informerOf(kit.kind('v1', 'Service'));
   const pods = kit.informerOf(kit.kind('v1', 'Pod'));
   const slices = kit.informerOf(kit.kind(`${GROUPS.discovery}/v1`, 'EndpointSlice'));
-  // Slices are written untyped: a group without ports or endpoints is written as null (Go's nil
-  // slice, which the decoder drops), which the EndpointSlice type (endpoints required) cannot say.
+  // Written untyped: a group without ports or endpoints has them null (Go's nil slices), as the type cannot say.
   const sliceDef = kit.def(GROUPS.discovery, 'v1', 'endpointslices');
   const managed = (s: EndpointSlice): boolean => s.metadata?.labels?.[LABELS.endpointSliceManagedBy] === LABELS.endpointSliceController;
   const loop = reconcileLoop({

@@ -83,10 +83,7 @@ export function evictionEndpoint(ctx: ServerContext): PipelineEndpoint {
   };
 }
 
-/**
- * Sets the pod's DisruptionTarget condition. Written untyped: the condition's lastProbeTime is
- * null (Go's zero time), which the PodCondition type cannot say.
- */
+/** Sets the pod's DisruptionTarget condition (untyped: its lastProbeTime is null, Go's zero time). */
 async function markDisruptionTarget(client: InternalClient, podDef: ResourceDef, namespace: string, name: string, now: number): Promise<void> {
   await client.update(podDef, namespace, name, (o) => {
     const status = asObject(o.status) ?? {};

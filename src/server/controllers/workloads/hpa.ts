@@ -13,7 +13,6 @@ import type { HorizontalPodAutoscaler, HorizontalPodAutoscalerStatus, MetricStat
 import type { Pod } from '../../../sdk/types/generated/core-v1.js';
 import { timestamp } from '../../util/time.js';
 import type { ResourceDef } from '../../registry/types.js';
-import type { KindDef } from '../../registry/kind-def.js';
 import { scaleSelector } from '../../rest/subresources.js';
 import { matchesLabels } from '../../../machinery/labels/selector.js';
 import { asArray, asNumber, asObject, asString, getPath, setPath } from '../../util/json.js';
@@ -104,25 +103,23 @@ export function hpaController(kit: ControllerKit, options: WorkloadOptions & { m
   return loop;
 }
 
-async function syncHpa(kit: ControllerKit, hpaDef: KindDef<HorizontalPodAutoscaler>, hpa: HorizontalPodAutoscaler, nsPods: Pod[], metrics: MetricsSource, state: HpaState): Promise<void> {
+async function syncHpa(kit: ControllerKit, hpaDef: ResourceDef, hpa: HorizontalPodAutoscaler, nsPods: Pod[], metrics: MetricsSource, state: HpaState): Promise<void> {
   const { namespace, name } = splitKey(objectKeyOf(hpa));
   const spec = hpa.spec;
   const ref = spec?.scaleTargetRef;
   const targetName = ref?.name ?? '';
   const now = kit.now();
-  // desiredReplicas is left out until the target's scale is read.
+  // Written untyped (hpaDef is a ResourceDef): desiredReplicas is left out until the target's scale is read.
   const status: Partial<HorizontalPodAutoscalerStatus> = structuredClone(hpa.status ?? {});
   const condition = (type: string, st: string, reason: string, message: string): void => {
     setCondition(status, newCondition(type, st, reason, message, now, false));
     const c = findCondition(status, type);
     if (c !== undefined && c.reason === reason) c.message = message;
   };
-  // The status is written untyped, as built: it may lack desiredReplicas (see above).
-  const statusDef: ResourceDef = hpaDef;
   const write = async (): Promise<void> => {
     status.observedGeneration = asNumber(hpa.metadata?.generation) ?? 0;
     if (jsonEqual(status, hpa.status ?? {})) return;
-    await kit.client.update(statusDef, namespace, name, (o) => {
+    await kit.client.update(hpaDef, namespace, name, (o) => {
       if (uidOf(o) !== uidOf(hpa)) return false;
       o.status = status;
       return true;

@@ -5,7 +5,6 @@
  * are force-deleted, the orphans marked Failed with the DisruptionTarget condition first.
  */
 import type { Pod } from '../../../sdk/types/generated/core-v1.js';
-import type { ResourceDef } from '../../registry/types.js';
 import { timestamp } from '../../util/time.js';
 import { asObject } from '../../util/json.js';
 import type { Controller } from '../../control/controller.js';
@@ -29,11 +28,10 @@ export interface PodGcOptions extends WorkloadOptions {
 
 /** Creates the pod garbage collector. */
 export function podGcController(kit: ControllerKit, options: PodGcOptions = {}): Controller {
-  const podDef = kit.kind('v1', 'Pod');
-  const pods = kit.informerOf(podDef);
+  // Pods are written untyped: the DisruptionTarget condition's lastProbeTime is null (Go's zero time).
+  const podDef = kit.def('', 'v1', 'pods');
+  const pods = kit.informerOf(kit.kind('v1', 'Pod'));
   const nodes = kit.informerOf(kit.kind('v1', 'Node'));
-  // The DisruptionTarget condition is written untyped: its lastProbeTime is null (Go's zero time).
-  const podStatusDef: ResourceDef = podDef;
   const threshold = options.terminatedPodThreshold ?? TERMINATED_POD_GC_THRESHOLD;
   /** Node names first seen missing, with the time. */
   const missingSince = new Map<string, number>();
@@ -53,7 +51,7 @@ export function podGcController(kit: ControllerKit, options: PodGcOptions = {}):
   async function forceDelete(pod: Pod, markFailed: boolean): Promise<void> {
     const ns = namespaceOf(pod);
     if (markFailed) {
-      await kit.client.update(podStatusDef, ns, nameOf(pod), (o) => {
+      await kit.client.update(podDef, ns, nameOf(pod), (o) => {
         const status = asObject(o.status) ?? {};
         const now = timestamp(kit.now());
         const list = conditionsOf(status).filter((c) => c.type !== 'DisruptionTarget');
