@@ -9,6 +9,7 @@ import type { ServerContext } from '../context.js';
 import { timestamp } from '../util/time.js';
 import { CRD_CLEANUP_FINALIZER } from '../kinds/custom-resource-definition.js';
 import { customResourceDefs } from '../registry/custom-resources.js';
+import { storedAs } from '../registry/kind-def.js';
 import { asString, objectOrEmpty as o } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { InternalClient } from '../control/client.js';
@@ -130,7 +131,7 @@ export function crdController(ctx: ServerContext): Controller {
         if (ev.type === 'DELETED' && ev.def.custom !== undefined) loop.queue.add(ev.def.custom.crdName);
         return;
       }
-      const name = asString(o(ev.object.metadata).name) ?? '';
+      const name = storedAs(defCRD, ev.object).metadata?.name ?? '';
       if (ev.type === 'DELETED') {
         ctx.registry.setCustom(name, []);
         return;

@@ -4,21 +4,16 @@
  * `namespace`, and records the account's uid; deletes such secrets when their account is gone (or
  * was replaced); drops deleted secrets from the account's `secrets` list.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
 import type { Secret } from '../../sdk/types/generated/core-v1.js';
 import { ANNOTATIONS, SECRET_TYPES } from '../../sdk/naming.js';
 import { legacyClaims } from '../auth/authn/service-account/claims.js';
 import type { TokenSigner } from '../auth/authn/service-account/signer.js';
 import type { ServerContext, WriteEvent } from '../context.js';
-import { asString, objectOrEmpty as o } from '../util/json.js';
+import { storedAs } from '../registry/kind-def.js';
 import { InternalClient } from '../control/client.js';
 import type { Controller } from '../control/controller.js';
 import { realClock } from '../control/clock.js';
 import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
-
-function annotations(obj: JsonObject): JsonObject {
-  return o(o(obj.metadata).annotations);
-}
 
 /** The account a token secret names, and the uid it was filled for ('' when not yet). */
 function accountOf(secret: Secret): { name: string; uid: string } {
@@ -98,18 +93,16 @@ export function serviceAccountTokenController(ctx: ServerContext, signer: TokenS
   const queue = loop.queue;
 
   function observe(ev: WriteEvent): void {
-    const meta = o(ev.object.metadata);
-    const ns = asString(meta.namespace) ?? '';
-    const name = asString(meta.name) ?? '';
-    if (ev.def.bucket === secretDef.bucket && ev.object.type === SECRET_TYPES.serviceAccountToken) {
-      if (ev.type === 'DELETED') {
-        const sa = asString(annotations(ev.object)[ANNOTATIONS.serviceAccountName]) ?? '';
-        if (sa !== '') queue.add(`secret-deleted|${ns}|${name}|${sa}`);
-      } else {
-        queue.add(`secret|${ns}|${name}`);
-      }
+    if (ev.def.bucket === secretDef.bucket) {
+      const secret = storedAs(secretDef, ev.object);
+      if (secret.type !== SECRET_TYPES.serviceAccountToken) return;
+      const at = `${secret.metadata?.namespace ?? ''}|${secret.metadata?.name ?? ''}`;
+      const sa = accountOf(secret).name;
+      if (ev.type !== 'DELETED') queue.add(`secret|${at}`);
+      else if (sa !== '') queue.add(`secret-deleted|${at}|${sa}`);
     } else if (ev.def.bucket === saDef.bucket && ev.type === 'DELETED') {
-      queue.add(`sa-deleted|${ns}|${name}||${asString(meta.uid) ?? ''}`);
+      const meta = storedAs(saDef, ev.object).metadata;
+      queue.add(`sa-deleted|${meta?.namespace ?? ''}|${meta?.name ?? ''}||${meta?.uid ?? ''}`);
     }
   }
 
