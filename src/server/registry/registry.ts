@@ -4,9 +4,9 @@
  * hear about every change (discovery caches reset).
  */
 import type { ResourceDef } from './types.js';
-import type { BuiltinApiVersion, BuiltinKind, BuiltinObject, KindDef } from './kind-def.js';
 import { compareVersionPriority } from './version-priority.js';
 import { apiVersionOf, parseApiVersion } from '../../machinery/group-version.js';
+import type { BuiltinApiVersion, BuiltinKind, BuiltinObject, KindDef } from './kind-def.js';
 
 /** Order of the built-in groups in `/apis`, as the API server lists them. */
 const GROUP_ORDER = [
@@ -77,19 +77,19 @@ export class Registry {
     return def;
   }
 
-  /** A built-in kind's def, which carries its objects' type (throws when it is not served). */
-  kind<V extends BuiltinApiVersion, K extends BuiltinKind<V>>(apiVersion: V, kind: K): KindDef<BuiltinObject<V, K>> {
-    const def = this.byKind(apiVersion, kind);
-    if (def === undefined || apiVersionOf(def) !== apiVersion) throw new Error(`kind ${kind} of ${apiVersion} is not served`);
-    return def;
-  }
-
   /** The def of a kind in an apiVersion (for owner references and events). */
   byKind(apiVersion: string, kind: string): ResourceDef | undefined {
     const { group, version } = parseApiVersion(apiVersion);
     for (const d of this.index.values()) if (d.group === group && d.version === version && d.kind === kind) return d;
     for (const d of this.index.values()) if (d.group === group && d.kind === kind) return d;
     return undefined;
+  }
+
+  /** A built-in kind's def, which carries its objects' type (throws when it is not served in that version). */
+  kind<V extends BuiltinApiVersion, K extends BuiltinKind<V>>(apiVersion: V, kind: K): KindDef<BuiltinObject<V, K>> {
+    const def = this.byKind(apiVersion, kind);
+    if (def === undefined || apiVersionOf(def) !== apiVersion) throw new Error(`kind ${kind} of ${apiVersion} is not served`);
+    return def;
   }
 
   /** Every served def. */
