@@ -4,32 +4,34 @@
  * duplicates), kept in sync whenever any ClusterRole changes. With `bootstrap` it first creates
  * the default policy, so the aggregated defaults are filled in before the server is ready.
  */
-import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
+import { GROUPS } from '../../sdk/naming.js';
+import type { ClusterRole, PolicyRule } from '../../sdk/types/generated/rbac-v1.js';
+import type { LabelSelector } from '../../sdk/types/generated/meta-v1.js';
 import type { ServerContext } from '../context.js';
+import { storedAs } from '../registry/kind-def.js';
 import type { RbacPolicyStore } from '../auth/authz/rbac/policy-store.js';
 import { PolicyWriter } from '../auth/authz/policy-writer.js';
 import { ensureBootstrapPolicy } from '../auth/authz/bootstrap-policy.js';
 import { fromObjectSelector, matchesLabels } from '../../machinery/labels/selector.js';
-import { asArray, asObject, nameOf } from '../util/json.js';
+import { nameOf } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { realClock } from '../control/clock.js';
 import { reconcileLoop, STEADY_RETRY, type ReconcileLoop } from '../control/reconcile-loop.js';
 
-function selectorsOf(obj: JsonObject): JsonValue[] | undefined {
-  const rule = asObject(obj.aggregationRule);
-  return rule === undefined ? undefined : asArray(rule.clusterRoleSelectors) ?? [];
+function selectorsOf(role: ClusterRole): LabelSelector[] | undefined {
+  return role.aggregationRule === undefined ? undefined : role.aggregationRule.clusterRoleSelectors ?? [];
 }
 
 /** The rules an aggregated ClusterRole should have given the current ClusterRoles. */
-export function aggregatedRules(role: JsonObject, all: JsonObject[]): JsonValue[] {
+export function aggregatedRules(role: ClusterRole, all: ClusterRole[]): PolicyRule[] {
   const selectors = (selectorsOf(role) ?? []).map((s) => fromObjectSelector(s));
   const self = nameOf(role);
   const matched = all
-    .filter((c) => nameOf(c) !== self && selectors.some((s) => matchesLabels(s, asObject(asObject(c.metadata)?.labels))))
+    .filter((c) => nameOf(c) !== self && selectors.some((s) => matchesLabels(s, c.metadata?.labels)))
     .sort((a, b) => (nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : 0));
-  const rules: JsonValue[] = [];
+  const rules: PolicyRule[] = [];
   for (const c of matched) {
-    for (const rule of asArray(c.rules) ?? []) if (!rules.some((x) => jsonEqual(x, rule))) rules.push(structuredClone(rule));
+    for (const rule of c.rules ?? []) if (!rules.some((x) => jsonEqual(x, rule))) rules.push(structuredClone(rule));
   }
   return rules;
 }
@@ -37,15 +39,17 @@ export function aggregatedRules(role: JsonObject, all: JsonObject[]): JsonValue[
 /** Creates the aggregation controller (and, with `bootstrap`, the bootstrap policy writer). */
 export function clusterRoleAggregationController(ctx: ServerContext, policy: RbacPolicyStore, options: { bootstrap: boolean }): ReconcileLoop {
   const writer = new PolicyWriter(ctx, 'clusterrole-aggregation-controller');
-  const def = policy.def('clusterroles');
+  const def = ctx.registry.kind(`${GROUPS.rbac}/v1`, 'ClusterRole');
+  const roles = (): ClusterRole[] => policy.list('clusterroles').map((c) => storedAs(def, c));
 
   async function sync(name: string): Promise<void> {
-    const role = policy.get('clusterroles', '', name);
+    const stored = policy.get('clusterroles', '', name);
+    const role = stored === undefined ? undefined : storedAs(def, stored);
     if (role === undefined || selectorsOf(role) === undefined) return;
-    const want = aggregatedRules(role, policy.list('clusterroles'));
+    const want = aggregatedRules(role, roles());
     if (jsonEqual(role.rules ?? [], want)) return;
     await writer.update(def, '', name, (obj) => {
-      const fresh = aggregatedRules(obj, policy.list('clusterroles'));
+      const fresh = aggregatedRules(storedAs(def, obj), roles());
       if (jsonEqual(obj.rules ?? [], fresh)) return false;
       obj.rules = fresh;
       return true;
@@ -53,7 +57,7 @@ export function clusterRoleAggregationController(ctx: ServerContext, policy: Rba
   }
 
   function aggregatedNames(): string[] {
-    return policy.list('clusterroles').filter((c) => selectorsOf(c) !== undefined).map(nameOf);
+    return roles().filter((c) => selectorsOf(c) !== undefined).map(nameOf);
   }
 
   const loop = reconcileLoop({

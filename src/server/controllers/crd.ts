@@ -3,68 +3,61 @@
  * marks it Established and serves its kind (discovery changes at once); when a CRD is deleted it
  * deletes the custom resources, then releases the cleanup finalizer, and the kind stops being served.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
+import type { CustomResourceDefinition, CustomResourceDefinitionCondition, CustomResourceDefinitionNames } from '../../sdk/types/generated/apiextensions-v1.js';
 import { GROUPS } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
 import { timestamp } from '../util/time.js';
 import { CRD_CLEANUP_FINALIZER } from '../kinds/custom-resource-definition.js';
 import { customResourceDefs } from '../registry/custom-resources.js';
-import { asArray, asString, objectOrEmpty as o } from '../util/json.js';
+import { storedAs } from '../registry/kind-def.js';
+import { asString, objectOrEmpty as o } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { InternalClient } from '../control/client.js';
 import type { Controller } from '../control/controller.js';
 import { realClock } from '../control/clock.js';
 import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
 
-function acceptedNames(crd: JsonObject): JsonObject {
-  const names = o(o(crd.spec).names);
-  const out: JsonObject = { plural: asString(names.plural) ?? '', singular: asString(names.singular) ?? '', kind: asString(names.kind) ?? '', listKind: asString(names.listKind) ?? '' };
-  const shortNames = asArray(names.shortNames);
-  if (shortNames !== undefined && shortNames.length > 0) out.shortNames = shortNames;
-  const categories = asArray(names.categories);
-  if (categories !== undefined && categories.length > 0) out.categories = categories;
+function acceptedNames(crd: CustomResourceDefinition): CustomResourceDefinitionNames {
+  const names = crd.spec.names;
+  const out: CustomResourceDefinitionNames = { plural: names.plural, singular: names.singular ?? '', kind: names.kind, listKind: names.listKind ?? '' };
+  if (names.shortNames !== undefined && names.shortNames.length > 0) out.shortNames = names.shortNames;
+  if (names.categories !== undefined && names.categories.length > 0) out.categories = names.categories;
   return out;
 }
 
 /** Creates the CRD controller. */
 export function crdController(ctx: ServerContext): Controller {
   const client = new InternalClient(ctx, 'apiextensions-controller', 'platform-apiserver');
-  const defCRD = ctx.registry.served(GROUPS.apiextensions, 'v1', 'customresourcedefinitions');
+  const defCRD = ctx.registry.kind(`${GROUPS.apiextensions}/v1`, 'CustomResourceDefinition');
 
-  async function conflict(crd: JsonObject): Promise<string | undefined> {
-    const spec = o(crd.spec);
-    const group = asString(spec.group) ?? '';
-    const names = o(spec.names);
-    const plural = asString(names.plural) ?? '';
-    const kind = asString(names.kind) ?? '';
-    const name = asString(o(crd.metadata).name) ?? '';
+  async function conflict(crd: CustomResourceDefinition): Promise<string | undefined> {
+    const { group, names: { plural, kind } } = crd.spec;
+    const name = crd.metadata?.name ?? '';
     for (const d of ctx.registry.all()) {
       if (d.group !== group || d.custom?.crdName === name) continue;
       if (d.plural === plural) return `"${plural}" is already in use`;
       if (d.kind === kind) return `"${kind}" is already in use`;
     }
     for (const other of await client.list(defCRD)) {
-      if (asString(o(other.metadata).name) === name) continue;
-      const ospec = o(other.spec);
-      if (ospec.group !== group) continue;
-      const accepted = o(o(other.status).acceptedNames);
-      if (accepted.plural === plural) return `"${plural}" is already in use`;
-      if (accepted.kind === kind) return `"${kind}" is already in use`;
+      if (other.metadata?.name === name || other.spec.group !== group) continue;
+      const accepted = other.status?.acceptedNames;
+      if (accepted?.plural === plural) return `"${plural}" is already in use`;
+      if (accepted?.kind === kind) return `"${kind}" is already in use`;
     }
     return undefined;
   }
 
-  async function establish(crd: JsonObject, name: string): Promise<void> {
+  async function establish(crd: CustomResourceDefinition, name: string): Promise<void> {
     const problem = await conflict(crd);
     const now = timestamp(ctx.now());
     await client.update(defCRD, '', name, (obj) => {
-      const status = o(obj.status);
-      const previous = (asArray(status.conditions) ?? []).map(o);
+      const status = obj.status ?? {};
+      const previous = status.conditions ?? [];
       const keepTime = (type: string, s: string): string => {
         const p = previous.find((c) => c.type === type);
-        return p !== undefined && p.status === s ? (asString(p.lastTransitionTime) ?? now) : now;
+        return p !== undefined && p.status === s ? (p.lastTransitionTime ?? now) : now;
       };
-      let conditions: JsonObject[];
+      let conditions: CustomResourceDefinitionCondition[];
       if (problem === undefined) {
         status.acceptedNames = acceptedNames(obj);
         conditions = [
@@ -87,10 +80,11 @@ export function crdController(ctx: ServerContext): Controller {
     if (problem === undefined) ctx.registry.setCustom(name, customResourceDefs(crd));
   }
 
-  async function cleanup(crd: JsonObject, name: string): Promise<void> {
+  async function cleanup(crd: CustomResourceDefinition, name: string): Promise<void> {
     const defs = ctx.registry.customDefs(name);
     const def = defs[0];
     if (def !== undefined) {
+      // Custom resources: read untyped.
       for (const item of await client.list(def)) {
         const meta = o(item.metadata);
         if (typeof meta.deletionTimestamp === 'string') continue;
@@ -103,9 +97,9 @@ export function crdController(ctx: ServerContext): Controller {
       }
     }
     await client.update(defCRD, '', name, (obj) => {
-      const meta = o(obj.metadata);
-      const finalizers = (asArray(meta.finalizers) ?? []).filter((f) => f !== CRD_CLEANUP_FINALIZER);
-      if (finalizers.length === (asArray(meta.finalizers) ?? []).length) return false;
+      const meta = obj.metadata ?? {};
+      const finalizers = (meta.finalizers ?? []).filter((f) => f !== CRD_CLEANUP_FINALIZER);
+      if (finalizers.length === (meta.finalizers ?? []).length) return false;
       if (finalizers.length === 0) delete meta.finalizers;
       else meta.finalizers = finalizers;
       return true;
@@ -121,13 +115,13 @@ export function crdController(ctx: ServerContext): Controller {
         ctx.registry.setCustom(name, []);
         return;
       }
-      if (typeof o(crd.metadata).deletionTimestamp === 'string') await cleanup(crd, name);
+      if (typeof crd.metadata?.deletionTimestamp === 'string') await cleanup(crd, name);
       else await establish(crd, name);
     },
     // Established CRDs are served again at once, before their first sync.
     initialKeys: async () => (await client.list(defCRD)).map((crd) => {
-      const name = asString(o(crd.metadata).name) ?? '';
-      const established = (asArray(o(crd.status).conditions) ?? []).some((c) => o(c).type === 'Established' && o(c).status === 'True');
+      const name = crd.metadata?.name ?? '';
+      const established = (crd.status?.conditions ?? []).some((c) => c.type === 'Established' && c.status === 'True');
       if (established) ctx.registry.setCustom(name, customResourceDefs(crd));
       return name;
     }),
@@ -137,7 +131,7 @@ export function crdController(ctx: ServerContext): Controller {
         if (ev.type === 'DELETED' && ev.def.custom !== undefined) loop.queue.add(ev.def.custom.crdName);
         return;
       }
-      const name = asString(o(ev.object.metadata).name) ?? '';
+      const name = storedAs(defCRD, ev.object).metadata?.name ?? '';
       if (ev.type === 'DELETED') {
         ctx.registry.setCustom(name, []);
         return;

@@ -4,7 +4,7 @@
  * finalizer through the `finalize` sub-resource and the namespace is gone. Active namespaces get
  * their `default` service account and the `platform-root-ca.crt` ConfigMap.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
+import type { Namespace, NamespaceCondition } from '../../sdk/types/generated/core-v1.js';
 import { FINALIZERS, ROOT_CA_CONFIGMAP } from '../../sdk/naming.js';
 import type { ServerContext, WriteEvent } from '../context.js';
 import { timestamp } from '../util/time.js';
@@ -15,16 +15,16 @@ import type { Controller } from '../control/controller.js';
 import { realClock } from '../control/clock.js';
 import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
 
-function isTerminating(ns: JsonObject): boolean {
-  return typeof asObject(ns.metadata)?.deletionTimestamp === 'string';
+function isTerminating(ns: Namespace): boolean {
+  return typeof ns.metadata?.deletionTimestamp === 'string';
 }
 
 /** Creates the namespace controller. */
 export function namespaceController(ctx: ServerContext): Controller {
   const client = new InternalClient(ctx, 'namespace-controller');
-  const nsDef = ctx.registry.served('', 'v1', 'namespaces');
-  const saDef = ctx.registry.served('', 'v1', 'serviceaccounts');
-  const cmDef = ctx.registry.served('', 'v1', 'configmaps');
+  const nsDef = ctx.registry.kind('v1', 'Namespace');
+  const saDef = ctx.registry.kind('v1', 'ServiceAccount');
+  const cmDef = ctx.registry.kind('v1', 'ConfigMap');
 
   async function ensureDefaults(name: string): Promise<void> {
     const sa = await client.get(saDef, name, 'default');
@@ -55,6 +55,7 @@ export function namespaceController(ctx: ServerContext): Controller {
       if (items.length === 0) continue;
       count += items.length;
       kinds.push(`${def.plural}${def.group === '' ? '' : `.${def.group}`} has ${items.length} resource instances`);
+      // Objects of every namespaced kind (custom resources too): read untyped.
       for (const i of items) for (const f of asArray(asObject(i.metadata)?.finalizers) ?? []) finalizers.add(asString(f) ?? '');
     }
     return { count, kinds, finalizers: [...finalizers] };
@@ -62,7 +63,7 @@ export function namespaceController(ctx: ServerContext): Controller {
 
   async function setConditions(name: string, left: { count: number; kinds: string[]; finalizers: string[] }): Promise<void> {
     const now = timestamp(ctx.now());
-    const conditions = [
+    const conditions: NamespaceCondition[] = [
       { type: 'NamespaceDeletionDiscoveryFailure', status: 'False', lastTransitionTime: now, reason: 'ResourcesDiscovered', message: 'All resources successfully discovered' },
       { type: 'NamespaceDeletionGroupVersionParsingFailure', status: 'False', lastTransitionTime: now, reason: 'ParsedGroupVersions', message: 'All legacy kube types successfully parsed' },
       { type: 'NamespaceDeletionContentFailure', status: 'False', lastTransitionTime: now, reason: 'ContentDeleted', message: 'All content successfully deleted, may be waiting on finalization' },
@@ -74,8 +75,8 @@ export function namespaceController(ctx: ServerContext): Controller {
         : { type: 'NamespaceFinalizersRemaining', status: 'False', lastTransitionTime: now, reason: 'ContentHasNoFinalizers', message: 'All content-preserving finalizers finished' },
     ];
     await client.update(nsDef, '', name, (o) => {
-      const status = asObject(o.status) ?? {};
-      const old = (asArray(status.conditions) ?? []).map((c) => ({ ...(asObject(c) ?? {}), lastTransitionTime: '' }));
+      const status = o.status ?? {};
+      const old = (status.conditions ?? []).map((c) => ({ ...c, lastTransitionTime: '' }));
       if (jsonEqual(old, conditions.map((c) => ({ ...c, lastTransitionTime: '' })))) return false;
       status.conditions = conditions;
       o.status = status;
@@ -98,9 +99,9 @@ export function namespaceController(ctx: ServerContext): Controller {
       return;
     }
     await client.update(nsDef, '', name, (o) => {
-      const spec = asObject(o.spec) ?? {};
-      const finalizers = (asArray(spec.finalizers) ?? []).filter((f) => f !== FINALIZERS.namespace);
-      if ((asArray(spec.finalizers) ?? []).length === finalizers.length) return false;
+      const spec = o.spec ?? {};
+      const finalizers = (spec.finalizers ?? []).filter((f) => f !== FINALIZERS.namespace);
+      if ((spec.finalizers ?? []).length === finalizers.length) return false;
       spec.finalizers = finalizers;
       o.spec = spec;
       return true;
@@ -115,7 +116,7 @@ export function namespaceController(ctx: ServerContext): Controller {
       if (isTerminating(ns)) await cleanup(name);
       else await ensureDefaults(name);
     },
-    initialKeys: async () => (await client.list(nsDef)).map((ns) => asString(asObject(ns.metadata)?.name) ?? ''),
+    initialKeys: async () => (await client.list(nsDef)).map((ns) => ns.metadata?.name ?? ''),
     subscriptions: [ctx.onWrite(queueFor)],
   });
   const queue = loop.queue;

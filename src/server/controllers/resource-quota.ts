@@ -2,7 +2,7 @@
  * The resource quota controller: keeps `status.hard` (a copy of `spec.hard`) and `status.used` of
  * every ResourceQuota current as objects of its namespace come and go.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
+import type { ResourceQuotaStatus } from '../../sdk/types/generated/core-v1.js';
 import type { ServerContext, WriteEvent } from '../context.js';
 import { InternalClient } from '../control/client.js';
 import type { Controller } from '../control/controller.js';
@@ -17,17 +17,17 @@ import { namespaceUsage } from '../admission/quota/usage.js';
 /** Creates the controller. */
 export function resourceQuotaController(ctx: ServerContext): Controller {
   const client = new InternalClient(ctx, 'resourcequota-controller');
-  const quotaDef = ctx.registry.lookup('', 'v1', 'resourcequotas');
+  const quotaDef = ctx.registry.lookup('', 'v1', 'resourcequotas') === undefined ? undefined : ctx.registry.kind('v1', 'ResourceQuota');
   async function reconcile(namespace: string): Promise<void> {
     if (quotaDef === undefined) return;
     for (const quota of await client.list(quotaDef, namespace)) {
-      const name = asString(asObject(quota.metadata)?.name) ?? '';
-      const hard = asObject(asObject(quota.spec)?.hard) ?? {};
+      const name = quota.metadata?.name ?? '';
+      const hard = quota.spec?.hard ?? {};
       const scopes = scopeRequirements(quota);
       const used = await namespaceUsage(ctx, namespace, new Set(Object.keys(hard)), scopes.length > 0 ? (p) => podMatchesScopes(p, scopes) : undefined);
-      const status: JsonObject = { hard: structuredClone(hard), used: {} };
-      const usedOut = status.used as JsonObject;
+      const usedOut: Record<string, string> = {};
       for (const k of Object.keys(hard).sort()) setKey(usedOut, k, formatMilliQuantity(used.get(k) ?? 0n, parseMilliQuantity(hard[k])?.binary ?? false));
+      const status: ResourceQuotaStatus = { hard: structuredClone(hard), used: usedOut };
       await client.update(quotaDef, namespace, name, (obj) => {
         if (jsonEqual(obj.status, status)) return false;
         obj.status = structuredClone(status);
@@ -59,7 +59,7 @@ export function resourceQuotaController(ctx: ServerContext): Controller {
       if (quotaDef === undefined) return [];
       const namespaces = new Set<string>();
       for (const q of await client.list(quotaDef)) {
-        const ns = asString(asObject(q.metadata)?.namespace) ?? '';
+        const ns = q.metadata?.namespace ?? '';
         namespaces.add(ns);
         withQuotas.set(ns, (withQuotas.get(ns) ?? 0) + 1);
       }

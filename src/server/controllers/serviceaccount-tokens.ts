@@ -4,19 +4,21 @@
  * `namespace`, and records the account's uid; deletes such secrets when their account is gone (or
  * was replaced); drops deleted secrets from the account's `secrets` list.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
+import type { Secret } from '../../sdk/types/generated/core-v1.js';
 import { ANNOTATIONS, SECRET_TYPES } from '../../sdk/naming.js';
 import { legacyClaims } from '../auth/authn/service-account/claims.js';
 import type { TokenSigner } from '../auth/authn/service-account/signer.js';
 import type { ServerContext, WriteEvent } from '../context.js';
-import { asArray, asString, metaOf, objectOrEmpty as o } from '../util/json.js';
+import { storedAs } from '../registry/kind-def.js';
 import { InternalClient } from '../control/client.js';
 import type { Controller } from '../control/controller.js';
 import { realClock } from '../control/clock.js';
 import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
 
-function annotations(obj: JsonObject): JsonObject {
-  return o(o(obj.metadata).annotations);
+/** The account a token secret names, and the uid it was filled for ('' when not yet). */
+function accountOf(secret: Secret): { name: string; uid: string } {
+  const ann = secret.metadata?.annotations ?? {};
+  return { name: ann[ANNOTATIONS.serviceAccountName] ?? '', uid: ann[ANNOTATIONS.serviceAccountUid] ?? '' };
 }
 
 function b64(s: string): string {
@@ -26,34 +28,32 @@ function b64(s: string): string {
 /** Creates the token controller. */
 export function serviceAccountTokenController(ctx: ServerContext, signer: TokenSigner): Controller {
   const client = new InternalClient(ctx, 'tokens-controller');
-  const secretDef = ctx.registry.served('', 'v1', 'secrets');
-  const saDef = ctx.registry.served('', 'v1', 'serviceaccounts');
+  const secretDef = ctx.registry.kind('v1', 'Secret');
+  const saDef = ctx.registry.kind('v1', 'ServiceAccount');
 
   async function syncSecret(ns: string, name: string): Promise<void> {
     const secret = await client.get(secretDef, ns, name);
     if (secret === undefined || secret.type !== SECRET_TYPES.serviceAccountToken) return;
-    if (typeof o(secret.metadata).deletionTimestamp === 'string') return;
-    const ann = annotations(secret);
-    const saName = asString(ann[ANNOTATIONS.serviceAccountName]) ?? '';
+    if (typeof secret.metadata?.deletionTimestamp === 'string') return;
+    const { name: saName, uid: wantedUid } = accountOf(secret);
     if (saName === '') return;
     const account = await client.get(saDef, ns, saName);
-    const saUid = asString(o(account?.metadata).uid) ?? '';
-    const wantedUid = asString(ann[ANNOTATIONS.serviceAccountUid]) ?? '';
+    const saUid = account?.metadata?.uid ?? '';
     if (account === undefined || (wantedUid !== '' && wantedUid !== saUid)) {
       await client.delete(secretDef, ns, name);
       return;
     }
-    const data = o(secret.data);
-    if (asString(data.token) !== undefined && asString(data['ca.crt']) !== undefined && asString(data.namespace) !== undefined && wantedUid !== '') return;
-    const token = asString(data.token) ?? b64(await signer.sign(legacyClaims(ns, name, { name: saName, uid: saUid })));
+    const data = secret.data ?? {};
+    if (data.token !== undefined && data['ca.crt'] !== undefined && data.namespace !== undefined && wantedUid !== '') return;
+    const token = data.token ?? b64(await signer.sign(legacyClaims(ns, name, { name: saName, uid: saUid })));
     await client.update(secretDef, ns, name, (obj) => {
-      const d = o(obj.data);
+      const d = obj.data ?? {};
       d.token ??= token;
       d['ca.crt'] ??= b64(ctx.caPem);
       d.namespace ??= b64(ns);
       obj.data = d;
-      const meta = metaOf(obj);
-      meta.annotations = { ...o(meta.annotations), [ANNOTATIONS.serviceAccountUid]: saUid };
+      const meta = obj.metadata ??= {};
+      meta.annotations = { ...(meta.annotations ?? {}), [ANNOTATIONS.serviceAccountUid]: saUid };
       return true;
     });
   }
@@ -61,18 +61,17 @@ export function serviceAccountTokenController(ctx: ServerContext, signer: TokenS
   async function accountDeleted(ns: string, saName: string, saUid: string): Promise<void> {
     for (const s of await client.list(secretDef, ns)) {
       if (s.type !== SECRET_TYPES.serviceAccountToken) continue;
-      const ann = annotations(s);
-      if (asString(ann[ANNOTATIONS.serviceAccountName]) !== saName) continue;
-      const uid = asString(ann[ANNOTATIONS.serviceAccountUid]) ?? '';
+      const { name, uid } = accountOf(s);
+      if (name !== saName) continue;
       if (uid !== '' && uid !== saUid) continue;
-      await client.delete(secretDef, ns, asString(o(s.metadata).name) ?? '');
+      await client.delete(secretDef, ns, s.metadata?.name ?? '');
     }
   }
 
   async function secretDeleted(ns: string, secretName: string, saName: string): Promise<void> {
     await client.update(saDef, ns, saName, (sa) => {
-      const list = asArray(sa.secrets) ?? [];
-      const next = list.filter((r) => asString(o(r).name) !== secretName);
+      const list = sa.secrets ?? [];
+      const next = list.filter((r) => r.name !== secretName);
       if (next.length === list.length) return false;
       sa.secrets = next;
       return true;
@@ -87,27 +86,23 @@ export function serviceAccountTokenController(ctx: ServerContext, signer: TokenS
       else if (kind === 'sa-deleted') await accountDeleted(ns, name, uid);
       else if (kind === 'secret-deleted') await secretDeleted(ns, name, extra);
     },
-    initialKeys: async () => (await client.list(secretDef)).filter((s) => s.type === SECRET_TYPES.serviceAccountToken).map((s) => {
-      const meta = o(s.metadata);
-      return `secret|${asString(meta.namespace) ?? ''}|${asString(meta.name) ?? ''}`;
-    }),
+    initialKeys: async () => (await client.list(secretDef)).filter((s) => s.type === SECRET_TYPES.serviceAccountToken)
+      .map((s) => `secret|${s.metadata?.namespace ?? ''}|${s.metadata?.name ?? ''}`),
     subscriptions: [ctx.onWrite(observe)],
   });
   const queue = loop.queue;
 
   function observe(ev: WriteEvent): void {
-    const meta = o(ev.object.metadata);
-    const ns = asString(meta.namespace) ?? '';
-    const name = asString(meta.name) ?? '';
-    if (ev.def.bucket === secretDef.bucket && ev.object.type === SECRET_TYPES.serviceAccountToken) {
-      if (ev.type === 'DELETED') {
-        const sa = asString(annotations(ev.object)[ANNOTATIONS.serviceAccountName]) ?? '';
-        if (sa !== '') queue.add(`secret-deleted|${ns}|${name}|${sa}`);
-      } else {
-        queue.add(`secret|${ns}|${name}`);
-      }
+    if (ev.def.bucket === secretDef.bucket) {
+      const secret = storedAs(secretDef, ev.object);
+      if (secret.type !== SECRET_TYPES.serviceAccountToken) return;
+      const at = `${secret.metadata?.namespace ?? ''}|${secret.metadata?.name ?? ''}`;
+      const sa = accountOf(secret).name;
+      if (ev.type !== 'DELETED') queue.add(`secret|${at}`);
+      else if (sa !== '') queue.add(`secret-deleted|${at}|${sa}`);
     } else if (ev.def.bucket === saDef.bucket && ev.type === 'DELETED') {
-      queue.add(`sa-deleted|${ns}|${name}||${asString(meta.uid) ?? ''}`);
+      const meta = storedAs(saDef, ev.object).metadata;
+      queue.add(`sa-deleted|${meta?.namespace ?? ''}|${meta?.name ?? ''}||${meta?.uid ?? ''}`);
     }
   }
 

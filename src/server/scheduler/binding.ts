@@ -19,6 +19,7 @@ import { checkTypeMeta } from '../rest/object-meta.js';
 import { updateObject } from '../rest/update.js';
 import type { WriteRequest } from '../rest/write-request.js';
 import { asArray, asObject, asString, metaOf } from '../util/json.js';
+import { storedAs } from '../registry/kind-def.js';
 import { fieldError, invalid, type FieldError } from '../validation/field-errors.js';
 
 const PODS_BINDING = { group: '', resource: 'pods/binding' };
@@ -33,7 +34,7 @@ function validateBinding(binding: JsonObject): FieldError[] {
   return errs;
 }
 
-/** Sets the PodScheduled condition to True (a new transition time only when its status changes). */
+/** Sets the PodScheduled condition to True (a new transition time only when its status changes); untyped, for the null lastProbeTime. */
 function markScheduled(pod: JsonObject, now: number): void {
   const status = asObject(pod.status) ?? {};
   const conditions = (asArray(status.conditions) ?? []).map((c) => asObject(c) ?? {});
@@ -52,6 +53,7 @@ function markScheduled(pod: JsonObject, now: number): void {
 
 /** Binds a pod to the Binding's target node. `req` names the pod (`pods` def, sub-resource `binding`). */
 export async function bindPod(ctx: ServerContext, req: WriteRequest, binding: JsonObject): Promise<void> {
+  const podDef = ctx.registry.kind('v1', 'Pod');
   const meta = asObject(binding.metadata) ?? {};
   const errs = validateBinding(binding);
   if (errs.length > 0) throw invalid({ group: '', kind: 'Binding' }, asString(meta.name) ?? '', errs);
@@ -62,12 +64,12 @@ export async function bindPod(ctx: ServerContext, req: WriteRequest, binding: Js
     allowCreate: false,
     transform: (existing) => {
       if (existing === undefined) return {};
-      const podMeta = asObject(existing.metadata) ?? {};
-      if (uid !== '' && podMeta.uid !== uid) {
-        throw conflict(PODS_BINDING, req.name, `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${asString(podMeta.uid) ?? ''}`);
+      const pod = storedAs(podDef, existing);
+      if (uid !== '' && pod.metadata?.uid !== uid) {
+        throw conflict(PODS_BINDING, req.name, `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${pod.metadata?.uid ?? ''}`);
       }
-      if (typeof podMeta.deletionTimestamp === 'string') throw conflict(PODS_BINDING, req.name, `pod ${req.name} is being deleted, cannot be assigned to a host`);
-      const assigned = asString(asObject(existing.spec)?.nodeName) ?? '';
+      if (typeof pod.metadata?.deletionTimestamp === 'string') throw conflict(PODS_BINDING, req.name, `pod ${req.name} is being deleted, cannot be assigned to a host`);
+      const assigned = pod.spec?.nodeName ?? '';
       if (assigned !== '') throw conflict(PODS_BINDING, req.name, `pod ${req.name} is already assigned to node "${assigned}"`);
       const next = structuredClone(existing);
       const spec = asObject(next.spec) ?? {};

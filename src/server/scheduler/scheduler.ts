@@ -6,6 +6,7 @@
  * as in the scheduler's unschedulable queue. Among fitting nodes it prefers the least requested.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
+import type { Node, Pod } from '../../sdk/types/generated/core-v1.js';
 import { COMPONENTS } from '../../sdk/naming.js';
 import type { ServerContext, WriteEvent } from '../context.js';
 import { timestamp } from '../util/time.js';
@@ -15,11 +16,12 @@ import { realClock, type CancelTimer, type ControllerClock } from '../control/cl
 import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
 import { EventRecorder } from '../control/event-recorder.js';
 import type { ResourceDef } from '../registry/types.js';
+import { storedAs } from '../registry/kind-def.js';
 import { ApiError } from '../errors.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asObject } from '../util/json.js';
 import { podRequest, quantityMilli } from './pod-resources.js';
 import { bindPod } from './binding.js';
-import { checkFit, fitErrorMessage, type NodeFitFailure, type NodeInfo } from './fit.js';
+import { checkFit, fitErrorMessage, type NodeFitFailure } from './fit.js';
 import { writeJson } from '../../machinery/json-numbers.js';
 
 /** The name pods ask for to be scheduled by this scheduler. */
@@ -27,29 +29,26 @@ export const DEFAULT_SCHEDULER = COMPONENTS.scheduler;
 /** How long an unschedulable pod waits at most before it is tried again. */
 const UNSCHEDULABLE_RETRY_MS = 5 * 60_000;
 
-function meta(o: JsonObject): JsonObject {
-  return asObject(o.metadata) ?? {};
+/** A node and the unfinished pods bound to it (fit.ts's NodeInfo, typed). */
+interface PlacedNode {
+  node: Node;
+  pods: Pod[];
 }
 
-function spec(o: JsonObject): JsonObject {
-  return asObject(o.spec) ?? {};
+function keyOf(pod: Pod): string {
+  return `${pod.metadata?.namespace ?? ''}/${pod.metadata?.name ?? ''}`;
 }
 
-function keyOf(pod: JsonObject): string {
-  return `${asString(meta(pod).namespace) ?? ''}/${asString(meta(pod).name) ?? ''}`;
-}
-
-function finished(pod: JsonObject): boolean {
-  const phase = asString(asObject(pod.status)?.phase);
+function finished(pod: Pod): boolean {
+  const phase = pod.status?.phase;
   return phase === 'Succeeded' || phase === 'Failed';
 }
 
 /** True for pods this scheduler must place. */
-function wantsScheduling(pod: JsonObject): boolean {
-  const s = spec(pod);
-  if ((asString(s.nodeName) ?? '') !== '') return false;
-  if ((asString(s.schedulerName) ?? DEFAULT_SCHEDULER) !== DEFAULT_SCHEDULER) return false;
-  if (typeof meta(pod).deletionTimestamp === 'string') return false;
+function wantsScheduling(pod: Pod): boolean {
+  if ((pod.spec?.nodeName ?? '') !== '') return false;
+  if ((pod.spec?.schedulerName ?? DEFAULT_SCHEDULER) !== DEFAULT_SCHEDULER) return false;
+  if (typeof pod.metadata?.deletionTimestamp === 'string') return false;
   return !finished(pod);
 }
 
@@ -57,12 +56,12 @@ function wantsScheduling(pod: JsonObject): boolean {
 export function scheduler(ctx: ServerContext, clock: ControllerClock = realClock(ctx.now)): Controller {
   const client = new InternalClient(ctx, 'system:kube-scheduler', DEFAULT_SCHEDULER);
   const recorder = new EventRecorder(ctx, { component: DEFAULT_SCHEDULER });
-  const podsDef = ctx.registry.lookup('', 'v1', 'pods');
-  const nodesDef = ctx.registry.lookup('', 'v1', 'nodes');
-  if (podsDef === undefined || nodesDef === undefined) throw new Error('pods and nodes must be served');
-  const pods: ResourceDef = podsDef;
-  const nodes = new Map<string, JsonObject>();
-  const podCache = new Map<string, JsonObject>();
+  const pods = ctx.registry.kind('v1', 'Pod');
+  const nodesDef = ctx.registry.kind('v1', 'Node');
+  // The PodScheduled condition is written untyped: its lastProbeTime is null (Go's zero time).
+  const podStatusDef: ResourceDef = pods;
+  const nodes = new Map<string, Node>();
+  const podCache = new Map<string, Pod>();
   const unschedulable = new Set<string>();
   let flushTimer: CancelTimer | undefined;
   let retryTimer: CancelTimer | undefined;
@@ -72,10 +71,10 @@ export function scheduler(ctx: ServerContext, clock: ControllerClock = realClock
     reconcile: (key) => scheduleOne(key),
     subscribe: () => [ctx.onWrite(onWrite)],
     initialKeys: async () => {
-      for (const n of await client.list(nodesDef)) nodes.set(asString(meta(n).name) ?? '', n);
+      for (const n of await client.list(nodesDef)) nodes.set(n.metadata?.name ?? '', n);
       const keys: string[] = [];
       for (const p of await client.list(pods)) {
-        podCache.set(asString(meta(p).uid) ?? '', p);
+        podCache.set(p.metadata?.uid ?? '', p);
         if (wantsScheduling(p)) keys.push(keyOf(p));
       }
       return keys;
@@ -107,19 +106,19 @@ export function scheduler(ctx: ServerContext, clock: ControllerClock = realClock
     }, 50);
   }
 
-  function nodeInfos(): NodeInfo[] {
-    const byNode = new Map<string, JsonObject[]>();
+  function nodeInfos(): PlacedNode[] {
+    const byNode = new Map<string, Pod[]>();
     for (const p of podCache.values()) {
-      const n = asString(spec(p).nodeName) ?? '';
+      const n = p.spec?.nodeName ?? '';
       if (n === '' || finished(p)) continue;
       byNode.set(n, [...(byNode.get(n) ?? []), p]);
     }
-    return [...nodes.values()].map((node) => ({ node, pods: byNode.get(asString(meta(node).name) ?? '') ?? [] }));
+    return [...nodes.values()].map((node) => ({ node, pods: byNode.get(node.metadata?.name ?? '') ?? [] }));
   }
 
   /** Least requested share of CPU and memory after placing the pod (NodeResourcesFit's default score). */
-  function score(pod: JsonObject, info: NodeInfo): number {
-    const alloc = asObject(asObject(info.node.status)?.allocatable) ?? {};
+  function score(pod: Pod, info: PlacedNode): number {
+    const alloc = info.node.status?.allocatable ?? {};
     let total = 0;
     for (const r of ['cpu', 'memory']) {
       const cap = Number(quantityMilli(alloc[r] ?? '0'));
@@ -131,17 +130,17 @@ export function scheduler(ctx: ServerContext, clock: ControllerClock = realClock
     return total;
   }
 
-  async function setUnschedulable(pod: JsonObject, message: string): Promise<void> {
+  async function setUnschedulable(pod: Pod, message: string): Promise<void> {
     const now = ctx.now();
-    await client.update(pods, asString(meta(pod).namespace) ?? '', asString(meta(pod).name) ?? '', (p) => {
-      if (meta(p).uid !== meta(pod).uid || !wantsScheduling(p)) return false;
-      const status = asObject(p.status) ?? {};
-      const conditions = (asArray(status.conditions) ?? []).map((c) => asObject(c) ?? {});
+    await client.update(podStatusDef, pod.metadata?.namespace ?? '', pod.metadata?.name ?? '', (p) => {
+      const current = storedAs(pods, p);
+      if (current.metadata?.uid !== pod.metadata?.uid || !wantsScheduling(current)) return false;
+      const conditions = current.status?.conditions ?? [];
       const existing = conditions.find((c) => c.type === 'PodScheduled');
-      const desired = { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message };
-      if (existing !== undefined && existing.status === 'False' && existing.reason === 'Unschedulable' && existing.message === message) return false;
-      const transition = existing !== undefined && existing.status === 'False' && typeof existing.lastTransitionTime === 'string' ? existing.lastTransitionTime : timestamp(now);
-      const next = { ...desired, lastProbeTime: null, lastTransitionTime: transition };
+      if (existing?.status === 'False' && existing.reason === 'Unschedulable' && existing.message === message) return false;
+      const transition = existing?.status === 'False' && typeof existing.lastTransitionTime === 'string' ? existing.lastTransitionTime : timestamp(now);
+      const next: JsonObject = { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message, lastProbeTime: null, lastTransitionTime: transition };
+      const status = asObject(p.status) ?? {};
       status.conditions = existing === undefined ? [...conditions, next] : conditions.map((c) => (c === existing ? next : c));
       p.status = status;
       return true;
@@ -154,7 +153,7 @@ export function scheduler(ctx: ServerContext, clock: ControllerClock = realClock
     if (pod === undefined || !wantsScheduling(pod)) return;
     const infos = nodeInfos();
     const failures: NodeFitFailure[] = [];
-    let best: { info: NodeInfo; score: number } | undefined;
+    let best: { info: PlacedNode; score: number } | undefined;
     for (const info of infos) {
       const f = checkFit(pod, info);
       if (f !== undefined) {
@@ -172,12 +171,12 @@ export function scheduler(ctx: ServerContext, clock: ControllerClock = realClock
       await setUnschedulable(pod, message);
       return;
     }
-    const nodeName = asString(meta(best.info.node).name) ?? '';
+    const nodeName = best.info.node.metadata?.name ?? '';
     try {
       await bindPod(ctx, {
         def: pods, namespace, name, subresource: 'binding', user: client.user, userAgent: DEFAULT_SCHEDULER, dryRun: false, fieldManager: DEFAULT_SCHEDULER,
         options: {},
-      }, { apiVersion: 'v1', kind: 'Binding', metadata: { name, namespace, uid: asString(meta(pod).uid) ?? '' }, target: { apiVersion: 'v1', kind: 'Node', name: nodeName } });
+      }, { apiVersion: 'v1', kind: 'Binding', metadata: { name, namespace, uid: pod.metadata?.uid ?? '' }, target: { apiVersion: 'v1', kind: 'Node', name: nodeName } });
     } catch (e) {
       // Bound or deleted meanwhile: nothing to do.
       if (e instanceof ApiError && (e.code === 409 || e.code === 404)) return;
@@ -189,15 +188,17 @@ export function scheduler(ctx: ServerContext, clock: ControllerClock = realClock
   function onWrite(ev: WriteEvent): void {
     if (ev.def.group !== '') return;
     if (ev.def.plural === 'nodes') {
-      const name = asString(meta(ev.object).name) ?? '';
+      const node = storedAs(nodesDef, ev.object);
+      const name = node.metadata?.name ?? '';
       if (ev.type === 'DELETED') nodes.delete(name);
-      else nodes.set(name, ev.object);
+      else nodes.set(name, node);
       flushUnschedulable();
       return;
     }
     if (ev.def.plural !== 'pods') return;
-    const uid = asString(meta(ev.object).uid) ?? '';
-    const key = keyOf(ev.object);
+    const pod = storedAs(pods, ev.object);
+    const uid = pod.metadata?.uid ?? '';
+    const key = keyOf(pod);
     if (ev.type === 'DELETED') {
       podCache.delete(uid);
       unschedulable.delete(key);
@@ -205,15 +206,15 @@ export function scheduler(ctx: ServerContext, clock: ControllerClock = realClock
       return;
     }
     const before = podCache.get(uid);
-    podCache.set(uid, ev.object);
-    if (wantsScheduling(ev.object)) {
+    podCache.set(uid, pod);
+    if (wantsScheduling(pod)) {
       // A change of the pod itself (not just the scheduler's own condition) makes it worth another try.
-      const specChanged = before === undefined || writeJson(before.spec) !== writeJson(ev.object.spec) || writeJson(meta(before).labels) !== writeJson(meta(ev.object).labels);
+      const specChanged = before === undefined || writeJson(before.spec) !== writeJson(pod.spec) || writeJson(before.metadata?.labels) !== writeJson(pod.metadata?.labels);
       if (!unschedulable.has(key) || specChanged) {
         unschedulable.delete(key);
         queue.add(key);
       }
-    } else if (before !== undefined && !finished(before) && finished(ev.object)) {
+    } else if (before !== undefined && !finished(before) && finished(pod)) {
       flushUnschedulable();
     }
   }

@@ -5,9 +5,8 @@
  * resolved on each pod, grouped by identical port sets. Deleted with its Service.
  */
 import { LABELS } from '../../../sdk/naming.js';
-import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { EndpointAddress, EndpointPort, Endpoints, EndpointSubset } from '../../../sdk/types/generated/core-v1.js';
 import { matchesLabels } from '../../../machinery/labels/selector.js';
-import { asObject } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey } from '../../feed/informer.js';
@@ -18,11 +17,10 @@ import { endpointPorts, isHeadless, podIP, podRef, serviceSelector, servicesOf, 
 
 /** Creates the Endpoints controller. */
 export function endpointsController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
-  const svcDef = kit.def('', 'v1', 'services');
-  const epDef = kit.def('', 'v1', 'endpoints');
-  const services = kit.informers.informerFor(svcDef);
-  const pods = kit.informer('', 'v1', 'pods');
-  const endpoints = kit.informers.informerFor(epDef);
+  const epDef = kit.kind('v1', 'Endpoints');
+  const services = kit.informerOf(kit.kind('v1', 'Service'));
+  const pods = kit.informerOf(kit.kind('v1', 'Pod'));
+  const endpoints = kit.informerOf(epDef);
   const loop = reconcileLoop({
     name: 'endpoint', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 5,
     reconcile: async (key) => {
@@ -35,10 +33,10 @@ export function endpointsController(kit: ControllerKit, options: WorkloadOptions
         return;
       }
       if (selector === undefined) return;
-      const publishNotReady = asObject(svc.spec)?.publishNotReadyAddresses === true;
-      const groups = new Map<string, { ports: JsonObject[]; ready: JsonObject[]; notReady: JsonObject[] }>();
+      const publishNotReady = svc.spec?.publishNotReadyAddresses === true;
+      const groups = new Map<string, { ports: EndpointPort[]; ready: EndpointAddress[]; notReady: EndpointAddress[] }>();
       for (const pod of pods.list(namespace)) {
-        if (!matchesLabels(selector, asObject(asObject(pod.metadata)?.labels)) || !shouldBeInEndpoints(pod, publishNotReady)) continue;
+        if (!matchesLabels(selector, pod.metadata?.labels) || !shouldBeInEndpoints(pod, publishNotReady)) continue;
         const ports = endpointPorts(pod, svc);
         const portKey = JSON.stringify(ports);
         let g = groups.get(portKey);
@@ -46,37 +44,37 @@ export function endpointsController(kit: ControllerKit, options: WorkloadOptions
           g = { ports, ready: [], notReady: [] };
           groups.set(portKey, g);
         }
-        const address: JsonObject = { ip: podIP(pod) };
-        const spec = asObject(pod.spec) ?? {};
-        if (typeof spec.hostname === 'string' && spec.subdomain === name) address.hostname = spec.hostname;
+        const address: EndpointAddress = { ip: podIP(pod) };
+        const hostname = pod.spec?.hostname;
+        if (typeof hostname === 'string' && pod.spec?.subdomain === name) address.hostname = hostname;
         if (nodeNameOf(pod) !== '') address.nodeName = nodeNameOf(pod);
         address.targetRef = podRef(pod);
         (publishNotReady || isPodReady(pod) ? g.ready : g.notReady).push(address);
       }
-      const byIp = (a: JsonObject, b: JsonObject): number => String(a.ip).localeCompare(String(b.ip)) || String(asObject(a.targetRef)?.uid).localeCompare(String(asObject(b.targetRef)?.uid));
-      const subsets: JsonObject[] = [];
+      const byIp = (a: EndpointAddress, b: EndpointAddress): number => a.ip.localeCompare(b.ip) || String(a.targetRef?.uid).localeCompare(String(b.targetRef?.uid));
+      const subsets: EndpointSubset[] = [];
       for (const g of groups.values()) {
-        const subset: JsonObject = {};
+        const subset: EndpointSubset = {};
         if (g.ready.length > 0) subset.addresses = g.ready.sort(byIp);
         if (g.notReady.length > 0) subset.notReadyAddresses = g.notReady.sort(byIp);
         if (g.ports.length > 0) subset.ports = g.ports;
         subsets.push(subset);
       }
       subsets.sort((a, b) => JSON.stringify(a.ports ?? []).localeCompare(JSON.stringify(b.ports ?? [])));
-      const labels: JsonObject = { ...(asObject(asObject(svc.metadata)?.labels) ?? {}) };
+      const labels: Record<string, string> = { ...(svc.metadata?.labels ?? {}) };
       if (isHeadless(svc)) labels[LABELS.headless] = '';
-      const desired: JsonObject = { apiVersion: 'v1', kind: 'Endpoints', metadata: { name, namespace, ...(Object.keys(labels).length > 0 ? { labels } : {}) } };
+      const desired: Endpoints = { apiVersion: 'v1', kind: 'Endpoints', metadata: { name, namespace, ...(Object.keys(labels).length > 0 ? { labels } : {}) } };
       if (subsets.length > 0) desired.subsets = subsets;
       if (current === undefined) {
         await kit.client.createIfMissing(epDef, namespace, desired);
         return;
       }
-      const curLabels = asObject(asObject(current.metadata)?.labels) ?? {};
+      const curLabels = current.metadata?.labels ?? {};
       if (jsonEqual(current.subsets ?? [], desired.subsets ?? []) && jsonEqual(curLabels, labels)) return;
       await kit.client.update(epDef, namespace, name, (o) => {
         if (subsets.length > 0) o.subsets = subsets;
         else delete o.subsets;
-        const meta = asObject(o.metadata) ?? {};
+        const meta = o.metadata ?? {};
         if (Object.keys(labels).length > 0) meta.labels = labels;
         else delete meta.labels;
         return true;

@@ -6,9 +6,10 @@
  * Service without matching pods keeps one empty slice.
  */
 import { GROUPS, LABELS } from '../../../sdk/naming.js';
-import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
+import type { EndpointPort } from '../../../sdk/types/generated/core-v1.js';
+import type { Endpoint, EndpointSlice } from '../../../sdk/types/generated/discovery-v1.js';
 import { matchesLabels } from '../../../machinery/labels/selector.js';
-import { asObject, metaOf, nameOf, uidOf } from '../../util/json.js';
+import { metaOf, nameOf, uidOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey } from '../../feed/informer.js';
@@ -23,28 +24,28 @@ export const MAX_ENDPOINTS_PER_SLICE = 100;
 
 /** Creates the EndpointSlice controller. */
 export function endpointSliceController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
-  const svcDef = kit.def('', 'v1', 'services');
+  const services = kit.informerOf(kit.kind('v1', 'Service'));
+  const pods = kit.informerOf(kit.kind('v1', 'Pod'));
+  const slices = kit.informerOf(kit.kind(`${GROUPS.discovery}/v1`, 'EndpointSlice'));
+  // Written untyped: a group without ports or endpoints has them null (Go's nil slices), as the type cannot say.
   const sliceDef = kit.def(GROUPS.discovery, 'v1', 'endpointslices');
-  const services = kit.informers.informerFor(svcDef);
-  const pods = kit.informer('', 'v1', 'pods');
-  const slices = kit.informers.informerFor(sliceDef);
-  const managed = (s: JsonObject): boolean => asObject(asObject(s.metadata)?.labels)?.[LABELS.endpointSliceManagedBy] === LABELS.endpointSliceController;
+  const managed = (s: EndpointSlice): boolean => s.metadata?.labels?.[LABELS.endpointSliceManagedBy] === LABELS.endpointSliceController;
   const loop = reconcileLoop({
     name: 'endpointslice', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 5,
     reconcile: async (key) => {
       const { namespace, name } = splitKey(key);
       const svc = services.getByKey(key);
       const selector = svc === undefined ? undefined : serviceSelector(svc);
-      const existing = slices.list(namespace).filter((s) => managed(s) && asObject(asObject(s.metadata)?.labels)?.[LABELS.serviceName] === name);
+      const existing = slices.list(namespace).filter((s) => managed(s) && s.metadata?.labels?.[LABELS.serviceName] === name);
       if (svc === undefined || selector === undefined) {
         // The garbage collector removes slices of a deleted Service; a Service that lost its selector keeps none.
         if (svc !== undefined) for (const s of existing) await kit.client.delete(sliceDef, namespace, nameOf(s));
         return;
       }
-      const publishNotReady = asObject(svc.spec)?.publishNotReadyAddresses === true;
-      const groups = new Map<string, { ports: JsonObject[]; endpoints: JsonObject[] }>();
+      const publishNotReady = svc.spec?.publishNotReadyAddresses === true;
+      const groups = new Map<string, { ports: EndpointPort[]; endpoints: Endpoint[] }>();
       for (const pod of pods.list(namespace)) {
-        if (!matchesLabels(selector, asObject(asObject(pod.metadata)?.labels)) || !shouldBeInEndpoints(pod, true)) continue;
+        if (!matchesLabels(selector, pod.metadata?.labels) || !shouldBeInEndpoints(pod, true)) continue;
         const ports = endpointPorts(pod, svc);
         const portKey = JSON.stringify(ports);
         let g = groups.get(portKey);
@@ -54,25 +55,25 @@ export function endpointSliceController(kit: ControllerKit, options: WorkloadOpt
         }
         const terminating = isTerminating(pod);
         const ready = isPodReady(pod);
-        const endpoint: JsonObject = {
+        const endpoint: Endpoint = {
           addresses: [podIP(pod)],
           conditions: { ready: publishNotReady || (ready && !terminating), serving: ready, terminating },
         };
-        const spec = asObject(pod.spec) ?? {};
-        if (typeof spec.hostname === 'string' && spec.subdomain === name) endpoint.hostname = spec.hostname;
+        const hostname = pod.spec?.hostname;
+        if (typeof hostname === 'string' && pod.spec?.subdomain === name) endpoint.hostname = hostname;
         endpoint.targetRef = podRef(pod);
         if (nodeNameOf(pod) !== '') endpoint.nodeName = nodeNameOf(pod);
         g.endpoints.push(endpoint);
       }
-      const desired: { ports: JsonValue; endpoints: JsonValue }[] = [];
+      const desired: { ports: EndpointPort[] | null; endpoints: Endpoint[] | null }[] = [];
       for (const g of groups.values()) {
-        g.endpoints.sort((a, b) => String(asObject(a.targetRef)?.name).localeCompare(String(asObject(b.targetRef)?.name)));
+        g.endpoints.sort((a, b) => String(a.targetRef?.name).localeCompare(String(b.targetRef?.name)));
         for (let i = 0; i < g.endpoints.length; i += MAX_ENDPOINTS_PER_SLICE) {
           desired.push({ ports: g.ports.length > 0 ? g.ports : null, endpoints: g.endpoints.slice(i, i + MAX_ENDPOINTS_PER_SLICE) });
         }
       }
       if (desired.length === 0) desired.push({ ports: null, endpoints: null });
-      const labels: JsonObject = { ...(asObject(asObject(svc.metadata)?.labels) ?? {}), [LABELS.serviceName]: name, [LABELS.endpointSliceManagedBy]: LABELS.endpointSliceController };
+      const labels: Record<string, string> = { ...(svc.metadata?.labels ?? {}), [LABELS.serviceName]: name, [LABELS.endpointSliceManagedBy]: LABELS.endpointSliceController };
       if (isHeadless(svc)) labels[LABELS.headless] = '';
       // Reuse slices in order: each keeps its name; extra ones are deleted, missing ones created.
       const ordered = [...existing].sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
@@ -88,7 +89,7 @@ export function endpointSliceController(kit: ControllerKit, options: WorkloadOpt
           });
           continue;
         }
-        const haveLabels = asObject(asObject(have.metadata)?.labels) ?? {};
+        const haveLabels = have.metadata?.labels ?? {};
         if (jsonEqual(have.endpoints ?? null, want.endpoints) && jsonEqual(have.ports ?? null, want.ports) && jsonEqual(haveLabels, labels) && controllerRefOf(have)?.uid === uidOf(svc)) continue;
         await kit.client.update(sliceDef, namespace, nameOf(have), (o) => {
           o.endpoints = want.endpoints;
@@ -110,8 +111,8 @@ export function endpointSliceController(kit: ControllerKit, options: WorkloadOpt
       }),
       slices.addHandler((ev) => {
         if (!managed(ev.object)) return;
-        const svcName = asObject(asObject(ev.object.metadata)?.labels)?.[LABELS.serviceName];
-        if (typeof svcName === 'string') loop.queue.add(`${String(asObject(ev.object.metadata)?.namespace ?? '')}/${svcName}`);
+        const svcName = ev.object.metadata?.labels?.[LABELS.serviceName];
+        if (svcName !== undefined) loop.queue.add(`${ev.object.metadata?.namespace ?? ''}/${svcName}`);
       }),
     ],
   });

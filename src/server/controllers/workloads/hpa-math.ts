@@ -4,6 +4,7 @@
  * the stabilization window over recent recommendations, scaling policies over their periods, and
  * min/max with the condition that says which limit applied.
  */
+import type { HorizontalPodAutoscalerBehavior, HPAScalingRules } from '../../../sdk/types/generated/autoscaling-v2.js';
 
 /** The tolerance within which no scaling happens. */
 export const TOLERANCE = 0.1;
@@ -75,20 +76,6 @@ export function resourceReplicas(current: number, pods: readonly PodSample[], ta
   return out(replicas);
 }
 
-/** A scaling policy (`type` Pods or Percent) over `periodSeconds`. */
-export interface ScalingPolicy {
-  type: 'Pods' | 'Percent';
-  value: number;
-  periodSeconds: number;
-}
-
-/** One direction's rules. */
-export interface ScalingRules {
-  stabilizationWindowSeconds?: number;
-  selectPolicy?: 'Max' | 'Min' | 'Disabled';
-  policies?: ScalingPolicy[];
-}
-
 /** A past recommendation or scale change. */
 export interface TimedValue {
   at: number;
@@ -112,7 +99,7 @@ const LIMITED: Record<Normalized['limitedReason'], string> = {
   DesiredWithinRange: 'the desired count is within the acceptable range',
 };
 
-function periodLimit(rules: ScalingRules | undefined, current: number, events: readonly TimedValue[], now: number, up: boolean): number {
+function periodLimit(rules: HPAScalingRules | undefined, current: number, events: readonly TimedValue[], now: number, up: boolean): number {
   const policies = rules?.policies ?? [];
   if (rules?.selectPolicy === 'Disabled') return current;
   if (policies.length === 0) return up ? Infinity : -Infinity;
@@ -135,7 +122,7 @@ export function normalize(args: {
   current: number; desired: number; min: number; max: number; now: number;
   recommendations: readonly TimedValue[];
   scaleUpEvents: readonly TimedValue[]; scaleDownEvents: readonly TimedValue[];
-  behavior?: { scaleUp?: ScalingRules; scaleDown?: ScalingRules } | undefined;
+  behavior?: HorizontalPodAutoscalerBehavior | undefined;
 }): Normalized {
   const { current, desired, min, max, now, behavior } = args;
   const upWindow = (behavior?.scaleUp?.stabilizationWindowSeconds ?? 0) * 1000;

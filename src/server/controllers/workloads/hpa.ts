@@ -9,6 +9,8 @@
  */
 import { DOMAIN } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { HorizontalPodAutoscaler, HorizontalPodAutoscalerStatus, MetricStatus, MetricTarget, MetricValueStatus } from '../../../sdk/types/generated/autoscaling-v2.js';
+import type { Pod } from '../../../sdk/types/generated/core-v1.js';
 import { timestamp } from '../../util/time.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { scaleSelector } from '../../rest/subresources.js';
@@ -18,7 +20,7 @@ import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
-import { normalize, resourceReplicas, type PodSample, type ScalingRules, type TimedValue } from './hpa-math.js';
+import { normalize, resourceReplicas, type PodSample, type TimedValue } from './hpa-math.js';
 import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
 import { newCondition, setCondition } from './util/conditions.js';
 import { findCondition } from '../../util/conditions.js';
@@ -69,9 +71,9 @@ interface HpaState {
 
 /** Creates the HPA controller. */
 export function hpaController(kit: ControllerKit, options: WorkloadOptions & { metrics?: MetricsSource } = {}): Controller {
-  const hpaDef = kit.def('autoscaling', 'v2', 'horizontalpodautoscalers');
-  const hpas = kit.informers.informerFor(hpaDef);
-  const pods = kit.informer('', 'v1', 'pods');
+  const hpaDef = kit.kind('autoscaling/v2', 'HorizontalPodAutoscaler');
+  const hpas = kit.informerOf(hpaDef);
+  const pods = kit.informerOf(kit.kind('v1', 'Pod'));
   const metrics = options.metrics ?? registryMetricsSource(kit);
   const states = new Map<string, HpaState>();
   const loop = reconcileLoop({
@@ -101,38 +103,41 @@ export function hpaController(kit: ControllerKit, options: WorkloadOptions & { m
   return loop;
 }
 
-async function syncHpa(kit: ControllerKit, hpaDef: ResourceDef, hpa: JsonObject, nsPods: JsonObject[], metrics: MetricsSource, state: HpaState): Promise<void> {
+async function syncHpa(kit: ControllerKit, hpaDef: ResourceDef, hpa: HorizontalPodAutoscaler, nsPods: Pod[], metrics: MetricsSource, state: HpaState): Promise<void> {
   const { namespace, name } = splitKey(objectKeyOf(hpa));
-  const spec = asObject(hpa.spec) ?? {};
-  const ref = asObject(spec.scaleTargetRef) ?? {};
+  const spec = hpa.spec;
+  const ref = spec?.scaleTargetRef;
+  const targetName = ref?.name ?? '';
   const now = kit.now();
-  const status: JsonObject = structuredClone(asObject(hpa.status) ?? {});
+  // Written untyped (hpaDef is a ResourceDef): desiredReplicas is left out until the target's scale is read.
+  const status: Partial<HorizontalPodAutoscalerStatus> = structuredClone(hpa.status ?? {});
   const condition = (type: string, st: string, reason: string, message: string): void => {
     setCondition(status, newCondition(type, st, reason, message, now, false));
     const c = findCondition(status, type);
     if (c !== undefined && c.reason === reason) c.message = message;
   };
   const write = async (): Promise<void> => {
-    status.observedGeneration = asNumber(asObject(hpa.metadata)?.generation) ?? 0;
-    if (jsonEqual(status, asObject(hpa.status) ?? {})) return;
+    status.observedGeneration = asNumber(hpa.metadata?.generation) ?? 0;
+    if (jsonEqual(status, hpa.status ?? {})) return;
     await kit.client.update(hpaDef, namespace, name, (o) => {
       if (uidOf(o) !== uidOf(hpa)) return false;
       o.status = status;
       return true;
     }, 'status');
   };
-  const def: ResourceDef | undefined = kit.ctx.registry.byKind(asString(ref.apiVersion) ?? '', asString(ref.kind) ?? '');
-  const target = def === undefined ? undefined : await kit.client.get(def, namespace, asString(ref.name) ?? '');
+  // The target is any kind with a scale subresource (a custom resource too): read untyped.
+  const def: ResourceDef | undefined = kit.ctx.registry.byKind(ref?.apiVersion ?? '', ref?.kind ?? '');
+  const target = def === undefined ? undefined : await kit.client.get(def, namespace, targetName);
   if (def?.scale === undefined || target === undefined) {
-    const why = def === undefined ? `the server could not find the requested resource` : `${def.plural}.${def.group} ${JSON.stringify(asString(ref.name) ?? '')} not found`;
+    const why = def === undefined ? `the server could not find the requested resource` : `${def.plural}.${def.group} ${JSON.stringify(targetName)} not found`;
     condition('AbleToScale', 'False', 'FailedGetScale', `the HPA controller was unable to get the target's current scale: ${why}`);
     kit.recorder.event(hpa, 'Warning', 'FailedGetScale', why);
     await write();
     return;
   }
   const current = asNumber(getPath(target, def.scale.specReplicasPath)) ?? 0;
-  const min = asNumber(spec.minReplicas) ?? 1;
-  const max = asNumber(spec.maxReplicas) ?? 1;
+  const min = spec?.minReplicas ?? 1;
+  const max = spec?.maxReplicas ?? 1;
   status.currentReplicas = asNumber(getPath(target, def.scale.statusReplicasPath)) ?? 0;
   if (current === 0 && min !== 0) {
     status.desiredReplicas = 0;
@@ -141,25 +146,25 @@ async function syncHpa(kit: ControllerKit, hpaDef: ResourceDef, hpa: JsonObject,
     return;
   }
   const selector = scaleSelector(def, target);
-  const selected = nsPods.filter((p) => isPodActive(p) && matchesLabels(selector, asObject(asObject(p.metadata)?.labels)));
+  const selected = nsPods.filter((p) => isPodActive(p) && matchesLabels(selector, p.metadata?.labels));
   const podMetrics = await metrics.podMetrics(namespace);
   const usageByPod = new Map<string, JsonObject>();
   for (const m of podMetrics ?? []) usageByPod.set(asString(asObject(m.metadata)?.name) ?? '', m);
 
   let desired = 0;
-  const currentMetrics: JsonObject[] = [];
+  const currentMetrics: MetricStatus[] = [];
   let invalid: string | undefined;
   let firstValid: string | undefined;
-  for (const metric of (asArray(spec.metrics) ?? []).map((m) => asObject(m) ?? {})) {
+  for (const metric of spec?.metrics ?? []) {
     const kind = metric.type === 'ContainerResource' ? 'containerResource' : 'resource';
-    const src = asObject(metric[kind]);
+    const src = metric[kind];
     if ((metric.type !== 'Resource' && metric.type !== 'ContainerResource') || src === undefined) {
-      invalid ??= `the HPA was unable to compute the replica count: unable to get metric ${String(metric.type ?? '')}: metric type not served by this server`;
+      invalid ??= `the HPA was unable to compute the replica count: unable to get metric ${metric.type ?? ''}: metric type not served by this server`;
       continue;
     }
-    const resource = asString(src.name) ?? 'cpu';
-    const container = asString(src.container);
-    const t = asObject(src.target) ?? {};
+    const resource = src.name ?? 'cpu';
+    const container = 'container' in src ? src.container : undefined;
+    const t: Partial<MetricTarget> = src.target ?? {};
     const describe = `${resource} ${kind === 'containerResource' ? 'container ' : ''}resource${t.type === 'Utilization' ? ' utilization (percentage of request)' : ''}`;
     if (podMetrics === undefined || podMetrics.length === 0) {
       invalid ??= `the HPA was unable to compute the replica count: failed to get ${resource} utilization: unable to get metrics for resource ${resource}: no metrics returned from resource metrics API`;
@@ -168,12 +173,12 @@ async function syncHpa(kit: ControllerKit, hpaDef: ResourceDef, hpa: JsonObject,
     const samples: PodSample[] = [];
     let missingRequest: string | undefined;
     for (const pod of selected) {
-      const podName = asString(asObject(pod.metadata)?.name) ?? '';
-      const containers = (asArray(asObject(pod.spec)?.containers) ?? []).map((c) => asObject(c) ?? {}).filter((c) => container === undefined || c.name === container);
+      const podName = pod.metadata?.name ?? '';
+      const containers = (pod.spec?.containers ?? []).filter((c) => container === undefined || c.name === container);
       let request = 0;
       for (const c of containers) {
-        const r = asObject(asObject(c.resources)?.requests)?.[resource];
-        if (r === undefined) missingRequest ??= `missing request for ${resource} in container ${String(c.name ?? '')} of Pod ${podName}`;
+        const r = c.resources?.requests?.[resource];
+        if (r === undefined) missingRequest ??= `missing request for ${resource} in container ${c.name ?? ''} of Pod ${podName}`;
         request += milliOf(r);
       }
       const m = usageByPod.get(podName);
@@ -186,11 +191,11 @@ async function syncHpa(kit: ControllerKit, hpaDef: ResourceDef, hpa: JsonObject,
       continue;
     }
     const result = t.type === 'Utilization'
-      ? resourceReplicas(current, samples, { utilization: asNumber(t.averageUtilization) ?? 80 })
+      ? resourceReplicas(current, samples, { utilization: t.averageUtilization ?? 80 })
       : resourceReplicas(current, samples, { averageValue: milliOf(t.averageValue) });
     desired = Math.max(desired, result.replicas);
     firstValid ??= describe;
-    const cur: JsonObject = { averageValue: quantityText(result.averageValue, resource) };
+    const cur: MetricValueStatus = { averageValue: quantityText(result.averageValue, resource) };
     if (result.utilization !== undefined) cur.averageUtilization = result.utilization;
     currentMetrics.push({ type: metric.type, [kind]: { name: resource, ...(container === undefined ? {} : { container }), current: cur } });
   }
@@ -201,13 +206,13 @@ async function syncHpa(kit: ControllerKit, hpaDef: ResourceDef, hpa: JsonObject,
     condition('AbleToScale', 'True', 'SucceededGetScale', 'the HPA controller was able to get the target\'s current scale');
     condition('ScalingActive', 'False', 'FailedGetResourceMetric', message);
     kit.recorder.event(hpa, 'Warning', 'FailedGetResourceMetric', message.replace('the HPA was unable to compute the replica count: ', ''));
-    kit.recorder.event(hpa, 'Warning', 'FailedComputeMetricsReplicas', `invalid metrics (1 invalid out of ${(asArray(spec.metrics) ?? []).length}), first error is: ${message.replace('the HPA was unable to compute the replica count: ', 'failed to get cpu resource metric value: ')}`);
+    kit.recorder.event(hpa, 'Warning', 'FailedComputeMetricsReplicas', `invalid metrics (1 invalid out of ${(spec?.metrics ?? []).length}), first error is: ${message.replace('the HPA was unable to compute the replica count: ', 'failed to get cpu resource metric value: ')}`);
     status.desiredReplicas = current;
     await write();
     return;
   }
   condition('ScalingActive', 'True', 'ValidMetricFound', `the HPA was able to successfully calculate a replica count from ${firstValid}`);
-  const behavior = asObject(spec.behavior) as { scaleUp?: ScalingRules; scaleDown?: ScalingRules } | undefined;
+  const behavior = spec?.behavior;
   const windowMs = Math.max(300, behavior?.scaleDown?.stabilizationWindowSeconds ?? 0, behavior?.scaleUp?.stabilizationWindowSeconds ?? 0) * 1000;
   const result = normalize({ current, desired, min, max, now, recommendations: state.recommendations, scaleUpEvents: state.scaleUpEvents, scaleDownEvents: state.scaleDownEvents, behavior });
   state.recommendations = [...state.recommendations.filter((r) => r.at > now - windowMs), { at: now, value: desired }];
@@ -218,7 +223,7 @@ async function syncHpa(kit: ControllerKit, hpaDef: ResourceDef, hpa: JsonObject,
     const reason = result.replicas > current ? `${firstValid} above target` : 'All metrics below target';
     try {
       const paths = def.scale;
-      await kit.client.update(def, namespace, asString(ref.name) ?? '', (o) => {
+      await kit.client.update(def, namespace, targetName, (o) => {
         setPath(o, paths.specReplicasPath, result.replicas);
         return true;
       });

@@ -4,7 +4,7 @@
  * longer exists (still missing 40 seconds later) and pods being deleted that were never scheduled
  * are force-deleted, the orphans marked Failed with the DisruptionTarget condition first.
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { Pod } from '../../../sdk/types/generated/core-v1.js';
 import { timestamp } from '../../util/time.js';
 import { asObject, nameOf, namespaceOf } from '../../util/json.js';
 import type { Controller } from '../../control/controller.js';
@@ -27,9 +27,10 @@ export interface PodGcOptions extends WorkloadOptions {
 
 /** Creates the pod garbage collector. */
 export function podGcController(kit: ControllerKit, options: PodGcOptions = {}): Controller {
+  // Pods are written untyped: the DisruptionTarget condition's lastProbeTime is null (Go's zero time).
   const podDef = kit.def('', 'v1', 'pods');
-  const pods = kit.informers.informerFor(podDef);
-  const nodes = kit.informer('', 'v1', 'nodes');
+  const pods = kit.informerOf(kit.kind('v1', 'Pod'));
+  const nodes = kit.informerOf(kit.kind('v1', 'Node'));
   const threshold = options.terminatedPodThreshold ?? TERMINATED_POD_GC_THRESHOLD;
   /** Node names first seen missing, with the time. */
   const missingSince = new Map<string, number>();
@@ -46,7 +47,7 @@ export function podGcController(kit: ControllerKit, options: PodGcOptions = {}):
     initialKeys: () => [KEY],
   });
 
-  async function forceDelete(pod: JsonObject, markFailed: boolean): Promise<void> {
+  async function forceDelete(pod: Pod, markFailed: boolean): Promise<void> {
     const ns = namespaceOf(pod);
     if (markFailed) {
       await kit.client.update(podDef, ns, nameOf(pod), (o) => {

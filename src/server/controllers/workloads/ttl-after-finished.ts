@@ -6,26 +6,25 @@
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
-import { asNumber, asObject, uidOf } from '../../util/json.js';
+import { uidOf } from '../../util/json.js';
 import { jobFinished } from './job.js';
 import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
-import { conditionsOf } from '../../util/conditions.js';
 import { timeOf } from './util/pods.js';
 
 /** Creates the controller. */
 export function ttlAfterFinishedController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
-  const jobDef = kit.def('batch', 'v1', 'jobs');
-  const jobs = kit.informers.informerFor(jobDef);
+  const jobDef = kit.kind('batch/v1', 'Job');
+  const jobs = kit.informerOf(jobDef);
   const loop = reconcileLoop({
     name: 'ttl-after-finished', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 1,
     reconcile: async (key) => {
       const job = jobs.getByKey(key);
-      if (job === undefined || typeof asObject(job.metadata)?.deletionTimestamp === 'string') return;
-      const ttl = asNumber(asObject(job.spec)?.ttlSecondsAfterFinished);
+      if (job === undefined || typeof job.metadata?.deletionTimestamp === 'string') return;
+      const ttl = job.spec?.ttlSecondsAfterFinished;
       const finished = jobFinished(job);
       if (ttl === undefined || finished === undefined) return;
-      const cond = conditionsOf(asObject(job.status)).find((c) => c.type === finished && c.status === 'True');
-      const at = (timeOf(asObject(job.status)?.completionTime) ?? timeOf(cond?.lastTransitionTime) ?? kit.now()) + ttl * 1000;
+      const cond = job.status?.conditions?.find((c) => c.type === finished && c.status === 'True');
+      const at = (timeOf(job.status?.completionTime) ?? timeOf(cond?.lastTransitionTime) ?? kit.now()) + ttl * 1000;
       const left = at - kit.now();
       if (left > 0) {
         loop.queue.addAfter(key, left);

@@ -4,22 +4,22 @@
  * only when asked), and a Service port's number on a pod (`FindPort`: a named targetPort is looked
  * up among the pod's container ports).
  */
-import type { JsonObject } from '../../../../sdk/types/meta.js';
+import type { EndpointPort, ObjectReference, Pod, Service, ServicePort } from '../../../../sdk/types/generated/core-v1.js';
 import type { Informer } from '../../../feed/informer.js';
 import { fromObjectSelector, matchesLabels } from '../../../../machinery/labels/selector.js';
-import { asArray, asNumber, asObject, asString, namespaceOf } from '../../../util/json.js';
+import { namespaceOf } from '../../../util/json.js';
 import { isPodFinished, isTerminating } from './pods.js';
 
 /** The Service's selector as a label selector, or undefined when it has none (no managed endpoints). */
-export function serviceSelector(svc: JsonObject): ReturnType<typeof fromObjectSelector> | undefined {
-  const sel = asObject(asObject(svc.spec)?.selector);
+export function serviceSelector(svc: Service): ReturnType<typeof fromObjectSelector> | undefined {
+  const sel = svc.spec?.selector;
   if (sel === undefined || Object.keys(sel).length === 0) return undefined;
   return fromObjectSelector({ matchLabels: sel });
 }
 
 /** Services of the pod's namespace whose selector matches its labels. */
-export function servicesOf(services: Informer, pod: JsonObject): JsonObject[] {
-  const labels = asObject(asObject(pod.metadata)?.labels) ?? {};
+export function servicesOf(services: Informer<Service>, pod: Pod): Service[] {
+  const labels = pod.metadata?.labels ?? {};
   return services.list(namespaceOf(pod)).filter((svc) => {
     const s = serviceSelector(svc);
     return s !== undefined && matchesLabels(s, labels);
@@ -27,44 +27,40 @@ export function servicesOf(services: Informer, pod: JsonObject): JsonObject[] {
 }
 
 /** The pod's IP (status.podIP, else the first of podIPs). */
-export function podIP(pod: JsonObject): string {
-  const status = asObject(pod.status) ?? {};
-  const ip = asString(status.podIP);
+export function podIP(pod: Pod): string {
+  const ip = pod.status?.podIP;
   if (ip !== undefined && ip !== '') return ip;
-  return asString(asObject((asArray(status.podIPs) ?? [])[0])?.ip) ?? '';
+  return pod.status?.podIPs?.[0]?.ip ?? '';
 }
 
 /** `ShouldPodBeInEndpoints`. */
-export function shouldBeInEndpoints(pod: JsonObject, includeTerminating: boolean): boolean {
+export function shouldBeInEndpoints(pod: Pod, includeTerminating: boolean): boolean {
   if (isPodFinished(pod)) return false;
   if (podIP(pod) === '') return false;
   return includeTerminating || !isTerminating(pod);
 }
 
 /** `FindPort`: the port number a Service port reaches on a pod, or undefined. */
-export function findPort(pod: JsonObject, servicePort: JsonObject): number | undefined {
+export function findPort(pod: Pod, servicePort: ServicePort): number | undefined {
   const target = servicePort.targetPort ?? servicePort.port;
   if (typeof target === 'number') return target;
-  const name = asString(target) ?? '';
-  if (/^\d+$/.test(name)) return Number(name);
-  const protocol = asString(servicePort.protocol) ?? 'TCP';
-  for (const c of asArray(asObject(pod.spec)?.containers) ?? []) {
-    for (const p of asArray(asObject(c)?.ports) ?? []) {
-      const port = asObject(p) ?? {};
-      if (port.name === name && (asString(port.protocol) ?? 'TCP') === protocol) return asNumber(port.containerPort);
+  if (/^\d+$/.test(target)) return Number(target);
+  const protocol = servicePort.protocol ?? 'TCP';
+  for (const c of pod.spec?.containers ?? []) {
+    for (const port of c.ports ?? []) {
+      if (port.name === target && (port.protocol ?? 'TCP') === protocol) return port.containerPort;
     }
   }
   return undefined;
 }
 
 /** The endpoint ports of one pod, in the Service's port order. */
-export function endpointPorts(pod: JsonObject, svc: JsonObject): JsonObject[] {
-  const out: JsonObject[] = [];
-  for (const p of asArray(asObject(svc.spec)?.ports) ?? []) {
-    const sp = asObject(p) ?? {};
+export function endpointPorts(pod: Pod, svc: Service): EndpointPort[] {
+  const out: EndpointPort[] = [];
+  for (const sp of svc.spec?.ports ?? []) {
     const port = findPort(pod, sp);
     if (port === undefined) continue;
-    const ep: JsonObject = { name: asString(sp.name) ?? '', port, protocol: asString(sp.protocol) ?? 'TCP' };
+    const ep: EndpointPort = { name: sp.name ?? '', port, protocol: sp.protocol ?? 'TCP' };
     if (sp.appProtocol !== undefined) ep.appProtocol = sp.appProtocol;
     out.push(ep);
   }
@@ -72,12 +68,11 @@ export function endpointPorts(pod: JsonObject, svc: JsonObject): JsonObject[] {
 }
 
 /** The target reference of a pod. */
-export function podRef(pod: JsonObject): JsonObject {
-  const meta = asObject(pod.metadata) ?? {};
-  return { kind: 'Pod', namespace: meta.namespace ?? '', name: meta.name ?? '', uid: meta.uid ?? '' };
+export function podRef(pod: Pod): ObjectReference {
+  return { kind: 'Pod', namespace: pod.metadata?.namespace ?? '', name: pod.metadata?.name ?? '', uid: pod.metadata?.uid ?? '' };
 }
 
 /** True for a headless Service (clusterIP None). */
-export function isHeadless(svc: JsonObject): boolean {
-  return asString(asObject(svc.spec)?.clusterIP) === 'None';
+export function isHeadless(svc: Service): boolean {
+  return svc.spec?.clusterIP === 'None';
 }
