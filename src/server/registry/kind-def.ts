@@ -14,6 +14,10 @@
  * - A time Go encodes without `omitempty` is `null` when unset (`lastProbeTime: null` in pod
  *   conditions, as a real server stores it), while the type says string or absent: read times
  *   as `Date.parse(t ?? '')`, never test them with `=== undefined` alone.
+ * - The server's own writes are not decoded: a controller may store a nil list as `null`
+ *   (`endpoints: null` of an EndpointSlice with no pods) or leave a field the type requires
+ *   unset (an HPA's `desiredReplicas` before the target's scale was read). Those writes are made
+ *   through the plain def, and readers of such fields keep their defaults.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { BuiltinKinds } from '../../sdk/types/generated/kinds.js';
