@@ -1,5 +1,5 @@
 /**
- * The TypeScript interfaces of the built-in kinds, written from their schema tables (`builtin/`),
+ * The TypeScript types of the built-in kinds, written from their schema tables (`builtin/`),
  * so that the tables are the one description of every built-in type: `npm run generate` writes
  * `src/sdk/types/generated/<group>-<version>.ts` from {@link generateInterfaceFiles}, and a test
  * fails when the committed files differ from what the tables give today.
@@ -40,7 +40,7 @@ function splitName(schema: StructSchema): Named {
   return { pkg, file: parts.slice(-2).join('-'), type };
 }
 
-/** The generated interfaces of one package, and the names it takes from other packages. */
+/** The generated types of one package, and the names it takes from other packages. */
 class FileWriter {
   readonly #imports = new Map<string, Map<string, string>>();
   readonly #taken: Set<string>;
@@ -189,7 +189,7 @@ function kindsFile(schemas: readonly StructSchema[]): string {
 }
 
 /**
- * The generated interface files, by path relative to the repository root, with their text. Pure:
+ * The generated type files, by path relative to the repository root, with their text. Pure:
  * the same tables always give the same text.
  */
 export function generateInterfaceFiles(): Map<string, string> {
