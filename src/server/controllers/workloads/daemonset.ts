@@ -10,10 +10,9 @@ import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { fromObjectSelector } from '../../../machinery/labels/selector.js';
 import { asArray, asNumber, asObject, asString, metaOf } from '../../util/json.js';
-import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
-import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
-import { reconcileLoop } from '../../control/reconcile-loop.js';
+import { splitKey, type Informer } from '../../feed/informer.js';
+import { kindLoop } from '../../control/kind-loop.js';
 import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
 import { claim, controllerRefOf, nameOf, newControllerRef, uidOf } from './util/controller-ref.js';
 import { intOrPercent, scaledValue } from './util/int-or-percent.js';
@@ -22,6 +21,7 @@ import { dependentHandler } from './util/owner-events.js';
 import { podFromTemplate } from './util/pod-template.js';
 import { createdAt, isPodAvailable, isPodReady, isTerminating, nodeNameOf, podPhase } from './util/pods.js';
 import { ownedRevisions, truncateHistory, updateRevision } from './util/revisions.js';
+import { writeStatus } from './util/status-write.js';
 
 /** The tolerations every daemon pod gets (`AddOrUpdateDaemonPodTolerations`). */
 export function daemonTolerations(hostNetwork: boolean): JsonObject[] {
@@ -54,19 +54,17 @@ export function daemonSetController(kit: ControllerKit, options: WorkloadOptions
   const pods = kit.informers.informerFor(podDef);
   const nodes = kit.informer('', 'v1', 'nodes');
   kit.informers.informerFor(revDef);
-  const loop = reconcileLoop({
+  return kindLoop({
     name: 'daemonset', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 2,
-    reconcile: (key) => syncDaemonSet(kit, dsDef, podDef, revDef, sets, pods, nodes, key),
-    initialKeys: () => sets.list().map(objectKeyOf),
-    subscriptions: [
-      sets.addHandler((ev) => loop.queue.add(objectKeyOf(ev.object))),
-      pods.addHandler(dependentHandler({ owners: sets, kind: 'DaemonSet' }, (ds) => loop.queue.add(objectKeyOf(ds)))),
+    objects: sets,
+    sync: (key) => syncDaemonSet(kit, dsDef, podDef, revDef, sets, pods, nodes, key),
+    dependents: (enqueue) => [
+      pods.addHandler(dependentHandler({ owners: sets, kind: 'DaemonSet' }, enqueue)),
       nodes.addHandler(() => {
-        for (const ds of sets.list()) loop.queue.add(objectKeyOf(ds));
+        for (const ds of sets.list()) enqueue(ds);
       }),
     ],
   });
-  return loop;
 }
 
 async function syncDaemonSet(kit: ControllerKit, dsDef: ResourceDef, podDef: ResourceDef, revDef: ResourceDef, sets: Informer, pods: Informer, nodes: Informer, key: string): Promise<void> {
@@ -177,13 +175,7 @@ async function syncDaemonSet(kit: ControllerKit, dsDef: ResourceDef, podDef: Res
   for (const k of ['updatedNumberScheduled', 'numberAvailable', 'numberUnavailable'] as const) if (next[k] === 0) delete next[k];
   const prior = asObject(ds.status) ?? {};
   if (prior.conditions !== undefined) next.conditions = prior.conditions;
-  if (!jsonEqual(prior, next)) {
-    await kit.client.update(dsDef, namespace, name, (o) => {
-      if (uidOf(o) !== uidOf(ds)) return false;
-      o.status = next;
-      return true;
-    }, 'status');
-  }
+  await writeStatus(kit, dsDef, ds, next);
   await truncateHistory(kit, revDef, ds, ownedRevisions(kit, revDef, ds), new Set([nameOf(revision), ...owned.map((p) => `${name}-${asString(asObject(asObject(p.metadata)?.labels)?.[LABELS.controllerRevisionHash]) ?? ''}`)]));
 }
 

@@ -21,8 +21,8 @@ import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { normalize, resourceReplicas, type PodSample, type ScalingRules, type TimedValue } from './hpa-math.js';
 import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
 import { findCondition, newCondition, setCondition } from './util/conditions.js';
-import { uidOf } from './util/controller-ref.js';
 import { isPodActive, isPodReady } from './util/pods.js';
+import { writeStatus } from './util/status-write.js';
 
 /** How often each HPA is evaluated (`--horizontal-pod-autoscaler-sync-period`). */
 export const HPA_SYNC_PERIOD_MS = 15_000;
@@ -102,7 +102,7 @@ export function hpaController(kit: ControllerKit, options: WorkloadOptions & { m
 }
 
 async function syncHpa(kit: ControllerKit, hpaDef: ResourceDef, hpa: JsonObject, nsPods: JsonObject[], metrics: MetricsSource, state: HpaState): Promise<void> {
-  const { namespace, name } = splitKey(objectKeyOf(hpa));
+  const { namespace } = splitKey(objectKeyOf(hpa));
   const spec = asObject(hpa.spec) ?? {};
   const ref = asObject(spec.scaleTargetRef) ?? {};
   const now = kit.now();
@@ -114,12 +114,7 @@ async function syncHpa(kit: ControllerKit, hpaDef: ResourceDef, hpa: JsonObject,
   };
   const write = async (): Promise<void> => {
     status.observedGeneration = asNumber(asObject(hpa.metadata)?.generation) ?? 0;
-    if (jsonEqual(status, asObject(hpa.status) ?? {})) return;
-    await kit.client.update(hpaDef, namespace, name, (o) => {
-      if (uidOf(o) !== uidOf(hpa)) return false;
-      o.status = status;
-      return true;
-    }, 'status');
+    await writeStatus(kit, hpaDef, hpa, status);
   };
   const def: ResourceDef | undefined = kit.ctx.registry.byKind(asString(ref.apiVersion) ?? '', asString(ref.kind) ?? '');
   const target = def === undefined ? undefined : await kit.client.get(def, namespace, asString(ref.name) ?? '');

@@ -12,7 +12,6 @@ import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { fromLabelMap, fromObjectSelector, matchesLabels, type LabelSelector } from '../../../machinery/labels/selector.js';
 import { asNumber, asObject, asString } from '../../util/json.js';
-import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
@@ -25,6 +24,7 @@ import { podFromTemplate } from './util/pod-template.js';
 import { isPodActive, isPodAvailable, isPodReady, podsToDelete } from './util/pods.js';
 import { slowStartBatch } from './util/slow-start.js';
 import { apiVersionOf } from '../../../machinery/group-version.js';
+import { writeStatus } from './util/status-write.js';
 
 /** Pods created or deleted per sync at most (client-go's burstReplicas). */
 export const BURST_REPLICAS = 500;
@@ -124,7 +124,7 @@ async function syncReplicaSet(
   const current = pods.ownedBy(uidOf(rs)).filter((p) => isPodActive(p) && controllerRefOf(p)?.uid === uidOf(rs) && asString(asObject(p.metadata)?.namespace) === namespace);
   const minReady = asNumber(spec.minReadySeconds) ?? 0;
   const status = calculateStatus(rs, current, manageError, kit.now());
-  const updated = await updateStatus(kit, rsDef, rs, status);
+  const updated = await writeStatus(kit, rsDef, rs, status);
   const st = asObject((updated ?? rs).status) ?? {};
   if (manageError === undefined && minReady > 0 && (st.readyReplicas ?? 0) === replicasOf(rs) && (st.availableReplicas ?? 0) !== replicasOf(rs)) {
     requeueAfter(key, minReady * 1000);
@@ -198,14 +198,4 @@ export function calculateStatus(rs: JsonObject, owned: readonly JsonObject[], ma
     removeCondition(status, 'ReplicaFailure');
   }
   return status;
-}
-
-async function updateStatus(kit: ControllerKit, rsDef: ResourceDef, rs: JsonObject, status: JsonObject): Promise<JsonObject | undefined> {
-  if (jsonEqual(rs.status ?? {}, status)) return rs;
-  const meta = asObject(rs.metadata) ?? {};
-  return kit.client.update(rsDef, asString(meta.namespace) ?? '', asString(meta.name) ?? '', (o) => {
-    if (uidOf(o) !== uidOf(rs)) return false;
-    o.status = status;
-    return true;
-  }, 'status');
 }
