@@ -2,11 +2,11 @@ import type { KubeObject, LabelSelector } from '../../sdk/types/meta.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline, selectorString } from './format.js';
+import { formatRfc1123z, selectorString } from './format.js';
 import { intOrString, num, obj, objs, str } from './json-access.js';
 import { describePodTemplate } from './pod.js';
-import { LAST_APPLIED } from './skip.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
+import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
 
 /** The ReplicaSets a deployment describe shows, as the caller found them (kubectl's `GetAllReplicaSets`). */
 export interface DeploymentReplicaSets {
@@ -35,11 +35,9 @@ export function describeDeployment(
   const status = obj(deployment['status']);
   const meta = deployment.metadata ?? {};
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
+    printNameAndNamespace(w, meta);
     w.write(LEVEL_0, `CreationTimestamp:\t${formatRfc1123z(meta.creationTimestamp, options)}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, `Selector:\t${selectorString(spec['selector'] as LabelSelector | undefined)}\n`);
     w.write(
       LEVEL_0,
