@@ -13,7 +13,7 @@ import { asArray, asNumber, asObject, asString, metaOf } from '../../util/json.j
 import type { Controller } from '../../control/controller.js';
 import { splitKey, type Informer } from '../../feed/informer.js';
 import { kindLoop } from '../../control/kind-loop.js';
-import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
+import { type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
 import { claim, controllerRefOf, nameOf, newControllerRef, uidOf } from './util/controller-ref.js';
 import { intOrPercent, scaledValue } from './util/int-or-percent.js';
 import { pinToNode, podFitsNode } from './util/node-fit.js';
@@ -22,6 +22,7 @@ import { podFromTemplate } from './util/pod-template.js';
 import { createdAt, isPodAvailable, isPodReady, isTerminating, nodeNameOf, podPhase } from './util/pods.js';
 import { ownedRevisions, truncateHistory, updateRevision } from './util/revisions.js';
 import { writeStatus } from './util/status-write.js';
+import { createPodFor, deletePodOf } from './util/pod-control.js';
 
 /** The tolerations every daemon pod gets (`AddOrUpdateDaemonPodTolerations`). */
 export function daemonTolerations(hostNetwork: boolean): JsonObject[] {
@@ -133,18 +134,9 @@ async function syncDaemonSet(kit: ControllerKit, dsDef: ResourceDef, podDef: Res
     const meta = metaOf(pod);
     meta.labels = { ...(asObject(meta.labels) ?? {}), [LABELS.controllerRevisionHash]: hash, 'pod-template-generation': String(generation) };
     pinToNode(asObject(pod.spec) ?? {}, nodeName);
-    try {
-      const created = await kit.client.create(podDef, namespace, pod);
-      kit.recorder.event(ds, 'Normal', 'SuccessfulCreate', `Created pod: ${nameOf(created)}`);
-    } catch (e) {
-      kit.recorder.event(ds, 'Warning', 'FailedCreate', `Error creating: ${errorMessage(e)}`);
-      throw e;
-    }
+    await createPodFor(kit, podDef, namespace, pod, ds);
   }));
-  await Promise.all([...new Set(toDelete)].map(async (pod) => {
-    const r = await kit.client.delete(podDef, namespace, nameOf(pod));
-    if (r !== undefined) kit.recorder.event(ds, 'Normal', 'SuccessfulDelete', `Deleted pod: ${nameOf(pod)}`);
-  }));
+  await Promise.all([...new Set(toDelete)].map((pod) => deletePodOf(kit, podDef, namespace, pod, ds)));
 
   const live = pods.ownedBy(uidOf(ds)).filter((p) => controllerRefOf(p)?.uid === uidOf(ds) && !isTerminating(p) && asString(asObject(p.metadata)?.namespace) === namespace);
   let scheduled = 0;

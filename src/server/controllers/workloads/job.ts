@@ -23,6 +23,7 @@ import { dependentHandler } from './util/owner-events.js';
 import { podFromTemplate } from './util/pod-template.js';
 import { isPodReady, isTerminating, podPhase, podsToDelete, timeOf } from './util/pods.js';
 import { slowStartBatch } from './util/slow-start.js';
+import { createPodFor, deletePodOf } from './util/pod-control.js';
 
 /** First delay before a failed pod is replaced. */
 export const JOB_BACKOFF_BASE_MS = 10_000;
@@ -317,22 +318,13 @@ async function createPods(kit: ControllerKit, podDef: ResourceDef, job: JsonObje
         container.env = env;
       }
     }
-    try {
-      const created = await kit.client.create(podDef, namespace, pod);
-      kit.recorder.event(job, 'Normal', 'SuccessfulCreate', `Created pod: ${nameOf(created)}`);
-    } catch (e) {
-      kit.recorder.event(job, 'Warning', 'FailedCreate', `Error creating: ${errorMessage(e)}`);
-      throw e;
-    }
+    await createPodFor(kit, podDef, namespace, pod, job);
   });
   return result.error;
 }
 
 async function deletePods(kit: ControllerKit, podDef: ResourceDef, job: JsonObject, list: readonly JsonObject[]): Promise<void> {
-  await Promise.all(list.map(async (pod) => {
-    const r = await kit.client.delete(podDef, asString(asObject(pod.metadata)?.namespace) ?? '', nameOf(pod));
-    if (r !== undefined) kit.recorder.event(job, 'Normal', 'SuccessfulDelete', `Deleted pod: ${nameOf(pod)}`);
-  }));
+  await Promise.all(list.map((pod) => deletePodOf(kit, podDef, asString(asObject(pod.metadata)?.namespace) ?? '', pod, job)));
 }
 
 async function writeStatus(kit: ControllerKit, jobDef: ResourceDef, job: JsonObject, change: (status: JsonObject) => void): Promise<void> {

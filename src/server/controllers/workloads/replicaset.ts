@@ -25,6 +25,7 @@ import { isPodActive, isPodAvailable, isPodReady, podsToDelete } from './util/po
 import { slowStartBatch } from './util/slow-start.js';
 import { apiVersionOf } from '../../../machinery/group-version.js';
 import { writeStatus } from './util/status-write.js';
+import { createPodFor, deletePodOf } from './util/pod-control.js';
 
 /** Pods created or deleted per sync at most (client-go's burstReplicas). */
 export const BURST_REPLICAS = 500;
@@ -141,13 +142,7 @@ async function manageReplicas(kit: ControllerKit, kind: ReplicaKind, podDef: Res
     const ref = newControllerRef(rs, apiVersionOf(kind), kind.kind);
     const template = asObject(asObject(rs.spec)?.template);
     const result = await slowStartBatch(count, 1, async () => {
-      try {
-        const pod = await kit.client.create(podDef, namespace, podFromTemplate(template, namespace, ref, { generateName: `${name}-` }));
-        kit.recorder.event(rs, 'Normal', 'SuccessfulCreate', `Created pod: ${nameOf(pod)}`);
-      } catch (e) {
-        kit.recorder.event(rs, 'Warning', 'FailedCreate', `Error creating: ${errorMessage(e)}`);
-        throw e;
-      }
+      await createPodFor(kit, podDef, namespace, podFromTemplate(template, namespace, ref, { generateName: `${name}-` }), rs);
     });
     return result.error === undefined ? undefined : { reason: 'FailedCreate', message: errorMessage(result.error) };
   }
@@ -155,8 +150,7 @@ async function manageReplicas(kit: ControllerKit, kind: ReplicaKind, podDef: Res
     const victims = podsToDelete(owned, related, Math.min(diff, BURST_REPLICAS), kit.now());
     const results = await Promise.allSettled(victims.map(async (pod) => {
       try {
-        const r = await kit.client.delete(podDef, namespace, nameOf(pod));
-        if (r !== undefined) kit.recorder.event(rs, 'Normal', 'SuccessfulDelete', `Deleted pod: ${nameOf(pod)}`);
+        await deletePodOf(kit, podDef, namespace, pod, rs);
       } catch (e) {
         kit.recorder.event(rs, 'Warning', 'FailedDelete', `Error deleting: ${errorMessage(e)}`);
         throw e;
