@@ -6,7 +6,6 @@
  */
 import { LABELS } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import { matchesLabels } from '../../../machinery/labels/selector.js';
 import { asObject } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
@@ -14,7 +13,7 @@ import { objectKeyOf, splitKey } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
 import { isPodReady, nodeNameOf } from './util/pods.js';
-import { endpointPorts, isHeadless, podIP, podRef, serviceSelector, servicesOf, shouldBeInEndpoints } from './util/service-endpoints.js';
+import { isHeadless, podIP, podRef, serviceSelector, servicesOf, podsByPorts } from './util/service-endpoints.js';
 
 /** Creates the Endpoints controller. */
 export function endpointsController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
@@ -36,29 +35,22 @@ export function endpointsController(kit: ControllerKit, options: WorkloadOptions
       }
       if (selector === undefined) return;
       const publishNotReady = asObject(svc.spec)?.publishNotReadyAddresses === true;
-      const groups = new Map<string, { ports: JsonObject[]; ready: JsonObject[]; notReady: JsonObject[] }>();
-      for (const pod of pods.list(namespace)) {
-        if (!matchesLabels(selector, asObject(asObject(pod.metadata)?.labels)) || !shouldBeInEndpoints(pod, publishNotReady)) continue;
-        const ports = endpointPorts(pod, svc);
-        const portKey = JSON.stringify(ports);
-        let g = groups.get(portKey);
-        if (g === undefined) {
-          g = { ports, ready: [], notReady: [] };
-          groups.set(portKey, g);
-        }
-        const address: JsonObject = { ip: podIP(pod) };
-        const spec = asObject(pod.spec) ?? {};
-        if (typeof spec.hostname === 'string' && spec.subdomain === name) address.hostname = spec.hostname;
-        if (nodeNameOf(pod) !== '') address.nodeName = nodeNameOf(pod);
-        address.targetRef = podRef(pod);
-        (publishNotReady || isPodReady(pod) ? g.ready : g.notReady).push(address);
-      }
       const byIp = (a: JsonObject, b: JsonObject): number => String(a.ip).localeCompare(String(b.ip)) || String(asObject(a.targetRef)?.uid).localeCompare(String(asObject(b.targetRef)?.uid));
       const subsets: JsonObject[] = [];
-      for (const g of groups.values()) {
+      for (const g of podsByPorts(pods.list(namespace), selector, svc, publishNotReady)) {
+        const ready: JsonObject[] = [];
+        const notReady: JsonObject[] = [];
+        for (const pod of g.pods) {
+          const address: JsonObject = { ip: podIP(pod) };
+          const spec = asObject(pod.spec) ?? {};
+          if (typeof spec.hostname === 'string' && spec.subdomain === name) address.hostname = spec.hostname;
+          if (nodeNameOf(pod) !== '') address.nodeName = nodeNameOf(pod);
+          address.targetRef = podRef(pod);
+          (publishNotReady || isPodReady(pod) ? ready : notReady).push(address);
+        }
         const subset: JsonObject = {};
-        if (g.ready.length > 0) subset.addresses = g.ready.sort(byIp);
-        if (g.notReady.length > 0) subset.notReadyAddresses = g.notReady.sort(byIp);
+        if (ready.length > 0) subset.addresses = ready.sort(byIp);
+        if (notReady.length > 0) subset.notReadyAddresses = notReady.sort(byIp);
         if (g.ports.length > 0) subset.ports = g.ports;
         subsets.push(subset);
       }

@@ -7,7 +7,6 @@
  */
 import { GROUPS, LABELS } from '../../../sdk/naming.js';
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
-import { matchesLabels } from '../../../machinery/labels/selector.js';
 import { asObject, metaOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
@@ -16,7 +15,7 @@ import { reconcileLoop } from '../../control/reconcile-loop.js';
 import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
 import { controllerRefOf, nameOf, newControllerRef, refJson, uidOf } from './util/controller-ref.js';
 import { isPodReady, isTerminating, nodeNameOf } from './util/pods.js';
-import { endpointPorts, isHeadless, podIP, podRef, serviceSelector, servicesOf, shouldBeInEndpoints } from './util/service-endpoints.js';
+import { isHeadless, podIP, podRef, serviceSelector, servicesOf, podsByPorts } from './util/service-endpoints.js';
 
 /** Endpoints per slice at most (the controller manager's default). */
 export const MAX_ENDPOINTS_PER_SLICE = 100;
@@ -42,33 +41,24 @@ export function endpointSliceController(kit: ControllerKit, options: WorkloadOpt
         return;
       }
       const publishNotReady = asObject(svc.spec)?.publishNotReadyAddresses === true;
-      const groups = new Map<string, { ports: JsonObject[]; endpoints: JsonObject[] }>();
-      for (const pod of pods.list(namespace)) {
-        if (!matchesLabels(selector, asObject(asObject(pod.metadata)?.labels)) || !shouldBeInEndpoints(pod, true)) continue;
-        const ports = endpointPorts(pod, svc);
-        const portKey = JSON.stringify(ports);
-        let g = groups.get(portKey);
-        if (g === undefined) {
-          g = { ports, endpoints: [] };
-          groups.set(portKey, g);
-        }
-        const terminating = isTerminating(pod);
-        const ready = isPodReady(pod);
-        const endpoint: JsonObject = {
-          addresses: [podIP(pod)],
-          conditions: { ready: publishNotReady || (ready && !terminating), serving: ready, terminating },
-        };
-        const spec = asObject(pod.spec) ?? {};
-        if (typeof spec.hostname === 'string' && spec.subdomain === name) endpoint.hostname = spec.hostname;
-        endpoint.targetRef = podRef(pod);
-        if (nodeNameOf(pod) !== '') endpoint.nodeName = nodeNameOf(pod);
-        g.endpoints.push(endpoint);
-      }
       const desired: { ports: JsonValue; endpoints: JsonValue }[] = [];
-      for (const g of groups.values()) {
-        g.endpoints.sort((a, b) => String(asObject(a.targetRef)?.name).localeCompare(String(asObject(b.targetRef)?.name)));
-        for (let i = 0; i < g.endpoints.length; i += MAX_ENDPOINTS_PER_SLICE) {
-          desired.push({ ports: g.ports.length > 0 ? g.ports : null, endpoints: g.endpoints.slice(i, i + MAX_ENDPOINTS_PER_SLICE) });
+      for (const g of podsByPorts(pods.list(namespace), selector, svc, true)) {
+        const endpoints = g.pods.map((pod) => {
+          const terminating = isTerminating(pod);
+          const ready = isPodReady(pod);
+          const endpoint: JsonObject = {
+            addresses: [podIP(pod)],
+            conditions: { ready: publishNotReady || (ready && !terminating), serving: ready, terminating },
+          };
+          const spec = asObject(pod.spec) ?? {};
+          if (typeof spec.hostname === 'string' && spec.subdomain === name) endpoint.hostname = spec.hostname;
+          endpoint.targetRef = podRef(pod);
+          if (nodeNameOf(pod) !== '') endpoint.nodeName = nodeNameOf(pod);
+          return endpoint;
+        });
+        endpoints.sort((a, b) => String(asObject(a.targetRef)?.name).localeCompare(String(asObject(b.targetRef)?.name)));
+        for (let i = 0; i < endpoints.length; i += MAX_ENDPOINTS_PER_SLICE) {
+          desired.push({ ports: g.ports.length > 0 ? g.ports : null, endpoints: endpoints.slice(i, i + MAX_ENDPOINTS_PER_SLICE) });
         }
       }
       if (desired.length === 0) desired.push({ ports: null, endpoints: null });

@@ -82,3 +82,26 @@ export function podRef(pod: JsonObject): JsonObject {
 export function isHeadless(svc: JsonObject): boolean {
   return asString(asObject(svc.spec)?.clusterIP) === 'None';
 }
+
+/** The pods of the Service's endpoints grouped by the ports they serve, groups in the order first met. */
+export interface PortGroup {
+  ports: JsonObject[];
+  pods: JsonObject[];
+}
+
+/** Groups the `pods` that `selector` selects and that belong in the endpoints of `svc` by their ports. */
+export function podsByPorts(pods: readonly JsonObject[], selector: NonNullable<ReturnType<typeof serviceSelector>>, svc: JsonObject, includeTerminating: boolean): PortGroup[] {
+  const groups = new Map<string, PortGroup>();
+  for (const pod of pods) {
+    if (!matchesLabels(selector, asObject(asObject(pod.metadata)?.labels)) || !shouldBeInEndpoints(pod, includeTerminating)) continue;
+    const ports = endpointPorts(pod, svc);
+    const portKey = JSON.stringify(ports);
+    let g = groups.get(portKey);
+    if (g === undefined) {
+      g = { ports, pods: [] };
+      groups.set(portKey, g);
+    }
+    g.pods.push(pod);
+  }
+  return [...groups.values()];
+}
