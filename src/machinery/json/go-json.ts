@@ -100,6 +100,26 @@ export function inGoFieldOrder<T extends object>(object: T): T {
   return object;
 }
 
+/**
+ * An array's elements or an object's members between their brackets, comma-separated, one a line
+ * under `indent` when there is one; `member` writes one at the deeper prefix. Empty is `[]` or `{}`.
+ */
+function writeMembers<T>(open: string, close: string, members: readonly T[], indent: string, prefix: string, out: string[], member: (m: T, inner: string) => void): void {
+  if (members.length === 0) {
+    out.push(open + close);
+    return;
+  }
+  const inner = prefix + indent;
+  out.push(open);
+  members.forEach((m, i) => {
+    if (i > 0) out.push(',');
+    if (indent) out.push('\n', inner);
+    member(m, inner);
+  });
+  if (indent) out.push('\n', prefix);
+  out.push(close);
+}
+
 function write(value: unknown, indent: string, prefix: string, out: string[], fieldOrder: boolean, sortAll: boolean): void {
   if (value === null || value === undefined) {
     out.push('null');
@@ -113,37 +133,15 @@ function write(value: unknown, indent: string, prefix: string, out: string[], fi
   } else if (typeof value === 'bigint') {
     out.push(value.toString());
   } else if (Array.isArray(value)) {
-    if (value.length === 0) {
-      out.push('[]');
-      return;
-    }
-    const inner = prefix + indent;
-    out.push('[');
-    value.forEach((item, i) => {
-      if (i > 0) out.push(',');
-      if (indent) out.push('\n', inner);
-      write(item, indent, inner, out, fieldOrder, sortAll);
-    });
-    if (indent) out.push('\n', prefix);
-    out.push(']');
+    writeMembers('[', ']', value, indent, prefix, out, (item, inner) => write(item, indent, inner, out, fieldOrder, sortAll));
   } else if (typeof value === 'object') {
     const obj = value as Record<string | symbol, unknown>;
     const ordered = !sortAll && (fieldOrder || obj[GO_FIELD_ORDER] === true);
     const keys = (ordered ? Object.keys(obj) : sortedKeys(obj)).filter((k) => obj[k] !== undefined);
-    if (keys.length === 0) {
-      out.push('{}');
-      return;
-    }
-    const inner = prefix + indent;
-    out.push('{');
-    keys.forEach((key, i) => {
-      if (i > 0) out.push(',');
-      if (indent) out.push('\n', inner);
+    writeMembers('{', '}', keys, indent, prefix, out, (key, inner) => {
       out.push(goJsonString(key), indent ? ': ' : ':');
       write(obj[key], indent, inner, out, ordered, sortAll);
     });
-    if (indent) out.push('\n', prefix);
-    out.push('}');
   } else {
     out.push('null');
   }

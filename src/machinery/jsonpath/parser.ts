@@ -420,22 +420,21 @@ class FilterExpressionParser {
   }
 
   private or(): FilterExpr {
-    let left = this.and();
-    for (;;) {
-      this.skipSpaces();
-      if (!this.text.startsWith('||', this.i)) return left;
-      this.i += 2;
-      left = { kind: 'or', left, right: this.and() };
-    }
+    return this.leftAssociative('||', 'or', () => this.and());
   }
 
   private and(): FilterExpr {
-    let left = this.factor();
+    return this.leftAssociative('&&', 'and', () => this.factor());
+  }
+
+  /** Operands joined by a binary operator (`a || b || c`), grouped from the left. */
+  private leftAssociative(operator: string, kind: 'or' | 'and', operand: () => FilterExpr): FilterExpr {
+    let left = operand();
     for (;;) {
       this.skipSpaces();
-      if (!this.text.startsWith('&&', this.i)) return left;
-      this.i += 2;
-      left = { kind: 'and', left, right: this.factor() };
+      if (!this.text.startsWith(operator, this.i)) return left;
+      this.i += operator.length;
+      left = { kind, left, right: operand() };
     }
   }
 

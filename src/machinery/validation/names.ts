@@ -26,34 +26,27 @@ function regexError(msg: string, fmt: string, examples: string[]): string {
   return `${s}, regex used for validation is '${fmt}')`;
 }
 
+/** The problems of a value that has a length limit and a pattern: too long, not matching, or both. */
+function boundedPatternProblems(value: string, max: number, re: RegExp, msg: string, fmt: string, examples: string[]): string[] {
+  const errs: string[] = [];
+  if (value.length > max) errs.push(maxLen(max));
+  if (!re.test(value)) errs.push(regexError(msg, fmt, examples));
+  return errs;
+}
+
 /** RFC 1123 label: namespaces and most `metadata.name`s that must be DNS labels. */
 export function isDNS1123Label(value: string): string[] {
-  const errs: string[] = [];
-  if (value.length > 63) errs.push(maxLen(63));
-  if (!dns1123LabelRe.test(value)) {
-    errs.push(regexError("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character", DNS1123_LABEL, ['my-name', '123-abc']));
-  }
-  return errs;
+  return boundedPatternProblems(value, 63, dns1123LabelRe, "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character", DNS1123_LABEL, ['my-name', '123-abc']);
 }
 
 /** RFC 1123 subdomain: the name rule of most kinds. */
 export function isDNS1123Subdomain(value: string): string[] {
-  const errs: string[] = [];
-  if (value.length > 253) errs.push(maxLen(253));
-  if (!dns1123SubdomainRe.test(value)) {
-    errs.push(regexError("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character", DNS1123_SUBDOMAIN, ['example.com']));
-  }
-  return errs;
+  return boundedPatternProblems(value, 253, dns1123SubdomainRe, "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character", DNS1123_SUBDOMAIN, ['example.com']);
 }
 
 /** RFC 1035 label: service names. */
 export function isDNS1035Label(value: string): string[] {
-  const errs: string[] = [];
-  if (value.length > 63) errs.push(maxLen(63));
-  if (!dns1035LabelRe.test(value)) {
-    errs.push(regexError("a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character", DNS1035_LABEL, ['my-name', 'abc-123']));
-  }
-  return errs;
+  return boundedPatternProblems(value, 63, dns1035LabelRe, "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character", DNS1035_LABEL, ['my-name', 'abc-123']);
 }
 
 /** Path segment names (RBAC objects and a few others): anything but `.`, `..`, `/` and `%`. */
@@ -93,12 +86,7 @@ export function isQualifiedName(value: string): string[] {
 
 /** A label value: empty, or up to 63 characters of the qualified-name alphabet. */
 export function isValidLabelValue(value: string): string[] {
-  const errs: string[] = [];
-  if (value.length > 63) errs.push(maxLen(63));
-  if (!labelValueRe.test(value)) {
-    errs.push(regexError("a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character", LABEL_VALUE, ['MyValue', 'my_value', '12345']));
-  }
-  return errs;
+  return boundedPatternProblems(value, 63, labelValueRe, "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character", LABEL_VALUE, ['MyValue', 'my_value', '12345']);
 }
 
 /** How a kind's `metadata.name` is checked. */

@@ -153,33 +153,30 @@ class Emitter {
   }
 
   private flowSequence(items: unknown[]): void {
-    this.writeIndicator('[', true, true, false);
-    this.increaseIndent(true, false);
-    this.flowLevel++;
-    items.forEach((item, i) => {
-      if (i > 0) this.writeIndicator(',', false, false, false);
-      if (this.column > BEST_WIDTH) this.writeIndent();
-      this.node(item, { root: false, sequence: true, mapping: false, simpleKey: false });
-    });
-    this.flowLevel--;
-    this.popIndent();
-    this.writeIndicator(']', false, false, false);
+    this.flowCollection('[', ']', items, (item) => this.node(item, { root: false, sequence: true, mapping: false, simpleKey: false }));
   }
 
   private flowMapping(obj: Record<string, unknown>, keys: string[]): void {
-    this.writeIndicator('{', true, true, false);
-    this.increaseIndent(true, false);
-    this.flowLevel++;
-    keys.forEach((key, i) => {
-      if (i > 0) this.writeIndicator(',', false, false, false);
-      if (this.column > BEST_WIDTH) this.writeIndent();
+    this.flowCollection('{', '}', keys, (key) => {
       this.scalarValue(key, { root: false, sequence: false, mapping: true, simpleKey: true });
       this.writeIndicator(':', false, false, false);
       this.node(obj[key], { root: false, sequence: false, mapping: true, simpleKey: false });
     });
+  }
+
+  /** A flow sequence or mapping: its entries comma-separated, a line broken where it passes the best width. */
+  private flowCollection<T>(open: string, close: string, entries: readonly T[], entry: (e: T) => void): void {
+    this.writeIndicator(open, true, true, false);
+    this.increaseIndent(true, false);
+    this.flowLevel++;
+    entries.forEach((e, i) => {
+      if (i > 0) this.writeIndicator(',', false, false, false);
+      if (this.column > BEST_WIDTH) this.writeIndent();
+      entry(e);
+    });
     this.flowLevel--;
     this.popIndent();
-    this.writeIndicator('}', false, false, false);
+    this.writeIndicator(close, false, false, false);
   }
 
   private blockSequence(items: unknown[]): void {

@@ -8,11 +8,10 @@ import { SECRET_TYPES } from '../../sdk/naming.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { obj, str } from './json-access.js';
-import { LAST_APPLIED } from './skip.js';
 import { LEVEL_0, tabbedString } from './writer.js';
 import { sortedKeys } from '../../machinery/json/go-json.js';
+import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
 
 /** Bytes of a base64 value (what Go's `len([]byte)` of the decoded field gives). */
 function decodedLength(base64: unknown): number {
@@ -25,10 +24,8 @@ function decodedLength(base64: unknown): number {
 export function describeConfigMap(cm: KubeObject, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
   const meta = cm.metadata ?? {};
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printNameAndNamespace(w, meta);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, '\nData\n====\n');
     const data = obj(cm['data']);
     for (const key of sortedKeys(data)) {
@@ -49,10 +46,8 @@ export function describeSecret(secret: KubeObject): string {
   const meta = secret.metadata ?? {};
   const type = str(secret['type']);
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printNameAndNamespace(w, meta);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, `\nType:\t${type}\n`);
     w.write(LEVEL_0, '\nData\n====\n');
     const data = obj(secret['data']);

@@ -6,10 +6,10 @@ import type { KubeObject } from '../../sdk/types/meta.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline } from './format.js';
+import { formatRfc1123z } from './format.js';
 import { obj, objs, str, strs } from './json-access.js';
-import { LAST_APPLIED } from './skip.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, LEVEL_4, tabbedString } from './writer.js';
+import { printLabelsAndAnnotations } from './object-header.js';
 
 /** `describe csinode`. */
 export function describeCSINode(node: KubeObject, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
@@ -17,8 +17,7 @@ export function describeCSINode(node: KubeObject, events: readonly EventLike[] |
   const drivers = obj(node['spec'])['drivers'];
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, `CreationTimestamp:\t${formatRfc1123z(meta.creationTimestamp, options)}\n`);
     w.write(LEVEL_0, 'Spec:\n');
     if (Array.isArray(drivers)) {

@@ -7,12 +7,11 @@ import { controllerPodCounts, podPhaseCountsText } from './controller-pods.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { num, obj, strMap } from './json-access.js';
 import { describePodTemplate } from './pod.js';
-import { LAST_APPLIED } from './skip.js';
 import { LEVEL_0, tabbedString } from './writer.js';
 import { formatLabels, fromObjectSelector, selectorString } from '../../machinery/labels/selector.js';
+import { printLabelsAndAnnotations } from './object-header.js';
 
 /** `describe daemonset`. */
 export function describeDaemonSet(ds: KubeObject, pods: readonly KubeObject[], events: readonly EventLike[] | undefined, options: DescribeOptions): string {
@@ -24,8 +23,7 @@ export function describeDaemonSet(ds: KubeObject, pods: readonly KubeObject[], e
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
     w.write(LEVEL_0, `Selector:\t${selectorString(fromObjectSelector(spec['selector']))}\n`);
     w.write(LEVEL_0, `Node-Selector:\t${formatLabels(strMap(obj(template['spec'])['nodeSelector']))}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, `Desired Number of Nodes Scheduled: ${num(status['desiredNumberScheduled'])}\n`);
     w.write(LEVEL_0, `Current Number of Nodes Scheduled: ${num(status['currentNumberScheduled'])}\n`);
     w.write(LEVEL_0, `Number of Nodes Scheduled with Up-to-date Pods: ${num(status['updatedNumberScheduled'])}\n`);

@@ -2,12 +2,12 @@ import type { KubeObject } from '../../sdk/types/meta.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline } from './format.js';
+import { formatRfc1123z } from './format.js';
 import { intOrString, num, obj, objs, str } from './json-access.js';
 import { describePodTemplate } from './pod.js';
-import { LAST_APPLIED } from './skip.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
 import { fromObjectSelector, selectorString } from '../../machinery/labels/selector.js';
+import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
 
 /** The ReplicaSets a deployment describe shows, as the caller found them (kubectl's `GetAllReplicaSets`). */
 export interface DeploymentReplicaSets {
@@ -36,11 +36,9 @@ export function describeDeployment(
   const status = obj(deployment['status']);
   const meta = deployment.metadata ?? {};
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
+    printNameAndNamespace(w, meta);
     w.write(LEVEL_0, `CreationTimestamp:\t${formatRfc1123z(meta.creationTimestamp, options)}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, `Selector:\t${selectorString(fromObjectSelector(spec['selector']))}\n`);
     w.write(
       LEVEL_0,

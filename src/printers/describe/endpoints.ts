@@ -6,10 +6,9 @@ import type { KubeObject } from '../../sdk/types/meta.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { num, obj, objs, str, strs } from './json-access.js';
-import { LAST_APPLIED } from './skip.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, tabbedString } from './writer.js';
+import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
 
 /** Go's `net.JoinHostPort`. */
 function joinHostPort(host: string, port: number): string {
@@ -59,10 +58,8 @@ export function formatEndpointSlices(slices: readonly KubeObject[], portNames: R
 export function describeEndpoints(endpoints: KubeObject, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
   const meta = endpoints.metadata ?? {};
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printNameAndNamespace(w, meta);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, 'Subsets:\n');
     for (const subset of objs(endpoints['subsets'])) {
       const addresses = objs(subset['addresses']).map((a) => str(a['ip'])).join(',');
@@ -87,10 +84,8 @@ export function describeEndpointSlice(slice: KubeObject, events: readonly EventL
   const meta = slice.metadata ?? {};
   const optional = (v: unknown): string => (typeof v === 'string' ? v : '<unset>');
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printNameAndNamespace(w, meta);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, `AddressType:\t${str(slice['addressType'])}\n`);
     const ports = objs(slice['ports']);
     if (ports.length === 0) {

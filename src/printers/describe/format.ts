@@ -3,6 +3,7 @@
  */
 import { humanDuration } from '../../sdk/types/human-duration.js';
 import { sortedKeys } from '../../machinery/json/go-json.js';
+import { obj, str } from './json-access.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1 } from './writer.js';
 
@@ -144,4 +145,14 @@ export function printConditions(
   w.write(LEVEL_1, `${titles}\n`);
   w.write(LEVEL_1, `${rule}\n`);
   for (const c of conditions) w.write(LEVEL_1, `${row(c)}\n`);
+}
+
+/** A typed reference (`apiGroup`, `kind`, `name`) under its title, when there is one: an ingress class's parameters, a claim's data source. */
+export function printTypedReference(w: DescribeWriter, title: string, ref: unknown): void {
+  if (ref === undefined || ref === null) return;
+  const r = obj(ref);
+  w.write(LEVEL_0, `${title}:\n`);
+  if (typeof r['apiGroup'] === 'string') w.write(LEVEL_1, `APIGroup:\t${r['apiGroup']}\n`);
+  w.write(LEVEL_1, `Kind:\t${str(r['kind'])}\n`);
+  w.write(LEVEL_1, `Name:\t${str(r['name'])}\n`);
 }

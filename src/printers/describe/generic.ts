@@ -4,11 +4,10 @@ import { compareUtf8 } from '../../machinery/json/go-json.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { smartLabelFor } from './smart-label.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, tabbedString } from './writer.js';
-import { LAST_APPLIED } from './skip.js';
+import { printLabelsAndAnnotations } from './object-header.js';
 
 const SKIPPED = ['.metadata.managedFields', '.metadata.name', '.metadata.namespace', '.metadata.labels', '.metadata.annotations'];
 
@@ -57,8 +56,7 @@ export function describeGeneric(object: KubeObject, events: readonly EventLike[]
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${object.metadata?.name ?? ''}\n`);
     w.write(LEVEL_0, `Namespace:\t${object.metadata?.namespace ?? ''}\n`);
-    printLabelsMultiline(w, 'Labels', object.metadata?.labels);
-    printAnnotationsMultiline(w, 'Annotations', object.metadata?.annotations, LAST_APPLIED);
+    printLabelsAndAnnotations(w, object.metadata ?? {});
     printUnstructuredContent(w, LEVEL_0, object as Record<string, unknown>, '', SKIPPED);
     if (events !== undefined && options.showEvents !== false) describeEvents(events, w, options);
   });

@@ -9,11 +9,11 @@ import { quantityString } from '../../machinery/quantity/text.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printConditions, printLabelsMultiline } from './format.js';
+import { formatRfc1123z, printConditions } from './format.js';
 import { num, obj, objs, str } from './json-access.js';
-import { LAST_APPLIED } from './skip.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, tabbedString } from './writer.js';
+import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
 
 type Json = Record<string, unknown>;
 
@@ -93,10 +93,8 @@ function printDirectionBehavior(w: DescribeWriter, direction: string, rules: unk
 function header(w: DescribeWriter, hpa: KubeObject, options: DescribeOptions): void {
   const meta = hpa.metadata ?? {};
   const ref = obj(obj(hpa['spec'])['scaleTargetRef']);
-  w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-  w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
-  printLabelsMultiline(w, 'Labels', meta.labels);
-  printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+  printNameAndNamespace(w, meta);
+  printLabelsAndAnnotations(w, meta);
   w.write(LEVEL_0, `CreationTimestamp:\t${formatRfc1123z(meta.creationTimestamp, options)}\n`);
   w.write(LEVEL_0, `Reference:\t${str(ref['kind'])}/${str(ref['name'])}\n`);
 }

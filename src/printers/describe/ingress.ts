@@ -8,11 +8,12 @@ import { formatEndpointSlices } from './endpoints.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { printAnnotationsMultiline, printLabelsMultiline } from './format.js';
+import { printAnnotationsMultiline, printLabelsMultiline, printTypedReference } from './format.js';
 import { num, obj, objs, str, strs } from './json-access.js';
 import { LAST_APPLIED } from './skip.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, tabbedString } from './writer.js';
+import { printLabelsAndAnnotations } from './object-header.js';
 
 type Json = Record<string, unknown>;
 
@@ -124,17 +125,9 @@ export function describeIngressClass(ingressClass: KubeObject, events: readonly 
   const spec = obj(ingressClass['spec']);
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, `Controller:\t${str(spec['controller'])}\n`);
-    const parameters = spec['parameters'];
-    if (parameters !== undefined && parameters !== null) {
-      const p = obj(parameters);
-      w.write(LEVEL_0, 'Parameters:\n');
-      if (typeof p['apiGroup'] === 'string') w.write(LEVEL_1, `APIGroup:\t${p['apiGroup']}\n`);
-      w.write(LEVEL_1, `Kind:\t${str(p['kind'])}\n`);
-      w.write(LEVEL_1, `Name:\t${str(p['name'])}\n`);
-    }
+    printTypedReference(w, 'Parameters', spec['parameters']);
     if (events !== undefined && options.showEvents !== false) describeEvents(events, w, options);
   });
 }

@@ -7,13 +7,13 @@ import { humanDuration } from '../../sdk/types/human-duration.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printBoolPtr, printLabelsMultiline } from './format.js';
+import { formatRfc1123z, printBoolPtr } from './format.js';
 import { num, obj, objs, str } from './json-access.js';
 import { controllerOf, describePodTemplate } from './pod.js';
-import { LAST_APPLIED } from './skip.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, tabbedString } from './writer.js';
 import { fromObjectSelector, selectorString } from '../../machinery/labels/selector.js';
+import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
 
 type Json = Record<string, unknown>;
 
@@ -33,11 +33,9 @@ export function describeJob(job: KubeObject, events: readonly EventLike[] | unde
   const spec = obj(job['spec']);
   const status = obj(job['status']);
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
+    printNameAndNamespace(w, meta);
     w.write(LEVEL_0, `Selector:\t${selectorString(fromObjectSelector(spec['selector']))}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printLabelsAndAnnotations(w, meta);
     const controlledBy = controllerOf(job);
     if (controlledBy) w.write(LEVEL_0, `Controlled By:\t${controlledBy}\n`);
     if (isNumber(spec['parallelism'])) w.write(LEVEL_0, `Parallelism:\t${spec['parallelism']}\n`);
@@ -79,10 +77,8 @@ export function describeCronJob(cronJob: KubeObject, events: readonly EventLike[
   const spec = obj(cronJob['spec']);
   const status = obj(cronJob['status']);
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printNameAndNamespace(w, meta);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, `Schedule:\t${str(spec['schedule'])}\n`);
     w.write(LEVEL_0, `Concurrency Policy:\t${str(spec['concurrencyPolicy'])}\n`);
     w.write(LEVEL_0, `Suspend:\t${printBoolPtr(spec['suspend'])}\n`);

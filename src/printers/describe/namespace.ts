@@ -1,10 +1,10 @@
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printConditions, printLabelsMultiline } from './format.js';
+import { formatRfc1123z, printConditions } from './format.js';
 import { obj, objs, str } from './json-access.js';
 import { describeLimitRanges, describeResourceQuotas } from './quota.js';
-import { LAST_APPLIED } from './skip.js';
 import { LEVEL_0, tabbedString } from './writer.js';
+import { printLabelsAndAnnotations } from './object-header.js';
 
 /**
  * `describe namespace`: labels, annotations, phase, conditions, and the namespace's resource
@@ -19,8 +19,7 @@ export function describeNamespace(
   const status = obj(namespace['status']);
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${namespace.metadata?.name ?? ''}\n`);
-    printLabelsMultiline(w, 'Labels', namespace.metadata?.labels);
-    printAnnotationsMultiline(w, 'Annotations', namespace.metadata?.annotations, LAST_APPLIED);
+    printLabelsAndAnnotations(w, namespace.metadata ?? {});
     w.write(LEVEL_0, `Status:\t${str(status['phase'])}\n`);
     printConditions(w, objs(status['conditions']), 'Type\tStatus\tLastTransitionTime\tReason\tMessage', '----\t------\t------------------\t------\t-------',
       (c) => `${str(c['type'])}\t${str(c['status'])}\t${formatRfc1123z(str(c['lastTransitionTime']), options)}\t${str(c['reason'])}\t${str(c['message'])}`);

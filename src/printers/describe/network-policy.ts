@@ -5,12 +5,12 @@
  */
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { DescribeOptions } from './format.js';
-import { formatGoTime, printAnnotationsMultiline, printLabelsMultiline } from './format.js';
+import { formatGoTime } from './format.js';
 import { obj, objs, str, strs } from './json-access.js';
-import { LAST_APPLIED } from './skip.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, tabbedString } from './writer.js';
 import { formatObjectSelector } from '../../machinery/labels/selector.js';
+import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
 
 const INDENT = '    ';
 
@@ -86,11 +86,9 @@ export function describeNetworkPolicy(np: KubeObject, options: DescribeOptions):
   const meta = np.metadata ?? {};
   const spec = obj(np['spec']);
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
+    printNameAndNamespace(w, meta);
     w.write(LEVEL_0, `Created on:\t${formatGoTime(meta.creationTimestamp, options)}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, 'Spec:\n');
     w.write(LEVEL_1, 'PodSelector: ');
     const podSelector = obj(spec['podSelector']);

@@ -4,12 +4,12 @@ import { QuantitySum, quantityString, quantityValue } from '../../machinery/quan
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printConditions, printLabelsMultiline, timestampSince } from './format.js';
+import { formatRfc1123z, printConditions, timestampSince } from './format.js';
 import { bool, obj, objs, str, strs } from './json-access.js';
-import { LAST_APPLIED } from './skip.js';
 import { printTaintsMultiline } from './volumes.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
+import { printLabelsAndAnnotations } from './object-header.js';
 
 type Json = Record<string, unknown>;
 
@@ -138,8 +138,7 @@ export function describeNode(
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
     const roles = nodeRoles(node);
     w.write(LEVEL_0, `Roles:\t${roles.length > 0 ? roles.join(',') : '<none>'}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, `CreationTimestamp:\t${formatRfc1123z(meta.creationTimestamp, options)}\n`);
     printTaintsMultiline(w, 'Taints', objs(spec['taints']));
     w.write(LEVEL_0, `Unschedulable:\t${bool(spec['unschedulable'])}\n`);

@@ -9,12 +9,12 @@ import { quantityString } from '../../machinery/quantity/text.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printConditions, printLabelsMultiline, timestampSince } from './format.js';
+import { formatRfc1123z, printAnnotationsMultiline, printConditions, printLabelsMultiline, printTypedReference, timestampSince } from './format.js';
 import { obj, objs, str, strMap, strs } from './json-access.js';
 import { BETA_STORAGE_CLASS_ANNOTATION } from './names.js';
 import { LAST_APPLIED } from './skip.js';
 import type { DescribeWriter } from './writer.js';
-import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
+import { LEVEL_0, tabbedString } from './writer.js';
 
 type Json = Record<string, unknown>;
 
@@ -72,14 +72,7 @@ export function printPersistentVolumeClaim(w: DescribeWriter, claim: Json, full:
   w.write(LEVEL_0, `Capacity:\t${capacity}\n`);
   w.write(LEVEL_0, `Access Modes:\t${accessModes}\n`);
   if (typeof spec['volumeMode'] === 'string') w.write(LEVEL_0, `VolumeMode:\t${spec['volumeMode']}\n`);
-  const source = spec['dataSource'];
-  if (source !== undefined && source !== null) {
-    const ds = obj(source);
-    w.write(LEVEL_0, 'DataSource:\n');
-    if (typeof ds['apiGroup'] === 'string') w.write(LEVEL_1, `APIGroup:\t${ds['apiGroup']}\n`);
-    w.write(LEVEL_1, `Kind:\t${str(ds['kind'])}\n`);
-    w.write(LEVEL_1, `Name:\t${str(ds['name'])}\n`);
-  }
+  printTypedReference(w, 'DataSource', spec['dataSource']);
 }
 
 /**

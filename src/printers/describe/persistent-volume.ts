@@ -6,14 +6,14 @@ import type { KubeObject } from '../../sdk/types/meta.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { printAnnotationsMultiline, printLabelsMultiline, timestampSince } from './format.js';
+import { timestampSince } from './format.js';
 import { obj, objs, str, strs } from './json-access.js';
 import { BETA_STORAGE_CLASS_ANNOTATION } from './names.js';
 import { accessModesText, quantityOf } from './persistent-volume-claim.js';
-import { LAST_APPLIED } from './skip.js';
 import { describePersistentVolumeSource } from './volumes.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, tabbedString } from './writer.js';
+import { printLabelsAndAnnotations } from './object-header.js';
 
 type Json = Record<string, unknown>;
 
@@ -66,8 +66,7 @@ export function describePersistentVolume(pv: KubeObject, events: readonly EventL
   const status = obj(pv['status']);
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, `Finalizers:\t[${(meta.finalizers ?? []).join(' ')}]\n`);
     w.write(LEVEL_0, `StorageClass:\t${volumeStorageClass(pv)}\n`);
     if (meta.deletionTimestamp) w.write(LEVEL_0, `Status:\tTerminating (lasts ${timestampSince(meta.deletionTimestamp, options.now)})\n`);

@@ -13,6 +13,7 @@ import { describeVolumes, printTolerationsMultiline } from './volumes.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
 import { formatObjectSelector } from '../../machinery/labels/selector.js';
+import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
 
 type Json = Record<string, unknown>;
 
@@ -119,8 +120,7 @@ export function describePod(pod: KubeObject, events: readonly EventLike[] | unde
   const status = obj(pod['status']);
   const meta = pod.metadata ?? {};
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
+    printNameAndNamespace(w, meta);
     if (typeof spec['priority'] === 'number') w.write(LEVEL_0, `Priority:\t${spec['priority']}\n`);
     if (str(spec['priorityClassName'])) w.write(LEVEL_0, `Priority Class Name:\t${str(spec['priorityClassName'])}\n`);
     if (str(spec['runtimeClassName'])) w.write(LEVEL_0, `Runtime Class Name:\t${str(spec['runtimeClassName'])}\n`);
@@ -128,8 +128,7 @@ export function describePod(pod: KubeObject, events: readonly EventLike[] | unde
     if (!str(spec['nodeName'])) w.write(LEVEL_0, 'Node:\t<none>\n');
     else w.write(LEVEL_0, `Node:\t${str(spec['nodeName'])}/${str(status['hostIP'])}\n`);
     if (status['startTime'] !== undefined) w.write(LEVEL_0, `Start Time:\t${formatRfc1123z(str(status['startTime']), options)}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printLabelsAndAnnotations(w, meta);
     const phase = str(status['phase']);
     if (meta.deletionTimestamp && phase !== 'Failed' && phase !== 'Succeeded') {
       w.write(LEVEL_0, `Status:\tTerminating (lasts ${timestampSince(meta.deletionTimestamp, options.now)})\n`);

@@ -8,6 +8,7 @@ import type { DescribeOptions } from './format.js';
 import { bool, intOrString, num, obj, str } from './json-access.js';
 import { LEVEL_0, LEVEL_2, tabbedString } from './writer.js';
 import { formatObjectSelector, formatLabels } from '../../machinery/labels/selector.js';
+import { printNameAndNamespace } from './object-header.js';
 
 const present = (v: unknown): boolean => v !== undefined && v !== null;
 
@@ -17,8 +18,7 @@ export function describePodDisruptionBudget(pdb: KubeObject, events: readonly Ev
   const spec = obj(pdb['spec']);
   const status = obj(pdb['status']);
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
+    printNameAndNamespace(w, meta);
     if (present(spec['minAvailable'])) w.write(LEVEL_0, `Min available:\t${intOrString(spec['minAvailable'])}\n`);
     else if (present(spec['maxUnavailable'])) w.write(LEVEL_0, `Max unavailable:\t${intOrString(spec['maxUnavailable'])}\n`);
     if (present(spec['selector'])) w.write(LEVEL_0, `Selector:\t${formatObjectSelector(spec['selector'])}\n`);

@@ -10,6 +10,7 @@ import { quantityOf, quantityString, quantityValue } from '../../machinery/quant
 import { obj, objs, str, strs } from './json-access.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
+import { printNameAndNamespace } from './object-header.js';
 
 type Json = Record<string, unknown>;
 
@@ -35,8 +36,15 @@ function quantityText(list: Json, name: string): string {
   return v === undefined || v === null ? '0' : quantityString(String(v));
 }
 
-function sortedScopes(quota: KubeObject): string[] {
-  return strs(obj(quota['spec'])['scopes']).sort(compareUtf8);
+/** A quota's `Scopes:` line and the help of each scope, `bullet` before it (kubectl words the two describers differently). */
+function printScopes(w: DescribeWriter, level: number, bullet: string, quota: KubeObject): void {
+  const scopes = strs(obj(quota['spec'])['scopes']).sort(compareUtf8);
+  if (scopes.length === 0) return;
+  w.write(level, `Scopes:\t${scopes.join(', ')}\n`);
+  for (const scope of scopes) {
+    const help = helpTextForScope(scope);
+    if (help) w.write(level, `${bullet}${help}\n`);
+  }
 }
 
 /** `DescribeResourceQuotas`: every quota of a namespace, sorted by name, with used and hard amounts. */
@@ -49,14 +57,7 @@ export function describeResourceQuotas(quotas: readonly KubeObject[], w: Describ
   w.write(LEVEL_0, 'Resource Quotas\n');
   for (const q of sorted) {
     w.write(LEVEL_1, `Name:\t${q.metadata?.name ?? ''}\n`);
-    const scopes = sortedScopes(q);
-    if (scopes.length > 0) {
-      w.write(LEVEL_1, `Scopes:\t${scopes.join(', ')}\n`);
-      for (const scope of scopes) {
-        const help = helpTextForScope(scope);
-        if (help) w.write(LEVEL_1, `* ${help}\n`);
-      }
-    }
+    printScopes(w, LEVEL_1, '* ', q);
     w.write(LEVEL_1, 'Resource\tUsed\tHard\n');
     w.write(LEVEL_1, '--------\t---\t---\n');
     const status = obj(q['status']);
@@ -87,16 +88,8 @@ export function describeResourceQuota(quota: KubeObject): string {
   const hard = obj(status['hard']);
   const used = obj(status['used']);
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
-    const scopes = sortedScopes(quota);
-    if (scopes.length > 0) {
-      w.write(LEVEL_0, `Scopes:\t${scopes.join(', ')}\n`);
-      for (const scope of scopes) {
-        const help = helpTextForScope(scope);
-        if (help) w.write(LEVEL_0, ` * ${help}\n`);
-      }
-    }
+    printNameAndNamespace(w, meta);
+    printScopes(w, LEVEL_0, ' * ', quota);
     w.write(LEVEL_0, 'Resource\tUsed\tHard\n');
     w.write(LEVEL_0, '--------\t----\t----\n');
     for (const name of sortedKeys(hard)) w.write(LEVEL_0, `${name}\t${usedText(used, hard, name)}\t${quantityText(hard, name)}\n`);
@@ -133,8 +126,7 @@ export function describeLimitRanges(limitRanges: readonly KubeObject[], w: Descr
 export function describeLimitRange(limitRange: KubeObject): string {
   const meta = limitRange.metadata ?? {};
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
+    printNameAndNamespace(w, meta);
     w.write(LEVEL_0, 'Type\tResource\tMin\tMax\tDefault Request\tDefault Limit\tMax Limit/Request Ratio\n');
     w.write(LEVEL_0, '----\t--------\t---\t---\t---------------\t-------------\t-----------------------\n');
     describeLimitRangeSpec(obj(limitRange['spec']), '', w);

@@ -3,19 +3,17 @@
  * (the Role and Subjects tables), as kubectl prints them. kubectl shows no events for these.
  */
 import type { KubeObject } from '../../sdk/types/meta.js';
-import { printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { obj, objs, str } from './json-access.js';
 import { combineResourceGroup, ruleListText, tableRules } from './policy-rules.js';
-import { LAST_APPLIED } from './skip.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
+import { printLabelsAndAnnotations } from './object-header.js';
 
 /** `describe role` and `describe clusterrole`. */
 export function describeRole(role: KubeObject): string {
   const meta = role.metadata ?? {};
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, 'PolicyRule:\n');
     w.write(LEVEL_1, 'Resources\tNon-Resource URLs\tResource Names\tVerbs\n');
     w.write(LEVEL_1, '---------\t-----------------\t--------------\t-----\n');
@@ -31,8 +29,7 @@ export function describeRoleBinding(binding: KubeObject): string {
   const roleRef = obj(binding['roleRef']);
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, 'Role:\n');
     w.write(LEVEL_1, `Kind:\t${str(roleRef['kind'])}\n`);
     w.write(LEVEL_1, `Name:\t${str(roleRef['name'])}\n`);

@@ -7,13 +7,12 @@ import { controllerPodCounts, podPhaseCountsText } from './controller-pods.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { num, obj, objs, str } from './json-access.js';
 import { controllerOf, describePodTemplate } from './pod.js';
-import { LAST_APPLIED } from './skip.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
 import { formatObjectSelector } from '../../machinery/labels/selector.js';
+import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
 
 /** The pods a workload describer counts: those its selector matched, or why they could not be listed. */
 export type SelectedPods = readonly KubeObject[] | { error: string };
@@ -32,11 +31,9 @@ export function describeReplicaSet(rs: KubeObject, pods: SelectedPods, events: r
   const spec = obj(rs['spec']);
   const status = obj(rs['status']);
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
+    printNameAndNamespace(w, meta);
     w.write(LEVEL_0, `Selector:\t${formatObjectSelector(spec['selector'])}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printLabelsAndAnnotations(w, meta);
     const controlledBy = controllerOf(rs);
     if (controlledBy) w.write(LEVEL_0, `Controlled By:\t${controlledBy}\n`);
     w.write(LEVEL_0, `Replicas:\t${num(status['replicas'])} current / ${num(spec['replicas'])} desired\n`);

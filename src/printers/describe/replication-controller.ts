@@ -8,13 +8,12 @@ import { controllerPodCounts, podPhaseCountsText } from './controller-pods.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { num, obj, objs } from './json-access.js';
 import { describePodTemplate } from './pod.js';
 import { describeReplicaConditions } from './replicaset.js';
-import { LAST_APPLIED } from './skip.js';
 import { LEVEL_0, tabbedString } from './writer.js';
 import { formatLabels } from '../../machinery/labels/selector.js';
+import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
 
 /** `describe replicationcontroller`; `pods` are those its selector matched (it counts the ones it controls). */
 export function describeReplicationController(rc: KubeObject, pods: readonly KubeObject[], events: readonly EventLike[] | undefined, options: DescribeOptions): string {
@@ -23,11 +22,9 @@ export function describeReplicationController(rc: KubeObject, pods: readonly Kub
   const status = obj(rc['status']);
   const template = spec['template'];
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
+    printNameAndNamespace(w, meta);
     w.write(LEVEL_0, `Selector:\t${formatLabels(spec['selector'] as Record<string, string> | undefined)}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, `Replicas:\t${num(status['replicas'])} current / ${num(spec['replicas'])} desired\n`);
     w.write(LEVEL_0, `Pods Status:\t${podPhaseCountsText(controllerPodCounts(pods, meta.uid))}\n`);
     describePodTemplate(template === undefined || template === null ? undefined : obj(template), w, options);

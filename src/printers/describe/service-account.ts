@@ -7,10 +7,9 @@ import type { KubeObject } from '../../sdk/types/meta.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { objs, str } from './json-access.js';
-import { LAST_APPLIED } from './skip.js';
 import { LEVEL_0, tabbedString } from './writer.js';
+import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
 
 const EMPTY_HEADER = '                   ';
 
@@ -44,10 +43,8 @@ export function describeServiceAccount(
   // kubectl walks its three headers in sorted order.
   const sections: [string, string[]][] = [['Image pull secrets:', pull], ['Mountable secrets: ', mount], ['Tokens:            ', tokens]];
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printNameAndNamespace(w, meta);
+    printLabelsAndAnnotations(w, meta);
     for (const [header, names] of sections) {
       if (names.length === 0) {
         w.write(LEVEL_0, `${header}\t<none>\n`);

@@ -3,11 +3,10 @@ import type { EventLike } from './events.js';
 import { formatEndpointSlices } from './endpoints.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { num, obj, objs, str, strs } from './json-access.js';
-import { LAST_APPLIED } from './skip.js';
 import { LEVEL_0, tabbedString } from './writer.js';
 import { formatLabels } from '../../machinery/labels/selector.js';
+import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
 
 type Json = Record<string, unknown>;
 
@@ -37,10 +36,8 @@ export function describeService(
   const status = obj(service['status']);
   const meta = service.metadata ?? {};
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printNameAndNamespace(w, meta);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, `Selector:\t${formatLabels(spec['selector'] as Record<string, string> | undefined)}\n`);
     w.write(LEVEL_0, `Type:\t${str(spec['type'])}\n`);
     if (spec['ipFamilyPolicy'] !== undefined) w.write(LEVEL_0, `IP Family Policy:\t${str(spec['ipFamilyPolicy'])}\n`);

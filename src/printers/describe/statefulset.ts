@@ -8,14 +8,14 @@ import { controllerPodCounts, podPhaseCountsText } from './controller-pods.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline } from './format.js';
+import { formatRfc1123z, printLabelsMultiline } from './format.js';
 import { intOrString, num, obj, objs, str } from './json-access.js';
 import { claimStorageClass } from './persistent-volume-claim.js';
 import { describePodTemplate } from './pod.js';
-import { LAST_APPLIED } from './skip.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
 import { fromObjectSelector, selectorString } from '../../machinery/labels/selector.js';
+import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
 
 /** kubectl's `describeVolumeClaimTemplates`. */
 function describeVolumeClaimTemplates(templates: Record<string, unknown>[], w: DescribeWriter): void {
@@ -43,12 +43,10 @@ export function describeStatefulSet(sts: KubeObject, pods: readonly KubeObject[]
   const spec = obj(sts['spec']);
   const status = obj(sts['status']);
   return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
-    w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
+    printNameAndNamespace(w, meta);
     w.write(LEVEL_0, `CreationTimestamp:\t${formatRfc1123z(meta.creationTimestamp, options)}\n`);
     w.write(LEVEL_0, `Selector:\t${selectorString(fromObjectSelector(spec['selector']))}\n`);
-    printLabelsMultiline(w, 'Labels', meta.labels);
-    printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
+    printLabelsAndAnnotations(w, meta);
     w.write(LEVEL_0, `Replicas:\t${num(spec['replicas'])} desired | ${num(status['replicas'])} total\n`);
     const strategy = obj(spec['updateStrategy']);
     w.write(LEVEL_0, `Update Strategy:\t${str(strategy['type'])}\n`);

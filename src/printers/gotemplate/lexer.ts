@@ -420,17 +420,7 @@ function lexFieldOrVariable(l: Lexer, type: 'field' | 'variable'): StateFn | nul
 }
 
 function lexChar(l: Lexer): StateFn | null {
-  for (;;) {
-    const r = l.next();
-    if (r === 0x5c) {
-      const n = l.next();
-      if (n !== EOF && n !== 0x0a) continue;
-      return l.errorf('unterminated character constant');
-    }
-    if (r === EOF || r === 0x0a) return l.errorf('unterminated character constant');
-    if (r === 0x27) break;
-  }
-  return l.emit('charConstant');
+  return lexEscapedUntil(l, 0x27, 'charConstant', 'unterminated character constant');
 }
 
 function lexNumber(l: Lexer): StateFn | null {
@@ -444,17 +434,22 @@ function lexNumber(l: Lexer): StateFn | null {
 }
 
 function lexQuote(l: Lexer): StateFn | null {
+  return lexEscapedUntil(l, 0x22, 'string', 'unterminated quoted string');
+}
+
+/** A quoted item up to its closing quote `close`, backslash escapes within one line; `unterminated` otherwise. */
+function lexEscapedUntil(l: Lexer, close: number, item: 'charConstant' | 'string', unterminated: string): StateFn | null {
   for (;;) {
     const r = l.next();
     if (r === 0x5c) {
       const n = l.next();
       if (n !== EOF && n !== 0x0a) continue;
-      return l.errorf('unterminated quoted string');
+      return l.errorf(unterminated);
     }
-    if (r === EOF || r === 0x0a) return l.errorf('unterminated quoted string');
-    if (r === 0x22) break;
+    if (r === EOF || r === 0x0a) return l.errorf(unterminated);
+    if (r === close) break;
   }
-  return l.emit('string');
+  return l.emit(item);
 }
 
 function lexRawQuote(l: Lexer): StateFn | null {

@@ -194,11 +194,20 @@ class Parser {
     const name = this.expectOneOf('string', 'rawString', context);
     this.name = this.unquoteOrError(name.val);
     this.expect('rightDelim', context);
-    this.enter();
+    this.definedBody(context, this);
+  }
+
+  /**
+   * The body of the template this parser defines, up to its `{{end}}`, then added to the set.
+   * `parent` is the parser of the enclosing text (this one for a `define`), which keeps the
+   * nesting depth and reports a missing end.
+   */
+  private definedBody(context: string, parent: Parser): void {
+    parent.enter();
     const [list, end] = this.itemList();
-    this.leave();
+    parent.leave();
     this.root = list;
-    if (end.type !== 'end') this.errorf(`unexpected ${nodeString(end)} in ${context}`);
+    if (end.type !== 'end') parent.errorf(`unexpected ${nodeString(end)} in ${context}`);
     this.add();
   }
 
@@ -374,12 +383,7 @@ class Parser {
     const name = this.parseTemplateName(token, context);
     const pipe = this.pipeline(context, 'rightDelim');
     const block = new Parser(name, this.parseName, this.text, this.lex, this.funcs, this.treeSet, this.nesting);
-    this.enter();
-    const [list, end] = block.itemList();
-    this.leave();
-    block.root = list;
-    if (end.type !== 'end') this.errorf(`unexpected ${nodeString(end)} in ${context}`);
-    block.add();
+    block.definedBody(context, this);
     return { type: 'template', pos: token.pos, line: token.line, name, pipe };
   }
 

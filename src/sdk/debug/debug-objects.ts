@@ -78,6 +78,20 @@ function withCommand<C extends Container>(c: C, o: DebugContainerOptions): C {
 }
 
 /**
+ * What every debug container takes from the options, in the order Go writes the fields: the
+ * environment, `resources: {}` (Go's empty struct), the termination message policy, the pull
+ * policy, stdin and tty.
+ */
+function setContainerOptions(c: Container | EphemeralContainer, o: DebugContainerOptions): void {
+  if (o.env.length > 0) c.env = o.env.map((e) => ({ ...e }));
+  c.resources = {};
+  c.terminationMessagePolicy = 'File';
+  if (o.pullPolicy !== undefined && o.pullPolicy !== '') c.imagePullPolicy = o.pullPolicy;
+  if (o.stdin) c.stdin = true;
+  if (o.tty) c.tty = true;
+}
+
+/**
  * The pod with the ephemeral debug container added (what kubectl diffs against the pod to make
  * its patch), the container, and whether its name was generated.
  */
@@ -86,12 +100,7 @@ export function ephemeralDebugPod(pod: Pod, o: EphemeralDebugOptions): { pod: Po
   // Fields in the order Go writes them; `resources: {}` as Go writes an empty struct.
   let ec: EphemeralContainer = { name: name.name, image: o.image };
   ec = withCommand(ec, o);
-  if (o.env.length > 0) ec.env = o.env.map((e) => ({ ...e }));
-  ec.resources = {};
-  ec.terminationMessagePolicy = 'File';
-  if (o.pullPolicy !== undefined && o.pullPolicy !== '') ec.imagePullPolicy = o.pullPolicy;
-  if (o.stdin) ec.stdin = true;
-  if (o.tty) ec.tty = true;
+  setContainerOptions(ec, o);
   if (o.targetContainer !== undefined && o.targetContainer !== '') ec.targetContainerName = o.targetContainer;
   const copy = structuredClone(pod);
   const spec = copy.spec ?? { containers: [] };
@@ -170,12 +179,7 @@ export function nodeDebugPod(node: Node, o: DebugContainerOptions): { pod: Pod; 
   const containerName = o.container !== undefined && o.container !== '' ? o.container : 'debugger';
   const random = o.random ?? randomSuffix;
   let c: Container = { name: containerName, image: o.image };
-  if (o.env.length > 0) c.env = o.env.map((e) => ({ ...e }));
-  c.resources = {};
-  c.terminationMessagePolicy = 'File';
-  if (o.pullPolicy !== undefined && o.pullPolicy !== '') c.imagePullPolicy = o.pullPolicy;
-  if (o.stdin) c.stdin = true;
-  if (o.tty) c.tty = true;
+  setContainerOptions(c, o);
   c = withCommand(c, o);
   const pod: Pod = {
     metadata: { name: `node-debugger-${nodeName}-${random()}` },

@@ -90,6 +90,11 @@ export function applyDebugProfile(profile: DebugProfile, pod: Pod, containerName
   const withContainer = (f: (container: Container) => void): void => {
     if (c !== undefined) f(c);
   };
+  // A copy of the pod leaves out what is not kept and shares its process namespace.
+  const prepareCopy = (): void => {
+    removeKept(pod, keep);
+    shareProcessNamespace(pod);
+  };
   switch (profile) {
     case 'legacy':
       if (style === 'node') {
@@ -105,17 +110,13 @@ export function applyDebugProfile(profile: DebugProfile, pod: Pod, containerName
         withContainer((x) => delete x.securityContext);
         useHostNamespaces(pod);
       } else {
-        if (style === 'podCopy') removeKept(pod, keep);
         withContainer((x) => addCapability(x, 'SYS_PTRACE'));
-        if (style === 'podCopy') shareProcessNamespace(pod);
+        if (style === 'podCopy') prepareCopy();
       }
       return;
     case 'baseline':
       withContainer((x) => delete x.securityContext);
-      if (style === 'podCopy') {
-        removeKept(pod, keep);
-        shareProcessNamespace(pod);
-      }
+      if (style === 'podCopy') prepareCopy();
       return;
     case 'restricted':
       withContainer((x) => {
@@ -126,10 +127,7 @@ export function applyDebugProfile(profile: DebugProfile, pod: Pod, containerName
         sc.allowPrivilegeEscalation = false;
         sc.seccompProfile = { type: 'RuntimeDefault' };
       });
-      if (style === 'podCopy') {
-        removeKept(pod, keep);
-        shareProcessNamespace(pod);
-      }
+      if (style === 'podCopy') prepareCopy();
       return;
     case 'netadmin':
       withContainer((x) => {
@@ -137,10 +135,7 @@ export function applyDebugProfile(profile: DebugProfile, pod: Pod, containerName
         addCapability(x, 'NET_RAW');
       });
       if (style === 'node') useHostNamespaces(pod);
-      else if (style === 'podCopy') {
-        removeKept(pod, keep);
-        shareProcessNamespace(pod);
-      }
+      else if (style === 'podCopy') prepareCopy();
       return;
     case 'sysadmin':
       withContainer((x) => {
@@ -149,10 +144,7 @@ export function applyDebugProfile(profile: DebugProfile, pod: Pod, containerName
       if (style === 'node') {
         useHostNamespaces(pod);
         mountRootPartition(pod, containerName);
-      } else if (style === 'podCopy') {
-        removeKept(pod, keep);
-        shareProcessNamespace(pod);
-      }
+      } else if (style === 'podCopy') prepareCopy();
       return;
     default:
       throw new InputError(`unknown profile: ${String(profile)}`);

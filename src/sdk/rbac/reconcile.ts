@@ -96,6 +96,16 @@ function mergeMetadata(expected: { metadata?: ObjectMeta }, live: { metadata?: O
 }
 
 /**
+ * The list a reconciled field (a role's rules, a binding's subjects) is to hold, or undefined when
+ * it stays: the live list with the missing items added, or, when extras are removed, the expected
+ * list (`list` undefined: no field) as soon as anything is missing or extra.
+ */
+function reconciledList<T>(live: readonly T[] | undefined, expected: T[] | undefined, missing: readonly T[], extra: readonly T[], removeExtra: boolean): { list: T[] | undefined } | undefined {
+  if (!removeExtra) return missing.length > 0 ? { list: [...(live ?? []), ...missing] } : undefined;
+  return missing.length > 0 || extra.length > 0 ? { list: expected } : undefined;
+}
+
+/**
  * What to do with a role: create it when there is no live one, else update the live one with the
  * expected labels, annotations, rules and aggregation selectors.
  */
@@ -114,12 +124,10 @@ export function reconcileRole(expected: RuleOwner, live: RuleOwner | undefined, 
   // Extra permissions are not computed when both roles are aggregated.
   const extraRules = expected.aggregationRule === undefined || live.aggregationRule === undefined ? covers(expectedRules, liveRules).uncovered : [];
   const missingRules = covers(liveRules, expectedRules).uncovered;
-  if (!removeExtraPermissions && missingRules.length > 0) {
-    role.rules = [...(role.rules ?? []), ...missingRules];
-    operation = 'update';
-  } else if (removeExtraPermissions && (missingRules.length > 0 || extraRules.length > 0)) {
-    if (expected.rules === undefined) delete role.rules;
-    else role.rules = expected.rules;
+  const rules = reconciledList(role.rules, expected.rules, missingRules, extraRules, removeExtraPermissions);
+  if (rules !== undefined) {
+    if (rules.list === undefined) delete role.rules;
+    else role.rules = rules.list;
     operation = 'update';
   }
 
@@ -165,12 +173,10 @@ export function reconcileBinding(expected: RoleBinding, live: RoleBinding | unde
   let operation = mergeMetadata(expected, live, binding);
   const missingSubjects = subjectsOnlyIn(expected.subjects ?? [], live.subjects ?? []);
   const extraSubjects = subjectsOnlyIn(live.subjects ?? [], expected.subjects ?? []);
-  if (!removeExtraSubjects && missingSubjects.length > 0) {
-    binding.subjects = [...(binding.subjects ?? []), ...missingSubjects];
-    operation = 'update';
-  } else if (removeExtraSubjects && (missingSubjects.length > 0 || extraSubjects.length > 0)) {
-    if (expected.subjects === undefined) delete binding.subjects;
-    else binding.subjects = expected.subjects;
+  const subjects = reconciledList(binding.subjects, expected.subjects, missingSubjects, extraSubjects, removeExtraSubjects);
+  if (subjects !== undefined) {
+    if (subjects.list === undefined) delete binding.subjects;
+    else binding.subjects = subjects.list;
     operation = 'update';
   }
   return { binding, missingSubjects, extraSubjects, operation, protected: isProtectedBinding };

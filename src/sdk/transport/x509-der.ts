@@ -4,38 +4,18 @@
  * algorithm) from the certificate's DER. Only what the fast TLS chain check needs; anything it
  * cannot read makes it answer `undefined`, and the caller then leaves the decision to Node.
  */
-
-/** One DER element: its tag and where its content lies in the buffer. */
-interface Element {
-  tag: number;
-  start: number;
-  end: number;
-}
+import { derElement, oidText, type DerElement } from '../../machinery/der.js';
 
 /** The DER element at `offset`, bounded by `limit`; undefined when malformed. */
-function element(der: Uint8Array, offset: number, limit: number): Element | undefined {
-  if (offset + 2 > limit) return undefined;
-  const tag = der[offset] ?? 0;
+function element(der: Uint8Array, offset: number, limit: number): DerElement | undefined {
+  const e = derElement(der, offset, limit);
   // High tag numbers never occur in the structures read here.
-  if ((tag & 0x1f) === 0x1f) return undefined;
-  const first = der[offset + 1] ?? 0;
-  let length = first;
-  let start = offset + 2;
-  if (first & 0x80) {
-    const count = first & 0x7f;
-    if (count === 0 || count > 4 || start + count > limit) return undefined;
-    length = 0;
-    for (let i = 0; i < count; i++) length = length * 256 + (der[start + i] ?? 0);
-    start += count;
-  }
-  const end = start + length;
-  if (end > limit) return undefined;
-  return { tag, start, end };
+  return 'fault' in e || (e.tag & 0x1f) === 0x1f ? undefined : e;
 }
 
 /** The elements directly inside a constructed element. */
-function children(der: Uint8Array, parent: Element): Element[] | undefined {
-  const out: Element[] = [];
+function children(der: Uint8Array, parent: DerElement): DerElement[] | undefined {
+  const out: DerElement[] = [];
   let offset = parent.start;
   while (offset < parent.end) {
     const child = element(der, offset, parent.end);
@@ -54,22 +34,9 @@ const OCTET_STRING = 0x04;
 const BIT_STRING = 0x03;
 const EXTENSIONS_TAG = 0xa3;
 
-/** Dotted form of an OBJECT IDENTIFIER's content. */
-function oidText(der: Uint8Array, e: Element): string | undefined {
-  if (e.tag !== OID || e.end === e.start) return undefined;
-  const arcs: number[] = [];
-  let value = 0;
-  for (let i = e.start; i < e.end; i++) {
-    const byte = der[i] ?? 0;
-    value = value * 128 + (byte & 0x7f);
-    if (value > Number.MAX_SAFE_INTEGER / 128) return undefined;
-    if ((byte & 0x80) === 0) {
-      if (arcs.length === 0) arcs.push(value < 80 ? Math.floor(value / 40) : 2, value < 80 ? value % 40 : value - 80);
-      else arcs.push(value);
-      value = 0;
-    }
-  }
-  return arcs.join('.');
+/** Dotted form of an OBJECT IDENTIFIER element. */
+function oidOf(der: Uint8Array, e: DerElement): string | undefined {
+  return e.tag === OID ? oidText(der.subarray(e.start, e.end)) : undefined;
 }
 
 /** One certificate extension. */
@@ -77,7 +44,7 @@ export interface CertificateExtension {
   oid: string;
   critical: boolean;
   /** The extension's value (the content of its OCTET STRING). */
-  value: Element;
+  value: DerElement;
 }
 
 /** What the chain check needs from a certificate's DER. */
@@ -103,7 +70,7 @@ export const OIDS = {
   serverAuth: '1.3.6.1.5.5.7.3.1',
 } as const;
 
-function readBasicConstraints(der: Uint8Array, value: Element): { pathLength?: number } | undefined {
+function readBasicConstraints(der: Uint8Array, value: DerElement): { pathLength?: number } | undefined {
   const seq = element(der, value.start, value.end);
   if (seq?.tag !== SEQUENCE || seq.end !== value.end) return undefined;
   const parts = children(der, seq);
@@ -120,7 +87,7 @@ function readBasicConstraints(der: Uint8Array, value: Element): { pathLength?: n
   return out;
 }
 
-function readKeyUsage(der: Uint8Array, value: Element): number | undefined {
+function readKeyUsage(der: Uint8Array, value: DerElement): number | undefined {
   const bits = element(der, value.start, value.end);
   if (bits?.tag !== BIT_STRING || bits.end !== value.end || bits.end - bits.start < 2 || bits.end - bits.start > 3) return undefined;
   const first = der[bits.start + 1] ?? 0;
@@ -131,14 +98,14 @@ function readKeyUsage(der: Uint8Array, value: Element): number | undefined {
   return usage;
 }
 
-function readExtendedKeyUsage(der: Uint8Array, value: Element): string[] | undefined {
+function readExtendedKeyUsage(der: Uint8Array, value: DerElement): string[] | undefined {
   const seq = element(der, value.start, value.end);
   if (seq?.tag !== SEQUENCE || seq.end !== value.end) return undefined;
   const parts = children(der, seq);
   if (parts === undefined) return undefined;
   const oids: string[] = [];
   for (const part of parts) {
-    const oid = oidText(der, part);
+    const oid = oidOf(der, part);
     if (oid === undefined) return undefined;
     oids.push(oid);
   }
@@ -162,7 +129,7 @@ export function certificateFacts(der: Uint8Array): CertificateFacts | undefined 
   const [tbs, sigAlg] = top;
   if (tbs?.tag !== SEQUENCE || sigAlg?.tag !== SEQUENCE) return undefined;
   const sigParts = children(der, sigAlg);
-  const algorithm = sigParts?.[0] === undefined ? undefined : oidText(der, sigParts[0]);
+  const algorithm = sigParts?.[0] === undefined ? undefined : oidOf(der, sigParts[0]);
   if (algorithm === undefined) return undefined;
   const fields = children(der, tbs);
   if (fields === undefined) return undefined;
@@ -177,7 +144,7 @@ export function certificateFacts(der: Uint8Array): CertificateFacts | undefined 
   for (const entry of entries) {
     const parts = entry.tag === SEQUENCE ? children(der, entry) : undefined;
     if (parts === undefined || parts.length < 2 || parts.length > 3) return undefined;
-    const oid = parts[0] === undefined ? undefined : oidText(der, parts[0]);
+    const oid = parts[0] === undefined ? undefined : oidOf(der, parts[0]);
     const value = parts[parts.length - 1];
     if (oid === undefined || value?.tag !== OCTET_STRING) return undefined;
     // A repeated extension makes OpenSSL refuse the certificate; leave that to it.

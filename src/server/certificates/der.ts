@@ -2,6 +2,7 @@
  * The few DER facts signature verification needs from a PKCS#10 request: the raw
  * `CertificationRequestInfo` (the signed bytes), the signature algorithm OID and the signature.
  */
+import { derElement, oidText, type DerFault } from '../../machinery/der.js';
 
 interface Tlv {
   tag: number;
@@ -11,34 +12,17 @@ interface Tlv {
   next: number;
 }
 
-function readTlv(buf: Buffer, at: number): Tlv {
-  if (at + 2 > buf.length) throw new Error('asn1: truncated element');
-  const tag = buf[at] ?? 0;
-  let len = buf[at + 1] ?? 0;
-  let off = at + 2;
-  if (len & 0x80) {
-    const n = len & 0x7f;
-    if (n === 0 || n > 4 || off + n > buf.length) throw new Error('asn1: invalid length');
-    len = 0;
-    for (let i = 0; i < n; i++) len = len * 256 + (buf[off + i] ?? 0);
-    off += n;
-  }
-  if (off + len > buf.length) throw new Error('asn1: data truncated');
-  return { tag, raw: buf.subarray(at, off + len), content: buf.subarray(off, off + len), next: off + len };
-}
+/** Go's encoding/asn1 words for an element it cannot read. */
+const FAULTS: Record<DerFault, string> = {
+  'truncated header': 'asn1: truncated element',
+  'invalid length': 'asn1: invalid length',
+  'truncated content': 'asn1: data truncated',
+};
 
-function oidText(content: Buffer): string {
-  const parts: number[] = [];
-  let v = 0;
-  for (const b of content) {
-    v = v * 128 + (b & 0x7f);
-    if ((b & 0x80) === 0) {
-      if (parts.length === 0) parts.push(v < 80 ? Math.floor(v / 40) : 2, v < 80 ? v % 40 : v - 80);
-      else parts.push(v);
-      v = 0;
-    }
-  }
-  return parts.join('.');
+function readTlv(buf: Buffer, at: number): Tlv {
+  const e = derElement(buf, at, buf.length);
+  if ('fault' in e) throw new Error(FAULTS[e.fault]);
+  return { tag: e.tag, raw: buf.subarray(at, e.end), content: buf.subarray(e.start, e.end), next: e.end };
 }
 
 /** The signed part, algorithm and signature of a PKCS#10 request (or an X.509 certificate). */
@@ -59,5 +43,5 @@ export function signedParts(der: Buffer): SignedParts {
   if (tbs.tag !== 0x30 || alg.tag !== 0x30 || sig.tag !== 0x03) throw new Error('asn1: structure error');
   const oid = readTlv(alg.content, 0);
   if (oid.tag !== 0x06) throw new Error('asn1: structure error: no algorithm identifier');
-  return { tbs: tbs.raw, algorithmOid: oidText(oid.content), signature: sig.content.subarray(1) };
+  return { tbs: tbs.raw, algorithmOid: oidText(oid.content) ?? '', signature: sig.content.subarray(1) };
 }

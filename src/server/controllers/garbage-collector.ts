@@ -13,6 +13,7 @@ import { InternalClient } from '../control/client.js';
 import type { Controller } from '../control/controller.js';
 import { realClock } from '../control/clock.js';
 import { reconcileLoop, STEADY_RETRY } from '../control/reconcile-loop.js';
+import { dropOwnerReferences } from './workloads/util/controller-ref.js';
 
 interface Ref {
   apiVersion: string;
@@ -135,34 +136,30 @@ export function garbageCollector(ctx: ServerContext): Controller {
 
   /** Orphan: drop the owner's references from its dependents, then its `orphan` finalizer. */
   async function processOrphan(loc: string): Promise<void> {
-    const where = parseLocation(loc);
-    if (where === undefined) return;
-    const owner = await client.get(where.def, where.namespace, where.name);
-    if (owner === undefined || !finalizers(owner).includes('orphan')) return;
-    const uid = asString(asObject(owner.metadata)?.uid) ?? '';
-    for (const dep of [...(dependents.get(uid) ?? [])]) {
+    const owner = await ownerWithFinalizer(loc, 'orphan');
+    if (owner === undefined) return;
+    for (const dep of [...(dependents.get(owner.uid) ?? [])]) {
       const d = parseLocation(dep);
       if (d === undefined) continue;
-      await client.update(d.def, d.namespace, d.name, (o) => {
-        const meta = asObject(o.metadata) ?? {};
-        const refs = asArray(meta.ownerReferences) ?? [];
-        const kept = refs.filter((r) => asString(asObject(r)?.uid) !== uid);
-        if (kept.length === refs.length) return false;
-        if (kept.length === 0) delete meta.ownerReferences;
-        else meta.ownerReferences = kept;
-        return true;
-      });
+      await client.update(d.def, d.namespace, d.name, (o) => dropOwnerReferences(o, owner.uid));
     }
-    await removeFinalizer(where.def, where.namespace, where.name, 'orphan');
+    await removeFinalizer(owner.where.def, owner.where.namespace, owner.where.name, 'orphan');
+  }
+
+  /** Where the owner at `loc` is and its uid, while it still carries `finalizer`. */
+  async function ownerWithFinalizer(loc: string, finalizer: string): Promise<{ where: { def: ResourceDef; namespace: string; name: string }; uid: string } | undefined> {
+    const where = parseLocation(loc);
+    if (where === undefined) return undefined;
+    const owner = await client.get(where.def, where.namespace, where.name);
+    if (owner === undefined || !finalizers(owner).includes(finalizer)) return undefined;
+    return { where, uid: asString(asObject(owner.metadata)?.uid) ?? '' };
   }
 
   /** Foreground: delete dependents, and release the owner when no blocking dependent is left. */
   async function processForeground(loc: string): Promise<void> {
-    const where = parseLocation(loc);
-    if (where === undefined) return;
-    const owner = await client.get(where.def, where.namespace, where.name);
-    if (owner === undefined || !finalizers(owner).includes('foregroundDeletion')) return;
-    const uid = asString(asObject(owner.metadata)?.uid) ?? '';
+    const owner = await ownerWithFinalizer(loc, 'foregroundDeletion');
+    if (owner === undefined) return;
+    const { where, uid } = owner;
     let blocking = 0;
     for (const dep of [...(dependents.get(uid) ?? [])]) {
       const d = parseLocation(dep);

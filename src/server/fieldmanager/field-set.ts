@@ -142,27 +142,24 @@ export class FieldSet {
    * below it (parent - child = parent, child - parent = child).
    */
   difference(other: FieldSet): FieldSet {
-    if (other.isEmpty() || this.isEmpty()) return this;
-    const out = new FieldSet();
-    for (const [key, pe] of this.members) if (!other.members.has(key)) out.addMember(pe);
-    for (const [key, child] of this.children) {
-      const theirs = other.children.get(key);
-      if (theirs === undefined) out.setChild(child.pe, child.set);
-      else out.setChild(child.pe, child.set.difference(theirs.set));
-    }
-    return out;
+    return this.minus(other, false);
   }
 
   /** Like {@link difference}, but a member of `other` also removes every path below it. */
   recursiveDifference(other: FieldSet): FieldSet {
+    return this.minus(other, true);
+  }
+
+  /** The two differences: `recursive` when a member of `other` removes the paths below it too. */
+  private minus(other: FieldSet, recursive: boolean): FieldSet {
     if (other.isEmpty() || this.isEmpty()) return this;
     const out = new FieldSet();
     for (const [key, pe] of this.members) if (!other.members.has(key)) out.addMember(pe);
     for (const [key, child] of this.children) {
-      if (other.members.has(key)) continue;
+      if (recursive && other.members.has(key)) continue;
       const theirs = other.children.get(key);
       if (theirs === undefined) out.setChild(child.pe, child.set);
-      else out.setChild(child.pe, child.set.recursiveDifference(theirs.set));
+      else out.setChild(child.pe, child.set.minus(theirs.set, recursive));
     }
     return out;
   }

@@ -14,10 +14,10 @@ import { createObject } from '../rest/create.js';
 import { deleteObject, deletedStatus, validateDeleteParams } from '../rest/delete.js';
 import { getObject } from '../rest/get.js';
 import { listObjects } from '../rest/list.js';
-import { acceptedPatchTypes, PATCH_MEDIA_TYPES, patchObject } from '../rest/patch.js';
+import { acceptedPatchTypes, PATCH_MEDIA_TYPES, patchObject, type PatchParams } from '../rest/patch.js';
 import { compileSelection } from '../rest/selection.js';
 import { finalizeNamespace, patchScale, patchStatus, scaleOf, updateScale, updateStatus } from '../rest/subresources.js';
-import { updateObject } from '../rest/update.js';
+import { updateObject, type UpdateResult } from '../rest/update.js';
 import { patchEphemeralContainers, updateEphemeralContainers } from '../rest/ephemeral-containers.js';
 import { trackUpdate } from '../rest/managed-fields.js';
 import { checkTypeMeta, ensureNamespace } from '../rest/object-meta.js';
@@ -219,6 +219,27 @@ async function handleCreate(ctx: ServerContext, rc: RequestContext, def: Resourc
   await send(rc.res, 201, created, out, rc.headers);
 }
 
+/** A write of one subresource: an update (PUT) takes the body, a patch its parameters. */
+type SubresourceWriter<B> = (ctx: ServerContext, req: WriteRequest, body: B) => Promise<UpdateResult>;
+
+/** The subresources an update (PUT) writes, by name; the object itself is written by `handleUpdate`. */
+const SUBRESOURCE_UPDATES = new Map<string, SubresourceWriter<JsonObject>>([
+  ['status', updateStatus], ['approval', updateStatus], ['scale', updateScale], ['finalize', finalizeNamespace],
+  ['ephemeralcontainers', updateEphemeralContainers],
+]);
+
+/** The subresources a patch writes, by name. */
+const SUBRESOURCE_PATCHES = new Map<string, SubresourceWriter<Omit<PatchParams, 'view'>>>([
+  ['status', patchStatus], ['approval', patchStatus], ['scale', patchScale], ['ephemeralcontainers', patchEphemeralContainers],
+]);
+
+/** The writer of subresource `sub`; a subresource the verb does not write is a 405. */
+function subresourceWriter<B>(writers: ReadonlyMap<string, SubresourceWriter<B>>, sub: string): SubresourceWriter<B> {
+  const write = writers.get(sub);
+  if (write === undefined) throw methodNotAllowed();
+  return write;
+}
+
 async function handleUpdate(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
   const q = rc.url.searchParams;
   const sub = rc.info.subresource;
@@ -227,27 +248,11 @@ async function handleUpdate(ctx: ServerContext, rc: RequestContext, def: Resourc
   const fieldManager = fieldManagerOf(q, rc.req.headers['user-agent'], false);
   const body = await decodedBody(rc, def, sub === 'scale' ? SCALE_KIND : def, 'UpdateOptions');
   const req = writeRequest(rc, def, namespace, dryRun, fieldManager, writeOptions('UpdateOptions', dryRun, fieldManager));
-  if (sub === 'status' || sub === 'approval') {
-    const r = await updateStatus(ctx, req, body);
+  if (sub !== '') {
+    const r = await subresourceWriter(SUBRESOURCE_UPDATES, sub)(ctx, req, body);
     await send(rc.res, 200, r.object, out, rc.headers);
     return;
   }
-  if (sub === 'scale') {
-    const r = await updateScale(ctx, req, body);
-    await send(rc.res, 200, r.object, out, rc.headers);
-    return;
-  }
-  if (sub === 'finalize') {
-    const r = await finalizeNamespace(ctx, req, body);
-    await send(rc.res, 200, r.object, out, rc.headers);
-    return;
-  }
-  if (sub === 'ephemeralcontainers') {
-    const r = await updateEphemeralContainers(ctx, req, body);
-    await send(rc.res, 200, r.object, out, rc.headers);
-    return;
-  }
-  if (sub !== '') throw methodNotAllowed();
   const obj = structuredClone(body);
   checkTypeMeta(def, obj);
   const meta = metaOf(obj);
@@ -293,22 +298,11 @@ async function handlePatch(ctx: ServerContext, rc: RequestContext, def: Resource
   const params = { type, body, force, validation: { scope, bodyErrors } };
   // Repeated keys of an apply body are checked before the write (the apiserver checks them inside the patch).
   if (isApply) await checkApplyBody(raw, scope);
-  if (sub === 'status' || sub === 'approval') {
-    const r = await patchStatus(ctx, req, params);
+  if (sub !== '') {
+    const r = await subresourceWriter(SUBRESOURCE_PATCHES, sub)(ctx, req, params);
     await send(rc.res, 200, r.object, out, rc.headers);
     return;
   }
-  if (sub === 'scale') {
-    const r = await patchScale(ctx, req, params);
-    await send(rc.res, 200, r.object, out, rc.headers);
-    return;
-  }
-  if (sub === 'ephemeralcontainers') {
-    const r = await patchEphemeralContainers(ctx, req, params);
-    await send(rc.res, 200, r.object, out, rc.headers);
-    return;
-  }
-  if (sub !== '') throw methodNotAllowed();
   const r = await patchObject(ctx, req, params);
   await send(rc.res, r.created ? 201 : 200, r.object, out, rc.headers);
 }

@@ -233,24 +233,24 @@ function validateCSINode(n: JsonObject): FieldError[] {
   return errs;
 }
 
+/** A driver still registered keeps its node ID and topology keys. */
+function validateCSINodeUpdate(n: JsonObject, old: JsonObject): FieldError[] {
+  const errs: FieldError[] = [];
+  const before = new Map((asArray(o(old.spec).drivers) ?? []).map((d) => [asString(o(d).name) ?? '', o(d)]));
+  for (const d of asArray(o(n.spec).drivers) ?? []) {
+    const driver = o(d);
+    const prev = before.get(asString(driver.name) ?? '');
+    if (prev === undefined) continue;
+    if (!jsonEqual(driver.nodeID, prev.nodeID) || !jsonEqual(driver.topologyKeys ?? [], prev.topologyKeys ?? [])) {
+      errs.push(fieldError.immutable('CSINodeDriver', '{...}'));
+    }
+  }
+  return errs;
+}
+
 export const csiNodeDef = defineKind({
   group: GROUPS.storage, version: 'v1', kind: 'CSINode', plural: 'csinodes', namespaced: false, table: csiNodeTable,
-  hooks: {
-    validate: validateCSINode,
-    validateUpdate(n, old) {
-      const errs: FieldError[] = [];
-      const before = new Map((asArray(o(old.spec).drivers) ?? []).map((d) => [asString(o(d).name) ?? '', o(d)]));
-      for (const d of asArray(o(n.spec).drivers) ?? []) {
-        const driver = o(d);
-        const prev = before.get(asString(driver.name) ?? '');
-        if (prev === undefined) continue;
-        if (!jsonEqual(driver.nodeID, prev.nodeID) || !jsonEqual(driver.topologyKeys ?? [], prev.topologyKeys ?? [])) {
-          errs.push(fieldError.immutable('CSINodeDriver', '{...}'));
-        }
-      }
-      return errs;
-    },
-  },
+  hooks: { validate: validateCSINode, validateUpdate: validateCSINodeUpdate },
 });
 
 function validateCSIStorageCapacity(c: JsonObject): FieldError[] {

@@ -49,6 +49,20 @@ function bool(obj: JsonObject, key: string): boolean | undefined {
   return typeof v === 'boolean' ? v : undefined;
 }
 
+/** The JSON Schema bounds that schemas, primitive parameters and their items share, `maximum` to `uniqueItems`. */
+function bounds(s: JsonObject, out: Plain): void {
+  put(out, 'maximum', num(s, 'maximum'));
+  put(out, 'exclusiveMaximum', bool(s, 'exclusiveMaximum'));
+  put(out, 'minimum', num(s, 'minimum'));
+  put(out, 'exclusiveMinimum', bool(s, 'exclusiveMinimum'));
+  put(out, 'maxLength', num(s, 'maxLength'));
+  put(out, 'minLength', num(s, 'minLength'));
+  put(out, 'pattern', str(s, 'pattern'));
+  put(out, 'maxItems', num(s, 'maxItems'));
+  put(out, 'minItems', num(s, 'minItems'));
+  put(out, 'uniqueItems', bool(s, 'uniqueItems'));
+}
+
 class Converter {
   constructor(private readonly yaml: YamlWriter) {}
 
@@ -73,16 +87,7 @@ class Converter {
     put(out, 'description', str(s, 'description'));
     put(out, 'default', this.any(s.default));
     put(out, 'multipleOf', num(s, 'multipleOf'));
-    put(out, 'maximum', num(s, 'maximum'));
-    put(out, 'exclusiveMaximum', bool(s, 'exclusiveMaximum'));
-    put(out, 'minimum', num(s, 'minimum'));
-    put(out, 'exclusiveMinimum', bool(s, 'exclusiveMinimum'));
-    put(out, 'maxLength', num(s, 'maxLength'));
-    put(out, 'minLength', num(s, 'minLength'));
-    put(out, 'pattern', str(s, 'pattern'));
-    put(out, 'maxItems', num(s, 'maxItems'));
-    put(out, 'minItems', num(s, 'minItems'));
-    put(out, 'uniqueItems', bool(s, 'uniqueItems'));
+    bounds(s, out);
     put(out, 'maxProperties', num(s, 'maxProperties'));
     put(out, 'minProperties', num(s, 'minProperties'));
     put(out, 'required', strings(s.required));
@@ -130,16 +135,7 @@ class Converter {
     if (items !== undefined) out.items = this.primitive(items, {});
     put(out, 'collectionFormat', str(p, 'collectionFormat'));
     put(out, 'default', this.any(p.default));
-    put(out, 'maximum', num(p, 'maximum'));
-    put(out, 'exclusiveMaximum', bool(p, 'exclusiveMaximum'));
-    put(out, 'minimum', num(p, 'minimum'));
-    put(out, 'exclusiveMinimum', bool(p, 'exclusiveMinimum'));
-    put(out, 'maxLength', num(p, 'maxLength'));
-    put(out, 'minLength', num(p, 'minLength'));
-    put(out, 'pattern', str(p, 'pattern'));
-    put(out, 'maxItems', num(p, 'maxItems'));
-    put(out, 'minItems', num(p, 'minItems'));
-    put(out, 'uniqueItems', bool(p, 'uniqueItems'));
+    bounds(p, out);
     put(out, 'enum', asArray(p.enum).map((v) => this.any(v)));
     put(out, 'multipleOf', num(p, 'multipleOf'));
     put(out, 'vendorExtension', this.extensions(p));

@@ -16,7 +16,8 @@ import { asArray, asNumber, asObject, asString, metaOf } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, invalid, type FieldError } from '../validation/field-errors.js';
 import type { AdmissionAttributes } from '../admission/types.js';
-import { fromStorage, objectKey, toStorage } from './keys.js';
+import { fromStorage, objectKey } from './keys.js';
+import { storeDeleted, storeModified } from './stored-writes.js';
 import { awaitWinningWrite } from './retry.js';
 import { hookContext, type WriteRequest } from './write-request.js';
 
@@ -139,19 +140,11 @@ export async function deleteObject(ctx: ServerContext, req: WriteRequest, p: Del
     try {
       if (remove) {
         if (req.dryRun) return { object: existing, deleted: true };
-        const removed = await ctx.store.delete(def.bucket, key, { expectRV: entry.rv });
-        const last = fromStorage(def, removed.value);
-        ctx.emitWrite({ type: 'DELETED', def, object: last, old: existing });
-        return { object: last, deleted: true };
+        return { object: await storeDeleted(ctx, def, key, entry.rv, existing), deleted: true };
       }
       if (jsonEqual(obj, existing)) return { object: existing, deleted: false };
       if (req.dryRun) return { object: obj, deleted: false };
-      toStorage(def, obj);
-      delete metaOf(obj).resourceVersion;
-      const updated = await ctx.store.update(def.bucket, key, () => obj, { expectRV: entry.rv });
-      const stored = fromStorage(def, updated.value);
-      ctx.emitWrite({ type: 'MODIFIED', def, object: stored, old: existing });
-      return { object: stored, deleted: false };
+      return { object: await storeModified(ctx, def, key, entry.rv, obj, existing), deleted: false };
     } catch (e) {
       if (e instanceof ConflictError) {
         await awaitWinningWrite(ctx, def.bucket, key);

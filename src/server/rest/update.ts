@@ -15,7 +15,8 @@ import { jsonEqual } from '../../machinery/json/equal.js';
 import { invalid } from '../validation/field-errors.js';
 import type { AdmissionAttributes } from '../admission/types.js';
 import { persistCreate } from './create.js';
-import { fromStorage, objectKey, toStorage } from './keys.js';
+import { fromStorage, objectKey } from './keys.js';
+import { storeDeleted, storeModified } from './stored-writes.js';
 import { beforeUpdate, validateUpdate } from './object-meta.js';
 import { awaitWinningWrite } from './retry.js';
 import { hookContext, type WriteRequest } from './write-request.js';
@@ -95,9 +96,7 @@ export async function updateObject(ctx: ServerContext, req: WriteRequest, spec: 
           hctx.rollback();
           return { object: next, created: false };
         }
-        const removed = await ctx.store.delete(def.bucket, key, { expectRV: entry.rv });
-        const last = fromStorage(def, removed.value);
-        ctx.emitWrite({ type: 'DELETED', def, object: last, old: existing });
+        await storeDeleted(ctx, def, key, entry.rv, existing);
         return { object: next, created: false };
       }
       if (sameObject(next, existing)) {
@@ -108,12 +107,7 @@ export async function updateObject(ctx: ServerContext, req: WriteRequest, spec: 
         hctx.rollback();
         return { object: next, created: false };
       }
-      toStorage(def, next);
-      delete metaOf(next).resourceVersion;
-      const updated = await ctx.store.update(def.bucket, key, () => next, { expectRV: entry.rv });
-      const stored = fromStorage(def, updated.value);
-      ctx.emitWrite({ type: 'MODIFIED', def, object: stored, old: existing });
-      return { object: stored, created: false };
+      return { object: await storeModified(ctx, def, key, entry.rv, next, existing), created: false };
     } catch (e) {
       hctx.rollback();
       if (e instanceof ConflictError || e instanceof NotFoundError) {

@@ -45,17 +45,17 @@ export function classify(names: readonly string[]): DataFiles {
 
 /** Makes the directory's entries (created, renamed, removed files) durable. */
 export async function fsyncDir(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  await syncOpened(dir, 'r');
 }
 
 /** Makes a file's data durable (the last segment read at start-up may hold writes never synced). */
 export async function syncFile(path: string): Promise<void> {
-  const handle = await open(path, 'r+');
+  await syncOpened(path, 'r+');
+}
+
+/** fsync of `path` opened with `flags` (a directory can only be opened for reading). */
+async function syncOpened(path: string, flags: 'r' | 'r+'): Promise<void> {
+  const handle = await open(path, flags);
   try {
     await handle.sync();
   } finally {

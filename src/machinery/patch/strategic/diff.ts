@@ -45,29 +45,44 @@ function replaceIfNotEqual(key: string, original: JsonValue | undefined, modifie
   setOwn(patch, key, modified);
 }
 
-function diffListsOfScalars(original: readonly JsonValue[], modified: readonly JsonValue[], o: DiffOptions): [JsonValue[], JsonValue[]] {
-  const os = sortScalars(original);
-  const ms = sortScalars(modified);
-  const add: JsonValue[] = [];
-  const del: JsonValue[] = [];
+/**
+ * Walks two lists sorted by their elements' `key` text side by side: `same` gets the elements
+ * whose keys match, `added` those only in `modified`, `removed` those only in `original`.
+ */
+function walkSorted(os: readonly JsonValue[], ms: readonly JsonValue[], key: (v: JsonValue) => string, visit: { same(o: JsonValue, m: JsonValue): void; added(m: JsonValue): void; removed(o: JsonValue): void }): void {
   let i = 0;
   let j = 0;
   while (i < os.length || j < ms.length) {
     const oIn = i < os.length;
     const mIn = j < ms.length;
-    const oStr = oIn ? goFormat(os[i]) : '';
-    const mStr = mIn ? goFormat(ms[j]) : '';
+    const oStr = oIn ? key(os[i] as JsonValue) : '';
+    const mStr = mIn ? key(ms[j] as JsonValue) : '';
     if (oIn && mIn && oStr === mStr) {
+      visit.same(os[i] as JsonValue, ms[j] as JsonValue);
       i++;
       j++;
     } else if (!oIn || (mIn && oStr > mStr)) {
-      if (!o.ignoreChangesAndAdditions) add.push(ms[j] as JsonValue);
+      visit.added(ms[j] as JsonValue);
       j++;
     } else {
-      if (!o.ignoreDeletions) del.push(os[i] as JsonValue);
+      visit.removed(os[i] as JsonValue);
       i++;
     }
   }
+}
+
+function diffListsOfScalars(original: readonly JsonValue[], modified: readonly JsonValue[], o: DiffOptions): [JsonValue[], JsonValue[]] {
+  const add: JsonValue[] = [];
+  const del: JsonValue[] = [];
+  walkSorted(sortScalars(original), sortScalars(modified), goFormat, {
+    same: () => undefined,
+    added: (m) => {
+      if (!o.ignoreChangesAndAdditions) add.push(m);
+    },
+    removed: (d) => {
+      if (!o.ignoreDeletions) del.push(d);
+    },
+  });
   return [add, deduplicateScalars(del)];
 }
 
@@ -80,38 +95,25 @@ function sortMapsByMergeKey(list: readonly JsonValue[], mergeKey: string): JsonV
 function diffListsOfMaps(original: readonly JsonValue[], modified: readonly JsonValue[], schema: PatchSchema, mergeKey: string, o: DiffOptions): [JsonValue[], JsonValue[]] {
   const patch: JsonValue[] = [];
   const deletions: JsonValue[] = [];
-  const os = sortMapsByMergeKey(original, mergeKey);
-  const ms = sortMapsByMergeKey(modified, mergeKey);
-  let i = 0;
-  let j = 0;
-  while (i < os.length || j < ms.length) {
-    const oIn = i < os.length;
-    const mIn = j < ms.length;
-    const oKey = oIn ? mergeKeyValue(os[i], mergeKey) : undefined;
-    const mKey = mIn ? mergeKeyValue(ms[j], mergeKey) : undefined;
-    const oStr = oIn ? goFormat(oKey) : '';
-    const mStr = mIn ? goFormat(mKey) : '';
-    if (oIn && mIn && oStr === mStr) {
-      const value = diffMaps(os[i] as JsonObject, ms[j] as JsonObject, schema, o);
+  walkSorted(sortMapsByMergeKey(original, mergeKey), sortMapsByMergeKey(modified, mergeKey), (v) => goFormat(mergeKeyValue(v, mergeKey)), {
+    same: (before, after) => {
+      const value = diffMaps(before as JsonObject, after as JsonObject, schema, o);
       if (Object.keys(value).length > 0) {
-        setOwn(value, mergeKey, mKey);
+        setOwn(value, mergeKey, mergeKeyValue(after, mergeKey));
         patch.push(value);
       }
-      i++;
-      j++;
-    } else if (!oIn || (mIn && oStr > mStr)) {
-      if (!o.ignoreChangesAndAdditions) patch.push(ms[j] as JsonValue);
-      j++;
-    } else {
-      if (!o.ignoreDeletions) {
-        const deletion: JsonObject = {};
-        setOwn(deletion, mergeKey, oKey);
-        setOwn(deletion, DIRECTIVE, 'delete');
-        deletions.push(deletion);
-      }
-      i++;
-    }
-  }
+    },
+    added: (m) => {
+      if (!o.ignoreChangesAndAdditions) patch.push(m);
+    },
+    removed: (gone) => {
+      if (o.ignoreDeletions) return;
+      const deletion: JsonObject = {};
+      setOwn(deletion, mergeKey, mergeKeyValue(gone, mergeKey));
+      setOwn(deletion, DIRECTIVE, 'delete');
+      deletions.push(deletion);
+    },
+  });
   return [patch, deletions];
 }
 

@@ -278,15 +278,7 @@ class Printer {
           case ' ': this.fmt.space = true; break;
           default:
             if (c >= 'a' && c <= 'z' && argNum < args.length) {
-              if (c === 'v' || c === 'w') {
-                this.fmt.sharpV = this.fmt.sharp;
-                this.fmt.sharp = false;
-                this.fmt.plusV = this.fmt.plus;
-                this.fmt.plus = false;
-              }
-              // %w is for Errorf only: Sprintf prints it as a bad verb.
-              if (c === 'w') this.badWrap(args[argNum] ?? null);
-              else this.printArg(args[argNum] ?? null, c);
+              this.printVerb(args[argNum] ?? null, c);
               argNum++;
               i++;
               continue formatLoop;
@@ -356,14 +348,7 @@ class Printer {
       } else if (argNum >= args.length) {
         this.write(`%!${verb}(MISSING)`);
       } else {
-        if (verb === 'v' || verb === 'w') {
-          this.fmt.sharpV = this.fmt.sharp;
-          this.fmt.sharp = false;
-          this.fmt.plusV = this.fmt.plus;
-          this.fmt.plus = false;
-        }
-        if (verb === 'w') this.badWrap(args[argNum] ?? null);
-        else this.printArg(args[argNum] ?? null, verb);
+        this.printVerb(args[argNum] ?? null, verb);
         argNum++;
       }
     }
@@ -381,6 +366,19 @@ class Printer {
       });
       this.write(')');
     }
+  }
+
+  /** One argument with its verb: for `%v` (and `%w`), `#` and `+` take their `%#v` and `%+v` meanings. */
+  private printVerb(arg: PrintArg, verb: string): void {
+    if (verb === 'v' || verb === 'w') {
+      this.fmt.sharpV = this.fmt.sharp;
+      this.fmt.sharp = false;
+      this.fmt.plusV = this.fmt.plus;
+      this.fmt.plus = false;
+    }
+    // %w is for Errorf only: Sprintf prints it as a bad verb.
+    if (verb === 'w') this.badWrap(arg);
+    else this.printArg(arg, verb);
   }
 
   private badWrap(arg: PrintArg): void {

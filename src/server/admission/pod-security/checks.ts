@@ -44,6 +44,17 @@ function capsAdded(c: Container): string[] {
   return (asArray(asObject(c.sc.capabilities)?.add) ?? []).map((x) => asString(x) ?? '');
 }
 
+/** The containers that add capabilities beyond those `allowed`, in Pod Security's words; undefined when none does. */
+function disallowedAdds(cs: Container[], allowed: (cap: string) => boolean): string | undefined {
+  const badCaps = new Set<string>();
+  const bad = cs.filter((c) => {
+    const extra = capsAdded(c).filter((x) => !allowed(x));
+    for (const x of extra) badCaps.add(x);
+    return extra.length > 0;
+  }).map((c) => c.name);
+  return bad.length === 0 ? undefined : `${containersPhrase(bad)} must not include ${quoted([...badCaps])} in securityContext.capabilities.add`;
+}
+
 type Check = { id: string; level: 'baseline' | 'restricted'; run(spec: JsonObject, cs: Container[]): Violation | undefined };
 
 const CHECKS: Check[] = [
@@ -57,15 +68,8 @@ const CHECKS: Check[] = [
   {
     id: 'capabilities_baseline', level: 'baseline',
     run(_spec, cs) {
-      const parts: string[] = [];
-      const badCaps = new Set<string>();
-      const bad = cs.filter((c) => {
-        const extra = capsAdded(c).filter((x) => !BASELINE_CAPS.has(x));
-        for (const x of extra) badCaps.add(x);
-        return extra.length > 0;
-      }).map((c) => c.name);
-      if (bad.length > 0) parts.push(`${containersPhrase(bad)} must not include ${quoted([...badCaps])} in securityContext.capabilities.add`);
-      return parts.length === 0 ? undefined : { reason: 'non-default capabilities', detail: parts.join('; ') };
+      const added = disallowedAdds(cs, (cap) => BASELINE_CAPS.has(cap));
+      return added === undefined ? undefined : { reason: 'non-default capabilities', detail: added };
     },
   },
   {
@@ -74,13 +78,8 @@ const CHECKS: Check[] = [
       const parts: string[] = [];
       const noDrop = cs.filter((c) => !(asArray(asObject(c.sc.capabilities)?.drop) ?? []).includes('ALL')).map((c) => c.name);
       if (noDrop.length > 0) parts.push(`${containersPhrase(noDrop)} must set securityContext.capabilities.drop=["ALL"]`);
-      const badCaps = new Set<string>();
-      const adds = cs.filter((c) => {
-        const extra = capsAdded(c).filter((x) => x !== 'NET_BIND_SERVICE');
-        for (const x of extra) badCaps.add(x);
-        return extra.length > 0;
-      }).map((c) => c.name);
-      if (adds.length > 0) parts.push(`${containersPhrase(adds)} must not include ${quoted([...badCaps])} in securityContext.capabilities.add`);
+      const added = disallowedAdds(cs, (cap) => cap === 'NET_BIND_SERVICE');
+      if (added !== undefined) parts.push(added);
       return parts.length === 0 ? undefined : { reason: 'unrestricted capabilities', detail: parts.join('; ') };
     },
   },

@@ -71,48 +71,49 @@ function defFor(ctx: ServerContext, rc: RequestContext): ResourceDef {
 
 /** POST tokenreviews. */
 function tokenReviewEndpoint(ctx: ServerContext, deps: AuthenticationEndpointDeps): PipelineEndpoint {
-  return {
-    matches: (info) => isCreateOf(info, 'tokenreviews'),
-    async serve(rc) {
-      const def = defFor(ctx, rc);
-      const body = await bodyOf(rc);
-      checkTypeMeta(def, body);
-      if (rc.info.namespace !== '') throw badRequest(`namespace is not allowed on this type: ${rc.info.namespace}`);
-      const spec = asObject(body.spec) ?? {};
-      const token = asString(spec.token) ?? '';
-      if (token === '') throw badRequest('token is required for TokenReview in authentication');
-      const requested = strings(spec.audiences);
-      const auds = requested.length > 0 ? requested : deps.apiAudiences;
-      const r = await deps.tokens.authenticateToken(token, auds);
-      const status: JsonObject = {};
-      if (r.kind === 'user') {
-        status.authenticated = true;
-        status.user = userInfoJson(r.user);
-        if (r.audiences.length > 0) status.audiences = [...r.audiences];
-      } else {
-        status.user = {};
-        if (r.kind === 'invalid' && r.message !== undefined && r.message !== '') status.error = r.message;
-      }
-      const meta = asObject(body.metadata) ?? {};
-      // The token never leaves in the answer.
-      await reply(rc, { kind: body.kind ?? def.kind, apiVersion: body.apiVersion ?? '', metadata: { ...meta, creationTimestamp: null }, spec: {}, status });
-    },
-  };
+  return reviewEndpoint(ctx, 'tokenreviews', async (rc, def, body) => {
+    if (rc.info.namespace !== '') throw badRequest(`namespace is not allowed on this type: ${rc.info.namespace}`);
+    const spec = asObject(body.spec) ?? {};
+    const token = asString(spec.token) ?? '';
+    if (token === '') throw badRequest('token is required for TokenReview in authentication');
+    const requested = strings(spec.audiences);
+    const auds = requested.length > 0 ? requested : deps.apiAudiences;
+    const r = await deps.tokens.authenticateToken(token, auds);
+    const status: JsonObject = {};
+    if (r.kind === 'user') {
+      status.authenticated = true;
+      status.user = userInfoJson(r.user);
+      if (r.audiences.length > 0) status.audiences = [...r.audiences];
+    } else {
+      status.user = {};
+      if (r.kind === 'invalid' && r.message !== undefined && r.message !== '') status.error = r.message;
+    }
+    const meta = asObject(body.metadata) ?? {};
+    // The token never leaves in the answer.
+    await reply(rc, { kind: body.kind ?? def.kind, apiVersion: body.apiVersion ?? '', metadata: { ...meta, creationTimestamp: null }, spec: {}, status });
+  });
 }
 
 /** POST selfsubjectreviews. */
 function selfSubjectReviewEndpoint(ctx: ServerContext): PipelineEndpoint {
+  return reviewEndpoint(ctx, 'selfsubjectreviews', async (rc, def, body) => {
+    const meta = asObject(body.metadata) ?? {};
+    await reply(rc, {
+      kind: def.kind, apiVersion: body.apiVersion ?? '', metadata: { ...meta, creationTimestamp: timestamp(ctx.now()) },
+      status: { userInfo: userInfoJson(rc.user) },
+    });
+  });
+}
+
+/** The endpoint of a create of `resource` in the authentication group: `answer` gets the body, read and checked against the kind. */
+function reviewEndpoint(ctx: ServerContext, resource: string, answer: (rc: RequestContext, def: ResourceDef, body: JsonObject) => Promise<void>): PipelineEndpoint {
   return {
-    matches: (info) => isCreateOf(info, 'selfsubjectreviews'),
+    matches: (info) => isCreateOf(info, resource),
     async serve(rc) {
       const def = defFor(ctx, rc);
       const body = await bodyOf(rc);
       checkTypeMeta(def, body);
-      const meta = asObject(body.metadata) ?? {};
-      await reply(rc, {
-        kind: def.kind, apiVersion: body.apiVersion ?? '', metadata: { ...meta, creationTimestamp: timestamp(ctx.now()) },
-        status: { userInfo: userInfoJson(rc.user) },
-      });
+      await answer(rc, def, body);
     },
   };
 }

@@ -14,16 +14,18 @@ import { timestamp } from '../../util/time.js';
 import { ApiError } from '../../errors.js';
 import type { KindDef } from '../../registry/kind-def.js';
 import { asNumber, nameOf, uidOf } from '../../util/json.js';
-import { jsonEqual } from '../../../machinery/json/equal.js';
+
+
 import type { Controller } from '../../control/controller.js';
-import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
-import { reconcileLoop } from '../../control/reconcile-loop.js';
+import { splitKey, type Informer } from '../../feed/informer.js';
+import { kindLoop } from '../../control/kind-loop.js';
 import { parseSchedule, ScheduleError, validTimeZone, type Schedule } from './cron-schedule.js';
 import { jobFinished } from './job.js';
 import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
 import { controllerRefOf, newControllerRef } from './util/controller-ref.js';
 import { dependentHandler } from './util/owner-events.js';
 import { createdAt, isTerminating, timeOf } from './util/pods.js';
+import { writeStatus } from './util/status-write.js';
 
 /** Extra delay after a scheduled time before the CronJob is looked at (upstream's 100 ms). */
 const NEXT_SCHEDULE_DELTA_MS = 100;
@@ -34,19 +36,12 @@ export function cronJobController(kit: ControllerKit, options: WorkloadOptions =
   const jobDef = kit.kind('batch/v1', 'Job');
   const cronJobs = kit.informerOf(cjDef);
   const jobs = kit.informerOf(jobDef);
-  const loop = reconcileLoop({
+  return kindLoop({
     name: 'cronjob', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 5,
-    reconcile: async (key) => {
-      const after = await syncCronJob(kit, cjDef, jobDef, cronJobs, jobs, key);
-      if (after !== undefined) loop.queue.addAfter(key, after);
-    },
-    initialKeys: () => cronJobs.list().map(objectKeyOf),
-    subscriptions: [
-      cronJobs.addHandler((ev) => loop.queue.add(objectKeyOf(ev.object))),
-      jobs.addHandler(dependentHandler({ owners: cronJobs, kind: 'CronJob', selectorOf: () => undefined }, (cj) => loop.queue.add(objectKeyOf(cj)))),
-    ],
+    objects: cronJobs,
+    sync: (key) => syncCronJob(kit, cjDef, jobDef, cronJobs, jobs, key),
+    dependents: (enqueue) => [jobs.addHandler(dependentHandler({ owners: cronJobs, kind: 'CronJob', selectorOf: () => undefined }, enqueue))],
   });
-  return loop;
 }
 
 /** `getTimeHashInMinutes`: the Job name of a scheduled time. */
@@ -187,13 +182,7 @@ async function syncCronJob(kit: ControllerKit, cjDef: KindDef<CronJob>, jobDef: 
   }
   if (nextActive.length > 0) status.active = nextActive;
   else delete status.active;
-  if (!jsonEqual(status, cj.status ?? {})) {
-    await kit.client.update(cjDef, namespace, name, (o) => {
-      if (uidOf(o) !== uidOf(cj)) return false;
-      o.status = status;
-      return true;
-    }, 'status');
-  }
+  await writeStatus(kit, cjDef, cj, status);
   return requeue;
 }
 

@@ -11,18 +11,19 @@ import type { Node, Pod, PodSpec, Toleration } from '../../../sdk/types/generate
 import type { KindDef } from '../../registry/kind-def.js';
 import { fromObjectSelector } from '../../../machinery/labels/selector.js';
 import { asNumber, nameOf, uidOf } from '../../util/json.js';
-import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
-import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
-import { reconcileLoop } from '../../control/reconcile-loop.js';
-import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
+import { splitKey, type Informer } from '../../feed/informer.js';
+import { type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
 import { claim, controllerRefOf, newControllerRef } from './util/controller-ref.js';
 import { scaledValue } from './util/int-or-percent.js';
+import { kindLoop } from '../../control/kind-loop.js';
 import { pinToNode, podFitsNode } from './util/node-fit.js';
 import { dependentHandler } from './util/owner-events.js';
 import { podFromTemplate } from './util/pod-template.js';
 import { createdAt, isPodAvailable, isPodReady, isTerminating, nodeNameOf, podPhase } from './util/pods.js';
 import { ownedRevisions, truncateHistory, updateRevision } from './util/revisions.js';
+import { writeStatus } from './util/status-write.js';
+import { createPodFor, deletePodOf } from './util/pod-control.js';
 
 /** The tolerations every daemon pod gets (`AddOrUpdateDaemonPodTolerations`). */
 export function daemonTolerations(hostNetwork: boolean): Toleration[] {
@@ -55,19 +56,17 @@ export function daemonSetController(kit: ControllerKit, options: WorkloadOptions
   const pods = kit.informerOf(podDef);
   const nodes = kit.informerOf(kit.kind('v1', 'Node'));
   kit.informerOf(revDef);
-  const loop = reconcileLoop({
+  return kindLoop({
     name: 'daemonset', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 2,
-    reconcile: (key) => syncDaemonSet(kit, dsDef, podDef, revDef, sets, pods, nodes, key),
-    initialKeys: () => sets.list().map(objectKeyOf),
-    subscriptions: [
-      sets.addHandler((ev) => loop.queue.add(objectKeyOf(ev.object))),
-      pods.addHandler(dependentHandler({ owners: sets, kind: 'DaemonSet' }, (ds) => loop.queue.add(objectKeyOf(ds)))),
+    objects: sets,
+    sync: (key) => syncDaemonSet(kit, dsDef, podDef, revDef, sets, pods, nodes, key),
+    dependents: (enqueue) => [
+      pods.addHandler(dependentHandler({ owners: sets, kind: 'DaemonSet' }, enqueue)),
       nodes.addHandler(() => {
-        for (const ds of sets.list()) loop.queue.add(objectKeyOf(ds));
+        for (const ds of sets.list()) enqueue(ds);
       }),
     ],
   });
-  return loop;
 }
 
 async function syncDaemonSet(kit: ControllerKit, dsDef: KindDef<DaemonSet>, podDef: KindDef<Pod>, revDef: KindDef<ControllerRevision>, sets: Informer<DaemonSet>, pods: Informer<Pod>, nodes: Informer<Node>, key: string): Promise<void> {
@@ -138,18 +137,9 @@ async function syncDaemonSet(kit: ControllerKit, dsDef: KindDef<DaemonSet>, podD
     pinToNode(podSpec, nodeName);
     const labels = { ...template.metadata?.labels, [LABELS.controllerRevisionHash]: hash, 'pod-template-generation': String(generation) };
     const pod = podFromTemplate({ ...template, metadata: { ...template.metadata, labels }, spec: podSpec }, namespace, ref, { generateName: `${name}-` });
-    try {
-      const created = await kit.client.create(podDef, namespace, pod);
-      kit.recorder.event(ds, 'Normal', 'SuccessfulCreate', `Created pod: ${nameOf(created)}`);
-    } catch (e) {
-      kit.recorder.event(ds, 'Warning', 'FailedCreate', `Error creating: ${errorMessage(e)}`);
-      throw e;
-    }
+    await createPodFor(kit, podDef, namespace, pod, ds);
   }));
-  await Promise.all([...new Set(toDelete)].map(async (pod) => {
-    const r = await kit.client.delete(podDef, namespace, nameOf(pod));
-    if (r !== undefined) kit.recorder.event(ds, 'Normal', 'SuccessfulDelete', `Deleted pod: ${nameOf(pod)}`);
-  }));
+  await Promise.all([...new Set(toDelete)].map((pod) => deletePodOf(kit, podDef, namespace, pod, ds)));
 
   const live = pods.ownedBy(uidOf(ds)).filter((p) => controllerRefOf(p)?.uid === uidOf(ds) && !isTerminating(p) && p.metadata?.namespace === namespace);
   let scheduled = 0;
@@ -180,13 +170,7 @@ async function syncDaemonSet(kit: ControllerKit, dsDef: KindDef<DaemonSet>, podD
   for (const k of ['updatedNumberScheduled', 'numberAvailable', 'numberUnavailable'] as const) if (next[k] === 0) delete next[k];
   const prior = ds.status;
   if (prior?.conditions !== undefined) next.conditions = prior.conditions;
-  if (!jsonEqual(prior ?? {}, next)) {
-    await kit.client.update(dsDef, namespace, name, (o) => {
-      if (uidOf(o) !== uidOf(ds)) return false;
-      o.status = next;
-      return true;
-    }, 'status');
-  }
+  await writeStatus(kit, dsDef, ds, next);
   await truncateHistory(kit, revDef, ds, ownedRevisions(kit, revDef, ds), new Set([nameOf(revision), ...owned.map((p) => `${name}-${p.metadata?.labels?.[LABELS.controllerRevisionHash] ?? ''}`)]));
 }
 

@@ -11,8 +11,8 @@ import { fromObjectSelector, matchesLabels } from '../../../machinery/labels/sel
 import { asNumber, uidOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
-import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
-import { reconcileLoop } from '../../control/reconcile-loop.js';
+import { splitKey, type Informer } from '../../feed/informer.js';
+import { kindLoop } from '../../control/kind-loop.js';
 import { rolloutRecreate, rolloutRolling } from './deployment-rolling.js';
 import { DeploymentSync, type DeploymentDefs } from './deployment-sync.js';
 import { hasProgressDeadline } from './deployment-util.js';
@@ -30,16 +30,12 @@ export function deploymentController(kit: ControllerKit, options: WorkloadOption
   const pods = kit.informerOf(kit.kind('v1', 'Pod'));
   const lookup = { owners: deployments, kind: 'Deployment' };
 
-  const loop = reconcileLoop({
+  return kindLoop({
     name: 'deployment', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 5,
-    reconcile: async (key) => {
-      const after = await syncDeployment(kit, defs, deployments, replicaSets, pods, key);
-      if (after !== undefined) loop.queue.addAfter(key, after);
-    },
-    initialKeys: () => deployments.list().map(objectKeyOf),
-    subscriptions: [
-      deployments.addHandler((ev) => loop.queue.add(objectKeyOf(ev.object))),
-      replicaSets.addHandler(dependentHandler(lookup, (d) => loop.queue.add(objectKeyOf(d)))),
+    objects: deployments,
+    sync: (key) => syncDeployment(kit, defs, deployments, replicaSets, pods, key),
+    dependents: (enqueue) => [
+      replicaSets.addHandler(dependentHandler(lookup, enqueue)),
       // Recreate waits for the old pods to be gone.
       pods.addHandler((ev) => {
         if (ev.type !== 'DELETED') return;
@@ -48,11 +44,10 @@ export function deploymentController(kit: ControllerKit, options: WorkloadOption
         const ns = ev.object.metadata?.namespace ?? '';
         const rs = replicaSets.get(ns, rsRef.name);
         const d = rs === undefined ? undefined : resolveOwner(lookup, ns, controllerRefOf(rs));
-        if (d?.spec?.strategy?.type === 'Recreate') loop.queue.add(objectKeyOf(d));
+        if (d?.spec?.strategy?.type === 'Recreate') enqueue(d);
       }),
     ],
   });
-  return loop;
 }
 
 /** `checkPausedConditions`: Progressing Unknown with DeploymentPaused / DeploymentResumed. */

@@ -9,10 +9,9 @@ import type { JsonObject } from '../../../sdk/types/meta.js';
 import { timestamp } from '../../util/time.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { asNumber, asObject, asString, uidOf } from '../../util/json.js';
-import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
-import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
-import { reconcileLoop } from '../../control/reconcile-loop.js';
+import { splitKey, type Informer } from '../../feed/informer.js';
+import { kindLoop } from '../../control/kind-loop.js';
 import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
 import { newCondition } from './util/conditions.js';
 import { findCondition } from '../../util/conditions.js';
@@ -20,6 +19,7 @@ import { controllerRefOf } from './util/controller-ref.js';
 import { intOrPercent, scaledValue } from './util/int-or-percent.js';
 import { isHealthy, pdbSelects } from './util/pdb.js';
 import { timeOf } from './util/pods.js';
+import { writeStatus } from './util/status-write.js';
 
 /** How long an eviction's entry in disruptedPods waits for its pod to go. */
 export const DISRUPTION_TIMEOUT_MS = 2 * 60_000;
@@ -34,24 +34,19 @@ export function disruptionController(kit: ControllerKit, options: WorkloadOption
     deployments: kit.informer('apps', 'v1', 'deployments'),
     statefulSets: kit.informer('apps', 'v1', 'statefulsets'),
   };
-  const loop = reconcileLoop({
+  return kindLoop({
     name: 'disruption', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 1,
-    reconcile: async (key) => {
-      const after = await syncPdb(kit, pdbDef, pdbs, pods, owners, key);
-      if (after !== undefined) loop.queue.addAfter(key, after);
-    },
-    initialKeys: () => pdbs.list().map(objectKeyOf),
-    subscriptions: [
-      pdbs.addHandler((ev) => loop.queue.add(objectKeyOf(ev.object))),
+    objects: pdbs,
+    sync: (key) => syncPdb(kit, pdbDef, pdbs, pods, owners, key),
+    dependents: (enqueue) => [
       pods.addHandler((ev) => {
         const ns = asString(asObject(ev.object.metadata)?.namespace) ?? '';
         for (const pdb of pdbs.list(ns)) {
-          if (pdbSelects(pdb, ev.object) || (ev.old !== undefined && pdbSelects(pdb, ev.old))) loop.queue.add(objectKeyOf(pdb));
+          if (pdbSelects(pdb, ev.object) || (ev.old !== undefined && pdbSelects(pdb, ev.old))) enqueue(pdb);
         }
       }),
     ],
   });
-  return loop;
 }
 
 type Owners = { replicaSets: Informer; deployments: Informer; statefulSets: Informer };
@@ -101,7 +96,7 @@ function expectedPodCount(spec: JsonObject, selected: readonly JsonObject[], own
 async function syncPdb(kit: ControllerKit, pdbDef: ResourceDef, pdbs: Informer, pods: Informer, owners: Owners, key: string): Promise<number | undefined> {
   const pdb = pdbs.getByKey(key);
   if (pdb === undefined) return undefined;
-  const { namespace, name } = splitKey(key);
+  const { namespace } = splitKey(key);
   const spec = asObject(pdb.spec) ?? {};
   const prior = asObject(pdb.status) ?? {};
   const now = kit.now();
@@ -144,12 +139,6 @@ async function syncPdb(kit: ControllerKit, pdbDef: ResourceDef, pdbs: Informer, 
   if (current !== undefined && current.status === condStatus) cond.lastTransitionTime = current.lastTransitionTime ?? timestamp(now);
   cond.observedGeneration = generation ?? 0;
   status.conditions = [cond];
-  if (!jsonEqual(status, prior)) {
-    await kit.client.update(pdbDef, namespace, name, (o) => {
-      if (uidOf(o) !== uidOf(pdb)) return false;
-      o.status = status;
-      return true;
-    }, 'status');
-  }
+  await writeStatus(kit, pdbDef, pdb, status);
   return recheck;
 }

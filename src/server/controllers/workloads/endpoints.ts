@@ -5,15 +5,17 @@
  * resolved on each pod, grouped by identical port sets. Deleted with its Service.
  */
 import { LABELS } from '../../../sdk/naming.js';
-import type { EndpointAddress, EndpointPort, Endpoints, EndpointSubset } from '../../../sdk/types/generated/core-v1.js';
-import { matchesLabels } from '../../../machinery/labels/selector.js';
+import type { EndpointAddress, Endpoints, EndpointSubset } from '../../../sdk/types/generated/core-v1.js';
+
+
+
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
 import { isPodReady, nodeNameOf } from './util/pods.js';
-import { endpointPorts, isHeadless, podIP, podRef, serviceSelector, servicesOf, shouldBeInEndpoints } from './util/service-endpoints.js';
+import { isHeadless, podIP, podRef, serviceSelector, servicesOf, podsByPorts } from './util/service-endpoints.js';
 
 /** Creates the Endpoints controller. */
 export function endpointsController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
@@ -34,29 +36,22 @@ export function endpointsController(kit: ControllerKit, options: WorkloadOptions
       }
       if (selector === undefined) return;
       const publishNotReady = svc.spec?.publishNotReadyAddresses === true;
-      const groups = new Map<string, { ports: EndpointPort[]; ready: EndpointAddress[]; notReady: EndpointAddress[] }>();
-      for (const pod of pods.list(namespace)) {
-        if (!matchesLabels(selector, pod.metadata?.labels) || !shouldBeInEndpoints(pod, publishNotReady)) continue;
-        const ports = endpointPorts(pod, svc);
-        const portKey = JSON.stringify(ports);
-        let g = groups.get(portKey);
-        if (g === undefined) {
-          g = { ports, ready: [], notReady: [] };
-          groups.set(portKey, g);
-        }
-        const address: EndpointAddress = { ip: podIP(pod) };
-        const hostname = pod.spec?.hostname;
-        if (typeof hostname === 'string' && pod.spec?.subdomain === name) address.hostname = hostname;
-        if (nodeNameOf(pod) !== '') address.nodeName = nodeNameOf(pod);
-        address.targetRef = podRef(pod);
-        (publishNotReady || isPodReady(pod) ? g.ready : g.notReady).push(address);
-      }
       const byIp = (a: EndpointAddress, b: EndpointAddress): number => a.ip.localeCompare(b.ip) || String(a.targetRef?.uid).localeCompare(String(b.targetRef?.uid));
       const subsets: EndpointSubset[] = [];
-      for (const g of groups.values()) {
+      for (const g of podsByPorts(pods.list(namespace), selector, svc, publishNotReady)) {
+        const ready: EndpointAddress[] = [];
+        const notReady: EndpointAddress[] = [];
+        for (const pod of g.pods) {
+          const address: EndpointAddress = { ip: podIP(pod) };
+          const hostname = pod.spec?.hostname;
+          if (typeof hostname === 'string' && pod.spec?.subdomain === name) address.hostname = hostname;
+          if (nodeNameOf(pod) !== '') address.nodeName = nodeNameOf(pod);
+          address.targetRef = podRef(pod);
+          (publishNotReady || isPodReady(pod) ? ready : notReady).push(address);
+        }
         const subset: EndpointSubset = {};
-        if (g.ready.length > 0) subset.addresses = g.ready.sort(byIp);
-        if (g.notReady.length > 0) subset.notReadyAddresses = g.notReady.sort(byIp);
+        if (ready.length > 0) subset.addresses = ready.sort(byIp);
+        if (notReady.length > 0) subset.notReadyAddresses = notReady.sort(byIp);
         if (g.ports.length > 0) subset.ports = g.ports;
         subsets.push(subset);
       }

@@ -8,7 +8,6 @@
 import { GROUPS, LABELS } from '../../../sdk/naming.js';
 import type { EndpointPort } from '../../../sdk/types/generated/core-v1.js';
 import type { Endpoint, EndpointSlice } from '../../../sdk/types/generated/discovery-v1.js';
-import { matchesLabels } from '../../../machinery/labels/selector.js';
 import { metaOf, nameOf, uidOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
@@ -17,7 +16,7 @@ import { reconcileLoop } from '../../control/reconcile-loop.js';
 import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
 import { controllerRefOf, newControllerRef, refJson } from './util/controller-ref.js';
 import { isPodReady, isTerminating, nodeNameOf } from './util/pods.js';
-import { endpointPorts, isHeadless, podIP, podRef, serviceSelector, servicesOf, shouldBeInEndpoints } from './util/service-endpoints.js';
+import { isHeadless, podIP, podRef, serviceSelector, servicesOf, podsByPorts } from './util/service-endpoints.js';
 
 /** Endpoints per slice at most (the controller manager's default). */
 export const MAX_ENDPOINTS_PER_SLICE = 100;
@@ -43,33 +42,24 @@ export function endpointSliceController(kit: ControllerKit, options: WorkloadOpt
         return;
       }
       const publishNotReady = svc.spec?.publishNotReadyAddresses === true;
-      const groups = new Map<string, { ports: EndpointPort[]; endpoints: Endpoint[] }>();
-      for (const pod of pods.list(namespace)) {
-        if (!matchesLabels(selector, pod.metadata?.labels) || !shouldBeInEndpoints(pod, true)) continue;
-        const ports = endpointPorts(pod, svc);
-        const portKey = JSON.stringify(ports);
-        let g = groups.get(portKey);
-        if (g === undefined) {
-          g = { ports, endpoints: [] };
-          groups.set(portKey, g);
-        }
-        const terminating = isTerminating(pod);
-        const ready = isPodReady(pod);
-        const endpoint: Endpoint = {
-          addresses: [podIP(pod)],
-          conditions: { ready: publishNotReady || (ready && !terminating), serving: ready, terminating },
-        };
-        const hostname = pod.spec?.hostname;
-        if (typeof hostname === 'string' && pod.spec?.subdomain === name) endpoint.hostname = hostname;
-        endpoint.targetRef = podRef(pod);
-        if (nodeNameOf(pod) !== '') endpoint.nodeName = nodeNameOf(pod);
-        g.endpoints.push(endpoint);
-      }
       const desired: { ports: EndpointPort[] | null; endpoints: Endpoint[] | null }[] = [];
-      for (const g of groups.values()) {
-        g.endpoints.sort((a, b) => String(a.targetRef?.name).localeCompare(String(b.targetRef?.name)));
-        for (let i = 0; i < g.endpoints.length; i += MAX_ENDPOINTS_PER_SLICE) {
-          desired.push({ ports: g.ports.length > 0 ? g.ports : null, endpoints: g.endpoints.slice(i, i + MAX_ENDPOINTS_PER_SLICE) });
+      for (const g of podsByPorts(pods.list(namespace), selector, svc, true)) {
+        const endpoints = g.pods.map((pod) => {
+          const terminating = isTerminating(pod);
+          const ready = isPodReady(pod);
+          const endpoint: Endpoint = {
+            addresses: [podIP(pod)],
+            conditions: { ready: publishNotReady || (ready && !terminating), serving: ready, terminating },
+          };
+          const hostname = pod.spec?.hostname;
+          if (typeof hostname === 'string' && pod.spec?.subdomain === name) endpoint.hostname = hostname;
+          endpoint.targetRef = podRef(pod);
+          if (nodeNameOf(pod) !== '') endpoint.nodeName = nodeNameOf(pod);
+          return endpoint;
+        });
+        endpoints.sort((a, b) => String(a.targetRef?.name).localeCompare(String(b.targetRef?.name)));
+        for (let i = 0; i < endpoints.length; i += MAX_ENDPOINTS_PER_SLICE) {
+          desired.push({ ports: g.ports.length > 0 ? g.ports : null, endpoints: endpoints.slice(i, i + MAX_ENDPOINTS_PER_SLICE) });
         }
       }
       if (desired.length === 0) desired.push({ ports: null, endpoints: null });

@@ -15,7 +15,7 @@ import { timestamp } from '../../util/time.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { scaleSelector } from '../../rest/subresources.js';
 import { matchesLabels } from '../../../machinery/labels/selector.js';
-import { asArray, asNumber, asObject, asString, getPath, setPath, uidOf } from '../../util/json.js';
+import { asArray, asNumber, asObject, asString, getPath, setPath } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey } from '../../feed/informer.js';
@@ -25,6 +25,7 @@ import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../co
 import { newCondition, setCondition } from './util/conditions.js';
 import { findCondition } from '../../util/conditions.js';
 import { isPodActive, isPodReady } from './util/pods.js';
+import { writeStatus } from './util/status-write.js';
 
 /** How often each HPA is evaluated (`--horizontal-pod-autoscaler-sync-period`). */
 export const HPA_SYNC_PERIOD_MS = 15_000;
@@ -104,7 +105,7 @@ export function hpaController(kit: ControllerKit, options: WorkloadOptions & { m
 }
 
 async function syncHpa(kit: ControllerKit, hpaDef: ResourceDef, hpa: HorizontalPodAutoscaler, nsPods: Pod[], metrics: MetricsSource, state: HpaState): Promise<void> {
-  const { namespace, name } = splitKey(objectKeyOf(hpa));
+  const { namespace } = splitKey(objectKeyOf(hpa));
   const spec = hpa.spec;
   const ref = spec?.scaleTargetRef;
   const targetName = ref?.name ?? '';
@@ -118,12 +119,8 @@ async function syncHpa(kit: ControllerKit, hpaDef: ResourceDef, hpa: HorizontalP
   };
   const write = async (): Promise<void> => {
     status.observedGeneration = asNumber(hpa.metadata?.generation) ?? 0;
-    if (jsonEqual(status, hpa.status ?? {})) return;
-    await kit.client.update(hpaDef, namespace, name, (o) => {
-      if (uidOf(o) !== uidOf(hpa)) return false;
-      o.status = status;
-      return true;
-    }, 'status');
+    // Untyped: the status may lack desiredReplicas until the target's scale was read.
+    await writeStatus<JsonObject>(kit, hpaDef, hpa, status);
   };
   // The target is any kind with a scale subresource (a custom resource too): read untyped.
   const def: ResourceDef | undefined = kit.ctx.registry.byKind(ref?.apiVersion ?? '', ref?.kind ?? '');

@@ -26,6 +26,7 @@ import { dependentHandler } from './util/owner-events.js';
 import { podFromTemplate } from './util/pod-template.js';
 import { isPodReady, isTerminating, podPhase, podsToDelete, timeOf } from './util/pods.js';
 import { slowStartBatch } from './util/slow-start.js';
+import { createPodFor, deletePodOf } from './util/pod-control.js';
 
 /** First delay before a failed pod is replaced. */
 export const JOB_BACKOFF_BASE_MS = 10_000;
@@ -321,22 +322,13 @@ async function createPods(kit: ControllerKit, podDef: KindDef<Pod>, job: Job, co
         container.env = env;
       }
     }
-    try {
-      const created = await kit.client.create(podDef, namespace, pod);
-      kit.recorder.event(job, 'Normal', 'SuccessfulCreate', `Created pod: ${nameOf(created)}`);
-    } catch (e) {
-      kit.recorder.event(job, 'Warning', 'FailedCreate', `Error creating: ${errorMessage(e)}`);
-      throw e;
-    }
+    await createPodFor(kit, podDef, namespace, pod, job);
   });
   return result.error;
 }
 
 async function deletePods(kit: ControllerKit, podDef: KindDef<Pod>, job: Job, list: readonly Pod[]): Promise<void> {
-  await Promise.all(list.map(async (pod) => {
-    const r = await kit.client.delete(podDef, pod.metadata?.namespace ?? '', nameOf(pod));
-    if (r !== undefined) kit.recorder.event(job, 'Normal', 'SuccessfulDelete', `Deleted pod: ${nameOf(pod)}`);
-  }));
+  await Promise.all(list.map((pod) => deletePodOf(kit, podDef, pod.metadata?.namespace ?? '', pod, job)));
 }
 
 async function writeStatus(kit: ControllerKit, jobDef: KindDef<Job>, job: Job, change: (status: JobStatus) => void): Promise<void> {

@@ -13,7 +13,6 @@ import type { Pod, ReplicationController } from '../../../sdk/types/generated/co
 import type { KindDef } from '../../registry/kind-def.js';
 import { fromLabelMap, fromObjectSelector, matchesLabels, type LabelSelector } from '../../../machinery/labels/selector.js';
 import { nameOf, uidOf } from '../../util/json.js';
-import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
@@ -27,6 +26,8 @@ import { podFromTemplate } from './util/pod-template.js';
 import { isPodActive, isPodAvailable, isPodReady, podsToDelete } from './util/pods.js';
 import { slowStartBatch } from './util/slow-start.js';
 import { apiVersionOf } from '../../../machinery/group-version.js';
+import { writeStatus } from './util/status-write.js';
+import { createPodFor, deletePodOf } from './util/pod-control.js';
 
 /** Pods created or deleted per sync at most (client-go's burstReplicas). */
 export const BURST_REPLICAS = 500;
@@ -131,7 +132,7 @@ async function syncReplicaSet(
   const current = pods.ownedBy(uidOf(rs)).filter((p) => isPodActive(p) && controllerRefOf(p)?.uid === uidOf(rs) && p.metadata?.namespace === namespace);
   const minReady = rs.spec?.minReadySeconds ?? 0;
   const status = calculateStatus(rs, current, manageError, kit.now());
-  const updated = await updateStatus(kit, rsDef, rs, status);
+  const updated = await writeStatus(kit, rsDef, rs, status);
   const st = (updated ?? rs).status ?? { replicas: 0 };
   if (manageError === undefined && minReady > 0 && (st.readyReplicas ?? 0) === replicasOf(rs) && (st.availableReplicas ?? 0) !== replicasOf(rs)) {
     requeueAfter(key, minReady * 1000);
@@ -148,13 +149,7 @@ async function manageReplicas(kit: ControllerKit, kind: ReplicaKind, podDef: Kin
     const ref = newControllerRef(rs, apiVersionOf(kind), kind.kind);
     const template = rs.spec?.template;
     const result = await slowStartBatch(count, 1, async () => {
-      try {
-        const pod = await kit.client.create(podDef, namespace, podFromTemplate(template, namespace, ref, { generateName: `${name}-` }));
-        kit.recorder.event(rs, 'Normal', 'SuccessfulCreate', `Created pod: ${nameOf(pod)}`);
-      } catch (e) {
-        kit.recorder.event(rs, 'Warning', 'FailedCreate', `Error creating: ${errorMessage(e)}`);
-        throw e;
-      }
+      await createPodFor(kit, podDef, namespace, podFromTemplate(template, namespace, ref, { generateName: `${name}-` }), rs);
     });
     return result.error === undefined ? undefined : { reason: 'FailedCreate', message: errorMessage(result.error) };
   }
@@ -162,8 +157,7 @@ async function manageReplicas(kit: ControllerKit, kind: ReplicaKind, podDef: Kin
     const victims = podsToDelete(owned, related, Math.min(diff, BURST_REPLICAS), kit.now());
     const results = await Promise.allSettled(victims.map(async (pod) => {
       try {
-        const r = await kit.client.delete(podDef, namespace, nameOf(pod));
-        if (r !== undefined) kit.recorder.event(rs, 'Normal', 'SuccessfulDelete', `Deleted pod: ${nameOf(pod)}`);
+        await deletePodOf(kit, podDef, namespace, pod, rs);
       } catch (e) {
         kit.recorder.event(rs, 'Warning', 'FailedDelete', `Error deleting: ${errorMessage(e)}`);
         throw e;
@@ -204,13 +198,4 @@ function calculateStatus(rs: ReplicaObject, owned: readonly Pod[], manageError: 
     removeCondition(status, 'ReplicaFailure');
   }
   return status;
-}
-
-async function updateStatus(kit: ControllerKit, rsDef: KindDef<ReplicaObject>, rs: ReplicaObject, status: ReplicaSetStatus): Promise<ReplicaObject | undefined> {
-  if (jsonEqual(rs.status ?? {}, status)) return rs;
-  return kit.client.update(rsDef, rs.metadata?.namespace ?? '', rs.metadata?.name ?? '', (o) => {
-    if (uidOf(o) !== uidOf(rs)) return false;
-    o.status = status;
-    return true;
-  }, 'status');
 }

@@ -12,16 +12,16 @@ import type { Pod } from '../../../sdk/types/generated/core-v1.js';
 import type { KindDef } from '../../registry/kind-def.js';
 import { fromObjectSelector } from '../../../machinery/labels/selector.js';
 import { asNumber, asObject, metaOf, nameOf, uidOf } from '../../util/json.js';
-import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
-import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
-import { reconcileLoop } from '../../control/reconcile-loop.js';
+import { splitKey, type Informer } from '../../feed/informer.js';
+import { kindLoop } from '../../control/kind-loop.js';
 import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
 import { claim, controllerRefOf, newControllerRef } from './util/controller-ref.js';
 import { dependentHandler } from './util/owner-events.js';
 import { podFromTemplate } from './util/pod-template.js';
 import { isPodAvailable, isPodReady, isTerminating, podPhase } from './util/pods.js';
 import { ownedRevisions, truncateHistory, updateRevision } from './util/revisions.js';
+import { writeStatus } from './util/status-write.js';
 
 /** Creates the StatefulSet controller. */
 export function statefulSetController(kit: ControllerKit, options: WorkloadOptions = {}): Controller {
@@ -31,19 +31,12 @@ export function statefulSetController(kit: ControllerKit, options: WorkloadOptio
   const sets = kit.informerOf(setDef);
   const pods = kit.informerOf(podDef);
   kit.informerOf(revDef);
-  const loop = reconcileLoop({
+  return kindLoop({
     name: 'statefulset', ctx: kit.ctx, clock: kit.clock, workers: options.workers ?? 5,
-    reconcile: async (key) => {
-      const after = await syncSet(kit, setDef, podDef, revDef, sets, pods, key);
-      if (after !== undefined) loop.queue.addAfter(key, after);
-    },
-    initialKeys: () => sets.list().map(objectKeyOf),
-    subscriptions: [
-      sets.addHandler((ev) => loop.queue.add(objectKeyOf(ev.object))),
-      pods.addHandler(dependentHandler({ owners: sets, kind: 'StatefulSet' }, (set) => loop.queue.add(objectKeyOf(set)))),
-    ],
+    objects: sets,
+    sync: (key) => syncSet(kit, setDef, podDef, revDef, sets, pods, key),
+    dependents: (enqueue) => [pods.addHandler(dependentHandler({ owners: sets, kind: 'StatefulSet' }, enqueue))],
   });
-  return loop;
 }
 
 /** The ordinal of a pod named `<set>-<n>`, or undefined. */
@@ -200,13 +193,7 @@ async function syncSet(kit: ControllerKit, setDef: KindDef<StatefulSet>, podDef:
   };
   for (const k of ['readyReplicas', 'currentReplicas', 'updatedReplicas', 'availableReplicas'] as const) if (next[k] === 0) delete next[k];
   if (status?.conditions !== undefined) next.conditions = status.conditions;
-  if (!jsonEqual(next, status ?? {})) {
-    await kit.client.update(setDef, namespace, name, (o) => {
-      if (uidOf(o) !== uidOf(set)) return false;
-      o.status = next;
-      return true;
-    }, 'status');
-  }
+  await writeStatus(kit, setDef, set, next);
   await truncateHistory(kit, revDef, set, ownedRevisions(kit, revDef, set), new Set([...current.map(revisionOfPod), currentRevision, updateName]));
   return requeue;
 }

@@ -4,11 +4,10 @@
  * with a JSON merge patch and printed as `edited`, or `skipped` when it did not change.
  */
 import type { KubeObject } from '../../../../sdk/types/meta.js';
-import { ANNOTATIONS, BINARY_NAME } from '../../../../sdk/naming.js';
+import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { failuresError } from '../../../writes/error-list.js';
 import { hasManifestInput, readsStdin } from '../../../manifests/manifest-flags.js';
 import { NO_RESOURCES_MESSAGE } from '../../../manifests/no-resources.js';
 import { objectOutput } from '../../../writes/object-output.js';
@@ -20,8 +19,8 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   fieldValidation(flags);
   const output = await objectOutput(ctx, flags);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
-  const [{ liveObjects }, { KindMapper }, { namespaceMismatchError }, { recordedConfiguration, lastAppliedPatch }, { describeObject }, { runEditSession }, { namespace }] = await Promise.all([
-    import('../../../manifests/live-objects.js'),
+  const [{ recordedConfigurations }, { KindMapper }, { namespaceMismatchError }, { recordedConfiguration, lastAppliedPatch }, { describeObject }, { runEditSession }, { namespace }] = await Promise.all([
+    import('../shared/recorded-configurations.js'),
     import('../../../../sdk/apply/kind-mapper.js'),
     import('../../../../sdk/apply/resolve-manifest.js'),
     import('../../../../sdk/apply/last-applied.js'),
@@ -29,12 +28,8 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     import('../../edit/session.js'),
     ctx.namespace(),
   ]);
-  const live = await liveObjects(ctx, flags, client, args);
-  const failure = await failuresError(live.errors, ctx.commandPath);
-  if (failure !== undefined) throw failure;
   const originals: KubeObject[] = [];
-  for (const o of live.objects) {
-    const text = o.object.metadata?.annotations?.[ANNOTATIONS.lastApplied];
+  for (const { text } of await recordedConfigurations(ctx, flags, client, args)) {
     if (text === undefined) continue;
     try {
       originals.push(JSON.parse(text) as KubeObject);

@@ -4,11 +4,9 @@
  * them (no separator). An object without the annotation is an error when it came from a file and
  * is skipped silently when named on the command line, as in kubectl.
  */
-import { ANNOTATIONS } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { failuresError } from '../../../writes/error-list.js';
 import { hasManifestInput, readsStdin } from '../../../manifests/manifest-flags.js';
 import { NO_RESOURCES_MESSAGE } from '../../../manifests/no-resources.js';
 
@@ -16,19 +14,15 @@ import { NO_RESOURCES_MESSAGE } from '../../../manifests/no-resources.js';
 export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
   if (args.length === 0 && !hasManifestInput(flags)) throw new UsageError(NO_RESOURCES_MESSAGE, false);
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
-  const { liveObjects } = await import('../../../manifests/live-objects.js');
-  const live = await liveObjects(ctx, flags, client, args);
-  const failure = await failuresError(live.errors, ctx.commandPath);
-  if (failure !== undefined) throw failure;
+  const { recordedConfigurations } = await import('../shared/recorded-configurations.js');
   const configurations: string[] = [];
-  for (const o of live.objects) {
-    const text = o.object.metadata?.annotations?.[ANNOTATIONS.lastApplied];
+  for (const { live, text } of await recordedConfigurations(ctx, flags, client, args)) {
     if (text !== undefined) {
       configurations.push(text);
       continue;
     }
     // kubectl's AddSourceToErr wrapping a nil error: a file names the object in a broken message, an argument drops it.
-    if (o.source !== undefined) throw new UsageError(`error when no last-applied-configuration annotation found on resource: ${o.name}\n ${JSON.stringify(o.source)}: <nil>`, false);
+    if (live.source !== undefined) throw new UsageError(`error when no last-applied-configuration annotation found on resource: ${live.name}\n ${JSON.stringify(live.source)}: <nil>`, false);
   }
   const format = flags.string('output') ?? 'yaml';
   const [{ jsonIndent }, { toYaml }] = await Promise.all([import('../../../../printers/encoding/json-indent.js'), import('../../../../machinery/yaml/emit.js')]);

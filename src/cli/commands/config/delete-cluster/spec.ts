@@ -1,13 +1,4 @@
-import { defineCommand } from '../../../framework/define-command.js';
+import { deleteEntryCommand } from '../shared/entry-commands.js';
 
 /** `platformctl config delete-cluster`. */
-export const spec = defineCommand({
-  name: 'delete-cluster',
-  usage: 'NAME [options]',
-  summary: 'Delete the specified cluster from the kubeconfig',
-  description: 'Delete the specified cluster from the kubeconfig.',
-  examples: [{ description: 'Delete the minikube cluster', command: 'platformctl config delete-cluster minikube', notRunnable: 'needs a cluster named minikube' }],
-  flags: [],
-  args: 'clusters',
-  load: async () => (await import('./run.js')).run,
-});
+export const spec = deleteEntryCommand('cluster', 'the minikube cluster', async () => (await import('./run.js')).run);

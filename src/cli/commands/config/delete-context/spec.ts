@@ -1,13 +1,4 @@
-import { defineCommand } from '../../../framework/define-command.js';
+import { deleteEntryCommand } from '../shared/entry-commands.js';
 
 /** `platformctl config delete-context`. */
-export const spec = defineCommand({
-  name: 'delete-context',
-  usage: 'NAME [options]',
-  summary: 'Delete the specified context from the kubeconfig',
-  description: 'Delete the specified context from the kubeconfig.',
-  examples: [{ description: 'Delete the context for the minikube cluster', command: 'platformctl config delete-context minikube', notRunnable: 'needs a context named minikube' }],
-  flags: [],
-  args: 'contexts',
-  load: async () => (await import('./run.js')).run,
-});
+export const spec = deleteEntryCommand('context', 'the context for the minikube cluster', async () => (await import('./run.js')).run);

@@ -1,13 +1,4 @@
-import { defineCommand } from '../../../framework/define-command.js';
+import { getEntriesCommand } from '../shared/entry-commands.js';
 
 /** `platformctl config get-users`. */
-export const spec = defineCommand({
-  name: 'get-users',
-  usage: '[flags] [options]',
-  summary: 'Display users defined in the kubeconfig',
-  description: 'Display users defined in the kubeconfig.',
-  examples: [{ description: 'List the users that platformctl knows about', command: 'platformctl config get-users' }],
-  flags: [],
-  args: 'none',
-  load: async () => (await import('./run.js')).run,
-});
+export const spec = getEntriesCommand('user', async () => (await import('./run.js')).run);

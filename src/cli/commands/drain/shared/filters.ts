@@ -78,24 +78,22 @@ export async function filterPod(pod: KubeObject, o: FilterOptions): Promise<PodV
 
 /** `PodDeleteList.Warnings()`: `<message>: ns/a, ns/b; <message>: ...`. */
 export function warningsOf(verdicts: readonly PodVerdict[]): string {
-  const by = new Map<string, string[]>();
-  for (const v of verdicts) {
-    if (v.kind !== 'warning') continue;
-    const list = by.get(v.message) ?? [];
-    list.push(`${v.pod.metadata?.namespace ?? ''}/${v.pod.metadata?.name ?? ''}`);
-    by.set(v.message, list);
-  }
-  return [...by].map(([m, pods]) => `${m}: ${pods.join(', ')}`).join('; ');
+  return [...podsByMessage(verdicts, 'warning')].map(([m, pods]) => `${m}: ${pods.join(', ')}`).join('; ');
 }
 
 /** `PodDeleteList.errors()`: `cannot delete <message>: ns/a, ns/b`, one per message. */
 export function errorsOf(verdicts: readonly PodVerdict[]): string[] {
+  return [...podsByMessage(verdicts, 'error')].map(([m, pods]) => `cannot delete ${m}: ${pods.join(', ')}`);
+}
+
+/** The `namespace/name` of the pods with verdicts of `kind`, by message, in the order the messages first come. */
+function podsByMessage(verdicts: readonly PodVerdict[], kind: PodVerdict['kind']): Map<string, string[]> {
   const by = new Map<string, string[]>();
   for (const v of verdicts) {
-    if (v.kind !== 'error') continue;
+    if (v.kind !== kind) continue;
     const list = by.get(v.message) ?? [];
     list.push(`${v.pod.metadata?.namespace ?? ''}/${v.pod.metadata?.name ?? ''}`);
     by.set(v.message, list);
   }
-  return [...by].map(([m, pods]) => `cannot delete ${m}: ${pods.join(', ')}`);
+  return by;
 }

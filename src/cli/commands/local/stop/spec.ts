@@ -1,20 +1,13 @@
-import { BINARY_NAME } from '../../../../sdk/naming.js';
-import { defineCommand, type FlagsOfSpec } from '../../../framework/define-command.js';
-import { DATA_DIR_FLAG } from '../shared/data-dir-flag.js';
+import type { FlagsOfSpec } from '../../../framework/define-command.js';
+import { serverCommand } from '../shared/server-command.js';
 
 /** `platformctl local stop`. */
-export const spec = defineCommand({
+export const spec = serverCommand({
   name: 'stop',
-  usage: '[--data-dir DIR] [options]',
   summary: 'Stop the local API server',
   description: 'Stop the local API server gracefully: it stops serving, ends open watches, and flushes and syncs its store before it exits. Stopping a server that is not running is not an error.',
-  examples: [{ description: 'Stop the local server', command: `${BINARY_NAME} local stop`, notRunnable: 'needs a local server' }],
-  flags: [
-    DATA_DIR_FLAG,
-  ],
-  args: 'none',
-  load: async () => (await import('./run.js')).run,
-});
+  example: 'Stop the local server',
+}, async () => (await import('./run.js')).run);
 
 /** The flags of the command as its `run` reads them. */
 export type Flags = FlagsOfSpec<typeof spec>;

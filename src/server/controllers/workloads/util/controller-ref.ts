@@ -113,12 +113,17 @@ async function adopt<T extends JsonObject>(spec: ClaimSpec<T>, obj: T): Promise<
 async function release<T extends JsonObject>(spec: ClaimSpec<T>, obj: T, ownerUid: string): Promise<void> {
   await spec.client.update(spec.def, namespaceOf(obj), nameOf(obj), (o) => {
     if (uidOf(o) !== uidOf(obj)) return false;
-    const meta = metaOf(o);
-    const refs = asArray(meta.ownerReferences) ?? [];
-    const kept = refs.filter((r) => asString(asObject(r)?.uid) !== ownerUid);
-    if (kept.length === refs.length) return false;
-    if (kept.length === 0) delete meta.ownerReferences;
-    else meta.ownerReferences = kept;
-    return true;
+    return dropOwnerReferences(o, ownerUid);
   });
+}
+
+/** Drops `o`'s references to the owner `ownerUid` (the key too when none is left); false when it had none. */
+export function dropOwnerReferences(o: JsonObject, ownerUid: string): boolean {
+  const meta = asObject(o.metadata) ?? {};
+  const refs = asArray(meta.ownerReferences) ?? [];
+  const kept = refs.filter((r) => asString(asObject(r)?.uid) !== ownerUid);
+  if (kept.length === refs.length) return false;
+  if (kept.length === 0) delete meta.ownerReferences;
+  else meta.ownerReferences = kept;
+  return true;
 }

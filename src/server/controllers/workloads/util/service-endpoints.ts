@@ -76,3 +76,26 @@ export function podRef(pod: Pod): ObjectReference {
 export function isHeadless(svc: Service): boolean {
   return svc.spec?.clusterIP === 'None';
 }
+
+/** The pods of the Service's endpoints grouped by the ports they serve, groups in the order first met. */
+export interface PortGroup {
+  ports: EndpointPort[];
+  pods: Pod[];
+}
+
+/** Groups the `pods` that `selector` selects and that belong in the endpoints of `svc` by their ports. */
+export function podsByPorts(pods: readonly Pod[], selector: NonNullable<ReturnType<typeof serviceSelector>>, svc: Service, includeTerminating: boolean): PortGroup[] {
+  const groups = new Map<string, PortGroup>();
+  for (const pod of pods) {
+    if (!matchesLabels(selector, pod.metadata?.labels) || !shouldBeInEndpoints(pod, includeTerminating)) continue;
+    const ports = endpointPorts(pod, svc);
+    const portKey = JSON.stringify(ports);
+    let g = groups.get(portKey);
+    if (g === undefined) {
+      g = { ports, pods: [] };
+      groups.set(portKey, g);
+    }
+    g.pods.push(pod);
+  }
+  return [...groups.values()];
+}
