@@ -80,9 +80,8 @@ export async function setupAuthentication(ctx: ServerContext, inp: Authenticatio
   const now = (): number => ctx.now();
   const def = (plural: string): ResourceDef => ctx.registry.served('', 'v1', plural);
   const lookup: ObjectLookup = async (resource, namespace, name) => {
-    const kinds: { [R in keyof LookupKinds]: KindDef<LookupKinds[R]> } = {
-      serviceaccounts: ctx.registry.kind('v1', 'ServiceAccount'), secrets: ctx.registry.kind('v1', 'Secret'), pods: ctx.registry.kind('v1', 'Pod'), nodes: ctx.registry.kind('v1', 'Node'),
-    };
+    const r = ctx.registry;
+    const kinds: { [R in keyof LookupKinds]: KindDef<LookupKinds[R]> } = { serviceaccounts: r.kind('v1', 'ServiceAccount'), secrets: r.kind('v1', 'Secret'), pods: r.kind('v1', 'Pod'), nodes: r.kind('v1', 'Node') };
     const obj = await findObject(ctx, kinds[resource], namespace, name);
     return obj === undefined ? undefined : storedAs(kinds[resource], obj);
   };
