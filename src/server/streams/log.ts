@@ -10,6 +10,7 @@ import { badRequest } from '../errors.js';
 import type { PipelineEndpoint } from '../http/handler.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { ContainerLogRef, LogReadOptions } from '../node/logs/container-logs.js';
+import { storedAs } from '../registry/kind-def.js';
 import { asObject, asString } from '../util/json.js';
 import { fieldError, invalid, type FieldError } from '../validation/field-errors.js';
 import { waitDrainOrClose } from '../http/drain.js';
@@ -87,16 +88,15 @@ function writeChunk(rc: RequestContext, text: string): Promise<void> {
 }
 
 async function serveLog(ctx: ServerContext, rc: RequestContext, node: NodeStreams | undefined): Promise<void> {
-  const pod = await loadPod(ctx, rc.info.namespace, rc.info.name);
-  const meta = asObject(pod.metadata) ?? {};
-  const podName = asString(meta.name) ?? '';
+  const pod = storedAs(ctx.registry.kind('v1', 'Pod'), await loadPod(ctx, rc.info.namespace, rc.info.name));
+  const podName = pod.metadata?.name ?? '';
   const request = parseLogRequest(rc.url.searchParams, podName, ctx.now());
   const container = pickContainer(pod, request.container);
   const status = containerStatus(pod, container);
-  const base: Omit<ContainerLogRef, 'attempt'> = { namespace: rc.info.namespace, podName, podUid: asString(meta.uid) ?? '', container };
+  const base: Omit<ContainerLogRef, 'attempt'> = { namespace: rc.info.namespace, podName, podUid: pod.metadata?.uid ?? '', container };
   const latest = node === undefined ? undefined : await node.logs.lastAttempt(base);
   const attempt = instanceToRead(status, container, podName, request.previous, latest);
-  if ((asString(asObject(pod.spec)?.nodeName) ?? '') === '' || node === undefined) throw badRequest(`pod ${podName} does not have a host assigned`);
+  if ((pod.spec?.nodeName ?? '') === '' || node === undefined) throw badRequest(`pod ${podName} does not have a host assigned`);
   const ref: ContainerLogRef = { ...base, attempt };
   rc.res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache, private', ...rc.headers });
   rc.res.flushHeaders();

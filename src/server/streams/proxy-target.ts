@@ -4,15 +4,15 @@
  * selector picks, at the service port's target port), with the API server's messages when there
  * is none.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
+import type { ContainerPort, Pod, ServicePort } from '../../sdk/types/generated/core-v1.js';
 import type { ServerContext } from '../context.js';
 import type { ApiError} from '../errors.js';
 import { badRequest, notFound, serviceUnavailable } from '../errors.js';
 import { findObject } from '../rest/get.js';
 import { listObjects } from '../rest/list.js';
+import { storedAs } from '../registry/kind-def.js';
 import { parseLabelSelector } from '../../machinery/labels/parse.js';
 import { matchesLabels } from '../../machinery/labels/selector.js';
-import { asArray, asNumber, asObject, asString } from '../util/json.js';
 import { loadPod } from './pod-target.js';
 
 /** The parts of a proxy name. */
@@ -48,14 +48,14 @@ function portNumber(text: string): number | undefined {
   return n >= 1 && n <= 65535 ? n : undefined;
 }
 
-function containerPorts(pod: JsonObject): JsonObject[] {
-  return (asArray(asObject(pod.spec)?.containers) ?? []).flatMap((c) => (asArray(asObject(c)?.ports) ?? []).map((p) => asObject(p) ?? {}));
+function containerPorts(pod: Pod): ContainerPort[] {
+  return (pod.spec?.containers ?? []).flatMap((c) => c.ports ?? []);
 }
 
 /** `pods/proxy`: the pod's IP and the named or numbered port (80 when none is named). */
 export async function podBackend(ctx: ServerContext, namespace: string, target: ProxyName): Promise<ProxyBackend> {
-  const pod = await loadPod(ctx, namespace, target.name);
-  const host = asString(asObject(pod.status)?.podIP);
+  const pod = storedAs(ctx.registry.kind('v1', 'Pod'), await loadPod(ctx, namespace, target.name));
+  const host = pod.status?.podIP;
   if (host === undefined || host === '') throw serviceUnavailable(`address not allowed`);
   let port = 80;
   if (target.port !== '') {
@@ -66,41 +66,38 @@ export async function podBackend(ctx: ServerContext, namespace: string, target: 
   return { scheme: target.scheme, host, port };
 }
 
-function isReady(pod: JsonObject): boolean {
-  return (asArray(asObject(pod.status)?.conditions) ?? []).some((c) => asObject(c)?.type === 'Ready' && asObject(c)?.status === 'True');
+function isReady(pod: Pod): boolean {
+  return (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
 }
 
 /** The target port of a service port in one pod (a number, or a named container port). */
-function targetPortIn(pod: JsonObject, servicePort: JsonObject): number | undefined {
+function targetPortIn(pod: Pod, servicePort: ServicePort): number | undefined {
   const target = servicePort.targetPort ?? servicePort.port;
   if (typeof target === 'number') return target;
-  const named = asString(target);
-  if (named === undefined) return asNumber(servicePort.port);
-  const asNum = portNumber(named);
-  if (asNum !== undefined) return asNum;
-  return asNumber(containerPorts(pod).find((p) => p.name === named)?.containerPort);
+  return portNumber(target) ?? containerPorts(pod).find((p) => p.name === target)?.containerPort;
 }
 
 /** `services/proxy`: a Ready pod the service selects, at the chosen port's target port. */
 export async function serviceBackend(ctx: ServerContext, namespace: string, target: ProxyName): Promise<ProxyBackend> {
   const svcDef = ctx.registry.lookup('', 'v1', 'services');
   const podDef = ctx.registry.lookup('', 'v1', 'pods');
-  const svc = svcDef === undefined ? undefined : await findObject(ctx, svcDef, namespace, target.name);
-  if (svc === undefined || podDef === undefined) throw notFound({ group: '', resource: 'services' }, target.name);
-  const spec = asObject(svc.spec) ?? {};
-  const ports = (asArray(spec.ports) ?? []).map((p) => asObject(p) ?? {});
+  const found = svcDef === undefined ? undefined : await findObject(ctx, svcDef, namespace, target.name);
+  if (found === undefined || podDef === undefined) throw notFound({ group: '', resource: 'services' }, target.name);
+  const spec = storedAs(ctx.registry.kind('v1', 'Service'), found).spec;
+  const ports = spec?.ports ?? [];
   const port = target.port === ''
-    ? (ports.length === 1 ? ports[0] : ports.find((p) => (asString(p.name) ?? '') === ''))
-    : ports.find((p) => asString(p.name) === target.port || String(asNumber(p.port)) === target.port);
+    ? (ports.length === 1 ? ports[0] : ports.find((p) => (p.name ?? '') === ''))
+    : ports.find((p) => p.name === target.port || String(p.port) === target.port);
   const noEndpoints = serviceUnavailable(`no endpoints available for service "${target.name}"`);
-  const selector = asObject(spec.selector);
+  const selector = spec?.selector;
   if (port === undefined || selector === undefined || Object.keys(selector).length === 0) throw noEndpoints;
-  const text = Object.entries(selector).map(([k, v]) => `${k}=${String(v)}`).join(',');
+  const text = Object.entries(selector).map(([k, v]) => `${k}=${v}`).join(',');
   const parsed = parseLabelSelector(text);
-  const pods = (await listObjects(ctx, podDef, namespace, {})).items
-    .filter((p) => matchesLabels(parsed, asObject(asObject(p.metadata)?.labels)) && isReady(p) && asObject(p.metadata)?.deletionTimestamp === undefined);
+  const podKind = ctx.registry.kind('v1', 'Pod');
+  const pods = (await listObjects(ctx, podDef, namespace, {})).items.map((p) => storedAs(podKind, p))
+    .filter((p) => matchesLabels(parsed, p.metadata?.labels) && isReady(p) && p.metadata?.deletionTimestamp === undefined);
   for (const pod of pods) {
-    const host = asString(asObject(pod.status)?.podIP);
+    const host = pod.status?.podIP;
     const n = targetPortIn(pod, port);
     if (host !== undefined && host !== '' && n !== undefined) return { scheme: target.scheme, host, port: n };
   }

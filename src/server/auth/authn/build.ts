@@ -11,6 +11,7 @@ import { NAMESPACES } from '../../../sdk/naming.js';
 import type { ServerContext } from '../../context.js';
 import type { PipelineEndpoint } from '../../http/handler.js';
 import type { ResourceDef } from '../../registry/types.js';
+import { storedAs, type KindDef } from '../../registry/kind-def.js';
 import { findObject } from '../../rest/get.js';
 import { parseCertificates } from '../../tls/client-auth.js';
 import { AdminTokenAuthenticator, UnionAuthenticator, type Authenticator } from '../authenticator.js';
@@ -21,7 +22,7 @@ import { authenticationEndpoints } from './endpoints.js';
 import type { AuthenticationOptions } from './options.js';
 import { RequestHeaderAuthenticator } from './request-header.js';
 import { DEFAULT_ISSUER } from './service-account/claims.js';
-import { ServiceAccountTokenAuthenticator, type ObjectLookup } from './service-account/authenticator.js';
+import { ServiceAccountTokenAuthenticator, type LookupKinds, type ObjectLookup } from './service-account/authenticator.js';
 import { ephemeralSigningKey, loadOrCreateSigningKey, readSigningKey, readVerifyKeys, type SigningKey } from './service-account/keys.js';
 import { TokenSigner } from './service-account/signer.js';
 import { readTokenFile, StaticTokenAuthenticator } from './static-token.js';
@@ -78,7 +79,12 @@ export async function setupAuthentication(ctx: ServerContext, inp: Authenticatio
   const o = inp.options;
   const now = (): number => ctx.now();
   const def = (plural: string): ResourceDef => ctx.registry.served('', 'v1', plural);
-  const lookup: ObjectLookup = (resource, namespace, name) => findObject(ctx, def(resource), namespace, name);
+  const lookup: ObjectLookup = async (resource, namespace, name) => {
+    const r = ctx.registry;
+    const kinds: { [R in keyof LookupKinds]: KindDef<LookupKinds[R]> } = { serviceaccounts: r.kind('v1', 'ServiceAccount'), secrets: r.kind('v1', 'Secret'), pods: r.kind('v1', 'Pod'), nodes: r.kind('v1', 'Node') };
+    const obj = await findObject(ctx, kinds[resource], namespace, name);
+    return obj === undefined ? undefined : storedAs(kinds[resource], obj);
+  };
 
   const key = await signingKey(o, inp.dataDir);
   const signer = new TokenSigner(key);

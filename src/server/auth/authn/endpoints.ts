@@ -17,7 +17,8 @@ import { send } from '../../http/respond.js';
 import { findObject } from '../../rest/get.js';
 import { checkTypeMeta } from '../../rest/object-meta.js';
 import type { ResourceDef } from '../../registry/types.js';
-import { asArray, asNumber, asObject, asString } from '../../util/json.js';
+import { storedAs } from '../../registry/kind-def.js';
+import { asArray, asNumber, asObject, asString, uidOf } from '../../util/json.js';
 import { fieldError, invalid } from '../../validation/field-errors.js';
 import type { UserInfo } from '../../request/user.js';
 import { boundClaims, type BoundRef } from './service-account/claims.js';
@@ -132,10 +133,10 @@ async function boundObject(ctx: ServerContext, namespace: string, saName: string
   const obj = await findObject(ctx, def, kind === 'Node' ? '' : namespace, name);
   if (obj === undefined) throw notFound({ group: '', resource: plural }, name);
   if (kind === 'Pod') {
-    const podSA = asString(asObject(obj.spec)?.serviceAccountName) ?? 'default';
+    const podSA = storedAs(ctx.registry.kind('v1', 'Pod'), obj).spec?.serviceAccountName ?? 'default';
     if (podSA !== saName) throw badRequest(`cannot bind token for serviceaccount "${saName}" to pod running with different serviceaccount name.`);
   }
-  const uid = asString(asObject(obj.metadata)?.uid) ?? '';
+  const uid = uidOf(obj);
   const wanted = asString(ref.uid) ?? '';
   if (wanted !== '' && wanted !== uid) {
     throw conflict({ group: '', resource: kind }, name, `the UID in the bound object reference (${wanted}) does not match the UID in record. The object might have been deleted and then recreated`);
@@ -170,7 +171,7 @@ function tokenRequestEndpoint(ctx: ServerContext, deps: AuthenticationEndpointDe
       const refObj = asObject(spec.boundObjectRef);
       const bound = refObj === undefined ? undefined : await boundObject(ctx, namespace, name, refObj);
       const issuedAt = Math.floor(ctx.now() / 1000);
-      const saUid = asString(asObject(account.metadata)?.uid) ?? '';
+      const saUid = uidOf(account);
       const claims = boundClaims({
         issuer: deps.issuer, audiences: auds, namespace, serviceAccount: { name, uid: saUid }, issuedAt, expirationSeconds: expiration,
         jti: randomUUID(), ...(bound !== undefined ? { bound } : {}),

@@ -8,7 +8,7 @@
 import os from 'node:os';
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { Container, EphemeralContainer, Pod } from '../../../sdk/types/generated/core-v1.js';
-import { COMPONENTS, GROUPS, IN_CLUSTER_HOST_ENV, IN_CLUSTER_PORT_ENV } from '../../../sdk/naming.js';
+import { COMPONENTS, IN_CLUSTER_HOST_ENV, IN_CLUSTER_PORT_ENV } from '../../../sdk/naming.js';
 import type { ServerContext, WriteEvent } from '../../context.js';
 import { InternalClient } from '../../control/client.js';
 import { realClock, type ControllerClock } from '../../control/clock.js';
@@ -143,7 +143,7 @@ export class NodeAgent {
       scan, now: () => Date.now(), log: ctx.log,
       found: (_id, owner, listeners) => this.reportWildcardListeners(owner, listeners),
     });
-    this.reporter = new NodeReporter(this.client, { nodes: ctx.registry.served('', 'v1', 'nodes'), leases: ctx.registry.served(GROUPS.coordination, 'v1', 'leases') }, this.recorder, {
+    this.reporter = new NodeReporter(this.client, { nodes: ctx.registry.kind('v1', 'Node'), leases: ctx.registry.kind('coordination.platform.io/v1', 'Lease') }, this.recorder, {
       name: p.nodeName, hostIP: p.hostIP, storageDir: p.storageDir, runtimeVersion: runtime?.version ?? '', maxPods: p.options.maxPods,
       notReadyMessage: runtime === undefined ? `container runtime is off: ${p.options.disabledReason}` : undefined,
       leaseDurationSeconds: p.options.leaseDurationSeconds, leaseRenewIntervalMs: p.options.leaseRenewIntervalMs, statusIntervalMs: p.options.nodeStatusIntervalMs,

@@ -5,13 +5,13 @@
  * `leaseRenewIntervalMs`, and records the kubelet's node events (Starting, NodeHasSufficientMemory,
  * NodeReady, NodeNotReady, ...).
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { Lease } from '../../../sdk/types/generated/coordination-v1.js';
+import type { Node, NodeStatus } from '../../../sdk/types/generated/core-v1.js';
 import { NAMESPACES } from '../../../sdk/naming.js';
 import { microTimestamp } from '../../util/time.js';
 import type { InternalClient } from '../../control/client.js';
 import type { EventRecorder, InvolvedObject } from '../../control/event-recorder.js';
-import type { ResourceDef } from '../../registry/types.js';
-import { asArray, asObject, asString } from '../../util/json.js';
+import type { KindDef } from '../../registry/kind-def.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import { machineMemory } from '../runtime/process/proc.js';
 import { machineFacts, storageOf, type MachineFacts } from './machine.js';
@@ -60,7 +60,7 @@ export class NodeReporter {
 
   constructor(
     private readonly client: InternalClient,
-    private readonly defs: { nodes: ResourceDef; leases: ResourceDef },
+    private readonly defs: { nodes: KindDef<Node>; leases: KindDef<Lease> },
     private readonly recorder: EventRecorder,
     private readonly o: NodeReporterOptions,
   ) {}
@@ -122,28 +122,28 @@ export class NodeReporter {
     if (existing === undefined) {
       const status = nodeStatus(facts, health, this.o.runtimeVersion, this.o.hostIP, undefined, now);
       const created = await this.client.createIfMissing(this.defs.nodes, '', nodeObject(this.o.name, facts, status));
-      this.nodeUid = asString(asObject(created?.metadata)?.uid) ?? '';
+      this.nodeUid = created?.metadata?.uid ?? '';
       this.lastReport = now;
       this.noteConditions(status);
       return;
     }
-    this.nodeUid = asString(asObject(existing.metadata)?.uid) ?? '';
+    this.nodeUid = existing.metadata?.uid ?? '';
     const labels = nodeLabels(this.o.name, facts);
-    const have = asObject(asObject(existing.metadata)?.labels) ?? {};
+    const have = existing.metadata?.labels ?? {};
     if (Object.entries(labels).some(([k, v]) => have[k] !== v)) {
       await this.client.update(this.defs.nodes, '', this.o.name, (n) => {
-        const meta = asObject(n.metadata) ?? {};
-        meta.labels = { ...(asObject(meta.labels) ?? {}), ...labels };
+        const meta = n.metadata ?? {};
+        meta.labels = { ...meta.labels, ...labels };
         n.metadata = meta;
         return true;
       });
     }
-    const current = asObject(existing.status) ?? {};
+    const current = existing.status ?? {};
     const status = nodeStatus(facts, health, this.o.runtimeVersion, this.o.hostIP, current.conditions, now);
     const changed = !jsonEqual(withoutHeartbeats({ ...current, ...status }), withoutHeartbeats(current));
     if (!force && !changed && now - this.lastReport < REPORT_EVERY_MS) return;
     await this.client.update(this.defs.nodes, '', this.o.name, (n) => {
-      n.status = { ...(asObject(n.status) ?? {}), ...status };
+      n.status = { ...n.status, ...status };
       return true;
     }, 'status');
     this.lastReport = now;
@@ -151,11 +151,8 @@ export class NodeReporter {
   }
 
   /** Records an event for every condition whose status differs from what was last reported. */
-  private noteConditions(status: JsonObject): void {
-    for (const c of asArray(status.conditions) ?? []) {
-      const cond = asObject(c) ?? {};
-      const type = asString(cond.type) ?? '';
-      const value = asString(cond.status) ?? '';
+  private noteConditions(status: NodeStatus): void {
+    for (const { type, status: value } of status.conditions ?? []) {
       if (this.reported.get(type) === value) continue;
       this.reported.set(type, value);
       const ev = EVENT_OF[`${type}/${value}`];
@@ -167,7 +164,7 @@ export class NodeReporter {
     const ns = NAMESPACES.nodeLease;
     const renewTime = microTimestamp(this.o.now());
     const updated = await this.client.update(this.defs.leases, ns, this.o.name, (l) => {
-      const spec = asObject(l.spec) ?? {};
+      const spec = l.spec ?? {};
       spec.holderIdentity = this.o.name;
       spec.leaseDurationSeconds = this.o.leaseDurationSeconds;
       spec.renewTime = renewTime;

@@ -4,6 +4,7 @@
  * held back for eviction), addresses, the four conditions with the kubelet's reasons and messages,
  * and nodeInfo naming the runtime as it is.
  */
+import type { Node, NodeCondition, NodeStatus } from '../../../sdk/types/generated/core-v1.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import { LABELS } from '../../../sdk/naming.js';
 import { SERVER_VERSION } from '../../api/version.js';
@@ -44,14 +45,14 @@ function ki(bytes: number): string {
 }
 
 /** Capacity and allocatable of the machine. */
-export function nodeResources(facts: MachineFacts): { capacity: JsonObject; allocatable: JsonObject } {
-  const common: JsonObject = { cpu: String(facts.cpus), pods: String(facts.maxPods ?? MAX_PODS) };
+export function nodeResources(facts: MachineFacts): { capacity: Record<string, string>; allocatable: Record<string, string> } {
+  const common: Record<string, string> = { cpu: String(facts.cpus), pods: String(facts.maxPods ?? MAX_PODS) };
   if (facts.operatingSystem === 'linux') {
     common['hugepages-1Gi'] = '0';
     common['hugepages-2Mi'] = '0';
   }
-  const capacity: JsonObject = { ...common, 'ephemeral-storage': ki(facts.storageBytes), memory: ki(facts.memoryBytes) };
-  const allocatable: JsonObject = {
+  const capacity: Record<string, string> = { ...common, 'ephemeral-storage': ki(facts.storageBytes), memory: ki(facts.memoryBytes) };
+  const allocatable: Record<string, string> = {
     ...common,
     'ephemeral-storage': String(Math.floor(Math.floor(facts.storageBytes / 1024) * 1024 * (1 - EVICTION_DISK_FRACTION))),
     memory: ki(Math.max(0, facts.memoryBytes - EVICTION_MEMORY_BYTES)),
@@ -59,12 +60,12 @@ export function nodeResources(facts: MachineFacts): { capacity: JsonObject; allo
   return { capacity: sortKeys(capacity), allocatable: sortKeys(allocatable) };
 }
 
-function sortKeys(o: JsonObject): JsonObject {
-  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k] ?? null]));
+function sortKeys(o: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 /** The condition list (without times) for a health reading. */
-export function nodeConditionsOf(h: NodeHealth): JsonObject[] {
+export function nodeConditionsOf(h: NodeHealth): NodeCondition[] {
   return [
     h.memoryPressure
       ? { type: 'MemoryPressure', status: 'True', reason: 'KubeletHasInsufficientMemory', message: 'kubelet has insufficient memory available' }
@@ -82,18 +83,17 @@ export function nodeConditionsOf(h: NodeHealth): JsonObject[] {
 }
 
 /** Conditions with heartbeat and transition times (a transition only when the status changed). */
-export function timedConditions(current: JsonObject[], previous: unknown, now: number): JsonObject[] {
-  const prev = (asArray(previous) ?? []).map((c) => asObject(c) ?? {});
+export function timedConditions(current: NodeCondition[], previous: readonly NodeCondition[] | undefined, now: number): NodeCondition[] {
   const stamp = timestamp(now);
   return current.map((c) => {
-    const p = prev.find((x) => x.type === c.type);
+    const p = previous?.find((x) => x.type === c.type);
     const transition = p !== undefined && p.status === c.status && typeof p.lastTransitionTime === 'string' ? p.lastTransitionTime : stamp;
-    return { type: c.type ?? '', status: c.status ?? '', lastHeartbeatTime: stamp, lastTransitionTime: transition, reason: c.reason ?? '', message: c.message ?? '' };
+    return { type: c.type, status: c.status, lastHeartbeatTime: stamp, lastTransitionTime: transition, reason: c.reason ?? '', message: c.message ?? '' };
   });
 }
 
 /** The node's status (conditions included) for a health reading. */
-export function nodeStatus(facts: MachineFacts, health: NodeHealth, runtimeVersion: string, hostIP: string, previousConditions: unknown, now: number): JsonObject {
+export function nodeStatus(facts: MachineFacts, health: NodeHealth, runtimeVersion: string, hostIP: string, previousConditions: readonly NodeCondition[] | undefined, now: number): NodeStatus {
   const { capacity, allocatable } = nodeResources(facts);
   return {
     capacity,
@@ -117,7 +117,7 @@ export function nodeStatus(facts: MachineFacts, health: NodeHealth, runtimeVersi
 }
 
 /** The Node to register. */
-export function nodeObject(name: string, facts: MachineFacts, status: JsonObject): JsonObject {
+export function nodeObject(name: string, facts: MachineFacts, status: NodeStatus): Node {
   return {
     apiVersion: 'v1',
     kind: 'Node',
@@ -127,7 +127,7 @@ export function nodeObject(name: string, facts: MachineFacts, status: JsonObject
   };
 }
 
-/** The status with heartbeats blanked, to tell a real change from a heartbeat. */
+/** The status with heartbeats blanked, to tell a real change from a heartbeat (JSON: they become null). */
 export function withoutHeartbeats(status: unknown): JsonObject {
   const s = structuredClone(asObject(status) ?? {});
   s.conditions = (asArray(s.conditions) ?? []).map((c) => ({ ...(asObject(c) ?? {}), lastHeartbeatTime: null }));

@@ -5,6 +5,7 @@
  * PodReadyToStartContainers, Initialized, Ready, ContainersReady and PodScheduled with their
  * reasons and messages, addresses, start time and QoS class.
  */
+import type { Container, EphemeralContainer, Pod } from '../../../sdk/types/generated/core-v1.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import { timestamp } from '../../util/time.js';
 import { qosClass } from '../../kinds/pod-spec.js';
@@ -19,8 +20,8 @@ export interface WaitingReason {
 
 /** Everything the status is made from. */
 export interface StatusInputs {
-  pod: JsonObject;
-  /** The status last written (or the pod's stored status). */
+  pod: Pod;
+  /** The status last written (or the pod's stored status); JSON, as the agent writes it (`lastProbeTime: null`). */
   oldStatus: JsonObject;
   /** The pod's address once its sandbox exists. */
   podIP: string | undefined;
@@ -43,12 +44,8 @@ export interface StatusInputs {
 /** Pod condition types the kubelet owns. */
 const KUBELET_CONDITIONS = new Set(['PodScheduled', 'Ready', 'Initialized', 'ContainersReady', 'PodReadyToStartContainers']);
 
-function containersOf(pod: JsonObject, list: 'containers' | 'initContainers' | 'ephemeralContainers'): JsonObject[] {
-  return (asArray(asObject(pod.spec)?.[list]) ?? []).map((c) => asObject(c) ?? {});
-}
-
-function restartPolicy(pod: JsonObject): string {
-  return asString(asObject(pod.spec)?.restartPolicy) ?? 'Always';
+function restartPolicy(pod: Pod): string {
+  return pod.spec?.restartPolicy ?? 'Always';
 }
 
 /** The terminated state of an exited instance. */
@@ -67,8 +64,8 @@ function instancesOf(inputs: StatusInputs, name: string): ContainerInfo[] {
 }
 
 /** True when the kubelet would start this container (again) on the next sync. */
-export function shouldRestart(pod: JsonObject, latest: ContainerInfo | undefined): boolean {
-  if (typeof asObject(pod.metadata)?.deletionTimestamp === 'string') return false;
+export function shouldRestart(pod: Pod, latest: ContainerInfo | undefined): boolean {
+  if (typeof pod.metadata?.deletionTimestamp === 'string') return false;
   if (latest === undefined) return true;
   if (latest.state === 'running') return false;
   const policy = restartPolicy(pod);
@@ -109,13 +106,13 @@ function terminatedOk(t: JsonObject): boolean {
   return asNumber(t.exitCode) === 0 && !stoppedByShutdown(t);
 }
 
-function statusFor(inputs: StatusInputs, spec: JsonObject, isInit: boolean, hasInit: boolean, old: JsonObject | undefined): JsonObject {
-  const name = asString(spec.name) ?? '';
+function statusFor(inputs: StatusInputs, spec: Container, isInit: boolean, hasInit: boolean, old: JsonObject | undefined): JsonObject {
+  const name = spec.name;
   const instances = instancesOf(inputs, name);
   const latest = instances.at(-1);
   const previous = instances.at(-2);
   const defaultWaiting: JsonObject = { waiting: { reason: hasInit && !isInit ? 'PodInitializing' : 'ContainerCreating' } };
-  const image = asString(spec.image) ?? '';
+  const image = spec.image ?? '';
   let status: JsonObject;
   if (latest === undefined) {
     const oldState = asObject(old?.state) ?? {};
@@ -156,10 +153,10 @@ function statusFor(inputs: StatusInputs, spec: JsonObject, isInit: boolean, hasI
  * The status of an ephemeral container: started once and never restarted, never ready, no
  * `started` (the prober never looks at it), the waiting reason while it cannot start.
  */
-function ephemeralStatusFor(inputs: StatusInputs, spec: JsonObject, old: JsonObject | undefined): JsonObject {
-  const name = asString(spec.name) ?? '';
+function ephemeralStatusFor(inputs: StatusInputs, spec: EphemeralContainer, old: JsonObject | undefined): JsonObject {
+  const name = spec.name;
   const latest = instancesOf(inputs, name).at(-1);
-  const image = asString(spec.image) ?? '';
+  const image = spec.image ?? '';
   if (latest === undefined) {
     if (old !== undefined && asObject(old.state)?.terminated !== undefined) return structuredClone(old);
     const wait = inputs.waiting.get(name);
@@ -184,7 +181,7 @@ function state(cs: JsonObject): JsonObject {
 }
 
 /** getPhase: the pod phase from its container statuses. */
-export function podPhase(pod: JsonObject, init: JsonObject[], main: JsonObject[], podIsTerminal: boolean): string {
+export function podPhase(pod: Pod, init: JsonObject[], main: JsonObject[], podIsTerminal: boolean): string {
   const policy = restartPolicy(pod);
   let pendingInit = 0;
   let failedInit = 0;
@@ -245,10 +242,9 @@ function goList(names: string[]): string {
   return `[${names.join(' ')}]`;
 }
 
-function conditions(pod: JsonObject, inputs: StatusInputs, init: JsonObject[], main: JsonObject[], phase: string, oldConditions: JsonObject[]): JsonObject[] {
+function conditions(pod: Pod, inputs: StatusInputs, init: JsonObject[], main: JsonObject[], phase: string, oldConditions: JsonObject[]): JsonObject[] {
   // Conditions other components own come from the stored pod (readiness gates, DisruptionTarget).
-  const stored = (asArray(asObject(pod.status)?.conditions) ?? []).map((c) => asObject(c) ?? {});
-  const out: JsonObject[] = stored.filter((c) => !KUBELET_CONDITIONS.has(asString(c.type) ?? '')).map((c) => structuredClone(c));
+  const out: JsonObject[] = (pod.status?.conditions ?? []).filter((c) => !KUBELET_CONDITIONS.has(c.type)).map((c) => structuredClone(c));
   out.push(condition('PodReadyToStartContainers', inputs.podIP !== undefined));
   // Initialized.
   const incomplete = init.filter((cs) => cs.ready !== true).map((cs) => asString(cs.name) ?? '');
@@ -267,8 +263,7 @@ function conditions(pod: JsonObject, inputs: StatusInputs, init: JsonObject[], m
   let ready: JsonObject = { ...containersReady, type: 'Ready' };
   if (containersReady.status === 'True') {
     const gates: string[] = [];
-    for (const g of asArray(asObject(pod.spec)?.readinessGates) ?? []) {
-      const type = asString(asObject(g)?.conditionType) ?? '';
+    for (const { conditionType: type } of pod.spec?.readinessGates ?? []) {
       const c = out.find((x) => x.type === type);
       if (c === undefined) gates.push(`corresponding condition of pod readiness gate "${type}" does not exist.`);
       else if (c.status !== 'True') gates.push(`the status of pod readiness gate "${type}" is not "True", but ${String(c.status)}`);
@@ -293,10 +288,10 @@ export function generatePodStatus(inputs: StatusInputs): JsonObject {
   const oldInit = new Map((asArray(old.initContainerStatuses) ?? []).map((c) => [asString(asObject(c)?.name) ?? '', asObject(c) ?? {}]));
   const oldMain = new Map((asArray(old.containerStatuses) ?? []).map((c) => [asString(asObject(c)?.name) ?? '', asObject(c) ?? {}]));
   const oldEphemeral = new Map((asArray(old.ephemeralContainerStatuses) ?? []).map((c) => [asString(asObject(c)?.name) ?? '', asObject(c) ?? {}]));
-  const initSpecs = containersOf(pod, 'initContainers');
+  const initSpecs = pod.spec?.initContainers ?? [];
   const hasInit = initSpecs.length > 0;
-  const init = initSpecs.map((c) => statusFor(inputs, c, true, hasInit, oldInit.get(asString(c.name) ?? '')));
-  const main = containersOf(pod, 'containers').map((c) => statusFor(inputs, c, false, hasInit, oldMain.get(asString(c.name) ?? '')));
+  const init = initSpecs.map((c) => statusFor(inputs, c, true, hasInit, oldInit.get(c.name)));
+  const main = (pod.spec?.containers ?? []).map((c) => statusFor(inputs, c, false, hasInit, oldMain.get(c.name)));
   let phase = podPhase(pod, init, main, inputs.podIsTerminal);
   const oldPhase = asString(old.phase);
   if (phase !== 'Failed' && phase !== 'Succeeded' && (oldPhase === 'Failed' || oldPhase === 'Succeeded')) phase = oldPhase;
@@ -321,7 +316,7 @@ export function generatePodStatus(inputs: StatusInputs): JsonObject {
   status.startTime = asString(old.startTime) ?? timestamp(inputs.now);
   if (hasInit) status.initContainerStatuses = init;
   status.containerStatuses = main;
-  const ephemeral = containersOf(pod, 'ephemeralContainers').map((c) => ephemeralStatusFor(inputs, c, oldEphemeral.get(asString(c.name) ?? '')));
+  const ephemeral = (pod.spec?.ephemeralContainers ?? []).map((c) => ephemeralStatusFor(inputs, c, oldEphemeral.get(c.name)));
   if (ephemeral.length > 0) status.ephemeralContainerStatuses = ephemeral;
   status.qosClass = qosClass(pod.spec);
   return status;

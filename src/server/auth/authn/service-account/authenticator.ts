@@ -4,6 +4,7 @@
  * checked for time, audience, and the account and bound object still existing with the same uid;
  * legacy tokens for their secret still holding them.
  */
+import type { Node, Pod, Secret, ServiceAccount } from '../../../../sdk/types/generated/core-v1.js';
 import type { JsonObject } from '../../../../sdk/types/meta.js';
 import { asObject, asString, uidOf } from '../../../util/json.js';
 import type { UserInfo } from '../../../request/user.js';
@@ -12,8 +13,11 @@ import { intersect, type TokenAuthenticator, type TokenResult } from '../token.j
 import { EXTRA_KEYS, LEGACY_CLAIMS, LEGACY_ISSUER, PRIVATE_CLAIM, serviceAccountGroups, serviceAccountUsername } from './claims.js';
 import type { VerifyKey } from './keys.js';
 
+/** The stored objects a token is checked against, by resource. */
+export type LookupKinds = { serviceaccounts: ServiceAccount; secrets: Secret; pods: Pod; nodes: Node };
+
 /** Reads an object from the store (undefined when missing). */
-export type ObjectLookup = (resource: 'serviceaccounts' | 'secrets' | 'pods' | 'nodes', namespace: string, name: string) => Promise<JsonObject | undefined>;
+export type ObjectLookup = <R extends keyof LookupKinds>(resource: R, namespace: string, name: string) => Promise<LookupKinds[R] | undefined>;
 
 /** How service-account tokens are checked. */
 export interface ServiceAccountAuthOptions {
@@ -30,8 +34,8 @@ export interface ServiceAccountAuthOptions {
 /** Clock skew allowed on exp and nbf, as go-jose's default leeway. */
 const LEEWAY_SECONDS = 60;
 
-function deleting(obj: JsonObject | undefined): boolean {
-  return typeof asObject(obj?.metadata)?.deletionTimestamp === 'string';
+function deleting(obj: LookupKinds[keyof LookupKinds] | undefined): boolean {
+  return typeof obj?.metadata?.deletionTimestamp === 'string';
 }
 
 /** Authenticates service-account JWTs. */
@@ -124,7 +128,7 @@ export class ServiceAccountTokenAuthenticator implements TokenAuthenticator {
     if (namespace === '' || secretName === '' || saName === '') return 'service account token claims are incomplete';
     const secret = await this.o.lookup('secrets', namespace, secretName);
     if (secret === undefined || deleting(secret)) return 'token has been invalidated';
-    const stored = asString(asObject(secret.data)?.token);
+    const stored = secret.data?.token;
     if (stored === undefined || Buffer.from(stored, 'base64').toString('utf8') !== token) return 'token does not match the secret';
     const account = await this.o.lookup('serviceaccounts', namespace, saName);
     if (account === undefined || deleting(account)) return 'service account has been deleted';

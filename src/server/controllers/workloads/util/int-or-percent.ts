@@ -19,8 +19,3 @@ export function scaledValue(v: IntOrPercent | undefined, total: number, roundUp:
   const exact = (pct * total) / 100;
   return roundUp ? Math.ceil(exact) : Math.floor(exact);
 }
-
-/** Reads an IntOrString field of a JSON object. */
-export function intOrPercent(v: unknown): IntOrPercent | undefined {
-  return typeof v === 'number' || typeof v === 'string' ? v : undefined;
-}

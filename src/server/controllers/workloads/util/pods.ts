@@ -4,67 +4,63 @@
  * (`controller.ActivePodsWithRanks`).
  */
 import { ANNOTATIONS } from '../../../../sdk/naming.js';
+import type { Pod, PodCondition } from '../../../../sdk/types/generated/core-v1.js';
+import type { ObjectMeta } from '../../../../sdk/types/generated/meta-v1.js';
 import type { JsonObject } from '../../../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString, uidOf } from '../../../util/json.js';
+import { asObject, asString, uidOf } from '../../../util/json.js';
 
 /** A pod's condition of a type, or undefined. */
-export function podCondition(pod: JsonObject, type: string): JsonObject | undefined {
-  for (const c of asArray(asObject(pod.status)?.conditions) ?? []) {
-    const o = asObject(c);
-    if (o?.type === type) return o;
-  }
-  return undefined;
+export function podCondition(pod: Pod, type: string): PodCondition | undefined {
+  return pod.status?.conditions?.find((c) => c.type === type);
 }
 
 /** `status.phase`. */
-export function podPhase(pod: JsonObject): string {
-  return asString(asObject(pod.status)?.phase) ?? '';
+export function podPhase(pod: Pod): string {
+  return pod.status?.phase ?? '';
 }
 
 /** `podutil.IsPodReady`: the Ready condition is True. */
-export function isPodReady(pod: JsonObject): boolean {
+export function isPodReady(pod: Pod): boolean {
   return podCondition(pod, 'Ready')?.status === 'True';
 }
 
 /** When the Ready condition last changed (ms), or undefined. */
-export function podReadyTime(pod: JsonObject): number | undefined {
+export function podReadyTime(pod: Pod): number | undefined {
   const c = podCondition(pod, 'Ready');
-  if (c?.status !== 'True') return undefined;
-  const t = Date.parse(asString(c.lastTransitionTime) ?? '');
-  return Number.isNaN(t) ? undefined : t;
+  return c?.status === 'True' ? timeOf(c.lastTransitionTime) : undefined;
 }
 
 /**
  * `podutil.IsPodAvailable`: ready, and with minReadySeconds > 0 ready since at least that long
  * (the Ready condition's lastTransitionTime plus minReadySeconds is before now).
  */
-export function isPodAvailable(pod: JsonObject, minReadySeconds: number, now: number): boolean {
+export function isPodAvailable(pod: Pod, minReadySeconds: number, now: number): boolean {
   if (!isPodReady(pod)) return false;
   if (minReadySeconds <= 0) return true;
   const since = podReadyTime(pod);
   return since !== undefined && since + minReadySeconds * 1000 < now;
 }
 
-/** Has a deletionTimestamp. */
+/** Has a deletionTimestamp (of JSON: the claim asks it of objects of any kind). */
 export function isTerminating(obj: JsonObject): boolean {
   return typeof asObject(obj.metadata)?.deletionTimestamp === 'string';
 }
 
 /** `controller.IsPodActive`: not Succeeded, not Failed, not being deleted. */
-export function isPodActive(pod: JsonObject): boolean {
+export function isPodActive(pod: Pod): boolean {
   const phase = podPhase(pod);
   return phase !== 'Succeeded' && phase !== 'Failed' && !isTerminating(pod);
 }
 
-/** Succeeded or Failed. */
+/** Succeeded or Failed (of JSON: pod GC asks it of the pod its untyped status write reads). */
 export function isPodFinished(pod: JsonObject): boolean {
-  const phase = podPhase(pod);
+  const phase = asObject(pod.status)?.phase;
   return phase === 'Succeeded' || phase === 'Failed';
 }
 
 /** `spec.nodeName`. */
-export function nodeNameOf(pod: JsonObject): string {
-  return asString(asObject(pod.spec)?.nodeName) ?? '';
+export function nodeNameOf(pod: Pod): string {
+  return pod.spec?.nodeName ?? '';
 }
 
 /** Milliseconds since the epoch of a metadata timestamp, or undefined. */
@@ -74,20 +70,20 @@ export function timeOf(value: unknown): number | undefined {
 }
 
 /** `metadata.creationTimestamp` in ms (0 when absent). */
-export function createdAt(obj: JsonObject): number {
-  return timeOf(asObject(obj.metadata)?.creationTimestamp) ?? 0;
+export function createdAt(obj: { metadata?: ObjectMeta }): number {
+  return timeOf(obj.metadata?.creationTimestamp) ?? 0;
 }
 
-function deletionCost(pod: JsonObject): number {
-  const raw = asString(asObject(asObject(pod.metadata)?.annotations)?.[ANNOTATIONS.podDeletionCost]);
+function deletionCost(pod: Pod): number {
+  const raw = pod.metadata?.annotations?.[ANNOTATIONS.podDeletionCost];
   if (raw === undefined || !/^-?\d+$/.test(raw)) return 0;
   const n = Number(raw);
   return n >= -(2 ** 31) && n < 2 ** 31 ? n : 0;
 }
 
-function maxRestarts(pod: JsonObject): number {
+function maxRestarts(pod: Pod): number {
   let max = 0;
-  for (const s of asArray(asObject(pod.status)?.containerStatuses) ?? []) max = Math.max(max, asNumber(asObject(s)?.restartCount) ?? 0);
+  for (const s of pod.status?.containerStatuses ?? []) max = Math.max(max, s.restartCount ?? 0);
   return max;
 }
 
@@ -110,7 +106,7 @@ function afterOrZero(t1: number | undefined, t2: number | undefined): boolean {
 
 /** A pod and how many active pods of its kin share its node. */
 export interface RankedPod {
-  pod: JsonObject;
+  pod: Pod;
   rank: number;
 }
 
@@ -153,8 +149,8 @@ export function deleteBefore(a: RankedPod, b: RankedPod, now: number): boolean {
   const xb = maxRestarts(b.pod);
   if (xa !== xb) return xa > xb;
   // 8. Newer < older (by powers of two of the age).
-  const ka = timeOf(asObject(a.pod.metadata)?.creationTimestamp);
-  const kb = timeOf(asObject(b.pod.metadata)?.creationTimestamp);
+  const ka = timeOf(a.pod.metadata?.creationTimestamp);
+  const kb = timeOf(b.pod.metadata?.creationTimestamp);
   if (ka !== kb) {
     if (ka === undefined || kb === undefined) return afterOrZero(ka, kb);
     const diff = logRankDiff(ka, kb, now);
@@ -168,7 +164,7 @@ export function deleteBefore(a: RankedPod, b: RankedPod, now: number): boolean {
  * The `count` pods to delete first (`getPodsToDelete`): each pod ranked by how many of the
  * related active pods share its node.
  */
-export function podsToDelete(pods: readonly JsonObject[], related: readonly JsonObject[], count: number, now: number): JsonObject[] {
+export function podsToDelete(pods: readonly Pod[], related: readonly Pod[], count: number, now: number): Pod[] {
   if (count >= pods.length) return [...pods];
   const onNode = new Map<string, number>();
   for (const p of related) {
