@@ -7,9 +7,10 @@ import { builtinSchema, UNSTRUCTURED, type TypeSchema } from '../../sdk/types/sc
 import { STANDARD_VERBS, type KindHooks, type ResourceDef, type ScaleDef, type SubresourceDef, type TableDef } from '../registry/types.js';
 import type { NameRule } from '../../machinery/validation/names.js';
 import { defaultTable } from '../tables/cluster.js';
+import { storedAs, type AnyDef } from '../registry/kind-def.js';
 
-/** The facts of one built-in kind. */
-export interface KindFacts {
+/** The facts of one built-in kind; `T` is the type of its objects, which its table reads. */
+export interface KindFacts<T extends JsonObject = JsonObject> {
   group: string;
   version: string;
   kind: string;
@@ -29,7 +30,7 @@ export interface KindFacts {
   scale?: ScaleDef;
   extraSubresources?: SubresourceDef[];
   fieldSelectors?: Record<string, (obj: JsonObject) => string>;
-  table?: TableDef;
+  table?: TableDef<T>;
   hooks?: KindHooks;
 }
 
@@ -48,8 +49,21 @@ export const WORKLOAD_SCALE: ScaleDef = {
   specReplicasPath: ['spec', 'replicas'], statusReplicasPath: ['status', 'replicas'], labelSelectorPath: ['spec', 'selector'], selectorForm: 'labelSelector',
 };
 
+/**
+ * A kind's typed table as the def's table: the rows are built from the def's stored objects only
+ * (reads, watch events and the objects a write stored), which are of the kind's type.
+ */
+function storedTable<T extends JsonObject>(def: AnyDef<T>, table: TableDef<T>): TableDef {
+  const conditions = table.conditions;
+  return {
+    columns: table.columns,
+    cells: (obj, now) => table.cells(storedAs(def, obj), now),
+    ...(conditions === undefined ? {} : { conditions: (obj: JsonObject) => conditions(storedAs(def, obj)) }),
+  };
+}
+
 /** Creates the def of a built-in kind. */
-export function defineKind(f: KindFacts): ResourceDef {
+export function defineKind<T extends JsonObject = JsonObject>(f: KindFacts<T>): ResourceDef {
   const subresources: SubresourceDef[] = [];
   if (f.status === true) subresources.push(statusSubresource(f.group, f.version, f.kind));
   if (f.scale !== undefined) subresources.push(SCALE_SUBRESOURCE);
@@ -77,7 +91,7 @@ export function defineKind(f: KindFacts): ResourceDef {
     statusSubresource: f.status === true,
     resetStatusOnCreate: f.resetStatusOnCreate ?? f.status === true,
     fieldSelectors: f.fieldSelectors ?? {},
-    table: f.table ?? defaultTable,
+    table: defaultTable,
     hooks: f.hooks ?? {},
     schema: () => {
       schema ??= builtinSchema(f.group, f.version, f.kind) ?? UNSTRUCTURED;
@@ -85,6 +99,7 @@ export function defineKind(f: KindFacts): ResourceDef {
     },
     strategicMerge: true,
   };
+  if (f.table !== undefined) def.table = storedTable<T>(def, f.table);
   if (f.scale !== undefined) def.scale = f.scale;
   return def;
 }

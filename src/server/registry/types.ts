@@ -39,13 +39,17 @@ export interface ScaleDef {
   selectorForm: 'labelSelector' | 'labels' | 'string';
 }
 
-/** What a table row is built from. */
-export interface TableDef {
+/**
+ * What a table row is built from. `T` is the type of the objects the table renders: a built-in
+ * kind's table reads its generated type (the rows are built from the def's stored objects, see
+ * `defineKind`), a def's own table takes plain JSON objects.
+ */
+export interface TableDef<T extends JsonObject = JsonObject> {
   columns: TableColumnDefinition[];
   /** The cells of one object, in column order. `now` is the server clock in ms. */
-  cells(obj: JsonObject, now: number): unknown[];
+  cells(obj: T, now: number): unknown[];
   /** Row conditions (pods report Completed). */
-  conditions?(obj: JsonObject): { type: string; status: string; reason?: string; message?: string }[] | undefined;
+  conditions?(obj: T): { type: string; status: string; reason?: string; message?: string }[] | undefined;
 }
 
 /** Cluster IPs and node ports of services. */

@@ -3,9 +3,14 @@
  * the default table (Name, Created At) of kinds without a printer.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
+import type * as AdmissionV1 from '../../sdk/types/generated/admissionregistration-v1.js';
+import type * as AdmissionV1beta1 from '../../sdk/types/generated/admissionregistration-v1beta1.js';
+import type { CertificateSigningRequest } from '../../sdk/types/generated/certificates-v1.js';
+import type { Lease } from '../../sdk/types/generated/coordination-v1.js';
+import type { ClusterRoleBinding, RoleBinding } from '../../sdk/types/generated/rbac-v1.js';
 import type { TableDef } from '../registry/types.js';
 import { humanDuration } from '../../sdk/types/human-duration.js';
-import { asArray, asString, objectOrEmpty as obj, nameOf } from '../util/json.js';
+import { asString, objectOrEmpty as obj, nameOf } from '../util/json.js';
 import { AGE_COLUMN, CREATION_DESCRIPTION, NAME_COLUMN, ageOf, column } from './common.js';
 
 /** The creation time as RFC 3339 (Created At cells), as the default table prints it. */
@@ -22,15 +27,14 @@ export const defaultTable: TableDef = {
   cells: (o) => [nameOf(o), createdAt(o)],
 };
 
-function subjectStrings(binding: JsonObject): [string, string, string] {
+function subjectStrings(binding: RoleBinding | ClusterRoleBinding): [string, string, string] {
   const users: string[] = [];
   const groups: string[] = [];
   const sas: string[] = [];
-  for (const s of asArray(binding.subjects) ?? []) {
-    const subject = obj(s);
-    const name = asString(subject.name) ?? '';
+  for (const subject of binding.subjects ?? []) {
+    const name = subject.name ?? '';
     switch (subject.kind) {
-      case 'ServiceAccount': sas.push(`${asString(subject.namespace) ?? ''}/${name}`); break;
+      case 'ServiceAccount': sas.push(`${subject.namespace ?? ''}/${name}`); break;
       case 'User': users.push(name); break;
       case 'Group': groups.push(name); break;
       default: break;
@@ -39,7 +43,7 @@ function subjectStrings(binding: JsonObject): [string, string, string] {
   return [users.join(', '), groups.join(', '), sas.join(', ')];
 }
 
-function bindingTable(kind: 'roleBinding' | 'clusterRoleBinding'): TableDef {
+function bindingTable<T extends RoleBinding | ClusterRoleBinding>(kind: 'roleBinding' | 'clusterRoleBinding'): TableDef<T> {
   return {
     columns: [
       NAME_COLUMN,
@@ -50,39 +54,39 @@ function bindingTable(kind: 'roleBinding' | 'clusterRoleBinding'): TableDef {
       column('ServiceAccounts', 'string', `ServiceAccounts in the ${kind}`, 1),
     ],
     cells(b, now) {
-      const ref = obj(b.roleRef);
-      return [nameOf(b), `${asString(ref.kind) ?? ''}/${asString(ref.name) ?? ''}`, ageOf(b, now), ...subjectStrings(b)];
+      const ref = b.roleRef ?? {};
+      return [nameOf(b), `${ref.kind ?? ''}/${ref.name ?? ''}`, ageOf(b, now), ...subjectStrings(b)];
     },
   };
 }
 
-export const roleBindingTable = bindingTable('roleBinding');
-export const clusterRoleBindingTable = bindingTable('clusterRoleBinding');
+export const roleBindingTable = bindingTable<RoleBinding>('roleBinding');
+export const clusterRoleBindingTable = bindingTable<ClusterRoleBinding>('clusterRoleBinding');
 /** Roles and cluster roles print Name and Created At. */
 export const roleTable = defaultTable;
 
-export const leaseTable: TableDef = {
+export const leaseTable: TableDef<Lease> = {
   columns: [NAME_COLUMN, column('Holder', 'string', 'holderIdentity contains the identity of the holder of a current lease.'), AGE_COLUMN],
-  cells: (l, now) => [nameOf(l), asString(obj(l.spec).holderIdentity) ?? '', ageOf(l, now)],
+  cells: (l, now) => [nameOf(l), l.spec?.holderIdentity ?? '', ageOf(l, now)],
 };
 
-function csrCondition(csr: JsonObject): string {
+function csrCondition(csr: CertificateSigningRequest): string {
   let approved = false;
   let denied = false;
   let failed = false;
-  for (const c of asArray(obj(csr.status).conditions) ?? []) {
-    const type = obj(c).type;
+  for (const c of csr.status?.conditions ?? []) {
+    const type = c.type;
     if (type === 'Approved') approved = true;
     if (type === 'Denied') denied = true;
     if (type === 'Failed') failed = true;
   }
   let s = denied ? 'Denied' : approved ? 'Approved' : 'Pending';
   if (failed) s += ',Failed';
-  if ((asString(obj(csr.status).certificate) ?? '') !== '') s += ',Issued';
+  if ((csr.status?.certificate ?? '') !== '') s += ',Issued';
   return s;
 }
 
-export const csrTable: TableDef = {
+export const csrTable: TableDef<CertificateSigningRequest> = {
   columns: [
     NAME_COLUMN,
     AGE_COLUMN,
@@ -92,14 +96,18 @@ export const csrTable: TableDef = {
     column('Condition', 'string', 'conditions applied to the request. Known conditions are "Approved", "Denied", and "Failed".'),
   ],
   cells(csr, now) {
-    const spec = obj(csr.spec);
-    const signer = asString(spec.signerName) ?? '';
-    const exp = typeof spec.expirationSeconds === 'number' ? humanDuration(spec.expirationSeconds * 1000) : '<none>';
-    return [nameOf(csr), ageOf(csr, now), signer === '' ? '<none>' : signer, asString(spec.username) ?? '', exp, csrCondition(csr)];
+    const spec = csr.spec;
+    const signer = spec?.signerName ?? '';
+    const exp = typeof spec?.expirationSeconds === 'number' ? humanDuration(spec.expirationSeconds * 1000) : '<none>';
+    return [nameOf(csr), ageOf(csr, now), signer === '' ? '<none>' : signer, spec?.username ?? '', exp, csrCondition(csr)];
   },
 };
 
-export const webhookConfigurationTable: TableDef = {
+/** The webhook configurations of both kinds, in both served versions. */
+type WebhookConfiguration = AdmissionV1.MutatingWebhookConfiguration | AdmissionV1.ValidatingWebhookConfiguration
+  | AdmissionV1beta1.MutatingWebhookConfiguration | AdmissionV1beta1.ValidatingWebhookConfiguration;
+
+export const webhookConfigurationTable: TableDef<WebhookConfiguration> = {
   columns: [NAME_COLUMN, column('Webhooks', 'integer', 'Webhooks indicates the number of webhooks registered in this configuration'), AGE_COLUMN],
-  cells: (w, now) => [nameOf(w), (asArray(w.webhooks) ?? []).length, ageOf(w, now)],
+  cells: (w, now) => [nameOf(w), (w.webhooks ?? []).length, ageOf(w, now)],
 };

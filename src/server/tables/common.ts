@@ -3,9 +3,10 @@
  * name/image layout of workload tables.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
+import type { PodSpec } from '../../sdk/types/generated/core-v1.js';
 import type { TableColumnDefinition } from '../../sdk/types/table.js';
 import { humanDuration } from '../../sdk/types/human-duration.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asObject, asString } from '../util/json.js';
 
 /** Description texts of ObjectMeta fields, as the API server's column definitions carry them. */
 export const NAME_DESCRIPTION = 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://platform.io/docs/concepts/overview/working-with-objects/names#names';
@@ -20,8 +21,6 @@ export function column(name: string, type: string, description: string, priority
 export const NAME_COLUMN = column('Name', 'string', NAME_DESCRIPTION, 0, 'name');
 /** The Age column. */
 export const AGE_COLUMN = column('Age', 'string', CREATION_DESCRIPTION);
-
-/** `metadata.name`. */
 
 /** Age of a timestamp as kubectl prints it, `<unknown>` when absent. */
 export function since(timestamp: unknown, now: number): string {
@@ -38,16 +37,9 @@ export function ageOf(obj: JsonObject, now: number): string {
 }
 
 /** Comma-joined container names and images of a pod spec. */
-export function containerCells(podSpec: unknown): [string, string] {
-  const containers = asArray(asObject(podSpec)?.containers) ?? [];
-  const names: string[] = [];
-  const images: string[] = [];
-  for (const c of containers) {
-    const o = asObject(c) ?? {};
-    names.push(asString(o.name) ?? '');
-    images.push(asString(o.image) ?? '');
-  }
-  return [names.join(','), images.join(',')];
+export function containerCells(podSpec: PodSpec | undefined): [string, string] {
+  const containers = podSpec?.containers ?? [];
+  return [containers.map((c) => c.name).join(','), containers.map((c) => c.image ?? '').join(',')];
 }
 
 /** A number field as an integer cell (0 when absent). */

@@ -1,19 +1,23 @@
 /**
  * Table columns and cells of the core kinds, as the API server's printers produce them.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
+import type {
+  ConfigMap, Container, ContainerStatus, Endpoints, Event, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod, PodCondition, PodTemplate,
+  Secret, Service, ServiceAccount,
+} from '../../sdk/types/generated/core-v1.js';
 import type { TableDef } from '../registry/types.js';
-import { asArray, asNumber, asObject, asString, objectOrEmpty as obj, nameOf } from '../util/json.js';
+import { asString, nameOf } from '../util/json.js';
 import { formatLabels } from '../../machinery/labels/selector.js';
 import { AGE_COLUMN, NAME_COLUMN, ageOf, column, containerCells, int, orNone, orUnset, since } from './common.js';
 
-function str(v: unknown): string {
+/** A quantity as a cell: its string form, '' for a number (as the untyped read printed it). */
+function quantityCell(v: unknown): string {
   return asString(v) ?? '';
 }
 
 // ---- pod templates ----------------------------------------------------------------------------
 
-export const podTemplateTable: TableDef = {
+export const podTemplateTable: TableDef<PodTemplate> = {
   columns: [
     NAME_COLUMN,
     column('Containers', 'string', 'Names of each container in the template.'),
@@ -21,127 +25,122 @@ export const podTemplateTable: TableDef = {
     column('Pod Labels', 'string', 'The labels for the pod template.'),
   ],
   cells(t) {
-    const template = obj(t.template);
-    const [names, images] = containerCells(template.spec);
-    return [nameOf(t), names, images, formatLabels(obj(template.metadata).labels)];
+    const [names, images] = containerCells(t.template?.spec);
+    return [nameOf(t), names, images, formatLabels(t.template?.metadata?.labels)];
   },
 };
 
 // ---- pods -------------------------------------------------------------------------------------
 
-function isRestartableInit(c: JsonObject | undefined): boolean {
+function isRestartableInit(c: Container | undefined): boolean {
   return c !== undefined && c.restartPolicy === 'Always';
 }
 
-function hasReadyCondition(status: JsonObject): boolean {
-  return (asArray(status.conditions) ?? []).some((c) => obj(c).type === 'Ready' && obj(c).status === 'True');
+function isTrue(conditions: PodCondition[] | undefined, type: string): boolean {
+  return (conditions ?? []).some((c) => c.type === type && c.status === 'True');
 }
 
-function podCells(pod: JsonObject, now: number): unknown[] {
-  const spec = obj(pod.spec);
-  const status = obj(pod.status);
-  const meta = obj(pod.metadata);
-  const containers = asArray(spec.containers) ?? [];
+function podCells(pod: Pod, now: number): unknown[] {
+  const spec = pod.spec;
+  const status = pod.status;
+  const conditions = status?.conditions ?? [];
+  const containers = spec?.containers ?? [];
   let totalContainers = containers.length;
   let readyContainers = 0;
   let restarts = 0;
   let restartableInitRestarts = 0;
   let lastRestart = 0;
   let lastRestartableInitRestart = 0;
-  const phase = str(status.phase);
-  let reason = str(status.reason) !== '' ? str(status.reason) : phase;
-  for (const c of asArray(status.conditions) ?? []) {
-    if (obj(c).type === 'PodScheduled' && obj(c).reason === 'SchedulingGated') reason = 'SchedulingGated';
+  const phase = status?.phase ?? '';
+  const statusReason = status?.reason ?? '';
+  let reason = statusReason !== '' ? statusReason : phase;
+  for (const c of conditions) {
+    if (c.type === 'PodScheduled' && c.reason === 'SchedulingGated') reason = 'SchedulingGated';
   }
-  const initContainers = new Map<string, JsonObject>();
-  for (const c of asArray(spec.initContainers) ?? []) {
-    initContainers.set(str(obj(c).name), obj(c));
-    if (isRestartableInit(obj(c))) totalContainers++;
+  const initContainers = new Map<string, Container>();
+  for (const c of spec?.initContainers ?? []) {
+    initContainers.set(c.name, c);
+    if (isRestartableInit(c)) totalContainers++;
   }
-  const finishedAt = (cs: JsonObject): number => {
-    const t = obj(obj(cs.lastState).terminated).finishedAt;
+  const finishedAt = (cs: ContainerStatus): number => {
+    const t = cs.lastState?.terminated?.finishedAt;
     return typeof t === 'string' ? Date.parse(t) : 0;
   };
   let initializing = false;
-  const initStatuses = asArray(status.initContainerStatuses) ?? [];
-  for (let i = 0; i < initStatuses.length; i++) {
-    const cs = obj(initStatuses[i]);
+  const initStatuses = status?.initContainerStatuses ?? [];
+  for (const [i, cs] of initStatuses.entries()) {
     const count = int(cs.restartCount);
     restarts += count;
     lastRestart = Math.max(lastRestart, finishedAt(cs));
-    const restartable = isRestartableInit(initContainers.get(str(cs.name)));
+    const restartable = isRestartableInit(initContainers.get(cs.name));
     if (restartable) {
       restartableInitRestarts += count;
       lastRestartableInitRestart = Math.max(lastRestartableInitRestart, finishedAt(cs));
     }
-    const state = obj(cs.state);
-    const terminated = asObject(state.terminated);
-    const waiting = asObject(state.waiting);
+    const terminated = cs.state?.terminated;
+    const waiting = cs.state?.waiting;
     if (terminated !== undefined && int(terminated.exitCode) === 0) continue;
     if (restartable && cs.started === true) {
-      if (cs.ready === true) readyContainers++;
+      if (cs.ready) readyContainers++;
       continue;
     }
     if (terminated !== undefined) {
-      if (str(terminated.reason) === '') {
+      const terminatedReason = terminated.reason ?? '';
+      if (terminatedReason === '') {
         reason = int(terminated.signal) !== 0 ? `Init:Signal:${int(terminated.signal)}` : `Init:ExitCode:${int(terminated.exitCode)}`;
       } else {
-        reason = `Init:${str(terminated.reason)}`;
+        reason = `Init:${terminatedReason}`;
       }
-    } else if (waiting !== undefined && str(waiting.reason) !== '' && waiting.reason !== 'PodInitializing') {
-      reason = `Init:${str(waiting.reason)}`;
+    } else if (waiting !== undefined && (waiting.reason ?? '') !== '' && waiting.reason !== 'PodInitializing') {
+      reason = `Init:${waiting.reason ?? ''}`;
     } else {
-      reason = `Init:${i}/${(asArray(spec.initContainers) ?? []).length}`;
+      reason = `Init:${i}/${(spec?.initContainers ?? []).length}`;
     }
     initializing = true;
     break;
   }
-  const initialized = (asArray(status.conditions) ?? []).some((c) => obj(c).type === 'Initialized' && obj(c).status === 'True');
-  if (!initializing || initialized) {
+  if (!initializing || isTrue(conditions, 'Initialized')) {
     restarts = restartableInitRestarts;
     lastRestart = lastRestartableInitRestart;
     let hasRunning = false;
-    const statuses = asArray(status.containerStatuses) ?? [];
-    for (let i = statuses.length - 1; i >= 0; i--) {
-      const cs = obj(statuses[i]);
+    const statuses = status?.containerStatuses ?? [];
+    for (const cs of [...statuses].reverse()) {
       restarts += int(cs.restartCount);
       lastRestart = Math.max(lastRestart, finishedAt(cs));
-      const state = obj(cs.state);
-      const waiting = asObject(state.waiting);
-      const terminated = asObject(state.terminated);
-      if (waiting !== undefined && str(waiting.reason) !== '') reason = str(waiting.reason);
-      else if (terminated !== undefined && str(terminated.reason) !== '') reason = str(terminated.reason);
+      const waitingReason = cs.state?.waiting?.reason ?? '';
+      const terminated = cs.state?.terminated;
+      if (waitingReason !== '') reason = waitingReason;
+      else if (terminated !== undefined && (terminated.reason ?? '') !== '') reason = terminated.reason ?? '';
       else if (terminated !== undefined) {
         reason = int(terminated.signal) !== 0 ? `Signal:${int(terminated.signal)}` : `ExitCode:${int(terminated.exitCode)}`;
-      } else if (cs.ready === true && asObject(state.running) !== undefined) {
+      } else if (cs.ready && cs.state?.running !== undefined) {
         hasRunning = true;
         readyContainers++;
       }
     }
-    if (reason === 'Completed' && hasRunning) reason = hasReadyCondition(status) ? 'Running' : 'NotReady';
+    if (reason === 'Completed' && hasRunning) reason = isTrue(conditions, 'Ready') ? 'Running' : 'NotReady';
   }
-  const deleting = typeof meta.deletionTimestamp === 'string';
-  if (deleting && status.reason === 'NodeLost') reason = 'Unknown';
+  const deleting = typeof pod.metadata?.deletionTimestamp === 'string';
+  if (deleting && status?.reason === 'NodeLost') reason = 'Unknown';
   else if (deleting && phase !== 'Succeeded' && phase !== 'Failed') reason = 'Terminating';
   let restartsText = String(restarts);
   if (restarts !== 0 && lastRestart > 0) restartsText = `${restarts} (${since(new Date(lastRestart).toISOString(), now)} ago)`;
-  const podIPs = asArray(status.podIPs) ?? [];
-  const podIP = podIPs.length > 0 ? str(obj(podIPs[0]).ip) : '';
-  const gates = asArray(spec.readinessGates) ?? [];
+  const podIP = status?.podIPs?.[0]?.ip ?? '';
+  const gates = spec?.readinessGates ?? [];
   let readinessGates = '<none>';
   if (gates.length > 0) {
     let trueConditions = 0;
     for (const g of gates) {
-      const cond = (asArray(status.conditions) ?? []).find((c) => obj(c).type === obj(g).conditionType);
-      if (cond !== undefined && obj(cond).status === 'True') trueConditions++;
+      const cond = conditions.find((c) => c.type === g.conditionType);
+      if (cond !== undefined && cond.status === 'True') trueConditions++;
     }
     readinessGates = `${trueConditions}/${gates.length}`;
   }
   return [nameOf(pod), `${readyContainers}/${totalContainers}`, reason, restartsText, ageOf(pod, now),
-    orNone(podIP), orNone(str(spec.nodeName)), orNone(str(status.nominatedNodeName)), readinessGates];
+    orNone(podIP), orNone(spec?.nodeName ?? ''), orNone(status?.nominatedNodeName ?? ''), readinessGates];
 }
 
-export const podTable: TableDef = {
+export const podTable: TableDef<Pod> = {
   columns: [
     NAME_COLUMN,
     column('Ready', 'string', 'The aggregate readiness state of this pod for accepting traffic.'),
@@ -155,7 +154,7 @@ export const podTable: TableDef = {
   ],
   cells: podCells,
   conditions(pod) {
-    const phase = obj(pod.status).phase;
+    const phase = pod.status?.phase;
     if (phase === 'Succeeded') return [{ type: 'Completed', status: 'True', reason: 'Succeeded', message: 'The pod has completed successfully.' }];
     if (phase === 'Failed') return [{ type: 'Completed', status: 'True', reason: 'Failed', message: 'The pod failed.' }];
     return undefined;
@@ -164,21 +163,20 @@ export const podTable: TableDef = {
 
 // ---- services -----------------------------------------------------------------------------------
 
-function loadBalancerIPs(svc: JsonObject): string {
+function loadBalancerIPs(svc: Service): string {
   const out: string[] = [];
-  for (const ing of asArray(obj(obj(svc.status).loadBalancer).ingress) ?? []) {
-    const ip = str(obj(ing).ip);
-    const host = str(obj(ing).hostname);
-    const v = ip !== '' ? ip : host;
+  for (const ing of svc.status?.loadBalancer?.ingress ?? []) {
+    const ip = ing.ip ?? '';
+    const v = ip !== '' ? ip : ing.hostname ?? '';
     if (v !== '' && !out.includes(v)) out.push(v);
   }
   return out.join(',');
 }
 
-function externalIP(svc: JsonObject): string {
-  const spec = obj(svc.spec);
-  const external = (asArray(spec.externalIPs) ?? []).map(str);
-  switch (spec.type) {
+function externalIP(svc: Service): string {
+  const spec = svc.spec;
+  const external = spec?.externalIPs ?? [];
+  switch (spec?.type) {
     case 'ClusterIP':
     case 'NodePort':
       return external.length > 0 ? external.join(',') : '<none>';
@@ -188,21 +186,21 @@ function externalIP(svc: JsonObject): string {
       return lb !== '' ? lb : '<pending>';
     }
     case 'ExternalName':
-      return str(spec.externalName);
+      return spec.externalName ?? '';
     default:
       return '<unknown>';
   }
 }
 
-function portString(svc: JsonObject): string {
-  return (asArray(obj(svc.spec).ports) ?? []).map((p) => {
-    const port = obj(p);
-    const nodePort = asNumber(port.nodePort) ?? 0;
-    return nodePort > 0 ? `${int(port.port)}:${nodePort}/${str(port.protocol)}` : `${int(port.port)}/${str(port.protocol)}`;
+function portString(svc: Service): string {
+  return (svc.spec?.ports ?? []).map((port) => {
+    const nodePort = port.nodePort ?? 0;
+    const protocol = port.protocol ?? '';
+    return nodePort > 0 ? `${int(port.port)}:${nodePort}/${protocol}` : `${int(port.port)}/${protocol}`;
   }).join(',');
 }
 
-export const serviceTable: TableDef = {
+export const serviceTable: TableDef<Service> = {
   columns: [
     NAME_COLUMN,
     column('Type', 'string', 'type determines how the Service is exposed.'),
@@ -213,35 +211,35 @@ export const serviceTable: TableDef = {
     column('Selector', 'string', 'Route service traffic to pods with label keys and values matching this selector.', 1),
   ],
   cells(svc, now) {
-    const spec = obj(svc.spec);
-    const ips = asArray(spec.clusterIPs) ?? [];
-    const clusterIP = ips.length > 0 ? str(ips[0]) : '<none>';
+    const spec = svc.spec;
+    const ips = spec?.clusterIPs ?? [];
+    const clusterIP = ips[0] ?? '<none>';
     const ports = portString(svc);
-    return [nameOf(svc), str(spec.type), clusterIP, externalIP(svc), ports === '' ? '<none>' : ports, ageOf(svc, now), formatLabels(spec.selector)];
+    return [nameOf(svc), spec?.type ?? '', clusterIP, externalIP(svc), ports === '' ? '<none>' : ports, ageOf(svc, now), formatLabels(spec?.selector)];
   },
 };
 
 // ---- nodes --------------------------------------------------------------------------------------
 
-function nodeRoles(node: JsonObject): string {
+function nodeRoles(node: Node): string {
   const roles = new Set<string>();
-  for (const [k, v] of Object.entries(obj(obj(node.metadata).labels))) {
+  for (const [k, v] of Object.entries(node.metadata?.labels ?? {})) {
     if (k.startsWith('node-role.platform.io/')) {
       const role = k.slice('node-role.platform.io/'.length);
       if (role !== '') roles.add(role);
-    } else if (k === 'platform.io/role' && str(v) !== '') {
-      roles.add(str(v));
+    } else if (k === 'platform.io/role' && v !== '') {
+      roles.add(v);
     }
   }
   return roles.size === 0 ? '<none>' : [...roles].sort().join(',');
 }
 
-function nodeAddress(node: JsonObject, type: string): string {
-  for (const a of asArray(obj(node.status).addresses) ?? []) if (obj(a).type === type) return str(obj(a).address);
+function nodeAddress(node: Node, type: string): string {
+  for (const a of node.status?.addresses ?? []) if (a.type === type) return a.address ?? '';
   return '<none>';
 }
 
-export const nodeTable: TableDef = {
+export const nodeTable: TableDef<Node> = {
   columns: [
     NAME_COLUMN,
     column('Status', 'string', 'The status of the node'),
@@ -255,55 +253,54 @@ export const nodeTable: TableDef = {
     column('Container-Runtime', 'string', 'ContainerRuntime Version reported by the node through runtime remote API (e.g. containerd://1.4.2).', 1),
   ],
   cells(node, now) {
-    const status = obj(node.status);
+    const status = node.status;
     const statuses: string[] = [];
-    const ready = (asArray(status.conditions) ?? []).find((c) => obj(c).type === 'Ready');
-    if (ready !== undefined) statuses.push(obj(ready).status === 'True' ? 'Ready' : 'NotReady');
+    const ready = (status?.conditions ?? []).find((c) => c.type === 'Ready');
+    if (ready !== undefined) statuses.push(ready.status === 'True' ? 'Ready' : 'NotReady');
     if (statuses.length === 0) statuses.push('Unknown');
-    if (obj(node.spec).unschedulable === true) statuses.push('SchedulingDisabled');
-    const info = obj(status.nodeInfo);
-    const unknown = (v: unknown): string => (str(v) === '' ? '<unknown>' : str(v));
-    return [nameOf(node), statuses.join(','), nodeRoles(node), ageOf(node, now), str(info.kubeletVersion),
-      nodeAddress(node, 'InternalIP'), nodeAddress(node, 'ExternalIP'), unknown(info.osImage), unknown(info.kernelVersion), unknown(info.containerRuntimeVersion)];
+    if (node.spec?.unschedulable === true) statuses.push('SchedulingDisabled');
+    const info = status?.nodeInfo;
+    const unknown = (v: string | undefined): string => (v === undefined || v === '' ? '<unknown>' : v);
+    return [nameOf(node), statuses.join(','), nodeRoles(node), ageOf(node, now), info?.kubeletVersion ?? '',
+      nodeAddress(node, 'InternalIP'), nodeAddress(node, 'ExternalIP'), unknown(info?.osImage), unknown(info?.kernelVersion), unknown(info?.containerRuntimeVersion)];
   },
 };
 
 // ---- namespaces, configmaps, secrets, service accounts ------------------------------------------
 
-export const namespaceTable: TableDef = {
+export const namespaceTable: TableDef<Namespace> = {
   columns: [NAME_COLUMN, column('Status', 'string', 'The status of the namespace'), AGE_COLUMN],
-  cells: (ns, now) => [nameOf(ns), str(obj(ns.status).phase), ageOf(ns, now)],
+  cells: (ns, now) => [nameOf(ns), ns.status?.phase ?? '', ageOf(ns, now)],
 };
 
-export const configMapTable: TableDef = {
+export const configMapTable: TableDef<ConfigMap> = {
   columns: [NAME_COLUMN, column('Data', 'string', 'Data contains the configuration data.'), AGE_COLUMN],
-  cells: (cm, now) => [nameOf(cm), Object.keys(obj(cm.data)).length + Object.keys(obj(cm.binaryData)).length, ageOf(cm, now)],
+  cells: (cm, now) => [nameOf(cm), Object.keys(cm.data ?? {}).length + Object.keys(cm.binaryData ?? {}).length, ageOf(cm, now)],
 };
 
-export const secretTable: TableDef = {
+export const secretTable: TableDef<Secret> = {
   columns: [NAME_COLUMN, column('Type', 'string', 'Used to facilitate programmatic handling of secret data.'),
     column('Data', 'string', 'Data contains the secret data.'), AGE_COLUMN],
-  cells: (s, now) => [nameOf(s), str(s.type), Object.keys(obj(s.data)).length, ageOf(s, now)],
+  cells: (s, now) => [nameOf(s), s.type ?? '', Object.keys(s.data ?? {}).length, ageOf(s, now)],
 };
 
-export const serviceAccountTable: TableDef = {
+export const serviceAccountTable: TableDef<ServiceAccount> = {
   columns: [NAME_COLUMN, column('Secrets', 'string', 'Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use.'), AGE_COLUMN],
-  cells: (sa, now) => [nameOf(sa), (asArray(sa.secrets) ?? []).length, ageOf(sa, now)],
+  cells: (sa, now) => [nameOf(sa), (sa.secrets ?? []).length, ageOf(sa, now)],
 };
 
 // ---- endpoints and events ----------------------------------------------------------------------
 
-function formatEndpoints(ep: JsonObject): string {
-  const subsets = asArray(ep.subsets) ?? [];
+function formatEndpoints(ep: Endpoints): string {
+  const subsets = ep.subsets ?? [];
   if (subsets.length === 0) return '<none>';
   const list: string[] = [];
   const maximum = 3;
   let more = false;
   let count = 0;
-  for (const s of subsets) {
-    const ss = obj(s);
-    const addresses = (asArray(ss.addresses) ?? []).map((a) => str(obj(a).ip));
-    const ports = asArray(ss.ports) ?? [];
+  for (const ss of subsets) {
+    const addresses = (ss.addresses ?? []).map((a) => a.ip ?? '');
+    const ports = ss.ports ?? [];
     if (ports.length === 0) {
       count += addresses.length;
       for (const ip of addresses) {
@@ -323,7 +320,7 @@ function formatEndpoints(ep: JsonObject): string {
           break;
         }
         const host = ip.includes(':') ? `[${ip}]` : ip;
-        list.push(`${host}:${int(obj(p).port)}`);
+        list.push(`${host}:${int(p.port)}`);
       }
     }
   }
@@ -331,12 +328,12 @@ function formatEndpoints(ep: JsonObject): string {
   return more ? `${ret} + ${count - maximum} more...` : ret;
 }
 
-export const endpointsTable: TableDef = {
+export const endpointsTable: TableDef<Endpoints> = {
   columns: [NAME_COLUMN, column('Endpoints', 'string', 'The set of all endpoints is the union of all subsets.'), AGE_COLUMN],
   cells: (ep, now) => [nameOf(ep), formatEndpoints(ep), ageOf(ep, now)],
 };
 
-export const eventTable: TableDef = {
+export const eventTable: TableDef<Event> = {
   columns: [
     column('Last Seen', 'string', 'The time at which the most recent occurrence of this event was recorded.'),
     column('Type', 'string', 'Type of this event (Normal, Warning), new types could be added in the future'),
@@ -350,32 +347,38 @@ export const eventTable: TableDef = {
     column('Name', 'string', NAME_COLUMN.description ?? '', 1, 'name'),
   ],
   cells(ev, now) {
-    let first = str(ev.firstTimestamp) !== '' ? since(ev.firstTimestamp, now) : since(ev.eventTime, now);
-    if (str(ev.firstTimestamp) === '' && str(ev.eventTime) === '') first = '<unknown>';
-    let last = str(ev.lastTimestamp) !== '' ? since(ev.lastTimestamp, now) : first;
+    // Go writes these times without omitempty: null when unset, printed as when absent.
+    const firstTimestamp = ev.firstTimestamp ?? '';
+    const eventTime = ev.eventTime ?? '';
+    const lastTimestamp = ev.lastTimestamp ?? '';
+    let first = firstTimestamp !== '' ? since(firstTimestamp, now) : since(eventTime, now);
+    if (firstTimestamp === '' && eventTime === '') first = '<unknown>';
+    let last = lastTimestamp !== '' ? since(lastTimestamp, now) : first;
     let count = int(ev.count);
-    const series = asObject(ev.series);
+    const series = ev.series;
     if (series !== undefined) {
       last = since(series.lastObservedTime, now);
       count = int(series.count);
     } else if (count === 0) {
       count = 1;
     }
-    const involved = obj(ev.involvedObject);
-    const kind = str(involved.kind).toLowerCase();
-    const target = str(involved.name) !== '' ? `${kind}/${str(involved.name)}` : kind;
-    const source = obj(ev.source);
-    const component = str(source.component) !== '' ? str(source.component) : str(ev.reportingComponent);
-    const host = str(source.host) !== '' ? str(source.host) : str(ev.reportingInstance);
-    return [last, str(ev.type), str(ev.reason), target, str(involved.fieldPath), host === '' ? component : `${component}, ${host}`,
-      str(ev.message).trim(), first, count, nameOf(ev)];
+    const involved = ev.involvedObject ?? {};
+    const kind = (involved.kind ?? '').toLowerCase();
+    const name = involved.name ?? '';
+    const target = name !== '' ? `${kind}/${name}` : kind;
+    const sourceComponent = ev.source?.component ?? '';
+    const sourceHost = ev.source?.host ?? '';
+    const component = sourceComponent !== '' ? sourceComponent : ev.reportingComponent ?? '';
+    const host = sourceHost !== '' ? sourceHost : ev.reportingInstance ?? '';
+    return [last, ev.type ?? '', ev.reason ?? '', target, involved.fieldPath ?? '', host === '' ? component : `${component}, ${host}`,
+      (ev.message ?? '').trim(), first, count, nameOf(ev)];
   },
 };
 
 // ---- persistent volumes -------------------------------------------------------------------------
 
-function accessModes(modes: unknown): string {
-  const set = new Set((asArray(modes) ?? []).map(str));
+function accessModes(modes: string[] | undefined): string {
+  const set = new Set(modes ?? []);
   const out: string[] = [];
   if (set.has('ReadWriteOnce')) out.push('RWO');
   if (set.has('ReadOnlyMany')) out.push('ROX');
@@ -384,18 +387,18 @@ function accessModes(modes: unknown): string {
   return out.join(',');
 }
 
-function storageClass(o: JsonObject): string {
-  const ann = str(obj(obj(o.metadata).annotations)['volume.beta.platform.io/storage-class']);
+function storageClass(o: PersistentVolume | PersistentVolumeClaim): string {
+  const ann = o.metadata?.annotations?.['volume.beta.platform.io/storage-class'] ?? '';
   if (ann !== '') return ann;
-  return str(obj(o.spec).storageClassName);
+  return o.spec?.storageClassName ?? '';
 }
 
 /** A volume's or claim's `status.phase`, Terminating once it is being deleted. */
-function volumePhase(o: JsonObject): string {
-  return typeof obj(o.metadata).deletionTimestamp === 'string' ? 'Terminating' : str(obj(o.status).phase);
+function volumePhase(o: PersistentVolume | PersistentVolumeClaim): string {
+  return typeof o.metadata?.deletionTimestamp === 'string' ? 'Terminating' : o.status?.phase ?? '';
 }
 
-export const persistentVolumeTable: TableDef = {
+export const persistentVolumeTable: TableDef<PersistentVolume> = {
   columns: [
     NAME_COLUMN,
     column('Capacity', 'string', 'capacity is the description of the persistent volume\'s resources and capacity.'),
@@ -410,15 +413,15 @@ export const persistentVolumeTable: TableDef = {
     column('VolumeMode', 'string', 'volumeMode defines if a volume is intended to be used with a formatted filesystem or to remain in raw block state.', 1),
   ],
   cells(pv, now) {
-    const spec = obj(pv.spec);
-    const claimRef = asObject(spec.claimRef);
-    const claim = claimRef === undefined ? '' : `${str(claimRef.namespace)}/${str(claimRef.name)}`;
-    return [nameOf(pv), str(obj(spec.capacity).storage), accessModes(spec.accessModes), str(spec.persistentVolumeReclaimPolicy), volumePhase(pv),
-      claim, storageClass(pv), orUnset(str(spec.volumeAttributesClassName)), str(obj(pv.status).reason), ageOf(pv, now), orUnset(str(spec.volumeMode))];
+    const spec = pv.spec;
+    const claimRef = spec?.claimRef;
+    const claim = claimRef === undefined ? '' : `${claimRef.namespace ?? ''}/${claimRef.name ?? ''}`;
+    return [nameOf(pv), quantityCell(spec?.capacity?.storage), accessModes(spec?.accessModes), spec?.persistentVolumeReclaimPolicy ?? '', volumePhase(pv),
+      claim, storageClass(pv), orUnset(spec?.volumeAttributesClassName ?? ''), pv.status?.reason ?? '', ageOf(pv, now), orUnset(spec?.volumeMode ?? '')];
   },
 };
 
-export const persistentVolumeClaimTable: TableDef = {
+export const persistentVolumeClaimTable: TableDef<PersistentVolumeClaim> = {
   columns: [
     NAME_COLUMN,
     column('Status', 'string', 'phase represents the current phase of PersistentVolumeClaim.'),
@@ -431,15 +434,15 @@ export const persistentVolumeClaimTable: TableDef = {
     column('VolumeMode', 'string', 'volumeMode defines what type of volume is required by the claim.', 1),
   ],
   cells(pvc, now) {
-    const spec = obj(pvc.spec);
-    const status = obj(pvc.status);
+    const spec = pvc.spec;
+    const volumeName = spec?.volumeName ?? '';
     let capacity = '';
     let modes = '';
-    if (str(spec.volumeName) !== '') {
-      modes = accessModes(status.accessModes);
-      capacity = str(obj(status.capacity).storage);
+    if (volumeName !== '') {
+      modes = accessModes(pvc.status?.accessModes);
+      capacity = quantityCell(pvc.status?.capacity?.storage);
     }
-    return [nameOf(pvc), volumePhase(pvc), str(spec.volumeName), capacity, modes, storageClass(pvc), orUnset(str(spec.volumeAttributesClassName)),
-      ageOf(pvc, now), orUnset(str(spec.volumeMode))];
+    return [nameOf(pvc), volumePhase(pvc), volumeName, capacity, modes, storageClass(pvc), orUnset(spec?.volumeAttributesClassName ?? ''),
+      ageOf(pvc, now), orUnset(spec?.volumeMode ?? '')];
   },
 };

@@ -1,19 +1,20 @@
 /**
  * Table columns and cells of the networking/v1 kinds, as the API server's printers produce them.
  */
+import type { Ingress, IngressClass, IngressRule, IngressStatus, NetworkPolicy } from '../../sdk/types/generated/networking-v1.js';
 import type { TableDef } from '../registry/types.js';
 import { formatObjectSelector } from '../../machinery/labels/selector.js';
-import { asArray, asObject, asString, objectOrEmpty as obj, nameOf } from '../util/json.js';
+import { nameOf } from '../util/json.js';
 import { AGE_COLUMN, NAME_COLUMN, ageOf, column } from './common.js';
 
 /** `formatHosts`: the first three hosts, `* ` for rules without one, `+ N more...` past three. */
-function formatHosts(rules: unknown): string {
-  const list = asArray(rules) ?? [];
+function formatHosts(rules: IngressRule[] | undefined): string {
+  const list = rules ?? [];
   const hosts: string[] = [];
   let more = false;
   for (const r of list) {
     if (hosts.length === 3) more = true;
-    const host = asString(obj(r).host) ?? '';
+    const host = r.host ?? '';
     if (!more && host !== '') hosts.push(host);
   }
   if (hosts.length === 0) return '*';
@@ -22,18 +23,18 @@ function formatHosts(rules: unknown): string {
 }
 
 /** The load balancer's addresses (IP, else host name), sorted and de-duplicated; the server's table is the wide one, never clipped. */
-function ingressAddresses(status: unknown): string {
+function ingressAddresses(status: IngressStatus | undefined): string {
   const set = new Set<string>();
-  for (const i of asArray(obj(obj(status).loadBalancer).ingress) ?? []) {
-    const ip = asString(obj(i).ip) ?? '';
-    const host = asString(obj(i).hostname) ?? '';
+  for (const i of status?.loadBalancer?.ingress ?? []) {
+    const ip = i.ip ?? '';
+    const host = i.hostname ?? '';
     if (ip !== '') set.add(ip);
     else if (host !== '') set.add(host);
   }
   return [...set].sort().join(',');
 }
 
-export const ingressTable: TableDef = {
+export const ingressTable: TableDef<Ingress> = {
   columns: [
     NAME_COLUMN,
     column('Class', 'string', 'The name of the IngressClass resource that should be used for additional configuration'),
@@ -43,14 +44,14 @@ export const ingressTable: TableDef = {
     AGE_COLUMN,
   ],
   cells(ing, now) {
-    const spec = obj(ing.spec);
-    const className = asString(spec.ingressClassName) ?? '<none>';
-    const ports = (asArray(spec.tls) ?? []).length > 0 ? '80, 443' : '80';
-    return [nameOf(ing), className, formatHosts(spec.rules), ingressAddresses(ing.status), ports, ageOf(ing, now)];
+    const spec = ing.spec;
+    const className = spec?.ingressClassName ?? '<none>';
+    const ports = (spec?.tls ?? []).length > 0 ? '80, 443' : '80';
+    return [nameOf(ing), className, formatHosts(spec?.rules), ingressAddresses(ing.status), ports, ageOf(ing, now)];
   },
 };
 
-export const ingressClassTable: TableDef = {
+export const ingressClassTable: TableDef<IngressClass> = {
   columns: [
     NAME_COLUMN,
     column('Controller', 'string', 'Controller that is responsible for handling this class'),
@@ -58,24 +59,23 @@ export const ingressClassTable: TableDef = {
     AGE_COLUMN,
   ],
   cells(ic, now) {
-    const spec = obj(ic.spec);
-    const params = asObject(spec.parameters);
+    const params = ic.spec?.parameters;
     let parameters = '<none>';
     if (params !== undefined) {
-      const group = asString(params.apiGroup);
-      parameters = `${asString(params.kind) ?? ''}${group === undefined ? '' : `.${group}`}/${asString(params.name) ?? ''}`;
+      const group = params.apiGroup;
+      parameters = `${params.kind ?? ''}${group === undefined ? '' : `.${group}`}/${params.name ?? ''}`;
     }
-    return [nameOf(ic), asString(spec.controller) ?? '', parameters, ageOf(ic, now)];
+    return [nameOf(ic), ic.spec?.controller ?? '', parameters, ageOf(ic, now)];
   },
 };
 
-export const networkPolicyTable: TableDef = {
+export const networkPolicyTable: TableDef<NetworkPolicy> = {
   columns: [
     NAME_COLUMN,
     column('Pod-Selector', 'string', 'Selects the pods to which this NetworkPolicy object applies.  The array of ingress rules is applied to any pods selected by this field. Multiple network policies can select the same set of pods.  In this case, the ingress rules for each are combined additively. This field is NOT optional and follows standard label selector semantics. An empty podSelector matches all pods in this namespace.'),
     AGE_COLUMN,
   ],
   cells(np, now) {
-    return [nameOf(np), formatObjectSelector(obj(obj(np.spec).podSelector)), ageOf(np, now)];
+    return [nameOf(np), formatObjectSelector(np.spec?.podSelector ?? {}), ageOf(np, now)];
   },
 };

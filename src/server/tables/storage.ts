@@ -1,23 +1,19 @@
 /**
  * Table columns and cells of the storage/v1 kinds, as the API server's printers produce them.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
 import { ANNOTATIONS } from '../../sdk/naming.js';
+import type { CSIDriver, CSINode, CSIStorageCapacity, StorageClass, VolumeAttachment } from '../../sdk/types/generated/storage-v1.js';
 import type { TableDef } from '../registry/types.js';
-import { asArray, asString, objectOrEmpty as obj, nameOf } from '../util/json.js';
+import { nameOf } from '../util/json.js';
 import { AGE_COLUMN, NAME_COLUMN, ageOf, column } from './common.js';
 
-function bool(v: unknown, fallback: boolean): boolean {
-  return typeof v === 'boolean' ? v : fallback;
-}
-
 /** `storageutil.IsDefaultAnnotation`: the class is marked the default (GA or beta annotation). */
-export function isDefaultStorageClass(sc: JsonObject): boolean {
-  const annotations = obj(obj(sc.metadata).annotations);
+function isDefaultStorageClass(sc: StorageClass): boolean {
+  const annotations = sc.metadata?.annotations ?? {};
   return annotations[ANNOTATIONS.defaultStorageClass] === 'true' || annotations[ANNOTATIONS.defaultStorageClassBeta] === 'true';
 }
 
-export const storageClassTable: TableDef = {
+export const storageClassTable: TableDef<StorageClass> = {
   columns: [
     NAME_COLUMN,
     column('Provisioner', 'string', 'provisioner indicates the type of the provisioner.'),
@@ -28,12 +24,11 @@ export const storageClassTable: TableDef = {
   ],
   cells(sc, now) {
     const name = isDefaultStorageClass(sc) ? `${nameOf(sc)} (default)` : nameOf(sc);
-    return [name, asString(sc.provisioner) ?? '', asString(sc.reclaimPolicy) ?? 'Delete', asString(sc.volumeBindingMode) ?? 'Immediate',
-      bool(sc.allowVolumeExpansion, false), ageOf(sc, now)];
+    return [name, sc.provisioner ?? '', sc.reclaimPolicy ?? 'Delete', sc.volumeBindingMode ?? 'Immediate', sc.allowVolumeExpansion ?? false, ageOf(sc, now)];
   },
 };
 
-export const volumeAttachmentTable: TableDef = {
+export const volumeAttachmentTable: TableDef<VolumeAttachment> = {
   columns: [
     NAME_COLUMN,
     column('Attacher', 'string', 'attacher indicates the name of the volume driver that MUST handle this request. This is the name returned by GetPluginName().', 0, 'name'),
@@ -43,13 +38,12 @@ export const volumeAttachmentTable: TableDef = {
     AGE_COLUMN,
   ],
   cells(va, now) {
-    const spec = obj(va.spec);
-    return [nameOf(va), asString(spec.attacher) ?? '', asString(obj(spec.source).persistentVolumeName) ?? '', asString(spec.nodeName) ?? '',
-      bool(obj(va.status).attached, false), ageOf(va, now)];
+    const spec = va.spec;
+    return [nameOf(va), spec?.attacher ?? '', spec?.source?.persistentVolumeName ?? '', spec?.nodeName ?? '', va.status?.attached ?? false, ageOf(va, now)];
   },
 };
 
-export const csiDriverTable: TableDef = {
+export const csiDriverTable: TableDef<CSIDriver> = {
   columns: [
     NAME_COLUMN,
     column('AttachRequired', 'boolean', 'attachRequired indicates this CSI volume driver requires an attach operation (because it implements the CSI ControllerPublishVolume() method), and that the Kubernetes attach detach controller should call the attach volume interface which checks the volumeattachment status and waits until the volume is attached before proceeding to mounting. The CSI external-attacher coordinates with CSI volume driver and updates the volumeattachment status when the attach operation is complete. If the CSIDriverRegistry feature gate is enabled and the value is specified to false, the attach operation will be skipped. Otherwise the attach operation will be called.\n\nThis field is immutable.'),
@@ -61,23 +55,23 @@ export const csiDriverTable: TableDef = {
     AGE_COLUMN,
   ],
   cells(d, now) {
-    const spec = obj(d.spec);
-    const modes = (asArray(spec.volumeLifecycleModes) ?? []).map((m) => asString(m) ?? '').join(',');
-    const requests = asArray(spec.tokenRequests);
-    const tokenRequests = requests === undefined ? '<unset>' : requests.map((t) => asString(obj(t).audience) ?? '').join(',');
-    return [nameOf(d), bool(spec.attachRequired, true), bool(spec.podInfoOnMount, false), bool(spec.storageCapacity, false), tokenRequests,
-      bool(spec.requiresRepublish, false), modes === '' ? '<none>' : modes, ageOf(d, now)];
+    const spec = d.spec;
+    const modes = (spec?.volumeLifecycleModes ?? []).join(',');
+    const requests = spec?.tokenRequests;
+    const tokenRequests = requests === undefined ? '<unset>' : requests.map((t) => t.audience ?? '').join(',');
+    return [nameOf(d), spec?.attachRequired ?? true, spec?.podInfoOnMount ?? false, spec?.storageCapacity ?? false, tokenRequests,
+      spec?.requiresRepublish ?? false, modes === '' ? '<none>' : modes, ageOf(d, now)];
   },
 };
 
-export const csiNodeTable: TableDef = {
+export const csiNodeTable: TableDef<CSINode> = {
   columns: [NAME_COLUMN, column('Drivers', 'integer', 'Drivers indicates the number of CSI drivers registered on the node'), AGE_COLUMN],
   cells(n, now) {
-    return [nameOf(n), (asArray(obj(n.spec).drivers) ?? []).length, ageOf(n, now)];
+    return [nameOf(n), (n.spec?.drivers ?? []).length, ageOf(n, now)];
   },
 };
 
-export const csiStorageCapacityTable: TableDef = {
+export const csiStorageCapacityTable: TableDef<CSIStorageCapacity> = {
   columns: [
     NAME_COLUMN,
     column('StorageClassName', 'string', 'storageClassName represents the name of the StorageClass that the reported capacity applies to. It must meet the same requirements as the name of a StorageClass object (non-empty, DNS subdomain). If that object no longer exists, the CSIStorageCapacity object is obsolete and should be removed by its creator. This field is immutable.'),
@@ -85,6 +79,7 @@ export const csiStorageCapacityTable: TableDef = {
   ],
   cells(c) {
     const capacity = c.capacity;
-    return [nameOf(c), asString(c.storageClassName) ?? '', capacity === undefined || capacity === null ? '<unset>' : String(capacity)];
+    // A capacity the server stored as null prints as unset, as when absent.
+    return [nameOf(c), c.storageClassName ?? '', capacity === undefined || capacity === null ? '<unset>' : String(capacity)];
   },
 };

@@ -3,6 +3,8 @@
  * columns and cell formats of the API server's printers.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
+import type { ControllerRevision } from '../../sdk/types/generated/apps-v1.js';
+import type { EndpointSlice } from '../../sdk/types/generated/discovery-v1.js';
 import type { TableDef } from '../registry/types.js';
 import { asArray, asNumber, asObject, asString, nameOf } from '../util/json.js';
 import { AGE_COLUMN, NAME_COLUMN, ageOf, column, int } from './common.js';
@@ -15,7 +17,7 @@ function listWithMore(items: string[], max: number): string {
   return joined === '' ? '<unset>' : joined;
 }
 
-export const endpointSliceTable: TableDef = {
+export const endpointSliceTable: TableDef<EndpointSlice> = {
   columns: [
     NAME_COLUMN,
     column('AddressType', 'string', 'addressType specifies the type of address carried by this EndpointSlice.'),
@@ -24,18 +26,15 @@ export const endpointSliceTable: TableDef = {
     AGE_COLUMN,
   ],
   cells(slice, now) {
-    const ports = (asArray(slice.ports) ?? []).map((p) => {
-      const o = asObject(p) ?? {};
-      const n = asNumber(o.port);
-      return n !== undefined ? String(n) : asString(o.name) ?? '*';
-    });
+    // The endpoint slice controller's own writes are not decoded: a nil list or port is stored as null.
+    const ports = (slice.ports ?? []).map((p) => (typeof p.port === 'number' ? String(p.port) : p.name ?? '*'));
     const addresses: string[] = [];
-    for (const e of asArray(slice.endpoints) ?? []) for (const a of asArray(asObject(e)?.addresses) ?? []) addresses.push(asString(a) ?? '');
-    return [nameOf(slice), asString(slice.addressType) ?? '', listWithMore(ports, 3), listWithMore(addresses, 3), ageOf(slice, now)];
+    for (const e of slice.endpoints ?? []) for (const a of e.addresses ?? []) addresses.push(a ?? '');
+    return [nameOf(slice), slice.addressType ?? '', listWithMore(ports, 3), listWithMore(addresses, 3), ageOf(slice, now)];
   },
 };
 
-export const controllerRevisionTable: TableDef = {
+export const controllerRevisionTable: TableDef<ControllerRevision> = {
   columns: [
     NAME_COLUMN,
     column('Controller', 'string', 'Controller of the object'),
@@ -44,14 +43,14 @@ export const controllerRevisionTable: TableDef = {
   ],
   cells(rev, now) {
     let controller = '<none>';
-    for (const r of asArray(asObject(rev.metadata)?.ownerReferences) ?? []) {
-      const ref = asObject(r) ?? {};
+    for (const ref of rev.metadata?.ownerReferences ?? []) {
       if (ref.controller !== true) continue;
-      const apiVersion = asString(ref.apiVersion) ?? '';
+      const apiVersion = ref.apiVersion ?? '';
       const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
-      const kind = asString(ref.kind) ?? '';
-      controller = `${(group === '' ? kind : `${kind}.${group}`).toLowerCase()}/${asString(ref.name) ?? ''}`;
+      const kind = ref.kind ?? '';
+      controller = `${(group === '' ? kind : `${kind}.${group}`).toLowerCase()}/${ref.name ?? ''}`;
     }
+    // revision is an int64: int() prints 0 for one beyond 2^53, as before.
     return [nameOf(rev), controller, int(rev.revision), ageOf(rev, now)];
   },
 };

@@ -1,11 +1,13 @@
 /**
  * Table columns and cells of the workload kinds (apps/v1 and batch/v1).
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
 import type { TableColumnDefinition } from '../../sdk/types/table.js';
+import type { PodSpec, PodTemplateSpec, ReplicationController } from '../../sdk/types/generated/core-v1.js';
+import type { DaemonSet, Deployment, ReplicaSet, StatefulSet } from '../../sdk/types/generated/apps-v1.js';
+import type { CronJob, Job, JobStatus } from '../../sdk/types/generated/batch-v1.js';
 import type { TableDef } from '../registry/types.js';
 import { humanDuration } from '../../sdk/types/human-duration.js';
-import { asArray, asObject, asString, objectOrEmpty as obj, nameOf } from '../util/json.js';
+import { asString, nameOf } from '../util/json.js';
 import { formatLabels, formatObjectSelector, fromObjectSelector, selectorString } from '../../machinery/labels/selector.js';
 import { AGE_COLUMN, NAME_COLUMN, ageOf, column, containerCells, int, since } from './common.js';
 
@@ -13,28 +15,32 @@ const CONTAINERS = column('Containers', 'string', 'Names of each container in th
 const IMAGES = column('Images', 'string', 'Images referenced by each container in the template.', 1);
 const SELECTOR = column('Selector', 'string', 'A label query over pods that should match the replica count.', 1);
 
-function templateSpec(o: JsonObject): unknown {
-  return obj(obj(o.spec).template).spec;
+/** The kinds whose pods are made from `spec.template`. */
+type TemplatedWorkload = Deployment | ReplicaSet | ReplicationController | StatefulSet | DaemonSet | Job;
+
+function templateSpec(o: TemplatedWorkload): PodSpec | undefined {
+  const template: PodTemplateSpec | undefined = o.spec?.template;
+  return template?.spec;
 }
 
 /** What a workload kind's table adds between the Name and the Age columns, and its Selector column. */
-interface WorkloadColumns {
+interface WorkloadColumns<T extends TemplatedWorkload | CronJob> {
   /** The kind's own columns, after Name. */
   columns: TableColumnDefinition[];
   /** Their cells, in column order. */
-  cells(o: JsonObject, now: number): unknown[];
+  cells(o: T, now: number): unknown[];
   /** The Selector column (wide) and its cell; StatefulSets have none. */
-  selector?: { column: TableColumnDefinition; cell(o: JsonObject): string };
+  selector?: { column: TableColumnDefinition; cell(o: T): string };
   /** The spec of the pods it runs (a CronJob's is inside its job template). */
-  podSpec?(o: JsonObject): unknown;
+  podSpec(o: T): PodSpec | undefined;
 }
 
 /**
  * A workload's table as kubectl's printers lay every pod-template kind out: Name, the kind's own
  * columns, Age, then the wide Containers, Images and Selector columns.
  */
-function workloadTable(w: WorkloadColumns): TableDef {
-  const podSpec = w.podSpec ?? templateSpec;
+function workloadTable<T extends TemplatedWorkload | CronJob>(w: WorkloadColumns<T>): TableDef<T> {
+  const podSpec = w.podSpec;
   const selector = w.selector;
   return {
     columns: [NAME_COLUMN, ...w.columns, AGE_COLUMN, CONTAINERS, IMAGES, ...(selector === undefined ? [] : [selector.column])],
@@ -46,35 +52,34 @@ function workloadTable(w: WorkloadColumns): TableDef {
 }
 
 /** The Selector column of the kinds whose `spec.selector` is a LabelSelector. */
-const LABEL_SELECTOR = { column: SELECTOR, cell: (o: JsonObject) => formatObjectSelector(obj(o.spec).selector) };
+const LABEL_SELECTOR = { column: SELECTOR, cell: (o: ReplicaSet | DaemonSet | Job) => formatObjectSelector(o.spec?.selector) };
 
-export const deploymentTable = workloadTable({
+export const deploymentTable = workloadTable<Deployment>({
   columns: [
     column('Ready', 'string', 'Number of the pod with ready state'),
     column('Up-to-date', 'string', 'Total number of non-terminating pods targeted by this deployment that have the desired template spec.'),
     column('Available', 'string', 'Total number of available non-terminating pods (ready for at least minReadySeconds) targeted by this deployment.'),
   ],
   cells(d) {
-    const spec = obj(d.spec);
-    const status = obj(d.status);
-    return [`${int(status.readyReplicas)}/${int(spec.replicas)}`, int(status.updatedReplicas), int(status.availableReplicas)];
+    const status = d.status;
+    return [`${int(status?.readyReplicas)}/${int(d.spec?.replicas)}`, int(status?.updatedReplicas), int(status?.availableReplicas)];
   },
   selector: {
     column: SELECTOR,
     cell(d) {
-      const selector = obj(d.spec).selector;
-      return asObject(selector) === undefined ? '' : selectorString(fromObjectSelector(selector));
+      const selector = d.spec?.selector;
+      return selector === undefined ? '' : selectorString(fromObjectSelector(selector));
     },
   },
+  podSpec: templateSpec,
 });
 
 /** Desired, Current and Ready replicas: the ReplicaSet's and the ReplicationController's own columns. */
-function replicaCells(o: JsonObject): unknown[] {
-  const status = obj(o.status);
-  return [int(obj(o.spec).replicas), int(status.replicas), int(status.readyReplicas)];
+function replicaCells(o: ReplicaSet | ReplicationController): unknown[] {
+  return [int(o.spec?.replicas), int(o.status?.replicas), int(o.status?.readyReplicas)];
 }
 
-export const replicaSetTable = workloadTable({
+export const replicaSetTable = workloadTable<ReplicaSet>({
   columns: [
     column('Desired', 'integer', 'Replicas is the number of desired pods.'),
     column('Current', 'integer', 'Replicas is the most recently observed number of non-terminating pods.'),
@@ -82,9 +87,10 @@ export const replicaSetTable = workloadTable({
   ],
   cells: replicaCells,
   selector: LABEL_SELECTOR,
+  podSpec: templateSpec,
 });
 
-export const replicationControllerTable = workloadTable({
+export const replicationControllerTable = workloadTable<ReplicationController>({
   columns: [
     column('Desired', 'integer', 'Replicas is the number of desired replicas. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: https://platform.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller'),
     column('Current', 'integer', 'Replicas is the most recently observed number of replicas. More info: https://platform.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller'),
@@ -93,16 +99,18 @@ export const replicationControllerTable = workloadTable({
   cells: replicaCells,
   selector: {
     column: column('Selector', 'string', 'Selector is a label query over pods that should match the Replicas count. If Selector is empty, it is defaulted to the labels present on the Pod template. Label keys and values that must match in order to be controlled by this replication controller, if empty defaulted to labels on Pod template. More info: https://platform.io/docs/concepts/overview/working-with-objects/labels/#label-selectors', 1),
-    cell: (rc) => formatLabels(obj(rc.spec).selector),
+    cell: (rc) => formatLabels(rc.spec?.selector),
   },
+  podSpec: templateSpec,
 });
 
-export const statefulSetTable = workloadTable({
+export const statefulSetTable = workloadTable<StatefulSet>({
   columns: [column('Ready', 'string', 'Number of the pod with ready state')],
-  cells: (s) => [`${int(obj(s.status).readyReplicas)}/${int(obj(s.spec).replicas)}`],
+  cells: (s) => [`${int(s.status?.readyReplicas)}/${int(s.spec?.replicas)}`],
+  podSpec: templateSpec,
 });
 
-export const daemonSetTable = workloadTable({
+export const daemonSetTable = workloadTable<DaemonSet>({
   columns: [
     column('Desired', 'integer', 'The total number of nodes that should be running the daemon pod.'),
     column('Current', 'integer', 'The number of nodes that are running at least 1 daemon pod and are supposed to run the daemon pod.'),
@@ -112,57 +120,56 @@ export const daemonSetTable = workloadTable({
     column('Node Selector', 'string', "NodeSelector is a selector which must be true for the pod to fit on a node."),
   ],
   cells(ds) {
-    const status = obj(ds.status);
-    return [int(status.desiredNumberScheduled), int(status.currentNumberScheduled), int(status.numberReady), int(status.updatedNumberScheduled),
-      int(status.numberAvailable), formatLabels(obj(templateSpec(ds)).nodeSelector)];
+    const status = ds.status;
+    return [int(status?.desiredNumberScheduled), int(status?.currentNumberScheduled), int(status?.numberReady), int(status?.updatedNumberScheduled),
+      int(status?.numberAvailable), formatLabels(templateSpec(ds)?.nodeSelector)];
   },
   selector: LABEL_SELECTOR,
+  podSpec: templateSpec,
 });
 
-function hasCondition(status: JsonObject, type: string): boolean {
-  const c = (asArray(status.conditions) ?? []).find((x) => obj(x).type === type);
-  return c !== undefined && obj(c).status === 'True';
+function hasCondition(status: JobStatus | undefined, type: string): boolean {
+  const c = (status?.conditions ?? []).find((x) => x.type === type);
+  return c !== undefined && c.status === 'True';
 }
 
-export const jobTable = workloadTable({
+export const jobTable = workloadTable<Job>({
   columns: [
     column('Status', 'string', 'Status of the job.'),
     column('Completions', 'string', 'The number of pods which reached phase Succeeded.'),
     column('Duration', 'string', 'Time required to complete the job.'),
   ],
   cells(job, now) {
-    const spec = obj(job.spec);
-    const status = obj(job.status);
-    const succeeded = int(status.succeeded);
+    const spec = job.spec;
+    const status = job.status;
+    const succeeded = int(status?.succeeded);
     let completions: string;
-    if (typeof spec.completions === 'number') completions = `${succeeded}/${int(spec.completions)}`;
+    if (typeof spec?.completions === 'number') completions = `${succeeded}/${int(spec.completions)}`;
     else {
-      const parallelism = int(spec.parallelism);
+      const parallelism = int(spec?.parallelism);
       completions = parallelism > 1 ? `${succeeded}/1 of ${parallelism}` : `${succeeded}/1`;
     }
     let duration = '';
-    const start = asString(status.startTime);
-    const completion = asString(status.completionTime);
+    // Times through asString: a time the server wrote itself may be null.
+    const start = asString(status?.startTime);
+    const completion = asString(status?.completionTime);
     if (start !== undefined) {
       duration = completion === undefined ? since(start, now) : humanDuration(Date.parse(completion) - Date.parse(start));
     }
     let state: string;
     if (hasCondition(status, 'Complete')) state = 'Complete';
     else if (hasCondition(status, 'Failed')) state = 'Failed';
-    else if (typeof obj(job.metadata).deletionTimestamp === 'string') state = 'Terminating';
+    else if (typeof job.metadata?.deletionTimestamp === 'string') state = 'Terminating';
     else if (hasCondition(status, 'Suspended')) state = 'Suspended';
     else if (hasCondition(status, 'FailureTarget')) state = 'FailureTarget';
     else state = 'Running';
     return [state, completions, duration];
   },
   selector: LABEL_SELECTOR,
+  podSpec: templateSpec,
 });
 
-function jobTemplateSpec(cj: JsonObject): JsonObject {
-  return obj(obj(obj(cj.spec).jobTemplate).spec);
-}
-
-export const cronJobTable = workloadTable({
+export const cronJobTable = workloadTable<CronJob>({
   columns: [
     column('Schedule', 'string', 'The schedule in Cron format, see https://en.wikipedia.org/wiki/Cron.'),
     column('Timezone', 'string', 'The time zone name for the given schedule.'),
@@ -171,12 +178,11 @@ export const cronJobTable = workloadTable({
     column('Last Schedule', 'string', 'Information when was the last time the job was successfully scheduled.'),
   ],
   cells(cj, now) {
-    const spec = obj(cj.spec);
-    const status = obj(cj.status);
-    const last = asString(status.lastScheduleTime);
-    return [asString(spec.schedule) ?? '', asString(spec.timeZone) ?? '<none>', typeof spec.suspend === 'boolean' ? (spec.suspend ? 'True' : 'False') : '<unset>',
-      (asArray(status.active) ?? []).length, last === undefined ? '<none>' : since(last, now)];
+    const spec = cj.spec;
+    const last = asString(cj.status?.lastScheduleTime);
+    return [spec?.schedule ?? '', spec?.timeZone ?? '<none>', typeof spec?.suspend === 'boolean' ? (spec.suspend ? 'True' : 'False') : '<unset>',
+      (cj.status?.active ?? []).length, last === undefined ? '<none>' : since(last, now)];
   },
-  selector: { column: SELECTOR, cell: (cj) => formatObjectSelector(jobTemplateSpec(cj).selector) },
-  podSpec: (cj) => obj(jobTemplateSpec(cj).template).spec,
+  selector: { column: SELECTOR, cell: (cj) => formatObjectSelector(cj.spec?.jobTemplate?.spec?.selector) },
+  podSpec: (cj) => cj.spec?.jobTemplate?.spec?.template?.spec,
 });
