@@ -4,13 +4,15 @@
  * session); a connection to a port nobody listens on fails and is reported while a concurrent one
  * on the same tunnel goes on; a client's end of input half-closes its stream and the pod's answer
  * still comes; a healing forward's tunnel to a pod that went is closed, and new connections get a
- * tunnel to the new pod; and the per-connection protocol (what a server without the tunnel gets)
- * still works.
+ * tunnel to the new pod; the per-connection protocol (what a server without the tunnel gets)
+ * still works, and a server that refuses the tunnel's upgrade gets it without being asked.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, rm } from 'node:fs/promises';
-import { request } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { Duplex } from 'node:stream';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createClient, type PlatformClient } from '../../src/sdk/client.js';
@@ -57,6 +59,68 @@ function halfClose(port: number, text: string): Promise<string> {
     socket.on('error', reject);
     socket.end(text);
   });
+}
+
+/**
+ * A plain-HTTP front for `upstream` that answers a WebSocket upgrade offering the SPDY tunnel as a
+ * server without it does (400, the protocols it supports), and passes everything else through.
+ */
+async function tunnelRefusingFront(upstream: string): Promise<{ url: string; refused: () => number; close(): Promise<void> }> {
+  const up = new URL(upstream);
+  const options = (req: IncomingMessage) => ({
+    hostname: up.hostname, port: up.port, method: req.method, path: req.url, headers: { ...req.headers, host: up.host }, rejectUnauthorized: false, agent: false,
+  });
+  let refused = 0;
+  const sockets = new Set<Duplex>();
+  const server: Server = createServer((req, res) => {
+    const upReq = httpsRequest(options(req), (upRes) => {
+      res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+      upRes.pipe(res);
+    });
+    upReq.on('error', () => res.destroy());
+    req.pipe(upReq);
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    if (String(req.headers['sec-websocket-protocol'] ?? '').includes('SPDY/3.1+portforward')) {
+      refused++;
+      const body = JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'unable to upgrade connection: requested protocol(s) are not supported', reason: 'BadRequest', code: 400 });
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      return;
+    }
+    const upReq = httpsRequest(options(req));
+    upReq.on('upgrade', (upRes, upSocket, upHead) => {
+      let text = `HTTP/1.1 ${upRes.statusCode ?? 101} ${upRes.statusMessage ?? ''}\r\n`;
+      for (let i = 0; i < upRes.rawHeaders.length; i += 2) text += `${upRes.rawHeaders[i] ?? ''}: ${upRes.rawHeaders[i + 1] ?? ''}\r\n`;
+      socket.write(`${text}\r\n`);
+      if (upHead.length > 0) socket.write(upHead);
+      if (head.length > 0) upSocket.write(head);
+      upSocket.pipe(socket);
+      socket.pipe(upSocket);
+      upSocket.on('error', () => socket.destroy());
+      upSocket.on('close', () => socket.destroy());
+      socket.on('close', () => upSocket.destroy());
+    });
+    upReq.on('response', (upRes) => {
+      socket.end(`HTTP/1.1 ${upRes.statusCode ?? 502} ${upRes.statusMessage ?? ''}\r\nConnection: close\r\n\r\n`);
+    });
+    upReq.on('error', () => socket.destroy());
+    upReq.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    refused: () => refused,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 describe('port-forward over one tunnel per pod', { skip: SKIP_NODE }, () => {
@@ -165,6 +229,31 @@ describe('port-forward over one tunnel per pod', { skip: SKIP_NODE }, () => {
     }
     await waitFor("the new pod's tunnel to close with the forward", async () => ((await sessions(next)) === 1 ? true : undefined));
     assert.equal(await sessions(first ?? ''), 1, 'one tunnel to each pod');
+  });
+
+  test('a server that refuses the tunnel upgrade gets one session per connection, without being asked', async () => {
+    const front = await tunnelRefusingFront(s.server.url);
+    const viaFront = createClient({ server: front.url, bearerToken: s.server.adminToken, namespace: NS }, { env: {} });
+    try {
+      const before = await sessions('web');
+      const forward = await viaFront.pods(NS).portForward('web', [{ local: 0, remote: 8080 }], { addresses: ['127.0.0.1'] });
+      try {
+        const port = forward.ports[0]?.local ?? 0;
+        const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => get(port, `/f${i}`)));
+        assert.deepEqual(answers, Array.from({ length: 5 }, (_, i) => `pod /f${i}`));
+        assert.equal(await get(port, '/later'), 'pod /later', 'a later connection takes the same way');
+      } finally {
+        await forward.close();
+      }
+      assert.ok(front.refused() >= 1, 'the tunnel was asked for first');
+      const opened = await waitFor('the audit log to record the sessions', async () => {
+        const n = (await sessions('web')) - before;
+        return n >= 6 ? n : undefined;
+      });
+      assert.equal(opened, 6, 'a session per connection, and no tunnel');
+    } finally {
+      await front.close();
+    }
   });
 
   test('the per-connection protocol (the fallback for servers without the tunnel) opens a session per connection', async () => {
