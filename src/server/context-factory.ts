@@ -10,6 +10,7 @@ import type { Observability } from './audit/observability.js';
 import { ChangeFeed } from './feed/change-feed.js';
 import type { ResolvedOptions, ServerContext, ServerCore } from './context.js';
 import { SharedInformers } from './feed/shared-informers.js';
+import { documentCache } from './openapi/documents.js';
 import type { Registry } from './registry/registry.js';
 import { ServiceIPAllocator } from './services/allocator.js';
 import { StoreFailedError, type Store } from './storage/index.js';
@@ -52,6 +53,7 @@ export function createServerCore(parts: CoreParts): ServerCore {
     onWrite,
     emitWrite: (event) => feed.emit(event),
     informers: new SharedInformers({ registry: parts.registry, store: parts.store, onWrite, log }),
+    openapi: documentCache(parts.registry),
     observability: parts.observability,
   };
 }

@@ -12,6 +12,7 @@ import type { AdmissionChain } from './admission/chain.js';
 import type { ServiceIPAllocator } from './services/allocator.js';
 import type { Observability } from './audit/observability.js';
 import type { SharedInformers } from './feed/shared-informers.js';
+import type { DocumentCache } from './openapi/documents.js';
 
 /** Options after defaults are applied. */
 export interface ResolvedOptions {
@@ -54,6 +55,8 @@ export interface ServerCore {
   emitWrite(event: WriteEvent): void;
   /** The informers every controller of this server shares. */
   readonly informers: SharedInformers;
+  /** The registry's OpenAPI documents, rendered on first use and again once the registry changed. */
+  readonly openapi: () => DocumentCache;
   /** The audit log and metrics the request observer fills (none: requests are not observed). */
   readonly observability: Observability | undefined;
 }

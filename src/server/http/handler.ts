@@ -86,7 +86,7 @@ async function handleNonResource(ctx: ServerContext, opts: PipelineOptions, rc: 
     await send(rc.res, 200, versionInfo(opts.buildDate), { kind: 'json' });
     return;
   }
-  if (first === 'openapi' && await serveOpenAPI(ctx.registry, rc.req, rc.res, rc.url)) return;
+  if (first === 'openapi' && await serveOpenAPI(ctx.openapi, rc.req, rc.res, rc.url)) return;
   if (info.apiPrefix === 'api' || info.apiPrefix === 'apis') {
     const root = segments.length === 1;
     const out = negotiate(rc.req.headers.accept, { aggregated: root });

@@ -9,10 +9,9 @@
  * precedence that names JSON, either protobuf spelling or a wildcard wins; none is a bare 406.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Registry } from '../registry/registry.js';
 import { notAcceptable, pathNotFound } from '../errors.js';
 import { parseAccept } from '../http/negotiation.js';
-import { documentCache, type DocumentCache, type RenderedBinary, type RenderedDocument } from './documents.js';
+import type { DocumentCache, RenderedBinary, RenderedDocument } from './documents.js';
 import type { YamlWriter } from './v2-protobuf.js';
 import { yamlNumberSchemas } from '../util/yaml-numbers.js';
 
@@ -25,17 +24,6 @@ const V2_OFFERS = [
   { subtype: 'com.github.proto-openapi.spec.v2@v1.0+protobuf', form: 'protobuf' },
   { subtype: 'com.github.proto-openapi.spec.v2.v1.0+protobuf', form: 'protobuf' },
 ] as const;
-
-const caches = new WeakMap<Registry, () => DocumentCache>();
-
-function cacheOf(registry: Registry): DocumentCache {
-  let get = caches.get(registry);
-  if (get === undefined) {
-    get = documentCache(registry);
-    caches.set(registry, get);
-  }
-  return get();
-}
 
 function acceptsJson(accept: string | undefined): boolean {
   const ranges = parseAccept(accept);
@@ -109,7 +97,7 @@ function serveDocument(req: IncomingMessage, res: ServerResponse, doc: RenderedD
 }
 
 /** Serves `/openapi/...`; returns false for paths that are not OpenAPI documents. */
-export async function serveOpenAPI(registry: Registry, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+export async function serveOpenAPI(documents: () => DocumentCache, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
   const path = url.pathname.replace(/\/+$/, '');
   if (path === '/openapi/v2') {
     const form = negotiateV2(req.headers.accept);
@@ -117,19 +105,19 @@ export async function serveOpenAPI(registry: Registry, req: IncomingMessage, res
       res.writeHead(406, { Vary: 'Accept', 'Content-Length': '0' });
       res.end();
     } else if (form === 'json') {
-      serveDocument(req, res, cacheOf(registry).v2());
+      serveDocument(req, res, documents().v2());
     } else {
-      serveDocument(req, res, cacheOf(registry).v2Protobuf(await loadYamlWriter()));
+      serveDocument(req, res, documents().v2Protobuf(await loadYamlWriter()));
     }
     return true;
   }
   if (path === '/openapi/v3') {
-    serveDocument(req, res, cacheOf(registry).v3Index());
+    serveDocument(req, res, documents().v3Index());
     return true;
   }
   if (!path.startsWith('/openapi/v3/')) return false;
   const gv = path.slice('/openapi/v3/'.length);
-  const doc = cacheOf(registry).v3(gv);
+  const doc = documents().v3(gv);
   if (doc === undefined) throw pathNotFound();
   if (!acceptsJson(req.headers.accept)) throw notAcceptable(['application/json']);
   const hash = url.searchParams.get('hash');
