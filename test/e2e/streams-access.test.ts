@@ -38,7 +38,11 @@ describe('stream access: RBAC, admission, audit', { skip: SKIP_NODE }, () => {
   });
 
   test('RBAC: a user with get on pods/log reads logs and is denied pods/exec and pods/portforward', async () => {
-    const logs = await s.cli(['logs', 'box', '--as=reader']);
+    // The pod runs before its first line has reached the log: read until it has.
+    const logs = await waitFor('the pod\'s first log line', async () => {
+      const r = await s.cli(['logs', 'box', '--as=reader']);
+      return r.code !== 0 || r.stdout !== '' ? r : undefined;
+    });
     assert.deepEqual(logs, { code: 0, stdout: 'a log line\n', stderr: '' });
     const exec = await s.cli(['exec', 'box', '--as=reader', '--', 'true']);
     assert.equal(exec.code, 1);
