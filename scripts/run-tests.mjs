@@ -59,5 +59,8 @@ const env = { ...process.env, NO_COLOR: '1', TZ: 'UTC' };
 delete env.NODE_EXTRA_CA_CERTS;
 // Tests decide colour themselves (FORCE_COLOR goldens); an inherited FORCE_COLOR would leak into the others.
 delete env.FORCE_COLOR;
-const child = spawn(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...reporterArgs, ...files], { stdio: 'inherit', env, cwd: root });
+// A test that hangs (a stream nobody ends) fails by name after ten minutes instead of stalling the
+// whole run until CI gives up; the slowest suites take about two.
+const timeoutArgs = ['--test-timeout=600000'];
+const child = spawn(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...timeoutArgs, ...reporterArgs, ...files], { stdio: 'inherit', env, cwd: root });
 child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)));
