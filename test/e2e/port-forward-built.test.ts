@@ -18,21 +18,23 @@ const NS = 'pf-built';
 describe('port-forward through the built CLI', { skip: SKIP_NODE || BUILT_SKIP }, () => {
   let s: StreamsEnv;
   let home: string;
+  let pod = '';
   before(async () => {
     s = await openStreamsEnv(NS, { workloads: true });
     home = await mkdtemp(join(tmpdir(), 'platformctl-pf-built-'));
+    await s.api.post(`/apis/apps/v1/namespaces/${NS}/deployments`, webDeployment('built', 1));
+    [pod = ''] = await waitFor('a ready pod', async () => {
+      const pods = await readyPods(s, 'built');
+      return pods.length === 1 ? pods : undefined;
+    }, 30_000);
   });
   after(async () => {
     await s?.close();
     await rm(home, { recursive: true, force: true });
   });
 
-  test('forwards connections to a deployment\'s pod and ends on SIGTERM', async () => {
-    await s.api.post(`/apis/apps/v1/namespaces/${NS}/deployments`, webDeployment('built', 1));
-    const [pod] = await waitFor('a ready pod', async () => {
-      const pods = await readyPods(s, 'built');
-      return pods.length === 1 ? pods : undefined;
-    }, 30_000);
+  /** Runs `port-forward deploy/built` through the built CLI, `use`s its port, then sends `signal`: its exit code and stderr. */
+  async function forwardThenSignal(signal: NodeJS.Signals, use: (port: number, stderr: () => string) => Promise<void>): Promise<{ code: number | null; stderr: string }> {
     const env = { PATH: process.env['PATH'] ?? '', HOME: home, PLATFORMCONFIG: await writeTestKubeconfig(s.server, home, NS), NO_COLOR: '1' };
     const child = spawn(process.execPath, [BIN, 'port-forward', 'deploy/built', ':8080', '--address=127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -45,33 +47,25 @@ describe('port-forward through the built CLI', { skip: SKIP_NODE || BUILT_SKIP }
         const m = /^Forwarding from 127\.0\.0\.1:(\d+) -> 8080$/m.exec(stdout);
         return m === null ? undefined : Number(m[1]);
       }, 20_000);
-      assert.deepEqual(await Promise.all([ask(port), ask(port), ask(port)]), [pod, pod, pod], stderr);
+      await use(port, () => stderr);
     } finally {
-      child.kill('SIGTERM');
+      child.kill(signal);
     }
+    return { code: await exited, stderr };
+  }
+
+  test('forwards connections to a deployment\'s pod and ends on SIGTERM', async () => {
+    const r = await forwardThenSignal('SIGTERM', async (port, stderr) => {
+      assert.deepEqual(await Promise.all([ask(port), ask(port), ask(port)]), [pod, pod, pod], stderr());
+    });
     // As a shell reports a process ended by SIGTERM, and as kubectl ends (it does not catch it).
-    assert.equal(await exited, 143, stderr);
-    assert.equal(stderr, '');
+    assert.deepEqual(r, { code: 143, stderr: '' });
   });
 
   test('Ctrl-C (SIGINT) ends a forward cleanly with status 0, as kubectl\'s', async () => {
-    const env = { PATH: process.env['PATH'] ?? '', HOME: home, PLATFORMCONFIG: await writeTestKubeconfig(s.server, home, NS), NO_COLOR: '1' };
-    const child = spawn(process.execPath, [BIN, 'port-forward', 'deploy/built', ':8080', '--address=127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    try {
-      const port = await waitFor('the forward to listen', async () => {
-        const m = /^Forwarding from 127\.0\.0\.1:(\d+) -> 8080$/m.exec(stdout);
-        return m === null ? undefined : Number(m[1]);
-      }, 20_000);
-      assert.equal(typeof (await ask(port)), 'string', stderr);
-    } finally {
-      child.kill('SIGINT');
-    }
-    assert.equal(await exited, 0, stderr);
-    assert.equal(stderr, '');
+    const r = await forwardThenSignal('SIGINT', async (port, stderr) => {
+      assert.equal(await ask(port), pod, stderr());
+    });
+    assert.deepEqual(r, { code: 0, stderr: '' });
   });
 });
