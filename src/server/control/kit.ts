@@ -50,11 +50,6 @@ export class ControllerKit {
     return this.informers.informerFor(def);
   }
 
-  /** The shared informer of a served resource. */
-  informer(group: string, version: string, plural: string): Informer {
-    return this.informers.informer(group, version, plural);
-  }
-
   /** The current time in ms. */
   now(): number {
     return this.clock.now();

@@ -31,13 +31,6 @@ export class SharedInformers {
 
   constructor(private readonly ctx: InformerSources) {}
 
-  /** The informer of a served resource (by group, version and plural). */
-  informer(group: string, version: string, plural: string): Informer {
-    const def = this.ctx.registry.lookup(group, version, plural);
-    if (def === undefined) throw new Error(`resource ${plural}.${version}.${group} is not served`);
-    return this.informerFor(def);
-  }
-
   /**
    * The informer of a def's storage bucket (objects are kept in the version of the def that first
    * asked). A typed def gets its objects' type; it must ask in the version the informer keeps.

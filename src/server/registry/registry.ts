@@ -34,6 +34,8 @@ function key(group: string, version: string, plural: string): string {
 /** The registry of served resources. */
 export class Registry {
   private readonly builtins = new Map<string, ResourceDef>();
+  /** Built-in defs by `apiVersion kind`, for {@link kind}: they never change, so they are indexed once. */
+  private readonly builtinKinds = new Map<string, ResourceDef>();
   private readonly custom = new Map<string, ResourceDef[]>();
   private index = new Map<string, ResourceDef>();
   private readonly listeners = new Set<() => void>();
@@ -45,6 +47,8 @@ export class Registry {
       const k = key(d.group, d.version, d.plural);
       if (this.builtins.has(k)) throw new Error(`resource ${d.plural}.${d.version}${d.group === '' ? '' : `.${d.group}`} is defined twice`);
       this.builtins.set(k, d);
+      const kindKey = `${apiVersionOf(d)} ${d.kind}`;
+      if (!this.builtinKinds.has(kindKey)) this.builtinKinds.set(kindKey, d);
     }
     this.rebuild();
   }
@@ -87,8 +91,8 @@ export class Registry {
 
   /** A built-in kind's def, which carries its objects' type (throws when it is not served in that version). */
   kind<V extends BuiltinApiVersion, K extends BuiltinKind<V>>(apiVersion: V, kind: K): KindDef<BuiltinObject<V, K>> {
-    const def = this.byKind(apiVersion, kind);
-    if (def === undefined || apiVersionOf(def) !== apiVersion) throw new Error(`kind ${kind} of ${apiVersion} is not served`);
+    const def = this.builtinKinds.get(`${apiVersion} ${kind}`);
+    if (def === undefined) throw new Error(`kind ${kind} of ${apiVersion} is not served`);
     return markedKind(def);
   }
 
