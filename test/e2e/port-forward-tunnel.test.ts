@@ -10,14 +10,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, rm } from 'node:fs/promises';
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import type { Duplex } from 'node:stream';
+import { request, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createClient, type PlatformClient } from '../../src/sdk/client.js';
 import type { PortForward, PortForwardOptions, PortMapping } from '../../src/sdk/streams/port-forward.js';
 import { closeAllDispatchers } from '../../src/sdk/transport/dispatchers.js';
+import { startFront } from '../support/stream-protocol-shim.js';
 import { ask, readyPods, rolloutRestart, webDeployment } from './port-forward-support.js';
 import { nodeContainer, openStreamsEnv, podOf, SKIP_NODE, waitFor, type StreamsEnv } from './streams-support.js';
 
@@ -61,66 +60,11 @@ function halfClose(port: number, text: string): Promise<string> {
   });
 }
 
-/**
- * A plain-HTTP front for `upstream` that answers a WebSocket upgrade offering the SPDY tunnel as a
- * server without it does (400, the protocols it supports), and passes everything else through.
- */
-async function tunnelRefusingFront(upstream: string): Promise<{ url: string; refused: () => number; close(): Promise<void> }> {
-  const up = new URL(upstream);
-  const options = (req: IncomingMessage) => ({
-    hostname: up.hostname, port: up.port, method: req.method, path: req.url, headers: { ...req.headers, host: up.host }, rejectUnauthorized: false, agent: false,
-  });
-  let refused = 0;
-  const sockets = new Set<Duplex>();
-  const server: Server = createServer((req, res) => {
-    const upReq = httpsRequest(options(req), (upRes) => {
-      res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-      upRes.pipe(res);
-    });
-    upReq.on('error', () => res.destroy());
-    req.pipe(upReq);
-  });
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => socket.destroy());
-    if (String(req.headers['sec-websocket-protocol'] ?? '').includes('SPDY/3.1+portforward')) {
-      refused++;
-      const body = JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'unable to upgrade connection: requested protocol(s) are not supported', reason: 'BadRequest', code: 400 });
-      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-      return;
-    }
-    const upReq = httpsRequest(options(req));
-    upReq.on('upgrade', (upRes, upSocket, upHead) => {
-      let text = `HTTP/1.1 ${upRes.statusCode ?? 101} ${upRes.statusMessage ?? ''}\r\n`;
-      for (let i = 0; i < upRes.rawHeaders.length; i += 2) text += `${upRes.rawHeaders[i] ?? ''}: ${upRes.rawHeaders[i + 1] ?? ''}\r\n`;
-      socket.write(`${text}\r\n`);
-      if (upHead.length > 0) socket.write(upHead);
-      if (head.length > 0) upSocket.write(head);
-      upSocket.pipe(socket);
-      socket.pipe(upSocket);
-      upSocket.on('error', () => socket.destroy());
-      upSocket.on('close', () => socket.destroy());
-      socket.on('close', () => upSocket.destroy());
-    });
-    upReq.on('response', (upRes) => {
-      socket.end(`HTTP/1.1 ${upRes.statusCode ?? 502} ${upRes.statusMessage ?? ''}\r\nConnection: close\r\n\r\n`);
-    });
-    upReq.on('error', () => socket.destroy());
-    upReq.end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    refused: () => refused,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+/** The refusal of a server without the SPDY tunnel, to an upgrade that offers only the tunnel. */
+function refuseTunnel(req: IncomingMessage): string | undefined {
+  if (!String(req.headers['sec-websocket-protocol'] ?? '').includes('SPDY/3.1+portforward')) return undefined;
+  const body = JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'unable to upgrade connection: requested protocol(s) are not supported', reason: 'BadRequest', code: 400 });
+  return `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
 
 describe('port-forward over one tunnel per pod', { skip: SKIP_NODE }, () => {
@@ -232,7 +176,14 @@ describe('port-forward over one tunnel per pod', { skip: SKIP_NODE }, () => {
   });
 
   test('a server that refuses the tunnel upgrade gets one session per connection, without being asked', async () => {
-    const front = await tunnelRefusingFront(s.server.url);
+    let refused = 0;
+    const front = await startFront(s.server.url, {
+      refuseUpgrade: (req) => {
+        const refusal = refuseTunnel(req);
+        if (refusal !== undefined) refused++;
+        return refusal;
+      },
+    });
     const viaFront = createClient({ server: front.url, bearerToken: s.server.adminToken, namespace: NS }, { env: {} });
     try {
       const before = await sessions('web');
@@ -245,7 +196,7 @@ describe('port-forward over one tunnel per pod', { skip: SKIP_NODE }, () => {
       } finally {
         await forward.close();
       }
-      assert.ok(front.refused() >= 1, 'the tunnel was asked for first');
+      assert.ok(refused >= 1, 'the tunnel was asked for first');
       const opened = await waitFor('the audit log to record the sessions', async () => {
         const n = (await sessions('web')) - before;
         return n >= 6 ? n : undefined;

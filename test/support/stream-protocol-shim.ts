@@ -1,5 +1,6 @@
 /**
- * A pass-through between the rename proxy and a test server that fixes one thing the proxy gets
+ * A plain-HTTP front of a test server ({@link startFront}), and the one use that gave it its name: a
+ * pass-through between the rename proxy and a test server that fixes one thing the proxy gets
  * wrong: it renames the WebSocket sub-protocols kubectl offers (`v5.channel.k8s.io` →
  * `v5.channel.platform.io`) but renames the server's answer to `v5.channel.kubernetes.io`, which
  * kubectl refuses. The shim answers the proxy with the `k8s.io` spelling, which the proxy passes
@@ -24,7 +25,20 @@ function fixProtocol(value: string): string {
 }
 
 /** Starts the shim in front of `upstream` (an HTTPS URL); returns its plain-HTTP URL. */
-export async function startStreamProtocolShim(upstream: string): Promise<{ url: string; close(): Promise<void> }> {
+export function startStreamProtocolShim(upstream: string): Promise<{ url: string; close(): Promise<void> }> {
+  return startFront(upstream, { rewriteProtocol: fixProtocol });
+}
+
+/** What a front may change on the way. */
+export interface FrontHooks {
+  /** The answer's `Sec-WebSocket-Protocol` as the client gets it. */
+  rewriteProtocol?(value: string): string;
+  /** A whole HTTP response to send instead of passing the upgrade on (a server that refuses it), or undefined. */
+  refuseUpgrade?(req: IncomingMessage): string | undefined;
+}
+
+/** A plain-HTTP pass-through to `upstream` (an HTTPS URL), upgrades included, with `hooks` applied. */
+export async function startFront(upstream: string, hooks: FrontHooks): Promise<{ url: string; close(): Promise<void> }> {
   const up = new URL(upstream);
   const options = (req: IncomingMessage) => ({
     hostname: up.hostname, port: up.port, method: req.method, path: req.url, headers: { ...req.headers, host: up.host }, rejectUnauthorized: false,
@@ -44,13 +58,18 @@ export async function startStreamProtocolShim(upstream: string): Promise<{ url: 
     req.pipe(upReq);
   });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refusal = hooks.refuseUpgrade?.(req);
+    if (refusal !== undefined) {
+      socket.end(refusal);
+      return;
+    }
     const upReq = httpsRequest({ ...options(req), agent: false });
     upReq.on('upgrade', (upRes, upSocket, upHead) => {
       let text = `HTTP/1.1 ${upRes.statusCode ?? 101} ${upRes.statusMessage ?? ''}\r\n`;
       for (let i = 0; i < upRes.rawHeaders.length; i += 2) {
         const name = upRes.rawHeaders[i] ?? '';
         const value = upRes.rawHeaders[i + 1] ?? '';
-        text += `${name}: ${name.toLowerCase() === 'sec-websocket-protocol' ? fixProtocol(value) : value}\r\n`;
+        text += `${name}: ${name.toLowerCase() === 'sec-websocket-protocol' && hooks.rewriteProtocol !== undefined ? hooks.rewriteProtocol(value) : value}\r\n`;
       }
       socket.write(`${text}\r\n`);
       if (upHead.length > 0) socket.write(upHead);
