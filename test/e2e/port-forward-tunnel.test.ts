@@ -207,6 +207,45 @@ describe('port-forward over one tunnel per pod', { skip: SKIP_NODE }, () => {
     }
   });
 
+  test('a tunnel lost mid-forward resets the connections it carried and reports them; the next connection opens a new tunnel', async () => {
+    const drops: (() => void)[] = [];
+    const front = await startFront(s.server.url, { upgraded: (drop) => void drops.push(drop) });
+    const viaFront = createClient({ server: front.url, bearerToken: s.server.adminToken, namespace: NS }, { env: {} });
+    const errors: string[] = [];
+    const before = await sessions('web');
+    try {
+      const forward = await viaFront.pods(NS).portForward('web', [{ local: 0, remote: 8080 }], { addresses: ['127.0.0.1'], onError: (e) => errors.push(e.message) });
+      try {
+        const port = forward.ports[0]?.local ?? 0;
+        assert.equal(await get(port, '/before'), 'pod /before');
+        // The pod's answer to /slow is cut after its first part.
+        const cut = await new Promise<string>((resolve) => {
+          const req = request({ host: '127.0.0.1', port, path: '/slow', agent: false }, (res) => {
+            res.setEncoding('utf8');
+            res.once('data', () => {
+              for (const drop of drops) drop();
+            });
+            res.on('error', (e) => resolve(`${e.message}`));
+            res.on('end', () => resolve('a whole answer'));
+          });
+          req.on('error', (e) => resolve(`request: ${e.message}`));
+          req.end();
+        });
+        // Node says so on the request (the reset) or on the response (cut short), by version.
+        assert.match(cut, /ECONNRESET|aborted/, 'the client sees its answer cut, not a whole one');
+        assert.deepEqual(errors, [`an error occurred forwarding ${port} -> 8080: lost connection to pod`]);
+        assert.equal(await get(port, '/after'), 'pod /after', 'a new tunnel for the next connection');
+        assert.equal(drops.length, 2, 'the first tunnel, then a second one');
+      } finally {
+        await forward.close();
+      }
+      // Both sessions are in the audit log before the next test counts its own.
+      await waitFor('the audit log to record both tunnels', async () => ((await sessions('web')) - before >= 2 ? true : undefined));
+    } finally {
+      await front.close();
+    }
+  });
+
   test('the per-connection protocol (the fallback for servers without the tunnel) opens a session per connection', async () => {
     const opened = await forwarding('web', [{ local: 0, remote: 8080 }], { protocol: 'per-connection' }, async (forward) => {
       const port = forward.ports[0]?.local ?? 0;

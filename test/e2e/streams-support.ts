@@ -18,6 +18,9 @@ export { nodeContainer, podOf, waitFor, waitForPod, containerStatus } from '../i
 /** Why the process runtime cannot run here, or false. */
 export const SKIP_NODE: string | false = HAS_PROC ? false : 'the process runtime tests read the process table from /proc (Linux only)';
 
+/** How long one CLI run of these tests may take before it fails as a hang. */
+const CLI_DEADLINE_MS = 120_000;
+
 /** A server with a process node, an admin client and a CLI pointed at it. */
 export interface StreamsEnv {
   server: TestServer;
@@ -41,7 +44,9 @@ export async function openStreamsEnv(namespace: string, options: ServerOptions =
   const env = { [CONFIG_ENV]: config, HOME: join(dir, 'home') };
   return {
     server, api, dir, env, namespace,
-    cli: (args, o = {}) => runCli(args, { env, home: env.HOME, cwd: dir, ...o }),
+    // A stream command that never ends would otherwise hang the suite until its timeout, with
+    // nothing said about where it stopped.
+    cli: (args, o = {}) => runCli(args, { env, home: env.HOME, cwd: dir, deadlineMs: CLI_DEADLINE_MS, ...o }),
     async runPod(pod, ready = false) {
       const name = String(at(pod, 'metadata.name'));
       const r = await api.post(`/api/v1/namespaces/${namespace}/pods`, pod);

@@ -19,6 +19,11 @@ export interface RunCliOptions {
   /** Fixed "now" (default 2026-01-01T00:00:00Z). */
   now?: Date;
   signal?: AbortSignal;
+  /**
+   * Fail (rather than hang the suite) when the run has not finished after this many milliseconds:
+   * the error carries the arguments and the output so far, which is what tells a hang's cause.
+   */
+  deadlineMs?: number;
 }
 
 /** What a CLI run produced. */
@@ -69,6 +74,16 @@ export function testIO(options: RunCliOptions = {}): CliIO & { stdout: CapturedO
 /** Runs `platformctl <argv...>` in-process. */
 export async function runCli(argv: readonly string[], options: RunCliOptions = {}): Promise<CliResult> {
   const io = testIO(options);
-  const code = await run(argv, io);
-  return { code, stdout: io.stdout.text, stderr: io.stderr.text };
+  const running = run(argv, io);
+  const deadlineMs = options.deadlineMs;
+  if (deadlineMs === undefined) return { code: await running, stdout: io.stdout.text, stderr: io.stderr.text };
+  let timer: NodeJS.Timeout | undefined;
+  const overdue = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`platformctl ${argv.join(' ')} had not finished after ${deadlineMs} ms\n--- stdout so far\n${io.stdout.text}\n--- stderr so far\n${io.stderr.text}`)), deadlineMs);
+  });
+  try {
+    return { code: await Promise.race([running, overdue]), stdout: io.stdout.text, stderr: io.stderr.text };
+  } finally {
+    clearTimeout(timer);
+  }
 }

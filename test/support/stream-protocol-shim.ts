@@ -35,6 +35,8 @@ export interface FrontHooks {
   rewriteProtocol?(value: string): string;
   /** A whole HTTP response to send instead of passing the upgrade on (a server that refuses it), or undefined. */
   refuseUpgrade?(req: IncomingMessage): string | undefined;
+  /** Called for each upgrade passed on, with a function that drops it (the network goes). */
+  upgraded?(drop: () => void): void;
 }
 
 /** A plain-HTTP pass-through to `upstream` (an HTTPS URL), upgrades included, with `hooks` applied. */
@@ -84,6 +86,7 @@ export async function startFront(upstream: string, hooks: FrontHooks): Promise<{
       socket.on('error', end);
       upSocket.on('close', end);
       socket.on('close', end);
+      hooks.upgraded?.(end);
     });
     upReq.on('response', (upRes) => {
       let out = `HTTP/1.1 ${upRes.statusCode ?? 502} ${upRes.statusMessage ?? ''}\r\n`;

@@ -28,13 +28,20 @@ const MAX_STREAM_ID = 0x7fffffff;
 /** Frames up to this size wait for the others of the same turn of the event loop, to go in one message. */
 const BATCH_BELOW = 16 * 1024;
 
+/**
+ * Why a stream is gone without an end: the server reset it, the tunnel was closed on this side (the
+ * forward is closing), or the tunnel was lost under it (the connection dropped, or the server broke
+ * the protocol), so that what the pod still had to say never came.
+ */
+export type StreamResetCause = 'reset' | 'closed' | 'lost';
+
 /** What happens on one stream, as the server says it. */
 export interface TunnelStreamHandler {
   onData(data: Buffer): void;
   /** The server sends nothing more on the stream (FIN). */
   onEnd(): void;
-  /** The stream is gone: the server reset it, or the tunnel ended (`tunnelClosed`). */
-  onReset(tunnelClosed: boolean): void;
+  /** The stream is gone without an end. */
+  onReset(cause: StreamResetCause): void;
 }
 
 /** One SPDY session over one WebSocket, to one pod. */
@@ -47,6 +54,8 @@ export class PortForwardTunnel {
   private retiring = false;
   private goneAway = false;
   private ended = false;
+  /** Set once the tunnel has ended: closed here or lost. */
+  private endCause: StreamResetCause = 'closed';
   private readonly endedListeners: (() => void)[] = [];
   /** Small frames of this turn of the event loop, sent together (a burst of connections opens many streams at once). */
   private batch: Buffer[] = [];
@@ -57,12 +66,15 @@ export class PortForwardTunnel {
       const raw = (ev as { data: unknown }).data;
       // A text message is not part of the protocol: the session cannot go on.
       if (!(raw instanceof ArrayBuffer)) {
-        this.close();
+        if (this.ws.readyState === 1) this.ws.close(1000);
+        this.end('lost');
         return;
       }
       for (const frame of this.decoder.push(Buffer.from(raw))) this.handle(frame);
     });
-    ws.addEventListener('close', () => this.end(), { once: true });
+    // Only this side closes a tunnel on purpose (the server ends sessions by their streams), so a
+    // close that was not asked for here is a lost connection.
+    ws.addEventListener('close', () => this.end('lost'), { once: true });
   }
 
   /** Whether new connections may open streams here (open, not retired, ids left). */
@@ -94,7 +106,8 @@ export class PortForwardTunnel {
     const id = this.nextStreamId;
     this.nextStreamId += 2;
     if (this.ended) {
-      queueMicrotask(() => handler.onReset(true));
+      const cause = this.endCause;
+      queueMicrotask(() => handler.onReset(cause));
       return id;
     }
     this.streams.set(id, handler);
@@ -130,7 +143,7 @@ export class PortForwardTunnel {
   close(): void {
     this.flush();
     if (this.ws.readyState === 0 || this.ws.readyState === 1) this.ws.close(1000);
-    this.end();
+    this.end('closed');
   }
 
   private closeIfRetiredAndIdle(): void {
@@ -162,12 +175,13 @@ export class PortForwardTunnel {
     if (this.ws.readyState === 1) this.ws.send(frames);
   }
 
-  private end(): void {
+  private end(cause: StreamResetCause): void {
     if (this.ended) return;
     this.ended = true;
+    this.endCause = cause;
     const handlers = [...this.streams.values()];
     this.streams.clear();
-    for (const h of handlers) h.onReset(true);
+    for (const h of handlers) h.onReset(cause);
     for (const l of this.endedListeners.splice(0)) l();
   }
 
@@ -197,7 +211,7 @@ export class PortForwardTunnel {
         const h = this.streams.get(id & MAX_STREAM_ID);
         if (h === undefined) return;
         this.streams.delete(id & MAX_STREAM_ID);
-        h.onReset(false);
+        h.onReset('reset');
         this.closeIfRetiredAndIdle();
         return;
       }

@@ -7,6 +7,8 @@
  * the server has ended the data stream and the error stream, the local connection is closed, and a
  * message the error stream carried is reported as this connection's failure (the others go on).
  * A local connection that goes away before that resets its streams, so that the pod's end closes.
+ * A tunnel lost under a connection resets the local connection (its client must not take a cut
+ * answer for a whole one) and reports `lost connection to pod`, as kubectl says of its own.
  */
 import type { Socket } from 'node:net';
 import { PlatformError } from '../errors.js';
@@ -42,8 +44,8 @@ export function forwardOverTunnel(tunnel: PortForwardTunnel, c: TunneledConnecti
     localDone = true;
     tunnel.write(dataId, Buffer.alloc(0), true);
   };
-  /** Both of the server's streams are done (`reset`: gone without an end). */
-  const finish = (reset: boolean): void => {
+  /** Both of the server's streams are done (`reset`: gone without an end; `lost`: with the tunnel). */
+  const finish = (reset: boolean, lost = false): void => {
     if (finished) return;
     finished = true;
     // The server forgets a stream once both sides have ended it.
@@ -52,6 +54,10 @@ export function forwardOverTunnel(tunnel: PortForwardTunnel, c: TunneledConnecti
     tunnel.forget(dataId);
     const message = Buffer.concat(errorText).toString('utf8');
     if (message !== '') c.onError(new PlatformError(`an error occurred forwarding ${c.local} -> ${c.remote}: ${message}`));
+    if (lost) {
+      if (!socket.destroyed) socket.resetAndDestroy();
+      return;
+    }
     // kubectl closes the local connection here; what was written to it is flushed first.
     if (socket.writableFinished || socket.destroyed) {
       socket.destroy();
@@ -59,6 +65,16 @@ export function forwardOverTunnel(tunnel: PortForwardTunnel, c: TunneledConnecti
     }
     socket.once('finish', () => socket.destroy());
     if (!socket.writableEnded) socket.end();
+  };
+  /** The tunnel went while the server's side was not done. */
+  const lose = (): void => {
+    // The pod's whole answer came: only the error stream's end is missing, and nothing was cut.
+    if (remoteDone) {
+      finish(true);
+      return;
+    }
+    if (errorText.length === 0) errorText.push(Buffer.from('lost connection to pod'));
+    finish(true, true);
   };
   const maybeFinish = (): void => {
     if (remoteDone && errorDone) finish(false);
@@ -70,9 +86,10 @@ export function forwardOverTunnel(tunnel: PortForwardTunnel, c: TunneledConnecti
       errorDone = true;
       maybeFinish();
     },
-    onReset: () => {
+    onReset: (cause) => {
       errorDone = true;
-      maybeFinish();
+      if (cause === 'lost') lose();
+      else maybeFinish();
     },
   });
   const dataId = tunnel.openStream({ streamtype: 'data', ...base }, false, {
@@ -85,10 +102,14 @@ export function forwardOverTunnel(tunnel: PortForwardTunnel, c: TunneledConnecti
       if (!socket.destroyed) socket.end();
       maybeFinish();
     },
-    onReset: (tunnelClosed) => {
+    onReset: (cause) => {
+      if (cause === 'lost') {
+        lose();
+        return;
+      }
       remoteDone = true;
       errorDone = true;
-      if (!tunnelClosed && errorText.length === 0) errorText.push(Buffer.from('the server reset the stream'));
+      if (cause === 'reset' && errorText.length === 0) errorText.push(Buffer.from('the server reset the stream'));
       finish(true);
     },
   });
