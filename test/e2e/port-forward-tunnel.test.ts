@@ -4,8 +4,10 @@
  * session); a connection to a port nobody listens on fails and is reported while a concurrent one
  * on the same tunnel goes on; a client's end of input half-closes its stream and the pod's answer
  * still comes; a healing forward's tunnel to a pod that went is closed, and new connections get a
- * tunnel to the new pod; the per-connection protocol (what a server without the tunnel gets)
- * still works, and a server that refuses the tunnel's upgrade gets it without being asked.
+ * tunnel to the new pod; a tunnel (or a per-connection session) lost mid-answer resets the
+ * connections it carried and reports them, and the next connection gets a new one; the
+ * per-connection protocol (what a server without the tunnel gets) still works, and a server that
+ * refuses the tunnel's upgrade gets it without being asked.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -43,6 +45,23 @@ function get(port: number, path: string): Promise<string> {
       res.on('error', reject);
     });
     req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * Asks for `/slow` and calls `cut` once its first part has come; says how the request ended. Node
+ * reports a reset on the request or a cut on the response, by version.
+ */
+function cutAnswer(port: number, cut: () => void): Promise<string> {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path: '/slow', agent: false }, (res) => {
+      res.setEncoding('utf8');
+      res.once('data', cut);
+      res.on('error', (e) => resolve(e.message));
+      res.on('end', () => resolve('a whole answer'));
+    });
+    req.on('error', (e) => resolve(`request: ${e.message}`));
     req.end();
   });
 }
@@ -218,21 +237,7 @@ describe('port-forward over one tunnel per pod', { skip: SKIP_NODE }, () => {
       try {
         const port = forward.ports[0]?.local ?? 0;
         assert.equal(await get(port, '/before'), 'pod /before');
-        // The pod's answer to /slow is cut after its first part.
-        const cut = await new Promise<string>((resolve) => {
-          const req = request({ host: '127.0.0.1', port, path: '/slow', agent: false }, (res) => {
-            res.setEncoding('utf8');
-            res.once('data', () => {
-              for (const drop of drops) drop();
-            });
-            res.on('error', (e) => resolve(`${e.message}`));
-            res.on('end', () => resolve('a whole answer'));
-          });
-          req.on('error', (e) => resolve(`request: ${e.message}`));
-          req.end();
-        });
-        // Node says so on the request (the reset) or on the response (cut short), by version.
-        assert.match(cut, /ECONNRESET|aborted/, 'the client sees its answer cut, not a whole one');
+        assert.match(await cutAnswer(port, () => drops.forEach((drop) => drop())), /ECONNRESET|aborted/, 'the client sees its answer cut, not a whole one');
         assert.deepEqual(errors, [`an error occurred forwarding ${port} -> 8080: lost connection to pod`]);
         assert.equal(await get(port, '/after'), 'pod /after', 'a new tunnel for the next connection');
         assert.equal(drops.length, 2, 'the first tunnel, then a second one');
@@ -241,6 +246,28 @@ describe('port-forward over one tunnel per pod', { skip: SKIP_NODE }, () => {
       }
       // Both sessions are in the audit log before the next test counts its own.
       await waitFor('the audit log to record both tunnels', async () => ((await sessions('web')) - before >= 2 ? true : undefined));
+    } finally {
+      await front.close();
+    }
+  });
+
+  test('a per-connection session lost mid-answer resets its connection and is reported', async () => {
+    const drops: (() => void)[] = [];
+    const front = await startFront(s.server.url, { refuseUpgrade: refuseTunnel, upgraded: (drop) => void drops.push(drop) });
+    const viaFront = createClient({ server: front.url, bearerToken: s.server.adminToken, namespace: NS }, { env: {} });
+    const errors: string[] = [];
+    const before = await sessions('web');
+    try {
+      const forward = await viaFront.pods(NS).portForward('web', [{ local: 0, remote: 8080 }], { addresses: ['127.0.0.1'], onError: (e) => errors.push(e.message) });
+      try {
+        const port = forward.ports[0]?.local ?? 0;
+        assert.match(await cutAnswer(port, () => drops.splice(0).forEach((drop) => drop())), /ECONNRESET|aborted/);
+        assert.deepEqual(errors, [`an error occurred forwarding ${port} -> 8080: lost connection to pod`]);
+        assert.equal(await get(port, '/after'), 'pod /after');
+      } finally {
+        await forward.close();
+      }
+      await waitFor('the audit log to record both sessions', async () => ((await sessions('web')) - before >= 2 ? true : undefined));
     } finally {
       await front.close();
     }

@@ -1,7 +1,9 @@
 /**
  * One local connection of a port-forward over a WebSocket session of its own, in the node agent's
  * channel protocol (`port-forward-protocol.ts`): what a forward falls back to when the server does
- * not offer the SPDY tunnel. The session ends with the connection, and the connection with it.
+ * not offer the SPDY tunnel. The session ends with the connection, and the connection with it; a
+ * session lost without a closing handshake (the network went) resets the connection instead, so
+ * that its client sees a cut rather than an end, and is reported as `lost connection to pod`.
  */
 import type { Socket } from 'node:net';
 import { PlatformError } from '../errors.js';
@@ -42,7 +44,14 @@ export function forwardOverChannels(opened: OpenedWebSocket, c: ChannelConnectio
     if (e.kind === 'data') socket.write(e.data);
     else if (e.kind === 'error') c.onError(new PlatformError(`an error occurred forwarding ${c.local} -> ${c.remote}: ${e.message}`));
   });
-  ws.addEventListener('close', () => socket.end());
+  ws.addEventListener('close', (ev) => {
+    if (ev.wasClean || socket.destroyed) {
+      socket.end();
+      return;
+    }
+    c.onError(new PlatformError(`an error occurred forwarding ${c.local} -> ${c.remote}: lost connection to pod`));
+    socket.resetAndDestroy();
+  });
   for (const chunk of c.takeEarly()) ws.send(reader.encode(chunk));
   socket.on('data', (chunk: Buffer) => {
     if (ws.readyState !== 1) return;
