@@ -25,3 +25,9 @@ export async function failuresError(errors: readonly unknown[], commandPath: rea
   lines.push(readErrors.length === 1 ? line(readErrors[0]) : `[${readErrors.map(line).join(', ')}]`);
   return new ExitError(1, lines.join('\n'));
 }
+
+/** Throws the error {@link failuresError} builds, when any object failed. */
+export async function throwFailures(errors: readonly unknown[], commandPath: readonly string[], readErrors: readonly unknown[] = []): Promise<void> {
+  const failure = await failuresError(errors, commandPath, readErrors);
+  if (failure !== undefined) throw failure;
+}

@@ -14,7 +14,7 @@ import type { FlagReader } from '../framework/flag-reader.js';
 import { recordedCause, withChangeCause, type RECORD_FLAG } from '../flags/record.js';
 import { UsageError } from '../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix, type DRY_RUN_FLAG } from './dry-run.js';
-import { failuresError } from './error-list.js';
+import { failuresError, throwFailures } from './error-list.js';
 import { InterruptSummary } from './interrupted.js';
 import { readCommandManifests, readsStdin, type FilenameFlag } from '../manifests/manifest-flags.js';
 import { SELECTOR_FLAG } from '../resource/selection.js';
@@ -106,6 +106,5 @@ export async function runManifestWrites(ctx: CommandContext, flags: FlagReader<M
   const interrupted = summary.error(ctx.io.signal);
   if (interrupted !== undefined) throw interrupted;
   await output.printObjects(results.flatMap((r) => (r.error === undefined && r.object !== undefined ? [r.object] : [])));
-  const failure = await failuresError(results.flatMap((r) => (r.error === undefined ? [] : [r.error])), ctx.commandPath, readErrors);
-  if (failure !== undefined) throw failure;
+  await throwFailures(results.flatMap((r) => (r.error === undefined ? [] : [r.error])), ctx.commandPath, readErrors);
 }

@@ -14,7 +14,7 @@ import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { usageErrorf } from '../../framework/usage-errorf.js';
 import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
-import { failuresError } from '../../writes/error-list.js';
+import { failuresError, throwFailures } from '../../writes/error-list.js';
 import { InterruptSummary } from '../../writes/interrupted.js';
 import { readCommandManifests, readsStdin } from '../../manifests/manifest-flags.js';
 import { objectOutput } from '../../writes/object-output.js';
@@ -171,6 +171,5 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     }
   }
   await output.printObjects(objects);
-  const failure = await failuresError(errors, ctx.commandPath, readErrors);
-  if (failure !== undefined) throw failure;
+  await throwFailures(errors, ctx.commandPath, readErrors);
 }

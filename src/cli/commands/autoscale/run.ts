@@ -9,7 +9,7 @@ import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';
 import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
-import { failuresError } from '../../writes/error-list.js';
+import { throwFailures } from '../../writes/error-list.js';
 import { liveObjects } from '../../manifests/live-objects.js';
 import { readsStdin } from '../../manifests/manifest-flags.js';
 import { withLastApplied } from '../../../sdk/apply/last-applied.js';
@@ -61,7 +61,6 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     if (output.printsObjects) output.printOne({ ...created, apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler' });
     else ctx.io.stdout.write(output.resultLine(`horizontalpodautoscaler.autoscaling/${created.metadata?.name ?? ''}`, `autoscaled${dryRunSuffix(dryRun)}`));
   }
-  const failure = await failuresError(live.errors, ctx.commandPath);
-  if (failure !== undefined) throw failure;
+  await throwFailures(live.errors, ctx.commandPath);
   if (count === 0) throw new UsageError('no objects passed to autoscale', false);
 }

@@ -9,7 +9,7 @@ import type { CommandContext } from '../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
-import { failuresError } from '../../writes/error-list.js';
+import { throwFailures } from '../../writes/error-list.js';
 import { hasManifestInput, readsStdin } from '../../manifests/manifest-flags.js';
 import { OrderedWriter } from '../../writes/ordered-writer.js';
 import { InterruptSummary } from '../../writes/interrupted.js';
@@ -120,6 +120,5 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     const timeoutMs = flags.durationMs('timeout') ?? 0;
     errors.push(...(await waitForDeleted(client, results, { timeoutMs: timeoutMs > 0 ? timeoutMs : undefined, signal: ctx.io.signal })));
   }
-  const failure = await failuresError(errors, ctx.commandPath, readErrors);
-  if (failure !== undefined) throw failure;
+  await throwFailures(errors, ctx.commandPath, readErrors);
 }

@@ -16,7 +16,7 @@ import type { CommandContext } from '../../framework/context.js';
 import type { Flags } from './spec.js';
 import { ExitError, UsageError } from '../../framework/usage-error.js';
 import { holdInterrupts } from '../../interrupt.js';
-import { failuresError } from '../../writes/error-list.js';
+import { throwFailures } from '../../writes/error-list.js';
 import { hasManifestInput, readsStdin } from '../../manifests/manifest-flags.js';
 import { objectOutput } from '../../writes/object-output.js';
 import { fieldValidation } from '../../writes/validate.js';
@@ -52,8 +52,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const fetched = await liveObjects(ctx, flags, client, args, { allowBareTypes: true });
   // The editor shows no managedFields (unless asked): the patch must not read that as deleting them.
   const live = { ...fetched, objects: fetched.objects.map((o) => ({ ...o, object: showManagedFields ? o.object : withoutManagedFields(o.object) })) };
-  const fail = await failuresError(live.errors, ctx.commandPath);
-  if (fail !== undefined) throw fail;
+  await throwFailures(live.errors, ctx.commandPath);
   if (live.objects.length === 0) throw new UsageError('edit cancelled, no objects found', false);
   const render = (objects: readonly KubeObject[]): string =>
     objects.length === 1 && objects[0] !== undefined ? printYaml(objects[0], { showManagedFields }) : printYaml(toListObject(objects), { showManagedFields });

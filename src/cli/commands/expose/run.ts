@@ -9,7 +9,7 @@ import type { CommandContext } from '../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
-import { failuresError } from '../../writes/error-list.js';
+import { throwFailures } from '../../writes/error-list.js';
 import { liveObjects } from '../../manifests/live-objects.js';
 import { hasManifestInput, readsStdin } from '../../manifests/manifest-flags.js';
 import { applyOverrides } from '../run/overrides.js';
@@ -154,6 +154,5 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     if (output.printsObjects) output.printOne({ ...result, apiVersion: 'v1', kind: 'Service' });
     else ctx.io.stdout.write(output.resultLine(`service/${name}`, `exposed${suffix}`));
   }
-  const failure = await failuresError(live.errors, ctx.commandPath);
-  if (failure !== undefined) throw failure;
+  await throwFailures(live.errors, ctx.commandPath);
 }

@@ -11,7 +11,7 @@ import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { recordedCause } from '../../flags/record.js';
 import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
-import { failuresError } from '../../writes/error-list.js';
+import { throwFailures } from '../../writes/error-list.js';
 import { hasManifestInput, readsStdin } from '../../manifests/manifest-flags.js';
 import { objectOutput } from '../../writes/object-output.js';
 import { parseApiVersion } from '../../../machinery/group-version.js';
@@ -132,8 +132,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
       }
     }
   }
-  const failure = await failuresError(errors, ctx.commandPath);
-  if (failure !== undefined) throw failure;
+  await throwFailures(errors, ctx.commandPath);
 }
 
 /** The object without apiVersion and kind (a GET and a PATCH answer may differ only there). */

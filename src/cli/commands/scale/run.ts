@@ -10,7 +10,7 @@ import type { CommandContext } from '../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
-import { failuresError } from '../../writes/error-list.js';
+import { throwFailures } from '../../writes/error-list.js';
 import { liveObjects, withType } from '../../manifests/live-objects.js';
 import { hasManifestInput, readsStdin } from '../../manifests/manifest-flags.js';
 import { NO_RESOURCES_MESSAGE } from '../../manifests/no-resources.js';
@@ -92,8 +92,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     else ctx.io.stdout.write(output.resultLine(describe(object), `scaled${suffix}`));
   }
   for (const p of printed) output.printOne(p);
-  const failure = await failuresError(live.errors, ctx.commandPath);
-  if (failure !== undefined) throw failure;
+  await throwFailures(live.errors, ctx.commandPath);
 }
 
 function describe(object: KubeObject): string {

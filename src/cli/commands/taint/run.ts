@@ -8,7 +8,7 @@ import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { usageErrorf } from '../../framework/usage-errorf.js';
 import { dryRunMode, dryRunSuffix } from '../../writes/dry-run.js';
-import { failuresError } from '../../writes/error-list.js';
+import { throwFailures } from '../../writes/error-list.js';
 import { objectOutput } from '../../writes/object-output.js';
 import { fieldValidation } from '../../writes/validate.js';
 import { parseTaints, reorganizeTaints, type Taint } from './taints.js';
@@ -77,6 +77,5 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
       errors.push(err);
     }
   }
-  const failure = await failuresError(errors, ctx.commandPath);
-  if (failure !== undefined) throw failure;
+  await throwFailures(errors, ctx.commandPath);
 }

@@ -8,7 +8,7 @@
 import type { CommandContext } from '../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
-import { failuresError } from '../../writes/error-list.js';
+import { throwFailures } from '../../writes/error-list.js';
 import { hasManifestInput, readCommandManifests } from '../../manifests/manifest-flags.js';
 import { LOCAL_RESOURCE_MESSAGE, NO_RESOURCES_MESSAGE } from '../../manifests/no-resources.js';
 import { objectOutput } from '../../writes/object-output.js';
@@ -35,6 +35,5 @@ export async function waitLocally(ctx: CommandContext, args: readonly string[], 
     if (output.printsObjects) output.printOne(object);
     else ctx.io.stdout.write(output.resultLine(description, 'condition met'));
   }
-  const failure = await failuresError(errors, ctx.commandPath);
-  if (failure !== undefined) throw failure;
+  await throwFailures(errors, ctx.commandPath);
 }

@@ -9,7 +9,7 @@ import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
-import { failuresError } from '../../writes/error-list.js';
+import { throwFailures } from '../../writes/error-list.js';
 import { hasManifestInput, readsStdin } from '../../manifests/manifest-flags.js';
 import { NO_RESOURCES_MESSAGE } from '../../manifests/no-resources.js';
 import { objectOutput } from '../../writes/object-output.js';
@@ -144,6 +144,5 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     else printed.push(outcome);
   }
   for (const object of printed) output.printOne(object);
-  const errorList = await failuresError(errors, ctx.commandPath);
-  if (errorList !== undefined) throw errorList;
+  await throwFailures(errors, ctx.commandPath);
 }

@@ -9,7 +9,7 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { FlagReader } from '../../../framework/flag-reader.js';
 import type { FilenameFlag } from '../../../manifests/manifest-flags.js';
 import { liveObjects, type LiveObject } from '../../../manifests/live-objects.js';
-import { failuresError } from '../../../writes/error-list.js';
+import { throwFailures } from '../../../writes/error-list.js';
 
 /** A live object and its recorded configuration (undefined when it has no annotation). */
 export interface RecordedConfiguration {
@@ -20,7 +20,6 @@ export interface RecordedConfiguration {
 /** The named objects with their annotations; an object that could not be read fails the whole. */
 export async function recordedConfigurations(ctx: CommandContext, flags: FlagReader<FilenameFlag>, client: PlatformClient, args: readonly string[]): Promise<RecordedConfiguration[]> {
   const live = await liveObjects(ctx, flags, client, args);
-  const failure = await failuresError(live.errors, ctx.commandPath);
-  if (failure !== undefined) throw failure;
+  await throwFailures(live.errors, ctx.commandPath);
   return live.objects.map((o) => ({ live: o, text: o.object.metadata?.annotations?.[ANNOTATIONS.lastApplied] }));
 }

@@ -17,7 +17,7 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { dryRunMode } from '../../../writes/dry-run.js';
-import { failuresError } from '../../../writes/error-list.js';
+import { throwFailures } from '../../../writes/error-list.js';
 import { hasManifestInput, readCommandManifests } from '../../../manifests/manifest-flags.js';
 import { objectOutput, type ObjectOutput } from '../../../writes/object-output.js';
 import { formatRule, formatSubject, typedRbacObject } from './typed-rbac.js';
@@ -201,6 +201,5 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
       errors.push(err);
     }
   }
-  const failure = await failuresError(errors, ctx.commandPath);
-  if (failure !== undefined) throw failure;
+  await throwFailures(errors, ctx.commandPath);
 }

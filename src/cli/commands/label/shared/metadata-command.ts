@@ -13,7 +13,7 @@ import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { RECORD_FLAG, recordedCause, withChangeCause } from '../../../flags/record.js';
 import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../../writes/dry-run.js';
-import { failuresError } from '../../../writes/error-list.js';
+import { throwFailures } from '../../../writes/error-list.js';
 import { filenameFlag, hasManifestInput, kustomizeFlag, readsStdin, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS, objectOutput } from '../../../writes/object-output.js';
 import { ALL_FLAG_COMMA_HELP, ALL_NAMESPACES_FLAG_CHECK_HELP, FIELD_SELECTOR_FLAG, SELECTOR_FLAG_EQUALITY_HELP } from '../../../resource/selection.js';
@@ -167,6 +167,5 @@ export async function runMetadataCommand(ctx: CommandContext, args: string[], fl
       errors.push(err);
     }
   }
-  const failure = await failuresError(errors, ctx.commandPath);
-  if (failure !== undefined) throw failure;
+  await throwFailures(errors, ctx.commandPath);
 }

@@ -10,7 +10,7 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { typedForPrinting } from '../../../output/typed-object.js';
-import { failuresError } from '../../../writes/error-list.js';
+import { throwFailures } from '../../../writes/error-list.js';
 import { withType } from '../../../manifests/live-objects.js';
 import { objectOutput } from '../../../writes/object-output.js';
 import { revisionsOf } from '../shared/history.js';
@@ -73,6 +73,5 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     if (output.printsObjects) output.printOne(withType(o.object, o.mapping));
     else ctx.io.stdout.write(`${kindName(o)} ${revision > 0 ? `with revision #${revision}` : ''}\n${text}\n`);
   }
-  const failure = await failuresError(errors, ctx.commandPath);
-  if (failure !== undefined) throw failure;
+  await throwFailures(errors, ctx.commandPath);
 }

@@ -6,7 +6,7 @@ import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { FlagReader } from '../../../framework/flag-reader.js';
 import type { FilenameFlag } from '../../../manifests/manifest-flags.js';
-import { failuresError } from '../../../writes/error-list.js';
+import { throwFailures } from '../../../writes/error-list.js';
 import { objectOutput, OUTPUT_FLAGS } from '../../../writes/object-output.js';
 import { withType, type LiveObject } from '../../../manifests/live-objects.js';
 import { kindName, resourceString, rolloutObjects } from './objects.js';
@@ -39,6 +39,5 @@ export async function patchEach(ctx: CommandContext, args: string[], flags: Flag
       errors.push(err instanceof Error ? new Error(`failed to patch: ${err.message}`) : err);
     }
   }
-  const failure = await failuresError(errors, ctx.commandPath);
-  if (failure !== undefined) throw failure;
+  await throwFailures(errors, ctx.commandPath);
 }

@@ -8,7 +8,7 @@ import type { KubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { failuresError } from '../../../writes/error-list.js';
+import { throwFailures } from '../../../writes/error-list.js';
 import { groupKind, rolloutKind, rolloutObjects } from '../shared/objects.js';
 import { rolloutStatus } from '../shared/status.js';
 import { timeoutSignal } from '../../../../sdk/timeout-signal.js';
@@ -22,8 +22,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const keepWatching = flags.bool('watch');
   const { client, objects, errors } = await rolloutObjects(ctx, args, flags);
   if (objects.length === 0) {
-    const failure = await failuresError([], ctx.commandPath, errors);
-    if (failure !== undefined) throw failure;
+    await throwFailures([], ctx.commandPath, errors);
     const { namespace } = await ctx.namespace();
     ctx.io.stderr.write(`No resources found in ${namespace} namespace.\n`);
     return;
@@ -57,6 +56,5 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
       timedOut.push(new UsageError('timed out waiting for the condition', false));
     }
   }
-  const failure = await failuresError(timedOut, ctx.commandPath, errors);
-  if (failure !== undefined) throw failure;
+  await throwFailures(timedOut, ctx.commandPath, errors);
 }

@@ -10,7 +10,7 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { dryRunMode } from '../../../writes/dry-run.js';
-import { failuresError } from '../../../writes/error-list.js';
+import { throwFailures } from '../../../writes/error-list.js';
 import { withType } from '../../../manifests/live-objects.js';
 import { objectOutput } from '../../../writes/object-output.js';
 import { revisionsOf, type Revision } from '../shared/history.js';
@@ -106,6 +106,5 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
       errors.push(err);
     }
   }
-  const failure = await failuresError(errors, ctx.commandPath);
-  if (failure !== undefined) throw failure;
+  await throwFailures(errors, ctx.commandPath);
 }

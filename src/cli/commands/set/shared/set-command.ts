@@ -11,7 +11,7 @@ import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { recordedCauseIfDeclared, withChangeCause } from '../../../flags/record.js';
 import { DRY_RUN_FLAG, dryRunMode, dryRunSuffix } from '../../../writes/dry-run.js';
-import { failuresError } from '../../../writes/error-list.js';
+import { throwFailures } from '../../../writes/error-list.js';
 import { FILENAME_TO_GET_FLAG, hasManifestInput, kustomizeFlag, readsStdin, RECURSIVE_FLAG } from '../../../manifests/manifest-flags.js';
 import { OUTPUT_FLAGS, objectOutput } from '../../../writes/object-output.js';
 import { typedForPrinting } from '../../../output/typed-object.js';
@@ -142,8 +142,7 @@ export async function runSetCommand(ctx: CommandContext, resources: string[], fl
     if (output.printsObjects) output.printOne({ ...result, apiVersion: result.apiVersion ?? before.apiVersion ?? '', kind: result.kind ?? before.kind ?? '' });
     else ctx.io.stdout.write(output.resultLine(describeObject(after), `${operation}${suffix}`));
   }
-  const failure = await failuresError(errors, ctx.commandPath);
-  if (failure !== undefined) throw failure;
+  await throwFailures(errors, ctx.commandPath);
 }
 
 /** kubectl's `GetResourcesAndPairs`: resources first, then `KEY=VALUE` pairs. */
