@@ -153,6 +153,15 @@ function generateJobSelector(job: JsonObject): void {
   if (s.selector === undefined) s.selector = { matchLabels: { [JOB_UID_LABEL]: uid } };
 }
 
+/** The defaults of a job's spec that a CronJob's job template gets too (not the completions and parallelism). */
+function defaultJobSpec(s: JsonObject): void {
+  s.backoffLimit ??= 6;
+  s.completionMode ??= 'NonIndexed';
+  s.suspend ??= false;
+  s.podReplacementPolicy ??= 'TerminatingOrFailed';
+  defaultPodTemplate(s.template);
+}
+
 export const jobDef = defineKind({
   group: 'batch', version: 'v1', kind: 'Job', plural: 'jobs', categories: ['all'], namespaced: true,
   tracksGeneration: true, status: true, defaultPropagation: 'Orphan', table: jobTable,
@@ -165,11 +174,7 @@ export const jobDef = defineKind({
         s.parallelism = 1;
       }
       s.parallelism ??= 1;
-      s.backoffLimit ??= 6;
-      s.completionMode ??= 'NonIndexed';
-      s.suspend ??= false;
-      s.podReplacementPolicy ??= 'TerminatingOrFailed';
-      defaultPodTemplate(s.template);
+      defaultJobSpec(s);
     },
     prepareForCreate(o) {
       generateJobSelector(o);
@@ -199,13 +204,7 @@ export const cronJobDef = defineKind({
       s.successfulJobsHistoryLimit ??= 3;
       s.failedJobsHistoryLimit ??= 1;
       const jobSpec = asObject(asObject(s.jobTemplate)?.spec);
-      if (jobSpec !== undefined) {
-        jobSpec.backoffLimit ??= 6;
-        jobSpec.completionMode ??= 'NonIndexed';
-        jobSpec.suspend ??= false;
-        jobSpec.podReplacementPolicy ??= 'TerminatingOrFailed';
-        defaultPodTemplate(jobSpec.template);
-      }
+      if (jobSpec !== undefined) defaultJobSpec(jobSpec);
     },
     validate(o) {
       const errs: FieldError[] = [];
