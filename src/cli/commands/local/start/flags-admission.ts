@@ -7,7 +7,7 @@
  */
 import type { FlagSpec } from '../../../framework/spec.js';
 import type { FlagsOf } from '../../../framework/flag-reader.js';
-import { UsageError } from '../../../framework/usage-error.js';
+import { UsageError, usageErrorOn } from '../../../framework/usage-error.js';
 import type { AdmissionOptions } from '../../../../server/admission/options.js';
 import { absolute, forwardedArgs } from './forward-flags.js';
 
@@ -40,12 +40,7 @@ export async function admissionOptionsFromFlags(flags: FlagsOf<typeof admissionF
     if (enable.length > 0) o.enablePlugins = enable;
     if (disable.length > 0) o.disablePlugins = disable;
   }
-  try {
-    enabledPluginNames(o.enablePlugins, o.disablePlugins);
-  } catch (e) {
-    if (e instanceof AdmissionPluginError) throw new UsageError(e.message, false);
-    throw e;
-  }
+  usageErrorOn(AdmissionPluginError, () => enabledPluginNames(o.enablePlugins, o.disablePlugins));
   const config = flags.string('admission-control-config-file') ?? '';
   if (config !== '') o.configFile = absolute(config, cwd);
   const audit = flags.string('audit-log-path') ?? '';
@@ -53,24 +48,16 @@ export async function admissionOptionsFromFlags(flags: FlagsOf<typeof admissionF
   const gates = flags.string('feature-gates') ?? '';
   if (gates !== '') {
     const { FeatureGateError, parseFeatureGateFlag, resolveFeatureGates } = await import('../../../../server/versioning/feature-gates.js');
-    try {
+    o.featureGates = usageErrorOn(FeatureGateError, () => {
       const parsed = parseFeatureGateFlag(gates);
       for (const w of resolveFeatureGates(parsed).warnings) warn(w);
-      o.featureGates = parsed;
-    } catch (e) {
-      if (e instanceof FeatureGateError) throw new UsageError(`invalid argument "${gates}" for "--feature-gates" flag: ${e.message}`, false);
-      throw e;
-    }
+      return parsed;
+    }, (e) => `invalid argument "${gates}" for "--feature-gates" flag: ${e.message}`);
   }
   const runtime = flags.string('runtime-config') ?? '';
   if (runtime !== '') {
     const { RuntimeConfigError, parseRuntimeConfig } = await import('../../../../server/versioning/runtime-config.js');
-    try {
-      o.runtimeConfig = Object.fromEntries(parseRuntimeConfig(runtime).map((e) => [e.key, e.enabled]));
-    } catch (e) {
-      if (e instanceof RuntimeConfigError) throw new UsageError(e.message, false);
-      throw e;
-    }
+    o.runtimeConfig = usageErrorOn(RuntimeConfigError, () => Object.fromEntries(parseRuntimeConfig(runtime).map((e) => [e.key, e.enabled])));
   }
   return o;
 }

@@ -6,7 +6,7 @@
  */
 import type { FlagSpec } from '../../../framework/spec.js';
 import type { FlagsOf } from '../../../framework/flag-reader.js';
-import { UsageError } from '../../../framework/usage-error.js';
+import { UsageError, usageErrorOn } from '../../../framework/usage-error.js';
 import type { AuthorizationOptions } from '../../../../server/auth/authz/options.js';
 import { absolute, forwardedArgs } from './forward-flags.js';
 
@@ -34,12 +34,7 @@ export const authzFlags = [
 export async function authorizationOptionsFromFlags(flags: FlagsOf<typeof authzFlags>, cwd: string): Promise<AuthorizationOptions> {
   const { parseAuthorizationModes, AuthorizationOptionsError } = await import('../../../../server/auth/authz/options.js');
   const o: AuthorizationOptions = {};
-  try {
-    o.modes = parseAuthorizationModes(flags.strings('authorization-mode').join(','));
-  } catch (e) {
-    if (e instanceof AuthorizationOptionsError) throw new UsageError(e.message, false);
-    throw e;
-  }
+  o.modes = usageErrorOn(AuthorizationOptionsError, () => parseAuthorizationModes(flags.strings('authorization-mode').join(',')));
   const policyFile = flags.string('authorization-policy-file') ?? '';
   if (policyFile !== '') o.policyFile = absolute(policyFile, cwd);
   const webhookFile = flags.string('authorization-webhook-config-file') ?? '';
