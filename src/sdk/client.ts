@@ -20,6 +20,7 @@ import { podStreams, type PodStreams } from './streams/pod-streams.js';
 import type { LogSink } from './transport/http-log.js';
 import type { Env } from './transport/proxy.js';
 import type { RetryPolicy } from './transport/retry.js';
+import { definedMembers } from '../machinery/defined-members.js';
 import { defaultTimeouts } from './transport/timeouts.js';
 import { Transport } from './transport/transport.js';
 import type { WarningHandler } from './transport/warnings.js';
@@ -152,13 +153,8 @@ export function createClient(config: ClientConfig, options: ClientOptions = {}):
     userAgent: options.userAgent ?? config.userAgent ?? defaultUserAgent(options.version, program),
     connectTimeoutMs: options.connectTimeoutMs ?? defaults.connectMs,
     responseHeaderTimeoutMs: options.responseHeaderTimeoutMs ?? defaults.responseHeaderMs,
+    ...definedMembers(options, ['maxResponseBytes', 'logger', 'verbosity', 'onWarning', 'retry', 'tlsHandshakeTimeoutMs']),
   };
-  if (options.maxResponseBytes !== undefined) transportOptions.maxResponseBytes = options.maxResponseBytes;
-  if (options.logger !== undefined) transportOptions.logger = options.logger;
-  if (options.verbosity !== undefined) transportOptions.verbosity = options.verbosity;
-  if (options.onWarning !== undefined) transportOptions.onWarning = options.onWarning;
-  if (options.retry !== undefined) transportOptions.retry = options.retry;
-  if (options.tlsHandshakeTimeoutMs !== undefined) transportOptions.tlsHandshakeTimeoutMs = options.tlsHandshakeTimeoutMs;
   const transport = new Transport(config, transportOptions);
   const rest = new RestClient(transport);
   const discoveryOptions: ConstructorParameters<typeof DiscoveryClient>[2] = {};

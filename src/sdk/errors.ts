@@ -66,14 +66,24 @@ export function isStatusError(err: unknown, reasonOrCode?: string | number): err
   return typeof reasonOrCode === 'number' ? err.code === reasonOrCode : err.reason === reasonOrCode;
 }
 
+/** An error about something read from a file, which says where in it when it knows: {@link ConfigError}, {@link InputError}. */
+export abstract class LocatedError extends PlatformError {
+  static override readonly brand: string = 'LocatedError';
+  /** File the problem is in, when it came from a file. */
+  readonly file: string | undefined;
+  /** 1-based line (of a YAML syntax error, say), when known. */
+  readonly line: number | undefined;
+  constructor(message: string, options?: { file?: string; line?: number; cause?: unknown }) {
+    super(message, options);
+    this.file = options?.file;
+    this.line = options?.line;
+  }
+}
+
 /** A config file (or the overrides given with it) is malformed or inconsistent. */
-export class ConfigError extends PlatformError {
+export class ConfigError extends LocatedError {
   static override readonly brand: string = 'ConfigError';
   override name = 'ConfigError';
-  /** File the problem is in, when it is in a file. */
-  readonly file: string | undefined;
-  /** 1-based line, for YAML syntax errors. */
-  readonly line: number | undefined;
   /**
    * The problems of client-go's "invalid configuration" (a context that is not there, or several
    * problems at once), which kubectl reports under `Error in configuration:`; undefined otherwise.
@@ -81,8 +91,6 @@ export class ConfigError extends PlatformError {
   readonly configurationProblems: readonly string[] | undefined;
   constructor(message: string, options?: { file?: string; line?: number; cause?: unknown; configurationProblems?: readonly string[] }) {
     super(message, options);
-    this.file = options?.file;
-    this.line = options?.line;
     this.configurationProblems = options?.configurationProblems;
   }
 }
@@ -148,18 +156,13 @@ export class ResourceTypeError extends PlatformError {
 }
 
 /** Input the caller supplied is invalid (a manifest, a selector, a JSONPath template, a patch). */
-export class InputError extends PlatformError {
+export class InputError extends LocatedError {
   static override readonly brand: string = 'InputError';
   override name = 'InputError';
-  /** File the problem is in, when it came from a file. */
-  readonly file: string | undefined;
-  /** 1-based line and column, when known. */
-  readonly line: number | undefined;
+  /** 1-based column, when known. */
   readonly column: number | undefined;
   constructor(message: string, options?: { file?: string; line?: number; column?: number; cause?: unknown }) {
     super(message, options);
-    this.file = options?.file;
-    this.line = options?.line;
     this.column = options?.column;
   }
 }

@@ -6,6 +6,7 @@
  * timeout, forbidden) is an empty list: a shell must never hang or show an error on <TAB>.
  */
 import { join } from 'node:path';
+import { definedMembers } from '../../machinery/defined-members.js';
 // Only the loader is imported up front: config names need nothing else. Resolving a client
 // config and the client itself are imported when a completion asks the server.
 import { loadConfig } from '../../sdk/config/load.js';
@@ -125,14 +126,7 @@ class LiveSources implements CompletionSources {
 
   async #createClient(): Promise<PlatformClient> {
     const s = this.#settings;
-    const overrides: ConfigOverrides = {};
-    if (s.context !== undefined) overrides.context = s.context;
-    if (s.cluster !== undefined) overrides.cluster = s.cluster;
-    if (s.user !== undefined) overrides.user = s.user;
-    if (s.namespace !== undefined) overrides.namespace = s.namespace;
-    if (s.server !== undefined) overrides.server = s.server;
-    if (s.token !== undefined) overrides.token = s.token;
-    if (s.insecureSkipTlsVerify !== undefined) overrides.insecureSkipTlsVerify = s.insecureSkipTlsVerify;
+    const overrides: ConfigOverrides = definedMembers(s, ['context', 'cluster', 'user', 'namespace', 'server', 'token', 'insecureSkipTlsVerify']);
     const { resolveClientConfig } = await import('../../sdk/config/resolve.js');
     const config = await resolveClientConfig(await this.#loaded(), overrides, { env: this.#io.env, cwd: this.#io.cwd });
     const { createClient } = await import('../../sdk/client.js');

@@ -5,7 +5,4 @@
 import type { FlagSpec } from '../framework/spec.js';
 
 /** `--chunk-size`. */
-export const CHUNK_SIZE_FLAG = {
-  name: 'chunk-size', type: 'int', default: 500,
-  description: 'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.',
-} as const satisfies FlagSpec;
+export const CHUNK_SIZE_FLAG = { name: 'chunk-size', type: 'int', default: 500, description: 'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.' } as const satisfies FlagSpec;

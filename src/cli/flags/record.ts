@@ -11,11 +11,7 @@ import type { FlagReader } from '../framework/flag-reader.js';
 import type { FlagSpec } from '../framework/spec.js';
 
 /** `--record` (hidden, as pflag hides deprecated flags). */
-export const RECORD_FLAG = {
-  name: 'record', type: 'bool', default: false, hidden: true,
-  deprecated: '--record will be removed in the future',
-  description: 'Record current command in the resource annotation. If set to false, do not record the command. If set to true, record the command. If not set, default to updating the existing annotation value only if one already exists.',
-} as const satisfies FlagSpec;
+export const RECORD_FLAG = { name: 'record', type: 'bool', default: false, hidden: true, deprecated: '--record will be removed in the future', description: 'Record current command in the resource annotation. If set to false, do not record the command. If set to true, record the command. If not set, default to updating the existing annotation value only if one already exists.' } as const satisfies FlagSpec;
 
 /** The change cause to record, or undefined without `--record`. */
 export function recordedCause(ctx: Pick<CommandContext, 'commandLine'>, flags: FlagReader<typeof RECORD_FLAG>): string | undefined {

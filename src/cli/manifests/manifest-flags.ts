@@ -26,18 +26,11 @@ export const FILENAME_TO_GET_FLAG = filenameFlag('Filename, directory, or URL to
 export const FILENAME_TO_UPDATE_FLAG = filenameFlag('Filename, directory, or URL to files identifying the resource to update');
 
 /** `-R, --recursive`. */
-export const RECURSIVE_FLAG = {
-  name: 'recursive', short: 'R', type: 'bool', default: false,
-  description: 'Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory.',
-} as const satisfies FlagSpec;
+export const RECURSIVE_FLAG = { name: 'recursive', short: 'R', type: 'bool', default: false, description: 'Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory.' } as const satisfies FlagSpec;
 
 /** `-k, --kustomize` (kubectl says "a" or "the" kustomization directory depending on the command). */
 export function kustomizeFlag(article: 'a' | 'the' = 'the') {
-  return {
-    name: 'kustomize', short: 'k', type: 'string', default: '',
-    description: `Process ${article} kustomization directory. This flag can't be used together with -f or -R.`,
-    complete: { kind: 'dir' },
-  } as const satisfies FlagSpec;
+  return { name: 'kustomize', short: 'k', type: 'string', default: '', description: `Process ${article} kustomization directory. This flag can't be used together with -f or -R.`, complete: { kind: 'dir' } } as const satisfies FlagSpec;
 }
 
 /** `-k` as the helpers read it (its name and type are those of every command's `-k`). */

@@ -36,54 +36,32 @@ function outputFlag(formats: readonly string[], human: boolean) {
     // kubectl links its own web pages here; ours are the guides in the package's docs/ folder.
     ? `Output format. One of: (${formatsText}). See custom columns and jsonpath template [docs/jsonpath.md] and golang template [docs/go-template.md, http://golang.org/pkg/text/template/#pkg-overview] in the platformctl package.`
     : `Output format. One of: (${formatsText}).`;
-  return {
-    name: 'output', short: 'o', type: 'string', default: '', description,
-    complete: { kind: 'values', values: OUTPUT_COMPLETIONS.filter((c) => formats.includes(c.replace(/=$/, ''))) },
-  } as const satisfies FlagSpec;
+  return { name: 'output', short: 'o', type: 'string', default: '', description, complete: { kind: 'values', values: OUTPUT_COMPLETIONS.filter((c) => formats.includes(c.replace(/=$/, ''))) } } as const satisfies FlagSpec;
 }
 
 /** `--template`: the template of `-o go-template` and `-o jsonpath`. */
-export const TEMPLATE_FLAG = {
-  name: 'template', type: 'string', default: '',
-  description: 'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].',
-  complete: { kind: 'file' },
-} as const satisfies FlagSpec;
+export const TEMPLATE_FLAG = { name: 'template', type: 'string', default: '', description: 'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].', complete: { kind: 'file' } } as const satisfies FlagSpec;
 
 /** `--allow-missing-template-keys`. */
-export const ALLOW_MISSING_FLAG = {
-  name: 'allow-missing-template-keys', type: 'bool', default: true,
-  description: 'If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.',
-} as const satisfies FlagSpec;
+export const ALLOW_MISSING_FLAG = { name: 'allow-missing-template-keys', type: 'bool', default: true, description: 'If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.' } as const satisfies FlagSpec;
 
 /** `--show-managed-fields`. */
-export const SHOW_MANAGED_FIELDS_FLAG = {
-  name: 'show-managed-fields', type: 'bool', default: false,
-  description: 'If true, keep the managedFields when printing objects in JSON or YAML format.',
-} as const satisfies FlagSpec;
+export const SHOW_MANAGED_FIELDS_FLAG = { name: 'show-managed-fields', type: 'bool', default: false, description: 'If true, keep the managedFields when printing objects in JSON or YAML format.' } as const satisfies FlagSpec;
 
 /** `--no-headers` of the human tables. */
-export const NO_HEADERS_FLAG = {
-  name: 'no-headers', type: 'bool', default: false,
-  description: "When using the default or custom-column output format, don't print headers (default print headers).",
-} as const satisfies FlagSpec;
+export const NO_HEADERS_FLAG = { name: 'no-headers', type: 'bool', default: false, description: "When using the default or custom-column output format, don't print headers (default print headers)." } as const satisfies FlagSpec;
 
 /** `--show-labels` of the human tables. */
 export const SHOW_LABELS_FLAG = { name: 'show-labels', type: 'bool', default: false, description: 'When printing, show all labels as the last column (default hide labels column)' } as const satisfies FlagSpec;
 
 /** `-L, --label-columns` of the human tables. */
-export const LABEL_COLUMNS_FLAG = {
-  name: 'label-columns', short: 'L', type: 'stringSlice', default: [],
-  description: 'Accepts a comma separated list of labels that are going to be presented as columns. Names are case-sensitive. You can also use multiple flag options like -L label1 -L label2...',
-} as const satisfies FlagSpec;
+export const LABEL_COLUMNS_FLAG = { name: 'label-columns', short: 'L', type: 'stringSlice', default: [], description: 'Accepts a comma separated list of labels that are going to be presented as columns. Names are case-sensitive. You can also use multiple flag options like -L label1 -L label2...' } as const satisfies FlagSpec;
 
 /** `--show-kind` of the human tables. */
 export const SHOW_KIND_FLAG = { name: 'show-kind', type: 'bool', default: false, description: 'If present, list the resource type for the requested object(s).' } as const satisfies FlagSpec;
 
 /** `--sort-by` (a JSONPath) of the human tables. */
-export const SORT_BY_FLAG = {
-  name: 'sort-by', type: 'string', default: '',
-  description: "If non-empty, sort list types using this field specification.  The field specification is expressed as a JSONPath expression (e.g. '{.metadata.name}'). The field in the API resource specified by this JSONPath expression must be an integer or a string.",
-} as const satisfies FlagSpec;
+export const SORT_BY_FLAG = { name: 'sort-by', type: 'string', default: '', description: "If non-empty, sort list types using this field specification.  The field specification is expressed as a JSONPath expression (e.g. '{.metadata.name}'). The field in the API resource specified by this JSONPath expression must be an integer or a string." } as const satisfies FlagSpec;
 
 /** `-o`, `--template`, `--allow-missing-template-keys`, `--show-managed-fields`: for commands that print objects. */
 export const OBJECT_OUTPUT_FLAGS = [outputFlag(OBJECT_FORMATS, false), TEMPLATE_FLAG, ALLOW_MISSING_FLAG, SHOW_MANAGED_FIELDS_FLAG] as const satisfies readonly FlagSpec[];

@@ -27,10 +27,7 @@ export const CREATE_FIELD_MANAGER = `${BINARY_NAME}-create`;
 export const CREATE_FIELD_MANAGER_FLAG = { name: 'field-manager', type: 'string', default: CREATE_FIELD_MANAGER, description: 'Name of the manager used to track field ownership.' } as const satisfies FlagSpec;
 
 /** `--save-config`. */
-export const SAVE_CONFIG_FLAG = {
-  name: 'save-config', type: 'bool', default: false,
-  description: `If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform ${BINARY_NAME} apply on this object in the future.`,
-} as const satisfies FlagSpec;
+export const SAVE_CONFIG_FLAG = { name: 'save-config', type: 'bool', default: false, description: `If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform ${BINARY_NAME} apply on this object in the future.` } as const satisfies FlagSpec;
 
 /** Flags of every generator. */
 export const GENERATOR_FLAGS = [DRY_RUN_FLAG, CREATE_FIELD_MANAGER_FLAG, ...OUTPUT_FLAGS, SAVE_CONFIG_FLAG, VALIDATE_FLAG] as const satisfies readonly FlagSpec[];

@@ -8,13 +8,7 @@ import type { FlagSpec } from '../framework/spec.js';
 import { UsageError } from '../framework/usage-error.js';
 
 /** The `--dry-run` flag. */
-export const DRY_RUN_FLAG = {
-  name: 'dry-run', type: 'string', default: 'none',
-  description: 'Must be "none", "server", or "client". If client strategy, only print the object that would be sent, without sending it. If server strategy, submit server-side request without persisting the resource.',
-  complete: { kind: 'values', values: ['none', 'server', 'client'] },
-  noOptDefault: 'unchanged',
-  noOptWarning: '--dry-run is deprecated and can be replaced with --dry-run=client.',
-} as const satisfies FlagSpec;
+export const DRY_RUN_FLAG = { name: 'dry-run', type: 'string', default: 'none', description: 'Must be "none", "server", or "client". If client strategy, only print the object that would be sent, without sending it. If server strategy, submit server-side request without persisting the resource.', complete: { kind: 'values', values: ['none', 'server', 'client'] }, noOptDefault: 'unchanged', noOptWarning: '--dry-run is deprecated and can be replaced with --dry-run=client.' } as const satisfies FlagSpec;
 
 /** Parses `--dry-run`. */
 export function dryRunMode(flags: FlagReader<typeof DRY_RUN_FLAG>): DryRunMode {

@@ -11,7 +11,7 @@ import type { DescribeOptions } from './format.js';
 import { obj, str } from './json-access.js';
 import { LEVEL_0, tabbedString } from './writer.js';
 import { sortedKeys } from '../../machinery/json/go-json.js';
-import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
+import { printObjectHeader } from './object-header.js';
 
 /** Bytes of a base64 value (what Go's `len([]byte)` of the decoded field gives). */
 function decodedLength(base64: unknown): number {
@@ -24,8 +24,7 @@ function decodedLength(base64: unknown): number {
 export function describeConfigMap(cm: KubeObject, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
   const meta = cm.metadata ?? {};
   return tabbedString((w) => {
-    printNameAndNamespace(w, meta);
-    printLabelsAndAnnotations(w, meta);
+    printObjectHeader(w, meta);
     w.write(LEVEL_0, '\nData\n====\n');
     const data = obj(cm['data']);
     for (const key of sortedKeys(data)) {
@@ -46,8 +45,7 @@ export function describeSecret(secret: KubeObject): string {
   const meta = secret.metadata ?? {};
   const type = str(secret['type']);
   return tabbedString((w) => {
-    printNameAndNamespace(w, meta);
-    printLabelsAndAnnotations(w, meta);
+    printObjectHeader(w, meta);
     w.write(LEVEL_0, `\nType:\t${type}\n`);
     w.write(LEVEL_0, '\nData\n====\n');
     const data = obj(secret['data']);

@@ -4,7 +4,7 @@ import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
 import { formatRfc1123z } from './format.js';
-import { obj, objs, str } from './json-access.js';
+import { obj, objs, partsOf, str } from './json-access.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, tabbedString } from './writer.js';
 import { formatLabels } from '../../machinery/labels/selector.js';
@@ -52,14 +52,8 @@ function printList(w: DescribeWriter, name: string, values: readonly string[] | 
  * `describe certificatesigningrequest`: requester, signer, requested duration, status, and the
  * subject and alternative names of the request (decoded by the caller).
  */
-export function describeCertificateSigningRequest(
-  csr: KubeObject,
-  request: CertificateRequestDetails,
-  events: readonly EventLike[] | undefined,
-  options: DescribeOptions,
-): string {
-  const spec = obj(csr['spec']);
-  const meta = csr.metadata ?? {};
+export function describeCertificateSigningRequest(csr: KubeObject, request: CertificateRequestDetails, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
+  const { meta, spec } = partsOf(csr);
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
     w.write(LEVEL_0, `Labels:\t${formatLabels(meta.labels)}\n`);

@@ -7,7 +7,7 @@ import { controllerPodCounts, podPhaseCountsText } from './controller-pods.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { num, obj, strMap } from './json-access.js';
+import { num, obj, partsOf, strMap } from './json-access.js';
 import { describePodTemplate } from './pod.js';
 import { LEVEL_0, tabbedString } from './writer.js';
 import { formatLabels, fromObjectSelector, selectorString } from '../../machinery/labels/selector.js';
@@ -15,9 +15,7 @@ import { printLabelsAndAnnotations } from './object-header.js';
 
 /** `describe daemonset`. */
 export function describeDaemonSet(ds: KubeObject, pods: readonly KubeObject[], events: readonly EventLike[] | undefined, options: DescribeOptions): string {
-  const meta = ds.metadata ?? {};
-  const spec = obj(ds['spec']);
-  const status = obj(ds['status']);
+  const { meta, spec, status } = partsOf(ds);
   const template = obj(spec['template']);
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);

@@ -3,7 +3,7 @@ import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
 import { formatRfc1123z } from './format.js';
-import { intOrString, num, obj, objs, str } from './json-access.js';
+import { intOrString, num, obj, objs, partsOf, str } from './json-access.js';
 import { describePodTemplate } from './pod.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
 import { fromObjectSelector, selectorString } from '../../machinery/labels/selector.js';
@@ -26,15 +26,8 @@ function replicaSetsText(list: readonly KubeObject[]): string {
  * `describe deployment`: replicas, strategy, the pod template, conditions, old and new
  * ReplicaSets and the events.
  */
-export function describeDeployment(
-  deployment: KubeObject,
-  replicaSets: DeploymentReplicaSets | undefined,
-  events: readonly EventLike[] | undefined,
-  options: DescribeOptions,
-): string {
-  const spec = obj(deployment['spec']);
-  const status = obj(deployment['status']);
-  const meta = deployment.metadata ?? {};
+export function describeDeployment(deployment: KubeObject, replicaSets: DeploymentReplicaSets | undefined, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
+  const { meta, spec, status } = partsOf(deployment);
   return tabbedString((w) => {
     printNameAndNamespace(w, meta);
     w.write(LEVEL_0, `CreationTimestamp:\t${formatRfc1123z(meta.creationTimestamp, options)}\n`);

@@ -5,10 +5,10 @@
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
-import type { DescribeOptions } from './format.js';
+import { printListSection, type DescribeOptions } from './format.js';
 import { num, obj, objs, str, strs } from './json-access.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, tabbedString } from './writer.js';
-import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
+import { printObjectHeader } from './object-header.js';
 
 /** Go's `net.JoinHostPort`. */
 function joinHostPort(host: string, port: number): string {
@@ -58,8 +58,7 @@ export function formatEndpointSlices(slices: readonly KubeObject[], portNames: R
 export function describeEndpoints(endpoints: KubeObject, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
   const meta = endpoints.metadata ?? {};
   return tabbedString((w) => {
-    printNameAndNamespace(w, meta);
-    printLabelsAndAnnotations(w, meta);
+    printObjectHeader(w, meta);
     w.write(LEVEL_0, 'Subsets:\n');
     for (const subset of objs(endpoints['subsets'])) {
       const addresses = objs(subset['addresses']).map((a) => str(a['ip'])).join(',');
@@ -84,8 +83,7 @@ export function describeEndpointSlice(slice: KubeObject, events: readonly EventL
   const meta = slice.metadata ?? {};
   const optional = (v: unknown): string => (typeof v === 'string' ? v : '<unset>');
   return tabbedString((w) => {
-    printNameAndNamespace(w, meta);
-    printLabelsAndAnnotations(w, meta);
+    printObjectHeader(w, meta);
     w.write(LEVEL_0, `AddressType:\t${str(slice['addressType'])}\n`);
     const ports = objs(slice['ports']);
     if (ports.length === 0) {
@@ -100,23 +98,17 @@ export function describeEndpointSlice(slice: KubeObject, events: readonly EventL
         w.write(LEVEL_1, `${name}\t${number}\t${str(port['protocol'])}\n`);
       }
     }
-    const endpoints = objs(slice['endpoints']);
-    if (endpoints.length === 0) {
-      w.write(LEVEL_0, 'Endpoints: <none>\n');
-    } else {
-      w.write(LEVEL_0, 'Endpoints:\n');
-      for (const endpoint of endpoints) {
-        w.write(LEVEL_1, `- Addresses:\t${strs(endpoint['addresses']).join(', ') || '<none>'}\n`);
-        w.write(LEVEL_2, 'Conditions:\n');
-        const ready = obj(endpoint['conditions'])['ready'];
-        w.write(LEVEL_3, `Ready:\t${typeof ready === 'boolean' ? String(ready) : '<unset>'}\n`);
-        w.write(LEVEL_2, `Hostname:\t${optional(endpoint['hostname'])}\n`);
-        const target = endpoint['targetRef'];
-        if (target !== undefined && target !== null) w.write(LEVEL_2, `TargetRef:\t${str(obj(target)['kind'])}/${str(obj(target)['name'])}\n`);
-        w.write(LEVEL_2, `NodeName:\t${optional(endpoint['nodeName'])}\n`);
-        w.write(LEVEL_2, `Zone:\t${optional(endpoint['zone'])}\n`);
-      }
-    }
+    printListSection(w, 'Endpoints', objs(slice['endpoints']), (endpoint) => {
+      w.write(LEVEL_1, `- Addresses:\t${strs(endpoint['addresses']).join(', ') || '<none>'}\n`);
+      w.write(LEVEL_2, 'Conditions:\n');
+      const ready = obj(endpoint['conditions'])['ready'];
+      w.write(LEVEL_3, `Ready:\t${typeof ready === 'boolean' ? String(ready) : '<unset>'}\n`);
+      w.write(LEVEL_2, `Hostname:\t${optional(endpoint['hostname'])}\n`);
+      const target = endpoint['targetRef'];
+      if (target !== undefined && target !== null) w.write(LEVEL_2, `TargetRef:\t${str(obj(target)['kind'])}/${str(obj(target)['name'])}\n`);
+      w.write(LEVEL_2, `NodeName:\t${optional(endpoint['nodeName'])}\n`);
+      w.write(LEVEL_2, `Zone:\t${optional(endpoint['zone'])}\n`);
+    }, ' <none>');
     if (events !== undefined && options.showEvents !== false) describeEvents(events, w, options);
   });
 }

@@ -147,6 +147,19 @@ export function printConditions(
   for (const c of conditions) w.write(LEVEL_1, `${row(c)}\n`);
 }
 
+/**
+ * A titled list as kubectl's describers write one: the title and `empty` alone when the list is
+ * empty, else the title on its own line and what `printItem` writes for each item.
+ */
+export function printListSection<T>(w: DescribeWriter, title: string, items: readonly T[], printItem: (item: T) => void, empty = '\t<none>'): void {
+  if (items.length === 0) {
+    w.write(LEVEL_0, `${title}:${empty}\n`);
+    return;
+  }
+  w.write(LEVEL_0, `${title}:\n`);
+  for (const item of items) printItem(item);
+}
+
 /** A typed reference (`apiGroup`, `kind`, `name`) under its title, when there is one: an ingress class's parameters, a claim's data source. */
 export function printTypedReference(w: DescribeWriter, title: string, ref: unknown): void {
   if (ref === undefined || ref === null) return;

@@ -10,10 +10,10 @@ import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
 import { formatRfc1123z, printConditions } from './format.js';
-import { num, obj, objs, str } from './json-access.js';
+import { num, obj, objs, partsOf, str } from './json-access.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, tabbedString } from './writer.js';
-import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
+import { printObjectHeader } from './object-header.js';
 
 type Json = Record<string, unknown>;
 
@@ -93,8 +93,7 @@ function printDirectionBehavior(w: DescribeWriter, direction: string, rules: unk
 function header(w: DescribeWriter, hpa: KubeObject, options: DescribeOptions): void {
   const meta = hpa.metadata ?? {};
   const ref = obj(obj(hpa['spec'])['scaleTargetRef']);
-  printNameAndNamespace(w, meta);
-  printLabelsAndAnnotations(w, meta);
+  printObjectHeader(w, meta);
   w.write(LEVEL_0, `CreationTimestamp:\t${formatRfc1123z(meta.creationTimestamp, options)}\n`);
   w.write(LEVEL_0, `Reference:\t${str(ref['kind'])}/${str(ref['name'])}\n`);
 }
@@ -109,8 +108,7 @@ function replicas(w: DescribeWriter, spec: Json, status: Json, behavior: (() => 
 
 /** `describe horizontalpodautoscaler` of an `autoscaling/v2` object. */
 export function describeHorizontalPodAutoscaler(hpa: KubeObject, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
-  const spec = obj(hpa['spec']);
-  const status = obj(hpa['status']);
+  const { spec, status } = partsOf(hpa);
   const currentMetrics = objs(status['currentMetrics']);
   return tabbedString((w) => {
     header(w, hpa, options);
@@ -129,8 +127,7 @@ export function describeHorizontalPodAutoscaler(hpa: KubeObject, events: readonl
 
 /** `describe horizontalpodautoscaler` of an `autoscaling/v1` object (when v2 is not served). */
 export function describeHorizontalPodAutoscalerV1(hpa: KubeObject, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
-  const spec = obj(hpa['spec']);
-  const status = obj(hpa['status']);
+  const { spec, status } = partsOf(hpa);
   return tabbedString((w) => {
     header(w, hpa, options);
     if (typeof spec['targetCPUUtilizationPercentage'] === 'number') {

@@ -9,7 +9,7 @@ import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
 import { printAnnotationsMultiline, printLabelsMultiline, printTypedReference } from './format.js';
-import { num, obj, objs, str, strs } from './json-access.js';
+import { num, obj, objs, partsOf, str, strs } from './json-access.js';
 import { LAST_APPLIED } from './skip.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, tabbedString } from './writer.js';
@@ -82,8 +82,7 @@ function describeTls(w: DescribeWriter, tls: Json[]): void {
  * @param services - for each Service the backends name, what the caller found (missing names print as not found)
  */
 export function describeIngress(ingress: KubeObject, services: ReadonlyMap<string, IngressBackendService>, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
-  const meta = ingress.metadata ?? {};
-  const spec = obj(ingress['spec']);
+  const { meta, spec } = partsOf(ingress);
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
     printLabelsMultiline(w, 'Labels', meta.labels);
@@ -121,8 +120,7 @@ export function ingressServiceNames(ingress: KubeObject): string[] {
 
 /** `describe ingressclass`. */
 export function describeIngressClass(ingressClass: KubeObject, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
-  const meta = ingressClass.metadata ?? {};
-  const spec = obj(ingressClass['spec']);
+  const { meta, spec } = partsOf(ingressClass);
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
     printLabelsAndAnnotations(w, meta);

@@ -8,12 +8,12 @@ import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
 import { formatRfc1123z, printBoolPtr } from './format.js';
-import { num, obj, objs, str } from './json-access.js';
+import { num, obj, objs, partsOf, str } from './json-access.js';
 import { controllerOf, describePodTemplate } from './pod.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, tabbedString } from './writer.js';
 import { fromObjectSelector, selectorString } from '../../machinery/labels/selector.js';
-import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
+import { printLabelsAndAnnotations, printNameAndNamespace, printObjectHeader } from './object-header.js';
 
 type Json = Record<string, unknown>;
 
@@ -29,9 +29,7 @@ function capIndexes(indexes: string, softLimit: number): string {
 
 /** `describe job`. */
 export function describeJob(job: KubeObject, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
-  const meta = job.metadata ?? {};
-  const spec = obj(job['spec']);
-  const status = obj(job['status']);
+  const { meta, spec, status } = partsOf(job);
   return tabbedString((w) => {
     printNameAndNamespace(w, meta);
     w.write(LEVEL_0, `Selector:\t${selectorString(fromObjectSelector(spec['selector']))}\n`);
@@ -73,12 +71,9 @@ function describeJobTemplate(template: Json, w: DescribeWriter, options: Describ
 
 /** `describe cronjob`. */
 export function describeCronJob(cronJob: KubeObject, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
-  const meta = cronJob.metadata ?? {};
-  const spec = obj(cronJob['spec']);
-  const status = obj(cronJob['status']);
+  const { meta, spec, status } = partsOf(cronJob);
   return tabbedString((w) => {
-    printNameAndNamespace(w, meta);
-    printLabelsAndAnnotations(w, meta);
+    printObjectHeader(w, meta);
     w.write(LEVEL_0, `Schedule:\t${str(spec['schedule'])}\n`);
     w.write(LEVEL_0, `Concurrency Policy:\t${str(spec['concurrencyPolicy'])}\n`);
     w.write(LEVEL_0, `Suspend:\t${printBoolPtr(spec['suspend'])}\n`);

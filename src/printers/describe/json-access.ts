@@ -1,8 +1,14 @@
 /** Typed reads from plain JSON objects (the describers take objects as the server sends them). */
+import type { KubeObject, ObjectMeta } from '../../sdk/types/meta.js';
 
 /** A JSON object, or an empty one for anything else. */
 export function obj(v: unknown): Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+/** An object's metadata, spec and status, each empty when absent: what a describer reads first. */
+export function partsOf(o: KubeObject): { meta: ObjectMeta; spec: Record<string, unknown>; status: Record<string, unknown> } {
+  return { meta: o.metadata ?? {}, spec: obj(o['spec']), status: obj(o['status']) };
 }
 
 /** An array of JSON objects (non-objects left out), or an empty array. */

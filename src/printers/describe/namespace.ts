@@ -10,12 +10,7 @@ import { printLabelsAndAnnotations } from './object-header.js';
  * `describe namespace`: labels, annotations, phase, conditions, and the namespace's resource
  * quotas and limit ranges (omit a list to leave its section out, as when the server has none).
  */
-export function describeNamespace(
-  namespace: KubeObject,
-  quotas: readonly KubeObject[] | undefined,
-  limitRanges: readonly KubeObject[] | undefined,
-  options: DescribeOptions,
-): string {
+export function describeNamespace(namespace: KubeObject, quotas: readonly KubeObject[] | undefined, limitRanges: readonly KubeObject[] | undefined, options: DescribeOptions): string {
   const status = obj(namespace['status']);
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${namespace.metadata?.name ?? ''}\n`);

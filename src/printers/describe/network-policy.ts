@@ -6,7 +6,7 @@
 import type { KubeObject } from '../../sdk/types/meta.js';
 import type { DescribeOptions } from './format.js';
 import { formatGoTime } from './format.js';
-import { obj, objs, str, strs } from './json-access.js';
+import { obj, objs, partsOf, str, strs } from './json-access.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, LEVEL_2, tabbedString } from './writer.js';
 import { formatObjectSelector } from '../../machinery/labels/selector.js';
@@ -83,8 +83,7 @@ function printRules(rules: Record<string, unknown>[], peersKey: 'from' | 'to', w
 
 /** `describe networkpolicy`. */
 export function describeNetworkPolicy(np: KubeObject, options: DescribeOptions): string {
-  const meta = np.metadata ?? {};
-  const spec = obj(np['spec']);
+  const { meta, spec } = partsOf(np);
   return tabbedString((w) => {
     printNameAndNamespace(w, meta);
     w.write(LEVEL_0, `Created on:\t${formatGoTime(meta.creationTimestamp, options)}\n`);

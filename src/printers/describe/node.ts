@@ -5,7 +5,7 @@ import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
 import { formatRfc1123z, printConditions, timestampSince } from './format.js';
-import { bool, obj, objs, str, strs } from './json-access.js';
+import { bool, obj, objs, partsOf, str, strs } from './json-access.js';
 import { printTaintsMultiline } from './volumes.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
@@ -124,16 +124,8 @@ function describeNodeResource(pods: readonly KubeObject[], node: KubeObject, w: 
  * @param pods - the node's non-terminated pods, or undefined when the caller may not list pods
  * @param lease - the node's Lease, or the error that getting it gave
  */
-export function describeNode(
-  node: KubeObject,
-  pods: readonly KubeObject[] | undefined,
-  lease: NodeLease | undefined,
-  events: readonly EventLike[] | undefined,
-  options: DescribeOptions,
-): string {
-  const spec = obj(node['spec']);
-  const status = obj(node['status']);
-  const meta = node.metadata ?? {};
+export function describeNode(node: KubeObject, pods: readonly KubeObject[] | undefined, lease: NodeLease | undefined, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
+  const { meta, spec, status } = partsOf(node);
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
     const roles = nodeRoles(node);

@@ -20,3 +20,9 @@ export function printLabelsAndAnnotations(w: DescribeWriter, meta: ObjectMeta): 
   printLabelsMultiline(w, 'Labels', meta.labels);
   printAnnotationsMultiline(w, 'Annotations', meta.annotations, LAST_APPLIED);
 }
+
+/** `Name:`, `Namespace:`, `Labels:` and `Annotations:`, for the describers that put nothing between them. */
+export function printObjectHeader(w: DescribeWriter, meta: ObjectMeta): void {
+  printNameAndNamespace(w, meta);
+  printLabelsAndAnnotations(w, meta);
+}

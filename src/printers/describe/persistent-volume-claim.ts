@@ -10,7 +10,7 @@ import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
 import { formatRfc1123z, printAnnotationsMultiline, printConditions, printLabelsMultiline, printTypedReference, timestampSince } from './format.js';
-import { obj, objs, str, strMap, strs } from './json-access.js';
+import { obj, objs, partsOf, str, strMap, strs } from './json-access.js';
 import { BETA_STORAGE_CLASS_ANNOTATION } from './names.js';
 import { LAST_APPLIED } from './skip.js';
 import type { DescribeWriter } from './writer.js';
@@ -47,8 +47,7 @@ export function quantityOf(list: unknown, name: string): string {
  */
 export function printPersistentVolumeClaim(w: DescribeWriter, claim: Json, full: boolean, options: DescribeOptions | undefined): void {
   const meta = obj(claim['metadata']);
-  const spec = obj(claim['spec']);
-  const status = obj(claim['status']);
+  const { spec, status } = partsOf(claim);
   if (full) {
     w.write(LEVEL_0, `Name:\t${str(meta['name'])}\n`);
     w.write(LEVEL_0, `Namespace:\t${str(meta['namespace'])}\n`);

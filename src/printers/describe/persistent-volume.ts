@@ -7,7 +7,7 @@ import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
 import { timestampSince } from './format.js';
-import { obj, objs, str, strs } from './json-access.js';
+import { obj, objs, partsOf, str, strs } from './json-access.js';
 import { BETA_STORAGE_CLASS_ANNOTATION } from './names.js';
 import { accessModesText, quantityOf } from './persistent-volume-claim.js';
 import { describePersistentVolumeSource } from './volumes.js';
@@ -61,9 +61,7 @@ function volumeStorageClass(pv: KubeObject): string {
 
 /** `describe persistentvolume`. */
 export function describePersistentVolume(pv: KubeObject, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
-  const meta = pv.metadata ?? {};
-  const spec = obj(pv['spec']);
-  const status = obj(pv['status']);
+  const { meta, spec, status } = partsOf(pv);
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
     printLabelsAndAnnotations(w, meta);

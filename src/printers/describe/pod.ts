@@ -6,8 +6,8 @@ import { describeContainers, describeResources } from './containers.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline, timestampSince } from './format.js';
-import { num, obj, objs, str } from './json-access.js';
+import { formatRfc1123z, printAnnotationsMultiline, printLabelsMultiline, printListSection, timestampSince } from './format.js';
+import { num, obj, objs, partsOf, str } from './json-access.js';
 import { LAST_APPLIED } from './skip.js';
 import { describeVolumes, printTolerationsMultiline } from './volumes.js';
 import type { DescribeWriter } from './writer.js';
@@ -116,9 +116,7 @@ export function describePodTemplate(template: Json | undefined, w: DescribeWrite
  * tolerations and the events.
  */
 export function describePod(pod: KubeObject, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
-  const spec = obj(pod['spec']);
-  const status = obj(pod['status']);
-  const meta = pod.metadata ?? {};
+  const { meta, spec, status } = partsOf(pod);
   return tabbedString((w) => {
     printNameAndNamespace(w, meta);
     if (typeof spec['priority'] === 'number') w.write(LEVEL_0, `Priority:\t${spec['priority']}\n`);
@@ -144,13 +142,7 @@ export function describePod(pod: KubeObject, events: readonly EventLike[] | unde
       if (str(seccomp['type']) === 'Localhost') w.write(LEVEL_0, `LocalhostProfile:\t${str(seccomp['localhostProfile'])}\n`);
     }
     w.write(LEVEL_0, `IP:\t${str(status['podIP'])}\n`);
-    const ips = objs(status['podIPs']);
-    if (ips.length === 0) {
-      w.write(LEVEL_0, 'IPs:\t<none>\n');
-    } else {
-      w.write(LEVEL_0, 'IPs:\n');
-      for (const ip of ips) w.write(LEVEL_1, `IP:\t${str(ip['ip'])}\n`);
-    }
+    printListSection(w, 'IPs', objs(status['podIPs']), (ip) => w.write(LEVEL_1, `IP:\t${str(ip['ip'])}\n`));
     const controlledBy = controllerOf(pod);
     if (controlledBy) w.write(LEVEL_0, `Controlled By:\t${controlledBy}\n`);
     if (str(status['nominatedNodeName'])) w.write(LEVEL_0, `NominatedNodeName:\t${str(status['nominatedNodeName'])}\n`);

@@ -5,7 +5,7 @@ import type { KubeObject } from '../../sdk/types/meta.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { bool, intOrString, num, obj, str } from './json-access.js';
+import { bool, intOrString, num, partsOf, str } from './json-access.js';
 import { LEVEL_0, LEVEL_2, tabbedString } from './writer.js';
 import { formatObjectSelector, formatLabels } from '../../machinery/labels/selector.js';
 import { printNameAndNamespace } from './object-header.js';
@@ -14,9 +14,7 @@ const present = (v: unknown): boolean => v !== undefined && v !== null;
 
 /** `describe poddisruptionbudget`: the budget, its selector and the disruption status. */
 export function describePodDisruptionBudget(pdb: KubeObject, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
-  const meta = pdb.metadata ?? {};
-  const spec = obj(pdb['spec']);
-  const status = obj(pdb['status']);
+  const { meta, spec, status } = partsOf(pdb);
   return tabbedString((w) => {
     printNameAndNamespace(w, meta);
     if (present(spec['minAvailable'])) w.write(LEVEL_0, `Min available:\t${intOrString(spec['minAvailable'])}\n`);

@@ -7,7 +7,7 @@ import { compareUtf8, sortedKeys } from '../../machinery/json/go-json.js';
 import { formatQuantity } from '../../machinery/quantity/format.js';
 import type { QuantityFormat } from '../../machinery/quantity/parse.js';
 import { quantityOf, quantityString, quantityValue } from '../../machinery/quantity/text.js';
-import { obj, objs, str, strs } from './json-access.js';
+import { obj, objs, partsOf, str, strs } from './json-access.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
 import { printNameAndNamespace } from './object-header.js';
@@ -83,8 +83,7 @@ function usedText(used: Json, hard: Json, name: string): string {
 
 /** `describe resourcequota`. kubectl shows no events for quotas. */
 export function describeResourceQuota(quota: KubeObject): string {
-  const meta = quota.metadata ?? {};
-  const status = obj(quota['status']);
+  const { meta, status } = partsOf(quota);
   const hard = obj(status['hard']);
   const used = obj(status['used']);
   return tabbedString((w) => {

@@ -7,7 +7,7 @@ import { controllerPodCounts, podPhaseCountsText } from './controller-pods.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { num, obj, objs, str } from './json-access.js';
+import { num, obj, objs, partsOf, str } from './json-access.js';
 import { controllerOf, describePodTemplate } from './pod.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, LEVEL_1, tabbedString } from './writer.js';
@@ -27,9 +27,7 @@ export function describeReplicaConditions(conditions: Record<string, unknown>[],
 
 /** `describe replicaset`. */
 export function describeReplicaSet(rs: KubeObject, pods: SelectedPods, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
-  const meta = rs.metadata ?? {};
-  const spec = obj(rs['spec']);
-  const status = obj(rs['status']);
+  const { meta, spec, status } = partsOf(rs);
   return tabbedString((w) => {
     printNameAndNamespace(w, meta);
     w.write(LEVEL_0, `Selector:\t${formatObjectSelector(spec['selector'])}\n`);

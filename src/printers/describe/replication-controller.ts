@@ -8,7 +8,7 @@ import { controllerPodCounts, podPhaseCountsText } from './controller-pods.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { num, obj, objs } from './json-access.js';
+import { num, obj, objs, partsOf } from './json-access.js';
 import { describePodTemplate } from './pod.js';
 import { describeReplicaConditions } from './replicaset.js';
 import { LEVEL_0, tabbedString } from './writer.js';
@@ -17,9 +17,7 @@ import { printNameAndNamespace, printLabelsAndAnnotations } from './object-heade
 
 /** `describe replicationcontroller`; `pods` are those its selector matched (it counts the ones it controls). */
 export function describeReplicationController(rc: KubeObject, pods: readonly KubeObject[], events: readonly EventLike[] | undefined, options: DescribeOptions): string {
-  const meta = rc.metadata ?? {};
-  const spec = obj(rc['spec']);
-  const status = obj(rc['status']);
+  const { meta, spec, status } = partsOf(rc);
   const template = spec['template'];
   return tabbedString((w) => {
     printNameAndNamespace(w, meta);

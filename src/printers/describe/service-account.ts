@@ -9,7 +9,7 @@ import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
 import { objs, str } from './json-access.js';
 import { LEVEL_0, tabbedString } from './writer.js';
-import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
+import { printObjectHeader } from './object-header.js';
 
 const EMPTY_HEADER = '                   ';
 
@@ -17,12 +17,7 @@ const EMPTY_HEADER = '                   ';
  * @param secrets - the Secrets of the account's namespace, or undefined when they could not be
  *   listed (then no name is marked missing and no token is shown, as kubectl does)
  */
-export function describeServiceAccount(
-  account: KubeObject,
-  secrets: readonly KubeObject[] | undefined,
-  events: readonly EventLike[] | undefined,
-  options: DescribeOptions,
-): string {
+export function describeServiceAccount(account: KubeObject, secrets: readonly KubeObject[] | undefined, events: readonly EventLike[] | undefined, options: DescribeOptions): string {
   const meta = account.metadata ?? {};
   const tokens: string[] = [];
   const missing = new Set<string>();
@@ -43,8 +38,7 @@ export function describeServiceAccount(
   // kubectl walks its three headers in sorted order.
   const sections: [string, string[]][] = [['Image pull secrets:', pull], ['Mountable secrets: ', mount], ['Tokens:            ', tokens]];
   return tabbedString((w) => {
-    printNameAndNamespace(w, meta);
-    printLabelsAndAnnotations(w, meta);
+    printObjectHeader(w, meta);
     for (const [header, names] of sections) {
       if (names.length === 0) {
         w.write(LEVEL_0, `${header}\t<none>\n`);

@@ -3,10 +3,10 @@ import type { EventLike } from './events.js';
 import { formatEndpointSlices } from './endpoints.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { num, obj, objs, str, strs } from './json-access.js';
+import { num, obj, objs, partsOf, str, strs } from './json-access.js';
 import { LEVEL_0, tabbedString } from './writer.js';
 import { formatLabels } from '../../machinery/labels/selector.js';
-import { printNameAndNamespace, printLabelsAndAnnotations } from './object-header.js';
+import { printObjectHeader } from './object-header.js';
 
 type Json = Record<string, unknown>;
 
@@ -26,18 +26,10 @@ function ingressText(ingress: Json[]): string {
  *
  * @param endpointSlices - the slices labelled with the service's name (none when they could not be listed)
  */
-export function describeService(
-  service: KubeObject,
-  endpointSlices: readonly KubeObject[],
-  events: readonly EventLike[] | undefined,
-  options: DescribeOptions,
-): string {
-  const spec = obj(service['spec']);
-  const status = obj(service['status']);
-  const meta = service.metadata ?? {};
+export function describeService(service: KubeObject, endpointSlices: readonly KubeObject[], events: readonly EventLike[] | undefined, options: DescribeOptions): string {
+  const { meta, spec, status } = partsOf(service);
   return tabbedString((w) => {
-    printNameAndNamespace(w, meta);
-    printLabelsAndAnnotations(w, meta);
+    printObjectHeader(w, meta);
     w.write(LEVEL_0, `Selector:\t${formatLabels(spec['selector'] as Record<string, string> | undefined)}\n`);
     w.write(LEVEL_0, `Type:\t${str(spec['type'])}\n`);
     if (spec['ipFamilyPolicy'] !== undefined) w.write(LEVEL_0, `IP Family Policy:\t${str(spec['ipFamilyPolicy'])}\n`);

@@ -8,8 +8,8 @@ import { controllerPodCounts, podPhaseCountsText } from './controller-pods.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { formatRfc1123z, printLabelsMultiline } from './format.js';
-import { intOrString, num, obj, objs, str } from './json-access.js';
+import { formatRfc1123z, printLabelsMultiline, printListSection } from './format.js';
+import { intOrString, num, obj, objs, partsOf, str } from './json-access.js';
 import { claimStorageClass } from './persistent-volume-claim.js';
 import { describePodTemplate } from './pod.js';
 import type { DescribeWriter } from './writer.js';
@@ -19,12 +19,7 @@ import { printNameAndNamespace, printLabelsAndAnnotations } from './object-heade
 
 /** kubectl's `describeVolumeClaimTemplates`. */
 function describeVolumeClaimTemplates(templates: Record<string, unknown>[], w: DescribeWriter): void {
-  if (templates.length === 0) {
-    w.write(LEVEL_0, 'Volume Claims:\t<none>\n');
-    return;
-  }
-  w.write(LEVEL_0, 'Volume Claims:\n');
-  for (const pvc of templates) {
+  printListSection(w, 'Volume Claims', templates, (pvc) => {
     const meta = obj(pvc['metadata']);
     const spec = obj(pvc['spec']);
     w.write(LEVEL_1, `Name:\t${str(meta['name'])}\n`);
@@ -34,14 +29,12 @@ function describeVolumeClaimTemplates(templates: Record<string, unknown>[], w: D
     const storage = obj(obj(spec['resources'])['requests'])['storage'];
     w.write(LEVEL_1, `Capacity:\t${storage === undefined ? '<default>' : quantityString(String(storage))}\n`);
     w.write(LEVEL_1, `Access Modes:\t[${(Array.isArray(spec['accessModes']) ? spec['accessModes'] : []).map(String).join(' ')}]\n`);
-  }
+  });
 }
 
 /** `describe statefulset`. */
 export function describeStatefulSet(sts: KubeObject, pods: readonly KubeObject[], events: readonly EventLike[] | undefined, options: DescribeOptions): string {
-  const meta = sts.metadata ?? {};
-  const spec = obj(sts['spec']);
-  const status = obj(sts['status']);
+  const { meta, spec, status } = partsOf(sts);
   return tabbedString((w) => {
     printNameAndNamespace(w, meta);
     w.write(LEVEL_0, `CreationTimestamp:\t${formatRfc1123z(meta.creationTimestamp, options)}\n`);

@@ -6,7 +6,7 @@ import type { KubeObject } from '../../sdk/types/meta.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';
 import type { DescribeOptions } from './format.js';
-import { printBoolPtr } from './format.js';
+import { printBoolPtr, printListSection } from './format.js';
 import { objs, str, strMap, strs } from './json-access.js';
 import { DEFAULT_STORAGE_CLASS_ANNOTATIONS } from './names.js';
 import type { DescribeWriter } from './writer.js';
@@ -47,13 +47,7 @@ export function describeStorageClass(sc: KubeObject, events: readonly EventLike[
     w.write(LEVEL_0, `Provisioner:\t${str(sc['provisioner'])}\n`);
     w.write(LEVEL_0, `Parameters:\t${formatLabels(strMap(sc['parameters']))}\n`);
     w.write(LEVEL_0, `AllowVolumeExpansion:\t${printBoolPtr(sc['allowVolumeExpansion'])}\n`);
-    const mountOptions = strs(sc['mountOptions']);
-    if (mountOptions.length === 0) {
-      w.write(LEVEL_0, 'MountOptions:\t<none>\n');
-    } else {
-      w.write(LEVEL_0, 'MountOptions:\n');
-      for (const option of mountOptions) w.write(LEVEL_1, `${option}\n`);
-    }
+    printListSection(w, 'MountOptions', strs(sc['mountOptions']), (option) => w.write(LEVEL_1, `${option}\n`));
     if (typeof sc['reclaimPolicy'] === 'string') w.write(LEVEL_0, `ReclaimPolicy:\t${sc['reclaimPolicy']}\n`);
     if (typeof sc['volumeBindingMode'] === 'string') w.write(LEVEL_0, `VolumeBindingMode:\t${sc['volumeBindingMode']}\n`);
     if (Array.isArray(sc['allowedTopologies'])) printAllowedTopologies(w, objs(sc['allowedTopologies']));

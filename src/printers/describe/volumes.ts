@@ -7,6 +7,7 @@
 import { compareUtf8 } from '../../machinery/json/go-json.js';
 import { formatQuantity } from '../../machinery/quantity/format.js';
 import { quantityOf } from '../../machinery/quantity/text.js';
+import { printListSection } from './format.js';
 import { bool, num, obj, objs, str, strs } from './json-access.js';
 import { printPersistentVolumeClaim } from './persistent-volume-claim.js';
 import type { DescribeWriter } from './writer.js';
@@ -232,17 +233,12 @@ function printEphemeral(src: Json, w: DescribeWriter): void {
 
 /** The `Volumes:` section of a pod or pod template. */
 export function describeVolumes(volumes: Json[], w: DescribeWriter, space: string): void {
-  if (volumes.length === 0) {
-    w.write(LEVEL_0, `${space}Volumes:\t<none>\n`);
-    return;
-  }
-  w.write(LEVEL_0, `${space}Volumes:\n`);
-  for (const volume of volumes) {
+  printListSection(w, `${space}Volumes`, volumes, (volume) => {
     w.write(LEVEL_1, `${space.length > 0 ? ' ' : ''}${str(volume['name'])}:\n`);
     const found = POD_SOURCES.find(([key]) => volume[key] !== undefined && volume[key] !== null);
     if (found === undefined) w.write(LEVEL_1, '<unknown>\n');
     else found[1](obj(volume[found[0]]), w);
-  }
+  });
 }
 
 /** The `Source:` of a PersistentVolume, in kubectl's order of checking. */

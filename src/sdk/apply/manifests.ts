@@ -5,6 +5,7 @@
  * `apiVersion`, `kind` and a name before it is sent (a caller that collects `documentErrors`
  * writes the others, as kubectl's resource builder does).
  */
+import { definedMembers } from '../../machinery/defined-members.js';
 import { InputError } from '../errors.js';
 import type { KubeObject } from '../types/meta.js';
 import { goJsonCompact } from './go-json.js';
@@ -91,11 +92,7 @@ export class ManifestErrors extends InputError {
   readonly errors: readonly InputError[];
   constructor(errors: readonly InputError[]) {
     const first = errors[0] as InputError;
-    const where: { file?: string; line?: number; column?: number } = {};
-    if (first.file !== undefined) where.file = first.file;
-    if (first.line !== undefined) where.line = first.line;
-    if (first.column !== undefined) where.column = first.column;
-    super(first.message, where);
+    super(first.message, definedMembers(first, ['file', 'line', 'column']));
     this.errors = errors;
   }
 }

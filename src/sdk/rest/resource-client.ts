@@ -3,6 +3,7 @@
  * chunks, or item by item), create, update, patch (merge, JSON, strategic, apply), apply, delete,
  * deleteCollection, watch, Table and protobuf reads, sub-resources, dry-run and field managers.
  */
+import { definedMembers } from '../../machinery/defined-members.js';
 import { AbortedError, InputError, TimeoutError } from '../errors.js';
 import { MEDIA_TYPES, SDK_FIELD_MANAGER } from '../naming.js';
 import type { QueryParams } from '../transport/http-types.js';
@@ -69,10 +70,7 @@ export function isTable(value: unknown): value is Table {
 }
 
 function callParts(opts: CallOptions | undefined): Pick<RestRequest, 'signal' | 'timeoutMs'> {
-  const out: Pick<RestRequest, 'signal' | 'timeoutMs'> = {};
-  if (opts?.signal !== undefined) out.signal = opts.signal;
-  if (opts?.timeoutMs !== undefined) out.timeoutMs = opts.timeoutMs;
-  return out;
+  return definedMembers<CallOptions, 'signal' | 'timeoutMs'>(opts ?? {}, ['signal', 'timeoutMs']);
 }
 
 function listQuery(opts: ListOptions | WatchOptions | DeleteCollectionOptions | undefined): QueryParams {

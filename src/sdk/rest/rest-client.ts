@@ -2,6 +2,7 @@
  * The REST layer: sends a request through the {@link Transport}, turns error responses into
  * {@link StatusError}s and decodes successful ones by media type (JSON, Table, protobuf envelope).
  */
+import { definedMembers } from '../../machinery/defined-members.js';
 import { ProtocolError } from '../errors.js';
 import { MEDIA_TYPES } from '../naming.js';
 import type { BufferedResponse, HttpMethod, HttpRequest, QueryParams, StreamingResponse } from '../transport/http-types.js';
@@ -99,12 +100,7 @@ export class RestClient {
   }
 
   private httpRequest(req: RestRequest): HttpRequest {
-    const http: HttpRequest = { method: req.method, path: req.path };
-    if (req.query !== undefined) http.query = req.query;
-    if (req.accept !== undefined) http.accept = req.accept;
-    if (req.headers !== undefined) http.headers = req.headers;
-    if (req.signal !== undefined) http.signal = req.signal;
-    if (req.timeoutMs !== undefined) http.timeoutMs = req.timeoutMs;
+    const http: HttpRequest = { method: req.method, path: req.path, ...definedMembers(req, ['query', 'accept', 'headers', 'signal', 'timeoutMs']) };
     const { body, contentType } = encodeBody(req);
     if (body !== undefined) http.body = body;
     if (contentType !== undefined) http.contentType = contentType;

@@ -5,6 +5,7 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { asArray, asObject, asString, objectOrEmpty as o } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
+import type { KindHooks } from '../registry/types.js';
 import { defineKind } from './define.js';
 import { NODE_PROXY_SUBRESOURCE } from './connect-subresources.js';
 import { endpointsTable, eventTable, nodeTable, persistentVolumeClaimTable, persistentVolumeTable, serviceAccountTable } from '../tables/core.js';
@@ -92,45 +93,39 @@ function validateAccessModes(modes: unknown, path: string, required: boolean): F
   return errs;
 }
 
+/**
+ * The hooks of PersistentVolume and PersistentVolumeClaim: `spec.volumeMode` defaults to Filesystem
+ * after the kind's own defaults, a new one is Pending, and it needs access modes and a storage size
+ * (`storageOf` reads it from the spec, `storagePath` names it when it is missing).
+ */
+function volumeHooks(storageOf: (spec: JsonObject) => unknown, storagePath: string, defaultSpec: (spec: JsonObject) => void = () => undefined): KindHooks {
+  return {
+    defaults(obj) {
+      const spec = o(obj.spec);
+      obj.spec = spec;
+      defaultSpec(spec);
+      spec.volumeMode ??= 'Filesystem';
+    },
+    prepareForCreate(obj) {
+      obj.status = { phase: 'Pending' };
+    },
+    validate(obj) {
+      const spec = o(obj.spec);
+      const errs = validateAccessModes(spec.accessModes, 'spec.accessModes', true);
+      if (storageOf(spec) === undefined) errs.push(fieldError.required(storagePath));
+      return errs;
+    },
+  };
+}
+
 export const persistentVolumeDef = defineKind({
   group: '', version: 'v1', kind: 'PersistentVolume', plural: 'persistentvolumes', shortNames: ['pv'], namespaced: false,
   status: true, table: persistentVolumeTable,
-  hooks: {
-    defaults(pv) {
-      const spec = o(pv.spec);
-      pv.spec = spec;
-      spec.persistentVolumeReclaimPolicy ??= 'Retain';
-      spec.volumeMode ??= 'Filesystem';
-    },
-    prepareForCreate(pv) {
-      pv.status = { phase: 'Pending' };
-    },
-    validate(pv) {
-      const spec = o(pv.spec);
-      const errs = validateAccessModes(spec.accessModes, 'spec.accessModes', true);
-      if (o(spec.capacity).storage === undefined) errs.push(fieldError.required('spec.capacity'));
-      return errs;
-    },
-  },
+  hooks: volumeHooks((spec) => o(spec.capacity).storage, 'spec.capacity', (spec) => { spec.persistentVolumeReclaimPolicy ??= 'Retain'; }),
 });
 
 export const persistentVolumeClaimDef = defineKind({
   group: '', version: 'v1', kind: 'PersistentVolumeClaim', plural: 'persistentvolumeclaims', shortNames: ['pvc'], namespaced: true,
   status: true, table: persistentVolumeClaimTable,
-  hooks: {
-    defaults(pvc) {
-      const spec = o(pvc.spec);
-      pvc.spec = spec;
-      spec.volumeMode ??= 'Filesystem';
-    },
-    prepareForCreate(pvc) {
-      pvc.status = { phase: 'Pending' };
-    },
-    validate(pvc) {
-      const spec = o(pvc.spec);
-      const errs = validateAccessModes(spec.accessModes, 'spec.accessModes', true);
-      if (o(o(spec.resources).requests).storage === undefined) errs.push(fieldError.required('spec.resources[storage]'));
-      return errs;
-    },
-  },
+  hooks: volumeHooks((spec) => o(o(spec.resources).requests).storage, 'spec.resources[storage]'),
 });

@@ -8,7 +8,7 @@ import { GROUPS } from '../../sdk/naming.js';
 import { validateStructuralSchema } from '../schema-validation/index.js';
 import { asArray, asObject, asString, metaOf, objectOrEmpty as o } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
-import { errorBody, fieldError, type FieldError } from '../validation/field-errors.js';
+import { errorBody, fieldError, type FieldError, requiredValid } from '../validation/field-errors.js';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../machinery/validation/names.js';
 import { defineKind } from './define.js';
 
@@ -20,8 +20,7 @@ const PRINTER_TYPES = ['integer', 'number', 'string', 'boolean', 'date'];
 function validateNames(names: JsonObject, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const plural = asString(names.plural) ?? '';
-  if (plural === '') errs.push(fieldError.required(`${path}.plural`));
-  else for (const m of isDNS1035Label(plural)) errs.push(fieldError.invalid(`${path}.plural`, plural, m));
+  errs.push(...requiredValid(`${path}.plural`, plural, isDNS1035Label));
   const singular = asString(names.singular) ?? '';
   for (const m of singular === '' ? [] : isDNS1035Label(singular)) errs.push(fieldError.invalid(`${path}.singular`, singular, m));
   const kind = asString(names.kind) ?? '';
@@ -37,8 +36,7 @@ function validateVersion(v: JsonObject, i: number): FieldError[] {
   const errs: FieldError[] = [];
   const path = `spec.versions[${i}]`;
   const name = asString(v.name) ?? '';
-  if (name === '') errs.push(fieldError.required(`${path}.name`));
-  else for (const m of isDNS1035Label(name)) errs.push(fieldError.invalid(`${path}.name`, name, m));
+  errs.push(...requiredValid(`${path}.name`, name, isDNS1035Label));
   const schema = asObject(o(v.schema).openAPIV3Schema);
   if (schema === undefined) {
     errs.push(fieldError.required(`${path}.schema.openAPIV3Schema`, 'schemas are required'));

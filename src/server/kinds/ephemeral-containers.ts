@@ -9,7 +9,7 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import type { SubresourceDef } from '../registry/types.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
-import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { fieldError, type FieldError, requiredValid } from '../validation/field-errors.js';
 import { isDNS1123Label } from '../../machinery/validation/names.js';
 import { writeJson } from '../../machinery/json-numbers.js';
 
@@ -43,8 +43,7 @@ function containerNames(spec: JsonObject, list: string): string[] {
 function commonErrors(c: JsonObject, p: string): FieldError[] {
   const errs: FieldError[] = [];
   const name = asString(c.name) ?? '';
-  if (name === '') errs.push(fieldError.required(`${p}.name`));
-  else for (const msg of isDNS1123Label(name)) errs.push(fieldError.invalid(`${p}.name`, name, msg));
+  errs.push(...requiredValid(`${p}.name`, name, isDNS1123Label));
   const image = asString(c.image) ?? '';
   if (image === '') errs.push(fieldError.required(`${p}.image`));
   const policy = asString(c.terminationMessagePolicy) ?? '';

@@ -6,7 +6,7 @@ import { isIP } from 'node:net';
 import { GROUPS } from '../../sdk/naming.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { asArray, asNumber, asObject, asString, objectOrEmpty as o } from '../util/json.js';
-import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { fieldError, type FieldError, requiredValid } from '../validation/field-errors.js';
 import { portNameProblems, portNumberProblems } from '../../machinery/validation/ports.js';
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../machinery/validation/names.js';
 import { defineKind } from './define.js';
@@ -60,8 +60,7 @@ function validateIngressBackend(backend: JsonObject, path: string): FieldError[]
   if (service !== undefined) {
     const errs: FieldError[] = [];
     const name = asString(service.name) ?? '';
-    if (name === '') errs.push(fieldError.required(`${path}.service.name`));
-    else for (const msg of isDNS1035Label(name)) errs.push(fieldError.invalid(`${path}.service.name`, name, msg));
+    errs.push(...requiredValid(`${path}.service.name`, name, isDNS1035Label));
     errs.push(...validateServiceBackendPort(o(service.port), path));
     return errs;
   }
@@ -201,8 +200,7 @@ function validateIngressClass(ic: JsonObject): FieldError[] {
   const errs: FieldError[] = [];
   const controller = asString(spec.controller) ?? '';
   if (controller.length > MAX_INGRESS_CLASS_CONTROLLER) errs.push(fieldError.tooLong('spec.controller', MAX_INGRESS_CLASS_CONTROLLER));
-  if (controller === '') errs.push(fieldError.required('spec.controller'));
-  else for (const msg of domainPrefixedPathProblems(controller)) errs.push(fieldError.invalid('spec.controller', controller, msg));
+  errs.push(...requiredValid('spec.controller', controller, domainPrefixedPathProblems));
   const params = asObject(spec.parameters);
   if (params !== undefined) errs.push(...validateParametersReference(params));
   return errs;

@@ -6,7 +6,7 @@ import { GROUPS } from '../../sdk/naming.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { asArray, asNumber, asObject, asString, objectOrEmpty as o, nameOf } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
-import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { fieldError, type FieldError, requiredValid } from '../validation/field-errors.js';
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../machinery/validation/names.js';
 import { defineKind } from './define.js';
 import { csiDriverTable, csiNodeTable, csiStorageCapacityTable, storageClassTable, volumeAttachmentTable } from '../tables/storage.js';
@@ -64,8 +64,7 @@ function validateAllowedTopologies(topologies: unknown): FieldError[] {
 function validateStorageClass(sc: JsonObject): FieldError[] {
   const errs: FieldError[] = [];
   const provisioner = asString(sc.provisioner) ?? '';
-  if (provisioner === '') errs.push(fieldError.required('provisioner'));
-  else for (const msg of isQualifiedName(provisioner.toLowerCase())) errs.push(fieldError.invalid('provisioner', provisioner, msg));
+  errs.push(...requiredValid('provisioner', provisioner, (v) => isQualifiedName(v.toLowerCase())));
   const params = o(sc.parameters);
   const keys = Object.keys(params);
   if (keys.length > MAX_PROVISIONER_PARAMETER_LEN) {
@@ -222,8 +221,7 @@ function validateCSINode(n: JsonObject): FieldError[] {
     const keys = new Set<string>();
     for (const k of asArray(driver.topologyKeys) ?? []) {
       const key = asString(k) ?? '';
-      if (key === '') errs.push(fieldError.required(`${path}.topologyKeys`));
-      else for (const msg of isQualifiedName(key)) errs.push(fieldError.invalid(`${path}.topologyKeys`, key, msg));
+      errs.push(...requiredValid(`${path}.topologyKeys`, key, isQualifiedName));
       if (keys.has(key)) errs.push(fieldError.duplicate(`${path}.topologyKeys`, key));
       keys.add(key);
     }

@@ -8,6 +8,7 @@ import { asObject, asString, metaOf } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { fromObjectSelector, matchesLabels } from '../../machinery/labels/selector.js';
+import type { KindHooks } from '../registry/types.js';
 import { defineKind, WORKLOAD_SCALE } from './define.js';
 import { defaultPodTemplate, validatePodSpec } from './pod-spec.js';
 import { templateLabelsMismatch } from './template-labels.js';
@@ -61,62 +62,58 @@ function selectorImmutable(o: JsonObject, old: JsonObject): FieldError[] {
   return [];
 }
 
-export const deploymentDef = defineKind({
-  group: 'apps', version: 'v1', kind: 'Deployment', plural: 'deployments', shortNames: ['deploy'], categories: ['all'], namespaced: true,
-  tracksGeneration: true, status: true, scale: WORKLOAD_SCALE, table: deploymentTable,
-  hooks: {
+/**
+ * The hooks of the replicated pod-template kinds (Deployment, ReplicaSet, StatefulSet):
+ * `spec.replicas` defaults to 1 before the kind's own defaults and the template's, and is checked
+ * with the selector and the template (pods restart Always), the selector immutable.
+ */
+function replicatedHooks(defaultSpec: (s: JsonObject) => void = () => undefined): KindHooks {
+  return {
     defaults(o) {
       const s = spec(o);
       s.replicas ??= 1;
-      s.strategy ??= { type: 'RollingUpdate' };
-      const strategy = asObject(s.strategy) ?? {};
-      if (strategy.type === undefined) strategy.type = 'RollingUpdate';
-      if (strategy.type === 'RollingUpdate') {
-        const ru = asObject(strategy.rollingUpdate) ?? {};
-        ru.maxUnavailable ??= '25%';
-        ru.maxSurge ??= '25%';
-        strategy.rollingUpdate = ru;
-      }
-      s.revisionHistoryLimit ??= 10;
-      s.progressDeadlineSeconds ??= 600;
+      defaultSpec(s);
       defaultPodTemplate(s.template);
     },
     validate: (o) => [...validateReplicas(o), ...validateSelectorAndTemplate(o, 'spec.template', ['Always'])],
     validateUpdate: (o, old) => selectorImmutable(o, old),
-  },
+  };
+}
+
+export const deploymentDef = defineKind({
+  group: 'apps', version: 'v1', kind: 'Deployment', plural: 'deployments', shortNames: ['deploy'], categories: ['all'], namespaced: true,
+  tracksGeneration: true, status: true, scale: WORKLOAD_SCALE, table: deploymentTable,
+  hooks: replicatedHooks((s) => {
+    s.strategy ??= { type: 'RollingUpdate' };
+    const strategy = asObject(s.strategy) ?? {};
+    if (strategy.type === undefined) strategy.type = 'RollingUpdate';
+    if (strategy.type === 'RollingUpdate') {
+      const ru = asObject(strategy.rollingUpdate) ?? {};
+      ru.maxUnavailable ??= '25%';
+      ru.maxSurge ??= '25%';
+      strategy.rollingUpdate = ru;
+    }
+    s.revisionHistoryLimit ??= 10;
+    s.progressDeadlineSeconds ??= 600;
+  }),
 });
 
 export const replicaSetDef = defineKind({
   group: 'apps', version: 'v1', kind: 'ReplicaSet', plural: 'replicasets', shortNames: ['rs'], categories: ['all'], namespaced: true,
   tracksGeneration: true, status: true, scale: WORKLOAD_SCALE, table: replicaSetTable,
   fieldSelectors: { 'status.replicas': (o) => String(asObject(o.status)?.replicas ?? 0) },
-  hooks: {
-    defaults(o) {
-      const s = spec(o);
-      s.replicas ??= 1;
-      defaultPodTemplate(s.template);
-    },
-    validate: (o) => [...validateReplicas(o), ...validateSelectorAndTemplate(o, 'spec.template', ['Always'])],
-    validateUpdate: (o, old) => selectorImmutable(o, old),
-  },
+  hooks: replicatedHooks(),
 });
 
 export const statefulSetDef = defineKind({
   group: 'apps', version: 'v1', kind: 'StatefulSet', plural: 'statefulsets', shortNames: ['sts'], categories: ['all'], namespaced: true,
   tracksGeneration: true, status: true, scale: WORKLOAD_SCALE, table: statefulSetTable,
-  hooks: {
-    defaults(o) {
-      const s = spec(o);
-      s.replicas ??= 1;
-      s.podManagementPolicy ??= 'OrderedReady';
-      s.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { partition: 0 } };
-      s.revisionHistoryLimit ??= 10;
-      s.persistentVolumeClaimRetentionPolicy ??= { whenDeleted: 'Retain', whenScaled: 'Retain' };
-      defaultPodTemplate(s.template);
-    },
-    validate: (o) => [...validateReplicas(o), ...validateSelectorAndTemplate(o, 'spec.template', ['Always'])],
-    validateUpdate: (o, old) => selectorImmutable(o, old),
-  },
+  hooks: replicatedHooks((s) => {
+    s.podManagementPolicy ??= 'OrderedReady';
+    s.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { partition: 0 } };
+    s.revisionHistoryLimit ??= 10;
+    s.persistentVolumeClaimRetentionPolicy ??= { whenDeleted: 'Retain', whenScaled: 'Retain' };
+  }),
 });
 
 export const daemonSetDef = defineKind({
@@ -156,6 +153,15 @@ function generateJobSelector(job: JsonObject): void {
   if (s.selector === undefined) s.selector = { matchLabels: { [JOB_UID_LABEL]: uid } };
 }
 
+/** The defaults of a job's spec that a CronJob's job template gets too (not the completions and parallelism). */
+function defaultJobSpec(s: JsonObject): void {
+  s.backoffLimit ??= 6;
+  s.completionMode ??= 'NonIndexed';
+  s.suspend ??= false;
+  s.podReplacementPolicy ??= 'TerminatingOrFailed';
+  defaultPodTemplate(s.template);
+}
+
 export const jobDef = defineKind({
   group: 'batch', version: 'v1', kind: 'Job', plural: 'jobs', categories: ['all'], namespaced: true,
   tracksGeneration: true, status: true, defaultPropagation: 'Orphan', table: jobTable,
@@ -168,11 +174,7 @@ export const jobDef = defineKind({
         s.parallelism = 1;
       }
       s.parallelism ??= 1;
-      s.backoffLimit ??= 6;
-      s.completionMode ??= 'NonIndexed';
-      s.suspend ??= false;
-      s.podReplacementPolicy ??= 'TerminatingOrFailed';
-      defaultPodTemplate(s.template);
+      defaultJobSpec(s);
     },
     prepareForCreate(o) {
       generateJobSelector(o);
@@ -202,13 +204,7 @@ export const cronJobDef = defineKind({
       s.successfulJobsHistoryLimit ??= 3;
       s.failedJobsHistoryLimit ??= 1;
       const jobSpec = asObject(asObject(s.jobTemplate)?.spec);
-      if (jobSpec !== undefined) {
-        jobSpec.backoffLimit ??= 6;
-        jobSpec.completionMode ??= 'NonIndexed';
-        jobSpec.suspend ??= false;
-        jobSpec.podReplacementPolicy ??= 'TerminatingOrFailed';
-        defaultPodTemplate(jobSpec.template);
-      }
+      if (jobSpec !== undefined) defaultJobSpec(jobSpec);
     },
     validate(o) {
       const errs: FieldError[] = [];

@@ -92,6 +92,11 @@ export const fieldError = {
   notFound: (field: string, value: unknown): FieldError => ({ type: 'FieldValueNotFound', field, value }),
 };
 
+/** A required string field: Required when it is empty, else Invalid with each of `check`'s messages about it. */
+export function requiredValid(field: string, value: string, check: (value: string) => readonly string[]): FieldError[] {
+  return value === '' ? [fieldError.required(field)] : check(value).map((msg) => fieldError.invalid(field, value, msg));
+}
+
 /** Joins error texts as an aggregate error prints: one alone, several in brackets, duplicates once. */
 export function aggregateText(errors: FieldError[]): string {
   const seen = new Set<string>();

@@ -3,7 +3,7 @@
  */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { FINALIZERS } from '../../sdk/naming.js';
-import { fieldError, type FieldError } from './field-errors.js';
+import { fieldError, type FieldError, requiredValid } from './field-errors.js';
 import { isDNS1123Label, isQualifiedName, isValidLabelValue, validateName, type NameRule } from '../../machinery/validation/names.js';
 import { asObject, asString } from '../util/json.js';
 
@@ -100,8 +100,7 @@ export function validateObjectMeta(meta: JsonObject, opts: { namespaced: boolean
   }
   const namespace = asString(meta.namespace) ?? '';
   if (opts.namespaced) {
-    if (namespace === '') errs.push(fieldError.required('metadata.namespace'));
-    else for (const msg of isDNS1123Label(namespace)) errs.push(fieldError.invalid('metadata.namespace', namespace, msg));
+    errs.push(...requiredValid('metadata.namespace', namespace, isDNS1123Label));
   } else if (namespace !== '') {
     errs.push(fieldError.forbidden('metadata.namespace', 'not allowed on this type'));
   }

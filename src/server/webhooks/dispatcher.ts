@@ -75,7 +75,7 @@ async function applicable(ctx: ServerCore, source: WebhookSource, attrs: Admissi
   return out;
 }
 
-/** Calls one webhook; returns its checked answer or throws CallFailed / an ApiError. */
+/** Calls one webhook; returns its checked answer when it allows the request, else throws its denial, CallFailed or an ApiError. */
 async function call(inv: Invocation, attrs: AdmissionAttributes, opts: WebhookCallOptions) {
   const { entry } = inv;
   const hook = entry.hook;
@@ -96,14 +96,16 @@ async function call(inv: Invocation, attrs: AdmissionAttributes, opts: WebhookCa
   } catch (e) {
     throw callFailure(entry, `failed to call webhook: ${e instanceof Error ? e.message : String(e)}`);
   }
+  let result: ReturnType<typeof verifyResponse>;
   try {
-    const result = verifyResponse(uid, version, entry.mutating, answer);
+    result = verifyResponse(uid, version, entry.mutating, answer);
     for (const w of result.warnings) addWarning(attrs.record, w);
     for (const [k, v] of Object.entries(result.auditAnnotations)) addAuditAnnotation(attrs.record, `${entry.name}/${k}`, v);
-    return result;
   } catch (e) {
     throw callFailure(entry, `received invalid webhook response: ${e instanceof Error ? e.message : String(e)}`);
   }
+  if (!result.allowed) throw denial(entry, result.status);
+  return result;
 }
 
 /** Applies failurePolicy to a call failure: Ignore swallows it, Fail rejects the request. */
@@ -118,75 +120,71 @@ export function mutationAnnotationKey(round: number, index: number): string {
   return `mutation.webhook.admission.${DOMAIN}/round_${String(round)}_index_${String(index)}`;
 }
 
+/** A webhook admission plugin: `run` gets the webhooks of its kind that apply to a request, when some do. */
+function webhookPlugin(ctx: ServerCore, mutating: boolean, run: (invocations: Invocation[], attrs: AdmissionAttributes) => Promise<void>): AdmissionPlugin {
+  const source = new WebhookSource(ctx, mutating);
+  const phase = async (attrs: AdmissionAttributes): Promise<void> => {
+    const invocations = await applicable(ctx, source, attrs);
+    if (invocations.length > 0) await run(invocations, attrs);
+  };
+  return mutating ? { name: 'MutatingAdmissionWebhook', admit: phase } : { name: 'ValidatingAdmissionWebhook', validate: phase };
+}
+
 /** MutatingAdmissionWebhook. */
 export function mutatingWebhookPlugin(ctx: ServerCore, opts: WebhookCallOptions): AdmissionPlugin {
-  const source = new WebhookSource(ctx, true);
-  return {
-    name: 'MutatingAdmissionWebhook',
-    async admit(attrs) {
-      const invocations = await applicable(ctx, source, attrs);
-      if (invocations.length === 0) return;
-      // Index of the last call that changed the object; IfNeeded webhooks called before it run again.
-      let lastChange = -1;
-      const calledAt = new Map<Invocation, number>();
-      const runOne = async (inv: Invocation, round: number, index: number, seq: number): Promise<void> => {
-        calledAt.set(inv, seq);
-        let mutated = false;
-        try {
-          const result = await call(inv, attrs, opts);
-          if (!result.allowed) throw denial(inv.entry, result.status);
-          if (result.patch !== undefined && result.patch.length > 0 && attrs.object !== undefined) {
-            const before = attrs.object;
-            let patched: unknown;
-            try {
-              patched = applyJsonPatch(structuredClone(before), result.patch);
-            } catch (e) {
-              throw internalError(`JSON patch from admission webhook "${inv.entry.name}" could not be applied: ${e instanceof Error ? e.message : String(e)}`);
-            }
-            const obj = asObject(patched);
-            if (obj === undefined) throw internalError(`admission webhook "${inv.entry.name}" returned a patch that does not give an object`);
-            if (!jsonEqual(obj, before)) {
-              // The patch was made against the matched version: put the request's version back.
-              obj.apiVersion = before.apiVersion ?? obj.apiVersion ?? null;
-              if (before.apiVersion === undefined) delete obj.apiVersion;
-              for (const k of Object.keys(before)) delete before[k];
-              assignOwn(before, obj);
-              mutated = true;
-              lastChange = seq;
-            }
+  return webhookPlugin(ctx, true, async (invocations, attrs) => {
+    // Index of the last call that changed the object; IfNeeded webhooks called before it run again.
+    let lastChange = -1;
+    const calledAt = new Map<Invocation, number>();
+    const runOne = async (inv: Invocation, round: number, index: number, seq: number): Promise<void> => {
+      calledAt.set(inv, seq);
+      let mutated = false;
+      try {
+        const result = await call(inv, attrs, opts);
+        if (result.patch !== undefined && result.patch.length > 0 && attrs.object !== undefined) {
+          const before = attrs.object;
+          let patched: unknown;
+          try {
+            patched = applyJsonPatch(structuredClone(before), result.patch);
+          } catch (e) {
+            throw internalError(`JSON patch from admission webhook "${inv.entry.name}" could not be applied: ${e instanceof Error ? e.message : String(e)}`);
           }
-        } catch (e) {
-          onFailure(inv.entry, e);
-        } finally {
-          addAuditAnnotation(attrs.record, mutationAnnotationKey(round, index),
-            JSON.stringify({ configuration: inv.entry.configuration, webhook: inv.entry.name, mutated }));
+          const obj = asObject(patched);
+          if (obj === undefined) throw internalError(`admission webhook "${inv.entry.name}" returned a patch that does not give an object`);
+          if (!jsonEqual(obj, before)) {
+            // The patch was made against the matched version: put the request's version back.
+            obj.apiVersion = before.apiVersion ?? obj.apiVersion ?? null;
+            if (before.apiVersion === undefined) delete obj.apiVersion;
+            for (const k of Object.keys(before)) delete before[k];
+            assignOwn(before, obj);
+            mutated = true;
+            lastChange = seq;
+          }
         }
-      };
-      let seq = 0;
-      for (const [i, inv] of invocations.entries()) await runOne(inv, 0, i, seq++);
-      const again = invocations.filter((inv) => inv.entry.hook.reinvocationPolicy === 'IfNeeded' && (calledAt.get(inv) ?? 0) < lastChange);
-      for (const [i, inv] of again.entries()) await runOne(inv, 1, i, seq++);
-    },
-  };
+      } catch (e) {
+        onFailure(inv.entry, e);
+      } finally {
+        addAuditAnnotation(attrs.record, mutationAnnotationKey(round, index),
+          JSON.stringify({ configuration: inv.entry.configuration, webhook: inv.entry.name, mutated }));
+      }
+    };
+    let seq = 0;
+    for (const [i, inv] of invocations.entries()) await runOne(inv, 0, i, seq++);
+    const again = invocations.filter((inv) => inv.entry.hook.reinvocationPolicy === 'IfNeeded' && (calledAt.get(inv) ?? 0) < lastChange);
+    for (const [i, inv] of again.entries()) await runOne(inv, 1, i, seq++);
+  });
 }
 
 /** ValidatingAdmissionWebhook. */
 export function validatingWebhookPlugin(ctx: ServerCore, opts: WebhookCallOptions): AdmissionPlugin {
-  const source = new WebhookSource(ctx, false);
-  return {
-    name: 'ValidatingAdmissionWebhook',
-    async validate(attrs) {
-      const invocations = await applicable(ctx, source, attrs);
-      if (invocations.length === 0) return;
-      const outcomes = await Promise.allSettled(invocations.map(async (inv) => {
-        try {
-          const result = await call(inv, attrs, opts);
-          if (!result.allowed) throw denial(inv.entry, result.status);
-        } catch (e) {
-          onFailure(inv.entry, e);
-        }
-      }));
-      for (const o of outcomes) if (o.status === 'rejected') throw o.reason;
-    },
-  };
+  return webhookPlugin(ctx, false, async (invocations, attrs) => {
+    const outcomes = await Promise.allSettled(invocations.map(async (inv) => {
+      try {
+        await call(inv, attrs, opts);
+      } catch (e) {
+        onFailure(inv.entry, e);
+      }
+    }));
+    for (const o of outcomes) if (o.status === 'rejected') throw o.reason;
+  });
 }

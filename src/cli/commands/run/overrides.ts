@@ -9,17 +9,10 @@ import type { FlagSpec } from '../../framework/spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 
 /** `--override-type`. */
-export const OVERRIDE_TYPE_FLAG = {
-  name: 'override-type', type: 'string', default: 'merge',
-  description: 'The method used to override the generated object: json, merge, or strategic.',
-  complete: { kind: 'values', values: ['json', 'merge', 'strategic'] },
-} as const satisfies FlagSpec;
+export const OVERRIDE_TYPE_FLAG = { name: 'override-type', type: 'string', default: 'merge', description: 'The method used to override the generated object: json, merge, or strategic.', complete: { kind: 'values', values: ['json', 'merge', 'strategic'] } } as const satisfies FlagSpec;
 
 /** `--overrides`. */
-export const OVERRIDES_FLAG = {
-  name: 'overrides', type: 'string', default: '',
-  description: 'An inline JSON override for the generated object. If this is non-empty, it is used to override the generated object. Requires that the object supply a valid apiVersion field.',
-} as const satisfies FlagSpec;
+export const OVERRIDES_FLAG = { name: 'overrides', type: 'string', default: '', description: 'An inline JSON override for the generated object. If this is non-empty, it is used to override the generated object. Requires that the object supply a valid apiVersion field.' } as const satisfies FlagSpec;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -7,10 +7,7 @@ import type { FlagSpec } from '../../framework/spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 
 /** `--use-protocol-buffers`, accepted as kubectl accepts it (the commands do not read it). */
-export const USE_PROTOCOL_BUFFERS_FLAG = {
-  name: 'use-protocol-buffers', type: 'bool', default: true,
-  description: 'Enables using protocol-buffers to access Metrics API.',
-} as const satisfies FlagSpec;
+export const USE_PROTOCOL_BUFFERS_FLAG = { name: 'use-protocol-buffers', type: 'bool', default: true, description: 'Enables using protocol-buffers to access Metrics API.' } as const satisfies FlagSpec;
 
 /** Throws kubectl's error when the server does not serve `metrics.platform.io/v1beta1`. */
 export async function requireMetricsApi(client: PlatformClient, signal: AbortSignal): Promise<void> {

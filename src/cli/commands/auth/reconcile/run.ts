@@ -9,7 +9,7 @@
 import type { PlatformClient } from '../../../../sdk/client.js';
 import { StatusError } from '../../../../sdk/errors.js';
 import { ANNOTATIONS, GROUPS } from '../../../../sdk/naming.js';
-import type { BindingReconcileResult, RoleReconcileResult } from '../../../../sdk/rbac/reconcile.js';
+import type { ReconcileOperation } from '../../../../sdk/rbac/reconcile.js';
 import type { ResourceClient } from '../../../../sdk/rest/resource-client.js';
 import { asKind, toKubeObject, type KubeObject, type ObjectBase } from '../../../../sdk/types/meta.js';
 import type { ClusterRole, RoleBinding } from '../../../../sdk/types/rbac.js';
@@ -68,37 +68,21 @@ async function ensureNamespace(client: PlatformClient, namespace: string, signal
   }
 }
 
-async function reconcileRoleObject(s: Settings, rc: ResourceClient, expected: ClusterRole, namespace: string | undefined): Promise<RoleReconcileResult> {
-  const { reconcileRole } = await import('../../../../sdk/rbac/reconcile.js');
-  for (let attempt = 0; attempt < MAX_ROLE_ATTEMPTS; attempt++) {
-    const kind = expected.kind ?? 'ClusterRole';
-    const live = await getLive<ClusterRole>(rc, expected.metadata?.name ?? '', kind, s.signal);
-    const result = reconcileRole(expected, live, s.removeExtraPermissions, ANNOTATIONS.rbacAutoupdate);
-    if (result.protected || s.dryRun || result.operation === 'none') return result;
-    try {
-      if (result.operation === 'create') {
-        if (namespace !== undefined) await ensureNamespace(s.client, namespace, s.signal);
-        result.role = asKind<ClusterRole>(await rc.create(toKubeObject(result.role), { signal: s.signal }), kind) ?? result.role;
-      } else {
-        result.role = asKind<ClusterRole>(await rc.update(toKubeObject(result.role), { signal: s.signal }), kind) ?? result.role;
-      }
-      return result;
-    } catch (err) {
-      // Created or deleted by someone else since it was read: start again.
-      if ((result.operation === 'create' && isStatus(err, 409) && (err as StatusError).reason === 'AlreadyExists') || (result.operation === 'update' && isStatus(err, 404))) continue;
-      throw err;
-    }
-  }
-  throw new Error('exceeded maximum attempts');
-}
-
-async function reconcileBindingObject(s: Settings, rc: ResourceClient, expected: RoleBinding, namespace: string | undefined): Promise<BindingReconcileResult> {
-  const { reconcileBinding } = await import('../../../../sdk/rbac/reconcile.js');
-  for (let attempt = 0; attempt < MAX_BINDING_ATTEMPTS; attempt++) {
-    const kind = expected.kind ?? 'RoleBinding';
-    const live = await getLive<RoleBinding>(rc, expected.metadata?.name ?? '', kind, s.signal);
-    const result = reconcileBinding(expected, live, s.removeExtraSubjects, ANNOTATIONS.rbacAutoupdate);
-    if (result.protected || s.dryRun || result.operation === 'none') return result;
+/**
+ * component-helpers' reconcile loop of a role or a binding: reconcile the expected object with the
+ * live one and write the result (deleting the live binding first when its role reference changed,
+ * creating the namespace of a new namespaced object); start again when the object appeared or went
+ * away since it was read. Returns the result and the object as written.
+ */
+async function reconcileLoop<T extends ObjectBase, R extends { operation: ReconcileOperation; protected: boolean }>(
+  s: Settings, rc: ResourceClient, name: string, kind: string, namespace: string | undefined, attempts: number,
+  reconcile: (live: T | undefined) => R, objectOf: (result: R) => T,
+): Promise<[R, T]> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const live = await getLive<T>(rc, name, kind, s.signal);
+    const result = reconcile(live);
+    const object = objectOf(result);
+    if (result.protected || s.dryRun || result.operation === 'none') return [result, object];
     try {
       if (result.operation === 'recreate' && live !== undefined) {
         try {
@@ -110,14 +94,11 @@ async function reconcileBindingObject(s: Settings, rc: ResourceClient, expected:
           if (!isStatus(err, 404)) throw err;
         }
       }
-      if (result.operation === 'create' || result.operation === 'recreate') {
-        if (namespace !== undefined) await ensureNamespace(s.client, namespace, s.signal);
-        result.binding = asKind<RoleBinding>(await rc.create(toKubeObject(result.binding), { signal: s.signal }), kind) ?? result.binding;
-      } else {
-        result.binding = asKind<RoleBinding>(await rc.update(toKubeObject(result.binding), { signal: s.signal }), kind) ?? result.binding;
-      }
-      return result;
+      if (result.operation === 'update') return [result, asKind<T>(await rc.update(toKubeObject(object), { signal: s.signal }), kind) ?? object];
+      if (namespace !== undefined) await ensureNamespace(s.client, namespace, s.signal);
+      return [result, asKind<T>(await rc.create(toKubeObject(object), { signal: s.signal }), kind) ?? object];
     } catch (err) {
+      // Created or deleted by someone else since it was read: start again.
       if ((result.operation !== 'update' && isStatus(err, 409) && (err as StatusError).reason === 'AlreadyExists') || (result.operation === 'update' && isStatus(err, 404))) continue;
       throw err;
     }
@@ -156,19 +137,23 @@ async function reconcileObject(ctx: CommandContext, s: Settings, output: ObjectO
     return;
   }
   if (version !== 'v1') throw new UsageError(`only ${GROUPS.rbac}/v1 is supported: not *${version}.${object.kind ?? ''}`, false);
-  const [{ placeObject }, { describeObject }] = await Promise.all([import('../../../../sdk/apply/resolve-manifest.js'), import('../../../../sdk/apply/object-ref.js')]);
+  const [{ placeObject }, { describeObject }, { reconcileRole, reconcileBinding }] = await Promise.all([
+    import('../../../../sdk/apply/resolve-manifest.js'), import('../../../../sdk/apply/object-ref.js'), import('../../../../sdk/rbac/reconcile.js')]);
   const mapping = { group: GROUPS.rbac, version: 'v1', resource: kind.resource, namespaced: kind.namespaced, kind: object.kind ?? '' };
   const placed = placeObject(object, { ...mapping, singular: '', verbs: [], shortNames: [], categories: [], subresources: [] }, namespaceOptions);
   const rc = s.client.resource(mapping, placed.namespace);
   if (object.kind === 'Role' || object.kind === 'ClusterRole') {
-    const result = await reconcileRoleObject(s, rc, placed.object as ClusterRole, placed.namespace);
-    printResult(ctx, output, s, toKubeObject(result.role), { operation: result.operation, protected: result.protected, missingRules: result.missingRules, extraRules: result.extraRules }, describeObject);
+    const expected = placed.object as ClusterRole;
+    const [result, role] = await reconcileLoop(s, rc, expected.metadata?.name ?? '', mapping.kind, placed.namespace, MAX_ROLE_ATTEMPTS,
+      (live: ClusterRole | undefined) => reconcileRole(expected, live, s.removeExtraPermissions, ANNOTATIONS.rbacAutoupdate), (r) => r.role);
+    printResult(ctx, output, s, toKubeObject(role), { operation: result.operation, protected: result.protected, missingRules: result.missingRules, extraRules: result.extraRules }, describeObject);
   } else {
     // A binding without a role reference decodes with an empty one.
     const binding = placed.object as Partial<RoleBinding>;
     const expected: RoleBinding = { ...binding, roleRef: binding.roleRef ?? { apiGroup: '', kind: '', name: '' } };
-    const result = await reconcileBindingObject(s, rc, expected, placed.namespace);
-    printResult(ctx, output, s, toKubeObject(result.binding), { operation: result.operation, protected: result.protected, missingSubjects: result.missingSubjects, extraSubjects: result.extraSubjects }, describeObject);
+    const [result, written] = await reconcileLoop(s, rc, expected.metadata?.name ?? '', mapping.kind, placed.namespace, MAX_BINDING_ATTEMPTS,
+      (live: RoleBinding | undefined) => reconcileBinding(expected, live, s.removeExtraSubjects, ANNOTATIONS.rbacAutoupdate), (r) => r.binding);
+    printResult(ctx, output, s, toKubeObject(written), { operation: result.operation, protected: result.protected, missingSubjects: result.missingSubjects, extraSubjects: result.extraSubjects }, describeObject);
   }
 }
 

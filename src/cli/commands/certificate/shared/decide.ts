@@ -10,6 +10,7 @@ import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CertificateSigningRequest, CertificateSigningRequestCondition } from '../../../../sdk/types/certificates.js';
 import { toKubeObject } from '../../../../sdk/types/meta.js';
 import type { CommandContext } from '../../../framework/context.js';
+import { defineCommand } from '../../../framework/define-command.js';
 import type { FlagsOf } from '../../../framework/flag-reader.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
@@ -26,7 +27,7 @@ const WORDING: Record<Decision, { verb: string; reason: string; opposite: Decisi
 };
 
 /** What approve and deny read: {@link decisionFlags}. */
-type DecisionFlags = FlagsOf<ReturnType<typeof decisionFlags>>;
+export type DecisionFlags = FlagsOf<ReturnType<typeof decisionFlags>>;
 
 /** Flags of approve and deny. */
 export function decisionFlags(decision: Decision) {
@@ -58,6 +59,25 @@ async function names(ctx: CommandContext, args: string[], flags: DecisionFlags):
   if (!fromFiles) return args;
   const manifests = await readCommandManifests(ctx, flags);
   return manifests.map((m) => m.object.metadata?.name ?? '');
+}
+
+/**
+ * The spec of `certificate approve` or `certificate deny`, which differ in their decision and in
+ * the paragraphs of their description after its first line.
+ */
+export function decisionCommand(decision: Decision, paragraphs: readonly string[]) {
+  const { verb } = WORDING[decision];
+  const title = `${verb.charAt(0).toUpperCase()}${verb.slice(1)}`;
+  return defineCommand({
+    name: verb,
+    usage: '(-f FILENAME | NAME)',
+    summary: `${title} a certificate signing request`,
+    description: [`${title} a certificate signing request.`, ...paragraphs.flatMap((p) => ['', p])].join('\n'),
+    examples: [{ description: `${title} CSR 'csr-sqgzp'`, command: `${BINARY_NAME} certificate ${verb} csr-sqgzp` }],
+    flags: decisionFlags(decision),
+    args: 'none',
+    load: async () => (ctx: CommandContext, args: string[], flags: DecisionFlags) => runDecision(ctx, args, flags, decision),
+  });
 }
 
 /** Runs `certificate approve|deny`. */

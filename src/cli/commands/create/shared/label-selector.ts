@@ -5,19 +5,12 @@
  * `!=`, `gt` and `lt` have no LabelSelector form.
  */
 import { SelectorParseError, parseLabelSelector } from '../../../../machinery/labels/parse.js';
-import type { LabelRequirement } from '../../../../machinery/labels/selector.js';
-import { UsageError } from '../../../framework/usage-error.js';
+import { UsageError, usageErrorOn } from '../../../framework/usage-error.js';
 import { labelSelector, type Struct } from '../../../resource-builders/typed.js';
 
 /** kubectl's `metav1.ParseToLabelSelector`, as a `metav1.LabelSelector` struct. */
 export function parseToLabelSelector(selector: string): Struct {
-  let requirements: LabelRequirement[];
-  try {
-    ({ requirements } = parseLabelSelector(selector));
-  } catch (err) {
-    if (err instanceof SelectorParseError) throw new UsageError(`couldn't parse the selector string ${JSON.stringify(selector)}: ${err.message}`, false);
-    throw err;
-  }
+  const { requirements } = usageErrorOn(SelectorParseError, () => parseLabelSelector(selector), (err) => `couldn't parse the selector string ${JSON.stringify(selector)}: ${err.message}`);
   const matchLabels: Record<string, string> = {};
   const matchExpressions: Struct[] = [];
   const OPERATORS = { in: 'In', notin: 'NotIn', exists: 'Exists', '!': 'DoesNotExist' } as const;

@@ -8,33 +8,19 @@ import type { FlagSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 
 /** `--cascade`. */
-export const CASCADE_FLAG = {
-  name: 'cascade', type: 'string', default: 'background',
-  description: 'Must be "background", "orphan", or "foreground". Selects the deletion cascading strategy for the dependents (e.g. Pods created by a ReplicationController). Defaults to background.',
-  complete: { kind: 'values', values: ['background', 'orphan', 'foreground'] },
-  noOptDefault: 'background',
-} as const satisfies FlagSpec;
+export const CASCADE_FLAG = { name: 'cascade', type: 'string', default: 'background', description: 'Must be "background", "orphan", or "foreground". Selects the deletion cascading strategy for the dependents (e.g. Pods created by a ReplicationController). Defaults to background.', complete: { kind: 'values', values: ['background', 'orphan', 'foreground'] }, noOptDefault: 'background' } as const satisfies FlagSpec;
 
 /** `--grace-period`. */
-export const GRACE_PERIOD_FLAG = {
-  name: 'grace-period', type: 'int', default: -1,
-  description: 'Period of time in seconds given to the resource to terminate gracefully. Ignored if negative. Set to 1 for immediate shutdown. Can only be set to 0 when --force is true (force deletion).',
-} as const satisfies FlagSpec;
+export const GRACE_PERIOD_FLAG = { name: 'grace-period', type: 'int', default: -1, description: 'Period of time in seconds given to the resource to terminate gracefully. Ignored if negative. Set to 1 for immediate shutdown. Can only be set to 0 when --force is true (force deletion).' } as const satisfies FlagSpec;
 
 /** `--force`: delete at once, without the grace period. */
-export const FORCE_FLAG = {
-  name: 'force', type: 'bool', default: false,
-  description: 'If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation.',
-} as const satisfies FlagSpec;
+export const FORCE_FLAG = { name: 'force', type: 'bool', default: false, description: 'If true, immediately remove resources from API and bypass graceful deletion. Note that immediate deletion of some resources may result in inconsistency or data loss and requires confirmation.' } as const satisfies FlagSpec;
 
 /** `--now` of `delete`. */
 export const NOW_FLAG = { name: 'now', type: 'bool', default: false, description: 'If true, resources are signaled for immediate shutdown (same as --grace-period=1).' } as const satisfies FlagSpec;
 
 /** `--timeout` of the wait for deleted objects to be gone. */
-export const DELETION_TIMEOUT_FLAG = {
-  name: 'timeout', type: 'duration', default: '0s',
-  description: 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object',
-} as const satisfies FlagSpec;
+export const DELETION_TIMEOUT_FLAG = { name: 'timeout', type: 'duration', default: '0s', description: 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object' } as const satisfies FlagSpec;
 
 /**
  * `--timeout` and `--wait` of the deletion `apply --force` and `replace --force` make before they

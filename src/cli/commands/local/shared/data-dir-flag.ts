@@ -7,8 +7,4 @@ import { HOME_DIR_NAME, LOCAL_DIR_NAME } from '../../../../sdk/naming.js';
 import type { FlagSpec } from '../../../framework/spec.js';
 
 /** `--data-dir`. */
-export const DATA_DIR_FLAG = {
-  name: 'data-dir', type: 'string', default: '',
-  description: `Directory of the server's state (default ~/${HOME_DIR_NAME}/${LOCAL_DIR_NAME}).`,
-  complete: { kind: 'dir' },
-} as const satisfies FlagSpec;
+export const DATA_DIR_FLAG = { name: 'data-dir', type: 'string', default: '', description: `Directory of the server's state (default ~/${HOME_DIR_NAME}/${LOCAL_DIR_NAME}).`, complete: { kind: 'dir' } } as const satisfies FlagSpec;

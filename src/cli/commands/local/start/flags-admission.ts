@@ -5,11 +5,11 @@
  * their mapping to the server's AdmissionOptions, and their forwarding to the background process.
  * Bad values are refused before the server starts, with kube-apiserver's texts.
  */
-import { isAbsolute, resolve } from 'node:path';
 import type { FlagSpec } from '../../../framework/spec.js';
 import type { FlagsOf } from '../../../framework/flag-reader.js';
-import { UsageError } from '../../../framework/usage-error.js';
+import { UsageError, usageErrorOn } from '../../../framework/usage-error.js';
 import type { AdmissionOptions } from '../../../../server/admission/options.js';
+import { absolute, forwardedArgs } from './forward-flags.js';
 
 /** The flags. */
 export const admissionFlags = [
@@ -21,12 +21,6 @@ export const admissionFlags = [
   { name: 'runtime-config', type: 'string', default: '', description: 'Comma-separated key=value pairs enabling or disabling API versions and resources: api/all, api/ga, api/beta, api/alpha, <group>/<version>, <group>/<version>/<resource>.' },
   { name: 'feature-gates', type: 'string', default: '', description: 'Comma-separated key=value pairs of feature gates (see the API specification for the gates and their defaults).' },
 ] as const satisfies readonly FlagSpec[];
-
-const FILE_FLAGS = new Set(['admission-control-config-file', 'audit-log-path']);
-
-function absolute(path: string, cwd: string): string {
-  return isAbsolute(path) ? path : resolve(cwd, path);
-}
 
 /** The server's admission options from the flags; checks them and reports deprecations through `warn`. */
 export async function admissionOptionsFromFlags(flags: FlagsOf<typeof admissionFlags>, cwd: string, warn: (line: string) => void): Promise<AdmissionOptions> {
@@ -46,12 +40,7 @@ export async function admissionOptionsFromFlags(flags: FlagsOf<typeof admissionF
     if (enable.length > 0) o.enablePlugins = enable;
     if (disable.length > 0) o.disablePlugins = disable;
   }
-  try {
-    enabledPluginNames(o.enablePlugins, o.disablePlugins);
-  } catch (e) {
-    if (e instanceof AdmissionPluginError) throw new UsageError(e.message, false);
-    throw e;
-  }
+  usageErrorOn(AdmissionPluginError, () => enabledPluginNames(o.enablePlugins, o.disablePlugins));
   const config = flags.string('admission-control-config-file') ?? '';
   if (config !== '') o.configFile = absolute(config, cwd);
   const audit = flags.string('audit-log-path') ?? '';
@@ -59,24 +48,16 @@ export async function admissionOptionsFromFlags(flags: FlagsOf<typeof admissionF
   const gates = flags.string('feature-gates') ?? '';
   if (gates !== '') {
     const { FeatureGateError, parseFeatureGateFlag, resolveFeatureGates } = await import('../../../../server/versioning/feature-gates.js');
-    try {
+    o.featureGates = usageErrorOn(FeatureGateError, () => {
       const parsed = parseFeatureGateFlag(gates);
       for (const w of resolveFeatureGates(parsed).warnings) warn(w);
-      o.featureGates = parsed;
-    } catch (e) {
-      if (e instanceof FeatureGateError) throw new UsageError(`invalid argument "${gates}" for "--feature-gates" flag: ${e.message}`, false);
-      throw e;
-    }
+      return parsed;
+    }, (e) => `invalid argument "${gates}" for "--feature-gates" flag: ${e.message}`);
   }
   const runtime = flags.string('runtime-config') ?? '';
   if (runtime !== '') {
     const { RuntimeConfigError, parseRuntimeConfig } = await import('../../../../server/versioning/runtime-config.js');
-    try {
-      o.runtimeConfig = Object.fromEntries(parseRuntimeConfig(runtime).map((e) => [e.key, e.enabled]));
-    } catch (e) {
-      if (e instanceof RuntimeConfigError) throw new UsageError(e.message, false);
-      throw e;
-    }
+    o.runtimeConfig = usageErrorOn(RuntimeConfigError, () => Object.fromEntries(parseRuntimeConfig(runtime).map((e) => [e.key, e.enabled])));
   }
   return o;
 }
@@ -84,12 +65,5 @@ export async function admissionOptionsFromFlags(flags: FlagsOf<typeof admissionF
 /** The flags given on the command line, as arguments for the background server (after checking them). */
 export async function admissionArgs(flags: FlagsOf<typeof admissionFlags>, cwd: string, warn: (line: string) => void): Promise<string[]> {
   await admissionOptionsFromFlags(flags, cwd, warn);
-  const args: string[] = [];
-  for (const f of admissionFlags) {
-    if (!flags.changed(f.name)) continue;
-    let value = f.type === 'stringSlice' ? flags.strings(f.name).join(',') : flags.string(f.name) ?? '';
-    if (FILE_FLAGS.has(f.name) && value !== '') value = absolute(value, cwd);
-    args.push(`--${f.name}=${value}`);
-  }
-  return args;
+  return forwardedArgs(flags, admissionFlags, cwd);
 }

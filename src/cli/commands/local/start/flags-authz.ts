@@ -4,11 +4,11 @@
  * server process. The default mode list is `Node,RBAC`: the admin user stays a superuser through
  * `system:masters`, everyone else gets what roles grant.
  */
-import { isAbsolute, resolve } from 'node:path';
 import type { FlagSpec } from '../../../framework/spec.js';
 import type { FlagsOf } from '../../../framework/flag-reader.js';
-import { UsageError } from '../../../framework/usage-error.js';
+import { UsageError, usageErrorOn } from '../../../framework/usage-error.js';
 import type { AuthorizationOptions } from '../../../../server/auth/authz/options.js';
+import { absolute, forwardedArgs } from './forward-flags.js';
 
 /** The default `--authorization-mode` of `local start`. */
 export const DEFAULT_LOCAL_AUTHORIZATION_MODES = ['Node', 'RBAC'];
@@ -30,20 +30,11 @@ export const authzFlags = [
   { name: 'authorization-webhook-cache-unauthorized-ttl', type: 'duration', default: '30s', description: 'How long to cache denied answers of the webhook.' },
 ] as const satisfies readonly FlagSpec[];
 
-function absolute(path: string, cwd: string): string {
-  return isAbsolute(path) ? path : resolve(cwd, path);
-}
-
 /** The server's authorization options from the flags (paths resolved against `cwd`). */
 export async function authorizationOptionsFromFlags(flags: FlagsOf<typeof authzFlags>, cwd: string): Promise<AuthorizationOptions> {
   const { parseAuthorizationModes, AuthorizationOptionsError } = await import('../../../../server/auth/authz/options.js');
   const o: AuthorizationOptions = {};
-  try {
-    o.modes = parseAuthorizationModes(flags.strings('authorization-mode').join(','));
-  } catch (e) {
-    if (e instanceof AuthorizationOptionsError) throw new UsageError(e.message, false);
-    throw e;
-  }
+  o.modes = usageErrorOn(AuthorizationOptionsError, () => parseAuthorizationModes(flags.strings('authorization-mode').join(',')));
   const policyFile = flags.string('authorization-policy-file') ?? '';
   if (policyFile !== '') o.policyFile = absolute(policyFile, cwd);
   const webhookFile = flags.string('authorization-webhook-config-file') ?? '';
@@ -61,13 +52,5 @@ export async function authorizationOptionsFromFlags(flags: FlagsOf<typeof authzF
 
 /** The authorization flags given on the command line, as arguments for the background server. */
 export function authzArgs(flags: FlagsOf<typeof authzFlags>, cwd: string): string[] {
-  const args: string[] = [];
-  // Every flag given, lists as their comma-joined text (as they were given).
-  for (const f of authzFlags) {
-    if (!flags.changed(f.name)) continue;
-    let value = f.type === 'stringSlice' ? flags.strings(f.name).join(',') : flags.string(f.name) ?? '';
-    if ('complete' in f && f.complete.kind === 'file' && value !== '') value = absolute(value, cwd);
-    args.push(`--${f.name}=${value}`);
-  }
-  return args;
+  return forwardedArgs(flags, authzFlags, cwd);
 }

@@ -7,6 +7,7 @@ import type { FlagSpec } from '../../../framework/spec.js';
 import type { FlagsOf } from '../../../framework/flag-reader.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import type { CertificatesOptions } from '../../../../server/certificates/options.js';
+import { forwardedArgs } from './forward-flags.js';
 
 /** The controllers `--controllers` can name here, and whether they are on for `*`. */
 const CONTROLLERS: Readonly<Record<string, boolean>> = { csrsigning: true, csrapproving: true, csrcleaner: true, bootstrapsigner: false };
@@ -45,8 +46,6 @@ export function certificatesOptionsFromFlags(flags: FlagsOf<typeof certificatesF
 
 /** The flags to pass on to the background server. */
 export function certificatesArgs(flags: FlagsOf<typeof certificatesFlags>): string[] {
-  const args: string[] = [];
-  if (flags.changed('cluster-signing-duration')) args.push(`--cluster-signing-duration=${flags.string('cluster-signing-duration') ?? ''}`);
-  if (flags.changed('controllers')) args.push(`--controllers=${flags.strings('controllers').join(',')}`);
-  return args;
+  // No flag here names a file, which `cwd` would resolve.
+  return forwardedArgs(flags, certificatesFlags, '');
 }

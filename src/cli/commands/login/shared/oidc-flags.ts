@@ -22,9 +22,7 @@ const CLIENT_SECRET_FLAG = { name: 'client-secret', type: 'string', default: '',
 const SCOPE_FLAG = { name: 'scope', type: 'stringArray', default: [], description: 'Scope to request besides "openid" (repeatable, e.g. --scope email --scope groups)' } as const satisfies FlagSpec;
 
 /** `--issuer-ca-file`. */
-const ISSUER_CA_FILE_FLAG = {
-  name: 'issuer-ca-file', type: 'string', default: '', description: "Path to a PEM CA bundle for the provider's certificate (default: the system roots)", complete: { kind: 'file' },
-} as const satisfies FlagSpec;
+const ISSUER_CA_FILE_FLAG = { name: 'issuer-ca-file', type: 'string', default: '', description: "Path to a PEM CA bundle for the provider's certificate (default: the system roots)", complete: { kind: 'file' } } as const satisfies FlagSpec;
 
 /** `--issuer`, `--client-id`, `--client-secret`, `--scope`, `--issuer-ca-file`. */
 export const OIDC_FLAGS = [ISSUER_FLAG, CLIENT_ID_FLAG, CLIENT_SECRET_FLAG, SCOPE_FLAG, ISSUER_CA_FILE_FLAG] as const satisfies readonly FlagSpec[];
