@@ -12,7 +12,6 @@ import type { ObjectMeta } from '../../sdk/types/generated/meta-v1.js';
 import { FINALIZERS, NAMESPACES } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
 import { storedAs, type KindDef } from '../registry/kind-def.js';
-import type { ResourceDef } from '../registry/types.js';
 import { InternalClient } from '../control/client.js';
 import type { Controller } from '../control/controller.js';
 import { realClock } from '../control/clock.js';
@@ -36,6 +35,7 @@ export function protectionController(ctx: ServerContext): Controller {
   const pvDef = ctx.registry.kind('v1', 'PersistentVolume');
   const podDef = ctx.registry.kind('v1', 'Pod');
   const leaseDef = ctx.registry.kind('coordination.platform.io/v1', 'Lease');
+  const watched = [['pvc', pvcDef], ['pv', pvDef], ['pod', podDef]] as const;
 
   /** True when a node agent renews the lease of `node`. */
   async function agentAlive(node: string): Promise<boolean> {
@@ -88,13 +88,12 @@ export function protectionController(ctx: ServerContext): Controller {
   const loop = reconcileLoop({
     name: 'protection', ctx, clock: realClock(ctx.now), retry: STEADY_RETRY, reconcile,
     initialKeys: async () => {
-      for (const pvc of await client.list(pvcDef)) considerClaim(pvc.metadata);
-      for (const pv of await client.list(pvDef)) considerVolume(pv.metadata);
-      for (const pod of await client.list(podDef)) considerPod(pod.metadata);
+      for (const [kind, def] of watched) for (const obj of await client.list(def)) consider(kind, obj.metadata);
       return [];
     },
     subscriptions: [ctx.onWrite((ev) => {
-      if (ev.type !== 'DELETED') consider(ev.def, ev.object);
+      const seen = watched.find(([, def]) => def === ev.def);
+      if (seen !== undefined && ev.type !== 'DELETED') consider(seen[0], storedAs(seen[1], ev.object).metadata);
       if (ev.def === podDef && (ev.type === 'DELETED' || ev.type === 'MODIFIED')) {
         // A finished or removed pod may release the claims it used.
         const pod = storedAs(podDef, ev.object);
@@ -104,24 +103,14 @@ export function protectionController(ctx: ServerContext): Controller {
   });
   const queue = loop.queue;
 
-  function considerClaim(meta: ObjectMeta | undefined): void {
-    if (typeof meta?.deletionTimestamp === 'string') queue.add(`pvc|${meta.namespace ?? ''}|${meta.name ?? ''}`);
-  }
-
-  function considerVolume(meta: ObjectMeta | undefined): void {
-    if (typeof meta?.deletionTimestamp === 'string') queue.add(`pv||${meta.name ?? ''}`);
-  }
-
-  /** deletionGracePeriodSeconds is an int64: a value beyond 2^53 is a bigint at run time, which the number test leaves alone. */
-  function considerPod(meta: ObjectMeta | undefined): void {
+  /**
+   * Queues an object being deleted; a pod only while its grace period runs (deletionGracePeriodSeconds
+   * is an int64: a value beyond 2^53 is a bigint at run time, which the number test leaves alone).
+   */
+  function consider(kind: typeof watched[number][0], meta: ObjectMeta | undefined): void {
     const grace = meta?.deletionGracePeriodSeconds;
-    if (typeof meta?.deletionTimestamp === 'string' && typeof grace === 'number' && grace > 0) queue.add(`pod|${meta.namespace ?? ''}|${meta.name ?? ''}`);
-  }
-
-  function consider(def: ResourceDef, obj: JsonObject): void {
-    if (def === pvcDef) considerClaim(storedAs(pvcDef, obj).metadata);
-    else if (def === pvDef) considerVolume(storedAs(pvDef, obj).metadata);
-    else if (def === podDef) considerPod(storedAs(podDef, obj).metadata);
+    if (typeof meta?.deletionTimestamp !== 'string' || (kind === 'pod' && !(typeof grace === 'number' && grace > 0))) return;
+    queue.add(`${kind}|${kind === 'pv' ? '' : meta.namespace ?? ''}|${meta.name ?? ''}`);
   }
 
   return loop;
