@@ -5,15 +5,14 @@
  * (a node renewing its own certificate) or `certificatesigningrequests/nodeclient` (a bootstrap
  * identity asking for a node's first one).
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
+import type { CertificateSigningRequest } from '../../sdk/types/generated/certificates-v1.js';
 import { GROUPS, SIGNERS } from '../../sdk/naming.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import type { UserInfo } from '../request/user.js';
 import type { ServerContext } from '../context.js';
 import { timestamp } from '../util/time.js';
 import type { Controller } from '../control/controller.js';
-import type { ResourceDef } from '../registry/types.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import type { KindDef } from '../registry/kind-def.js';
 import { certificateOf, setConditions } from './conditions.js';
 import { conditionsOf, findCondition } from '../util/conditions.js';
 import { csrController } from './csr-watch.js';
@@ -24,18 +23,18 @@ import { CsrWriter } from './writer.js';
 
 interface Recognizer {
   subresource: 'selfnodeclient' | 'nodeclient';
-  recognize(csr: JsonObject, req: ParsedRequest, usages: string[]): boolean;
+  recognize(csr: CertificateSigningRequest, req: ParsedRequest, usages: string[]): boolean;
   message: string;
 }
 
-function isNodeClient(csr: JsonObject, req: ParsedRequest, usages: string[]): boolean {
-  return asString(asObject(csr.spec)?.signerName) === SIGNERS.apiserverClientNodeAgent && nodeClientError(req, usages) === undefined;
+function isNodeClient(csr: CertificateSigningRequest, req: ParsedRequest, usages: string[]): boolean {
+  return csr.spec?.signerName === SIGNERS.apiserverClientNodeAgent && nodeClientError(req, usages) === undefined;
 }
 
 const RECOGNIZERS: readonly Recognizer[] = [
   {
     subresource: 'selfnodeclient',
-    recognize: (csr, req, usages) => asString(asObject(csr.spec)?.username) === req.commonName && isNodeClient(csr, req, usages),
+    recognize: (csr, req, usages) => csr.spec?.username === req.commonName && isNodeClient(csr, req, usages),
     message: 'Auto approving self nodeagent client certificate after SubjectAccessReview.',
   },
   {
@@ -46,33 +45,31 @@ const RECOGNIZERS: readonly Recognizer[] = [
 ];
 
 /** The requestor of a request, as its spec recorded it. */
-function requestor(csr: JsonObject): UserInfo {
-  const spec = asObject(csr.spec) ?? {};
-  const user: UserInfo = { username: asString(spec.username) ?? '', groups: (asArray(spec.groups) ?? []).map((g) => String(g)) };
-  const uid = asString(spec.uid);
-  if (uid !== undefined) user.uid = uid;
-  const extra = asObject(spec.extra);
-  if (extra !== undefined) {
-    user.extra = Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, (asArray(v) ?? []).map((x) => String(x))]));
-  }
+function requestor(csr: CertificateSigningRequest): UserInfo {
+  const spec = csr.spec;
+  const user: UserInfo = { username: spec?.username ?? '', groups: [...(spec?.groups ?? [])] };
+  if (spec?.uid !== undefined) user.uid = spec.uid;
+  const extra = spec?.extra;
+  // A null list in a map stays null when a write is decoded (Go's zero value of a slice).
+  if (extra !== undefined) user.extra = Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, [...(v ?? [])]]));
   return user;
 }
 
 /** Creates the auto-approver. */
-export function approverController(ctx: ServerContext, def: ResourceDef, authorizer: Authorizer): Controller {
+export function approverController(ctx: ServerContext, def: KindDef<CertificateSigningRequest>, authorizer: Authorizer): Controller {
   const writer = new CsrWriter(ctx, def, 'csrapproving');
   return csrController(ctx, def, 'csrapproving', async (csr) => {
     if (certificateOf(csr) !== '' || findCondition(csr.status, 'Approved') !== undefined || findCondition(csr.status, 'Denied') !== undefined) return;
-    const spec = asObject(csr.spec) ?? {};
-    if (spec.signerName !== SIGNERS.apiserverClientNodeAgent) return;
+    const spec = csr.spec;
+    if (spec?.signerName !== SIGNERS.apiserverClientNodeAgent) return;
     let req: ParsedRequest;
     try {
       req = parseRequestPem(decodeBytesField(spec.request) ?? '');
     } catch {
       return;
     }
-    const usages = (asArray(spec.usages) ?? []).map((u) => String(u));
-    const name = asString(asObject(csr.metadata)?.name) ?? '';
+    const usages: string[] = [...(spec.usages ?? [])];
+    const name = csr.metadata?.name ?? '';
     const user = requestor(csr);
     for (const r of RECOGNIZERS) {
       if (!r.recognize(csr, req, usages)) continue;

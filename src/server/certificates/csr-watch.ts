@@ -8,15 +8,15 @@ import { InternalClient } from '../control/client.js';
 import { realClock } from '../control/clock.js';
 import type { RateLimitedQueue } from '../control/rate-limited-queue.js';
 import { reconcileLoop, STEADY_RETRY, type ReconcileLoop } from '../control/reconcile-loop.js';
-import type { ResourceDef } from '../registry/types.js';
+import type { AnyDef } from '../registry/kind-def.js';
 import { asObject, asString } from '../util/json.js';
 
 /** A controller over signing requests: `handle` gets the current object of each queued name. */
-export function csrController(
+export function csrController<T extends JsonObject>(
   ctx: ServerContext,
-  def: ResourceDef,
+  def: AnyDef<T>,
   name: string,
-  handle: (csr: JsonObject, queue: RateLimitedQueue) => Promise<void>,
+  handle: (csr: T, queue: RateLimitedQueue) => Promise<void>,
   extra: { start?: () => void; stop?: () => void } = {},
 ): ReconcileLoop & { client: InternalClient } {
   const client = new InternalClient(ctx, name);

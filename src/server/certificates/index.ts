@@ -5,7 +5,6 @@
  * objects of node bootstrapping. The built-in signers sign with the server's CA unless another
  * is given, so issued client certificates authenticate (that CA is trusted for client auth).
  */
-import { GROUPS } from '../../sdk/naming.js';
 import type { AdmissionPlugin } from '../admission/types.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import type { AuthorizationOptions } from '../auth/authz/options.js';
@@ -50,7 +49,7 @@ export interface CertificatesInputs {
 export async function setupCertificates(core: ServerCore, inp: CertificatesInputs): Promise<CertificatesSetup> {
   await loadX509();
   const o = inp.options;
-  const def = core.registry.lookup(GROUPS.certificates, 'v1', 'certificatesigningrequests');
+  const def = core.registry.kind('certificates.platform.io/v1', 'CertificateSigningRequest');
   const admission = [
     csrStrategyPlugin(() => core.now()),
     certificateApprovalPlugin(inp.mayUseSigner),
@@ -62,15 +61,13 @@ export async function setupCertificates(core: ServerCore, inp: CertificatesInput
     const out: Controller[] = [];
     const rbacBootstrap = inp.authorization?.bootstrapPolicy ?? (inp.authorization?.modes ?? []).includes('RBAC');
     if (o.bootstrapPolicy ?? rbacBootstrap) out.push(nodeBootstrapPolicyController(ctx));
-    if (def !== undefined) {
-      if (o.autoApprove !== false) out.push(approverController(ctx, def, inp.authorizer));
-      if (o.signer !== false) out.push(signingController(ctx, def, ca, o.signingDurationMs ?? CERTIFICATE_DEFAULTS.signingDurationMs));
-      if (o.cleaner !== false) out.push(cleanerController(ctx, def, {
-        approvedTtlMs: o.approvedTtlMs ?? CERTIFICATE_DEFAULTS.approvedTtlMs,
-        pendingTtlMs: o.pendingTtlMs ?? CERTIFICATE_DEFAULTS.pendingTtlMs,
-        intervalMs: o.cleanupIntervalMs ?? CERTIFICATE_DEFAULTS.cleanupIntervalMs,
-      }));
-    }
+    if (o.autoApprove !== false) out.push(approverController(ctx, def, inp.authorizer));
+    if (o.signer !== false) out.push(signingController(ctx, def, ca, o.signingDurationMs ?? CERTIFICATE_DEFAULTS.signingDurationMs));
+    if (o.cleaner !== false) out.push(cleanerController(ctx, def, {
+      approvedTtlMs: o.approvedTtlMs ?? CERTIFICATE_DEFAULTS.approvedTtlMs,
+      pendingTtlMs: o.pendingTtlMs ?? CERTIFICATE_DEFAULTS.pendingTtlMs,
+      intervalMs: o.cleanupIntervalMs ?? CERTIFICATE_DEFAULTS.cleanupIntervalMs,
+    }));
     if (o.bootstrapSigner === true) out.push(bootstrapSignerController(ctx, inp.serverUrl, inp.caPem));
     return out;
   };

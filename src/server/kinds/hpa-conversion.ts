@@ -5,18 +5,19 @@
  */
 import { ANNOTATIONS } from '../../sdk/naming.js';
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString } from '../util/json.js';
+import type { HorizontalPodAutoscaler, HorizontalPodAutoscalerSpec, HorizontalPodAutoscalerStatus, MetricSpec } from '../../sdk/types/generated/autoscaling-v2.js';
+import type { HorizontalPodAutoscalerSpec as HorizontalPodAutoscalerSpecV1, HorizontalPodAutoscalerStatus as HorizontalPodAutoscalerStatusV1 } from '../../sdk/types/generated/autoscaling-v1.js';
+import { asArray, asNumber, asObject } from '../util/json.js';
 
 /** The CPU utilization target v1 objects get when they name none. */
 export const DEFAULT_CPU_UTILIZATION = 80;
 
-function cpuMetric(utilization: number): JsonObject {
+function cpuMetric(utilization: number): MetricSpec {
   return { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: utilization } } };
 }
 
-function isCpuUtilization(m: JsonObject): boolean {
-  const r = asObject(m.resource);
-  return m.type === 'Resource' && r?.name === 'cpu' && asObject(r.target)?.type === 'Utilization';
+function isCpuUtilization(m: MetricSpec): boolean {
+  return m.type === 'Resource' && m.resource?.name === 'cpu' && m.resource.target?.type === 'Utilization';
 }
 
 function parseJsonArray(text: unknown): JsonObject[] {
@@ -69,44 +70,53 @@ export function hpaV1ToV2(obj: JsonObject): void {
   }
 }
 
-/** The v1 form of a stored (v2) object. */
-export function hpaV2ToV1(stored: JsonObject): JsonObject {
-  const obj = structuredClone(stored) as JsonObject;
-  const spec = asObject(obj.spec) ?? {};
-  const meta = asObject(obj.metadata) ?? {};
-  const annotations: JsonObject = { ...(asObject(meta.annotations) ?? {}) };
-  const metrics = (asArray(spec.metrics) ?? []).map((m) => asObject(m) ?? {});
+/** The v1 spec of a stored spec; the metrics other than the CPU utilization go to `annotations`. */
+function v1Spec(spec: HorizontalPodAutoscalerSpec | undefined, annotations: Record<string, string>): Partial<HorizontalPodAutoscalerSpecV1> {
+  const metrics = spec?.metrics ?? [];
   const cpu = metrics.find(isCpuUtilization);
   const others = metrics.filter((m) => m !== cpu);
-  const out: JsonObject = {};
-  for (const k of ['scaleTargetRef', 'minReplicas', 'maxReplicas']) if (spec[k] !== undefined) out[k] = spec[k] ?? null;
-  const target = asNumber(asObject(asObject(cpu?.resource)?.target)?.averageUtilization);
+  const out: Partial<HorizontalPodAutoscalerSpecV1> = {};
+  if (spec?.scaleTargetRef !== undefined) out.scaleTargetRef = spec.scaleTargetRef;
+  if (spec?.minReplicas !== undefined) out.minReplicas = spec.minReplicas;
+  if (spec?.maxReplicas !== undefined) out.maxReplicas = spec.maxReplicas;
+  const target = cpu?.resource?.target?.averageUtilization;
   if (target !== undefined) out.targetCPUUtilizationPercentage = target;
   if (others.length > 0) annotations[ANNOTATIONS.hpaMetrics] = JSON.stringify(others);
-  if (spec.behavior !== undefined) annotations[ANNOTATIONS.hpaBehavior] = JSON.stringify(spec.behavior);
-  obj.spec = out;
-  const status = asObject(obj.status);
-  if (status !== undefined) {
-    const current = (asArray(status.currentMetrics) ?? []).map((m) => asObject(m) ?? {});
-    const cpuNow = current.find((m) => m.type === 'Resource' && asObject(m.resource)?.name === 'cpu');
-    const rest = current.filter((m) => m !== cpuNow);
-    const v1: JsonObject = {};
-    for (const k of ['observedGeneration', 'lastScaleTime', 'currentReplicas', 'desiredReplicas']) if (status[k] !== undefined) v1[k] = status[k] ?? null;
-    v1.currentReplicas ??= 0;
-    v1.desiredReplicas ??= 0;
-    const util = asNumber(asObject(asObject(cpuNow?.resource)?.current)?.averageUtilization);
-    if (util !== undefined) v1.currentCPUUtilizationPercentage = util;
-    if (rest.length > 0) annotations[ANNOTATIONS.hpaCurrentMetrics] = JSON.stringify(rest);
-    const conditions = asArray(status.conditions);
-    if (conditions !== undefined && conditions.length > 0) annotations[ANNOTATIONS.hpaConditions] = JSON.stringify(conditions);
-    obj.status = v1;
-  }
-  if (Object.keys(annotations).length > 0) meta.annotations = annotations;
-  obj.metadata = meta;
-  return obj;
+  if (spec?.behavior !== undefined) annotations[ANNOTATIONS.hpaBehavior] = JSON.stringify(spec.behavior);
+  return out;
 }
 
-/** A v2 view of an object in either form (tables read both). */
+/** The v1 status of a stored status; the metrics other than CPU and the conditions go to `annotations`. */
+function v1Status(status: HorizontalPodAutoscalerStatus, annotations: Record<string, string>): HorizontalPodAutoscalerStatusV1 {
+  const current = status.currentMetrics ?? [];
+  const cpuNow = current.find((m) => m.type === 'Resource' && m.resource?.name === 'cpu');
+  const rest = current.filter((m) => m !== cpuNow);
+  const copied: Partial<HorizontalPodAutoscalerStatusV1> = {};
+  if (status.observedGeneration !== undefined) copied.observedGeneration = status.observedGeneration;
+  if (status.lastScaleTime !== undefined) copied.lastScaleTime = status.lastScaleTime;
+  if (status.currentReplicas !== undefined) copied.currentReplicas = status.currentReplicas;
+  // The controller leaves desiredReplicas unset until it has read the target's scale.
+  if (status.desiredReplicas !== undefined) copied.desiredReplicas = status.desiredReplicas;
+  const v1: HorizontalPodAutoscalerStatusV1 = { ...copied, currentReplicas: copied.currentReplicas ?? 0, desiredReplicas: copied.desiredReplicas ?? 0 };
+  const util = cpuNow?.resource?.current?.averageUtilization;
+  if (util !== undefined) v1.currentCPUUtilizationPercentage = util;
+  if (rest.length > 0) annotations[ANNOTATIONS.hpaCurrentMetrics] = JSON.stringify(rest);
+  const conditions = status.conditions ?? [];
+  if (conditions.length > 0) annotations[ANNOTATIONS.hpaConditions] = JSON.stringify(conditions);
+  return v1;
+}
+
+/** The v1 form of a stored (v2) object (the keys stay where they were). */
+export function hpaV2ToV1(stored: HorizontalPodAutoscaler): JsonObject {
+  const obj = structuredClone(stored);
+  const annotations: Record<string, string> = { ...obj.metadata?.annotations };
+  const spec = v1Spec(obj.spec, annotations);
+  const status = obj.status === undefined ? undefined : v1Status(obj.status, annotations);
+  const metadata = { ...obj.metadata, ...(Object.keys(annotations).length > 0 ? { annotations } : {}) };
+  return { ...obj, spec, ...(status === undefined ? {} : { status }), metadata };
+}
+
+/** A v2 view of an object in either form (the v1 table reads v1 objects through it). */
 export function hpaV2View(obj: JsonObject): JsonObject {
   const spec = asObject(obj.spec);
   if (spec !== undefined && spec.metrics === undefined) {
@@ -135,5 +145,4 @@ export function defaultHpaV2(obj: JsonObject): void {
     down.policies ??= [{ type: 'Percent', value: 100, periodSeconds: 15 }];
     behavior.scaleDown = down;
   }
-  void asString;
 }

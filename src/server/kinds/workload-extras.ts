@@ -7,7 +7,9 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import { asArray, asNumber, asObject, asString } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
-import { defaultHpaV2, hpaV1ToV2, hpaV2ToV1 } from './hpa-conversion.js';
+import { defaultHpaV2, hpaV1ToV2, hpaV2ToV1, hpaV2View } from './hpa-conversion.js';
+import { storedAs } from '../registry/kind-def.js';
+import type { TableDef } from '../registry/types.js';
 import { controllerRevisionTable, endpointSliceTable, horizontalPodAutoscalerTable } from '../tables/workload-extras.js';
 import { isJsonNumber, writeJson } from '../../machinery/json-numbers.js';
 
@@ -80,16 +82,25 @@ export const horizontalPodAutoscalerDef = defineKind({
   hooks: { defaults: defaultHpaV2, validate: validateHpa },
 });
 
+/**
+ * The rows of v1 reads: a v1 object is the v1 form of a stored object (`hpaV2ToV1`), so converted
+ * back it is that stored object, which the v2 table reads.
+ */
+const horizontalPodAutoscalerV1Table: TableDef = {
+  columns: horizontalPodAutoscalerTable.columns,
+  cells: (obj, now) => horizontalPodAutoscalerTable.cells(storedAs(horizontalPodAutoscalerDef, hpaV2View(obj)), now),
+};
+
 /** The v1 def: converted to v2 on the way in, back to v1 on every read. */
 export const horizontalPodAutoscalerV1Def = defineKind({
   group: GROUPS.autoscaling, version: 'v1', kind: 'HorizontalPodAutoscaler', plural: 'horizontalpodautoscalers', shortNames: ['hpa'], categories: ['all'],
-  namespaced: true, status: true, tracksGeneration: true, table: horizontalPodAutoscalerTable,
+  namespaced: true, status: true, tracksGeneration: true, table: horizontalPodAutoscalerV1Table,
   hooks: {
     defaults(o) {
       hpaV1ToV2(o);
       defaultHpaV2(o);
     },
-    toVersion: hpaV2ToV1,
+    toVersion: (stored) => hpaV2ToV1(storedAs(horizontalPodAutoscalerDef, stored)),
     validate: validateHpa,
   },
 });

@@ -88,11 +88,11 @@ export async function setupNode(ctx: ServerContext, options: NodeOptions | undef
     const u = process.cpuUsage(started);
     return { cpuNanos: (u.user + u.system) * 1000, memoryBytes: process.memoryUsage().rss };
   });
-  const nodesDef = ctx.registry.lookup('', 'v1', 'nodes');
+  const nodesDef = ctx.registry.kind('v1', 'Node');
   const reader = new InternalClient(ctx, 'system:serviceaccount:platform-system:metrics-server', 'metrics-server');
   endpoints.push(metricsEndpoint(ctx, {
     sampler,
-    node: async (): Promise<JsonObject | undefined> => (nodesDef === undefined ? undefined : reader.get(nodesDef, '', LOCAL_NODE_NAME)),
+    node: () => reader.get(nodesDef, '', LOCAL_NODE_NAME),
   }));
   let shutdown: Promise<void> | undefined;
   const stopAll = (): Promise<void> => {

@@ -4,14 +4,12 @@
  * `tailLines`, `limitBytes`). Which instance is read follows the kubelet's rules; a followed log is
  * streamed with chunked transfer until the instance ends or the client goes away.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
+import type { ContainerStatus } from '../../sdk/types/generated/core-v1.js';
 import type { ServerContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import type { PipelineEndpoint } from '../http/handler.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { ContainerLogRef, LogReadOptions } from '../node/logs/container-logs.js';
-import { storedAs } from '../registry/kind-def.js';
-import { asObject, asString } from '../util/json.js';
 import { fieldError, invalid, type FieldError } from '../validation/field-errors.js';
 import { waitDrainOrClose } from '../http/drain.js';
 import { boolParam } from './connect.js';
@@ -66,20 +64,17 @@ export function parseLogRequest(q: URLSearchParams, podName: string, now: number
  * Which instance's log a request reads (the kubelet's validateContainerLogStatus): the current
  * instance, or with `previous` the one before; `latest` is the newest instance that has a log.
  */
-export function instanceToRead(status: JsonObject | undefined, containerName: string, podName: string, previous: boolean, latest: number | undefined): number {
-  const state = asObject(status?.state) ?? {};
-  const running = asObject(state.running);
-  const terminated = asObject(state.terminated);
-  const waiting = asObject(state.waiting);
-  const last = asObject(asObject(status?.lastState)?.terminated);
-  const current = running !== undefined || (terminated !== undefined && asString(terminated.containerID) !== undefined);
+export function instanceToRead(status: ContainerStatus | undefined, containerName: string, podName: string, previous: boolean, latest: number | undefined): number {
+  const { running, terminated, waiting } = status?.state ?? {};
+  const last = status?.lastState?.terminated;
+  const current = running !== undefined || terminated?.containerID !== undefined;
   if (previous) {
     if (last === undefined || latest === undefined) throw badRequest(`previous terminated container "${containerName}" in pod "${podName}" not found`);
     return current ? latest - 1 : latest;
   }
   if (latest !== undefined && (current || last !== undefined)) return latest;
   if (terminated !== undefined || last !== undefined) throw badRequest(`container "${containerName}" in pod "${podName}" is terminated`);
-  if (waiting !== undefined) throw badRequest(`container "${containerName}" in pod "${podName}" is waiting to start: ${asString(waiting.reason) ?? 'ContainerCreating'}`);
+  if (waiting !== undefined) throw badRequest(`container "${containerName}" in pod "${podName}" is waiting to start: ${waiting.reason ?? 'ContainerCreating'}`);
   throw badRequest(`container "${containerName}" in pod "${podName}" is waiting to start - no logs yet`);
 }
 
@@ -88,7 +83,7 @@ function writeChunk(rc: RequestContext, text: string): Promise<void> {
 }
 
 async function serveLog(ctx: ServerContext, rc: RequestContext, node: NodeStreams | undefined): Promise<void> {
-  const pod = storedAs(ctx.registry.kind('v1', 'Pod'), await loadPod(ctx, rc.info.namespace, rc.info.name));
+  const pod = await loadPod(ctx, rc.info.namespace, rc.info.name);
   const podName = pod.metadata?.name ?? '';
   const request = parseLogRequest(rc.url.searchParams, podName, ctx.now());
   const container = pickContainer(pod, request.container);

@@ -3,46 +3,43 @@
  * and the node agent's messages when the name is missing or wrong), and that container's running
  * instance as the pod status reports it.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
+import type { Container, ContainerStatus, EphemeralContainer, Pod } from '../../sdk/types/generated/core-v1.js';
 import type { ServerContext } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
+import { storedAs } from '../registry/kind-def.js';
 import { findObject } from '../rest/get.js';
-import { asArray, asObject, asString } from '../util/json.js';
 
 const PODS = { group: '', resource: 'pods' };
 
 /** The pod, or 404. */
-export async function loadPod(ctx: ServerContext, namespace: string, name: string): Promise<JsonObject> {
-  const def = ctx.registry.lookup('', 'v1', 'pods');
-  const pod = def === undefined ? undefined : await findObject(ctx, def, namespace, name);
+export async function loadPod(ctx: ServerContext, namespace: string, name: string): Promise<Pod> {
+  const def = ctx.registry.kind('v1', 'Pod');
+  const pod = await findObject(ctx, def, namespace, name);
   if (pod === undefined) throw notFound(PODS, name);
-  return pod;
+  return storedAs(def, pod);
 }
 
-function names(pod: JsonObject, list: string): string[] {
-  return (asArray(asObject(pod.spec)?.[list]) ?? []).map((c) => asString(asObject(c)?.name) ?? '').filter((n) => n !== '');
+function names(containers: readonly { name?: string }[] | undefined): string[] {
+  return (containers ?? []).map((c) => c.name ?? '').filter((n) => n !== '');
 }
 
 /** The container spec of `name` (containers, init containers, ephemeral containers). */
-export function containerSpec(pod: JsonObject, name: string): JsonObject | undefined {
-  for (const list of ['containers', 'initContainers', 'ephemeralContainers']) {
-    const found = (asArray(asObject(pod.spec)?.[list]) ?? []).map((c) => asObject(c) ?? {}).find((c) => c.name === name);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+export function containerSpec(pod: Pod, name: string): Container | EphemeralContainer | undefined {
+  const spec = pod.spec;
+  return [spec?.containers, spec?.initContainers, spec?.ephemeralContainers].map((list) => list?.find((c) => c.name === name)).find((c) => c !== undefined);
 }
 
 /**
  * The container a request means: the one named, or the only one (the API server's rule; with
  * several, the name is required).
  */
-export function pickContainer(pod: JsonObject, requested: string): string {
-  const podName = asString(asObject(pod.metadata)?.name) ?? '';
-  const containers = names(pod, 'containers');
+export function pickContainer(pod: Pod, requested: string): string {
+  const podName = pod.metadata?.name ?? '';
+  const containers = names(pod.spec?.containers);
   if (requested === '') {
     if (containers.length === 1) return containers[0] ?? '';
-    const init = names(pod, 'initContainers');
-    const ephemeral = names(pod, 'ephemeralContainers');
+    const init = names(pod.spec?.initContainers);
+    const ephemeral = names(pod.spec?.ephemeralContainers);
     let message = `a container name must be specified for pod ${podName}, choose one of: [${containers.join(' ')}]`;
     if (init.length > 0) message += ` or one of the init containers: [${init.join(' ')}]`;
     if (ephemeral.length > 0) message += ` or one of the ephemeral containers: [${ephemeral.join(' ')}]`;
@@ -53,30 +50,25 @@ export function pickContainer(pod: JsonObject, requested: string): string {
 }
 
 /** The status of a container (any list). */
-export function containerStatus(pod: JsonObject, name: string): JsonObject | undefined {
-  const status = asObject(pod.status) ?? {};
-  for (const list of ['containerStatuses', 'initContainerStatuses', 'ephemeralContainerStatuses']) {
-    const found = (asArray(status[list]) ?? []).map((c) => asObject(c) ?? {}).find((c) => c.name === name);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+export function containerStatus(pod: Pod, name: string): ContainerStatus | undefined {
+  const status = pod.status;
+  return [status?.containerStatuses, status?.initContainerStatuses, status?.ephemeralContainerStatuses]
+    .map((list) => list?.find((c) => c.name === name)).find((c) => c !== undefined);
 }
 
 /** The runtime id of the running instance of a container (`process://<pid>`), or the node agent's error. */
-export function runningContainerId(pod: JsonObject, name: string): string {
+export function runningContainerId(pod: Pod, name: string): string {
   const cs = containerStatus(pod, name);
-  const running = asObject(asObject(cs?.state)?.running);
-  const id = asString(cs?.containerID);
-  if (cs === undefined || running === undefined || id === undefined) {
+  const id = cs?.containerID;
+  if (cs?.state?.running === undefined || id === undefined) {
     throw new ApiError(400, 'BadRequest', `unable to upgrade connection: container not found ("${name}")`);
   }
   return id;
 }
 
 /** Refuses pods that are done or not on a node (the API server's checks before it connects to a node). */
-export function checkConnectable(pod: JsonObject, verb: string): void {
-  const phase = asString(asObject(pod.status)?.phase) ?? '';
+export function checkConnectable(pod: Pod, verb: string): void {
+  const phase = pod.status?.phase ?? '';
   if (phase === 'Succeeded' || phase === 'Failed') throw badRequest(`cannot ${verb} into a container in a completed pod; current phase is ${phase}`);
-  const podName = asString(asObject(pod.metadata)?.name) ?? '';
-  if ((asString(asObject(pod.spec)?.nodeName) ?? '') === '') throw badRequest(`pod ${podName} does not have a host assigned`);
+  if ((pod.spec?.nodeName ?? '') === '') throw badRequest(`pod ${pod.metadata?.name ?? ''} does not have a host assigned`);
 }

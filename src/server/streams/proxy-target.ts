@@ -54,7 +54,7 @@ function containerPorts(pod: Pod): ContainerPort[] {
 
 /** `pods/proxy`: the pod's IP and the named or numbered port (80 when none is named). */
 export async function podBackend(ctx: ServerContext, namespace: string, target: ProxyName): Promise<ProxyBackend> {
-  const pod = storedAs(ctx.registry.kind('v1', 'Pod'), await loadPod(ctx, namespace, target.name));
+  const pod = await loadPod(ctx, namespace, target.name);
   const host = pod.status?.podIP;
   if (host === undefined || host === '') throw serviceUnavailable(`address not allowed`);
   let port = 80;

@@ -2,13 +2,12 @@
  * Server tables of EndpointSlice, ControllerRevision and HorizontalPodAutoscaler, with the
  * columns and cell formats of the API server's printers.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ControllerRevision } from '../../sdk/types/generated/apps-v1.js';
 import type { EndpointSlice } from '../../sdk/types/generated/discovery-v1.js';
 import type { TableDef } from '../registry/types.js';
-import { asArray, asNumber, asObject, asString, nameOf } from '../util/json.js';
+import type { HorizontalPodAutoscaler, MetricSpec, MetricStatus } from '../../sdk/types/generated/autoscaling-v2.js';
+import { nameOf } from '../util/json.js';
 import { AGE_COLUMN, NAME_COLUMN, ageOf, column, int } from './common.js';
-import { hpaV2View } from '../kinds/hpa-conversion.js';
 
 /** `listWithMoreString`: up to `max` items, then ` + N more...`; `<unset>` when empty. */
 function listWithMore(items: string[], max: number): string {
@@ -56,12 +55,12 @@ export const controllerRevisionTable: TableDef<ControllerRevision> = {
 };
 
 /** A resource quantity as Go's `Quantity.String()` keeps it (we print what the object says). */
-function quantity(v: unknown): string {
-  return typeof v === 'number' ? String(v) : asString(v) ?? '<unknown>';
+function quantity(v: string | number | undefined): string {
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : '<unknown>';
 }
 
 /** `formatHPAMetrics`: current/target per metric, at most two, then ` + N more...`. */
-export function formatHpaMetrics(specs: readonly JsonObject[], statuses: readonly JsonObject[]): string {
+export function formatHpaMetrics(specs: readonly MetricSpec[], statuses: readonly MetricStatus[]): string {
   if (specs.length === 0) return '<none>';
   const list: string[] = [];
   specs.forEach((spec, i) => {
@@ -69,36 +68,31 @@ export function formatHpaMetrics(specs: readonly JsonObject[], statuses: readonl
     switch (spec.type) {
       case 'Resource':
       case 'ContainerResource': {
-        const key = spec.type === 'Resource' ? 'resource' : 'containerResource';
-        const src = asObject(spec[key]) ?? {};
-        const target = asObject(src.target) ?? {};
-        const cur = asObject(asObject(st?.[key])?.current);
-        const name = asString(src.name) ?? '';
-        const prefix = spec.type === 'Resource' ? `${name}: ` : `${name}/${asString(src.container) ?? ''}: `;
-        if (target.averageValue !== undefined) {
-          list.push(`${prefix}${cur?.averageValue !== undefined ? quantity(cur.averageValue) : '<unknown>'}/${quantity(target.averageValue)}`);
+        const src = spec.type === 'Resource' ? spec.resource : spec.containerResource;
+        const target = src?.target;
+        const cur = spec.type === 'Resource' ? st?.resource?.current : st?.containerResource?.current;
+        const name = src?.name ?? '';
+        const prefix = spec.type === 'Resource' ? `${name}: ` : `${name}/${spec.containerResource?.container ?? ''}: `;
+        if (target?.averageValue !== undefined) {
+          list.push(`${prefix}${quantity(cur?.averageValue)}/${quantity(target.averageValue)}`);
         } else {
-          const current = asNumber(cur?.averageUtilization) !== undefined ? `${String(cur?.averageUtilization)}%` : '<unknown>';
-          const want = asNumber(target.averageUtilization) !== undefined ? `${String(target.averageUtilization)}%` : '<auto>';
+          const current = cur?.averageUtilization !== undefined ? `${String(cur.averageUtilization)}%` : '<unknown>';
+          const want = target?.averageUtilization !== undefined ? `${String(target.averageUtilization)}%` : '<auto>';
           list.push(`${prefix}${current}/${want}`);
         }
         break;
       }
-      case 'Pods': {
-        const target = asObject(asObject(spec.pods)?.target) ?? {};
-        const cur = asObject(asObject(st?.pods)?.current);
-        list.push(`${cur?.averageValue !== undefined ? quantity(cur.averageValue) : '<unknown>'}/${quantity(target.averageValue)}`);
+      case 'Pods':
+        list.push(`${quantity(st?.pods?.current?.averageValue)}/${quantity(spec.pods?.target?.averageValue)}`);
         break;
-      }
       case 'Object':
       case 'External': {
-        const key = spec.type === 'Object' ? 'object' : 'external';
-        const target = asObject(asObject(spec[key])?.target) ?? {};
-        const cur = asObject(asObject(st?.[key])?.current);
-        const avg = target.averageValue !== undefined;
-        const want = avg ? target.averageValue : target.value;
+        const target = spec.type === 'Object' ? spec.object?.target : spec.external?.target;
+        const cur = spec.type === 'Object' ? st?.object?.current : st?.external?.current;
+        const avg = target?.averageValue !== undefined;
+        const want = avg ? target?.averageValue : target?.value;
         const have = avg ? cur?.averageValue : cur?.value;
-        list.push(`${have !== undefined ? quantity(have) : '<unknown>'}/${quantity(want)}${avg ? ' (avg)' : ''}`);
+        list.push(`${quantity(have)}/${quantity(want)}${avg ? ' (avg)' : ''}`);
         break;
       }
       default:
@@ -109,7 +103,7 @@ export function formatHpaMetrics(specs: readonly JsonObject[], statuses: readonl
   return list.join(', ');
 }
 
-export const horizontalPodAutoscalerTable: TableDef = {
+export const horizontalPodAutoscalerTable: TableDef<HorizontalPodAutoscaler> = {
   columns: [
     NAME_COLUMN,
     column('Reference', 'string', 'reference to scaled resource; horizontal pod autoscaler will learn the current resource consumption and will set the desired number of pods by using its Scale subresource.'),
@@ -119,15 +113,11 @@ export const horizontalPodAutoscalerTable: TableDef = {
     column('Replicas', 'integer', 'currentReplicas is current number of replicas of pods managed by this autoscaler, as last seen by the autoscaler.'),
     AGE_COLUMN,
   ],
-  cells(obj, now) {
-    const hpa = hpaV2View(obj);
-    const spec = asObject(hpa.spec) ?? {};
-    const status = asObject(hpa.status) ?? {};
-    const ref = asObject(spec.scaleTargetRef) ?? {};
-    const metrics = (asArray(spec.metrics) ?? []).map((m) => asObject(m) ?? {});
-    const current = (asArray(status.currentMetrics) ?? []).map((m) => asObject(m) ?? {});
-    const min = asNumber(spec.minReplicas);
-    return [nameOf(hpa), `${asString(ref.kind) ?? ''}/${asString(ref.name) ?? ''}`, formatHpaMetrics(metrics, current), min === undefined ? '<unset>' : String(min),
-      int(spec.maxReplicas), int(status.currentReplicas), ageOf(hpa, now)];
+  cells(hpa, now) {
+    const spec = hpa.spec;
+    const ref = spec?.scaleTargetRef;
+    const min = spec?.minReplicas;
+    return [nameOf(hpa), `${ref?.kind ?? ''}/${ref?.name ?? ''}`, formatHpaMetrics(spec?.metrics ?? [], hpa.status?.currentMetrics ?? []),
+      min === undefined ? '<unset>' : String(min), int(spec?.maxReplicas), int(hpa.status?.currentReplicas), ageOf(hpa, now)];
   },
 };

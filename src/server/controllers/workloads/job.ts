@@ -7,20 +7,19 @@
  * once no pod is left running, as the 1.32 controller writes them.
  */
 import { ANNOTATIONS, FINALIZERS, LABELS } from '../../../sdk/naming.js';
-import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
 import type { Job, JobStatus } from '../../../sdk/types/generated/batch-v1.js';
-import type { Pod } from '../../../sdk/types/generated/core-v1.js';
+import type { Pod, PodTemplateSpec } from '../../../sdk/types/generated/core-v1.js';
 import { timestamp } from '../../util/time.js';
 import type { KindDef } from '../../registry/kind-def.js';
 import { fromObjectSelector } from '../../../machinery/labels/selector.js';
-import { asArray, asNumber, asObject, metaOf, nameOf, uidOf } from '../../util/json.js';
+import { asNumber, nameOf, uidOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey, type Informer } from '../../feed/informer.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
 import { errorMessage, type ControllerKit, type WorkloadOptions } from '../../control/kit.js';
 import { newCondition, setCondition } from './util/conditions.js';
-import { conditionsOf, findCondition } from '../../util/conditions.js';
+import { findCondition } from '../../util/conditions.js';
 import { claim, controllerRefOf, newControllerRef } from './util/controller-ref.js';
 import { dependentHandler } from './util/owner-events.js';
 import { podFromTemplate } from './util/pod-template.js';
@@ -40,8 +39,8 @@ const MESSAGES = {
 } as const;
 
 /** True when a Job has a Complete or Failed condition that is True. */
-export function jobFinished(job: JsonObject): 'Complete' | 'Failed' | undefined {
-  for (const c of conditionsOf(asObject(job.status))) {
+export function jobFinished(job: Job): 'Complete' | 'Failed' | undefined {
+  for (const c of job.status?.conditions ?? []) {
     if ((c.type === 'Complete' || c.type === 'Failed') && c.status === 'True') return c.type;
   }
   return undefined;
@@ -299,29 +298,36 @@ function backoffRemaining(owned: readonly Pod[], failed: number, now: number): n
   return Math.max(0, last + delay - now);
 }
 
+/**
+ * The template of a Job's pods: the tracking finalizer, and for a completion index its annotation,
+ * label, hostname and `JOB_COMPLETION_INDEX` variable.
+ */
+function podTemplate(job: Job, index: number | undefined): PodTemplateSpec {
+  const t = structuredClone(job.spec?.template ?? {});
+  const meta = t.metadata ?? {};
+  meta.finalizers = [...(meta.finalizers ?? []), FINALIZERS.jobTracking];
+  if (index !== undefined) {
+    meta.annotations = { ...meta.annotations, [ANNOTATIONS.jobCompletionIndex]: String(index) };
+    meta.labels = { ...meta.labels, [LABELS.jobCompletionIndex]: String(index) };
+    const spec = t.spec;
+    if (spec !== undefined) {
+      spec.hostname ??= `${nameOf(job)}-${index}`;
+      for (const c of spec.containers) {
+        c.env = [...(c.env ?? []), { name: 'JOB_COMPLETION_INDEX', valueFrom: { fieldRef: { fieldPath: `metadata.annotations['${ANNOTATIONS.jobCompletionIndex}']` } } }];
+      }
+    }
+  }
+  t.metadata = meta;
+  return t;
+}
+
 async function createPods(kit: ControllerKit, podDef: KindDef<Pod>, job: Job, count: number, indexes: number[] | undefined): Promise<unknown> {
   const namespace = job.metadata?.namespace ?? '';
   const name = nameOf(job);
   const ref = newControllerRef(job, 'batch/v1', 'Job');
-  const template = job.spec?.template;
   const result = await slowStartBatch(count, 1, async (i) => {
     const index = indexes?.[i];
-    const pod = podFromTemplate(template, namespace, ref, { generateName: index === undefined ? `${name}-` : `${name}-${index}-` });
-    const meta = metaOf(pod);
-    meta.finalizers = [...(asArray(meta.finalizers) ?? []), FINALIZERS.jobTracking];
-    if (index !== undefined) {
-      meta.annotations = { ...(asObject(meta.annotations) ?? {}), [ANNOTATIONS.jobCompletionIndex]: String(index) };
-      meta.labels = { ...(asObject(meta.labels) ?? {}), [LABELS.jobCompletionIndex]: String(index) };
-      const spec = asObject(pod.spec) ?? {};
-      spec.hostname ??= `${name}-${index}`;
-      for (const c of asArray(spec.containers) ?? []) {
-        const container = asObject(c);
-        if (container === undefined) continue;
-        const env: JsonValue[] = asArray(container.env) ?? [];
-        env.push({ name: 'JOB_COMPLETION_INDEX', valueFrom: { fieldRef: { fieldPath: `metadata.annotations['${ANNOTATIONS.jobCompletionIndex}']` } } });
-        container.env = env;
-      }
-    }
+    const pod = podFromTemplate(podTemplate(job, index), namespace, ref, { generateName: index === undefined ? `${name}-` : `${name}-${index}-` });
     await createPodFor(kit, podDef, namespace, pod, job);
   });
   return result.error;

@@ -14,7 +14,7 @@ import { InternalClient } from '../../control/client.js';
 import { realClock, type ControllerClock } from '../../control/clock.js';
 import { EventRecorder, referenceTo } from '../../control/event-recorder.js';
 import { storedAs, type KindDef } from '../../registry/kind-def.js';
-import { asArray, asNumber, asObject, asString } from '../../util/json.js';
+import { asNumber } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { ContainerLogs } from '../logs/container-logs.js';
 import { quantityMilli } from '../../scheduler/pod-resources.js';
@@ -26,7 +26,7 @@ import { fieldPathOf, startContainer, type ContainerList, type StartDeps } from 
 import type { EnvSources } from './env.js';
 import { NodeReporter } from './node-reporter.js';
 import { nodeResources } from './node-status.js';
-import { generatePodStatus, initDone, NODE_SHUTDOWN_MESSAGE, NODE_SHUTDOWN_REASON, shouldRestart, type WaitingReason } from './pod-status.js';
+import { generatePodStatus, initDone, type AgentPodStatus, NODE_SHUTDOWN_MESSAGE, NODE_SHUTDOWN_REASON, shouldRestart, type WaitingReason } from './pod-status.js';
 import { PodWorkers } from './pod-workers.js';
 import { previousInstances } from './previous-instances.js';
 import { ProberManager } from './prober/prober-manager.js';
@@ -208,8 +208,7 @@ export class NodeAgent {
   private statusOverwritten(uid: string, pod: Pod): boolean {
     const cached = this.status.cached(uid);
     if (cached === undefined) return false;
-    // The cached status is the one the agent built (untyped: it writes lastProbeTime as null).
-    const summary = (s: JsonObject): string => JSON.stringify([s.phase ?? null, (asArray(s.conditions) ?? []).map((c) => [asObject(c)?.type ?? null, asObject(c)?.status ?? null])]);
+    const summary = (s: AgentPodStatus): string => JSON.stringify([s.phase ?? null, (s.conditions ?? []).map((c) => [c.type ?? null, c.status ?? null])]);
     return summary(cached) !== summary(pod.status ?? {});
   }
 
@@ -288,20 +287,20 @@ export class NodeAgent {
     await this.killUnhealthy(pod, st);
     await this.startWhatIsDue(pod, st, sandbox);
     const status = this.publish(pod, st, false);
-    const phase = asString(status.phase);
+    const phase = status.phase;
     if (phase === 'Succeeded' || phase === 'Failed') {
       st.finished = true;
       await this.terminate(pod, st, undefined);
     }
     this.collectGarbage(uid);
     const activeDeadline = asNumber(pod.spec?.activeDeadlineSeconds);
-    const start = Date.parse(asString(status.startTime) ?? '');
+    const start = Date.parse(status.startTime ?? '');
     if (activeDeadline !== undefined && !Number.isNaN(start)) this.workers.updateAfter(uid, Math.max(0, start + activeDeadline * 1000 - this.p.ctx.now()) + 10);
   }
 
   private deadlineExceeded(pod: Pod, st: PodState): WaitingReason | undefined {
     const seconds = asNumber(pod.spec?.activeDeadlineSeconds);
-    const startTime = asString(this.status.cached(uidOf(pod))?.startTime) ?? pod.status?.startTime;
+    const startTime = this.status.cached(uidOf(pod))?.startTime ?? pod.status?.startTime;
     if (seconds === undefined || startTime === undefined) return undefined;
     if (this.p.ctx.now() - Date.parse(startTime) < seconds * 1000) return undefined;
     if (!st.notified.has('deadline')) {
@@ -497,7 +496,7 @@ export class NodeAgent {
     if (deleting) this.status.terminated(pod);
   }
 
-  private publish(pod: Pod, st: PodState, podIsTerminal: boolean, terminalReason?: WaitingReason): JsonObject {
+  private publish(pod: Pod, st: PodState, podIsTerminal: boolean, terminalReason?: WaitingReason): AgentPodStatus {
     const uid = uidOf(pod);
     const instances = this.instances(uid, st);
     const byId = new Map(instances.map((c) => [c.id, c.name]));

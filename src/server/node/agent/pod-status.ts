@@ -5,11 +5,9 @@
  * PodReadyToStartContainers, Initialized, Ready, ContainersReady and PodScheduled with their
  * reasons and messages, addresses, start time and QoS class.
  */
-import type { Container, EphemeralContainer, Pod } from '../../../sdk/types/generated/core-v1.js';
-import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { Container, ContainerState, ContainerStateTerminated, ContainerStateWaiting, ContainerStatus, EphemeralContainer, Pod, PodCondition, PodStatus } from '../../../sdk/types/generated/core-v1.js';
 import { timestamp } from '../../util/time.js';
 import { qosClass } from '../../kinds/pod-spec.js';
-import { asArray, asNumber, asObject, asString } from '../../util/json.js';
 import type { ContainerInfo } from '../runtime/runtime.js';
 
 /** Why a container waits instead of running (the kubelet's reason cache). */
@@ -18,11 +16,20 @@ export interface WaitingReason {
   message: string;
 }
 
+/** A pod condition as the agent writes it: `lastProbeTime` is null (Go's zero time), as a kubelet writes it. */
+export type AgentPodCondition = Omit<PodCondition, 'lastProbeTime'> & { lastProbeTime?: string | null };
+
+/**
+ * The pod status the agent writes, and reads back as the old status: a PodStatus whose conditions
+ * may hold a null `lastProbeTime` (a stored PodStatus is one too).
+ */
+export type AgentPodStatus = Omit<PodStatus, 'conditions'> & { conditions?: AgentPodCondition[] };
+
 /** Everything the status is made from. */
 export interface StatusInputs {
   pod: Pod;
-  /** The status last written (or the pod's stored status); JSON, as the agent writes it (`lastProbeTime: null`). */
-  oldStatus: JsonObject;
+  /** The status last written (or the pod's stored status). */
+  oldStatus: AgentPodStatus;
   /** The pod's address once its sandbox exists. */
   podIP: string | undefined;
   hostIP: string;
@@ -49,8 +56,8 @@ function restartPolicy(pod: Pod): string {
 }
 
 /** The terminated state of an exited instance. */
-export function terminatedState(c: ContainerInfo): JsonObject {
-  const t: JsonObject = { exitCode: c.exitCode ?? 0, reason: c.reason ?? (c.exitCode === 0 ? 'Completed' : 'Error') };
+export function terminatedState(c: ContainerInfo): ContainerStateTerminated {
+  const t: ContainerStateTerminated = { exitCode: c.exitCode ?? 0, reason: c.reason ?? (c.exitCode === 0 ? 'Completed' : 'Error') };
   if (c.message !== undefined && c.message !== '') t.message = c.message;
   t.startedAt = timestamp(c.startedAt);
   t.finishedAt = timestamp(c.finishedAt ?? c.startedAt);
@@ -102,24 +109,23 @@ function completed(c: ContainerInfo): boolean {
 }
 
 /** The same for a `terminated` state of a container status. */
-function terminatedOk(t: JsonObject): boolean {
-  return asNumber(t.exitCode) === 0 && !stoppedByShutdown(t);
+function terminatedOk(t: ContainerStateTerminated): boolean {
+  return t.exitCode === 0 && !stoppedByShutdown(t);
 }
 
-function statusFor(inputs: StatusInputs, spec: Container, isInit: boolean, hasInit: boolean, old: JsonObject | undefined): JsonObject {
+function statusFor(inputs: StatusInputs, spec: Container, isInit: boolean, hasInit: boolean, old: ContainerStatus | undefined): ContainerStatus {
   const name = spec.name;
   const instances = instancesOf(inputs, name);
   const latest = instances.at(-1);
   const previous = instances.at(-2);
-  const defaultWaiting: JsonObject = { waiting: { reason: hasInit && !isInit ? 'PodInitializing' : 'ContainerCreating' } };
+  const defaultWaiting: ContainerState = { waiting: { reason: hasInit && !isInit ? 'PodInitializing' : 'ContainerCreating' } };
   const image = spec.image ?? '';
-  let status: JsonObject;
+  let status: ContainerStatus;
   if (latest === undefined) {
-    const oldState = asObject(old?.state) ?? {};
-    if (old !== undefined && oldState.terminated !== undefined) {
+    if (old?.state?.terminated !== undefined) {
       status = structuredClone(old);
     } else {
-      status = { name, state: defaultWaiting, lastState: structuredClone(asObject(old?.lastState) ?? {}), ready: false, restartCount: asNumber(old?.restartCount) ?? 0, image, imageID: '', started: false };
+      status = { name, state: defaultWaiting, lastState: structuredClone(old?.lastState ?? {}), ready: false, restartCount: old?.restartCount ?? 0, image, imageID: '', started: false };
     }
   } else {
     const running = latest.state === 'running';
@@ -153,14 +159,14 @@ function statusFor(inputs: StatusInputs, spec: Container, isInit: boolean, hasIn
  * The status of an ephemeral container: started once and never restarted, never ready, no
  * `started` (the prober never looks at it), the waiting reason while it cannot start.
  */
-function ephemeralStatusFor(inputs: StatusInputs, spec: EphemeralContainer, old: JsonObject | undefined): JsonObject {
+function ephemeralStatusFor(inputs: StatusInputs, spec: EphemeralContainer, old: ContainerStatus | undefined): ContainerStatus {
   const name = spec.name;
   const latest = instancesOf(inputs, name).at(-1);
   const image = spec.image ?? '';
   if (latest === undefined) {
-    if (old !== undefined && asObject(old.state)?.terminated !== undefined) return structuredClone(old);
+    if (old?.state?.terminated !== undefined) return structuredClone(old);
     const wait = inputs.waiting.get(name);
-    const waiting: JsonObject = wait === undefined ? { reason: 'ContainerCreating' } : wait.message === '' ? { reason: wait.reason } : { reason: wait.reason, message: wait.message };
+    const waiting: ContainerStateWaiting = wait === undefined ? { reason: 'ContainerCreating' } : wait.message === '' ? { reason: wait.reason } : { reason: wait.reason, message: wait.message };
     return { name, state: { waiting }, lastState: {}, ready: false, restartCount: 0, image, imageID: '' };
   }
   const running = latest.state === 'running';
@@ -176,23 +182,26 @@ function ephemeralStatusFor(inputs: StatusInputs, spec: EphemeralContainer, old:
   };
 }
 
-function state(cs: JsonObject): JsonObject {
-  return asObject(cs.state) ?? {};
+/** What the phase is made from: the states of the container statuses. */
+type StatusStates = Pick<ContainerStatus, 'state' | 'lastState'>;
+
+function state(cs: StatusStates): ContainerState {
+  return cs.state ?? {};
 }
 
 /** getPhase: the pod phase from its container statuses. */
-export function podPhase(pod: Pod, init: JsonObject[], main: JsonObject[], podIsTerminal: boolean): string {
+export function podPhase(pod: Pod, init: readonly StatusStates[], main: readonly StatusStates[], podIsTerminal: boolean): string {
   const policy = restartPolicy(pod);
   let pendingInit = 0;
   let failedInit = 0;
   for (const cs of init) {
     const s = state(cs);
-    const term = asObject(s.terminated);
+    const term = s.terminated;
     if (s.running !== undefined) pendingInit++;
     else if (term !== undefined) {
       if (!terminatedOk(term)) failedInit++;
     } else if (s.waiting !== undefined) {
-      const last = asObject(asObject(cs.lastState)?.terminated);
+      const last = cs.lastState?.terminated;
       if (last !== undefined && !terminatedOk(last)) failedInit++;
       else pendingInit++;
     } else {
@@ -206,13 +215,13 @@ export function podPhase(pod: Pod, init: JsonObject[], main: JsonObject[], podIs
   let succeeded = 0;
   for (const cs of main) {
     const s = state(cs);
-    const term = asObject(s.terminated);
+    const term = s.terminated;
     if (s.running !== undefined) running++;
     else if (term !== undefined) {
       stopped++;
       if (terminatedOk(term)) succeeded++;
     } else if (s.waiting !== undefined) {
-      if (asObject(asObject(cs.lastState)?.terminated) !== undefined) stopped++;
+      if (cs.lastState?.terminated !== undefined) stopped++;
       else waiting++;
     } else {
       unknown++;
@@ -231,8 +240,8 @@ export function podPhase(pod: Pod, init: JsonObject[], main: JsonObject[], podIs
   return 'Pending';
 }
 
-function condition(type: string, ok: boolean, reason?: string, message?: string): JsonObject {
-  const c: JsonObject = { type, status: ok ? 'True' : 'False' };
+function condition(type: string, ok: boolean, reason?: string, message?: string): PodCondition {
+  const c: PodCondition = { type, status: ok ? 'True' : 'False' };
   if (reason !== undefined) c.reason = reason;
   if (message !== undefined) c.message = message;
   return c;
@@ -242,25 +251,25 @@ function goList(names: string[]): string {
   return `[${names.join(' ')}]`;
 }
 
-function conditions(pod: Pod, inputs: StatusInputs, init: JsonObject[], main: JsonObject[], phase: string, oldConditions: JsonObject[]): JsonObject[] {
+function conditions(pod: Pod, inputs: StatusInputs, init: ContainerStatus[], main: ContainerStatus[], phase: string, oldConditions: readonly AgentPodCondition[]): AgentPodCondition[] {
   // Conditions other components own come from the stored pod (readiness gates, DisruptionTarget).
-  const out: JsonObject[] = (pod.status?.conditions ?? []).filter((c) => !KUBELET_CONDITIONS.has(c.type)).map((c) => structuredClone(c));
+  const out: AgentPodCondition[] = (pod.status?.conditions ?? []).filter((c) => !KUBELET_CONDITIONS.has(c.type)).map((c) => structuredClone(c));
   out.push(condition('PodReadyToStartContainers', inputs.podIP !== undefined));
   // Initialized.
-  const incomplete = init.filter((cs) => cs.ready !== true).map((cs) => asString(cs.name) ?? '');
+  const incomplete = init.filter((cs) => cs.ready !== true).map((cs) => cs.name);
   const anyStarted = main.some((cs) => state(cs).running !== undefined || state(cs).terminated !== undefined);
   if (phase === 'Succeeded') out.push(condition('Initialized', true, 'PodCompleted'));
   else if (incomplete.length === 0 || anyStarted) out.push(condition('Initialized', true));
   else out.push(condition('Initialized', false, 'ContainersNotInitialized', `containers with incomplete status: ${goList(incomplete)}`));
   // ContainersReady and Ready.
-  let containersReady: JsonObject;
+  let containersReady: PodCondition;
   if (phase === 'Succeeded') containersReady = condition('ContainersReady', false, 'PodCompleted');
   else if (phase === 'Failed') containersReady = condition('ContainersReady', false, 'PodFailed');
   else {
-    const unready = main.filter((cs) => cs.ready !== true).map((cs) => asString(cs.name) ?? '');
+    const unready = main.filter((cs) => cs.ready !== true).map((cs) => cs.name);
     containersReady = unready.length === 0 ? condition('ContainersReady', true) : condition('ContainersReady', false, 'ContainersNotReady', `containers with unready status: ${goList(unready)}`);
   }
-  let ready: JsonObject = { ...containersReady, type: 'Ready' };
+  let ready: PodCondition = { ...containersReady, type: 'Ready' };
   if (containersReady.status === 'True') {
     const gates: string[] = [];
     for (const { conditionType: type } of pod.spec?.readinessGates ?? []) {
@@ -274,28 +283,29 @@ function conditions(pod: Pod, inputs: StatusInputs, init: JsonObject[], main: Js
   // Transition times: kept while a condition's status stays the same.
   const stamp = timestamp(inputs.now);
   return out.map((c) => {
-    if (!KUBELET_CONDITIONS.has(asString(c.type) ?? '')) return c;
+    if (!KUBELET_CONDITIONS.has(c.type)) return c;
     const prev = oldConditions.find((o) => o.type === c.type);
     const transition = prev !== undefined && prev.status === c.status && typeof prev.lastTransitionTime === 'string' ? prev.lastTransitionTime : stamp;
-    return { type: c.type ?? '', ...(c.status !== undefined ? { status: c.status } : {}), lastProbeTime: null, lastTransitionTime: transition, ...(c.reason !== undefined ? { reason: c.reason } : {}), ...(c.message !== undefined ? { message: c.message } : {}) };
+    return { type: c.type, status: c.status, lastProbeTime: null, lastTransitionTime: transition, ...(c.reason !== undefined ? { reason: c.reason } : {}), ...(c.message !== undefined ? { message: c.message } : {}) };
   });
 }
 
 /** The pod status the agent writes. */
-export function generatePodStatus(inputs: StatusInputs): JsonObject {
+export function generatePodStatus(inputs: StatusInputs): AgentPodStatus {
   const pod = inputs.pod;
   const old = inputs.oldStatus;
-  const oldInit = new Map((asArray(old.initContainerStatuses) ?? []).map((c) => [asString(asObject(c)?.name) ?? '', asObject(c) ?? {}]));
-  const oldMain = new Map((asArray(old.containerStatuses) ?? []).map((c) => [asString(asObject(c)?.name) ?? '', asObject(c) ?? {}]));
-  const oldEphemeral = new Map((asArray(old.ephemeralContainerStatuses) ?? []).map((c) => [asString(asObject(c)?.name) ?? '', asObject(c) ?? {}]));
+  const byName = (list: ContainerStatus[] | undefined): Map<string, ContainerStatus> => new Map((list ?? []).map((c) => [c.name, c]));
+  const oldInit = byName(old.initContainerStatuses);
+  const oldMain = byName(old.containerStatuses);
+  const oldEphemeral = byName(old.ephemeralContainerStatuses);
   const initSpecs = pod.spec?.initContainers ?? [];
   const hasInit = initSpecs.length > 0;
   const init = initSpecs.map((c) => statusFor(inputs, c, true, hasInit, oldInit.get(c.name)));
   const main = (pod.spec?.containers ?? []).map((c) => statusFor(inputs, c, false, hasInit, oldMain.get(c.name)));
   let phase = podPhase(pod, init, main, inputs.podIsTerminal);
-  const oldPhase = asString(old.phase);
+  const oldPhase = old.phase;
   if (phase !== 'Failed' && phase !== 'Succeeded' && (oldPhase === 'Failed' || oldPhase === 'Succeeded')) phase = oldPhase;
-  const status: JsonObject = { phase };
+  const status: AgentPodStatus = { phase };
   if (inputs.terminalReason !== undefined) {
     status.phase = 'Failed';
     phase = 'Failed';
@@ -305,15 +315,15 @@ export function generatePodStatus(inputs: StatusInputs): JsonObject {
     if (old.reason !== undefined) status.reason = old.reason;
     if (old.message !== undefined) status.message = old.message;
   }
-  status.conditions = conditions(pod, inputs, init, main, phase, (asArray(old.conditions) ?? []).map((c) => asObject(c) ?? {}));
+  status.conditions = conditions(pod, inputs, init, main, phase, old.conditions ?? []);
   status.hostIP = inputs.hostIP;
   status.hostIPs = [{ ip: inputs.hostIP }];
-  const podIP = inputs.podIP ?? asString(old.podIP);
+  const podIP = inputs.podIP ?? old.podIP;
   if (podIP !== undefined && podIP !== '') {
     status.podIP = podIP;
     status.podIPs = [{ ip: podIP }];
   }
-  status.startTime = asString(old.startTime) ?? timestamp(inputs.now);
+  status.startTime = old.startTime ?? timestamp(inputs.now);
   if (hasInit) status.initContainerStatuses = init;
   status.containerStatuses = main;
   const ephemeral = (pod.spec?.ephemeralContainers ?? []).map((c) => ephemeralStatusFor(inputs, c, oldEphemeral.get(c.name)));

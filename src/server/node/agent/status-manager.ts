@@ -6,10 +6,12 @@
  * UID precondition) once the agent says its containers are gone, as the kubelet does.
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { Pod } from '../../../sdk/types/generated/core-v1.js';
 import type { InternalClient } from '../../control/client.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { asArray, asObject, asString } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
+import type { AgentPodStatus } from './pod-status.js';
 
 const KUBELET_CONDITIONS = new Set(['PodScheduled', 'Ready', 'Initialized', 'ContainersReady', 'PodReadyToStartContainers']);
 /** Status fields the node agent owns (replaced as a whole; the rest of the stored status is kept). */
@@ -19,7 +21,7 @@ interface Entry {
   namespace: string;
   name: string;
   uid: string;
-  status: JsonObject;
+  status: AgentPodStatus;
   /** Set once the pod may be removed from the store. */
   deleteWhenWritten: boolean;
   writing: Promise<void> | undefined;
@@ -34,17 +36,17 @@ export class StatusManager {
   constructor(private readonly client: InternalClient, private readonly pods: ResourceDef, private readonly log: (line: string) => void) {}
 
   /** The status last handed in for a pod. */
-  cached(uid: string): JsonObject | undefined {
+  cached(uid: string): AgentPodStatus | undefined {
     return this.entries.get(uid)?.status;
   }
 
   /** Hands in a pod's new status. */
-  setStatus(pod: JsonObject, status: JsonObject): void {
-    const meta = asObject(pod.metadata) ?? {};
-    const uid = asString(meta.uid) ?? '';
+  setStatus(pod: Pod, status: AgentPodStatus): void {
+    const meta = pod.metadata;
+    const uid = meta?.uid ?? '';
     let e = this.entries.get(uid);
     if (e === undefined) {
-      e = { namespace: asString(meta.namespace) ?? '', name: asString(meta.name) ?? '', uid, status, deleteWhenWritten: false, writing: undefined, dirty: false };
+      e = { namespace: meta?.namespace ?? '', name: meta?.name ?? '', uid, status, deleteWhenWritten: false, writing: undefined, dirty: false };
       this.entries.set(uid, e);
     }
     e.status = status;
@@ -52,8 +54,8 @@ export class StatusManager {
   }
 
   /** Deletes the pod (grace 0) after its final status is written. */
-  terminated(pod: JsonObject): void {
-    const uid = asString(asObject(pod.metadata)?.uid) ?? '';
+  terminated(pod: Pod): void {
+    const uid = pod.metadata?.uid ?? '';
     const e = this.entries.get(uid);
     if (e === undefined || e.deleteWhenWritten) return;
     e.deleteWhenWritten = true;
@@ -99,7 +101,7 @@ export class StatusManager {
         const kept = Object.fromEntries(Object.entries(stored).filter(([k]) => !KUBELET_FIELDS.includes(k)));
         const next: JsonObject = { ...kept, ...structuredClone(desired) };
         const foreign = (asArray(stored.conditions) ?? []).map((c) => asObject(c) ?? {}).filter((c) => !KUBELET_CONDITIONS.has(asString(c.type) ?? ''));
-        const ours = (asArray(desired.conditions) ?? []).map((c) => asObject(c) ?? {}).filter((c) => KUBELET_CONDITIONS.has(asString(c.type) ?? ''));
+        const ours = (desired.conditions ?? []).filter((c) => KUBELET_CONDITIONS.has(c.type));
         next.conditions = [...foreign, ...ours];
         if (jsonEqual(next, stored)) return false;
         pod.status = next;

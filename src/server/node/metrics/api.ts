@@ -4,7 +4,8 @@
  * Table form kubectl asks for), computed from the sampler on every request as metrics-server
  * computes them from its scrapes. Served in discovery like the aggregated API it stands for.
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { Node } from '../../../sdk/types/generated/core-v1.js';
+import type { ObjectMeta } from '../../../sdk/types/generated/meta-v1.js';
 import { GROUPS } from '../../../sdk/naming.js';
 import type { ServerContext } from '../../context.js';
 import { timestamp } from '../../util/time.js';
@@ -17,7 +18,6 @@ import { defineKind } from '../../kinds/define.js';
 import type { ResourceDef, TableDef } from '../../registry/types.js';
 import { compileSelection } from '../../rest/selection.js';
 import { formatMilliQuantity } from '../../admission/quota/quantity.js';
-import { asArray, asObject, asString } from '../../util/json.js';
 import { formatGoDuration } from '../../../machinery/go-duration.js';
 import type { MetricsSampler, Usage } from './sampler.js';
 
@@ -36,7 +36,16 @@ export function memoryQuantity(bytes: number): string {
   return formatMilliQuantity(BigInt(Math.max(0, Math.round(bytes))) * 1000n, true);
 }
 
-function usageObject(u: Usage): JsonObject {
+/** CPU and memory as quantities. */
+type ResourceUsage = { cpu: string; memory: string };
+
+/** The NodeMetrics this API builds (the kind has no schema table: metrics-server defines it). */
+type NodeMetrics = { kind: 'NodeMetrics'; apiVersion: string; metadata: ObjectMeta; timestamp: string; window: string; usage: ResourceUsage };
+
+/** The PodMetrics this API builds. */
+type PodMetrics = { kind: 'PodMetrics'; apiVersion: string; metadata: ObjectMeta; timestamp: string; window: string; containers: { name: string; usage: ResourceUsage }[] };
+
+function usageObject(u: Usage): ResourceUsage {
   return { cpu: cpuQuantity(u.cpuNanocores), memory: memoryQuantity(u.memoryBytes) };
 }
 
@@ -47,23 +56,18 @@ const COLUMNS: TableDef['columns'] = [
   { name: 'Window', type: 'string', format: 'duration', description: '', priority: 0 },
 ];
 
-function windowOf(o: JsonObject): string {
-  return asString(o.window) ?? '';
-}
-
-const nodeMetricsTable: TableDef = {
+const nodeMetricsTable: TableDef<NodeMetrics> = {
   columns: COLUMNS,
-  cells: (o) => [asString(asObject(o.metadata)?.name) ?? '', asString(asObject(o.usage)?.cpu) ?? '', asString(asObject(o.usage)?.memory) ?? '', windowOf(o)],
+  cells: (o) => [o.metadata.name ?? '', o.usage.cpu, o.usage.memory, o.window],
 };
 
 /** Pod usage in a table is the sum over its containers. */
-function podTotals(o: JsonObject): { cpu: string; memory: string } {
+function podTotals(o: PodMetrics): ResourceUsage {
   let cpu = 0;
   let mem = 0;
-  for (const c of asArray(o.containers) ?? []) {
-    const u = asObject(asObject(c)?.usage) ?? {};
-    cpu += nanocoresOf(asString(u.cpu) ?? '0');
-    mem += bytesOf(asString(u.memory) ?? '0');
+  for (const { usage } of o.containers) {
+    cpu += nanocoresOf(usage.cpu);
+    mem += bytesOf(usage.memory);
   }
   return { cpu: cpuQuantity(cpu), memory: memoryQuantity(mem) };
 }
@@ -82,15 +86,15 @@ function bytesOf(q: string): number {
   return Number(m[1]) * f;
 }
 
-const podMetricsTable: TableDef = {
+const podMetricsTable: TableDef<PodMetrics> = {
   columns: COLUMNS,
   cells: (o) => {
     const t = podTotals(o);
-    return [asString(asObject(o.metadata)?.name) ?? '', t.cpu, t.memory, windowOf(o)];
+    return [o.metadata.name ?? '', t.cpu, t.memory, o.window];
   },
 };
 
-/** NodeMetrics and PodMetrics as served resources (never stored). */
+/** NodeMetrics and PodMetrics as served resources (never stored: their tables get only the objects built here). */
 export const metricsDefs: ResourceDef[] = [
   defineKind({ group: GROUPS.metrics, version: VERSION, kind: 'NodeMetrics', plural: 'nodes', namespaced: false, verbs: ['get', 'list'], table: nodeMetricsTable }),
   defineKind({ group: GROUPS.metrics, version: VERSION, kind: 'PodMetrics', plural: 'pods', namespaced: true, verbs: ['get', 'list'], table: podMetricsTable }),
@@ -99,13 +103,12 @@ export const metricsDefs: ResourceDef[] = [
 /** Where the API reads nodes from (their labels go into NodeMetrics). */
 export interface MetricsApiDeps {
   sampler: MetricsSampler;
-  node(): Promise<JsonObject | undefined>;
+  node(): Promise<Node | undefined>;
 }
 
-function nodeMetricsOf(node: JsonObject, u: Usage, now: number): JsonObject {
-  const meta = asObject(node.metadata) ?? {};
-  const m: JsonObject = { name: asString(meta.name) ?? '', creationTimestamp: timestamp(now) };
-  if (asObject(meta.labels) !== undefined) m.labels = structuredClone(asObject(meta.labels) ?? {});
+function nodeMetricsOf(node: Node, u: Usage, now: number): NodeMetrics {
+  const labels = node.metadata?.labels;
+  const m: ObjectMeta = { name: node.metadata?.name ?? '', creationTimestamp: timestamp(now), ...(labels === undefined ? {} : { labels: structuredClone(labels) }) };
   return { kind: 'NodeMetrics', apiVersion: `${GROUPS.metrics}/${VERSION}`, metadata: m, timestamp: timestamp(u.timestamp), window: formatGoDuration(u.windowMs), usage: usageObject(u) };
 }
 
@@ -113,11 +116,10 @@ function nodeMetricsOf(node: JsonObject, u: Usage, now: number): JsonObject {
  * The PodMetrics of the pods the sampler measured, in one namespace (all for `''`): what the API
  * serves and what the HPA controller reads, as a real one reads metrics-server.
  */
-export function podMetricsOf(sampler: MetricsSampler, namespace: string, now: number): JsonObject[] {
-  return sampler.podUsage().filter((p) => namespace === '' || asString(asObject(p.pod.metadata)?.namespace) === namespace).map((p) => {
-    const meta = asObject(p.pod.metadata) ?? {};
-    const m: JsonObject = { name: asString(meta.name) ?? '', namespace: asString(meta.namespace) ?? '', creationTimestamp: timestamp(now) };
-    if (asObject(meta.labels) !== undefined) m.labels = structuredClone(asObject(meta.labels) ?? {});
+export function podMetricsOf(sampler: MetricsSampler, namespace: string, now: number): PodMetrics[] {
+  return sampler.podUsage().filter((p) => namespace === '' || p.pod.metadata?.namespace === namespace).map((p) => {
+    const meta = p.pod.metadata;
+    const m: ObjectMeta = { name: meta?.name ?? '', namespace: meta?.namespace ?? '', creationTimestamp: timestamp(now), ...(meta?.labels === undefined ? {} : { labels: structuredClone(meta.labels) }) };
     return {
       kind: 'PodMetrics', apiVersion: `${GROUPS.metrics}/${VERSION}`, metadata: m, timestamp: timestamp(p.timestamp), window: formatGoDuration(p.windowMs),
       containers: p.containers.map((c) => ({ name: c.name, usage: usageObject(c.usage) })),
@@ -137,7 +139,7 @@ export function metricsEndpoint(ctx: ServerContext, deps: MetricsApiDeps): Pipel
       const now = ctx.now();
       const q = rc.url.searchParams;
       const selection = compileSelection(def, q.get('labelSelector'), q.get('fieldSelector'));
-      let items: JsonObject[] = [];
+      let items: (NodeMetrics | PodMetrics)[] = [];
       if (def.kind === 'NodeMetrics') {
         const node = await deps.node();
         const u = deps.sampler.node();
@@ -147,7 +149,7 @@ export function metricsEndpoint(ctx: ServerContext, deps: MetricsApiDeps): Pipel
       }
       const out = negotiate(rc.req.headers.accept, { transforms: true }, info.verb === 'list');
       if (info.verb === 'get') {
-        const found = items.find((i) => asString(asObject(i.metadata)?.name) === info.name);
+        const found = items.find((i) => i.metadata.name === info.name);
         if (found === undefined) throw notFound({ group: GROUPS.metrics, resource: def.plural }, info.name);
         if (out.kind === 'table') {
           await send(rc.res, 200, toTable(def, [found], {}, out.version, parseIncludeObject(q.get('includeObject')), now), out, rc.headers);

@@ -5,8 +5,7 @@
  * start counts as a zero sample, so a new container has metrics after one interval), reported with
  * the time of the later sample and the window between them.
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
-import { asObject, asString } from '../../util/json.js';
+import type { Pod } from '../../../sdk/types/generated/core-v1.js';
 import { machineCpu, machineMemory } from '../runtime/process/proc.js';
 
 /** One cumulative reading. */
@@ -28,7 +27,7 @@ export interface Usage {
 
 /** A pod's usage per container. */
 export interface PodUsage {
-  pod: JsonObject;
+  pod: Pod;
   containers: { name: string; usage: Usage }[];
   timestamp: number;
   windowMs: number;
@@ -37,7 +36,7 @@ export interface PodUsage {
 /** What the sampler reads pod usage from. */
 export interface UsageSource {
   /** uid → the pod and its running containers' cumulative usage. */
-  usage(): Promise<Map<string, { pod: JsonObject; containers: Map<string, { cpuNanos: number; memoryBytes: number }> }>>;
+  usage(): Promise<Map<string, { pod: Pod; containers: Map<string, { cpuNanos: number; memoryBytes: number }> }>>;
   /** When a container's current instance started (ms), to use as a zero sample. */
   startedAt(podUid: string, container: string): number | undefined;
 }
@@ -52,7 +51,7 @@ function rate(prev: Point, last: Point): Usage | undefined {
 export class MetricsSampler {
   private nodePoints: Point[] = [];
   private containerPoints = new Map<string, Point[]>();
-  private pods = new Map<string, JsonObject>();
+  private pods = new Map<string, Pod>();
   private timer: NodeJS.Timeout | undefined;
   private sampling: Promise<void> = Promise.resolve();
 
@@ -88,7 +87,7 @@ export class MetricsSampler {
     }
     const usage = await this.source.usage();
     const seen = new Set<string>();
-    const pods = new Map<string, JsonObject>();
+    const pods = new Map<string, Pod>();
     for (const [uid, { pod, containers }] of usage) {
       pods.set(uid, pod);
       for (const [name, u] of containers) {
@@ -141,7 +140,6 @@ export class MetricsSampler {
   }
 }
 
-function key(pod: JsonObject): string {
-  const m = asObject(pod.metadata) ?? {};
-  return `${asString(m.namespace) ?? ''}/${asString(m.name) ?? ''}`;
+function key(pod: Pod): string {
+  return `${pod.metadata?.namespace ?? ''}/${pod.metadata?.name ?? ''}`;
 }

@@ -4,15 +4,11 @@
  * dependent's controller reference (old and new, when it changed), or for an orphan every owner
  * whose selector matches it (they may adopt it).
  */
-import type { JsonObject, ObjectBase } from '../../../../sdk/types/meta.js';
 import type { Informer, InformerEvent } from '../../../feed/informer.js';
 import { fromObjectSelector, matchesLabels, type LabelSelector } from '../../../../machinery/labels/selector.js';
 import { asObject, namespaceOf } from '../../../util/json.js';
 import { jsonEqual } from '../../../../machinery/json/equal.js';
-import { controllerRefOf } from './controller-ref.js';
-
-/** An object of a built-in kind as the typed informers hand it out (owners and dependents alike). */
-type KindObject = JsonObject & ObjectBase;
+import { controllerRefOf, type KindObject } from './controller-ref.js';
 
 /** How an owner kind is found. */
 export interface OwnerLookup<O extends KindObject = KindObject> {

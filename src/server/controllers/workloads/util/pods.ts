@@ -8,6 +8,7 @@ import type { Pod, PodCondition } from '../../../../sdk/types/generated/core-v1.
 import type { ObjectMeta } from '../../../../sdk/types/generated/meta-v1.js';
 import type { JsonObject } from '../../../../sdk/types/meta.js';
 import { asObject, asString, uidOf } from '../../../util/json.js';
+import type { KindObject } from './controller-ref.js';
 
 /** A pod's condition of a type, or undefined. */
 export function podCondition(pod: Pod, type: string): PodCondition | undefined {
@@ -41,9 +42,9 @@ export function isPodAvailable(pod: Pod, minReadySeconds: number, now: number): 
   return since !== undefined && since + minReadySeconds * 1000 < now;
 }
 
-/** Has a deletionTimestamp (of JSON: the claim asks it of objects of any kind). */
-export function isTerminating(obj: JsonObject): boolean {
-  return typeof asObject(obj.metadata)?.deletionTimestamp === 'string';
+/** Has a deletionTimestamp (of any built-in kind: the claim asks it of owners and dependents). */
+export function isTerminating(obj: KindObject): boolean {
+  return typeof obj.metadata?.deletionTimestamp === 'string';
 }
 
 /** `controller.IsPodActive`: not Succeeded, not Failed, not being deleted. */
