@@ -7,6 +7,8 @@ import { ANNOTATIONS } from '../../sdk/naming.js';
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import type { HorizontalPodAutoscaler, HorizontalPodAutoscalerSpec, HorizontalPodAutoscalerStatus, MetricSpec } from '../../sdk/types/generated/autoscaling-v2.js';
 import type { HorizontalPodAutoscalerSpec as HorizontalPodAutoscalerSpecV1, HorizontalPodAutoscalerStatus as HorizontalPodAutoscalerStatusV1 } from '../../sdk/types/generated/autoscaling-v1.js';
+import { builtinSchema, structField, type StructSchema } from '../../sdk/types/schema/index.js';
+import { decodeTyped } from '../field-validation/go-decode.js';
 import { asArray, asNumber, asObject } from '../util/json.js';
 
 /** The CPU utilization target v1 objects get when they name none. */
@@ -20,14 +22,36 @@ function isCpuUtilization(m: MetricSpec): boolean {
   return m.type === 'Resource' && m.resource?.name === 'cpu' && m.resource.target?.type === 'Utilization';
 }
 
-function parseJsonArray(text: unknown): JsonObject[] {
-  if (typeof text !== 'string') return [];
+/** A struct part of the stored (v2) HorizontalPodAutoscaler: `spec` or `status`. */
+function v2Part(name: 'spec' | 'status'): StructSchema | undefined {
+  const hpa = builtinSchema('autoscaling', 'v2', 'HorizontalPodAutoscaler');
+  const part = hpa?.kind === 'struct' ? structField(hpa, name) : undefined;
+  return part?.kind === 'struct' ? part : undefined;
+}
+
+/**
+ * An annotation's JSON as field `field` of `part` (`spec` or `status`), decoded as the API server's
+ * conversion unmarshals it into its Go type (unknown fields dropped); undefined when the text is
+ * not JSON or does not fit the type, since the API server then ignores the annotation. Without
+ * the decoding, a hostile annotation would put values of any type into the stored object.
+ */
+function annotationField(text: unknown, part: 'spec' | 'status', field: string): JsonValue | undefined {
+  const schema = v2Part(part);
+  if (typeof text !== 'string' || schema === undefined) return undefined;
+  let parsed: JsonValue;
   try {
-    const v: unknown = JSON.parse(text);
-    return (asArray(v) ?? []).map((x) => asObject(x)).filter((x): x is JsonObject => x !== undefined);
+    parsed = JSON.parse(text) as JsonValue;
   } catch {
-    return [];
+    return undefined;
   }
+  const decoded = decodeTyped({ [field]: parsed }, schema);
+  return decoded.error === undefined ? decoded.value[field] : undefined;
+}
+
+/** The objects of an annotation holding a JSON list (see {@link annotationField}); none when it does not decode. */
+function annotationList(text: unknown, part: 'spec' | 'status', field: string): JsonObject[] {
+  const value = annotationField(text, part, field);
+  return Array.isArray(value) ? value.map((x) => asObject(x)).filter((x): x is JsonObject => x !== undefined) : [];
 }
 
 /** Converts a v1-shaped object (in place) to the v2 form. */
@@ -39,18 +63,11 @@ export function hpaV1ToV2(obj: JsonObject): void {
     const metrics: JsonObject[] = [];
     const target = asNumber(spec.targetCPUUtilizationPercentage);
     if (target !== undefined) metrics.push(cpuMetric(target));
-    metrics.push(...parseJsonArray(annotations?.[ANNOTATIONS.hpaMetrics]));
+    metrics.push(...annotationList(annotations?.[ANNOTATIONS.hpaMetrics], 'spec', 'metrics'));
     if (metrics.length === 0) metrics.push(cpuMetric(DEFAULT_CPU_UTILIZATION));
     spec.metrics = metrics;
-    const behavior = annotations?.[ANNOTATIONS.hpaBehavior];
-    if (typeof behavior === 'string') {
-      try {
-        const b: unknown = JSON.parse(behavior);
-        if (asObject(b) !== undefined) spec.behavior = b as JsonValue;
-      } catch {
-        // A malformed annotation is ignored, as the API server ignores it.
-      }
-    }
+    const behavior = asObject(annotationField(annotations?.[ANNOTATIONS.hpaBehavior], 'spec', 'behavior'));
+    if (behavior !== undefined) spec.behavior = behavior;
   }
   if (spec !== undefined) delete spec.targetCPUUtilizationPercentage;
   const status = asObject(obj.status);
@@ -58,9 +75,9 @@ export function hpaV1ToV2(obj: JsonObject): void {
     const current: JsonObject[] = [];
     const cpu = asNumber(status.currentCPUUtilizationPercentage);
     if (cpu !== undefined) current.push({ type: 'Resource', resource: { name: 'cpu', current: { averageUtilization: cpu } } });
-    current.push(...parseJsonArray(annotations?.[ANNOTATIONS.hpaCurrentMetrics]));
+    current.push(...annotationList(annotations?.[ANNOTATIONS.hpaCurrentMetrics], 'status', 'currentMetrics'));
     if (current.length > 0) status.currentMetrics = current;
-    const conditions = parseJsonArray(annotations?.[ANNOTATIONS.hpaConditions]);
+    const conditions = annotationList(annotations?.[ANNOTATIONS.hpaConditions], 'status', 'conditions');
     if (conditions.length > 0) status.conditions = conditions;
   }
   if (status !== undefined) delete status.currentCPUUtilizationPercentage;
