@@ -14,6 +14,8 @@
  * - A time Go encodes without `omitempty` is `null` when unset (`lastProbeTime: null` in pod
  *   conditions, as a real server stores it), while the type says string or absent: read times
  *   as `Date.parse(t ?? '')`, never test them with `=== undefined` alone.
+ * - A `null` list inside a map is kept as Go's decoder keeps it (a CSR's `spec.extra` of
+ *   `{"k": null}`), while the type says a list: guard such values before using them as arrays.
  * - The server's own writes are not decoded: a controller may store a nil list as `null`
  *   (`endpoints: null` of an EndpointSlice with no pods) or leave a field the type requires
  *   unset (an HPA's `desiredReplicas` before the target's scale was read). Those writes are made
