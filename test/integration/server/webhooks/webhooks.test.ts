@@ -132,6 +132,22 @@ describe('admission webhooks', () => {
     assert.equal(at(event, 'responseStatus.code'), 201);
   });
 
+  test("a mutating webhook's result is decoded as the kind's type: unknown fields dropped, a value of the wrong type refused", async () => {
+    await namespace('typed');
+    let value: unknown = 'fine';
+    answers.set('/typed', (c) => patch(c.review, [{ op: 'add', path: '/data/b', value }, { op: 'add', path: '/spec', value: { replicas: 3 } }]));
+    await configure('mutating', 'typed', [entry('typed.example.com', '/typed')]);
+    const r = await api.post('/api/v1/namespaces/typed/configmaps', cm('c1'));
+    assert.equal(r.status, 201, r.text);
+    assert.deepEqual(r.body.data, { a: '1', b: 'fine' });
+    assert.equal(r.body.spec, undefined, 'a ConfigMap has no spec');
+    value = 5;
+    const bad = await api.post('/api/v1/namespaces/typed/configmaps', cm('c2'));
+    assert.equal(bad.status, 500, bad.text);
+    assert.equal(bad.body.message, 'Internal error occurred: json: cannot unmarshal number into Go struct field ConfigMap.data of type string');
+    assert.equal((await api.get('/api/v1/namespaces/typed/configmaps/c2')).status, 404, 'nothing stored');
+  });
+
   test('bad responses fail the request: wrong uid, wrong version, a patch from a validating webhook', async () => {
     await namespace('bad');
     let mode = 'uid';
