@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 import { GROUPS } from '../../sdk/naming.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString, objectOrEmpty as o } from '../util/json.js';
+import { asArray, asNumber, asObject, asString, childOf, objectOrEmpty as o } from '../util/json.js';
 import { fieldError, type FieldError, requiredValid } from '../validation/field-errors.js';
 import { portNameProblems, portNumberProblems } from '../../machinery/validation/ports.js';
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../machinery/validation/names.js';
@@ -335,19 +335,15 @@ export const networkPolicyDef = defineKind({
   tracksGeneration: true, table: networkPolicyTable,
   hooks: {
     defaults(np) {
-      const spec = o(np.spec);
-      np.spec = spec;
+      childOf(np, 'spec');
+      const spec = np.spec;
+      if (!spec) return;
       spec.podSelector ??= {};
-      for (const rules of [spec.ingress, spec.egress]) {
-        for (const r of asArray(rules) ?? []) {
-          for (const p of asArray(o(r).ports) ?? []) {
-            const port = asObject(p);
-            if (port !== undefined) port.protocol ??= 'TCP';
-          }
-        }
+      for (const rules of [spec.ingress ?? [], spec.egress ?? []]) {
+        for (const r of rules) for (const port of r.ports ?? []) port.protocol ??= 'TCP';
       }
-      if ((asArray(spec.policyTypes) ?? []).length === 0) {
-        spec.policyTypes = (asArray(spec.egress) ?? []).length > 0 ? ['Ingress', 'Egress'] : ['Ingress'];
+      if ((spec.policyTypes ?? []).length === 0) {
+        spec.policyTypes = (spec.egress ?? []).length > 0 ? ['Ingress', 'Egress'] : ['Ingress'];
       }
     },
     validate: validateNetworkPolicy,
