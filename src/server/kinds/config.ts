@@ -2,6 +2,7 @@
  * ConfigMap and Secret (core/v1): key syntax, `immutable`, Secret types and `stringData`.
  */
 import { SECRET_TYPES } from '../../sdk/naming.js';
+import type { ConfigMap } from '../../sdk/types/generated/core-v1.js';
 import { setKey } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
@@ -32,11 +33,7 @@ function normalizeBase64Values(values: Record<string, string> | undefined): void
 }
 
 /** What the `immutable` check reads of a ConfigMap or a Secret. */
-interface ImmutableData {
-  immutable?: boolean;
-  data?: Record<string, string>;
-  binaryData?: Record<string, string>;
-}
+type ImmutableData = Pick<ConfigMap, 'immutable' | 'data' | 'binaryData'>;
 
 function validateImmutable(obj: ImmutableData, old: ImmutableData, fields: readonly ('data' | 'binaryData')[]): FieldError[] {
   const errs: FieldError[] = [];

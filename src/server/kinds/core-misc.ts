@@ -2,9 +2,7 @@
  * The smaller core/v1 kinds: ServiceAccount, Endpoints, Event, Node, PersistentVolume,
  * PersistentVolumeClaim.
  */
-import type {
-  Event, ObjectReference, PersistentVolume, PersistentVolumeClaim, PersistentVolumeClaimSpec, PersistentVolumeSpec,
-} from '../../sdk/types/generated/core-v1.js';
+import type { Event, ObjectReference, PersistentVolume, PersistentVolumeClaim, PersistentVolumeClaimSpec, PersistentVolumeSpec } from '../../sdk/types/generated/core-v1.js';
 import { childOf } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import type { KindHooks } from '../registry/types.js';

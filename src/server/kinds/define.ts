@@ -79,9 +79,8 @@ function storedTable<T extends JsonObject>(def: AnyDef<T>, table: TableDef<T>): 
  * shape (they may hold `null` where the type says a list or a time, see `registry/kind-def.ts`).
  * `toVersion` gets the storage version's object and stays as it is.
  */
-function storedHooks<T extends JsonObject>(def: AnyDef<T>, hooks: KindHooks<T>): KindHooks {
+function storedHooks<T extends JsonObject>(def: AnyDef<T>, h: KindHooks<T>): KindHooks {
   const typed = (obj: JsonObject): T => storedAs(def, obj);
-  const h = hooks;
   const out: KindHooks = {};
   if (h.defaults !== undefined) out.defaults = (obj) => h.defaults?.(typed(obj));
   if (h.toVersion !== undefined) out.toVersion = (obj) => h.toVersion?.(obj) ?? obj;

@@ -4,7 +4,7 @@
  * server's defaults and validation.
  */
 import type { PodTemplateSpec, ReplicationController, ReplicationControllerStatus } from '../../sdk/types/generated/core-v1.js';
-import { asNumber, childOf } from '../util/json.js';
+import { asNumber } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { fromLabelMap, matchesLabels } from '../../machinery/labels/selector.js';
 import { defineKind } from './define.js';
@@ -23,9 +23,7 @@ function nonEmptyMap(m: Record<string, string> | undefined): Record<string, stri
  * from the template's labels; one replica.
  */
 function defaultReplicationController(rc: ReplicationController): void {
-  childOf(rc, 'spec');
-  const spec = rc.spec;
-  if (!spec) return;
+  const spec = (rc.spec ??= {});
   const template = spec.template;
   const templateLabels = template?.metadata?.labels;
   if (templateLabels) {

@@ -3,7 +3,6 @@
  * allocation, and the validation clients meet (ports, types, immutable cluster IP).
  */
 import type { Service, ServiceSpec } from '../../sdk/types/generated/core-v1.js';
-import { childOf } from '../util/json.js';
 import { fieldError, invalid, type FieldError } from '../validation/field-errors.js';
 import { isDNS1123Label } from '../../machinery/validation/names.js';
 import type { HookContext } from '../registry/types.js';
@@ -22,9 +21,7 @@ function needsNodePorts(spec: ServiceSpec): boolean {
 }
 
 function defaults(obj: Service): void {
-  childOf(obj, 'spec');
-  const spec = obj.spec;
-  if (!spec) return;
+  const spec = (obj.spec ??= {});
   spec.type ??= 'ClusterIP';
   if (spec.type !== 'ExternalName') {
     spec.sessionAffinity ??= 'None';

@@ -4,9 +4,7 @@
  */
 import { GROUPS } from '../../sdk/naming.js';
 import type { TopologySelectorTerm } from '../../sdk/types/generated/core-v1.js';
-import type {
-  CSIDriver, CSINode, CSIStorageCapacity, StorageClass, TokenRequest, VolumeAttachment, VolumeAttachmentSpec, VolumeError,
-} from '../../sdk/types/generated/storage-v1.js';
+import type { CSIDriver, CSINode, CSIStorageCapacity, StorageClass, TokenRequest, VolumeAttachment, VolumeAttachmentSpec, VolumeError } from '../../sdk/types/generated/storage-v1.js';
 import { asNumber, nameOf } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError, requiredValid } from '../validation/field-errors.js';

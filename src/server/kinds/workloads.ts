@@ -3,10 +3,8 @@
  * (batch/v1), with their defaults, selector checks and scale/status sub-resources.
  */
 import { LABELS } from '../../sdk/naming.js';
-import type { DaemonSet, Deployment, ReplicaSet, StatefulSet } from '../../sdk/types/generated/apps-v1.js';
+import type { DaemonSet, Deployment, DeploymentSpec, ReplicaSet, StatefulSet } from '../../sdk/types/generated/apps-v1.js';
 import type { Job, JobSpec } from '../../sdk/types/generated/batch-v1.js';
-import type { PodTemplateSpec } from '../../sdk/types/generated/core-v1.js';
-import type { LabelSelector } from '../../sdk/types/generated/meta-v1.js';
 import { childOf } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
@@ -17,12 +15,8 @@ import { defaultPodTemplate, validatePodSpec } from './pod-spec.js';
 import { templateLabelsMismatch } from './template-labels.js';
 import { cronJobTable, daemonSetTable, deploymentTable, jobTable, replicaSetTable, statefulSetTable } from '../tables/workloads.js';
 
-/** What the checks of a workload read of its spec. */
-interface SelectedTemplate {
-  replicas?: number | undefined;
-  selector?: LabelSelector | undefined;
-  template?: PodTemplateSpec | undefined;
-}
+/** What the defaults and checks of a workload read of its spec. */
+type SelectedTemplate = Partial<Pick<DeploymentSpec, 'replicas' | 'selector' | 'template'>>;
 
 /** A workload whose spec has a selector and a pod template. */
 type TemplatedWorkload = Deployment | ReplicaSet | StatefulSet | DaemonSet | Job;
