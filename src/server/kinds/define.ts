@@ -77,13 +77,14 @@ function storedTable<T extends JsonObject>(def: AnyDef<T>, table: TableDef<T>): 
  * through the API are decoded into it before the hooks run (the body, a patch's result, an apply,
  * a mutating webhook's answer), stored objects were, and the server's own writes are built in its
  * shape (they may hold `null` where the type says a list or a time, see `registry/kind-def.ts`).
+ * A field the type calls required may still be missing (validation is what asks for it).
  * `toVersion` gets the storage version's object and stays as it is.
  */
 function storedHooks<T extends JsonObject>(def: AnyDef<T>, h: KindHooks<T>): KindHooks {
   const typed = (obj: JsonObject): T => storedAs(def, obj);
   const out: KindHooks = {};
   if (h.defaults !== undefined) out.defaults = (obj) => h.defaults?.(typed(obj));
-  if (h.toVersion !== undefined) out.toVersion = (obj) => h.toVersion?.(obj) ?? obj;
+  if (h.toVersion !== undefined) out.toVersion = h.toVersion;
   if (h.prepareForCreate !== undefined) out.prepareForCreate = (obj, ctx) => h.prepareForCreate?.(typed(obj), ctx);
   if (h.prepareForUpdate !== undefined) out.prepareForUpdate = (obj, old, ctx) => h.prepareForUpdate?.(typed(obj), typed(old), ctx);
   if (h.validate !== undefined) out.validate = (obj, ctx) => h.validate?.(typed(obj), ctx) ?? [];
