@@ -19,8 +19,11 @@ type ApiVersionOf<G extends string, V extends string> = G extends '' ? V : `${G}
 export type ObjectOf<G extends string, V extends string, K extends string> =
   ApiVersionOf<G, V> extends infer A extends BuiltinApiVersion ? K extends BuiltinKind<A> ? BuiltinObject<A, K> : JsonObject : JsonObject;
 
-/** The facts of one built-in kind; its table and hooks read its objects' type ({@link ObjectOf}). */
-export interface KindFacts<G extends string = string, V extends string = string, K extends string = string> {
+/**
+ * The facts of one built-in kind; its table, field selectors and hooks read its objects' type `T`:
+ * {@link ObjectOf} its kind, or for a kind the SDK has no type of, the server's own (the metrics API's).
+ */
+export interface KindFacts<G extends string = string, V extends string = string, K extends string = string, T extends ObjectOf<G, V, K> = ObjectOf<G, V, K>> {
   group: G;
   version: V;
   kind: K;
@@ -39,9 +42,9 @@ export interface KindFacts<G extends string = string, V extends string = string,
   resetStatusOnCreate?: boolean;
   scale?: ScaleDef;
   extraSubresources?: SubresourceDef[];
-  fieldSelectors?: Record<string, (obj: ObjectOf<G, V, K>) => string>;
-  table?: TableDef<ObjectOf<G, V, K>>;
-  hooks?: KindHooks<ObjectOf<G, V, K>>;
+  fieldSelectors?: Record<string, (obj: T) => string>;
+  table?: TableDef<T>;
+  hooks?: KindHooks<T>;
 }
 
 /** The `status` sub-resource of a kind. */
@@ -105,7 +108,7 @@ function storedFieldSelectors<T extends JsonObject>(def: AnyDef<T>, selectors: R
 }
 
 /** Creates the def of a built-in kind. */
-export function defineKind<G extends string, V extends string, K extends string>(f: KindFacts<G, V, K>): ResourceDef {
+export function defineKind<G extends string, V extends string, K extends string, T extends ObjectOf<G, V, K> = ObjectOf<G, V, K>>(f: KindFacts<G, V, K, T>): ResourceDef {
   const subresources: SubresourceDef[] = [];
   if (f.status === true) subresources.push(statusSubresource(f.group, f.version, f.kind));
   if (f.scale !== undefined) subresources.push(SCALE_SUBRESOURCE);
@@ -141,9 +144,9 @@ export function defineKind<G extends string, V extends string, K extends string>
     },
     strategicMerge: true,
   };
-  if (f.table !== undefined) def.table = storedTable<ObjectOf<G, V, K>>(def, f.table);
-  if (f.fieldSelectors !== undefined) def.fieldSelectors = storedFieldSelectors<ObjectOf<G, V, K>>(def, f.fieldSelectors);
-  if (f.hooks !== undefined) def.hooks = storedHooks<ObjectOf<G, V, K>>(def, f.hooks);
+  if (f.table !== undefined) def.table = storedTable<T>(def, f.table);
+  if (f.fieldSelectors !== undefined) def.fieldSelectors = storedFieldSelectors<T>(def, f.fieldSelectors);
+  if (f.hooks !== undefined) def.hooks = storedHooks<T>(def, f.hooks);
   if (f.scale !== undefined) def.scale = f.scale;
   return def;
 }
