@@ -1,9 +1,9 @@
 /**
  * ConfigMap and Secret (core/v1): key syntax, `immutable`, Secret types and `stringData`.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
 import { SECRET_TYPES } from '../../sdk/naming.js';
-import { asObject, asString, setKey } from '../util/json.js';
+import type { ConfigMap } from '../../sdk/types/generated/core-v1.js';
+import { setKey } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
@@ -12,9 +12,9 @@ import { configMapTable, secretTable } from '../tables/core.js';
 const KEY_RE = /^[-._a-zA-Z0-9]+$/;
 const KEY_MSG = "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')";
 
-function validateKeys(map: unknown, path: string, seen: Set<string>): FieldError[] {
+function validateKeys(map: Record<string, string> | undefined, path: string, seen: Set<string>): FieldError[] {
   const errs: FieldError[] = [];
-  for (const key of Object.keys(asObject(map) ?? {})) {
+  for (const key of Object.keys(map ?? {})) {
     if (!KEY_RE.test(key)) errs.push(fieldError.invalid(path, key, KEY_MSG));
     if (key.length > 253) errs.push(fieldError.invalid(path, key, 'must be no more than 253 characters'));
     if (seen.has(key)) errs.push(fieldError.invalid(path, key, 'duplicate of key present in data'));
@@ -27,13 +27,15 @@ function validateKeys(map: unknown, path: string, seen: Set<string>): FieldError
  * Base64 values as a Go API server decodes []byte fields: `\r` and `\n` are ignored (kustomize
  * writes long values in 70-column lines), and the stored value is the canonical encoding.
  */
-function normalizeBase64Values(map: unknown): void {
-  const values = asObject(map);
-  if (values === undefined) return;
-  for (const [k, v] of Object.entries(values)) if (typeof v === 'string' && /[\r\n]/.test(v)) values[k] = v.replace(/[\r\n]/g, '');
+function normalizeBase64Values(values: Record<string, string> | undefined): void {
+  if (!values) return;
+  for (const [k, v] of Object.entries(values)) if (/[\r\n]/.test(v)) values[k] = v.replace(/[\r\n]/g, '');
 }
 
-function validateImmutable(obj: JsonObject, old: JsonObject, fields: string[]): FieldError[] {
+/** What the `immutable` check reads of a ConfigMap or a Secret. */
+type ImmutableData = Pick<ConfigMap, 'immutable' | 'data' | 'binaryData'>;
+
+function validateImmutable(obj: ImmutableData, old: ImmutableData, fields: readonly ('data' | 'binaryData')[]): FieldError[] {
   const errs: FieldError[] = [];
   if (old.immutable !== true) return errs;
   if (obj.immutable !== true) errs.push(fieldError.forbidden('immutable', 'field is immutable when `immutable` is set'));
@@ -58,43 +60,41 @@ export const configMapDef = defineKind({
   },
 });
 
-function base64Ok(v: unknown): boolean {
-  return typeof v === 'string' && /^[A-Za-z0-9+/]*={0,2}$/.test(v) && v.length % 4 === 0;
+function base64Ok(v: string): boolean {
+  return /^[A-Za-z0-9+/]*={0,2}$/.test(v) && v.length % 4 === 0;
 }
 
 export const secretDef = defineKind({
   group: '', version: 'v1', kind: 'Secret', plural: 'secrets', namespaced: true,
-  fieldSelectors: { type: (o) => asString(o.type) ?? '' },
+  fieldSelectors: { type: (o) => o.type ?? '' },
   table: secretTable,
   hooks: {
     defaults(obj) {
       if (obj.type === undefined || obj.type === '') obj.type = SECRET_TYPES.opaque;
       normalizeBase64Values(obj.data);
       // stringData is write-only: merged into data (base64) and dropped, as the API server's conversion does.
-      const stringData = asObject(obj.stringData);
-      if (stringData !== undefined) {
-        const data = asObject(obj.data) ?? {};
-        for (const [k, v] of Object.entries(stringData)) setKey(data, k, Buffer.from(asString(v) ?? '', 'utf8').toString('base64'));
-        obj.data = data;
+      const stringData = obj.stringData;
+      if (stringData) {
+        const data = (obj.data ??= {});
+        for (const [k, v] of Object.entries(stringData)) setKey(data, k, Buffer.from(v, 'utf8').toString('base64'));
         delete obj.stringData;
       }
     },
     validate(obj) {
       const errs = validateKeys(obj.data, 'data', new Set());
-      for (const [k, v] of Object.entries(asObject(obj.data) ?? {})) {
+      for (const [k, v] of Object.entries(obj.data ?? {})) {
         if (!base64Ok(v)) errs.push(fieldError.invalid(`data[${k}]`, '<secret contents redacted>', 'illegal base64 data'));
       }
       if (obj.type === SECRET_TYPES.serviceAccountToken) {
-        const ann = asObject(asObject(obj.metadata)?.annotations) ?? {};
-        if ((asString(ann['platform.io/service-account.name']) ?? '') === '') {
+        if ((obj.metadata?.annotations?.['platform.io/service-account.name'] ?? '') === '') {
           errs.push(fieldError.required('metadata.annotations[platform.io/service-account.name]'));
         }
       }
       if (obj.type === SECRET_TYPES.dockerConfigJson) {
-        if (asObject(obj.data)?.['.dockerconfigjson'] === undefined) errs.push(fieldError.required('data[.dockerconfigjson]'));
+        if (obj.data?.['.dockerconfigjson'] === undefined) errs.push(fieldError.required('data[.dockerconfigjson]'));
       }
       if (obj.type === SECRET_TYPES.tls) {
-        const data = asObject(obj.data) ?? {};
+        const data = obj.data ?? {};
         if (data['tls.key'] === undefined) errs.push(fieldError.required('data[tls.key]'));
         if (data['tls.crt'] === undefined) errs.push(fieldError.required('data[tls.crt]'));
       }

@@ -2,8 +2,8 @@
  * The smaller core/v1 kinds: ServiceAccount, Endpoints, Event, Node, PersistentVolume,
  * PersistentVolumeClaim.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
-import { asArray, asObject, asString, objectOrEmpty as o } from '../util/json.js';
+import type { Event, ObjectReference, PersistentVolume, PersistentVolumeClaim, PersistentVolumeClaimSpec, PersistentVolumeSpec } from '../../sdk/types/generated/core-v1.js';
+import { childOf } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import type { KindHooks } from '../registry/types.js';
 import { defineKind } from './define.js';
@@ -20,20 +20,12 @@ export const endpointsDef = defineKind({
   allowCreateOnUpdate: true, table: endpointsTable,
   hooks: {
     defaults(obj) {
-      for (const s of asArray(obj.subsets) ?? []) {
-        for (const p of asArray(o(s).ports) ?? []) {
-          const port = asObject(p);
-          if (port !== undefined) port.protocol ??= 'TCP';
-        }
-      }
+      for (const s of obj.subsets ?? []) for (const port of s.ports ?? []) port.protocol ??= 'TCP';
     },
   },
 });
 
-const involved = (field: string) => (ev: JsonObject): string => {
-  const v = o(ev.involvedObject)[field];
-  return typeof v === 'string' ? v : '';
-};
+const involved = (field: keyof ObjectReference) => (ev: Event): string => ev.involvedObject?.[field] ?? '';
 
 export const eventDef = defineKind({
   group: '', version: 'v1', kind: 'Event', plural: 'events', shortNames: ['ev'], namespaced: true,
@@ -46,16 +38,16 @@ export const eventDef = defineKind({
     'involvedObject.apiVersion': involved('apiVersion'),
     'involvedObject.resourceVersion': involved('resourceVersion'),
     'involvedObject.fieldPath': involved('fieldPath'),
-    reason: (ev) => asString(ev.reason) ?? '',
-    reportingComponent: (ev) => asString(ev.reportingComponent) ?? '',
-    source: (ev) => asString(o(ev.source).component) ?? asString(ev.reportingComponent) ?? '',
-    type: (ev) => asString(ev.type) ?? '',
+    reason: (ev) => ev.reason ?? '',
+    reportingComponent: (ev) => ev.reportingComponent ?? '',
+    source: (ev) => ev.source?.component ?? ev.reportingComponent ?? '',
+    type: (ev) => ev.type ?? '',
   },
   hooks: {
     validate(ev) {
       const errs: FieldError[] = [];
-      const ns = asString(o(ev.involvedObject).namespace) ?? '';
-      const own = asString(o(ev.metadata).namespace) ?? '';
+      const ns = ev.involvedObject?.namespace ?? '';
+      const own = ev.metadata?.namespace ?? '';
       if (ns !== '' && ns !== own) errs.push(fieldError.invalid('involvedObject.namespace', ns, 'does not match event.namespace'));
       const type = ev.type;
       if (type !== undefined && type !== 'Normal' && type !== 'Warning') errs.push(fieldError.notSupported('type', type, ['Normal', 'Warning']));
@@ -67,16 +59,16 @@ export const eventDef = defineKind({
 export const nodeDef = defineKind({
   group: '', version: 'v1', kind: 'Node', plural: 'nodes', shortNames: ['no'], namespaced: false,
   status: true, resetStatusOnCreate: false, table: nodeTable, extraSubresources: [NODE_PROXY_SUBRESOURCE],
-  fieldSelectors: { 'spec.unschedulable': (n) => String(o(n.spec).unschedulable === true) },
+  fieldSelectors: { 'spec.unschedulable': (n) => String(n.spec?.unschedulable === true) },
   hooks: {
     validate(n) {
       const errs: FieldError[] = [];
-      (asArray(o(n.spec).taints) ?? []).forEach((t, i) => {
-        const effect = o(t).effect;
+      (n.spec?.taints ?? []).forEach((t, i) => {
+        const effect = t.effect;
         if (!['NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(String(effect))) {
           errs.push(fieldError.notSupported(`spec.taints[${i}].effect`, effect ?? '', ['NoExecute', 'NoSchedule', 'PreferNoSchedule']));
         }
-        if ((asString(o(t).key) ?? '') === '') errs.push(fieldError.required(`spec.taints[${i}].key`));
+        if ((t.key ?? '') === '') errs.push(fieldError.required(`spec.taints[${i}].key`));
       });
       return errs;
     },
@@ -85,8 +77,8 @@ export const nodeDef = defineKind({
 
 const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
 
-function validateAccessModes(modes: unknown, path: string, required: boolean): FieldError[] {
-  const list = asArray(modes) ?? [];
+function validateAccessModes(modes: string[] | undefined, path: string, required: boolean): FieldError[] {
+  const list = modes ?? [];
   if (list.length === 0) return required ? [fieldError.required(path, 'at least 1 access mode is required')] : [];
   const errs: FieldError[] = [];
   for (const m of list) if (!ACCESS_MODES.includes(String(m))) errs.push(fieldError.notSupported(path, m, ACCESS_MODES));
@@ -96,23 +88,27 @@ function validateAccessModes(modes: unknown, path: string, required: boolean): F
 /**
  * The hooks of PersistentVolume and PersistentVolumeClaim: `spec.volumeMode` defaults to Filesystem
  * after the kind's own defaults, a new one is Pending, and it needs access modes and a storage size
- * (`storageOf` reads it from the spec, `storagePath` names it when it is missing).
+ * (`storageOf` reads it, `storagePath` names it when it is missing).
  */
-function volumeHooks(storageOf: (spec: JsonObject) => unknown, storagePath: string, defaultSpec: (spec: JsonObject) => void = () => undefined): KindHooks {
+function volumeHooks<V extends PersistentVolume | PersistentVolumeClaim>(
+  storageOf: (obj: V) => unknown, storagePath: string, defaultSpec: (spec: NonNullable<V['spec']>) => void = () => undefined,
+): KindHooks<V> {
   return {
     defaults(obj) {
-      const spec = o(obj.spec);
-      obj.spec = spec;
+      childOf(obj, 'spec');
+      const spec = obj.spec;
+      if (!spec) return;
       defaultSpec(spec);
-      spec.volumeMode ??= 'Filesystem';
+      const common: PersistentVolumeSpec | PersistentVolumeClaimSpec = spec;
+      common.volumeMode ??= 'Filesystem';
     },
     prepareForCreate(obj) {
-      obj.status = { phase: 'Pending' };
+      const volume: PersistentVolume | PersistentVolumeClaim = obj;
+      volume.status = { phase: 'Pending' };
     },
     validate(obj) {
-      const spec = o(obj.spec);
-      const errs = validateAccessModes(spec.accessModes, 'spec.accessModes', true);
-      if (storageOf(spec) === undefined) errs.push(fieldError.required(storagePath));
+      const errs = validateAccessModes(obj.spec?.accessModes, 'spec.accessModes', true);
+      if (storageOf(obj) === undefined) errs.push(fieldError.required(storagePath));
       return errs;
     },
   };
@@ -121,11 +117,11 @@ function volumeHooks(storageOf: (spec: JsonObject) => unknown, storagePath: stri
 export const persistentVolumeDef = defineKind({
   group: '', version: 'v1', kind: 'PersistentVolume', plural: 'persistentvolumes', shortNames: ['pv'], namespaced: false,
   status: true, table: persistentVolumeTable,
-  hooks: volumeHooks((spec) => o(spec.capacity).storage, 'spec.capacity', (spec) => { spec.persistentVolumeReclaimPolicy ??= 'Retain'; }),
+  hooks: volumeHooks<PersistentVolume>((pv) => pv.spec?.capacity?.storage, 'spec.capacity', (spec) => { spec.persistentVolumeReclaimPolicy ??= 'Retain'; }),
 });
 
 export const persistentVolumeClaimDef = defineKind({
   group: '', version: 'v1', kind: 'PersistentVolumeClaim', plural: 'persistentvolumeclaims', shortNames: ['pvc'], namespaced: true,
   status: true, table: persistentVolumeClaimTable,
-  hooks: volumeHooks((spec) => o(o(spec.resources).requests).storage, 'spec.resources[storage]'),
+  hooks: volumeHooks<PersistentVolumeClaim>((pvc) => pvc.spec?.resources?.requests?.storage, 'spec.resources[storage]'),
 });

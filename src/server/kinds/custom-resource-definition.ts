@@ -11,6 +11,7 @@ import { jsonEqual } from '../../machinery/json/equal.js';
 import { errorBody, fieldError, type FieldError, requiredValid } from '../validation/field-errors.js';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../machinery/validation/names.js';
 import { defineKind } from './define.js';
+import type { KindHooks } from '../registry/types.js';
 
 /** The finalizer a CRD carries while its custom resources are being deleted. */
 export const CRD_CLEANUP_FINALIZER = `customresourcecleanup.${GROUPS.apiextensions}`;
@@ -118,6 +119,7 @@ export const customResourceDefinitionDef = defineKind({
   group: GROUPS.apiextensions, version: 'v1', kind: 'CustomResourceDefinition', plural: 'customresourcedefinitions',
   shortNames: ['crd', 'crds'], categories: ['api-extensions'], namespaced: false,
   tracksGeneration: true, status: true, allowUnconditionalUpdate: false, returnDeletedObject: true,
+  // The CRD code reads plain JSON (the CRD's typed object passes).
   hooks: {
     defaults(crd) {
       const spec = o(crd.spec);
@@ -168,5 +170,5 @@ export const customResourceDefinitionDef = defineKind({
       conditions.push({ type: 'Terminating', status: 'True', reason: 'InstanceDeletionPending', message: 'CustomResourceDefinition marked for deletion; CustomResource deletion will begin soon' });
       status.conditions = conditions;
     },
-  },
+  } satisfies KindHooks,
 });

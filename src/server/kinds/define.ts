@@ -7,13 +7,26 @@ import { builtinSchema, UNSTRUCTURED, type TypeSchema } from '../../sdk/types/sc
 import { STANDARD_VERBS, type KindHooks, type ResourceDef, type ScaleDef, type SubresourceDef, type TableDef } from '../registry/types.js';
 import type { NameRule } from '../../machinery/validation/names.js';
 import { defaultTable } from '../tables/cluster.js';
-import { storedAs, type AnyDef } from '../registry/kind-def.js';
+import { storedAs, type AnyDef, type BuiltinApiVersion, type BuiltinKind, type BuiltinObject } from '../registry/kind-def.js';
 
-/** The facts of one built-in kind; `T` is the type of its objects, which its table reads. */
-export interface KindFacts<T extends JsonObject = JsonObject> {
-  group: string;
-  version: string;
-  kind: string;
+/** The apiVersion of a group and version (`v1` for the core group). */
+type ApiVersionOf<G extends string, V extends string> = G extends '' ? V : `${G}/${V}`;
+
+/**
+ * The type of a kind's objects: its generated type for a built-in kind, plain JSON for a kind the
+ * SDK has no type of (the metrics API's).
+ */
+export type ObjectOf<G extends string, V extends string, K extends string> =
+  ApiVersionOf<G, V> extends infer A extends BuiltinApiVersion ? K extends BuiltinKind<A> ? BuiltinObject<A, K> : JsonObject : JsonObject;
+
+/**
+ * The facts of one built-in kind; its table, field selectors and hooks read its objects' type `T`:
+ * {@link ObjectOf} its kind, or for a kind the SDK has no type of, the server's own (the metrics API's).
+ */
+export interface KindFacts<G extends string = string, V extends string = string, K extends string = string, T extends ObjectOf<G, V, K> = ObjectOf<G, V, K>> {
+  group: G;
+  version: V;
+  kind: K;
   plural: string;
   shortNames?: string[];
   categories?: string[];
@@ -29,9 +42,9 @@ export interface KindFacts<T extends JsonObject = JsonObject> {
   resetStatusOnCreate?: boolean;
   scale?: ScaleDef;
   extraSubresources?: SubresourceDef[];
-  fieldSelectors?: Record<string, (obj: JsonObject) => string>;
+  fieldSelectors?: Record<string, (obj: T) => string>;
   table?: TableDef<T>;
-  hooks?: KindHooks;
+  hooks?: KindHooks<T>;
 }
 
 /** The `status` sub-resource of a kind. */
@@ -62,8 +75,40 @@ function storedTable<T extends JsonObject>(def: AnyDef<T>, table: TableDef<T>): 
   };
 }
 
+/**
+ * A kind's typed hooks as the def's hooks: every object they get is of the kind's type. Writes
+ * through the API are decoded into it before the hooks run (the body, a patch's result, an apply,
+ * a mutating webhook's answer), stored objects were, and the server's own writes are built in its
+ * shape (they may hold `null` where the type says a list or a time, see `registry/kind-def.ts`).
+ * A field the type calls required may still be missing (validation is what asks for it).
+ * `toVersion` gets the storage version's object and stays as it is.
+ */
+function storedHooks<T extends JsonObject>(def: AnyDef<T>, h: KindHooks<T>): KindHooks {
+  const typed = (obj: JsonObject): T => storedAs(def, obj);
+  const out: KindHooks = {};
+  if (h.defaults !== undefined) out.defaults = (obj) => h.defaults?.(typed(obj));
+  if (h.toVersion !== undefined) out.toVersion = h.toVersion;
+  if (h.prepareForCreate !== undefined) out.prepareForCreate = (obj, ctx) => h.prepareForCreate?.(typed(obj), ctx);
+  if (h.prepareForUpdate !== undefined) out.prepareForUpdate = (obj, old, ctx) => h.prepareForUpdate?.(typed(obj), typed(old), ctx);
+  if (h.validate !== undefined) out.validate = (obj, ctx) => h.validate?.(typed(obj), ctx) ?? [];
+  if (h.validateCreate !== undefined) out.validateCreate = (obj, ctx) => h.validateCreate?.(typed(obj), ctx) ?? [];
+  if (h.validateUpdate !== undefined) out.validateUpdate = (obj, old, ctx) => h.validateUpdate?.(typed(obj), typed(old), ctx) ?? [];
+  if (h.validateStatusUpdate !== undefined) out.validateStatusUpdate = (obj, old, ctx) => h.validateStatusUpdate?.(typed(obj), typed(old), ctx) ?? [];
+  if (h.validateSubresourceUpdate !== undefined) {
+    out.validateSubresourceUpdate = (sub, obj, old, ctx) => h.validateSubresourceUpdate?.(sub, typed(obj), typed(old), ctx) ?? [];
+  }
+  if (h.beforeDelete !== undefined) out.beforeDelete = (obj, ctx) => h.beforeDelete?.(typed(obj), ctx);
+  if (h.pendingFinalization !== undefined) out.pendingFinalization = (obj) => h.pendingFinalization?.(typed(obj)) === true;
+  return out;
+}
+
+/** A kind's typed field selectors as the def's: they read the def's stored objects only. */
+function storedFieldSelectors<T extends JsonObject>(def: AnyDef<T>, selectors: Record<string, (obj: T) => string>): Record<string, (obj: JsonObject) => string> {
+  return Object.fromEntries(Object.entries(selectors).map(([field, read]) => [field, (obj: JsonObject) => read(storedAs(def, obj))]));
+}
+
 /** Creates the def of a built-in kind. */
-export function defineKind<T extends JsonObject = JsonObject>(f: KindFacts<T>): ResourceDef {
+export function defineKind<G extends string, V extends string, K extends string, T extends ObjectOf<G, V, K> = ObjectOf<G, V, K>>(f: KindFacts<G, V, K, T>): ResourceDef {
   const subresources: SubresourceDef[] = [];
   if (f.status === true) subresources.push(statusSubresource(f.group, f.version, f.kind));
   if (f.scale !== undefined) subresources.push(SCALE_SUBRESOURCE);
@@ -90,9 +135,9 @@ export function defineKind<T extends JsonObject = JsonObject>(f: KindFacts<T>): 
     defaultPropagation: f.defaultPropagation ?? 'Background',
     statusSubresource: f.status === true,
     resetStatusOnCreate: f.resetStatusOnCreate ?? f.status === true,
-    fieldSelectors: f.fieldSelectors ?? {},
+    fieldSelectors: {},
     table: defaultTable,
-    hooks: f.hooks ?? {},
+    hooks: {},
     schema: () => {
       schema ??= builtinSchema(f.group, f.version, f.kind) ?? UNSTRUCTURED;
       return schema;
@@ -100,6 +145,8 @@ export function defineKind<T extends JsonObject = JsonObject>(f: KindFacts<T>): 
     strategicMerge: true,
   };
   if (f.table !== undefined) def.table = storedTable<T>(def, f.table);
+  if (f.fieldSelectors !== undefined) def.fieldSelectors = storedFieldSelectors<T>(def, f.fieldSelectors);
+  if (f.hooks !== undefined) def.hooks = storedHooks<T>(def, f.hooks);
   if (f.scale !== undefined) def.scale = f.scale;
   return def;
 }

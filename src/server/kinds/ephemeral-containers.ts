@@ -6,8 +6,9 @@
  * containers may be added, never changed or removed).
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
+import type { Container, EphemeralContainer, Pod, PodSpec } from '../../sdk/types/generated/core-v1.js';
 import type { SubresourceDef } from '../registry/types.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asObject } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError, requiredValid } from '../validation/field-errors.js';
 import { isDNS1123Label } from '../../machinery/validation/names.js';
@@ -22,7 +23,7 @@ export const EPHEMERAL_CONTAINERS_SUBRESOURCE: SubresourceDef = {
  * Fields of EphemeralContainerCommon an ephemeral container may not set, in the Go struct's order
  * (the order the API server reports them in).
  */
-const FORBIDDEN_FIELDS = ['ports', 'resources', 'resizePolicy', 'restartPolicy', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle'];
+const FORBIDDEN_FIELDS = ['ports', 'resources', 'resizePolicy', 'restartPolicy', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle'] as const;
 
 const FORBIDDEN_DETAIL = 'cannot be set for an Ephemeral Container';
 
@@ -35,46 +36,43 @@ function isSet(v: unknown): boolean {
   return true;
 }
 
-function containerNames(spec: JsonObject, list: string): string[] {
-  return (asArray(spec[list]) ?? []).map((c) => asString(asObject(c)?.name) ?? '');
+function containerNames(list: Container[] | undefined): string[] {
+  return (list ?? []).map((c) => c.name ?? '');
 }
 
 /** The checks every container type shares (validateContainerCommon) that apply to an ephemeral one. */
-function commonErrors(c: JsonObject, p: string): FieldError[] {
+function commonErrors(c: EphemeralContainer, p: string): FieldError[] {
   const errs: FieldError[] = [];
-  const name = asString(c.name) ?? '';
-  errs.push(...requiredValid(`${p}.name`, name, isDNS1123Label));
-  const image = asString(c.image) ?? '';
+  errs.push(...requiredValid(`${p}.name`, c.name ?? '', isDNS1123Label));
+  const image = c.image ?? '';
   if (image === '') errs.push(fieldError.required(`${p}.image`));
-  const policy = asString(c.terminationMessagePolicy) ?? '';
+  const policy = c.terminationMessagePolicy ?? '';
   if (policy === '') errs.push(fieldError.required(`${p}.terminationMessagePolicy`));
   else if (!['File', 'FallbackToLogsOnError'].includes(policy)) errs.push(fieldError.notSupported(`${p}.terminationMessagePolicy`, policy, ['File', 'FallbackToLogsOnError']));
   // (An empty pull policy cannot reach this: defaulting sets one, as it does on a real API server.)
-  const pull = asString(c.imagePullPolicy) ?? '';
+  const pull = c.imagePullPolicy ?? '';
   if (pull !== '' && !['Always', 'IfNotPresent', 'Never'].includes(pull)) errs.push(fieldError.notSupported(`${p}.imagePullPolicy`, pull, ['Always', 'IfNotPresent', 'Never']));
   if (image !== '' && image !== image.trim()) errs.push(fieldError.invalid(`${p}.image`, image, 'must not have leading or trailing whitespace'));
   return errs;
 }
 
 /** validateEphemeralContainers: the ephemeral containers of a pod spec at `path`. */
-export function validateEphemeralContainers(spec: JsonObject, path: string): FieldError[] {
-  const list = asArray(spec.ephemeralContainers) ?? [];
+export function validateEphemeralContainers(spec: Partial<PodSpec>, path: string): FieldError[] {
+  const list = spec.ephemeralContainers ?? [];
   if (list.length === 0) return [];
-  const others = new Set([...containerNames(spec, 'containers'), ...containerNames(spec, 'initContainers')]);
+  const others = new Set([...containerNames(spec.containers), ...containerNames(spec.initContainers)]);
   const all = new Set(others);
   const errs: FieldError[] = [];
-  list.forEach((item, i) => {
-    const c = asObject(item) ?? {};
+  list.forEach((c, i) => {
     const p = `${path}.ephemeralContainers[${i}]`;
     errs.push(...commonErrors(c, p));
-    const name = asString(c.name) ?? '';
+    const name = c.name ?? '';
     if (all.has(name)) errs.push(fieldError.duplicate(`${p}.name`, name));
     else all.add(name);
-    const target = asString(c.targetContainerName) ?? '';
+    const target = c.targetContainerName ?? '';
     if (target !== '' && !others.has(target)) errs.push(fieldError.notFound(`${p}.targetContainerName`, target));
     for (const f of FORBIDDEN_FIELDS) if (isSet(c[f])) errs.push(fieldError.forbidden(`${p}.${f}`, FORBIDDEN_DETAIL));
-    (asArray(c.volumeMounts) ?? []).forEach((m, j) => {
-      const mount = asObject(m) ?? {};
+    (c.volumeMounts ?? []).forEach((mount, j) => {
       if (isSet(mount.subPath)) errs.push(fieldError.forbidden(`${p}.volumeMounts[${j}].subPath`, FORBIDDEN_DETAIL));
       if (isSet(mount.subPathExpr)) errs.push(fieldError.forbidden(`${p}.volumeMounts[${j}].subPathExpr`, FORBIDDEN_DETAIL));
     });
@@ -99,17 +97,12 @@ function fieldDiff(before: JsonObject, after: JsonObject): string {
  * ephemeral container the pod had is still there, unchanged (the list's order may differ, as a
  * patch does not keep it).
  */
-export function validateEphemeralContainersUpdate(obj: JsonObject, old: JsonObject): FieldError[] {
+export function validateEphemeralContainersUpdate(obj: Pod, old: Pod): FieldError[] {
   const path = 'spec.ephemeralContainers';
-  const current = new Map<string, JsonObject>();
-  for (const c of asArray(asObject(obj.spec)?.ephemeralContainers) ?? []) {
-    const o = asObject(c) ?? {};
-    current.set(asString(o.name) ?? '', o);
-  }
+  const current = new Map((obj.spec?.ephemeralContainers ?? []).map((c) => [c.name ?? '', c]));
   const errs: FieldError[] = [];
-  for (const c of asArray(asObject(old.spec)?.ephemeralContainers) ?? []) {
-    const before = asObject(c) ?? {};
-    const name = asString(before.name) ?? '';
+  for (const before of old.spec?.ephemeralContainers ?? []) {
+    const name = before.name ?? '';
     const after = current.get(name);
     if (after === undefined) errs.push(fieldError.forbidden(path, `existing ephemeral containers ${JSON.stringify(name)} may not be removed\n`));
     else if (!jsonEqual(before, after)) errs.push(fieldError.forbidden(path, `existing ephemeral containers ${JSON.stringify(name)} may not be changed\n${fieldDiff(before, after)}`));

@@ -4,8 +4,12 @@
  */
 import { isIP } from 'node:net';
 import { GROUPS } from '../../sdk/naming.js';
-import type { JsonObject } from '../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString, objectOrEmpty as o } from '../util/json.js';
+import type { LabelSelector } from '../../sdk/types/generated/meta-v1.js';
+import type {
+  Ingress, IngressBackend, IngressClass, IngressClassParametersReference, IngressRule, IPBlock, NetworkPolicy, NetworkPolicyPeer, NetworkPolicyPort,
+  ServiceBackendPort,
+} from '../../sdk/types/generated/networking-v1.js';
+import { childOf } from '../util/json.js';
 import { fieldError, type FieldError, requiredValid } from '../validation/field-errors.js';
 import { portNameProblems, portNumberProblems } from '../../machinery/validation/ports.js';
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../machinery/validation/names.js';
@@ -35,33 +39,32 @@ function validateHost(host: string, path: string): FieldError[] {
 }
 
 /** The port of a service backend (errors about both or neither are the backend's). */
-function validateServiceBackendPort(port: JsonObject, backendPath: string): FieldError[] {
+function validateServiceBackendPort(port: ServiceBackendPort | undefined, backendPath: string): FieldError[] {
   const path = `${backendPath}.service.port`;
-  const name = asString(port.name) ?? '';
-  const number = asNumber(port.number) ?? 0;
+  const name = port?.name ?? '';
+  const number = port?.number ?? 0;
   if (name !== '' && number !== 0) return [fieldError.invalid(backendPath, '', 'cannot set both port name & port number')];
   if (name !== '') return portNameProblems(name).map((msg) => fieldError.invalid(`${path}.name`, name, msg));
   if (number !== 0) return portNumberProblems(number).map((msg) => fieldError.invalid(`${path}.number`, number, msg));
   return [fieldError.required(backendPath, 'port name or number is required')];
 }
 
-function validateIngressBackend(backend: JsonObject, path: string): FieldError[] {
-  const service = asObject(backend.service);
-  const resource = asObject(backend.resource);
-  if (service !== undefined && resource !== undefined) return [fieldError.invalid(path, '', 'cannot set both resource and service backends')];
-  if (resource !== undefined) {
+function validateIngressBackend(backend: IngressBackend | undefined, path: string): FieldError[] {
+  const service = backend?.service;
+  const resource = backend?.resource;
+  if (service && resource) return [fieldError.invalid(path, '', 'cannot set both resource and service backends')];
+  if (resource) {
     const errs: FieldError[] = [];
-    const group = asString(resource.apiGroup) ?? '';
+    const group = resource.apiGroup ?? '';
     if (group !== '') for (const msg of isDNS1123Subdomain(group)) errs.push(fieldError.invalid(`${path}.resource.apiGroup`, group, msg));
-    if ((asString(resource.kind) ?? '') === '') errs.push(fieldError.required(`${path}.resource.kind`));
-    if ((asString(resource.name) ?? '') === '') errs.push(fieldError.required(`${path}.resource.name`));
+    if ((resource.kind ?? '') === '') errs.push(fieldError.required(`${path}.resource.kind`));
+    if ((resource.name ?? '') === '') errs.push(fieldError.required(`${path}.resource.name`));
     return errs;
   }
-  if (service !== undefined) {
+  if (service) {
     const errs: FieldError[] = [];
-    const name = asString(service.name) ?? '';
-    errs.push(...requiredValid(`${path}.service.name`, name, isDNS1035Label));
-    errs.push(...validateServiceBackendPort(o(service.port), path));
+    errs.push(...requiredValid(`${path}.service.name`, service.name ?? '', isDNS1035Label));
+    errs.push(...validateServiceBackendPort(service.port, path));
     return errs;
   }
   return [fieldError.invalid(path, '', 'resource or service backend is required')];
@@ -78,60 +81,57 @@ function validatePath(path: string, pathType: string, field: string): FieldError
   return errs;
 }
 
-function validateIngressRules(rules: unknown): FieldError[] {
+function validateIngressRules(rules: IngressRule[] | undefined): FieldError[] {
   const errs: FieldError[] = [];
-  (asArray(rules) ?? []).forEach((r, i) => {
-    const rule = o(r);
+  (rules ?? []).forEach((rule, i) => {
     const path = `spec.rules[${i}]`;
-    const host = asString(rule.host) ?? '';
+    const host = rule.host ?? '';
     if (host !== '') errs.push(...validateHost(host, `${path}.host`));
-    const http = asObject(rule.http);
-    if (http === undefined) return;
-    const paths = asArray(http.paths) ?? [];
+    const http = rule.http;
+    if (!http) return;
+    const paths = http.paths ?? [];
     if (paths.length === 0) errs.push(fieldError.required(`${path}.http.paths`));
-    paths.forEach((p, j) => {
+    paths.forEach((entry, j) => {
       const pPath = `${path}.http.paths[${j}]`;
-      const entry = o(p);
       const pathType = entry.pathType;
       if (pathType === undefined || pathType === null) errs.push(fieldError.required(`${pPath}.pathType`, 'pathType must be specified'));
       else if (!PATH_TYPES.includes(String(pathType))) errs.push(fieldError.notSupported(`${pPath}.pathType`, pathType, PATH_TYPES));
-      else errs.push(...validatePath(asString(entry.path) ?? '', String(pathType), `${pPath}.path`));
-      errs.push(...validateIngressBackend(o(entry.backend), `${pPath}.backend`));
+      else errs.push(...validatePath(entry.path ?? '', String(pathType), `${pPath}.path`));
+      errs.push(...validateIngressBackend(entry.backend, `${pPath}.backend`));
     });
   });
   return errs;
 }
 
-function validateIngress(ing: JsonObject): FieldError[] {
-  const spec = o(ing.spec);
+function validateIngress(ing: Ingress): FieldError[] {
+  const spec = ing.spec ?? {};
   const errs: FieldError[] = [];
-  const rules = asArray(spec.rules) ?? [];
-  const defaultBackend = asObject(spec.defaultBackend);
-  if (defaultBackend === undefined && rules.length === 0) {
+  const rules = spec.rules ?? [];
+  const defaultBackend = spec.defaultBackend;
+  if (!defaultBackend && rules.length === 0) {
     // Go prints the (empty) rules as `%#v` does.
     const value = spec.rules === undefined || spec.rules === null ? '[]networking.IngressRule(nil)' : '[]networking.IngressRule{}';
     errs.push(fieldError.invalidText('spec', value, 'either `defaultBackend` or `rules` must be specified'));
   }
-  if (defaultBackend !== undefined) errs.push(...validateIngressBackend(defaultBackend, 'spec.defaultBackend'));
+  if (defaultBackend) errs.push(...validateIngressBackend(defaultBackend, 'spec.defaultBackend'));
   errs.push(...validateIngressRules(spec.rules));
-  (asArray(spec.tls) ?? []).forEach((t, i) => {
-    (asArray(o(t).hosts) ?? []).forEach((h, j) => {
-      const host = asString(h) ?? '';
+  (spec.tls ?? []).forEach((t, i) => {
+    (t.hosts ?? []).forEach((host, j) => {
       const problems = host.includes('*') ? wildcardProblems(host) : isDNS1123Subdomain(host);
       for (const msg of problems) errs.push(fieldError.invalid(`spec.tls[${i}].hosts[${j}]`, host, msg));
     });
   });
-  const className = asString(spec.ingressClassName);
+  const className = spec.ingressClassName;
   if (className !== undefined) for (const msg of isDNS1123Subdomain(className)) errs.push(fieldError.invalid('spec.ingressClassName', className, msg));
   return errs;
 }
 
-function validateIngressStatus(ing: JsonObject): FieldError[] {
+function validateIngressStatus(ing: Ingress): FieldError[] {
   const errs: FieldError[] = [];
-  (asArray(o(o(ing.status).loadBalancer).ingress) ?? []).forEach((e, i) => {
+  (ing.status?.loadBalancer?.ingress ?? []).forEach((e, i) => {
     const path = `status.loadBalancer.ingress[${i}]`;
-    const ip = asString(o(e).ip) ?? '';
-    const hostname = asString(o(e).hostname) ?? '';
+    const ip = e.ip ?? '';
+    const hostname = e.hostname ?? '';
     if (ip !== '' && isIP(ip) === 0) errs.push(fieldError.invalid(`${path}.ip`, ip, 'must be a valid IP address'));
     if (hostname !== '') {
       for (const msg of isDNS1123Subdomain(hostname)) errs.push(fieldError.invalid(`${path}.hostname`, hostname, msg));
@@ -148,9 +148,7 @@ export const ingressDef = defineKind({
     defaults(ing) {
       // Go never leaves out a struct field: the spec and the load balancer status are always there.
       ing.spec ??= {};
-      const status = o(ing.status);
-      status.loadBalancer ??= {};
-      ing.status = status;
+      (ing.status ??= {}).loadBalancer ??= {};
     },
     prepareForCreate(ing) {
       ing.status = { loadBalancer: {} };
@@ -160,19 +158,19 @@ export const ingressDef = defineKind({
   },
 });
 
-function validateParametersReference(params: JsonObject): FieldError[] {
+function validateParametersReference(params: IngressClassParametersReference): FieldError[] {
   const path = 'spec.parameters';
   const errs: FieldError[] = [];
-  const group = asString(params.apiGroup);
+  const group = params.apiGroup;
   if (group !== undefined && group !== '') for (const msg of isDNS1123Subdomain(group)) errs.push(fieldError.invalid(`${path}.apiGroup`, group, msg));
-  const kind = asString(params.kind) ?? '';
+  const kind = params.kind ?? '';
   if (kind === '') errs.push(fieldError.required(`${path}.kind`));
   else if (kind.includes('/') || kind.includes('%')) errs.push(fieldError.invalid(`${path}.kind`, kind, `may not contain '${kind.includes('/') ? '/' : '%'}'`));
-  const name = asString(params.name) ?? '';
+  const name = params.name ?? '';
   if (name === '') errs.push(fieldError.required(`${path}.name`));
   else if (name.includes('/') || name.includes('%')) errs.push(fieldError.invalid(`${path}.name`, name, `may not contain '${name.includes('/') ? '/' : '%'}'`));
-  const scope = asString(params.scope);
-  const namespace = asString(params.namespace);
+  const scope = params.scope;
+  const namespace = params.namespace;
   if (scope === undefined) errs.push(fieldError.required(`${path}.scope`));
   else if (scope === 'Namespace') {
     if (namespace === undefined) errs.push(fieldError.required(`${path}.namespace`, '`parameters.scope` is set to \'Namespace\''));
@@ -195,14 +193,13 @@ function domainPrefixedPathProblems(value: string): string[] {
   return problems;
 }
 
-function validateIngressClass(ic: JsonObject): FieldError[] {
-  const spec = o(ic.spec);
+function validateIngressClass(ic: IngressClass): FieldError[] {
   const errs: FieldError[] = [];
-  const controller = asString(spec.controller) ?? '';
+  const controller = ic.spec?.controller ?? '';
   if (controller.length > MAX_INGRESS_CLASS_CONTROLLER) errs.push(fieldError.tooLong('spec.controller', MAX_INGRESS_CLASS_CONTROLLER));
   errs.push(...requiredValid('spec.controller', controller, domainPrefixedPathProblems));
-  const params = asObject(spec.parameters);
-  if (params !== undefined) errs.push(...validateParametersReference(params));
+  const params = ic.spec?.parameters;
+  if (params) errs.push(...validateParametersReference(params));
   return errs;
 }
 
@@ -210,31 +207,29 @@ export const ingressClassDef = defineKind({
   group: GROUPS.networking, version: 'v1', kind: 'IngressClass', plural: 'ingressclasses', namespaced: false, tracksGeneration: true, table: ingressClassTable,
   hooks: {
     defaults(ic) {
-      ic.spec ??= {};
-      const params = asObject(o(ic.spec).parameters);
-      if (params !== undefined) params.scope ??= 'Cluster';
+      const params = (ic.spec ??= {}).parameters;
+      if (params) params.scope ??= 'Cluster';
     },
     validate: validateIngressClass,
     validateUpdate(ic, old) {
-      const now = asString(o(ic.spec).controller) ?? '';
-      return now === (asString(o(old.spec).controller) ?? '') ? [] : [fieldError.immutable('spec.controller', now)];
+      const now = ic.spec?.controller ?? '';
+      return now === (old.spec?.controller ?? '') ? [] : [fieldError.immutable('spec.controller', now)];
     },
   },
 });
 
 /** A label selector's requirements (ValidateLabelSelector, the parts clients trip over). */
-function validateLabelSelector(sel: unknown, path: string): FieldError[] {
-  const s = asObject(sel);
-  if (s === undefined) return [];
+function validateLabelSelector(s: LabelSelector | undefined, path: string): FieldError[] {
+  if (!s) return [];
   const errs: FieldError[] = [];
-  for (const [k, v] of Object.entries(o(s.matchLabels))) {
+  for (const [k, v] of Object.entries(s.matchLabels ?? {})) {
     for (const msg of isQualifiedName(k)) errs.push(fieldError.invalid(`${path}.matchLabels`, k, msg));
-    for (const msg of isValidLabelValue(asString(v) ?? '')) errs.push(fieldError.invalid(`${path}.matchLabels`, asString(v) ?? '', msg));
+    for (const msg of isValidLabelValue(v)) errs.push(fieldError.invalid(`${path}.matchLabels`, v, msg));
   }
-  (asArray(s.matchExpressions) ?? []).forEach((e, i) => {
+  (s.matchExpressions ?? []).forEach((e, i) => {
     const ePath = `${path}.matchExpressions[${i}]`;
-    const op = asString(o(e).operator) ?? '';
-    const values = asArray(o(e).values) ?? [];
+    const op = e.operator ?? '';
+    const values = e.values ?? [];
     if (op === 'In' || op === 'NotIn') {
       if (values.length === 0) errs.push(fieldError.required(`${ePath}.values`, 'must be specified when `operator` is \'In\' or \'NotIn\''));
     } else if (op === 'Exists' || op === 'DoesNotExist') {
@@ -242,21 +237,20 @@ function validateLabelSelector(sel: unknown, path: string): FieldError[] {
     } else {
       errs.push(fieldError.invalid(`${ePath}.operator`, op, 'not a valid selector operator'));
     }
-    const key = asString(o(e).key) ?? '';
+    const key = e.key ?? '';
     for (const msg of isQualifiedName(key)) errs.push(fieldError.invalid(`${ePath}.key`, key, msg));
   });
   return errs;
 }
 
-function validateNetworkPolicyPorts(ports: unknown, path: string): FieldError[] {
+function validateNetworkPolicyPorts(ports: NetworkPolicyPort[] | undefined, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  (asArray(ports) ?? []).forEach((p, i) => {
+  (ports ?? []).forEach((port, i) => {
     const pPath = `${path}[${i}]`;
-    const port = o(p);
     const protocol = port.protocol;
     if (protocol !== undefined && protocol !== null && !PROTOCOLS.includes(String(protocol))) errs.push(fieldError.notSupported(`${pPath}.protocol`, protocol, PROTOCOLS));
     const value = port.port;
-    const endPort = asNumber(port.endPort);
+    const endPort = port.endPort;
     if (typeof value === 'number') {
       for (const msg of portNumberProblems(value)) errs.push(fieldError.invalid(`${pPath}.port`, value, msg));
       if (endPort !== undefined) {
@@ -273,8 +267,8 @@ function validateNetworkPolicyPorts(ports: unknown, path: string): FieldError[] 
   return errs;
 }
 
-function validateIPBlock(block: JsonObject, path: string): FieldError[] {
-  const cidr = asString(block.cidr) ?? '';
+function validateIPBlock(block: IPBlock, path: string): FieldError[] {
+  const cidr = block.cidr ?? '';
   if (cidr === '') return [fieldError.required(`${path}.cidr`)];
   const [ip, bits] = cidr.split('/');
   const family = isIP(ip ?? '');
@@ -286,43 +280,42 @@ function validateIPBlock(block: JsonObject, path: string): FieldError[] {
   return [];
 }
 
-function validateNetworkPolicyPeers(peers: unknown, path: string): FieldError[] {
+function validateNetworkPolicyPeers(peers: NetworkPolicyPeer[] | undefined, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  (asArray(peers) ?? []).forEach((p, i) => {
+  (peers ?? []).forEach((peer, i) => {
     const pPath = `${path}[${i}]`;
-    const peer = o(p);
     let kinds = 0;
-    if (asObject(peer.podSelector) !== undefined) {
+    if (peer.podSelector) {
       kinds++;
       errs.push(...validateLabelSelector(peer.podSelector, `${pPath}.podSelector`));
     }
-    if (asObject(peer.namespaceSelector) !== undefined) {
+    if (peer.namespaceSelector) {
       kinds++;
       errs.push(...validateLabelSelector(peer.namespaceSelector, `${pPath}.namespaceSelector`));
     }
-    const block = asObject(peer.ipBlock);
-    if (block !== undefined) {
+    const block = peer.ipBlock;
+    if (block) {
       kinds++;
       errs.push(...validateIPBlock(block, `${pPath}.ipBlock`));
     }
     if (kinds === 0) errs.push(fieldError.required(pPath, 'must specify a peer'));
-    else if (kinds > 1 && block !== undefined) errs.push(fieldError.forbidden(pPath, 'may not specify more than 1 peer type'));
+    else if (kinds > 1 && block) errs.push(fieldError.forbidden(pPath, 'may not specify more than 1 peer type'));
   });
   return errs;
 }
 
-function validateNetworkPolicy(np: JsonObject): FieldError[] {
-  const spec = o(np.spec);
-  const errs = validateLabelSelector(spec.podSelector, 'spec.podSelector');
-  (asArray(spec.ingress) ?? []).forEach((r, i) => {
-    errs.push(...validateNetworkPolicyPorts(o(r).ports, `spec.ingress[${i}].ports`));
-    errs.push(...validateNetworkPolicyPeers(o(r).from, `spec.ingress[${i}].from`));
+function validateNetworkPolicy(np: NetworkPolicy): FieldError[] {
+  const spec = np.spec;
+  const errs = validateLabelSelector(spec?.podSelector, 'spec.podSelector');
+  (spec?.ingress ?? []).forEach((r, i) => {
+    errs.push(...validateNetworkPolicyPorts(r.ports, `spec.ingress[${i}].ports`));
+    errs.push(...validateNetworkPolicyPeers(r.from, `spec.ingress[${i}].from`));
   });
-  (asArray(spec.egress) ?? []).forEach((r, i) => {
-    errs.push(...validateNetworkPolicyPorts(o(r).ports, `spec.egress[${i}].ports`));
-    errs.push(...validateNetworkPolicyPeers(o(r).to, `spec.egress[${i}].to`));
+  (spec?.egress ?? []).forEach((r, i) => {
+    errs.push(...validateNetworkPolicyPorts(r.ports, `spec.egress[${i}].ports`));
+    errs.push(...validateNetworkPolicyPeers(r.to, `spec.egress[${i}].to`));
   });
-  const types = asArray(spec.policyTypes) ?? [];
+  const types = spec?.policyTypes ?? [];
   types.forEach((t, i) => {
     if (!POLICY_TYPES.includes(String(t))) errs.push(fieldError.notSupported(`spec.policyTypes[${i}]`, t, POLICY_TYPES));
   });
@@ -335,19 +328,15 @@ export const networkPolicyDef = defineKind({
   tracksGeneration: true, table: networkPolicyTable,
   hooks: {
     defaults(np) {
-      const spec = o(np.spec);
-      np.spec = spec;
+      childOf(np, 'spec');
+      const spec = np.spec;
+      if (!spec) return;
       spec.podSelector ??= {};
-      for (const rules of [spec.ingress, spec.egress]) {
-        for (const r of asArray(rules) ?? []) {
-          for (const p of asArray(o(r).ports) ?? []) {
-            const port = asObject(p);
-            if (port !== undefined) port.protocol ??= 'TCP';
-          }
-        }
+      for (const rules of [spec.ingress ?? [], spec.egress ?? []]) {
+        for (const r of rules) for (const port of r.ports ?? []) port.protocol ??= 'TCP';
       }
-      if ((asArray(spec.policyTypes) ?? []).length === 0) {
-        spec.policyTypes = (asArray(spec.egress) ?? []).length > 0 ? ['Ingress', 'Egress'] : ['Ingress'];
+      if ((spec.policyTypes ?? []).length === 0) {
+        spec.policyTypes = (spec.egress ?? []).length > 0 ? ['Ingress', 'Egress'] : ['Ingress'];
       }
     },
     validate: validateNetworkPolicy,

@@ -2,8 +2,7 @@
  * Service (core/v1): defaults (type, protocol, targetPort, IP families), cluster IP and node port
  * allocation, and the validation clients meet (ports, types, immutable cluster IP).
  */
-import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString } from '../util/json.js';
+import type { Service, ServiceSpec } from '../../sdk/types/generated/core-v1.js';
 import { fieldError, invalid, type FieldError } from '../validation/field-errors.js';
 import { isDNS1123Label } from '../../machinery/validation/names.js';
 import type { HookContext } from '../registry/types.js';
@@ -13,21 +12,16 @@ import { serviceTable } from '../tables/core.js';
 
 const TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
 
-function ports(spec: JsonObject): JsonObject[] {
-  return (asArray(spec.ports) ?? []).map((p) => asObject(p) ?? {});
-}
-
-function isHeadless(spec: JsonObject): boolean {
+function isHeadless(spec: ServiceSpec): boolean {
   return spec.clusterIP === 'None';
 }
 
-function needsNodePorts(spec: JsonObject): boolean {
+function needsNodePorts(spec: ServiceSpec): boolean {
   return spec.type === 'NodePort' || (spec.type === 'LoadBalancer' && spec.allocateLoadBalancerNodePorts !== false);
 }
 
-function defaults(obj: JsonObject): void {
-  const spec = asObject(obj.spec) ?? {};
-  obj.spec = spec;
+function defaults(obj: Service): void {
+  const spec = (obj.spec ??= {});
   spec.type ??= 'ClusterIP';
   if (spec.type !== 'ExternalName') {
     spec.sessionAffinity ??= 'None';
@@ -35,22 +29,22 @@ function defaults(obj: JsonObject): void {
   }
   if ((spec.type === 'NodePort' || spec.type === 'LoadBalancer')) spec.externalTrafficPolicy ??= 'Cluster';
   if (spec.type === 'LoadBalancer') spec.allocateLoadBalancerNodePorts ??= true;
-  for (const p of ports(spec)) {
+  for (const p of spec.ports ?? []) {
     p.protocol ??= 'TCP';
     if (p.targetPort === undefined && typeof p.port === 'number') p.targetPort = p.port;
   }
 }
 
-function allocate(obj: JsonObject, old: JsonObject | undefined, ctx: HookContext): FieldError[] {
-  const spec = asObject(obj.spec) ?? {};
-  const oldSpec = asObject(old?.spec);
+function allocate(obj: Service, old: Service | undefined, ctx: HookContext): FieldError[] {
+  const spec: ServiceSpec = obj.spec ?? {};
+  const oldSpec = old?.spec;
   const errs: FieldError[] = [];
   if (spec.type === 'ExternalName') {
     delete spec.clusterIP;
     delete spec.clusterIPs;
   } else {
-    const oldIP = asString(oldSpec?.clusterIP);
-    let ip = asString(spec.clusterIP) ?? asString((asArray(spec.clusterIPs) ?? [])[0]);
+    const oldIP = oldSpec?.clusterIP;
+    let ip = spec.clusterIP ?? spec.clusterIPs?.[0];
     if ((ip === undefined || ip === '') && oldIP !== undefined && oldSpec?.type !== 'ExternalName') ip = oldIP;
     if (ip === 'None') {
       spec.clusterIP = 'None';
@@ -74,15 +68,15 @@ function allocate(obj: JsonObject, old: JsonObject | undefined, ctx: HookContext
       spec.ipFamilyPolicy ??= 'SingleStack';
     }
   }
-  const oldPorts = oldSpec === undefined ? [] : ports(oldSpec);
-  ports(spec).forEach((p, i) => {
+  const oldPorts = oldSpec?.ports ?? [];
+  (spec.ports ?? []).forEach((p, i) => {
     if (!needsNodePorts(spec)) {
       if (spec.type === 'ClusterIP' || spec.type === 'ExternalName') delete p.nodePort;
       return;
     }
-    const requested = asNumber(p.nodePort);
+    const requested = p.nodePort;
     const previous = oldPorts.find((o) => o.port === p.port && o.protocol === p.protocol);
-    const prevPort = asNumber(previous?.nodePort);
+    const prevPort = previous?.nodePort;
     if ((requested === undefined || requested === 0) && prevPort !== undefined) {
       p.nodePort = prevPort;
       return;
@@ -99,14 +93,14 @@ function allocate(obj: JsonObject, old: JsonObject | undefined, ctx: HookContext
   return errs;
 }
 
-function validate(obj: JsonObject): FieldError[] {
+function validate(obj: Service): FieldError[] {
   const errs: FieldError[] = [];
-  const spec = asObject(obj.spec) ?? {};
+  const spec: ServiceSpec = obj.spec ?? {};
   const type = spec.type;
   if (!TYPES.includes(String(type))) errs.push(fieldError.notSupported('spec.type', type ?? '', TYPES));
-  const list = ports(spec);
+  const list = spec.ports ?? [];
   if (type === 'ExternalName') {
-    if ((asString(spec.externalName) ?? '') === '') errs.push(fieldError.required('spec.externalName'));
+    if ((spec.externalName ?? '') === '') errs.push(fieldError.required('spec.externalName'));
   } else if (list.length === 0 && !isHeadless(spec)) {
     errs.push(fieldError.required('spec.ports'));
   }
@@ -114,7 +108,7 @@ function validate(obj: JsonObject): FieldError[] {
   const names = new Set<string>();
   list.forEach((p, i) => {
     const path = `spec.ports[${i}]`;
-    const name = asString(p.name) ?? '';
+    const name = p.name ?? '';
     if (list.length > 1 && name === '') errs.push(fieldError.required(`${path}.name`));
     if (name !== '') {
       for (const msg of isDNS1123Label(name)) errs.push(fieldError.invalid(`${path}.name`, name, msg));
@@ -127,7 +121,7 @@ function validate(obj: JsonObject): FieldError[] {
     }
     if (!['TCP', 'UDP', 'SCTP'].includes(String(p.protocol))) errs.push(fieldError.notSupported(`${path}.protocol`, p.protocol ?? '', ['SCTP', 'TCP', 'UDP']));
     const key = `${String(port)}/${String(p.protocol)}`;
-    if (seen.has(key)) errs.push(fieldError.duplicate(path, { port: port ?? 0, protocol: p.protocol ?? '' } as JsonValue));
+    if (seen.has(key)) errs.push(fieldError.duplicate(path, { port: port ?? 0, protocol: p.protocol ?? '' }));
     seen.add(key);
   });
   return errs;
@@ -143,21 +137,19 @@ export const serviceDef = defineKind({
       obj.status = { loadBalancer: {} };
       if (validate(obj).length > 0) return;
       const errs = allocate(obj, undefined, ctx);
-      if (errs.length > 0) throw invalid({ group: '', kind: 'Service' }, asString(asObject(obj.metadata)?.name) ?? '', errs);
+      if (errs.length > 0) throw invalid({ group: '', kind: 'Service' }, obj.metadata?.name ?? '', errs);
     },
     prepareForUpdate(obj, old, ctx) {
       if (validate(obj).length > 0) return;
       const errs = allocate(obj, old, ctx);
-      if (errs.length > 0) throw invalid({ group: '', kind: 'Service' }, asString(asObject(obj.metadata)?.name) ?? '', errs);
+      if (errs.length > 0) throw invalid({ group: '', kind: 'Service' }, obj.metadata?.name ?? '', errs);
     },
     validate,
     validateUpdate(obj, old) {
       const errs: FieldError[] = [];
-      const spec = asObject(obj.spec) ?? {};
-      const oldSpec = asObject(old.spec) ?? {};
-      const newIP = asString(spec.clusterIP) ?? '';
-      const oldIP = asString(oldSpec.clusterIP) ?? '';
-      if (newIP !== '' && oldIP !== '' && newIP !== oldIP && spec.type !== 'ExternalName' && oldSpec.type !== 'ExternalName') {
+      const newIP = obj.spec?.clusterIP ?? '';
+      const oldIP = old.spec?.clusterIP ?? '';
+      if (newIP !== '' && oldIP !== '' && newIP !== oldIP && obj.spec?.type !== 'ExternalName' && old.spec?.type !== 'ExternalName') {
         errs.push(fieldError.invalid('spec.clusterIPs[0]', [newIP], 'may not change once set'));
       }
       return errs;

@@ -3,8 +3,9 @@
  * CSIStorageCapacity, with the API server's defaults, validation and immutable fields.
  */
 import { GROUPS } from '../../sdk/naming.js';
-import type { JsonObject } from '../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString, objectOrEmpty as o, nameOf } from '../util/json.js';
+import type { TopologySelectorTerm } from '../../sdk/types/generated/core-v1.js';
+import type { CSIDriver, CSINode, CSIStorageCapacity, StorageClass, TokenRequest, VolumeAttachment, VolumeAttachmentSpec, VolumeError } from '../../sdk/types/generated/storage-v1.js';
+import { asNumber, nameOf } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError, requiredValid } from '../validation/field-errors.js';
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../machinery/validation/names.js';
@@ -29,22 +30,22 @@ function validateCSIDriverName(name: string, path: string): FieldError[] {
 }
 
 /** ValidateTopologySelectorTerm over each allowed topology, and no two terms alike. */
-function validateAllowedTopologies(topologies: unknown): FieldError[] {
+function validateAllowedTopologies(topologies: TopologySelectorTerm[] | undefined): FieldError[] {
   const errs: FieldError[] = [];
   const seen: string[] = [];
-  (asArray(topologies) ?? []).forEach((t, i) => {
+  (topologies ?? []).forEach((t, i) => {
     const path = `allowedTopologies[${i}]`;
-    const expressions = asArray(o(t).matchLabelExpressions) ?? [];
+    const expressions = t.matchLabelExpressions ?? [];
     if (expressions.length === 0) errs.push(fieldError.required(`${path}.matchLabelExpressions`, 'must have at least one label expression'));
     const keys = new Set<string>();
     const canonical: Record<string, string[]> = {};
     expressions.forEach((e, j) => {
       const ePath = `${path}.matchLabelExpressions[${j}]`;
-      const key = asString(o(e).key) ?? '';
+      const key = e.key ?? '';
       for (const msg of isQualifiedName(key)) errs.push(fieldError.invalid(`${ePath}.key`, key, msg));
       if (keys.has(key)) errs.push(fieldError.duplicate(`${ePath}.key`, key));
       keys.add(key);
-      const values = (asArray(o(e).values) ?? []).map((v) => asString(v) ?? '');
+      const values = e.values ?? [];
       if (values.length === 0) errs.push(fieldError.required(`${ePath}.values`, 'must specify as least one value'));
       const unique = new Set<string>();
       values.forEach((v, k) => {
@@ -61,11 +62,11 @@ function validateAllowedTopologies(topologies: unknown): FieldError[] {
   return errs;
 }
 
-function validateStorageClass(sc: JsonObject): FieldError[] {
+function validateStorageClass(sc: StorageClass): FieldError[] {
   const errs: FieldError[] = [];
-  const provisioner = asString(sc.provisioner) ?? '';
+  const provisioner = sc.provisioner ?? '';
   errs.push(...requiredValid('provisioner', provisioner, (v) => isQualifiedName(v.toLowerCase())));
-  const params = o(sc.parameters);
+  const params = sc.parameters ?? {};
   const keys = Object.keys(params);
   if (keys.length > MAX_PROVISIONER_PARAMETER_LEN) {
     errs.push(fieldError.tooLong('parameters', MAX_PROVISIONER_PARAMETER_LEN));
@@ -73,11 +74,11 @@ function validateStorageClass(sc: JsonObject): FieldError[] {
     let size = 0;
     for (const k of keys) {
       if (k === '') errs.push(fieldError.invalid('parameters', k, 'field can not be empty.'));
-      size += Buffer.byteLength(k) + Buffer.byteLength(asString(params[k]) ?? '');
+      size += Buffer.byteLength(k) + Buffer.byteLength(params[k] ?? '');
     }
     if (size > MAX_PROVISIONER_PARAMETER_SIZE) errs.push(fieldError.tooLong('parameters', MAX_PROVISIONER_PARAMETER_SIZE));
   }
-  const reclaim = asString(sc.reclaimPolicy) ?? '';
+  const reclaim = sc.reclaimPolicy ?? '';
   if (reclaim !== '' && !RECLAIM_POLICIES.includes(reclaim)) errs.push(fieldError.notSupported('reclaimPolicy', reclaim, RECLAIM_POLICIES));
   const mode = sc.volumeBindingMode;
   if (mode === undefined || mode === null) errs.push(fieldError.required('volumeBindingMode'));
@@ -86,9 +87,9 @@ function validateStorageClass(sc: JsonObject): FieldError[] {
   return errs;
 }
 
-function validateStorageClassUpdate(sc: JsonObject, old: JsonObject): FieldError[] {
+function validateStorageClassUpdate(sc: StorageClass, old: StorageClass): FieldError[] {
   const errs: FieldError[] = [];
-  if (!jsonEqual(o(sc.parameters), o(old.parameters))) errs.push(fieldError.forbidden('parameters', 'updates to parameters are forbidden.'));
+  if (!jsonEqual(sc.parameters ?? {}, old.parameters ?? {})) errs.push(fieldError.forbidden('parameters', 'updates to parameters are forbidden.'));
   if (sc.provisioner !== old.provisioner) errs.push(fieldError.forbidden('provisioner', 'updates to provisioner are forbidden.'));
   if (sc.reclaimPolicy !== old.reclaimPolicy) errs.push(fieldError.forbidden('reclaimPolicy', 'updates to reclaimPolicy are forbidden.'));
   if (sc.volumeBindingMode !== old.volumeBindingMode) errs.push(fieldError.immutable('volumeBindingMode', sc.volumeBindingMode ?? null));
@@ -107,29 +108,28 @@ export const storageClassDef = defineKind({
   },
 });
 
-function validateVolumeError(err: unknown, path: string): FieldError[] {
-  const message = asString(o(err).message) ?? '';
+function validateVolumeError(err: VolumeError | undefined, path: string): FieldError[] {
+  const message = err?.message ?? '';
   return Buffer.byteLength(message) > 1024 ? [fieldError.tooLong(`${path}.message`, 1024)] : [];
 }
 
-function validateVolumeAttachment(va: JsonObject): FieldError[] {
-  const spec = o(va.spec);
+function validateVolumeAttachment(va: VolumeAttachment): FieldError[] {
+  const spec: Partial<VolumeAttachmentSpec> = va.spec ?? {};
   const errs: FieldError[] = [];
-  const attacher = asString(spec.attacher) ?? '';
+  const attacher = spec.attacher ?? '';
   if (attacher === '') errs.push(fieldError.required('spec.attacher'));
-  const source = o(spec.source);
-  const pvName = asString(source.persistentVolumeName);
-  const inline = asObject(source.inlineVolumeSpec);
+  const pvName = spec.source?.persistentVolumeName;
+  const inline = spec.source?.inlineVolumeSpec;
   if (pvName === undefined && inline === undefined) errs.push(fieldError.required('spec.source', 'must specify exactly one of inlineVolumeSpec and persistentVolumeName'));
   else if (pvName !== undefined && inline !== undefined) errs.push(fieldError.forbidden('spec.source', 'must specify exactly one of inlineVolumeSpec and persistentVolumeName'));
   else if (pvName === '') errs.push(fieldError.required('spec.source.persistentVolumeName', 'must specify non empty persistentVolumeName'));
-  const nodeName = asString(spec.nodeName) ?? '';
+  const nodeName = spec.nodeName ?? '';
   for (const msg of isDNS1123Subdomain(nodeName)) errs.push(fieldError.invalid('spec.nodeName', nodeName, msg));
-  const status = o(va.status);
+  const status = va.status;
   let size = 0;
-  for (const [k, v] of Object.entries(o(status.attachmentMetadata))) size += Buffer.byteLength(k) + Buffer.byteLength(asString(v) ?? '');
+  for (const [k, v] of Object.entries(status?.attachmentMetadata ?? {})) size += Buffer.byteLength(k) + Buffer.byteLength(v);
   if (size > MAX_PROVISIONER_PARAMETER_SIZE) errs.push(fieldError.tooLong('status.attachmentMetadata', MAX_PROVISIONER_PARAMETER_SIZE));
-  errs.push(...validateVolumeError(status.attachError, 'status.attachError'), ...validateVolumeError(status.detachError, 'status.detachError'));
+  errs.push(...validateVolumeError(status?.attachError, 'status.attachError'), ...validateVolumeError(status?.detachError, 'status.detachError'));
   // What only v1 checks: the attacher is a CSI driver name, the volume a valid volume name.
   if (attacher !== '') errs.push(...validateCSIDriverName(attacher, 'spec.attacher'));
   if (pvName !== undefined && pvName !== '') for (const msg of isDNS1123Subdomain(pvName)) errs.push(fieldError.invalid('spec.source.persistentVolumeName', pvName, msg));
@@ -150,15 +150,16 @@ export const volumeAttachmentDef = defineKind({
   },
 });
 
-function validateTokenRequests(requests: unknown): FieldError[] {
+function validateTokenRequests(requests: TokenRequest[] | undefined): FieldError[] {
   const errs: FieldError[] = [];
   const audiences = new Set<string>();
-  (asArray(requests) ?? []).forEach((r, i) => {
+  (requests ?? []).forEach((r, i) => {
     const path = `spec.tokenRequests[${i}]`;
-    const audience = asString(o(r).audience) ?? '';
+    const audience = r.audience ?? '';
     if (audiences.has(audience)) errs.push(fieldError.duplicate(`${path}.audience`, audience));
     audiences.add(audience);
-    const seconds = asNumber(o(r).expirationSeconds);
+    // An int64: a bigint beyond 2^53 compares as a number.
+    const seconds = asNumber(r.expirationSeconds);
     if (seconds !== undefined) {
       if (seconds < 600) errs.push(fieldError.invalid(`${path}.expirationSeconds`, seconds, 'may not specify a duration less than 10 minutes'));
       if (seconds > 2 ** 32) errs.push(fieldError.invalid(`${path}.expirationSeconds`, seconds, 'may not specify a duration larger than 2^32 seconds'));
@@ -167,13 +168,13 @@ function validateTokenRequests(requests: unknown): FieldError[] {
   return errs;
 }
 
-function validateCSIDriver(d: JsonObject): FieldError[] {
-  const spec = o(d.spec);
+function validateCSIDriver(d: CSIDriver): FieldError[] {
+  const spec = d.spec ?? {};
   const errs = validateCSIDriverName(nameOf(d), 'name');
   const policy = spec.fsGroupPolicy;
   if (policy !== undefined && policy !== null && !FS_GROUP_POLICIES.includes(String(policy))) errs.push(fieldError.notSupported('spec.fsGroupPolicy', policy, FS_GROUP_POLICIES));
   errs.push(...validateTokenRequests(spec.tokenRequests));
-  for (const mode of asArray(spec.volumeLifecycleModes) ?? []) {
+  for (const mode of spec.volumeLifecycleModes ?? []) {
     if (!LIFECYCLE_MODES.includes(String(mode))) errs.push(fieldError.notSupported('spec.volumeLifecycleModes', mode, LIFECYCLE_MODES));
   }
   return errs;
@@ -183,21 +184,20 @@ export const csiDriverDef = defineKind({
   group: GROUPS.storage, version: 'v1', kind: 'CSIDriver', plural: 'csidrivers', namespaced: false, table: csiDriverTable,
   hooks: {
     defaults(d) {
-      const spec = o(d.spec);
-      d.spec = spec;
+      const spec = (d.spec ??= {});
       spec.attachRequired ??= true;
       spec.podInfoOnMount ??= false;
       spec.storageCapacity ??= false;
       spec.fsGroupPolicy ??= 'ReadWriteOnceWithFSType';
-      if ((asArray(spec.volumeLifecycleModes) ?? []).length === 0) spec.volumeLifecycleModes = ['Persistent'];
+      if ((spec.volumeLifecycleModes ?? []).length === 0) spec.volumeLifecycleModes = ['Persistent'];
       spec.requiresRepublish ??= false;
       spec.seLinuxMount ??= false;
     },
     validate: validateCSIDriver,
     validateUpdate(d, old) {
       const errs: FieldError[] = [];
-      const spec = o(d.spec);
-      const oldSpec = o(old.spec);
+      const spec = d.spec ?? {};
+      const oldSpec = old.spec ?? {};
       if (!jsonEqual(spec.attachRequired, oldSpec.attachRequired)) errs.push(fieldError.immutable('spec.attachRequired', spec.attachRequired ?? null));
       if (!jsonEqual(spec.volumeLifecycleModes, oldSpec.volumeLifecycleModes)) errs.push(fieldError.immutable('spec.volumeLifecycleModes', spec.volumeLifecycleModes ?? null));
       return errs;
@@ -205,39 +205,36 @@ export const csiDriverDef = defineKind({
   },
 });
 
-function validateCSINode(n: JsonObject): FieldError[] {
+function validateCSINode(n: CSINode): FieldError[] {
   const errs: FieldError[] = [];
   const names = new Set<string>();
-  (asArray(o(n.spec).drivers) ?? []).forEach((d, i) => {
+  (n.spec?.drivers ?? []).forEach((driver, i) => {
     const path = `spec.drivers[${i}]`;
-    const driver = o(d);
-    const name = asString(driver.name) ?? '';
+    const name = driver.name ?? '';
     errs.push(...validateCSIDriverName(name, `${path}.name`));
     if (names.has(name)) errs.push(fieldError.duplicate(`${path}.name`, name));
     names.add(name);
-    const nodeID = asString(driver.nodeID) ?? '';
+    const nodeID = driver.nodeID ?? '';
     if (nodeID === '') errs.push(fieldError.required(`${path}.nodeID`));
     else if (nodeID.length > MAX_CSI_NODE_ID_LENGTH) errs.push(fieldError.tooLong(`${path}.nodeID`, MAX_CSI_NODE_ID_LENGTH));
     const keys = new Set<string>();
-    for (const k of asArray(driver.topologyKeys) ?? []) {
-      const key = asString(k) ?? '';
+    for (const key of driver.topologyKeys ?? []) {
       errs.push(...requiredValid(`${path}.topologyKeys`, key, isQualifiedName));
       if (keys.has(key)) errs.push(fieldError.duplicate(`${path}.topologyKeys`, key));
       keys.add(key);
     }
-    const count = asNumber(o(driver.allocatable).count);
+    const count = driver.allocatable?.count;
     if (count !== undefined && count < 0) errs.push(fieldError.invalid(`${path}.allocatable.count`, count, 'must be greater than or equal to 0'));
   });
   return errs;
 }
 
 /** A driver still registered keeps its node ID and topology keys. */
-function validateCSINodeUpdate(n: JsonObject, old: JsonObject): FieldError[] {
+function validateCSINodeUpdate(n: CSINode, old: CSINode): FieldError[] {
   const errs: FieldError[] = [];
-  const before = new Map((asArray(o(old.spec).drivers) ?? []).map((d) => [asString(o(d).name) ?? '', o(d)]));
-  for (const d of asArray(o(n.spec).drivers) ?? []) {
-    const driver = o(d);
-    const prev = before.get(asString(driver.name) ?? '');
+  const before = new Map((old.spec?.drivers ?? []).map((d) => [d.name ?? '', d]));
+  for (const driver of n.spec?.drivers ?? []) {
+    const prev = before.get(driver.name ?? '');
     if (prev === undefined) continue;
     if (!jsonEqual(driver.nodeID, prev.nodeID) || !jsonEqual(driver.topologyKeys ?? [], prev.topologyKeys ?? [])) {
       errs.push(fieldError.immutable('CSINodeDriver', '{...}'));
@@ -251,9 +248,9 @@ export const csiNodeDef = defineKind({
   hooks: { validate: validateCSINode, validateUpdate: validateCSINodeUpdate },
 });
 
-function validateCSIStorageCapacity(c: JsonObject): FieldError[] {
+function validateCSIStorageCapacity(c: CSIStorageCapacity): FieldError[] {
   const errs: FieldError[] = [];
-  const className = asString(c.storageClassName) ?? '';
+  const className = c.storageClassName ?? '';
   for (const msg of isDNS1123Subdomain(className)) errs.push(fieldError.invalid('storageClassName', className, msg));
   const capacity = c.capacity;
   if ((typeof capacity === 'string' && capacity.startsWith('-')) || (typeof capacity === 'number' && capacity < 0)) {

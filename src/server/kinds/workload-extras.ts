@@ -3,13 +3,12 @@
  * (apps/v1) and HorizontalPodAutoscaler (autoscaling/v2, and v1 converted to and from it).
  */
 import { GROUPS } from '../../sdk/naming.js';
-import type { JsonObject } from '../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString } from '../util/json.js';
+import type { HorizontalPodAutoscaler } from '../../sdk/types/generated/autoscaling-v2.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
 import { defaultHpaV2, hpaV1ToV2, hpaV2ToV1, hpaV2View } from './hpa-conversion.js';
 import { storedAs } from '../registry/kind-def.js';
-import type { TableDef } from '../registry/types.js';
+import type { KindHooks, TableDef } from '../registry/types.js';
 import { controllerRevisionTable, endpointSliceTable, horizontalPodAutoscalerTable } from '../tables/workload-extras.js';
 import { isJsonNumber, writeJson } from '../../machinery/json-numbers.js';
 
@@ -19,26 +18,19 @@ export const endpointSliceDef = defineKind({
   group: GROUPS.discovery, version: 'v1', kind: 'EndpointSlice', plural: 'endpointslices', namespaced: true, table: endpointSliceTable,
   hooks: {
     defaults(o) {
-      for (const p of asArray(o.ports) ?? []) {
-        const port = asObject(p);
-        if (port !== undefined) {
-          port.protocol ??= 'TCP';
-          port.name ??= '';
-        }
+      for (const port of o.ports ?? []) {
+        port.protocol ??= 'TCP';
+        port.name ??= '';
       }
-      for (const e of asArray(o.endpoints) ?? []) {
-        const ep = asObject(e);
-        if (ep !== undefined) ep.conditions ??= {};
-      }
+      for (const ep of o.endpoints ?? []) ep.conditions ??= {};
     },
     validate(o) {
       const errs: FieldError[] = [];
       const t = o.addressType;
       if (t === undefined) errs.push(fieldError.required('addressType'));
       else if (!ADDRESS_TYPES.includes(String(t))) errs.push(fieldError.notSupported('addressType', t, ADDRESS_TYPES));
-      (asArray(o.endpoints) ?? []).forEach((e, i) => {
-        const addresses = asArray(asObject(e)?.addresses) ?? [];
-        if (addresses.length === 0) errs.push(fieldError.required(`endpoints[${i}].addresses`));
+      (o.endpoints ?? []).forEach((e, i) => {
+        if ((e.addresses ?? []).length === 0) errs.push(fieldError.required(`endpoints[${i}].addresses`));
       });
       return errs;
     },
@@ -61,14 +53,13 @@ export const controllerRevisionDef = defineKind({
   },
 });
 
-function validateHpa(o: JsonObject): FieldError[] {
+function validateHpa(o: HorizontalPodAutoscaler): FieldError[] {
   const errs: FieldError[] = [];
-  const spec = asObject(o.spec) ?? {};
-  const ref = asObject(spec.scaleTargetRef) ?? {};
-  if ((asString(ref.kind) ?? '') === '') errs.push(fieldError.required('spec.scaleTargetRef.kind'));
-  if ((asString(ref.name) ?? '') === '') errs.push(fieldError.required('spec.scaleTargetRef.name'));
-  const min = asNumber(spec.minReplicas);
-  const max = asNumber(spec.maxReplicas) ?? 0;
+  const spec = o.spec;
+  if ((spec?.scaleTargetRef?.kind ?? '') === '') errs.push(fieldError.required('spec.scaleTargetRef.kind'));
+  if ((spec?.scaleTargetRef?.name ?? '') === '') errs.push(fieldError.required('spec.scaleTargetRef.name'));
+  const min = spec?.minReplicas;
+  const max = spec?.maxReplicas ?? 0;
   if (min !== undefined && min < 1) errs.push(fieldError.invalid('spec.minReplicas', min, 'must be greater than or equal to 1'));
   if (max < 1) errs.push(fieldError.invalid('spec.maxReplicas', max, 'must be greater than 0'));
   else if (min !== undefined && max < min) errs.push(fieldError.invalid('spec.maxReplicas', max, 'must be greater than or equal to `minReplicas`'));
@@ -95,12 +86,14 @@ const horizontalPodAutoscalerV1Table: TableDef = {
 export const horizontalPodAutoscalerV1Def = defineKind({
   group: GROUPS.autoscaling, version: 'v1', kind: 'HorizontalPodAutoscaler', plural: 'horizontalpodautoscalers', shortNames: ['hpa'], categories: ['all'],
   namespaced: true, status: true, tracksGeneration: true, table: horizontalPodAutoscalerV1Table,
+  // Plain JSON: the defaults turn a v1 object into the stored v2 form (its annotations decoded as
+  // their Go types), which is what the checks after them get.
   hooks: {
     defaults(o) {
       hpaV1ToV2(o);
       defaultHpaV2(o);
     },
     toVersion: (stored) => hpaV2ToV1(storedAs(horizontalPodAutoscalerDef, stored)),
-    validate: validateHpa,
-  },
+    validate: (o) => validateHpa(storedAs(horizontalPodAutoscalerDef, o)),
+  } satisfies KindHooks,
 });

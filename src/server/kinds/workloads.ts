@@ -3,8 +3,9 @@
  * (batch/v1), with their defaults, selector checks and scale/status sub-resources.
  */
 import { LABELS } from '../../sdk/naming.js';
-import type { JsonObject } from '../../sdk/types/meta.js';
-import { asObject, asString, metaOf } from '../util/json.js';
+import type { DaemonSet, Deployment, DeploymentSpec, ReplicaSet, StatefulSet } from '../../sdk/types/generated/apps-v1.js';
+import type { Job, JobSpec } from '../../sdk/types/generated/batch-v1.js';
+import { childOf } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { fromObjectSelector, matchesLabels } from '../../machinery/labels/selector.js';
@@ -14,50 +15,46 @@ import { defaultPodTemplate, validatePodSpec } from './pod-spec.js';
 import { templateLabelsMismatch } from './template-labels.js';
 import { cronJobTable, daemonSetTable, deploymentTable, jobTable, replicaSetTable, statefulSetTable } from '../tables/workloads.js';
 
-function spec(o: JsonObject): JsonObject {
-  const s = asObject(o.spec) ?? {};
-  o.spec = s;
-  return s;
-}
+/** What the defaults and checks of a workload read of its spec. */
+type SelectedTemplate = Partial<Pick<DeploymentSpec, 'replicas' | 'selector' | 'template'>>;
 
-function readSpec(o: JsonObject): JsonObject {
-  return asObject(o.spec) ?? {};
-}
+/** A workload whose spec has a selector and a pod template. */
+type TemplatedWorkload = Deployment | ReplicaSet | StatefulSet | DaemonSet | Job;
 
 /** Selector required, non-empty, and matching the template's labels. */
-function validateSelectorAndTemplate(o: JsonObject, templatePath: string, restartPolicies?: string[], requireSelector = true): FieldError[] {
+function validateSelectorAndTemplate(o: TemplatedWorkload, templatePath: string, restartPolicies?: string[], requireSelector = true): FieldError[] {
   const errs: FieldError[] = [];
-  const s = readSpec(o);
-  const selector = asObject(s.selector);
-  if (selector === undefined) {
+  const s: SelectedTemplate = o.spec ?? {};
+  const selector = s.selector;
+  if (!selector) {
     if (requireSelector) errs.push(fieldError.required('spec.selector'));
-  } else if (Object.keys(asObject(selector.matchLabels) ?? {}).length === 0 && (Array.isArray(selector.matchExpressions) ? selector.matchExpressions.length : 0) === 0) {
+  } else if (Object.keys(selector.matchLabels ?? {}).length === 0 && (selector.matchExpressions ?? []).length === 0) {
     errs.push(fieldError.invalid('spec.selector', selector, 'empty selector is invalid for deployment'));
   }
-  const template = asObject(s.template);
-  if (template === undefined) {
+  const template = s.template;
+  if (!template) {
     errs.push(fieldError.required(templatePath));
     return errs;
   }
-  const labels = asObject(asObject(template.metadata)?.labels);
-  if (selector !== undefined && !matchesLabels(fromObjectSelector(selector), labels)) {
+  const labels = template.metadata?.labels;
+  if (selector && !matchesLabels(fromObjectSelector(selector), labels)) {
     errs.push(templateLabelsMismatch(templatePath, labels));
   }
   errs.push(...validatePodSpec(template.spec, `${templatePath}.spec`, restartPolicies));
   return errs;
 }
 
-function validateReplicas(o: JsonObject): FieldError[] {
-  const r = readSpec(o).replicas;
+function validateReplicas(o: Deployment | ReplicaSet | StatefulSet): FieldError[] {
+  const r = o.spec?.replicas;
   if (r !== undefined && (typeof r !== 'number' || r < 0 || !Number.isInteger(r))) {
     return [fieldError.invalid('spec.replicas', r, 'must be greater than or equal to 0')];
   }
   return [];
 }
 
-function selectorImmutable(o: JsonObject, old: JsonObject): FieldError[] {
-  if (!jsonEqual(readSpec(o).selector, readSpec(old).selector)) {
-    return [fieldError.immutable('spec.selector', readSpec(o).selector ?? null)];
+function selectorImmutable(o: TemplatedWorkload, old: TemplatedWorkload): FieldError[] {
+  if (!jsonEqual(o.spec?.selector, old.spec?.selector)) {
+    return [fieldError.immutable('spec.selector', o.spec?.selector ?? null)];
   }
   return [];
 }
@@ -67,13 +64,17 @@ function selectorImmutable(o: JsonObject, old: JsonObject): FieldError[] {
  * `spec.replicas` defaults to 1 before the kind's own defaults and the template's, and is checked
  * with the selector and the template (pods restart Always), the selector immutable.
  */
-function replicatedHooks(defaultSpec: (s: JsonObject) => void = () => undefined): KindHooks {
+function replicatedHooks<W extends Deployment | ReplicaSet | StatefulSet>(defaultSpec: (s: NonNullable<W['spec']>) => void = () => undefined): KindHooks<W> {
   return {
     defaults(o) {
-      const s = spec(o);
-      s.replicas ??= 1;
+      // A workload without a spec gets an empty one to default (its selector and template are then required).
+      childOf(o, 'spec');
+      const s = o.spec;
+      if (!s) return;
+      const read: SelectedTemplate = s;
+      read.replicas ??= 1;
       defaultSpec(s);
-      defaultPodTemplate(s.template);
+      defaultPodTemplate(read.template);
     },
     validate: (o) => [...validateReplicas(o), ...validateSelectorAndTemplate(o, 'spec.template', ['Always'])],
     validateUpdate: (o, old) => selectorImmutable(o, old),
@@ -83,15 +84,13 @@ function replicatedHooks(defaultSpec: (s: JsonObject) => void = () => undefined)
 export const deploymentDef = defineKind({
   group: 'apps', version: 'v1', kind: 'Deployment', plural: 'deployments', shortNames: ['deploy'], categories: ['all'], namespaced: true,
   tracksGeneration: true, status: true, scale: WORKLOAD_SCALE, table: deploymentTable,
-  hooks: replicatedHooks((s) => {
-    s.strategy ??= { type: 'RollingUpdate' };
-    const strategy = asObject(s.strategy) ?? {};
+  hooks: replicatedHooks<Deployment>((s) => {
+    const strategy = (s.strategy ??= { type: 'RollingUpdate' });
     if (strategy.type === undefined) strategy.type = 'RollingUpdate';
     if (strategy.type === 'RollingUpdate') {
-      const ru = asObject(strategy.rollingUpdate) ?? {};
+      const ru = (strategy.rollingUpdate ??= {});
       ru.maxUnavailable ??= '25%';
       ru.maxSurge ??= '25%';
-      strategy.rollingUpdate = ru;
     }
     s.revisionHistoryLimit ??= 10;
     s.progressDeadlineSeconds ??= 600;
@@ -101,14 +100,14 @@ export const deploymentDef = defineKind({
 export const replicaSetDef = defineKind({
   group: 'apps', version: 'v1', kind: 'ReplicaSet', plural: 'replicasets', shortNames: ['rs'], categories: ['all'], namespaced: true,
   tracksGeneration: true, status: true, scale: WORKLOAD_SCALE, table: replicaSetTable,
-  fieldSelectors: { 'status.replicas': (o) => String(asObject(o.status)?.replicas ?? 0) },
-  hooks: replicatedHooks(),
+  fieldSelectors: { 'status.replicas': (o) => String(o.status?.replicas ?? 0) },
+  hooks: replicatedHooks<ReplicaSet>(),
 });
 
 export const statefulSetDef = defineKind({
   group: 'apps', version: 'v1', kind: 'StatefulSet', plural: 'statefulsets', shortNames: ['sts'], categories: ['all'], namespaced: true,
   tracksGeneration: true, status: true, scale: WORKLOAD_SCALE, table: statefulSetTable,
-  hooks: replicatedHooks((s) => {
+  hooks: replicatedHooks<StatefulSet>((s) => {
     s.podManagementPolicy ??= 'OrderedReady';
     s.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { partition: 0 } };
     s.revisionHistoryLimit ??= 10;
@@ -121,7 +120,9 @@ export const daemonSetDef = defineKind({
   tracksGeneration: true, status: true, table: daemonSetTable,
   hooks: {
     defaults(o) {
-      const s = spec(o);
+      childOf(o, 'spec');
+      const s = o.spec;
+      if (!s) return;
       s.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } };
       s.revisionHistoryLimit ??= 10;
       defaultPodTemplate(s.template);
@@ -134,27 +135,24 @@ export const daemonSetDef = defineKind({
 const JOB_UID_LABEL = LABELS.jobControllerUid;
 const JOB_NAME_LABEL = LABELS.jobName;
 
-function generateJobSelector(job: JsonObject): void {
-  const s = spec(job);
-  if (s.manualSelector === true) return;
-  const meta = metaOf(job);
-  const uid = asString(meta.uid) ?? '';
-  const name = asString(meta.name) ?? '';
-  const template = asObject(s.template) ?? {};
-  s.template = template;
-  const tmeta = asObject(template.metadata) ?? {};
-  template.metadata = tmeta;
-  const labels = asObject(tmeta.labels) ?? {};
+function generateJobSelector(job: Job): void {
+  childOf(job, 'spec');
+  const s = job.spec;
+  if (!s || s.manualSelector === true) return;
+  const uid = job.metadata?.uid ?? '';
+  const name = job.metadata?.name ?? '';
+  const template = (s.template ??= {});
+  const tmeta = (template.metadata ??= {});
+  const labels = (tmeta.labels ??= {});
   labels[JOB_UID_LABEL] = uid;
   labels[JOB_NAME_LABEL] = name;
   labels['controller-uid'] = uid;
   labels['job-name'] = name;
-  tmeta.labels = labels;
   if (s.selector === undefined) s.selector = { matchLabels: { [JOB_UID_LABEL]: uid } };
 }
 
 /** The defaults of a job's spec that a CronJob's job template gets too (not the completions and parallelism). */
-function defaultJobSpec(s: JsonObject): void {
+function defaultJobSpec(s: JobSpec): void {
   s.backoffLimit ??= 6;
   s.completionMode ??= 'NonIndexed';
   s.suspend ??= false;
@@ -165,10 +163,12 @@ function defaultJobSpec(s: JsonObject): void {
 export const jobDef = defineKind({
   group: 'batch', version: 'v1', kind: 'Job', plural: 'jobs', categories: ['all'], namespaced: true,
   tracksGeneration: true, status: true, defaultPropagation: 'Orphan', table: jobTable,
-  fieldSelectors: { 'status.successful': (o) => String(asObject(o.status)?.succeeded ?? 0) },
+  fieldSelectors: { 'status.successful': (o) => String(o.status?.succeeded ?? 0) },
   hooks: {
     defaults(o) {
-      const s = spec(o);
+      childOf(o, 'spec');
+      const s = o.spec;
+      if (!s) return;
       if (s.completions === undefined && s.parallelism === undefined) {
         s.completions = 1;
         s.parallelism = 1;
@@ -182,12 +182,12 @@ export const jobDef = defineKind({
     validate: (o) => validateSelectorAndTemplate(o, 'spec.template', ['OnFailure', 'Never'], false),
     validateUpdate(o, old) {
       const errs = selectorImmutable(o, old);
-      const a = structuredClone(readSpec(o));
-      const b = structuredClone(readSpec(old));
-      if (!jsonEqual(a.template, b.template) && readSpec(old).suspend !== true) {
+      const a = o.spec;
+      const b = old.spec;
+      if (!jsonEqual(a?.template, b?.template) && b?.suspend !== true) {
         errs.push(fieldError.immutable('spec.template', '{...}'));
       }
-      if (!jsonEqual(a.completions, b.completions)) errs.push(fieldError.immutable('spec.completions', a.completions ?? null));
+      if (!jsonEqual(a?.completions, b?.completions)) errs.push(fieldError.immutable('spec.completions', a?.completions ?? null));
       return errs;
     },
   },
@@ -198,30 +198,31 @@ export const cronJobDef = defineKind({
   tracksGeneration: true, status: true, table: cronJobTable,
   hooks: {
     defaults(o) {
-      const s = spec(o);
+      childOf(o, 'spec');
+      const s = o.spec;
+      if (!s) return;
       s.concurrencyPolicy ??= 'Allow';
       s.suspend ??= false;
       s.successfulJobsHistoryLimit ??= 3;
       s.failedJobsHistoryLimit ??= 1;
-      const jobSpec = asObject(asObject(s.jobTemplate)?.spec);
-      if (jobSpec !== undefined) defaultJobSpec(jobSpec);
+      const jobSpec = s.jobTemplate?.spec;
+      if (jobSpec) defaultJobSpec(jobSpec);
     },
     validate(o) {
       const errs: FieldError[] = [];
-      const s = readSpec(o);
-      const schedule = asString(s.schedule) ?? '';
+      const s = o.spec;
+      const schedule = s?.schedule ?? '';
       if (schedule === '') errs.push(fieldError.required('spec.schedule'));
       else if (!validSchedule(schedule)) errs.push(fieldError.invalid('spec.schedule', schedule, 'unparseable schedule'));
-      const policy = s.concurrencyPolicy;
+      const policy = s?.concurrencyPolicy;
       if (!['Allow', 'Forbid', 'Replace'].includes(String(policy))) errs.push(fieldError.notSupported('spec.concurrencyPolicy', policy ?? '', ['Allow', 'Forbid', 'Replace']));
-      const jobTemplate = asObject(s.jobTemplate);
-      if (jobTemplate === undefined) errs.push(fieldError.required('spec.jobTemplate'));
-      else errs.push(...validatePodSpec(asObject(asObject(jobTemplate.spec)?.template)?.spec, 'spec.jobTemplate.spec.template.spec', ['OnFailure', 'Never']));
+      const jobTemplate = s?.jobTemplate;
+      if (!jobTemplate) errs.push(fieldError.required('spec.jobTemplate'));
+      else errs.push(...validatePodSpec(jobTemplate.spec?.template?.spec, 'spec.jobTemplate.spec.template.spec', ['OnFailure', 'Never']));
       return errs;
     },
   },
 });
-
 /** Five cron fields, or a `@hourly`-style macro. */
 function validSchedule(schedule: string): boolean {
   if (/^@(yearly|annually|monthly|weekly|daily|midnight|hourly)$/.test(schedule)) return true;

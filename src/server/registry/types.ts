@@ -73,37 +73,43 @@ export interface HookContext {
   onRollback(undo: () => void): void;
 }
 
-/** Per-kind behaviour on the write path, as a Kubernetes registry strategy. */
-export interface KindHooks {
+/**
+ * Per-kind behaviour on the write path, as a Kubernetes registry strategy. `T` is the type of the
+ * objects the hooks get: a built-in kind's hooks read its generated type (every object they get is
+ * decoded into it or built by the server in its shape, see `defineKind`), a def's own hooks take
+ * plain JSON objects.
+ */
+export interface KindHooks<T extends JsonObject = JsonObject> {
   /** Defaulting, applied to every incoming object (create, update, the result of a patch). */
-  defaults?(obj: JsonObject): void;
+  defaults?: (obj: T) => void;
   /**
    * Converts a stored object (always kept in the internal form) into this version's form on every
    * read; returns a copy when it changes something (stored values are frozen). The inverse of what
-   * {@link defaults} does to an incoming object of this version.
+   * {@link defaults} does to an incoming object of this version. The stored object is of the
+   * storage version's type, so it stays plain JSON here.
    */
-  toVersion?(obj: JsonObject): JsonObject;
+  toVersion?: (obj: JsonObject) => JsonObject;
   /** Server-set fields of a new object (status reset, derived fields). */
-  prepareForCreate?(obj: JsonObject, ctx: HookContext): void;
+  prepareForCreate?: (obj: T, ctx: HookContext) => void;
   /** Server-set fields on update of the main resource. */
-  prepareForUpdate?(obj: JsonObject, old: JsonObject, ctx: HookContext): void;
+  prepareForUpdate?: (obj: T, old: T, ctx: HookContext) => void;
   /** Kind-specific checks of a new object. */
-  validate?(obj: JsonObject, ctx: HookContext): FieldError[];
+  validate?: (obj: T, ctx: HookContext) => FieldError[];
   /** Checks of a new object only, in addition to {@link validate} (fields that cannot be set on create). */
-  validateCreate?(obj: JsonObject, ctx: HookContext): FieldError[];
+  validateCreate?: (obj: T, ctx: HookContext) => FieldError[];
   /** Kind-specific checks of an update (immutable fields ...), in addition to {@link validate}. */
-  validateUpdate?(obj: JsonObject, old: JsonObject, ctx: HookContext): FieldError[];
+  validateUpdate?: (obj: T, old: T, ctx: HookContext) => FieldError[];
   /** Checks of a status write. */
-  validateStatusUpdate?(obj: JsonObject, old: JsonObject, ctx: HookContext): FieldError[];
+  validateStatusUpdate?: (obj: T, old: T, ctx: HookContext) => FieldError[];
   /** Checks of a write through another writable sub-resource (`pods/ephemeralcontainers`). */
-  validateSubresourceUpdate?(subresource: string, obj: JsonObject, old: JsonObject, ctx: HookContext): FieldError[];
+  validateSubresourceUpdate?: (subresource: string, obj: T, old: T, ctx: HookContext) => FieldError[];
   /**
    * Mutates an object on its first DELETE, before finalizers are looked at (a CRD adds its cleanup
    * finalizer, a namespace turns Terminating).
    */
-  beforeDelete?(obj: JsonObject, ctx: HookContext): void;
+  beforeDelete?: (obj: T, ctx: HookContext) => void;
   /** True while the object must stay although `metadata.finalizers` is empty (namespace spec finalizers). */
-  pendingFinalization?(obj: JsonObject): boolean;
+  pendingFinalization?: (obj: T) => boolean;
 }
 
 /** Custom-resource specifics of a def created from a CustomResourceDefinition. */

@@ -77,13 +77,18 @@ export function uidOf(obj: JsonObject | undefined): string {
   return asString(asObject(obj?.metadata)?.uid) ?? '';
 }
 
+/** `obj[key]` as a mutable object (an empty one set first when it is none). */
+export function childOf(obj: JsonObject, key: string): JsonObject {
+  let child = asObject(getOwn(obj, key));
+  if (child === undefined) {
+    child = {};
+    setKey(obj, key, child);
+  }
+  return child;
+}
+
 /** The object's `metadata` as a mutable object (created when missing). */
 export function metaOf(obj: JsonObject): JsonObject {
-  let m = asObject(obj.metadata);
-  if (m === undefined) {
-    m = {};
-    obj.metadata = m;
-  }
-  return m;
+  return childOf(obj, 'metadata');
 }
 
