@@ -27,7 +27,8 @@
  *
  * The everyday commands (get, describe, apply, delete, auth, config, version...) run from a second
  * bundle of the same CLI without the other commands (`platformctl-core.cjs`): a process runs one
- * command, so it loads one of the two, chosen by the command's first word; the cache file of a word
+ * command, so it loads one of the two, chosen by the command word (the first argument past the
+ * global flags, `command-word.ts`: `-n demo get pods` runs `get`); the cache file of a word
  * belongs to the one bundle that word runs from.
  *
  * Since the side bundles halved the main one, even `version --client` and shell completion, which
@@ -41,6 +42,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { CACHE_DIR_NAME, HOME_DIR_NAME } from '../sdk/naming.js';
+import { commandWord } from './command-word.js';
+import { GLOBAL_FLAG_SPECS } from './flags/global-flag-specs.js';
 
 // Replaced by the bundler (scripts/bundle.mjs): the first 16 hex digits of the bundle's SHA-256,
 // and this file's URL (the loader is built as CommonJS, which has no import.meta).
@@ -181,7 +184,7 @@ function runBundleFile(file: string, cacheFile: string, requireFn: NodeJS.Requir
 }
 
 function runBundle(argv: readonly string[]): void {
-  const word = /^[a-z][a-z0-9-]{0,31}$/.test(argv[0] ?? '') ? argv[0] ?? '_' : '_';
+  const word = commandWord(argv, GLOBAL_FLAG_SPECS) ?? '_';
   const bundle = bundleFor(word);
   const dir = join(cacheDir(argv), 'v8');
   // Side bundles (`./side-NAME.cjs`, required where the source says import()) run with a code

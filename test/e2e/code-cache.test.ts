@@ -2,7 +2,8 @@
  * The built CLI's start-up (src/cli/bundle-loader.ts): the V8 code cache of the CommonJS bundle is
  * kept per command under `<cache dir>/v8/` as 0600 files of this user, only in a cache dir that
  * exists; a corrupt, foreign-writable or symlinked cache is never used (and is replaced), caches
- * of builds other than the two used most recently are removed, and every run prints the same thing
+ * of builds other than the two used most recently are removed, global flags before the command
+ * do not hide its word from the cache's name, and every run prints the same thing
  * whatever the cache's state.
  */
 import { test } from 'node:test';
@@ -65,6 +66,10 @@ test('with a cache dir: one 0600 cache per command in a 0700 directory, written 
     assert.equal(statSync(file).mtimeMs, written, 'a cache that V8 accepted is not rewritten');
     // Every command runs from the bundle, version --client too, with a cache of its own.
     assert.match(run(home, ['version', '--client']), /^Client Version: v/);
+    assert.deepEqual(readdirSync(v8).sort(), [name, name.replace(/-config\.bin$/, '-version.bin')].sort());
+    // Global flags before the command do not hide its word: the command's own cache serves.
+    assert.equal(run(home, ['--context', 'a', '-v=0', 'config', 'get-contexts', '-o', 'name']), first);
+    assert.match(run(home, ['-n', 'x', 'version', '--client']), /^Client Version: v/);
     assert.deepEqual(readdirSync(v8).sort(), [name, name.replace(/-config\.bin$/, '-version.bin')].sort());
     // A side bundle (jsonpath-plus for -o jsonpath) keeps a cache of its own per command, written once.
     const kind = run(home, ['config', 'view', '-o', 'jsonpath={.kind}']);
