@@ -4,10 +4,9 @@
  * (`--enable/disable-admission-plugins`, `--admission-control-config-file`), the webhook
  * dispatchers, and whether the quota status controller is to run.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ServerCore } from '../context.js';
 import type { ResourceDef } from '../registry/types.js';
-import { findObject } from '../rest/get.js';
+import { namespaceLookup } from './plugins/namespace-lifecycle.js';
 import { applyRuntimeConfig, parseRuntimeConfig } from '../versioning/runtime-config.js';
 import { parseFeatureGateFlag, resolveFeatureGates, type FeatureGates } from '../versioning/feature-gates.js';
 import { loadCredentialResolver } from '../webhooks/credentials.js';
@@ -62,9 +61,7 @@ export async function selectAdmissionPlugins(ctx: ServerCore, options: Admission
   if (o.configFile !== undefined) config = await loadAdmissionConfig(o.configFile);
   for (const w of config.warnings) ctx.log(w);
   const names = enabledPluginNames(o.enablePlugins, o.disablePlugins);
-  const nsDef = ctx.registry.lookup('', 'v1', 'namespaces');
-  const lookupNamespace = (name: string): Promise<JsonObject | undefined> =>
-    nsDef === undefined ? Promise.resolve(undefined) : findObject(ctx, nsDef, '', name);
+  const lookupNamespace = namespaceLookup(ctx, ctx.registry.kind('v1', 'Namespace'));
   const credentials = async (plugin: string) => {
     const path = webhookKubeconfigPath(config, plugin);
     return path === undefined ? undefined : loadCredentialResolver(path);
@@ -79,8 +76,8 @@ export async function selectAdmissionPlugins(ctx: ServerCore, options: Admission
       const podDef = ctx.registry.lookup('', 'v1', 'pods');
       return podDef === undefined ? [] : (await ctx.store.list(podDef.bucket, { keyPrefix: `${ns}/` })).items.map((e) => e.value);
     }),
-    SecurityContextDeny: () => securityContextDenyPlugin(),
-    PodNodeSelector: () => podNodeSelectorPlugin(lookupNamespace, config.plugins.get('PodNodeSelector')?.configuration),
+    SecurityContextDeny: () => securityContextDenyPlugin(ctx.registry.kind('v1', 'Pod')),
+    PodNodeSelector: () => podNodeSelectorPlugin(ctx.registry.kind('v1', 'Pod'), lookupNamespace, config.plugins.get('PodNodeSelector')?.configuration),
     PodTolerationRestriction: () => podTolerationRestrictionPlugin(lookupNamespace, config.plugins.get('PodTolerationRestriction')?.configuration),
     Priority: () => priorityPlugin(ctx),
     RuntimeClass: () => runtimeClassPlugin(ctx, gates.enabled('PodOverhead')),
