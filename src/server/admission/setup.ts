@@ -7,6 +7,7 @@
 import type { ServerCore } from '../context.js';
 import type { ResourceDef } from '../registry/types.js';
 import { namespaceLookup } from './plugins/namespace-lifecycle.js';
+import { storedAs } from '../registry/kind-def.js';
 import { applyRuntimeConfig, parseRuntimeConfig } from '../versioning/runtime-config.js';
 import { parseFeatureGateFlag, resolveFeatureGates, type FeatureGates } from '../versioning/feature-gates.js';
 import { loadCredentialResolver } from '../webhooks/credentials.js';
@@ -72,9 +73,9 @@ export async function selectAdmissionPlugins(ctx: ServerCore, options: Admission
   const given = new Map(builtins.map((p) => [p.name, p]));
   const made: Record<string, () => AdmissionPlugin> = {
     LimitRanger: () => limitRangerPlugin(ctx),
-    PodSecurity: () => podSecurityPlugin(lookupNamespace, config.plugins.get('PodSecurity')?.configuration, async (ns) => {
-      const podDef = ctx.registry.lookup('', 'v1', 'pods');
-      return podDef === undefined ? [] : (await ctx.store.list(podDef.bucket, { keyPrefix: `${ns}/` })).items.map((e) => e.value);
+    PodSecurity: () => podSecurityPlugin(ctx.registry, lookupNamespace, config.plugins.get('PodSecurity')?.configuration, async (ns) => {
+      const pods = ctx.registry.servedKind('v1', 'Pod');
+      return pods === undefined ? [] : (await ctx.store.list(pods.bucket, { keyPrefix: `${ns}/` })).items.map((e) => storedAs(pods, e.value));
     }),
     SecurityContextDeny: () => securityContextDenyPlugin(ctx.registry.kind('v1', 'Pod')),
     PodNodeSelector: () => podNodeSelectorPlugin(ctx.registry.kind('v1', 'Pod'), lookupNamespace, config.plugins.get('PodNodeSelector')?.configuration),
