@@ -36,7 +36,7 @@ import { createHandler } from './http/handler.js';
 import { builtinDefs } from './kinds/index.js';
 import type { RunningServer, ServerOptions } from './options.js';
 import { Registry } from './registry/registry.js';
-import { findObject } from './rest/get.js';
+import { findStored } from './rest/get.js';
 import { ServiceIPAllocator } from './services/allocator.js';
 import { Store } from './storage/index.js';
 import { streamEndpoints } from './streams/index.js';
@@ -125,7 +125,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const admission = await selectAdmissionPlugins(core, options.admission, [
     namespaceLifecycle(namespaceLookup(core, registry.kind('v1', 'Namespace'))),
-    serviceAccountAdmission((ns, name) => findObject(core, saDef, ns, name)),
+    serviceAccountAdmission(registry.kind('v1', 'Pod'), (ns, name) => findStored(core, registry.kind('v1', 'ServiceAccount'), ns, name)),
     taintNodesByCondition(),
     storageObjectInUseProtection(),
     authz.admission,
