@@ -126,7 +126,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const admission = await selectAdmissionPlugins(core, options.admission, [
     namespaceLifecycle(namespaceLookup(core, registry.kind('v1', 'Namespace'))),
     serviceAccountAdmission(registry.kind('v1', 'Pod'), (ns, name) => findStored(core, registry.kind('v1', 'ServiceAccount'), ns, name)),
-    taintNodesByCondition(),
+    taintNodesByCondition(registry.kind('v1', 'Node')),
     storageObjectInUseProtection(),
     authz.admission,
     ...certs.admission,
