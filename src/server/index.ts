@@ -12,7 +12,7 @@ import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import type { JsonObject } from '../sdk/types/meta.js';
 import { AdmissionChain } from './admission/chain.js';
-import { namespaceLifecycle, namespaceLookup } from './admission/plugins/namespace-lifecycle.js';
+import { namespaceLifecycle } from './admission/plugins/namespace-lifecycle.js';
 import { storageObjectInUseProtection, taintNodesByCondition } from './admission/plugins/node-and-storage.js';
 import { serviceAccountAdmission } from './admission/plugins/service-account.js';
 import { selectAdmissionPlugins, servedDefs } from './admission/setup.js';
@@ -124,7 +124,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     serverUrl: () => `https://${host.includes(':') ? `[${host}]` : host}:${port}`, authorization: options.authorization,
   });
   const admission = await selectAdmissionPlugins(core, options.admission, [
-    namespaceLifecycle(namespaceLookup(core, registry.kind('v1', 'Namespace'))),
+    namespaceLifecycle((name) => findStored(core, registry.kind('v1', 'Namespace'), '', name)),
     serviceAccountAdmission(registry.kind('v1', 'Pod'), (ns, name) => findStored(core, registry.kind('v1', 'ServiceAccount'), ns, name)),
     taintNodesByCondition(registry.kind('v1', 'Node')),
     storageObjectInUseProtection(),

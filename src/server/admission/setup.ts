@@ -6,8 +6,9 @@
  */
 import type { ServerCore } from '../context.js';
 import type { ResourceDef } from '../registry/types.js';
-import { namespaceLookup } from './plugins/namespace-lifecycle.js';
+import type { Namespace } from '../../sdk/types/generated/core-v1.js';
 import { storedAs } from '../registry/kind-def.js';
+import { findStored } from '../rest/get.js';
 import { applyRuntimeConfig, parseRuntimeConfig } from '../versioning/runtime-config.js';
 import { parseFeatureGateFlag, resolveFeatureGates, type FeatureGates } from '../versioning/feature-gates.js';
 import { loadCredentialResolver } from '../webhooks/credentials.js';
@@ -62,7 +63,7 @@ export async function selectAdmissionPlugins(ctx: ServerCore, options: Admission
   if (o.configFile !== undefined) config = await loadAdmissionConfig(o.configFile);
   for (const w of config.warnings) ctx.log(w);
   const names = enabledPluginNames(o.enablePlugins, o.disablePlugins);
-  const lookupNamespace = namespaceLookup(ctx, ctx.registry.kind('v1', 'Namespace'));
+  const lookupNamespace = (name: string): Promise<Namespace | undefined> => findStored(ctx, ctx.registry.kind('v1', 'Namespace'), '', name);
   const credentials = async (plugin: string) => {
     const path = webhookKubeconfigPath(config, plugin);
     return path === undefined ? undefined : loadCredentialResolver(path);

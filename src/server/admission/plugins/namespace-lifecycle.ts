@@ -4,19 +4,11 @@
  */
 import type { Namespace } from '../../../sdk/types/generated/core-v1.js';
 import { NAMESPACES } from '../../../sdk/naming.js';
-import type { ServerCore } from '../../context.js';
 import { forbidden, notFound } from '../../errors.js';
-import type { KindDef } from '../../registry/kind-def.js';
-import { findStored } from '../../rest/get.js';
 import type { AdmissionPlugin } from '../types.js';
 
 /** Reads a namespace object (undefined when missing). */
 export type NamespaceLookup = (name: string) => Promise<Namespace | undefined>;
-
-/** The lookup of stored namespaces. */
-export function namespaceLookup(ctx: ServerCore, namespaces: KindDef<Namespace>): NamespaceLookup {
-  return (name) => findStored(ctx, namespaces, '', name);
-}
 
 const IMMORTAL = new Set<string>([NAMESPACES.default, NAMESPACES.system, NAMESPACES.public]);
 

@@ -11,10 +11,7 @@ export function isPodWrite(attrs: AdmissionAttributes, ops: readonly string[] = 
   return attrs.def.group === '' && attrs.def.plural === 'pods' && attrs.subresource === '' && ops.includes(attrs.operation) && attrs.object !== undefined;
 }
 
-/**
- * The pod of a write to the pod itself (see {@link isPodWrite}), as its type: admission runs on
- * the decoded and defaulted object (`registry/kind-def.ts` says what the type does not).
- */
+/** The pod of a write to the pod itself ({@link isPodWrite}), typed: admission sees the decoded, defaulted object. */
 export function writtenPod(pods: KindDef<Pod>, attrs: AdmissionAttributes, ops?: readonly string[]): Pod | undefined {
   return attrs.object === undefined || !isPodWrite(attrs, ops) ? undefined : storedAs(pods, attrs.object);
 }

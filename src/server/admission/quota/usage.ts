@@ -52,10 +52,7 @@ function podCompute(pod: Pod, kind: 'requests' | 'limits'): Map<string, bigint> 
   return sum;
 }
 
-/**
- * The usage one object of a def contributes (a stored or admitted one: pods, services and claims
- * are read as their types).
- */
+/** The usage one object of a def contributes (a stored or admitted one; pods, services and claims read typed). */
 export function usageOf(ctx: ServerCore, def: ResourceDef, obj: JsonObject): Usage {
   const u: Usage = new Map();
   const countKey = def.group === '' ? `count/${def.plural}` : `count/${def.plural}.${def.group}`;
