@@ -28,10 +28,7 @@ function isCsr(a: AdmissionAttributes): boolean {
   return a.def.group === GROUPS.certificates && a.def.plural === 'certificatesigningrequests';
 }
 
-/** The typed def of signing requests, through which the plugins read the requests they admit. */
-type CsrDef = KindDef<CertificateSigningRequest>;
-
-function signerOf(csrs: CsrDef, csr: JsonObject | undefined): string {
+function signerOf(csrs: KindDef<CertificateSigningRequest>, csr: JsonObject | undefined): string {
   return (csr === undefined ? undefined : storedAs(csrs, csr).spec?.signerName) ?? '';
 }
 
@@ -65,7 +62,7 @@ async function requireSigner(check: SignerCheck, a: AdmissionAttributes, verb: S
 }
 
 /** CertificateApproval: changing the decision needs `approve` on the signer. */
-export function certificateApprovalPlugin(csrs: CsrDef, check: SignerCheck): AdmissionPlugin {
+export function certificateApprovalPlugin(csrs: KindDef<CertificateSigningRequest>, check: SignerCheck): AdmissionPlugin {
   return {
     name: 'CertificateApproval',
     async validate(a) {
@@ -76,7 +73,7 @@ export function certificateApprovalPlugin(csrs: CsrDef, check: SignerCheck): Adm
 }
 
 /** CertificateSigning: setting or changing `status.certificate` needs `sign` on the signer. */
-export function certificateSigningPlugin(csrs: CsrDef, check: SignerCheck): AdmissionPlugin {
+export function certificateSigningPlugin(csrs: KindDef<CertificateSigningRequest>, check: SignerCheck): AdmissionPlugin {
   return {
     name: 'CertificateSigning',
     async validate(a) {
@@ -88,7 +85,7 @@ export function certificateSigningPlugin(csrs: CsrDef, check: SignerCheck): Admi
 }
 
 /** CertificateSubjectRestriction: the apiserver-client signer never issues for `system:masters`. */
-export function certificateSubjectRestrictionPlugin(csrs: CsrDef): AdmissionPlugin {
+export function certificateSubjectRestrictionPlugin(csrs: KindDef<CertificateSigningRequest>): AdmissionPlugin {
   return {
     name: 'CertificateSubjectRestriction',
     validate(a) {

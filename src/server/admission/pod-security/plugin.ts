@@ -7,7 +7,7 @@
  * Namespaces without labels get the configured defaults (privileged unless configured).
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
-import type { Pod, PodSpec, PodTemplateSpec } from '../../../sdk/types/generated/core-v1.js';
+import type { Pod, PodSpec } from '../../../sdk/types/generated/core-v1.js';
 import { DOMAIN, GROUPS, LABELS } from '../../../sdk/naming.js';
 import { addAuditAnnotation, addWarning } from '../../audit/request-scope.js';
 import { forbidden } from '../../errors.js';
@@ -28,9 +28,10 @@ export const POD_SECURITY_ANNOTATIONS = {
 
 const LEVELS: Level[] = ['privileged', 'baseline', 'restricted'];
 
-/** The pod template of a write of a workload kind (undefined for other kinds), read as the kind's type. */
-function templateOf(registry: Registry, d: ResourceDef, obj: JsonObject): PodTemplateSpec | undefined {
+/** What holds the pod spec of a write: the pod, or a workload's template (undefined for other kinds), typed. */
+function specHolderOf(registry: Registry, d: ResourceDef, obj: JsonObject): { spec?: PodSpec } | undefined {
   switch (`${d.group}/${d.plural}`) {
+    case '/pods': return storedAs(registry.kind('v1', 'Pod'), obj);
     case `${GROUPS.apps}/deployments`: return storedAs(registry.kind('apps/v1', 'Deployment'), obj).spec?.template;
     case `${GROUPS.apps}/replicasets`: return storedAs(registry.kind('apps/v1', 'ReplicaSet'), obj).spec?.template;
     case `${GROUPS.apps}/statefulsets`: return storedAs(registry.kind('apps/v1', 'StatefulSet'), obj).spec?.template;
@@ -49,9 +50,8 @@ function podSpecOf(registry: Registry, attrs: AdmissionAttributes): { spec: Part
   const d = attrs.def;
   const isPod = d.group === '' && d.plural === 'pods';
   if (obj === undefined || (attrs.subresource !== '' && !(isPod && attrs.subresource === 'ephemeralcontainers'))) return undefined;
-  if (isPod) return { spec: storedAs(registry.kind('v1', 'Pod'), obj).spec ?? {}, isPod: true };
-  const template = templateOf(registry, d, obj);
-  return template === undefined ? undefined : { spec: template.spec ?? {}, isPod: false };
+  const holder = specHolderOf(registry, d, obj);
+  return holder === undefined ? undefined : { spec: holder.spec ?? {}, isPod };
 }
 
 function policy(labels: Record<string, unknown>, mode: string, defaults: JsonObject): { level: Level; version: string } | undefined {
