@@ -36,7 +36,7 @@ import { createHandler } from './http/handler.js';
 import { builtinDefs } from './kinds/index.js';
 import type { RunningServer, ServerOptions } from './options.js';
 import { Registry } from './registry/registry.js';
-import { findObject } from './rest/get.js';
+import { findStored } from './rest/get.js';
 import { ServiceIPAllocator } from './services/allocator.js';
 import { Store } from './storage/index.js';
 import { streamEndpoints } from './streams/index.js';
@@ -124,9 +124,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     serverUrl: () => `https://${host.includes(':') ? `[${host}]` : host}:${port}`, authorization: options.authorization,
   });
   const admission = await selectAdmissionPlugins(core, options.admission, [
-    namespaceLifecycle((name) => findObject(core, nsDef, '', name)),
-    serviceAccountAdmission((ns, name) => findObject(core, saDef, ns, name)),
-    taintNodesByCondition(),
+    namespaceLifecycle((name) => findStored(core, registry.kind('v1', 'Namespace'), '', name)),
+    serviceAccountAdmission(registry.kind('v1', 'Pod'), (ns, name) => findStored(core, registry.kind('v1', 'ServiceAccount'), ns, name)),
+    taintNodesByCondition(registry.kind('v1', 'Node')),
     storageObjectInUseProtection(),
     authz.admission,
     ...certs.admission,

@@ -4,10 +4,11 @@
  * (`--enable/disable-admission-plugins`, `--admission-control-config-file`), the webhook
  * dispatchers, and whether the quota status controller is to run.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ServerCore } from '../context.js';
 import type { ResourceDef } from '../registry/types.js';
-import { findObject } from '../rest/get.js';
+import type { Namespace } from '../../sdk/types/generated/core-v1.js';
+import { storedAs } from '../registry/kind-def.js';
+import { findStored } from '../rest/get.js';
 import { applyRuntimeConfig, parseRuntimeConfig } from '../versioning/runtime-config.js';
 import { parseFeatureGateFlag, resolveFeatureGates, type FeatureGates } from '../versioning/feature-gates.js';
 import { loadCredentialResolver } from '../webhooks/credentials.js';
@@ -62,9 +63,7 @@ export async function selectAdmissionPlugins(ctx: ServerCore, options: Admission
   if (o.configFile !== undefined) config = await loadAdmissionConfig(o.configFile);
   for (const w of config.warnings) ctx.log(w);
   const names = enabledPluginNames(o.enablePlugins, o.disablePlugins);
-  const nsDef = ctx.registry.lookup('', 'v1', 'namespaces');
-  const lookupNamespace = (name: string): Promise<JsonObject | undefined> =>
-    nsDef === undefined ? Promise.resolve(undefined) : findObject(ctx, nsDef, '', name);
+  const lookupNamespace = (name: string): Promise<Namespace | undefined> => findStored(ctx, ctx.registry.kind('v1', 'Namespace'), '', name);
   const credentials = async (plugin: string) => {
     const path = webhookKubeconfigPath(config, plugin);
     return path === undefined ? undefined : loadCredentialResolver(path);
@@ -75,12 +74,12 @@ export async function selectAdmissionPlugins(ctx: ServerCore, options: Admission
   const given = new Map(builtins.map((p) => [p.name, p]));
   const made: Record<string, () => AdmissionPlugin> = {
     LimitRanger: () => limitRangerPlugin(ctx),
-    PodSecurity: () => podSecurityPlugin(lookupNamespace, config.plugins.get('PodSecurity')?.configuration, async (ns) => {
-      const podDef = ctx.registry.lookup('', 'v1', 'pods');
-      return podDef === undefined ? [] : (await ctx.store.list(podDef.bucket, { keyPrefix: `${ns}/` })).items.map((e) => e.value);
+    PodSecurity: () => podSecurityPlugin(ctx.registry, lookupNamespace, config.plugins.get('PodSecurity')?.configuration, async (ns) => {
+      const pods = ctx.registry.servedKind('v1', 'Pod');
+      return pods === undefined ? [] : (await ctx.store.list(pods.bucket, { keyPrefix: `${ns}/` })).items.map((e) => storedAs(pods, e.value));
     }),
-    SecurityContextDeny: () => securityContextDenyPlugin(),
-    PodNodeSelector: () => podNodeSelectorPlugin(lookupNamespace, config.plugins.get('PodNodeSelector')?.configuration),
+    SecurityContextDeny: () => securityContextDenyPlugin(ctx.registry.kind('v1', 'Pod')),
+    PodNodeSelector: () => podNodeSelectorPlugin(ctx.registry.kind('v1', 'Pod'), lookupNamespace, config.plugins.get('PodNodeSelector')?.configuration),
     PodTolerationRestriction: () => podTolerationRestrictionPlugin(lookupNamespace, config.plugins.get('PodTolerationRestriction')?.configuration),
     Priority: () => priorityPlugin(ctx),
     RuntimeClass: () => runtimeClassPlugin(ctx, gates.enabled('PodOverhead')),

@@ -5,13 +5,14 @@
  * certificate) and CertificateSubjectRestriction (no `system:masters` for the apiserver-client signer).
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
+import type { CertificateSigningRequest } from '../../sdk/types/generated/certificates-v1.js';
 import { GROUPS, SIGNERS } from '../../sdk/naming.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../admission/types.js';
 import type { SignerVerb } from '../auth/authz/signers.js';
 import type { UserInfo } from '../request/user.js';
 import { timestamp } from '../util/time.js';
 import { forbidden } from '../errors.js';
-import { asObject, asString } from '../util/json.js';
+import { storedAs, type KindDef } from '../registry/kind-def.js';
 import { APPROVAL_TYPES, certificateOf, populateConditionTimestamps, setConditions } from './conditions.js';
 import { conditionsOf } from '../util/conditions.js';
 import { decodeBytesField } from './pem.js';
@@ -27,8 +28,8 @@ function isCsr(a: AdmissionAttributes): boolean {
   return a.def.group === GROUPS.certificates && a.def.plural === 'certificatesigningrequests';
 }
 
-function signerOf(csr: JsonObject | undefined): string {
-  return asString(asObject(csr?.spec)?.signerName) ?? '';
+function signerOf(csrs: KindDef<CertificateSigningRequest>, csr: JsonObject | undefined): string {
+  return (csr === undefined ? undefined : storedAs(csrs, csr).spec?.signerName) ?? '';
 }
 
 /** Keeps the conditions of `from` whose type `keep` selects, and those of `to` that it does not. */
@@ -61,39 +62,40 @@ async function requireSigner(check: SignerCheck, a: AdmissionAttributes, verb: S
 }
 
 /** CertificateApproval: changing the decision needs `approve` on the signer. */
-export function certificateApprovalPlugin(check: SignerCheck): AdmissionPlugin {
+export function certificateApprovalPlugin(csrs: KindDef<CertificateSigningRequest>, check: SignerCheck): AdmissionPlugin {
   return {
     name: 'CertificateApproval',
     async validate(a) {
       if (!isCsr(a) || a.operation !== 'UPDATE' || a.subresource !== 'approval') return;
-      await requireSigner(check, a, 'approve', signerOf(a.oldObject));
+      await requireSigner(check, a, 'approve', signerOf(csrs, a.oldObject));
     },
   };
 }
 
 /** CertificateSigning: setting or changing `status.certificate` needs `sign` on the signer. */
-export function certificateSigningPlugin(check: SignerCheck): AdmissionPlugin {
+export function certificateSigningPlugin(csrs: KindDef<CertificateSigningRequest>, check: SignerCheck): AdmissionPlugin {
   return {
     name: 'CertificateSigning',
     async validate(a) {
       if (!isCsr(a) || a.operation !== 'UPDATE' || a.subresource !== 'status' || a.object === undefined || a.oldObject === undefined) return;
       if (certificateOf(a.object) === certificateOf(a.oldObject)) return;
-      await requireSigner(check, a, 'sign', signerOf(a.oldObject));
+      await requireSigner(check, a, 'sign', signerOf(csrs, a.oldObject));
     },
   };
 }
 
 /** CertificateSubjectRestriction: the apiserver-client signer never issues for `system:masters`. */
-export function certificateSubjectRestrictionPlugin(): AdmissionPlugin {
+export function certificateSubjectRestrictionPlugin(csrs: KindDef<CertificateSigningRequest>): AdmissionPlugin {
   return {
     name: 'CertificateSubjectRestriction',
     validate(a) {
       if (!isCsr(a) || a.operation !== 'CREATE' || a.subresource !== '' || a.object === undefined) return;
-      const signer = signerOf(a.object);
+      const csr = storedAs(csrs, a.object);
+      const signer = csr.spec?.signerName ?? '';
       if (signer !== SIGNERS.apiserverClient) return;
       let orgs: string[];
       try {
-        orgs = parseRequestPem(decodeBytesField(asObject(a.object.spec)?.request) ?? '').organizations;
+        orgs = parseRequestPem(decodeBytesField(csr.spec?.request) ?? '').organizations;
       } catch (e) {
         throw forbidden(RESOURCE, a.name, `failed to parse CSR: ${e instanceof Error ? e.message : String(e)}`);
       }

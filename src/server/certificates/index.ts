@@ -52,9 +52,9 @@ export async function setupCertificates(core: ServerCore, inp: CertificatesInput
   const def = core.registry.kind('certificates.platform.io/v1', 'CertificateSigningRequest');
   const admission = [
     csrStrategyPlugin(() => core.now()),
-    certificateApprovalPlugin(inp.mayUseSigner),
-    certificateSigningPlugin(inp.mayUseSigner),
-    certificateSubjectRestrictionPlugin(),
+    certificateApprovalPlugin(def, inp.mayUseSigner),
+    certificateSigningPlugin(def, inp.mayUseSigner),
+    certificateSubjectRestrictionPlugin(def),
   ];
   const ca = await SigningCA.load(o.signingCA?.certPem ?? inp.caPem, o.signingCA?.keyPem ?? inp.caKeyPem);
   const controllers = (ctx: ServerContext): Controller[] => {

@@ -7,8 +7,9 @@
  */
 import { X509Certificate } from 'node:crypto';
 import type { JsonObject } from '../../sdk/types/meta.js';
+import type { CertificateSigningRequest, CertificateSigningRequestSpec } from '../../sdk/types/generated/certificates-v1.js';
 import { SIGNERS } from '../../sdk/naming.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asString } from '../util/json.js';
 import { fieldError, OMIT_VALUE, type FieldError } from '../validation/field-errors.js';
 import { certificateOf } from './conditions.js';
 import { conditionsOf } from '../util/conditions.js';
@@ -36,16 +37,16 @@ export function validateSignerName(field: string, name: string): FieldError[] {
   return [];
 }
 
-function validateSpec(csr: JsonObject): FieldError[] {
+function validateSpec(csr: CertificateSigningRequest): FieldError[] {
   const errs: FieldError[] = [];
-  const spec = asObject(csr.spec) ?? {};
+  const spec: Partial<CertificateSigningRequestSpec> = csr.spec ?? {};
   const request = decodeBytesField(spec.request) ?? '';
   try {
     parseRequestPem(request);
   } catch (e) {
     errs.push({ type: 'FieldValueInvalid', field: 'spec.request', value: OMIT_VALUE, detail: e instanceof Error ? e.message : String(e) });
   }
-  const usages = (asArray(spec.usages) ?? []).map((u) => String(u));
+  const usages: string[] = spec.usages ?? [];
   if (usages.length === 0) errs.push(fieldError.required('spec.usages'));
   usages.forEach((u, i) => {
     if (!KNOWN_USAGES.includes(u)) errs.push(fieldError.notSupported(`spec.usages[${i}]`, u, [...KNOWN_USAGES]));
@@ -55,7 +56,7 @@ function validateSpec(csr: JsonObject): FieldError[] {
     if (seen.has(u)) errs.push(fieldError.duplicate(`spec.usages[${i}]`, u));
     seen.add(u);
   });
-  const signer = asString(spec.signerName) ?? '';
+  const signer = spec.signerName ?? '';
   if (signer === SIGNERS.legacyUnknown) errs.push(fieldError.invalid('spec.signerName', signer, 'the legacy signerName is not allowed via this API version'));
   else errs.push(...validateSignerName('spec.signerName', signer));
   const exp = spec.expirationSeconds;
@@ -112,7 +113,7 @@ function validateStatus(csr: JsonObject): FieldError[] {
 }
 
 /** Checks of a new request (and of a main-resource update, whose spec is the old one). */
-export function validateCsr(csr: JsonObject): FieldError[] {
+export function validateCsr(csr: CertificateSigningRequest): FieldError[] {
   return [...validateSpec(csr), ...validateStatus(csr)];
 }
 

@@ -17,7 +17,7 @@ import { namespaceUsage } from '../admission/quota/usage.js';
 /** Creates the controller. */
 export function resourceQuotaController(ctx: ServerContext): Controller {
   const client = new InternalClient(ctx, 'resourcequota-controller');
-  const quotaDef = ctx.registry.lookup('', 'v1', 'resourcequotas') === undefined ? undefined : ctx.registry.kind('v1', 'ResourceQuota');
+  const quotaDef = ctx.registry.servedKind('v1', 'ResourceQuota');
   async function reconcile(namespace: string): Promise<void> {
     if (quotaDef === undefined) return;
     for (const quota of await client.list(quotaDef, namespace)) {

@@ -2,9 +2,10 @@
  * Kinds the admission plugins read: PriorityClass (scheduling/v1), ResourceQuota and LimitRange
  * (core v1), RuntimeClass (node/v1).
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
+import type { LimitRange } from '../../sdk/types/generated/core-v1.js';
+import type { RuntimeClass } from '../../sdk/types/generated/node-v1.js';
 import { GROUPS } from '../../sdk/naming.js';
-import { asArray, asObject, asString, getOwn, setKey } from '../util/json.js';
+import { getOwn, setKey } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
 
@@ -20,7 +21,7 @@ export const priorityClassDef = defineKind({
     validate(obj) {
       const errs: FieldError[] = [];
       const value = obj.value;
-      const name = asString(asObject(obj.metadata)?.name) ?? '';
+      const name = obj.metadata?.name ?? '';
       if (typeof value !== 'number') errs.push(fieldError.required('value'));
       else if (value > HIGHEST_USER_PRIORITY && !name.startsWith('system-')) {
         errs.push(fieldError.forbidden('value', `maximum allowed value of a user defined priority is ${String(HIGHEST_USER_PRIORITY)}`));
@@ -45,12 +46,12 @@ export const resourceQuotaDef = defineKind({
   hooks: {
     validate(obj) {
       const errs: FieldError[] = [];
-      const spec = asObject(obj.spec) ?? {};
-      for (const [k, v] of Object.entries(asObject(spec.hard) ?? {})) {
+      const spec = obj.spec ?? {};
+      for (const [k, v] of Object.entries(spec.hard ?? {})) {
         if (typeof v !== 'string' && typeof v !== 'number') errs.push(fieldError.invalid(`spec.hard[${k}]`, v, 'must be a quantity'));
         else if (String(v).startsWith('-')) errs.push(fieldError.invalid(`spec.hard[${k}]`, String(v), 'must be greater than or equal to 0'));
       }
-      for (const s of (Array.isArray(spec.scopes) ? spec.scopes : [])) {
+      for (const s of spec.scopes ?? []) {
         if (!QUOTA_SCOPES.includes(String(s))) errs.push(fieldError.notSupported('spec.scopes', s, QUOTA_SCOPES));
       }
       return errs;
@@ -59,15 +60,14 @@ export const resourceQuotaDef = defineKind({
 });
 
 /** LimitRangeItem defaults of Container items: default from max, defaultRequest from default, then from min. */
-function defaultLimitRange(obj: JsonObject): void {
-  for (const l of asArray(asObject(obj.spec)?.limits) ?? []) {
-    const item = asObject(l);
-    if (item === undefined || item.type !== 'Container') continue;
-    const def = asObject(item.default) ?? {};
-    const req = asObject(item.defaultRequest) ?? {};
-    for (const [k, v] of Object.entries(asObject(item.max) ?? {})) if (v !== undefined && getOwn(def, k) === undefined) setKey(def, k, v);
+function defaultLimitRange(obj: LimitRange): void {
+  for (const item of obj.spec?.limits ?? []) {
+    if (item.type !== 'Container') continue;
+    const def = item.default ?? {};
+    const req = item.defaultRequest ?? {};
+    for (const [k, v] of Object.entries(item.max ?? {})) if (v !== undefined && getOwn(def, k) === undefined) setKey(def, k, v);
     for (const [k, v] of Object.entries(def)) if (v !== undefined && getOwn(req, k) === undefined) setKey(req, k, v);
-    for (const [k, v] of Object.entries(asObject(item.min) ?? {})) if (v !== undefined && getOwn(req, k) === undefined) setKey(req, k, v);
+    for (const [k, v] of Object.entries(item.min ?? {})) if (v !== undefined && getOwn(req, k) === undefined) setKey(req, k, v);
     if (Object.keys(def).length > 0) item.default = def;
     if (Object.keys(req).length > 0) item.defaultRequest = req;
   }
@@ -79,8 +79,8 @@ export const limitRangeDef = defineKind({
     defaults: defaultLimitRange,
     validate(obj) {
       const errs: FieldError[] = [];
-      (asArray(asObject(obj.spec)?.limits) ?? []).forEach((l, i) => {
-        const type = asObject(l)?.type;
+      (obj.spec?.limits ?? []).forEach((l, i) => {
+        const type = l.type;
         if (!['Container', 'Pod', 'PersistentVolumeClaim'].includes(String(type))) {
           errs.push(fieldError.notSupported(`spec.limits[${i}].type`, type ?? '', ['Container', 'PersistentVolumeClaim', 'Pod']));
         }
@@ -90,14 +90,14 @@ export const limitRangeDef = defineKind({
   },
 });
 
-function validateOverhead(obj: JsonObject): FieldError[] {
-  const handler = asString(obj.handler) ?? '';
+function validateOverhead(obj: RuntimeClass): FieldError[] {
+  const handler = obj.handler ?? '';
   const errs: FieldError[] = [];
   if (handler === '') errs.push(fieldError.required('handler'));
   else if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(handler) || handler.length > 63) {
     errs.push(fieldError.invalid('handler', handler, "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"));
   }
-  const podFixed = asObject(asObject(obj.overhead)?.podFixed) ?? {};
+  const podFixed = obj.overhead?.podFixed ?? {};
   for (const [k, v] of Object.entries(podFixed)) {
     if (typeof v === 'number' && v < 0) errs.push(fieldError.invalid(`overhead.podFixed[${k}]`, v, 'must be greater than or equal to 0'));
   }

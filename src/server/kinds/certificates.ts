@@ -7,21 +7,20 @@
 import { GROUPS } from '../../sdk/naming.js';
 import { validateCsr, validateCsrStatusUpdate, validateCsrUpdate } from '../certificates/validation.js';
 import { csrTable } from '../tables/cluster.js';
-import { asString, objectOrEmpty as o } from '../util/json.js';
+import { childOf } from '../util/json.js';
 import { defineKind } from './define.js';
-import type { KindHooks } from '../registry/types.js';
 
 export const certificateSigningRequestDef = defineKind({
   group: GROUPS.certificates, version: 'v1', kind: 'CertificateSigningRequest', plural: 'certificatesigningrequests', shortNames: ['csr'],
   namespaced: false, nameRule: 'path', status: true, table: csrTable,
   extraSubresources: [{ name: 'approval', responseKind: { group: GROUPS.certificates, version: 'v1', kind: 'CertificateSigningRequest' }, verbs: ['get', 'patch', 'update'] }],
-  fieldSelectors: { 'spec.signerName': (c) => asString(o(c.spec).signerName) ?? '' },
-  // Not converted to typed reads yet: the hooks read plain JSON (the CSR's typed object passes).
+  fieldSelectors: { 'spec.signerName': (c) => c.spec?.signerName ?? '' },
   hooks: {
     prepareForCreate(csr, ctx) {
-      // The requestor fields come from the authenticated user, never from the body.
-      const spec = o(csr.spec);
-      csr.spec = spec;
+      // The requestor fields come from the authenticated user, never from the body (a missing
+      // spec is made empty first; validation then asks for its fields).
+      childOf(csr, 'spec');
+      const spec = csr.spec;
       spec.username = ctx.user.username;
       if (ctx.user.uid !== undefined) spec.uid = ctx.user.uid;
       else delete spec.uid;
@@ -31,10 +30,11 @@ export const certificateSigningRequestDef = defineKind({
     },
     prepareForUpdate(csr, old) {
       // Writes to the main resource change neither the request nor its status.
-      csr.spec = structuredClone(o(old.spec));
+      // A stored request always has a spec: its create made one.
+      csr.spec = structuredClone(old.spec);
     },
     validate: (csr) => validateCsr(csr),
     validateUpdate: (csr, old) => validateCsrUpdate(csr, old),
     validateStatusUpdate: (csr, old) => validateCsrStatusUpdate(csr, old),
-  } satisfies KindHooks,
+  },
 });

@@ -2,9 +2,8 @@
  * Lease (coordination), the RBAC kinds and the admission webhook configurations
  * (CertificateSigningRequest lives in certificates.ts).
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
+import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding, RoleRef } from '../../sdk/types/generated/rbac-v1.js';
 import { GROUPS } from '../../sdk/naming.js';
-import { asArray, asObject, asString, objectOrEmpty as o } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
@@ -15,47 +14,46 @@ export const leaseDef = defineKind({
   allowCreateOnUpdate: true, table: leaseTable,
 });
 
-function validateRules(obj: JsonObject): FieldError[] {
+function validateRules(obj: Role | ClusterRole): FieldError[] {
   const errs: FieldError[] = [];
-  (asArray(obj.rules) ?? []).forEach((r, i) => {
-    const rule = o(r);
-    if ((asArray(rule.verbs) ?? []).length === 0) errs.push(fieldError.required(`rules[${i}].verbs`, 'verbs must contain at least one value'));
-    const nonResource = (asArray(rule.nonResourceURLs) ?? []).length > 0;
-    const resources = (asArray(rule.resources) ?? []).length > 0;
+  (obj.rules ?? []).forEach((rule, i) => {
+    if ((rule.verbs ?? []).length === 0) errs.push(fieldError.required(`rules[${i}].verbs`, 'verbs must contain at least one value'));
+    const nonResource = (rule.nonResourceURLs ?? []).length > 0;
+    const resources = (rule.resources ?? []).length > 0;
     if (!nonResource && !resources) errs.push(fieldError.required(`rules[${i}].resources`, 'resource rules must supply at least one api group'));
   });
   return errs;
 }
 
-function defaultSubjects(obj: JsonObject): void {
-  for (const s of asArray(obj.subjects) ?? []) {
-    const subject = asObject(s);
-    if (subject === undefined) continue;
+/** A binding of either scope. */
+type Binding = RoleBinding | ClusterRoleBinding;
+
+function defaultSubjects(obj: Binding): void {
+  for (const subject of obj.subjects ?? []) {
     if ((subject.kind === 'User' || subject.kind === 'Group') && subject.apiGroup === undefined) subject.apiGroup = GROUPS.rbac;
   }
 }
 
-function validateBinding(obj: JsonObject, namespaced: boolean): FieldError[] {
+function validateBinding(obj: Binding, namespaced: boolean): FieldError[] {
   const errs: FieldError[] = [];
-  const ref = o(obj.roleRef);
+  const ref: Partial<RoleRef> = obj.roleRef ?? {};
   if (ref.apiGroup !== GROUPS.rbac) errs.push(fieldError.notSupported('roleRef.apiGroup', ref.apiGroup ?? '', [GROUPS.rbac]));
   const kinds = namespaced ? ['ClusterRole', 'Role'] : ['ClusterRole'];
   if (!kinds.includes(String(ref.kind))) errs.push(fieldError.notSupported('roleRef.kind', ref.kind ?? '', kinds));
-  if ((asString(ref.name) ?? '') === '') errs.push(fieldError.required('roleRef.name'));
-  (asArray(obj.subjects) ?? []).forEach((s, i) => {
-    const subject = o(s);
-    if ((asString(subject.name) ?? '') === '') errs.push(fieldError.required(`subjects[${i}].name`));
+  if ((ref.name ?? '') === '') errs.push(fieldError.required('roleRef.name'));
+  (obj.subjects ?? []).forEach((subject, i) => {
+    if ((subject.name ?? '') === '') errs.push(fieldError.required(`subjects[${i}].name`));
     if (!['ServiceAccount', 'User', 'Group'].includes(String(subject.kind))) {
       errs.push(fieldError.notSupported(`subjects[${i}].kind`, subject.kind ?? '', ['ServiceAccount', 'User', 'Group']));
     }
-    if (subject.kind === 'ServiceAccount' && (asString(subject.namespace) ?? '') === '' && !namespaced) {
+    if (subject.kind === 'ServiceAccount' && (subject.namespace ?? '') === '' && !namespaced) {
       errs.push(fieldError.required(`subjects[${i}].namespace`));
     }
   });
   return errs;
 }
 
-function roleRefImmutable(obj: JsonObject, old: JsonObject): FieldError[] {
+function roleRefImmutable(obj: Binding, old: Binding): FieldError[] {
   return jsonEqual(obj.roleRef, old.roleRef) ? [] : [fieldError.invalid('roleRef', obj.roleRef ?? null, 'cannot change roleRef')];
 }
 

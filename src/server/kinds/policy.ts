@@ -6,8 +6,10 @@
  * a read through v1beta1 converts back, so objects round-trip between the versions without loss.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
+import type { LabelSelector } from '../../sdk/types/generated/meta-v1.js';
+import type { PodDisruptionBudget } from '../../sdk/types/generated/policy-v1.js';
 import { GROUPS } from '../../sdk/naming.js';
-import { asArray, asObject } from '../util/json.js';
+import { asObject } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
@@ -16,23 +18,23 @@ import { defineKind } from './define.js';
 export const PDB_V1BETA1_LABEL = 'pdb.platform.io/deprecated-v1beta1-empty-selector-match';
 
 /** What v1 stores for v1beta1's empty selector: matches no pod. */
-export const NON_V1BETA1_MATCH_NONE: JsonObject = { matchExpressions: [{ key: PDB_V1BETA1_LABEL, operator: 'Exists' }] };
+export const NON_V1BETA1_MATCH_NONE: LabelSelector = { matchExpressions: [{ key: PDB_V1BETA1_LABEL, operator: 'Exists' }] };
 /** What v1beta1 writes to select every pod. */
-export const V1BETA1_MATCH_ALL: JsonObject = { matchExpressions: [{ key: PDB_V1BETA1_LABEL, operator: 'DoesNotExist' }] };
+export const V1BETA1_MATCH_ALL: LabelSelector = { matchExpressions: [{ key: PDB_V1BETA1_LABEL, operator: 'DoesNotExist' }] };
 
-function validatePdb(obj: JsonObject): FieldError[] {
-  const spec = asObject(obj.spec) ?? {};
+function validatePdb(obj: PodDisruptionBudget): FieldError[] {
+  const spec = obj.spec ?? {};
   const errs: FieldError[] = [];
   if (spec.minAvailable !== undefined && spec.maxUnavailable !== undefined) {
     errs.push(fieldError.invalid('spec', spec, 'minAvailable and maxUnavailable cannot be both set'));
   }
-  for (const f of ['minAvailable', 'maxUnavailable']) {
+  for (const f of ['minAvailable', 'maxUnavailable'] as const) {
     const v = spec[f];
     if (typeof v === 'number' && v < 0) errs.push(fieldError.invalid(`spec.${f}`, v, 'must be greater than or equal to 0'));
     if (typeof v === 'string' && !/^\d+%$/.test(v)) errs.push(fieldError.invalid(`spec.${f}`, v, 'a valid percent string must be a numeric string followed by an ending \'%\' (e.g. \'1%\',  or \'93%\', regex used for validation is \'[0-9]+%\')'));
   }
-  for (const e of asArray(asObject(spec.selector)?.matchExpressions) ?? []) {
-    const op = asObject(e)?.operator;
+  for (const e of spec.selector?.matchExpressions ?? []) {
+    const op = e.operator;
     if (!['In', 'NotIn', 'Exists', 'DoesNotExist'].includes(String(op))) errs.push(fieldError.notSupported('spec.selector.matchExpressions.operator', op ?? '', ['In', 'NotIn', 'Exists', 'DoesNotExist']));
   }
   return errs;
@@ -44,9 +46,9 @@ function pdb(version: 'v1' | 'v1beta1') {
     status: true, tracksGeneration: true,
     hooks: {
       ...(version === 'v1beta1' ? {
-        defaults(obj: JsonObject): void {
-          const spec = asObject(obj.spec);
-          if (spec === undefined || spec.selector === undefined) return;
+        defaults(obj: PodDisruptionBudget): void {
+          const spec = obj.spec;
+          if (spec?.selector === undefined) return;
           if (jsonEqual(spec.selector, {})) spec.selector = structuredClone(NON_V1BETA1_MATCH_NONE);
           else if (jsonEqual(spec.selector, V1BETA1_MATCH_ALL)) spec.selector = {};
         },

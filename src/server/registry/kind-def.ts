@@ -29,9 +29,9 @@ import type { ResourceDef } from './types.js';
 declare const objectType: unique symbol;
 
 /**
- * A def whose stored objects are of type `T`. Only `Registry.kind` makes one (the mark is a type,
- * never a value), so a plain ResourceDef cannot pass for a typed def; code that takes either takes
- * `KindDef<T> | ResourceDef` and gets plain JSON objects from a plain def.
+ * A def whose stored objects are of type `T`. Only the registry makes one (`kind`, `servedKind`;
+ * the mark is a type, never a value), so a plain ResourceDef cannot pass for a typed def; code
+ * that takes either takes `KindDef<T> | ResourceDef` and gets plain JSON objects from a plain def.
  *
  * One hole the compiler leaves: a plain `JsonObject` is accepted where a generated type is
  * expected (TypeScript does not check an index signature against optional properties), so typed

@@ -91,9 +91,15 @@ export class Registry {
 
   /** A built-in kind's def, which carries its objects' type (throws when it is not served in that version). */
   kind<V extends BuiltinApiVersion, K extends BuiltinKind<V>>(apiVersion: V, kind: K): KindDef<BuiltinObject<V, K>> {
-    const def = this.builtinKinds.get(`${apiVersion} ${kind}`);
+    const def = this.servedKind(apiVersion, kind);
     if (def === undefined) throw new Error(`kind ${kind} of ${apiVersion} is not served`);
-    return markedKind(def);
+    return def;
+  }
+
+  /** {@link kind}, or undefined when the kind is not served in that version (`--runtime-config` may turn it off). */
+  servedKind<V extends BuiltinApiVersion, K extends BuiltinKind<V>>(apiVersion: V, kind: K): KindDef<BuiltinObject<V, K>> | undefined {
+    const def = this.builtinKinds.get(`${apiVersion} ${kind}`);
+    return def === undefined ? undefined : markedKind(def);
   }
 
   /** Every served def. */

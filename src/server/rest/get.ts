@@ -5,6 +5,7 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ServerContext, ServerCore } from '../context.js';
 import { notFound } from '../errors.js';
+import { storedAs, type KindDef } from '../registry/kind-def.js';
 import { groupResource } from '../registry/types.js';
 import type { ResourceDef } from '../registry/types.js';
 import { fromStorage, objectKey } from './keys.js';
@@ -23,4 +24,10 @@ export async function getObject(ctx: ServerContext, def: ResourceDef, namespace:
 export async function findObject(ctx: ServerCore, def: ResourceDef, namespace: string, name: string): Promise<JsonObject | undefined> {
   const entry = await ctx.store.get(def.bucket, objectKey(def, namespace, name));
   return entry === undefined ? undefined : fromStorage(def, entry.value);
+}
+
+/** {@link findObject} through a typed def: the stored object as its kind's type. */
+export async function findStored<T extends JsonObject>(ctx: ServerCore, def: KindDef<T>, namespace: string, name: string): Promise<T | undefined> {
+  const obj = await findObject(ctx, def, namespace, name);
+  return obj === undefined ? undefined : storedAs(def, obj);
 }

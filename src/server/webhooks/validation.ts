@@ -2,20 +2,27 @@
  * Defaulting and validation of Mutating/ValidatingWebhookConfiguration in v1 and v1beta1, with the
  * per-version defaults of the spec's table and the API server's field errors.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString } from '../util/json.js';
+import type { MutatingWebhook, RuleWithOperations, ServiceReference } from '../../sdk/types/generated/admissionregistration-v1.js';
+import type { ValidatingWebhook } from '../../sdk/types/generated/admissionregistration-v1beta1.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import { SUPPORTED_REVIEW_VERSIONS } from './review.js';
 
 /** The API versions of the configuration kinds. */
 export type ConfigVersion = 'v1' | 'v1beta1';
 
+/**
+ * A webhook of either configuration kind in either version, as the defaults and checks read it:
+ * v1beta1's fields (v1's are the same, only stricter) and a mutating webhook's reinvocation policy.
+ */
+type Webhook = ValidatingWebhook & Pick<MutatingWebhook, 'reinvocationPolicy'>;
+
+/** A webhook configuration of either kind in either version (the hooks get it decoded). */
+export type WebhookConfiguration = { webhooks?: Webhook[] };
+
 /** Applies the version's defaults to every webhook. */
-export function defaultWebhookConfiguration(obj: JsonObject, version: ConfigVersion, mutating: boolean): void {
+export function defaultWebhookConfiguration(obj: WebhookConfiguration, version: ConfigVersion, mutating: boolean): void {
   const beta = version === 'v1beta1';
-  for (const w of asArray(obj.webhooks) ?? []) {
-    const hook = asObject(w);
-    if (hook === undefined) continue;
+  for (const hook of obj.webhooks ?? []) {
     hook.failurePolicy ??= beta ? 'Ignore' : 'Fail';
     hook.matchPolicy ??= beta ? 'Exact' : 'Equivalent';
     hook.namespaceSelector ??= {};
@@ -26,32 +33,29 @@ export function defaultWebhookConfiguration(obj: JsonObject, version: ConfigVers
       hook.admissionReviewVersions ??= ['v1beta1'];
     }
     if (mutating) hook.reinvocationPolicy ??= 'Never';
-    for (const r of asArray(hook.rules) ?? []) {
-      const rule = asObject(r);
-      if (rule !== undefined) rule.scope ??= '*';
-    }
-    const service = asObject(asObject(hook.clientConfig)?.service);
+    for (const rule of hook.rules ?? []) rule.scope ??= '*';
+    const service = hook.clientConfig?.service;
     if (service !== undefined) service.port ??= 443;
   }
 }
 
 const OPERATIONS = ['*', 'CONNECT', 'CREATE', 'DELETE', 'UPDATE'];
 
-function validateRule(rule: JsonObject, path: string): FieldError[] {
+function validateRule(rule: RuleWithOperations, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  const ops = (asArray(rule.operations) ?? []).map((o) => asString(o) ?? '');
+  const ops: string[] = rule.operations ?? [];
   if (ops.length === 0) errs.push(fieldError.required(`${path}.operations`));
   if (ops.length > 1 && ops.includes('*')) errs.push(fieldError.invalid(`${path}.operations`, ops, "if '*' is present, must not specify other operations"));
   ops.forEach((o, i) => {
     if (!OPERATIONS.slice(1).includes(o) && o !== '*') errs.push(fieldError.notSupported(`${path}.operations[${i}]`, o, OPERATIONS));
   });
-  for (const f of ['apiGroups', 'apiVersions']) {
-    const list = (asArray(rule[f]) ?? []).map((v) => asString(v) ?? '');
+  for (const f of ['apiGroups', 'apiVersions'] as const) {
+    const list = rule[f] ?? [];
     if (list.length === 0) errs.push(fieldError.required(`${path}.${f}`));
     if (list.length > 1 && list.includes('*')) errs.push(fieldError.invalid(`${path}.${f}`, list, "if '*' is present, must not specify other API groups"));
     if (f === 'apiVersions') list.forEach((v, i) => { if (v === '') errs.push(fieldError.required(`${path}.apiVersions[${i}]`, 'must not be empty')); });
   }
-  const resources = (asArray(rule.resources) ?? []).map((v) => asString(v) ?? '');
+  const resources = rule.resources ?? [];
   if (resources.length === 0) errs.push(fieldError.required(`${path}.resources`));
   resources.forEach((r, i) => {
     if (r === '') errs.push(fieldError.required(`${path}.resources[${i}]`));
@@ -81,13 +85,13 @@ function validateUrl(url: string, path: string): FieldError[] {
   return errs;
 }
 
-function validateService(svc: JsonObject, path: string): FieldError[] {
+function validateService(svc: ServiceReference, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  if ((asString(svc.name) ?? '') === '') errs.push(fieldError.required(`${path}.name`, 'service name is required'));
-  if ((asString(svc.namespace) ?? '') === '') errs.push(fieldError.required(`${path}.namespace`, 'service namespace is required'));
-  const port = asNumber(svc.port);
+  if ((svc.name ?? '') === '') errs.push(fieldError.required(`${path}.name`, 'service name is required'));
+  if ((svc.namespace ?? '') === '') errs.push(fieldError.required(`${path}.namespace`, 'service namespace is required'));
+  const port = svc.port;
   if (port !== undefined && (port < 1 || port > 65535 || !Number.isInteger(port))) errs.push(fieldError.invalid(`${path}.port`, port, 'port is not valid: must be between 1 and 65535, inclusive'));
-  const p = asString(svc.path);
+  const p = svc.path;
   if (p !== undefined && p !== '') {
     if (!p.startsWith('/')) errs.push(fieldError.invalid(`${path}.path`, p, "must start with a '/'"));
     else if (p.includes('//')) errs.push(fieldError.invalid(`${path}.path`, p, 'segment[1] may not be empty'));
@@ -96,19 +100,18 @@ function validateService(svc: JsonObject, path: string): FieldError[] {
 }
 
 /** Validates a configuration of a version. */
-export function validateWebhookConfiguration(obj: JsonObject, version: ConfigVersion, mutating: boolean): FieldError[] {
+export function validateWebhookConfiguration(obj: WebhookConfiguration, version: ConfigVersion, mutating: boolean): FieldError[] {
   const errs: FieldError[] = [];
   const names = new Set<string>();
   const sideEffects = version === 'v1' ? ['None', 'NoneOnDryRun'] : ['None', 'NoneOnDryRun', 'Some', 'Unknown'];
-  (asArray(obj.webhooks) ?? []).forEach((w, i) => {
-    const hook = asObject(w) ?? {};
+  (obj.webhooks ?? []).forEach((hook, i) => {
     const p = `webhooks[${i}]`;
-    const name = asString(hook.name) ?? '';
+    const name = hook.name ?? '';
     if (name === '') errs.push(fieldError.required(`${p}.name`));
     else if (name.split('.').length < 3) errs.push(fieldError.invalid(`${p}.name`, name, 'should be a domain with at least three segments separated by dots'));
     else if (version === 'v1' && names.has(name)) errs.push(fieldError.duplicate(`${p}.name`, name));
     names.add(name);
-    (asArray(hook.rules) ?? []).forEach((r, j) => errs.push(...validateRule(asObject(r) ?? {}, `${p}.rules[${j}]`)));
+    (hook.rules ?? []).forEach((r, j) => errs.push(...validateRule(r, `${p}.rules[${j}]`)));
     if (!['Fail', 'Ignore'].includes(String(hook.failurePolicy))) errs.push(fieldError.notSupported(`${p}.failurePolicy`, hook.failurePolicy ?? '', ['Fail', 'Ignore']));
     if (!['Equivalent', 'Exact'].includes(String(hook.matchPolicy))) errs.push(fieldError.notSupported(`${p}.matchPolicy`, hook.matchPolicy ?? '', ['Equivalent', 'Exact']));
     if (hook.sideEffects === undefined) errs.push(fieldError.required(`${p}.sideEffects`, `must specify one of ${sideEffects.join(', ')}`));
@@ -118,18 +121,18 @@ export function validateWebhookConfiguration(obj: JsonObject, version: ConfigVer
     if (mutating && !['IfNeeded', 'Never'].includes(String(hook.reinvocationPolicy))) {
       errs.push(fieldError.notSupported(`${p}.reinvocationPolicy`, hook.reinvocationPolicy ?? '', ['IfNeeded', 'Never']));
     }
-    const versions = (asArray(hook.admissionReviewVersions) ?? []).map((v) => asString(v) ?? '');
+    const versions = hook.admissionReviewVersions ?? [];
     if (versions.length === 0) errs.push(fieldError.required(`${p}.admissionReviewVersions`, `must specify one of ${SUPPORTED_REVIEW_VERSIONS.join(', ')}`));
     else if (!versions.some((v) => SUPPORTED_REVIEW_VERSIONS.includes(v))) {
       errs.push(fieldError.invalid(`${p}.admissionReviewVersions`, versions, `must include at least one of ${SUPPORTED_REVIEW_VERSIONS.join(', ')}`));
     }
-    const cc = asObject(hook.clientConfig) ?? {};
-    const url = asString(cc.url);
-    const svc = asObject(cc.service);
+    const cc = hook.clientConfig ?? {};
+    const url = cc.url;
+    const svc = cc.service;
     if ((url === undefined) === (svc === undefined)) errs.push(fieldError.required(`${p}.clientConfig`, 'exactly one of url or service is required'));
     else if (url !== undefined) errs.push(...validateUrl(url, `${p}.clientConfig.url`));
     else if (svc !== undefined) errs.push(...validateService(svc, `${p}.clientConfig.service`));
-    const ca = asString(cc.caBundle);
+    const ca = cc.caBundle;
     if (ca !== undefined && ca !== '' && !/^[A-Za-z0-9+/]*={0,2}$/.test(ca)) errs.push(fieldError.invalid(`${p}.clientConfig.caBundle`, '', 'must be base64-encoded'));
   });
   return errs;

@@ -8,8 +8,9 @@
  */
 import { ANNOTATIONS, DOMAIN, GROUPS } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { ObjectMeta } from '../../../sdk/types/generated/meta-v1.js';
 import type { ServerCore } from '../../context.js';
-import { asObject, asString, metaOf } from '../../util/json.js';
+import { storedAs, type KindDef } from '../../registry/kind-def.js';
 import type { AdmissionPlugin } from '../types.js';
 
 /** `volume.beta.kubernetes.io/storage-class`: the class of a claim before `storageClassName`. */
@@ -19,17 +20,16 @@ const INGRESS_CLASS_ANNOTATION = `${DOMAIN}/ingress.class`;
 /** `ingressclass.kubernetes.io/is-default-class`. */
 const DEFAULT_INGRESS_CLASS = `ingressclass.${DOMAIN}/is-default-class`;
 
-function annotations(obj: JsonObject): JsonObject {
-  return asObject(metaOf(obj).annotations) ?? {};
-}
-
-/** The newest of the classes whose annotations mark them the default (ties: the first name). */
-async function defaultClass(ctx: ServerCore, group: string, plural: string, isDefault: (o: JsonObject) => boolean): Promise<string | undefined> {
-  const def = ctx.registry.lookup(group, 'v1', plural);
+/**
+ * The newest of the classes whose annotations mark them the default (ties: the first name), of a
+ * class kind's def (undefined when the kind is not served).
+ */
+async function defaultClass<T extends JsonObject & { metadata?: ObjectMeta }>(ctx: ServerCore, def: KindDef<T> | undefined,
+  isDefault: (annotations: Record<string, string>) => boolean): Promise<string | undefined> {
   if (def === undefined) return undefined;
-  const defaults = (await ctx.store.list(def.bucket, {})).items.map((e) => e.value).filter(isDefault);
-  const created = (o: JsonObject): number => Date.parse(asString(metaOf(o).creationTimestamp) ?? '') || 0;
-  const nameOf = (o: JsonObject): string => asString(metaOf(o).name) ?? '';
+  const defaults = (await ctx.store.list(def.bucket, {})).items.map((e) => storedAs(def, e.value).metadata ?? {}).filter((m) => isDefault(m.annotations ?? {}));
+  const created = (m: ObjectMeta): number => Date.parse(m.creationTimestamp ?? '') || 0;
+  const nameOf = (m: ObjectMeta): string => m.name ?? '';
   defaults.sort((a, b) => created(b) - created(a) || (nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : 0));
   const first = defaults[0];
   return first === undefined ? undefined : nameOf(first);
@@ -45,13 +45,12 @@ export function defaultStorageClassPlugin(ctx: ServerCore): AdmissionPlugin {
     name: 'DefaultStorageClass',
     async admit(attrs) {
       if (!isCreateOf(attrs, '', 'persistentvolumeclaims') || attrs.object === undefined) return;
-      const claim = attrs.object;
-      const spec = asObject(claim.spec) ?? {};
-      if (asString(spec.storageClassName) !== undefined || annotations(claim)[BETA_STORAGE_CLASS] !== undefined) return;
-      const name = await defaultClass(ctx, GROUPS.storage, 'storageclasses', (sc) => {
-        const a = annotations(sc);
-        return a[ANNOTATIONS.defaultStorageClass] === 'true' || a[ANNOTATIONS.defaultStorageClassBeta] === 'true';
-      });
+      const claim = storedAs(ctx.registry.kind('v1', 'PersistentVolumeClaim'), attrs.object);
+      const spec = claim.spec ?? {};
+      // A string, as the JSON reading had it: a server-made claim may hold a null class.
+      if (typeof spec.storageClassName === 'string' || claim.metadata?.annotations?.[BETA_STORAGE_CLASS] !== undefined) return;
+      const name = await defaultClass(ctx, ctx.registry.servedKind(`${GROUPS.storage}/v1`, 'StorageClass'),
+        (a) => a[ANNOTATIONS.defaultStorageClass] === 'true' || a[ANNOTATIONS.defaultStorageClassBeta] === 'true');
       if (name === undefined) return;
       spec.storageClassName = name;
       claim.spec = spec;
@@ -65,10 +64,10 @@ export function defaultIngressClassPlugin(ctx: ServerCore): AdmissionPlugin {
     name: 'DefaultIngressClass',
     async admit(attrs) {
       if (!isCreateOf(attrs, GROUPS.networking, 'ingresses') || attrs.object === undefined) return;
-      const ingress = attrs.object;
-      const spec = asObject(ingress.spec) ?? {};
-      if (asString(spec.ingressClassName) !== undefined || annotations(ingress)[INGRESS_CLASS_ANNOTATION] !== undefined) return;
-      const name = await defaultClass(ctx, GROUPS.networking, 'ingressclasses', (ic) => annotations(ic)[DEFAULT_INGRESS_CLASS] === 'true');
+      const ingress = storedAs(ctx.registry.kind(`${GROUPS.networking}/v1`, 'Ingress'), attrs.object);
+      const spec = ingress.spec ?? {};
+      if (typeof spec.ingressClassName === 'string' || ingress.metadata?.annotations?.[INGRESS_CLASS_ANNOTATION] !== undefined) return;
+      const name = await defaultClass(ctx, ctx.registry.servedKind(`${GROUPS.networking}/v1`, 'IngressClass'), (a) => a[DEFAULT_INGRESS_CLASS] === 'true');
       if (name === undefined) return;
       spec.ingressClassName = name;
       ingress.spec = spec;

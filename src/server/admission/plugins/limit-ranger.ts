@@ -3,39 +3,38 @@
  * requests and limits, and refuse pods and claims outside their min, max and max limit/request
  * ratio, with the API server's texts (`maximum cpu usage per Container is 1, but limit is 2`).
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { Container, LimitRangeItem, PodSpec } from '../../../sdk/types/generated/core-v1.js';
 import type { ServerCore } from '../../context.js';
 import { forbidden } from '../../errors.js';
-import { asArray, asObject, asString, assignOwn, getOwn, setKey } from '../../util/json.js';
+import { storedAs } from '../../registry/kind-def.js';
+import { assignOwn, getOwn, setKey } from '../../util/json.js';
 import { formatMilliQuantity, parseMilliQuantity } from '../quota/quantity.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
-import { isPodWrite, podSpec } from './pod-target.js';
+import { podSpec, writtenPod } from './pod-target.js';
 
-async function items(ctx: ServerCore, namespace: string, type: string): Promise<JsonObject[]> {
-  const def = ctx.registry.lookup('', 'v1', 'limitranges');
+/** Resource quantities by resource name (requests, limits, an item's min and max). */
+type Quantities = Record<string, string | number>;
+
+async function items(ctx: ServerCore, namespace: string, type: string): Promise<LimitRangeItem[]> {
+  const def = ctx.registry.servedKind('v1', 'LimitRange');
   if (def === undefined) return [];
   const { items: ranges } = await ctx.store.list(def.bucket, { keyPrefix: `${namespace}/` });
-  const out: JsonObject[] = [];
-  for (const e of ranges) for (const l of asArray(asObject(e.value.spec)?.limits) ?? []) {
-    const item = asObject(l);
-    if (item?.type === type) out.push(item);
-  }
-  return out;
+  return ranges.flatMap((e) => storedAs(def, e.value).spec?.limits ?? []).filter((item) => item.type === type);
 }
 
-function resources(c: JsonObject, kind: 'requests' | 'limits'): JsonObject {
-  return asObject(asObject(c.resources)?.[kind]) ?? {};
+function resources(c: Container, kind: 'requests' | 'limits'): Quantities {
+  return c.resources?.[kind] ?? {};
 }
 
-function containers(spec: JsonObject): JsonObject[] {
-  return [...(asArray(spec.initContainers) ?? []), ...(asArray(spec.containers) ?? [])].map((c) => asObject(c) ?? {});
+function containers(spec: Partial<PodSpec>): Container[] {
+  return [...(spec.initContainers ?? []), ...(spec.containers ?? [])];
 }
 
 /** Checks one set of requests/limits against an item; returns kube's texts. */
-function check(item: JsonObject, what: string, requests: JsonObject, limits: JsonObject): string[] {
+function check(item: LimitRangeItem, what: string, requests: Quantities, limits: Quantities): string[] {
   const errs: string[] = [];
   const q = (v: unknown): bigint | undefined => parseMilliQuantity(v)?.milli;
-  for (const [r, min] of Object.entries(asObject(item.min) ?? {})) {
+  for (const [r, min] of Object.entries(item.min ?? {})) {
     const req = q(requests[r]);
     const lim = q(limits[r]);
     const m = q(min) ?? 0n;
@@ -43,7 +42,7 @@ function check(item: JsonObject, what: string, requests: JsonObject, limits: Jso
     else if (req < m) errs.push(`minimum ${r} usage per ${what} is ${String(min)}, but request is ${String(requests[r])}`);
     if (lim !== undefined && lim < m) errs.push(`minimum ${r} usage per ${what} is ${String(min)}, but limit is ${String(limits[r])}`);
   }
-  for (const [r, max] of Object.entries(asObject(item.max) ?? {})) {
+  for (const [r, max] of Object.entries(item.max ?? {})) {
     const lim = q(limits[r]);
     const req = q(requests[r]);
     const m = q(max) ?? 0n;
@@ -51,7 +50,7 @@ function check(item: JsonObject, what: string, requests: JsonObject, limits: Jso
     else if (lim > m) errs.push(`maximum ${r} usage per ${what} is ${String(max)}, but limit is ${String(limits[r])}`);
     if (req !== undefined && req > m) errs.push(`maximum ${r} usage per ${what} is ${String(max)}, but request is ${String(requests[r])}`);
   }
-  for (const [r, ratio] of Object.entries(asObject(item.maxLimitRequestRatio) ?? {})) {
+  for (const [r, ratio] of Object.entries(item.maxLimitRequestRatio ?? {})) {
     const lim = q(limits[r]);
     const req = q(requests[r]);
     if (lim === undefined || req === undefined || req === 0n) continue;
@@ -62,7 +61,7 @@ function check(item: JsonObject, what: string, requests: JsonObject, limits: Jso
   return errs;
 }
 
-function sum(cs: JsonObject[], kind: 'requests' | 'limits'): JsonObject {
+function sum(cs: Container[], kind: 'requests' | 'limits'): Quantities {
   const totals = new Map<string, { milli: bigint; binary: boolean }>();
   for (const c of cs) for (const [r, v] of Object.entries(resources(c, kind))) {
     const p = parseMilliQuantity(v);
@@ -71,7 +70,7 @@ function sum(cs: JsonObject[], kind: 'requests' | 'limits'): JsonObject {
     t.milli += p.milli;
     totals.set(r, t);
   }
-  const out: JsonObject = {};
+  const out: Quantities = {};
   for (const [r, t] of totals) out[r] = formatMilliQuantity(t.milli, t.binary);
   return out;
 }
@@ -83,23 +82,25 @@ function refuse(attrs: AdmissionAttributes, errs: string[]): never {
 
 /** Creates the plugin. */
 export function limitRangerPlugin(ctx: ServerCore): AdmissionPlugin {
+  const pods = ctx.registry.kind('v1', 'Pod');
   return {
     name: 'LimitRanger',
     async admit(attrs) {
-      if (!isPodWrite(attrs) || attrs.object === undefined) return;
+      const pod = writtenPod(pods, attrs);
+      if (pod === undefined) return;
       const ranges = await items(ctx, attrs.namespace, 'Container');
       if (ranges.length === 0) return;
-      const defaults: { requests: JsonObject; limits: JsonObject } = { requests: {}, limits: {} };
+      const defaults: { requests: Quantities; limits: Quantities } = { requests: {}, limits: {} };
       for (const item of ranges) {
-        assignOwn(defaults.requests, asObject(item.defaultRequest) ?? {});
-        assignOwn(defaults.limits, asObject(item.default) ?? {});
+        assignOwn(defaults.requests, item.defaultRequest ?? {});
+        assignOwn(defaults.limits, item.default ?? {});
       }
       const annotations: string[] = [];
-      const spec = podSpec(attrs.object);
-      const apply = (c: JsonObject, prefix: string): void => {
-        const res = asObject(c.resources) ?? {};
+      const spec = podSpec(pod);
+      const apply = (c: Container, prefix: string): void => {
+        const res = c.resources ?? {};
         for (const kind of ['requests', 'limits'] as const) {
-          const current = asObject(res[kind]) ?? {};
+          const current = res[kind] ?? {};
           const set: string[] = [];
           for (const [r, v] of Object.entries(defaults[kind])) {
             if (v !== undefined && getOwn(current, r) === undefined) {
@@ -108,16 +109,16 @@ export function limitRangerPlugin(ctx: ServerCore): AdmissionPlugin {
             }
           }
           if (Object.keys(current).length > 0) res[kind] = current;
-          if (set.length > 0) annotations.push(`${set.sort().join(', ')} ${kind === 'requests' ? 'request' : 'limit'} for ${prefix} ${asString(c.name) ?? ''}`);
+          if (set.length > 0) annotations.push(`${set.sort().join(', ')} ${kind === 'requests' ? 'request' : 'limit'} for ${prefix} ${c.name ?? ''}`);
         }
         if (Object.keys(res).length > 0) c.resources = res;
       };
-      for (const c of asArray(spec.initContainers) ?? []) apply(asObject(c) ?? {}, 'init container');
-      for (const c of asArray(spec.containers) ?? []) apply(asObject(c) ?? {}, 'container');
+      for (const c of spec.initContainers ?? []) apply(c, 'init container');
+      for (const c of spec.containers ?? []) apply(c, 'container');
       if (annotations.length > 0) {
-        const meta = asObject(attrs.object.metadata) ?? {};
-        attrs.object.metadata = meta;
-        const ann = asObject(meta.annotations) ?? {};
+        const meta = pod.metadata ?? {};
+        pod.metadata = meta;
+        const ann = meta.annotations ?? {};
         ann['platform.io/limit-ranger'] = `LimitRanger plugin set: ${annotations.join('; ')}`;
         meta.annotations = ann;
       }
@@ -126,8 +127,9 @@ export function limitRangerPlugin(ctx: ServerCore): AdmissionPlugin {
       if ((attrs.operation !== 'CREATE' && attrs.operation !== 'UPDATE') || attrs.subresource !== '' || attrs.object === undefined) return;
       const d = attrs.def;
       const errs: string[] = [];
-      if (isPodWrite(attrs, ['CREATE'])) {
-        const spec = podSpec(attrs.object);
+      const pod = writtenPod(pods, attrs);
+      if (pod !== undefined) {
+        const spec = podSpec(pod);
         for (const item of await items(ctx, attrs.namespace, 'Container')) {
           for (const c of containers(spec)) errs.push(...check(item, 'Container', resources(c, 'requests'), resources(c, 'limits')));
         }
@@ -136,9 +138,9 @@ export function limitRangerPlugin(ctx: ServerCore): AdmissionPlugin {
           errs.push(...check(item, 'Pod', sum(cs, 'requests'), sum(cs, 'limits')));
         }
       } else if (d.group === '' && d.plural === 'persistentvolumeclaims' && attrs.operation === 'CREATE') {
-        const res = asObject(asObject(attrs.object.spec)?.resources) ?? {};
+        const res = storedAs(ctx.registry.kind('v1', 'PersistentVolumeClaim'), attrs.object).spec?.resources ?? {};
         for (const item of await items(ctx, attrs.namespace, 'PersistentVolumeClaim')) {
-          errs.push(...check(item, 'PersistentVolumeClaim', asObject(res.requests) ?? {}, asObject(res.limits) ?? {}).filter((e) => !e.includes('No limit is specified')));
+          errs.push(...check(item, 'PersistentVolumeClaim', res.requests ?? {}, res.limits ?? {}).filter((e) => !e.includes('No limit is specified')));
         }
       }
       if (errs.length > 0) refuse(attrs, errs);

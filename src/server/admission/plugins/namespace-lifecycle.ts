@@ -2,14 +2,13 @@
  * NamespaceLifecycle: no new objects in a missing namespace (404) or a terminating one (403), and the
  * system namespaces can never be deleted.
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { Namespace } from '../../../sdk/types/generated/core-v1.js';
 import { NAMESPACES } from '../../../sdk/naming.js';
 import { forbidden, notFound } from '../../errors.js';
-import { asObject } from '../../util/json.js';
 import type { AdmissionPlugin } from '../types.js';
 
 /** Reads a namespace object (undefined when missing). */
-export type NamespaceLookup = (name: string) => Promise<JsonObject | undefined>;
+export type NamespaceLookup = (name: string) => Promise<Namespace | undefined>;
 
 const IMMORTAL = new Set<string>([NAMESPACES.default, NAMESPACES.system, NAMESPACES.public]);
 
@@ -29,8 +28,7 @@ export function namespaceLifecycle(lookup: NamespaceLookup): AdmissionPlugin {
       if (attrs.operation !== 'CREATE' || !def.namespaced || attrs.namespace === '') return;
       const ns = await lookup(attrs.namespace);
       if (ns === undefined) throw notFound({ group: '', resource: 'namespaces' }, attrs.namespace);
-      const phase = asObject(ns.status)?.phase;
-      if (phase === 'Terminating' || typeof asObject(ns.metadata)?.deletionTimestamp === 'string') {
+      if (ns.status?.phase === 'Terminating' || typeof ns.metadata?.deletionTimestamp === 'string') {
         const message = `unable to create new content in namespace ${attrs.namespace} because it is being terminated`;
         throw forbidden({ group: def.group, resource: def.plural }, attrs.name, message,
           [{ reason: 'NamespaceTerminating', message, field: 'metadata.namespace' }]);

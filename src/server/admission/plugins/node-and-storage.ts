@@ -2,22 +2,24 @@
  * TaintNodesByCondition (new nodes get `node.platform.io/not-ready:NoSchedule`) and
  * StorageObjectInUseProtection (new claims and volumes get their protection finalizers).
  */
+import type { Node } from '../../../sdk/types/generated/core-v1.js';
 import { FINALIZERS, TAINTS } from '../../../sdk/naming.js';
-import { asArray, asObject, asString, metaOf } from '../../util/json.js';
+import { storedAs, type KindDef } from '../../registry/kind-def.js';
+import { asArray, asString, metaOf } from '../../util/json.js';
 import type { AdmissionPlugin } from '../types.js';
 
 /** TaintNodesByCondition. */
-export function taintNodesByCondition(): AdmissionPlugin {
+export function taintNodesByCondition(nodes: KindDef<Node>): AdmissionPlugin {
   return {
     name: 'TaintNodesByCondition',
     admit(attrs) {
       if (attrs.operation !== 'CREATE' || attrs.subresource !== '' || !(attrs.def.group === '' && attrs.def.plural === 'nodes')) return;
-      const node = attrs.object;
-      if (node === undefined) return;
-      const spec = asObject(node.spec) ?? {};
+      if (attrs.object === undefined) return;
+      const node = storedAs(nodes, attrs.object);
+      const spec = node.spec ?? {};
       node.spec = spec;
-      const taints = asArray(spec.taints) ?? [];
-      const has = taints.some((t) => asObject(t)?.key === TAINTS.notReady && asObject(t)?.effect === 'NoSchedule');
+      const taints = spec.taints ?? [];
+      const has = taints.some((t) => t.key === TAINTS.notReady && t.effect === 'NoSchedule');
       if (!has) spec.taints = [...taints, { key: TAINTS.notReady, effect: 'NoSchedule' }];
     },
   };

@@ -5,12 +5,14 @@
  * configuration (`podNodeSelectorPluginConfig: {<namespace>: "k=v,..."}`).
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { Pod } from '../../../sdk/types/generated/core-v1.js';
 import { ANNOTATIONS } from '../../../sdk/naming.js';
 import { forbidden } from '../../errors.js';
+import type { KindDef } from '../../registry/kind-def.js';
 import { asObject, asString } from '../../util/json.js';
 import type { NamespaceLookup } from './namespace-lifecycle.js';
 import type { AdmissionPlugin } from '../types.js';
-import { isPodWrite, podSpec } from './pod-target.js';
+import { podSpec, writtenPod } from './pod-target.js';
 
 /** Parses `k=v,k2=v2` (labels.ConvertSelectorToLabelsMap). */
 export function labelsMap(text: string): Record<string, string> {
@@ -30,19 +32,18 @@ function conflicts(a: Record<string, string>, b: Record<string, string>): boolea
 }
 
 /** Creates the plugin from its configuration (`podNodeSelectorPluginConfig`). */
-export function podNodeSelectorPlugin(lookup: NamespaceLookup, configuration: JsonObject | undefined): AdmissionPlugin {
+export function podNodeSelectorPlugin(pods: KindDef<Pod>, lookup: NamespaceLookup, configuration: JsonObject | undefined): AdmissionPlugin {
   const config = asObject(configuration?.podNodeSelectorPluginConfig) ?? {};
   const clusterDefault = asString(config.clusterDefaultNodeSelector) ?? '';
   return {
     name: 'PodNodeSelector',
     async admit(attrs) {
-      if (!isPodWrite(attrs) || attrs.object === undefined) return;
+      const pod = writtenPod(pods, attrs);
+      if (pod === undefined) return;
       const ns = await lookup(attrs.namespace);
-      const annotations = asObject(asObject(ns?.metadata)?.annotations) ?? {};
-      const nsText = asString(annotations[ANNOTATIONS.nodeSelector]) ?? clusterDefault;
-      const nsSelector = labelsMap(nsText);
-      const spec = podSpec(attrs.object);
-      const podSelector = Object.fromEntries(Object.entries(asObject(spec.nodeSelector) ?? {}).map(([k, v]) => [k, asString(v) ?? '']));
+      const nsSelector = labelsMap(ns?.metadata?.annotations?.[ANNOTATIONS.nodeSelector] ?? clusterDefault);
+      const spec = podSpec(pod);
+      const podSelector = spec.nodeSelector ?? {};
       if (conflicts(nsSelector, podSelector)) {
         throw forbidden({ group: '', resource: 'pods' }, attrs.name, 'pod node label selector conflicts with its namespace node label selector');
       }

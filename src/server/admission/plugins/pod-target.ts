@@ -1,8 +1,9 @@
 /**
  * Helpers for plugins that act on pods.
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
-import { asObject } from '../../util/json.js';
+import type { Pod, PodSpec } from '../../../sdk/types/generated/core-v1.js';
+import { childOf } from '../../util/json.js';
+import { storedAs, type KindDef } from '../../registry/kind-def.js';
 import type { AdmissionAttributes } from '../types.js';
 
 /** True for a write to the pod itself (not a sub-resource). */
@@ -10,9 +11,13 @@ export function isPodWrite(attrs: AdmissionAttributes, ops: readonly string[] = 
   return attrs.def.group === '' && attrs.def.plural === 'pods' && attrs.subresource === '' && ops.includes(attrs.operation) && attrs.object !== undefined;
 }
 
-/** The pod's spec (created when missing). */
-export function podSpec(pod: JsonObject): JsonObject {
-  const spec = asObject(pod.spec) ?? {};
-  pod.spec = spec;
-  return spec;
+/** The pod of a write to the pod itself ({@link isPodWrite}), typed: admission sees the decoded, defaulted object. */
+export function writtenPod(pods: KindDef<Pod>, attrs: AdmissionAttributes, ops?: readonly string[]): Pod | undefined {
+  return attrs.object === undefined || !isPodWrite(attrs, ops) ? undefined : storedAs(pods, attrs.object);
+}
+
+/** The pod's spec (created when missing; its containers may then be missing too). */
+export function podSpec(pod: Pod): Partial<PodSpec> {
+  childOf(pod, 'spec');
+  return pod.spec ?? {};
 }

@@ -6,13 +6,14 @@
  * are not BestEffort also tolerate memory pressure, as the plugin adds.
  */
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
+import type { Namespace } from '../../../sdk/types/generated/core-v1.js';
 import { DOMAIN, ANNOTATIONS } from '../../../sdk/naming.js';
 import { badRequest, forbidden } from '../../errors.js';
-import { asArray, asObject, asString } from '../../util/json.js';
+import { asArray, asObject, asString, childOf } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { AdmissionPlugin } from '../types.js';
 import type { NamespaceLookup } from './namespace-lifecycle.js';
-import { isPodWrite, podSpec } from './pod-target.js';
+import { isPodWrite } from './pod-target.js';
 
 /** The memory-pressure taint key. */
 export const MEMORY_PRESSURE_TAINT = `node.${DOMAIN}/memory-pressure`;
@@ -21,13 +22,13 @@ function tolerations(v: unknown): JsonObject[] {
   return (asArray(v) ?? []).map((t) => asObject(t) ?? {});
 }
 
-function parseAnnotation(ns: JsonObject | undefined, key: string): JsonObject[] | undefined {
-  const text = asString(asObject(asObject(ns?.metadata)?.annotations)?.[key]);
+function parseAnnotation(ns: Namespace | undefined, key: string): JsonObject[] | undefined {
+  const text = ns?.metadata?.annotations?.[key];
   if (text === undefined) return undefined;
   try {
     return tolerations(JSON.parse(text) as unknown);
   } catch {
-    throw badRequest(`failed to parse ${key} annotation of namespace ${asString(asObject(ns?.metadata)?.name) ?? ''}`);
+    throw badRequest(`failed to parse ${key} annotation of namespace ${ns?.metadata?.name ?? ''}`);
   }
 }
 
@@ -74,7 +75,9 @@ export function podTolerationRestrictionPlugin(lookup: NamespaceLookup, configur
     async admit(attrs) {
       if (!isPodWrite(attrs) || attrs.object === undefined) return;
       const ns = await lookup(attrs.namespace);
-      const spec = podSpec(attrs.object);
+      // The pod's spec stays plain JSON here: the namespace's and the plugin's tolerations merged
+      // into it are read from annotations and configuration, which nothing decodes.
+      const spec = childOf(attrs.object, 'spec');
       let current = tolerations(spec.tolerations);
       const defaults = parseAnnotation(ns, ANNOTATIONS.defaultTolerations) ?? clusterDefault;
       if (conflict(defaults, current)) {
@@ -89,7 +92,7 @@ export function podTolerationRestrictionPlugin(lookup: NamespaceLookup, configur
       const ns = await lookup(attrs.namespace);
       const whitelist = parseAnnotation(ns, ANNOTATIONS.tolerationsWhitelist) ?? clusterWhitelist;
       if (whitelist.length === 0) return;
-      const current = tolerations(podSpec(attrs.object).tolerations);
+      const current = tolerations(childOf(attrs.object, 'spec').tolerations);
       if (!current.every((t) => t.key === MEMORY_PRESSURE_TAINT || whitelist.some((w) => isSuperset(w, t)))) {
         throw forbidden({ group: '', resource: 'pods' }, attrs.name, 'pod tolerations (possibly merged with namespace default tolerations) conflict with its namespace whitelist');
       }

@@ -3,30 +3,32 @@
  * identity or SELinux context (supplementalGroups, seLinuxOptions, runAsUser, runAsGroup, fsGroup).
  * AlwaysDeny: refuses every write (a test and lock-down plugin).
  */
+import type { Pod } from '../../../sdk/types/generated/core-v1.js';
 import { forbidden } from '../../errors.js';
-import { asArray, asObject } from '../../util/json.js';
+import type { KindDef } from '../../registry/kind-def.js';
 import type { AdmissionPlugin } from '../types.js';
-import { isPodWrite, podSpec } from './pod-target.js';
+import { podSpec, writtenPod } from './pod-target.js';
 
 const POD_FIELDS = [['supplementalGroups', 'SupplementalGroups'], ['seLinuxOptions', 'SELinuxOptions'], ['runAsUser', 'RunAsUser'],
   ['fsGroup', 'FSGroup'], ['runAsGroup', 'RunAsGroup']] as const;
 const CONTAINER_FIELDS = [['seLinuxOptions', 'SELinuxOptions'], ['runAsUser', 'RunAsUser'], ['runAsGroup', 'RunAsGroup']] as const;
 
 /** SecurityContextDeny. */
-export function securityContextDenyPlugin(): AdmissionPlugin {
+export function securityContextDenyPlugin(pods: KindDef<Pod>): AdmissionPlugin {
   return {
     name: 'SecurityContextDeny',
     validate(attrs) {
-      if (!isPodWrite(attrs, ['CREATE', 'UPDATE']) || attrs.object === undefined) return;
-      const spec = podSpec(attrs.object);
+      const pod = writtenPod(pods, attrs, ['CREATE', 'UPDATE']);
+      if (pod === undefined) return;
+      const spec = podSpec(pod);
       const refuse = (field: string): never => {
         throw forbidden({ group: '', resource: 'pods' }, attrs.name, `${field} is forbidden`);
       };
-      const sc = asObject(spec.securityContext);
-      if (sc !== undefined) for (const [f, name] of POD_FIELDS) if (sc[f] !== undefined && sc[f] !== null) refuse(`pod.Spec.SecurityContext.${name}`);
-      for (const c of [...(asArray(spec.initContainers) ?? []), ...(asArray(spec.containers) ?? [])]) {
-        const csc = asObject(asObject(c)?.securityContext);
-        if (csc === undefined) continue;
+      const sc = spec.securityContext;
+      if (sc) for (const [f, name] of POD_FIELDS) if (sc[f] !== undefined && sc[f] !== null) refuse(`pod.Spec.SecurityContext.${name}`);
+      for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
+        const csc = c.securityContext;
+        if (!csc) continue;
         for (const [f, name] of CONTAINER_FIELDS) if (csc[f] !== undefined && csc[f] !== null) refuse(`SecurityContext.${name}`);
       }
     },

@@ -3,14 +3,15 @@
  * refusal of a missing account, the projected token volume mounted in every container unless
  * automounting is off, and the account's image pull secrets when the pod has none.
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { Container, Pod, ServiceAccount, Volume } from '../../../sdk/types/generated/core-v1.js';
 import { IN_CLUSTER_DIR, ROOT_CA_CONFIGMAP } from '../../../sdk/naming.js';
 import { forbidden } from '../../errors.js';
-import { asArray, asObject, asString } from '../../util/json.js';
+import type { KindDef } from '../../registry/kind-def.js';
 import type { AdmissionPlugin } from '../types.js';
+import { podSpec, writtenPod } from './pod-target.js';
 
 /** Reads a service account (undefined when missing). */
-export type ServiceAccountLookup = (namespace: string, name: string) => Promise<JsonObject | undefined>;
+export type ServiceAccountLookup = (namespace: string, name: string) => Promise<ServiceAccount | undefined>;
 
 const SUFFIX_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 /** Expiry the admission plugin requests for bound tokens (an hour plus skew, as the API server does). */
@@ -22,7 +23,7 @@ function volumeName(): string {
   return `kube-api-access-${s}`;
 }
 
-function tokenVolume(name: string): JsonObject {
+function tokenVolume(name: string): Volume {
   return {
     name,
     projected: {
@@ -36,19 +37,17 @@ function tokenVolume(name: string): JsonObject {
   };
 }
 
-function mountInto(containers: unknown, volume: string): void {
-  for (const c of asArray(containers) ?? []) {
-    const container = asObject(c);
-    if (container === undefined) continue;
-    const mounts = asArray(container.volumeMounts) ?? [];
-    if (mounts.some((m) => asObject(m)?.mountPath === IN_CLUSTER_DIR)) continue;
+function mountInto(containers: Container[] | undefined, volume: string): void {
+  for (const container of containers ?? []) {
+    const mounts = container.volumeMounts ?? [];
+    if (mounts.some((m) => m.mountPath === IN_CLUSTER_DIR)) continue;
     container.volumeMounts = [...mounts, { name: volume, readOnly: true, mountPath: IN_CLUSTER_DIR }];
   }
 }
 
 /** Creates the plugin; `waitForDefaultMs` bounds the wait for the controller to create `default`. */
-export function serviceAccountAdmission(lookup: ServiceAccountLookup, waitForDefaultMs = 2000): AdmissionPlugin {
-  async function find(namespace: string, name: string): Promise<JsonObject | undefined> {
+export function serviceAccountAdmission(pods: KindDef<Pod>, lookup: ServiceAccountLookup, waitForDefaultMs = 2000): AdmissionPlugin {
+  async function find(namespace: string, name: string): Promise<ServiceAccount | undefined> {
     let sa = await lookup(namespace, name);
     if (sa !== undefined || name !== 'default') return sa;
     // The service account controller creates `default` right after the namespace; give it a moment.
@@ -62,15 +61,12 @@ export function serviceAccountAdmission(lookup: ServiceAccountLookup, waitForDef
   return {
     name: 'ServiceAccount',
     async admit(attrs) {
-      if (attrs.operation !== 'CREATE' || attrs.subresource !== '' || !(attrs.def.group === '' && attrs.def.plural === 'pods')) return;
-      const pod = attrs.object;
+      const pod = writtenPod(pods, attrs);
       if (pod === undefined) return;
-      const annotations = asObject(asObject(pod.metadata)?.annotations) ?? {};
-      if (annotations['platform.io/config.mirror'] !== undefined) return;
-      const spec = asObject(pod.spec) ?? {};
-      pod.spec = spec;
-      let name = asString(spec.serviceAccountName) ?? '';
-      if (name === '') name = asString(spec.serviceAccount) ?? '';
+      if (pod.metadata?.annotations?.['platform.io/config.mirror'] !== undefined) return;
+      const spec = podSpec(pod);
+      let name = spec.serviceAccountName ?? '';
+      if (name === '') name = spec.serviceAccount ?? '';
       if (name === '') name = 'default';
       spec.serviceAccountName = name;
       spec.serviceAccount = name;
@@ -81,9 +77,9 @@ export function serviceAccountAdmission(lookup: ServiceAccountLookup, waitForDef
       }
       const automount = spec.automountServiceAccountToken ?? sa.automountServiceAccountToken ?? true;
       if (automount !== false) {
-        const volumes = asArray(spec.volumes) ?? [];
-        const already = [...(asArray(spec.containers) ?? []), ...(asArray(spec.initContainers) ?? [])]
-          .every((c) => (asArray(asObject(c)?.volumeMounts) ?? []).some((m) => asObject(m)?.mountPath === IN_CLUSTER_DIR));
+        const volumes = spec.volumes ?? [];
+        const already = [...(spec.containers ?? []), ...(spec.initContainers ?? [])]
+          .every((c) => (c.volumeMounts ?? []).some((m) => m.mountPath === IN_CLUSTER_DIR));
         if (!already) {
           const vname = volumeName();
           spec.volumes = [...volumes, tokenVolume(vname)];
@@ -91,8 +87,8 @@ export function serviceAccountAdmission(lookup: ServiceAccountLookup, waitForDef
           mountInto(spec.containers, vname);
         }
       }
-      const pullSecrets = asArray(sa.imagePullSecrets) ?? [];
-      if ((asArray(spec.imagePullSecrets) ?? []).length === 0 && pullSecrets.length > 0) spec.imagePullSecrets = structuredClone(pullSecrets);
+      const pullSecrets = sa.imagePullSecrets ?? [];
+      if ((spec.imagePullSecrets ?? []).length === 0 && pullSecrets.length > 0) spec.imagePullSecrets = structuredClone(pullSecrets);
     },
   };
 }

@@ -2,8 +2,7 @@
  * The Pod Security Standards checks (latest), baseline and restricted, each giving the reason and
  * detail texts of the pod-security admission library, in its order (by check id).
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
-import { asArray, asNumber, asObject, asString } from '../../util/json.js';
+import type { Container as PodContainer, EphemeralContainer, PodSpec, SecurityContext } from '../../../sdk/types/generated/core-v1.js';
 
 /** A Pod Security Standards level. */
 export type Level = 'privileged' | 'baseline' | 'restricted';
@@ -14,18 +13,18 @@ export interface Violation {
   detail: string;
 }
 
+/** What a pod spec's checks read of the specs. */
+type Spec = Partial<PodSpec>;
+
 interface Container {
   name: string;
-  c: JsonObject;
-  sc: JsonObject;
+  c: PodContainer | EphemeralContainer;
+  sc: SecurityContext;
 }
 
-function containersOf(spec: JsonObject): Container[] {
-  return [...(asArray(spec.initContainers) ?? []), ...(asArray(spec.containers) ?? []), ...(asArray(spec.ephemeralContainers) ?? [])]
-    .map((x) => {
-      const c = asObject(x) ?? {};
-      return { name: asString(c.name) ?? '', c, sc: asObject(c.securityContext) ?? {} };
-    });
+function containersOf(spec: Spec): Container[] {
+  return [...(spec.initContainers ?? []), ...(spec.containers ?? []), ...(spec.ephemeralContainers ?? [])]
+    .map((c) => ({ name: c.name ?? '', c, sc: c.securityContext ?? {} }));
 }
 
 function quoted(names: string[]): string {
@@ -41,7 +40,7 @@ const BASELINE_CAPS = new Set(['AUDIT_WRITE', 'CHOWN', 'DAC_OVERRIDE', 'FOWNER',
 const RESTRICTED_VOLUME_OK = new Set(['configMap', 'csi', 'downwardAPI', 'emptyDir', 'ephemeral', 'persistentVolumeClaim', 'projected', 'secret']);
 
 function capsAdded(c: Container): string[] {
-  return (asArray(asObject(c.sc.capabilities)?.add) ?? []).map((x) => asString(x) ?? '');
+  return c.sc.capabilities?.add ?? [];
 }
 
 /** The containers that add capabilities beyond those `allowed`, in Pod Security's words; undefined when none does. */
@@ -55,7 +54,7 @@ function disallowedAdds(cs: Container[], allowed: (cap: string) => boolean): str
   return bad.length === 0 ? undefined : `${containersPhrase(bad)} must not include ${quoted([...badCaps])} in securityContext.capabilities.add`;
 }
 
-type Check = { id: string; level: 'baseline' | 'restricted'; run(spec: JsonObject, cs: Container[]): Violation | undefined };
+type Check = { id: string; level: 'baseline' | 'restricted'; run(spec: Spec, cs: Container[]): Violation | undefined };
 
 const CHECKS: Check[] = [
   {
@@ -76,7 +75,7 @@ const CHECKS: Check[] = [
     id: 'capabilities_restricted', level: 'restricted',
     run(_spec, cs) {
       const parts: string[] = [];
-      const noDrop = cs.filter((c) => !(asArray(asObject(c.sc.capabilities)?.drop) ?? []).includes('ALL')).map((c) => c.name);
+      const noDrop = cs.filter((c) => !(c.sc.capabilities?.drop ?? []).includes('ALL')).map((c) => c.name);
       if (noDrop.length > 0) parts.push(`${containersPhrase(noDrop)} must set securityContext.capabilities.drop=["ALL"]`);
       const added = disallowedAdds(cs, (cap) => cap === 'NET_BIND_SERVICE');
       if (added !== undefined) parts.push(added);
@@ -86,14 +85,14 @@ const CHECKS: Check[] = [
   {
     id: 'hostNamespaces', level: 'baseline',
     run(spec) {
-      const set = ['hostNetwork', 'hostPID', 'hostIPC'].filter((f) => spec[f] === true).map((f) => `${f}=true`);
+      const set = (['hostNetwork', 'hostPID', 'hostIPC'] as const).filter((f) => spec[f] === true).map((f) => `${f}=true`);
       return set.length === 0 ? undefined : { reason: 'host namespaces', detail: set.join(', ') };
     },
   },
   {
     id: 'hostPathVolumes', level: 'baseline',
     run(spec) {
-      const names = (asArray(spec.volumes) ?? []).map((v) => asObject(v) ?? {}).filter((v) => v.hostPath !== undefined).map((v) => asString(v.name) ?? '');
+      const names = (spec.volumes ?? []).filter((v) => v.hostPath !== undefined).map((v) => v.name ?? '');
       return names.length === 0 ? undefined : { reason: 'hostPath volumes', detail: `${names.length === 1 ? 'volume' : 'volumes'} ${quoted(names)}` };
     },
   },
@@ -103,7 +102,7 @@ const CHECKS: Check[] = [
       const bad: string[] = [];
       const ports: string[] = [];
       for (const c of cs) {
-        const hp = (asArray(c.c.ports) ?? []).map((p) => asNumber(asObject(p)?.hostPort) ?? 0).filter((p) => p !== 0);
+        const hp = (c.c.ports ?? []).map((p) => p.hostPort ?? 0).filter((p) => p !== 0);
         if (hp.length > 0) {
           bad.push(c.name);
           ports.push(...hp.map(String));
@@ -123,9 +122,9 @@ const CHECKS: Check[] = [
     id: 'restrictedVolumes', level: 'restricted',
     run(spec) {
       const bad: { name: string; type: string }[] = [];
-      for (const v of (asArray(spec.volumes) ?? []).map((x) => asObject(x) ?? {})) {
+      for (const v of spec.volumes ?? []) {
         const type = Object.keys(v).find((k) => k !== 'name');
-        if (type !== undefined && !RESTRICTED_VOLUME_OK.has(type)) bad.push({ name: asString(v.name) ?? '', type });
+        if (type !== undefined && !RESTRICTED_VOLUME_OK.has(type)) bad.push({ name: v.name ?? '', type });
       }
       if (bad.length === 0) return undefined;
       const types = [...new Set(bad.map((b) => b.type))];
@@ -138,7 +137,7 @@ const CHECKS: Check[] = [
   {
     id: 'runAsNonRoot', level: 'restricted',
     run(spec, cs) {
-      const pod = asObject(spec.securityContext)?.runAsNonRoot;
+      const pod = spec.securityContext?.runAsNonRoot;
       const parts: string[] = [];
       if (pod === false) parts.push('pod must not set securityContext.runAsNonRoot=false');
       const explicitFalse = cs.filter((c) => c.sc.runAsNonRoot === false).map((c) => c.name);
@@ -154,7 +153,7 @@ const CHECKS: Check[] = [
     id: 'runAsUser', level: 'restricted',
     run(spec, cs) {
       const parts: string[] = [];
-      if (asObject(spec.securityContext)?.runAsUser === 0) parts.push('pod must not set runAsUser=0');
+      if (spec.securityContext?.runAsUser === 0) parts.push('pod must not set runAsUser=0');
       const bad = cs.filter((c) => c.sc.runAsUser === 0).map((c) => c.name);
       if (bad.length > 0) parts.push(`${containersPhrase(bad)} must not set runAsUser=0`);
       return parts.length === 0 ? undefined : { reason: 'runAsUser=0', detail: parts.join('; ') };
@@ -164,8 +163,8 @@ const CHECKS: Check[] = [
     id: 'seccompProfile_baseline', level: 'baseline',
     run(spec, cs) {
       const parts: string[] = [];
-      if (asObject(asObject(spec.securityContext)?.seccompProfile)?.type === 'Unconfined') parts.push('pod must not set securityContext.seccompProfile.type to "Unconfined"');
-      const bad = cs.filter((c) => asObject(c.sc.seccompProfile)?.type === 'Unconfined').map((c) => c.name);
+      if (spec.securityContext?.seccompProfile?.type === 'Unconfined') parts.push('pod must not set securityContext.seccompProfile.type to "Unconfined"');
+      const bad = cs.filter((c) => c.sc.seccompProfile?.type === 'Unconfined').map((c) => c.name);
       if (bad.length > 0) parts.push(`${containersPhrase(bad)} must not set securityContext.seccompProfile.type to "Unconfined"`);
       return parts.length === 0 ? undefined : { reason: 'seccompProfile', detail: parts.join('; ') };
     },
@@ -174,15 +173,15 @@ const CHECKS: Check[] = [
     id: 'seccompProfile_restricted', level: 'restricted',
     run(spec, cs) {
       const ok = (t: unknown): boolean => t === 'RuntimeDefault' || t === 'Localhost';
-      const podType = asObject(asObject(spec.securityContext)?.seccompProfile)?.type;
+      const podType = spec.securityContext?.seccompProfile?.type;
       const parts: string[] = [];
       if (podType !== undefined && !ok(podType)) parts.push(`pod must not set securityContext.seccompProfile.type to "${String(podType)}"`);
-      const explicitBad = cs.filter((c) => { const t = asObject(c.sc.seccompProfile)?.type; return t !== undefined && !ok(t); });
+      const explicitBad = cs.filter((c) => { const t = c.sc.seccompProfile?.type; return t !== undefined && !ok(t); });
       if (explicitBad.length > 0) {
-        parts.push(`${containersPhrase(explicitBad.map((c) => c.name))} must not set securityContext.seccompProfile.type to ${quoted([...new Set(explicitBad.map((c) => String(asObject(c.sc.seccompProfile)?.type)))])}`);
+        parts.push(`${containersPhrase(explicitBad.map((c) => c.name))} must not set securityContext.seccompProfile.type to ${quoted([...new Set(explicitBad.map((c) => String(c.sc.seccompProfile?.type)))])}`);
       }
       if (podType === undefined) {
-        const unset = cs.filter((c) => asObject(c.sc.seccompProfile)?.type === undefined).map((c) => c.name);
+        const unset = cs.filter((c) => c.sc.seccompProfile?.type === undefined).map((c) => c.name);
         if (unset.length > 0) parts.push(`pod or ${containersPhrase(unset)} must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost"`);
       }
       return parts.length === 0 ? undefined : { reason: 'seccompProfile', detail: parts.join('; ') };
@@ -191,7 +190,7 @@ const CHECKS: Check[] = [
 ];
 
 /** The violations of a pod spec at a level. */
-export function evaluatePodSpec(spec: JsonObject, level: Level): Violation[] {
+export function evaluatePodSpec(spec: Spec, level: Level): Violation[] {
   if (level === 'privileged') return [];
   const cs = containersOf(spec);
   const out: Violation[] = [];

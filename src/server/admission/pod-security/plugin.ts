@@ -7,9 +7,13 @@
  * Namespaces without labels get the configured defaults (privileged unless configured).
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { Pod, PodSpec } from '../../../sdk/types/generated/core-v1.js';
 import { DOMAIN, GROUPS, LABELS } from '../../../sdk/naming.js';
 import { addAuditAnnotation, addWarning } from '../../audit/request-scope.js';
 import { forbidden } from '../../errors.js';
+import { storedAs } from '../../registry/kind-def.js';
+import type { Registry } from '../../registry/registry.js';
+import type { ResourceDef } from '../../registry/types.js';
 import { asArray, asObject, asString } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
@@ -24,22 +28,30 @@ export const POD_SECURITY_ANNOTATIONS = {
 
 const LEVELS: Level[] = ['privileged', 'baseline', 'restricted'];
 
+/** What holds the pod spec of a write: the pod, or a workload's template (undefined for other kinds), typed. */
+function specHolderOf(registry: Registry, d: ResourceDef, obj: JsonObject): { spec?: PodSpec } | undefined {
+  switch (`${d.group}/${d.plural}`) {
+    case '/pods': return storedAs(registry.kind('v1', 'Pod'), obj);
+    case `${GROUPS.apps}/deployments`: return storedAs(registry.kind('apps/v1', 'Deployment'), obj).spec?.template;
+    case `${GROUPS.apps}/replicasets`: return storedAs(registry.kind('apps/v1', 'ReplicaSet'), obj).spec?.template;
+    case `${GROUPS.apps}/statefulsets`: return storedAs(registry.kind('apps/v1', 'StatefulSet'), obj).spec?.template;
+    case `${GROUPS.apps}/daemonsets`: return storedAs(registry.kind('apps/v1', 'DaemonSet'), obj).spec?.template;
+    case `${GROUPS.batch}/jobs`: return storedAs(registry.kind('batch/v1', 'Job'), obj).spec?.template;
+    case `${GROUPS.batch}/cronjobs`: return storedAs(registry.kind('batch/v1', 'CronJob'), obj).spec?.jobTemplate?.spec?.template;
+    case '/replicationcontrollers': return storedAs(registry.kind('v1', 'ReplicationController'), obj).spec?.template;
+    case '/podtemplates': return storedAs(registry.kind('v1', 'PodTemplate'), obj).template;
+    default: return undefined;
+  }
+}
+
 /** The pod spec a write carries: the pod's (an ephemeral container added too), or a workload's template. */
-function podSpecOf(attrs: AdmissionAttributes): { spec: JsonObject; isPod: boolean } | undefined {
+function podSpecOf(registry: Registry, attrs: AdmissionAttributes): { spec: Partial<PodSpec>; isPod: boolean } | undefined {
   const obj = attrs.object;
   const d = attrs.def;
   const isPod = d.group === '' && d.plural === 'pods';
   if (obj === undefined || (attrs.subresource !== '' && !(isPod && attrs.subresource === 'ephemeralcontainers'))) return undefined;
-  if (isPod) return { spec: asObject(obj.spec) ?? {}, isPod: true };
-  const spec = asObject(obj.spec) ?? {};
-  let template: JsonObject | undefined;
-  if ((d.group === GROUPS.apps && ['deployments', 'replicasets', 'statefulsets', 'daemonsets'].includes(d.plural))
-    || (d.group === GROUPS.batch && d.plural === 'jobs') || (d.group === '' && ['replicationcontrollers', 'podtemplates'].includes(d.plural))) {
-    template = asObject(d.plural === 'podtemplates' ? obj.template : spec.template);
-  } else if (d.group === GROUPS.batch && d.plural === 'cronjobs') {
-    template = asObject(asObject(asObject(spec.jobTemplate)?.spec)?.template);
-  }
-  return template === undefined ? undefined : { spec: asObject(template.spec) ?? {}, isPod: false };
+  const holder = specHolderOf(registry, d, obj);
+  return holder === undefined ? undefined : { spec: holder.spec ?? {}, isPod };
 }
 
 function policy(labels: Record<string, unknown>, mode: string, defaults: JsonObject): { level: Level; version: string } | undefined {
@@ -58,8 +70,9 @@ function strings(v: unknown): string[] {
  * Creates the plugin; `configuration` is a PodSecurityConfiguration from the admission config file
  * (`defaults` for namespaces without labels, `exemptions` by usernames, namespaces, runtimeClasses).
  */
-export function podSecurityPlugin(lookup: NamespaceLookup, configuration?: JsonObject,
-  listPods: (namespace: string) => Promise<JsonObject[]> = () => Promise.resolve([])): AdmissionPlugin {
+export function podSecurityPlugin(registry: Registry, lookup: NamespaceLookup, configuration?: JsonObject,
+  listPods: (namespace: string) => Promise<Pod[]> = () => Promise.resolve([])): AdmissionPlugin {
+  const namespaces = registry.kind('v1', 'Namespace');
   const defaults = asObject(configuration?.defaults) ?? {};
   const exemptions = asObject(configuration?.exemptions) ?? {};
   const exemptUsers = new Set(strings(exemptions.usernames));
@@ -71,19 +84,19 @@ export function podSecurityPlugin(lookup: NamespaceLookup, configuration?: JsonO
    */
   async function warnExistingPods(attrs: AdmissionAttributes): Promise<void> {
     if (attrs.operation !== 'UPDATE' || attrs.object === undefined || exemptNamespaces.has(attrs.name)) return;
-    const labels = asObject(asObject(attrs.object.metadata)?.labels) ?? {};
-    const oldLabels = asObject(asObject(attrs.oldObject?.metadata)?.labels) ?? {};
+    const labels = storedAs(namespaces, attrs.object).metadata?.labels ?? {};
+    const oldLabels = (attrs.oldObject === undefined ? undefined : storedAs(namespaces, attrs.oldObject).metadata?.labels) ?? {};
     const enforce = policy(labels, LABELS.podSecurityEnforce, defaults);
     const before = policy(oldLabels, LABELS.podSecurityEnforce, defaults);
     if (enforce === undefined || (before?.level === enforce.level && before.version === enforce.version)) return;
     const groups = new Map<string, string[]>();
     for (const p of await listPods(attrs.name)) {
-      const spec = asObject(p.spec) ?? {};
-      if (exemptRuntimeClasses.has(asString(spec.runtimeClassName) ?? '')) continue;
+      const spec: Partial<PodSpec> = p.spec ?? {};
+      if (exemptRuntimeClasses.has(spec.runtimeClassName ?? '')) continue;
       const vs = evaluatePodSpec(spec, enforce.level);
       if (vs.length === 0) continue;
       const key = vs.map((v) => v.reason).join(', ');
-      groups.set(key, [...(groups.get(key) ?? []), asString(asObject(p.metadata)?.name) ?? '']);
+      groups.set(key, [...(groups.get(key) ?? []), p.metadata?.name ?? '']);
     }
     if (groups.size === 0) return;
     addWarning(attrs.record, `existing pods in namespace "${attrs.name}" violate the new PodSecurity enforce level "${enforce.level}:${enforce.version}"`);
@@ -101,14 +114,14 @@ export function podSecurityPlugin(lookup: NamespaceLookup, configuration?: JsonO
         await warnExistingPods(attrs);
         return;
       }
-      const target = podSpecOf(attrs);
+      const target = podSpecOf(registry, attrs);
       if (target === undefined || attrs.namespace === '') return;
       // Updates that leave the pod spec as it was (labels, status) are not evaluated again.
       if (attrs.operation === 'UPDATE' && attrs.oldObject !== undefined && jsonEqual(attrs.oldObject.spec, attrs.object?.spec)) return;
       if (exemptUsers.has(attrs.user.username) || exemptNamespaces.has(attrs.namespace)) return;
-      if (exemptRuntimeClasses.has(asString(target.spec.runtimeClassName) ?? '')) return;
+      if (exemptRuntimeClasses.has(target.spec.runtimeClassName ?? '')) return;
       const ns = await lookup(attrs.namespace);
-      const labels = asObject(asObject(ns?.metadata)?.labels) ?? {};
+      const labels = ns?.metadata?.labels ?? {};
       const enforce = policy(labels, LABELS.podSecurityEnforce, defaults);
       const audit = policy(labels, LABELS.podSecurityAudit, defaults);
       const warn = policy(labels, LABELS.podSecurityWarn, defaults);

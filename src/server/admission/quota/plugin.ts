@@ -5,10 +5,11 @@
  * compute resources a quota constrains (`failed quota: q: must specify limits.cpu for: c`).
  * Requests in flight are serialized per namespace so two creates cannot both take the last unit.
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { Pod } from '../../../sdk/types/generated/core-v1.js';
 import type { ServerCore } from '../../context.js';
 import { forbidden } from '../../errors.js';
-import { asObject, asString } from '../../util/json.js';
+import { storedAs } from '../../registry/kind-def.js';
+import { nameOf, namespaceOf } from '../../util/json.js';
 import type { AdmissionPlugin } from '../types.js';
 import { formatMilliQuantity, parseMilliQuantity } from './quantity.js';
 import { podMatchesScopes, scopeRequirements } from './scopes.js';
@@ -39,11 +40,10 @@ export function resourceQuotaPlugin(ctx: ServerCore): AdmissionPlugin {
     if (list.length === 0) inFlight.delete(namespace);
   };
   ctx.onWrite((ev) => {
-    const meta = asObject(ev.object.metadata) ?? {};
-    const ns = asString(meta.namespace) ?? '';
+    const ns = namespaceOf(ev.object);
     const list = inFlight.get(ns);
     if (list === undefined) return;
-    const key = `${ev.def.bucket}|${asString(meta.name) ?? ''}`;
+    const key = `${ev.def.bucket}|${nameOf(ev.object)}`;
     for (const r of [...list]) if (r.key === key) drop(ns, r);
   });
   return {
@@ -51,16 +51,16 @@ export function resourceQuotaPlugin(ctx: ServerCore): AdmissionPlugin {
     async validate(attrs) {
       if (attrs.operation !== 'CREATE' && attrs.operation !== 'UPDATE') return;
       if (attrs.subresource !== '' || !attrs.def.namespaced || attrs.namespace === '' || attrs.object === undefined) return;
-      const quotaDef = ctx.registry.lookup('', 'v1', 'resourcequotas');
+      const quotaDef = ctx.registry.servedKind('v1', 'ResourceQuota');
       if (quotaDef === undefined) return;
       const { items } = await ctx.store.list(quotaDef.bucket, { keyPrefix: `${attrs.namespace}/` });
       if (items.length === 0) return;
-      const delta = usageOf(attrs.def, attrs.object);
+      const delta = usageOf(ctx, attrs.def, attrs.object);
       if (attrs.oldObject !== undefined) {
-        const before = usageOf(attrs.def, attrs.oldObject);
+        const before = usageOf(ctx, attrs.def, attrs.oldObject);
         for (const [k, v] of before) delta.set(k, (delta.get(k) ?? 0n) - v);
       }
-      const isPod = attrs.def.group === '' && attrs.def.plural === 'pods';
+      const pod = attrs.def.group === '' && attrs.def.plural === 'pods' ? storedAs(ctx.registry.kind('v1', 'Pod'), attrs.object) : undefined;
       const prev = locks.get(attrs.namespace) ?? Promise.resolve();
       let release = (): void => undefined;
       const mine = new Promise<void>((r) => { release = r; });
@@ -70,15 +70,15 @@ export function resourceQuotaPlugin(ctx: ServerCore): AdmissionPlugin {
       let reserved: Reservation | undefined;
       try {
         for (const e of items) {
-          const quota = e.value;
-          const name = asString(asObject(quota.metadata)?.name) ?? '';
-          const hard = asObject(asObject(quota.spec)?.hard) ?? {};
+          const quota = storedAs(quotaDef, e.value);
+          const name = quota.metadata?.name ?? '';
+          const hard = quota.spec?.hard ?? {};
           const scopes = scopeRequirements(quota);
-          if (scopes.length > 0 && (!isPod || !podMatchesScopes(attrs.object, scopes))) continue;
-          const podFilter = scopes.length > 0 ? (p: JsonObject): boolean => podMatchesScopes(p, scopes) : undefined;
+          if (scopes.length > 0 && (pod === undefined || !podMatchesScopes(pod, scopes))) continue;
+          const podFilter = scopes.length > 0 ? (p: Pod): boolean => podMatchesScopes(p, scopes) : undefined;
           const constrained = Object.keys(hard).filter((k) => (delta.get(k) ?? 0n) > 0n);
-          if (isPod && attrs.operation === 'CREATE') {
-            const missing = missingCompute(attrs.object, Object.keys(hard));
+          if (pod !== undefined && attrs.operation === 'CREATE') {
+            const missing = missingCompute(pod, Object.keys(hard));
             if (missing.length > 0) {
               throw forbidden({ group: '', resource: 'pods' }, attrs.name, `failed quota: ${name}: must specify ${missing.join('; ')}`);
             }

@@ -3,8 +3,7 @@
  * the pods its scopes select — Terminating / NotTerminating (`activeDeadlineSeconds`), BestEffort /
  * NotBestEffort (no requests or limits), PriorityClass (by class name), CrossNamespacePodAffinity.
  */
-import type { JsonObject } from '../../../sdk/types/meta.js';
-import { asArray, asObject, asString } from '../../util/json.js';
+import type { Pod, PodSpec, ResourceQuota } from '../../../sdk/types/generated/core-v1.js';
 import { isJsonNumber } from '../../../machinery/json-numbers.js';
 
 /** One scope requirement. */
@@ -15,36 +14,32 @@ interface ScopeRequirement {
 }
 
 /** The requirements of a quota; empty for an unscoped quota. */
-export function scopeRequirements(quota: JsonObject): ScopeRequirement[] {
-  const spec = asObject(quota.spec) ?? {};
-  const out: ScopeRequirement[] = (asArray(spec.scopes) ?? []).map((s) => ({ scope: asString(s) ?? '', operator: 'Exists', values: [] }));
-  for (const e of asArray(asObject(spec.scopeSelector)?.matchExpressions) ?? []) {
-    const x = asObject(e) ?? {};
-    out.push({ scope: asString(x.scopeName) ?? '', operator: asString(x.operator) ?? 'Exists', values: (asArray(x.values) ?? []).map((v) => asString(v) ?? '') });
+export function scopeRequirements(quota: ResourceQuota): ScopeRequirement[] {
+  const spec = quota.spec ?? {};
+  const out: ScopeRequirement[] = (spec.scopes ?? []).map((s) => ({ scope: s, operator: 'Exists', values: [] }));
+  for (const x of spec.scopeSelector?.matchExpressions ?? []) {
+    out.push({ scope: x.scopeName ?? '', operator: x.operator ?? 'Exists', values: x.values ?? [] });
   }
   return out;
 }
 
-function bestEffort(spec: JsonObject): boolean {
-  return [...(asArray(spec.containers) ?? []), ...(asArray(spec.initContainers) ?? [])].every((c) => {
-    const r = asObject(asObject(c)?.resources) ?? {};
-    return Object.keys(asObject(r.requests) ?? {}).length === 0 && Object.keys(asObject(r.limits) ?? {}).length === 0;
-  });
+function bestEffort(spec: Partial<PodSpec>): boolean {
+  return [...(spec.containers ?? []), ...(spec.initContainers ?? [])].every((c) =>
+    Object.keys(c.resources?.requests ?? {}).length === 0 && Object.keys(c.resources?.limits ?? {}).length === 0);
 }
 
-function crossNamespaceAffinity(spec: JsonObject): boolean {
-  const affinity = asObject(spec.affinity) ?? {};
-  return ['podAffinity', 'podAntiAffinity'].some((k) => {
-    const a = asObject(affinity[k]) ?? {};
-    const terms = [...(asArray(a.requiredDuringSchedulingIgnoredDuringExecution) ?? []),
-      ...(asArray(a.preferredDuringSchedulingIgnoredDuringExecution) ?? []).map((w) => asObject(w)?.podAffinityTerm ?? null)];
-    return terms.some((t) => (asArray(asObject(t)?.namespaces) ?? []).length > 0 || asObject(t)?.namespaceSelector !== undefined);
+function crossNamespaceAffinity(spec: Partial<PodSpec>): boolean {
+  const affinity = spec.affinity ?? {};
+  return [affinity.podAffinity, affinity.podAntiAffinity].some((a) => {
+    const terms = [...(a?.requiredDuringSchedulingIgnoredDuringExecution ?? []),
+      ...(a?.preferredDuringSchedulingIgnoredDuringExecution ?? []).map((w) => w.podAffinityTerm)];
+    return terms.some((t) => (t?.namespaces ?? []).length > 0 || t?.namespaceSelector !== undefined);
   });
 }
 
 /** True when a pod matches every requirement. */
-export function podMatchesScopes(pod: JsonObject, requirements: ScopeRequirement[]): boolean {
-  const spec = asObject(pod.spec) ?? {};
+export function podMatchesScopes(pod: Pod, requirements: ScopeRequirement[]): boolean {
+  const spec: Partial<PodSpec> = pod.spec ?? {};
   return requirements.every((r) => {
     switch (r.scope) {
       case 'Terminating': return isJsonNumber(spec.activeDeadlineSeconds);
@@ -53,7 +48,7 @@ export function podMatchesScopes(pod: JsonObject, requirements: ScopeRequirement
       case 'NotBestEffort': return !bestEffort(spec);
       case 'CrossNamespacePodAffinity': return crossNamespaceAffinity(spec);
       case 'PriorityClass': {
-        const name = asString(spec.priorityClassName) ?? '';
+        const name = spec.priorityClassName ?? '';
         if (r.operator === 'In') return r.values.includes(name);
         if (r.operator === 'NotIn') return !r.values.includes(name);
         if (r.operator === 'DoesNotExist') return name === '';
