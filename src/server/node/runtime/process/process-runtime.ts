@@ -371,7 +371,7 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
       streamsClosed = true;
       void closeLog();
     });
-    child.once('exit', (code, signal) => {
+    const onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
       c.processExited = true;
       const exitCode = exitCodeOf(code, signal);
       const finishedAt = options.now();
@@ -400,7 +400,12 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
         void c.recorded.then(() => registry.remove(pid)).catch(() => undefined);
         exits.emit('exit', c.info);
       });
-    });
+    };
+    // The command may have ended already: under the init, its start report is read first (an
+    // await), and a command that prints and ends at once can be gone, its 'exit' emitted to no
+    // listener, by then. Its container would count as running for ever.
+    if (child.exitCode !== null || child.signalCode !== null) onExit(child.exitCode, child.signalCode);
+    else child.once('exit', onExit);
     return info;
   }
 
