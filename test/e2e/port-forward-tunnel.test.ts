@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { createClient, type PlatformClient } from '../../src/sdk/client.js';
 import type { PortForward, PortForwardOptions, PortMapping } from '../../src/sdk/streams/port-forward.js';
 import { closeAllDispatchers } from '../../src/sdk/transport/dispatchers.js';
-import { startFront } from '../support/stream-protocol-shim.js';
+import { startFront, type FrontHooks } from '../support/stream-protocol-shim.js';
 import { ask, readyPods, rolloutRestart, webDeployment } from './port-forward-support.js';
 import { nodeContainer, openStreamsEnv, podOf, SKIP_NODE, waitFor, type StreamsEnv } from './streams-support.js';
 
@@ -226,51 +226,47 @@ describe('port-forward over one tunnel per pod', { skip: SKIP_NODE }, () => {
     }
   });
 
-  test('a tunnel lost mid-forward resets the connections it carried and reports them; the next connection opens a new tunnel', async () => {
+  /**
+   * Forwards to `web` through a front whose upgraded connections `body` can drop (the network
+   * goes), with `hooks` for the front; gives `body` the local port, the drops so far and the
+   * errors reported. Waits for the audit log to record the sessions it opened.
+   */
+  async function forwardingThroughDroppingFront(hooks: FrontHooks, body: (port: number, drops: (() => void)[], errors: string[]) => Promise<void>): Promise<void> {
     const drops: (() => void)[] = [];
-    const front = await startFront(s.server.url, { upgraded: (drop) => void drops.push(drop) });
+    const front = await startFront(s.server.url, { ...hooks, upgraded: (drop) => void drops.push(drop) });
     const viaFront = createClient({ server: front.url, bearerToken: s.server.adminToken, namespace: NS }, { env: {} });
     const errors: string[] = [];
     const before = await sessions('web');
     try {
       const forward = await viaFront.pods(NS).portForward('web', [{ local: 0, remote: 8080 }], { addresses: ['127.0.0.1'], onError: (e) => errors.push(e.message) });
       try {
-        const port = forward.ports[0]?.local ?? 0;
-        assert.equal(await get(port, '/before'), 'pod /before');
-        assert.match(await cutAnswer(port, () => drops.forEach((drop) => drop())), /ECONNRESET|aborted/, 'the client sees its answer cut, not a whole one');
-        assert.deepEqual(errors, [`an error occurred forwarding ${port} -> 8080: lost connection to pod`]);
-        assert.equal(await get(port, '/after'), 'pod /after', 'a new tunnel for the next connection');
-        assert.equal(drops.length, 2, 'the first tunnel, then a second one');
+        await body(forward.ports[0]?.local ?? 0, drops, errors);
       } finally {
         await forward.close();
       }
       // Both sessions are in the audit log before the next test counts its own.
-      await waitFor('the audit log to record both tunnels', async () => ((await sessions('web')) - before >= 2 ? true : undefined));
-    } finally {
-      await front.close();
-    }
-  });
-
-  test('a per-connection session lost mid-answer resets its connection and is reported', async () => {
-    const drops: (() => void)[] = [];
-    const front = await startFront(s.server.url, { refuseUpgrade: refuseTunnel, upgraded: (drop) => void drops.push(drop) });
-    const viaFront = createClient({ server: front.url, bearerToken: s.server.adminToken, namespace: NS }, { env: {} });
-    const errors: string[] = [];
-    const before = await sessions('web');
-    try {
-      const forward = await viaFront.pods(NS).portForward('web', [{ local: 0, remote: 8080 }], { addresses: ['127.0.0.1'], onError: (e) => errors.push(e.message) });
-      try {
-        const port = forward.ports[0]?.local ?? 0;
-        assert.match(await cutAnswer(port, () => drops.splice(0).forEach((drop) => drop())), /ECONNRESET|aborted/);
-        assert.deepEqual(errors, [`an error occurred forwarding ${port} -> 8080: lost connection to pod`]);
-        assert.equal(await get(port, '/after'), 'pod /after');
-      } finally {
-        await forward.close();
-      }
       await waitFor('the audit log to record both sessions', async () => ((await sessions('web')) - before >= 2 ? true : undefined));
     } finally {
       await front.close();
     }
+  }
+
+  test('a tunnel lost mid-forward resets the connections it carried and reports them; the next connection opens a new tunnel', async () => {
+    await forwardingThroughDroppingFront({}, async (port, drops, errors) => {
+      assert.equal(await get(port, '/before'), 'pod /before');
+      assert.match(await cutAnswer(port, () => drops.forEach((drop) => drop())), /ECONNRESET|aborted/, 'the client sees its answer cut, not a whole one');
+      assert.deepEqual(errors, [`an error occurred forwarding ${port} -> 8080: lost connection to pod`]);
+      assert.equal(await get(port, '/after'), 'pod /after', 'a new tunnel for the next connection');
+      assert.equal(drops.length, 2, 'the first tunnel, then a second one');
+    });
+  });
+
+  test('a per-connection session lost mid-answer resets its connection and is reported', async () => {
+    await forwardingThroughDroppingFront({ refuseUpgrade: refuseTunnel }, async (port, drops, errors) => {
+      assert.match(await cutAnswer(port, () => drops.splice(0).forEach((drop) => drop())), /ECONNRESET|aborted/);
+      assert.deepEqual(errors, [`an error occurred forwarding ${port} -> 8080: lost connection to pod`]);
+      assert.equal(await get(port, '/after'), 'pod /after');
+    });
   });
 
   test('the per-connection protocol (the fallback for servers without the tunnel) opens a session per connection', async () => {

@@ -250,10 +250,20 @@ export async function checkApplyBody(raw: RawBody, scope: ValidationScope): Prom
  * the decoded object, or a 500 naming the problem.
  */
 export function normalizeBuiltin(def: ResourceDef, obj: JsonObject): JsonObject {
-  if (def.custom !== undefined) return obj;
-  const schema = builtinSchema(def.group, def.version, def.kind);
-  if (schema?.kind !== 'struct') return obj;
-  const r = decodeTyped(obj, schema);
+  const r = decodeBuiltin(def, obj);
   if (r.error !== undefined) throw badRequest(`${def.kind} in version ${JSON.stringify(def.version)} cannot be handled as a ${def.kind}: ${r.error}`);
   return r.value;
+}
+
+/**
+ * `obj` decoded as the Go type of `def`'s built-in kind (unknown fields dropped), with Go's
+ * decoding error when a value has the wrong type; a custom resource's object as it is (its
+ * structural schema is checked elsewhere).
+ */
+export function decodeBuiltin(def: ResourceDef, obj: JsonObject): { value: JsonObject; error?: string } {
+  if (def.custom !== undefined) return { value: obj };
+  const schema = builtinSchema(def.group, def.version, def.kind);
+  if (schema?.kind !== 'struct') return { value: obj };
+  const r = decodeTyped(obj, schema);
+  return r.error === undefined ? { value: r.value } : { value: r.value, error: r.error };
 }

@@ -9,9 +9,8 @@ import type { AdmissionAttributes, AdmissionPlugin } from '../admission/types.js
 import { addAuditAnnotation, addWarning } from '../audit/request-scope.js';
 import type { ServerCore } from '../context.js';
 import { ApiError, badRequest, internalError } from '../errors.js';
-import { decodeTyped } from '../field-validation/go-decode.js';
+import { decodeBuiltin } from '../field-validation/index.js';
 import { applyJsonPatch } from '../patch/index.js';
-import { builtinSchema } from '../../sdk/types/schema/index.js';
 import { assignOwn } from '../../machinery/json/values.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import type { ResourceDef } from '../registry/types.js';
@@ -117,21 +116,6 @@ function onFailure(entry: WebhookEntry, e: unknown): void {
   throw internalError(e.message);
 }
 
-/**
- * A webhook's patched object as its kind's Go type decodes it, as the API server decodes the result
- * before it goes on: unknown fields dropped, and a value of the wrong type fails the request
- * whatever the failure policy (the object must keep the types of its schema). Custom resources
- * are checked later, against their structural schema.
- */
-function decodedAsKind(def: ResourceDef, obj: JsonObject): JsonObject {
-  if (def.custom !== undefined) return obj;
-  const schema = builtinSchema(def.group, def.version, def.kind);
-  if (schema?.kind !== 'struct') return obj;
-  const decoded = decodeTyped(obj, schema);
-  if (decoded.error !== undefined) throw internalError(decoded.error);
-  return decoded.value;
-}
-
 /** The audit annotation key of one mutating call. */
 export function mutationAnnotationKey(round: number, index: number): string {
   return `mutation.webhook.admission.${DOMAIN}/round_${String(round)}_index_${String(index)}`;
@@ -168,7 +152,12 @@ export function mutatingWebhookPlugin(ctx: ServerCore, opts: WebhookCallOptions)
           }
           const patchedObject = asObject(patched);
           if (patchedObject === undefined) throw internalError(`admission webhook "${inv.entry.name}" returned a patch that does not give an object`);
-          const obj = decodedAsKind(attrs.def, patchedObject);
+          // Decoded as its kind's Go type, as the API server decodes a webhook's result: unknown
+          // fields dropped, and a value of the wrong type fails the request whatever the failure
+          // policy (the object must keep its schema's types).
+          const decoded = decodeBuiltin(attrs.def, patchedObject);
+          if (decoded.error !== undefined) throw internalError(decoded.error);
+          const obj = decoded.value;
           if (!jsonEqual(obj, before)) {
             // The patch was made against the matched version: put the request's version back.
             obj.apiVersion = before.apiVersion ?? obj.apiVersion ?? null;
