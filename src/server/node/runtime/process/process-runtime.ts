@@ -25,6 +25,7 @@ import { groupWildcardListeners } from './listeners.js';
 import { groupUsage, HAS_PROC, processTable } from './proc.js';
 import { preparePty, ptyAvailable, type PtyControl } from '../../../streams/pty-helper.js';
 import { EarlyOutput } from './early-output.js';
+import { holdOutput } from './held-output.js';
 
 /** How soon after its start a first attach counts as the one that started the container. */
 const EARLY_ATTACH_WINDOW_MS = 3000;
@@ -315,21 +316,23 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
       cwd, env: Object.fromEntries(config.env), detached: true,
       stdio: [config.stdin || pty !== undefined ? 'pipe' : 'ignore', 'pipe', 'pipe', ...(initPython === null ? [] : ['pipe' as const])],
     });
+    const output = holdOutput(child.stdout, child.stderr);
+    const report = initPython === null ? undefined : initReport(child.stdio[3] as NodeJS.ReadableStream | null);
     const error = await started(child);
     const pid = child.pid;
     if (error !== undefined || pid === undefined) {
+      output.discard();
       await pty?.close();
       return fail(startErrorMessage(argv0, error ?? errnoError('ENOENT', 'no process')));
     }
-    if (initPython !== null) {
-      const report = await initReport(child.stdio[3] as NodeJS.ReadableStream | null);
-      if (report.kind !== 'started') {
-        child.stdout?.resume();
-        child.stderr?.resume();
+    if (report !== undefined) {
+      const reported = await report;
+      if (reported.kind !== 'started') {
+        output.discard();
         if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
         await pty?.close();
-        const code = report.kind === 'failed' ? errnoName(report.errno) : 'ENOENT';
-        return fail(startErrorMessage(argv0, errnoError(code, report.kind === 'failed' ? code : 'the container init ended before the command started')));
+        const code = reported.kind === 'failed' ? errnoName(reported.errno) : 'ENOENT';
+        return fail(startErrorMessage(argv0, errnoError(code, reported.kind === 'failed' ? code : 'the container init ended before the command started')));
       }
     }
     const now = options.now();
@@ -342,7 +345,7 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     remember(c);
     c.recorded = registry.add(pid, config.podUid, config.name).catch((e: unknown) => options.log(`node agent: cannot record process ${pid}: ${String(e)}`));
     const pump = new OutputPump([child.stdout, child.stderr]);
-    const forward = (stream: 'stdout' | 'stderr') => (chunk: Buffer): void => {
+    const forward = (stream: 'stdout' | 'stderr', chunk: Buffer): void => {
       c.early.record(stream, chunk);
       if (!config.log.write(stream, chunk)) {
         const release = pump.hold();
@@ -353,8 +356,7 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
         if (behind !== undefined) pump.holdUntil(behind);
       }
     };
-    child.stdout?.on('data', forward('stdout'));
-    child.stderr?.on('data', forward('stderr'));
+    output.release(forward);
     child.stdin?.on('error', () => undefined);
     // The log is closed once the output pipes are (everything printed is in it), and the exit is
     // reported only then: whoever reads the log of a container that has ended reads all of it.
