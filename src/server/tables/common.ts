@@ -1,12 +1,13 @@
 /**
- * Pieces shared by every kind's table: the Name and Age columns, age cells, and the container
- * name/image layout of workload tables.
+ * Pieces shared by every kind's table: the Name and Age columns and the layout most tables put them
+ * in, age cells, and the container name/image layout of workload tables.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { PodSpec } from '../../sdk/types/generated/core-v1.js';
 import type { TableColumnDefinition } from '../../sdk/types/table.js';
+import type { TableDef } from '../registry/types.js';
 import { humanDuration } from '../../sdk/types/human-duration.js';
-import { asObject, asString } from '../util/json.js';
+import { asObject, asString, nameOf } from '../util/json.js';
 
 /** Description texts of ObjectMeta fields, as the API server's column definitions carry them. */
 export const NAME_DESCRIPTION = 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://platform.io/docs/concepts/overview/working-with-objects/names#names';
@@ -34,6 +35,23 @@ export function since(timestamp: unknown, now: number): string {
 /** Age of the object from `metadata.creationTimestamp`. */
 export function ageOf(obj: JsonObject, now: number): string {
   return since(asObject(obj.metadata)?.creationTimestamp, now);
+}
+
+/** Columns and the cells that fill them, in column order. */
+export interface ColumnRun<T> {
+  columns: TableColumnDefinition[];
+  cells(o: T, now: number): unknown[];
+}
+
+/**
+ * The layout of most kinds' tables, as the API server's printers lay them out: Name, the kind's own
+ * columns, Age, then the columns that follow Age (mostly wide ones), if any.
+ */
+export function nameAgeTable<T extends JsonObject>(own: ColumnRun<T>, afterAge?: ColumnRun<T>): TableDef<T> {
+  return {
+    columns: [NAME_COLUMN, ...own.columns, AGE_COLUMN, ...(afterAge?.columns ?? [])],
+    cells: (o, now) => [nameOf(o), ...own.cells(o, now), ageOf(o, now), ...(afterAge?.cells(o, now) ?? [])],
+  };
 }
 
 /** Comma-joined container names and images of a pod spec. */
