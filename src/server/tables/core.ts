@@ -308,26 +308,15 @@ function formatEndpoints(ep: Endpoints): string {
   for (const ss of subsets) {
     const addresses = (ss.addresses ?? []).map((a) => a.ip ?? '');
     const ports = ss.ports ?? [];
-    if (ports.length === 0) {
+    // A subset without ports lists its bare addresses once; one with ports, each address per port.
+    for (const p of ports.length === 0 ? [undefined] : ports) {
       count += addresses.length;
       for (const ip of addresses) {
         if (list.length === maximum) {
           more = true;
           break;
         }
-        list.push(ip);
-      }
-      continue;
-    }
-    for (const p of ports) {
-      count += addresses.length;
-      for (const ip of addresses) {
-        if (list.length === maximum) {
-          more = true;
-          break;
-        }
-        const host = ip.includes(':') ? `[${ip}]` : ip;
-        list.push(`${host}:${int(p.port)}`);
+        list.push(p === undefined ? ip : `${ip.includes(':') ? `[${ip}]` : ip}:${int(p.port)}`);
       }
     }
   }
