@@ -65,6 +65,12 @@ export function int(v: unknown): number {
   return typeof v === 'number' ? Math.trunc(v) : 0;
 }
 
+/** The first `max` items joined, then ` + N more...` for the rest, as kubectl's list cells end. */
+export function firstWithMore(items: readonly string[], max: number, separator = ','): string {
+  const shown = items.slice(0, max).join(separator);
+  return items.length > max ? `${shown} + ${items.length - max} more...` : shown;
+}
+
 /** `<none>` for empty strings. */
 export function orNone(s: string | undefined): string {
   return s === undefined || s === '' ? '<none>' : s;

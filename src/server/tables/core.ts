@@ -8,7 +8,7 @@ import type {
 import type { TableDef } from '../registry/types.js';
 import { asString, nameOf } from '../util/json.js';
 import { formatLabels } from '../../machinery/labels/selector.js';
-import { NAME_COLUMN, column, containerCells, int, nameAgeTable, orNone, orUnset, since, type ColumnRun } from './common.js';
+import { NAME_COLUMN, column, containerCells, firstWithMore, int, nameAgeTable, orNone, orUnset, since, type ColumnRun } from './common.js';
 
 /** A quantity as a cell: its string form, '' for a number (as the untyped read printed it). */
 function quantityCell(v: unknown): string {
@@ -302,26 +302,14 @@ function formatEndpoints(ep: Endpoints): string {
   const subsets = ep.subsets ?? [];
   if (subsets.length === 0) return '<none>';
   const list: string[] = [];
-  const maximum = 3;
-  let more = false;
-  let count = 0;
   for (const ss of subsets) {
     const addresses = (ss.addresses ?? []).map((a) => a.ip ?? '');
     const ports = ss.ports ?? [];
-    // A subset without ports lists its bare addresses once; one with ports, each address per port.
-    for (const p of ports.length === 0 ? [undefined] : ports) {
-      count += addresses.length;
-      for (const ip of addresses) {
-        if (list.length === maximum) {
-          more = true;
-          break;
-        }
-        list.push(p === undefined ? ip : `${ip.includes(':') ? `[${ip}]` : ip}:${int(p.port)}`);
-      }
-    }
+    // A subset without ports lists its bare addresses; one with ports, each address once a port.
+    if (ports.length === 0) list.push(...addresses);
+    for (const p of ports) for (const ip of addresses) list.push(`${ip.includes(':') ? `[${ip}]` : ip}:${int(p.port)}`);
   }
-  const ret = list.join(',');
-  return more ? `${ret} + ${count - maximum} more...` : ret;
+  return firstWithMore(list, 3);
 }
 
 export const endpointsTable = nameAgeTable<Endpoints>({

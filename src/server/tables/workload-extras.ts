@@ -5,13 +5,11 @@
 import type { ControllerRevision } from '../../sdk/types/generated/apps-v1.js';
 import type { EndpointSlice } from '../../sdk/types/generated/discovery-v1.js';
 import type { HorizontalPodAutoscaler, MetricSpec, MetricStatus } from '../../sdk/types/generated/autoscaling-v2.js';
-import { column, int, nameAgeTable } from './common.js';
+import { column, firstWithMore, int, nameAgeTable, orUnset } from './common.js';
 
 /** `listWithMoreString`: up to `max` items, then ` + N more...`; `<unset>` when empty. */
 function listWithMore(items: string[], max: number): string {
-  if (items.length > max) return `${items.slice(0, max).join(',')} + ${items.length - max} more...`;
-  const joined = items.join(',');
-  return joined === '' ? '<unset>' : joined;
+  return orUnset(firstWithMore(items, max));
 }
 
 export const endpointSliceTable = nameAgeTable<EndpointSlice>({
@@ -93,8 +91,7 @@ export function formatHpaMetrics(specs: readonly MetricSpec[], statuses: readonl
         list.push('<unknown type>');
     }
   });
-  if (list.length > 2) return `${list.slice(0, 2).join(', ')} + ${list.length - 2} more...`;
-  return list.join(', ');
+  return firstWithMore(list, 2, ', ');
 }
 
 export const horizontalPodAutoscalerTable = nameAgeTable<HorizontalPodAutoscaler>({
