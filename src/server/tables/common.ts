@@ -1,6 +1,7 @@
 /**
  * Pieces shared by every kind's table: the Name and Age columns and the layout most tables put them
- * in, age cells, and the container name/image layout of workload tables.
+ * in, age cells, the container name/image layout of workload tables, and list cells cut after the
+ * first few items.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { PodSpec } from '../../sdk/types/generated/core-v1.js';

@@ -46,16 +46,20 @@ function workloadTable<T extends TemplatedWorkload | CronJob>(w: WorkloadColumns
 /** The Selector column of the kinds whose `spec.selector` is a LabelSelector. */
 const LABEL_SELECTOR = { column: SELECTOR, cell: (o: ReplicaSet | DaemonSet | Job) => formatObjectSelector(o.spec?.selector) };
 
+/** The Ready column of Deployments and StatefulSets: ready replicas of the desired ones. */
+const READY_OF_DESIRED = column('Ready', 'string', 'Number of the pod with ready state');
+
+function readyOfDesired(o: Deployment | StatefulSet): string {
+  return `${int(o.status?.readyReplicas)}/${int(o.spec?.replicas)}`;
+}
+
 export const deploymentTable = workloadTable<Deployment>({
   columns: [
-    column('Ready', 'string', 'Number of the pod with ready state'),
+    READY_OF_DESIRED,
     column('Up-to-date', 'string', 'Total number of non-terminating pods targeted by this deployment that have the desired template spec.'),
     column('Available', 'string', 'Total number of available non-terminating pods (ready for at least minReadySeconds) targeted by this deployment.'),
   ],
-  cells(d) {
-    const status = d.status;
-    return [`${int(status?.readyReplicas)}/${int(d.spec?.replicas)}`, int(status?.updatedReplicas), int(status?.availableReplicas)];
-  },
+  cells: (d) => [readyOfDesired(d), int(d.status?.updatedReplicas), int(d.status?.availableReplicas)],
   selector: {
     column: SELECTOR,
     cell(d) {
@@ -97,8 +101,8 @@ export const replicationControllerTable = workloadTable<ReplicationController>({
 });
 
 export const statefulSetTable = workloadTable<StatefulSet>({
-  columns: [column('Ready', 'string', 'Number of the pod with ready state')],
-  cells: (s) => [`${int(s.status?.readyReplicas)}/${int(s.spec?.replicas)}`],
+  columns: [READY_OF_DESIRED],
+  cells: (s) => [readyOfDesired(s)],
   podSpec: templateSpec,
 });
 
