@@ -3,10 +3,10 @@
  * PersistentVolumeClaim.
  */
 import type { Event, ObjectReference, PersistentVolume, PersistentVolumeClaim, PersistentVolumeClaimSpec, PersistentVolumeSpec } from '../../sdk/types/generated/core-v1.js';
-import { childOf } from '../util/json.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
 import type { KindHooks } from '../registry/types.js';
 import { defineKind } from './define.js';
+import { specDefaults } from './spec-defaults.js';
 import { NODE_PROXY_SUBRESOURCE } from './connect-subresources.js';
 import { endpointsTable, eventTable, nodeTable, persistentVolumeClaimTable, persistentVolumeTable, serviceAccountTable } from '../tables/core.js';
 
@@ -94,14 +94,11 @@ function volumeHooks<V extends PersistentVolume | PersistentVolumeClaim>(
   storageOf: (obj: V) => unknown, storagePath: string, defaultSpec: (spec: NonNullable<V['spec']>) => void = () => undefined,
 ): KindHooks<V> {
   return {
-    defaults(obj) {
-      childOf(obj, 'spec');
-      const spec = obj.spec;
-      if (!spec) return;
+    defaults: specDefaults<V>((spec) => {
       defaultSpec(spec);
       const common: PersistentVolumeSpec | PersistentVolumeClaimSpec = spec;
       common.volumeMode ??= 'Filesystem';
-    },
+    }),
     prepareForCreate(obj) {
       const volume: PersistentVolume | PersistentVolumeClaim = obj;
       volume.status = { phase: 'Pending' };

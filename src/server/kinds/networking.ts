@@ -9,11 +9,11 @@ import type {
   Ingress, IngressBackend, IngressClass, IngressClassParametersReference, IngressRule, IPBlock, NetworkPolicy, NetworkPolicyPeer, NetworkPolicyPort,
   ServiceBackendPort,
 } from '../../sdk/types/generated/networking-v1.js';
-import { childOf } from '../util/json.js';
 import { fieldError, type FieldError, requiredValid } from '../validation/field-errors.js';
 import { portNameProblems, portNumberProblems } from '../../machinery/validation/ports.js';
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../machinery/validation/names.js';
 import { defineKind } from './define.js';
+import { specDefaults } from './spec-defaults.js';
 import { ingressClassTable, ingressTable, networkPolicyTable } from '../tables/networking.js';
 
 const PATH_TYPES = ['Exact', 'ImplementationSpecific', 'Prefix'];
@@ -327,10 +327,7 @@ export const networkPolicyDef = defineKind({
   group: GROUPS.networking, version: 'v1', kind: 'NetworkPolicy', plural: 'networkpolicies', shortNames: ['netpol'], namespaced: true,
   tracksGeneration: true, table: networkPolicyTable,
   hooks: {
-    defaults(np) {
-      childOf(np, 'spec');
-      const spec = np.spec;
-      if (!spec) return;
+    defaults: specDefaults<NetworkPolicy>((spec) => {
       spec.podSelector ??= {};
       for (const rules of [spec.ingress ?? [], spec.egress ?? []]) {
         for (const r of rules) for (const port of r.ports ?? []) port.protocol ??= 'TCP';
@@ -338,7 +335,7 @@ export const networkPolicyDef = defineKind({
       if ((spec.policyTypes ?? []).length === 0) {
         spec.policyTypes = (spec.egress ?? []).length > 0 ? ['Ingress', 'Egress'] : ['Ingress'];
       }
-    },
+    }),
     validate: validateNetworkPolicy,
   },
 });

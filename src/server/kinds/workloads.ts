@@ -4,7 +4,7 @@
  */
 import { LABELS } from '../../sdk/naming.js';
 import type { DaemonSet, Deployment, DeploymentSpec, ReplicaSet, StatefulSet } from '../../sdk/types/generated/apps-v1.js';
-import type { Job, JobSpec } from '../../sdk/types/generated/batch-v1.js';
+import type { CronJob, Job, JobSpec } from '../../sdk/types/generated/batch-v1.js';
 import { childOf } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, type FieldError } from '../validation/field-errors.js';
@@ -12,6 +12,7 @@ import { fromObjectSelector, matchesLabels } from '../../machinery/labels/select
 import type { KindHooks } from '../registry/types.js';
 import { defineKind, WORKLOAD_SCALE } from './define.js';
 import { defaultPodTemplate, validatePodSpec } from './pod-spec.js';
+import { specDefaults } from './spec-defaults.js';
 import { templateLabelsMismatch } from './template-labels.js';
 import { cronJobTable, daemonSetTable, deploymentTable, jobTable, replicaSetTable, statefulSetTable } from '../tables/workloads.js';
 
@@ -66,16 +67,12 @@ function selectorImmutable(o: TemplatedWorkload, old: TemplatedWorkload): FieldE
  */
 function replicatedHooks<W extends Deployment | ReplicaSet | StatefulSet>(defaultSpec: (s: NonNullable<W['spec']>) => void = () => undefined): KindHooks<W> {
   return {
-    defaults(o) {
-      // A workload without a spec gets an empty one to default (its selector and template are then required).
-      childOf(o, 'spec');
-      const s = o.spec;
-      if (!s) return;
+    defaults: specDefaults<W>((s) => {
       const read: SelectedTemplate = s;
       read.replicas ??= 1;
       defaultSpec(s);
       defaultPodTemplate(read.template);
-    },
+    }),
     validate: (o) => [...validateReplicas(o), ...validateSelectorAndTemplate(o, 'spec.template', ['Always'])],
     validateUpdate: (o, old) => selectorImmutable(o, old),
   };
@@ -119,14 +116,11 @@ export const daemonSetDef = defineKind({
   group: 'apps', version: 'v1', kind: 'DaemonSet', plural: 'daemonsets', shortNames: ['ds'], categories: ['all'], namespaced: true,
   tracksGeneration: true, status: true, table: daemonSetTable,
   hooks: {
-    defaults(o) {
-      childOf(o, 'spec');
-      const s = o.spec;
-      if (!s) return;
+    defaults: specDefaults<DaemonSet>((s) => {
       s.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } };
       s.revisionHistoryLimit ??= 10;
       defaultPodTemplate(s.template);
-    },
+    }),
     validate: (o) => validateSelectorAndTemplate(o, 'spec.template', ['Always']),
     validateUpdate: (o, old) => selectorImmutable(o, old),
   },
@@ -165,17 +159,14 @@ export const jobDef = defineKind({
   tracksGeneration: true, status: true, defaultPropagation: 'Orphan', table: jobTable,
   fieldSelectors: { 'status.successful': (o) => String(o.status?.succeeded ?? 0) },
   hooks: {
-    defaults(o) {
-      childOf(o, 'spec');
-      const s = o.spec;
-      if (!s) return;
+    defaults: specDefaults<Job>((s) => {
       if (s.completions === undefined && s.parallelism === undefined) {
         s.completions = 1;
         s.parallelism = 1;
       }
       s.parallelism ??= 1;
       defaultJobSpec(s);
-    },
+    }),
     prepareForCreate(o) {
       generateJobSelector(o);
     },
@@ -197,17 +188,14 @@ export const cronJobDef = defineKind({
   group: 'batch', version: 'v1', kind: 'CronJob', plural: 'cronjobs', shortNames: ['cj'], categories: ['all'], namespaced: true,
   tracksGeneration: true, status: true, table: cronJobTable,
   hooks: {
-    defaults(o) {
-      childOf(o, 'spec');
-      const s = o.spec;
-      if (!s) return;
+    defaults: specDefaults<CronJob>((s) => {
       s.concurrencyPolicy ??= 'Allow';
       s.suspend ??= false;
       s.successfulJobsHistoryLimit ??= 3;
       s.failedJobsHistoryLimit ??= 1;
       const jobSpec = s.jobTemplate?.spec;
       if (jobSpec) defaultJobSpec(jobSpec);
-    },
+    }),
     validate(o) {
       const errs: FieldError[] = [];
       const s = o.spec;

@@ -11,7 +11,7 @@ import type { ClusterRoleBinding, RoleBinding } from '../../sdk/types/generated/
 import type { TableDef } from '../registry/types.js';
 import { humanDuration } from '../../sdk/types/human-duration.js';
 import { asString, objectOrEmpty as obj, nameOf } from '../util/json.js';
-import { AGE_COLUMN, CREATION_DESCRIPTION, NAME_COLUMN, ageOf, column } from './common.js';
+import { CREATION_DESCRIPTION, NAME_COLUMN, column, nameAgeTable } from './common.js';
 
 /** The creation time as RFC 3339 (Created At cells), as the default table prints it. */
 function createdAt(o: JsonObject): string {
@@ -44,20 +44,17 @@ function subjectStrings(binding: RoleBinding | ClusterRoleBinding): [string, str
 }
 
 function bindingTable<T extends RoleBinding | ClusterRoleBinding>(kind: 'roleBinding' | 'clusterRoleBinding'): TableDef<T> {
-  return {
+  return nameAgeTable<T>({
+    columns: [column('Role', 'string', 'RoleRef can reference a Role in the current namespace or a ClusterRole in the global namespace.')],
+    cells: (b) => [`${b.roleRef?.kind ?? ''}/${b.roleRef?.name ?? ''}`],
+  }, {
     columns: [
-      NAME_COLUMN,
-      column('Role', 'string', 'RoleRef can reference a Role in the current namespace or a ClusterRole in the global namespace.'),
-      AGE_COLUMN,
       column('Users', 'string', `Users in the ${kind}`, 1),
       column('Groups', 'string', `Groups in the ${kind}`, 1),
       column('ServiceAccounts', 'string', `ServiceAccounts in the ${kind}`, 1),
     ],
-    cells(b, now) {
-      const ref = b.roleRef ?? {};
-      return [nameOf(b), `${ref.kind ?? ''}/${ref.name ?? ''}`, ageOf(b, now), ...subjectStrings(b)];
-    },
-  };
+    cells: subjectStrings,
+  });
 }
 
 export const roleBindingTable = bindingTable<RoleBinding>('roleBinding');
@@ -65,10 +62,10 @@ export const clusterRoleBindingTable = bindingTable<ClusterRoleBinding>('cluster
 /** Roles and cluster roles print Name and Created At. */
 export const roleTable = defaultTable;
 
-export const leaseTable: TableDef<Lease> = {
-  columns: [NAME_COLUMN, column('Holder', 'string', 'holderIdentity contains the identity of the holder of a current lease.'), AGE_COLUMN],
-  cells: (l, now) => [nameOf(l), l.spec?.holderIdentity ?? '', ageOf(l, now)],
-};
+export const leaseTable = nameAgeTable<Lease>({
+  columns: [column('Holder', 'string', 'holderIdentity contains the identity of the holder of a current lease.')],
+  cells: (l) => [l.spec?.holderIdentity ?? ''],
+});
 
 function csrCondition(csr: CertificateSigningRequest): string {
   let approved = false;
@@ -86,28 +83,26 @@ function csrCondition(csr: CertificateSigningRequest): string {
   return s;
 }
 
-export const csrTable: TableDef<CertificateSigningRequest> = {
+export const csrTable = nameAgeTable<CertificateSigningRequest>({ columns: [], cells: () => [] }, {
   columns: [
-    NAME_COLUMN,
-    AGE_COLUMN,
     column('SignerName', 'string', 'signerName indicates the requested signer, and is a qualified name.'),
     column('Requestor', 'string', 'request contains an x509 certificate signing request encoded in a "CERTIFICATE REQUEST" PEM block.'),
     column('RequestedDuration', 'string', 'expirationSeconds is the requested duration of validity of the issued certificate.'),
     column('Condition', 'string', 'conditions applied to the request. Known conditions are "Approved", "Denied", and "Failed".'),
   ],
-  cells(csr, now) {
+  cells(csr) {
     const spec = csr.spec;
     const signer = spec?.signerName ?? '';
     const exp = typeof spec?.expirationSeconds === 'number' ? humanDuration(spec.expirationSeconds * 1000) : '<none>';
-    return [nameOf(csr), ageOf(csr, now), signer === '' ? '<none>' : signer, spec?.username ?? '', exp, csrCondition(csr)];
+    return [signer === '' ? '<none>' : signer, spec?.username ?? '', exp, csrCondition(csr)];
   },
-};
+});
 
 /** The webhook configurations of both kinds, in both served versions. */
 type WebhookConfiguration = AdmissionV1.MutatingWebhookConfiguration | AdmissionV1.ValidatingWebhookConfiguration
   | AdmissionV1beta1.MutatingWebhookConfiguration | AdmissionV1beta1.ValidatingWebhookConfiguration;
 
-export const webhookConfigurationTable: TableDef<WebhookConfiguration> = {
-  columns: [NAME_COLUMN, column('Webhooks', 'integer', 'Webhooks indicates the number of webhooks registered in this configuration'), AGE_COLUMN],
-  cells: (w, now) => [nameOf(w), (w.webhooks ?? []).length, ageOf(w, now)],
-};
+export const webhookConfigurationTable = nameAgeTable<WebhookConfiguration>({
+  columns: [column('Webhooks', 'integer', 'Webhooks indicates the number of webhooks registered in this configuration')],
+  cells: (w) => [(w.webhooks ?? []).length],
+});

@@ -1,12 +1,14 @@
 /**
- * Pieces shared by every kind's table: the Name and Age columns, age cells, and the container
- * name/image layout of workload tables.
+ * Pieces shared by every kind's table: the Name and Age columns and the layout most tables put them
+ * in, age cells, the container name/image layout of workload tables, and list cells cut after the
+ * first few items.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { PodSpec } from '../../sdk/types/generated/core-v1.js';
 import type { TableColumnDefinition } from '../../sdk/types/table.js';
+import type { TableDef } from '../registry/types.js';
 import { humanDuration } from '../../sdk/types/human-duration.js';
-import { asObject, asString } from '../util/json.js';
+import { asObject, asString, nameOf } from '../util/json.js';
 
 /** Description texts of ObjectMeta fields, as the API server's column definitions carry them. */
 export const NAME_DESCRIPTION = 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://platform.io/docs/concepts/overview/working-with-objects/names#names';
@@ -36,6 +38,23 @@ export function ageOf(obj: JsonObject, now: number): string {
   return since(asObject(obj.metadata)?.creationTimestamp, now);
 }
 
+/** Columns and the cells that fill them, in column order. */
+export interface ColumnRun<T> {
+  columns: TableColumnDefinition[];
+  cells(o: T, now: number): unknown[];
+}
+
+/**
+ * The layout of most kinds' tables, as the API server's printers lay them out: Name, the kind's own
+ * columns, Age, then the columns that follow Age (mostly wide ones), if any.
+ */
+export function nameAgeTable<T extends JsonObject>(own: ColumnRun<T>, afterAge?: ColumnRun<T>): TableDef<T> {
+  return {
+    columns: [NAME_COLUMN, ...own.columns, AGE_COLUMN, ...(afterAge?.columns ?? [])],
+    cells: (o, now) => [nameOf(o), ...own.cells(o, now), ageOf(o, now), ...(afterAge?.cells(o, now) ?? [])],
+  };
+}
+
 /** Comma-joined container names and images of a pod spec. */
 export function containerCells(podSpec: PodSpec | undefined): [string, string] {
   const containers = podSpec?.containers ?? [];
@@ -45,6 +64,12 @@ export function containerCells(podSpec: PodSpec | undefined): [string, string] {
 /** A number field as an integer cell (0 when absent). */
 export function int(v: unknown): number {
   return typeof v === 'number' ? Math.trunc(v) : 0;
+}
+
+/** The first `max` items joined, then ` + N more...` for the rest, as kubectl's list cells end. */
+export function firstWithMore(items: readonly string[], max: number, separator = ','): string {
+  const shown = items.slice(0, max).join(separator);
+  return items.length > max ? `${shown} + ${items.length - max} more...` : shown;
 }
 
 /** `<none>` for empty strings. */

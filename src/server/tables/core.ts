@@ -8,7 +8,7 @@ import type {
 import type { TableDef } from '../registry/types.js';
 import { asString, nameOf } from '../util/json.js';
 import { formatLabels } from '../../machinery/labels/selector.js';
-import { AGE_COLUMN, NAME_COLUMN, ageOf, column, containerCells, int, orNone, orUnset, since } from './common.js';
+import { NAME_COLUMN, column, containerCells, firstWithMore, int, nameAgeTable, orNone, orUnset, since, type ColumnRun } from './common.js';
 
 /** A quantity as a cell: its string form, '' for a number (as the untyped read printed it). */
 function quantityCell(v: unknown): string {
@@ -40,7 +40,8 @@ function isTrue(conditions: PodCondition[] | undefined, type: string): boolean {
   return (conditions ?? []).some((c) => c.type === type && c.status === 'True');
 }
 
-function podCells(pod: Pod, now: number): unknown[] {
+/** Ready, Status and Restarts: what kubectl reads from the container statuses. */
+function podStatusCells(pod: Pod, now: number): unknown[] {
   const spec = pod.spec;
   const status = pod.status;
   const conditions = status?.conditions ?? [];
@@ -125,10 +126,16 @@ function podCells(pod: Pod, now: number): unknown[] {
   else if (deleting && phase !== 'Succeeded' && phase !== 'Failed') reason = 'Terminating';
   let restartsText = String(restarts);
   if (restarts !== 0 && lastRestart > 0) restartsText = `${restarts} (${since(new Date(lastRestart).toISOString(), now)} ago)`;
-  const podIP = status?.podIPs?.[0]?.ip ?? '';
+  return [`${readyContainers}/${totalContainers}`, reason, restartsText];
+}
+
+/** IP, Node, Nominated Node and Readiness Gates (true gates of all). */
+function podPlacementCells(pod: Pod): unknown[] {
+  const { spec, status } = pod;
   const gates = spec?.readinessGates ?? [];
   let readinessGates = '<none>';
   if (gates.length > 0) {
+    const conditions = status?.conditions ?? [];
     let trueConditions = 0;
     for (const g of gates) {
       const cond = conditions.find((c) => c.type === g.conditionType);
@@ -136,23 +143,26 @@ function podCells(pod: Pod, now: number): unknown[] {
     }
     readinessGates = `${trueConditions}/${gates.length}`;
   }
-  return [nameOf(pod), `${readyContainers}/${totalContainers}`, reason, restartsText, ageOf(pod, now),
-    orNone(podIP), orNone(spec?.nodeName ?? ''), orNone(status?.nominatedNodeName ?? ''), readinessGates];
+  return [orNone(status?.podIPs?.[0]?.ip ?? ''), orNone(spec?.nodeName ?? ''), orNone(status?.nominatedNodeName ?? ''), readinessGates];
 }
 
 export const podTable: TableDef<Pod> = {
-  columns: [
-    NAME_COLUMN,
-    column('Ready', 'string', 'The aggregate readiness state of this pod for accepting traffic.'),
-    column('Status', 'string', 'The aggregate status of the containers in this pod.'),
-    column('Restarts', 'string', 'The number of times the containers in this pod have been restarted and when the last container in this pod has restarted.'),
-    AGE_COLUMN,
-    column('IP', 'string', 'podIP address allocated to the pod. Routable at least within the cluster. Empty if not yet allocated.', 1),
-    column('Node', 'string', 'NodeName indicates in which node this pod is scheduled.', 1),
-    column('Nominated Node', 'string', 'nominatedNodeName is set only when this pod preempts other pods on the node, but it cannot be scheduled right away as preemption victims receive their graceful termination periods.', 1),
-    column('Readiness Gates', 'string', 'If specified, all readiness gates will be evaluated for pod readiness.', 1),
-  ],
-  cells: podCells,
+  ...nameAgeTable<Pod>({
+    columns: [
+      column('Ready', 'string', 'The aggregate readiness state of this pod for accepting traffic.'),
+      column('Status', 'string', 'The aggregate status of the containers in this pod.'),
+      column('Restarts', 'string', 'The number of times the containers in this pod have been restarted and when the last container in this pod has restarted.'),
+    ],
+    cells: podStatusCells,
+  }, {
+    columns: [
+      column('IP', 'string', 'podIP address allocated to the pod. Routable at least within the cluster. Empty if not yet allocated.', 1),
+      column('Node', 'string', 'NodeName indicates in which node this pod is scheduled.', 1),
+      column('Nominated Node', 'string', 'nominatedNodeName is set only when this pod preempts other pods on the node, but it cannot be scheduled right away as preemption victims receive their graceful termination periods.', 1),
+      column('Readiness Gates', 'string', 'If specified, all readiness gates will be evaluated for pod readiness.', 1),
+    ],
+    cells: podPlacementCells,
+  }),
   conditions(pod) {
     const phase = pod.status?.phase;
     if (phase === 'Succeeded') return [{ type: 'Completed', status: 'True', reason: 'Succeeded', message: 'The pod has completed successfully.' }];
@@ -200,24 +210,22 @@ function portString(svc: Service): string {
   }).join(',');
 }
 
-export const serviceTable: TableDef<Service> = {
+export const serviceTable = nameAgeTable<Service>({
   columns: [
-    NAME_COLUMN,
     column('Type', 'string', 'type determines how the Service is exposed.'),
     column('Cluster-IP', 'string', 'clusterIP is the IP address of the service and is usually assigned randomly.'),
     column('External-IP', 'string', 'externalIPs is a list of IP addresses for which nodes in the cluster will also accept traffic for this service.'),
     column('Port(s)', 'string', 'The list of ports that are exposed by this service.'),
-    AGE_COLUMN,
-    column('Selector', 'string', 'Route service traffic to pods with label keys and values matching this selector.', 1),
   ],
-  cells(svc, now) {
+  cells(svc) {
     const spec = svc.spec;
-    const ips = spec?.clusterIPs ?? [];
-    const clusterIP = ips[0] ?? '<none>';
     const ports = portString(svc);
-    return [nameOf(svc), spec?.type ?? '', clusterIP, externalIP(svc), ports === '' ? '<none>' : ports, ageOf(svc, now), formatLabels(spec?.selector)];
+    return [spec?.type ?? '', spec?.clusterIPs?.[0] ?? '<none>', externalIP(svc), ports === '' ? '<none>' : ports];
   },
-};
+}, {
+  columns: [column('Selector', 'string', 'Route service traffic to pods with label keys and values matching this selector.', 1)],
+  cells: (svc) => [formatLabels(svc.spec?.selector)],
+});
 
 // ---- nodes --------------------------------------------------------------------------------------
 
@@ -239,12 +247,18 @@ function nodeAddress(node: Node, type: string): string {
   return '<none>';
 }
 
-export const nodeTable: TableDef<Node> = {
+export const nodeTable = nameAgeTable<Node>({
+  columns: [column('Status', 'string', 'The status of the node'), column('Roles', 'string', 'The roles of the node')],
+  cells(node) {
+    const statuses: string[] = [];
+    const ready = (node.status?.conditions ?? []).find((c) => c.type === 'Ready');
+    if (ready !== undefined) statuses.push(ready.status === 'True' ? 'Ready' : 'NotReady');
+    if (statuses.length === 0) statuses.push('Unknown');
+    if (node.spec?.unschedulable === true) statuses.push('SchedulingDisabled');
+    return [statuses.join(','), nodeRoles(node)];
+  },
+}, {
   columns: [
-    NAME_COLUMN,
-    column('Status', 'string', 'The status of the node'),
-    column('Roles', 'string', 'The roles of the node'),
-    AGE_COLUMN,
     column('Version', 'string', 'Node agent version reported by the node.'),
     column('Internal-IP', 'string', 'List of addresses reachable to the node.', 1),
     column('External-IP', 'string', 'List of addresses reachable to the node.', 1),
@@ -252,42 +266,35 @@ export const nodeTable: TableDef<Node> = {
     column('Kernel-Version', 'string', "Kernel Version reported by the node from 'uname -r' (e.g. 3.16.0-0.bpo.4-amd64).", 1),
     column('Container-Runtime', 'string', 'ContainerRuntime Version reported by the node through runtime remote API (e.g. containerd://1.4.2).', 1),
   ],
-  cells(node, now) {
-    const status = node.status;
-    const statuses: string[] = [];
-    const ready = (status?.conditions ?? []).find((c) => c.type === 'Ready');
-    if (ready !== undefined) statuses.push(ready.status === 'True' ? 'Ready' : 'NotReady');
-    if (statuses.length === 0) statuses.push('Unknown');
-    if (node.spec?.unschedulable === true) statuses.push('SchedulingDisabled');
-    const info = status?.nodeInfo;
+  cells(node) {
+    const info = node.status?.nodeInfo;
     const unknown = (v: string | undefined): string => (v === undefined || v === '' ? '<unknown>' : v);
-    return [nameOf(node), statuses.join(','), nodeRoles(node), ageOf(node, now), info?.kubeletVersion ?? '',
-      nodeAddress(node, 'InternalIP'), nodeAddress(node, 'ExternalIP'), unknown(info?.osImage), unknown(info?.kernelVersion), unknown(info?.containerRuntimeVersion)];
+    return [info?.kubeletVersion ?? '', nodeAddress(node, 'InternalIP'), nodeAddress(node, 'ExternalIP'),
+      unknown(info?.osImage), unknown(info?.kernelVersion), unknown(info?.containerRuntimeVersion)];
   },
-};
+});
 
 // ---- namespaces, configmaps, secrets, service accounts ------------------------------------------
 
-export const namespaceTable: TableDef<Namespace> = {
-  columns: [NAME_COLUMN, column('Status', 'string', 'The status of the namespace'), AGE_COLUMN],
-  cells: (ns, now) => [nameOf(ns), ns.status?.phase ?? '', ageOf(ns, now)],
-};
+export const namespaceTable = nameAgeTable<Namespace>({
+  columns: [column('Status', 'string', 'The status of the namespace')],
+  cells: (ns) => [ns.status?.phase ?? ''],
+});
 
-export const configMapTable: TableDef<ConfigMap> = {
-  columns: [NAME_COLUMN, column('Data', 'string', 'Data contains the configuration data.'), AGE_COLUMN],
-  cells: (cm, now) => [nameOf(cm), Object.keys(cm.data ?? {}).length + Object.keys(cm.binaryData ?? {}).length, ageOf(cm, now)],
-};
+export const configMapTable = nameAgeTable<ConfigMap>({
+  columns: [column('Data', 'string', 'Data contains the configuration data.')],
+  cells: (cm) => [Object.keys(cm.data ?? {}).length + Object.keys(cm.binaryData ?? {}).length],
+});
 
-export const secretTable: TableDef<Secret> = {
-  columns: [NAME_COLUMN, column('Type', 'string', 'Used to facilitate programmatic handling of secret data.'),
-    column('Data', 'string', 'Data contains the secret data.'), AGE_COLUMN],
-  cells: (s, now) => [nameOf(s), s.type ?? '', Object.keys(s.data ?? {}).length, ageOf(s, now)],
-};
+export const secretTable = nameAgeTable<Secret>({
+  columns: [column('Type', 'string', 'Used to facilitate programmatic handling of secret data.'), column('Data', 'string', 'Data contains the secret data.')],
+  cells: (s) => [s.type ?? '', Object.keys(s.data ?? {}).length],
+});
 
-export const serviceAccountTable: TableDef<ServiceAccount> = {
-  columns: [NAME_COLUMN, column('Secrets', 'string', 'Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use.'), AGE_COLUMN],
-  cells: (sa, now) => [nameOf(sa), (sa.secrets ?? []).length, ageOf(sa, now)],
-};
+export const serviceAccountTable = nameAgeTable<ServiceAccount>({
+  columns: [column('Secrets', 'string', 'Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use.')],
+  cells: (sa) => [(sa.secrets ?? []).length],
+});
 
 // ---- endpoints and events ----------------------------------------------------------------------
 
@@ -295,43 +302,20 @@ function formatEndpoints(ep: Endpoints): string {
   const subsets = ep.subsets ?? [];
   if (subsets.length === 0) return '<none>';
   const list: string[] = [];
-  const maximum = 3;
-  let more = false;
-  let count = 0;
   for (const ss of subsets) {
     const addresses = (ss.addresses ?? []).map((a) => a.ip ?? '');
     const ports = ss.ports ?? [];
-    if (ports.length === 0) {
-      count += addresses.length;
-      for (const ip of addresses) {
-        if (list.length === maximum) {
-          more = true;
-          break;
-        }
-        list.push(ip);
-      }
-      continue;
-    }
-    for (const p of ports) {
-      count += addresses.length;
-      for (const ip of addresses) {
-        if (list.length === maximum) {
-          more = true;
-          break;
-        }
-        const host = ip.includes(':') ? `[${ip}]` : ip;
-        list.push(`${host}:${int(p.port)}`);
-      }
-    }
+    // A subset without ports lists its bare addresses; one with ports, each address once a port.
+    if (ports.length === 0) list.push(...addresses);
+    for (const p of ports) for (const ip of addresses) list.push(`${ip.includes(':') ? `[${ip}]` : ip}:${int(p.port)}`);
   }
-  const ret = list.join(',');
-  return more ? `${ret} + ${count - maximum} more...` : ret;
+  return firstWithMore(list, 3);
 }
 
-export const endpointsTable: TableDef<Endpoints> = {
-  columns: [NAME_COLUMN, column('Endpoints', 'string', 'The set of all endpoints is the union of all subsets.'), AGE_COLUMN],
-  cells: (ep, now) => [nameOf(ep), formatEndpoints(ep), ageOf(ep, now)],
-};
+export const endpointsTable = nameAgeTable<Endpoints>({
+  columns: [column('Endpoints', 'string', 'The set of all endpoints is the union of all subsets.')],
+  cells: (ep) => [formatEndpoints(ep)],
+});
 
 export const eventTable: TableDef<Event> = {
   columns: [
@@ -398,9 +382,13 @@ function volumePhase(o: PersistentVolume | PersistentVolumeClaim): string {
   return typeof o.metadata?.deletionTimestamp === 'string' ? 'Terminating' : o.status?.phase ?? '';
 }
 
-export const persistentVolumeTable: TableDef<PersistentVolume> = {
+/** The wide VolumeMode column of volumes and claims (each kind describes the field its own way). */
+function volumeModeColumn(description: string): ColumnRun<PersistentVolume | PersistentVolumeClaim> {
+  return { columns: [column('VolumeMode', 'string', description, 1)], cells: (o) => [orUnset(o.spec?.volumeMode ?? '')] };
+}
+
+export const persistentVolumeTable = nameAgeTable<PersistentVolume>({
   columns: [
-    NAME_COLUMN,
     column('Capacity', 'string', 'capacity is the description of the persistent volume\'s resources and capacity.'),
     column('Access Modes', 'string', 'accessModes contains all ways the volume can be mounted.'),
     column('Reclaim Policy', 'string', 'persistentVolumeReclaimPolicy defines what happens to a persistent volume when released from its claim.'),
@@ -409,31 +397,26 @@ export const persistentVolumeTable: TableDef<PersistentVolume> = {
     column('StorageClass', 'string', 'StorageClass of the pv'),
     column('VolumeAttributesClass', 'string', 'VolumeAttributesClass of the pv'),
     column('Reason', 'string', 'reason is a brief CamelCase string that describes any failure and is meant for machine parsing and tidy display in the CLI.'),
-    AGE_COLUMN,
-    column('VolumeMode', 'string', 'volumeMode defines if a volume is intended to be used with a formatted filesystem or to remain in raw block state.', 1),
   ],
-  cells(pv, now) {
+  cells(pv) {
     const spec = pv.spec;
     const claimRef = spec?.claimRef;
     const claim = claimRef === undefined ? '' : `${claimRef.namespace ?? ''}/${claimRef.name ?? ''}`;
-    return [nameOf(pv), quantityCell(spec?.capacity?.storage), accessModes(spec?.accessModes), spec?.persistentVolumeReclaimPolicy ?? '', volumePhase(pv),
-      claim, storageClass(pv), orUnset(spec?.volumeAttributesClassName ?? ''), pv.status?.reason ?? '', ageOf(pv, now), orUnset(spec?.volumeMode ?? '')];
+    return [quantityCell(spec?.capacity?.storage), accessModes(spec?.accessModes), spec?.persistentVolumeReclaimPolicy ?? '', volumePhase(pv),
+      claim, storageClass(pv), orUnset(spec?.volumeAttributesClassName ?? ''), pv.status?.reason ?? ''];
   },
-};
+}, volumeModeColumn('volumeMode defines if a volume is intended to be used with a formatted filesystem or to remain in raw block state.'));
 
-export const persistentVolumeClaimTable: TableDef<PersistentVolumeClaim> = {
+export const persistentVolumeClaimTable = nameAgeTable<PersistentVolumeClaim>({
   columns: [
-    NAME_COLUMN,
     column('Status', 'string', 'phase represents the current phase of PersistentVolumeClaim.'),
     column('Volume', 'string', 'volumeName is the binding reference to the PersistentVolume backing this claim.'),
     column('Capacity', 'string', 'capacity represents the actual resources of the underlying volume.'),
     column('Access Modes', 'string', 'accessModes contains the actual access modes the volume backing the PVC has.'),
     column('StorageClass', 'string', 'StorageClass of the pvc'),
     column('VolumeAttributesClass', 'string', 'VolumeAttributesClass of the pvc'),
-    AGE_COLUMN,
-    column('VolumeMode', 'string', 'volumeMode defines what type of volume is required by the claim.', 1),
   ],
-  cells(pvc, now) {
+  cells(pvc) {
     const spec = pvc.spec;
     const volumeName = spec?.volumeName ?? '';
     let capacity = '';
@@ -442,7 +425,6 @@ export const persistentVolumeClaimTable: TableDef<PersistentVolumeClaim> = {
       modes = accessModes(pvc.status?.accessModes);
       capacity = quantityCell(pvc.status?.capacity?.storage);
     }
-    return [nameOf(pvc), volumePhase(pvc), volumeName, capacity, modes, storageClass(pvc), orUnset(spec?.volumeAttributesClassName ?? ''),
-      ageOf(pvc, now), orUnset(spec?.volumeMode ?? '')];
+    return [volumePhase(pvc), volumeName, capacity, modes, storageClass(pvc), orUnset(spec?.volumeAttributesClassName ?? '')];
   },
-};
+}, volumeModeColumn('volumeMode defines what type of volume is required by the claim.'));

@@ -55,7 +55,7 @@ export function customResourceTable(additionalPrinterColumns: unknown): TableDef
     return { def, path: parseCrdJsonPath(asString(col.jsonPath) ?? '') };
   });
   return {
-    columns: [{ ...NAME_COLUMN, description: 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://platform.io/docs/concepts/overview/working-with-objects/names#names' }, ...columns.map((c) => c.def)],
+    columns: [NAME_COLUMN, ...columns.map((c) => c.def)],
     cells(o: JsonObject, now: number) {
       const cells: unknown[] = [nameOf(o)];
       for (const c of columns) {

@@ -2,10 +2,8 @@
  * Table columns and cells of the networking/v1 kinds, as the API server's printers produce them.
  */
 import type { Ingress, IngressClass, IngressRule, IngressStatus, NetworkPolicy } from '../../sdk/types/generated/networking-v1.js';
-import type { TableDef } from '../registry/types.js';
 import { formatObjectSelector } from '../../machinery/labels/selector.js';
-import { nameOf } from '../util/json.js';
-import { AGE_COLUMN, NAME_COLUMN, ageOf, column } from './common.js';
+import { column, nameAgeTable } from './common.js';
 
 /** `formatHosts`: the first three hosts, `* ` for rules without one, `+ N more...` past three. */
 function formatHosts(rules: IngressRule[] | undefined): string {
@@ -34,48 +32,40 @@ function ingressAddresses(status: IngressStatus | undefined): string {
   return [...set].sort().join(',');
 }
 
-export const ingressTable: TableDef<Ingress> = {
+export const ingressTable = nameAgeTable<Ingress>({
   columns: [
-    NAME_COLUMN,
     column('Class', 'string', 'The name of the IngressClass resource that should be used for additional configuration'),
     column('Hosts', 'string', 'Hosts that incoming requests are matched against before the ingress rule'),
     column('Address', 'string', 'Address is a list containing ingress points for the load-balancer'),
     column('Ports', 'string', 'Ports of TLS configurations that open'),
-    AGE_COLUMN,
   ],
-  cells(ing, now) {
+  cells(ing) {
     const spec = ing.spec;
     const className = spec?.ingressClassName ?? '<none>';
     const ports = (spec?.tls ?? []).length > 0 ? '80, 443' : '80';
-    return [nameOf(ing), className, formatHosts(spec?.rules), ingressAddresses(ing.status), ports, ageOf(ing, now)];
+    return [className, formatHosts(spec?.rules), ingressAddresses(ing.status), ports];
   },
-};
+});
 
-export const ingressClassTable: TableDef<IngressClass> = {
+export const ingressClassTable = nameAgeTable<IngressClass>({
   columns: [
-    NAME_COLUMN,
     column('Controller', 'string', 'Controller that is responsible for handling this class'),
     column('Parameters', 'string', 'A reference to a resource with additional parameters'),
-    AGE_COLUMN,
   ],
-  cells(ic, now) {
+  cells(ic) {
     const params = ic.spec?.parameters;
     let parameters = '<none>';
     if (params !== undefined) {
       const group = params.apiGroup;
       parameters = `${params.kind ?? ''}${group === undefined ? '' : `.${group}`}/${params.name ?? ''}`;
     }
-    return [nameOf(ic), ic.spec?.controller ?? '', parameters, ageOf(ic, now)];
+    return [ic.spec?.controller ?? '', parameters];
   },
-};
+});
 
-export const networkPolicyTable: TableDef<NetworkPolicy> = {
+export const networkPolicyTable = nameAgeTable<NetworkPolicy>({
   columns: [
-    NAME_COLUMN,
     column('Pod-Selector', 'string', 'Selects the pods to which this NetworkPolicy object applies.  The array of ingress rules is applied to any pods selected by this field. Multiple network policies can select the same set of pods.  In this case, the ingress rules for each are combined additively. This field is NOT optional and follows standard label selector semantics. An empty podSelector matches all pods in this namespace.'),
-    AGE_COLUMN,
   ],
-  cells(np, now) {
-    return [nameOf(np), formatObjectSelector(np.spec?.podSelector ?? {}), ageOf(np, now)];
-  },
-};
+  cells: (np) => [formatObjectSelector(np.spec?.podSelector ?? {})],
+});

@@ -4,43 +4,35 @@
  */
 import type { ControllerRevision } from '../../sdk/types/generated/apps-v1.js';
 import type { EndpointSlice } from '../../sdk/types/generated/discovery-v1.js';
-import type { TableDef } from '../registry/types.js';
 import type { HorizontalPodAutoscaler, MetricSpec, MetricStatus } from '../../sdk/types/generated/autoscaling-v2.js';
-import { nameOf } from '../util/json.js';
-import { AGE_COLUMN, NAME_COLUMN, ageOf, column, int } from './common.js';
+import { column, firstWithMore, int, nameAgeTable, orUnset } from './common.js';
 
 /** `listWithMoreString`: up to `max` items, then ` + N more...`; `<unset>` when empty. */
 function listWithMore(items: string[], max: number): string {
-  if (items.length > max) return `${items.slice(0, max).join(',')} + ${items.length - max} more...`;
-  const joined = items.join(',');
-  return joined === '' ? '<unset>' : joined;
+  return orUnset(firstWithMore(items, max));
 }
 
-export const endpointSliceTable: TableDef<EndpointSlice> = {
+export const endpointSliceTable = nameAgeTable<EndpointSlice>({
   columns: [
-    NAME_COLUMN,
     column('AddressType', 'string', 'addressType specifies the type of address carried by this EndpointSlice.'),
     column('Ports', 'string', 'ports specifies the list of network ports exposed by each endpoint in this slice.'),
     column('Endpoints', 'string', 'endpoints is a list of unique endpoints in this slice.'),
-    AGE_COLUMN,
   ],
-  cells(slice, now) {
+  cells(slice) {
     // The endpoint slice controller's own writes are not decoded: a nil list or port is stored as null.
     const ports = (slice.ports ?? []).map((p) => (typeof p.port === 'number' ? String(p.port) : p.name ?? '*'));
     const addresses: string[] = [];
     for (const e of slice.endpoints ?? []) for (const a of e.addresses ?? []) addresses.push(a ?? '');
-    return [nameOf(slice), slice.addressType ?? '', listWithMore(ports, 3), listWithMore(addresses, 3), ageOf(slice, now)];
+    return [slice.addressType ?? '', listWithMore(ports, 3), listWithMore(addresses, 3)];
   },
-};
+});
 
-export const controllerRevisionTable: TableDef<ControllerRevision> = {
+export const controllerRevisionTable = nameAgeTable<ControllerRevision>({
   columns: [
-    NAME_COLUMN,
     column('Controller', 'string', 'Controller of the object'),
     column('Revision', 'string', 'Revision indicates the revision of the state represented by Data.'),
-    AGE_COLUMN,
   ],
-  cells(rev, now) {
+  cells(rev) {
     let controller = '<none>';
     for (const ref of rev.metadata?.ownerReferences ?? []) {
       if (ref.controller !== true) continue;
@@ -50,9 +42,9 @@ export const controllerRevisionTable: TableDef<ControllerRevision> = {
       controller = `${(group === '' ? kind : `${kind}.${group}`).toLowerCase()}/${ref.name ?? ''}`;
     }
     // revision is an int64: int() prints 0 for one beyond 2^53, as before.
-    return [nameOf(rev), controller, int(rev.revision), ageOf(rev, now)];
+    return [controller, int(rev.revision)];
   },
-};
+});
 
 /** A resource quantity as Go's `Quantity.String()` keeps it (we print what the object says). */
 function quantity(v: string | number | undefined): string {
@@ -99,25 +91,22 @@ export function formatHpaMetrics(specs: readonly MetricSpec[], statuses: readonl
         list.push('<unknown type>');
     }
   });
-  if (list.length > 2) return `${list.slice(0, 2).join(', ')} + ${list.length - 2} more...`;
-  return list.join(', ');
+  return firstWithMore(list, 2, ', ');
 }
 
-export const horizontalPodAutoscalerTable: TableDef<HorizontalPodAutoscaler> = {
+export const horizontalPodAutoscalerTable = nameAgeTable<HorizontalPodAutoscaler>({
   columns: [
-    NAME_COLUMN,
     column('Reference', 'string', 'reference to scaled resource; horizontal pod autoscaler will learn the current resource consumption and will set the desired number of pods by using its Scale subresource.'),
     column('Targets', 'string', 'the metrics used to calculate the desired replica count'),
     column('MinPods', 'string', 'minReplicas is the lower limit for the number of replicas to which the autoscaler can scale down.'),
     column('MaxPods', 'integer', 'maxReplicas is the upper limit for the number of replicas to which the autoscaler can scale up.'),
     column('Replicas', 'integer', 'currentReplicas is current number of replicas of pods managed by this autoscaler, as last seen by the autoscaler.'),
-    AGE_COLUMN,
   ],
-  cells(hpa, now) {
+  cells(hpa) {
     const spec = hpa.spec;
     const ref = spec?.scaleTargetRef;
     const min = spec?.minReplicas;
-    return [nameOf(hpa), `${ref?.kind ?? ''}/${ref?.name ?? ''}`, formatHpaMetrics(spec?.metrics ?? [], hpa.status?.currentMetrics ?? []),
-      min === undefined ? '<unset>' : String(min), int(spec?.maxReplicas), int(hpa.status?.currentReplicas), ageOf(hpa, now)];
+    return [`${ref?.kind ?? ''}/${ref?.name ?? ''}`, formatHpaMetrics(spec?.metrics ?? [], hpa.status?.currentMetrics ?? []),
+      min === undefined ? '<unset>' : String(min), int(spec?.maxReplicas), int(hpa.status?.currentReplicas)];
   },
-};
+});

@@ -7,9 +7,9 @@ import type { DaemonSet, Deployment, ReplicaSet, StatefulSet } from '../../sdk/t
 import type { CronJob, Job, JobStatus } from '../../sdk/types/generated/batch-v1.js';
 import type { TableDef } from '../registry/types.js';
 import { humanDuration } from '../../sdk/types/human-duration.js';
-import { asString, nameOf } from '../util/json.js';
+import { asString } from '../util/json.js';
 import { formatLabels, formatObjectSelector, fromObjectSelector, selectorString } from '../../machinery/labels/selector.js';
-import { AGE_COLUMN, NAME_COLUMN, ageOf, column, containerCells, int, since } from './common.js';
+import { column, containerCells, int, nameAgeTable, since, type ColumnRun } from './common.js';
 
 const CONTAINERS = column('Containers', 'string', 'Names of each container in the template.', 1);
 const IMAGES = column('Images', 'string', 'Images referenced by each container in the template.', 1);
@@ -24,11 +24,7 @@ function templateSpec(o: TemplatedWorkload): PodSpec | undefined {
 }
 
 /** What a workload kind's table adds between the Name and the Age columns, and its Selector column. */
-interface WorkloadColumns<T extends TemplatedWorkload | CronJob> {
-  /** The kind's own columns, after Name. */
-  columns: TableColumnDefinition[];
-  /** Their cells, in column order. */
-  cells(o: T, now: number): unknown[];
+interface WorkloadColumns<T extends TemplatedWorkload | CronJob> extends ColumnRun<T> {
   /** The Selector column (wide) and its cell; StatefulSets have none. */
   selector?: { column: TableColumnDefinition; cell(o: T): string };
   /** The spec of the pods it runs (a CronJob's is inside its job template). */
@@ -40,30 +36,30 @@ interface WorkloadColumns<T extends TemplatedWorkload | CronJob> {
  * columns, Age, then the wide Containers, Images and Selector columns.
  */
 function workloadTable<T extends TemplatedWorkload | CronJob>(w: WorkloadColumns<T>): TableDef<T> {
-  const podSpec = w.podSpec;
   const selector = w.selector;
-  return {
-    columns: [NAME_COLUMN, ...w.columns, AGE_COLUMN, CONTAINERS, IMAGES, ...(selector === undefined ? [] : [selector.column])],
-    cells(o, now) {
-      const [names, images] = containerCells(podSpec(o));
-      return [nameOf(o), ...w.cells(o, now), ageOf(o, now), names, images, ...(selector === undefined ? [] : [selector.cell(o)])];
-    },
-  };
+  return nameAgeTable(w, {
+    columns: [CONTAINERS, IMAGES, ...(selector === undefined ? [] : [selector.column])],
+    cells: (o) => [...containerCells(w.podSpec(o)), ...(selector === undefined ? [] : [selector.cell(o)])],
+  });
 }
 
 /** The Selector column of the kinds whose `spec.selector` is a LabelSelector. */
 const LABEL_SELECTOR = { column: SELECTOR, cell: (o: ReplicaSet | DaemonSet | Job) => formatObjectSelector(o.spec?.selector) };
 
+/** The Ready column of Deployments and StatefulSets: ready replicas of the desired ones. */
+const READY_OF_DESIRED = column('Ready', 'string', 'Number of the pod with ready state');
+
+function readyOfDesired(o: Deployment | StatefulSet): string {
+  return `${int(o.status?.readyReplicas)}/${int(o.spec?.replicas)}`;
+}
+
 export const deploymentTable = workloadTable<Deployment>({
   columns: [
-    column('Ready', 'string', 'Number of the pod with ready state'),
+    READY_OF_DESIRED,
     column('Up-to-date', 'string', 'Total number of non-terminating pods targeted by this deployment that have the desired template spec.'),
     column('Available', 'string', 'Total number of available non-terminating pods (ready for at least minReadySeconds) targeted by this deployment.'),
   ],
-  cells(d) {
-    const status = d.status;
-    return [`${int(status?.readyReplicas)}/${int(d.spec?.replicas)}`, int(status?.updatedReplicas), int(status?.availableReplicas)];
-  },
+  cells: (d) => [readyOfDesired(d), int(d.status?.updatedReplicas), int(d.status?.availableReplicas)],
   selector: {
     column: SELECTOR,
     cell(d) {
@@ -105,8 +101,8 @@ export const replicationControllerTable = workloadTable<ReplicationController>({
 });
 
 export const statefulSetTable = workloadTable<StatefulSet>({
-  columns: [column('Ready', 'string', 'Number of the pod with ready state')],
-  cells: (s) => [`${int(s.status?.readyReplicas)}/${int(s.spec?.replicas)}`],
+  columns: [READY_OF_DESIRED],
+  cells: (s) => [readyOfDesired(s)],
   podSpec: templateSpec,
 });
 
