@@ -77,11 +77,6 @@ export class TabWriter {
     return this.cell === '' && this.lines.length === 1 && this.lines[0]?.length === 0;
   }
 
-  /** Remembered column widths (for tests and for resetting between resource types). */
-  rememberedWidths(): number[] {
-    return [...this.maxWidths];
-  }
-
   /** Replaces the remembered widths; `[]` forgets them, as kubectl does between resource types. */
   setRememberedWidths(widths: readonly number[]): void {
     this.maxWidths = [...widths];

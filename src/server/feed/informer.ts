@@ -90,11 +90,6 @@ export class Informer<T extends JsonObject = JsonObject> {
     return out;
   }
 
-  /** Number of cached objects. */
-  get size(): number {
-    return this.objects.size;
-  }
-
   /** Adds a change handler. */
   addHandler(handler: InformerHandler<T>): () => void {
     this.handlers.push(handler);
@@ -105,20 +100,20 @@ export class Informer<T extends JsonObject = JsonObject> {
   }
 
   /** Applies a change and tells the handlers (the feed and the first list call it). */
-  apply(type: InformerEvent['type'], obj: T, notify = true): void {
+  apply(type: InformerEvent['type'], obj: T): void {
     const key = objectKeyOf(obj);
     const old = this.objects.get(key);
     if (type === 'DELETED') {
       if (old === undefined && !this.synced) this.syncTombstones?.set(key, resourceVersionOf(obj));
       if (old === undefined) return;
       this.remove(key, old);
-      if (notify) this.emit({ type, object: obj, old });
+      this.emit({ type, object: obj, old });
       return;
     }
     if (old !== undefined && resourceVersionOf(old) > resourceVersionOf(obj)) return;
     if (old !== undefined) this.remove(key, old);
     this.insert(key, obj);
-    if (notify) this.emit(old === undefined ? { type: 'ADDED', object: obj } : { type: 'MODIFIED', object: obj, old });
+    this.emit(old === undefined ? { type: 'ADDED', object: obj } : { type: 'MODIFIED', object: obj, old });
   }
 
   /** Fills the cache from a list taken while the feed was already running. */

@@ -23,8 +23,6 @@ export interface WebhookAuthorizationOptions {
   authorizedTtlMs?: number;
   /** `--authorization-webhook-cache-unauthorized-ttl` in ms (default 30 seconds). */
   unauthorizedTtlMs?: number;
-  /** Time limit of one call in ms (default 30 seconds). */
-  timeoutMs?: number;
 }
 
 /** How to reach the webhook. */
@@ -143,7 +141,7 @@ export class WebhookMode implements AuthorizationMode {
     if (cached !== undefined && cached.expires > now) return cached.decision;
     let answer: { status: number; text: string };
     try {
-      answer = await post(this.target, JSON.stringify(review), this.opts.timeoutMs ?? 30_000);
+      answer = await post(this.target, JSON.stringify(review), 30_000);
     } catch (e) {
       return { decision: 'no-opinion', error: `error contacting webhook: ${e instanceof Error ? e.message : String(e)}` };
     }
