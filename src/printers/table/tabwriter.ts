@@ -13,7 +13,6 @@
 export interface TabCell {
   text: string;
   width: number;
-  htab: boolean;
 }
 
 /**
@@ -90,7 +89,7 @@ export class TabWriter {
       if (ch === 0x09 || ch === 0x0b || ch === 0x0a || ch === 0x0c) {
         this.cell += text.slice(start, i);
         start = i + 1;
-        const ncells = this.terminateCell(ch === 0x09);
+        const ncells = this.terminateCell();
         if (ch === 0x0a || ch === 0x0c) {
           this.lines.push([]);
           if (ch === 0x0c || ncells === 1) this.flush();
@@ -102,16 +101,16 @@ export class TabWriter {
 
   /** Formats and emits everything buffered. */
   flush(): void {
-    if (this.cell.length > 0) this.terminateCell(false);
+    if (this.cell.length > 0) this.terminateCell();
     this.format(0, this.lines.length);
     this.lines = [[]];
     this.cell = '';
     this.widths = [];
   }
 
-  private terminateCell(htab: boolean): number {
+  private terminateCell(): number {
     const line = this.lines[this.lines.length - 1] ?? [];
-    line.push({ text: this.cell, width: (this.options.measure ?? runeCount)(this.cell), htab });
+    line.push({ text: this.cell, width: (this.options.measure ?? runeCount)(this.cell) });
     this.cell = '';
     return line.length;
   }

@@ -125,7 +125,6 @@ function post(target: WebhookTarget, body: string, timeoutMs: number): Promise<{
 
 /** `Webhook`. */
 export class WebhookMode implements AuthorizationMode {
-  readonly name = 'Webhook';
   private readonly cache = new Map<string, { decision: ModeDecision; expires: number }>();
   private readonly version: 'v1' | 'v1beta1';
 
