@@ -6,7 +6,6 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ResourceDef } from '../registry/types.js';
-import { matchesLabels, type LabelSelector } from '../../machinery/labels/selector.js';
 import { asArray, asObject, asString } from '../util/json.js';
 
 /** A change of a cached object. */
@@ -70,14 +69,10 @@ export class Informer<T extends JsonObject = JsonObject> {
     return this.objects.get(key);
   }
 
-  /** Objects in one namespace (every namespace for ''), optionally those a selector matches. */
-  list(namespace = '', selector?: LabelSelector): T[] {
-    const source = namespace === '' || !this.def.namespaced ? this.objects.values() : (this.namespaces.get(namespace)?.values() ?? [].values());
-    const out: T[] = [];
-    for (const obj of source) {
-      if (selector === undefined || matchesLabels(selector, asObject(asObject(obj.metadata)?.labels))) out.push(obj);
-    }
-    return out;
+  /** Objects in one namespace (every namespace for ''). */
+  list(namespace = ''): T[] {
+    if (namespace === '' || !this.def.namespaced) return [...this.objects.values()];
+    return [...(this.namespaces.get(namespace)?.values() ?? [])];
   }
 
   /** Objects that name `uid` among their owner references. */
