@@ -27,11 +27,6 @@ export interface CoreParts {
   observability?: Observability;
 }
 
-/** What a context is made of: a core's parts and, optionally, the admission chain (default: none). */
-export interface ContextParts extends CoreParts {
-  admission?: AdmissionChain;
-}
-
 /** Creates the core of a server: its change feed and the informers over it. */
 export function createServerCore(parts: CoreParts): ServerCore {
   const log = parts.log ?? ((): void => undefined);
@@ -63,7 +58,7 @@ export function contextOf(core: ServerCore, admission: AdmissionChain): ServerCo
   return { ...core, admission };
 }
 
-/** Creates a context in one step (tests, and servers whose admission needs nothing of the core). */
-export function createServerContext(parts: ContextParts): ServerContext {
-  return contextOf(createServerCore(parts), parts.admission ?? new AdmissionChain([]));
+/** Creates a context with no admission in one step (tests). */
+export function createServerContext(parts: CoreParts): ServerContext {
+  return contextOf(createServerCore(parts), new AdmissionChain([]));
 }

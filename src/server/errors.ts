@@ -70,10 +70,8 @@ export function alreadyExists(gr: GroupResource, name: string): ApiError {
 export const OPTIMISTIC_LOCK_MESSAGE = 'the object has been modified; please apply your changes to the latest version and try again';
 
 /** 409: `Operation cannot be fulfilled on configmaps "x": <why>`. */
-export function conflict(gr: GroupResource, name: string, why: string = OPTIMISTIC_LOCK_MESSAGE, causes?: StatusCause[]): ApiError {
-  const details = resourceDetails(gr, name);
-  if (causes !== undefined) details.causes = causes;
-  return new ApiError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(gr)} "${name}": ${why}`, details);
+export function conflict(gr: GroupResource, name: string, why: string = OPTIMISTIC_LOCK_MESSAGE): ApiError {
+  return new ApiError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(gr)} "${name}": ${why}`, resourceDetails(gr, name));
 }
 
 /** 400 with a message. */

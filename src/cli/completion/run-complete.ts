@@ -15,8 +15,6 @@ import type { CompletionSources, SourcesFactory } from './sources.js';
 /** Options of {@link runComplete}. */
 export interface RunCompleteOptions {
   withDescriptions?: boolean;
-  /** The dynamic sources (tests pass fixed ones); by default config files and the server. */
-  sources?: SourcesFactory;
 }
 
 /**
@@ -57,7 +55,7 @@ function pluginCompletion(io: CliIO): PluginCompletion {
 export async function runComplete(words: readonly string[], io: CliIO, options: RunCompleteOptions = {}): Promise<number> {
   let res: CompletionResult;
   try {
-    res = await complete(words, { sources: options.sources ?? deferredLiveSources(io), plugins: pluginCompletion(io) });
+    res = await complete(words, { sources: deferredLiveSources(io), plugins: pluginCompletion(io) });
   } catch (err) {
     // Completion must never break the command line: report and tell the shell to do nothing.
     io.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);

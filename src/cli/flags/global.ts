@@ -31,7 +31,6 @@ export interface GlobalOptions {
   /** Whether --insecure-skip-tls-verify was given at all (an explicit false also overrides the config). */
   insecureSkipTlsVerifySet: boolean;
   kubeconfig?: string;
-  matchServerVersion: boolean;
   namespace?: string;
   password?: string;
   requestTimeout: string;
@@ -77,7 +76,6 @@ export function globalOptionsFrom(parsed: GlobalFlags, shadowed: ReadonlySet<str
     disableCompression: values.bool('disable-compression'),
     insecureSkipTlsVerify: values.bool('insecure-skip-tls-verify'),
     insecureSkipTlsVerifySet: values.changed('insecure-skip-tls-verify'),
-    matchServerVersion: values.bool('match-server-version'),
     requestTimeout: values.string('request-timeout') ?? '0',
     verbosity: values.int('v') ?? 0,
     warningsAsErrors: values.bool('warnings-as-errors'),

@@ -33,8 +33,6 @@ type ReadTemplate = (cwd: string, file: string, what: string) => Promise<string>
 
 /** Prints each object (or event) to text; list semantics are added by {@link makePrinter}. */
 interface FormatParts {
-  /** One object (or a List) as one document. */
-  one(object: KubeObject): string;
   /** Several objects printed together. */
   many(objects: readonly KubeObject[], singleItemImplied: boolean): string;
   streamed(object: KubeObject): string;
@@ -61,7 +59,6 @@ function jsonPathParts(template: JsonPathTemplate): FormatParts {
   // Templates see the whole object, managedFields included: kubectl hides them only in json/yaml.
   const run = (data: unknown): string => template.execute(data);
   return {
-    one: (object) => run(object),
     many: (objects, single) => run(objectOrList(objects, single)),
     streamed: (object) => run(object),
     event: (event) => run({ type: event.type, object: event.object }),
@@ -82,7 +79,6 @@ function goTemplateParts(template: GoTemplate, context: OutputContext): FormatPa
     }
   };
   return {
-    one: (object) => run(object),
     many: (objects, single) => run(objectOrList(objects, single)),
     streamed: (object) => run(object),
     event: (event) => run({ type: event.type, object: event.object }),
@@ -93,11 +89,6 @@ function customColumnsParts(columns: readonly CustomColumn[], noHeaders: boolean
   let stream: CustomColumnsPrinter | undefined;
   const streaming = (): CustomColumnsPrinter => (stream ??= new CustomColumnsPrinter(columns, { noHeaders }));
   return {
-    one: (object) => {
-      const p = new CustomColumnsPrinter(columns, { noHeaders });
-      p.print(object);
-      return p.finish();
-    },
     many: (objects) => {
       if (objects.length === 0) return '';
       const p = new CustomColumnsPrinter(columns, { noHeaders });
@@ -125,7 +116,6 @@ export async function buildPrinter(format: OutputFormat, template: string, base:
   switch (format) {
     case 'json':
       return makePrinter(format, base, {
-        one: (o) => printJson(o, objectOptions),
         many: (objects, single) => printJson(objectOrList(objects, single), objectOptions),
         streamed: (o) => printJson(o, objectOptions),
         event: (e) => printWatchEventJson(e, objectOptions),
@@ -133,7 +123,6 @@ export async function buildPrinter(format: OutputFormat, template: string, base:
     case 'yaml': {
       const documents = new YamlDocumentPrinter(objectOptions);
       return makePrinter(format, base, {
-        one: (o) => printYaml(o, objectOptions),
         many: (objects, single) => printYaml(objectOrList(objects, single), objectOptions),
         streamed: (o) => documents.print(o),
         event: (e) => documents.printEvent(e),
@@ -141,7 +130,6 @@ export async function buildPrinter(format: OutputFormat, template: string, base:
     }
     case 'name':
       return makePrinter(format, base, {
-        one: (o) => formatName(o),
         many: (objects) => objects.map((o) => formatName(o)).join(''),
         streamed: (o) => formatName(o),
         event: (e) => formatName(e.object as KubeObject),
@@ -198,11 +186,6 @@ function clientSideTableParts(options: TablePrintOptions, context: OutputContext
     return table(objects, stream, eventType);
   };
   return {
-    one: (object) => {
-      const out = new TableOutput();
-      out.startType(options);
-      return table([object], out);
-    },
     many: (objects) => {
       const out = new TableOutput();
       out.startType(options);

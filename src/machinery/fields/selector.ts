@@ -99,12 +99,6 @@ export function matchesFields(selector: FieldSelector, fields: (name: string) =>
   return true;
 }
 
-/** The single `metadata.name=x` requirement, if the selector pins one name. */
-export function pinnedName(selector: FieldSelector): string | undefined {
-  for (const r of selector.requirements) if (r.field === 'metadata.name' && r.op === '=') return r.value;
-  return undefined;
-}
-
 /** A value escaped for a field selector (`fields.EscapeValue`): a backslash, `,` and `=` each get a backslash before them. */
 export function escapeFieldValue(value: string): string {
   return value.replace(/[\\,=]/g, (c) => `\\${c}`);

@@ -12,8 +12,6 @@ const TO_OBJECT = { longs: Number } as const;
 
 /** Envelope encoding and decoding for one prefix. */
 export interface EnvelopeCodec {
-  /** Wraps message bytes in the envelope. */
-  envelope: (raw: Uint8Array, typeMeta: TypeMeta) => Uint8Array;
   /** The type meta and message bytes of an enveloped body; refuses other prefixes, encodings and content types. */
   openEnvelope: (bytes: Uint8Array) => { typeMeta: TypeMeta; raw: Uint8Array };
   /** The enveloped protobuf form of an object (its apiVersion and kind go to the type meta). */
@@ -72,5 +70,5 @@ export function envelopeCodec(prefix: readonly number[]): EnvelopeCodec {
     return out;
   }
 
-  return { envelope, openEnvelope, encodeObject, decodeObject };
+  return { openEnvelope, encodeObject, decodeObject };
 }

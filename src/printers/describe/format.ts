@@ -68,16 +68,15 @@ export function printLabelsMultiline(
   title: string,
   labels: Readonly<Record<string, string>> | undefined,
   initialIndent = '',
-  innerIndent = '\t',
 ): void {
-  w.write(LEVEL_0, `${initialIndent}${title}:${innerIndent}`);
+  w.write(LEVEL_0, `${initialIndent}${title}:\t`);
   const keys = sortedKeys(labels);
   if (keys.length === 0) {
     w.writeLine('<none>');
     return;
   }
   keys.forEach((key, i) => {
-    if (i !== 0) w.write(LEVEL_0, `${initialIndent}${innerIndent}`);
+    if (i !== 0) w.write(LEVEL_0, `${initialIndent}\t`);
     w.write(LEVEL_0, `${key}=${labels?.[key] ?? ''}\n`);
   });
 }

@@ -290,15 +290,15 @@ export function describePersistentVolumeSource(spec: Json, w: DescribeWriter): v
 }
 
 /** Tolerations as kubectl lists them: sorted by key, `key=value:Effect op=Exists for 300s`. */
-export function printTolerationsMultiline(w: DescribeWriter, title: string, tolerations: Json[], initialIndent = '', innerIndent = '\t'): void {
-  w.write(LEVEL_0, `${initialIndent}${title}:${innerIndent}`);
+export function printTolerationsMultiline(w: DescribeWriter, title: string, tolerations: Json[]): void {
+  w.write(LEVEL_0, `${title}:\t`);
   if (tolerations.length === 0) {
     w.writeLine('<none>');
     return;
   }
   const sorted = tolerations.map((t, i) => ({ t, i })).sort((a, b2) => compareUtf8(str(a.t['key']), str(b2.t['key'])) || a.i - b2.i).map((x) => x.t);
   sorted.forEach((t, i) => {
-    if (i !== 0) w.write(LEVEL_0, `${initialIndent}${innerIndent}`);
+    if (i !== 0) w.write(LEVEL_0, '\t');
     let line = str(t['key']);
     if (str(t['value'])) line += `=${str(t['value'])}`;
     if (str(t['effect'])) line += `:${str(t['effect'])}`;

@@ -7,8 +7,6 @@ import { isListObject } from './lists.js';
 export interface NamePrintOptions {
   /** A past-tense verb appended after a space (`configmap/foo created`), as mutating commands print. */
   operation?: string;
-  /** Leave the operation out. */
-  shortOutput?: boolean;
 }
 
 /**
@@ -23,6 +21,6 @@ export function formatName(object: KubeObject, options: NamePrintOptions = {}): 
   const kind = object.kind ?? '';
   if (kind === '') throw new PrinterError(`missing kind for resource with name ${name}`);
   const group = groupOfApiVersion(object.apiVersion);
-  const suffix = options.operation && !options.shortOutput ? ` ${options.operation}` : '';
+  const suffix = options.operation ? ` ${options.operation}` : '';
   return `${formatGroupKind({ group, kind })}/${name}${suffix}\n`;
 }

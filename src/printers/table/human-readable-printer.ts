@@ -1,9 +1,7 @@
-import type { Status } from '../../sdk/types/status.js';
 import type { Table, TableColumnDefinition } from '../../sdk/types/table.js';
 import { formatCell } from './cells.js';
 import type { TablePrintOptions } from './decorate.js';
 import { decorateTable } from './decorate.js';
-import { labelColumnHeader } from './labels.js';
 import type { TabWriter } from './tabwriter.js';
 
 /** The EVENT cell of `--output-watch-events`: the type padded to eight characters, as kubectl pads it. */
@@ -28,12 +26,6 @@ function sameColumns(a: readonly TableColumnDefinition[], b: readonly TableColum
   });
 }
 
-const STATUS_COLUMNS: TableColumnDefinition[] = [
-  { name: 'Status', type: 'string' },
-  { name: 'Reason', type: 'string' },
-  { name: 'Message', type: 'string' },
-];
-
 /**
  * kubectl's human-readable printer for one resource type: prints server Tables (a whole list,
  * one chunk of a list, or the one-row table of a watch event) into a {@link TabWriter}. The header
@@ -44,7 +36,6 @@ export class HumanReadablePrinter {
   private readonly options: TablePrintOptions;
   private lastColumns: TableColumnDefinition[] = [];
   private printedHeaders = false;
-  private printedStatusHeader = false;
 
   constructor(options: TablePrintOptions) {
     this.options = options;
@@ -78,26 +69,6 @@ export class HumanReadablePrinter {
       };
     }
     output.write(renderTable(table, local));
-  }
-
-  /**
-   * Prints a Status (the object of a watch ERROR event, or a Status returned in place of a list)
-   * as kubectl's status handler does: STATUS, REASON and MESSAGE columns.
-   */
-  printStatus(status: Status, output: TabWriter, eventType?: string): void {
-    const includeHeaders = !this.printedStatusHeader && !this.options.noHeaders;
-    const headers = STATUS_COLUMNS.map((c) => c.name.toUpperCase());
-    headers.push(...(this.options.columnLabels ?? []).map(labelColumnHeader));
-    if (this.options.showLabels) headers.push('LABELS');
-    if (this.options.withNamespace) headers.unshift('NAMESPACE');
-    if (eventType) headers.unshift('EVENT');
-    if (includeHeaders) output.write(`${headers.join('\t')}\n`);
-    let line = '';
-    if (eventType) line += `${this.options.paintEvent?.(eventType, formatEventType(eventType)) ?? formatEventType(eventType)}\t`;
-    if (this.options.withNamespace) line += '\t';
-    line += [status.status ?? '', status.reason ?? '', status.message ?? ''].join('\t');
-    output.write(`${line}\n`);
-    this.printedStatusHeader = true;
   }
 }
 

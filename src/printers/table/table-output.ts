@@ -1,4 +1,3 @@
-import type { Status } from '../../sdk/types/status.js';
 import type { Table } from '../../sdk/types/table.js';
 import type { TablePrintOptions } from './decorate.js';
 import { HumanReadablePrinter } from './human-readable-printer.js';
@@ -52,12 +51,6 @@ export class TableOutput {
   /** Prints a Table (a list, one chunk of it, or a watch event's table) of the current type. */
   printTable(table: Table, eventType?: string): void {
     this.current().printTable(table, this.writer, eventType);
-    this.collect();
-  }
-
-  /** Prints a Status (a watch ERROR event) of the current type. */
-  printStatus(status: Status, eventType?: string): void {
-    this.current().printStatus(status, this.writer, eventType);
     this.collect();
   }
 

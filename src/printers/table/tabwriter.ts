@@ -13,7 +13,6 @@
 export interface TabCell {
   text: string;
   width: number;
-  htab: boolean;
 }
 
 /**
@@ -77,11 +76,6 @@ export class TabWriter {
     return this.cell === '' && this.lines.length === 1 && this.lines[0]?.length === 0;
   }
 
-  /** Remembered column widths (for tests and for resetting between resource types). */
-  rememberedWidths(): number[] {
-    return [...this.maxWidths];
-  }
-
   /** Replaces the remembered widths; `[]` forgets them, as kubectl does between resource types. */
   setRememberedWidths(widths: readonly number[]): void {
     this.maxWidths = [...widths];
@@ -95,7 +89,7 @@ export class TabWriter {
       if (ch === 0x09 || ch === 0x0b || ch === 0x0a || ch === 0x0c) {
         this.cell += text.slice(start, i);
         start = i + 1;
-        const ncells = this.terminateCell(ch === 0x09);
+        const ncells = this.terminateCell();
         if (ch === 0x0a || ch === 0x0c) {
           this.lines.push([]);
           if (ch === 0x0c || ncells === 1) this.flush();
@@ -107,16 +101,16 @@ export class TabWriter {
 
   /** Formats and emits everything buffered. */
   flush(): void {
-    if (this.cell.length > 0) this.terminateCell(false);
+    if (this.cell.length > 0) this.terminateCell();
     this.format(0, this.lines.length);
     this.lines = [[]];
     this.cell = '';
     this.widths = [];
   }
 
-  private terminateCell(htab: boolean): number {
+  private terminateCell(): number {
     const line = this.lines[this.lines.length - 1] ?? [];
-    line.push({ text: this.cell, width: (this.options.measure ?? runeCount)(this.cell), htab });
+    line.push({ text: this.cell, width: (this.options.measure ?? runeCount)(this.cell) });
     this.cell = '';
     return line.length;
   }

@@ -29,10 +29,9 @@ export function isDebugProfile(name: string): name is DebugProfile {
   return (DEBUG_PROFILES as readonly string[]).includes(name);
 }
 
-function containerNamed(pod: Pod, name: string, includeEphemeral = true): Container | undefined {
+function containerNamed(pod: Pod, name: string): Container | undefined {
   const spec = pod.spec;
-  const lists: Container[][] = [spec?.containers ?? [], spec?.initContainers ?? []];
-  if (includeEphemeral) lists.push(spec?.ephemeralContainers ?? []);
+  const lists: Container[][] = [spec?.containers ?? [], spec?.initContainers ?? [], spec?.ephemeralContainers ?? []];
   for (const list of lists) {
     const found = list.find((c) => c.name === name);
     if (found !== undefined) return found;

@@ -38,11 +38,6 @@ export class HttpLogger {
     this.sink = sink;
   }
 
-  /** Whether anything is logged at `level`. */
-  enabled(level: number): boolean {
-    return this.verbosity >= level;
-  }
-
   private log(level: number, line: string): void {
     if (this.sink !== undefined && this.verbosity >= level) this.sink(line, level);
   }

@@ -54,24 +54,3 @@ export function humanDuration(ms: number): string {
   }
   return `${Math.trunc(hours / 24 / 365)}y`;
 }
-
-/**
- * A duration with one unit only: `45s`, `3m`, `3h`, `2d`, `1y` (the coarser form kubectl uses in
- * a few places, such as event ages in some describers). Below -1s it prints `<invalid>`.
- *
- * @param ms - the duration in milliseconds
- * @returns the one-unit text for that duration
- */
-export function shortHumanDuration(ms: number): string {
-  if (!Number.isFinite(ms)) return '<invalid>';
-  const seconds = whole(ms, SECOND);
-  if (seconds < -1) return '<invalid>';
-  if (seconds < 0) return '0s';
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = whole(ms, MINUTE);
-  if (minutes < 60) return `${minutes}m`;
-  const hours = whole(ms, HOUR);
-  if (hours < 24) return `${hours}h`;
-  if (hours < 24 * 365) return `${Math.trunc(hours / 24)}d`;
-  return `${Math.trunc(hours / 24 / 365)}y`;
-}

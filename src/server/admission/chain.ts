@@ -8,11 +8,6 @@ import type { AdmissionAttributes, AdmissionPlugin } from './types.js';
 export class AdmissionChain {
   constructor(private readonly plugins: AdmissionPlugin[]) {}
 
-  /** Names of the enabled plugins, in order. */
-  get names(): string[] {
-    return this.plugins.map((p) => p.name);
-  }
-
   /** The mutating phase of every plugin, in order. */
   async admit(attrs: AdmissionAttributes): Promise<void> {
     for (const p of this.plugins) if (p.admit !== undefined) await p.admit(attrs);

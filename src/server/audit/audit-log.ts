@@ -1,44 +1,28 @@
 /**
  * The audit log: one `audit.platform.io/v1` Event per request at level Metadata (user, verb,
- * object reference, response code, annotations), kept in memory (bounded) and appended as JSON
- * lines to a file when `--audit-log-path` names one. Request and response bodies are never
- * recorded, so secrets cannot reach it.
+ * object reference, response code, annotations), appended as JSON lines to a file when
+ * `--audit-log-path` names one. Request and response bodies are never recorded, so secrets
+ * cannot reach it.
  */
 import { appendFile } from 'node:fs/promises';
 import { DOMAIN } from '../../sdk/naming.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { writeJson } from '../../machinery/json-numbers.js';
 
-/** Events kept in memory at most. */
-const MAX_EVENTS = 2_000;
-
 /** An audit log. */
 export class AuditLog {
-  private readonly events: JsonObject[] = [];
   private writing: Promise<void> = Promise.resolve();
 
   constructor(private readonly path: string | undefined, private readonly log: (line: string) => void) {}
 
   /** Records one event (file writes are serialized and never fail the request). */
   record(event: JsonObject): void {
-    this.events.push(event);
-    if (this.events.length > MAX_EVENTS) this.events.splice(0, this.events.length - MAX_EVENTS);
     const path = this.path;
     if (path === undefined) return;
     const line = `${writeJson(event)}\n`;
     this.writing = this.writing.then(() => appendFile(path, line, { mode: 0o600 })).catch((e: unknown) => {
       this.log(`audit log write failed: ${e instanceof Error ? e.message : String(e)}`);
     });
-  }
-
-  /** Events recorded so far, oldest first. */
-  list(): JsonObject[] {
-    return [...this.events];
-  }
-
-  /** Resolves once pending file writes are done. */
-  flush(): Promise<void> {
-    return this.writing;
   }
 }
 

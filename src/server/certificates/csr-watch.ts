@@ -17,7 +17,6 @@ export function csrController<T extends JsonObject>(
   def: AnyDef<T>,
   name: string,
   handle: (csr: T, queue: RateLimitedQueue) => Promise<void>,
-  extra: { start?: () => void; stop?: () => void } = {},
 ): ReconcileLoop & { client: InternalClient } {
   const client = new InternalClient(ctx, name);
   const nameOf = (o: JsonObject): string => asString(asObject(o.metadata)?.name) ?? '';
@@ -31,8 +30,6 @@ export function csrController<T extends JsonObject>(
       if (ev.def.bucket === def.bucket && ev.type !== 'DELETED') loop.queue.add(nameOf(ev.object));
     })],
     initialKeys: async () => (await client.list(def)).map(nameOf),
-    ...(extra.start !== undefined ? { onStart: extra.start } : {}),
-    ...(extra.stop !== undefined ? { onStop: extra.stop } : {}),
   });
   return { ...loop, client };
 }

@@ -56,7 +56,7 @@ export async function setupCertificates(core: ServerCore, inp: CertificatesInput
     certificateSigningPlugin(def, inp.mayUseSigner),
     certificateSubjectRestrictionPlugin(def),
   ];
-  const ca = await SigningCA.load(o.signingCA?.certPem ?? inp.caPem, o.signingCA?.keyPem ?? inp.caKeyPem);
+  const ca = await SigningCA.load(inp.caPem, inp.caKeyPem);
   const controllers = (ctx: ServerContext): Controller[] => {
     const out: Controller[] = [];
     const rbacBootstrap = inp.authorization?.bootstrapPolicy ?? (inp.authorization?.modes ?? []).includes('RBAC');

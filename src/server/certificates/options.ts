@@ -6,8 +6,6 @@
 export interface CertificatesOptions {
   /** `--cluster-signing-duration`: longest lifetime of issued certificates (ms, default 8760h). */
   signingDurationMs?: number;
-  /** PEM CA certificate and key the built-in signers use (default: the server's CA, as kubeadm does). */
-  signingCA?: { certPem: string; keyPem: string };
   /** Run the signing controller (default true). */
   signer?: boolean;
   /** Run the auto-approver of node client certificates (default true). */

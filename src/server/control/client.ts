@@ -27,7 +27,7 @@ export class InternalClient {
 
   private request(def: ResourceDef, namespace: string, name: string, subresource = ''): WriteRequest {
     return {
-      def, namespace: def.namespaced ? namespace : '', name, subresource, user: this.user, userAgent: this.manager, dryRun: false,
+      def, namespace: def.namespaced ? namespace : '', name, subresource, user: this.user, dryRun: false,
       fieldManager: this.manager, options: {},
     };
   }

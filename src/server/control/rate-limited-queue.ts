@@ -93,16 +93,6 @@ export class RateLimitedQueue {
     this.failures.delete(key);
   }
 
-  /** How often a key has failed in a row. */
-  retries(key: string): number {
-    return this.failures.get(key) ?? 0;
-  }
-
-  /** Number of keys waiting (not counting delayed ones). */
-  get length(): number {
-    return this.queue.length;
-  }
-
   private schedule(): void {
     if (this.scheduled || this.stopped) return;
     this.scheduled = true;

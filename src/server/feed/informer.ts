@@ -6,7 +6,6 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ResourceDef } from '../registry/types.js';
-import { matchesLabels, type LabelSelector } from '../../machinery/labels/selector.js';
 import { asArray, asObject, asString } from '../util/json.js';
 
 /** A change of a cached object. */
@@ -70,14 +69,10 @@ export class Informer<T extends JsonObject = JsonObject> {
     return this.objects.get(key);
   }
 
-  /** Objects in one namespace (every namespace for ''), optionally those a selector matches. */
-  list(namespace = '', selector?: LabelSelector): T[] {
-    const source = namespace === '' || !this.def.namespaced ? this.objects.values() : (this.namespaces.get(namespace)?.values() ?? [].values());
-    const out: T[] = [];
-    for (const obj of source) {
-      if (selector === undefined || matchesLabels(selector, asObject(asObject(obj.metadata)?.labels))) out.push(obj);
-    }
-    return out;
+  /** Objects in one namespace (every namespace for ''). */
+  list(namespace = ''): T[] {
+    if (namespace === '' || !this.def.namespaced) return [...this.objects.values()];
+    return [...(this.namespaces.get(namespace)?.values() ?? [])];
   }
 
   /** Objects that name `uid` among their owner references. */
@@ -90,11 +85,6 @@ export class Informer<T extends JsonObject = JsonObject> {
     return out;
   }
 
-  /** Number of cached objects. */
-  get size(): number {
-    return this.objects.size;
-  }
-
   /** Adds a change handler. */
   addHandler(handler: InformerHandler<T>): () => void {
     this.handlers.push(handler);
@@ -105,20 +95,20 @@ export class Informer<T extends JsonObject = JsonObject> {
   }
 
   /** Applies a change and tells the handlers (the feed and the first list call it). */
-  apply(type: InformerEvent['type'], obj: T, notify = true): void {
+  apply(type: InformerEvent['type'], obj: T): void {
     const key = objectKeyOf(obj);
     const old = this.objects.get(key);
     if (type === 'DELETED') {
       if (old === undefined && !this.synced) this.syncTombstones?.set(key, resourceVersionOf(obj));
       if (old === undefined) return;
       this.remove(key, old);
-      if (notify) this.emit({ type, object: obj, old });
+      this.emit({ type, object: obj, old });
       return;
     }
     if (old !== undefined && resourceVersionOf(old) > resourceVersionOf(obj)) return;
     if (old !== undefined) this.remove(key, old);
     this.insert(key, obj);
-    if (notify) this.emit(old === undefined ? { type: 'ADDED', object: obj } : { type: 'MODIFIED', object: obj, old });
+    this.emit(old === undefined ? { type: 'ADDED', object: obj } : { type: 'MODIFIED', object: obj, old });
   }
 
   /** Fills the cache from a list taken while the feed was already running. */

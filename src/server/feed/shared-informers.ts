@@ -89,10 +89,4 @@ export class SharedInformers {
       for (const inf of this.byBucket.values()) await this.fillOne(inf);
     });
   }
-
-  /** Stops following the change feed. */
-  stop(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
-  }
 }

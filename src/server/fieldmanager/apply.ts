@@ -55,7 +55,6 @@ function describeObject(obj: KubeObject): string {
 interface Attempt {
   object: JsonObject;
   managers: Managers;
-  changed: boolean;
 }
 
 function attempt(args: ApplyArgs, live: JsonObject, liveManagers: Managers, configSet: FieldSet, force: boolean, ctx: Context): Attempt | ApplyConflictError {
@@ -81,7 +80,7 @@ function attempt(args: ApplyArgs, live: JsonObject, liveManagers: Managers, conf
   const changed = !jsonEqual(live, pruned);
   const mine = managers.get(id);
   if (changed && mine !== undefined) managers.set(id, { ...mine, time: args.now });
-  return { object: changed ? pruned : live, managers, changed };
+  return { object: changed ? pruned : live, managers };
 }
 
 /**

@@ -14,10 +14,6 @@ export interface ApplyConflict {
   field: string;
   /** The Status cause message: `conflict with "kubectl-client-side-apply" using apps/v1`. */
   message: string;
-  /** Operation of the owning manager's entry. */
-  operation: 'Apply' | 'Update';
-  /** Subresource of the owning manager's entry (empty for the main resource). */
-  subresource: string;
 }
 
 /** An apply that conflicts with other managers' fields; the request handler answers 409 Conflict. */
@@ -70,7 +66,7 @@ export function conflictError(sets: [string, ManagerState, FieldSet][]): ApplyCo
   for (const [, state, set] of sorted) {
     const message = `conflict with ${describeManager(state)}`;
     for (const path of set.paths()) {
-      out.push({ manager: state.manager, field: pathString(path), message, operation: state.operation, subresource: state.subresource });
+      out.push({ manager: state.manager, field: pathString(path), message });
       paths.push(path);
     }
   }

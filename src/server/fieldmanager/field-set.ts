@@ -32,11 +32,6 @@ export class FieldSet {
     return this.childMap ?? NO_CHILDREN;
   }
 
-  /** An empty set. */
-  static empty(): FieldSet {
-    return new FieldSet();
-  }
-
   /** A set holding the given paths. */
   static of(...paths: FieldPath[]): FieldSet {
     const set = new FieldSet();
@@ -70,11 +65,6 @@ export class FieldSet {
     (this.memberMap ??= new Map()).set(pe.key, pe);
   }
 
-  /** Removes the member `key` at this level (building only). */
-  deleteMember(key: string): void {
-    this.memberMap?.delete(key);
-  }
-
   /** Attaches `set` under `pe` unless it is empty, merging with what is there (building only). */
   addChild(pe: PathElement, set: FieldSet | undefined): void {
     if (set === undefined || set.isEmpty()) return;
@@ -103,11 +93,6 @@ export class FieldSet {
     if (pe === undefined) return false;
     if (from === path.length - 1) return this.members.has(pe.key);
     return this.children.get(pe.key)?.set.has(path, from + 1) ?? false;
-  }
-
-  /** The paths under `pe`, relative to it (empty when none). */
-  withPrefix(pe: PathElement): FieldSet {
-    return this.children.get(pe.key)?.set ?? EMPTY;
   }
 
   /** Paths in this set or in `other`. */
@@ -200,5 +185,3 @@ export class FieldSet {
     return n;
   }
 }
-
-const EMPTY = new FieldSet();

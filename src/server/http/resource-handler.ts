@@ -91,7 +91,7 @@ function recordOf(rc: RequestContext): { record?: RequestRecord } {
 
 function writeRequest(rc: RequestContext, def: ResourceDef, namespace: string, dryRun: boolean, fieldManager: string, options: JsonObject): WriteRequest {
   return {
-    def, namespace, name: rc.info.name, subresource: rc.info.subresource, user: rc.user, userAgent: rc.req.headers['user-agent'],
+    def, namespace, name: rc.info.name, subresource: rc.info.subresource, user: rc.user,
     dryRun, fieldManager, options, ...recordOf(rc),
   };
 }
@@ -352,7 +352,7 @@ async function handleDeleteCollection(ctx: ServerContext, rc: RequestContext, de
     const meta = asObject(item.metadata) ?? {};
     const req: WriteRequest = {
       def, namespace: asString(meta.namespace) ?? namespace, name: asString(meta.name) ?? '', subresource: '', user: rc.user,
-      userAgent: rc.req.headers['user-agent'], dryRun, fieldManager: '', options, ...recordOf(rc),
+      dryRun, fieldManager: '', options, ...recordOf(rc),
     };
     try {
       const r = await deleteObject(ctx, req, params);

@@ -64,7 +64,7 @@ export async function setupNode(ctx: ServerContext, options: NodeOptions | undef
   const endpoints: PipelineEndpoint[] = [bindingEndpoint(ctx)];
   if (options === undefined) return { controllers: [], endpoints, shutdown: async () => undefined };
   const o = resolveNodeOptions(options);
-  const lifecycle = nodeLifecycle(ctx, { gracePeriodMs: o.nodeMonitorGracePeriodMs, monitorPeriodMs: o.nodeMonitorPeriodMs, now: options.lifecycleNow ?? (() => ctx.now()) });
+  const lifecycle = nodeLifecycle(ctx, { gracePeriodMs: o.nodeMonitorGracePeriodMs, monitorPeriodMs: o.nodeMonitorPeriodMs, now: () => ctx.now() });
   // Without a node of its own the server still schedules onto, and watches over, the nodes clients register.
   if (!o.registerNode) return { controllers: [lifecycle, scheduler(ctx)], endpoints, shutdown: async () => undefined };
   if (o.runtime === 'process' && process.platform === 'win32') {

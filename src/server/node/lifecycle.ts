@@ -13,7 +13,7 @@ import { COMPONENTS, NAMESPACES, TAINTS } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
 import { timestamp } from '../util/time.js';
 import { InternalClient } from '../control/client.js';
-import { realClock, type ControllerClock } from '../control/clock.js';
+import { realClock } from '../control/clock.js';
 import type { Controller } from '../control/controller.js';
 import { sweepLoop } from '../control/sweep-loop.js';
 import { EventRecorder } from '../control/event-recorder.js';
@@ -27,8 +27,6 @@ export interface NodeLifecycleOptions {
   monitorPeriodMs: number;
   /** The time nodes are judged by (this controller's own observation clock). */
   now: () => number;
-  /** Timers of the monitor passes (default: the server's clock with Node's timers). */
-  clock?: ControllerClock;
 }
 
 const UNKNOWN_REASON = 'NodeStatusUnknown';
@@ -215,7 +213,7 @@ export function nodeLifecycle(ctx: ServerContext, options: NodeLifecycleOptions)
   }
 
   const loop = sweepLoop({
-    name: 'node-lifecycle', ctx, clock: options.clock ?? realClock(ctx.now), intervalMs: options.monitorPeriodMs, sweep: monitor, syncOnStart: true,
+    name: 'node-lifecycle', ctx, clock: realClock(ctx.now), intervalMs: options.monitorPeriodMs, sweep: monitor, syncOnStart: true,
     // A node changed: look at it soon instead of at the next period (taints follow conditions quickly).
     subscribe: () => [ctx.onWrite((ev) => {
       if (ev.def === nodesDef && ev.type !== 'DELETED') loop.sweepSoon(20);

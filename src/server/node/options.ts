@@ -53,8 +53,6 @@ export interface NodeOptions {
   sharedPodAddress?: boolean;
   /** Pods the node takes at most (the kubelet's `--max-pods`, default 110). */
   maxPods?: number;
-  /** Clock of node lifecycle (tests move it by hand); default the server's clock. */
-  lifecycleNow?: () => number;
 }
 
 /** Options with defaults applied. */

@@ -23,9 +23,7 @@ export const X = {
   patchStrategy: 'x-platform-patch-strategy',
   patchMergeKey: 'x-platform-patch-merge-key',
   action: 'x-platform-action',
-  intOrString: 'x-platform-int-or-string',
   preserveUnknownFields: 'x-platform-preserve-unknown-fields',
-  embeddedResource: 'x-platform-embedded-resource',
 } as const;
 
 /** The reference to a definition in a document of `flavor`. */

@@ -49,7 +49,6 @@ export function customResourceDefs(crd: JsonObject): ResourceDef[] {
   const storageVersion = asString(storage?.name) ?? '';
   const namespaced = spec.scope === 'Namespaced';
   const crdName = asString(o(crd.metadata).name) ?? '';
-  const crdUID = asString(o(crd.metadata).uid) ?? '';
   const defs: ResourceDef[] = [];
   for (const v of versions) {
     if (v.served !== true) continue;
@@ -101,7 +100,7 @@ export function customResourceDefs(crd: JsonObject): ResourceDef[] {
         return schema;
       },
       strategicMerge: false,
-      custom: { crdName, crdUID, storageVersion, openAPIV3Schema, preserveUnknownFields: false, warnings: deprecationWarnings(v, versions, group, kind) },
+      custom: { crdName, storageVersion, openAPIV3Schema, warnings: deprecationWarnings(v, versions, group, kind) },
     };
     if (scale !== undefined) def.scale = scale;
     defs.push(def);

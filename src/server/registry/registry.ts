@@ -1,7 +1,6 @@
 /**
  * The set of served resources: built-in kinds plus the custom resources of established CRDs.
- * Discovery, routing and the controllers read it; the CRD controller changes it, and listeners
- * hear about every change (discovery caches reset).
+ * Discovery, routing and the controllers read it; the CRD controller changes it.
  */
 import type { ResourceDef } from './types.js';
 import { compareVersionPriority } from './version-priority.js';
@@ -38,7 +37,6 @@ export class Registry {
   private readonly builtinKinds = new Map<string, ResourceDef>();
   private readonly custom = new Map<string, ResourceDef[]>();
   private index = new Map<string, ResourceDef>();
-  private readonly listeners = new Set<() => void>();
   private generation = 0;
 
   /** Throws when two built-in defs name the same group, version and resource: one would hide the other. */
@@ -66,7 +64,6 @@ export class Registry {
     }
     this.index = index;
     this.generation++;
-    for (const l of this.listeners) l();
   }
 
   /** The def serving `/<group>/<version>/<plural>`. */
@@ -157,11 +154,5 @@ export class Registry {
   /** Defs contributed by one CRD. */
   customDefs(crdName: string): ResourceDef[] {
     return this.custom.get(crdName) ?? [];
-  }
-
-  /** Calls `listener` after every change; returns an unsubscribe function. */
-  onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 }

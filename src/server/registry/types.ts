@@ -115,12 +115,10 @@ export interface KindHooks<T extends JsonObject = JsonObject> {
 /** Custom-resource specifics of a def created from a CustomResourceDefinition. */
 export interface CustomResourceInfo {
   crdName: string;
-  crdUID: string;
   /** The version objects are stored in. */
   storageVersion: string;
   /** The OpenAPI v3 schema of this version (structural), if any. */
   openAPIV3Schema: JsonObject | undefined;
-  preserveUnknownFields: boolean;
   /** `Warning` texts of every request to this version (a deprecated version's warning). */
   warnings?: readonly string[];
 }

@@ -15,7 +15,6 @@ export interface WriteRequest {
   name: string;
   subresource: string;
   user: UserInfo;
-  userAgent: string | undefined;
   /** `dryRun=All`. */
   dryRun: boolean;
   /** Field manager from the query (or derived from the user agent). */

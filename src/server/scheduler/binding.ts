@@ -110,7 +110,7 @@ export function bindingEndpoint(ctx: ServerContext): PipelineEndpoint {
       if (bodyNs !== '' && bodyNs !== rc.info.namespace) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
       const dryRun = parseDryRun(rc.url.searchParams, 'CreateOptions');
       await bindPod(ctx, {
-        def: pods, namespace: rc.info.namespace, name, subresource: 'binding', user: rc.user, userAgent: rc.req.headers['user-agent'],
+        def: pods, namespace: rc.info.namespace, name, subresource: 'binding', user: rc.user,
         dryRun, fieldManager: fieldManagerOf(rc.url.searchParams, rc.req.headers['user-agent'], false),
         options: { kind: 'CreateOptions', apiVersion: `${GROUPS.meta}/v1`, ...(dryRun ? { dryRun: ['All'] } : {}) },
       }, body);

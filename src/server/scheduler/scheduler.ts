@@ -174,7 +174,7 @@ export function scheduler(ctx: ServerContext, clock: ControllerClock = realClock
     const nodeName = best.info.node.metadata?.name ?? '';
     try {
       await bindPod(ctx, {
-        def: pods, namespace, name, subresource: 'binding', user: client.user, userAgent: DEFAULT_SCHEDULER, dryRun: false, fieldManager: DEFAULT_SCHEDULER,
+        def: pods, namespace, name, subresource: 'binding', user: client.user, dryRun: false, fieldManager: DEFAULT_SCHEDULER,
         options: {},
       }, { apiVersion: 'v1', kind: 'Binding', metadata: { name, namespace, uid: pod.metadata?.uid ?? '' }, target: { apiVersion: 'v1', kind: 'Node', name: nodeName } });
     } catch (e) {

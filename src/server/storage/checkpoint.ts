@@ -171,10 +171,9 @@ export class CheckpointFile {
     this.syncing = undefined;
   }
 
-  /** Records `checkpoint` (when given), syncs and closes the file. */
-  async close(checkpoint?: Checkpoint): Promise<void> {
+  /** Syncs and closes the file. */
+  async close(): Promise<void> {
     if (this.closed) return;
-    if (checkpoint !== undefined) this.record(checkpoint);
     clearTimeout(this.syncTimer);
     this.syncTimer = undefined;
     this.closed = true;

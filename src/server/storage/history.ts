@@ -58,12 +58,6 @@ export class History {
     this.totalBytes += entry.bytes;
   }
 
-  /** The retained event with this resource version. */
-  at(rv: number): HistoryEntry | undefined {
-    if (rv <= this.start || rv > this.endRV) return undefined;
-    return this.items[this.head + (rv - this.start - 1)];
-  }
-
   /** Retained events with rv greater than `rv`, oldest first. */
   *after(rv: number): Generator<HistoryEntry> {
     const from = Math.max(rv, this.start) - this.start;

@@ -233,7 +233,7 @@ export class Store {
       prefix,
       filter,
       opts.maxQueue ?? this.watchMaxQueue,
-      opts.maxQueueBytes ?? this.watchMaxQueueBytes,
+      this.watchMaxQueueBytes,
       (w) => this.forget(w),
       () => this.committedRV,
       replay,

@@ -118,8 +118,6 @@ export interface WatchOptions {
   filter?: ((event: StoreEvent) => boolean) | undefined;
   /** Live events that may wait for the consumer before the watch overflows. Default from StoreOptions. */
   maxQueue?: number | undefined;
-  /** Serialized size of live events that may wait before the watch overflows. Default from StoreOptions. */
-  maxQueueBytes?: number | undefined;
 }
 
 /**

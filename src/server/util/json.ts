@@ -30,11 +30,6 @@ export function asNumber(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
-/** A deep, mutable copy of a JSON value. */
-export function clone<T>(v: T): T {
-  return structuredClone(v);
-}
-
 /** `obj[a][b]...` (own members only), or undefined when a step is missing. */
 export function getPath(obj: unknown, path: readonly string[]): JsonValue | undefined {
   let cur: unknown = obj;

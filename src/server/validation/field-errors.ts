@@ -87,8 +87,6 @@ export const fieldError = {
     detail: supported.length === 0 ? '' : `supported values: ${supported.map((s) => JSON.stringify(s)).join(', ')}`,
   }),
   tooLong: (field: string, max: number): FieldError => ({ type: 'FieldValueTooLong', field, detail: `may not be more than ${max} bytes` }),
-  tooMany: (field: string, actual: number, max: number): FieldError => ({ type: 'FieldValueTooMany', field, value: actual, detail: `must have at most ${max} items` }),
-  typeInvalid: (field: string, value: unknown, detail: string): FieldError => ({ type: 'FieldValueTypeInvalid', field, value, detail }),
   notFound: (field: string, value: unknown): FieldError => ({ type: 'FieldValueNotFound', field, value }),
 };
 

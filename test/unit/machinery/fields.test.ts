@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { escapeFieldValue, matchesFields, oneTermEqualSelector, parseFieldSelector, pinnedName } from '../../../src/machinery/fields/selector.js';
+import { escapeFieldValue, matchesFields, oneTermEqualSelector, parseFieldSelector } from '../../../src/machinery/fields/selector.js';
 import { SelectorParseError } from '../../../src/machinery/labels/parse.js';
 
 test('=, == and != with the escape rules of apimachinery\'s fields', () => {
@@ -23,14 +23,12 @@ test('=, == and != with the escape rules of apimachinery\'s fields', () => {
   refused('a=b\\x', 'invalid field selector: invalid escape sequence: \\x');
 });
 
-test('matching and the name a selector pins', () => {
+test('matching', () => {
   const selector = parseFieldSelector('metadata.name=a,status.phase!=Failed');
   const fields = (values: Record<string, string>) => (name: string): string => values[name] ?? '';
   assert.equal(matchesFields(selector, fields({ 'metadata.name': 'a', 'status.phase': 'Running' })), true);
   assert.equal(matchesFields(selector, fields({ 'metadata.name': 'a', 'status.phase': 'Failed' })), false);
   assert.equal(matchesFields(selector, fields({ 'metadata.name': 'b' })), false);
-  assert.equal(pinnedName(selector), 'a');
-  assert.equal(pinnedName(parseFieldSelector('metadata.name!=a')), undefined);
 });
 
 test('a selector written with its value escaped reads back as the same value', () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { humanDuration, shortHumanDuration } from '../../../src/sdk/types/human-duration.js';
+import { humanDuration } from '../../../src/sdk/types/human-duration.js';
 
 const s = 1000;
 const m = 60 * s;
@@ -18,12 +18,4 @@ test('humanDuration follows the API machinery table', () => {
     [Number.NaN, '<invalid>'],
   ];
   for (const [ms, text] of cases) assert.equal(humanDuration(ms), text, `humanDuration(${ms})`);
-});
-
-test('shortHumanDuration keeps one unit', () => {
-  const cases: [number, string][] = [
-    [-2 * s, '<invalid>'], [-500, '0s'], [59 * s, '59s'], [60 * s, '1m'], [59 * m, '59m'], [60 * m, '1h'],
-    [23 * h + 59 * m, '23h'], [24 * h, '1d'], [364 * d, '364d'], [365 * d, '1y'], [3 * y + 200 * d, '3y'],
-  ];
-  for (const [ms, text] of cases) assert.equal(shortHumanDuration(ms), text, `shortHumanDuration(${ms})`);
 });

@@ -248,8 +248,8 @@ export async function fetchRelated(client: PlatformClient, object: KubeObject, o
     }
   });
   when('certificateRequest', async () => {
-    const { decodeSigningRequest } = await import('../../certificates/decode.js');
-    const { request } = await decodeSigningRequest(asKind<CertificateSigningRequest>(object, kind) ?? { spec: { request: '', signerName: '' } });
+    const { decodeRequest } = await import('../../certificates/decode.js');
+    const request = await decodeRequest(asKind<CertificateSigningRequest>(object, kind) ?? { spec: { request: '', signerName: '' } });
     // An unreadable request still gets the CSR describer, with the fields of the object only.
     related.certificateRequest = request ?? { subject: {} };
   });

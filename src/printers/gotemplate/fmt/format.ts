@@ -28,8 +28,7 @@ export class Formatter {
   sharp = false;
   space = false;
   zero = false;
-  /** `%+v` and `%#v`: set by the printer in place of plus and sharp for the v verb. */
-  plusV = false;
+  /** `%#v`: set by the printer in place of sharp for the v verb. */
   sharpV = false;
   wid = 0;
   prec = 0;
@@ -42,7 +41,6 @@ export class Formatter {
     this.sharp = false;
     this.space = false;
     this.zero = false;
-    this.plusV = false;
     this.sharpV = false;
     this.wid = 0;
     this.prec = 0;

@@ -373,7 +373,6 @@ class Printer {
     if (verb === 'v' || verb === 'w') {
       this.fmt.sharpV = this.fmt.sharp;
       this.fmt.sharp = false;
-      this.fmt.plusV = this.fmt.plus;
       this.fmt.plus = false;
     }
     // %w is for Errorf only: Sprintf prints it as a bad verb.

@@ -6,7 +6,7 @@
 import { compileLabelSelector } from '../../apply/label-selector.js';
 import { KustomizeError } from '../errors.js';
 import { compileBoundedRegex } from './regex.js';
-import { effectiveNamespace, idEquals, idIdentical, resIdGoString, resIdString, type ResId } from './resid.js';
+import { effectiveNamespace, idEquals, resIdGoString, resIdString, type ResId } from './resid.js';
 import { ALL_BUILD_ANNOTATIONS, BUILD_ANNOTATIONS, type Resource } from './resource.js';
 
 /** A patch target (`target:` of a patch, kustomize's `types.Selector`). */
@@ -39,10 +39,6 @@ export class ResMap {
     return [...this.list];
   }
 
-  size(): number {
-    return this.list.length;
-  }
-
   clear(): void {
     this.list = [];
   }
@@ -63,24 +59,6 @@ export class ResMap {
   /** Drops resources whose object is gone (deleted by a `$patch: delete`). */
   dropEmpties(): void {
     this.list = this.list.filter((r) => !r.isDeleted());
-  }
-
-  /** Removes the resource with exactly this current identity. */
-  remove(id: ResId): void {
-    const kept = this.list.filter((r) => !idIdentical(r.curId(), id));
-    if (kept.length !== this.list.length - 1) throw new KustomizeError(`id ${resIdString(id)} not found in removal`);
-    this.list = kept;
-  }
-
-  /** Replaces the resource that has the same current identity. */
-  replace(res: Resource): number {
-    const id = res.curId();
-    const matches = this.list.map((r, i) => ({ r, i })).filter(({ r }) => idEquals(id, r.curId()));
-    if (matches.length > 1) throw new KustomizeError(`in Replace: id matched ${matches.length} resources`);
-    const at = matches[0]?.i;
-    if (at === undefined) throw new KustomizeError(`cannot find resource with id ${resIdString(id)} to replace`);
-    this.list[at] = res;
-    return at;
   }
 
   byCurrentId(matches: (id: ResId) => boolean): Resource[] {

@@ -185,11 +185,6 @@ export class Resource {
     this.appendCsvAnnotation(BUILD_ANNOTATIONS.suffixes, suffix);
   }
 
-  /** The identities recorded as referring to this resource. */
-  getRefBy(): string[] {
-    return this.getCsvAnnotation(BUILD_ANNOTATIONS.refBy);
-  }
-
   appendRefBy(idString: string): void {
     this.appendCsvAnnotation(BUILD_ANNOTATIONS.refBy, idString);
   }

@@ -5,6 +5,9 @@
 import { request } from 'node:https';
 import { request as httpRequest } from 'node:http';
 
+/** Time limit of one call. */
+const CALL_TIMEOUT_MS = 10_000;
+
 /** TLS and credentials of one remote service. */
 export interface RemoteTls {
   ca?: string;
@@ -18,7 +21,6 @@ export interface JsonCall extends RemoteTls {
   method?: 'GET' | 'POST';
   body?: unknown;
   headers?: Record<string, string>;
-  timeoutMs?: number;
 }
 
 /** The status and parsed body of an answer. */
@@ -38,7 +40,7 @@ export function fetchJson(url: string, call: JsonCall = {}): Promise<JsonAnswer>
   }
   return new Promise((resolve, reject) => {
     const options = {
-      method: call.method ?? (payload === undefined ? 'GET' : 'POST'), headers, timeout: call.timeoutMs ?? 10_000,
+      method: call.method ?? (payload === undefined ? 'GET' : 'POST'), headers, timeout: CALL_TIMEOUT_MS,
       ...(call.ca !== undefined ? { ca: call.ca } : {}), ...(call.cert !== undefined ? { cert: call.cert } : {}),
       ...(call.key !== undefined ? { key: call.key } : {}), rejectUnauthorized: call.insecureSkipTLSVerify !== true,
     };
@@ -55,7 +57,7 @@ export function fetchJson(url: string, call: JsonCall = {}): Promise<JsonAnswer>
       });
       res.on('error', reject);
     });
-    req.on('timeout', () => req.destroy(new Error(`${u.origin}${u.pathname} did not answer within ${call.timeoutMs ?? 10_000} ms`)));
+    req.on('timeout', () => req.destroy(new Error(`${u.origin}${u.pathname} did not answer within ${CALL_TIMEOUT_MS} ms`)));
     req.on('error', reject);
     req.end(payload);
   });

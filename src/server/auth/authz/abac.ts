@@ -110,7 +110,6 @@ function matches(p: AbacPolicy, a: AuthorizationAttributes): boolean {
 
 /** `ABAC`. */
 export class AbacMode implements AuthorizationMode {
-  readonly name = 'ABAC';
 
   constructor(private readonly policies: AbacPolicy[]) {}
 

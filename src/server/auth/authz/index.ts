@@ -41,8 +41,6 @@ export interface Authorization {
   bootstrapPolicy: boolean;
   /** True when `user` may `verb` requests of signer `signerName` (certificate role rules). */
   mayUseSigner(user: UserInfo, verb: SignerVerb, signerName: string): Promise<boolean>;
-  /** Stops following the store. */
-  close(): void;
 }
 
 async function buildMode(ctx: ServerCore, name: AuthorizationModeName, o: AuthorizationOptions, resolver: RbacRuleResolver): Promise<Authorizer> {
@@ -53,8 +51,7 @@ async function buildMode(ctx: ServerCore, name: AuthorizationModeName, o: Author
     case 'Node': return new NodeMode();
     case 'ABAC': {
       const source = o.policyFile ?? 'policy';
-      const text = o.policy ?? await readFile(source, 'utf8');
-      return new AbacMode(parseAbacPolicies(text, source));
+      return new AbacMode(parseAbacPolicies(await readFile(source, 'utf8'), source));
     }
     case 'Webhook': {
       const w = o.webhook;
@@ -90,6 +87,5 @@ export async function createAuthorization(ctx: ServerCore, options: { authorizer
     policy,
     bootstrapPolicy: o.bootstrapPolicy ?? modeNames.includes('RBAC'),
     mayUseSigner: (user, verb, signerName) => mayUseSigner(union, user, verb, signerName),
-    close: () => policy.close(),
   };
 }

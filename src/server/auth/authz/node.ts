@@ -25,7 +25,6 @@ const OWN_OBJECT_VERBS = new Set(['get', 'watch', 'update', 'patch', 'delete']);
 
 /** `Node`. */
 export class NodeMode implements AuthorizationMode {
-  readonly name = 'Node';
 
   authorize(attrs: AuthorizationAttributes): ModeDecision {
     const node = nodeNameOf(attrs.user);

@@ -16,8 +16,6 @@ export interface AuthorizationOptions {
   modes?: AuthorizationModeName[];
   /** `--authorization-policy-file`: the ABAC policy (JSON lines). */
   policyFile?: string;
-  /** The ABAC policy text (instead of a file; tests). */
-  policy?: string;
   /** The Webhook mode (`--authorization-webhook-*`). */
   webhook?: WebhookAuthorizationOptions;
   /** Create the default roles and bindings at start-up (default: when RBAC is a mode). */
@@ -51,7 +49,7 @@ export function validateAuthorizationOptions(o: AuthorizationOptions): Authoriza
     if (seen.has(m)) throw new AuthorizationOptionsError(`authorization-mode "${m}" has mode specified more than once`);
     seen.add(m);
   }
-  const abacPolicy = o.policyFile !== undefined || o.policy !== undefined;
+  const abacPolicy = o.policyFile !== undefined;
   if (seen.has('ABAC') && !abacPolicy) throw new AuthorizationOptionsError("authorization-mode ABAC's authorization policy file not passed");
   if (!seen.has('ABAC') && abacPolicy) throw new AuthorizationOptionsError('cannot specify --authorization-policy-file without mode ABAC');
   if (seen.has('Webhook') && o.webhook === undefined) throw new AuthorizationOptionsError("authorization-mode Webhook's authorization config file not passed");

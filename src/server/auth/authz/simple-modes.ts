@@ -19,7 +19,6 @@ function allRules(): RuleSet {
 
 /** `AlwaysAllow`. */
 export class AlwaysAllowMode implements AuthorizationMode {
-  readonly name = 'AlwaysAllow';
   authorize(): ModeDecision {
     return { decision: 'allow' };
   }
@@ -30,7 +29,6 @@ export class AlwaysAllowMode implements AuthorizationMode {
 
 /** `AlwaysDeny`: as in kube-apiserver, no opinion with a reason, so a request nothing allows is denied. */
 export class AlwaysDenyMode implements AuthorizationMode {
-  readonly name = 'AlwaysDeny';
   authorize(): ModeDecision {
     return { decision: 'no-opinion', reason: 'Everything is forbidden.' };
   }
@@ -44,7 +42,6 @@ export class AlwaysDenyMode implements AuthorizationMode {
  * privileged-groups authorizer it lists no rules: the cluster-admin binding shows them under RBAC.
  */
 export class PrivilegedGroupsMode implements AuthorizationMode {
-  readonly name = 'PrivilegedGroups';
   constructor(private readonly groups: string[] = [MASTERS_GROUP]) {}
   authorize(attrs: AuthorizationAttributes): ModeDecision {
     return attrs.user.groups.some((g) => this.groups.includes(g)) ? { decision: 'allow' } : { decision: 'no-opinion' };

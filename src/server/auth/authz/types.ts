@@ -24,8 +24,6 @@ export interface RuleSet {
 
 /** One authorization mode of `--authorization-mode`. */
 export interface AuthorizationMode extends Authorizer {
-  /** The mode name (`RBAC`, `ABAC`, ...). */
-  readonly name: string;
   authorize(attrs: AuthorizationAttributes): Promise<ModeDecision> | ModeDecision;
   /** The rules of `user` in `namespace`; modes that cannot say return `incomplete`. */
   rulesFor(user: UserInfo, namespace: string): Promise<RuleSet> | RuleSet;

@@ -23,8 +23,6 @@ export interface WebhookAuthorizationOptions {
   authorizedTtlMs?: number;
   /** `--authorization-webhook-cache-unauthorized-ttl` in ms (default 30 seconds). */
   unauthorizedTtlMs?: number;
-  /** Time limit of one call in ms (default 30 seconds). */
-  timeoutMs?: number;
 }
 
 /** How to reach the webhook. */
@@ -127,7 +125,6 @@ function post(target: WebhookTarget, body: string, timeoutMs: number): Promise<{
 
 /** `Webhook`. */
 export class WebhookMode implements AuthorizationMode {
-  readonly name = 'Webhook';
   private readonly cache = new Map<string, { decision: ModeDecision; expires: number }>();
   private readonly version: 'v1' | 'v1beta1';
 
@@ -143,7 +140,7 @@ export class WebhookMode implements AuthorizationMode {
     if (cached !== undefined && cached.expires > now) return cached.decision;
     let answer: { status: number; text: string };
     try {
-      answer = await post(this.target, JSON.stringify(review), this.opts.timeoutMs ?? 30_000);
+      answer = await post(this.target, JSON.stringify(review), 30_000);
     } catch (e) {
       return { decision: 'no-opinion', error: `error contacting webhook: ${e instanceof Error ? e.message : String(e)}` };
     }

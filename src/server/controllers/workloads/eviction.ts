@@ -69,7 +69,7 @@ export function evictionEndpoint(ctx: ServerContext): PipelineEndpoint {
         if (pdb !== undefined) await takeDisruption(system, pdbDef, pdb, pod, name, dryRun, ctx.now());
       }
       const req: WriteRequest = {
-        def: podDef, namespace, name, subresource: '', user: rc.user, userAgent: rc.req.headers['user-agent'], dryRun, fieldManager: '', options: dryRun ? { ...options, dryRun: ['All'] } : options,
+        def: podDef, namespace, name, subresource: '', user: rc.user, dryRun, fieldManager: '', options: dryRun ? { ...options, dryRun: ['All'] } : options,
       };
       if (!dryRun) await markDisruptionTarget(system, podDef, namespace, name, ctx.now());
       try {

@@ -34,7 +34,7 @@ export function workloadControllers(ctx: ServerContext, options: WorkloadOptions
     endpointsController(new ControllerKit(ctx, 'endpoint-controller', options), options),
     endpointSliceController(new ControllerKit(ctx, 'endpointslice-controller', options), options),
     disruptionController(new ControllerKit(ctx, 'controllermanager', options, 'disruption-controller'), options),
-    podGcController(new ControllerKit(ctx, 'pod-garbage-collector', options), options),
+    podGcController(new ControllerKit(ctx, 'pod-garbage-collector', options)),
     hpaController(new ControllerKit(ctx, 'horizontal-pod-autoscaler', options), options),
   ];
 }

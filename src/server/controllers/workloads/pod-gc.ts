@@ -9,7 +9,7 @@ import { timestamp } from '../../util/time.js';
 import { asObject, nameOf, namespaceOf } from '../../util/json.js';
 import type { Controller } from '../../control/controller.js';
 import { reconcileLoop } from '../../control/reconcile-loop.js';
-import type { ControllerKit, WorkloadOptions } from '../../control/kit.js';
+import type { ControllerKit } from '../../control/kit.js';
 import { conditionsOf } from '../../util/conditions.js';
 import { createdAt, isPodFinished, isTerminating, nodeNameOf } from './util/pods.js';
 
@@ -20,18 +20,12 @@ export const POD_GC_PERIOD_MS = 20_000;
 /** How long a node must stay missing before its pods are deleted. */
 export const ORPHAN_QUARANTINE_MS = 40_000;
 
-/** Options of the pod collector. */
-export interface PodGcOptions extends WorkloadOptions {
-  terminatedPodThreshold?: number;
-}
-
 /** Creates the pod garbage collector. */
-export function podGcController(kit: ControllerKit, options: PodGcOptions = {}): Controller {
+export function podGcController(kit: ControllerKit): Controller {
   // Pods are written untyped: the DisruptionTarget condition's lastProbeTime is null (Go's zero time).
   const podDef = kit.def('', 'v1', 'pods');
   const pods = kit.informerOf(kit.kind('v1', 'Pod'));
   const nodes = kit.informerOf(kit.kind('v1', 'Node'));
-  const threshold = options.terminatedPodThreshold ?? TERMINATED_POD_GC_THRESHOLD;
   /** Node names first seen missing, with the time. */
   const missingSince = new Map<string, number>();
   const KEY = 'gc';
@@ -67,9 +61,9 @@ export function podGcController(kit: ControllerKit, options: PodGcOptions = {}):
   async function collect(): Promise<void> {
     const all = pods.list();
     const finished = all.filter((p) => isPodFinished(p) && !isTerminating(p));
-    if (threshold > 0 && finished.length > threshold) {
+    if (finished.length > TERMINATED_POD_GC_THRESHOLD) {
       finished.sort((a, b) => createdAt(a) - createdAt(b));
-      for (const pod of finished.slice(0, finished.length - threshold)) await kit.client.delete(podDef, namespaceOf(pod), nameOf(pod), { gracePeriodSeconds: 0 });
+      for (const pod of finished.slice(0, finished.length - TERMINATED_POD_GC_THRESHOLD)) await kit.client.delete(podDef, namespaceOf(pod), nameOf(pod), { gracePeriodSeconds: 0 });
     }
     const now = kit.now();
     const present = new Set(nodes.list().map(nameOf));

@@ -11,7 +11,7 @@ import type { Container, EphemeralContainer, Pod } from '../../../sdk/types/gene
 import { COMPONENTS, IN_CLUSTER_HOST_ENV, IN_CLUSTER_PORT_ENV } from '../../../sdk/naming.js';
 import type { ServerContext, WriteEvent } from '../../context.js';
 import { InternalClient } from '../../control/client.js';
-import { realClock, type ControllerClock } from '../../control/clock.js';
+import { realClock } from '../../control/clock.js';
 import { EventRecorder, referenceTo } from '../../control/event-recorder.js';
 import { storedAs, type KindDef } from '../../registry/kind-def.js';
 import { asNumber } from '../../util/json.js';
@@ -54,8 +54,6 @@ export interface AgentParts {
   options: ResolvedNodeOptions;
   /** The API server's address, for the in-cluster environment variables. */
   serverAddress(): { host: string; port: number };
-  /** Time and timers of the pod workers (default: the server's clock with Node's timers). */
-  clock?: ControllerClock;
 }
 
 interface PodState {
@@ -120,7 +118,7 @@ export class NodeAgent {
     this.recorder = new EventRecorder(ctx, { component: COMPONENTS.nodeAgent, host: p.nodeName });
     this.status = new StatusManager(this.client, this.pods, ctx.log);
     this.backoff = new Backoff({ initialMs: p.options.backoffInitialMs, maxMs: p.options.backoffMaxMs, resetMs: p.options.backoffResetMs }, () => ctx.now());
-    this.workers = new PodWorkers((uid) => this.sync(uid), (uid, e) => ctx.log(`node agent: sync of pod ${uid}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`), p.clock ?? realClock(ctx.now));
+    this.workers = new PodWorkers((uid) => this.sync(uid), (uid, e) => ctx.log(`node agent: sync of pod ${uid}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`), realClock(ctx.now));
     const runtime = p.runtime;
     this.prober = new ProberManager({
       exec: (id, argv, timeoutMs) => runtime?.execSync(id, argv, timeoutMs) ?? Promise.resolve({ exitCode: 126, output: 'no container runtime', timedOut: false }),

@@ -10,7 +10,6 @@ export interface MachineFacts {
   cpus: number;
   memoryBytes: number;
   storageBytes: number;
-  storageAvailableBytes: number;
   kernelVersion: string;
   osImage: string;
   operatingSystem: string;
@@ -63,7 +62,6 @@ export async function machineFacts(storageDir: string): Promise<MachineFacts> {
     cpus: os.availableParallelism(),
     memoryBytes: os.totalmem(),
     storageBytes: storage.total,
-    storageAvailableBytes: storage.available,
     kernelVersion: os.release(),
     osImage: await osImage(),
     operatingSystem: process.platform === 'win32' ? 'windows' : process.platform,

@@ -30,8 +30,6 @@ export interface PortForwardTarget {
 interface StreamState {
   id: number;
   type: string;
-  port: number;
-  requestId: string;
   remoteClosed: boolean;
   localClosed: boolean;
   pair?: Pair;
@@ -137,7 +135,7 @@ export class PortForwardSession {
       await this.send(encodeRstStream(id, RST.protocolError));
       return;
     }
-    const s: StreamState = { id, type, port, requestId, remoteClosed: fin, localClosed: false };
+    const s: StreamState = { id, type, remoteClosed: fin, localClosed: false };
     this.streams.set(id, s);
     await this.send(encodeSynReply(id, await this.headers.compress(encodeHeaderBlock({})), false));
     const key = `${requestId}/${port}`;

@@ -13,7 +13,6 @@ test('-o name prints kind.group/name with the platform.io groups', () => {
   assert.equal(formatName(crd), 'customresourcedefinition.apiextensions.platform.io/widgets.example.com\n');
   assert.equal(formatName({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' } }), 'deployment.apps/web\n');
   assert.equal(formatName({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'foo' } }, { operation: 'created' }), 'configmap/foo created\n');
-  assert.equal(formatName({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'foo' } }, { operation: 'created', shortOutput: true }), 'configmap/foo\n');
   assert.equal(formatName(toListObject([crd, cm])), 'customresourcedefinition.apiextensions.platform.io/widgets.example.com\nconfigmap/c\n');
   assert.throws(() => formatName({ metadata: { name: 'x' } }), (err: unknown) => err instanceof PrinterError && err.message === 'missing kind for resource with name x');
 });

@@ -40,8 +40,6 @@ test('watch: an EVENT column first, rows flushed one event at a time, columns re
   out.flush();
   out.printTable(table([row('a-longer-name', 1, '3s', 'team-a')], []), 'DELETED');
   out.flush();
-  out.printStatus({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Expired', message: 'too old resource version' }, 'ERROR');
-  out.flush();
   assertGolden('tables/watch-events.txt', out.take());
 });
 

@@ -10,7 +10,6 @@ import { ruleAllows } from './rules.js';
 
 /** `RBAC`. */
 export class RbacAuthorizer implements AuthorizationMode {
-  readonly name = 'RBAC';
 
   constructor(private readonly resolver: RbacRuleResolver) {}
 

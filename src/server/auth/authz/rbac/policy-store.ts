@@ -25,7 +25,6 @@ export class RbacPolicyStore {
   private readonly maps = new Map<RbacPlural, Map<string, JsonObject>>(PLURALS.map((p) => [p, new Map()]));
   private readonly byBucket = new Map<string, RbacPlural>();
   private readonly listeners = new Set<(plural: RbacPlural, event: WriteEvent) => void>();
-  private unsubscribe: (() => void) | undefined;
 
   private constructor(private readonly defs: Map<RbacPlural, ResourceDef>) {
     for (const [p, d] of defs) this.byBucket.set(d.bucket, p);
@@ -39,7 +38,7 @@ export class RbacPolicyStore {
       defs.set(p, def);
     }
     const s = new RbacPolicyStore(defs);
-    s.unsubscribe = ctx.onWrite((ev) => s.apply(ev));
+    ctx.onWrite((ev) => s.apply(ev));
     for (const [p, def] of defs) {
       const m = s.map(p);
       for (const e of (await ctx.store.list(def.bucket)).items) {
@@ -89,11 +88,5 @@ export class RbacPolicyStore {
   onChange(listener: (plural: RbacPlural, event: WriteEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
-  }
-
-  /** Stops following the change feed. */
-  close(): void {
-    this.unsubscribe?.();
-    this.listeners.clear();
   }
 }

@@ -4,23 +4,20 @@
  * refused (quota, admission) does not hammer the API with hundreds of doomed requests.
  */
 
-/** The result: how many calls succeeded and the first error, if any. */
+/** The result: the first error, if any. */
 export interface BatchResult {
-  successes: number;
   error: unknown;
 }
 
 /** Runs `fn` up to `count` times in growing batches starting at `initial`. */
 export async function slowStartBatch(count: number, initial: number, fn: (i: number) => Promise<void>): Promise<BatchResult> {
   let remaining = count;
-  let successes = 0;
   let index = 0;
   for (let batch = Math.min(remaining, initial); batch > 0; batch = Math.min(2 * batch, remaining)) {
     const results = await Promise.allSettled(Array.from({ length: batch }, () => fn(index++)));
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    successes += results.filter((r) => r.status === 'fulfilled').length;
-    if (failed !== undefined) return { successes, error: failed.reason };
+    if (failed !== undefined) return { error: failed.reason };
     remaining -= batch;
   }
-  return { successes, error: undefined };
+  return { error: undefined };
 }
