@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCommandLine } from '../../../src/cli/framework/parse.js';
+import { parseCommandLine } from '../../support/parse-command-line.js';
 import type { FlagSpec } from '../../../src/cli/framework/spec.js';
 import { parseGoDuration } from '../../../src/machinery/go-duration.js';
 

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 
-import type { LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
+import type { LabelSelector, ObjectMeta } from './meta-v1.js';
 
 /** A CEL condition of a webhook. */
 export type MatchCondition = {
@@ -55,18 +55,6 @@ export type MutatingWebhookConfiguration = {
   metadata?: ObjectMeta;
   /** The webhooks, called in list order. */
   webhooks?: MutatingWebhook[];
-};
-
-/** A list of MutatingWebhookConfiguration objects. */
-export type MutatingWebhookConfigurationList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'MutatingWebhookConfigurationList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of mutatingwebhookconfigurations: the MutatingWebhookConfiguration objects. */
-  items: MutatingWebhookConfiguration[];
 };
 
 /** Operations on resources a webhook is called for. */
@@ -131,18 +119,6 @@ export type ValidatingWebhookConfiguration = {
   metadata?: ObjectMeta;
   /** The webhooks, called in parallel. */
   webhooks?: ValidatingWebhook[];
-};
-
-/** A list of ValidatingWebhookConfiguration objects. */
-export type ValidatingWebhookConfigurationList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'ValidatingWebhookConfigurationList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of validatingwebhookconfigurations: the ValidatingWebhookConfiguration objects. */
-  items: ValidatingWebhookConfiguration[];
 };
 
 /** How to reach a webhook: a URL or a service, and the CA to trust. */

@@ -8,7 +8,7 @@
  */
 
 import type { JsonValue } from '../meta.js';
-import type { ListMeta, ObjectMeta } from './meta-v1.js';
+import type { ObjectMeta } from './meta-v1.js';
 
 /** A column of the table of a custom resource. */
 export type CustomResourceColumnDefinition = {
@@ -60,18 +60,6 @@ export type CustomResourceDefinitionCondition = {
   reason?: string;
   /** A human-readable explanation of the condition. */
   message?: string;
-};
-
-/** A list of CustomResourceDefinition objects. */
-export type CustomResourceDefinitionList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'CustomResourceDefinitionList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of customresourcedefinitions: the CustomResourceDefinition objects. */
-  items: CustomResourceDefinition[];
 };
 
 /** The names of a custom resource. */

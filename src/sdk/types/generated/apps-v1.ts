@@ -9,7 +9,7 @@
 
 import type { JsonValue } from '../meta.js';
 import type { PersistentVolumeClaim, PodTemplateSpec } from './core-v1.js';
-import type { LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
+import type { LabelSelector, ObjectMeta } from './meta-v1.js';
 
 /** An immutable snapshot of the state a controller rolls out; StatefulSets and DaemonSets keep their history in them. */
 export type ControllerRevision = {
@@ -23,18 +23,6 @@ export type ControllerRevision = {
   data?: JsonValue;
   /** The revision number: higher is newer. */
   revision: number;
-};
-
-/** A list of ControllerRevision objects. */
-export type ControllerRevisionList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'ControllerRevisionList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of controllerrevisions: the ControllerRevision objects. */
-  items: ControllerRevision[];
 };
 
 /** A pod on each eligible node. */
@@ -63,18 +51,6 @@ export type DaemonSetCondition = {
   reason?: string;
   /** A human-readable explanation of the condition. */
   message?: string;
-};
-
-/** A list of DaemonSet objects. */
-export type DaemonSetList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'DaemonSetList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of daemonsets: the DaemonSet objects. */
-  items: DaemonSet[];
 };
 
 /** The desired state of a daemon set. */
@@ -153,18 +129,6 @@ export type DeploymentCondition = {
   message?: string;
 };
 
-/** A list of Deployment objects. */
-export type DeploymentList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'DeploymentList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of deployments: the Deployment objects. */
-  items: Deployment[];
-};
-
 /** The desired state of a deployment. */
 export type DeploymentSpec = {
   /** How many pods to run; 1 by default. */
@@ -239,18 +203,6 @@ export type ReplicaSetCondition = {
   reason?: string;
   /** A human-readable explanation of the condition. */
   message?: string;
-};
-
-/** A list of ReplicaSet objects. */
-export type ReplicaSetList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'ReplicaSetList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of replicasets: the ReplicaSet objects. */
-  items: ReplicaSet[];
 };
 
 /** The desired state of a replica set. */
@@ -331,18 +283,6 @@ export type StatefulSetCondition = {
   reason?: string;
   /** A human-readable explanation of the condition. */
   message?: string;
-};
-
-/** A list of StatefulSet objects. */
-export type StatefulSetList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'StatefulSetList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of statefulsets: the StatefulSet objects. */
-  items: StatefulSet[];
 };
 
 /** Numbering of a stateful set's pods. */

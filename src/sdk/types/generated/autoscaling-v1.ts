@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 
-import type { ListMeta, ObjectMeta } from './meta-v1.js';
+import type { ObjectMeta } from './meta-v1.js';
 
 /** A reference to an object by kind and name. */
 export type CrossVersionObjectReference = {
@@ -31,18 +31,6 @@ export type HorizontalPodAutoscaler = {
   spec?: HorizontalPodAutoscalerSpec;
   /** The observed state of the autoscaler. Read-only. */
   status?: HorizontalPodAutoscalerStatus;
-};
-
-/** A list of HorizontalPodAutoscaler objects. */
-export type HorizontalPodAutoscalerList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'HorizontalPodAutoscalerList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of horizontalpodautoscalers: the HorizontalPodAutoscaler objects. */
-  items: HorizontalPodAutoscaler[];
 };
 
 /** What an autoscaler scales and how. */

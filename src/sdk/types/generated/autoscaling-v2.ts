@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 
-import type { LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
+import type { LabelSelector, ObjectMeta } from './meta-v1.js';
 
 /** A resource metric of one container of each pod. */
 export type ContainerResourceMetricSource = {
@@ -89,18 +89,6 @@ export type HorizontalPodAutoscalerCondition = {
   reason?: string;
   /** A human-readable explanation of the condition. */
   message?: string;
-};
-
-/** A list of HorizontalPodAutoscaler objects. */
-export type HorizontalPodAutoscalerList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'HorizontalPodAutoscalerList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of horizontalpodautoscalers: the HorizontalPodAutoscaler objects. */
-  items: HorizontalPodAutoscaler[];
 };
 
 /** What an autoscaler scales and how. */

@@ -8,7 +8,7 @@
  */
 
 import type { ObjectReference, PodTemplateSpec } from './core-v1.js';
-import type { LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
+import type { LabelSelector, ObjectMeta } from './meta-v1.js';
 
 /** A job created on a schedule. */
 export type CronJob = {
@@ -22,18 +22,6 @@ export type CronJob = {
   spec?: CronJobSpec;
   /** The observed state of the cron job. Read-only. */
   status?: CronJobStatus;
-};
-
-/** A list of CronJob objects. */
-export type CronJobList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'CronJobList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of cronjobs: the CronJob objects. */
-  items: CronJob[];
 };
 
 /** The schedule of a cron job and the job it creates. */
@@ -94,18 +82,6 @@ export type JobCondition = {
   reason?: string;
   /** A human-readable explanation of the condition. */
   message?: string;
-};
-
-/** A list of Job objects. */
-export type JobList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'JobList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of jobs: the Job objects. */
-  items: Job[];
 };
 
 /** The desired behaviour of a job. */

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 
-import type { ListMeta, ObjectMeta } from './meta-v1.js';
+import type { ObjectMeta } from './meta-v1.js';
 
 /** A request for an X.509 certificate, approved and then signed by a signer. */
 export type CertificateSigningRequest = {
@@ -37,18 +37,6 @@ export type CertificateSigningRequestCondition = {
   lastUpdateTime?: string;
   /** When the status last changed. */
   lastTransitionTime?: string;
-};
-
-/** A list of CertificateSigningRequest objects. */
-export type CertificateSigningRequestList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'CertificateSigningRequestList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of certificatesigningrequests: the CertificateSigningRequest objects. */
-  items: CertificateSigningRequest[];
 };
 
 /** A certificate request and what the server knows of its requester. */

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 
-import type { ListMeta, ObjectMeta } from './meta-v1.js';
+import type { ObjectMeta } from './meta-v1.js';
 
 /** A lease held by one party at a time, for leader election and heartbeats. */
 export type Lease = {
@@ -19,18 +19,6 @@ export type Lease = {
   metadata?: ObjectMeta;
   /** The holder and terms of the lease. */
   spec?: LeaseSpec;
-};
-
-/** A list of Lease objects. */
-export type LeaseList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'LeaseList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of leases: the Lease objects. */
-  items: Lease[];
 };
 
 /** The holder and terms of a lease. */

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 
-import type { Condition, LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
+import type { Condition, LabelSelector, ObjectMeta } from './meta-v1.js';
 
 /** Scheduling constraints relative to nodes and to other pods. */
 export type Affinity = {
@@ -213,18 +213,6 @@ export type ConfigMapKeySelector = {
   key: string;
   /** When true, a missing config map or key is not an error. */
   optional?: boolean;
-};
-
-/** A list of ConfigMap objects. */
-export type ConfigMapList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'ConfigMapList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of configmaps: the ConfigMap objects. */
-  items: ConfigMap[];
 };
 
 /** Deprecated: a config map holding node agent configuration. */
@@ -539,18 +527,6 @@ export type Endpoints = {
   subsets?: EndpointSubset[];
 };
 
-/** A list of Endpoints objects. */
-export type EndpointsList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'EndpointsList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of endpoints: the Endpoints objects. */
-  items: Endpoints[];
-};
-
 /** Addresses that all serve the same ports. */
 export type EndpointSubset = {
   /** Addresses that are ready. */
@@ -689,18 +665,6 @@ export type Event = {
   reportingComponent?: string;
   /** The instance of that controller. */
   reportingInstance?: string;
-};
-
-/** A list of Event objects. */
-export type EventList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'EventList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of events: the Event objects. */
-  items: Event[];
 };
 
 /** A series of repeated events. */
@@ -989,18 +953,6 @@ export type LimitRangeItem = {
   maxLimitRequestRatio?: Record<string, string | number>;
 };
 
-/** A list of LimitRange objects. */
-export type LimitRangeList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'LimitRangeList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of limitranges: the LimitRange objects. */
-  items: LimitRange[];
-};
-
 /** The limits of a namespace. */
 export type LimitRangeSpec = {
   /** Limits by kind of object. */
@@ -1083,18 +1035,6 @@ export type NamespaceCondition = {
   reason?: string;
   /** A human-readable explanation of the last change. */
   message?: string;
-};
-
-/** A list of Namespace objects. */
-export type NamespaceList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'NamespaceList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of namespaces: the Namespace objects. */
-  items: Namespace[];
 };
 
 /** The behaviour of a namespace. */
@@ -1195,18 +1135,6 @@ export type NodeDaemonEndpoints = {
 export type NodeFeatures = {
   /** The supplementalGroupsPolicy of pods is honoured. */
   supplementalGroupsPolicy?: boolean;
-};
-
-/** A list of Node objects. */
-export type NodeList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'NodeList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of nodes: the Node objects. */
-  items: Node[];
 };
 
 /** A runtime handler of a node. */
@@ -1391,18 +1319,6 @@ export type PersistentVolumeClaimCondition = {
   message?: string;
 };
 
-/** A list of PersistentVolumeClaim objects. */
-export type PersistentVolumeClaimList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'PersistentVolumeClaimList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of persistentvolumeclaims: the PersistentVolumeClaim objects. */
-  items: PersistentVolumeClaim[];
-};
-
 /** The storage a claim asks for. */
 export type PersistentVolumeClaimSpec = {
   /** The access modes the volume must support (ReadWriteOnce, ReadOnlyMany, ReadWriteMany, ReadWriteOncePod). */
@@ -1459,18 +1375,6 @@ export type PersistentVolumeClaimVolumeSource = {
   claimName: string;
   /** Mount the volume read-only, whatever the claim allows. */
   readOnly?: boolean;
-};
-
-/** A list of PersistentVolume objects. */
-export type PersistentVolumeList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'PersistentVolumeList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of persistentvolumes: the PersistentVolume objects. */
-  items: PersistentVolume[];
 };
 
 /** The definition of a persistent volume. */
@@ -1643,18 +1547,6 @@ export type PodDNSConfigOption = {
 export type PodIP = {
   /** The address. */
   ip: string;
-};
-
-/** A list of Pod objects. */
-export type PodList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'PodList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of pods: the Pod objects. */
-  items: Pod[];
 };
 
 /** The operating system of a pod. */
@@ -1855,18 +1747,6 @@ export type PodTemplate = {
   template?: PodTemplateSpec;
 };
 
-/** A list of PodTemplate objects. */
-export type PodTemplateList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'PodTemplateList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of podtemplates: the PodTemplate objects. */
-  items: PodTemplate[];
-};
-
 /** The pods a workload creates: their metadata and spec. */
 export type PodTemplateSpec = {
   /** Labels and annotations of the created pods. */
@@ -2019,18 +1899,6 @@ export type ReplicationControllerCondition = {
   message?: string;
 };
 
-/** A list of ReplicationController objects. */
-export type ReplicationControllerList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'ReplicationControllerList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of replicationcontrollers: the ReplicationController objects. */
-  items: ReplicationController[];
-};
-
 /** The desired state of a replication controller. */
 export type ReplicationControllerSpec = {
   /** How many pods to run; 1 by default. */
@@ -2097,18 +1965,6 @@ export type ResourceQuota = {
   spec?: ResourceQuotaSpec;
   /** Current usage against the limits. Read-only. */
   status?: ResourceQuotaStatus;
-};
-
-/** A list of ResourceQuota objects. */
-export type ResourceQuotaList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'ResourceQuotaList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of resourcequotas: the ResourceQuota objects. */
-  items: ResourceQuota[];
 };
 
 /** The limits of a quota. */
@@ -2255,18 +2111,6 @@ export type SecretKeySelector = {
   optional?: boolean;
 };
 
-/** A list of Secret objects. */
-export type SecretList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'SecretList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of secrets: the Secret objects. */
-  items: Secret[];
-};
-
 /** A secret's keys in a projected volume. */
 export type SecretProjection = {
   /** Name of the object. */
@@ -2367,18 +2211,6 @@ export type ServiceAccount = {
   automountServiceAccountToken?: boolean;
 };
 
-/** A list of ServiceAccount objects. */
-export type ServiceAccountList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'ServiceAccountList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of serviceaccounts: the ServiceAccount objects. */
-  items: ServiceAccount[];
-};
-
 /** A service-account token written into a projected volume. */
 export type ServiceAccountTokenProjection = {
   /** The audience the token is meant for; the API server's identifier by default. */
@@ -2387,18 +2219,6 @@ export type ServiceAccountTokenProjection = {
   expirationSeconds?: number;
   /** Path of the token file, relative to the volume's mount point. */
   path: string;
-};
-
-/** A list of Service objects. */
-export type ServiceList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'ServiceList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of services: the Service objects. */
-  items: Service[];
 };
 
 /** A port of a service. */

@@ -8,7 +8,7 @@
  */
 
 import type { ObjectReference } from './core-v1.js';
-import type { ListMeta, ObjectMeta } from './meta-v1.js';
+import type { ObjectMeta } from './meta-v1.js';
 
 /** One endpoint of a slice. */
 export type Endpoint = {
@@ -72,18 +72,6 @@ export type EndpointSlice = {
   endpoints: Endpoint[];
   /** Ports every endpoint serves; empty means all ports. At most 100. */
   ports?: EndpointPort[];
-};
-
-/** A list of EndpointSlice objects. */
-export type EndpointSliceList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'EndpointSliceList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of endpointslices: the EndpointSlice objects. */
-  items: EndpointSlice[];
 };
 
 /** A zone. */

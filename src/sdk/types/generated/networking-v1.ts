@@ -8,7 +8,7 @@
  */
 
 import type { TypedLocalObjectReference } from './core-v1.js';
-import type { LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
+import type { LabelSelector, ObjectMeta } from './meta-v1.js';
 
 /** A path and where its requests go. */
 export type HTTPIngressPath = {
@@ -60,18 +60,6 @@ export type IngressClass = {
   spec?: IngressClassSpec;
 };
 
-/** A list of IngressClass objects. */
-export type IngressClassList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'IngressClassList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of ingressclasses: the IngressClass objects. */
-  items: IngressClass[];
-};
-
 /** An object holding a controller's parameters. */
 export type IngressClassParametersReference = {
   /** API group of the object; the core group when unset. */
@@ -92,18 +80,6 @@ export type IngressClassSpec = {
   controller?: string;
   /** An object with parameters for the controller. */
   parameters?: IngressClassParametersReference;
-};
-
-/** A list of Ingress objects. */
-export type IngressList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'IngressList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of ingresses: the Ingress objects. */
-  items: Ingress[];
 };
 
 /** An address of an ingress's load balancer. */
@@ -208,18 +184,6 @@ export type NetworkPolicyIngressRule = {
   ports?: NetworkPolicyPort[];
   /** Sources allowed; every source when empty. */
   from?: NetworkPolicyPeer[];
-};
-
-/** A list of NetworkPolicy objects. */
-export type NetworkPolicyList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'NetworkPolicyList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of networkpolicies: the NetworkPolicy objects. */
-  items: NetworkPolicy[];
 };
 
 /** Peers traffic may come from or go to: pods by labels (in namespaces by labels), or an IP block. */

@@ -8,7 +8,7 @@
  */
 
 import type { Toleration } from './core-v1.js';
-import type { ListMeta, ObjectMeta } from './meta-v1.js';
+import type { ObjectMeta } from './meta-v1.js';
 
 /** The resources a runtime needs per pod. */
 export type Overhead = {
@@ -30,18 +30,6 @@ export type RuntimeClass = {
   overhead?: Overhead;
   /** Nodes that support this runtime. */
   scheduling?: Scheduling;
-};
-
-/** A list of RuntimeClass objects. */
-export type RuntimeClassList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'RuntimeClassList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of runtimeclasses: the RuntimeClass objects. */
-  items: RuntimeClass[];
 };
 
 /** The nodes that support a runtime. */

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 
-import type { Condition, DeleteOptions, LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
+import type { Condition, DeleteOptions, LabelSelector, ObjectMeta } from './meta-v1.js';
 
 /** A request to evict a pod while honouring disruption budgets; posted to pods/eviction. */
 export type Eviction = {
@@ -33,18 +33,6 @@ export type PodDisruptionBudget = {
   spec?: PodDisruptionBudgetSpec;
   /** The observed state of the budget. Read-only. */
   status?: PodDisruptionBudgetStatus;
-};
-
-/** A list of PodDisruptionBudget objects. */
-export type PodDisruptionBudgetList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'PodDisruptionBudgetList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of poddisruptionbudgets: the PodDisruptionBudget objects. */
-  items: PodDisruptionBudget[];
 };
 
 /** The pods a budget covers and how many must stay. */

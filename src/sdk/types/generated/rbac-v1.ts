@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 
-import type { LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
+import type { LabelSelector, ObjectMeta } from './meta-v1.js';
 
 /** How a ClusterRole's rules are aggregated from others. */
 export type AggregationRule = {
@@ -41,30 +41,6 @@ export type ClusterRoleBinding = {
   subjects?: Subject[];
   /** The ClusterRole granted. Cannot be changed. */
   roleRef: RoleRef;
-};
-
-/** A list of ClusterRoleBinding objects. */
-export type ClusterRoleBindingList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'ClusterRoleBindingList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of clusterrolebindings: the ClusterRoleBinding objects. */
-  items: ClusterRoleBinding[];
-};
-
-/** A list of ClusterRole objects. */
-export type ClusterRoleList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'ClusterRoleList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of clusterroles: the ClusterRole objects. */
-  items: ClusterRole[];
 };
 
 /** A permission: verbs on resources (or on non-resource URLs). */
@@ -105,30 +81,6 @@ export type RoleBinding = {
   subjects?: Subject[];
   /** The Role (same namespace) or ClusterRole granted. Cannot be changed. */
   roleRef: RoleRef;
-};
-
-/** A list of RoleBinding objects. */
-export type RoleBindingList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'RoleBindingList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of rolebindings: the RoleBinding objects. */
-  items: RoleBinding[];
-};
-
-/** A list of Role objects. */
-export type RoleList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'RoleList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of roles: the Role objects. */
-  items: Role[];
 };
 
 /** A reference to a Role or ClusterRole. */

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 
-import type { ListMeta, ObjectMeta } from './meta-v1.js';
+import type { ObjectMeta } from './meta-v1.js';
 
 /** A named scheduling priority for pods. */
 export type PriorityClass = {
@@ -25,16 +25,4 @@ export type PriorityClass = {
   description?: string;
   /** Never or PreemptLowerPriority (the default): whether pods of this class may evict lower-priority pods. */
   preemptionPolicy?: 'Never' | 'PreemptLowerPriority' | (string & {});
-};
-
-/** A list of PriorityClass objects. */
-export type PriorityClassList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'PriorityClassList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of priorityclasses: the PriorityClass objects. */
-  items: PriorityClass[];
 };

@@ -8,7 +8,7 @@
  */
 
 import type { PersistentVolumeSpec, TopologySelectorTerm } from './core-v1.js';
-import type { LabelSelector, ListMeta, ObjectMeta } from './meta-v1.js';
+import type { LabelSelector, ObjectMeta } from './meta-v1.js';
 
 /** A CSI volume driver deployed in the cluster, named as the driver names itself (cluster-scoped). */
 export type CSIDriver = {
@@ -20,18 +20,6 @@ export type CSIDriver = {
   metadata?: ObjectMeta;
   /** How the cluster works with the driver. */
   spec: CSIDriverSpec;
-};
-
-/** A list of CSIDriver objects. */
-export type CSIDriverList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'CSIDriverList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of csidrivers: the CSIDriver objects. */
-  items: CSIDriver[];
 };
 
 /** How the cluster works with a CSI driver. */
@@ -78,18 +66,6 @@ export type CSINodeDriver = {
   allocatable?: VolumeNodeResources;
 };
 
-/** A list of CSINode objects. */
-export type CSINodeList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'CSINodeList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of csinodes: the CSINode objects. */
-  items: CSINode[];
-};
-
 /** The CSI drivers of a node. */
 export type CSINodeSpec = {
   /** The drivers installed on the node. */
@@ -112,18 +88,6 @@ export type CSIStorageCapacity = {
   capacity?: string | number;
   /** The largest volume that can be created; capacity when unset. */
   maximumVolumeSize?: string | number;
-};
-
-/** A list of CSIStorageCapacity objects. */
-export type CSIStorageCapacityList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'CSIStorageCapacityList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of csistoragecapacities: the CSIStorageCapacity objects. */
-  items: CSIStorageCapacity[];
 };
 
 /** A class of storage: which provisioner creates its volumes, with which parameters, when and how they are bound and reclaimed. */
@@ -150,18 +114,6 @@ export type StorageClass = {
   allowedTopologies?: TopologySelectorTerm[];
 };
 
-/** A list of StorageClass objects. */
-export type StorageClassList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'StorageClassList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of storageclasses: the StorageClass objects. */
-  items: StorageClass[];
-};
-
 /** A service account token a CSI driver wants for the pods whose volumes it mounts. */
 export type TokenRequest = {
   /** The audience of the token; empty for the API server's. */
@@ -182,18 +134,6 @@ export type VolumeAttachment = {
   spec: VolumeAttachmentSpec;
   /** The state of the attachment. Read-only for users. */
   status?: VolumeAttachmentStatus;
-};
-
-/** A list of VolumeAttachment objects. */
-export type VolumeAttachmentList = {
-  /** The schema version of this object, `group/version` (just `version` for the core group). */
-  apiVersion?: string;
-  /** The type of this object, in CamelCase; servers infer it from the endpoint when omitted. */
-  kind?: 'VolumeAttachmentList';
-  /** List metadata: the resource version the list was read at and, for a chunked list, the token of the next chunk. */
-  metadata?: ListMeta;
-  /** List of volumeattachments: the VolumeAttachment objects. */
-  items: VolumeAttachment[];
 };
 
 /** The volume to attach: a persistent volume by name, or an inline volume spec. */

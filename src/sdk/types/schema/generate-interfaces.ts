@@ -188,6 +188,12 @@ function kindsFile(schemas: readonly StructSchema[]): string {
   return `${[HEADER, imports.join('\n'), [typeDoc, 'export type BuiltinKinds = {', ...body, '};'].join('\n')].join('\n\n')}\n`;
 }
 
+/** The list type of a kind (`ConfigMapList`): every kind it is registered as ends in `List`. */
+export function isListOfKind(schema: StructSchema): boolean {
+  const kinds = schema.kinds ?? [];
+  return kinds.length > 0 && kinds.every((k) => k.kind.endsWith('List'));
+}
+
 /**
  * The generated type files, by path relative to the repository root, with their text. Pure:
  * the same tables always give the same text.
@@ -195,6 +201,8 @@ function kindsFile(schemas: readonly StructSchema[]): string {
 export function generateInterfaceFiles(): Map<string, string> {
   const byFile = new Map<string, StructSchema[]>();
   for (const schema of builtinStructs()) {
+    // A kind's list is `ObjectList<T>` in TypeScript (`types/list.ts`); its schema serves the codec only.
+    if (isListOfKind(schema)) continue;
     const { file } = splitName(schema);
     const list = byFile.get(file) ?? [];
     list.push(schema);

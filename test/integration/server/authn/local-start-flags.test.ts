@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseCommandLine } from '../../../../src/cli/framework/parse.js';
+import { parseCommandLine } from '../../../support/parse-command-line.js';
 import { spec } from '../../../../src/cli/commands/local/start/spec.js';
 import { authenticationFromFlags, authnChildArgs } from '../../../../src/cli/commands/local/start/flags-authn.js';
 import { startTestServer } from '../../../support/server.js';

@@ -8,7 +8,7 @@ import { overridesFromGlobals } from '../../../../src/cli/framework/services.js'
 import { parseRequestTimeout } from '../../../../src/sdk/config/overrides.js';
 import { modifyProperty } from '../../../../src/cli/commands/config/shared/property-path.js';
 import { createContext } from '../../../../src/cli/framework/context.js';
-import { parseCommandLine } from '../../../../src/cli/framework/parse.js';
+import { parseCommandLine } from '../../../support/parse-command-line.js';
 import { GLOBAL_FLAGS, globalOptionsFrom } from '../../../../src/cli/flags/global.js';
 import { emptyModel } from '../../../../src/sdk/config/index.js';
 import { runCli, testIO } from '../../../support/cli.js';

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCommandLine } from '../../../../src/cli/framework/parse.js';
+import { parseCommandLine } from '../../../support/parse-command-line.js';
 import { renderCommandHelp } from '../../../../src/cli/framework/help.js';
 import type { CommandSpec, FlagSpec } from '../../../../src/cli/framework/spec.js';
 import { runCli } from '../../../support/cli.js';

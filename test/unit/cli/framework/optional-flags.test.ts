@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CHUNK_SIZE_FLAG } from '../../../../src/cli/flags/chunk-size.js';
 import { FlagValues } from '../../../../src/cli/framework/flag-values.js';
-import { parseCommandLine } from '../../../../src/cli/framework/parse.js';
+import { parseCommandLine } from '../../../support/parse-command-line.js';
 import { LABEL_COLUMNS_FLAG, SORT_BY_FLAG } from '../../../../src/cli/output/flags.js';
 import { ALL_FLAG, FIELD_SELECTOR_FLAG, SELECTOR_FLAG, SELECTOR_FLAG_EQUALITY_HELP } from '../../../../src/cli/resource/selection.js';
 

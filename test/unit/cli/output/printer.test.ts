@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FlagValues } from '../../../../src/cli/framework/flag-values.js';
 import type { FlagSpec } from '../../../../src/cli/framework/spec.js';
-import { parseCommandLine } from '../../../../src/cli/framework/parse.js';
+import { parseCommandLine } from '../../../support/parse-command-line.js';
 import { OBJECT_OUTPUT_FLAGS, outputFlags } from '../../../../src/cli/output/flags.js';
 import { printerFor } from '../../../../src/cli/output/printer.js';
 import type { KubeObject } from '../../../../src/sdk/types/meta.js';

@@ -1,14 +1,14 @@
 /**
  * One command line parsed against a list of flags, outside the command tree: the argv normalizer
- * and commander, as for a command, with pflag's errors. For code and tests that parse flags
- * without running a command (the flags of `local start`, printer options).
+ * and commander, as for a command, with pflag's errors. For tests of flags without running a
+ * command (the flags of `local start`, printer options).
  */
 import { Command, CommanderError } from 'commander';
-import { declareFlags, flagValuesOf } from './command-options.js';
-import { usageErrorFrom } from './commander-errors.js';
-import type { FlagValues } from './flag-values.js';
-import { argsBeforeDash, normalizeArgv } from './pflag-argv.js';
-import type { FlagSpec } from './spec.js';
+import { declareFlags, flagValuesOf } from '../../src/cli/framework/command-options.js';
+import { usageErrorFrom } from '../../src/cli/framework/commander-errors.js';
+import type { FlagValues } from '../../src/cli/framework/flag-values.js';
+import { argsBeforeDash, normalizeArgv } from '../../src/cli/framework/pflag-argv.js';
+import type { FlagSpec } from '../../src/cli/framework/spec.js';
 
 /** The result of parsing a command line. */
 export interface ParsedCommandLine {
