@@ -9,22 +9,13 @@
  */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import type { FieldFacts, ListSchema, ScalarSchema, StructSchema, TypeSchema } from '../../sdk/types/schema/index.js';
-import { fieldFacts, scalarWire } from '../../sdk/types/schema/index.js';
+import { SCHEMA_EXTENSIONS, fieldFacts, scalarWire } from '../../sdk/types/schema/index.js';
 
 /** The OpenAPI version being written. */
 export type Flavor = 'v2' | 'v3';
 
 /** The vendor extensions, renamed as every `x-kubernetes-*` name is. */
-export const X = {
-  gvk: 'x-platform-group-version-kind',
-  listType: 'x-platform-list-type',
-  listMapKeys: 'x-platform-list-map-keys',
-  mapType: 'x-platform-map-type',
-  patchStrategy: 'x-platform-patch-strategy',
-  patchMergeKey: 'x-platform-patch-merge-key',
-  action: 'x-platform-action',
-  preserveUnknownFields: 'x-platform-preserve-unknown-fields',
-} as const;
+export const X = SCHEMA_EXTENSIONS;
 
 /** The reference to a definition in a document of `flavor`. */
 export function refTo(name: string, flavor: Flavor): string {

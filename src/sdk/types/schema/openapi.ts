@@ -9,8 +9,12 @@ import type { ListSchema, StructSchema, TypeSchema } from '../../../machinery/sc
 import { SCALAR_SCHEMA, UNTYPED_SCHEMA } from '../../../machinery/schema/type-schema.js';
 import { OBJECT_META } from './builtin/meta.js';
 
-/** The vendor extensions of a structural schema (`x-kubernetes-*` in Kubernetes). */
+/** The OpenAPI vendor extensions (`x-kubernetes-*` in Kubernetes): a structural schema's, and those the served documents carry. */
 export const SCHEMA_EXTENSIONS = {
+  gvk: 'x-platform-group-version-kind',
+  patchStrategy: 'x-platform-patch-strategy',
+  patchMergeKey: 'x-platform-patch-merge-key',
+  action: 'x-platform-action',
   listType: 'x-platform-list-type',
   listMapKeys: 'x-platform-list-map-keys',
   mapType: 'x-platform-map-type',
