@@ -1,32 +1,35 @@
 /**
  * Turns an established CustomResourceDefinition into served resource definitions, one per served
  * version: schema-driven pruning, defaulting and validation, printer columns, selectable fields,
- * and the status and scale sub-resources the CRD declares.
+ * and the status and scale sub-resources the CRD declares. The CRD is a stored one, read typed
+ * (validation made its group, names and versions present); the custom resources' own objects
+ * follow the CRD's schema, not ours, and stay plain JSON.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
+import type { CustomResourceDefinition, CustomResourceDefinitionVersion, CustomResourceSubresourceScale } from '../../sdk/types/generated/apiextensions-v1.js';
 import { schemaFromOpenAPI, UNSTRUCTURED, type TypeSchema } from '../../sdk/types/schema/index.js';
 import { applyDefaults, pruneUnknownFields, validateObject } from '../schema-validation/index.js';
-import { asArray, asObject, assignOwn, asString, objectOrEmpty as o } from '../util/json.js';
+import { assignOwn } from '../util/json.js';
 import { STANDARD_VERBS, type ResourceDef, type ScaleDef, type SubresourceDef } from './types.js';
 import { compareVersionPriority } from './version-priority.js';
 import { customResourceTable } from '../tables/custom-resource.js';
 import { firstValue, parseCrdJsonPath, simpleFieldPath } from '../../machinery/jsonpath/crd-paths.js';
 import { SCALE_SUBRESOURCE, statusSubresource } from '../kinds/define.js';
 
-function scaleDef(scale: JsonObject): ScaleDef | undefined {
-  const spec = simpleFieldPath(asString(scale.specReplicasPath) ?? '');
-  const status = simpleFieldPath(asString(scale.statusReplicasPath) ?? '');
+function scaleDef(scale: CustomResourceSubresourceScale): ScaleDef | undefined {
+  const spec = simpleFieldPath(scale.specReplicasPath);
+  const status = simpleFieldPath(scale.statusReplicasPath);
   if (spec === undefined || status === undefined) return undefined;
   const def: ScaleDef = { specReplicasPath: spec, statusReplicasPath: status, selectorForm: 'string' };
-  const selector = simpleFieldPath(asString(scale.labelSelectorPath) ?? '');
+  const selector = simpleFieldPath(scale.labelSelectorPath ?? '');
   if (selector !== undefined && selector.length > 0) def.labelSelectorPath = selector;
   return def;
 }
 
-function selectableFields(version: JsonObject): Record<string, (obj: JsonObject) => string> {
+function selectableFields(version: CustomResourceDefinitionVersion): Record<string, (obj: JsonObject) => string> {
   const out: Record<string, (obj: JsonObject) => string> = {};
-  for (const f of asArray(version.selectableFields) ?? []) {
-    const path = asString(o(f).jsonPath);
+  // Validation does not ask for a field's path: it may be missing.
+  for (const { jsonPath: path } of version.selectableFields ?? []) {
     const parsed = path === undefined ? undefined : parseCrdJsonPath(path);
     if (path === undefined || parsed === undefined) continue;
     out[path.replace(/^\./, '')] = (obj) => {
@@ -38,25 +41,19 @@ function selectableFields(version: JsonObject): Record<string, (obj: JsonObject)
 }
 
 /** The defs of every served version of an established CRD. */
-export function customResourceDefs(crd: JsonObject): ResourceDef[] {
-  const spec = o(crd.spec);
-  const names = o(spec.names);
-  const group = asString(spec.group) ?? '';
-  const plural = asString(names.plural) ?? '';
-  const kind = asString(names.kind) ?? '';
-  const versions = (asArray(spec.versions) ?? []).map(o);
-  const storage = versions.find((v) => v.storage === true);
-  const storageVersion = asString(storage?.name) ?? '';
-  const namespaced = spec.scope === 'Namespaced';
-  const crdName = asString(o(crd.metadata).name) ?? '';
+export function customResourceDefs(crd: CustomResourceDefinition): ResourceDef[] {
+  const { group, names, versions } = crd.spec;
+  const { plural, kind } = names;
+  const storageVersion = versions.find((v) => v.storage)?.name ?? '';
+  const namespaced = crd.spec.scope === 'Namespaced';
+  const crdName = crd.metadata?.name ?? '';
   const defs: ResourceDef[] = [];
   for (const v of versions) {
-    if (v.served !== true) continue;
-    const version = asString(v.name) ?? '';
-    const openAPIV3Schema = asObject(o(v.schema).openAPIV3Schema);
-    const subresources = o(v.subresources);
-    const hasStatus = asObject(subresources.status) !== undefined;
-    const scaleSpec = asObject(subresources.scale);
+    if (!v.served) continue;
+    const version = v.name;
+    const openAPIV3Schema = v.schema?.openAPIV3Schema;
+    const hasStatus = v.subresources?.status !== undefined;
+    const scaleSpec = v.subresources?.scale;
     const scale = scaleSpec === undefined ? undefined : scaleDef(scaleSpec);
     const subs: SubresourceDef[] = [];
     if (hasStatus) subs.push(statusSubresource(group, version, kind));
@@ -64,11 +61,11 @@ export function customResourceDefs(crd: JsonObject): ResourceDef[] {
     let schema: TypeSchema | undefined;
     const def: ResourceDef = {
       group, version, kind,
-      listKind: asString(names.listKind) ?? `${kind}List`,
+      listKind: names.listKind ?? `${kind}List`,
       plural,
-      singular: asString(names.singular) ?? kind.toLowerCase(),
-      shortNames: (asArray(names.shortNames) ?? []).map((s) => asString(s) ?? ''),
-      categories: (asArray(names.categories) ?? []).map((s) => asString(s) ?? ''),
+      singular: names.singular ?? kind.toLowerCase(),
+      shortNames: [...names.shortNames ?? []],
+      categories: [...names.categories ?? []],
       namespaced,
       verbs: STANDARD_VERBS,
       subresources: subs,
@@ -112,16 +109,14 @@ export function customResourceDefs(crd: JsonObject): ResourceDef[] {
  * The warnings of a deprecated version: its `deprecationWarning`, else the API server's default
  * text naming the newest served version that is not deprecated and ranks above it.
  */
-function deprecationWarnings(v: JsonObject, versions: readonly JsonObject[], group: string, kind: string): string[] {
+function deprecationWarnings(v: CustomResourceDefinitionVersion, versions: readonly CustomResourceDefinitionVersion[], group: string, kind: string): string[] {
   if (v.deprecated !== true) return [];
-  const custom = asString(v.deprecationWarning);
-  if (custom !== undefined) return [custom];
-  const name = asString(v.name) ?? '';
+  if (v.deprecationWarning !== undefined) return [v.deprecationWarning];
   const newer = versions
-    .filter((x) => x.served === true && x.deprecated !== true && compareVersionPriority(asString(x.name) ?? '', name) < 0)
-    .map((x) => asString(x.name) ?? '')
+    .filter((x) => x.served && x.deprecated !== true && compareVersionPriority(x.name, v.name) < 0)
+    .map((x) => x.name)
     .sort(compareVersionPriority);
-  const text = `${group}/${name} ${kind} is deprecated`;
+  const text = `${group}/${v.name} ${kind} is deprecated`;
   return [newer[0] === undefined ? text : `${text}; use ${group}/${newer[0]} ${kind}`];
 }
 

@@ -2,12 +2,14 @@
  * Tables of custom resources from the CRD's `additionalPrinterColumns` (Name first; a single Age
  * column when none are declared), with cells typed as the API extensions server types them. A
  * column's path is evaluated by client-go's JSONPath engine, as there: a path that does not
- * parse, finds nothing or fails gives an empty cell.
+ * parse, finds nothing or fails gives an empty cell. The columns are the stored CRD's (typed); the
+ * custom resources the cells read follow the CRD's schema and stay plain JSON.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
+import type { CustomResourceColumnDefinition } from '../../sdk/types/generated/apiextensions-v1.js';
 import type { TableColumnDefinition } from '../../sdk/types/table.js';
 import type { TableDef } from '../registry/types.js';
-import { asArray, asNumber, asObject, asString, nameOf } from '../util/json.js';
+import { nameOf } from '../util/json.js';
 import { NAME_COLUMN, since } from './common.js';
 import { writeJson } from '../../machinery/json-numbers.js';
 import { firstValue, parseCrdJsonPath } from '../../machinery/jsonpath/crd-paths.js';
@@ -40,20 +42,13 @@ function cell(type: string, value: unknown, now: number): unknown {
 }
 
 /** The table of one CRD version from its printer columns. */
-export function customResourceTable(additionalPrinterColumns: unknown): TableDef {
-  const declared = asArray(additionalPrinterColumns) ?? [];
-  const source = declared.length > 0 ? declared : [{ name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' }];
-  const columns: PrinterColumn[] = source.map((c) => {
-    const col = asObject(c) ?? {};
-    const def: TableColumnDefinition = {
-      name: asString(col.name) ?? '',
-      type: asString(col.type) ?? 'string',
-      format: asString(col.format) ?? '',
-      description: asString(col.description) ?? '',
-      priority: asNumber(col.priority) ?? 0,
-    };
-    return { def, path: parseCrdJsonPath(asString(col.jsonPath) ?? '') };
-  });
+export function customResourceTable(additionalPrinterColumns: CustomResourceColumnDefinition[] = []): TableDef {
+  const source: CustomResourceColumnDefinition[] = additionalPrinterColumns.length > 0 ? additionalPrinterColumns : [{ name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' }];
+  // Validation made name, type and jsonPath present; defaulting made priority.
+  const columns: PrinterColumn[] = source.map((col) => ({
+    def: { name: col.name, type: col.type, format: col.format ?? '', description: col.description ?? '', priority: col.priority ?? 0 },
+    path: parseCrdJsonPath(col.jsonPath),
+  }));
   return {
     columns: [NAME_COLUMN, ...columns.map((c) => c.def)],
     cells(o: JsonObject, now: number) {
