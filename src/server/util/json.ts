@@ -72,6 +72,11 @@ export function uidOf(obj: JsonObject | undefined): string {
   return asString(asObject(obj?.metadata)?.uid) ?? '';
 }
 
+/** `metadata.finalizers` (a non-string item as ''), of an object of any kind. */
+export function finalizersOf(obj: JsonObject): string[] {
+  return (asArray(asObject(obj.metadata)?.finalizers) ?? []).map((f) => asString(f) ?? '');
+}
+
 /** `obj[key]` as a mutable object (an empty one set first when it is none). */
 export function childOf(obj: JsonObject, key: string): JsonObject {
   let child = asObject(getOwn(obj, key));
