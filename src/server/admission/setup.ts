@@ -80,7 +80,7 @@ export async function selectAdmissionPlugins(ctx: ServerCore, options: Admission
     }),
     SecurityContextDeny: () => securityContextDenyPlugin(ctx.registry.kind('v1', 'Pod')),
     PodNodeSelector: () => podNodeSelectorPlugin(ctx.registry.kind('v1', 'Pod'), lookupNamespace, config.plugins.get('PodNodeSelector')?.configuration),
-    PodTolerationRestriction: () => podTolerationRestrictionPlugin(lookupNamespace, config.plugins.get('PodTolerationRestriction')?.configuration),
+    PodTolerationRestriction: () => podTolerationRestrictionPlugin(ctx.registry.kind('v1', 'Pod'), lookupNamespace, config.plugins.get('PodTolerationRestriction')?.configuration),
     Priority: () => priorityPlugin(ctx),
     RuntimeClass: () => runtimeClassPlugin(ctx, gates.enabled('PodOverhead')),
     DefaultStorageClass: () => defaultStorageClassPlugin(ctx),

@@ -8,7 +8,7 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ServerContext, WriteEvent } from '../context.js';
 import type { ResourceDef } from '../registry/types.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asArray, asObject, asString, finalizersOf } from '../util/json.js';
 import { InternalClient } from '../control/client.js';
 import type { Controller } from '../control/controller.js';
 import { realClock } from '../control/clock.js';
@@ -36,10 +36,6 @@ function refsOf(obj: JsonObject): Ref[] {
 function location(def: ResourceDef, obj: JsonObject): string {
   const meta = asObject(obj.metadata) ?? {};
   return `${def.bucket}|${asString(meta.namespace) ?? ''}|${asString(meta.name) ?? ''}`;
-}
-
-function finalizers(obj: JsonObject): string[] {
-  return (asArray(asObject(obj.metadata)?.finalizers) ?? []).map((f) => asString(f) ?? '');
 }
 
 /** Creates the garbage collector. */
@@ -89,7 +85,7 @@ export function garbageCollector(ctx: ServerContext): Controller {
     const owner = await client.get(def, def.namespaced ? namespace : '', ref.name);
     if (owner === undefined || asObject(owner.metadata)?.uid !== ref.uid) return 'absent';
     const deleting = typeof asObject(owner.metadata)?.deletionTimestamp === 'string';
-    if (deleting && finalizers(owner).includes('foregroundDeletion')) return 'foreground';
+    if (deleting && finalizersOf(owner).includes('foregroundDeletion')) return 'foreground';
     return 'present';
   }
 
@@ -125,7 +121,7 @@ export function garbageCollector(ctx: ServerContext): Controller {
   async function removeFinalizer(def: ResourceDef, namespace: string, name: string, finalizer: string): Promise<void> {
     await client.update(def, namespace, name, (o) => {
       const meta = asObject(o.metadata) ?? {};
-      const list = finalizers(o);
+      const list = finalizersOf(o);
       if (!list.includes(finalizer)) return false;
       const next = list.filter((f) => f !== finalizer);
       if (next.length === 0) delete meta.finalizers;
@@ -151,7 +147,7 @@ export function garbageCollector(ctx: ServerContext): Controller {
     const where = parseLocation(loc);
     if (where === undefined) return undefined;
     const owner = await client.get(where.def, where.namespace, where.name);
-    if (owner === undefined || !finalizers(owner).includes(finalizer)) return undefined;
+    if (owner === undefined || !finalizersOf(owner).includes(finalizer)) return undefined;
     return { where, uid: asString(asObject(owner.metadata)?.uid) ?? '' };
   }
 
@@ -214,7 +210,7 @@ export function garbageCollector(ctx: ServerContext): Controller {
     index(loc, ev.object);
     if (refsOf(ev.object).length > 0) queue.add(`dependent|${loc}`);
     if (typeof meta.deletionTimestamp === 'string') {
-      const f = finalizers(ev.object);
+      const f = finalizersOf(ev.object);
       if (f.includes('orphan')) queue.add(`orphan|${loc}`);
       if (f.includes('foregroundDeletion')) queue.add(`foreground|${loc}`);
       for (const owner of ownerLocationsOf(ev.object, asString(meta.namespace) ?? '')) queue.add(`foreground|${owner}`);
@@ -233,8 +229,8 @@ export function garbageCollector(ctx: ServerContext): Controller {
           if (refsOf(obj).length > 0) keys.push(`dependent|${loc}`);
           const meta = asObject(obj.metadata) ?? {};
           if (typeof meta.deletionTimestamp === 'string') {
-            if (finalizers(obj).includes('orphan')) keys.push(`orphan|${loc}`);
-            if (finalizers(obj).includes('foregroundDeletion')) keys.push(`foreground|${loc}`);
+            if (finalizersOf(obj).includes('orphan')) keys.push(`orphan|${loc}`);
+            if (finalizersOf(obj).includes('foregroundDeletion')) keys.push(`foreground|${loc}`);
           }
         }
       }

@@ -8,7 +8,7 @@ import type { Namespace, NamespaceCondition } from '../../sdk/types/generated/co
 import { FINALIZERS, ROOT_CA_CONFIGMAP } from '../../sdk/naming.js';
 import type { ServerContext, WriteEvent } from '../context.js';
 import { timestamp } from '../util/time.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { finalizersOf, getPath, nameOf, namespaceOf } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { InternalClient } from '../control/client.js';
 import type { Controller } from '../control/controller.js';
@@ -56,7 +56,7 @@ export function namespaceController(ctx: ServerContext): Controller {
       count += items.length;
       kinds.push(`${def.plural}${def.group === '' ? '' : `.${def.group}`} has ${items.length} resource instances`);
       // Objects of every namespaced kind (custom resources too): read untyped.
-      for (const i of items) for (const f of asArray(asObject(i.metadata)?.finalizers) ?? []) finalizers.add(asString(f) ?? '');
+      for (const i of items) for (const f of finalizersOf(i)) finalizers.add(f);
     }
     return { count, kinds, finalizers: [...finalizers] };
   }
@@ -87,9 +87,10 @@ export function namespaceController(ctx: ServerContext): Controller {
   async function cleanup(name: string): Promise<void> {
     for (const def of ctx.registry.buckets()) {
       if (!def.namespaced) continue;
+      // Objects of every namespaced kind, as in remaining(): read untyped.
       for (const item of await client.list(def, name)) {
-        if (typeof asObject(item.metadata)?.deletionTimestamp === 'string') continue;
-        await client.delete(def, name, asString(asObject(item.metadata)?.name) ?? '', { propagationPolicy: 'Background' });
+        if (typeof getPath(item, ['metadata', 'deletionTimestamp']) === 'string') continue;
+        await client.delete(def, name, nameOf(item), { propagationPolicy: 'Background' });
       }
     }
     const left = await remaining(name);
@@ -122,14 +123,14 @@ export function namespaceController(ctx: ServerContext): Controller {
   const queue = loop.queue;
 
   function queueFor(ev: WriteEvent): void {
-    const meta = asObject(ev.object.metadata) ?? {};
+    // Writes of every kind: read untyped.
+    const name = nameOf(ev.object);
     if (ev.def === nsDef || (ev.def.group === '' && ev.def.plural === 'namespaces')) {
-      if (ev.type !== 'DELETED') queue.add(asString(meta.name) ?? '');
+      if (ev.type !== 'DELETED') queue.add(name);
       return;
     }
-    const ns = asString(meta.namespace);
-    if (ns === undefined || ns === '') return;
-    const name = asString(meta.name) ?? '';
+    const ns = namespaceOf(ev.object);
+    if (ns === '') return;
     if (ev.type === 'DELETED' && ((ev.def === saDef && name === 'default') || (ev.def === cmDef && name === ROOT_CA_CONFIGMAP))) queue.add(ns);
     else if (ev.type === 'MODIFIED' && ev.def === cmDef && name === ROOT_CA_CONFIGMAP) queue.add(ns);
     else if (ev.type === 'DELETED') queue.add(ns);

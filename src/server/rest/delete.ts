@@ -12,7 +12,7 @@ import { timestamp } from '../util/time.js';
 import { conflict, notFound } from '../errors.js';
 import { groupResource, type ResourceDef } from '../registry/types.js';
 import { ConflictError, NotFoundError } from '../storage/index.js';
-import { asArray, asNumber, asObject, asString, metaOf } from '../util/json.js';
+import { asNumber, asObject, asString, finalizersOf, metaOf } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { fieldError, invalid, type FieldError } from '../validation/field-errors.js';
 import type { AdmissionAttributes } from '../admission/types.js';
@@ -53,10 +53,6 @@ export function validateDeleteParams(p: DeleteParams): void {
     errs.push(fieldError.invalid('gracePeriodSeconds', p.gracePeriodSeconds, 'must be an integer'));
   }
   if (errs.length > 0) throw invalid({ group: GROUPS.meta, kind: 'DeleteOptions' }, '', errs);
-}
-
-function finalizersOf(obj: JsonObject): string[] {
-  return (asArray(asObject(obj.metadata)?.finalizers) ?? []).map((f) => asString(f) ?? '');
 }
 
 /** Adds or removes the garbage collector's finalizers for the request's propagation policy. */

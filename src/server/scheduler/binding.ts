@@ -18,13 +18,13 @@ import { trackUpdate } from '../rest/managed-fields.js';
 import { checkTypeMeta } from '../rest/object-meta.js';
 import { updateObject } from '../rest/update.js';
 import type { WriteRequest } from '../rest/write-request.js';
-import { asArray, asObject, asString, metaOf } from '../util/json.js';
+import { asArray, asObject, asString, childOf, metaOf, nameOf, namespaceOf, uidOf } from '../util/json.js';
 import { storedAs } from '../registry/kind-def.js';
 import { fieldError, invalid, type FieldError } from '../validation/field-errors.js';
 
 const PODS_BINDING = { group: '', resource: 'pods/binding' };
 
-/** ValidatePodBinding. */
+/** ValidatePodBinding. The Binding stays plain JSON: the endpoint does not decode its body as a Binding. */
 function validateBinding(binding: JsonObject): FieldError[] {
   const errs: FieldError[] = [];
   const target = asObject(binding.target) ?? {};
@@ -54,12 +54,11 @@ function markScheduled(pod: JsonObject, now: number): void {
 /** Binds a pod to the Binding's target node. `req` names the pod (`pods` def, sub-resource `binding`). */
 export async function bindPod(ctx: ServerContext, req: WriteRequest, binding: JsonObject): Promise<void> {
   const podDef = ctx.registry.kind('v1', 'Pod');
-  const meta = asObject(binding.metadata) ?? {};
   const errs = validateBinding(binding);
-  if (errs.length > 0) throw invalid({ group: '', kind: 'Binding' }, asString(meta.name) ?? '', errs);
+  if (errs.length > 0) throw invalid({ group: '', kind: 'Binding' }, nameOf(binding), errs);
   const node = asString(asObject(binding.target)?.name) ?? '';
-  const uid = asString(meta.uid) ?? '';
-  const annotations = asObject(meta.annotations) ?? {};
+  const uid = uidOf(binding);
+  const annotations = asObject(asObject(binding.metadata)?.annotations) ?? {};
   await updateObject(ctx, req, {
     allowCreate: false,
     transform: (existing) => {
@@ -72,13 +71,9 @@ export async function bindPod(ctx: ServerContext, req: WriteRequest, binding: Js
       const assigned = pod.spec?.nodeName ?? '';
       if (assigned !== '') throw conflict(PODS_BINDING, req.name, `pod ${req.name} is already assigned to node "${assigned}"`);
       const next = structuredClone(existing);
-      const spec = asObject(next.spec) ?? {};
-      spec.nodeName = node;
-      next.spec = spec;
-      if (Object.keys(annotations).length > 0) {
-        const m = metaOf(next);
-        m.annotations = { ...(asObject(m.annotations) ?? {}), ...annotations };
-      }
+      childOf(next, 'spec').nodeName = node;
+      // The Binding's annotations are plain JSON (see validateBinding), so the pod's written ones are too.
+      if (Object.keys(annotations).length > 0) metaOf(next).annotations = { ...pod.metadata?.annotations, ...annotations };
       markScheduled(next, ctx.now());
       return trackUpdate(req, existing, next, ctx.now());
     },
@@ -102,11 +97,10 @@ export function bindingEndpoint(ctx: ServerContext): PipelineEndpoint {
       const body = asObject(v);
       if (body === undefined) throw badRequest('the body of the request must be a JSON or YAML object');
       checkTypeMeta(bindings, body, 'Binding', 'v1');
-      const meta = asObject(body.metadata) ?? {};
-      const bodyName = asString(meta.name) ?? '';
+      const bodyName = nameOf(body);
       const name = rc.info.resource === 'pods' ? rc.info.name : bodyName;
       if (rc.info.resource === 'pods' && bodyName !== name) throw badRequest('name in URL does not match name in Binding object');
-      const bodyNs = asString(meta.namespace) ?? '';
+      const bodyNs = namespaceOf(body);
       if (bodyNs !== '' && bodyNs !== rc.info.namespace) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
       const dryRun = parseDryRun(rc.url.searchParams, 'CreateOptions');
       await bindPod(ctx, {

@@ -30,6 +30,11 @@ export function asNumber(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
+/** The string items of the value when it is an array (others dropped), else none. */
+export function stringsOf(v: unknown): string[] {
+  return (asArray(v) ?? []).filter((s): s is string => typeof s === 'string');
+}
+
 /** `obj[a][b]...` (own members only), or undefined when a step is missing. */
 export function getPath(obj: unknown, path: readonly string[]): JsonValue | undefined {
   let cur: unknown = obj;
@@ -70,6 +75,11 @@ export function namespaceOf(obj: JsonObject | undefined): string {
 /** `metadata.uid`, or ''. */
 export function uidOf(obj: JsonObject | undefined): string {
   return asString(asObject(obj?.metadata)?.uid) ?? '';
+}
+
+/** `metadata.finalizers` (a non-string item as ''), of an object of any kind. */
+export function finalizersOf(obj: JsonObject): string[] {
+  return (asArray(asObject(obj.metadata)?.finalizers) ?? []).map((f) => asString(f) ?? '');
 }
 
 /** `obj[key]` as a mutable object (an empty one set first when it is none). */

@@ -6,14 +6,15 @@
  * are not BestEffort also tolerate memory pressure, as the plugin adds.
  */
 import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
-import type { Namespace } from '../../../sdk/types/generated/core-v1.js';
+import type { Namespace, Pod, PodSpec } from '../../../sdk/types/generated/core-v1.js';
 import { DOMAIN, ANNOTATIONS } from '../../../sdk/naming.js';
 import { badRequest, forbidden } from '../../errors.js';
 import { asArray, asObject, asString, childOf } from '../../util/json.js';
+import type { KindDef } from '../../registry/kind-def.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { AdmissionPlugin } from '../types.js';
 import type { NamespaceLookup } from './namespace-lifecycle.js';
-import { isPodWrite } from './pod-target.js';
+import { isPodWrite, podSpec, writtenPod } from './pod-target.js';
 
 /** The memory-pressure taint key. */
 export const MEMORY_PRESSURE_TAINT = `node.${DOMAIN}/memory-pressure`;
@@ -59,37 +60,36 @@ function merge(base: JsonObject[], extra: JsonObject[]): JsonObject[] {
   return out;
 }
 
-function bestEffort(spec: JsonObject): boolean {
-  return [...(asArray(spec.containers) ?? []), ...(asArray(spec.initContainers) ?? [])].every((c) => {
-    const r = asObject(asObject(c)?.resources) ?? {};
-    return Object.keys(asObject(r.requests) ?? {}).length === 0 && Object.keys(asObject(r.limits) ?? {}).length === 0;
-  });
+function bestEffort(spec: Partial<PodSpec>): boolean {
+  return [...(spec.containers ?? []), ...(spec.initContainers ?? [])].every((c) => Object.keys(c.resources?.requests ?? {}).length === 0 && Object.keys(c.resources?.limits ?? {}).length === 0);
 }
 
 /** Creates the plugin from its configuration (`default`, `whitelist`). */
-export function podTolerationRestrictionPlugin(lookup: NamespaceLookup, configuration: JsonObject | undefined): AdmissionPlugin {
+export function podTolerationRestrictionPlugin(pods: KindDef<Pod>, lookup: NamespaceLookup, configuration: JsonObject | undefined): AdmissionPlugin {
   const clusterDefault = tolerations(configuration?.default);
   const clusterWhitelist = tolerations(configuration?.whitelist);
   return {
     name: 'PodTolerationRestriction',
     async admit(attrs) {
-      if (!isPodWrite(attrs) || attrs.object === undefined) return;
+      const pod = writtenPod(pods, attrs);
+      if (pod === undefined) return;
       const ns = await lookup(attrs.namespace);
-      // The pod's spec stays plain JSON here: the namespace's and the plugin's tolerations merged
-      // into it are read from annotations and configuration, which nothing decodes.
-      const spec = childOf(attrs.object, 'spec');
+      // The tolerations stay plain JSON here: the namespace's and the plugin's merged into the
+      // pod's are read from annotations and configuration, which nothing decodes.
+      const spec = childOf(pod, 'spec');
       let current = tolerations(spec.tolerations);
       const defaults = parseAnnotation(ns, ANNOTATIONS.defaultTolerations) ?? clusterDefault;
       if (conflict(defaults, current)) {
         throw forbidden({ group: '', resource: 'pods' }, attrs.name, 'namespace tolerations and pod tolerations conflict');
       }
       current = merge(current, defaults);
-      if (!bestEffort(spec)) current = merge(current, [{ key: MEMORY_PRESSURE_TAINT, operator: 'Exists', effect: 'NoSchedule' }]);
+      if (!bestEffort(podSpec(pod))) current = merge(current, [{ key: MEMORY_PRESSURE_TAINT, operator: 'Exists', effect: 'NoSchedule' }]);
       if (current.length > 0) spec.tolerations = current as JsonValue[];
     },
     async validate(attrs) {
       if (!isPodWrite(attrs) || attrs.object === undefined) return;
       const ns = await lookup(attrs.namespace);
+      // Plain JSON, as in admit: the tolerations admit merged in were not decoded.
       const whitelist = parseAnnotation(ns, ANNOTATIONS.tolerationsWhitelist) ?? clusterWhitelist;
       if (whitelist.length === 0) return;
       const current = tolerations(childOf(attrs.object, 'spec').tolerations);

@@ -4,7 +4,7 @@
  * (`serviceaccounts/<name>/token`: a bound service-account token).
  */
 import { randomUUID } from 'node:crypto';
-import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
+import type { JsonObject } from '../../../sdk/types/meta.js';
 import { GROUPS } from '../../../sdk/naming.js';
 import type { ServerContext } from '../../context.js';
 import { timestamp } from '../../util/time.js';
@@ -18,7 +18,7 @@ import { findObject } from '../../rest/get.js';
 import { checkTypeMeta } from '../../rest/object-meta.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { storedAs } from '../../registry/kind-def.js';
-import { asArray, asNumber, asObject, asString, uidOf } from '../../util/json.js';
+import { asNumber, asObject, asString, nameOf, stringsOf, uidOf } from '../../util/json.js';
 import { fieldError, invalid } from '../../validation/field-errors.js';
 import type { UserInfo } from '../../request/user.js';
 import { boundClaims, type BoundRef } from './service-account/claims.js';
@@ -37,6 +37,10 @@ const MIN_EXPIRATION_SECONDS = 600;
 const DEFAULT_EXPIRATION_SECONDS = 3600;
 const MAX_EXPIRATION_SECONDS = 2 ** 32;
 
+/**
+ * The request's body as plain JSON: these kinds are answered, not stored, and the body is not
+ * decoded as its kind, so a field of the wrong type reads as unset.
+ */
 async function bodyOf(rc: RequestContext): Promise<JsonObject> {
   const v = await decodeObjectBody(rc.req, await readBody(rc.req));
   const obj = asObject(v);
@@ -50,10 +54,6 @@ function userInfoJson(u: UserInfo): JsonObject {
   out.groups = [...u.groups];
   if (u.extra !== undefined && Object.keys(u.extra).length > 0) out.extra = structuredClone(u.extra);
   return out;
-}
-
-function strings(v: JsonValue | undefined): string[] {
-  return (asArray(v) ?? []).filter((x): x is string => typeof x === 'string');
 }
 
 function reply(rc: RequestContext, obj: JsonObject): Promise<void> {
@@ -77,7 +77,7 @@ function tokenReviewEndpoint(ctx: ServerContext, deps: AuthenticationEndpointDep
     const spec = asObject(body.spec) ?? {};
     const token = asString(spec.token) ?? '';
     if (token === '') throw badRequest('token is required for TokenReview in authentication');
-    const requested = strings(spec.audiences);
+    const requested = stringsOf(spec.audiences);
     const auds = requested.length > 0 ? requested : deps.apiAudiences;
     const r = await deps.tokens.authenticateToken(token, auds);
     const status: JsonObject = {};
@@ -154,8 +154,7 @@ function tokenRequestEndpoint(ctx: ServerContext, deps: AuthenticationEndpointDe
       if (saDef === undefined) throw new Error('serviceaccounts are not registered');
       const body = await bodyOf(rc);
       checkTypeMeta(saDef, body, 'TokenRequest', `${GROUPS.authentication}/v1`);
-      const meta = asObject(body.metadata) ?? {};
-      const bodyName = asString(meta.name) ?? '';
+      const bodyName = nameOf(body);
       if (bodyName !== '' && bodyName !== name) throw badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`);
       const spec = asObject(body.spec) ?? {};
       const expiration = spec.expirationSeconds === undefined || spec.expirationSeconds === null ? DEFAULT_EXPIRATION_SECONDS : asNumber(spec.expirationSeconds);
@@ -166,7 +165,7 @@ function tokenRequestEndpoint(ctx: ServerContext, deps: AuthenticationEndpointDe
       if (expiration > MAX_EXPIRATION_SECONDS) throw invalid(TOKEN_REQUEST_GK, name, [fieldError.invalid('spec.expirationSeconds', expiration, 'may not specify a duration larger than 2^32 seconds')]);
       const account = await findObject(ctx, saDef, namespace, name);
       if (account === undefined) throw notFound({ group: '', resource: 'serviceaccounts' }, name);
-      const audiences = strings(spec.audiences);
+      const audiences = stringsOf(spec.audiences);
       const auds = audiences.length > 0 ? audiences : deps.apiAudiences;
       const refObj = asObject(spec.boundObjectRef);
       const bound = refObj === undefined ? undefined : await boundObject(ctx, namespace, name, refObj);

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { GROUPS } from '../../../sdk/naming.js';
 import type { UserInfo } from '../../request/user.js';
+import { stringsOf } from '../../util/json.js';
 import { readClientConfig, type RemoteService } from './client-config.js';
 import { fetchJson } from './http-json.js';
 import type { TokenWebhookOptions } from './options.js';
@@ -13,17 +14,13 @@ import { intersect, type TokenAuthenticator, type TokenResult } from './token.js
 
 const DEFAULT_TTL_MS = 2 * 60 * 1000;
 
-function strings(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-}
-
 function userOf(v: unknown): UserInfo {
   const u = (v ?? {}) as Record<string, unknown>;
-  const user: UserInfo = { username: typeof u.username === 'string' ? u.username : '', groups: strings(u.groups) };
+  const user: UserInfo = { username: typeof u.username === 'string' ? u.username : '', groups: stringsOf(u.groups) };
   if (typeof u.uid === 'string' && u.uid !== '') user.uid = u.uid;
   if (u.extra !== null && typeof u.extra === 'object') {
     // fromEntries defines own members, also `__proto__` (assignment would set a prototype instead).
-    const extra = Object.fromEntries(Object.entries(u.extra as Record<string, unknown>).map(([k, vals]) => [k, strings(vals)]));
+    const extra = Object.fromEntries(Object.entries(u.extra as Record<string, unknown>).map(([k, vals]) => [k, stringsOf(vals)]));
     if (Object.keys(extra).length > 0) user.extra = extra;
   }
   return user;
@@ -85,7 +82,7 @@ export class WebhookTokenAuthenticator implements TokenAuthenticator {
       return error === '' ? { kind: 'none' } : { kind: 'invalid', message: error };
     }
     const user = userOf(status.user);
-    const answered = strings(status.audiences);
+    const answered = stringsOf(status.audiences);
     // Without audiences in the answer the token is valid for the API server itself.
     const auds = answered.length > 0 ? intersect(audiences, answered) : intersect(audiences, this.apiAudiences);
     if (audiences.length > 0 && auds.length === 0) {

@@ -5,7 +5,6 @@
  * legacy tokens for their secret still holding them.
  */
 import type { Node, Pod, Secret, ServiceAccount } from '../../../../sdk/types/generated/core-v1.js';
-import type { JsonObject } from '../../../../sdk/types/meta.js';
 import { asObject, asString, uidOf } from '../../../util/json.js';
 import type { UserInfo } from '../../../request/user.js';
 import { audiencesOf, loadJose, peekClaims } from '../jose.js';
@@ -38,7 +37,7 @@ function deleting(obj: LookupKinds[keyof LookupKinds] | undefined): boolean {
   return typeof obj?.metadata?.deletionTimestamp === 'string';
 }
 
-/** Authenticates service-account JWTs. */
+/** Authenticates service-account JWTs. The claims are the token's own JSON, read untyped; the objects they name are stored ones, read typed. */
 export class ServiceAccountTokenAuthenticator implements TokenAuthenticator {
   constructor(private readonly o: ServiceAccountAuthOptions) {}
 
@@ -87,7 +86,7 @@ export class ServiceAccountTokenAuthenticator implements TokenAuthenticator {
     const nbf = typeof claims.nbf === 'number' ? claims.nbf : undefined;
     if (exp !== undefined && now > exp + LEEWAY_SECONDS) return 'service account token has expired';
     if (nbf !== undefined && now < nbf - LEEWAY_SECONDS) return 'service account token is not valid yet';
-    const priv = asObject(claims[PRIVATE_CLAIM] as JsonObject | undefined);
+    const priv = asObject(claims[PRIVATE_CLAIM]);
     const namespace = asString(priv?.namespace) ?? '';
     const sa = asObject(priv?.serviceaccount);
     const saName = asString(sa?.name) ?? '';

@@ -2,11 +2,14 @@
  * Answers to SelfSubjectAccessReview, SubjectAccessReview and LocalSubjectAccessReview: the spec
  * is validated as kube-apiserver validates it, turned into request attributes and decided by the
  * configured modes; `status` carries allowed, denied, reason and evaluationError.
+ *
+ * The review is read as plain JSON: the endpoint parses the body without decoding it as its kind
+ * (nothing is stored), so a field of the wrong type reads as unset here.
  */
 import type { JsonObject } from '../../../../sdk/types/meta.js';
 import { GROUPS } from '../../../../sdk/naming.js';
 import { badRequest } from '../../../errors.js';
-import { asArray, asObject, asString } from '../../../util/json.js';
+import { asObject, asString, namespaceOf, stringsOf } from '../../../util/json.js';
 import { fieldError, invalid, type FieldError } from '../../../validation/field-errors.js';
 import type { AuthorizationAttributes } from '../../authorizer.js';
 import type { UserInfo } from '../../../request/user.js';
@@ -14,10 +17,6 @@ import type { ModeUnion } from '../union.js';
 
 /** The three access-review kinds. */
 export type AccessReviewKind = 'SelfSubjectAccessReview' | 'SubjectAccessReview' | 'LocalSubjectAccessReview';
-
-function strings(v: unknown): string[] {
-  return (asArray(v) ?? []).filter((s): s is string => typeof s === 'string');
-}
 
 function specErrors(spec: JsonObject, kind: AccessReviewKind): FieldError[] {
   const errs: FieldError[] = [];
@@ -27,8 +26,9 @@ function specErrors(spec: JsonObject, kind: AccessReviewKind): FieldError[] {
   const hasNra = nra !== undefined && nra !== null;
   if (hasRa && hasNra) errs.push(fieldError.invalid('spec.nonResourceAttributes', nra, 'cannot be specified in combination with resourceAttributes'));
   if (!hasRa && !hasNra) errs.push(fieldError.invalid('spec.resourceAttributes', null, 'exactly one of nonResourceAttributes or resourceAttributes must be specified'));
-  if (kind !== 'SelfSubjectAccessReview' && (asString(spec.user) ?? '') === '' && strings(spec.groups).length === 0) {
-    errs.push(fieldError.invalid('spec.user', asString(spec.user) ?? '', 'at least one of user or group must be specified'));
+  const user = asString(spec.user) ?? '';
+  if (kind !== 'SelfSubjectAccessReview' && user === '' && stringsOf(spec.groups).length === 0) {
+    errs.push(fieldError.invalid('spec.user', user, 'at least one of user or group must be specified'));
   }
   return errs;
 }
@@ -36,11 +36,11 @@ function specErrors(spec: JsonObject, kind: AccessReviewKind): FieldError[] {
 /** The user a review asks about: the caller for self reviews, the spec's subject otherwise. */
 function subjectOf(spec: JsonObject, kind: AccessReviewKind, caller: UserInfo): UserInfo {
   if (kind === 'SelfSubjectAccessReview') return caller;
-  const user: UserInfo = { username: asString(spec.user) ?? '', groups: strings(spec.groups) };
+  const user: UserInfo = { username: asString(spec.user) ?? '', groups: stringsOf(spec.groups) };
   const uid = asString(spec.uid);
   if (uid !== undefined && uid !== '') user.uid = uid;
   const extra = asObject(spec.extra);
-  if (extra !== undefined) user.extra = Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, strings(v)]));
+  if (extra !== undefined) user.extra = Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, stringsOf(v)]));
   return user;
 }
 
@@ -67,12 +67,13 @@ export async function answerAccessReview(union: ModeUnion, kind: AccessReviewKin
   const spec = asObject(body.spec) ?? {};
   const errs = specErrors(spec, kind);
   if (kind === 'LocalSubjectAccessReview') {
-    const ns = asString(metadata.namespace) ?? '';
+    const ns = namespaceOf(body);
     if (ns === '') metadata.namespace = urlNamespace;
     else if (ns !== urlNamespace) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
     const ra = asObject(spec.resourceAttributes);
-    if (ra !== undefined && (asString(ra.namespace) ?? '') !== urlNamespace) {
-      errs.push(fieldError.invalid('spec.resourceAttributes.namespace', asString(ra.namespace) ?? '', 'must match metadata.namespace'));
+    const raNamespace = asString(ra?.namespace) ?? '';
+    if (ra !== undefined && raNamespace !== urlNamespace) {
+      errs.push(fieldError.invalid('spec.resourceAttributes.namespace', raNamespace, 'must match metadata.namespace'));
     }
     if (spec.nonResourceAttributes !== undefined && spec.nonResourceAttributes !== null) {
       errs.push(fieldError.invalid('spec.nonResourceAttributes', spec.nonResourceAttributes, 'disallowed on this kind of request'));
