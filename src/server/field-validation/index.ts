@@ -93,8 +93,8 @@ interface Target {
   isCustom: boolean;
 }
 
-function targetOf(def: ResourceDef, expected: GVK): Target {
-  if (def.custom !== undefined && expected.kind === def.kind) return { schema: undefined, custom: def.custom.openAPIV3Schema, isCustom: true };
+function targetOf(def: ResourceDef | undefined, expected: GVK): Target {
+  if (def?.custom !== undefined && expected.kind === def.kind) return { schema: undefined, custom: def.custom.openAPIV3Schema, isCustom: true };
   const schema = builtinSchema(expected.group, expected.version, expected.kind);
   return { schema: schema?.kind === 'struct' ? schema : undefined, custom: undefined, isCustom: false };
 }
@@ -143,14 +143,14 @@ function internalPackage(group: string): string {
  * ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap.data of type string`),
  * and the directive applied to unknown and duplicate fields. Returns the decoded object.
  */
-export async function decodeWriteBody(def: ResourceDef, body: JsonObject, raw: RawBody | undefined, expected: GVK, scope: ValidationScope): Promise<JsonObject> {
+export async function decodeWriteBody(def: ResourceDef | undefined, body: JsonObject, raw: RawBody | undefined, expected: GVK, scope: ValidationScope): Promise<JsonObject> {
   const target = targetOf(def, expected);
   const kind = asString(body.kind) || expected.kind;
   const version = parseApiVersion(asString(body.apiVersion) ?? '').version || expected.version;
   const refuse = (message: string): ApiError => badRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${expected.kind}: ${message}`);
   // The API server decodes a body of another kind into that kind's type and then finds no
   // conversion to the endpoint's (custom resources are checked against their kind later).
-  if (def.custom === undefined && kind !== expected.kind) {
+  if (def?.custom === undefined && kind !== expected.kind) {
     throw refuse(`converting (${version}.${kind}) to (${internalPackage(expected.group)}.${expected.kind}): unknown conversion`);
   }
   const decoded = decodeFor(target, body);

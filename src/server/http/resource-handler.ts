@@ -5,11 +5,11 @@
  */
 import { addWarning, requestRecordOf, type RequestRecord } from '../audit/request-scope.js';
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
-import { GROUPS, MEDIA_TYPES } from '../../sdk/naming.js';
+import { GROUPS } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
 import { ApiError, badRequest, methodNotAllowed, pathNotFound, unsupportedMediaType } from '../errors.js';
 import { apiVersionOf, type GVK, type ResourceDef } from '../registry/types.js';
-import { checkApplyBody, decodeWriteBody, parseFieldValidation, patchBodyErrors, type RawBody } from '../field-validation/index.js';
+import { checkApplyBody, parseFieldValidation, patchBodyErrors, type RawBody } from '../field-validation/index.js';
 import { createObject } from '../rest/create.js';
 import { deleteObject, deletedStatus, validateDeleteParams } from '../rest/delete.js';
 import { getObject } from '../rest/get.js';
@@ -31,6 +31,7 @@ import type { RequestContext } from './request-context.js';
 import { send } from './respond.js';
 import { parseIncludeObject, partialMetadata, toMetadataList, toTable } from './transform.js';
 import { streamWatch } from './watch-stream.js';
+import { readWriteBody } from './write-body.js';
 import { parseDeleteParams, parseDryRun, fieldManagerOf, parseForce } from './write-params.js';
 import { oneTermEqualSelector } from '../../machinery/fields/selector.js';
 
@@ -55,30 +56,6 @@ function output(rc: RequestContext, def: ResourceDef, transforms: boolean, isLis
   // Custom resources have no protobuf form (the scale sub-resource's Scale has one).
   const protobuf = def.custom === undefined || rc.info.subresource === 'scale';
   return negotiate(rc.req.headers.accept, { transforms, protobuf }, isList);
-}
-
-async function objectBody(rc: RequestContext, kind: string): Promise<{ obj: JsonObject; raw: RawBody }> {
-  const buf = await readBody(rc.req);
-  // decodeWriteBody decodes it into its kind.
-  const v = await decodeObjectBody(rc.req, buf, kind);
-  const obj = asObject(v);
-  if (obj === undefined) throw badRequest('the body of the request must be a JSON or YAML object');
-  return { obj, raw: rawBodyOf(rc, buf) };
-}
-
-/** The body text for the duplicate-field check (YAML bodies are checked as YAML). */
-function rawBodyOf(rc: RequestContext, buf: Buffer): RawBody {
-  const type = mediaType(rc.req.headers['content-type']);
-  return { text: buf.toString('utf8'), yaml: type.includes('yaml') };
-}
-
-/** Decodes a create/update body into the kind `expected` under the request's field validation. */
-async function decodedBody(rc: RequestContext, def: ResourceDef, expected: GVK, optionsKind: string): Promise<JsonObject> {
-  const directive = parseFieldValidation(rc.url.searchParams, optionsKind);
-  const protobuf = mediaType(rc.req.headers['content-type']) === MEDIA_TYPES.protobuf;
-  if (protobuf && def.custom !== undefined && expected.kind === def.kind) throw unsupportedMediaType([MEDIA_TYPES.json, MEDIA_TYPES.yaml]);
-  const { obj, raw } = await objectBody(rc, expected.kind);
-  return decodeWriteBody(def, obj, protobuf ? undefined : raw, expected, { directive, record: requestRecordOf(rc.req) });
 }
 
 const SCALE_KIND: GVK = { group: 'autoscaling', version: 'v1', kind: 'Scale' };
@@ -213,7 +190,7 @@ async function handleCreate(ctx: ServerContext, rc: RequestContext, def: Resourc
   const out = output(rc, def, false, false);
   const dryRun = parseDryRun(q, 'CreateOptions');
   const fieldManager = fieldManagerOf(q, rc.req.headers['user-agent'], false);
-  const body = await decodedBody(rc, def, def, 'CreateOptions');
+  const body = await readWriteBody(rc, def, def, 'CreateOptions');
   const req = writeRequest(rc, def, namespace, dryRun, fieldManager, writeOptions('CreateOptions', dryRun, fieldManager));
   const created = await createObject(ctx, req, body);
   await send(rc.res, 201, created, out, rc.headers);
@@ -246,7 +223,7 @@ async function handleUpdate(ctx: ServerContext, rc: RequestContext, def: Resourc
   const out = output(rc, def, false, false);
   const dryRun = parseDryRun(q, 'UpdateOptions');
   const fieldManager = fieldManagerOf(q, rc.req.headers['user-agent'], false);
-  const body = await decodedBody(rc, def, sub === 'scale' ? SCALE_KIND : def, 'UpdateOptions');
+  const body = await readWriteBody(rc, def, sub === 'scale' ? SCALE_KIND : def, 'UpdateOptions');
   const req = writeRequest(rc, def, namespace, dryRun, fieldManager, writeOptions('UpdateOptions', dryRun, fieldManager));
   if (sub !== '') {
     const r = await subresourceWriter(SUBRESOURCE_UPDATES, sub)(ctx, req, body);

@@ -9,7 +9,7 @@ import { GROUPS } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
 import { timestamp } from '../util/time.js';
 import { badRequest, conflict } from '../errors.js';
-import { decodeObjectBody, readBody } from '../http/body.js';
+import { decodeWrite, parseWriteBody } from '../http/write-body.js';
 import type { PipelineEndpoint } from '../http/handler.js';
 import { negotiate } from '../http/negotiation.js';
 import { send } from '../http/respond.js';
@@ -24,7 +24,7 @@ import { fieldError, invalid, type FieldError } from '../validation/field-errors
 
 const PODS_BINDING = { group: '', resource: 'pods/binding' };
 
-/** ValidatePodBinding. The Binding stays plain JSON: the endpoint does not decode its body as a Binding. */
+/** ValidatePodBinding (of a Binding the endpoint decoded as its kind, or the scheduler's own). */
 function validateBinding(binding: JsonObject): FieldError[] {
   const errs: FieldError[] = [];
   const target = asObject(binding.target) ?? {};
@@ -72,7 +72,6 @@ export async function bindPod(ctx: ServerContext, req: WriteRequest, binding: Js
       if (assigned !== '') throw conflict(PODS_BINDING, req.name, `pod ${req.name} is already assigned to node "${assigned}"`);
       const next = structuredClone(existing);
       childOf(next, 'spec').nodeName = node;
-      // The Binding's annotations are plain JSON (see validateBinding), so the pod's written ones are too.
       if (Object.keys(annotations).length > 0) metaOf(next).annotations = { ...pod.metadata?.annotations, ...annotations };
       markScheduled(next, ctx.now());
       return trackUpdate(req, existing, next, ctx.now());
@@ -93,10 +92,9 @@ export function bindingEndpoint(ctx: ServerContext): PipelineEndpoint {
       const pods = ctx.registry.lookup('', 'v1', 'pods');
       const bindings = ctx.registry.lookup('', 'v1', 'bindings');
       if (pods === undefined || bindings === undefined) throw badRequest('pods are not served');
-      const v = await decodeObjectBody(rc.req, await readBody(rc.req));
-      const body = asObject(v);
-      if (body === undefined) throw badRequest('the body of the request must be a JSON or YAML object');
-      checkTypeMeta(bindings, body, 'Binding', 'v1');
+      const parsed = await parseWriteBody(rc, 'Binding');
+      checkTypeMeta(bindings, parsed.obj, 'Binding', 'v1');
+      const body = await decodeWrite(rc, parsed, bindings, bindings, 'CreateOptions');
       const bodyName = nameOf(body);
       const name = rc.info.resource === 'pods' ? rc.info.name : bodyName;
       if (rc.info.resource === 'pods' && bodyName !== name) throw badRequest('name in URL does not match name in Binding object');

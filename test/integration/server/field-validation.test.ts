@@ -195,6 +195,23 @@ describe('field validation', () => {
     await call('Widget with a value of the wrong type', 'POST', WIDGETS, { body: { ...widget, metadata: { name: 'w2' }, spec: { size: 'big' } } });
   });
 
+  test('the kinds answered rather than stored (reviews, token requests, bindings, evictions) decode their bodies alike', async () => {
+    const SAR = '/apis/authorization.platform.io/v1/subjectaccessreviews';
+    const SSAR = '/apis/authorization.platform.io/v1/selfsubjectaccessreviews';
+    const attrs = { resourceAttributes: { verb: 'get', resource: 'pods', namespace: 'fv' } };
+    await call('SubjectAccessReview spec.user a number', 'POST', SAR, { body: { spec: { user: 5, ...attrs } } });
+    await call('SelfSubjectAccessReview unknown field, Strict', 'POST', `${SSAR}?fieldValidation=Strict`, { body: { spec: { ...attrs, verbz: 'x' } } });
+    const warned = await call('SelfSubjectAccessReview unknown field, no directive (Warn)', 'POST', SSAR, { body: { spec: { ...attrs, verbz: 'x' } } });
+    assert.equal(at(warned.body, 'spec.verbz'), undefined, 'dropped from the answer');
+    assert.equal(at(warned.body, 'status.allowed'), true);
+    await call('TokenReview spec.token a number', 'POST', '/apis/authentication.platform.io/v1/tokenreviews', { body: { spec: { token: 7 } } });
+    await call('TokenRequest spec.expirationSeconds a string', 'POST', '/api/v1/namespaces/fv/serviceaccounts/default/token', { body: { spec: { expirationSeconds: 'long' } } });
+    await call('Binding target.name a number', 'POST', '/api/v1/namespaces/fv/pods/p/binding', { body: { metadata: { name: 'p' }, target: { name: 5 } } });
+    await call('Eviction deleteOptions.gracePeriodSeconds a string', 'POST', '/api/v1/namespaces/fv/pods/p/eviction', {
+      body: { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: 'p' }, deleteOptions: { gracePeriodSeconds: 'soon' } },
+    });
+  });
+
   test('transcript', async () => {
     await assertGoldenFile('server/field-validation.txt', transcript);
   });

@@ -9,7 +9,7 @@ import { GROUPS } from '../../../sdk/naming.js';
 import type { ServerContext } from '../../context.js';
 import { timestamp } from '../../util/time.js';
 import { ApiError, badRequest, conflict, notFound } from '../../errors.js';
-import { decodeObjectBody, readBody } from '../../http/body.js';
+import { decodeWrite, parseWriteBody } from '../../http/write-body.js';
 import type { PipelineEndpoint } from '../../http/handler.js';
 import { negotiate } from '../../http/negotiation.js';
 import type { RequestContext } from '../../http/request-context.js';
@@ -36,17 +36,6 @@ export interface AuthenticationEndpointDeps {
 const MIN_EXPIRATION_SECONDS = 600;
 const DEFAULT_EXPIRATION_SECONDS = 3600;
 const MAX_EXPIRATION_SECONDS = 2 ** 32;
-
-/**
- * The request's body as plain JSON: these kinds are answered, not stored, and the body is not
- * decoded as its kind, so a field of the wrong type reads as unset.
- */
-async function bodyOf(rc: RequestContext): Promise<JsonObject> {
-  const v = await decodeObjectBody(rc.req, await readBody(rc.req));
-  const obj = asObject(v);
-  if (obj === undefined) throw badRequest('the body of the request must be a JSON or YAML object');
-  return obj;
-}
 
 function userInfoJson(u: UserInfo): JsonObject {
   const out: JsonObject = { username: u.username };
@@ -112,9 +101,9 @@ function reviewEndpoint(ctx: ServerContext, resource: string, answer: (rc: Reque
     matches: (info) => isCreateOf(info, resource),
     async serve(rc) {
       const def = defFor(ctx, rc);
-      const body = await bodyOf(rc);
-      checkTypeMeta(def, body);
-      await answer(rc, def, body);
+      const parsed = await parseWriteBody(rc, def.kind);
+      checkTypeMeta(def, parsed.obj);
+      await answer(rc, def, await decodeWrite(rc, parsed, def, def, 'CreateOptions'));
     },
   };
 }
@@ -152,8 +141,9 @@ function tokenRequestEndpoint(ctx: ServerContext, deps: AuthenticationEndpointDe
       const { namespace, name } = rc.info;
       const saDef = ctx.registry.lookup('', 'v1', 'serviceaccounts');
       if (saDef === undefined) throw new Error('serviceaccounts are not registered');
-      const body = await bodyOf(rc);
-      checkTypeMeta(saDef, body, 'TokenRequest', `${GROUPS.authentication}/v1`);
+      const parsed = await parseWriteBody(rc, 'TokenRequest');
+      checkTypeMeta(saDef, parsed.obj, 'TokenRequest', `${GROUPS.authentication}/v1`);
+      const body = await decodeWrite(rc, parsed, undefined, { group: GROUPS.authentication, version: 'v1', kind: 'TokenRequest' }, 'CreateOptions');
       const bodyName = nameOf(body);
       if (bodyName !== '' && bodyName !== name) throw badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`);
       const spec = asObject(body.spec) ?? {};

@@ -11,7 +11,7 @@ import type { PodDisruptionBudget } from '../../../sdk/types/generated/policy-v1
 import type { ServerContext } from '../../context.js';
 import { timestamp } from '../../util/time.js';
 import { ApiError, badRequest, notFound } from '../../errors.js';
-import { decodeObjectBody, readBody } from '../../http/body.js';
+import { decodeWrite, parseWriteBody } from '../../http/write-body.js';
 import type { PipelineEndpoint } from '../../http/handler.js';
 import { negotiate } from '../../http/negotiation.js';
 import { send } from '../../http/respond.js';
@@ -50,10 +50,10 @@ export function evictionEndpoint(ctx: ServerContext): PipelineEndpoint {
       const podDef = ctx.registry.kind('v1', 'Pod');
       const pdbDef = ctx.registry.kind('policy/v1', 'PodDisruptionBudget');
       const { namespace, name } = rc.info;
-      const body = asObject(await decodeObjectBody(rc.req, await readBody(rc.req)));
-      if (body === undefined) throw badRequest('the body of the request must be a JSON or YAML object');
-      const av = asString(body.apiVersion) ?? '';
+      const parsed = await parseWriteBody(rc, 'Eviction');
+      const av = asString(parsed.obj.apiVersion) ?? '';
       if (av !== '' && av !== 'policy/v1' && av !== 'policy/v1beta1') throw badRequest(`the API version in the data (${av}) does not match the expected API version (policy/v1)`);
+      const body = await decodeWrite(rc, parsed, undefined, { group: 'policy', version: 'v1', kind: 'Eviction' }, 'CreateOptions');
       const bodyName = asString(asObject(body.metadata)?.name) ?? '';
       if (bodyName !== '' && bodyName !== name) throw badRequest(`name in URL does not match name in Eviction object`);
       const { params, dryRunBody, options } = parseDeleteParams(rc.url.searchParams, asObject(body.deleteOptions));

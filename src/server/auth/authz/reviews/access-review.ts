@@ -3,8 +3,8 @@
  * is validated as kube-apiserver validates it, turned into request attributes and decided by the
  * configured modes; `status` carries allowed, denied, reason and evaluationError.
  *
- * The review is read as plain JSON: the endpoint parses the body without decoding it as its kind
- * (nothing is stored), so a field of the wrong type reads as unset here.
+ * The endpoint decoded the review as its kind (a value of the wrong type was refused there); it is
+ * read here with the JSON helpers.
  */
 import type { JsonObject } from '../../../../sdk/types/meta.js';
 import { GROUPS } from '../../../../sdk/naming.js';

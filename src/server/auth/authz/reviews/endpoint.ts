@@ -4,12 +4,12 @@
  */
 import { GROUPS } from '../../../../sdk/naming.js';
 import { badRequest } from '../../../errors.js';
-import { decodeObjectBody, readBody } from '../../../http/body.js';
 import { negotiate } from '../../../http/negotiation.js';
 import type { RequestContext } from '../../../http/request-context.js';
 import { send } from '../../../http/respond.js';
+import { decodeWrite, parseWriteBody } from '../../../http/write-body.js';
 import type { RequestInfo } from '../../../request/request-info.js';
-import { asObject, asString } from '../../../util/json.js';
+import { asString } from '../../../util/json.js';
 import type { ModeUnion } from '../union.js';
 import { answerAccessReview, type AccessReviewKind } from './access-review.js';
 import { answerRulesReview } from './rules-review.js';
@@ -41,12 +41,12 @@ export function accessReviewEndpoint(union: ModeUnion): ReviewEndpoint {
       const kind = KINDS[rc.info.resource];
       if (kind === undefined) throw badRequest(`unknown review ${rc.info.resource}`);
       const out = negotiate(rc.req.headers.accept, { transforms: false, protobuf: true }, false);
-      const body = asObject(await decodeObjectBody(rc.req, await readBody(rc.req)));
-      if (body === undefined) throw badRequest('the body of the request must be a JSON or YAML object');
-      const sentKind = asString(body.kind);
+      const parsed = await parseWriteBody(rc, kind);
+      const sentKind = asString(parsed.obj.kind);
       if (sentKind !== undefined && sentKind !== '' && sentKind !== kind) {
         throw badRequest(`the kind in the body (${sentKind}) does not match the expected kind (${kind})`);
       }
+      const body = await decodeWrite(rc, parsed, undefined, { group: GROUPS.authorization, version: 'v1', kind }, 'CreateOptions');
       const answer = kind === 'SelfSubjectRulesReview'
         ? await answerRulesReview(union, body, rc.user)
         : await answerAccessReview(union, kind, body, rc.user, rc.info.namespace);
