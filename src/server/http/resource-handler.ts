@@ -9,7 +9,8 @@ import { GROUPS } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
 import { ApiError, badRequest, methodNotAllowed, pathNotFound, unsupportedMediaType } from '../errors.js';
 import { apiVersionOf, type GVK, type ResourceDef } from '../registry/types.js';
-import { checkApplyBody, parseFieldValidation, patchBodyErrors, type RawBody } from '../field-validation/index.js';
+import { checkApplyBody, decodeTyped, parseFieldValidation, patchBodyErrors, type RawBody } from '../field-validation/index.js';
+import { META_TYPES } from '../../sdk/types/schema/builtin/index.js';
 import { createObject } from '../rest/create.js';
 import { deleteObject, deletedStatus, validateDeleteParams } from '../rest/delete.js';
 import { getObject } from '../rest/get.js';
@@ -291,7 +292,12 @@ async function deleteBody(rc: RequestContext): Promise<JsonObject | undefined> {
   if (v === null) return undefined;
   const obj = asObject(v);
   if (obj === undefined) throw badRequest('the body of a delete request must be DeleteOptions');
-  return obj;
+  // Decoded as DeleteOptions, so that a precondition or grace period of the wrong type refuses the
+  // delete instead of reading as unset. The API server's delete handler answers the decoder's
+  // error as it is: a 500 without a reason.
+  const decoded = decodeTyped(obj, META_TYPES.deleteOptions);
+  if (decoded.error !== undefined) throw new ApiError(500, '', decoded.error);
+  return decoded.value;
 }
 
 async function handleDelete(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {

@@ -212,6 +212,15 @@ describe('field validation', () => {
     });
   });
 
+  test('a delete body is DeleteOptions: a precondition or grace period of the wrong type refuses the delete', async () => {
+    assert.equal((await api.post(CM, { metadata: { name: 'keep' } })).status, 201);
+    await call('DELETE, preconditions.uid a number', 'DELETE', `${CM}/keep`, { body: { preconditions: { uid: 123 } } });
+    await call('DELETE, gracePeriodSeconds a string', 'DELETE', `${CM}/keep`, { body: { gracePeriodSeconds: 'soon' } });
+    assert.equal((await api.get(`${CM}/keep`)).status, 200, 'not deleted');
+    const gone = await call('DELETE, DeleteOptions that decode', 'DELETE', `${CM}/keep`, { body: { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 0 } });
+    assert.equal(gone.status, 200);
+  });
+
   test('transcript', async () => {
     await assertGoldenFile('server/field-validation.txt', transcript);
   });
