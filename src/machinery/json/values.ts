@@ -16,6 +16,11 @@ export function asJsonObject(value: unknown): JsonObject | undefined {
   return isJsonObject(value) ? value : undefined;
 }
 
+/** The string items of the value when it is an array (other items left out), else none. */
+export function stringItems(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item: unknown): item is string => typeof item === 'string') : [];
+}
+
 /** The value as a JSON object, or an empty one when it is none: for reading nested fields that may be absent. */
 export function jsonObjectOrEmpty(value: unknown): JsonObject {
   return isJsonObject(value) ? value : {};

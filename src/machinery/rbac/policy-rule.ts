@@ -3,6 +3,7 @@
  * rules (component-helpers' `BreakdownRule` and `CompactRules`): the server checks escalation
  * with them, `describe role` and `auth can-i --list` lay their tables out with them.
  */
+import { stringItems } from '../json/values.js';
 
 /** One rule of a Role or ClusterRole (lists empty where the object leaves them out). */
 export interface PolicyRule {
@@ -13,18 +14,15 @@ export interface PolicyRule {
   nonResourceURLs: string[];
 }
 
-function strings(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
-}
 
 /** The rule a decoded JSON rule object holds (entries that are not strings skipped). */
 export function policyRuleOf(raw: Readonly<Record<string, unknown>>): PolicyRule {
   return {
-    verbs: strings(raw.verbs),
-    apiGroups: strings(raw.apiGroups),
-    resources: strings(raw.resources),
-    resourceNames: strings(raw.resourceNames),
-    nonResourceURLs: strings(raw.nonResourceURLs),
+    verbs: stringItems(raw.verbs),
+    apiGroups: stringItems(raw.apiGroups),
+    resources: stringItems(raw.resources),
+    resourceNames: stringItems(raw.resourceNames),
+    nonResourceURLs: stringItems(raw.nonResourceURLs),
   };
 }
 

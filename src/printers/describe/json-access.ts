@@ -32,9 +32,7 @@ export function bool(v: unknown): boolean {
 }
 
 /** An array of strings (others left out). */
-export function strs(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-}
+export { stringItems as strs } from '../../machinery/json/values.js';
 
 /** A string map (non-string values left out). */
 export function strMap(v: unknown): Record<string, string> {

@@ -9,6 +9,7 @@
  */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { gnosticV2Type } from './gnostic-v2.js';
+import { stringsOf } from '../util/json.js';
 
 /** Writes a JSON value as YAML text (gnostic keeps vendor extension values as YAML). */
 export type YamlWriter = (value: JsonValue) => string;
@@ -23,9 +24,6 @@ function asArray(value: JsonValue | undefined): JsonValue[] {
   return Array.isArray(value) ? value : [];
 }
 
-function strings(value: JsonValue | undefined): string[] {
-  return asArray(value).filter((v): v is string => typeof v === 'string');
-}
 
 /** Sets a field unless its value is proto3's zero (which the wire never carries). */
 function put(out: Plain, key: string, value: unknown): void {
@@ -90,13 +88,13 @@ class Converter {
     bounds(s, out);
     put(out, 'maxProperties', num(s, 'maxProperties'));
     put(out, 'minProperties', num(s, 'minProperties'));
-    put(out, 'required', strings(s.required));
+    put(out, 'required', stringsOf(s.required));
     put(out, 'enum', asArray(s.enum).map((v) => this.any(v)));
     const additional = s.additionalProperties;
     if (typeof additional === 'boolean') out.additionalProperties = { boolean: additional };
     else if (asObject(additional) !== undefined) out.additionalProperties = { schema: this.schema(asObject(additional) ?? {}) };
     if (typeof s.type === 'string') out.type = { value: [s.type] };
-    else if (Array.isArray(s.type)) out.type = { value: strings(s.type) };
+    else if (Array.isArray(s.type)) out.type = { value: stringsOf(s.type) };
     const items = s.items;
     if (Array.isArray(items)) out.items = { schema: items.flatMap((i) => (asObject(i) === undefined ? [] : [this.schema(asObject(i) ?? {})])) };
     else if (asObject(items) !== undefined) out.items = { schema: [this.schema(asObject(items) ?? {})] };
@@ -199,16 +197,16 @@ class Converter {
 
   operation(op: JsonObject): Plain {
     const out: Plain = {};
-    put(out, 'tags', strings(op.tags));
+    put(out, 'tags', stringsOf(op.tags));
     put(out, 'summary', str(op, 'summary'));
     put(out, 'description', str(op, 'description'));
     put(out, 'operationId', str(op, 'operationId'));
-    put(out, 'produces', strings(op.produces));
-    put(out, 'consumes', strings(op.consumes));
+    put(out, 'produces', stringsOf(op.produces));
+    put(out, 'consumes', stringsOf(op.consumes));
     put(out, 'parameters', this.parameters(op.parameters));
     const responses = asObject(op.responses);
     if (responses !== undefined) out.responses = this.responses(responses);
-    put(out, 'schemes', strings(op.schemes));
+    put(out, 'schemes', stringsOf(op.schemes));
     put(out, 'deprecated', bool(op, 'deprecated'));
     put(out, 'vendorExtension', this.extensions(op));
     return out;
@@ -272,9 +270,9 @@ class Converter {
     }
     put(out, 'host', str(doc, 'host'));
     put(out, 'basePath', str(doc, 'basePath'));
-    put(out, 'schemes', strings(doc.schemes));
-    put(out, 'consumes', strings(doc.consumes));
-    put(out, 'produces', strings(doc.produces));
+    put(out, 'schemes', stringsOf(doc.schemes));
+    put(out, 'consumes', stringsOf(doc.consumes));
+    put(out, 'produces', stringsOf(doc.produces));
     const paths = asObject(doc.paths);
     if (paths !== undefined) out.paths = this.paths(paths);
     const definitions = asObject(doc.definitions);
@@ -282,7 +280,7 @@ class Converter {
     put(out, 'security', asArray(doc.security).flatMap((r) => {
       const requirement = asObject(r);
       if (requirement === undefined) return [];
-      return [{ additionalProperties: Object.entries(requirement).map(([name, scopes]) => ({ name, value: { value: strings(scopes) } })) }];
+      return [{ additionalProperties: Object.entries(requirement).map(([name, scopes]) => ({ name, value: { value: stringsOf(scopes) } })) }];
     }));
     const security = asObject(doc.securityDefinitions);
     if (security !== undefined) out.securityDefinitions = this.securityDefinitions(security);

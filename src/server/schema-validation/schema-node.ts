@@ -1,5 +1,5 @@
 /** Typed access to the parts of an OpenAPI v3 schema object (plain JSON) that validation reads. */
-import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
+import type { JsonObject } from '../../sdk/types/meta.js';
 import { SCHEMA_EXTENSIONS } from '../../sdk/types/schema/index.js';
 
 export const X = SCHEMA_EXTENSIONS;
@@ -54,6 +54,4 @@ export function numberOf(schema: JsonObject, name: string): number | undefined {
   return typeof value === 'number' ? value : undefined;
 }
 
-export function stringList(value: JsonValue | undefined): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-}
+export { stringItems as stringList } from '../../machinery/json/values.js';

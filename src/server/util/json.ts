@@ -10,6 +10,7 @@ export { assignOwn } from '../../machinery/json/values.js';
 // The value as an object, or undefined / an empty object when it is none: machinery's, by the names server code uses.
 import { asJsonObject as asObject, jsonObjectOrEmpty as objectOrEmpty } from '../../machinery/json/values.js';
 export { asObject, objectOrEmpty };
+export { stringItems as stringsOf } from '../../machinery/json/values.js';
 
 /** The value as an array, or undefined. */
 export function asArray(v: unknown): JsonValue[] | undefined {
@@ -30,10 +31,6 @@ export function asNumber(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
-/** The string items of the value when it is an array (others dropped), else none. */
-export function stringsOf(v: unknown): string[] {
-  return (asArray(v) ?? []).filter((s): s is string => typeof s === 'string');
-}
 
 /** `obj[a][b]...` (own members only), or undefined when a step is missing. */
 export function getPath(obj: unknown, path: readonly string[]): JsonValue | undefined {
