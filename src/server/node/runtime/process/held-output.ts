@@ -22,31 +22,23 @@ export interface HeldOutput {
 
 /** Starts reading a child's stdout and stderr at once, holding the output until it is released. */
 export function holdOutput(stdout: Readable | null | undefined, stderr: Readable | null | undefined): HeldOutput {
-  let held: { stream: OutputStream; chunk: Buffer }[] | undefined = [];
+  const held: { stream: OutputStream; chunk: Buffer }[] = [];
   let bytes = 0;
   let sink: (stream: OutputStream, chunk: Buffer) => void = (stream, chunk) => {
-    held?.push({ stream, chunk });
+    held.push({ stream, chunk });
     bytes += chunk.length;
     if (bytes > HOLD_LIMIT) for (const s of [stdout, stderr]) s?.pause();
   };
   stdout?.on('data', (chunk: Buffer) => sink('stdout', chunk));
   stderr?.on('data', (chunk: Buffer) => sink('stderr', chunk));
-  const resumeIfHeld = (): void => {
+  const handOver = (to: (stream: OutputStream, chunk: Buffer) => void): void => {
+    sink = to;
+    // Resumed first: a sink that is behind pauses the pipes again while the held output is replayed.
     if (bytes > HOLD_LIMIT) for (const s of [stdout, stderr]) s?.resume();
+    for (const h of held.splice(0)) to(h.stream, h.chunk);
   };
   return {
-    release(to) {
-      const before = held ?? [];
-      held = undefined;
-      sink = to;
-      // Resumed first: a sink that is behind pauses the pipes again while the held output is replayed.
-      resumeIfHeld();
-      for (const h of before) to(h.stream, h.chunk);
-    },
-    discard() {
-      held = undefined;
-      sink = () => undefined;
-      resumeIfHeld();
-    },
+    release: handOver,
+    discard: () => handOver(() => undefined),
   };
 }
