@@ -9,8 +9,7 @@ import { GROUPS } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
 import { ApiError, badRequest, methodNotAllowed, pathNotFound, unsupportedMediaType } from '../errors.js';
 import { apiVersionOf, type GVK, type ResourceDef } from '../registry/types.js';
-import { checkApplyBody, decodeTyped, parseFieldValidation, patchBodyErrors, type RawBody } from '../field-validation/index.js';
-import { META_TYPES } from '../../sdk/types/schema/builtin/index.js';
+import { checkApplyBody, parseFieldValidation, patchBodyErrors, type RawBody } from '../field-validation/index.js';
 import { createObject } from '../rest/create.js';
 import { deleteObject, deletedStatus, validateDeleteParams } from '../rest/delete.js';
 import { getObject } from '../rest/get.js';
@@ -26,13 +25,13 @@ import { prepareWatch } from '../rest/watch.js';
 import type { WriteRequest } from '../rest/write-request.js';
 import { pathSegmentNameProblems } from '../request/request-info.js';
 import { asObject, asString, metaOf } from '../util/json.js';
-import { decodeObjectBody, mediaType, parseJson, parseYaml, readBody } from './body.js';
+import { mediaType, parseJson, parseYaml, readBody } from './body.js';
 import { negotiate, type Output } from './negotiation.js';
 import type { RequestContext } from './request-context.js';
 import { send } from './respond.js';
 import { parseIncludeObject, partialMetadata, toMetadataList, toTable } from './transform.js';
 import { streamWatch } from './watch-stream.js';
-import { readWriteBody } from './write-body.js';
+import { readDeleteBody, readWriteBody } from './write-body.js';
 import { parseDeleteParams, parseDryRun, fieldManagerOf, parseForce } from './write-params.js';
 import { oneTermEqualSelector } from '../../machinery/fields/selector.js';
 
@@ -285,26 +284,11 @@ async function handlePatch(ctx: ServerContext, rc: RequestContext, def: Resource
   await send(rc.res, r.created ? 201 : 200, r.object, out, rc.headers);
 }
 
-async function deleteBody(rc: RequestContext): Promise<JsonObject | undefined> {
-  const buf = await readBody(rc.req);
-  if (buf.length === 0) return undefined;
-  const v = await decodeObjectBody(rc.req, buf);
-  if (v === null) return undefined;
-  const obj = asObject(v);
-  if (obj === undefined) throw badRequest('the body of a delete request must be DeleteOptions');
-  // Decoded as DeleteOptions, so that a precondition or grace period of the wrong type refuses the
-  // delete instead of reading as unset. The API server's delete handler answers the decoder's
-  // error as it is: a 500 without a reason.
-  const decoded = decodeTyped(obj, META_TYPES.deleteOptions);
-  if (decoded.error !== undefined) throw new ApiError(500, '', decoded.error);
-  return decoded.value;
-}
-
 async function handleDelete(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
   if (rc.info.subresource !== '') throw methodNotAllowed();
   const q = rc.url.searchParams;
   const out = output(rc, def, false, false);
-  const body = await deleteBody(rc);
+  const body = await readDeleteBody(rc);
   const { params, dryRunBody, options } = parseDeleteParams(q, body);
   validateDeleteParams(params);
   const dryRun = parseDryRun(q, 'DeleteOptions', dryRunBody);
@@ -322,7 +306,7 @@ async function handleDelete(ctx: ServerContext, rc: RequestContext, def: Resourc
 async function handleDeleteCollection(ctx: ServerContext, rc: RequestContext, def: ResourceDef, namespace: string): Promise<void> {
   const q = rc.url.searchParams;
   const out = output(rc, def, false, false);
-  const body = await deleteBody(rc);
+  const body = await readDeleteBody(rc);
   const { params, dryRunBody, options } = parseDeleteParams(q, body);
   validateDeleteParams(params);
   if (params.preconditions !== undefined) throw badRequest('preconditions are not supported for deletecollection');

@@ -1,16 +1,17 @@
 /**
- * The body of a write, read as the API server's handlers read every create and update: parsed by
+ * The body of a write, read as the API server's handlers read it. A create or update is parsed by
  * its Content-Type, then decoded into the kind the endpoint takes (values of the wrong type are a
  * 400 in Go's words, unknown fields dropped), with the request's field validation applied to
- * unknown and duplicate fields. The resource handler and the endpoints of kinds that are answered
- * rather than stored (reviews, token requests, bindings, evictions) share it, so a body of the
- * wrong type is refused alike wherever it is sent.
+ * unknown and duplicate fields; a delete's body is decoded as DeleteOptions. The resource handler
+ * and the endpoints of kinds that are answered rather than stored (reviews, token requests,
+ * bindings, evictions) share it, so a body of the wrong type is refused alike wherever it is sent.
  */
 import { requestRecordOf } from '../audit/request-scope.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { MEDIA_TYPES } from '../../sdk/naming.js';
-import { badRequest, unsupportedMediaType } from '../errors.js';
-import { decodeWriteBody, parseFieldValidation, type RawBody } from '../field-validation/index.js';
+import { ApiError, badRequest, unsupportedMediaType } from '../errors.js';
+import { decodeTyped, decodeWriteBody, parseFieldValidation, type RawBody } from '../field-validation/index.js';
+import { META_TYPES } from '../../sdk/types/schema/builtin/index.js';
 import type { GVK, ResourceDef } from '../registry/types.js';
 import { asObject } from '../util/json.js';
 import { decodeObjectBody, mediaType, readBody } from './body.js';
@@ -48,4 +49,20 @@ export async function readWriteBody(rc: RequestContext, def: ResourceDef | undef
   const protobuf = mediaType(rc.req.headers['content-type']) === MEDIA_TYPES.protobuf;
   if (protobuf && def?.custom !== undefined && expected.kind === def.kind) throw unsupportedMediaType([MEDIA_TYPES.json, MEDIA_TYPES.yaml]);
   return decodeWrite(rc, await parseWriteBody(rc, expected.kind), def, expected, optionsKind);
+}
+
+/** A delete's body decoded as DeleteOptions, or undefined when there is none. */
+export async function readDeleteBody(rc: RequestContext): Promise<JsonObject | undefined> {
+  const buf = await readBody(rc.req);
+  if (buf.length === 0) return undefined;
+  const v = await decodeObjectBody(rc.req, buf);
+  if (v === null) return undefined;
+  const obj = asObject(v);
+  if (obj === undefined) throw badRequest('the body of a delete request must be DeleteOptions');
+  // Decoded as DeleteOptions, so that a precondition or grace period of the wrong type refuses the
+  // delete instead of reading as unset. The API server's delete handler answers the decoder's
+  // error as it is: a 500 without a reason.
+  const decoded = decodeTyped(obj, META_TYPES.deleteOptions);
+  if (decoded.error !== undefined) throw new ApiError(500, '', decoded.error);
+  return decoded.value;
 }
