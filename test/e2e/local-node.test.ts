@@ -89,7 +89,11 @@ test('local stop and SIGKILL of the server leave no pod process behind; a restar
     assert.equal(at(containerStatus(restarted), 'lastState.terminated.reason'), 'NodeShutdown');
     assert.equal(at(containerStatus(restarted), 'lastState.terminated.exitCode'), 143);
     assert.match(String(at(containerStatus(restarted), 'lastState.terminated.message')), /node was shut down \(local stop\)/);
-    const afterStop = await eventsFor(api, 'default', 'always');
+    // Events are written after the status that follows them: wait for the sandbox's.
+    const afterStop = await waitFor('the SandboxChanged event', async () => {
+      const events = await eventsFor(api, 'default', 'always');
+      return events.some((e) => e.reason === 'SandboxChanged') ? events : undefined;
+    }, 10_000).catch(() => eventsFor(api, 'default', 'always'));
     assert.ok(afterStop.some((e) => e.reason === 'SandboxChanged'));
     assert.ok(!afterStop.some((e) => e.reason === 'BackOff'), 'a clean stop is no crash: no back-off');
     const never = await waitForPod(api, 'default', 'never', 'failed', (p) => at(p, 'status.phase') === 'Failed', 30_000);
