@@ -13,6 +13,8 @@ import { ApiError, badRequest, unsupportedMediaType } from '../errors.js';
 import { decodeTyped, decodeWriteBody, parseFieldValidation, type RawBody } from '../field-validation/index.js';
 import { META_TYPES } from '../../sdk/types/schema/builtin/index.js';
 import type { GVK, ResourceDef } from '../registry/types.js';
+import { decodedAs, type BuiltinApiVersion, type BuiltinKind, type BuiltinObject } from '../registry/kind-def.js';
+import { parseApiVersion } from '../../machinery/group-version.js';
 import { asObject } from '../util/json.js';
 import { decodeObjectBody, mediaType, readBody } from './body.js';
 import type { RequestContext } from './request-context.js';
@@ -42,6 +44,16 @@ export async function parseWriteBody(rc: RequestContext, kind: string): Promise<
 export function decodeWrite(rc: RequestContext, body: ParsedWriteBody, def: ResourceDef | undefined, expected: GVK, optionsKind: string): Promise<JsonObject> {
   const directive = parseFieldValidation(rc.url.searchParams, optionsKind);
   return decodeWriteBody(def, body.obj, body.raw, expected, { directive, record: requestRecordOf(rc.req) });
+}
+
+/**
+ * {@link decodeWrite} of the body of a create of a built-in kind that is answered rather than
+ * stored, as the kind's type. The decoder drops nulls and fills nothing in, so a field the type
+ * requires may still be missing.
+ */
+export async function decodeAnswered<V extends BuiltinApiVersion, K extends BuiltinKind<V>>(rc: RequestContext, body: ParsedWriteBody, apiVersion: V, kind: K): Promise<BuiltinObject<V, K>> {
+  const { group, version } = parseApiVersion(apiVersion);
+  return decodedAs(apiVersion, kind, await decodeWrite(rc, body, undefined, { group, version, kind }, 'CreateOptions'));
 }
 
 /** {@link parseWriteBody} then {@link decodeWrite}; custom resources take no protobuf. */

@@ -56,6 +56,16 @@ export function storedAs<T extends JsonObject = JsonObject>(_def: AnyDef<T>, obj
   return obj as T;
 }
 
+/**
+ * A body decoded as the built-in kind `kind` of `apiVersion` (`decodeWriteBody` with that kind
+ * expected), as the kind's type: the decoder's word again, for the kinds that are answered rather
+ * than stored (reviews, token requests, bindings, evictions), which have no def to go through.
+ * Such a body is what the client sent, decoded: nothing filled a field the type requires.
+ */
+export function decodedAs<V extends BuiltinApiVersion, K extends BuiltinKind<V>>(_apiVersion: V, _kind: K, obj: JsonObject): BuiltinObject<V, K> {
+  return obj as BuiltinObject<V, K>;
+}
+
 /** A served def of a built-in kind, marked with its objects' type (`Registry.kind`). */
 export function markedKind<T extends JsonObject>(def: ResourceDef): KindDef<T> {
   return def as KindDef<T>;

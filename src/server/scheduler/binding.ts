@@ -5,11 +5,12 @@
  * deleted is a conflict. The scheduler binds through the same function as HTTP requests.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
+import type { Binding } from '../../sdk/types/generated/core-v1.js';
 import { GROUPS } from '../../sdk/naming.js';
 import type { ServerContext } from '../context.js';
 import { timestamp } from '../util/time.js';
 import { badRequest, conflict } from '../errors.js';
-import { decodeWrite, parseWriteBody } from '../http/write-body.js';
+import { decodeAnswered, parseWriteBody } from '../http/write-body.js';
 import type { PipelineEndpoint } from '../http/handler.js';
 import { negotiate } from '../http/negotiation.js';
 import { send } from '../http/respond.js';
@@ -18,19 +19,18 @@ import { trackUpdate } from '../rest/managed-fields.js';
 import { checkTypeMeta } from '../rest/object-meta.js';
 import { updateObject } from '../rest/update.js';
 import type { WriteRequest } from '../rest/write-request.js';
-import { asArray, asObject, asString, childOf, metaOf, nameOf, namespaceOf, uidOf } from '../util/json.js';
+import { asArray, asObject, childOf, metaOf } from '../util/json.js';
 import { storedAs } from '../registry/kind-def.js';
 import { fieldError, invalid, type FieldError } from '../validation/field-errors.js';
 
 const PODS_BINDING = { group: '', resource: 'pods/binding' };
 
-/** ValidatePodBinding (of a Binding the endpoint decoded as its kind, or the scheduler's own). */
-function validateBinding(binding: JsonObject): FieldError[] {
+/** ValidatePodBinding (of a Binding the endpoint decoded as its kind, which may lack its target, or the scheduler's own). */
+function validateBinding(binding: Binding): FieldError[] {
   const errs: FieldError[] = [];
-  const target = asObject(binding.target) ?? {};
-  const kind = asString(target.kind) ?? '';
+  const kind = binding.target?.kind ?? '';
   if (kind !== '' && kind !== 'Node') errs.push(fieldError.notSupported('target.kind', kind, ['Node', '<empty>']));
-  if ((asString(target.name) ?? '') === '') errs.push(fieldError.required('target.name'));
+  if ((binding.target?.name ?? '') === '') errs.push(fieldError.required('target.name'));
   return errs;
 }
 
@@ -52,13 +52,13 @@ function markScheduled(pod: JsonObject, now: number): void {
 }
 
 /** Binds a pod to the Binding's target node. `req` names the pod (`pods` def, sub-resource `binding`). */
-export async function bindPod(ctx: ServerContext, req: WriteRequest, binding: JsonObject): Promise<void> {
+export async function bindPod(ctx: ServerContext, req: WriteRequest, binding: Binding): Promise<void> {
   const podDef = ctx.registry.kind('v1', 'Pod');
   const errs = validateBinding(binding);
-  if (errs.length > 0) throw invalid({ group: '', kind: 'Binding' }, nameOf(binding), errs);
-  const node = asString(asObject(binding.target)?.name) ?? '';
-  const uid = uidOf(binding);
-  const annotations = asObject(asObject(binding.metadata)?.annotations) ?? {};
+  if (errs.length > 0) throw invalid({ group: '', kind: 'Binding' }, binding.metadata?.name ?? '', errs);
+  const node = binding.target?.name ?? '';
+  const uid = binding.metadata?.uid ?? '';
+  const annotations = binding.metadata?.annotations ?? {};
   await updateObject(ctx, req, {
     allowCreate: false,
     transform: (existing) => {
@@ -94,11 +94,11 @@ export function bindingEndpoint(ctx: ServerContext): PipelineEndpoint {
       if (pods === undefined || bindings === undefined) throw badRequest('pods are not served');
       const parsed = await parseWriteBody(rc, 'Binding');
       checkTypeMeta(bindings, parsed.obj, 'Binding', 'v1');
-      const body = await decodeWrite(rc, parsed, bindings, bindings, 'CreateOptions');
-      const bodyName = nameOf(body);
+      const body = await decodeAnswered(rc, parsed, 'v1', 'Binding');
+      const bodyName = body.metadata?.name ?? '';
       const name = rc.info.resource === 'pods' ? rc.info.name : bodyName;
       if (rc.info.resource === 'pods' && bodyName !== name) throw badRequest('name in URL does not match name in Binding object');
-      const bodyNs = namespaceOf(body);
+      const bodyNs = body.metadata?.namespace ?? '';
       if (bodyNs !== '' && bodyNs !== rc.info.namespace) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
       const dryRun = parseDryRun(rc.url.searchParams, 'CreateOptions');
       await bindPod(ctx, {

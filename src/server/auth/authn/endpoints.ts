@@ -1,15 +1,18 @@
 /**
  * The endpoints of authentication.platform.io that are answered, not stored: TokenReview (runs
  * the server's own token methods on `spec.token`), SelfSubjectReview (who am I) and TokenRequest
- * (`serviceaccounts/<name>/token`: a bound service-account token).
+ * (`serviceaccounts/<name>/token`: a bound service-account token). Their bodies are decoded as
+ * their kinds first, so they are read typed; the decoder fills nothing in, so a spec the type
+ * requires may be missing.
  */
 import { randomUUID } from 'node:crypto';
 import type { JsonObject } from '../../../sdk/types/meta.js';
+import type { BoundObjectReference, TokenRequestSpec, TokenReviewStatus, UserInfo as ReviewedUser } from '../../../sdk/types/generated/authentication-v1.js';
 import { GROUPS } from '../../../sdk/naming.js';
 import type { ServerContext } from '../../context.js';
 import { timestamp } from '../../util/time.js';
 import { ApiError, badRequest, conflict, notFound } from '../../errors.js';
-import { decodeWrite, parseWriteBody } from '../../http/write-body.js';
+import { decodeAnswered, parseWriteBody } from '../../http/write-body.js';
 import type { PipelineEndpoint } from '../../http/handler.js';
 import { negotiate } from '../../http/negotiation.js';
 import type { RequestContext } from '../../http/request-context.js';
@@ -17,8 +20,8 @@ import { send } from '../../http/respond.js';
 import { findObject } from '../../rest/get.js';
 import { checkTypeMeta } from '../../rest/object-meta.js';
 import type { ResourceDef } from '../../registry/types.js';
-import { storedAs } from '../../registry/kind-def.js';
-import { asNumber, asObject, asString, nameOf, stringsOf, uidOf } from '../../util/json.js';
+import { storedAs, type BuiltinObject } from '../../registry/kind-def.js';
+import { asNumber, uidOf } from '../../util/json.js';
 import { fieldError, invalid } from '../../validation/field-errors.js';
 import type { UserInfo } from '../../request/user.js';
 import { boundClaims, type BoundRef } from './service-account/claims.js';
@@ -37,8 +40,8 @@ const MIN_EXPIRATION_SECONDS = 600;
 const DEFAULT_EXPIRATION_SECONDS = 3600;
 const MAX_EXPIRATION_SECONDS = 2 ** 32;
 
-function userInfoJson(u: UserInfo): JsonObject {
-  const out: JsonObject = { username: u.username };
+function userInfoJson(u: UserInfo): ReviewedUser {
+  const out: ReviewedUser = { username: u.username };
   if (u.uid !== undefined && u.uid !== '') out.uid = u.uid;
   out.groups = [...u.groups];
   if (u.extra !== undefined && Object.keys(u.extra).length > 0) out.extra = structuredClone(u.extra);
@@ -61,15 +64,15 @@ function defFor(ctx: ServerContext, rc: RequestContext): ResourceDef {
 
 /** POST tokenreviews. */
 function tokenReviewEndpoint(ctx: ServerContext, deps: AuthenticationEndpointDeps): PipelineEndpoint {
-  return reviewEndpoint(ctx, 'tokenreviews', async (rc, def, body) => {
+  return reviewEndpoint(ctx, 'tokenreviews', 'TokenReview', async (rc, def, body) => {
     if (rc.info.namespace !== '') throw badRequest(`namespace is not allowed on this type: ${rc.info.namespace}`);
-    const spec = asObject(body.spec) ?? {};
-    const token = asString(spec.token) ?? '';
+    const spec = body.spec ?? {};
+    const token = spec.token ?? '';
     if (token === '') throw badRequest('token is required for TokenReview in authentication');
-    const requested = stringsOf(spec.audiences);
+    const requested = spec.audiences ?? [];
     const auds = requested.length > 0 ? requested : deps.apiAudiences;
     const r = await deps.tokens.authenticateToken(token, auds);
-    const status: JsonObject = {};
+    const status: TokenReviewStatus = {};
     if (r.kind === 'user') {
       status.authenticated = true;
       status.user = userInfoJson(r.user);
@@ -78,32 +81,34 @@ function tokenReviewEndpoint(ctx: ServerContext, deps: AuthenticationEndpointDep
       status.user = {};
       if (r.kind === 'invalid' && r.message !== undefined && r.message !== '') status.error = r.message;
     }
-    const meta = asObject(body.metadata) ?? {};
     // The token never leaves in the answer.
-    await reply(rc, { kind: body.kind ?? def.kind, apiVersion: body.apiVersion ?? '', metadata: { ...meta, creationTimestamp: null }, spec: {}, status });
+    await reply(rc, { kind: body.kind ?? def.kind, apiVersion: body.apiVersion ?? '', metadata: { ...body.metadata, creationTimestamp: null }, spec: {}, status });
   });
 }
 
 /** POST selfsubjectreviews. */
 function selfSubjectReviewEndpoint(ctx: ServerContext): PipelineEndpoint {
-  return reviewEndpoint(ctx, 'selfsubjectreviews', async (rc, def, body) => {
-    const meta = asObject(body.metadata) ?? {};
+  return reviewEndpoint(ctx, 'selfsubjectreviews', 'SelfSubjectReview', async (rc, def, body) => {
     await reply(rc, {
-      kind: def.kind, apiVersion: body.apiVersion ?? '', metadata: { ...meta, creationTimestamp: timestamp(ctx.now()) },
+      kind: def.kind, apiVersion: body.apiVersion ?? '', metadata: { ...body.metadata, creationTimestamp: timestamp(ctx.now()) },
       status: { userInfo: userInfoJson(rc.user) },
     });
   });
 }
 
-/** The endpoint of a create of `resource` in the authentication group: `answer` gets the body, read and checked against the kind. */
-function reviewEndpoint(ctx: ServerContext, resource: string, answer: (rc: RequestContext, def: ResourceDef, body: JsonObject) => Promise<void>): PipelineEndpoint {
+/** The served versions of the authentication reviews. */
+type ReviewVersion = 'authentication.platform.io/v1' | 'authentication.platform.io/v1beta1';
+
+/** The endpoint of a create of `resource` (of `kind`) in the authentication group: `answer` gets the body, checked against the kind and decoded. */
+function reviewEndpoint<K extends 'TokenReview' | 'SelfSubjectReview'>(ctx: ServerContext, resource: string, kind: K, answer: (rc: RequestContext, def: ResourceDef, body: BuiltinObject<ReviewVersion, K>) => Promise<void>): PipelineEndpoint {
   return {
     matches: (info) => isCreateOf(info, resource),
     async serve(rc) {
       const def = defFor(ctx, rc);
       const parsed = await parseWriteBody(rc, def.kind);
       checkTypeMeta(def, parsed.obj);
-      await answer(rc, def, await decodeWrite(rc, parsed, def, def, 'CreateOptions'));
+      const version: ReviewVersion = def.version === 'v1beta1' ? 'authentication.platform.io/v1beta1' : 'authentication.platform.io/v1';
+      await answer(rc, def, await decodeAnswered(rc, parsed, version, kind));
     },
   };
 }
@@ -111,10 +116,10 @@ function reviewEndpoint(ctx: ServerContext, resource: string, answer: (rc: Reque
 const TOKEN_REQUEST_GK = { group: GROUPS.authentication, kind: 'TokenRequest' };
 
 /** The object a token is bound to, after checking it exists (and has the named uid). */
-async function boundObject(ctx: ServerContext, namespace: string, saName: string, ref: JsonObject): Promise<BoundRef> {
-  const kind = asString(ref.kind) ?? '';
-  const apiVersion = asString(ref.apiVersion) ?? '';
-  const name = asString(ref.name) ?? '';
+async function boundObject(ctx: ServerContext, namespace: string, saName: string, ref: BoundObjectReference): Promise<BoundRef> {
+  const kind = ref.kind ?? '';
+  const apiVersion = ref.apiVersion ?? '';
+  const name = ref.name ?? '';
   const group = apiVersion.includes('/') ? apiVersion.split('/')[0] ?? '' : '';
   const plural = group !== '' ? undefined : kind === 'Pod' ? 'pods' : kind === 'Secret' ? 'secrets' : kind === 'Node' ? 'nodes' : undefined;
   if (plural === undefined) throw badRequest(`cannot bind token to object of type ${group === '' ? '' : `${group}/`}${apiVersion.split('/').pop() ?? ''}, Kind=${kind}`);
@@ -126,7 +131,7 @@ async function boundObject(ctx: ServerContext, namespace: string, saName: string
     if (podSA !== saName) throw badRequest(`cannot bind token for serviceaccount "${saName}" to pod running with different serviceaccount name.`);
   }
   const uid = uidOf(obj);
-  const wanted = asString(ref.uid) ?? '';
+  const wanted = ref.uid ?? '';
   if (wanted !== '' && wanted !== uid) {
     throw conflict({ group: '', resource: kind }, name, `the UID in the bound object reference (${wanted}) does not match the UID in record. The object might have been deleted and then recreated`);
   }
@@ -143,11 +148,12 @@ function tokenRequestEndpoint(ctx: ServerContext, deps: AuthenticationEndpointDe
       if (saDef === undefined) throw new Error('serviceaccounts are not registered');
       const parsed = await parseWriteBody(rc, 'TokenRequest');
       checkTypeMeta(saDef, parsed.obj, 'TokenRequest', `${GROUPS.authentication}/v1`);
-      const body = await decodeWrite(rc, parsed, undefined, { group: GROUPS.authentication, version: 'v1', kind: 'TokenRequest' }, 'CreateOptions');
-      const bodyName = nameOf(body);
+      const body = await decodeAnswered(rc, parsed, 'authentication.platform.io/v1', 'TokenRequest');
+      const bodyName = body.metadata?.name ?? '';
       if (bodyName !== '' && bodyName !== name) throw badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`);
-      const spec = asObject(body.spec) ?? {};
-      const expiration = spec.expirationSeconds === undefined || spec.expirationSeconds === null ? DEFAULT_EXPIRATION_SECONDS : asNumber(spec.expirationSeconds);
+      const spec: Partial<TokenRequestSpec> = body.spec ?? {};
+      // An int64: a bigint beyond 2^53, which asNumber reads as a number.
+      const expiration = spec.expirationSeconds === undefined ? DEFAULT_EXPIRATION_SECONDS : asNumber(spec.expirationSeconds);
       if (expiration === undefined || !Number.isInteger(expiration)) {
         throw invalid(TOKEN_REQUEST_GK, name, [fieldError.invalid('spec.expirationSeconds', spec.expirationSeconds ?? null, 'must be an integer')]);
       }
@@ -155,10 +161,9 @@ function tokenRequestEndpoint(ctx: ServerContext, deps: AuthenticationEndpointDe
       if (expiration > MAX_EXPIRATION_SECONDS) throw invalid(TOKEN_REQUEST_GK, name, [fieldError.invalid('spec.expirationSeconds', expiration, 'may not specify a duration larger than 2^32 seconds')]);
       const account = await findObject(ctx, saDef, namespace, name);
       if (account === undefined) throw notFound({ group: '', resource: 'serviceaccounts' }, name);
-      const audiences = stringsOf(spec.audiences);
+      const audiences = spec.audiences ?? [];
       const auds = audiences.length > 0 ? audiences : deps.apiAudiences;
-      const refObj = asObject(spec.boundObjectRef);
-      const bound = refObj === undefined ? undefined : await boundObject(ctx, namespace, name, refObj);
+      const bound = spec.boundObjectRef === undefined ? undefined : await boundObject(ctx, namespace, name, spec.boundObjectRef);
       const issuedAt = Math.floor(ctx.now() / 1000);
       const saUid = uidOf(account);
       const claims = boundClaims({

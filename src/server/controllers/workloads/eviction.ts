@@ -11,7 +11,7 @@ import type { PodDisruptionBudget } from '../../../sdk/types/generated/policy-v1
 import type { ServerContext } from '../../context.js';
 import { timestamp } from '../../util/time.js';
 import { ApiError, badRequest, notFound } from '../../errors.js';
-import { decodeWrite, parseWriteBody } from '../../http/write-body.js';
+import { decodeAnswered, parseWriteBody } from '../../http/write-body.js';
 import type { PipelineEndpoint } from '../../http/handler.js';
 import { negotiate } from '../../http/negotiation.js';
 import { send } from '../../http/respond.js';
@@ -53,11 +53,11 @@ export function evictionEndpoint(ctx: ServerContext): PipelineEndpoint {
       const parsed = await parseWriteBody(rc, 'Eviction');
       const av = asString(parsed.obj.apiVersion) ?? '';
       if (av !== '' && av !== 'policy/v1' && av !== 'policy/v1beta1') throw badRequest(`the API version in the data (${av}) does not match the expected API version (policy/v1)`);
-      const body = await decodeWrite(rc, parsed, undefined, { group: 'policy', version: 'v1', kind: 'Eviction' }, 'CreateOptions');
-      const bodyName = asString(asObject(body.metadata)?.name) ?? '';
+      const body = await decodeAnswered(rc, parsed, 'policy/v1', 'Eviction');
+      const bodyName = body.metadata?.name ?? '';
       if (bodyName !== '' && bodyName !== name) throw badRequest(`name in URL does not match name in Eviction object`);
-      const { params, dryRunBody, options } = parseDeleteParams(rc.url.searchParams, asObject(body.deleteOptions));
-      const dryRun = parseDryRun(rc.url.searchParams, 'DeleteOptions', dryRunBody ?? asObject(body.deleteOptions)?.dryRun);
+      const { params, dryRunBody, options } = parseDeleteParams(rc.url.searchParams, body.deleteOptions);
+      const dryRun = parseDryRun(rc.url.searchParams, 'DeleteOptions', dryRunBody ?? body.deleteOptions?.dryRun);
       const pod = await system.get(podDef, namespace, name);
       if (pod === undefined) throw notFound({ group: '', resource: 'pods' }, name);
       const phase = podPhase(pod);

@@ -7,12 +7,14 @@ import { badRequest } from '../../../errors.js';
 import { negotiate } from '../../../http/negotiation.js';
 import type { RequestContext } from '../../../http/request-context.js';
 import { send } from '../../../http/respond.js';
-import { decodeWrite, parseWriteBody } from '../../../http/write-body.js';
+import { decodeAnswered, parseWriteBody } from '../../../http/write-body.js';
 import type { RequestInfo } from '../../../request/request-info.js';
 import { asString } from '../../../util/json.js';
 import type { ModeUnion } from '../union.js';
 import { answerAccessReview, type AccessReviewKind } from './access-review.js';
 import { answerRulesReview } from './rules-review.js';
+
+const AUTHORIZATION_V1 = 'authorization.platform.io/v1';
 
 const KINDS: Record<string, AccessReviewKind | 'SelfSubjectRulesReview'> = {
   selfsubjectaccessreviews: 'SelfSubjectAccessReview',
@@ -46,10 +48,9 @@ export function accessReviewEndpoint(union: ModeUnion): ReviewEndpoint {
       if (sentKind !== undefined && sentKind !== '' && sentKind !== kind) {
         throw badRequest(`the kind in the body (${sentKind}) does not match the expected kind (${kind})`);
       }
-      const body = await decodeWrite(rc, parsed, undefined, { group: GROUPS.authorization, version: 'v1', kind }, 'CreateOptions');
       const answer = kind === 'SelfSubjectRulesReview'
-        ? await answerRulesReview(union, body, rc.user)
-        : await answerAccessReview(union, kind, body, rc.user, rc.info.namespace);
+        ? await answerRulesReview(union, await decodeAnswered(rc, parsed, AUTHORIZATION_V1, kind), rc.user)
+        : await answerAccessReview(union, kind, await decodeAnswered(rc, parsed, AUTHORIZATION_V1, kind), rc.user, rc.info.namespace);
       await send(rc.res, 201, answer, out, rc.headers);
     },
   };
