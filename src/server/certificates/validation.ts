@@ -10,7 +10,7 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import type { CertificateSigningRequest, CertificateSigningRequestSpec } from '../../sdk/types/generated/certificates-v1.js';
 import { SIGNERS } from '../../sdk/naming.js';
 import { asString } from '../util/json.js';
-import { fieldError, OMIT_VALUE, type FieldError } from '../validation/field-errors.js';
+import { fieldError, OMIT_VALUE, supportedValue, type FieldError } from '../validation/field-errors.js';
 import { certificateOf } from './conditions.js';
 import { conditionsOf } from '../util/conditions.js';
 import { decodeBytesField, parsePem } from './pem.js';
@@ -49,7 +49,7 @@ function validateSpec(csr: CertificateSigningRequest): FieldError[] {
   const usages: string[] = spec.usages ?? [];
   if (usages.length === 0) errs.push(fieldError.required('spec.usages'));
   usages.forEach((u, i) => {
-    if (!KNOWN_USAGES.includes(u)) errs.push(fieldError.notSupported(`spec.usages[${i}]`, u, [...KNOWN_USAGES]));
+    supportedValue(errs, `spec.usages[${i}]`, u, KNOWN_USAGES);
   });
   const seen = new Set<string>();
   usages.forEach((u, i) => {
@@ -76,7 +76,7 @@ export function validateConditions(csr: JsonObject): FieldError[] {
     const status = asString(c.status) ?? '';
     if (type === '') errs.push(fieldError.required(`${path}.type`));
     if (status === '') errs.push(fieldError.required(`${path}.status`));
-    else if (!['True', 'False', 'Unknown'].includes(status)) errs.push(fieldError.notSupported(`${path}.status`, status, ['False', 'True', 'Unknown']));
+    else supportedValue(errs, `${path}.status`, status, ['False', 'True', 'Unknown']);
     if (seen.has(type)) errs.push(fieldError.duplicate(`${path}.type`, type));
     seen.add(type);
     if (type === 'Approved' || type === 'Denied' || type === 'Failed') {

@@ -6,7 +6,7 @@ import type { LimitRange } from '../../sdk/types/generated/core-v1.js';
 import type { RuntimeClass } from '../../sdk/types/generated/node-v1.js';
 import { GROUPS } from '../../sdk/naming.js';
 import { getOwn, setKey } from '../util/json.js';
-import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { fieldError, supportedValue, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
 
 /** The largest priority a user-defined class may have (HighestUserDefinablePriority). */
@@ -26,8 +26,7 @@ export const priorityClassDef = defineKind({
       else if (value > HIGHEST_USER_PRIORITY && !name.startsWith('system-')) {
         errs.push(fieldError.forbidden('value', `maximum allowed value of a user defined priority is ${String(HIGHEST_USER_PRIORITY)}`));
       }
-      const pp = obj.preemptionPolicy;
-      if (pp !== 'PreemptLowerPriority' && pp !== 'Never') errs.push(fieldError.notSupported('preemptionPolicy', pp ?? '', ['Never', 'PreemptLowerPriority']));
+      supportedValue(errs, 'preemptionPolicy', obj.preemptionPolicy, ['Never', 'PreemptLowerPriority']);
       return errs;
     },
     validateUpdate(obj, old) {
@@ -51,9 +50,7 @@ export const resourceQuotaDef = defineKind({
         if (typeof v !== 'string' && typeof v !== 'number') errs.push(fieldError.invalid(`spec.hard[${k}]`, v, 'must be a quantity'));
         else if (String(v).startsWith('-')) errs.push(fieldError.invalid(`spec.hard[${k}]`, String(v), 'must be greater than or equal to 0'));
       }
-      for (const s of spec.scopes ?? []) {
-        if (!QUOTA_SCOPES.includes(String(s))) errs.push(fieldError.notSupported('spec.scopes', s, QUOTA_SCOPES));
-      }
+      for (const s of spec.scopes ?? []) supportedValue(errs, 'spec.scopes', s, QUOTA_SCOPES);
       return errs;
     },
   },
@@ -79,12 +76,7 @@ export const limitRangeDef = defineKind({
     defaults: defaultLimitRange,
     validate(obj) {
       const errs: FieldError[] = [];
-      (obj.spec?.limits ?? []).forEach((l, i) => {
-        const type = l.type;
-        if (!['Container', 'Pod', 'PersistentVolumeClaim'].includes(String(type))) {
-          errs.push(fieldError.notSupported(`spec.limits[${i}].type`, type ?? '', ['Container', 'PersistentVolumeClaim', 'Pod']));
-        }
-      });
+      (obj.spec?.limits ?? []).forEach((l, i) => supportedValue(errs, `spec.limits[${i}].type`, l.type, ['Container', 'PersistentVolumeClaim', 'Pod']));
       return errs;
     },
   },

@@ -5,7 +5,7 @@
 import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding, RoleRef } from '../../sdk/types/generated/rbac-v1.js';
 import { GROUPS } from '../../sdk/naming.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
-import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { fieldError, supportedValue, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
 import { clusterRoleBindingTable, leaseTable, roleBindingTable, roleTable } from '../tables/cluster.js';
 
@@ -37,15 +37,12 @@ function defaultSubjects(obj: Binding): void {
 function validateBinding(obj: Binding, namespaced: boolean): FieldError[] {
   const errs: FieldError[] = [];
   const ref: Partial<RoleRef> = obj.roleRef ?? {};
-  if (ref.apiGroup !== GROUPS.rbac) errs.push(fieldError.notSupported('roleRef.apiGroup', ref.apiGroup ?? '', [GROUPS.rbac]));
-  const kinds = namespaced ? ['ClusterRole', 'Role'] : ['ClusterRole'];
-  if (!kinds.includes(String(ref.kind))) errs.push(fieldError.notSupported('roleRef.kind', ref.kind ?? '', kinds));
+  supportedValue(errs, 'roleRef.apiGroup', ref.apiGroup, [GROUPS.rbac]);
+  supportedValue(errs, 'roleRef.kind', ref.kind, namespaced ? ['ClusterRole', 'Role'] : ['ClusterRole']);
   if ((ref.name ?? '') === '') errs.push(fieldError.required('roleRef.name'));
   (obj.subjects ?? []).forEach((subject, i) => {
     if ((subject.name ?? '') === '') errs.push(fieldError.required(`subjects[${i}].name`));
-    if (!['ServiceAccount', 'User', 'Group'].includes(String(subject.kind))) {
-      errs.push(fieldError.notSupported(`subjects[${i}].kind`, subject.kind ?? '', ['ServiceAccount', 'User', 'Group']));
-    }
+    supportedValue(errs, `subjects[${i}].kind`, subject.kind, ['ServiceAccount', 'User', 'Group']);
     if (subject.kind === 'ServiceAccount' && (subject.namespace ?? '') === '' && !namespaced) {
       errs.push(fieldError.required(`subjects[${i}].namespace`));
     }

@@ -3,7 +3,7 @@
  * PersistentVolumeClaim.
  */
 import type { Event, ObjectReference, PersistentVolume, PersistentVolumeClaim, PersistentVolumeClaimSpec, PersistentVolumeSpec } from '../../sdk/types/generated/core-v1.js';
-import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { fieldError, supportedValue, type FieldError } from '../validation/field-errors.js';
 import type { KindHooks } from '../registry/types.js';
 import { defineKind } from './define.js';
 import { specDefaults } from './spec-defaults.js';
@@ -49,8 +49,7 @@ export const eventDef = defineKind({
       const ns = ev.involvedObject?.namespace ?? '';
       const own = ev.metadata?.namespace ?? '';
       if (ns !== '' && ns !== own) errs.push(fieldError.invalid('involvedObject.namespace', ns, 'does not match event.namespace'));
-      const type = ev.type;
-      if (type !== undefined && type !== 'Normal' && type !== 'Warning') errs.push(fieldError.notSupported('type', type, ['Normal', 'Warning']));
+      if (ev.type !== undefined) supportedValue(errs, 'type', ev.type, ['Normal', 'Warning']);
       return errs;
     },
   },
@@ -64,10 +63,7 @@ export const nodeDef = defineKind({
     validate(n) {
       const errs: FieldError[] = [];
       (n.spec?.taints ?? []).forEach((t, i) => {
-        const effect = t.effect;
-        if (!['NoSchedule', 'PreferNoSchedule', 'NoExecute'].includes(String(effect))) {
-          errs.push(fieldError.notSupported(`spec.taints[${i}].effect`, effect ?? '', ['NoExecute', 'NoSchedule', 'PreferNoSchedule']));
-        }
+        supportedValue(errs, `spec.taints[${i}].effect`, t.effect, ['NoExecute', 'NoSchedule', 'PreferNoSchedule']);
         if ((t.key ?? '') === '') errs.push(fieldError.required(`spec.taints[${i}].key`));
       });
       return errs;
@@ -81,7 +77,7 @@ function validateAccessModes(modes: string[] | undefined, path: string, required
   const list = modes ?? [];
   if (list.length === 0) return required ? [fieldError.required(path, 'at least 1 access mode is required')] : [];
   const errs: FieldError[] = [];
-  for (const m of list) if (!ACCESS_MODES.includes(String(m))) errs.push(fieldError.notSupported(path, m, ACCESS_MODES));
+  for (const m of list) supportedValue(errs, path, m, ACCESS_MODES);
   return errs;
 }
 

@@ -8,7 +8,7 @@ import { GROUPS } from '../../sdk/naming.js';
 import { validateStructuralSchema } from '../schema-validation/index.js';
 import { childOf } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
-import { errorBody, fieldError, type FieldError, requiredValid } from '../validation/field-errors.js';
+import { errorBody, fieldError, supportedValue, type FieldError, requiredValid } from '../validation/field-errors.js';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../machinery/validation/names.js';
 import { defineKind } from './define.js';
 
@@ -51,7 +51,7 @@ function validateVersion(v: CustomResourceDefinitionVersion, i: number): FieldEr
   (v.additionalPrinterColumns ?? []).forEach((col, j) => {
     const p = `${path}.additionalPrinterColumns[${j}]`;
     if (!col.name) errs.push(fieldError.required(`${p}.name`));
-    if (!PRINTER_TYPES.includes(col.type)) errs.push(fieldError.notSupported(`${p}.type`, col.type ?? '', PRINTER_TYPES));
+    supportedValue(errs, `${p}.type`, col.type, PRINTER_TYPES);
     if (!col.jsonPath) errs.push(fieldError.required(`${p}.jsonPath`));
   });
   const scale = v.subresources?.scale;
@@ -93,7 +93,7 @@ function validate(crd: CustomResourceDefinition): FieldError[] {
     for (const m of isDNS1123Subdomain(group)) errs.push(fieldError.invalid('spec.group', group, m));
     if (!group.includes('.')) errs.push(fieldError.invalid('spec.group', group, 'should be a domain with at least one dot'));
   }
-  if (spec.scope !== 'Namespaced' && spec.scope !== 'Cluster') errs.push(fieldError.notSupported('spec.scope', spec.scope ?? '', ['Cluster', 'Namespaced']));
+  supportedValue(errs, 'spec.scope', spec.scope, ['Cluster', 'Namespaced']);
   errs.push(...validateNames(names, 'spec.names'));
   if (spec.preserveUnknownFields === true) {
     errs.push(fieldError.invalid('spec.preserveUnknownFields', true, 'cannot set to true, set x-preserve-unknown-fields to true in spec.versions[*].schema instead'));

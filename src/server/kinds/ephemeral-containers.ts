@@ -10,7 +10,7 @@ import type { Container, EphemeralContainer, Pod, PodSpec } from '../../sdk/type
 import type { SubresourceDef } from '../registry/types.js';
 import { asObject } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
-import { fieldError, type FieldError, requiredValid } from '../validation/field-errors.js';
+import { fieldError, supportedValue, type FieldError, requiredValid } from '../validation/field-errors.js';
 import { isDNS1123Label } from '../../machinery/validation/names.js';
 import { writeJson } from '../../machinery/json-numbers.js';
 
@@ -48,10 +48,10 @@ function commonErrors(c: EphemeralContainer, p: string): FieldError[] {
   if (image === '') errs.push(fieldError.required(`${p}.image`));
   const policy = c.terminationMessagePolicy ?? '';
   if (policy === '') errs.push(fieldError.required(`${p}.terminationMessagePolicy`));
-  else if (!['File', 'FallbackToLogsOnError'].includes(policy)) errs.push(fieldError.notSupported(`${p}.terminationMessagePolicy`, policy, ['File', 'FallbackToLogsOnError']));
+  else supportedValue(errs, `${p}.terminationMessagePolicy`, policy, ['File', 'FallbackToLogsOnError']);
   // (An empty pull policy cannot reach this: defaulting sets one, as it does on a real API server.)
   const pull = c.imagePullPolicy ?? '';
-  if (pull !== '' && !['Always', 'IfNotPresent', 'Never'].includes(pull)) errs.push(fieldError.notSupported(`${p}.imagePullPolicy`, pull, ['Always', 'IfNotPresent', 'Never']));
+  if (pull !== '') supportedValue(errs, `${p}.imagePullPolicy`, pull, ['Always', 'IfNotPresent', 'Never']);
   if (image !== '' && image !== image.trim()) errs.push(fieldError.invalid(`${p}.image`, image, 'must not have leading or trailing whitespace'));
   return errs;
 }

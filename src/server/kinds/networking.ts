@@ -9,7 +9,7 @@ import type {
   Ingress, IngressBackend, IngressClass, IngressClassParametersReference, IngressRule, IPBlock, NetworkPolicy, NetworkPolicyPeer, NetworkPolicyPort,
   ServiceBackendPort,
 } from '../../sdk/types/generated/networking-v1.js';
-import { fieldError, type FieldError, requiredValid } from '../validation/field-errors.js';
+import { fieldError, supportedValue, type FieldError, requiredValid } from '../validation/field-errors.js';
 import { portNameProblems, portNumberProblems } from '../../machinery/validation/ports.js';
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../machinery/validation/names.js';
 import { defineKind } from './define.js';
@@ -95,8 +95,7 @@ function validateIngressRules(rules: IngressRule[] | undefined): FieldError[] {
       const pPath = `${path}.http.paths[${j}]`;
       const pathType = entry.pathType;
       if (pathType === undefined || pathType === null) errs.push(fieldError.required(`${pPath}.pathType`, 'pathType must be specified'));
-      else if (!PATH_TYPES.includes(String(pathType))) errs.push(fieldError.notSupported(`${pPath}.pathType`, pathType, PATH_TYPES));
-      else errs.push(...validatePath(entry.path ?? '', String(pathType), `${pPath}.path`));
+      else if (supportedValue(errs, `${pPath}.pathType`, pathType, PATH_TYPES)) errs.push(...validatePath(entry.path ?? '', pathType, `${pPath}.path`));
       errs.push(...validateIngressBackend(entry.backend, `${pPath}.backend`));
     });
   });
@@ -248,7 +247,7 @@ function validateNetworkPolicyPorts(ports: NetworkPolicyPort[] | undefined, path
   (ports ?? []).forEach((port, i) => {
     const pPath = `${path}[${i}]`;
     const protocol = port.protocol;
-    if (protocol !== undefined && protocol !== null && !PROTOCOLS.includes(String(protocol))) errs.push(fieldError.notSupported(`${pPath}.protocol`, protocol, PROTOCOLS));
+    if (protocol !== undefined && protocol !== null) supportedValue(errs, `${pPath}.protocol`, protocol, PROTOCOLS);
     const value = port.port;
     const endPort = port.endPort;
     if (typeof value === 'number') {
@@ -316,9 +315,7 @@ function validateNetworkPolicy(np: NetworkPolicy): FieldError[] {
     errs.push(...validateNetworkPolicyPeers(r.to, `spec.egress[${i}].to`));
   });
   const types = spec?.policyTypes ?? [];
-  types.forEach((t, i) => {
-    if (!POLICY_TYPES.includes(String(t))) errs.push(fieldError.notSupported(`spec.policyTypes[${i}]`, t, POLICY_TYPES));
-  });
+  types.forEach((t, i) => supportedValue(errs, `spec.policyTypes[${i}]`, t, POLICY_TYPES));
   if (types.length > 2) errs.push(fieldError.invalid('spec.policyTypes', types, 'may not specify more than two policyTypes'));
   return errs;
 }

@@ -2,7 +2,7 @@
  * Defaulting and validation of pod specs, shared by Pod and every workload's pod template.
  */
 import type { Container, EphemeralContainer, PodSpec, PodTemplateSpec, Probe, Volume } from '../../sdk/types/generated/core-v1.js';
-import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { fieldError, supportedValue, type FieldError } from '../validation/field-errors.js';
 import { isDNS1123Label } from '../../machinery/validation/names.js';
 
 /** Sets a field that is absent (a `null` the server's own writes may hold stays, as it always did). */
@@ -108,18 +108,14 @@ function validateContainers(containers: Container[] | undefined, path: string, r
     }
     if ((container.image ?? '').trim() === '') errs.push(fieldError.required(`${p}.image`));
     const policy = container.imagePullPolicy;
-    if (policy !== undefined && !['Always', 'IfNotPresent', 'Never'].includes(String(policy))) {
-      errs.push(fieldError.notSupported(`${p}.imagePullPolicy`, policy, ['Always', 'IfNotPresent', 'Never']));
-    }
+    if (policy !== undefined) supportedValue(errs, `${p}.imagePullPolicy`, policy, ['Always', 'IfNotPresent', 'Never']);
     (container.ports ?? []).forEach((port, j) => {
       const n = port.containerPort;
       if (typeof n !== 'number' || n < 1 || n > 65535 || !Number.isInteger(n)) {
         errs.push(fieldError.invalid(`${p}.ports[${j}].containerPort`, n ?? 0, 'must be between 1 and 65535, inclusive'));
       }
       const proto = port.protocol;
-      if (proto !== undefined && !['TCP', 'UDP', 'SCTP'].includes(String(proto))) {
-        errs.push(fieldError.notSupported(`${p}.ports[${j}].protocol`, proto, ['SCTP', 'TCP', 'UDP']));
-      }
+      if (proto !== undefined) supportedValue(errs, `${p}.ports[${j}].protocol`, proto, ['SCTP', 'TCP', 'UDP']);
     });
   });
   return errs;
@@ -134,9 +130,7 @@ export function validatePodSpec(s: PodSpec | undefined, path: string, allowedRes
     ...validateContainers(s.initContainers, `${path}.initContainers`, false, names),
   ];
   const rp = s.restartPolicy;
-  if (rp !== undefined && !allowedRestartPolicies.includes(String(rp))) {
-    errs.push(fieldError.notSupported(`${path}.restartPolicy`, rp, allowedRestartPolicies));
-  }
+  if (rp !== undefined) supportedValue(errs, `${path}.restartPolicy`, rp, allowedRestartPolicies);
   const volumeNames = new Set<string>();
   (s.volumes ?? []).forEach((v, i) => {
     const name = v.name ?? '';

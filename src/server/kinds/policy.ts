@@ -11,7 +11,7 @@ import type { PodDisruptionBudget } from '../../sdk/types/generated/policy-v1.js
 import { GROUPS } from '../../sdk/naming.js';
 import { asObject } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
-import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { fieldError, supportedValue, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
 
 /** The label key of the selectors that encode v1beta1's empty-selector semantics. */
@@ -34,8 +34,7 @@ function validatePdb(obj: PodDisruptionBudget): FieldError[] {
     if (typeof v === 'string' && !/^\d+%$/.test(v)) errs.push(fieldError.invalid(`spec.${f}`, v, 'a valid percent string must be a numeric string followed by an ending \'%\' (e.g. \'1%\',  or \'93%\', regex used for validation is \'[0-9]+%\')'));
   }
   for (const e of spec.selector?.matchExpressions ?? []) {
-    const op = e.operator;
-    if (!['In', 'NotIn', 'Exists', 'DoesNotExist'].includes(String(op))) errs.push(fieldError.notSupported('spec.selector.matchExpressions.operator', op ?? '', ['In', 'NotIn', 'Exists', 'DoesNotExist']));
+    supportedValue(errs, 'spec.selector.matchExpressions.operator', e.operator, ['In', 'NotIn', 'Exists', 'DoesNotExist']);
   }
   return errs;
 }

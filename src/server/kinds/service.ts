@@ -3,7 +3,7 @@
  * allocation, and the validation clients meet (ports, types, immutable cluster IP).
  */
 import type { Service, ServiceSpec } from '../../sdk/types/generated/core-v1.js';
-import { fieldError, invalid, type FieldError } from '../validation/field-errors.js';
+import { fieldError, invalid, supportedValue, type FieldError } from '../validation/field-errors.js';
 import { isDNS1123Label } from '../../machinery/validation/names.js';
 import type { HookContext } from '../registry/types.js';
 import { defineKind } from './define.js';
@@ -97,7 +97,7 @@ function validate(obj: Service): FieldError[] {
   const errs: FieldError[] = [];
   const spec: ServiceSpec = obj.spec ?? {};
   const type = spec.type;
-  if (!TYPES.includes(String(type))) errs.push(fieldError.notSupported('spec.type', type ?? '', TYPES));
+  supportedValue(errs, 'spec.type', type, TYPES);
   const list = spec.ports ?? [];
   if (type === 'ExternalName') {
     if ((spec.externalName ?? '') === '') errs.push(fieldError.required('spec.externalName'));
@@ -119,7 +119,7 @@ function validate(obj: Service): FieldError[] {
     if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535) {
       errs.push(fieldError.invalid(`${path}.port`, port ?? 0, 'must be between 1 and 65535, inclusive'));
     }
-    if (!['TCP', 'UDP', 'SCTP'].includes(String(p.protocol))) errs.push(fieldError.notSupported(`${path}.protocol`, p.protocol ?? '', ['SCTP', 'TCP', 'UDP']));
+    supportedValue(errs, `${path}.protocol`, p.protocol, ['SCTP', 'TCP', 'UDP']);
     const key = `${String(port)}/${String(p.protocol)}`;
     if (seen.has(key)) errs.push(fieldError.duplicate(path, { port: port ?? 0, protocol: p.protocol ?? '' }));
     seen.add(key);

@@ -7,7 +7,7 @@ import type { TopologySelectorTerm } from '../../sdk/types/generated/core-v1.js'
 import type { CSIDriver, CSINode, CSIStorageCapacity, StorageClass, TokenRequest, VolumeAttachment, VolumeAttachmentSpec, VolumeError } from '../../sdk/types/generated/storage-v1.js';
 import { asNumber, nameOf } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
-import { fieldError, type FieldError, requiredValid } from '../validation/field-errors.js';
+import { fieldError, supportedValue, type FieldError, requiredValid } from '../validation/field-errors.js';
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../machinery/validation/names.js';
 import { defineKind } from './define.js';
 import { csiDriverTable, csiNodeTable, csiStorageCapacityTable, storageClassTable, volumeAttachmentTable } from '../tables/storage.js';
@@ -79,10 +79,10 @@ function validateStorageClass(sc: StorageClass): FieldError[] {
     if (size > MAX_PROVISIONER_PARAMETER_SIZE) errs.push(fieldError.tooLong('parameters', MAX_PROVISIONER_PARAMETER_SIZE));
   }
   const reclaim = sc.reclaimPolicy ?? '';
-  if (reclaim !== '' && !RECLAIM_POLICIES.includes(reclaim)) errs.push(fieldError.notSupported('reclaimPolicy', reclaim, RECLAIM_POLICIES));
+  if (reclaim !== '') supportedValue(errs, 'reclaimPolicy', reclaim, RECLAIM_POLICIES);
   const mode = sc.volumeBindingMode;
   if (mode === undefined || mode === null) errs.push(fieldError.required('volumeBindingMode'));
-  else if (!BINDING_MODES.includes(String(mode))) errs.push(fieldError.notSupported('volumeBindingMode', mode, BINDING_MODES));
+  else supportedValue(errs, 'volumeBindingMode', mode, BINDING_MODES);
   errs.push(...validateAllowedTopologies(sc.allowedTopologies));
   return errs;
 }
@@ -172,11 +172,9 @@ function validateCSIDriver(d: CSIDriver): FieldError[] {
   const spec = d.spec ?? {};
   const errs = validateCSIDriverName(nameOf(d), 'name');
   const policy = spec.fsGroupPolicy;
-  if (policy !== undefined && policy !== null && !FS_GROUP_POLICIES.includes(String(policy))) errs.push(fieldError.notSupported('spec.fsGroupPolicy', policy, FS_GROUP_POLICIES));
+  if (policy !== undefined && policy !== null) supportedValue(errs, 'spec.fsGroupPolicy', policy, FS_GROUP_POLICIES);
   errs.push(...validateTokenRequests(spec.tokenRequests));
-  for (const mode of spec.volumeLifecycleModes ?? []) {
-    if (!LIFECYCLE_MODES.includes(String(mode))) errs.push(fieldError.notSupported('spec.volumeLifecycleModes', mode, LIFECYCLE_MODES));
-  }
+  for (const mode of spec.volumeLifecycleModes ?? []) supportedValue(errs, 'spec.volumeLifecycleModes', mode, LIFECYCLE_MODES);
   return errs;
 }
 

@@ -4,7 +4,7 @@
  */
 import { GROUPS } from '../../sdk/naming.js';
 import type { HorizontalPodAutoscaler } from '../../sdk/types/generated/autoscaling-v2.js';
-import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { fieldError, supportedValue, type FieldError } from '../validation/field-errors.js';
 import { defineKind } from './define.js';
 import { defaultHpaV2, hpaV1ToV2, hpaV2ToV1, hpaV2View } from './hpa-conversion.js';
 import { storedAs } from '../registry/kind-def.js';
@@ -28,7 +28,7 @@ export const endpointSliceDef = defineKind({
       const errs: FieldError[] = [];
       const t = o.addressType;
       if (t === undefined) errs.push(fieldError.required('addressType'));
-      else if (!ADDRESS_TYPES.includes(String(t))) errs.push(fieldError.notSupported('addressType', t, ADDRESS_TYPES));
+      else supportedValue(errs, 'addressType', t, ADDRESS_TYPES);
       (o.endpoints ?? []).forEach((e, i) => {
         if ((e.addresses ?? []).length === 0) errs.push(fieldError.required(`endpoints[${i}].addresses`));
       });

@@ -7,7 +7,7 @@ import type { DaemonSet, Deployment, DeploymentSpec, ReplicaSet, StatefulSet } f
 import type { CronJob, Job, JobSpec } from '../../sdk/types/generated/batch-v1.js';
 import { childOf } from '../util/json.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
-import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { fieldError, supportedValue, type FieldError } from '../validation/field-errors.js';
 import { fromObjectSelector, matchesLabels } from '../../machinery/labels/selector.js';
 import type { KindHooks } from '../registry/types.js';
 import { defineKind, WORKLOAD_SCALE } from './define.js';
@@ -202,8 +202,7 @@ export const cronJobDef = defineKind({
       const schedule = s?.schedule ?? '';
       if (schedule === '') errs.push(fieldError.required('spec.schedule'));
       else if (!validSchedule(schedule)) errs.push(fieldError.invalid('spec.schedule', schedule, 'unparseable schedule'));
-      const policy = s?.concurrencyPolicy;
-      if (!['Allow', 'Forbid', 'Replace'].includes(String(policy))) errs.push(fieldError.notSupported('spec.concurrencyPolicy', policy ?? '', ['Allow', 'Forbid', 'Replace']));
+      supportedValue(errs, 'spec.concurrencyPolicy', s?.concurrencyPolicy, ['Allow', 'Forbid', 'Replace']);
       const jobTemplate = s?.jobTemplate;
       if (!jobTemplate) errs.push(fieldError.required('spec.jobTemplate'));
       else errs.push(...validatePodSpec(jobTemplate.spec?.template?.spec, 'spec.jobTemplate.spec.template.spec', ['OnFailure', 'Never']));

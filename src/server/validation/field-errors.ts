@@ -90,6 +90,18 @@ export const fieldError = {
   notFound: (field: string, value: unknown): FieldError => ({ type: 'FieldValueNotFound', field, value }),
 };
 
+/**
+ * Adds `field.NotSupported` to `errs` unless `value` is one of `supported`; a missing value is
+ * never supported and shows as `""` (Go's zero string). The message lists `supported` in the
+ * order given: pass it as the API server prints it (sorted where Go lists a set). True when the
+ * value is supported.
+ */
+export function supportedValue(errs: FieldError[], field: string, value: string | undefined, supported: readonly string[]): boolean {
+  if (value !== undefined && supported.includes(value)) return true;
+  errs.push(fieldError.notSupported(field, value ?? '', [...supported]));
+  return false;
+}
+
 /** A required string field: Required when it is empty, else Invalid with each of `check`'s messages about it. */
 export function requiredValid(field: string, value: string, check: (value: string) => readonly string[]): FieldError[] {
   return value === '' ? [fieldError.required(field)] : check(value).map((msg) => fieldError.invalid(field, value, msg));

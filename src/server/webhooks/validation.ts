@@ -4,7 +4,7 @@
  */
 import type { MutatingWebhook, RuleWithOperations, ServiceReference } from '../../sdk/types/generated/admissionregistration-v1.js';
 import type { ValidatingWebhook } from '../../sdk/types/generated/admissionregistration-v1beta1.js';
-import { fieldError, type FieldError } from '../validation/field-errors.js';
+import { fieldError, supportedValue, type FieldError } from '../validation/field-errors.js';
 import { SUPPORTED_REVIEW_VERSIONS } from './review.js';
 
 /** The API versions of the configuration kinds. */
@@ -47,7 +47,7 @@ function validateRule(rule: RuleWithOperations, path: string): FieldError[] {
   if (ops.length === 0) errs.push(fieldError.required(`${path}.operations`));
   if (ops.length > 1 && ops.includes('*')) errs.push(fieldError.invalid(`${path}.operations`, ops, "if '*' is present, must not specify other operations"));
   ops.forEach((o, i) => {
-    if (!OPERATIONS.slice(1).includes(o) && o !== '*') errs.push(fieldError.notSupported(`${path}.operations[${i}]`, o, OPERATIONS));
+    supportedValue(errs, `${path}.operations[${i}]`, o, OPERATIONS);
   });
   for (const f of ['apiGroups', 'apiVersions'] as const) {
     const list = rule[f] ?? [];
@@ -64,7 +64,7 @@ function validateRule(rule: RuleWithOperations, path: string): FieldError[] {
   if (resources.includes('*') && resources.length > 1) errs.push(fieldError.invalid(`${path}.resources`, resources, "if '*' is present, must not specify other resources without subresources"));
   if (resources.includes('*/*') && resources.length > 1) errs.push(fieldError.invalid(`${path}.resources`, resources, "if '*/*' is present, must not specify other resources"));
   const scope = rule.scope;
-  if (scope !== undefined && !['*', 'Cluster', 'Namespaced'].includes(String(scope))) errs.push(fieldError.notSupported(`${path}.scope`, scope, ['*', 'Cluster', 'Namespaced']));
+  if (scope !== undefined) supportedValue(errs, `${path}.scope`, scope, ['*', 'Cluster', 'Namespaced']);
   return errs;
 }
 
@@ -112,15 +112,13 @@ export function validateWebhookConfiguration(obj: WebhookConfiguration, version:
     else if (version === 'v1' && names.has(name)) errs.push(fieldError.duplicate(`${p}.name`, name));
     names.add(name);
     (hook.rules ?? []).forEach((r, j) => errs.push(...validateRule(r, `${p}.rules[${j}]`)));
-    if (!['Fail', 'Ignore'].includes(String(hook.failurePolicy))) errs.push(fieldError.notSupported(`${p}.failurePolicy`, hook.failurePolicy ?? '', ['Fail', 'Ignore']));
-    if (!['Equivalent', 'Exact'].includes(String(hook.matchPolicy))) errs.push(fieldError.notSupported(`${p}.matchPolicy`, hook.matchPolicy ?? '', ['Equivalent', 'Exact']));
+    supportedValue(errs, `${p}.failurePolicy`, hook.failurePolicy, ['Fail', 'Ignore']);
+    supportedValue(errs, `${p}.matchPolicy`, hook.matchPolicy, ['Equivalent', 'Exact']);
     if (hook.sideEffects === undefined) errs.push(fieldError.required(`${p}.sideEffects`, `must specify one of ${sideEffects.join(', ')}`));
-    else if (!sideEffects.includes(String(hook.sideEffects))) errs.push(fieldError.notSupported(`${p}.sideEffects`, hook.sideEffects, sideEffects));
+    else supportedValue(errs, `${p}.sideEffects`, hook.sideEffects, sideEffects);
     const t = hook.timeoutSeconds;
     if (typeof t === 'number' && (t < 1 || t > 30)) errs.push(fieldError.invalid(`${p}.timeoutSeconds`, t, 'the timeout value must be between 1 and 30 seconds'));
-    if (mutating && !['IfNeeded', 'Never'].includes(String(hook.reinvocationPolicy))) {
-      errs.push(fieldError.notSupported(`${p}.reinvocationPolicy`, hook.reinvocationPolicy ?? '', ['IfNeeded', 'Never']));
-    }
+    if (mutating) supportedValue(errs, `${p}.reinvocationPolicy`, hook.reinvocationPolicy, ['IfNeeded', 'Never']);
     const versions = hook.admissionReviewVersions ?? [];
     if (versions.length === 0) errs.push(fieldError.required(`${p}.admissionReviewVersions`, `must specify one of ${SUPPORTED_REVIEW_VERSIONS.join(', ')}`));
     else if (!versions.some((v) => SUPPORTED_REVIEW_VERSIONS.includes(v))) {
