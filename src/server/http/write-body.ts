@@ -41,15 +41,14 @@ export async function parseWriteBody(rc: RequestContext, kind: string): Promise<
  * (`optionsKind` names the options in its messages: CreateOptions, UpdateOptions). `def` is the
  * endpoint's resource, when it is a stored one (a custom resource decodes by its CRD's schema).
  */
-export function decodeWrite(rc: RequestContext, body: ParsedWriteBody, def: ResourceDef | undefined, expected: GVK, optionsKind: string): Promise<JsonObject> {
+function decodeWrite(rc: RequestContext, body: ParsedWriteBody, def: ResourceDef | undefined, expected: GVK, optionsKind: string): Promise<JsonObject> {
   const directive = parseFieldValidation(rc.url.searchParams, optionsKind);
   return decodeWriteBody(def, body.obj, body.raw, expected, { directive, record: requestRecordOf(rc.req) });
 }
 
 /**
- * {@link decodeWrite} of the body of a create of a built-in kind that is answered rather than
- * stored, as the kind's type. The decoder drops nulls and fills nothing in, so a field the type
- * requires may still be missing.
+ * {@link decodeWrite} of a create of a built-in kind that is answered rather than stored, as the
+ * kind's type; the decoder fills nothing in, so a field the type requires may still be missing.
  */
 export async function decodeAnswered<V extends BuiltinApiVersion, K extends BuiltinKind<V>>(rc: RequestContext, body: ParsedWriteBody, apiVersion: V, kind: K): Promise<BuiltinObject<V, K>> {
   const { group, version } = parseApiVersion(apiVersion);

@@ -51,16 +51,14 @@ export type BuiltinKind<V extends BuiltinApiVersion> = keyof BuiltinKinds[V] & s
 /** The type of a built-in kind's objects. */
 export type BuiltinObject<V extends BuiltinApiVersion, K extends BuiltinKind<V>> = BuiltinKinds[V][K] extends JsonObject ? BuiltinKinds[V][K] : never;
 
-/** A stored object of a def, as the def's type: the one place that takes the decoder's word for it. */
+/** A stored object of a def, as the def's type: the one place that takes the decoder's word for a stored object. */
 export function storedAs<T extends JsonObject = JsonObject>(_def: AnyDef<T>, obj: JsonObject): T {
   return obj as T;
 }
 
 /**
- * A body decoded as the built-in kind `kind` of `apiVersion` (`decodeWriteBody` with that kind
- * expected), as the kind's type: the decoder's word again, for the kinds that are answered rather
- * than stored (reviews, token requests, bindings, evictions), which have no def to go through.
- * Such a body is what the client sent, decoded: nothing filled a field the type requires.
+ * A body decoded as the built-in kind `kind` of `apiVersion`, as the kind's type: the decoder's word, as in
+ * storedAs, for the kinds answered rather than stored (reviews, bindings, evictions), which have no def.
  */
 export function decodedAs<V extends BuiltinApiVersion, K extends BuiltinKind<V>>(_apiVersion: V, _kind: K, obj: JsonObject): BuiltinObject<V, K> {
   return obj as BuiltinObject<V, K>;
