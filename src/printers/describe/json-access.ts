@@ -16,15 +16,8 @@ export function objs(v: unknown): Record<string, unknown>[] {
   return Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)) : [];
 }
 
-/** A string, or `''`. */
-export function str(v: unknown): string {
-  return typeof v === 'string' ? v : '';
-}
-
-/** A number, or 0. */
-export function num(v: unknown): number {
-  return typeof v === 'number' ? v : 0;
-}
+/** A string, or `''`; a number, or 0: machinery's, by the describers' short names. */
+export { stringOrEmpty as str, numberOrZero as num } from '../../machinery/json/values.js';
 
 /** A boolean, or false. */
 export function bool(v: unknown): boolean {
