@@ -21,6 +21,11 @@ export function stringOrEmpty(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** The value when it is a string other than `''`, else undefined: an empty field read as an unset one. */
+export function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
 /** The value when it is a number, else 0 (a bigint too): for reading optional counts. */
 export function numberOrZero(value: unknown): number {
   return typeof value === 'number' ? value : 0;
