@@ -22,7 +22,7 @@ const OID = { serialNumber: '2.5.4.5', street: '2.5.4.9', postalCode: '2.5.4.17'
 export async function decodeRequest(csr: CertificateSigningRequest): Promise<DecodedRequest | undefined> {
   const pem = pemBlocks(Buffer.from(csr.spec.request ?? '', 'base64').toString('latin1'), 'CERTIFICATE REQUEST')[0];
   if (pem === undefined) return undefined;
-  const { loadX509 } = await import('../../sdk/certificates/x509-loader.js');
+  const { loadX509 } = await import('../../sdk/types/x509-module.js');
   const x509 = await loadX509();
   let req;
   try {

@@ -9,12 +9,8 @@
 import { compareUtf8 } from '../../machinery/json/go-json.js';
 import { builtinSchema, type TypeSchema } from '../../sdk/types/schema/index.js';
 import type { KubeObject } from '../../sdk/types/meta.js';
-import type { Struct } from './typed.js';
+import { isStruct, type Struct } from './typed.js';
 import { parseApiVersion } from '../../machinery/group-version.js';
-
-function isStruct(value: unknown): value is Struct {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function reorder(value: unknown, schema: TypeSchema, depth: number): unknown {
   // The schemas are finite but recursive (JSONSchemaProps); an override is user input.

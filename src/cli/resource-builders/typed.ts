@@ -7,9 +7,13 @@
  */
 import { compareUtf8 } from '../../machinery/json/go-json.js';
 import { apiVersionOf } from '../../machinery/group-version.js';
+import { isJsonObject } from '../../machinery/json/values.js';
 
 /** A JSON object built in a Go struct's field order. */
 export type Struct = Record<string, unknown>;
+
+/** A JSON object (not an array, not null), read as a struct: machinery's check. */
+export const isStruct: (value: unknown) => value is Struct = isJsonObject;
 
 /**
  * A struct from its fields in declared order; `undefined` marks an `omitempty` field left out
@@ -82,5 +86,5 @@ export function labelSelector(matchLabels: Readonly<Record<string, string>> | un
 /** The metadata of a typed object (never undefined for what the generators build). */
 export function metadataOf(object: Struct): Struct {
   const metadata = object.metadata;
-  return typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) ? (metadata as Struct) : {};
+  return isStruct(metadata) ? metadata : {};
 }

@@ -16,6 +16,21 @@ export function asJsonObject(value: unknown): JsonObject | undefined {
   return isJsonObject(value) ? value : undefined;
 }
 
+/** The value when it is a string, else `''` (Go's zero value): for reading optional string fields. */
+export function stringOrEmpty(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** The value when it is a string other than `''`, else undefined: an empty field read as an unset one. */
+export function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** The value when it is a number, else 0 (a bigint too): for reading optional counts. */
+export function numberOrZero(value: unknown): number {
+  return typeof value === 'number' ? value : 0;
+}
+
 /** The string items of the value when it is an array (other items left out), else none. */
 export function stringItems(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item: unknown): item is string => typeof item === 'string') : [];

@@ -5,6 +5,7 @@
  */
 
 import { compareUtf8 } from '../json/go-json.js';
+import { asJsonObject as asObject } from '../json/values.js';
 
 /** Operators of one requirement. */
 export type LabelOperator = '=' | '==' | '!=' | 'in' | 'notin' | 'exists' | '!' | 'gt' | 'lt';
@@ -22,9 +23,6 @@ export interface LabelSelector {
   nothing?: boolean;
 }
 
-type Json = Record<string, unknown>;
-
-const asObject = (v: unknown): Json | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined);
 const asString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const byKey = (a: { key: string }, b: { key: string }): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 

@@ -11,6 +11,7 @@ import { scalarWire } from '../schema/type-schema.js';
 import { setOwn } from '../json/own-keys.js';
 import { formatGoDurationNanos, parseGoDurationNanos } from '../go-duration.js';
 import { readJson, writeJson } from '../json-numbers.js';
+import { isJsonObject } from '../json/values.js';
 
 /** What protobufjs takes and gives: nested plain objects, arrays, numbers, strings, booleans and byte arrays. */
 export type Plain = string | number | boolean | Uint8Array | Plain[] | { [key: string]: Plain };
@@ -18,10 +19,6 @@ type PlainObject = { [key: string]: Plain };
 
 /** The seconds of Go's zero time (0001-01-01T00:00:00Z), which a zero `metav1.Time` encodes as. */
 const ZERO_TIME_SECONDS = -62135596800;
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isPlainObject(value: Plain | undefined): value is PlainObject {
   return typeof value === 'object' && !Array.isArray(value) && !(value instanceof Uint8Array);
@@ -134,13 +131,13 @@ function untypedToPlain(value: JsonValue, schema: UntypedSchema): Plain | undefi
   switch (schema.wire) {
     case 'schemaOrBool':
       if (typeof value === 'boolean') return { f1: value };
-      return isObject(value) && props !== undefined ? { f1: true, f2: toPlain(value, props) ?? {} } : undefined;
+      return isJsonObject(value) && props !== undefined ? { f1: true, f2: toPlain(value, props) ?? {} } : undefined;
     case 'schemaOrArray':
       if (Array.isArray(value) && props !== undefined) return { f2: value.map((v) => toPlain(v, props) ?? {}) };
-      return isObject(value) && props !== undefined ? { f1: toPlain(value, props) ?? {} } : undefined;
+      return isJsonObject(value) && props !== undefined ? { f1: toPlain(value, props) ?? {} } : undefined;
     case 'schemaOrStringArray':
       if (Array.isArray(value)) return { f2: value.filter((v): v is string => typeof v === 'string') };
-      return isObject(value) && props !== undefined ? { f1: toPlain(value, props) ?? {} } : undefined;
+      return isJsonObject(value) && props !== undefined ? { f1: toPlain(value, props) ?? {} } : undefined;
     default:
       return { f1: jsonBytes(value) };
   }
@@ -210,10 +207,10 @@ function zeroPlain(schema: TypeSchema): Plain {
 /** A JSON value as the plain object protobufjs encodes; undefined when the value does not fit the type (it is left out). */
 export function toPlain(value: JsonValue, schema: TypeSchema): Plain | undefined {
   switch (schema.kind) {
-    case 'struct': return isObject(value) ? structToPlain(value, schema) : undefined;
+    case 'struct': return isJsonObject(value) ? structToPlain(value, schema) : undefined;
     case 'list': return Array.isArray(value) ? listToPlain(value, schema) : undefined;
     case 'map': {
-      if (!isObject(value)) return undefined;
+      if (!isJsonObject(value)) return undefined;
       // Entries in key order, as Go's generated marshalling writes them.
       const out: PlainObject[] = [];
       for (const key of Object.keys(value).sort()) {
@@ -242,7 +239,7 @@ function zeroJson(schema: TypeSchema): JsonValue {
 
 function isZero(value: JsonValue, schema: TypeSchema): boolean {
   if (schema.kind === 'list') return Array.isArray(value) && value.length === 0;
-  if (schema.kind === 'map') return isObject(value) && Object.keys(value).length === 0;
+  if (schema.kind === 'map') return isJsonObject(value) && Object.keys(value).length === 0;
   if (schema.kind !== 'scalar') return false;
   switch (scalarWire(schema)) {
     case 'string': case 'bytes': return value === '' || value === null;

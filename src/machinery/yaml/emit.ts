@@ -63,16 +63,6 @@ function yamlKeyLess(a: string, b: string): boolean {
   return ar.length < br.length;
 }
 
-/** Bytes of the UTF-8 encoding of `s`. */
-function utf8Length(s: string): number {
-  let n = 0;
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  }
-  return n;
-}
-
 interface Context {
   root: boolean;
   sequence: boolean;
@@ -195,7 +185,7 @@ class Emitter {
       this.writeIndent();
       const scalar = keyScalar(key);
       // check_simple_key: single-line and at most 128 bytes.
-      const simple = !scalar.analysis.multiline && utf8Length(key) <= 128;
+      const simple = !scalar.analysis.multiline && Buffer.byteLength(key) <= 128;
       if (simple) {
         this.emitScalar(scalar, { root: false, sequence: false, mapping: true, simpleKey: true });
         this.writeIndicator(':', false, false, false);

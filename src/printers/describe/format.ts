@@ -103,17 +103,13 @@ export function printAnnotationsMultiline(
   keys.forEach((key, i) => {
     if (i !== 0) w.write(LEVEL_0, indent);
     const value = (annotations?.[key] ?? '').replace(/\n$/, '');
-    if (utf8Length(value) + utf8Length(key) + 2 > MAX_ANNOTATION_LEN || value.includes('\n')) {
+    if (Buffer.byteLength(value) + Buffer.byteLength(key) + 2 > MAX_ANNOTATION_LEN || value.includes('\n')) {
       w.write(LEVEL_0, `${key}:\n`);
       for (const line of value.split('\n')) w.write(LEVEL_0, `${indent}  ${shorten(line, MAX_ANNOTATION_LEN - 2)}\n`);
     } else {
       w.write(LEVEL_0, `${key}: ${value}\n`);
     }
   });
-}
-
-function utf8Length(s: string): number {
-  return new TextEncoder().encode(s).length;
 }
 
 /** Go's byte-wise `s[:max] + "..."` for strings longer than `max` bytes. */

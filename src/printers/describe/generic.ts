@@ -8,12 +8,9 @@ import { smartLabelFor } from './smart-label.js';
 import type { DescribeWriter } from './writer.js';
 import { LEVEL_0, tabbedString } from './writer.js';
 import { printLabelsAndAnnotations } from './object-header.js';
+import { isJsonObject } from '../../machinery/json/values.js';
 
 const SKIPPED = ['.metadata.managedFields', '.metadata.name', '.metadata.namespace', '.metadata.labels', '.metadata.annotations'];
-
-function isMap(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** kubectl's `printUnstructuredContent`: every field, sorted, nested maps and lists indented. */
 export function printUnstructuredContent(
@@ -28,13 +25,13 @@ export function printUnstructuredContent(
     if (value === undefined) continue;
     const skipExpr = `${skipPrefix}.${field}`;
     if (skip.includes(skipExpr)) continue;
-    if (isMap(value)) {
+    if (isJsonObject(value)) {
       w.write(level, `${smartLabelFor(field)}:\n`);
       printUnstructuredContent(w, level + 1, value, skipExpr, skip);
     } else if (Array.isArray(value)) {
       w.write(level, `${smartLabelFor(field)}:\n`);
       for (const child of value) {
-        if (isMap(child)) printUnstructuredContent(w, level + 1, child, skipExpr, skip);
+        if (isJsonObject(child)) printUnstructuredContent(w, level + 1, child, skipExpr, skip);
         else w.write(level + 1, `${goSprint(child)}\n`);
       }
     } else {

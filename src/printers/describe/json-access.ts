@@ -1,10 +1,9 @@
 /** Typed reads from plain JSON objects (the describers take objects as the server sends them). */
 import type { KubeObject, ObjectMeta } from '../../sdk/types/meta.js';
+import { isJsonObject, jsonObjectOrEmpty } from '../../machinery/json/values.js';
 
-/** A JSON object, or an empty one for anything else. */
-export function obj(v: unknown): Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-}
+/** A JSON object, or an empty one for anything else: machinery's, typed for the describers' reads. */
+export const obj: (v: unknown) => Record<string, unknown> = jsonObjectOrEmpty;
 
 /** An object's metadata, spec and status, each empty when absent: what a describer reads first. */
 export function partsOf(o: KubeObject): { meta: ObjectMeta; spec: Record<string, unknown>; status: Record<string, unknown> } {
@@ -13,18 +12,11 @@ export function partsOf(o: KubeObject): { meta: ObjectMeta; spec: Record<string,
 
 /** An array of JSON objects (non-objects left out), or an empty array. */
 export function objs(v: unknown): Record<string, unknown>[] {
-  return Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)) : [];
+  return Array.isArray(v) ? v.filter(isJsonObject) : [];
 }
 
-/** A string, or `''`. */
-export function str(v: unknown): string {
-  return typeof v === 'string' ? v : '';
-}
-
-/** A number, or 0. */
-export function num(v: unknown): number {
-  return typeof v === 'number' ? v : 0;
-}
+/** A string, or `''`; a number, or 0: machinery's, by the describers' short names. */
+export { stringOrEmpty as str, numberOrZero as num } from '../../machinery/json/values.js';
 
 /** A boolean, or false. */
 export function bool(v: unknown): boolean {

@@ -6,16 +6,12 @@
 import { humanDuration } from '../../sdk/types/human-duration.js';
 import type { KubeObject } from '../../sdk/types/meta.js';
 import { TabWriter, type TabWriterOptions } from '../table/tabwriter.js';
-import { jsonObjectOrEmpty as obj } from '../../machinery/json/values.js';
+import { jsonObjectOrEmpty as obj, stringOrEmpty as str } from '../../machinery/json/values.js';
 
 type Json = Record<string, unknown>;
 
 /** kubectl's `GetNewTabWriter` settings, widths not kept between flushes. */
 const EVENT_TABWRITER: TabWriterOptions = { minWidth: 6, padding: 3, padChar: ' ', rememberWidths: false };
-
-function str(v: unknown): string {
-  return typeof v === 'string' ? v : '';
-}
 
 function since(t: unknown, now: number): string {
   const ms = Date.parse(str(t));

@@ -6,7 +6,7 @@
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { ExplainError } from './errors.js';
 import { apiVersionOf } from '../../machinery/group-version.js';
-import { asJsonObject as obj } from '../../machinery/json/values.js';
+import { asJsonObject as obj, stringOrEmpty as str } from '../../machinery/json/values.js';
 
 type Model =
   | { type: 'kind'; description: string; fields: Record<string, JsonObject>; required: string[] }
@@ -15,10 +15,6 @@ type Model =
   | { type: 'primitive'; description: string; primitive: string }
   | { type: 'ref'; description: string; target: string }
   | { type: 'arbitrary'; description: string };
-
-function str(value: JsonValue | undefined): string {
-  return typeof value === 'string' ? value : '';
-}
 
 /** kube-openapi's classification of a v2 schema. */
 function modelOf(schema: JsonObject): Model {

@@ -7,7 +7,7 @@
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { ExplainError } from './errors.js';
 import { indent, wrapString } from './wrap.js';
-import { asJsonObject as obj } from '../../machinery/json/values.js';
+import { asJsonObject as obj, stringOrEmpty as str } from '../../machinery/json/values.js';
 import { sortedKeys } from '../../machinery/json/go-json.js';
 
 /** The resource to explain. */
@@ -18,10 +18,6 @@ export interface ExplainTarget {
 }
 
 const GVK_EXTENSION = 'x-platform-group-version-kind';
-
-function str(value: JsonValue | undefined): string {
-  return typeof value === 'string' ? value : '';
-}
 
 /** Resolves `#/components/schemas/X` in the document (undefined for other or unknown references). */
 function resolveRef(ref: string, doc: JsonObject): JsonObject | undefined {

@@ -23,7 +23,8 @@ export function objectOrList(items: readonly KubeObject[], singleItemImplied: bo
   return toListObject(items);
 }
 
-function withoutManagedFields(object: KubeObject): KubeObject {
+/** The object without `metadata.managedFields` (a copy when it had them, else the object itself). */
+export function withoutManagedFields(object: KubeObject): KubeObject {
   if (object.metadata?.managedFields === undefined) return object;
   const { managedFields: _omitted, ...metadata } = object.metadata;
   return { ...object, metadata };

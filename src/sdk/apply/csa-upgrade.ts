@@ -6,10 +6,7 @@
  * managedFields (FieldsV1 sets as nested JSON objects).
  */
 import type { JsonObject, KubeObject, ManagedFieldsEntry } from '../types/meta.js';
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isJsonObject } from '../../machinery/json/values.js';
 
 /** The FieldsV1 path of an annotation (`f:metadata` → `f:annotations` → `f:<key>`). */
 export function annotationPath(key: string): string[] {
@@ -19,7 +16,7 @@ export function annotationPath(key: string): string[] {
 function hasPath(fields: JsonObject | undefined, path: readonly string[]): boolean {
   let node: unknown = fields;
   for (const step of path) {
-    if (!isObject(node) || !Object.hasOwn(node, step)) return false;
+    if (!isJsonObject(node) || !Object.hasOwn(node, step)) return false;
     node = node[step];
   }
   return true;
@@ -36,7 +33,7 @@ function unionFields(a: JsonObject | undefined, b: JsonObject | undefined): Json
   for (const source of [a ?? {}, b ?? {}]) {
     for (const [key, value] of Object.entries(source)) {
       const current = Object.hasOwn(out, key) ? out[key] : undefined;
-      out[key] = isObject(current) && isObject(value) ? unionFields(current, value) : isObject(value) ? unionFields(undefined, value) : current ?? value;
+      out[key] = isJsonObject(current) && isJsonObject(value) ? unionFields(current, value) : isJsonObject(value) ? unionFields(undefined, value) : current ?? value;
     }
   }
   return out;

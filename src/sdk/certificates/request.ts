@@ -4,7 +4,7 @@
  */
 import { KeyObject, webcrypto } from 'node:crypto';
 import { InputError } from '../errors.js';
-import { loadX509 } from './x509-loader.js';
+import { loadX509 } from '../types/x509-module.js';
 
 /** Key algorithms {@link createCertificateRequest} can generate. */
 export type KeyType = 'ecdsa' | 'rsa';

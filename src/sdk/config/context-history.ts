@@ -7,6 +7,7 @@
 import { ConfigError } from '../errors.js';
 import { BINARY_NAME } from '../naming.js';
 import type { ConfigModel, NamedExtension } from './types.js';
+import { isJsonObject } from '../../machinery/json/values.js';
 
 /** The name of the preferences extension that holds the history. */
 export const HISTORY_EXTENSION = `${BINARY_NAME}/history`;
@@ -19,17 +20,13 @@ export interface ContextHistory {
   previousNamespaces?: Record<string, string> | undefined;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** The history in `config`'s preferences (empty when there is none or it is not ours). */
 export function readHistory(config: ConfigModel): ContextHistory {
   const ext = config.preferences.extensions?.find((e) => e.name === HISTORY_EXTENSION)?.extension;
-  if (!isRecord(ext)) return {};
+  if (!isJsonObject(ext)) return {};
   const history: ContextHistory = {};
   if (typeof ext.previousContext === 'string') history.previousContext = ext.previousContext;
-  if (isRecord(ext.previousNamespaces)) {
+  if (isJsonObject(ext.previousNamespaces)) {
     const namespaces: Record<string, string> = Object.create(null) as Record<string, string>;
     for (const [k, v] of Object.entries(ext.previousNamespaces)) if (typeof v === 'string') namespaces[k] = v;
     history.previousNamespaces = namespaces;

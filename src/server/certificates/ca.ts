@@ -9,7 +9,7 @@ import type * as X509 from '@peculiar/x509';
 import { encodePem, parsePem } from './pem.js';
 import type { ParsedRequest } from './request.js';
 import { EXT_KEY_USAGE_OIDS, KEY_USAGE_BITS } from './usages.js';
-import { loadX509 } from './x509-module.js';
+import { loadX509 } from '../../sdk/types/x509-module.js';
 
 /** The kube-controller-manager backdate of issued certificates (clock skew). */
 const BACKDATE_MS = 5 * 60 * 1000;

@@ -18,7 +18,7 @@ import { cleanerController } from './cleaner.js';
 import { CERTIFICATE_DEFAULTS, type CertificatesOptions } from './options.js';
 import { nodeBootstrapPolicyController } from './policy.js';
 import { signingController } from './signing-controller.js';
-import { loadX509 } from './x509-module.js';
+import { loadX509 } from '../../sdk/types/x509-module.js';
 
 export type { CertificatesOptions } from './options.js';
 

@@ -5,7 +5,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { signedParts } from './der.js';
 import { parsePem } from './pem.js';
-import { x509Sync } from './x509-module.js';
+import { x509Sync } from '../../sdk/types/x509-module.js';
 import type * as X509 from '@peculiar/x509';
 
 /** What the certificate rules look at in a request. */

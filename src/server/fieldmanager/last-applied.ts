@@ -6,7 +6,7 @@
  */
 import { ANNOTATIONS, FIELD_MANAGER } from '../../sdk/naming.js';
 import type { JsonObject, JsonValue, KubeObject } from '../../sdk/types/meta.js';
-import { isJsonObject } from '../../machinery/json/values.js';
+import { isJsonObject, nonEmptyString } from '../../machinery/json/values.js';
 import type { Context } from './core.js';
 import { compareVersions } from './core.js';
 import type { FieldSet } from './field-set.js';
@@ -32,8 +32,7 @@ function lastAppliedOf(obj: JsonValue | undefined): string | undefined {
   if (!isJsonObject(metadata)) return undefined;
   const annotations = metadata.annotations;
   if (!isJsonObject(annotations)) return undefined;
-  const value = annotations[ANNOTATIONS.lastApplied];
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  return nonEmptyString(annotations[ANNOTATIONS.lastApplied]);
 }
 
 /** The fields of the last-applied configuration whose values the live object still has, or undefined. */

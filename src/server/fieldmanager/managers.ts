@@ -7,6 +7,7 @@ import type { JsonValue, ManagedFieldsEntry } from '../../sdk/types/meta.js';
 import { FieldSet } from './field-set.js';
 import { fromFieldsV1, toFieldsV1 } from './fields-v1.js';
 import { compareStrings } from './go-json.js';
+import { isJsonObject } from '../../machinery/json/values.js';
 
 /** One manager's state. */
 export interface ManagerState {
@@ -39,17 +40,13 @@ export function managerId(manager: string, operation: 'Apply' | 'Update', apiVer
   return JSON.stringify(entry);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Decodes `metadata.managedFields`; throws with the apiserver's message when an entry is invalid. */
 export function decodeManagedFields(entries: unknown): Managers {
   const managers: Managers = new Map();
   if (entries === undefined || entries === null) return managers;
   if (!Array.isArray(entries)) throw new Error('managedFields must be a list');
   entries.forEach((entry: unknown, index) => {
-    if (!isRecord(entry)) throw new Error(`managed fields entry ${index} is not an object`);
+    if (!isJsonObject(entry)) throw new Error(`managed fields entry ${index} is not an object`);
     const operation = entry.operation;
     if (operation !== 'Apply' && operation !== 'Update') throw new Error('operation must be `Apply` or `Update`');
     const apiVersion = typeof entry.apiVersion === 'string' ? entry.apiVersion : '';

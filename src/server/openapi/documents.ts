@@ -16,6 +16,7 @@ import { addResourcePaths, type OperationTypes } from './paths.js';
 import { encodeOpenAPIV2, type YamlWriter } from './v2-protobuf.js';
 import { writeJson } from '../../machinery/json-numbers.js';
 import { groupVersionPath } from '../../machinery/group-version.js';
+import { asObject } from '../util/json.js';
 
 /** A rendered document. */
 export interface RenderedDocument {
@@ -44,10 +45,6 @@ const SECURITY: JsonObject = { type: 'apiKey', description: 'A bearer token in t
 /** The definition name of a custom resource kind, reversed-domain style (`com.example.v1.Widget`). */
 export function customSchemaName(def: Pick<ResourceDef, 'group' | 'version' | 'kind'>): string {
   return `${def.group.split('.').reverse().join('.')}.${def.version}.${def.kind}`;
-}
-
-function asObject(value: JsonValue | undefined): JsonObject | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
 }
 
 /** A CRD schema as a v2 schema: OpenAPI v2 has no `nullable`. */

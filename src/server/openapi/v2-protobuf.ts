@@ -9,16 +9,12 @@
  */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { gnosticV2Type } from './gnostic-v2.js';
-import { stringsOf } from '../util/json.js';
+import { asObject, stringsOf } from '../util/json.js';
 
 /** Writes a JSON value as YAML text (gnostic keeps vendor extension values as YAML). */
 export type YamlWriter = (value: JsonValue) => string;
 
 type Plain = Record<string, unknown>;
-
-function asObject(value: JsonValue | undefined): JsonObject | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
-}
 
 function asArray(value: JsonValue | undefined): JsonValue[] {
   return Array.isArray(value) ? value : [];

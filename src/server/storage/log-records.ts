@@ -7,6 +7,7 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import { encodeTextFrame } from './frame.js';
 import type { JournalWrite } from './journal.js';
 import { readJson, writeJson } from '../../machinery/json-numbers.js';
+import { isJsonObject } from '../../machinery/json/values.js';
 
 /** A write read back from the log: a put (value carries its rv) or a delete. */
 export type LogRecord =
@@ -43,14 +44,14 @@ export function decodeBatch(payload: Buffer): LogBatch | string {
   } catch {
     return 'a frame with a valid checksum holds invalid JSON';
   }
-  if (!isObject(parsed) || typeof parsed['t'] !== 'number' || !Array.isArray(parsed['w'])) return 'not a log batch';
+  if (!isJsonObject(parsed) || typeof parsed['t'] !== 'number' || !Array.isArray(parsed['w'])) return 'not a log batch';
   const records: LogRecord[] = [];
   for (const raw of parsed['w'] as unknown[]) {
     if (!Array.isArray(raw)) return 'a log record is not an array';
     const [op, rv, bucket, key, value] = raw as unknown[];
     if (!Number.isSafeInteger(rv) || typeof bucket !== 'string' || typeof key !== 'string') return 'malformed log record';
-    if (op === 'p' && raw.length === 5 && isObject(value)) {
-      records.push({ op: 'put', rv: rv as number, bucket, key, value: value as JsonObject });
+    if (op === 'p' && raw.length === 5 && isJsonObject(value)) {
+      records.push({ op: 'put', rv: rv as number, bucket, key, value });
     } else if (op === 'd' && raw.length === 4) {
       records.push({ op: 'delete', rv: rv as number, bucket, key });
     } else {
@@ -58,8 +59,4 @@ export function decodeBatch(payload: Buffer): LogBatch | string {
     }
   }
   return { time: parsed['t'] as number, records };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -6,7 +6,6 @@
  */
 import { open, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { JsonObject } from '../../sdk/types/meta.js';
 import { makeStampedEntry } from './changes.js';
 import { StoreCorruptionError } from './errors.js';
 import { TEMP_SUFFIX, fsyncDir, snapshotName } from './files.js';
@@ -14,6 +13,7 @@ import { encodeTextFrame, scanFrames } from './frame.js';
 import type { StateCapture } from './journal.js';
 import type { StoredEntry } from './types.js';
 import { readJson, writeJson } from '../../machinery/json-numbers.js';
+import { isJsonObject } from '../../machinery/json/values.js';
 
 const FORMAT = 'platformctl-store-snapshot';
 const VERSION = 1;
@@ -85,7 +85,7 @@ export async function readSnapshot(dir: string, name: string): Promise<LoadedSna
   const trailer = frames[frames.length - 1];
   if (!header || !trailer || frames.length < 2) throw corrupt(data.length, 'snapshot is missing its header or trailer');
   const head = parseJson(header.payload);
-  if (!isObject(head) || head['format'] !== FORMAT || head['version'] !== VERSION || !Number.isSafeInteger(head['rv'])) {
+  if (!isJsonObject(head) || head['format'] !== FORMAT || head['version'] !== VERSION || !Number.isSafeInteger(head['rv'])) {
     throw corrupt(header.offset, 'not a snapshot header of a supported version');
   }
   const rv = head['rv'] as number;
@@ -97,14 +97,14 @@ export async function readSnapshot(dir: string, name: string): Promise<LoadedSna
     for (const item of chunk as unknown[]) {
       if (!Array.isArray(item) || item.length !== 4) throw corrupt(frame.offset, 'malformed snapshot entry');
       const [bucket, key, entryRV, value] = item as unknown[];
-      if (typeof bucket !== 'string' || typeof key !== 'string' || !Number.isSafeInteger(entryRV) || !isObject(value)) {
+      if (typeof bucket !== 'string' || typeof key !== 'string' || !Number.isSafeInteger(entryRV) || !isJsonObject(value)) {
         throw corrupt(frame.offset, 'malformed snapshot entry');
       }
-      entries.push(makeStampedEntry(bucket, key, value as JsonObject, entryRV as number));
+      entries.push(makeStampedEntry(bucket, key, value, entryRV as number));
     }
   }
   const tail = parseJson(trailer.payload);
-  if (!isObject(tail) || tail['end'] !== true || tail['count'] !== entries.length || head['count'] !== entries.length) {
+  if (!isJsonObject(tail) || tail['end'] !== true || tail['count'] !== entries.length || head['count'] !== entries.length) {
     throw corrupt(trailer.offset, 'snapshot trailer missing or entry count mismatch');
   }
   return { rv, entries, bytes: data.length };
@@ -116,8 +116,4 @@ function parseJson(payload: Buffer): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

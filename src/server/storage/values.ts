@@ -4,12 +4,13 @@
  * can be shared by every reader and watcher without copies.
  */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
+import { isJsonObject } from '../../machinery/json/values.js';
 
 /** Throws TypeError unless `value` is a plain JSON object whose `metadata` (if any) is an object. */
 export function assertStorableValue(value: unknown): asserts value is JsonObject {
-  if (!isPlainObject(value)) throw new TypeError('a stored value must be a JSON object');
+  if (!isJsonObject(value)) throw new TypeError('a stored value must be a JSON object');
   const metadata = value['metadata'];
-  if (metadata !== undefined && !isPlainObject(metadata)) {
+  if (metadata !== undefined && !isJsonObject(metadata)) {
     throw new TypeError('metadata of a stored value must be a JSON object');
   }
 }
@@ -28,7 +29,7 @@ export function assertBucketAndKey(bucket: string, key: string): void {
  */
 export function stampResourceVersion(value: JsonObject, rv: number): JsonObject {
   const metadata = value['metadata'];
-  const meta: JsonObject = isPlainObject(metadata) ? { ...metadata } : {};
+  const meta: JsonObject = isJsonObject(metadata) ? { ...metadata } : {};
   meta['resourceVersion'] = String(rv);
   return { ...value, metadata: meta };
 }
@@ -59,11 +60,7 @@ export function deepFreeze<T extends JsonValue | undefined>(value: T): T {
 /** The `metadata.uid` of a stored value, if it is a string. */
 export function uidOf(value: JsonObject): string | undefined {
   const metadata = value['metadata'];
-  if (!isPlainObject(metadata)) return undefined;
+  if (!isJsonObject(metadata)) return undefined;
   const uid = metadata['uid'];
   return typeof uid === 'string' ? uid : undefined;
-}
-
-function isPlainObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

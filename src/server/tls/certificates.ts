@@ -8,7 +8,7 @@ import { webcrypto } from 'node:crypto';
 type KeyPair = webcrypto.CryptoKeyPair;
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type * as X509 from '@peculiar/x509';
+import { loadX509 } from '../../sdk/types/x509-module.js';
 
 /** PEM-encoded TLS material. */
 export interface TlsMaterial {
@@ -33,18 +33,9 @@ function randomSerial(): string {
   return Buffer.from(bytes).toString('hex');
 }
 
-type X509Module = typeof X509;
-
-/** The x509 module; bundlers may hand its CommonJS build over as a default export. */
-async function loadX509(): Promise<X509Module> {
-  const mod = (await import('@peculiar/x509')) as X509Module & { default?: X509Module };
-  return (mod.cryptoProvider as X509Module['cryptoProvider'] | undefined) === undefined && mod.default !== undefined ? mod.default : mod;
-}
-
 /** Generates a fresh CA and serving certificate. */
 export async function generateTlsMaterial(now: number): Promise<TlsMaterial> {
   const x509 = await loadX509();
-  x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
   const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
   const subtle = webcrypto.subtle;
   const caKeys = await subtle.generateKey(alg, true, ['sign', 'verify']) as KeyPair;

@@ -23,6 +23,7 @@ import { fieldValidation } from '../../writes/validate.js';
 import { editHeader, originalLine, stripComments, type EditReason } from './buffer.js';
 import { launchEditor } from './editor.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';
+import { withoutManagedFields } from '../../../printers/output/lists.js';
 
 // kubectl's editor tells it on stderr: stdout carries the edited objects' lines only.
 const CANCELLED = 'Edit cancelled, no changes made.\n';
@@ -168,10 +169,4 @@ function configurationOf(object: KubeObject): KubeObject {
   const { uid: _u, resourceVersion: _r, creationTimestamp: _c, generation: _g, managedFields: _m, ...metadata } = object.metadata ?? {};
   const { status: _s, ...rest } = object;
   return { ...rest, metadata: { ...metadata, annotations } };
-}
-
-function withoutManagedFields(object: KubeObject): KubeObject {
-  if (object.metadata?.managedFields === undefined) return object;
-  const { managedFields: _m, ...metadata } = object.metadata;
-  return { ...object, metadata };
 }

@@ -7,16 +7,13 @@ import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { FlagReader } from '../../framework/flag-reader.js';
 import type { FlagSpec } from '../../framework/spec.js';
 import { UsageError } from '../../framework/usage-error.js';
+import { isJsonObject } from '../../../machinery/json/values.js';
 
 /** `--override-type`. */
 export const OVERRIDE_TYPE_FLAG = { name: 'override-type', type: 'string', default: 'merge', description: 'The method used to override the generated object: json, merge, or strategic.', complete: { kind: 'values', values: ['json', 'merge', 'strategic'] } } as const satisfies FlagSpec;
 
 /** `--overrides`. */
 export const OVERRIDES_FLAG = { name: 'overrides', type: 'string', default: '', description: 'An inline JSON override for the generated object. If this is non-empty, it is used to override the generated object. Requires that the object supply a valid apiVersion field.' } as const satisfies FlagSpec;
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /** `object` with the `--overrides` of `flags` applied (unchanged without them). */
 export async function applyOverrides(object: KubeObject, flags: FlagReader<typeof OVERRIDES_FLAG | typeof OVERRIDE_TYPE_FLAG>): Promise<KubeObject> {
@@ -40,7 +37,7 @@ export async function applyOverrides(object: KubeObject, flags: FlagReader<typeo
     } catch (err) {
       throw new UsageError(`error: ${err instanceof Error ? err.message : String(err)}`, false);
     }
-  } else if (!isObject(patch)) {
+  } else if (!isJsonObject(patch)) {
     throw new UsageError(`error: unable to parse ${JSON.stringify(text)}: json: cannot unmarshal ${Array.isArray(patch) ? 'array' : typeof patch} into Go value of type map[string]interface {}`, false);
   } else if (type === 'merge') {
     const { applyMergePatch } = await import('../../../sdk/apply/patches.js');
@@ -55,6 +52,6 @@ export async function applyOverrides(object: KubeObject, flags: FlagReader<typeo
     const { group, version } = splitApiVersion(object.apiVersion ?? '');
     result = applyStrategicMergePatch(object as Record<string, unknown>, patch, builtinSchema(group, version, object.kind ?? ''));
   }
-  if (!isObject(result)) throw new UsageError('error: the overrides did not leave an object', false);
+  if (!isJsonObject(result)) throw new UsageError('error: the overrides did not leave an object', false);
   return result as KubeObject;
 }

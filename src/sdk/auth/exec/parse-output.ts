@@ -6,6 +6,7 @@
 import { typeMetaProbeError } from '../../../machinery/type-meta-probe.js';
 import { ExecPluginError } from '../../errors.js';
 import type { ExecCredentialStatus } from '../../types/exec-credential.js';
+import { stringOrEmpty as str } from '../../../machinery/json/values.js';
 
 /** A validated plugin answer. */
 export interface ExecPluginResult {
@@ -57,7 +58,6 @@ export async function parseExecOutput(stdout: string, apiVersion: string): Promi
   }
   if (typeof obj.status !== 'object' || obj.status === null) fail("exec plugin didn't return a status field");
   const status = obj.status as Record<keyof ExecCredentialStatus, unknown>;
-  const str = (v: unknown): string => (typeof v === 'string' ? v : '');
   const token = str(status.token);
   const cert = str(status.clientCertificateData);
   const key = str(status.clientKeyData);

@@ -4,14 +4,13 @@
  * writes of keys that are data, deep copies, the text of a scalar).
  */
 import { getOwn as getKey, setOwn as setKey } from '../../../machinery/json/own-keys.js';
+import { isJsonObject } from '../../../machinery/json/values.js';
 
 /** A JSON object as the engine handles it. */
 export type JsonMap = Record<string, unknown>;
 
-/** A plain object (not an array, not null). */
-export function isMap(value: unknown): value is JsonMap {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** A plain object (not an array, not null): machinery's check, typed for the engine's maps. */
+export const isMap: (value: unknown) => value is JsonMap = isJsonObject;
 
 /** A new empty object. Keys are data: `__proto__` and friends are plain keys (see {@link setKey}). */
 export function newMap(): JsonMap {

@@ -8,6 +8,7 @@ import type { JsonObject, JsonValue } from '../meta.js';
 import type { ListSchema, StructSchema, TypeSchema } from '../../../machinery/schema/type-schema.js';
 import { SCALAR_SCHEMA, UNTYPED_SCHEMA } from '../../../machinery/schema/type-schema.js';
 import { OBJECT_META } from './builtin/meta.js';
+import { asJsonObject } from '../../../machinery/json/values.js';
 
 /** The OpenAPI vendor extensions (`x-kubernetes-*` in Kubernetes): a structural schema's, and those the served documents carry. */
 export const SCHEMA_EXTENSIONS = {
@@ -24,16 +25,12 @@ export const SCHEMA_EXTENSIONS = {
   validations: 'x-platform-validations',
 } as const;
 
-function asObject(value: JsonValue | undefined): JsonObject | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
-}
-
 function ownProperties(schema: JsonObject): [string, JsonObject][] {
-  const properties = asObject(schema.properties);
+  const properties = asJsonObject(schema.properties);
   if (properties === undefined) return [];
   const out: [string, JsonObject][] = [];
   for (const [name, value] of Object.entries(properties)) {
-    const property = asObject(value);
+    const property = asJsonObject(value);
     if (property !== undefined) out.push([name, property]);
   }
   return out;
@@ -45,7 +42,7 @@ function convert(schema: JsonObject): TypeSchema {
   const preserve = schema[SCHEMA_EXTENSIONS.preserveUnknownFields] === true;
   const embedded = schema[SCHEMA_EXTENSIONS.embeddedResource] === true;
   if (type === 'array') return convertList(schema);
-  if (type === 'object' || embedded || (type === undefined && asObject(schema.properties) !== undefined)) return convertObject(schema, preserve, embedded);
+  if (type === 'object' || embedded || (type === undefined && asJsonObject(schema.properties) !== undefined)) return convertObject(schema, preserve, embedded);
   if (type === undefined) return UNTYPED_SCHEMA;
   return SCALAR_SCHEMA;
 }
@@ -55,7 +52,7 @@ function convertObject(schema: JsonObject, preserve: boolean, embedded: boolean)
   const properties = ownProperties(schema);
   const additional = schema.additionalProperties;
   if (properties.length === 0 && !embedded && additional !== undefined && additional !== false) {
-    const values = asObject(additional);
+    const values = asJsonObject(additional);
     return { kind: 'map', values: values === undefined ? UNTYPED_SCHEMA : convert(values), ...(atomic ? { mapType: 'atomic' as const } : {}) };
   }
   const fields: Record<string, TypeSchema> = Object.create(null) as Record<string, TypeSchema>;
@@ -74,7 +71,7 @@ function convertObject(schema: JsonObject, preserve: boolean, embedded: boolean)
     out.open = true;
     out.rest = UNTYPED_SCHEMA;
   } else if (additional !== undefined && additional !== false) {
-    const values = asObject(additional);
+    const values = asJsonObject(additional);
     out.open = true;
     out.rest = values === undefined ? UNTYPED_SCHEMA : convert(values);
   }
@@ -82,7 +79,7 @@ function convertObject(schema: JsonObject, preserve: boolean, embedded: boolean)
 }
 
 function convertList(schema: JsonObject): ListSchema {
-  const itemsSchema = asObject(schema.items);
+  const itemsSchema = asJsonObject(schema.items);
   const items = itemsSchema === undefined ? UNTYPED_SCHEMA : convert(itemsSchema);
   const listType = schema[SCHEMA_EXTENSIONS.listType];
   if (listType === 'set') return { kind: 'list', items, listType: 'set' };
@@ -93,7 +90,7 @@ function convertList(schema: JsonObject): ListSchema {
     const keyDefaults: Record<string, JsonValue> = {};
     let hasDefaults = false;
     for (const key of keys) {
-      const property = itemsSchema === undefined ? undefined : asObject(asObject(itemsSchema.properties)?.[key]);
+      const property = itemsSchema === undefined ? undefined : asJsonObject(asJsonObject(itemsSchema.properties)?.[key]);
       const value = property?.default;
       if (value !== undefined) {
         keyDefaults[key] = value;

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { RemoteTls } from './http-json.js';
+import { nonEmptyString as str } from '../../../machinery/json/values.js';
 
 /** The remote service of a client-config file. */
 export interface RemoteService extends RemoteTls {
@@ -20,10 +21,6 @@ function entry(list: unknown, name: string | undefined, field: string): Record<s
   const found = name === undefined ? entries[0] : entries.find((e) => e.name === name);
   const v = found?.[field];
   return v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
 async function dataOrFile(data: unknown, file: unknown, dir: string): Promise<string | undefined> {

@@ -8,6 +8,7 @@ import type { UserInfo } from '../../request/user.js';
 import { DOMAIN } from '../../../sdk/naming.js';
 import type { PolicyRule } from '../../../machinery/rbac/policy-rule.js';
 import type { AuthorizationMode, ModeDecision, RuleSet } from './types.js';
+import { jsonObjectOrEmpty as obj, stringOrEmpty as str } from '../../../machinery/json/values.js';
 
 /** The apiVersion of versioned policy lines. */
 export const ABAC_API_VERSION = `abac.authorization.${DOMAIN}/v1beta1`;
@@ -28,11 +29,6 @@ export class AbacPolicyError extends Error {
   override name = 'AbacPolicyError';
 }
 
-function str(o: Record<string, unknown>, k: string): string {
-  const v = o[k];
-  return typeof v === 'string' ? v : '';
-}
-
 function parseLine(line: string, n: number, source: string): AbacPolicy {
   let v: unknown;
   try {
@@ -42,31 +38,31 @@ function parseLine(line: string, n: number, source: string): AbacPolicy {
   }
   if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new AbacPolicyError(`error reading ABAC policy file "${source}" line ${n}: not a JSON object`);
   const o = v as Record<string, unknown>;
-  const apiVersion = str(o, 'apiVersion');
+  const apiVersion = str(o.apiVersion);
   if (apiVersion === '') {
     // The unversioned format, converted as kube-apiserver converts it: no user and group (or `*`)
     // means every authenticated user, empty namespace and resource mean any, every API group
     // matches, and a rule without namespace and resource also allows non-resource paths.
-    let user = str(o, 'user');
-    let group = str(o, 'group');
+    let user = str(o.user);
+    let group = str(o.group);
     if ((user === '' && group === '') || user === '*' || group === '*') {
       group = 'system:authenticated';
       user = '';
     }
-    const namespace = str(o, 'namespace');
-    const resource = str(o, 'resource');
+    const namespace = str(o.namespace);
+    const resource = str(o.resource);
     return {
       user, group, readonly: o.readonly === true, apiGroup: '*', resource: resource === '' ? '*' : resource,
       namespace: namespace === '' ? '*' : namespace, nonResourcePath: namespace === '' && resource === '' ? '*' : '',
     };
   }
-  if (apiVersion !== ABAC_API_VERSION || str(o, 'kind') !== 'Policy') {
-    throw new AbacPolicyError(`error reading ABAC policy file "${source}" line ${n}: unknown apiVersion/kind ${JSON.stringify(apiVersion)}/${JSON.stringify(str(o, 'kind'))}`);
+  if (apiVersion !== ABAC_API_VERSION || str(o.kind) !== 'Policy') {
+    throw new AbacPolicyError(`error reading ABAC policy file "${source}" line ${n}: unknown apiVersion/kind ${JSON.stringify(apiVersion)}/${JSON.stringify(str(o.kind))}`);
   }
-  const spec = o.spec !== null && typeof o.spec === 'object' && !Array.isArray(o.spec) ? (o.spec as Record<string, unknown>) : {};
+  const spec = obj(o.spec);
   return {
-    user: str(spec, 'user'), group: str(spec, 'group'), readonly: spec.readonly === true, apiGroup: str(spec, 'apiGroup'),
-    resource: str(spec, 'resource'), namespace: str(spec, 'namespace'), nonResourcePath: str(spec, 'nonResourcePath'),
+    user: str(spec.user), group: str(spec.group), readonly: spec.readonly === true, apiGroup: str(spec.apiGroup),
+    resource: str(spec.resource), namespace: str(spec.namespace), nonResourcePath: str(spec.nonResourcePath),
   };
 }
 

@@ -9,9 +9,11 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { GROUPS } from '../../../sdk/naming.js';
+import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { AuthorizationAttributes } from '../authorizer.js';
 import type { AuthorizationMode, ModeDecision, RuleSet } from './types.js';
 import { unknownRules } from './types.js';
+import { jsonObjectOrEmpty as obj, nonEmptyString as text } from '../../../machinery/json/values.js';
 
 /** Options of the Webhook mode. */
 export interface WebhookAuthorizationOptions {
@@ -33,16 +35,6 @@ interface WebhookTarget {
   key?: Buffer;
   token?: string;
   insecure: boolean;
-}
-
-type Yaml = Record<string, unknown>;
-
-function obj(v: unknown): Yaml {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Yaml) : {};
-}
-
-function text(v: unknown): string | undefined {
-  return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
 async function fileOrData(base: string, file: unknown, data: unknown): Promise<Buffer | undefined> {
@@ -145,7 +137,7 @@ export class WebhookMode implements AuthorizationMode {
       return { decision: 'no-opinion', error: `error contacting webhook: ${e instanceof Error ? e.message : String(e)}` };
     }
     if (answer.status < 200 || answer.status > 299) return { decision: 'no-opinion', error: `webhook returned HTTP ${answer.status}` };
-    let body: Yaml;
+    let body: JsonObject;
     try {
       body = obj(JSON.parse(answer.text));
     } catch {

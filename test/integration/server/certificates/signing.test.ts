@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { webcrypto, X509Certificate } from 'node:crypto';
-import { loadX509 } from '../../../../src/server/certificates/x509-module.js';
+import { loadX509 } from '../../../../src/sdk/types/x509-module.js';
 import { startTestServer, type TestServer } from '../../../support/server.js';
 import { call, certificatePem, conditions, csrObject, CSRS, decide, waitFor, type Answer } from './support.js';
 import type { CertificateRequestOptions } from '../../../../src/sdk/certificates/request.js';

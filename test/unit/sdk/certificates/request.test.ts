@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { createCertificateRequest, subjectName } from '../../../../src/sdk/certificates/request.js';
 import { bootstrapTokenSecret, generateBootstrapToken, parseBootstrapToken } from '../../../../src/sdk/certificates/bootstrap-token.js';
-import { loadX509 } from '../../../../src/server/certificates/x509-module.js';
+import { loadX509 } from '../../../../src/sdk/types/x509-module.js';
 import { parseRequestPem } from '../../../../src/server/certificates/request.js';
 
 describe('PKCS#10 requests', () => {

@@ -5,20 +5,13 @@
  */
 import { inGoFieldOrder } from '../../../../machinery/json/go-json.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
-import { labelSelector, nonEmpty, struct, type Struct } from '../../../resource-builders/typed.js';
+import { isStruct, labelSelector, nonEmpty, struct, type Struct } from '../../../resource-builders/typed.js';
+import { stringOrEmpty as text } from '../../../../machinery/json/values.js';
 
 const OBJECT_META = ['name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields'];
 
-function isStruct(value: unknown): value is Struct {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function strings(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
 }
 
 function meta(value: unknown): Struct {

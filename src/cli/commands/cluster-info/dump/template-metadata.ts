@@ -4,6 +4,7 @@
  * struct-typed field. Added where the Go field order puts it.
  */
 import type { KubeObject } from '../../../../sdk/types/meta.js';
+import { isJsonObject } from '../../../../machinery/json/values.js';
 
 // ObjectMeta fields that come after creationTimestamp in Go's field order.
 const AFTER_CREATION = new Set(['deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields']);
@@ -23,15 +24,11 @@ function withNullCreation(meta: Record<string, unknown>): Record<string, unknown
   return out;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The object with `spec.template.metadata.creationTimestamp: null` when the template has metadata without one. */
 export function withTemplateCreationTimestamp(object: KubeObject): KubeObject {
   const spec = object.spec;
-  if (!isRecord(spec) || !isRecord(spec.template)) return object;
+  if (!isJsonObject(spec) || !isJsonObject(spec.template)) return object;
   const template = spec.template;
-  const metadata = isRecord(template.metadata) ? template.metadata : {};
+  const metadata = isJsonObject(template.metadata) ? template.metadata : {};
   return { ...object, spec: { ...spec, template: { ...template, metadata: withNullCreation(metadata) } } };
 }

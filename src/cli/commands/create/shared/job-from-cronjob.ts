@@ -8,14 +8,10 @@
 import { ANNOTATIONS } from '../../../../sdk/naming.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import { jobSpecInFieldOrder } from './pod-field-order.js';
-import { type Struct, typedObject } from '../../../resource-builders/typed.js';
+import { isStruct, type Struct, typedObject } from '../../../resource-builders/typed.js';
 
 /** The resource of the Jobs `create job` makes. */
 export const JOBS = { group: 'batch', version: 'v1', resource: 'jobs', namespaced: true, kind: 'Job' } as const;
-
-function isStruct(value: unknown): value is Struct {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function field(value: unknown, key: string): unknown {
   return isStruct(value) ? value[key] : undefined;

@@ -4,7 +4,7 @@
  * answer has sorted keys; kubectl's `-o json` and `--save-config` print the struct's order.
  * Keys not listed keep their place after the known ones.
  */
-import type { Struct } from '../../../resource-builders/typed.js';
+import { isStruct, type Struct } from '../../../resource-builders/typed.js';
 
 const OBJECT_META = ['name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields'];
 const JOB_SPEC = ['parallelism', 'completions', 'activeDeadlineSeconds', 'podFailurePolicy', 'successPolicy', 'backoffLimit', 'backoffLimitPerIndex', 'maxFailedIndexes', 'selector', 'manualSelector', 'template', 'ttlSecondsAfterFinished', 'completionMode', 'suspend', 'podReplacementPolicy', 'managedBy'];
@@ -23,10 +23,6 @@ const CONTAINER = [
 const CONTAINER_PORT = ['name', 'hostPort', 'containerPort', 'protocol', 'hostIP'];
 const ENV_VAR = ['name', 'value', 'valueFrom'];
 const VOLUME_MOUNT = ['name', 'readOnly', 'recursiveReadOnly', 'mountPath', 'subPath', 'mountPropagation', 'subPathExpr'];
-
-function isStruct(value: unknown): value is Struct {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `object` with the listed keys first, in that order. */
 function ordered(object: Struct, order: readonly string[]): Struct {

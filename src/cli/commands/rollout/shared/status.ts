@@ -3,13 +3,9 @@
  * StatefulSet, and whether the rollout is done.
  */
 import type { KubeObject } from '../../../../sdk/types/meta.js';
-import { jsonObjectOrEmpty as obj } from '../../../../machinery/json/values.js';
+import { jsonObjectOrEmpty as obj, numberOrZero as num } from '../../../../machinery/json/values.js';
 
 type Json = Record<string, unknown>;
-
-function num(v: unknown): number {
-  return typeof v === 'number' ? v : 0;
-}
 
 /** A status line and whether the rollout finished. */
 export interface RolloutStatus {

@@ -7,13 +7,9 @@
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import { quantityValue } from '../../../../machinery/quantity/text.js';
 import type { EnvVar } from './parse.js';
-import { asJsonObject as obj } from '../../../../machinery/json/values.js';
+import { asJsonObject as obj, stringOrEmpty as str } from '../../../../machinery/json/values.js';
 
 type Json = Record<string, unknown>;
-
-function str(v: unknown): string {
-  return typeof v === 'string' ? v : '';
-}
 
 /** Reads a Secret's or ConfigMap's data (values as text); throws the server's error. */
 export type DataReader = (kind: 'secret' | 'configmap', name: string) => Promise<Record<string, string>>;

@@ -1,6 +1,9 @@
 /**
- * The @peculiar/x509 module, loaded once when the certificates module starts, so that the
- * synchronous validation hooks can parse requests without awaiting an import.
+ * The @peculiar/x509 module with node's webcrypto as its provider, loaded when first needed (it is
+ * heavy; only certificate work needs it). Here, beside the types, because the client's certificate
+ * commands and the server (its CSR signer, its TLS material) both load it; the server's certificates
+ * module loads it when it starts, so that its synchronous validation hooks can take it from
+ * {@link x509Sync} without awaiting an import.
  */
 import { webcrypto } from 'node:crypto';
 import type * as X509 from '@peculiar/x509';
