@@ -1,4 +1,4 @@
-import { goQuote } from '../encoding/go-quote.js';
+import { goQuote } from '../../machinery/go-quote.js';
 import { compareUtf8, sortedKeys } from '../../machinery/json/go-json.js';
 import { quantityString, quantityValue } from '../../machinery/quantity/text.js';
 import type { DescribeOptions } from './format.js';

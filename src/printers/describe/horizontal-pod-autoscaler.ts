@@ -4,7 +4,7 @@
  * `autoscaling/v2` objects (and the CPU-only `autoscaling/v1` form when that is all there is).
  */
 import type { KubeObject } from '../../sdk/types/meta.js';
-import { goQuote } from '../encoding/go-quote.js';
+import { goQuote } from '../../machinery/go-quote.js';
 import { quantityString } from '../../machinery/quantity/text.js';
 import type { EventLike } from './events.js';
 import { describeEvents } from './events.js';

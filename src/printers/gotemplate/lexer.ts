@@ -3,7 +3,7 @@
  * `{{` and `}}`, comments, the trim markers `{{- ` and ` -}}`, and the tokens inside actions.
  * Positions are offsets in the JavaScript string (the executor turns them into Go's byte columns).
  */
-import { quote } from './strconv/quote.js';
+import { isPrint, quote } from './strconv/quote.js';
 
 /** The kinds of tokens. Keywords come after 'keyword' in {@link KEYWORDS}. */
 export type ItemType =
@@ -40,13 +40,9 @@ export function itemString(i: Item): string {
 /** Go's `%#U`: `U+0041 'A'` (the character only when printable). */
 export function formatRune(r: number): string {
   const hex = r.toString(16).toUpperCase().padStart(4, '0');
-  return isPrintRune(r) ? `U+${hex} '${String.fromCodePoint(r)}'` : `U+${hex}`;
+  return isPrint(r) ? `U+${hex} '${String.fromCodePoint(r)}'` : `U+${hex}`;
 }
 
-const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
-function isPrintRune(r: number): boolean {
-  return r === 0x20 || (r > 0x20 && r !== 0x7f && (r < 0x7f || PRINTABLE.test(String.fromCodePoint(r))));
-}
 
 const EOF = -1;
 const LEFT_DELIM = '{{';

@@ -40,7 +40,7 @@ import { Evaluation, ExecutionError, type RecursiveFieldLookup } from '../../mac
 import type { ListNode } from '../../machinery/jsonpath/nodes.js';
 import { ParseFailure, parseTemplate } from '../../machinery/jsonpath/parser.js';
 import { printResults } from '../../machinery/jsonpath/print.js';
-import { goQuote } from '../encoding/go-quote.js';
+import { goQuote } from '../../machinery/go-quote.js';
 import { JsonPathError } from '../errors.js';
 import { compileUserRegex, loadRegexEngine, mayUseRegex } from './regex.js';
 

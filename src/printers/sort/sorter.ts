@@ -1,6 +1,6 @@
 import type { ObjectBase } from '../../sdk/types/meta.js';
 import type { Table } from '../../sdk/types/table.js';
-import { goQuote } from '../encoding/go-quote.js';
+import { goQuote } from '../../machinery/go-quote.js';
 import { PrinterError } from '../errors.js';
 import { relaxedJsonPathExpression } from '../jsonpath/relaxed.js';
 import { compileJsonPathSync } from '../jsonpath/template.js';

@@ -1,17 +1,13 @@
 /** Field manager names: the default taken from the user agent, and their validation. */
+import { goIsPrint } from '../../machinery/go-quote.js';
 
 /** Longest field manager name the apiserver accepts. */
 export const FIELD_MANAGER_MAX_LENGTH = 128;
 
-function isPrintable(codePoint: number): boolean {
-  // Unicode "graphic" characters plus the ASCII space, approximated by excluding control,
-  // format, surrogate, private-use and unassigned categories.
-  return /^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]$/u.test(String.fromCodePoint(codePoint));
-}
 
 /**
  * The field manager of a request without `fieldManager`, as the apiserver derives it: the user
- * agent up to its first `/`, without unprintable characters, cut to 128 bytes.
+ * agent up to its first `/`, without the characters Go's `unicode.IsPrint` refuses (controls, and every space but the ASCII one), cut to 128 bytes.
  */
 export function defaultManager(userAgent: string | undefined): string {
   const prefix = (userAgent ?? '').split('/')[0] ?? '';
@@ -19,7 +15,7 @@ export function defaultManager(userAgent: string | undefined): string {
   let bytes = 0;
   for (const char of prefix) {
     const codePoint = char.codePointAt(0) ?? 0;
-    if (!isPrintable(codePoint)) continue;
+    if (!goIsPrint(codePoint)) continue;
     const size = Buffer.byteLength(char, 'utf8');
     if (bytes + size > FIELD_MANAGER_MAX_LENGTH) break;
     out += char;
@@ -32,7 +28,7 @@ export function defaultManager(userAgent: string | undefined): string {
 export function validateFieldManager(manager: string): string | undefined {
   if (Buffer.byteLength(manager, 'utf8') > FIELD_MANAGER_MAX_LENGTH) return `Too long: may not be more than ${FIELD_MANAGER_MAX_LENGTH} bytes`;
   for (const char of manager) {
-    if (!isPrintable(char.codePointAt(0) ?? 0)) return 'Invalid value: must only contain printable characters';
+    if (!goIsPrint(char.codePointAt(0) ?? 0)) return 'Invalid value: must only contain printable characters';
   }
   return undefined;
 }

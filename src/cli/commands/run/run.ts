@@ -37,7 +37,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   if (name === '') throw usageErrorf(ctx.commandPath, 'NAME is required for run');
   const image = flags.string('image') ?? '';
   if (image === '') throw new UsageError('--image is required', false);
-  const [{ isImageReference, INVALID_REFERENCE_FORMAT }, { goQuote }] = await Promise.all([import('../../../sdk/debug/image-reference.js'), import('../../../printers/encoding/go-quote.js')]);
+  const [{ isImageReference, INVALID_REFERENCE_FORMAT }, { goQuote }] = await Promise.all([import('../../../sdk/debug/image-reference.js'), import('../../../machinery/go-quote.js')]);
   if (!isImageReference(image)) throw new UsageError(`Invalid image name ${goQuote(image)}: ${INVALID_REFERENCE_FORMAT}`, false);
   if (flags.bool('tty') && !flags.bool('stdin')) throw usageErrorf(ctx.commandPath, '-i/--stdin is required for containers with -t/--tty=true');
   const port = flags.string('port') ?? '';

@@ -1,78 +1,12 @@
 /**
- * Go's strconv quoting and unquoting, as text/template and fmt use them: `Quote`, `QuoteToASCII`,
- * `QuoteRune`, `CanBackquote`, `Unquote`, `UnquoteChar`. Go strings are bytes; ours are JavaScript
- * strings, so escapes that produce bytes which are not UTF-8 decode to U+FFFD.
+ * Go's strconv as text/template and fmt use it: the unquoting (`Unquote`, `UnquoteChar`) is here,
+ * the quoting is machinery's, under Go's names. Go strings are bytes; ours are JavaScript strings,
+ * so escapes that produce bytes which are not UTF-8 decode to U+FFFD.
  */
 
-const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
-const HEX = '0123456789abcdef';
-
-/** Go's `unicode.IsPrint` / `strconv.IsPrint`: letters, marks, numbers, punctuation, symbols and the ASCII space. */
-export function isPrint(codePoint: number): boolean {
-  if (codePoint === 0x20) return true;
-  if (codePoint < 0x20 || codePoint === 0x7f) return false;
-  if (codePoint < 0x7f) return true;
-  return PRINTABLE.test(String.fromCodePoint(codePoint));
-}
-
-function hex(n: number, width: number): string {
-  let s = '';
-  for (let i = width - 1; i >= 0; i--) s += HEX[(n >> (i * 4)) & 0xf] ?? '0';
-  return s;
-}
-
-function escapedRune(c: number, quote: string, asciiOnly: boolean): string {
-  const ch = String.fromCodePoint(c);
-  if (ch === quote || ch === '\\') return `\\${ch}`;
-  if (asciiOnly ? c < 0x80 && isPrint(c) : isPrint(c)) return ch;
-  switch (c) {
-    case 0x07: return '\\a';
-    case 0x08: return '\\b';
-    case 0x0c: return '\\f';
-    case 0x0a: return '\\n';
-    case 0x0d: return '\\r';
-    case 0x09: return '\\t';
-    case 0x0b: return '\\v';
-    default:
-      if (c < 0x20 || c === 0x7f) return `\\x${hex(c, 2)}`;
-      // A lone surrogate is what Go would have decoded as U+FFFD.
-      if (c >= 0xd800 && c <= 0xdfff) return '\\ufffd';
-      if (c < 0x10000) return `\\u${hex(c, 4)}`;
-      return `\\U${hex(c, 8)}`;
-  }
-}
-
-function quoteWith(s: string, quote: string, asciiOnly: boolean): string {
-  let out = quote;
-  for (const ch of s) out += escapedRune(ch.codePointAt(0) ?? 0, quote, asciiOnly);
-  return out + quote;
-}
-
-/** `strconv.Quote`: a double-quoted Go string literal. */
-export function quote(s: string): string {
-  return quoteWith(s, '"', false);
-}
-
-/** `strconv.QuoteToASCII`: like {@link quote} with every non-ASCII character escaped (`%+q`). */
-export function quoteToASCII(s: string): string {
-  return quoteWith(s, '"', true);
-}
-
-/** `strconv.QuoteRune` (`%q` of an integer); invalid code points print as U+FFFD. */
-export function quoteRune(codePoint: number, asciiOnly = false): string {
-  const c = codePoint < 0 || codePoint > 0x10ffff || (codePoint >= 0xd800 && codePoint <= 0xdfff) ? 0xfffd : codePoint;
-  return `'${escapedRune(c, "'", asciiOnly)}'`;
-}
-
-/** `strconv.CanBackquote`: whether `%#q` may print the string as a raw literal. */
-export function canBackquote(s: string): boolean {
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (c === 0xfeff || c === 0xfffd || (c >= 0xd800 && c <= 0xdfff)) return false;
-    if ((c < 0x20 && c !== 0x09) || c === 0x60 || c === 0x7f) return false;
-  }
-  return true;
-}
+export {
+  goCanBackquote as canBackquote, goIsPrint as isPrint, goQuote as quote, goQuoteRune as quoteRune, goQuoteToASCII as quoteToASCII,
+} from '../../../machinery/go-quote.js';
 
 /** Go's `strconv.ErrSyntax`. */
 export class SyntaxError extends Error {

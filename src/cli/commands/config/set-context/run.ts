@@ -1,5 +1,5 @@
 import { editConfig } from '../../../../sdk/config/edit.js';
-import { goQuote } from '../../../../printers/encoding/go-quote.js';
+import { goQuote } from '../../../../machinery/go-quote.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { startingConfig } from '../shared/access.js';

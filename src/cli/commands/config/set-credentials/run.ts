@@ -4,7 +4,7 @@ import { CREDENTIAL_FILE_LIMIT, readFileLimited } from '../../../../sdk/bounded-
 import { editConfig } from '../../../../sdk/config/edit.js';
 import type { UserEntry } from '../../../../sdk/config/types.js';
 import { goPathError } from '../../../../sdk/config/fs-errors.js';
-import { goQuote } from '../../../../printers/encoding/go-quote.js';
+import { goQuote } from '../../../../machinery/go-quote.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { startingConfig } from '../shared/access.js';

@@ -3,7 +3,7 @@ import { editConfig } from '../../../../sdk/config/edit.js';
 import { ConfigError } from '../../../../sdk/errors.js';
 import { CONTEXT_ENV } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
-import { goQuote } from '../../../../printers/encoding/go-quote.js';
+import { goQuote } from '../../../../machinery/go-quote.js';
 import { startingConfig } from '../shared/access.js';
 import { goList, helpError, plainError } from '../shared/usage.js';
 import { spec } from './spec.js';

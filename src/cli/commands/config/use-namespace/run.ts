@@ -10,7 +10,7 @@ import { effectiveContextName } from '../../../../sdk/config/resolve.js';
 import { ConfigError, StatusError } from '../../../../sdk/errors.js';
 import { NAMESPACE_ENV } from '../../../../sdk/naming.js';
 import { timeoutSignal } from '../../../../sdk/timeout-signal.js';
-import { goQuote } from '../../../../printers/encoding/go-quote.js';
+import { goQuote } from '../../../../machinery/go-quote.js';
 import type { CommandContext } from '../../../framework/context.js';
 import { startingConfig } from '../shared/access.js';
 import { goList, helpError, plainError } from '../shared/usage.js';
