@@ -162,6 +162,16 @@ export interface UntypedSchema {
 /** The structural type of a value. */
 export type TypeSchema = ScalarSchema | StructSchema | MapSchema | ListSchema | UntypedSchema;
 
+/** An atomic list of `items` (`[]T`); `go` names a named slice type. */
+export function listOf(items: TypeSchema, go?: string): ListSchema {
+  return go === undefined ? { kind: 'list', items, listType: 'atomic' } : { kind: 'list', items, listType: 'atomic', go };
+}
+
+/** A map of `values` (`map[string]T`). */
+export function mapOf(values: TypeSchema): MapSchema {
+  return { kind: 'map', values };
+}
+
 /** The deduced type: every object is a granular struct, every array atomic. */
 export const UNTYPED_SCHEMA: UntypedSchema = Object.freeze({ kind: 'untyped' });
 
