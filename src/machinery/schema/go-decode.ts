@@ -335,7 +335,7 @@ function goNumber(value: number): string {
 }
 
 /** Zero value of a Go type, as a null map value or list item decodes to (a nil slice or map is null). */
-export function zeroValue(schema: TypeSchema): JsonValue {
+function zeroValue(schema: TypeSchema): JsonValue {
   switch (schema.kind) {
     case 'struct': return {};
     case 'scalar':
