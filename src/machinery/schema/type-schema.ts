@@ -178,6 +178,19 @@ export const UNTYPED_SCHEMA: UntypedSchema = Object.freeze({ kind: 'untyped' });
 /** The scalar type. */
 export const SCALAR_SCHEMA: ScalarSchema = Object.freeze({ kind: 'scalar' });
 
+/** A Go `string`. */
+export const STRING: ScalarSchema = Object.freeze({ kind: 'scalar', type: 'string' });
+/** A Go `int32`. */
+export const INT32: ScalarSchema = Object.freeze({ kind: 'scalar', type: 'integer', format: 'int32' });
+/** A Go `int64`. */
+export const INT64: ScalarSchema = Object.freeze({ kind: 'scalar', type: 'integer', format: 'int64' });
+/** A Go `bool`. */
+export const BOOLEAN: ScalarSchema = Object.freeze({ kind: 'scalar', type: 'boolean' });
+/** A Go `float64`. */
+export const DOUBLE: ScalarSchema = Object.freeze({ kind: 'scalar', type: 'number', format: 'double' });
+/** A Go `[]byte`: base64 in JSON, bytes in protobuf. */
+export const BYTES: ScalarSchema = Object.freeze({ kind: 'scalar', type: 'string', format: 'byte' });
+
 /** The declared type of field `name` of a struct, or undefined when the struct does not name it. */
 export function structField(schema: StructSchema, name: string): TypeSchema | undefined {
   return Object.hasOwn(schema.fields, name) ? schema.fields[name] : undefined;

@@ -3,8 +3,10 @@
  * decode.ts decodes a parsed file by with the same rules and messages as kubectl's decoder, and
  * which say which fields are known (the rest is kept as it is).
  */
-import { listOf, mapOf, type StructSchema, type TypeSchema } from '../../machinery/schema/type-schema.js';
-import { BOOLEAN as bool, BYTES as bytes, RAW_EXTENSION, STRING as str } from '../types/schema/builtin/scalars.js';
+import { BOOLEAN as bool, BYTES as bytes, STRING as str, listOf, mapOf, type StructSchema, type TypeSchema, type UntypedSchema } from '../../machinery/schema/type-schema.js';
+
+/** `runtime.RawExtension`: any JSON, kept as it is. */
+const RAW_EXTENSION: UntypedSchema = { kind: 'untyped', name: 'runtime.RawExtension' };
 
 /** A struct of package `v1` (as decoding errors name it: `v1.Cluster`, `Cluster.server`). */
 function struct(name: string, fields: Record<string, TypeSchema>): StructSchema {

@@ -6,8 +6,7 @@
 import { KustomizeError } from '../errors.js';
 import type { FileLoader } from '../load/loader.js';
 import { FIELD_SPEC } from '../load/kustomization.js';
-import { listOf, type TypeSchema } from '../../../machinery/schema/type-schema.js';
-import { STRING } from '../../types/schema/builtin/scalars.js';
+import { STRING, listOf, type TypeSchema } from '../../../machinery/schema/type-schema.js';
 import { DecodeError, strictDecode, struct } from '../load/strict-decode.js';
 import { parseConfigYaml } from '../load/yaml.js';
 import type { FieldSpec } from './fieldspec.js';

@@ -10,8 +10,7 @@ import { KustomizeError } from '../errors.js';
 import type { Selector } from '../model/resmap.js';
 import type { ReplacementField } from '../transform/replacements.js';
 import type { FileLoader } from './loader.js';
-import { UNTYPED_SCHEMA as ANY, listOf, mapOf, type TypeSchema } from '../../../machinery/schema/type-schema.js';
-import { BOOLEAN as BOOL, INT64 as INT, STRING } from '../../types/schema/builtin/scalars.js';
+import { BOOLEAN as BOOL, INT64 as INT, STRING, UNTYPED_SCHEMA as ANY, listOf, mapOf, type TypeSchema } from '../../../machinery/schema/type-schema.js';
 import { DecodeError, strictDecode, struct } from './strict-decode.js';
 import { parseConfigYaml } from './yaml.js';
 
