@@ -5,7 +5,7 @@
  */
 import { BOOLEAN as bool, BYTES as bytes, STRING as str, listOf, mapOf, type StructSchema, type TypeSchema, type UntypedSchema } from '../../machinery/schema/type-schema.js';
 
-/** `runtime.RawExtension`: any JSON, kept as it is. */
+/** `runtime.RawExtension`: a JSON value of whatever shape, kept as it is. */
 const RAW_EXTENSION: UntypedSchema = { kind: 'untyped', name: 'runtime.RawExtension' };
 
 /** A struct of package `v1` (as decoding errors name it: `v1.Cluster`, `Cluster.server`). */
