@@ -267,11 +267,18 @@ export function goJsonSyntaxError(bytes: Uint8Array): string | undefined {
   return goJsonSyntaxProblem(bytes)?.message;
 }
 
-/** Go's name of a JSON value's kind in `json: cannot unmarshal <kind> into ...` errors. */
+/**
+ * Go's name of a JSON value's kind in `json: cannot unmarshal <kind> into ...` errors: `array`,
+ * `object`, `bool`, `number` (also a bigint, which stands for a number in our value trees),
+ * `string` or `null`.
+ */
 export function goJsonValueKind(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   if (value === null) return 'null';
-  if (typeof value === 'object') return 'object';
-  if (typeof value === 'boolean') return 'bool';
-  return typeof value;
+  switch (typeof value) {
+    case 'boolean': return 'bool';
+    case 'number': case 'bigint': return 'number';
+    case 'string': return 'string';
+    default: return 'object';
+  }
 }

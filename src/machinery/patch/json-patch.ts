@@ -15,6 +15,7 @@
  * Failures are {@link PatchFailure}s: `malformed` for a body that is not a list of operations,
  * `too-large` beyond `maxOperations`, `not-applicable` for an operation that does not apply.
  */
+import { goJsonValueKind } from '../go-json-syntax.js';
 import { writeJson } from '../json-numbers.js';
 import { jsonEqual } from '../json/equal.js';
 import { getOwn, setOwn } from '../json/own-keys.js';
@@ -67,12 +68,6 @@ interface Dialect {
   replaceMissing(path: string, miss: ReplaceMiss, index: string): string;
 }
 
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return 'array';
-  if (value === null) return 'null';
-  return typeof value === 'object' ? 'object' : typeof value;
-}
-
 const docMissingPath = (op: string, path: string): string => `${op} operation does not apply: doc is missing path: ${JSON.stringify(path)}: missing value`;
 const docMissingKey = (path: string): string => `replace operation does not apply: doc is missing key: ${path}: missing value`;
 const v4MissingPath = (op: string): string => `${op} operation does not apply: missing path`;
@@ -83,7 +78,7 @@ const notAnObject = (index: number): PatchFailure => new PatchFailure('not-appli
 const DIALECTS: Record<JsonPatchDialect, Dialect> = {
   apiserver: {
     pathBeforeKind: false,
-    notAnOperation: (_index, value) => new PatchFailure('malformed', `json: cannot unmarshal ${describe(value)} into Go value of type jsonpatch.Operation`),
+    notAnOperation: (_index, value) => new PatchFailure('malformed', `json: cannot unmarshal ${goJsonValueKind(value)} into Go value of type jsonpatch.Operation`),
     missingPath: v4MissingPath,
     missingField: v4MissingField,
     invalidIndex: v4InvalidIndex,
@@ -321,7 +316,7 @@ function applyOperation(doc: unknown, op: JsonMap, index: number, run: Run): unk
  * `test`, copies beyond `maxCopyBytes` or a document beyond `maxValues`.
  */
 export function applyJsonPatch(document: unknown, operations: unknown, options: JsonPatchOptions): unknown {
-  if (!Array.isArray(operations)) throw new PatchFailure('malformed', `json: cannot unmarshal ${describe(operations)} into Go value of type jsonpatch.Patch`);
+  if (!Array.isArray(operations)) throw new PatchFailure('malformed', `json: cannot unmarshal ${goJsonValueKind(operations)} into Go value of type jsonpatch.Patch`);
   const max = options.maxOperations;
   if (max !== undefined && operations.length > max) {
     throw new PatchFailure('too-large', `The allowed maximum operations in a JSON patch is ${max}, got ${operations.length}`);

@@ -162,11 +162,34 @@ export interface UntypedSchema {
 /** The structural type of a value. */
 export type TypeSchema = ScalarSchema | StructSchema | MapSchema | ListSchema | UntypedSchema;
 
+/** An atomic list of `items` (`[]T`); `go` names a named slice type. */
+export function listOf(items: TypeSchema, go?: string): ListSchema {
+  return go === undefined ? { kind: 'list', items, listType: 'atomic' } : { kind: 'list', items, listType: 'atomic', go };
+}
+
+/** A map of `values` (`map[string]T`). */
+export function mapOf(values: TypeSchema): MapSchema {
+  return { kind: 'map', values };
+}
+
 /** The deduced type: every object is a granular struct, every array atomic. */
 export const UNTYPED_SCHEMA: UntypedSchema = Object.freeze({ kind: 'untyped' });
 
 /** The scalar type. */
 export const SCALAR_SCHEMA: ScalarSchema = Object.freeze({ kind: 'scalar' });
+
+/** A Go `string`. */
+export const STRING: ScalarSchema = Object.freeze({ kind: 'scalar', type: 'string' });
+/** A Go `int32`. */
+export const INT32: ScalarSchema = Object.freeze({ kind: 'scalar', type: 'integer', format: 'int32' });
+/** A Go `int64`. */
+export const INT64: ScalarSchema = Object.freeze({ kind: 'scalar', type: 'integer', format: 'int64' });
+/** A Go `bool`. */
+export const BOOLEAN: ScalarSchema = Object.freeze({ kind: 'scalar', type: 'boolean' });
+/** A Go `float64`. */
+export const DOUBLE: ScalarSchema = Object.freeze({ kind: 'scalar', type: 'number', format: 'double' });
+/** A Go `[]byte`: base64 in JSON, bytes in protobuf. */
+export const BYTES: ScalarSchema = Object.freeze({ kind: 'scalar', type: 'string', format: 'byte' });
 
 /** The declared type of field `name` of a struct, or undefined when the struct does not name it. */
 export function structField(schema: StructSchema, name: string): TypeSchema | undefined {

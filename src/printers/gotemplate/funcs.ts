@@ -5,7 +5,7 @@
  * `base64decode`), each with its Go signature, which decides how the executor converts arguments
  * and words argument errors.
  */
-import { CorruptInputError, decodeBase64Std } from './base64.js';
+import { CorruptInputError, decodeGoBase64 } from '../../machinery/go-base64.js';
 import { eq, equal, lessThan } from './compare.js';
 import { FuncError } from './func-error.js';
 import { type PrintArg, sprint, sprintf, sprintln } from './fmt/print.js';
@@ -171,7 +171,7 @@ function exists(args: readonly GoValue[]): GoValue {
 
 function base64decode(args: readonly GoValue[]): GoValue {
   try {
-    return str(Buffer.from(decodeBase64Std(stringArg(args[0] ?? INVALID))).toString('utf8'));
+    return str(Buffer.from(decodeGoBase64(stringArg(args[0] ?? INVALID))).toString('utf8'));
   } catch (err) {
     if (err instanceof CorruptInputError) throw new FuncError(`base64 decode failed: ${err.message}`);
     throw err;

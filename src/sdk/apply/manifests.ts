@@ -6,6 +6,7 @@
  * writes the others, as kubectl's resource builder does).
  */
 import { definedMembers } from '../../machinery/defined-members.js';
+import { goJsonValueKind } from '../../machinery/go-json-syntax.js';
 import { InputError } from '../errors.js';
 import type { KubeObject } from '../types/meta.js';
 import { goJsonCompact } from './go-json.js';
@@ -123,17 +124,10 @@ function fail(where: Located, message: string): never {
   throw new InputError(`document ${where.documentIndex + 1}: ${message}`, { file: where.source, line: where.line });
 }
 
-/** Go's words for a JSON value of the wrong type: `number`, `bool`, `array`, `object`. */
-function goJsonType(value: unknown): string {
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'boolean') return 'bool';
-  return typeof value;
-}
-
 /** kubectl's decoding error for a metadata field of the wrong type. */
 function checkMetadataTypes(metadata: Record<string, unknown>, where: Located): void {
   const wrong = (field: string, value: unknown, type: string): never =>
-    fail(where, `json: cannot unmarshal ${goJsonType(value)} into Go struct field ObjectMeta.metadata.${field} of type ${type}`);
+    fail(where, `json: cannot unmarshal ${goJsonValueKind(value)} into Go struct field ObjectMeta.metadata.${field} of type ${type}`);
   for (const field of ['name', 'generateName', 'namespace'] as const) {
     const value = metadata[field];
     if (Object.hasOwn(metadata, field) && value !== null && typeof value !== 'string') wrong(field, value, 'string');

@@ -10,12 +10,16 @@ import { ConfigError } from '../errors.js';
 import { CACHE_DIR_NAME, CONFIG_ENV, CONTEXT_ENV, EXEC_CLUSTER_EXTENSION, HOME_DIR_NAME, NAMESPACE_ENV, NAMESPACES } from '../naming.js';
 import type { ClientConfig, ExecClusterInfo, ExecConfig } from './client-config.js';
 import { goPathError } from './fs-errors.js';
-import { decodeBase64Text } from './go-base64.js';
 import { inClusterConfig, inClusterPossible } from './in-cluster.js';
 import type { ConfigOverrides } from './overrides.js';
 import { isPathCommand, originDir, resolveAgainst } from './paths.js';
 import type { ClusterEntry, ConfigModel, LoadedConfig, UserEntry } from './types.js';
 import { EMPTY_CLUSTER, validateAuthInfo, validateClusterInfo } from './validate.js';
+
+/** The UTF-8 text (PEM data) of a base64 `[]byte` field that decoding checked with Go's rules. */
+function decodeBase64Text(text: string): string {
+  return Buffer.from(text.replace(/[\r\n]/g, ''), 'base64').toString('utf8');
+}
 
 /** Options of {@link resolveClientConfig}. */
 export interface ResolveOptions {

@@ -12,6 +12,7 @@ import { isJsonObject as isJsonMap } from '../../machinery/json/values.js';
 import { applyStrategicMergePatch, type JsonMap } from '../apply/patches.js';
 import { CONTAINER } from '../types/schema/builtin/core-containers.js';
 import type { Container } from '../types/core.js';
+import { goJsonValueKind } from '../../machinery/go-json-syntax.js';
 
 /** kubectl's refusal of a custom profile that sets what a profile may not change. */
 export const CUSTOM_PROFILE_FORBIDDEN = 'name, command, image, lifecycle and volume devices are not modifiable via custom profile';
@@ -39,8 +40,7 @@ export async function parseCustomProfile(text: string, path: string): Promise<Js
   }
   if (value === null) return {};
   if (!isJsonMap(value)) {
-    const goType = Array.isArray(value) ? 'array' : typeof value === 'string' ? 'string' : typeof value === 'boolean' ? 'bool' : 'number';
-    throw new InputError(`${path} does not contain a valid container spec: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goType} into Go value of type v1.Container`);
+    throw new InputError(`${path} does not contain a valid container spec: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goJsonValueKind(value)} into Go value of type v1.Container`);
   }
   if (['name', 'command', 'image', 'volumeDevices'].some((k) => nonEmpty(getOwn(value, k))) || (getOwn(value, 'lifecycle') ?? null) !== null) {
     throw new InputError(CUSTOM_PROFILE_FORBIDDEN);

@@ -17,13 +17,20 @@ import type { GVK, ResourceDef } from '../registry/types.js';
 import { pruneUnknownFields } from '../schema-validation/index.js';
 import { asObject, asString } from '../util/json.js';
 import { fieldError, invalid } from '../validation/field-errors.js';
-import { decodeTyped } from './go-decode.js';
+import { goDecode } from '../../machinery/schema/go-decode.js';
 import { duplicateFields, yamlDuplicateKey, type DuplicateKey } from './duplicates.js';
 import { nonFiniteMessage, nonFiniteNumber, showJson } from '../../machinery/json-numbers.js';
 import { parseApiVersion } from '../../machinery/group-version.js';
 
-export { decodeTyped } from './go-decode.js';
-export type { TypedDecodeResult } from './go-decode.js';
+/**
+ * Decodes `obj` as a value of the built-in struct `schema` as the API server's Go decoder does
+ * (fields matched exactly; the unknown ones dropped and listed as strict field validation names
+ * them), with Go's first decoding error. `hugeText` and `fromUnstructured` as in GoDecodeOptions.
+ */
+export function decodeTyped(obj: JsonObject, schema: StructSchema, hugeText?: string, fromUnstructured = false): { value: JsonObject; unknownFields: string[]; error?: string } {
+  const r = goDecode(obj, schema, { unknownFields: 'collect', hugeText, fromUnstructured });
+  return { ...r, value: asObject(r.value) ?? {} };
+}
 
 /** The field validation directive of a write. */
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';

@@ -8,7 +8,7 @@ import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import type { HorizontalPodAutoscaler, HorizontalPodAutoscalerSpec, HorizontalPodAutoscalerStatus, MetricSpec } from '../../sdk/types/generated/autoscaling-v2.js';
 import type { HorizontalPodAutoscalerSpec as HorizontalPodAutoscalerSpecV1, HorizontalPodAutoscalerStatus as HorizontalPodAutoscalerStatusV1 } from '../../sdk/types/generated/autoscaling-v1.js';
 import { builtinSchema, structField, type StructSchema } from '../../sdk/types/schema/index.js';
-import { decodeTyped } from '../field-validation/go-decode.js';
+import { goDecode } from '../../machinery/schema/go-decode.js';
 import { asArray, asNumber, asObject } from '../util/json.js';
 
 /** The CPU utilization target v1 objects get when they name none. */
@@ -44,8 +44,8 @@ function annotationField(text: unknown, part: 'spec' | 'status', field: string):
   } catch {
     return undefined;
   }
-  const decoded = decodeTyped({ [field]: parsed }, schema);
-  return decoded.error === undefined ? decoded.value[field] : undefined;
+  const decoded = goDecode({ [field]: parsed }, schema, { unknownFields: 'collect' });
+  return decoded.error === undefined ? asObject(decoded.value)?.[field] : undefined;
 }
 
 /** The objects of an annotation holding a JSON list (see {@link annotationField}); none when it does not decode. */

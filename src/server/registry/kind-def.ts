@@ -2,7 +2,7 @@
  * Typed access to stored objects of the built-in kinds. The types are the SDK's, generated from the
  * schema tables (`BuiltinKinds`). They hold for stored objects because of how objects get stored:
  * a write through the API is decoded into its schema type first (values of the wrong type are
- * refused, unknown fields dropped, see `field-validation/go-decode.ts`), and so is what a mutating
+ * refused, unknown fields dropped, see `machinery/schema/go-decode.ts`), and so is what a mutating
  * webhook or an autoscaling/v1 annotation makes of it; the server's own
  * writes (controllers, the node agent) are built by its code in the schema's shape, more and more
  * of it typed. A {@link KindDef} is a def that carries its objects' type, so that the informers

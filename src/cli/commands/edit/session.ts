@@ -16,6 +16,7 @@ import type { CommandContext } from '../../framework/context.js';
 import { ExitError, UsageError } from '../../framework/usage-error.js';
 import { editHeader, stripComments, type EditReason } from './buffer.js';
 import { launchEditor } from './editor.js';
+import { goJsonValueKind } from '../../../machinery/go-json-syntax.js';
 
 /** How a session shows the objects and what it does with the saved ones. */
 export interface EditSessionOptions {
@@ -71,7 +72,7 @@ async function parseEdited(text: string): Promise<KubeObject[] | string> {
   const objects: KubeObject[] = [];
   for (const doc of docs) {
     if (doc === null || doc === undefined) continue;
-    if (typeof doc !== 'object' || Array.isArray(doc)) return `error unmarshaling JSON: json: cannot unmarshal ${Array.isArray(doc) ? 'array' : typeof doc} into Go value of type map[string]interface {}`;
+    if (typeof doc !== 'object' || Array.isArray(doc)) return `error unmarshaling JSON: json: cannot unmarshal ${goJsonValueKind(doc)} into Go value of type map[string]interface {}`;
     const o = doc as KubeObject & { items?: unknown };
     if (Array.isArray(o.items) && String(o.kind ?? '').endsWith('List')) objects.push(...(o.items as KubeObject[]));
     else objects.push(o);

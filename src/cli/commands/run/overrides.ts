@@ -8,6 +8,7 @@ import type { FlagReader } from '../../framework/flag-reader.js';
 import type { FlagSpec } from '../../framework/spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { isJsonObject } from '../../../machinery/json/values.js';
+import { goJsonValueKind } from '../../../machinery/go-json-syntax.js';
 
 /** `--override-type`. */
 export const OVERRIDE_TYPE_FLAG = { name: 'override-type', type: 'string', default: 'merge', description: 'The method used to override the generated object: json, merge, or strategic.', complete: { kind: 'values', values: ['json', 'merge', 'strategic'] } } as const satisfies FlagSpec;
@@ -38,7 +39,7 @@ export async function applyOverrides(object: KubeObject, flags: FlagReader<typeo
       throw new UsageError(`error: ${err instanceof Error ? err.message : String(err)}`, false);
     }
   } else if (!isJsonObject(patch)) {
-    throw new UsageError(`error: unable to parse ${JSON.stringify(text)}: json: cannot unmarshal ${Array.isArray(patch) ? 'array' : typeof patch} into Go value of type map[string]interface {}`, false);
+    throw new UsageError(`error: unable to parse ${JSON.stringify(text)}: json: cannot unmarshal ${goJsonValueKind(patch)} into Go value of type map[string]interface {}`, false);
   } else if (type === 'merge') {
     const { applyMergePatch } = await import('../../../sdk/apply/patches.js');
     result = applyMergePatch(object, patch);

@@ -6,14 +6,15 @@
 import { KustomizeError } from '../errors.js';
 import type { FileLoader } from '../load/loader.js';
 import { FIELD_SPEC } from '../load/kustomization.js';
-import { DecodeError, STRING, listOf, strictDecode, struct, type Shape } from '../load/strict-decode.js';
+import { STRING, listOf, type TypeSchema } from '../../../machinery/schema/type-schema.js';
+import { DecodeError, strictDecode, struct } from '../load/strict-decode.js';
 import { parseConfigYaml } from '../load/yaml.js';
 import type { FieldSpec } from './fieldspec.js';
 import { FIELD_SPEC_LISTS, emptyTransformerConfig, mergeTransformerConfigs, sortTransformerConfig, type NameBackReference, type TransformerConfig } from './transformer-config.js';
 
 const FS_LIST = listOf(FIELD_SPEC);
 const CONFIG_SHAPE = struct('TransformerConfig', {
-  ...Object.fromEntries(FIELD_SPEC_LISTS.map((name): [string, Shape] => [name, FS_LIST])),
+  ...Object.fromEntries(FIELD_SPEC_LISTS.map((name): [string, TypeSchema] => [name, FS_LIST])),
   nameReference: listOf(struct('NameBackReferences', { group: STRING, version: STRING, kind: STRING, fieldSpecs: FS_LIST })),
 });
 

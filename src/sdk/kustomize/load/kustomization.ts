@@ -10,7 +10,8 @@ import { KustomizeError } from '../errors.js';
 import type { Selector } from '../model/resmap.js';
 import type { ReplacementField } from '../transform/replacements.js';
 import type { FileLoader } from './loader.js';
-import { ANY, BOOL, INT, STRING, STRING_LIST, STRING_MAP, DecodeError, listOf, strictDecode, struct, type Shape } from './strict-decode.js';
+import { BOOLEAN as BOOL, INT64 as INT, STRING, UNTYPED_SCHEMA as ANY, listOf, mapOf, type TypeSchema } from '../../../machinery/schema/type-schema.js';
+import { DecodeError, strictDecode, struct } from './strict-decode.js';
 import { parseConfigYaml } from './yaml.js';
 
 export interface GeneratorOptions {
@@ -109,12 +110,14 @@ export interface Kustomization {
   buildMetadata?: string[];
 }
 
+const STRING_LIST = listOf(STRING);
+const STRING_MAP = mapOf(STRING);
 const GENERATOR_OPTIONS = struct('GeneratorOptions', { labels: STRING_MAP, annotations: STRING_MAP, disableNameSuffixHash: BOOL, immutable: BOOL });
-const GENERATOR_FIELDS: Record<string, Shape> = {
+const GENERATOR_FIELDS: Record<string, TypeSchema> = {
   namespace: STRING, name: STRING, behavior: STRING, literals: STRING_LIST, files: STRING_LIST, envs: STRING_LIST, env: STRING, options: GENERATOR_OPTIONS,
 };
 const SELECTOR = struct('Selector', { group: STRING, version: STRING, kind: STRING, name: STRING, namespace: STRING, annotationSelector: STRING, labelSelector: STRING });
-const PATCH = struct('Patch', { path: STRING, patch: STRING, target: SELECTOR, options: { t: 'map', of: BOOL, goType: 'map[string]bool' } });
+const PATCH = struct('Patch', { path: STRING, patch: STRING, target: SELECTOR, options: mapOf(BOOL) });
 /** A field spec, as `labels[].fields` and `configurations` files write them. */
 export const FIELD_SPEC = struct('FieldSpec', { group: STRING, version: STRING, kind: STRING, path: STRING, create: BOOL });
 const FIELD_OPTIONS = struct('FieldOptions', { delimiter: STRING, index: INT, encoding: STRING, create: BOOL });
@@ -156,8 +159,8 @@ export const KUSTOMIZATION = struct('Kustomization', {
   configMapGenerator: listOf(struct('ConfigMapArgs', GENERATOR_FIELDS)),
   secretGenerator: listOf(struct('SecretArgs', { ...GENERATOR_FIELDS, type: STRING })),
   helmGlobals: ANY,
-  helmCharts: { t: 'list', of: ANY, goType: '[]types.HelmChart' },
-  helmChartInflationGenerator: { t: 'list', of: ANY, goType: '[]types.HelmChartArgs' },
+  helmCharts: listOf(ANY, '[]types.HelmChart'),
+  helmChartInflationGenerator: listOf(ANY, '[]types.HelmChartArgs'),
   generatorOptions: GENERATOR_OPTIONS,
   configurations: STRING_LIST,
   generators: STRING_LIST,

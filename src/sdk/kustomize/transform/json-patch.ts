@@ -9,6 +9,7 @@ import { applyJsonPatch as applyOperations, type JsonPatchOperation } from '../.
 import { KustomizeError } from '../errors.js';
 import { isMap, type JsonMap } from '../model/json.js';
 import { parseConfigYaml } from '../load/yaml.js';
+import { goJsonValueKind } from '../../../machinery/go-json-syntax.js';
 
 /** One operation of a JSON patch. */
 export type Operation = JsonPatchOperation;
@@ -30,7 +31,7 @@ export async function decodeJsonPatch(text: string, source: string): Promise<Ope
     value = await parseConfigYaml(text, source);
   }
   if (value === null) return [];
-  if (!Array.isArray(value)) throw new KustomizeError(`json: cannot unmarshal ${isMap(value) ? 'object' : typeof value} into Go value of type jsonpatch.Patch`);
+  if (!Array.isArray(value)) throw new KustomizeError(`json: cannot unmarshal ${goJsonValueKind(value)} into Go value of type jsonpatch.Patch`);
   if (value.length > MAX_OPERATIONS) throw new KustomizeError(`a JSON patch may have at most ${MAX_OPERATIONS} operations, this one has ${value.length}`);
   for (const op of value) if (!isMap(op)) throw new KustomizeError('json: cannot unmarshal value into Go value of type jsonpatch.Operation');
   return value as Operation[];

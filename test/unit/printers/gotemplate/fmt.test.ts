@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeBase64Std } from '../../../../src/printers/gotemplate/base64.js';
+import { decodeGoBase64 } from '../../../../src/machinery/go-base64.js';
 import { htmlEscapeString, jsEscapeString, urlQueryEscape } from '../../../../src/printers/gotemplate/escape.js';
 import { type PrintArg, sprint, sprintf, sprintln } from '../../../../src/printers/gotemplate/fmt/print.js';
 import { formatFloat } from '../../../../src/printers/gotemplate/strconv/format-float.js';
@@ -102,13 +102,13 @@ test('strconv number parsing with base prefixes and underscores', () => {
 });
 
 test('base64 decoding as Go\'s StdEncoding: padding required, line breaks skipped, offsets of bad input', () => {
-  assert.equal(Buffer.from(decodeBase64Std('aGVsbG8=')).toString(), 'hello');
-  assert.equal(Buffer.from(decodeBase64Std('aGVs\nbG8=\n')).toString(), 'hello');
-  assert.equal(Buffer.from(decodeBase64Std('')).toString(), '');
-  assert.throws(() => decodeBase64Std('aGVsbG8'), /illegal base64 data at input byte 4/);
-  assert.throws(() => decodeBase64Std('aGV*'), /illegal base64 data at input byte 3/);
-  assert.throws(() => decodeBase64Std('aGVsbG8=x'), /illegal base64 data at input byte 8/);
-  assert.throws(() => decodeBase64Std('a==='), /illegal base64 data at input byte 1/);
+  assert.equal(Buffer.from(decodeGoBase64('aGVsbG8=')).toString(), 'hello');
+  assert.equal(Buffer.from(decodeGoBase64('aGVs\nbG8=\n')).toString(), 'hello');
+  assert.equal(Buffer.from(decodeGoBase64('')).toString(), '');
+  assert.throws(() => decodeGoBase64('aGVsbG8'), /illegal base64 data at input byte 4/);
+  assert.throws(() => decodeGoBase64('aGV*'), /illegal base64 data at input byte 3/);
+  assert.throws(() => decodeGoBase64('aGVsbG8=x'), /illegal base64 data at input byte 8/);
+  assert.throws(() => decodeGoBase64('a==='), /illegal base64 data at input byte 1/);
 });
 
 test('the html, js and urlquery escapers', () => {

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Base64Error, canonicalBase64, validateGoBase64 } from '../../../../src/sdk/config/go-base64.js';
+import { CorruptInputError, canonicalGoBase64, decodeGoBase64 } from '../../../../src/machinery/go-base64.js';
 import { resolvePlain } from '../../../../src/machinery/yaml/resolve.js';
 
 test('base64 with Go\'s rules and offsets', () => {
   const offset = (s: string): number | undefined => {
     try {
-      validateGoBase64(s);
+      decodeGoBase64(s);
       return undefined;
     } catch (err) {
-      assert.ok(err instanceof Base64Error);
+      assert.ok(err instanceof CorruptInputError);
       return err.offset;
     }
   };
@@ -23,7 +23,7 @@ test('base64 with Go\'s rules and offsets', () => {
   assert.equal(offset('aG=x'), 2);
   assert.equal(offset('aGVsbG8=x'), 8);
   assert.equal(offset('a==='), 1);
-  assert.equal(canonicalBase64('aGVs\r\nbG8='), 'aGVsbG8=');
+  assert.equal(canonicalGoBase64('aGVs\r\nbG8='), 'aGVsbG8=');
 });
 
 test('plain scalars resolve as go-yaml v2 (YAML 1.1) resolves them', () => {

@@ -5,7 +5,7 @@
  * part that names a field of the map's values.
  */
 import { getOwn, setOwn } from '../../../../machinery/json/own-keys.js';
-import { canonicalBase64 } from '../../../../sdk/config/go-base64.js';
+import { canonicalGoBase64 } from '../../../../machinery/go-base64.js';
 import type { ConfigModel } from '../../../../sdk/config/types.js';
 import { plainError } from './usage.js';
 
@@ -224,7 +224,7 @@ export function modifyProperty(model: ConfigModel, path: string, value: string |
         if (setRawBytes) encoded = Buffer.from(value, 'utf8').toString('base64');
         else {
           try {
-            encoded = canonicalBase64(value);
+            encoded = canonicalGoBase64(value);
           } catch (err) {
             throw plainError(`error decoding input value: ${(err as Error).message}`);
           }

@@ -9,18 +9,8 @@ function freeze<T extends object>(value: T): T {
   return Object.freeze(value);
 }
 
-/** A Go `string`. */
-export const STRING: ScalarSchema = freeze({ kind: 'scalar', type: 'string' });
-/** A Go `int32`. */
-export const INT32: ScalarSchema = freeze({ kind: 'scalar', type: 'integer', format: 'int32' });
-/** A Go `int64`. */
-export const INT64: ScalarSchema = freeze({ kind: 'scalar', type: 'integer', format: 'int64' });
-/** A Go `bool`. */
-export const BOOLEAN: ScalarSchema = freeze({ kind: 'scalar', type: 'boolean' });
-/** A Go `float64`. */
-export const DOUBLE: ScalarSchema = freeze({ kind: 'scalar', type: 'number', format: 'double' });
-/** A Go `[]byte`: base64 in JSON, bytes in protobuf. */
-export const BYTES: ScalarSchema = freeze({ kind: 'scalar', type: 'string', format: 'byte' });
+// Go's primitives are the model's (kubeconfig and kustomization types use them without the tables).
+export { BOOLEAN, BYTES, DOUBLE, INT32, INT64, STRING } from '../../../../machinery/schema/type-schema.js';
 
 const META = `${SCHEMA_NAME_PREFIX}.apimachinery.pkg.apis.meta.v1`;
 

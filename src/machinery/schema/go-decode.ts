@@ -1,27 +1,56 @@
 /**
- * Decoding a JSON object into a built-in kind as the API server's Go decoder does: values of the
- * wrong type fail with Go's `json: cannot unmarshal ...` text, fields the type does not declare
- * are dropped (and listed, for strict field validation), and the result is what encoding the Go
- * value again gives: nulls gone, `omitempty` fields that hold their zero value gone, null map
- * values and list items turned into their type's zero value, quantities in their stored form
- * (`cpu: 0.5` → `"500m"`, `1024Mi` → `1Gi`).
+ * Decoding a parsed JSON value into a Go type described by a {@link TypeSchema}, as Go's
+ * encoding/json does: values of the wrong type fail with Go's `json: cannot unmarshal ...` text
+ * (decoding goes on and the first error is the one reported, as Go's saved errors), and the result
+ * is what encoding the Go value again gives: nulls gone, `omitempty` fields that hold their zero
+ * value gone, null map values and list items turned into their type's zero value, quantities in
+ * their stored form (`cpu: 0.5` → `"500m"`, `1024Mi` → `1Gi`). The API server decodes request
+ * bodies with it, the kubeconfig and kustomization readers their files; {@link GoDecodeOptions}
+ * holds where their Go decoders differ.
  */
-import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
-import type { ScalarSchema, StructSchema, TypeSchema } from '../../sdk/types/schema/index.js';
-import { fieldFacts, goStructName, goTypeName, scalarWire, structField } from '../../sdk/types/schema/index.js';
-import { setOwn as setKey } from '../../machinery/json/own-keys.js';
-import { canonicalQuantity } from '../../machinery/quantity/format.js';
-import { QUANTITY_ERRORS } from '../../machinery/quantity/parse.js';
-import { parseTimeError } from './time.js';
-import { asJsonNumber, numberLiteralOf } from '../../machinery/json-numbers.js';
+import { goBase64Problem, canonicalGoBase64 } from '../go-base64.js';
+import { goJsonValueKind } from '../go-json-syntax.js';
+import { parseTimeError } from '../go-time.js';
+import { asJsonNumber, numberLiteralOf, type JsonObject, type JsonValue } from '../json-numbers.js';
+import { setOwn } from '../json/own-keys.js';
+import { canonicalQuantity } from '../quantity/format.js';
+import { QUANTITY_ERRORS } from '../quantity/parse.js';
+import { fieldFacts, goStructName, goTypeName, scalarWire, structField } from './type-schema.js';
+import type { ScalarSchema, StructSchema, TypeSchema, UntypedSchema } from './type-schema.js';
+
+/** How the decoders of the API server, kubeconfig and kustomize differ. */
+export interface GoDecodeOptions {
+  /**
+   * A field the struct does not declare: `collect` drops it and lists its path (the API server,
+   * for strict field validation); `keep` keeps it as it is (kubeconfig); `fail` is Go's
+   * `DisallowUnknownFields` error `json: unknown field "x"` (kustomize). An open struct keeps it whatever this says.
+   */
+  unknownFields: 'collect' | 'keep' | 'fail';
+  /** A key names the field whose name it matches case-insensitively when none matches exactly, as encoding/json does (the API server's decoder matches exactly). */
+  foldCase?: boolean;
+  /** A null field is left out whatever its type (a pointer in Go), also one of free JSON, which the API server keeps as null. */
+  dropNullFields?: boolean;
+  /** `[]byte` fields come out as Go encodes them again: canonical base64, left out when empty (kubeconfig's are all `omitempty`). By default they are checked and kept as written. */
+  canonicalBytes?: boolean;
+  /** A null list item or map value of a list or map type becomes `[]` or `{}` rather than null. */
+  emptyCollections?: boolean;
+  /** The text of a number beyond float64 whose own text was not kept (one a patch copied from its body into the object). */
+  hugeText?: string | undefined;
+  /**
+   * The value is a map already (the result of a strategic merge patch), which the API server turns
+   * into its type with the unstructured converter, not the JSON decoder: a value of the wrong shape
+   * for a struct, map or list is worded as that converter words it.
+   */
+  fromUnstructured?: boolean;
+}
 
 /** What decoding found. */
-export interface TypedDecodeResult {
-  /** The decoded object (a new value; the input is not changed). */
-  value: JsonObject;
-  /** Paths of the fields the type does not declare, as strict decoding names them (`spec.replica`, `spec.containers[0].foo`). */
+export interface GoDecodeResult {
+  /** The decoded value (a new value; the input is not changed); undefined for null or a value of the wrong type. */
+  value: JsonValue | undefined;
+  /** Paths of the fields the types do not declare, as strict decoding names them (`spec.replica`, `spec.containers[0].foo`), with `collect`. */
   unknownFields: string[];
-  /** The first error, in Go's words, when a value cannot be decoded (the request is refused whatever the field validation). */
+  /** The first error, in Go's words. */
   error?: string;
 }
 
@@ -37,23 +66,21 @@ interface Frame {
   struct: string;
 }
 
+const lowerCaseNames = new WeakMap<StructSchema, Map<string, string>>();
+
 class Decoder {
   readonly unknownFields: string[] = [];
   error: string | undefined;
 
-  /**
-   * @param hugeText the text of a number beyond float64 whose own text is not known (see decodeTyped).
-   * @param fromUnstructured decode as the unstructured converter does (see decodeTyped).
-   */
-  constructor(private readonly hugeText: string | undefined, private readonly fromUnstructured = false) {}
+  constructor(private readonly options: GoDecodeOptions) {}
 
   /**
    * A struct, map or list given a value of another shape. The unstructured converter words it by
    * the Go kind it was given (`cannot restore map from string`), without a field path.
    */
   private shapeError(value: JsonValue, shape: 'struct' | 'map' | 'slice', goType: string, at: Frame): void {
-    if (!this.fromUnstructured) {
-      this.typeError(jsonKind(value), goType, at);
+    if (this.options.fromUnstructured !== true) {
+      this.typeError(goJsonValueKind(value), goType, at);
       return;
     }
     this.fail(shape === 'struct' ? `cannot restore struct from: ${reflectKind(value)}` : `cannot restore ${shape} from ${reflectKind(value)}`);
@@ -63,22 +90,47 @@ class Decoder {
   private text(value: number | bigint, literal: string | undefined): string {
     if (literal !== undefined) return literal;
     if (typeof value === 'bigint') return value.toString();
-    return !Number.isFinite(value) && this.hugeText !== undefined ? this.hugeText : goNumber(value);
+    return !Number.isFinite(value) && this.options.hugeText !== undefined ? this.options.hugeText : goNumber(value);
   }
 
-  typeError(what: string, goType: string, at: Frame): void {
+  private typeError(what: string, goType: string, at: Frame): void {
     if (this.error !== undefined) return;
     this.error = at.struct === '' && at.fields.length === 0
       ? `json: cannot unmarshal ${what} into Go value of type ${goType}`
       : `json: cannot unmarshal ${what} into Go struct field ${at.struct}.${at.fields.join('.')} of type ${goType}`;
   }
 
-  fail(message: string): void {
+  private fail(message: string): void {
     this.error ??= message;
   }
 
-  unknown(path: string): void {
-    if (this.unknownFields.length < MAX_STRICT_ERRORS && !this.unknownFields.includes(path)) this.unknownFields.push(path);
+  /** A key the struct does not declare. */
+  private unknown(out: JsonObject, key: string, item: JsonValue, strict: string): void {
+    switch (this.options.unknownFields) {
+      case 'keep':
+        setOwn(out, key, item);
+        return;
+      case 'fail':
+        this.fail(`json: unknown field ${JSON.stringify(key)}`);
+        return;
+      default:
+        if (this.unknownFields.length < MAX_STRICT_ERRORS && !this.unknownFields.includes(strict)) this.unknownFields.push(strict);
+    }
+  }
+
+  /** The declared field `key` names (its name and type). */
+  private field(schema: StructSchema, key: string): [string, TypeSchema] | undefined {
+    const exact = structField(schema, key);
+    if (exact !== undefined) return [key, exact];
+    if (this.options.foldCase !== true) return undefined;
+    let names = lowerCaseNames.get(schema);
+    if (names === undefined) {
+      names = new Map(Object.keys(schema.fields).map((name) => [name.toLowerCase(), name]));
+      lowerCaseNames.set(schema, names);
+    }
+    const name = names.get(key.toLowerCase());
+    const field = name === undefined ? undefined : structField(schema, name);
+    return name === undefined || field === undefined ? undefined : [name, field];
   }
 
   /**
@@ -106,19 +158,18 @@ class Decoder {
     for (const key of Object.keys(value)) {
       const item = value[key];
       if (item === undefined) continue;
-      const field = structField(schema, key);
       const strict = at.strict === '' ? key : `${at.strict}.${key}`;
+      const field = this.field(schema, key);
       if (field === undefined) {
-        if (schema.open === true) {
-          setKey(out, key, item);
-          continue;
-        }
-        this.unknown(strict);
+        if (schema.open === true) setOwn(out, key, item);
+        else this.unknown(out, key, item, strict);
         continue;
       }
-      const decoded = this.value(item, field, { strict, fields: [...at.fields, key], struct: name }, numberLiteralOf(value, key));
-      if (decoded === undefined || omittedWhenZero(schema, key, field, decoded)) continue;
-      setKey(out, key, decoded);
+      if (item === null && this.options.dropNullFields === true) continue;
+      const [fieldName, fieldType] = field;
+      const decoded = this.value(item, fieldType, { strict, fields: [...at.fields, fieldName], struct: name }, numberLiteralOf(value, key));
+      if (decoded === undefined || omittedWhenZero(schema, fieldName, fieldType, decoded)) continue;
+      setOwn(out, fieldName, decoded);
     }
     return out;
   }
@@ -134,8 +185,8 @@ class Decoder {
       const item = value[key];
       if (item === undefined) continue;
       const strict = at.strict === '' ? key : `${at.strict}.${key}`;
-      const decoded = item === null ? zeroValue(values) : this.value(item, values, { ...at, strict }, numberLiteralOf(value, key));
-      setKey(out, key, decoded ?? zeroValue(values));
+      const decoded = item === null ? undefined : this.value(item, values, { ...at, strict }, numberLiteralOf(value, key));
+      setOwn(out, key, decoded ?? this.zero(values));
     }
     return out;
   }
@@ -147,9 +198,15 @@ class Decoder {
       return undefined;
     }
     return value.map((item, i) => {
-      const decoded = item === null ? zeroValue(items) : this.value(item, items, { ...at, strict: `${at.strict}[${i}]` }, numberLiteralOf(value, i));
-      return decoded ?? zeroValue(items);
+      const decoded = item === null ? undefined : this.value(item, items, { ...at, strict: `${at.strict}[${i}]` }, numberLiteralOf(value, i));
+      return decoded ?? this.zero(items);
     });
+  }
+
+  /** Zero value of a Go type, as a null map value or list item decodes to. */
+  private zero(schema: TypeSchema): JsonValue {
+    if (this.options.emptyCollections === true && (schema.kind === 'list' || schema.kind === 'map')) return schema.kind === 'list' ? [] : {};
+    return zeroValue(schema);
   }
 
   private scalar(value: JsonValue, schema: ScalarSchema, at: Frame, literal: string | undefined): JsonValue | undefined {
@@ -177,11 +234,7 @@ class Decoder {
         if (number !== undefined) return this.integer(number, scalarWire(schema) === 'int32', goType, at, literal);
         break;
       case 'bytes':
-        if (typeof value === 'string') {
-          const problem = base64Problem(value);
-          if (problem !== undefined) this.fail(problem);
-          return value;
-        }
+        if (typeof value === 'string') return this.bytes(value);
         break;
       case 'quantity': {
         // Go's decoder hands Quantity.UnmarshalJSON the raw JSON: other values fail to parse as text.
@@ -196,12 +249,12 @@ class Decoder {
       case 'intOrString':
         if (typeof value === 'string') return value;
         if (number !== undefined) return this.integer(number, true, 'int32', at, literal);
-        this.typeError(jsonKind(value), 'int32', at);
+        this.typeError(goJsonValueKind(value), 'int32', at);
         return undefined;
       case 'time':
       case 'microTime':
         if (typeof value !== 'string') {
-          this.typeError(jsonKind(value), 'string', at);
+          this.typeError(goJsonValueKind(value), 'string', at);
           return undefined;
         }
         {
@@ -211,11 +264,23 @@ class Decoder {
         return value;
       case 'duration':
         if (typeof value === 'string') return value;
-        this.typeError(jsonKind(value), 'string', at);
+        this.typeError(goJsonValueKind(value), 'string', at);
         return undefined;
     }
-    this.typeError(jsonKind(value), goType, at);
+    this.typeError(goJsonValueKind(value), goType, at);
     return undefined;
+  }
+
+  /** A `[]byte`: base64 with Go's rules. */
+  private bytes(value: string): JsonValue | undefined {
+    const problem = goBase64Problem(value);
+    if (problem !== undefined) {
+      this.fail(problem);
+      return this.options.canonicalBytes === true ? undefined : value;
+    }
+    if (this.options.canonicalBytes !== true) return value;
+    const canonical = canonicalGoBase64(value);
+    return canonical === '' ? undefined : canonical;
   }
 
   /**
@@ -234,17 +299,17 @@ class Decoder {
     return value as JsonValue;
   }
 
-  private untyped(value: JsonValue, schema: TypeSchema & { kind: 'untyped' }, at: Frame): JsonValue | undefined {
+  private untyped(value: JsonValue, schema: UntypedSchema, at: Frame): JsonValue | undefined {
     switch (schema.wire) {
       case 'schemaOrBool':
         if (typeof value === 'boolean' || (typeof value === 'object' && value !== null && !Array.isArray(value))) return value;
         if (value === null) return undefined;
-        this.typeError(jsonKind(value), 'v1.JSONSchemaPropsOrBool', at);
+        this.typeError(goJsonValueKind(value), 'v1.JSONSchemaPropsOrBool', at);
         return undefined;
       case 'schemaOrArray':
       case 'schemaOrStringArray':
         if (typeof value === 'object') return value ?? undefined;
-        this.typeError(jsonKind(value), schema.wire === 'schemaOrArray' ? 'v1.JSONSchemaPropsOrArray' : 'v1.JSONSchemaPropsOrStringArray', at);
+        this.typeError(goJsonValueKind(value), schema.wire === 'schemaOrArray' ? 'v1.JSONSchemaPropsOrArray' : 'v1.JSONSchemaPropsOrStringArray', at);
         return undefined;
       default:
         return value;
@@ -252,7 +317,6 @@ class Decoder {
   }
 }
 
-/** Go's word for the kind of a JSON value in type errors. */
 /** The Go kind of a decoded JSON value in an unstructured object (an integer is an int64). */
 function reflectKind(value: JsonValue): string {
   if (Array.isArray(value)) return 'slice';
@@ -265,55 +329,13 @@ function reflectKind(value: JsonValue): string {
   }
 }
 
-function jsonKind(value: JsonValue): string {
-  if (Array.isArray(value)) return 'array';
-  if (value === null) return 'null';
-  switch (typeof value) {
-    case 'string': return 'string';
-    case 'number': case 'bigint': return 'number';
-    case 'boolean': return 'bool';
-    default: return 'object';
-  }
-}
-
 /** A number as it appears in Go's messages (`1.5`, `1e+21`). */
 function goNumber(value: number): string {
   return String(value).replace(/e\+?(\d)/, 'e+$1');
 }
 
-const BASE64_CHAR = /[A-Za-z0-9+/]/;
-
-/** Go's `base64.StdEncoding` error for a string, or undefined when it decodes (`\r` and `\n` are skipped). */
-export function base64Problem(text: string): string | undefined {
-  let count = 0;
-  let padding = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] ?? '';
-    if (c === '\r' || c === '\n') continue;
-    if (c === '=') {
-      // Padding may only complete the last quantum.
-      const position = count % 4;
-      if (position < 2) return `illegal base64 data at input byte ${i}`;
-      padding++;
-      count++;
-      const rest = text.slice(i + 1).replace(/[\r\n]/g, '');
-      if (position === 2) {
-        if (rest[0] !== '=') return `illegal base64 data at input byte ${i + 1 < text.length ? i + 1 : i}`;
-        if (rest.length > 1) return `illegal base64 data at input byte ${i + 2}`;
-        return undefined;
-      }
-      if (rest.length > 0) return `illegal base64 data at input byte ${i + 1}`;
-      return undefined;
-    }
-    if (padding > 0 || !BASE64_CHAR.test(c)) return `illegal base64 data at input byte ${i}`;
-    count++;
-  }
-  if (count % 4 !== 0) return `illegal base64 data at input byte ${text.length - (count % 4)}`;
-  return undefined;
-}
-
-/** Zero value of a Go type, as a null map value or list item decodes to. */
-export function zeroValue(schema: TypeSchema): JsonValue {
+/** Zero value of a Go type, as a null map value or list item decodes to (a nil slice or map is null). */
+function zeroValue(schema: TypeSchema): JsonValue {
   switch (schema.kind) {
     case 'struct': return {};
     case 'scalar':
@@ -344,17 +366,11 @@ function omittedWhenZero(parent: StructSchema, key: string, field: TypeSchema, v
   }
 }
 
-/**
- * Decodes `obj` as a value of the built-in struct `schema`. `hugeText` names a number beyond
- * float64 whose own text was not kept (one a patch copied from its body into the object).
- * `fromUnstructured`: the object is a map already (the result of a strategic merge patch), which
- * the API server turns into its type with the unstructured converter, not the JSON decoder: a
- * value of the wrong shape for a struct, map or list is worded as that converter words it.
- */
-export function decodeTyped(obj: JsonObject, schema: StructSchema, hugeText?: string, fromUnstructured = false): TypedDecodeResult {
-  const decoder = new Decoder(hugeText, fromUnstructured);
-  const value = decoder.value(obj, schema, { strict: '', fields: [], struct: '' }) as JsonObject | undefined;
-  const result: TypedDecodeResult = { value: value ?? {}, unknownFields: decoder.unknownFields };
+/** Decodes `value` as a value of the Go type `schema` (see {@link GoDecodeOptions}). */
+export function goDecode(value: JsonValue, schema: TypeSchema, options: GoDecodeOptions): GoDecodeResult {
+  const decoder = new Decoder(options);
+  const decoded = decoder.value(value, schema, { strict: '', fields: [], struct: '' });
+  const result: GoDecodeResult = { value: decoded, unknownFields: decoder.unknownFields };
   if (decoder.error !== undefined) result.error = decoder.error;
   return result;
 }

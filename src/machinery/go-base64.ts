@@ -1,6 +1,9 @@
 /**
- * Go's `base64.StdEncoding.DecodeString`, which kubectl's `base64decode` template function uses:
- * padding required, line breaks ignored, and Go's error `illegal base64 data at input byte N`.
+ * Go's `base64.StdEncoding`, run over the bytes as Go does: padding required, `\r` and `\n`
+ * ignored, anything else refused with Go's `illegal base64 data at input byte N` (the byte offset
+ * of the UTF-8 text). kubectl's `base64decode` template function, the `[]byte` fields of Go's JSON
+ * decoder (the API server's, kubeconfig's) and `config set` read base64 this way; Node's decoder
+ * silently skips bad characters instead.
  */
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -60,11 +63,11 @@ function decodeQuantum(src: Uint8Array, start: number, out: number[]): number {
 }
 
 /**
- * Decodes standard, padded base64 to bytes.
+ * Decodes standard, padded base64 to bytes (Go's `DecodeString`).
  *
  * @throws CorruptInputError naming the offset of the first bad byte
  */
-export function decodeBase64Std(text: string): Uint8Array {
+export function decodeGoBase64(text: string): Uint8Array {
   const src = Buffer.from(text, 'utf8');
   const out: number[] = [];
   let si = 0;
@@ -74,4 +77,20 @@ export function decodeBase64Std(text: string): Uint8Array {
     si = next;
   }
   return Uint8Array.from(out);
+}
+
+/** Go's error for `text`, or undefined when it decodes. */
+export function goBase64Problem(text: string): string | undefined {
+  try {
+    decodeGoBase64(text);
+    return undefined;
+  } catch (err) {
+    if (err instanceof CorruptInputError) return err.message;
+    throw err;
+  }
+}
+
+/** The canonical encoding (no line breaks) of base64 `text`, as Go encodes the bytes it decodes to. */
+export function canonicalGoBase64(text: string): string {
+  return Buffer.from(decodeGoBase64(text)).toString('base64');
 }
