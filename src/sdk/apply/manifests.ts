@@ -7,6 +7,7 @@
  */
 import { definedMembers } from '../../machinery/defined-members.js';
 import { goJsonValueKind } from '../../machinery/go-json-syntax.js';
+import { isJsonObject } from '../../machinery/json/values.js';
 import { InputError } from '../errors.js';
 import type { KubeObject } from '../types/meta.js';
 import { goJsonCompact } from './go-json.js';
@@ -60,10 +61,6 @@ export interface ReadManifestsOptions extends ReadSourcesOptions {
 }
 
 export type { ReadSourcesOptions };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function describeType(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
@@ -135,7 +132,7 @@ function checkMetadataTypes(metadata: Record<string, unknown>, where: Located): 
   for (const field of ['labels', 'annotations'] as const) {
     const value = metadata[field];
     if (!Object.hasOwn(metadata, field) || value === null || value === undefined) continue;
-    if (!isObject(value)) return wrong(field, value, 'map[string]string');
+    if (!isJsonObject(value)) return wrong(field, value, 'map[string]string');
     for (const v of Object.values(value)) if (v !== null && typeof v !== 'string') wrong(field, v, 'string');
   }
 }
@@ -149,10 +146,10 @@ function checkObject(value: Record<string, unknown>, where: Located, requireName
   if (missing[0] === 'apiVersion') throw new MissingTypeError(`Object 'apiVersion' is missing in ${typeof kind === 'string' && kind !== '' ? `the ${kind}` : 'the object'}`, where, value, missing);
   if (missing[0] === 'kind') throw new MissingTypeError(`Object 'Kind' is missing in the ${String(apiVersion)} object`, where, value, missing);
   const metadata = value.metadata;
-  if (metadata !== undefined && metadata !== null && !isObject(metadata)) fail(where, `${kind}: metadata must be an object, not ${describeType(metadata)}`);
-  if (isObject(metadata)) checkMetadataTypes(metadata, where);
-  const name = isObject(metadata) ? metadata.name : undefined;
-  const generateName = isObject(metadata) ? metadata.generateName : undefined;
+  if (metadata !== undefined && metadata !== null && !isJsonObject(metadata)) fail(where, `${kind}: metadata must be an object, not ${describeType(metadata)}`);
+  if (isJsonObject(metadata)) checkMetadataTypes(metadata, where);
+  const name = isJsonObject(metadata) ? metadata.name : undefined;
+  const generateName = isJsonObject(metadata) ? metadata.generateName : undefined;
   const hasName = typeof name === 'string' && name !== '';
   const hasGenerateName = typeof generateName === 'string' && generateName !== '';
   if (requireName === 'name' && !hasName) fail(where, `${kind} has no metadata.name`);
@@ -162,7 +159,7 @@ function checkObject(value: Record<string, unknown>, where: Located, requireName
 
 function flatten(value: unknown, where: Located, options: ReadManifestsOptions, out: Manifest[], inherited?: { apiVersion: string; kind: string }): void {
   if (value === null || value === undefined) return;
-  if (!isObject(value)) fail(where, `expected an object, got ${describeType(value)}`);
+  if (!isJsonObject(value)) fail(where, `expected an object, got ${describeType(value)}`);
   let object = value;
   // Items of a typed list (`ConfigMapList`) may leave out apiVersion and kind; the list names them.
   if (inherited !== undefined && object.apiVersion === undefined && object.kind === undefined) {
@@ -239,7 +236,7 @@ export async function readManifests(sources: readonly string[], options: ReadMan
 function kustomizationFileError(source: string, docs: readonly unknown[]): InputError | undefined {
   const base = source.slice(source.lastIndexOf('/') + 1);
   if (base !== 'kustomization.yaml' && base !== 'kustomization.yml') return undefined;
-  const kindless = docs.find((d) => isObject(d) && (typeof d.kind !== 'string' || d.kind === ''));
+  const kindless = docs.find((d) => isJsonObject(d) && (typeof d.kind !== 'string' || d.kind === ''));
   if (kindless === undefined) return undefined;
   return new InputError(`unable to decode ${JSON.stringify(source)}: Object 'Kind' is missing in '${goJsonCompact(kindless)}'`);
 }
