@@ -31,13 +31,11 @@ const READ = ['get', 'list', 'watch'];
 const WRITE = ['create', 'delete', 'deletecollection', 'patch', 'update'];
 const ALL = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
-type Rule = PolicyRule;
-
-function r(apiGroups: string[], resources: string[], verbs: string[]): Rule {
+function r(apiGroups: string[], resources: string[], verbs: string[]): PolicyRule {
   return { verbs, apiGroups, resources };
 }
 
-function urls(nonResourceURLs: string[], verbs: string[]): Rule {
+function urls(nonResourceURLs: string[], verbs: string[]): PolicyRule {
   return { verbs, nonResourceURLs };
 }
 
@@ -45,7 +43,7 @@ function meta(name: string, labels: Record<string, string> = {}): ObjectMeta {
   return { name, labels: { [BOOTSTRAPPING_LABEL]: 'rbac-defaults', ...labels }, annotations: { [AUTOUPDATE_ANNOTATION]: 'true' } };
 }
 
-function clusterRole(name: string, rules: Rule[], labels: Record<string, string> = {}): ClusterRole {
+function clusterRole(name: string, rules: PolicyRule[], labels: Record<string, string> = {}): ClusterRole {
   return { apiVersion: `${GROUPS.rbac}/v1`, kind: 'ClusterRole', metadata: meta(name, labels), rules };
 }
 
@@ -66,7 +64,7 @@ function binding(name: string, role: string, subjects: { kind: 'Group' | 'User';
 
 const { apps, batch, autoscaling, policy, coordination, networking, discovery, authorization, authentication, rbac, certificates } = GROUPS;
 
-const VIEW_RULES: Rule[] = [
+const VIEW_RULES: PolicyRule[] = [
   r([''], ['configmaps', 'endpoints', 'persistentvolumeclaims', 'persistentvolumeclaims/status', 'pods', 'replicationcontrollers',
     'replicationcontrollers/scale', 'serviceaccounts', 'services', 'services/status'], READ),
   r([''], ['bindings', 'events', 'limitranges', 'namespaces/status', 'pods/log', 'pods/status', 'replicationcontrollers/status',
@@ -81,7 +79,7 @@ const VIEW_RULES: Rule[] = [
   r([networking], ['ingresses', 'ingresses/status', 'networkpolicies'], READ),
 ];
 
-const EDIT_RULES: Rule[] = [
+const EDIT_RULES: PolicyRule[] = [
   r([''], ['pods/attach', 'pods/exec', 'pods/portforward', 'pods/proxy', 'secrets', 'services/proxy'], READ),
   r([''], ['serviceaccounts'], ['impersonate']),
   r([''], ['pods', 'pods/attach', 'pods/exec', 'pods/portforward', 'pods/proxy'], WRITE),
@@ -98,7 +96,7 @@ const EDIT_RULES: Rule[] = [
   r([coordination], ['leases'], ALL),
 ];
 
-const ADMIN_RULES: Rule[] = [
+const ADMIN_RULES: PolicyRule[] = [
   r([authorization], ['localsubjectaccessreviews'], ['create']),
   r([rbac], ['rolebindings', 'roles'], ALL),
 ];

@@ -12,12 +12,7 @@ import { fromStorage } from '../../../rest/keys.js';
 import { nameOf, namespaceOf } from '../../../util/json.js';
 
 /** The objects of the four RBAC kinds by plural. */
-export interface RbacObjects {
-  roles: Role;
-  clusterroles: ClusterRole;
-  rolebindings: RoleBinding;
-  clusterrolebindings: ClusterRoleBinding;
-}
+export interface RbacObjects { roles: Role; clusterroles: ClusterRole; rolebindings: RoleBinding; clusterrolebindings: ClusterRoleBinding }
 
 /** The four RBAC kinds by plural. */
 export type RbacPlural = keyof RbacObjects;
