@@ -2,12 +2,11 @@
  * The signing controller of the built-in signers: signs approved requests that follow the
  * signer's rules, and marks the others `Failed` (reason SignerValidationFailure) without signing.
  */
-import type { JsonObject } from '../../sdk/types/meta.js';
+import type { CertificateSigningRequest } from '../../sdk/types/generated/certificates-v1.js';
 import type { ServerContext } from '../context.js';
 import { timestamp } from '../util/time.js';
 import type { Controller } from '../control/controller.js';
-import type { ResourceDef } from '../registry/types.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import type { KindDef } from '../registry/kind-def.js';
 import type { SigningCA } from './ca.js';
 import { certificateOf, hasTrueCondition, setConditions } from './conditions.js';
 import { conditionsOf } from '../util/conditions.js';
@@ -18,7 +17,7 @@ import { BUILTIN_SIGNERS, signerRefusal } from './signer-rules.js';
 import { CsrWriter } from './writer.js';
 
 /** Creates the signing controller. */
-export function signingController(ctx: ServerContext, def: ResourceDef, ca: SigningCA, signingDurationMs: number): Controller {
+export function signingController(ctx: ServerContext, def: KindDef<CertificateSigningRequest>, ca: SigningCA, signingDurationMs: number): Controller {
   const writer = new CsrWriter(ctx, def, 'certificate-controller');
 
   async function fail(name: string, message: string): Promise<void> {
@@ -31,10 +30,10 @@ export function signingController(ctx: ServerContext, def: ResourceDef, ca: Sign
     });
   }
 
-  return csrController(ctx, def, 'certificate-controller', async (csr: JsonObject) => {
-    const name = asString(asObject(csr.metadata)?.name) ?? '';
-    const spec = asObject(csr.spec) ?? {};
-    const signer = asString(spec.signerName) ?? '';
+  return csrController(ctx, def, 'certificate-controller', async (csr) => {
+    const name = csr.metadata?.name ?? '';
+    const spec = csr.spec;
+    const signer = spec.signerName;
     if (!BUILTIN_SIGNERS.includes(signer)) return;
     if (!hasTrueCondition(csr, 'Approved') || hasTrueCondition(csr, 'Denied') || hasTrueCondition(csr, 'Failed')) return;
     if (certificateOf(csr) !== '') return;
@@ -45,7 +44,7 @@ export function signingController(ctx: ServerContext, def: ResourceDef, ca: Sign
       await fail(name, `unable to parse csr ${JSON.stringify(name)}: ${e instanceof Error ? e.message : String(e)}`);
       return;
     }
-    const usages = (asArray(spec.usages) ?? []).map((u) => String(u));
+    const usages: string[] = [...(spec.usages ?? [])];
     const refusal = signerRefusal(signer, req, usages);
     if (refusal !== undefined) {
       await fail(name, refusal);
@@ -55,9 +54,7 @@ export function signingController(ctx: ServerContext, def: ResourceDef, ca: Sign
     const pem = await ca.sign(req, usages, ctx.now(), Math.min(signingDurationMs, exp));
     await writer.update(name, 'status', (current) => {
       if (certificateOf(current) !== '') return false;
-      const status = asObject(current.status) ?? {};
-      status.certificate = Buffer.from(pem, 'latin1').toString('base64');
-      current.status = status;
+      current.status = { ...current.status, certificate: Buffer.from(pem, 'latin1').toString('base64') };
       return true;
     });
   });

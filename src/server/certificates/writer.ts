@@ -6,7 +6,7 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import type { UserInfo } from '../request/user.js';
 import type { ServerContext } from '../context.js';
 import { InternalClient } from '../control/client.js';
-import type { ResourceDef } from '../registry/types.js';
+import type { AnyDef } from '../registry/kind-def.js';
 
 const controllerUsers = new WeakSet<UserInfo>();
 
@@ -15,17 +15,17 @@ export function isCertificateController(user: UserInfo): boolean {
   return controllerUsers.has(user);
 }
 
-/** A writer bound to one controller identity. */
-export class CsrWriter {
+/** A writer bound to one controller identity (the objects are typed when the def is). */
+export class CsrWriter<T extends JsonObject = JsonObject> {
   private readonly client: InternalClient;
 
-  constructor(ctx: ServerContext, private readonly def: ResourceDef, controller: string) {
+  constructor(ctx: ServerContext, private readonly def: AnyDef<T>, controller: string) {
     this.client = new InternalClient(ctx, controller);
     controllerUsers.add(this.client.user);
   }
 
   /** Applies `mutate` to the stored request through `subresource`; false leaves it. Missing is ignored. */
-  update(name: string, subresource: 'approval' | 'status', mutate: (csr: JsonObject) => boolean): Promise<JsonObject | undefined> {
+  update(name: string, subresource: 'approval' | 'status', mutate: (csr: T) => boolean): Promise<T | undefined> {
     return this.client.update(this.def, '', name, mutate, subresource);
   }
 }

@@ -15,7 +15,7 @@ import type { ServerContext } from '../context.js';
 import { timestamp } from '../util/time.js';
 import { InternalClient } from './client.js';
 import type { ResourceDef } from '../registry/types.js';
-import { asObject, asString } from '../util/json.js';
+import { asObject, asString, nameOf, namespaceOf } from '../util/json.js';
 
 /** Events of this many different messages for one object and reason are combined. */
 export const SIMILAR_EVENT_LIMIT = 10;
@@ -57,16 +57,12 @@ interface SimilarWindow {
   since: number;
 }
 
-/** Builds the reference of a stored object. */
+/** Builds the reference of a stored object (of any kind, custom resources too: read untyped). */
 export function referenceTo(obj: JsonObject, fieldPath?: string): InvolvedObject {
   const meta = asObject(obj.metadata) ?? {};
-  const ref: InvolvedObject = {
-    apiVersion: asString(obj.apiVersion) ?? 'v1',
-    kind: asString(obj.kind) ?? '',
-    name: asString(meta.name) ?? '',
-  };
-  const namespace = asString(meta.namespace);
-  if (namespace !== undefined && namespace !== '') ref.namespace = namespace;
+  const ref: InvolvedObject = { apiVersion: asString(obj.apiVersion) ?? 'v1', kind: asString(obj.kind) ?? '', name: nameOf(obj) };
+  const namespace = namespaceOf(obj);
+  if (namespace !== '') ref.namespace = namespace;
   const uid = asString(meta.uid);
   if (uid !== undefined) ref.uid = uid;
   const rv = asString(meta.resourceVersion);
@@ -103,8 +99,8 @@ export class EventRecorder {
 
   constructor(private readonly ctx: ServerContext, private readonly source: EventSource) {
     this.client = new InternalClient(ctx, source.component, source.component);
-    const def = ctx.registry.served('', 'v1', 'events');
-    this.def = def;
+    // Untyped: the recorder's Events hold `eventTime: null`, as client-go writes them (see registry/kind-def.ts).
+    this.def = ctx.registry.served('', 'v1', 'events');
   }
 
   /** Records an event about `object` (a stored object or a reference); returns at once. */

@@ -4,11 +4,9 @@
  * duplicates), kept in sync whenever any ClusterRole changes. With `bootstrap` it first creates
  * the default policy, so the aggregated defaults are filled in before the server is ready.
  */
-import { GROUPS } from '../../sdk/naming.js';
 import type { ClusterRole, PolicyRule } from '../../sdk/types/generated/rbac-v1.js';
 import type { LabelSelector } from '../../sdk/types/generated/meta-v1.js';
 import type { ServerContext } from '../context.js';
-import { storedAs } from '../registry/kind-def.js';
 import type { RbacPolicyStore } from '../auth/authz/rbac/policy-store.js';
 import { PolicyWriter } from '../auth/authz/policy-writer.js';
 import { ensureBootstrapPolicy } from '../auth/authz/bootstrap-policy.js';
@@ -39,17 +37,16 @@ export function aggregatedRules(role: ClusterRole, all: ClusterRole[]): PolicyRu
 /** Creates the aggregation controller (and, with `bootstrap`, the bootstrap policy writer). */
 export function clusterRoleAggregationController(ctx: ServerContext, policy: RbacPolicyStore, options: { bootstrap: boolean }): ReconcileLoop {
   const writer = new PolicyWriter(ctx, 'clusterrole-aggregation-controller');
-  const def = ctx.registry.kind(`${GROUPS.rbac}/v1`, 'ClusterRole');
-  const roles = (): ClusterRole[] => policy.list('clusterroles').map((c) => storedAs(def, c));
+  const def = policy.def('clusterroles');
+  const roles = (): ClusterRole[] => policy.list('clusterroles');
 
   async function sync(name: string): Promise<void> {
-    const stored = policy.get('clusterroles', '', name);
-    const role = stored === undefined ? undefined : storedAs(def, stored);
+    const role = policy.get('clusterroles', '', name);
     if (role === undefined || selectorsOf(role) === undefined) return;
     const want = aggregatedRules(role, roles());
     if (jsonEqual(role.rules ?? [], want)) return;
     await writer.update(def, '', name, (obj) => {
-      const fresh = aggregatedRules(storedAs(def, obj), roles());
+      const fresh = aggregatedRules(obj, roles());
       if (jsonEqual(obj.rules ?? [], fresh)) return false;
       obj.rules = fresh;
       return true;

@@ -54,11 +54,12 @@ function podSpecOf(registry: Registry, attrs: AdmissionAttributes): { spec: Part
   return holder === undefined ? undefined : { spec: holder.spec ?? {}, isPod };
 }
 
-function policy(labels: Record<string, unknown>, mode: string, defaults: JsonObject): { level: Level; version: string } | undefined {
+/** The policy of one mode from a namespace's labels, else from the configuration's (untyped) defaults. */
+function policy(labels: Record<string, string>, mode: string, defaults: JsonObject): { level: Level; version: string } | undefined {
   const short = mode.slice(mode.indexOf('/') + 1);
-  const level = asString(labels[mode]) ?? asString(defaults[short]);
+  const level = labels[mode] ?? asString(defaults[short]);
   if (level === undefined || !LEVELS.includes(level as Level) || level === 'privileged') return undefined;
-  const version = asString(labels[`${mode}-version`]) ?? asString(defaults[`${short}-version`]) ?? 'latest';
+  const version = labels[`${mode}-version`] ?? asString(defaults[`${short}-version`]) ?? 'latest';
   return { level: level as Level, version: /^v1\.\d+$/.test(version) ? version : 'latest' };
 }
 

@@ -7,13 +7,13 @@
  * permissions and subjects they lack (nothing is removed), as kube-apiserver reconciles them;
  * with the annotation set to anything else they are left as the cluster's owners changed them.
  */
-import type { JsonObject, JsonValue } from '../../../sdk/types/meta.js';
+import type { ClusterRole, ClusterRoleBinding, PolicyRule } from '../../../sdk/types/generated/rbac-v1.js';
+import type { ObjectMeta } from '../../../sdk/types/generated/meta-v1.js';
 import { DOMAIN, GROUPS } from '../../../sdk/naming.js';
-import type { RbacPolicyStore } from './rbac/policy-store.js';
+import type { RbacObjects, RbacPolicyStore } from './rbac/policy-store.js';
 import type { PolicyWriter } from './policy-writer.js';
 import { covers } from '../../../machinery/rbac/policy-rule.js';
 import { rulesOf } from './rbac/rules.js';
-import { asArray, asObject } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 
 /** Label of the objects of the bootstrap policy. */
@@ -31,32 +31,30 @@ const READ = ['get', 'list', 'watch'];
 const WRITE = ['create', 'delete', 'deletecollection', 'patch', 'update'];
 const ALL = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
-type Rule = Record<string, string[]>;
-
-function r(apiGroups: string[], resources: string[], verbs: string[]): Rule {
+function r(apiGroups: string[], resources: string[], verbs: string[]): PolicyRule {
   return { verbs, apiGroups, resources };
 }
 
-function urls(nonResourceURLs: string[], verbs: string[]): Rule {
+function urls(nonResourceURLs: string[], verbs: string[]): PolicyRule {
   return { verbs, nonResourceURLs };
 }
 
-function meta(name: string, labels: Record<string, string> = {}): JsonObject {
+function meta(name: string, labels: Record<string, string> = {}): ObjectMeta {
   return { name, labels: { [BOOTSTRAPPING_LABEL]: 'rbac-defaults', ...labels }, annotations: { [AUTOUPDATE_ANNOTATION]: 'true' } };
 }
 
-function clusterRole(name: string, rules: Rule[], labels: Record<string, string> = {}): JsonObject {
+function clusterRole(name: string, rules: PolicyRule[], labels: Record<string, string> = {}): ClusterRole {
   return { apiVersion: `${GROUPS.rbac}/v1`, kind: 'ClusterRole', metadata: meta(name, labels), rules };
 }
 
-function aggregated(name: string, label: string, labels: Record<string, string> = {}): JsonObject {
+function aggregated(name: string, label: string, labels: Record<string, string> = {}): ClusterRole {
   return {
     apiVersion: `${GROUPS.rbac}/v1`, kind: 'ClusterRole', metadata: meta(name, labels),
     aggregationRule: { clusterRoleSelectors: [{ matchLabels: { [label]: 'true' } }] }, rules: [],
   };
 }
 
-function binding(name: string, role: string, subjects: { kind: 'Group' | 'User'; name: string }[]): JsonObject {
+function binding(name: string, role: string, subjects: { kind: 'Group' | 'User'; name: string }[]): ClusterRoleBinding {
   return {
     apiVersion: `${GROUPS.rbac}/v1`, kind: 'ClusterRoleBinding', metadata: meta(name),
     roleRef: { apiGroup: GROUPS.rbac, kind: 'ClusterRole', name: role },
@@ -66,7 +64,7 @@ function binding(name: string, role: string, subjects: { kind: 'Group' | 'User';
 
 const { apps, batch, autoscaling, policy, coordination, networking, discovery, authorization, authentication, rbac, certificates } = GROUPS;
 
-const VIEW_RULES: Rule[] = [
+const VIEW_RULES: PolicyRule[] = [
   r([''], ['configmaps', 'endpoints', 'persistentvolumeclaims', 'persistentvolumeclaims/status', 'pods', 'replicationcontrollers',
     'replicationcontrollers/scale', 'serviceaccounts', 'services', 'services/status'], READ),
   r([''], ['bindings', 'events', 'limitranges', 'namespaces/status', 'pods/log', 'pods/status', 'replicationcontrollers/status',
@@ -81,7 +79,7 @@ const VIEW_RULES: Rule[] = [
   r([networking], ['ingresses', 'ingresses/status', 'networkpolicies'], READ),
 ];
 
-const EDIT_RULES: Rule[] = [
+const EDIT_RULES: PolicyRule[] = [
   r([''], ['pods/attach', 'pods/exec', 'pods/portforward', 'pods/proxy', 'secrets', 'services/proxy'], READ),
   r([''], ['serviceaccounts'], ['impersonate']),
   r([''], ['pods', 'pods/attach', 'pods/exec', 'pods/portforward', 'pods/proxy'], WRITE),
@@ -98,13 +96,13 @@ const EDIT_RULES: Rule[] = [
   r([coordination], ['leases'], ALL),
 ];
 
-const ADMIN_RULES: Rule[] = [
+const ADMIN_RULES: PolicyRule[] = [
   r([authorization], ['localsubjectaccessreviews'], ['create']),
   r([rbac], ['rolebindings', 'roles'], ALL),
 ];
 
 /** The ClusterRoles of the bootstrap policy, in creation order. */
-export function bootstrapClusterRoles(): JsonObject[] {
+export function bootstrapClusterRoles(): ClusterRole[] {
   return [
     clusterRole('cluster-admin', [r(['*'], ['*'], ['*']), urls(['*'], ['*'])]),
     clusterRole('system:discovery', [urls(['/api', '/api/*', '/apis', '/apis/*', '/healthz', '/livez', '/openapi', '/openapi/*', '/readyz', '/version', '/version/'], ['get'])]),
@@ -144,7 +142,7 @@ export function bootstrapClusterRoles(): JsonObject[] {
 }
 
 /** The ClusterRoleBindings of the bootstrap policy. */
-export function bootstrapClusterRoleBindings(): JsonObject[] {
+export function bootstrapClusterRoleBindings(): ClusterRoleBinding[] {
   return [
     binding('cluster-admin', 'cluster-admin', [{ kind: 'Group', name: 'system:masters' }]),
     binding('system:discovery', 'system:discovery', [{ kind: 'Group', name: 'system:authenticated' }]),
@@ -155,39 +153,43 @@ export function bootstrapClusterRoleBindings(): JsonObject[] {
   ];
 }
 
-function autoupdate(obj: JsonObject): boolean {
-  return asObject(asObject(obj.metadata)?.annotations)?.[AUTOUPDATE_ANNOTATION] === 'true';
+function autoupdate(obj: ClusterRole | ClusterRoleBinding): boolean {
+  return obj.metadata?.annotations?.[AUTOUPDATE_ANNOTATION] === 'true';
 }
 
-/** Adds to `live` what `want` has and it lacks: rules (or aggregation selectors), or subjects. Returns false when nothing is missing. */
-export function reconcileInto(live: JsonObject, want: JsonObject): boolean {
+/** Adds to `live` the rules (or aggregation selectors) `want` has and it lacks. Returns false when nothing is missing. */
+export function reconcileRole(live: ClusterRole, want: ClusterRole): boolean {
   let changed = false;
-  if (want.kind === 'ClusterRole') {
-    const wantSelectors = asArray(asObject(want.aggregationRule)?.clusterRoleSelectors);
-    if (wantSelectors !== undefined) {
-      const rule = asObject(live.aggregationRule) ?? {};
-      const selectors = [...(asArray(rule.clusterRoleSelectors) ?? [])];
-      for (const s of wantSelectors) {
-        if (!selectors.some((x) => jsonEqual(x, s))) {
-          selectors.push(structuredClone(s));
-          changed = true;
-        }
+  const wantSelectors = want.aggregationRule?.clusterRoleSelectors;
+  if (wantSelectors !== undefined) {
+    const rule = live.aggregationRule ?? {};
+    const selectors = [...(rule.clusterRoleSelectors ?? [])];
+    for (const s of wantSelectors) {
+      if (!selectors.some((x) => jsonEqual(x, s))) {
+        selectors.push(structuredClone(s));
+        changed = true;
       }
-      if (changed) live.aggregationRule = { ...rule, clusterRoleSelectors: selectors };
-      return changed;
     }
-    const liveRules = rulesOf(live);
-    const rules: JsonValue[] = [...(asArray(live.rules) ?? [])];
-    for (const r of asArray(want.rules) ?? []) {
-      if (covers(liveRules, rulesOf({ rules: [r] })).covered) continue;
-      rules.push(structuredClone(r));
-      changed = true;
-    }
-    if (changed) live.rules = rules;
+    if (changed) live.aggregationRule = { ...rule, clusterRoleSelectors: selectors };
     return changed;
   }
-  const subjects: JsonValue[] = [...(asArray(live.subjects) ?? [])];
-  for (const s of asArray(want.subjects) ?? []) {
+  const liveRules = rulesOf(live);
+  // A stored role's `rules` is null when empty (Go encodes it without omitempty).
+  const rules = [...(live.rules ?? [])];
+  for (const r of want.rules ?? []) {
+    if (covers(liveRules, rulesOf({ rules: [r] })).covered) continue;
+    rules.push(structuredClone(r));
+    changed = true;
+  }
+  if (changed) live.rules = rules;
+  return changed;
+}
+
+/** Adds to `live` the subjects `want` has and it lacks. Returns false when nothing is missing. */
+export function reconcileBinding(live: ClusterRoleBinding, want: ClusterRoleBinding): boolean {
+  let changed = false;
+  const subjects = [...(live.subjects ?? [])];
+  for (const s of want.subjects ?? []) {
     if (!subjects.some((x) => jsonEqual(x, s))) {
       subjects.push(structuredClone(s));
       changed = true;
@@ -197,18 +199,21 @@ export function reconcileInto(live: JsonObject, want: JsonObject): boolean {
   return changed;
 }
 
-/** Creates the missing objects of the bootstrap policy and reconciles the auto-updated ones. */
-export async function ensureBootstrapPolicy(policy: RbacPolicyStore, writer: PolicyWriter): Promise<void> {
-  const kinds = [['clusterroles', bootstrapClusterRoles()], ['clusterrolebindings', bootstrapClusterRoleBindings()]] as const;
-  for (const [plural, objects] of kinds) {
-    const def = policy.def(plural);
-    for (const want of objects) {
-      const name = String((want.metadata as JsonObject).name);
-      const live = policy.get(plural, '', name);
-      if (live === undefined) await writer.createIfMissing(def, '', want);
-      else if (autoupdate(live) && reconcileInto(structuredClone(live), want)) {
-        await writer.update(def, '', name, (obj) => autoupdate(obj) && reconcileInto(obj, want));
-      }
+async function ensure<P extends 'clusterroles' | 'clusterrolebindings'>(policy: RbacPolicyStore, writer: PolicyWriter, plural: P, objects: RbacObjects[P][],
+  reconcile: (live: RbacObjects[P], want: RbacObjects[P]) => boolean): Promise<void> {
+  const def = policy.def(plural);
+  for (const want of objects) {
+    const name = want.metadata?.name ?? '';
+    const live = policy.get(plural, '', name);
+    if (live === undefined) await writer.createIfMissing(def, '', want);
+    else if (autoupdate(live) && reconcile(structuredClone(live), want)) {
+      await writer.update(def, '', name, (obj) => autoupdate(obj) && reconcile(obj, want));
     }
   }
+}
+
+/** Creates the missing objects of the bootstrap policy and reconciles the auto-updated ones. */
+export async function ensureBootstrapPolicy(policy: RbacPolicyStore, writer: PolicyWriter): Promise<void> {
+  await ensure(policy, writer, 'clusterroles', bootstrapClusterRoles(), reconcileRole);
+  await ensure(policy, writer, 'clusterrolebindings', bootstrapClusterRoleBindings(), reconcileBinding);
 }

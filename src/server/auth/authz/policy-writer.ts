@@ -6,7 +6,7 @@
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { ServerContext } from '../../context.js';
 import { InternalClient } from '../../control/client.js';
-import type { ResourceDef } from '../../registry/types.js';
+import type { AnyDef } from '../../registry/kind-def.js';
 import { MASTERS_GROUP, type UserInfo } from '../../request/user.js';
 
 const APISERVER_USER: UserInfo = { username: 'system:apiserver', groups: [MASTERS_GROUP, 'system:authenticated'] };
@@ -20,12 +20,12 @@ export class PolicyWriter {
   }
 
   /** Creates an object; an existing one is left alone (returns false). */
-  async createIfMissing(def: ResourceDef, namespace: string, obj: JsonObject): Promise<boolean> {
+  async createIfMissing<T extends JsonObject>(def: AnyDef<T>, namespace: string, obj: T): Promise<boolean> {
     return (await this.client.createIfMissing(def, namespace, obj)) !== undefined;
   }
 
-  /** Changes an object with `mutate` (return false to keep it); a missing object is ignored. */
-  async update(def: ResourceDef, namespace: string, name: string, mutate: (obj: JsonObject) => boolean): Promise<void> {
+  /** Changes an object with `mutate` (return false to keep it; typed when the def is); a missing object is ignored. */
+  async update<T extends JsonObject>(def: AnyDef<T>, namespace: string, name: string, mutate: (obj: T) => boolean): Promise<void> {
     await this.client.update(def, namespace, name, mutate);
   }
 }

@@ -15,7 +15,7 @@ import { timestamp } from '../../util/time.js';
 import type { ResourceDef } from '../../registry/types.js';
 import { scaleSelector } from '../../rest/subresources.js';
 import { matchesLabels } from '../../../machinery/labels/selector.js';
-import { asArray, asNumber, asObject, asString, getPath, setPath } from '../../util/json.js';
+import { asArray, asNumber, asObject, asString, getPath, nameOf, setPath } from '../../util/json.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { Controller } from '../../control/controller.js';
 import { objectKeyOf, splitKey } from '../../feed/informer.js';
@@ -145,8 +145,9 @@ async function syncHpa(kit: ControllerKit, hpaDef: ResourceDef, hpa: HorizontalP
   const selector = scaleSelector(def, target);
   const selected = nsPods.filter((p) => isPodActive(p) && matchesLabels(selector, p.metadata?.labels));
   const podMetrics = await metrics.podMetrics(namespace);
+  // PodMetrics are built by the metrics API, never stored: no schema type, read untyped.
   const usageByPod = new Map<string, JsonObject>();
-  for (const m of podMetrics ?? []) usageByPod.set(asString(asObject(m.metadata)?.name) ?? '', m);
+  for (const m of podMetrics ?? []) usageByPod.set(nameOf(m), m);
 
   let desired = 0;
   const currentMetrics: MetricStatus[] = [];

@@ -4,20 +4,26 @@
  * authorizing a request never reads the store.
  */
 import type { JsonObject } from '../../../../sdk/types/meta.js';
+import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from '../../../../sdk/types/generated/rbac-v1.js';
 import { GROUPS } from '../../../../sdk/naming.js';
 import type { ServerCore, WriteEvent } from '../../../context.js';
-import type { ResourceDef } from '../../../registry/types.js';
+import { storedAs, type KindDef } from '../../../registry/kind-def.js';
 import { fromStorage } from '../../../rest/keys.js';
-import { asObject, asString } from '../../../util/json.js';
+import { nameOf, namespaceOf } from '../../../util/json.js';
+
+/** The objects of the four RBAC kinds by plural. */
+export interface RbacObjects { roles: Role; clusterroles: ClusterRole; rolebindings: RoleBinding; clusterrolebindings: ClusterRoleBinding }
 
 /** The four RBAC kinds by plural. */
-export type RbacPlural = 'roles' | 'clusterroles' | 'rolebindings' | 'clusterrolebindings';
+export type RbacPlural = keyof RbacObjects;
+
+type RbacDefs = { readonly [P in RbacPlural]: KindDef<RbacObjects[P]> };
 
 const PLURALS: RbacPlural[] = ['roles', 'clusterroles', 'rolebindings', 'clusterrolebindings'];
 
+// Write events carry objects of every kind: keyed untyped before the bucket says which.
 function keyOf(obj: JsonObject): string {
-  const meta = asObject(obj.metadata) ?? {};
-  return `${asString(meta.namespace) ?? ''}/${asString(meta.name) ?? ''}`;
+  return `${namespaceOf(obj)}/${nameOf(obj)}`;
 }
 
 /** RBAC objects by kind, then by `namespace/name`. */
@@ -26,20 +32,21 @@ export class RbacPolicyStore {
   private readonly byBucket = new Map<string, RbacPlural>();
   private readonly listeners = new Set<(plural: RbacPlural, event: WriteEvent) => void>();
 
-  private constructor(private readonly defs: Map<RbacPlural, ResourceDef>) {
-    for (const [p, d] of defs) this.byBucket.set(d.bucket, p);
+  private constructor(private readonly defs: RbacDefs) {
+    for (const p of PLURALS) this.byBucket.set(defs[p].bucket, p);
   }
 
   /** Subscribes to changes, then loads what is stored. */
   static async open(ctx: ServerCore): Promise<RbacPolicyStore> {
-    const defs = new Map<RbacPlural, ResourceDef>();
-    for (const p of PLURALS) {
-      const def = ctx.registry.served(GROUPS.rbac, 'v1', p);
-      defs.set(p, def);
-    }
+    const v1 = `${GROUPS.rbac}/v1` as const;
+    const defs: RbacDefs = {
+      roles: ctx.registry.kind(v1, 'Role'), clusterroles: ctx.registry.kind(v1, 'ClusterRole'),
+      rolebindings: ctx.registry.kind(v1, 'RoleBinding'), clusterrolebindings: ctx.registry.kind(v1, 'ClusterRoleBinding'),
+    };
     const s = new RbacPolicyStore(defs);
     ctx.onWrite((ev) => s.apply(ev));
-    for (const [p, def] of defs) {
+    for (const p of PLURALS) {
+      const def = defs[p];
       const m = s.map(p);
       for (const e of (await ctx.store.list(def.bucket)).items) {
         const obj = fromStorage(def, e.value);
@@ -66,22 +73,21 @@ export class RbacPolicyStore {
   }
 
   /** The resource def of one RBAC kind. */
-  def(p: RbacPlural): ResourceDef {
-    const d = this.defs.get(p);
-    if (d === undefined) throw new Error(`unknown RBAC kind ${p}`);
-    return d;
+  def<P extends RbacPlural>(p: P): KindDef<RbacObjects[P]> {
+    return this.defs[p];
   }
 
   /** One object, if it exists (`namespace` is '' for cluster-scoped kinds). */
-  get(p: RbacPlural, namespace: string, name: string): JsonObject | undefined {
-    return this.map(p).get(`${namespace}/${name}`);
+  get<P extends RbacPlural>(p: P, namespace: string, name: string): RbacObjects[P] | undefined {
+    const obj = this.map(p).get(`${namespace}/${name}`);
+    return obj === undefined ? undefined : storedAs(this.def(p), obj);
   }
 
   /** Every object of a kind (in one namespace when given). */
-  list(p: RbacPlural, namespace?: string): JsonObject[] {
-    const all = [...this.map(p).values()];
+  list<P extends RbacPlural>(p: P, namespace?: string): RbacObjects[P][] {
+    const all = [...this.map(p).values()].map((o) => storedAs(this.def(p), o));
     if (namespace === undefined) return all;
-    return all.filter((o) => (asString(asObject(o.metadata)?.namespace) ?? '') === namespace);
+    return all.filter((o) => (o.metadata?.namespace ?? '') === namespace);
   }
 
   /** Calls `listener` after each change of an RBAC object; returns an unsubscribe function. */

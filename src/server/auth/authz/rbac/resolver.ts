@@ -4,9 +4,10 @@
  * contributes an error (reported as the evaluation error) instead of rules.
  */
 import type { JsonObject } from '../../../../sdk/types/meta.js';
+import type { ClusterRoleBinding, RoleBinding } from '../../../../sdk/types/generated/rbac-v1.js';
 import { GROUPS } from '../../../../sdk/naming.js';
 import type { UserInfo } from '../../../request/user.js';
-import { asArray, asObject, asString } from '../../../util/json.js';
+import { asObject, asString } from '../../../util/json.js';
 import type { RbacPolicyStore } from './policy-store.js';
 import { rulesOf } from './rules.js';
 import type { PolicyRule } from '../../../../machinery/rbac/policy-rule.js';
@@ -27,14 +28,11 @@ interface Subject {
 /** Receives each rule that applies (with a description of where it comes from) or an error; return false to stop. */
 export type RuleVisitor = (source: string, rule: PolicyRule | undefined, error: string | undefined) => boolean;
 
-function subjectsOf(binding: JsonObject): Subject[] {
-  return (asArray(binding.subjects) ?? []).map((s) => {
-    const o = asObject(s) ?? {};
-    return { kind: asString(o.kind) ?? '', name: asString(o.name) ?? '', namespace: asString(o.namespace) ?? '' };
-  });
+function subjectsOf(binding: RoleBinding | ClusterRoleBinding): Subject[] {
+  return (binding.subjects ?? []).map((s) => ({ kind: s.kind, name: s.name, namespace: s.namespace ?? '' }));
 }
 
-/** The `roleRef` of a binding. */
+/** The `roleRef` of a binding object not yet stored (admission reads it untyped). */
 export function roleRefOf(binding: JsonObject): RoleRef {
   const r = asObject(binding.roleRef) ?? {};
   return { kind: asString(r.kind) ?? '', name: asString(r.name) ?? '' };
@@ -58,11 +56,6 @@ function appliesTo(user: UserInfo, s: Subject, bindingNamespace: string): boolea
 function describeSubject(s: Subject, bindingNamespace: string): string {
   if (s.kind === 'ServiceAccount') return `ServiceAccount "${s.name}/${s.namespace === '' ? bindingNamespace : s.namespace}"`;
   return `${s.kind} "${s.name}"`;
-}
-
-function nameAndNamespace(obj: JsonObject): { name: string; namespace: string } {
-  const meta = asObject(obj.metadata) ?? {};
-  return { name: asString(meta.name) ?? '', namespace: asString(meta.namespace) ?? '' };
 }
 
 /** Resolves RBAC rules from the policy store. */
@@ -93,12 +86,12 @@ export class RbacRuleResolver {
     }
   }
 
-  private visitBinding(user: UserInfo, binding: JsonObject, kind: string, namespace: string, visit: RuleVisitor): boolean {
+  private visitBinding(user: UserInfo, binding: RoleBinding | ClusterRoleBinding, kind: string, namespace: string, visit: RuleVisitor): boolean {
     const subject = subjectsOf(binding).find((s) => appliesTo(user, s, namespace));
     if (subject === undefined) return true;
-    const ref = roleRefOf(binding);
+    const ref = binding.roleRef;
     const got = this.roleRefRules(ref, namespace);
-    const { name } = nameAndNamespace(binding);
+    const name = binding.metadata?.name ?? '';
     const bindingName = namespace === '' ? name : `${name}/${namespace}`;
     const source = `${kind} "${bindingName}" of ${ref.kind} "${ref.name}" to ${describeSubject(subject, namespace)}`;
     if ('error' in got) return visit(source, undefined, got.error);
