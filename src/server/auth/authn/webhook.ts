@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { GROUPS } from '../../../sdk/naming.js';
 import type { UserInfo } from '../../request/user.js';
 import { stringsOf } from '../../util/json.js';
-import { readClientConfig, type RemoteService } from './client-config.js';
+import { readClientConfig, type RemoteService } from '../client-config.js';
 import { fetchJson } from './http-json.js';
 import type { TokenWebhookOptions } from './options.js';
 import { intersect, type TokenAuthenticator, type TokenResult } from './token.js';
