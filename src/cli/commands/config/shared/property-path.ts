@@ -11,15 +11,11 @@ import { CONFIG as CONFIG_SCHEMA } from '../../../../sdk/types/schema/kubeconfig
 import { goStructName, goTypeName, scalarWire, type ListSchema, type StructSchema, type TypeSchema } from '../../../../machinery/schema/type-schema.js';
 import { plainError } from './usage.js';
 
+/** A type of client-go's internal config types, with its Go name as kubectl's messages spell it. */
 type Nav =
   | { k: 'struct'; go: string; fields: Record<string, { file: string; nav: Nav }> }
   | { k: 'map'; go: string; value: Nav }
-  | { k: 'string' }
-  | { k: 'bool' }
-  | { k: 'bytes' }
-  | { k: 'strings' }
-  | { k: 'ptr'; go: string }
-  | { k: 'opaqueMap'; go: string };
+  | { k: 'string' | 'bool' | 'bytes' | 'strings' | 'ptr' | 'opaqueMap'; go: string };
 
 /**
  * kubectl navigates client-go's internal config types, which differ from the file's v1 types (the
@@ -53,10 +49,10 @@ function navOf(schema: TypeSchema): Nav {
     case 'list': {
       const values = namedValues(schema);
       if (values?.kind === 'struct') return { k: 'map', go: `map[string]*${internalName(values)}`, value: navOf(values) };
-      return values === undefined ? { k: 'strings' } : { k: 'opaqueMap', go: 'map[string]runtime.Object' };
+      return values === undefined ? { k: 'strings', go: goTypeName(schema) } : { k: 'opaqueMap', go: 'map[string]runtime.Object' };
     }
     case 'scalar':
-      return { k: scalarWire(schema) === 'bytes' ? 'bytes' : scalarWire(schema) === 'bool' ? 'bool' : 'string' };
+      return { k: scalarWire(schema) === 'bytes' ? 'bytes' : scalarWire(schema) === 'bool' ? 'bool' : 'string', go: goTypeName(schema) };
     default:
       return { k: 'opaqueMap', go: goTypeName(schema) };
   }
@@ -67,22 +63,6 @@ const CONFIG = navOf(CONFIG_SCHEMA);
 interface Step {
   value: string;
   nav: Nav;
-}
-
-function typeText(nav: Nav): string {
-  switch (nav.k) {
-    case 'struct':
-    case 'map':
-    case 'ptr':
-    case 'opaqueMap':
-      return nav.go;
-    case 'bytes':
-      return '[]uint8';
-    case 'strings':
-      return '[]string';
-    default:
-      return nav.k;
-  }
 }
 
 /** kubectl's `findNameStep`: a map key runs up to the first part naming a field of the values. */
@@ -108,7 +88,7 @@ export function parsePropertyPath(path: string): Step[] {
       const part = parts[i] as string;
       const field = Object.hasOwn(nav.fields, part) ? nav.fields[part] : undefined;
       if (field === undefined) {
-        throw plainError(`unable to parse ${path} after [${steps.map((s) => `{${s.value} ${typeText(s.nav)}}`).join(' ')}] at ${nav.go}`);
+        throw plainError(`unable to parse ${path} after [${steps.map((s) => `{${s.value} ${s.nav.go}}`).join(' ')}] at ${nav.go}`);
       }
       steps.push({ value: part, nav: field.nav });
       i++;
