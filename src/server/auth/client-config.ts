@@ -1,9 +1,8 @@
 /**
- * Client-config files (kubeconfig format) naming a remote service the server calls (the token and
- * authorization webhooks), read as kube-apiserver reads them (client-go's clientcmd, strictly the
- * file given): the current context's cluster and user, paths relative to the file, `*-data` before
- * the file it replaces, and the token file (trimmed) before the token, which stands in only when
- * the file cannot be read.
+ * Client-config files (kubeconfig format) the server reads: the remote services it calls (the
+ * token and authorization webhooks) and the credentials it presents to admission webhooks. Read
+ * as kube-apiserver reads them (client-go's clientcmd, strictly the file given): the current
+ * context's cluster and user, paths relative to the file, `*-data` before the file it replaces.
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
@@ -13,17 +12,32 @@ import { CONFIG } from '../../sdk/types/schema/kubeconfig.js';
 import { parseYaml } from '../http/body.js';
 import type { RemoteTls } from './authn/http-json.js';
 
+/** What the server presents as a user of a client-config file. */
+export interface UserCredentials {
+  /** `Authorization` header value: the bearer token, else basic auth. */
+  authorization?: string;
+  /** Client certificate and key (PEM). */
+  cert?: string;
+  key?: string;
+}
+
 /** The remote service of a client-config file. */
-export interface RemoteService extends RemoteTls {
+export interface RemoteService extends RemoteTls, UserCredentials {
   server: string;
-  token?: string;
+}
+
+/** A decoded client-config file. */
+export interface ClientConfigFile {
+  doc: Record<string, unknown>;
+  /** A path the file names, made relative to the file's directory (clientcmd's `ResolveLocalPaths`). */
+  local(file: string): string;
 }
 
 /** client-go's `ErrEmptyCluster`, which alone means there is no configuration at all. */
 const EMPTY_CLUSTER = 'cluster has no server defined';
 
 /** The `inner` object of the entry of a named list (`contexts[].context`) called `name`. */
-function entry(list: unknown, name: string, inner: string): Record<string, unknown> | undefined {
+export function namedEntry(list: unknown, name: string, inner: string): Record<string, unknown> | undefined {
   const found = (Array.isArray(list) ? list : []).map(obj).find((e) => str(e.name) === name);
   return found === undefined ? undefined : obj(found[inner]);
 }
@@ -40,55 +54,69 @@ function problems(contextName: string, context: unknown, clusterName: string, cl
   return out;
 }
 
-/** Reads and decodes the file as clientcmd's loader does (bounded YAML, kubectl's decoding rules). */
-async function load(path: string): Promise<Record<string, unknown>> {
+/** Reads and decodes a client-config file as clientcmd's loader does (bounded YAML, kubectl's decoding rules). */
+export async function loadClientConfigFile(path: string): Promise<ClientConfigFile> {
   const text = await readFile(path, 'utf8');
+  let doc: Record<string, unknown>;
   try {
     const result = goDecode(await parseYaml(text), CONFIG, { unknownFields: 'keep', foldCase: true, dropNullFields: true, canonicalBytes: true });
     if (result.error !== undefined) throw new Error(result.error);
-    return obj(result.value);
+    doc = obj(result.value);
   } catch (e) {
     throw new Error(`error loading config file "${path}": ${e instanceof Error ? e.message : String(e)}`);
   }
+  const dir = dirname(path);
+  return { doc, local: (file) => (isAbsolute(file) ? file : join(dir, file)) };
+}
+
+/** The text of a `*-data` field, else of the file the other field names. */
+async function dataOrFile(file: ClientConfigFile, data: unknown, path: unknown): Promise<string | undefined> {
+  if (str(data) !== '') return Buffer.from(str(data), 'base64').toString('utf8');
+  return str(path) === '' ? undefined : readFile(file.local(str(path)), 'utf8');
+}
+
+/**
+ * A user's credentials as client-go's transport uses them: the token file (re-read, trimmed) wins
+ * over the token, which stands in only when the file cannot be read; basic auth without a token;
+ * the client key with a client certificate.
+ */
+export async function userCredentials(file: ClientConfigFile, user: Record<string, unknown>): Promise<UserCredentials> {
+  const out: UserCredentials = {};
+  let token = str(user.token);
+  if (str(user.tokenFile) !== '') {
+    try {
+      token = (await readFile(file.local(str(user.tokenFile)), 'utf8')).trim();
+    } catch (e) {
+      if (token === '') throw e;
+    }
+  }
+  if (token !== '') out.authorization = `Bearer ${token}`;
+  else if (str(user.username) !== '' || str(user.password) !== '') out.authorization = `Basic ${Buffer.from(`${str(user.username)}:${str(user.password)}`).toString('base64')}`;
+  const cert = await dataOrFile(file, user['client-certificate-data'], user['client-certificate']);
+  if (cert === undefined) return out;
+  out.cert = cert;
+  const key = await dataOrFile(file, user['client-key-data'], user['client-key']);
+  if (key !== undefined) out.key = key;
+  return out;
 }
 
 /** Reads the service of a client-config file: its current context's cluster and user. */
 export async function readClientConfig(path: string): Promise<RemoteService> {
-  const doc = await load(path);
-  const dir = dirname(path);
-  const local = (file: string): string => (isAbsolute(file) ? file : join(dir, file));
-  const dataOrFile = async (data: unknown, file: unknown): Promise<string | undefined> => {
-    if (str(data) !== '') return Buffer.from(str(data), 'base64').toString('utf8');
-    return str(file) === '' ? undefined : readFile(local(str(file)), 'utf8');
-  };
-
+  const file = await loadClientConfigFile(path);
+  const { doc } = file;
   const contextName = str(doc['current-context']);
-  const context = entry(doc.contexts, contextName, 'context');
+  const context = namedEntry(doc.contexts, contextName, 'context');
   const clusterName = str(context?.cluster);
-  const cluster = entry(doc.clusters, clusterName, 'cluster') ?? {};
-  const user = entry(doc.users, str(context?.user), 'user') ?? {};
+  const cluster = namedEntry(doc.clusters, clusterName, 'cluster') ?? {};
   const found = problems(contextName, context, clusterName, cluster);
   if (found.length === 1 && found[0] === EMPTY_CLUSTER) {
     throw new Error(`${path}: invalid configuration: no configuration has been provided, try setting KUBERNETES_MASTER environment variable`);
   }
   if (found.length > 0) throw new Error(`${path}: invalid configuration: ${found.length === 1 ? found[0] : `[${found.join(', ')}]`}`);
 
-  const out: RemoteService = { server: str(cluster.server) };
-  const ca = await dataOrFile(cluster['certificate-authority-data'], cluster['certificate-authority']);
+  const out: RemoteService = { server: str(cluster.server), ...(await userCredentials(file, namedEntry(doc.users, str(context?.user), 'user') ?? {})) };
+  const ca = await dataOrFile(file, cluster['certificate-authority-data'], cluster['certificate-authority']);
   if (ca !== undefined) out.ca = ca;
   if (cluster['insecure-skip-tls-verify'] === true) out.insecureSkipTLSVerify = true;
-  const cert = await dataOrFile(user['client-certificate-data'], user['client-certificate']);
-  const key = await dataOrFile(user['client-key-data'], user['client-key']);
-  if (cert !== undefined) out.cert = cert;
-  if (key !== undefined) out.key = key;
-  let token = str(user.token);
-  if (str(user.tokenFile) !== '') {
-    try {
-      token = (await readFile(local(str(user.tokenFile)), 'utf8')).trim();
-    } catch (e) {
-      if (token === '') throw e;
-    }
-  }
-  if (token !== '') out.token = token;
   return out;
 }

@@ -68,7 +68,7 @@ export class WebhookTokenAuthenticator implements TokenAuthenticator {
       method: 'POST', body: { apiVersion: this.apiVersion, kind: 'TokenReview', metadata: { creationTimestamp: null }, spec, status: {} },
       ...(s.ca !== undefined ? { ca: s.ca } : {}), ...(s.cert !== undefined ? { cert: s.cert } : {}), ...(s.key !== undefined ? { key: s.key } : {}),
       ...(s.insecureSkipTLSVerify === true ? { insecureSkipTLSVerify: true } : {}),
-      ...(s.token !== undefined ? { headers: { Authorization: `Bearer ${s.token}` } } : {}),
+      ...(s.authorization !== undefined ? { headers: { Authorization: s.authorization } } : {}),
     });
     if (r.status !== 200 && r.status !== 201) {
       this.log(`token webhook answered ${r.status}`);

@@ -55,7 +55,7 @@ export function reviewFor(attrs: AuthorizationAttributes, version: 'v1' | 'v1bet
 function post(target: RemoteService, body: string, timeoutMs: number): Promise<{ status: number; text: string }> {
   const url = new URL(target.server);
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', 'Content-Length': String(Buffer.byteLength(body)) };
-  if (target.token !== undefined) headers.Authorization = `Bearer ${target.token}`;
+  if (target.authorization !== undefined) headers.Authorization = target.authorization;
   const https = url.protocol === 'https:';
   const send = https ? httpsRequest : httpRequest;
   const options = {
