@@ -48,9 +48,6 @@ function problems(contextName: string, context: unknown, clusterName: string, cl
   if (contextName !== '' && context === undefined) out.push(`context was not found for specified context: ${contextName}`);
   if (Object.keys(cluster).length === 0) out.push(EMPTY_CLUSTER);
   else if (str(cluster.server) === '') out.push(clusterName === '' ? 'default cluster has no server defined' : `no server found for cluster "${clusterName}"`);
-  if (cluster['insecure-skip-tls-verify'] === true && (str(cluster['certificate-authority']) !== '' || str(cluster['certificate-authority-data']) !== '')) {
-    out.push('specifying a root certificates file with the insecure flag is not allowed');
-  }
   return out;
 }
 
@@ -76,9 +73,9 @@ async function dataOrFile(file: ClientConfigFile, data: unknown, path: unknown):
 }
 
 /**
- * A user's credentials as client-go's transport uses them: the token file (re-read, trimmed) wins
- * over the token, which stands in only when the file cannot be read; basic auth without a token;
- * the client key with a client certificate.
+ * A user's credentials as client-go's transport uses them: the token file (trimmed; read once,
+ * where the transport re-reads it every minute) wins over the token, which stands in only when the
+ * file cannot be read; basic auth without a token; the client key with a client certificate.
  */
 export async function userCredentials(file: ClientConfigFile, user: Record<string, unknown>): Promise<UserCredentials> {
   const out: UserCredentials = {};
@@ -114,9 +111,15 @@ export async function readClientConfig(path: string): Promise<RemoteService> {
   }
   if (found.length > 0) throw new Error(`${path}: invalid configuration: ${found.length === 1 ? found[0] : `[${found.join(', ')}]`}`);
 
-  const out: RemoteService = { server: str(cluster.server), ...(await userCredentials(file, namedEntry(doc.users, str(context?.user), 'user') ?? {})) };
+  const server = str(cluster.server);
+  // client-go reads the credentials and TLS settings for an https server only.
+  if (!/^https:\/\//i.test(server)) return { server };
+  const out: RemoteService = { server, ...(await userCredentials(file, namedEntry(doc.users, str(context?.user), 'user') ?? {})) };
   const ca = await dataOrFile(file, cluster['certificate-authority-data'], cluster['certificate-authority']);
   if (ca !== undefined) out.ca = ca;
-  if (cluster['insecure-skip-tls-verify'] === true) out.insecureSkipTLSVerify = true;
+  if (cluster['insecure-skip-tls-verify'] === true) {
+    if (ca !== undefined) throw new Error(`${path}: specifying a root certificates file with the insecure flag is not allowed`);
+    out.insecureSkipTLSVerify = true;
+  }
   return out;
 }
