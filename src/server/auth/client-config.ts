@@ -6,9 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
-import { jsonObjectOrEmpty as obj, stringOrEmpty as str } from '../../machinery/json/values.js';
-import { goDecode } from '../../machinery/schema/go-decode.js';
-import { CONFIG } from '../../sdk/types/schema/kubeconfig.js';
+import type { ClusterEntry, ConfigModel, UserEntry } from '../../sdk/types/kubeconfig.js';
+import { decodeConfig } from '../../sdk/types/kubeconfig-decode.js';
 import { parseYaml } from '../http/body.js';
 import type { RemoteTls } from './authn/http-json.js';
 
@@ -28,7 +27,7 @@ export interface RemoteService extends RemoteTls, UserCredentials {
 
 /** A decoded client-config file. */
 export interface ClientConfigFile {
-  doc: Record<string, unknown>;
+  model: ConfigModel;
   /** A path the file names, made relative to the file's directory (clientcmd's `ResolveLocalPaths`). */
   local(file: string): string;
 }
@@ -36,40 +35,32 @@ export interface ClientConfigFile {
 /** client-go's `ErrEmptyCluster`, which alone means there is no configuration at all. */
 const EMPTY_CLUSTER = 'cluster has no server defined';
 
-/** The `inner` object of the entry of a named list (`contexts[].context`) called `name`. */
-export function namedEntry(list: unknown, name: string, inner: string): Record<string, unknown> | undefined {
-  const found = (Array.isArray(list) ? list : []).map(obj).find((e) => str(e.name) === name);
-  return found === undefined ? undefined : obj(found[inner]);
-}
-
 /** The checks of client-go's `ConfirmUsable` that concern what the server reads. */
-function problems(contextName: string, context: unknown, clusterName: string, cluster: Record<string, unknown>): string[] {
+function problems(contextName: string, context: unknown, clusterName: string, cluster: ClusterEntry): string[] {
   const out: string[] = [];
   if (contextName !== '' && context === undefined) out.push(`context was not found for specified context: ${contextName}`);
   if (Object.keys(cluster).length === 0) out.push(EMPTY_CLUSTER);
-  else if (str(cluster.server) === '') out.push(clusterName === '' ? 'default cluster has no server defined' : `no server found for cluster "${clusterName}"`);
+  else if ((cluster.server ?? '') === '') out.push(clusterName === '' ? 'default cluster has no server defined' : `no server found for cluster "${clusterName}"`);
   return out;
 }
 
 /** Reads and decodes a client-config file as clientcmd's loader does (bounded YAML, kubectl's decoding rules). */
 export async function loadClientConfigFile(path: string): Promise<ClientConfigFile> {
   const text = await readFile(path, 'utf8');
-  let doc: Record<string, unknown>;
+  let model: ConfigModel;
   try {
-    const result = goDecode(await parseYaml(text), CONFIG, { unknownFields: 'keep', foldCase: true, dropNullFields: true, canonicalBytes: true });
-    if (result.error !== undefined) throw new Error(result.error);
-    doc = obj(result.value);
+    model = decodeConfig(await parseYaml(text)).model;
   } catch (e) {
     throw new Error(`error loading config file "${path}": ${e instanceof Error ? e.message : String(e)}`);
   }
   const dir = dirname(path);
-  return { doc, local: (file) => (isAbsolute(file) ? file : join(dir, file)) };
+  return { model, local: (file) => (isAbsolute(file) ? file : join(dir, file)) };
 }
 
 /** The text of a `*-data` field, else of the file the other field names. */
-async function dataOrFile(file: ClientConfigFile, data: unknown, path: unknown): Promise<string | undefined> {
-  if (str(data) !== '') return Buffer.from(str(data), 'base64').toString('utf8');
-  return str(path) === '' ? undefined : readFile(file.local(str(path)), 'utf8');
+async function dataOrFile(file: ClientConfigFile, data = '', path = ''): Promise<string | undefined> {
+  if (data !== '') return Buffer.from(data, 'base64').toString('utf8');
+  return path === '' ? undefined : readFile(file.local(path), 'utf8');
 }
 
 /**
@@ -77,18 +68,18 @@ async function dataOrFile(file: ClientConfigFile, data: unknown, path: unknown):
  * where the transport re-reads it every minute) wins over the token, which stands in only when the
  * file cannot be read; basic auth without a token; the client key with a client certificate.
  */
-export async function userCredentials(file: ClientConfigFile, user: Record<string, unknown>): Promise<UserCredentials> {
+export async function userCredentials(file: ClientConfigFile, user: UserEntry): Promise<UserCredentials> {
   const out: UserCredentials = {};
-  let token = str(user.token);
-  if (str(user.tokenFile) !== '') {
+  let token = user.token ?? '';
+  if ((user.tokenFile ?? '') !== '') {
     try {
-      token = (await readFile(file.local(str(user.tokenFile)), 'utf8')).trim();
+      token = (await readFile(file.local(user.tokenFile ?? ''), 'utf8')).trim();
     } catch (e) {
       if (token === '') throw e;
     }
   }
   if (token !== '') out.authorization = `Bearer ${token}`;
-  else if (str(user.username) !== '' || str(user.password) !== '') out.authorization = `Basic ${Buffer.from(`${str(user.username)}:${str(user.password)}`).toString('base64')}`;
+  else if ((user.username ?? '') !== '' || (user.password ?? '') !== '') out.authorization = `Basic ${Buffer.from(`${user.username ?? ''}:${user.password ?? ''}`).toString('base64')}`;
   const cert = await dataOrFile(file, user['client-certificate-data'], user['client-certificate']);
   if (cert === undefined) return out;
   out.cert = cert;
@@ -100,21 +91,21 @@ export async function userCredentials(file: ClientConfigFile, user: Record<strin
 /** Reads the service of a client-config file: its current context's cluster and user. */
 export async function readClientConfig(path: string): Promise<RemoteService> {
   const file = await loadClientConfigFile(path);
-  const { doc } = file;
-  const contextName = str(doc['current-context']);
-  const context = namedEntry(doc.contexts, contextName, 'context');
-  const clusterName = str(context?.cluster);
-  const cluster = namedEntry(doc.clusters, clusterName, 'cluster') ?? {};
+  const { model } = file;
+  const contextName = model.currentContext;
+  const context = model.contexts.get(contextName);
+  const clusterName = context?.cluster ?? '';
+  const cluster = model.clusters.get(clusterName) ?? {};
   const found = problems(contextName, context, clusterName, cluster);
   if (found.length === 1 && found[0] === EMPTY_CLUSTER) {
     throw new Error(`${path}: invalid configuration: no configuration has been provided, try setting KUBERNETES_MASTER environment variable`);
   }
   if (found.length > 0) throw new Error(`${path}: invalid configuration: ${found.length === 1 ? found[0] : `[${found.join(', ')}]`}`);
 
-  const server = str(cluster.server);
+  const server = cluster.server ?? '';
   // client-go reads the credentials and TLS settings for an https server only.
   if (!/^https:\/\//i.test(server)) return { server };
-  const out: RemoteService = { server, ...(await userCredentials(file, namedEntry(doc.users, str(context?.user), 'user') ?? {})) };
+  const out: RemoteService = { server, ...(await userCredentials(file, model.users.get(context?.user ?? '') ?? {})) };
   const ca = await dataOrFile(file, cluster['certificate-authority-data'], cluster['certificate-authority']);
   if (ca !== undefined) out.ca = ca;
   if (cluster['insecure-skip-tls-verify'] === true) {

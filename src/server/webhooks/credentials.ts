@@ -5,8 +5,7 @@
  * AuthenticationInfoResolver matches them, then the current context's user. Token, token file,
  * basic auth and client certificates, read by the one client-config reader.
  */
-import { stringOrEmpty as str } from '../../machinery/json/values.js';
-import { loadClientConfigFile, namedEntry, userCredentials, type UserCredentials } from '../auth/client-config.js';
+import { loadClientConfigFile, userCredentials, type UserCredentials } from '../auth/client-config.js';
 
 /** Finds the credentials for a host. */
 export type CredentialResolver = (target: string) => Promise<UserCredentials>;
@@ -17,10 +16,10 @@ export const NO_CREDENTIALS: CredentialResolver = () => Promise.resolve({});
 /** Reads a kubeconfig (YAML or JSON) into a resolver; relative paths are relative to `path`. */
 export async function loadCredentialResolver(path: string): Promise<CredentialResolver> {
   const file = await loadClientConfigFile(path);
-  const { doc } = file;
+  const { model } = file;
   const cache = new Map<string, Promise<UserCredentials>>();
   const forName = (name: string): Promise<UserCredentials> | undefined => {
-    const user = namedEntry(doc.users, name, 'user');
+    const user = model.users.get(name);
     if (user === undefined) return undefined;
     let c = cache.get(name);
     if (c === undefined) {
@@ -41,7 +40,7 @@ export async function loadCredentialResolver(path: string): Promise<CredentialRe
   };
   // Last, the current context's user, as the API server's AuthenticationInfoResolver does.
   const current = (): Promise<UserCredentials> | undefined => {
-    const user = str(namedEntry(doc.contexts, str(doc['current-context']), 'context')?.user);
+    const user = model.contexts.get(model.currentContext)?.user ?? '';
     return user === '' ? undefined : forName(user);
   };
   return (target) => {
