@@ -33,7 +33,7 @@ export { importConfig, ImportConflictError } from './import.js';
 export type { ImportConflictPolicy, ImportedEntry } from './import.js';
 export type { ConfigMutation, EditOptions, EditResult } from './edit.js';
 export type { LockOptions } from './lock.js';
-export { emptyModel } from './decode.js';
+export { emptyModel } from '../types/kubeconfig-decode.js';
 export { encodeConfig, configToYaml, toGoJson } from './encode.js';
 /** YAML text of JSON-like data as kubectl writes it (machinery's one YAML writer, under its earlier name here). */
 export { toYaml as toGoYaml } from '../../machinery/yaml/emit.js';

@@ -4,7 +4,7 @@
  */
 import { CONFIG_FILE_LIMIT, readTextFileLimited } from '../bounded-read.js';
 import { ConfigError } from '../errors.js';
-import { DecodeError, decodeConfig, emptyModel } from './decode.js';
+import { DecodeError, decodeConfig, emptyModel } from '../types/kubeconfig-decode.js';
 import { errnoCode, goPathError, isNotFound } from './fs-errors.js';
 import { mergeFiles } from './merge.js';
 import { configAccess, ioPath } from './paths.js';

@@ -3,7 +3,7 @@
  * that defines a name wins whole (entries are never merged field by field); for `current-context`
  * and the preferences the first non-empty value wins.
  */
-import { emptyModel } from './decode.js';
+import { emptyModel } from '../types/kubeconfig-decode.js';
 import { setOwn } from '../../machinery/json/own-keys.js';
 import type { ConfigFile, ConfigModel, ConfigOrigins, EntryKind } from './types.js';
 

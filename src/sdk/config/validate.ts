@@ -4,7 +4,7 @@
  */
 import { openAndClose } from '../fs-async.js';
 import { goPathError } from './fs-errors.js';
-import { CLUSTER } from './schema.js';
+import { CLUSTER } from '../types/schema/kubeconfig.js';
 import type { ClusterEntry, UserEntry } from './types.js';
 
 /** client-go's `ErrEmptyCluster`. */

@@ -83,7 +83,7 @@ export async function postReview(target: WebhookTarget, caBundle: string | undef
       servername: /^[\d.]+$|:/.test(target.serverName) ? undefined : target.serverName,
       checkServerIdentity: (_host: string, cert: PeerCertificate) => checkServerIdentity(target.serverName, cert),
       ...(ca !== undefined ? { ca } : {}),
-      ...(creds.certPem !== undefined && creds.keyPem !== undefined ? { cert: creds.certPem, key: creds.keyPem } : {}),
+      ...(creds.cert !== undefined && creds.key !== undefined ? { cert: creds.cert, key: creds.key } : {}),
       headers: {
         'Content-Type': 'application/json', Accept: 'application/json', 'Content-Length': Buffer.byteLength(text),
         ...(creds.authorization !== undefined ? { Authorization: creds.authorization } : {}),

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { GROUPS } from '../../../sdk/naming.js';
 import type { UserInfo } from '../../request/user.js';
 import { stringsOf } from '../../util/json.js';
-import { readClientConfig, type RemoteService } from './client-config.js';
+import { readClientConfig, type RemoteService } from '../client-config.js';
 import { fetchJson } from './http-json.js';
 import type { TokenWebhookOptions } from './options.js';
 import { intersect, type TokenAuthenticator, type TokenResult } from './token.js';
@@ -68,7 +68,7 @@ export class WebhookTokenAuthenticator implements TokenAuthenticator {
       method: 'POST', body: { apiVersion: this.apiVersion, kind: 'TokenReview', metadata: { creationTimestamp: null }, spec, status: {} },
       ...(s.ca !== undefined ? { ca: s.ca } : {}), ...(s.cert !== undefined ? { cert: s.cert } : {}), ...(s.key !== undefined ? { key: s.key } : {}),
       ...(s.insecureSkipTLSVerify === true ? { insecureSkipTLSVerify: true } : {}),
-      ...(s.token !== undefined ? { headers: { Authorization: `Bearer ${s.token}` } } : {}),
+      ...(s.authorization !== undefined ? { headers: { Authorization: s.authorization } } : {}),
     });
     if (r.status !== 200 && r.status !== 201) {
       this.log(`token webhook answered ${r.status}`);

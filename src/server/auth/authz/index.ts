@@ -20,7 +20,8 @@ import { accessReviewEndpoint, type ReviewEndpoint } from './reviews/endpoint.js
 import { mayUseSigner, type SignerVerb } from './signers.js';
 import { AlwaysAllowMode, AlwaysDenyMode, PrivilegedGroupsMode } from './simple-modes.js';
 import { ModeUnion } from './union.js';
-import { WebhookMode, loadWebhookTarget } from './webhook.js';
+import { WebhookMode } from './webhook.js';
+import { readClientConfig } from '../client-config.js';
 
 export type { AuthorizationModeName, AuthorizationOptions } from './options.js';
 export { AuthorizationOptionsError, parseAuthorizationModes } from './options.js';
@@ -57,7 +58,7 @@ async function buildMode(ctx: ServerCore, name: AuthorizationModeName, o: Author
       const w = o.webhook;
       if (w === undefined) throw new Error("authorization-mode Webhook's authorization config file not passed");
       const { configFile, ...rest } = w;
-      return new WebhookMode(await loadWebhookTarget(configFile), rest, () => ctx.now());
+      return new WebhookMode(await readClientConfig(configFile), rest, () => ctx.now());
     }
   }
 }

@@ -4,8 +4,6 @@
  * denied for 30 seconds by default, as kube-apiserver's flags). A failed call has no opinion and
  * reports the failure as the evaluation error, never the credentials.
  */
-import { readFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { GROUPS } from '../../../sdk/naming.js';
@@ -13,11 +11,12 @@ import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { AuthorizationAttributes } from '../authorizer.js';
 import type { AuthorizationMode, ModeDecision, RuleSet } from './types.js';
 import { unknownRules } from './types.js';
+import type { RemoteService } from '../client-config.js';
 import { jsonObjectOrEmpty as obj, nonEmptyString as text } from '../../../machinery/json/values.js';
 
 /** Options of the Webhook mode. */
 export interface WebhookAuthorizationOptions {
-  /** `--authorization-webhook-config-file` (client-config format: the first cluster and user). */
+  /** `--authorization-webhook-config-file` (client-config format: the current context's cluster and user). */
   configFile: string;
   /** `--authorization-webhook-version`: `v1beta1` (default, as kube-apiserver) or `v1`. */
   version?: 'v1' | 'v1beta1';
@@ -25,45 +24,6 @@ export interface WebhookAuthorizationOptions {
   authorizedTtlMs?: number;
   /** `--authorization-webhook-cache-unauthorized-ttl` in ms (default 30 seconds). */
   unauthorizedTtlMs?: number;
-}
-
-/** How to reach the webhook. */
-interface WebhookTarget {
-  url: URL;
-  ca?: Buffer;
-  cert?: Buffer;
-  key?: Buffer;
-  token?: string;
-  insecure: boolean;
-}
-
-async function fileOrData(base: string, file: unknown, data: unknown): Promise<Buffer | undefined> {
-  const d = text(data);
-  if (d !== undefined) return Buffer.from(d, 'base64');
-  const f = text(file);
-  if (f === undefined) return undefined;
-  return readFile(isAbsolute(f) ? f : join(base, f));
-}
-
-/** Reads the client-config file of a webhook (first cluster, first user). */
-export async function loadWebhookTarget(configFile: string): Promise<WebhookTarget> {
-  const yaml = await import('js-yaml');
-  const doc = obj(yaml.load(await readFile(configFile, 'utf8')));
-  const base = dirname(configFile);
-  const cluster = obj(obj((Array.isArray(doc.clusters) ? doc.clusters : [])[0]).cluster);
-  const user = obj(obj((Array.isArray(doc.users) ? doc.users : [])[0]).user);
-  const server = text(cluster.server);
-  if (server === undefined) throw new Error(`invalid webhook config file "${configFile}": no cluster server`);
-  const target: WebhookTarget = { url: new URL(server), insecure: cluster['insecure-skip-tls-verify'] === true };
-  const ca = await fileOrData(base, cluster['certificate-authority'], cluster['certificate-authority-data']);
-  const cert = await fileOrData(base, user['client-certificate'], user['client-certificate-data']);
-  const key = await fileOrData(base, user['client-key'], user['client-key-data']);
-  const token = text(user.token) ?? (text(user.tokenFile) !== undefined ? (await readFile(String(user.tokenFile), 'utf8')).trim() : undefined);
-  if (ca !== undefined) target.ca = ca;
-  if (cert !== undefined) target.cert = cert;
-  if (key !== undefined) target.key = key;
-  if (token !== undefined) target.token = token;
-  return target;
 }
 
 /** The SubjectAccessReview body sent for a request. */
@@ -92,15 +52,16 @@ export function reviewFor(attrs: AuthorizationAttributes, version: 'v1' | 'v1bet
   return { apiVersion: `${GROUPS.authorization}/${version}`, kind: 'SubjectAccessReview', metadata: { creationTimestamp: null }, spec, status: { allowed: false } };
 }
 
-function post(target: WebhookTarget, body: string, timeoutMs: number): Promise<{ status: number; text: string }> {
+function post(target: RemoteService, body: string, timeoutMs: number): Promise<{ status: number; text: string }> {
+  const url = new URL(target.server);
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', 'Content-Length': String(Buffer.byteLength(body)) };
-  if (target.token !== undefined) headers.Authorization = `Bearer ${target.token}`;
-  const https = target.url.protocol === 'https:';
+  if (target.authorization !== undefined) headers.Authorization = target.authorization;
+  const https = url.protocol === 'https:';
   const send = https ? httpsRequest : httpRequest;
   const options = {
-    method: 'POST', host: target.url.hostname, port: target.url.port === '' ? (https ? 443 : 80) : Number(target.url.port),
-    path: `${target.url.pathname}${target.url.search}`, headers, timeout: timeoutMs,
-    ...(https ? { ca: target.ca, cert: target.cert, key: target.key, rejectUnauthorized: !target.insecure, servername: target.url.hostname } : {}),
+    method: 'POST', host: url.hostname, port: url.port === '' ? (https ? 443 : 80) : Number(url.port),
+    path: `${url.pathname}${url.search}`, headers, timeout: timeoutMs,
+    ...(https ? { ca: target.ca, cert: target.cert, key: target.key, rejectUnauthorized: target.insecureSkipTLSVerify !== true, servername: url.hostname } : {}),
   };
   return new Promise((resolve, reject) => {
     const req = send(options, (res) => {
@@ -120,7 +81,7 @@ export class WebhookMode implements AuthorizationMode {
   private readonly cache = new Map<string, { decision: ModeDecision; expires: number }>();
   private readonly version: 'v1' | 'v1beta1';
 
-  constructor(private readonly target: WebhookTarget, private readonly opts: Omit<WebhookAuthorizationOptions, 'configFile'>, private readonly now: () => number = Date.now) {
+  constructor(private readonly target: RemoteService, private readonly opts: Omit<WebhookAuthorizationOptions, 'configFile'>, private readonly now: () => number = Date.now) {
     this.version = opts.version ?? 'v1beta1';
   }
 

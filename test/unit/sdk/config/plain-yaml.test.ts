@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parsePlainBlockYaml } from '../../../../src/sdk/config/plain-yaml.js';
 import { loadYaml } from '../../../../src/sdk/config/yaml-parse.js';
 import { configToYaml } from '../../../../src/sdk/config/encode.js';
-import { decodeConfig } from '../../../../src/sdk/config/decode.js';
+import { decodeConfig } from '../../../../src/sdk/types/kubeconfig-decode.js';
 
 /** js-yaml's answer: the value, or the error's message. */
 async function slow(text: string): Promise<unknown> {

@@ -7,68 +7,62 @@
 import { getOwn, setOwn } from '../../../../machinery/json/own-keys.js';
 import { canonicalGoBase64 } from '../../../../machinery/go-base64.js';
 import type { ConfigModel } from '../../../../sdk/config/types.js';
+import { CONFIG as CONFIG_SCHEMA } from '../../../../sdk/types/schema/kubeconfig.js';
+import { goStructName, goTypeName, scalarWire, type ListSchema, type StructSchema, type TypeSchema } from '../../../../machinery/schema/type-schema.js';
 import { plainError } from './usage.js';
 
+/** A type of client-go's internal config types, with its Go name as kubectl's messages spell it. */
 type Nav =
   | { k: 'struct'; go: string; fields: Record<string, { file: string; nav: Nav }> }
   | { k: 'map'; go: string; value: Nav }
-  | { k: 'string' }
-  | { k: 'bool' }
-  | { k: 'bytes' }
-  | { k: 'strings' }
-  | { k: 'ptr'; go: string }
-  | { k: 'opaqueMap'; go: string };
+  | { k: 'string' | 'bool' | 'bytes' | 'strings' | 'ptr' | 'opaqueMap'; go: string };
 
-const STRING: Nav = { k: 'string' };
-const BOOL: Nav = { k: 'bool' };
-const BYTES: Nav = { k: 'bytes' };
-const EXTENSIONS: Nav = { k: 'opaqueMap', go: 'map[string]runtime.Object' };
+/**
+ * kubectl navigates client-go's internal config types, which differ from the file's v1 types (the
+ * one schema) in a few ways: the named lists are maps (`map[string]*api.Cluster`), extensions are
+ * `map[string]runtime.Object`, the impersonation fields are called `act-as*`, and every struct
+ * field but `preferences` is a pointer (`auth-provider`, `exec`), which the navigation does not enter.
+ */
+const INTERNAL_NAMES = new Map([['as', 'act-as'], ['as-uid', 'act-as-uid'], ['as-groups', 'act-as-groups'], ['as-user-extra', 'act-as-user-extra']]);
 
-function struct(go: string, fields: Record<string, Nav | [string, Nav]>): Nav {
-  const out: Record<string, { file: string; nav: Nav }> = {};
-  for (const [name, f] of Object.entries(fields)) out[name] = Array.isArray(f) ? { file: f[0], nav: f[1] } : { file: name, nav: f };
-  return { k: 'struct', go, fields: out };
+function internalName(schema: StructSchema): string {
+  return `api.${goStructName(schema)}`;
 }
 
-const CLUSTER = struct('api.Cluster', {
-  server: STRING, 'tls-server-name': STRING, 'insecure-skip-tls-verify': BOOL, 'certificate-authority': STRING,
-  'certificate-authority-data': BYTES, 'proxy-url': STRING, 'disable-compression': BOOL, extensions: EXTENSIONS,
-});
-const AUTH_INFO = struct('api.AuthInfo', {
-  'client-certificate': STRING, 'client-certificate-data': BYTES, 'client-key': STRING, 'client-key-data': BYTES, token: STRING,
-  tokenFile: STRING, 'act-as': ['as', STRING], 'act-as-uid': ['as-uid', STRING], 'act-as-groups': ['as-groups', { k: 'strings' }],
-  'act-as-user-extra': ['as-user-extra', { k: 'opaqueMap', go: 'map[string][]string' }], username: STRING, password: STRING,
-  'auth-provider': { k: 'ptr', go: '*api.AuthProviderConfig' }, exec: { k: 'ptr', go: '*api.ExecConfig' }, extensions: EXTENSIONS,
-});
-const CONTEXT = struct('api.Context', { cluster: STRING, user: STRING, namespace: STRING, extensions: EXTENSIONS });
-const PREFERENCES = struct('api.Preferences', { colors: BOOL, extensions: EXTENSIONS });
-const CONFIG = struct('api.Config', {
-  kind: STRING, apiVersion: STRING, preferences: PREFERENCES,
-  clusters: { k: 'map', go: 'map[string]*api.Cluster', value: CLUSTER },
-  users: { k: 'map', go: 'map[string]*api.AuthInfo', value: AUTH_INFO },
-  contexts: { k: 'map', go: 'map[string]*api.Context', value: CONTEXT },
-  'current-context': STRING, extensions: EXTENSIONS,
-});
+/** The values of a named list (`[{name, cluster}]`: the cluster's type), when it is one. */
+function namedValues(list: ListSchema): TypeSchema | undefined {
+  if (list.items.kind !== 'struct') return undefined;
+  const [value, more] = Object.keys(list.items.fields).filter((k) => k !== 'name');
+  return value === undefined || more !== undefined ? undefined : list.items.fields[value];
+}
+
+function navOf(schema: TypeSchema): Nav {
+  switch (schema.kind) {
+    case 'struct': {
+      const fields: Record<string, { file: string; nav: Nav }> = {};
+      for (const [file, type] of Object.entries(schema.fields)) {
+        const nav: Nav = type.kind === 'struct' && file !== 'preferences' ? { k: 'ptr', go: `*${internalName(type)}` } : navOf(type);
+        fields[INTERNAL_NAMES.get(file) ?? file] = { file, nav };
+      }
+      return { k: 'struct', go: internalName(schema), fields };
+    }
+    case 'list': {
+      const values = namedValues(schema);
+      if (values?.kind === 'struct') return { k: 'map', go: `map[string]*${internalName(values)}`, value: navOf(values) };
+      return values === undefined ? { k: 'strings', go: goTypeName(schema) } : { k: 'opaqueMap', go: 'map[string]runtime.Object' };
+    }
+    case 'scalar':
+      return { k: scalarWire(schema) === 'bytes' ? 'bytes' : scalarWire(schema) === 'bool' ? 'bool' : 'string', go: goTypeName(schema) };
+    default:
+      return { k: 'opaqueMap', go: goTypeName(schema) };
+  }
+}
+
+const CONFIG = navOf(CONFIG_SCHEMA);
 
 interface Step {
   value: string;
   nav: Nav;
-}
-
-function typeText(nav: Nav): string {
-  switch (nav.k) {
-    case 'struct':
-    case 'map':
-    case 'ptr':
-    case 'opaqueMap':
-      return nav.go;
-    case 'bytes':
-      return '[]uint8';
-    case 'strings':
-      return '[]string';
-    default:
-      return nav.k;
-  }
 }
 
 /** kubectl's `findNameStep`: a map key runs up to the first part naming a field of the values. */
@@ -94,7 +88,7 @@ export function parsePropertyPath(path: string): Step[] {
       const part = parts[i] as string;
       const field = Object.hasOwn(nav.fields, part) ? nav.fields[part] : undefined;
       if (field === undefined) {
-        throw plainError(`unable to parse ${path} after [${steps.map((s) => `{${s.value} ${typeText(s.nav)}}`).join(' ')}] at ${nav.go}`);
+        throw plainError(`unable to parse ${path} after [${steps.map((s) => `{${s.value} ${s.nav.go}}`).join(' ')}] at ${nav.go}`);
       }
       steps.push({ value: part, nav: field.nav });
       i++;

@@ -1,9 +1,10 @@
 /**
- * The types of a kubeconfig file (client-go's `clientcmd/api/v1` structs) as type schemas, which
- * decode.ts decodes a parsed file by with the same rules and messages as kubectl's decoder, and
- * which say which fields are known (the rest is kept as it is).
+ * The types of a kubeconfig file (client-go's `clientcmd/api/v1` structs) as type schemas: the
+ * SDK's config loader and the server's client-config reader decode files by them with kubectl's
+ * rules and messages, `config set` navigates them, and they say which fields are known (the rest
+ * is kept as it is). Here, beside the API types, so that the server may import them too.
  */
-import { BOOLEAN as bool, BYTES as bytes, STRING as str, listOf, mapOf, type StructSchema, type TypeSchema, type UntypedSchema } from '../../machinery/schema/type-schema.js';
+import { BOOLEAN as bool, BYTES as bytes, STRING as str, listOf, mapOf, type StructSchema, type TypeSchema, type UntypedSchema } from '../../../machinery/schema/type-schema.js';
 
 /** `runtime.RawExtension`: a JSON value of whatever shape, kept as it is. */
 const RAW_EXTENSION: UntypedSchema = { kind: 'untyped', name: 'runtime.RawExtension' };

@@ -9,8 +9,8 @@ import { setOwn } from '../../machinery/json/own-keys.js';
 import { goDecode } from '../../machinery/schema/go-decode.js';
 import { typeMetaProbeError } from '../../machinery/type-meta-probe.js';
 import { EXEC_API_GROUP } from '../naming.js';
-import { CONFIG } from './schema.js';
-import type { ClusterEntry, ConfigModel, ContextEntry, NamedExtension, Preferences, UserEntry } from './types.js';
+import { CONFIG } from './schema/kubeconfig.js';
+import type { ClusterEntry, ConfigModel, ContextEntry, NamedExtension, Preferences, UserEntry } from './kubeconfig.js';
 
 /** A document kubectl's decoder would reject; the message is kubectl's. */
 export class DecodeError extends Error {
