@@ -6,6 +6,7 @@
 import { goJsonValueKind } from '../../machinery/go-json-syntax.js';
 import type { JsonValue } from '../../machinery/json-numbers.js';
 import { setOwn } from '../../machinery/json/own-keys.js';
+import { isJsonObject } from '../../machinery/json/values.js';
 import { goDecode } from '../../machinery/schema/go-decode.js';
 import { typeMetaProbeError } from '../../machinery/type-meta-probe.js';
 import { EXEC_API_GROUP } from '../naming.js';
@@ -18,10 +19,6 @@ export class DecodeError extends Error {
 }
 
 type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 const LEGACY_EXEC_VERSIONS = new Set([`${EXEC_API_GROUP}/v1alpha1`, `${EXEC_API_GROUP}/v1beta1`]);
 
@@ -40,7 +37,7 @@ function toMap<T>(list: unknown, inner: string, listType: string, entryType: str
     if (out.has(name)) {
       throw new DecodeError(`error converting *[]${listType} into *map[string]*api.${entryType}: duplicate name "${name}" in list`);
     }
-    out.set(name, (isObject(named[inner]) ? named[inner] : {}) as T);
+    out.set(name, (isJsonObject(named[inner]) ? named[inner] : {}) as T);
   }
   return out;
 }
@@ -56,7 +53,7 @@ export function emptyModel(): ConfigModel {
  */
 export function decodeConfig(doc: unknown): { model: ConfigModel; extra: Record<string, unknown> } {
   if (doc === null || doc === undefined) return { model: emptyModel(), extra: {} };
-  if (!isObject(doc)) {
+  if (!isJsonObject(doc)) {
     throw new DecodeError(`couldn't get version/kind; json parse error: ${typeMetaProbeError(doc)}`);
   }
   for (const key of ['apiVersion', 'kind'] as const) {
@@ -79,7 +76,7 @@ export function decodeConfig(doc: unknown): { model: ConfigModel; extra: Record<
   for (const user of users.values()) defaultExec(user);
   const model: ConfigModel = {
     currentContext: typeof decoded['current-context'] === 'string' ? decoded['current-context'] : '',
-    preferences: (isObject(decoded.preferences) ? decoded.preferences : {}) as Preferences,
+    preferences: (isJsonObject(decoded.preferences) ? decoded.preferences : {}) as Preferences,
     clusters: toMap<ClusterEntry>(decoded.clusters, 'cluster', 'NamedCluster', 'Cluster'),
     users,
     contexts: toMap<ContextEntry>(decoded.contexts, 'context', 'NamedContext', 'Context'),
