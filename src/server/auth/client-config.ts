@@ -98,7 +98,8 @@ export async function readClientConfig(path: string): Promise<RemoteService> {
   const cluster = model.clusters.get(clusterName) ?? {};
   const found = problems(contextName, context, clusterName, cluster);
   if (found.length === 1 && found[0] === EMPTY_CLUSTER) {
-    throw new Error(`${path}: invalid configuration: no configuration has been provided, try setting KUBERNETES_MASTER environment variable`);
+    // client-go adds a hint about an environment variable of its own; a server's file has no such fallback.
+    throw new Error(`${path}: invalid configuration: no configuration has been provided (its current-context names no cluster)`);
   }
   if (found.length > 0) throw new Error(`${path}: invalid configuration: ${found.length === 1 ? found[0] : `[${found.join(', ')}]`}`);
 
