@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { openStreamsEnv, type StreamsEnv } from './streams-support.js';
 import { waitFor } from './streams-support.js';
@@ -73,6 +73,46 @@ describe('proxy', () => {
     const r = await proxy;
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, `Starting to serve on 127.0.0.1:${port}\n`);
+  });
+
+  test('a client that goes away mid-body, and one that sends too much, leave the proxy serving', async () => {
+    const port = await freePort();
+    const stop = new AbortController();
+    const proxy = s.cli(['proxy', `--port=${port}`], { signal: stop.signal });
+    try {
+      await waitFor('the proxy', () => httpGet({ port }, '/version').catch(() => undefined));
+      const head = 'POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n';
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(`${head}Content-Length: 100000\r\n\r\n{"a":`);
+          setTimeout(() => socket.destroy(), 200);
+        });
+        socket.once('close', () => resolve());
+        socket.once('error', reject);
+      });
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(`${head}Content-Length: ${70 * 1024 * 1024}\r\n\r\n`);
+          const chunk = Buffer.alloc(1024 * 1024, 0x20);
+          const pump = (): void => {
+            while (!socket.destroyed && socket.write(chunk));
+            if (!socket.destroyed) socket.once('drain', pump);
+          };
+          pump();
+        });
+        let text = '';
+        socket.on('data', (c: Buffer) => (text += c.toString('latin1')));
+        socket.once('close', () => resolve(text));
+        socket.once('error', (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' || e.code === 'ECONNRESET' ? resolve(text) : reject(e)));
+      });
+      assert.match(answer, /^HTTP\/1\.1 413 [^]*\r\n\r\n[^]*request body too large\n/);
+      assert.equal((await httpGet({ port }, '/version')).status, 200, 'still serving');
+    } finally {
+      stop.abort();
+    }
+    const r = await proxy;
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, '');
   });
 
   test('--unix-socket, --api-prefix, --www with --www-prefix, --accept-hosts', async () => {

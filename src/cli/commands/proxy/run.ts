@@ -21,10 +21,30 @@ function withSlash(p: string): string {
   return p.endsWith('/') ? p : `${p}/`;
 }
 
+/**
+ * The largest request body the proxy takes: it holds a body in memory before it sends it on, and an
+ * API server refuses far smaller ones (3 MiB by default), so only a runaway client reaches this.
+ */
+const MAX_REQUEST_BODY = 64 * 1024 * 1024;
+
+/** The client sent more than {@link MAX_REQUEST_BODY}. */
+class BodyTooLarge extends Error {}
+
+/** The request's body; rejects when the client goes away first or sends too much. */
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolveBody, reject) => {
     const parts: Buffer[] = [];
-    req.on('data', (c: Buffer) => parts.push(c));
+    let size = 0;
+    const onData = (c: Buffer): void => {
+      size += c.length;
+      if (size <= MAX_REQUEST_BODY) {
+        parts.push(c);
+        return;
+      }
+      req.off('data', onData);
+      reject(new BodyTooLarge());
+    };
+    req.on('data', onData);
     req.once('end', () => resolveBody(Buffer.concat(parts)));
     req.once('error', reject);
   });
@@ -36,7 +56,15 @@ async function forward(client: PlatformClient, req: IncomingMessage, res: Server
     res.writeHead(405).end();
     return;
   }
-  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+  let body: Buffer | undefined;
+  try {
+    body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+  } catch (e) {
+    // A client that went away mid-body gets nothing; one that sent too much is told so and cut off.
+    if (e instanceof BodyTooLarge) res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('request body too large\n', () => req.socket.destroy());
+    else req.socket.destroy();
+    return;
+  }
   const headers: Record<string, string> = {};
   for (const name of ['content-type', 'accept']) {
     const v = req.headers[name];
