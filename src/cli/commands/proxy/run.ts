@@ -91,6 +91,11 @@ async function forward(client: PlatformClient, req: IncomingMessage, res: Server
   }
 }
 
+/** Streams a file that was there a moment ago; a read that fails (the file gone, unreadable) cuts the answer off rather than the proxy. */
+function sendFile(file: string, res: ServerResponse): void {
+  createReadStream(file).once('error', () => res.destroy()).pipe(res);
+}
+
 async function serveStatic(dir: string, rel: string, res: ServerResponse): Promise<void> {
   const root = resolve(dir);
   const file = resolve(join(root, normalize(`/${rel}`)));
@@ -102,14 +107,14 @@ async function serveStatic(dir: string, rel: string, res: ServerResponse): Promi
     const st = await stat(file);
     if (!st.isDirectory()) {
       res.writeHead(200);
-      createReadStream(file).pipe(res);
+      sendFile(file, res);
       return;
     }
     const index = join(file, 'index.html');
     const hasIndex = await stat(index).then((i) => i.isFile(), () => false);
     if (hasIndex) {
       res.writeHead(200);
-      createReadStream(index).pipe(res);
+      sendFile(index, res);
       return;
     }
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(await directoryListing(file));
