@@ -11,7 +11,7 @@ import { InputError, isStatusError } from '../errors.js';
 import { ANNOTATIONS } from '../naming.js';
 import type { KubeObject } from '../types/meta.js';
 import { ApplyConflictError } from './apply-errors.js';
-import { applyObject } from './apply-object.js';
+import { applyObject, type ApplyObjectOptions } from './apply-object.js';
 import { KindMapper } from './kind-mapper.js';
 import type { Manifest } from './manifests.js';
 import { describeObject } from './object-ref.js';
@@ -33,20 +33,9 @@ export interface DiffEntry {
 }
 
 /** Options of {@link diffManifests}. */
-export interface DiffManifestsOptions extends Omit<NamespaceOptions, 'namespace'> {
+export interface DiffManifestsOptions extends Omit<NamespaceOptions, 'namespace'>, Pick<ApplyObjectOptions, 'serverSide' | 'fieldManager' | 'forceConflicts' | 'force'> {
   /** The namespace for objects that name none (default: the client's, as `diff` without `-n`). */
   namespace?: string | undefined;
-  /** Server-side apply dry run instead of client-side (kubectl's `--server-side`). */
-  serverSide?: boolean | undefined;
-  /** Field manager (kubectl's `--field-manager`; default: the client's). */
-  fieldManager?: string | undefined;
-  /** Server-side: take ownership of fields other managers own (kubectl's `--force-conflicts`). */
-  forceConflicts?: boolean | undefined;
-  /**
-   * The same as {@link forceConflicts}.
-   * @deprecated Use `forceConflicts`, kubectl's flag's name (kubectl's `--force` means delete and re-create).
-   */
-  force?: boolean | undefined;
   /** Objects compared at once (default 8). */
   concurrency?: number | undefined;
   /**
