@@ -6,11 +6,11 @@
 import { setOwn } from '../../machinery/json/own-keys.js';
 import type { PlatformClient } from '../client.js';
 import { parseFieldPath, withoutPaths } from '../../machinery/json/path-removal.js';
-import type { ResourceMapping } from '../discovery/rest-mapper.js';
 import { InputError, isStatusError } from '../errors.js';
 import { ANNOTATIONS } from '../naming.js';
 import type { KubeObject } from '../types/meta.js';
 import { ApplyConflictError } from './apply-errors.js';
+import type { ApplyResult } from './apply-manifests.js';
 import { applyObject, type ApplyObjectOptions } from './apply-object.js';
 import { KindMapper } from './kind-mapper.js';
 import type { Manifest } from './manifests.js';
@@ -19,17 +19,11 @@ import { clientFor, resolveManifest, type NamespaceOptions } from './resolve-man
 import { runLimited } from './run-limited.js';
 
 /** One object of a diff. */
-export interface DiffEntry {
-  index: number;
-  manifest: Manifest;
-  description: string;
-  mapping?: ResourceMapping | undefined;
-  namespace?: string | undefined;
+export interface DiffEntry extends Pick<ApplyResult, 'index' | 'manifest' | 'description' | 'mapping' | 'namespace' | 'error'> {
   /** The object now (undefined when it does not exist). */
   live?: KubeObject | undefined;
   /** The object after the apply (from a server dry run). */
   merged?: KubeObject | undefined;
-  error?: unknown;
 }
 
 /** Options of {@link diffManifests}. */
