@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DiscoveredResource } from '../../src/sdk/discovery/model.js';
+import type { KubeObject } from '../../src/sdk/types/meta.js';
 import { preferredResources } from '../../src/cli/commands/api-resources/preferred.js';
 import { selectResources } from '../../src/cli/commands/api-resources/select.js';
 import { formatResources } from '../../src/cli/commands/api-resources/format.js';
@@ -13,7 +14,7 @@ import { incompleteDiscoveryMessage } from '../../src/cli/commands/api-resources
 import { versionsOf } from '../../src/cli/commands/api-versions/versions.js';
 import { joinSchemeNamePort, serviceDisplayName, serviceLink } from '../../src/cli/commands/cluster-info/service-links.js';
 import { serviceLine } from '../../src/cli/commands/cluster-info/print-service.js';
-import { goStructJson } from '../../src/cli/commands/cluster-info/dump/go-struct-json.js';
+import { listPrinter } from '../../src/cli/commands/cluster-info/dump/list-printer.js';
 import { withTemplateCreationTimestamp } from '../../src/cli/commands/cluster-info/dump/template-metadata.js';
 
 function res(group: string, version: string, resource: string, kind: string, extra: Partial<DiscoveredResource> = {}): DiscoveredResource {
@@ -103,8 +104,9 @@ test('cluster-info links: proxy paths with kubectl\'s scheme guess, load balance
   assert.equal(serviceLine('n', 'l', false), 'n is running at l\n');
 });
 
-test('dump JSON: insertion order, four-space indent, Go escaping, empty containers', () => {
-  assert.equal(goStructJson({ kind: 'X', b: [1, 'a<b>&\u2028'], a: {}, c: [], d: null, e: { z: true, y: 1.5 } }), [
+test('dump JSON: insertion order, four-space indent, Go escaping, empty containers', async () => {
+  const print = await listPrinter({ output: 'json', template: '', allowMissingKeys: false, showManagedFields: true, readFile: async () => '' });
+  assert.equal(print({ kind: 'X', b: [1, 'a<b>&\u2028'], a: {}, c: [], d: null, e: { z: true, y: 1.5 } } as KubeObject, '*v1.XList'), [
     '{',
     '    "kind": "X",',
     '    "b": [',

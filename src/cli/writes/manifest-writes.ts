@@ -63,11 +63,7 @@ export async function runManifestWrites(ctx: CommandContext, flags: FlagReader<M
   let manifests = await readCommandManifests(ctx, flags, { requireName: options.requireName, errors: readErrors, progress, schemaValidation: validation });
   // `replace` has no `-l`: it reads as empty.
   const selector = flags.optional(SELECTOR_FLAG) ?? '';
-  if (selector !== '') {
-    const { compileLabelSelector } = await import('../../sdk/apply/label-selector.js');
-    const matches = compileLabelSelector(selector);
-    manifests = manifests.filter((m) => matches(m.object.metadata?.labels));
-  }
+  if (selector !== '') manifests = (await import('../../sdk/apply/label-selector.js')).selectManifests(manifests, selector);
   if (manifests.length === 0) throw (await failuresError(readErrors, ctx.commandPath)) ?? new UsageError(`no objects passed to ${ctx.commandPath[0] ?? 'create'}`, false);
 
   const [client, { namespace }, { applyManifests }, { describeObject }, { withLastApplied }] = await Promise.all([

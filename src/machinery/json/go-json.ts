@@ -38,6 +38,11 @@ export interface ToJsonOptions {
    * of an unstructured object (the last-applied annotation), where every object is a map.
    */
   sortAllKeys?: boolean;
+  /**
+   * Keep the keys of every object in insertion order, as if all were marked with
+   * {@link GO_FIELD_ORDER}: `json.MarshalIndent` of a typed object the server sent in its field order.
+   */
+  fieldOrder?: boolean;
 }
 
 const HEX = '0123456789abcdef';
@@ -156,6 +161,6 @@ function write(value: unknown, indent: string, prefix: string, out: string[], fi
  */
 export function toJson(value: unknown, options: ToJsonOptions = {}): string {
   const out: string[] = [];
-  write(value, options.indent ?? '', '', out, false, options.sortAllKeys === true);
+  write(value, options.indent ?? '', '', out, options.fieldOrder === true, options.sortAllKeys === true);
   return out.join('');
 }

@@ -6,12 +6,12 @@
 import { setOwn } from '../../machinery/json/own-keys.js';
 import type { PlatformClient } from '../client.js';
 import { parseFieldPath, withoutPaths } from '../../machinery/json/path-removal.js';
-import type { ResourceMapping } from '../discovery/rest-mapper.js';
 import { InputError, isStatusError } from '../errors.js';
 import { ANNOTATIONS } from '../naming.js';
 import type { KubeObject } from '../types/meta.js';
 import { ApplyConflictError } from './apply-errors.js';
-import { applyObject } from './apply-object.js';
+import type { ApplyResult } from './apply-manifests.js';
+import { applyObject, type ApplyObjectOptions } from './apply-object.js';
 import { KindMapper } from './kind-mapper.js';
 import type { Manifest } from './manifests.js';
 import { describeObject } from './object-ref.js';
@@ -19,34 +19,17 @@ import { clientFor, resolveManifest, type NamespaceOptions } from './resolve-man
 import { runLimited } from './run-limited.js';
 
 /** One object of a diff. */
-export interface DiffEntry {
-  index: number;
-  manifest: Manifest;
-  description: string;
-  mapping?: ResourceMapping | undefined;
-  namespace?: string | undefined;
+export interface DiffEntry extends Pick<ApplyResult, 'index' | 'manifest' | 'description' | 'mapping' | 'namespace' | 'error'> {
   /** The object now (undefined when it does not exist). */
   live?: KubeObject | undefined;
   /** The object after the apply (from a server dry run). */
   merged?: KubeObject | undefined;
-  error?: unknown;
 }
 
 /** Options of {@link diffManifests}. */
-export interface DiffManifestsOptions extends Omit<NamespaceOptions, 'namespace'> {
+export interface DiffManifestsOptions extends Omit<NamespaceOptions, 'namespace'>, Pick<ApplyObjectOptions, 'serverSide' | 'fieldManager' | 'forceConflicts' | 'force'> {
   /** The namespace for objects that name none (default: the client's, as `diff` without `-n`). */
   namespace?: string | undefined;
-  /** Server-side apply dry run instead of client-side (kubectl's `--server-side`). */
-  serverSide?: boolean | undefined;
-  /** Field manager (kubectl's `--field-manager`; default: the client's). */
-  fieldManager?: string | undefined;
-  /** Server-side: take ownership of fields other managers own (kubectl's `--force-conflicts`). */
-  forceConflicts?: boolean | undefined;
-  /**
-   * The same as {@link forceConflicts}.
-   * @deprecated Use `forceConflicts`, kubectl's flag's name (kubectl's `--force` means delete and re-create).
-   */
-  force?: boolean | undefined;
   /** Objects compared at once (default 8). */
   concurrency?: number | undefined;
   /**

@@ -7,6 +7,7 @@
 import { SelectorParseError, parseLabelSelector } from '../../machinery/labels/parse.js';
 import { matchesLabels, type LabelSelector } from '../../machinery/labels/selector.js';
 import { InputError } from '../errors.js';
+import type { Manifest } from './manifests.js';
 
 /**
  * Compiles a label selector into a predicate on an object's labels.
@@ -22,4 +23,14 @@ export function compileLabelSelector(selector: string): (labels: Readonly<Record
     throw err;
   }
   return (labels) => matchesLabels(parsed, labels);
+}
+
+/**
+ * The manifests whose objects' labels match `selector` (`-l` of the commands that read manifests).
+ *
+ * @throws InputError when the selector does not parse
+ */
+export function selectManifests(manifests: Manifest[], selector: string): Manifest[] {
+  const matches = compileLabelSelector(selector);
+  return manifests.filter((m) => matches(m.object.metadata?.labels));
 }

@@ -12,17 +12,8 @@ import type { ConfigAccessOptions } from './paths.js';
 import type { ConfigAccess, ConfigFile, LoadedConfig } from './types.js';
 import { YamlSyntaxError, parseYaml } from './yaml-parse.js';
 
-/** Options of {@link loadConfig}. */
-export interface LoadConfigOptions {
-  /** `--kubeconfig`: only this file is read (and written). */
-  explicitPath?: string | undefined;
-  /** Environment variables; `PLATFORMCONFIG` is read from here (never from `process.env`). */
-  env: Readonly<Record<string, string | undefined>>;
-  /** Home directory, for `~/.platform/config`. */
-  homedir: string;
-  /** Working directory for relative file names; absent: the process's. */
-  cwd?: string | undefined;
-}
+/** Options of {@link loadConfig}: where the files are, as {@link configAccess} finds them. */
+export type LoadConfigOptions = ConfigAccessOptions;
 
 /** Parses and checks one file's text; `path` is used in messages. */
 export async function parseConfigFile(path: string, text: string): Promise<ConfigFile> {
@@ -68,6 +59,5 @@ export async function loadFromAccess(access: ConfigAccess): Promise<LoadedConfig
  * for YAML syntax errors): `error loading config file "/path": yaml: line 3: ...`.
  */
 export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
-  const accessOptions: ConfigAccessOptions = { explicitPath: options.explicitPath, env: options.env, homedir: options.homedir, cwd: options.cwd };
-  return loadFromAccess(configAccess(accessOptions));
+  return loadFromAccess(configAccess(options));
 }

@@ -9,12 +9,13 @@ import type { ClusterEntry, ConfigAccess, UserEntry } from './types.js';
 
 /** Options of {@link configAccess}. */
 export interface ConfigAccessOptions {
-  /** `--kubeconfig`. */
+  /** `--kubeconfig`: only this file is read (and written). */
   explicitPath?: string | undefined;
-  /** The environment (for `$PLATFORMCONFIG`). */
+  /** Environment variables; `PLATFORMCONFIG` is read from here (never from `process.env`). */
   env: Readonly<Record<string, string | undefined>>;
+  /** Home directory, for `~/.platform/config`. */
   homedir: string;
-  /** Directory relative paths are relative to; absent: the process's working directory. */
+  /** Working directory for relative file names; absent: the process's. */
   cwd?: string | undefined;
 }
 

@@ -8,19 +8,14 @@
  * kubectl's `the server doesn't have a resource type "x"`.
  */
 import { ResourceTypeError } from '../errors.js';
-import type { ResourceDescriptor } from '../rest/resource-client.js';
 import type { DiscoveryClient } from './discovery-client.js';
 import { splitGroupVersion, type DiscoveredResource, type DiscoverySnapshot } from './model.js';
 
-/** A resolved resource type with what discovery says about it. */
-export interface ResourceMapping extends ResourceDescriptor {
-  kind: string;
-  singular: string;
-  verbs: string[];
-  shortNames: string[];
-  categories: string[];
-  subresources: string[];
-}
+/**
+ * A resolved resource type with what discovery says about it (a copy: the snapshot's stays as it
+ * was); it serves as the `ResourceDescriptor` of the REST client.
+ */
+export type ResourceMapping = DiscoveredResource;
 
 /** The outcome of resolving a name against one snapshot. */
 export type ResolveResult =

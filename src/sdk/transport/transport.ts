@@ -16,6 +16,7 @@ import type * as DispatchersModule from './dispatchers.js';
 import type { TlsSettings } from './dispatchers.js';
 import type { Requester, RequesterRequest, RequesterResponse } from './requester.js';
 import { formatGoDuration } from '../../machinery/go-duration.js';
+import { sleepUnlessAborted } from '../../machinery/sleep.js';
 import { headerPairs, HttpLogger, type HeaderPairs, type LogSink } from './http-log.js';
 import type { BufferedResponse, HttpRequest, HttpResponseHead, QueryParams, StreamingResponse } from './http-types.js';
 import type { Env, resolveProxy as ResolveProxy } from './proxy.js';
@@ -148,22 +149,10 @@ function createDeadline(userSignal: AbortSignal | undefined, timeoutMs: number |
   };
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted === true) {
-      reject(new AbortedError());
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new AbortedError());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+/** Waits `ms`; an abort ends the wait with `AbortedError`. */
+async function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  await sleepUnlessAborted(ms, signal);
+  if (signal?.aborted === true) throw new AbortedError();
 }
 
 function appendQuery(search: URLSearchParams, query: QueryParams | undefined): void {

@@ -163,6 +163,14 @@ async function* run<T extends ObjectBase>(source: WatchSource<T>, options: Resum
   }
 
   let failures = 0;
+  // A failed watch or relist: give up after maxRetries in a row, else report it and back off.
+  const retryAfter = async (err: unknown): Promise<void> => {
+    failures++;
+    if (failures > maxRetries) throw err;
+    const retryInMs = backoff(baseDelay, failures);
+    options.onResume?.({ reason: 'failed', resourceVersion, attempt: failures, error: err, retryInMs });
+    await sleepUnlessAborted(retryInMs, signal);
+  };
   while (!aborted()) {
     let expired = false;
     try {
@@ -210,11 +218,7 @@ async function* run<T extends ObjectBase>(source: WatchSource<T>, options: Resum
         expired = true;
       } else {
         if (!retryable(err) && !(err instanceof TimeoutError)) throw err;
-        failures++;
-        if (failures > maxRetries) throw err;
-        const retryInMs = backoff(baseDelay, failures);
-        options.onResume?.({ reason: 'failed', resourceVersion, attempt: failures, error: err, retryInMs });
-        await sleepUnlessAborted(retryInMs, signal);
+        await retryAfter(err);
         continue;
       }
     }
@@ -227,11 +231,7 @@ async function* run<T extends ObjectBase>(source: WatchSource<T>, options: Resum
     } catch (err) {
       if (aborted() || err instanceof AbortedError) return;
       if (!retryable(err)) throw err;
-      failures++;
-      if (failures > maxRetries) throw err;
-      const retryInMs = backoff(baseDelay, failures);
-      options.onResume?.({ reason: 'failed', resourceVersion, attempt: failures, error: err, retryInMs });
-      await sleepUnlessAborted(retryInMs, signal);
+      await retryAfter(err);
       // resourceVersion is still the expired one: the next watch gets 410 again and relists.
     }
   }

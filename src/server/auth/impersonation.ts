@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { GROUPS } from '../../sdk/naming.js';
 import { ApiError, badRequest } from '../errors.js';
 import { forbiddenMessage, type AuthorizationAttributes, type Authorizer } from './authorizer.js';
-import type { UserInfo } from '../request/user.js';
+import { unescapeExtraKey, type UserInfo } from '../request/user.js';
 import { ANONYMOUS_USER, AUTHENTICATED_GROUP, UNAUTHENTICATED_GROUP } from './authn/token.js';
 import { serviceAccountGroups, serviceAccountUsername, splitServiceAccountUsername } from './authn/service-account/claims.js';
 
@@ -27,14 +27,6 @@ interface ImpersonationRequest {
   name: string;
   namespace?: string;
   extraKey?: string;
-}
-
-function unescapeExtraKey(key: string): string {
-  try {
-    return decodeURIComponent(key);
-  } catch {
-    return key;
-  }
 }
 
 function describe(requests: ImpersonationRequest[]): string {

@@ -6,7 +6,7 @@ import { cloneJson } from '../../machinery/json/values.js';
 import { jsonEqual } from '../../machinery/json/equal.js';
 import { ApplyConflictError, conflictError } from './conflicts.js';
 import type { Context } from './core.js';
-import { compareVersions, prune, reconcileManagers, takeOwnership } from './core.js';
+import { compareVersions, prune, reconcileManagers, recordUpdate, takeOwnership } from './core.js';
 import type { FieldSet } from './field-set.js';
 import type { Managers } from './managers.js';
 import { BEFORE_FIRST_APPLY_MANAGER, decodeManagedFields, encodeManagedFields, managerId } from './managers.js';
@@ -83,26 +83,6 @@ function attempt(args: ApplyArgs, live: JsonObject, liveManagers: Managers, conf
   return { object: changed ? pruned : live, managers };
 }
 
-/**
- * An object without managedFields (created before tracking, or cleared) gets its existing fields
- * recorded for the `before-first-apply` manager first, as the apiserver does, so that an apply
- * changing them conflicts instead of silently taking them.
- */
-function recordExistingFields(managers: Managers, live: JsonObject, args: ApplyArgs, ctx: Context): void {
-  const cmp = compareVersions({}, live, ctx);
-  const set = cmp.modified.union(cmp.added).difference(cmp.removed).recursiveDifference(ctx.reset).difference(STRIPPED_FIELDS);
-  if (set.isEmpty()) return;
-  const subresource = args.subresource ?? '';
-  managers.set(managerId(BEFORE_FIRST_APPLY_MANAGER, 'Update', args.apiVersion, subresource), {
-    manager: BEFORE_FIRST_APPLY_MANAGER,
-    operation: 'Update',
-    apiVersion: args.apiVersion,
-    subresource,
-    time: args.now,
-    set,
-  });
-}
-
 /** Pruning never removes the identity and type fields the server owns. */
 function restoreStripped(pruned: JsonObject, merged: JsonObject): JsonObject {
   let out = pruned;
@@ -146,7 +126,10 @@ export function applyObject(args: ApplyArgs): KubeObject {
   // text, as a fix proposed upstream makes it.
   if (errors.length > 0) throw PatchError.badRequest(`failed to create typed patch object (${describeObject(args.applied)}): ${formatTypeErrors(errors)}`);
   const live = withoutManagedFields(args.live);
-  if (liveManagers.size === 0 && args.live !== undefined) recordExistingFields(liveManagers, live, args, ctx);
+  // An object without managedFields (created before tracking, or cleared) gets its existing fields
+  // recorded as an update of the `before-first-apply` manager first, as the apiserver does, so that
+  // an apply changing them conflicts instead of silently taking them.
+  if (liveManagers.size === 0 && args.live !== undefined) recordUpdate(liveManagers, BEFORE_FIRST_APPLY_MANAGER, compareVersions({}, live, ctx), args, ctx);
   let result = attempt(args, live, liveManagers, configSet, args.force, ctx);
   if (result instanceof ApplyConflictError && upgradesClientSideApply(args.manager)) {
     const allowed = allowedConflictsFromLastApplied(live, args.apiVersion, ctx);

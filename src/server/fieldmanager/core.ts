@@ -7,6 +7,8 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import type { TypeSchema } from '../../sdk/types/schema/index.js';
 import type { FieldSet } from './field-set.js';
 import type { ManagerState, Managers } from './managers.js';
+import { managerId } from './managers.js';
+import { STRIPPED_FIELDS } from './object-fields.js';
 import type { Comparison } from './typed/compare.js';
 import { compareObjectsAt } from './typed/compare.js';
 import { ensureNamedFieldsAreMembers } from './typed/ensure-named.js';
@@ -86,4 +88,24 @@ export function prune(merged: JsonObject, managers: Managers, lastSet: FieldSet 
   // Only remove what the applier owned before: add back the rest (unowned or owned by updaters).
   const withOwnedSet = ensure(toFieldSet(withOwned, schema));
   return removeItems(merged, mergedSet.difference(withOwnedSet).intersection(last), schema);
+}
+
+/**
+ * An `Update` by `manager`: its entry gains the fields the change added or modified and did not
+ * remove (less the reset fields and those the server owns), stamped `now`; no entry for none.
+ */
+export function recordUpdate(managers: Managers, manager: string, cmp: Comparison, args: { apiVersion: string; subresource?: string | undefined; now: string }, ctx: Context): void {
+  const taken = cmp.modified.union(cmp.added).difference(cmp.removed).recursiveDifference(ctx.reset).difference(STRIPPED_FIELDS);
+  if (taken.isEmpty()) return;
+  const subresource = args.subresource ?? '';
+  const id = managerId(manager, 'Update', args.apiVersion, subresource);
+  const previous = managers.get(id);
+  managers.set(id, {
+    manager,
+    operation: 'Update',
+    apiVersion: args.apiVersion,
+    subresource,
+    time: args.now,
+    set: previous === undefined ? taken : previous.set.union(taken),
+  });
 }

@@ -2,10 +2,10 @@
 import type { JsonValue, KubeObject } from '../../sdk/types/meta.js';
 import type { TypeSchema } from '../../sdk/types/schema/index.js';
 import type { Context } from './core.js';
-import { compareVersions, reconcileManagers, takeOwnership } from './core.js';
+import { compareVersions, reconcileManagers, recordUpdate, takeOwnership } from './core.js';
 import type { Managers } from './managers.js';
-import { capUpdateManagers, decodeManagedFields, encodeManagedFields, managerId } from './managers.js';
-import { STRIPPED_FIELDS, managedFieldsOf, subtreeSet, withManagedFields, withoutManagedFields } from './object-fields.js';
+import { capUpdateManagers, decodeManagedFields, encodeManagedFields } from './managers.js';
+import { managedFieldsOf, subtreeSet, withManagedFields, withoutManagedFields } from './object-fields.js';
 
 /** Arguments of {@link updateManagedFields}. */
 export interface UpdateArgs {
@@ -68,26 +68,13 @@ function startingManagers(args: UpdateArgs): Managers {
  */
 export function updateManagedFields(args: UpdateArgs): KubeObject {
   const ctx: Context = { schema: args.schema, reset: subtreeSet(args.resetFields) };
-  const subresource = args.subresource ?? '';
   const managers = startingManagers(args);
   reconcileManagers(managers, ctx);
   const live = withoutManagedFields(args.live);
   const updated = withoutManagedFields(args.updated);
   const cmp = compareVersions(live, updated, ctx);
   takeOwnership(managers, cmp, undefined, true);
-  const taken = cmp.modified.union(cmp.added).difference(cmp.removed).recursiveDifference(ctx.reset).difference(STRIPPED_FIELDS);
-  if (!taken.isEmpty()) {
-    const id = managerId(args.manager, 'Update', args.apiVersion, subresource);
-    const previous = managers.get(id);
-    managers.set(id, {
-      manager: args.manager,
-      operation: 'Update',
-      apiVersion: args.apiVersion,
-      subresource,
-      time: args.now,
-      set: previous === undefined ? taken : previous.set.union(taken),
-    });
-  }
+  recordUpdate(managers, args.manager, cmp, args, ctx);
   capUpdateManagers(managers);
   return withManagedFields(updated, encodeManagedFields(managers));
 }

@@ -10,6 +10,15 @@ export interface UserInfo {
   extra?: Record<string, string[]>;
 }
 
+/** An `extra` key as a header name carries it: percent-encoded; a malformed escape stays as sent. */
+export function unescapeExtraKey(key: string): string {
+  try {
+    return decodeURIComponent(key);
+  } catch {
+    return key;
+  }
+}
+
 /** The identity internal controllers use for their writes. */
 export function systemUser(controller: string): UserInfo {
   return { username: `system:serviceaccount:platform-system:${controller}`, groups: ['system:serviceaccounts', 'system:serviceaccounts:platform-system', 'system:authenticated'] };

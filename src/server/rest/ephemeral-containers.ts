@@ -7,11 +7,11 @@
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ServerContext } from '../context.js';
 import { badRequest } from '../errors.js';
-import { asObject, asString, metaOf } from '../util/json.js';
-import { trackUpdate } from './managed-fields.js';
+import { asObject, asString } from '../util/json.js';
 import { checkTypeMeta } from './object-meta.js';
-import { patchObject, type PatchParams } from './patch.js';
-import { updateObject, type UpdateResult } from './update.js';
+import type { PatchParams } from './patch.js';
+import { patchProjected, updateProjected, withBookkeepingOf } from './projected-write.js';
+import type { UpdateResult } from './update.js';
 import type { WriteRequest } from './write-request.js';
 
 /** The stored pod with the ephemeral containers (and the bookkeeping of the write) of `source`. */
@@ -22,13 +22,7 @@ function withEphemeralContainersOf(existing: JsonObject, source: JsonObject): Js
   if (ephemeral === undefined || ephemeral === null) delete spec.ephemeralContainers;
   else spec.ephemeralContainers = structuredClone(ephemeral);
   out.spec = spec;
-  const sourceMeta = asObject(source.metadata);
-  const meta = metaOf(out);
-  if (sourceMeta?.managedFields !== undefined) meta.managedFields = structuredClone(sourceMeta.managedFields);
-  const rv = sourceMeta?.resourceVersion;
-  if (rv !== undefined) meta.resourceVersion = rv;
-  else delete meta.resourceVersion;
-  return out;
+  return withBookkeepingOf(out, source);
 }
 
 /** PUT of `pods/<name>/ephemeralcontainers`. */
@@ -38,22 +32,10 @@ export async function updateEphemeralContainers(ctx: ServerContext, req: WriteRe
   const name = asString(asObject(obj.metadata)?.name) ?? '';
   if (name !== req.name) throw badRequest(`the name of the object (${name}) does not match the name on the URL (${req.name})`);
   req.def.hooks.defaults?.(obj);
-  return updateObject(ctx, req, {
-    allowCreate: false,
-    transform: (existing) => {
-      if (existing === undefined) return obj;
-      return trackUpdate(req, existing, withEphemeralContainersOf(existing, obj), ctx.now());
-    },
-  });
+  return updateProjected(ctx, req, obj, withEphemeralContainersOf);
 }
 
 /** PATCH of `pods/<name>/ephemeralcontainers` (every patch type; the patch applies to the whole Pod). */
 export async function patchEphemeralContainers(ctx: ServerContext, req: WriteRequest, params: Omit<PatchParams, 'view'>): Promise<UpdateResult> {
-  return patchObject(ctx, req, {
-    ...params,
-    view: {
-      toPatchTarget: (existing) => existing,
-      fromPatchResult: (existing, patched) => withEphemeralContainersOf(existing, patched),
-    },
-  });
+  return patchProjected(ctx, req, params, withEphemeralContainersOf);
 }

@@ -16,19 +16,14 @@ import { checkTypeMeta } from './object-meta.js';
 import { patchObject, type PatchParams } from './patch.js';
 import { updateObject, type UpdateResult } from './update.js';
 import type { WriteRequest } from './write-request.js';
+import { patchProjected, updateProjected, withBookkeepingOf, type Projection } from './projected-write.js';
 
 /** The object with `.status` (and nothing else) taken from `source`, keeping the new managedFields. */
 function withStatusOf(existing: JsonObject, source: JsonObject): JsonObject {
   const out = structuredClone(existing);
   if (source.status === undefined) delete out.status;
   else out.status = structuredClone(source.status);
-  const managed = asObject(source.metadata)?.managedFields;
-  const meta = metaOf(out);
-  if (managed !== undefined) meta.managedFields = structuredClone(managed);
-  const rv = asObject(source.metadata)?.resourceVersion;
-  if (rv !== undefined) meta.resourceVersion = rv;
-  else delete meta.resourceVersion;
-  return out;
+  return withBookkeepingOf(out, source);
 }
 
 /** The object with only `status.conditions` taken from `source` (the CSR `approval` sub-resource). */
@@ -43,7 +38,7 @@ function withConditionsOf(existing: JsonObject, source: JsonObject): JsonObject 
 }
 
 /** How a status-like sub-resource projects a written object onto the stored one. */
-function projection(subresource: string): (existing: JsonObject, source: JsonObject) => JsonObject {
+function projection(subresource: string): Projection {
   return subresource === 'approval' ? withConditionsOf : withStatusOf;
 }
 
@@ -53,26 +48,12 @@ export async function updateStatus(ctx: ServerContext, req: WriteRequest, body: 
   checkTypeMeta(req.def, obj);
   const name = asString(asObject(obj.metadata)?.name) ?? '';
   if (name !== '' && name !== req.name) throw badRequest(`the name of the object (${name}) does not match the name on the URL (${req.name})`);
-  return updateObject(ctx, req, {
-    allowCreate: false,
-    transform: (existing) => {
-      if (existing === undefined) return obj;
-      const next = projection(req.subresource)(existing, obj);
-      return trackUpdate(req, existing, next, ctx.now());
-    },
-  });
+  return updateProjected(ctx, req, obj, projection(req.subresource));
 }
 
 /** PATCH of `.../status` or `.../approval` (any patch type; only the status part of the result is kept). */
 export async function patchStatus(ctx: ServerContext, req: WriteRequest, params: Omit<PatchParams, 'view'>): Promise<UpdateResult> {
-  const project = projection(req.subresource);
-  return patchObject(ctx, req, {
-    ...params,
-    view: {
-      toPatchTarget: (existing) => existing,
-      fromPatchResult: (existing, patched) => project(existing, patched),
-    },
-  });
+  return patchProjected(ctx, req, params, projection(req.subresource));
 }
 
 /**

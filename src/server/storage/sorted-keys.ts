@@ -52,32 +52,28 @@ export function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Index of the first key in `keys` that is `>= key` (or `> key` when `exclusive`). */
-export function lowerBound(keys: readonly string[], key: string, exclusive = false): number {
-  let lo = 0;
+/** Binary search from `from`: the index of the first key that is not `before` (those that are come first). */
+function firstNotBefore(keys: readonly string[], from: number, before: (key: string) => boolean): number {
+  let lo = from;
   let hi = keys.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const k = keys[mid] as string;
-    if (k < key || (exclusive && k === key)) lo = mid + 1;
+    if (before(keys[mid] as string)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
+}
+
+/** Index of the first key in `keys` that is `>= key` (or `> key` when `exclusive`). */
+export function lowerBound(keys: readonly string[], key: string, exclusive = false): number {
+  return firstNotBefore(keys, 0, (k) => k < key || (exclusive && k === key));
 }
 
 /** Index just past the last key in `keys` (from `from` on) that starts with `prefix`. */
 export function prefixEnd(keys: readonly string[], prefix: string, from: number): number {
   if (prefix === '') return keys.length;
   // Keys with the prefix are contiguous; every key before them is smaller than the prefix.
-  let lo = from;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const k = keys[mid] as string;
-    if (k.startsWith(prefix) || k < prefix) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstNotBefore(keys, from, (k) => k.startsWith(prefix) || k < prefix);
 }
 
 /** The range `[start, end)` of `keys` selected by a prefix and an exclusive lower bound. */

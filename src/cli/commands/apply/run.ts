@@ -79,11 +79,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   // --record: kubectl writes the command into each object before it computes anything else.
   const cause = recordedCause(ctx, flags);
   if (cause !== undefined) manifests = manifests.map((m) => ({ ...m, object: withChangeCause(m.object, cause) }));
-  if (selector !== '') {
-    const { compileLabelSelector } = await import('../../../sdk/apply/label-selector.js');
-    const matches = compileLabelSelector(selector);
-    manifests = manifests.filter((m) => matches(m.object.metadata?.labels));
-  }
+  if (selector !== '') manifests = (await import('../../../sdk/apply/label-selector.js')).selectManifests(manifests, selector);
   if (manifests.length === 0 && !prune) throw (await failuresError(readErrors, ctx.commandPath)) ?? new UsageError('no objects passed to apply', false);
 
   const [client, { namespace }, { applyManifests }, { KindMapper }] = await Promise.all([

@@ -57,11 +57,7 @@ async function runDiff(ctx: CommandContext, args: string[], flags: Flags): Promi
 
   const readErrors: unknown[] = [];
   let manifests = await readCommandManifests(ctx, flags, { errors: readErrors });
-  if (selector !== '') {
-    const { compileLabelSelector } = await import('../../../sdk/apply/label-selector.js');
-    const matches = compileLabelSelector(selector);
-    manifests = manifests.filter((m) => matches(m.object.metadata?.labels));
-  }
+  if (selector !== '') manifests = (await import('../../../sdk/apply/label-selector.js')).selectManifests(manifests, selector);
   const [client, { namespace }, diffModule, { printYaml }] = await Promise.all([
     ctx.client({ stdinInUse: readsStdin(flags) }),
     ctx.namespace(),

@@ -60,19 +60,13 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const client = await ctx.client({ stdinInUse: readsStdin(flags) });
   const errors: unknown[] = [];
   let targets: Target[];
+  const { targetsFromArguments, targetsFromManifests } = await import('../delete/shared/targets.js');
   if (fromFiles) {
-    const { targetsFromManifests } = await import('../delete/shared/targets.js');
     const resolved = await targetsFromManifests(ctx, flags, client);
     targets = resolved.targets;
     errors.push(...resolved.readErrors, ...resolved.errors);
   } else {
-    const { resolveArguments } = await import('../delete/shared/arguments.js');
-    targets = await resolveArguments(ctx, client, args, {
-      selector: flags.string('selector') ?? '',
-      fieldSelector: flags.string('field-selector') ?? '',
-      all: flags.bool('all'),
-      allNamespaces: flags.bool('all-namespaces'),
-    });
+    targets = await targetsFromArguments(ctx, flags, client, args);
   }
   if (targets.length === 0 && errors.length === 0 && !forDelete) throw new UsageError('no matching resources found', false);
 

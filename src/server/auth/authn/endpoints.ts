@@ -24,17 +24,11 @@ import { storedAs, type BuiltinObject } from '../../registry/kind-def.js';
 import { asNumber, uidOf } from '../../util/json.js';
 import { fieldError, invalid } from '../../validation/field-errors.js';
 import type { UserInfo } from '../../request/user.js';
+import type { AuthenticationSetup } from './build.js';
 import { boundClaims, type BoundRef } from './service-account/claims.js';
-import type { TokenSigner } from './service-account/signer.js';
-import type { TokenAuthenticator } from './token.js';
 
 /** What the endpoints need from the authentication setup. */
-export interface AuthenticationEndpointDeps {
-  tokens: TokenAuthenticator;
-  apiAudiences: string[];
-  signer: TokenSigner;
-  issuer: string;
-}
+export type AuthenticationEndpointDeps = Pick<AuthenticationSetup, 'tokens' | 'apiAudiences' | 'signer' | 'issuer'>;
 
 const MIN_EXPIRATION_SECONDS = 600;
 const DEFAULT_EXPIRATION_SECONDS = 3600;

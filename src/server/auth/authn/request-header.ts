@@ -7,6 +7,7 @@ import type { X509Certificate } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { AuthenticationResult, Authenticator } from '../authenticator.js';
 import { nameAttributes, peerChain, verifyClientChain } from '../../tls/client-auth.js';
+import { unescapeExtraKey } from '../../request/user.js';
 
 /** What the proxy authenticator trusts and reads. */
 export interface RequestHeaderConfig {
@@ -19,14 +20,6 @@ export interface RequestHeaderConfig {
 
 function values(req: IncomingMessage, header: string): string[] {
   return (req.headersDistinct[header.toLowerCase()] ?? []).filter((v) => v !== '');
-}
-
-function decodeExtraKey(key: string): string {
-  try {
-    return decodeURIComponent(key);
-  } catch {
-    return key;
-  }
 }
 
 /** Authenticates requests sent by an authenticating proxy. */
@@ -58,7 +51,7 @@ export class RequestHeaderAuthenticator implements Authenticator {
     for (const [name, vals] of Object.entries(req.headersDistinct)) {
       const prefix = prefixes.find((p) => name.startsWith(p));
       if (prefix === undefined || vals === undefined) continue;
-      const key = decodeExtraKey(name.slice(prefix.length)).toLowerCase();
+      const key = unescapeExtraKey(name.slice(prefix.length)).toLowerCase();
       extra.set(key, [...(extra.get(key) ?? []), ...vals]);
     }
     return { kind: 'user', user: { username, groups, ...(extra.size > 0 ? { extra: Object.fromEntries(extra) } : {}) } };

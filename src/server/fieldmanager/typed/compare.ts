@@ -12,7 +12,7 @@ import type { PathElement } from '../path-element.js';
 import { fieldElement } from '../path-element.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import { indexItems } from './list-items.js';
-import { isObject, resolvePair } from './node.js';
+import { isEmptyContainer, isObject, resolvePair } from './node.js';
 
 /** What changed between two objects. */
 export interface Comparison {
@@ -26,12 +26,6 @@ interface Acc {
   added?: FieldSet;
   modified?: FieldSet;
   removed?: FieldSet;
-}
-
-function isEmptyContainer(value: JsonValue | undefined): boolean {
-  if (value === undefined || value === null) return true;
-  if (Array.isArray(value)) return value.length === 0;
-  return isObject(value) && Object.keys(value).every((key) => value[key] === undefined);
 }
 
 /** Compares child `pe` (values `lhs`/`rhs`, either may be absent) and records it into `acc`. */

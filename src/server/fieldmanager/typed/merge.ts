@@ -9,13 +9,7 @@ import type { ListSchema, TypeSchema } from '../../../sdk/types/schema/index.js'
 import { childType } from '../../../sdk/types/schema/index.js';
 import { setOwn as setKey } from '../../../machinery/json/own-keys.js';
 import { indexItems } from './list-items.js';
-import { isObject, resolvePair } from './node.js';
-
-function isEmptyContainer(value: JsonValue | undefined): boolean {
-  if (value === undefined || value === null) return true;
-  if (Array.isArray(value)) return value.length === 0;
-  return isObject(value) && Object.keys(value).every((key) => value[key] === undefined);
-}
+import { isEmptyContainer, isObject, resolvePair } from './node.js';
 
 /** Merges `rhs` (configuration) over `lhs` (live); at least one is present. */
 export function mergeValues(lhs: JsonValue | undefined, rhs: JsonValue | undefined, schema: TypeSchema): JsonValue {

@@ -46,6 +46,13 @@ export function resolvePair(schema: TypeSchema, lhs: JsonValue | undefined, rhs:
   return LEAF;
 }
 
+/** Absent, null, or a list or map with no (defined) members: compared and merged as a leaf. */
+export function isEmptyContainer(value: JsonValue | undefined): boolean {
+  if (value === undefined || value === null) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isObject(value) && Object.keys(value).every((key) => value[key] === undefined);
+}
+
 /** Own keys of an object with a defined value. */
 export function objectEntries(value: JsonValue | undefined): [string, JsonValue][] {
   if (!isObject(value)) return [];

@@ -7,7 +7,7 @@
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import { omitManagedFields } from '../../../../printers/output/lists.js';
 import { UsageError } from '../../../framework/usage-error.js';
-import { goStructJson } from './go-struct-json.js';
+import { toJson } from '../../../../machinery/json/go-json.js';
 
 /** Prints one list; `goType` is the Go type kubectl names in errors (`*v1.NodeList`). */
 export type ListPrinter = (list: KubeObject, goType: string) => string;
@@ -42,7 +42,7 @@ export async function listPrinter(options: ListPrinterOptions): Promise<ListPrin
   const strip = (list: KubeObject): KubeObject => (options.showManagedFields ? list : omitManagedFields(list));
   switch (format) {
     case 'json':
-      return (list) => goStructJson(strip(list));
+      return (list) => `${toJson(strip(list), { indent: '    ', fieldOrder: true })}\n`;
     case 'yaml': {
       const { YamlDocumentPrinter } = await import('../../../../printers/output/json-yaml.js');
       const printer = new YamlDocumentPrinter({ showManagedFields: options.showManagedFields });

@@ -23,11 +23,7 @@ export async function targetsFromManifests(ctx: CommandContext, flags: FlagReade
   const readErrors: unknown[] = [];
   let manifests = await readCommandManifests(ctx, flags, progress === undefined ? { errors: readErrors } : { errors: readErrors, progress });
   const selector = flags.string('selector') ?? '';
-  if (selector !== '') {
-    const { compileLabelSelector } = await import('../../../../sdk/apply/label-selector.js');
-    const matches = compileLabelSelector(selector);
-    manifests = manifests.filter((m) => matches(m.object.metadata?.labels));
-  }
+  if (selector !== '') manifests = (await import('../../../../sdk/apply/label-selector.js')).selectManifests(manifests, selector);
   const [{ namespace }, { KindMapper }, { resolveManifest }] = await Promise.all([
     ctx.namespace(),
     import('../../../../sdk/apply/kind-mapper.js'),
