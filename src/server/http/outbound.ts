@@ -9,6 +9,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { checkServerIdentity, type PeerCertificate } from 'node:tls';
+import { ApiError } from '../errors.js';
+import { readBody } from './body.js';
 
 /**
  * The most bytes read of one answer, 16 MiB: far above real answers (an AdmissionReview patching an
@@ -41,23 +43,21 @@ export function endpointOf(url: URL): Endpoint {
   return { https, host: url.hostname.replace(/^\[|\]$/g, ''), port, path: `${url.pathname}${url.search}` };
 }
 
-/** TLS settings of a call (PEM texts); `serverName` is the name the certificate must be valid for, when not the host. */
-export interface OutboundTls {
-  ca?: string;
-  cert?: string;
-  key?: string;
-  insecureSkipTLSVerify?: boolean;
-  serverName?: string;
-}
-
-/** One call: `body` is JSON text; `deadlineMs` runs from the start to the answer's last byte. */
-export interface OutboundCall extends OutboundTls {
+/**
+ * One call: `body` is JSON text; `deadlineMs` runs from the start to the answer's last byte; PEM
+ * texts for TLS, where `serverName` is the name the certificate must be valid for, if not the host.
+ */
+export interface OutboundCall {
   method: 'GET' | 'POST';
   endpoint: Endpoint;
   headers?: Record<string, string>;
   body?: string;
   deadlineMs: number;
-  maxAnswerBytes?: number;
+  ca?: string;
+  cert?: string;
+  key?: string;
+  insecureSkipTLSVerify?: boolean;
+  serverName?: string;
 }
 
 /** The status and text of an answer (any status). */
@@ -66,19 +66,18 @@ export interface OutboundAnswer {
   text: string;
 }
 
-function tlsOptions(call: OutboundCall, name: string): Record<string, unknown> {
-  const { ca, cert, key } = call;
+function tlsOptions({ ca, cert, key, insecureSkipTLSVerify, serverName, endpoint }: OutboundCall): Record<string, unknown> {
+  const name = serverName ?? endpoint.host;
   return {
     ...(isIP(name) === 0 ? { servername: name } : {}), // SNI carries names only
     checkServerIdentity: (_host: string, peer: PeerCertificate) => checkServerIdentity(name, peer),
-    rejectUnauthorized: call.insecureSkipTLSVerify !== true, ...(ca !== undefined ? { ca } : {}), ...(cert !== undefined ? { cert } : {}), ...(key !== undefined ? { key } : {}),
+    rejectUnauthorized: insecureSkipTLSVerify !== true, ...(ca !== undefined ? { ca } : {}), ...(cert !== undefined ? { cert } : {}), ...(key !== undefined ? { key } : {}),
   };
 }
 
 /** Makes a call; failures are {@link OutboundError}s, and the socket of a failed call is destroyed. */
 export function callOutbound(call: OutboundCall): Promise<OutboundAnswer> {
   const { endpoint, body } = call;
-  const limit = call.maxAnswerBytes ?? MAX_ANSWER_BYTES;
   const sized = body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) };
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -86,27 +85,20 @@ export function callOutbound(call: OutboundCall): Promise<OutboundAnswer> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      if (result instanceof OutboundError) {
-        req.destroy();
-        reject(result);
-      } else resolve(result);
+      if (!(result instanceof OutboundError)) return resolve(result);
+      req.destroy();
+      reject(result);
     };
+    // The reader of request bodies, with the answers' limit: its 413 is this call's `too-large`.
     const onAnswer = (res: IncomingMessage): void => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (c: Buffer) => {
-        size += c.length;
-        if (size > limit) settle(new OutboundError('too-large', `the answer is larger than the limit of ${String(limit)} bytes`));
-        else chunks.push(c);
-      });
-      res.on('error', (e) => settle(new OutboundError('transport', e.message)));
-      res.on('end', () => settle({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      readBody(res, MAX_ANSWER_BYTES).then((b) => settle({ status: res.statusCode ?? 0, text: b.toString('utf8') }), (e: unknown) => settle(
+        e instanceof ApiError && e.code === 413 ? new OutboundError('too-large', `the answer is larger than the limit of ${String(MAX_ANSWER_BYTES)} bytes`)
+          : new OutboundError('transport', e instanceof Error ? e.message : String(e))));
     };
     // A connection per call: the identity check is the call's (an agent's pool does not key on it).
     const req = (endpoint.https ? httpsRequest : httpRequest)({
       method: call.method, host: endpoint.host, port: endpoint.port, path: endpoint.path, agent: false,
-      headers: { Accept: 'application/json', ...sized, ...(call.headers ?? {}) },
-      ...(endpoint.https ? tlsOptions(call, call.serverName ?? endpoint.host) : {}),
+      headers: { Accept: 'application/json', ...sized, ...(call.headers ?? {}) }, ...(endpoint.https ? tlsOptions(call) : {}),
     }, onAnswer);
     const timer = setTimeout(() => settle(new OutboundError('timeout', `no answer within ${String(call.deadlineMs)} ms`)), call.deadlineMs);
     req.on('error', (e) => settle(new OutboundError('transport', e.message)));

@@ -2,15 +2,14 @@
  * The calls authentication makes (OIDC discovery and keys, token webhooks): the server's outbound
  * call with its deadline, the answer parsed as JSON, failures in authentication's words.
  */
-import { callOutbound, endpointOf, OutboundError, type OutboundAnswer, type OutboundTls } from '../../http/outbound.js';
+import { callOutbound, endpointOf, OutboundError, type OutboundAnswer, type OutboundCall } from '../../http/outbound.js';
 
 /** Time limit of one call. */
 const CALL_DEADLINE_MS = 10_000;
 
-/** One call. */
-export interface JsonCall extends OutboundTls {
+/** One call: a GET, or a POST of `body`. */
+export interface JsonCall extends Pick<OutboundCall, 'ca' | 'cert' | 'key' | 'insecureSkipTLSVerify' | 'headers'> {
   body?: unknown;
-  headers?: Record<string, string>;
 }
 
 /** The status and parsed body of an answer. */
