@@ -1,7 +1,7 @@
 /**
  * A hostile HTTPS service for tests of the server's outbound calls: under a path starting with
- * `/endless` it answers 200 with a JSON body that never ends, under `/drip` one byte every half
- * second, forever. Its certificate is valid for 127.0.0.1; it writes client-config files.
+ * `/endless` it answers 200 with a JSON body that never ends, under `/deep` with arrays nested
+ * 100,000 levels deep, under `/drip` one byte every half second, forever. Its certificate is valid for 127.0.0.1; it writes client-config files.
  */
 import type { ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
@@ -43,6 +43,10 @@ export async function startHostileEndpoint(): Promise<HostileEndpoint> {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     if (kind === 'endless') {
       endless(res);
+      return;
+    }
+    if (kind === 'deep') {
+      res.end(`{"apiVersion":"x","kind":"x","status":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
       return;
     }
     const timer = setInterval(() => res.write(' '), 500);

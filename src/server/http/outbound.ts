@@ -1,8 +1,9 @@
 /**
  * The server's one outbound call: JSON over HTTP(S) to the services it consults (OIDC providers,
  * token, authorization and admission webhooks). Every answer is hostile: a deadline covers the whole
- * exchange (an idle timeout never fires on a peer that drips a byte at a time) and the answer is
- * read up to a bound (an endless one would be buffered until the server runs out of memory).
+ * exchange (an idle timeout never fires on a peer that drips a byte at a time), the answer is
+ * read up to a bound (an endless one would be buffered until the server runs out of memory) and
+ * nests no deeper than a request body may.
  * Failures are typed so that each caller words them as its Go counterpart does.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
@@ -11,6 +12,7 @@ import { isIP } from 'node:net';
 import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 import { ApiError } from '../errors.js';
 import { readBody } from './body.js';
+import { MAX_BODY_DEPTH, jsonTextExceedsDepth } from '../util/json-limits.js';
 
 /**
  * The most bytes read of one answer, 16 MiB: far above real answers (an AdmissionReview patching an
@@ -19,11 +21,14 @@ import { readBody } from './body.js';
  */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
-/** A failed call: its deadline passed, its answer outgrew the limit, or the transport failed (its message). */
+/**
+ * A failed call: its deadline passed, its answer outgrew the size limit or nested deeper than request
+ * bodies may (which would overflow the stack of whatever walks it), or the transport failed (its message).
+ */
 export class OutboundError extends Error {
   override name = 'OutboundError';
 
-  constructor(readonly failure: 'timeout' | 'too-large' | 'transport', message: string) {
+  constructor(readonly failure: 'timeout' | 'too-large' | 'too-deep' | 'transport', message: string) {
     super(message);
   }
 }
@@ -75,6 +80,11 @@ function tlsOptions({ ca, cert, key, insecureSkipTLSVerify, serverName, endpoint
   };
 }
 
+function answerOf(status: number, text: string): OutboundAnswer | OutboundError {
+  if (jsonTextExceedsDepth(text, MAX_BODY_DEPTH) < 0) return { status, text };
+  return new OutboundError('too-deep', `the answer nests deeper than ${String(MAX_BODY_DEPTH)} levels`);
+}
+
 /** Makes a call; failures are {@link OutboundError}s, and the socket of a failed call is destroyed. */
 export function callOutbound(call: OutboundCall): Promise<OutboundAnswer> {
   const { endpoint, body } = call;
@@ -91,7 +101,7 @@ export function callOutbound(call: OutboundCall): Promise<OutboundAnswer> {
     };
     // The reader of request bodies, with the answers' limit: its 413 is this call's `too-large`.
     const onAnswer = (res: IncomingMessage): void => {
-      readBody(res, MAX_ANSWER_BYTES).then((b) => settle({ status: res.statusCode ?? 0, text: b.toString('utf8') }), (e: unknown) => settle(
+      readBody(res, MAX_ANSWER_BYTES).then((b) => settle(answerOf(res.statusCode ?? 0, b.toString('utf8'))), (e: unknown) => settle(
         e instanceof ApiError && e.code === 413 ? new OutboundError('too-large', `the answer is larger than the limit of ${String(MAX_ANSWER_BYTES)} bytes`)
           : new OutboundError('transport', e instanceof Error ? e.message : String(e))));
     };

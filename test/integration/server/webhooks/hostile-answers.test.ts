@@ -1,9 +1,9 @@
 /**
  * The server's outbound calls against a hostile service: an answer that never ends fails the call
- * once it passes 16 MiB, and one that drips a byte at a time fails at the call's deadline (a socket
- * idle timeout would never fire). Each caller fails as it does for an unreachable service (admission:
- * its failurePolicy; authorization: no opinion; authentication: unauthenticated) and the server goes
- * on answering.
+ * once it passes 16 MiB, one nested deeper than request bodies may be fails it too, and one that
+ * drips a byte at a time fails at the call's deadline (a socket idle timeout would never fire).
+ * Each caller fails as it does for an unreachable service (admission: its failurePolicy;
+ * authorization: no opinion; authentication: unauthenticated) and the server goes on answering.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +17,7 @@ import { newKey, nowSeconds, signJwt } from '../../../support/jwt.js';
 import { startHostileEndpoint, type HostileEndpoint } from '../../../support/hostile-endpoint.js';
 
 const TOO_LARGE = 'the answer is larger than the limit of 16777216 bytes';
-type Kind = 'endless' | 'drip';
+type Kind = 'endless' | 'deep' | 'drip';
 
 describe('hostile answers to the server\'s outbound calls', () => {
   let hostile: HostileEndpoint;
@@ -107,6 +107,14 @@ describe('hostile answers to the server\'s outbound calls', () => {
     await authorizationWebhook('endless', `error contacting webhook: ${TOO_LARGE}`);
     await tokenWebhook('endless', `${hostile.url}/endless: ${TOO_LARGE}`);
     await oidc('endless', `${hostile.url}/endless/.well-known/openid-configuration: ${TOO_LARGE}`);
+  });
+
+  test('an answer nested deeper than 256 levels fails the call (it is not walked)', async () => {
+    const TOO_DEEP = 'the answer nests deeper than 256 levels';
+    await admissionWebhook('deep', 10, TOO_DEEP);
+    await authorizationWebhook('deep', `error contacting webhook: ${TOO_DEEP}`);
+    await tokenWebhook('deep', `${hostile.url}/deep: ${TOO_DEEP}`);
+    await oidc('deep', `${hostile.url}/deep/.well-known/openid-configuration: ${TOO_DEEP}`);
   });
 
   test('an answer dripping past the deadline fails the call at the deadline', async () => {

@@ -1,6 +1,6 @@
 /**
  * The server's outbound call against real sockets: an endless answer fails as `too-large` and its
- * socket is closed, a dripping answer fails at the deadline although bytes keep arriving, and a
+ * socket is closed, a deeply nested one as `too-deep`, a dripping answer fails at the deadline although bytes keep arriving, and a
  * refused connection is a `transport` failure with the system's message.
  */
 import { after, before, test } from 'node:test';
@@ -36,6 +36,12 @@ test('an endless answer fails once past the limit, and its connection is closed'
   assert.equal(e.failure, 'too-large');
   assert.equal(e.message, `the answer is larger than the limit of ${String(MAX_ANSWER_BYTES)} bytes`);
   await closed();
+});
+
+test('an answer nested deeper than request bodies may be fails the call', async () => {
+  const e = await failure(post('/deep', 20_000));
+  assert.equal(e.failure, 'too-deep');
+  assert.equal(e.message, 'the answer nests deeper than 256 levels');
 });
 
 test('an answer dripping a byte at a time fails at the deadline of the whole call', async () => {
