@@ -9,7 +9,7 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import { asNumber, asObject, asString } from '../util/json.js';
 import type { CredentialResolver } from './credentials.js';
 import { readJson, writeJson } from '../../machinery/json-numbers.js';
-import { callOutbound, OutboundError, type OutboundAnswer } from '../http/outbound.js';
+import { callOutbound, endpointOf, OutboundError, type OutboundAnswer } from '../http/outbound.js';
 
 /** Where a webhook lives and how to reach it. */
 export interface WebhookTarget {
@@ -32,11 +32,9 @@ export function resolveTarget(clientConfig: JsonObject, timeoutSeconds: number, 
   if (url !== undefined) {
     const u = new URL(url);
     u.search = u.search === '' ? `?${query}` : `${u.search}&${query}`;
-    const host = u.hostname.replace(/^\[|\]$/g, '');
-    return {
-      url: u.toString(), connectHost: host, connectPort: u.port === '' ? 443 : Number(u.port), serverName: host,
-      path: `${u.pathname}${u.search}`, credentialTarget: u.host,
-    };
+    // The URL is https (validation admits no other scheme).
+    const { host, port, path } = endpointOf(u);
+    return { url: u.toString(), connectHost: host, connectPort: port, serverName: host, path, credentialTarget: u.host };
   }
   const svc = asObject(clientConfig.service) ?? {};
   const ns = asString(svc.namespace) ?? '';
