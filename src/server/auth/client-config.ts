@@ -9,7 +9,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import type { ClusterEntry, ConfigModel, UserEntry } from '../../sdk/types/kubeconfig.js';
 import { decodeConfig } from '../../sdk/types/kubeconfig-decode.js';
 import { parseYaml } from '../http/body.js';
-import type { RemoteTls } from './authn/http-json.js';
+import type { OutboundCall } from '../http/outbound.js';
 
 /** What the server presents as a user of a client-config file. */
 export interface UserCredentials {
@@ -21,7 +21,7 @@ export interface UserCredentials {
 }
 
 /** The remote service of a client-config file. */
-export interface RemoteService extends RemoteTls, UserCredentials {
+export interface RemoteService extends Pick<OutboundCall, 'ca' | 'insecureSkipTLSVerify'>, UserCredentials {
   server: string;
 }
 

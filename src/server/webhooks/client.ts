@@ -5,12 +5,11 @@
  * system roots); credentials by host. Failures carry Go-style texts (`Post "<url>": context
  * deadline exceeded`).
  */
-import { request } from 'node:https';
-import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { asNumber, asObject, asString } from '../util/json.js';
 import type { CredentialResolver } from './credentials.js';
 import { readJson, writeJson } from '../../machinery/json-numbers.js';
+import { callOutbound, endpointOf, OutboundError, type OutboundAnswer } from '../http/outbound.js';
 
 /** Where a webhook lives and how to reach it. */
 export interface WebhookTarget {
@@ -26,11 +25,6 @@ export interface WebhookTarget {
   credentialTarget: string;
 }
 
-/** A failure to call a webhook (not a denial). */
-export class WebhookCallError extends Error {
-  override name = 'WebhookCallError';
-}
-
 /** Resolves a `clientConfig` to a target; `services` maps `<namespace>/<name>` to `host:port`. */
 export function resolveTarget(clientConfig: JsonObject, timeoutSeconds: number, services: Record<string, string>): WebhookTarget {
   const query = `timeout=${String(timeoutSeconds)}s`;
@@ -38,11 +32,9 @@ export function resolveTarget(clientConfig: JsonObject, timeoutSeconds: number, 
   if (url !== undefined) {
     const u = new URL(url);
     u.search = u.search === '' ? `?${query}` : `${u.search}&${query}`;
-    const host = u.hostname.replace(/^\[|\]$/g, '');
-    return {
-      url: u.toString(), connectHost: host, connectPort: u.port === '' ? 443 : Number(u.port), serverName: host,
-      path: `${u.pathname}${u.search}`, credentialTarget: u.host,
-    };
+    // The URL is https (validation admits no other scheme).
+    const { host, port, path } = endpointOf(u);
+    return { url: u.toString(), connectHost: host, connectPort: port, serverName: host, path, credentialTarget: u.host };
   }
   const svc = asObject(clientConfig.service) ?? {};
   const ns = asString(svc.namespace) ?? '';
@@ -68,52 +60,24 @@ export async function postReview(target: WebhookTarget, caBundle: string | undef
   credentials: CredentialResolver, body: JsonObject): Promise<unknown> {
   const creds = await credentials(target.credentialTarget);
   const text = writeJson(body);
-  const ca = caBundle === undefined || caBundle === '' ? undefined : Buffer.from(caBundle, 'base64').toString('utf8');
   const prefix = `Post "${target.url}"`;
-  return new Promise((resolvePromise, reject) => {
-    let settled = false;
-    const fail = (why: string): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      reject(new WebhookCallError(`${prefix}: ${why}`));
-    };
-    const req = request({
-      host: target.connectHost, port: target.connectPort, method: 'POST', path: target.path,
-      servername: /^[\d.]+$|:/.test(target.serverName) ? undefined : target.serverName,
-      checkServerIdentity: (_host: string, cert: PeerCertificate) => checkServerIdentity(target.serverName, cert),
-      ...(ca !== undefined ? { ca } : {}),
+  let answer: OutboundAnswer;
+  try {
+    answer = await callOutbound({
+      method: 'POST', endpoint: { https: true, host: target.connectHost, port: target.connectPort, path: target.path },
+      serverName: target.serverName, body: text, deadlineMs: timeoutSeconds * 1000,
+      ...(caBundle === undefined || caBundle === '' ? {} : { ca: Buffer.from(caBundle, 'base64').toString('utf8') }),
       ...(creds.cert !== undefined && creds.key !== undefined ? { cert: creds.cert, key: creds.key } : {}),
-      headers: {
-        'Content-Type': 'application/json', Accept: 'application/json', 'Content-Length': Buffer.byteLength(text),
-        ...(creds.authorization !== undefined ? { Authorization: creds.authorization } : {}),
-      },
-      agent: false,
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', (e) => fail(e.message));
-      res.on('end', () => {
-        if (settled) return;
-        const answer = Buffer.concat(chunks).toString('utf8');
-        if (res.statusCode !== 200) {
-          fail(`the server responded with the status code ${String(res.statusCode)} but did not return more information`);
-          return;
-        }
-        try {
-          settled = true;
-          clearTimeout(timer);
-          resolvePromise(readJson(answer));
-        } catch {
-          reject(new WebhookCallError('failed to decode the webhook response: invalid JSON'));
-        }
-      });
+      ...(creds.authorization !== undefined ? { headers: { Authorization: creds.authorization } } : {}),
     });
-    const timer = setTimeout(() => {
-      fail('context deadline exceeded');
-      req.destroy();
-    }, timeoutSeconds * 1000);
-    req.on('error', (e) => fail(e.message));
-    req.end(text);
-  });
+  } catch (e) {
+    const why = e instanceof OutboundError && e.failure === 'timeout' ? 'context deadline exceeded' : e instanceof Error ? e.message : String(e);
+    throw new Error(`${prefix}: ${why}`);
+  }
+  if (answer.status !== 200) throw new Error(`${prefix}: the server responded with the status code ${String(answer.status)} but did not return more information`);
+  try {
+    return readJson(answer.text);
+  } catch {
+    throw new Error('failed to decode the webhook response: invalid JSON');
+  }
 }

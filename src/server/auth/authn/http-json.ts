@@ -1,26 +1,15 @@
 /**
- * JSON over HTTPS for the calls authentication makes (OIDC discovery and keys, token webhooks),
- * with the CA and client credentials of their configuration.
+ * The calls authentication makes (OIDC discovery and keys, token webhooks): the server's outbound
+ * call with its deadline, the answer parsed as JSON, failures in authentication's words.
  */
-import { request } from 'node:https';
-import { request as httpRequest } from 'node:http';
+import { callOutbound, endpointOf, OutboundError, type OutboundAnswer, type OutboundCall } from '../../http/outbound.js';
 
 /** Time limit of one call. */
-const CALL_TIMEOUT_MS = 10_000;
+const CALL_DEADLINE_MS = 10_000;
 
-/** TLS and credentials of one remote service. */
-export interface RemoteTls {
-  ca?: string;
-  cert?: string;
-  key?: string;
-  insecureSkipTLSVerify?: boolean;
-}
-
-/** One call. */
-export interface JsonCall extends RemoteTls {
-  method?: 'GET' | 'POST';
+/** One call: a GET, or a POST of `body`. */
+export interface JsonCall extends Pick<OutboundCall, 'ca' | 'cert' | 'key' | 'insecureSkipTLSVerify' | 'headers'> {
   body?: unknown;
-  headers?: Record<string, string>;
 }
 
 /** The status and parsed body of an answer. */
@@ -29,36 +18,23 @@ export interface JsonAnswer {
   body: unknown;
 }
 
-/** Sends a request and parses the JSON answer (a non-JSON body is an error). */
-export function fetchJson(url: string, call: JsonCall = {}): Promise<JsonAnswer> {
+/** GETs, or POSTs the body, and parses the JSON answer (a non-JSON body is an error). */
+export async function fetchJson(url: string, call: JsonCall = {}): Promise<JsonAnswer> {
   const u = new URL(url);
-  const payload = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body));
-  const headers: Record<string, string> = { Accept: 'application/json', ...(call.headers ?? {}) };
-  if (payload !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    headers['Content-Length'] = String(payload.length);
-  }
-  return new Promise((resolve, reject) => {
-    const options = {
-      method: call.method ?? (payload === undefined ? 'GET' : 'POST'), headers, timeout: CALL_TIMEOUT_MS,
-      ...(call.ca !== undefined ? { ca: call.ca } : {}), ...(call.cert !== undefined ? { cert: call.cert } : {}),
-      ...(call.key !== undefined ? { key: call.key } : {}), rejectUnauthorized: call.insecureSkipTLSVerify !== true,
-    };
-    const req = (u.protocol === 'http:' ? httpRequest : request)(u, options, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        try {
-          resolve({ status: res.statusCode ?? 0, body: text === '' ? undefined : JSON.parse(text) });
-        } catch {
-          reject(new Error(`${u.origin}${u.pathname} answered ${res.statusCode ?? 0} with a body that is not JSON`));
-        }
-      });
-      res.on('error', reject);
+  const { body, ...rest } = call;
+  let answer: OutboundAnswer;
+  try {
+    answer = await callOutbound({
+      ...rest, method: body === undefined ? 'GET' : 'POST', endpoint: endpointOf(u), deadlineMs: CALL_DEADLINE_MS,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    req.on('timeout', () => req.destroy(new Error(`${u.origin}${u.pathname} did not answer within ${CALL_TIMEOUT_MS} ms`)));
-    req.on('error', reject);
-    req.end(payload);
-  });
+  } catch (e) {
+    if (!(e instanceof OutboundError) || e.failure === 'transport') throw e;
+    throw new Error(`${u.origin}${u.pathname}${e.failure === 'timeout' ? ` did not answer within ${String(CALL_DEADLINE_MS)} ms` : `: ${e.message}`}`);
+  }
+  try {
+    return { status: answer.status, body: answer.text === '' ? undefined : JSON.parse(answer.text) };
+  } catch {
+    throw new Error(`${u.origin}${u.pathname} answered ${String(answer.status)} with a body that is not JSON`);
+  }
 }

@@ -61,14 +61,12 @@ export class WebhookTokenAuthenticator implements TokenAuthenticator {
   }
 
   private async review(token: string, audiences: string[]): Promise<TokenResult> {
-    const s = this.service;
     const spec: Record<string, unknown> = { token };
     if (audiences.length > 0) spec.audiences = audiences;
-    const r = await fetchJson(s.server, {
-      method: 'POST', body: { apiVersion: this.apiVersion, kind: 'TokenReview', metadata: { creationTimestamp: null }, spec, status: {} },
-      ...(s.ca !== undefined ? { ca: s.ca } : {}), ...(s.cert !== undefined ? { cert: s.cert } : {}), ...(s.key !== undefined ? { key: s.key } : {}),
-      ...(s.insecureSkipTLSVerify === true ? { insecureSkipTLSVerify: true } : {}),
-      ...(s.authorization !== undefined ? { headers: { Authorization: s.authorization } } : {}),
+    const { server, authorization, ...tls } = this.service;
+    const r = await fetchJson(server, {
+      ...tls, body: { apiVersion: this.apiVersion, kind: 'TokenReview', metadata: { creationTimestamp: null }, spec, status: {} },
+      ...(authorization !== undefined ? { headers: { Authorization: authorization } } : {}),
     });
     if (r.status !== 200 && r.status !== 201) {
       this.log(`token webhook answered ${r.status}`);

@@ -4,8 +4,6 @@
  * denied for 30 seconds by default, as kube-apiserver's flags). A failed call has no opinion and
  * reports the failure as the evaluation error, never the credentials.
  */
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { GROUPS } from '../../../sdk/naming.js';
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { AuthorizationAttributes } from '../authorizer.js';
@@ -13,6 +11,7 @@ import type { AuthorizationMode, ModeDecision, RuleSet } from './types.js';
 import { unknownRules } from './types.js';
 import type { RemoteService } from '../client-config.js';
 import { jsonObjectOrEmpty as obj, nonEmptyString as text } from '../../../machinery/json/values.js';
+import { callOutbound, endpointOf, OutboundError, type OutboundAnswer } from '../../http/outbound.js';
 
 /** Options of the Webhook mode. */
 export interface WebhookAuthorizationOptions {
@@ -52,29 +51,8 @@ export function reviewFor(attrs: AuthorizationAttributes, version: 'v1' | 'v1bet
   return { apiVersion: `${GROUPS.authorization}/${version}`, kind: 'SubjectAccessReview', metadata: { creationTimestamp: null }, spec, status: { allowed: false } };
 }
 
-function post(target: RemoteService, body: string, timeoutMs: number): Promise<{ status: number; text: string }> {
-  const url = new URL(target.server);
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', 'Content-Length': String(Buffer.byteLength(body)) };
-  if (target.authorization !== undefined) headers.Authorization = target.authorization;
-  const https = url.protocol === 'https:';
-  const send = https ? httpsRequest : httpRequest;
-  const options = {
-    method: 'POST', host: url.hostname, port: url.port === '' ? (https ? 443 : 80) : Number(url.port),
-    path: `${url.pathname}${url.search}`, headers, timeout: timeoutMs,
-    ...(https ? { ca: target.ca, cert: target.cert, key: target.key, rejectUnauthorized: target.insecureSkipTLSVerify !== true, servername: url.hostname } : {}),
-  };
-  return new Promise((resolve, reject) => {
-    const req = send(options, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs}ms`)));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+/** kube-apiserver's time limit of one review. */
+const CALL_DEADLINE_MS = 30_000;
 
 /** `Webhook`. */
 export class WebhookMode implements AuthorizationMode {
@@ -91,11 +69,16 @@ export class WebhookMode implements AuthorizationMode {
     const cached = this.cache.get(key);
     const now = this.now();
     if (cached !== undefined && cached.expires > now) return cached.decision;
-    let answer: { status: number; text: string };
+    let answer: OutboundAnswer;
     try {
-      answer = await post(this.target, JSON.stringify(review), 30_000);
+      const { server, authorization, ...tls } = this.target;
+      answer = await callOutbound({
+        ...tls, method: 'POST', endpoint: endpointOf(new URL(server)), body: JSON.stringify(review), deadlineMs: CALL_DEADLINE_MS,
+        ...(authorization !== undefined ? { headers: { Authorization: authorization } } : {}),
+      });
     } catch (e) {
-      return { decision: 'no-opinion', error: `error contacting webhook: ${e instanceof Error ? e.message : String(e)}` };
+      const why = e instanceof OutboundError && e.failure === 'timeout' ? `timed out after ${String(CALL_DEADLINE_MS)}ms` : e instanceof Error ? e.message : String(e);
+      return { decision: 'no-opinion', error: `error contacting webhook: ${why}` };
     }
     if (answer.status < 200 || answer.status > 299) return { decision: 'no-opinion', error: `webhook returned HTTP ${answer.status}` };
     let body: JsonObject;
