@@ -1,7 +1,7 @@
 /**
  * A hostile HTTPS service for tests of the server's outbound calls: under a path starting with
  * `/endless` it answers 200 with a JSON body that never ends, under `/deep` with arrays nested
- * 100,000 levels deep, under `/drip` one byte every half second, forever. Its certificate is valid for 127.0.0.1; it writes client-config files.
+ * 100,000 levels deep, under `/drip` one byte every half second, forever; under `/ok`, `{}` at once. Its certificate is valid for 127.0.0.1; it writes client-config files.
  */
 import type { ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
@@ -16,6 +16,8 @@ export interface HostileEndpoint {
   caPem: string;
   /** Connections open now (a client that gave up has closed its own). */
   openConnections(): number;
+  /** Connections made since the start. */
+  connectionsMade(): number;
   /** Writes a client-config file whose server is `url` + `path`; returns its path. */
   writeConfig(dir: string, path: string): Promise<string>;
   stop(): Promise<void>;
@@ -45,6 +47,10 @@ export async function startHostileEndpoint(): Promise<HostileEndpoint> {
       endless(res);
       return;
     }
+    if (kind === 'ok') {
+      res.end('{}');
+      return;
+    }
     if (kind === 'deep') {
       res.end(`{"apiVersion":"x","kind":"x","status":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
       return;
@@ -57,8 +63,10 @@ export async function startHostileEndpoint(): Promise<HostileEndpoint> {
     });
   });
   let open = 0;
+  let made = 0;
   server.on('secureConnection', (socket) => {
     open++;
+    made++;
     socket.once('close', () => open--);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -69,6 +77,7 @@ export async function startHostileEndpoint(): Promise<HostileEndpoint> {
     url,
     caPem: tls.caPem,
     openConnections: () => open,
+    connectionsMade: () => made,
     async writeConfig(dir, path) {
       const file = join(dir, `${path.replace(/\W/g, '_')}.kubeconfig`);
       await writeFile(file, [

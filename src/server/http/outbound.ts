@@ -6,8 +6,8 @@
  * nests no deeper than a request body may.
  * Failures are typed so that each caller words them as its Go counterpart does.
  */
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 import { ApiError } from '../errors.js';
@@ -63,6 +63,20 @@ export interface OutboundCall {
   key?: string;
   insecureSkipTLSVerify?: boolean;
   serverName?: string;
+  /**
+   * Reuse connections to the endpoint between calls, as client-go's transports do (the webhooks a
+   * cache miss consults, OIDC keys). Not with `serverName`: a pool keys connections on their TLS
+   * options, not on a call's own identity check.
+   */
+  keepAlive?: boolean;
+}
+
+// One pool per scheme: it keys connections on host, port and TLS material, and unrefs idle ones.
+let pools: { http: HttpAgent; https: HttpsAgent } | undefined;
+
+function pooled(https: boolean): HttpAgent {
+  pools ??= { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+  return https ? pools.https : pools.http;
 }
 
 /** The status and text of an answer (any status). */
@@ -75,7 +89,8 @@ function tlsOptions({ ca, cert, key, insecureSkipTLSVerify, serverName, endpoint
   const name = serverName ?? endpoint.host;
   return {
     ...(isIP(name) === 0 ? { servername: name } : {}), // SNI carries names only
-    checkServerIdentity: (_host: string, peer: PeerCertificate) => checkServerIdentity(name, peer),
+    // Without a server name of its own, Node's check against the host is the same check.
+    ...(serverName === undefined ? {} : { checkServerIdentity: (_host: string, peer: PeerCertificate) => checkServerIdentity(name, peer) }),
     rejectUnauthorized: insecureSkipTLSVerify !== true, ...(ca !== undefined ? { ca } : {}), ...(cert !== undefined ? { cert } : {}), ...(key !== undefined ? { key } : {}),
   };
 }
@@ -105,9 +120,9 @@ export function callOutbound(call: OutboundCall): Promise<OutboundAnswer> {
         e instanceof ApiError && e.code === 413 ? new OutboundError('too-large', `the answer is larger than the limit of ${String(MAX_ANSWER_BYTES)} bytes`)
           : new OutboundError('transport', e instanceof Error ? e.message : String(e))));
     };
-    // A connection per call: the identity check is the call's (an agent's pool does not key on it).
+    const agent = call.keepAlive === true && call.serverName === undefined ? pooled(endpoint.https) : false;
     const req = (endpoint.https ? httpsRequest : httpRequest)({
-      method: call.method, host: endpoint.host, port: endpoint.port, path: endpoint.path, agent: false,
+      method: call.method, host: endpoint.host, port: endpoint.port, path: endpoint.path, agent,
       headers: { Accept: 'application/json', ...sized, ...(call.headers ?? {}) }, ...(endpoint.https ? tlsOptions(call) : {}),
     }, onAnswer);
     const timer = setTimeout(() => settle(new OutboundError('timeout', `no answer within ${String(call.deadlineMs)} ms`)), call.deadlineMs);

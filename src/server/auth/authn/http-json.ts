@@ -25,7 +25,7 @@ export async function fetchJson(url: string, call: JsonCall = {}): Promise<JsonA
   let answer: OutboundAnswer;
   try {
     answer = await callOutbound({
-      ...rest, method: body === undefined ? 'GET' : 'POST', endpoint: endpointOf(u), deadlineMs: CALL_DEADLINE_MS,
+      ...rest, method: body === undefined ? 'GET' : 'POST', endpoint: endpointOf(u), deadlineMs: CALL_DEADLINE_MS, keepAlive: true,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch (e) {

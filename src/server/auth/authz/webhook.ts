@@ -73,7 +73,7 @@ export class WebhookMode implements AuthorizationMode {
     try {
       const { server, authorization, ...tls } = this.target;
       answer = await callOutbound({
-        ...tls, method: 'POST', endpoint: endpointOf(new URL(server)), body: JSON.stringify(review), deadlineMs: CALL_DEADLINE_MS,
+        ...tls, method: 'POST', endpoint: endpointOf(new URL(server)), body: JSON.stringify(review), deadlineMs: CALL_DEADLINE_MS, keepAlive: true,
         ...(authorization !== undefined ? { headers: { Authorization: authorization } } : {}),
       });
     } catch (e) {

@@ -1,7 +1,8 @@
 /**
  * The server's outbound call against real sockets: an endless answer fails as `too-large` and its
  * socket is closed, a deeply nested one as `too-deep`, a dripping answer fails at the deadline although bytes keep arriving, and a
- * refused connection is a `transport` failure with the system's message.
+ * refused connection is a `transport` failure with the system's message; calls that keep alive share
+ * a connection, others (and those with a server name of their own) do not.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -62,4 +63,19 @@ test('a refused connection is a transport failure with the system\'s message', a
   const e = await failure(callOutbound({ method: 'GET', endpoint: { https: false, host: '127.0.0.1', port, path: '/' }, deadlineMs: 5000 }));
   assert.equal(e.failure, 'transport');
   assert.equal(e.message, `connect ECONNREFUSED 127.0.0.1:${String(port)}`);
+});
+
+test('calls that keep alive reuse one connection; calls with their own server name do not', async () => {
+  const ok = (extra: { keepAlive?: boolean; serverName?: string }): Promise<unknown> =>
+    callOutbound({ method: 'GET', endpoint: endpointOf(new URL(`${hostile.url}/ok`)), ca: hostile.caPem, deadlineMs: 10_000, ...extra });
+  const count = async (extra: { keepAlive?: boolean; serverName?: string }): Promise<number> => {
+    const before = hostile.connectionsMade();
+    await ok(extra);
+    await ok(extra);
+    await ok(extra);
+    return hostile.connectionsMade() - before;
+  };
+  assert.ok(await count({ keepAlive: true }) <= 1, 'kept alive');
+  assert.equal(await count({}), 3, 'a connection per call');
+  assert.equal(await count({ keepAlive: true, serverName: '127.0.0.1' }), 3, 'a call with its own identity check is never pooled');
 });
