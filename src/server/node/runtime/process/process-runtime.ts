@@ -270,8 +270,15 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
 
   /** Starts under way: a shutdown waits for them, so that none escapes its stop. */
   const starting = new Set<Promise<ContainerInfo>>();
+  /**
+   * Set when a shutdown begins. A pod sync that was between its awaits (opening the log, reading
+   * secrets) when the agent stopped may still ask for a start afterwards: it is refused, or its
+   * process would outlive the server.
+   */
+  let closing = false;
 
   function startContainer(sandbox: Sandbox, config: ContainerConfig): Promise<ContainerInfo> {
+    if (closing) return Promise.reject(new CreateContainerError('the node agent is shutting down: no container starts'));
     const start = startContainerNow(sandbox, config);
     starting.add(start);
     const done = (): void => {
@@ -575,6 +582,7 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     // With all pods on one shared address, a port in use is refused before start (checkSharedPorts).
     ...(HAS_PROC && !shared ? { wildcardListeners } : {}),
     async shutdown(graceMs) {
+      closing = true;
       let rounds = 0;
       // A sync that was starting a container when the agent stopped finishes its start first, and
       // that container is stopped with the rest (again, while starts keep coming).
