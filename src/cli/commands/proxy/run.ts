@@ -30,7 +30,10 @@ const MAX_REQUEST_BODY = 64 * 1024 * 1024;
 /** The client sent more than {@link MAX_REQUEST_BODY}. */
 class BodyTooLarge extends Error {}
 
-/** The request's body; rejects when the client goes away first or sends too much. */
+/**
+ * The request's body; rejects when the client goes away first or sends too much. Not the SDK's
+ * `readStreamLimited`: ending its loop destroys the request, and with it the socket the 413 goes out on.
+ */
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolveBody, reject) => {
     const parts: Buffer[] = [];
