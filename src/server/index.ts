@@ -45,6 +45,7 @@ import { loadOrCreateAdminToken, newToken } from './tls/admin-token.js';
 import { ephemeralTlsMaterial, loadOrCreateTlsMaterial } from './tls/certificates.js';
 import { SERVER_CIPHERS } from './tls/ciphers.js';
 import { asArray, asNumber, asObject, asString } from './util/json.js';
+import { loadRe2 } from '../machinery/regex/re2.js';
 
 export type { RunningServer, ServerOptions } from './options.js';
 export type { AdmissionAttributes, AdmissionOperation, AdmissionPlugin } from './admission/types.js';
@@ -98,6 +99,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const log = options.logger ?? ((): void => undefined);
   const host = options.host ?? '127.0.0.1';
   const dataDir = options.dataDir;
+  // CRD schema patterns compile synchronously during validation, on RE2.
+  await loadRe2();
   const tls = options.tls ?? (dataDir !== undefined ? await loadOrCreateTlsMaterial(dataDir, now()) : await ephemeralTlsMaterial(now()));
   const adminToken = options.adminToken ?? (dataDir !== undefined ? await loadOrCreateAdminToken(dataDir) : newToken());
   const store = await Store.open({

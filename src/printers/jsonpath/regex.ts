@@ -1,22 +1,15 @@
 /**
- * The regular expressions of `=~` filters, run by re2js (a pure-JavaScript port of RE2): matching
- * takes time linear in the text whatever the pattern, so a template such as `(a+)+$` cannot make
- * the CLI backtrack for minutes. The syntax is RE2's (Go's `regexp`), with JavaScript's
- * `/.../flags` spelling translated; backreferences and lookarounds, which need backtracking, are
- * refused. The engine is loaded (a few hundred KB) only when a template uses `=~`.
+ * The regular expressions of `=~` filters, run by machinery's RE2 (time linear in the text, so a
+ * template such as `(a+)+$` cannot make the CLI backtrack for minutes). The syntax is RE2's (Go's
+ * `regexp`), with JavaScript's `/.../flags` spelling translated; back-references and look-arounds
+ * are refused. The engine is loaded only for templates that use `=~`.
  */
-import type * as Re2Module from 're2js';
 import { RegexSyntaxError, type UserRegex } from '../../machinery/jsonpath/regex.js';
-
-let engine: typeof Re2Module | undefined;
-let loading: Promise<void> | undefined;
+import { Re2SyntaxError, compileRe2, loadRe2 } from '../../machinery/regex/re2.js';
 
 /** Loads the engine (once); {@link compileUserRegex} needs it. */
 export function loadRegexEngine(): Promise<void> {
-  loading ??= import('re2js').then((m) => {
-    engine = m;
-  });
-  return loading;
+  return loadRe2();
 }
 
 /** Whether a template may contain `=~` filters (then the engine must be loaded before parsing). */
@@ -30,21 +23,14 @@ export function mayUseRegex(template: string): boolean {
  * @throws RegexSyntaxError for a pattern or flag RE2 does not accept, or when the engine is not loaded
  */
 export function compileUserRegex(source: string, flags: string): UserRegex {
-  if (engine === undefined) throw new RegexSyntaxError('regular-expression filters are not available here');
-  const { RE2JS } = engine;
-  let bits = 0;
   for (const flag of flags) {
-    if (flag === 'i') bits |= RE2JS.CASE_INSENSITIVE;
-    else if (flag === 'm') bits |= RE2JS.MULTILINE;
-    else if (flag === 's') bits |= RE2JS.DOTALL;
-    else if (flag !== 'u' && flag !== 'g') throw new RegexSyntaxError(`invalid flag ${JSON.stringify(flag)}`);
+    if (!'imsug'.includes(flag)) throw new RegexSyntaxError(`invalid flag ${JSON.stringify(flag)}`);
   }
-  let compiled: InstanceType<typeof RE2JS>;
   try {
-    compiled = RE2JS.compile(RE2JS.translateRegExp(source), bits);
+    const compiled = compileRe2(source, { caseInsensitive: flags.includes('i'), multiLine: flags.includes('m'), dotAll: flags.includes('s'), fromJavaScript: true });
+    return { source, flags, test: (text) => compiled.test(text) };
   } catch (err) {
-    const reason = err instanceof engine.RE2JSSyntaxException ? err.getDescription() : err instanceof Error ? err.message : String(err);
-    throw new RegexSyntaxError(reason);
+    if (err instanceof Re2SyntaxError) throw new RegexSyntaxError(err.description);
+    throw new RegexSyntaxError('regular-expression filters are not available here');
   }
-  return { source, flags, test: (text) => compiled.test(text) };
 }

@@ -17,6 +17,7 @@ import { isMap } from './model/json.js';
 import { isCertainlyClusterScoped } from './model/scope.js';
 import { Accumulator, KustTarget, type BuildContext } from './target.js';
 import { OpenApiDocument, schemaForKind } from './transform/patch-schema.js';
+import { loadRe2 } from '../../machinery/regex/re2.js';
 
 /** Options of {@link buildKustomization}. */
 export interface KustomizeOptions {
@@ -56,7 +57,7 @@ const BUILTIN_OPENAPI_VERSION = 'v1.21.2';
  */
 export async function buildKustomization(dir: string, options: KustomizeOptions = {}): Promise<KustomizeResult> {
   const limits: BuildLimits = { ...DEFAULT_KUSTOMIZE_LIMITS, ...(options.limits ?? {}) };
-  const loader = await FileLoader.at(dir, options.loadRestrictor ?? 'LoadRestrictionsRootOnly', limits);
+  const [loader] = await Promise.all([FileLoader.at(dir, options.loadRestrictor ?? 'LoadRestrictionsRootOnly', limits), loadRe2()]);
   let custom: OpenApiDocument | undefined;
   let openApiSet = false;
   const ctx: BuildContext = {

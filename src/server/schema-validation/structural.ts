@@ -2,7 +2,8 @@
  * Validation of a CRD version's schema: the generic OpenAPI checks (openapi-checks.ts) and the
  * structural-schema rules (every node typed,
  * value validations under allOf/anyOf/oneOf/not free of types, defaults, nullable and markers,
- * metadata restricted to name and generateName), with the apiserver's messages.
+ * metadata restricted to name and generateName, patterns that Go's `regexp` compiles), with the
+ * apiserver's messages.
  */
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import type { FieldError } from './field-error.js';
@@ -12,6 +13,7 @@ import { pruneUnknownFields } from './prune.js';
 import { X, additional, asObject, flag, items, junctor, properties, property, stringList, typeOf } from './schema-node.js';
 import { validateObject } from './validate-object.js';
 import { writeJson } from '../../machinery/json-numbers.js';
+import { Re2SyntaxError, compileRe2 } from '../../machinery/regex/re2.js';
 
 type Level = 'root' | 'item' | 'field';
 
@@ -94,6 +96,14 @@ function validateValueValidations(schema: JsonObject, path: string, skipAnyOf: b
   junctor(schema, 'oneOf').forEach((s, i) => validateNested(s, false, false, index(child(path, 'oneOf'), i), errors));
   const not = asObject(schema.not);
   if (not !== undefined) validateNested(not, false, false, child(path, 'not'), errors);
+  if (typeof schema.pattern === 'string' && schema.pattern !== '') {
+    try {
+      compileRe2(schema.pattern);
+    } catch (err) {
+      if (!(err instanceof Re2SyntaxError)) throw err;
+      errors.push(invalid(child(path, 'pattern'), schema.pattern, `must be a valid regular expression, but isn't: ${err.message}`));
+    }
+  }
 }
 
 /** Schemas under allOf/anyOf/oneOf/not may only constrain values, never declare structure. */

@@ -11,6 +11,7 @@ import { child, duplicate, index, invalid, notSupported, required, tooLong, tooM
 import { matchesNumberFormat, matchesStringFormat } from './formats.js';
 import { isJsonInteger, isJsonNumber, writeJson } from '../../machinery/json-numbers.js';
 import { X, additional, asObject, flag, items, junctor, numberOf, properties, stringList, typeOf } from './schema-node.js';
+import { Re2SyntaxError, compileRe2, type Re2Regex } from '../../machinery/regex/re2.js';
 
 /** Options of {@link validateObject}. */
 export interface ValidateOptions {
@@ -62,14 +63,21 @@ function runeLength(text: string): number {
   return n;
 }
 
-const patternCache = new Map<string, RegExp | null>();
-function compilePattern(pattern: string): RegExp | null {
+/**
+ * Compiled schema patterns, or why one does not compile. They run on RE2 as Go's `regexp` runs
+ * them: with a backtracking engine, one custom resource whose value defeated a pattern such as
+ * `^(a+)+$` stopped the whole server. A CRD whose pattern RE2 refuses is refused, so only one
+ * stored before that rule can fail here.
+ */
+const patternCache = new Map<string, Re2Regex | Re2SyntaxError>();
+function compilePattern(pattern: string): Re2Regex | Re2SyntaxError {
   let compiled = patternCache.get(pattern);
   if (compiled === undefined) {
     try {
-      compiled = new RegExp(pattern, 'u');
-    } catch {
-      compiled = null;
+      compiled = compileRe2(pattern);
+    } catch (err) {
+      if (!(err instanceof Re2SyntaxError)) throw err;
+      compiled = err;
     }
     if (patternCache.size > 1000) patternCache.clear();
     patternCache.set(pattern, compiled);
@@ -144,8 +152,10 @@ class Validator {
     const min = numberOf(schema, 'minLength');
     if (min !== undefined && runeLength(value) < min) this.errors.push(invalid(path, value, `${n} in body should be at least ${min} chars long`));
     if (typeof schema.pattern === 'string') {
+      // kube-openapi's Pattern: a pattern that does not compile fails every value, saying so.
       const re = compilePattern(schema.pattern);
-      if (re !== null && !re.test(value)) this.errors.push(invalid(path, value, `${n} in body should match '${schema.pattern}'`));
+      if (re instanceof Re2SyntaxError) this.errors.push(invalid(path, value, `${n} in body should match '${schema.pattern}, but pattern is invalid: ${re.message}'`));
+      else if (!re.test(value)) this.errors.push(invalid(path, value, `${n} in body should match '${schema.pattern}'`));
     }
     if (typeof schema.format === 'string' && !matchesStringFormat(schema.format, value)) {
       this.errors.push(typeInvalid(path, value, `${n} in body must be of type ${schema.format}: ${JSON.stringify(value)}`));

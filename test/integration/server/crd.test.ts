@@ -206,6 +206,33 @@ describe('custom resource definitions', () => {
     assert.match(String(wn.body.message), /metadata\.name: Invalid value: "wrong\.example\.com": must be spec\.names\.plural\+"\."\+spec\.group/);
   });
 
+  test('schema patterns run on RE2: a value that defeats a backtracking engine is refused at once and the server goes on answering; patterns Go cannot compile refuse the CRD', async () => {
+    const patterned = makeCRD({ plural: 'sprockets', kind: 'Sprocket', schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { name: { type: 'string', pattern: '^(a+)+$' } } } } } } });
+    assert.equal((await api.post(CRDS, patterned)).status, 201);
+    const path = '/apis/example.com/v1/namespaces/crd/sprockets';
+    let created = await api.post(path, { apiVersion: 'example.com/v1', kind: 'Sprocket', metadata: { name: 's0' }, spec: { name: 'aaa' } });
+    for (let i = 0; created.status === 404 && i < 100; i++) {
+      await sleep(10);
+      created = await api.post(path, { apiVersion: 'example.com/v1', kind: 'Sprocket', metadata: { name: 's0' }, spec: { name: 'aaa' } });
+    }
+    assert.equal(created.status, 201, created.text);
+    const hostile = `${'a'.repeat(40)}!`;
+    const started = Date.now();
+    const [bad, other] = await Promise.all([
+      api.post(path, { apiVersion: 'example.com/v1', kind: 'Sprocket', metadata: { name: 's1' }, spec: { name: hostile } }),
+      api.get('/api/v1/namespaces/crd'),
+    ]);
+    assert.ok(Date.now() - started < 5000, `answered in ${Date.now() - started} ms`);
+    assert.equal(bad.status, 422, bad.text);
+    assert.equal(at(bad.body, 'message'), `Sprocket.example.com "s1" is invalid: spec.name: Invalid value: "${hostile}": spec.name in body should match '^(a+)+$'`);
+    assert.equal(other.status, 200);
+    const refused = await api.post(CRDS, makeCRD({ plural: 'cogs', kind: 'Cog', schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { name: { type: 'string', pattern: 'x(?=y)' } } } } } } }));
+    assert.equal(refused.status, 422, refused.text);
+    assert.deepEqual(arrayAt(refused.body, 'details.causes').map((c) => at(c, 'message')), [
+      "Invalid value: \"x(?=y)\": must be a valid regular expression, but isn't: error parsing regexp: invalid or unsupported Perl syntax: `(?=`",
+    ]);
+  });
+
   test('cluster-scoped custom resources', async () => {
     assert.equal((await api.post(CRDS, makeCRD({ plural: 'clusterwidgets', kind: 'ClusterWidget', scope: 'Cluster' }))).status, 201);
     await server.settle();

@@ -1,24 +1,27 @@
 /**
  * kubectl proxy's request filter (FilterServer): a request is served only when its Host matches an
  * accepted host pattern, its path an accepted path and no rejected path, and its method no rejected
- * method; patterns are comma-separated regular expressions.
+ * method. Patterns are comma-separated regular expressions in Go's syntax, run on machinery's RE2
+ * as kubectl runs them on Go's, so that no pattern makes a request's path backtrack; the command
+ * loads the engine before it compiles them.
  */
+import { compileRe2, type Re2Regex } from '../../../machinery/regex/re2.js';
 import { UsageError } from '../../framework/usage-error.js';
 
 /** The compiled filter. */
 export interface ProxyFilter {
-  acceptHosts: RegExp[];
-  acceptPaths: RegExp[];
-  rejectPaths: RegExp[];
-  rejectMethods: RegExp[];
+  acceptHosts: Re2Regex[];
+  acceptPaths: Re2Regex[];
+  rejectPaths: Re2Regex[];
+  rejectMethods: Re2Regex[];
 }
 
 /** Compiles a comma-separated list of patterns (flag `name` for the error). */
-export function patterns(text: string, name: string): RegExp[] {
+export function patterns(text: string, name: string): Re2Regex[] {
   if (text === '') return [];
   return text.split(',').map((p) => {
     try {
-      return new RegExp(p);
+      return compileRe2(p);
     } catch (e) {
       throw new UsageError(`invalid --${name} pattern ${JSON.stringify(p)}: ${e instanceof Error ? e.message : String(e)}`, false);
     }

@@ -13,6 +13,7 @@ import type { CommandContext } from '../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { accepted, patterns, type ProxyFilter } from './filter.js';
+import { loadRe2 } from '../../../machinery/regex/re2.js';
 
 const METHODS = new Set<string>(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
@@ -159,6 +160,7 @@ async function directoryListing(dir: string): Promise<string> {
 
 export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<number> {
   if (args.length > 0) throw new UsageError(`unknown command ${JSON.stringify(args[0])} for "proxy"`);
+  await loadRe2();
   const filter: ProxyFilter = {
     acceptHosts: patterns(flags.string('accept-hosts') ?? '', 'accept-hosts'),
     acceptPaths: patterns(flags.string('accept-paths') ?? '', 'accept-paths'),

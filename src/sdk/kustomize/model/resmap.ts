@@ -6,6 +6,7 @@
 import { compileLabelSelector } from '../../apply/label-selector.js';
 import { KustomizeError } from '../errors.js';
 import { compileBoundedRegex } from './regex.js';
+import type { Re2Regex } from '../../../machinery/regex/re2.js';
 import { effectiveNamespace, idEquals, resIdGoString, resIdString, type ResId } from './resid.js';
 import { ALL_BUILD_ANNOTATIONS, BUILD_ANNOTATIONS, type Resource } from './resource.js';
 
@@ -20,7 +21,7 @@ export interface Selector {
   annotationSelector?: string | undefined;
 }
 
-function anchored(pattern: string | undefined): RegExp | undefined {
+function anchored(pattern: string | undefined): Re2Regex | undefined {
   if (pattern === undefined || pattern === '') return undefined;
   return compileBoundedRegex(`^(?:${pattern})$`);
 }

@@ -4,7 +4,8 @@
  * labels and annotations through field specs, images, replicas.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { before, test } from 'node:test';
+import { loadRe2 } from '../../../../src/machinery/regex/re2.js';
 import { defaultTransformerConfig } from '../../../../src/sdk/kustomize/config/defaults.js';
 import { ResMap } from '../../../../src/sdk/kustomize/model/resmap.js';
 import { Resource } from '../../../../src/sdk/kustomize/model/resource.js';
@@ -28,6 +29,9 @@ const objects = (m: ResMap): unknown[] => m.resources().map((r) => {
   r.removeBuildAnnotations();
   return r.obj;
 });
+
+// Name patterns are compiled with RE2, which a build loads first.
+before(loadRe2);
 
 test('namespace: namespaced kinds and Namespace names, not cluster-scoped kinds; default RoleBinding subjects', () => {
   const m = map(
@@ -89,6 +93,11 @@ test('images: split, match by name (a regular expression), new name, tag, digest
   assert.equal(imageUpdater({ name: 'nginx', newTag: '2' })('nginxinc/nginx:1'), undefined);
   assert.equal(imageUpdater({ name: 'nginx', newName: 'n', digest: 'sha256:x' })('nginx:1'), 'n@sha256:x');
   assert.equal(imageUpdater({ name: 'redis', tagSuffix: '-alpine' })('redis:7'), 'redis:7-alpine');
+  // Go's regexp: linear time whatever the name (a backtracking engine takes minutes here), Go's errors.
+  const started = Date.now();
+  assert.equal(imageUpdater({ name: '(a|aa)*', newTag: '2' })(`${'a'.repeat(60)}!`), undefined);
+  assert.ok(Date.now() - started < 1000, `matching took ${Date.now() - started} ms`);
+  assert.throws(() => imageUpdater({ name: 'x(?!y)', newTag: '2' }), /^KustomizeError: error parsing regexp: invalid or unsupported Perl syntax: `\(\?!`$/);
   const m = map({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { initContainers: [{ name: 'i', image: 'busybox' }], containers: [{ name: 'c', image: 'nginx:1' }] } });
   transformImage(m, { name: 'nginx', newName: 'mirror/nginx' }, config.images);
   transformImage(m, { name: 'busybox', newTag: '1.36' }, config.images);

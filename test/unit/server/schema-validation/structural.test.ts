@@ -1,11 +1,15 @@
 // Structural-schema rules of CRD versions, with the apiextensions server's messages.
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { loadRe2 } from '../../../../src/machinery/regex/re2.js';
 import type { JsonObject } from '../../../../src/sdk/types/meta.js';
 import { validateStructuralSchema } from '../../../../src/server/schema-validation/index.js';
 import { errorBody } from '../../../../src/server/validation/field-errors.js';
 
 const PATH = 'spec.versions[0].schema.openAPIV3Schema';
+
+// Patterns are compiled with RE2, which the server loads when it starts.
+before(loadRe2);
 
 function errorsOf(schema: JsonObject): string[] {
   return validateStructuralSchema(schema, PATH).map((e) => `${e.field}: ${errorBody(e)} [${e.type}]`);
@@ -129,5 +133,21 @@ test('defaults must validate and must not carry unknown fields; none in top-leve
   ]);
   assert.deepEqual(errorsOf({ type: 'object', properties: { metadata: { type: 'object', properties: { name: { type: 'string', default: 'x' } } } } }), [
     `${PATH}.properties[metadata].properties[name].default: Forbidden: must not be set in top-level metadata [FieldValueForbidden]`,
+  ]);
+});
+
+test('patterns must compile as Go regular expressions, at every node and under junctors', () => {
+  assert.deepEqual(errorsOf({
+    type: 'object',
+    properties: {
+      a: { type: 'string', pattern: '+' },
+      b: { type: 'string', pattern: 'x(?=y)' },
+      c: { type: 'string', pattern: '^(a+)+$' },
+    },
+    anyOf: [{ properties: { a: { pattern: '(' } } }],
+  }), [
+    `${PATH}.properties[a].pattern: Invalid value: "+": must be a valid regular expression, but isn't: error parsing regexp: missing argument to repetition operator: \`+\` [FieldValueInvalid]`,
+    `${PATH}.properties[b].pattern: Invalid value: "x(?=y)": must be a valid regular expression, but isn't: error parsing regexp: invalid or unsupported Perl syntax: \`(?=\` [FieldValueInvalid]`,
+    `${PATH}.anyOf[0].properties[a].pattern: Invalid value: "(": must be a valid regular expression, but isn't: error parsing regexp: missing closing ): \`(\` [FieldValueInvalid]`,
   ]);
 });

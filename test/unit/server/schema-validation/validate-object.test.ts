@@ -1,6 +1,7 @@
 // Validation of custom resources against their schema, pruning and defaulting.
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { loadRe2 } from '../../../../src/machinery/regex/re2.js';
 import type { JsonObject } from '../../../../src/sdk/types/meta.js';
 import { applyDefaults, pruneUnknownFields, validateObject } from '../../../../src/server/schema-validation/index.js';
 import { errorBody } from '../../../../src/server/validation/field-errors.js';
@@ -31,6 +32,9 @@ const SCHEMA: JsonObject = {
     },
   },
 };
+
+// Patterns run on RE2, which the server loads when it starts.
+before(loadRe2);
 
 const base = (spec: JsonObject): JsonObject => ({ apiVersion: 'example.com/v1', kind: 'W', metadata: { name: 'w', anything: true }, spec: { replicas: 2, name: 'abc', ...spec } });
 
@@ -96,4 +100,24 @@ test('defaults apply to missing fields, to non-nullable nulls, and inside defaul
   assert.deepEqual(out.spec.nested, { level: 1 });
   assert.deepEqual(out.spec.routes, [{ path: '/a', port: 80 }, { path: '/b', port: 8080 }]);
   assert.equal(out.spec.note, undefined, 'no default, nothing added');
+});
+
+test('patterns run as Go runs them: a value that would make a backtracking engine run for minutes is answered at once', () => {
+  const schema: JsonObject = { type: 'object', properties: { spec: { type: 'object', properties: { name: { type: 'string', pattern: '^(a+)+$' }, code: { type: 'string', pattern: '^(a|aa)*c$' } } } } };
+  const started = process.hrtime.bigint();
+  const errors = validateObject({ spec: { name: `${'a'.repeat(40)}!`, code: 'a'.repeat(60) } }, schema).map((e) => `${e.field}: ${errorBody(e)}`);
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  assert.deepEqual(errors, [
+    `spec.name: Invalid value: "${'a'.repeat(40)}!": spec.name in body should match '^(a+)+$'`,
+    `spec.code: Invalid value: "${'a'.repeat(60)}": spec.code in body should match '^(a|aa)*c$'`,
+  ]);
+  assert.ok(ms < 1000, `validation took ${ms.toFixed(0)} ms`);
+  assert.deepEqual(validateObject({ spec: { name: 'aaa', code: 'aac' } }, schema), []);
+});
+
+test('a stored pattern that Go does not compile fails every value, saying why (kube-openapi)', () => {
+  const schema: JsonObject = { type: 'object', properties: { spec: { type: 'object', properties: { name: { type: 'string', pattern: 'a(?=b)' } } } } };
+  assert.deepEqual(validateObject({ spec: { name: 'ab' } }, schema).map((e) => `${e.field}: ${errorBody(e)}`), [
+    "spec.name: Invalid value: \"ab\": spec.name in body should match 'a(?=b), but pattern is invalid: error parsing regexp: invalid or unsupported Perl syntax: `(?=`'",
+  ]);
 });
