@@ -211,7 +211,8 @@ class Parser {
         return;
       }
     }
-    if (/^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)$/.test(value)) {
+    // Digits split one way only (`[0-9]+\.?[0-9]*` backtracks quadratically on a long non-number).
+    if (/^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/.test(value)) {
       cur.nodes.push({ type: 'float', value: Number(value) });
       return;
     }

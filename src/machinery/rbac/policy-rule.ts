@@ -4,6 +4,7 @@
  * with them, `describe role` and `auth can-i --list` lay their tables out with them.
  */
 import { stringItems } from '../json/values.js';
+import { withoutTrailing } from '../trailing.js';
 
 /** One rule of a Role or ClusterRole (lists empty where the object leaves them out). */
 export interface PolicyRule {
@@ -96,7 +97,7 @@ function resourcesCovered(owned: readonly string[], wanted: readonly string[]): 
 
 /** A URL, or a prefix ending in `*`. */
 function urlCovered(owner: string, path: string): boolean {
-  return owner === path || (owner.endsWith('*') && path.startsWith(owner.replace(/\*+$/, '')));
+  return owner === path || (owner.endsWith('*') && path.startsWith(withoutTrailing(owner, '*')));
 }
 
 /** Whether `owner` grants all of `sub` (a rule of at most one verb, resource and name, or URL). */

@@ -384,12 +384,35 @@ function scalar(text: string, style: Style): EncodedScalar {
  * A lone surrogate cannot come out of Go's JSON decoder; it would have been U+FFFD.
  */
 function roundTrip(s: string): string {
-  return s
-    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
-    .replace(/ *(?:\u0085 *)+/g, (run) => {
-      const breaks = run.split('\u0085').length - 1;
-      return breaks === 1 ? ' ' : '\n'.repeat(breaks - 1);
-    });
+  return foldNextLines(s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+}
+
+/**
+ * Each run of spaces and NELs that holds a NEL, folded as go-yaml folds it. Scanned once: the
+ * pattern `/ *(?:\u0085 *)+/g` is quadratic on a long run of spaces (every space is tried as a
+ * start), and a 256 KB annotation of spaces took `-o yaml` about 20 s.
+ */
+function foldNextLines(s: string): string {
+  if (!s.includes('\u0085')) return s;
+  const parts: string[] = [];
+  let copied = 0;
+  let i = 0;
+  while (i < s.length) {
+    if (s[i] !== ' ' && s[i] !== '\u0085') {
+      i++;
+      continue;
+    }
+    let end = i;
+    let breaks = 0;
+    for (; end < s.length && (s[end] === ' ' || s[end] === '\u0085'); end++) if (s[end] === '\u0085') breaks++;
+    if (breaks > 0) {
+      parts.push(s.slice(copied, i), breaks === 1 ? ' ' : '\n'.repeat(breaks - 1));
+      copied = end;
+    }
+    i = end;
+  }
+  parts.push(s.slice(copied));
+  return parts.join('');
 }
 
 /** go-yaml v2's `stringv`: quote what would not read back as the same string. */

@@ -12,11 +12,12 @@ import { obj, str } from './json-access.js';
 import { LEVEL_0, tabbedString } from './writer.js';
 import { sortedKeys } from '../../machinery/json/go-json.js';
 import { printObjectHeader } from './object-header.js';
+import { withoutTrailing } from '../../machinery/trailing.js';
 
 /** Bytes of a base64 value (what Go's `len([]byte)` of the decoded field gives). */
 function decodedLength(base64: unknown): number {
   if (typeof base64 !== 'string') return 0;
-  const clean = base64.replace(/=+$/, '');
+  const clean = withoutTrailing(base64, '=');
   return Math.floor((clean.length * 3) / 4);
 }
 

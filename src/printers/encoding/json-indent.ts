@@ -4,6 +4,8 @@
  * dropped, empty objects and arrays stay `{}` and `[]`, whitespace at the end of the text is kept.
  */
 
+import { withoutTrailing } from '../../machinery/trailing.js';
+
 /** Thrown for text that is not one JSON value (Go's syntax errors). */
 export class JsonSyntaxError extends Error {
   override name = 'JsonSyntaxError';
@@ -13,8 +15,8 @@ const SPACE = new Set([' ', '\t', '\n', '\r']);
 
 /** Indents `src` with `indent` per level (prefix ''), as Go's `json.Indent(dst, src, "", indent)`. */
 export function jsonIndent(src: string, indent: string): string {
-  const trailing = /[ \t\n\r]*$/.exec(src)?.[0] ?? '';
-  const text = src.slice(0, src.length - trailing.length);
+  const text = withoutTrailing(src, ' \t\n\r');
+  const trailing = src.slice(text.length);
   let out = '';
   let depth = 0;
   let i = 0;

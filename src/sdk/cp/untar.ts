@@ -12,6 +12,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PlatformError } from '../errors.js';
+import { withoutTrailing } from '../../machinery/trailing.js';
 
 /** Whether `target` is `base` or inside it. */
 export function isInside(base: string, target: string): boolean {
@@ -22,7 +23,7 @@ export function isInside(base: string, target: string): boolean {
 /** The local path of an entry, or undefined when it falls outside `dest` (kubectl's mapping). */
 export function destinationOf(entryName: string, prefix: string, dest: string): string | undefined {
   const name = entryName.replace(/^\/+/, '');
-  const clean = prefix.replace(/^\/+/, '').replace(/\/+$/, '');
+  const clean = withoutTrailing(prefix.replace(/^\/+/, ''), '/');
   let mapped: string;
   if (name === clean) mapped = '';
   else if (clean === '' || clean === '.') mapped = name;

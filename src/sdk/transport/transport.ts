@@ -25,6 +25,7 @@ import { redactUrl } from './redact.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_HEADER_TIMEOUT_MS } from './timeouts.js';
 import { goMethod, toTransportError } from './transport-errors.js';
 import { WarningDeduplicator, type WarningHandler } from './warnings.js';
+import { withoutTrailing } from '../../machinery/trailing.js';
 
 /** Options of a {@link Transport}. */
 export interface TransportOptions {
@@ -262,7 +263,7 @@ export class Transport {
   /** The full URL of a request (for messages and logs). A query string in `path` is kept as written. */
   url(path: string, query?: QueryParams, timeoutMs?: number): URL {
     const url = new URL(this.baseUrl.toString());
-    const prefix = url.pathname.replace(/\/+$/, '');
+    const prefix = withoutTrailing(url.pathname, '/');
     const q = path.indexOf('?');
     url.pathname = prefix + (q < 0 ? path : path.slice(0, q));
     const raw = q < 0 ? '' : path.slice(q + 1);

@@ -18,12 +18,20 @@ export interface Authenticator {
   authenticate(req: IncomingMessage): Promise<AuthenticationResult> | AuthenticationResult;
 }
 
-/** The bearer token of a request, if it sends one. */
+/**
+ * The bearer token of a request, if it sends one: `Bearer` in any case, white space, the token.
+ * Read without a regular expression: `/^Bearer\s+(.+)$/i` backtracks quadratically over white
+ * space, and any client, authenticated or not, chooses this header (80 ms a request for 16 KB).
+ */
 export function bearerToken(req: IncomingMessage): string | undefined {
   const h = req.headers.authorization;
   if (h === undefined) return undefined;
-  const m = /^Bearer\s+(.+)$/i.exec(h.trim());
-  return m === null ? undefined : (m[1] ?? '').trim();
+  const value = h.trim();
+  if (value.slice(0, 6).toLowerCase() !== 'bearer') return undefined;
+  const token = value.slice(6);
+  if (!/^\s/.test(token)) return undefined;
+  const trimmed = token.trim();
+  return trimmed === '' || /[\n\r\u2028\u2029]/.test(trimmed) ? undefined : trimmed;
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -22,6 +22,7 @@ import type { RequestContext } from './request-context.js';
 import { handleResource } from './resource-handler.js';
 import { send, sendError, sendText } from './respond.js';
 import { closeAfterAnswer, DEFAULT_BODY_TIMEOUT_MS, guardBody, isUpgrade, trackInFlight } from './connections.js';
+import { withoutTrailing } from '../../machinery/trailing.js';
 
 /** What the pipeline needs besides the shared context. */
 export interface PipelineOptions {
@@ -68,7 +69,7 @@ async function sendDiscovery(rc: { req: IncomingMessage; res: ServerResponse }, 
 }
 
 async function handleNonResource(ctx: ServerContext, opts: PipelineOptions, rc: RequestContext): Promise<void> {
-  const path = rc.path.replace(/\/+$/, '') || '/';
+  const path = withoutTrailing(rc.path, '/') || '/';
   const info = rc.info;
   const method = rc.req.method ?? 'GET';
   if (method !== 'GET' && method !== 'HEAD') throw pathNotFound();

@@ -14,6 +14,7 @@ import { parseAccept } from '../http/negotiation.js';
 import type { DocumentCache, RenderedBinary, RenderedDocument } from './documents.js';
 import type { YamlWriter } from './v2-protobuf.js';
 import { yamlNumberSchemas } from '../util/yaml-numbers.js';
+import { withoutTrailing } from '../../machinery/trailing.js';
 
 /** The protobuf media type of the v2 document as a server names it in Content-Type. */
 export const OPENAPI_V2_PROTOBUF = 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf';
@@ -98,7 +99,7 @@ function serveDocument(req: IncomingMessage, res: ServerResponse, doc: RenderedD
 
 /** Serves `/openapi/...`; returns false for paths that are not OpenAPI documents. */
 export async function serveOpenAPI(documents: () => DocumentCache, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
-  const path = url.pathname.replace(/\/+$/, '');
+  const path = withoutTrailing(url.pathname, '/');
   if (path === '/openapi/v2') {
     const form = negotiateV2(req.headers.accept);
     if (form === undefined) {

@@ -73,7 +73,7 @@ async function serveNode(ctx: ServerContext, rc: RequestContext, nodeName: strin
   const node = nodesDef === undefined ? undefined : await findObject(ctx, nodesDef, '', nodeName);
   if (node === undefined) throw notFound({ group: '', resource: 'nodes' }, nodeName);
   if (nodeName !== LOCAL_NODE_NAME) throw serviceUnavailable(`error trying to reach service: no node agent serves node "${nodeName}"`);
-  const path = proxiedPath(rc.url).replace(/\?.*$/, '');
+  const path = withoutQuery(proxiedPath(rc.url));
   if (path === '/healthz') {
     rc.res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', ...rc.headers }).end('ok');
     return;
@@ -89,10 +89,16 @@ async function serveNode(ctx: ServerContext, rc: RequestContext, nodeName: strin
   rc.res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...rc.headers }).end('404 page not found\n');
 }
 
+/** The path of a proxied URL without its query. */
+function withoutQuery(path: string): string {
+  const q = path.indexOf('?');
+  return q < 0 ? path : path.slice(0, q);
+}
+
 async function serveProxy(ctx: ServerContext, rc: RequestContext): Promise<void> {
   const target = parseProxyName(rc.info.name);
   const kind = rc.info.resource === 'pods' ? 'PodProxyOptions' : rc.info.resource === 'services' ? 'ServiceProxyOptions' : 'NodeProxyOptions';
-  await admitConnect(ctx, rc, { kind, path: proxiedPath(rc.url).replace(/\?.*$/, '') });
+  await admitConnect(ctx, rc, { kind, path: withoutQuery(proxiedPath(rc.url)) });
   if (rc.info.resource === 'nodes') {
     await serveNode(ctx, rc, target.name);
     return;

@@ -154,6 +154,16 @@ describe('field validation', () => {
     assert.equal(at(first.body, 'metadata.name'), 'first');
   });
 
+  test('a duplicate key on a line of a megabyte is named at once', async () => {
+    // The line is scanned once; the pattern it replaced backtracked over white space in cubic time.
+    const yaml = `metadata:\n  name: longline\ndata: {${' '.repeat(1 << 20)}a: "1", a: "2"}\n`;
+    const started = Date.now();
+    const r = await api.request('POST', `${CM}?fieldValidation=Strict`, { rawBody: yaml, contentType: 'application/yaml' });
+    assert.ok(Date.now() - started < 10_000, `answered in ${Date.now() - started} ms`);
+    assert.equal(r.status, 400, r.text);
+    assert.match(String(at(r.body, 'message')), /strict decoding error: yaml: unmarshal errors:\n {2}line 3: key "/);
+  });
+
   test('updates and patches: unknown fields of the result, type errors as 422 on the patch', async () => {
     const base = await api.post(CM, { metadata: { name: 'base' }, data: { a: '1' } });
     assert.equal(base.status, 201, base.text);

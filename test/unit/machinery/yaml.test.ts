@@ -94,3 +94,12 @@ test('floats as Go formats them, the special ones in YAML\'s words', () => {
   const floats: [number, string][] = [[1.5, '1.5'], [1e21, '1e+21'], [0.00001, '1e-05'], [Number.NaN, '.nan'], [-Infinity, '-.inf'], [1e20, '1e+20']];
   for (const [value, text] of floats) assert.equal(toYaml({ k: value }), `k: ${text}\n`, String(value));
 });
+
+test('a long run of spaces is written in linear time (NELs folded as before)', () => {
+  assert.equal(toYaml({ k: 'a \u0085 \u0085\u0085b' }), 'k: |-\n  a\n\n  b\n');
+  const spaces = `a${' '.repeat(300_000)}b`;
+  const started = Date.now();
+  assert.equal(toYaml({ k: spaces }).length > 300_000, true);
+  assert.equal(toYaml({ k: `${spaces}\u0085c` }).length > 300_000, true);
+  assert.ok(Date.now() - started < 2000, `took ${Date.now() - started} ms`);
+});

@@ -14,6 +14,7 @@ import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
 import { accepted, patterns, type ProxyFilter } from './filter.js';
 import { loadRe2 } from '../../../machinery/regex/re2.js';
+import { withoutTrailing } from '../../../machinery/trailing.js';
 
 const METHODS = new Set<string>(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
@@ -173,7 +174,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const www = flags.string('www') ?? '';
   const wwwPrefix = withSlash(flags.string('www-prefix') ?? '/static/');
   const client = await ctx.client();
-  const serverPath = flags.bool('append-server-path') ? new URL(client.config.server).pathname.replace(/\/+$/, '') : '';
+  const serverPath = flags.bool('append-server-path') ? withoutTrailing(new URL(client.config.server).pathname, '/') : '';
   const server = createServer((req, res) => {
     // The request target as sent: `//custom/healthz` is a path, not a host (WHATWG URLs read it so).
     const target = req.url ?? '/';

@@ -5,6 +5,7 @@
 import { PlatformError, ProtocolError, TimeoutError, TransportError } from '../../errors.js';
 import { toTransportError } from '../../transport/transport-errors.js';
 import { oidcRequest, type OidcHttpOptions, type OidcHttpResponse } from './http.js';
+import { withoutTrailing } from '../../../machinery/trailing.js';
 
 /** The provider metadata the client uses. */
 export interface ProviderMetadata {
@@ -17,7 +18,7 @@ export interface ProviderMetadata {
 
 /** The issuer without a trailing slash (discovery appends the well-known path to it). */
 export function normalizeIssuer(issuer: string): string {
-  return issuer.replace(/\/+$/, '');
+  return withoutTrailing(issuer, '/');
 }
 
 /** Fetches and validates the provider metadata of `issuer`. */

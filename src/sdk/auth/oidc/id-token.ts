@@ -4,6 +4,7 @@
  * client decodes with jose without verifying.
  */
 import { ProtocolError } from '../../errors.js';
+import { withoutTrailing } from '../../../machinery/trailing.js';
 
 /** The claims the client reads. */
 export interface IdTokenClaims {
@@ -41,7 +42,7 @@ export function isExpired(claims: IdTokenClaims, nowMs: number): boolean {
 
 /** Checks issuer, audience and (when given) nonce of a freshly issued ID token. */
 export function checkIdTokenClaims(claims: IdTokenClaims, expected: { issuer: string; clientId: string; nonce?: string }): void {
-  const strip = (s: string): string => s.replace(/\/+$/, '');
+  const strip = (s: string): string => withoutTrailing(s, '/');
   if (typeof claims.iss !== 'string' || strip(claims.iss) !== strip(expected.issuer)) {
     throw new ProtocolError(`the ID token's issuer ${JSON.stringify(claims.iss ?? '')} is not ${JSON.stringify(expected.issuer)}`);
   }

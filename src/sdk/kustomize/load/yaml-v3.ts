@@ -11,8 +11,12 @@ const BOOLS = new Map<string, boolean>([['true', true], ['True', true], ['TRUE',
 const NULLS = new Set(['', '~', 'null', 'Null', 'NULL']);
 const SPECIAL_FLOATS = new Set(['.nan', '.NaN', '.NAN', '.inf', '.Inf', '.INF', '+.inf', '+.Inf', '+.INF', '-.inf', '-.Inf', '-.INF']);
 const YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
-/** What Go's `strconv.ParseFloat` accepts that matters here (decimal forms). */
-const GO_DECIMAL_FLOAT = /^[-+]?(\d+\.?\d*([eE][-+]?\d+)?|\.\d+([eE][-+]?\d+)?)$/;
+/**
+ * What Go's `strconv.ParseFloat` accepts that matters here (decimal forms). Written so that digits
+ * split one way only: `\d+\.?\d*` backtracked quadratically on a long run of digits that did not
+ * end as a number (a second on 30,000 of them in a manifest).
+ */
+const GO_DECIMAL_FLOAT = /^[-+]?(\d+(\.\d*)?([eE][-+]?\d+)?|\.\d+([eE][-+]?\d+)?)$/;
 const MAX_UINT = 2n ** 64n;
 const MIN_INT = -(2n ** 63n);
 

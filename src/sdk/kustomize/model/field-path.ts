@@ -5,6 +5,7 @@
  */
 import { KustomizeError } from '../errors.js';
 import { getKey, isMap, scalarText } from './json.js';
+import { withoutTrailing } from '../../../machinery/trailing.js';
 
 /** kyaml's `PathSplitter`: split on the delimiter, except where it is escaped with a backslash. */
 export function splitEscaped(path: string, delimiter: string): string[] {
@@ -34,7 +35,7 @@ export function splitSmarterPath(path: string, delimiter = '.'): string[] {
         if ((raw[i] as string).endsWith(']')) break;
       }
       part = group.join(delimiter);
-      if (!part.includes('=')) part = part.replace(/^\[+|\]+$/g, '');
+      if (!part.includes('=')) part = withoutTrailing(part.replace(/^\[+/, ''), ']');
     }
     parts.push(part);
   }

@@ -9,6 +9,7 @@ import { DOMAIN } from '../../../sdk/naming.js';
 import type { PolicyRule } from '../../../machinery/rbac/policy-rule.js';
 import type { AuthorizationMode, ModeDecision, RuleSet } from './types.js';
 import { jsonObjectOrEmpty as obj, stringOrEmpty as str } from '../../../machinery/json/values.js';
+import { withoutTrailing } from '../../../machinery/trailing.js';
 
 /** The apiVersion of versioned policy lines. */
 export const ABAC_API_VERSION = `abac.authorization.${DOMAIN}/v1beta1`;
@@ -101,7 +102,7 @@ function matches(p: AbacPolicy, a: AuthorizationAttributes): boolean {
     return (p.namespace === '*' || p.namespace === a.namespace) && (p.resource === '*' || p.resource === a.resource) && (p.apiGroup === '*' || p.apiGroup === a.apiGroup);
   }
   const path = p.nonResourcePath;
-  return path === '*' || path === a.path || (path.endsWith('*') && a.path.startsWith(path.replace(/\*+$/, '')));
+  return path === '*' || path === a.path || (path.endsWith('*') && a.path.startsWith(withoutTrailing(path, '*')));
 }
 
 /** `ABAC`. */
