@@ -3,6 +3,7 @@
  * delays. The timer is cleared and the listener removed either way, so a long-lived signal shared
  * by many waits does not collect listeners.
  */
+import { clearLongTimeout, setLongTimeout } from './long-timeout.js';
 
 /** Resolves after `ms`, or at once when `signal` is (or becomes) aborted. */
 export function sleepUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
@@ -12,10 +13,10 @@ export function sleepUnlessAborted(ms: number, signal?: AbortSignal): Promise<vo
       return;
     }
     const onAbort = (): void => {
-      clearTimeout(timer);
+      clearLongTimeout(timer);
       resolve();
     };
-    const timer = setTimeout(() => {
+    const timer = setLongTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);

@@ -6,6 +6,7 @@
  * signal then never aborts (a `watch --request-timeout=1s` that runs forever after a GC). Here the
  * pending timer owns the controller, so the signal lives until it fires.
  */
+import { setLongTimeout } from '../machinery/long-timeout.js';
 
 /**
  * An AbortSignal that aborts with a `TimeoutError` DOMException after `ms` milliseconds, as
@@ -14,7 +15,7 @@
  */
 export function timeoutSignal(ms: number): AbortSignal {
   const controller = new AbortController();
-  const timer = setTimeout(() => {
+  const timer = setLongTimeout(() => {
     controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
   }, ms);
   timer.unref();

@@ -15,6 +15,7 @@ import type { ClientCertificate } from '../auth/credentials.js';
 import type { TlsSettings } from '../transport/dispatchers.js';
 import type { Transport, UpgradeConnection } from '../transport/transport.js';
 import type { Status } from '../types/status.js';
+import { clearLongTimeout, setLongTimeout } from '../../machinery/long-timeout.js';
 
 /** An open WebSocket and the sub-protocol the server chose. */
 export interface OpenedWebSocket {
@@ -189,12 +190,12 @@ function attempt(c: UpgradeConnection, protocols: readonly string[], signal: Abo
     const onAbort = (): void => ws.close();
     signal?.addEventListener('abort', onAbort, { once: true });
     // Bounds the upgrade only: once open, the session lasts as long as it is used.
-    const timer = waitMs === undefined ? undefined : setTimeout(() => {
+    const timer = waitMs === undefined ? undefined : setLongTimeout(() => {
       timedOut = true;
       ws.close();
     }, waitMs);
     const settle = (result: AttemptResult): void => {
-      if (timer !== undefined) clearTimeout(timer);
+      clearLongTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       resolve(result);
     };

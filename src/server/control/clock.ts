@@ -3,6 +3,7 @@
  * on the wall clock; tests hand them a fake clock whose `advance` fires due timers, so deadlines,
  * back-offs and schedules are checked without sleeping.
  */
+import { setLongTimeout } from '../../machinery/long-timeout.js';
 
 /** Cancels a timer. */
 export type CancelTimer = () => void;
@@ -20,9 +21,9 @@ export function realClock(now: () => number = Date.now): ControllerClock {
   return {
     now,
     setTimer(fn, ms) {
-      const t = setTimeout(fn, Math.max(0, ms));
-      t.unref();
-      return () => clearTimeout(t);
+      // Deadlines users set (a Job's activeDeadlineSeconds, a TTL) may lie beyond a Node timer's reach.
+      const t = setLongTimeout(fn, ms).unref();
+      return () => t.clear();
     },
   };
 }

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
 import type { RequestInfo } from '../request/request-info.js';
+import { clearLongTimeout, setLongTimeout } from '../../machinery/long-timeout.js';
 
 /**
  * The request timeout of kube-apiserver (`--request-timeout`, 60 s): here the time a request's
@@ -121,7 +122,7 @@ export function guardBody(req: IncomingMessage, res: ServerResponse, info: Reque
   if (isUpgrade(req) || !hasBody(req) || isLongRunning(info)) return;
   const deadline = new BodyDeadline();
   deadlines.set(req, deadline);
-  const timer = setTimeout(() => {
+  const timer = setLongTimeout(() => {
     if (req.complete) return;
     deadline.expire();
     // Nobody reads this body any more (the answer is out): only the deadline ends the connection.
@@ -130,7 +131,7 @@ export function guardBody(req: IncomingMessage, res: ServerResponse, info: Reque
   timer.unref();
   const socket = req.socket;
   const done = (): void => {
-    clearTimeout(timer);
+    clearLongTimeout(timer);
     // The socket outlives the request on a keep-alive connection.
     socket.off('close', done);
     req.off('end', done);

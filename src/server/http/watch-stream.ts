@@ -13,6 +13,7 @@ import { watchFrame } from '../../sdk/types/schema/protobuf/index.js';
 import { encodeAnswer } from '../protobuf/index.js';
 import { waitDrainOrClose } from './drain.js';
 import { writeJson } from '../../machinery/json-numbers.js';
+import { clearLongTimeout, setLongTimeout } from '../../machinery/long-timeout.js';
 
 /** Writes the events of a prepared watch to the response. */
 export async function streamWatch(rc: RequestContext, prepared: PreparedWatch, out: Output, encode: (ev: OutgoingEvent) => JsonObject): Promise<void> {
@@ -23,7 +24,7 @@ export async function streamWatch(rc: RequestContext, prepared: PreparedWatch, o
   res.flushHeaders();
   const events = prepared.events;
   let timedOut = false;
-  const timer = setTimeout(() => {
+  const timer = setLongTimeout(() => {
     timedOut = true;
     prepared.stop();
   }, prepared.timeoutMs);
@@ -41,7 +42,7 @@ export async function streamWatch(rc: RequestContext, prepared: PreparedWatch, o
     // A failed watch ends its stream; the client re-watches from its last resource version.
   } finally {
     prepared.stop();
-    clearTimeout(timer);
+    clearLongTimeout(timer);
     res.off('close', onClose);
     if (!res.destroyed) res.end();
   }

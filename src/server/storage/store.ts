@@ -46,6 +46,7 @@ import { jsonTextExceedsDepth, MAX_OBJECT_DEPTH } from '../util/json-limits.js';
 import { encodeRecord } from './log-records.js';
 import { assertBucketAndKey, assertStorableValue, deepFreeze, stampResourceVersion, uidOf } from './values.js';
 import { Watch } from './watch.js';
+import { clearLongTimeout, setLongTimeout } from '../../machinery/long-timeout.js';
 
 
 interface PendingWrite extends JournalWrite {
@@ -252,7 +253,7 @@ export class Store {
     if (this.closing) return Promise.reject(new StoreClosedError());
     return new Promise<void>((resolve, reject) => {
       const cleanup = (): void => {
-        clearTimeout(timer);
+        clearLongTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
         this.rvWaiters.delete(waiter);
       };
@@ -268,9 +269,7 @@ export class Store {
         },
       };
       const onAbort = (): void => waiter.abort(signal?.reason);
-      // setTimeout takes at most 2^31-1 ms (longer fires at once).
-      const delay = Math.min(Math.max(0, timeoutMs), 2_147_483_647);
-      const timer = setTimeout(() => waiter.abort(new FutureRVError(rv, this.committedRV)), delay);
+      const timer = setLongTimeout(() => waiter.abort(new FutureRVError(rv, this.committedRV)), timeoutMs);
       signal?.addEventListener('abort', onAbort, { once: true });
       this.rvWaiters.add(waiter);
     });

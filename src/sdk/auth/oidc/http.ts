@@ -4,6 +4,7 @@
  * and no dependency on the cluster transport (the provider is another server with another CA).
  */
 import { ProtocolError, TimeoutError, TransportError } from '../../errors.js';
+import { clearLongTimeout, setLongTimeout } from '../../../machinery/long-timeout.js';
 
 /** TLS and timing settings for requests to the provider. */
 export interface OidcHttpOptions {
@@ -53,7 +54,7 @@ export async function oidcRequest(url: string, init: { method: 'GET' | 'POST'; f
         chunks.push(chunk);
       });
       res.on('end', () => {
-        clearTimeout(timer);
+        clearLongTimeout(timer);
         const text = Buffer.concat(chunks).toString('utf8');
         let json: unknown;
         try {
@@ -65,9 +66,9 @@ export async function oidcRequest(url: string, init: { method: 'GET' | 'POST'; f
       });
       res.on('error', (err) => reject(new TransportError(`reading the answer of ${where}: ${err.message}`, { url: where, cause: err })));
     });
-    const timer = setTimeout(() => req.destroy(new TimeoutError(`request to ${where} timed out after ${timeoutMs}ms`, { url: where })), timeoutMs);
+    const timer = setLongTimeout(() => req.destroy(new TimeoutError(`request to ${where} timed out after ${timeoutMs}ms`, { url: where })), timeoutMs);
     req.on('error', (err) => {
-      clearTimeout(timer);
+      clearLongTimeout(timer);
       if (err instanceof TransportError || err instanceof ProtocolError) reject(err);
       else reject(new TransportError(`request to ${where} failed: ${err.message}`, { url: where, cause: err }));
     });

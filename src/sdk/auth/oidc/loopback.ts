@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AbortedError, PlatformError, TimeoutError } from '../../errors.js';
+import { clearLongTimeout, setLongTimeout } from '../../../machinery/long-timeout.js';
 
 /** The outcome of the redirect: the authorization code. */
 export interface LoopbackResult {
@@ -61,13 +62,13 @@ export async function startLoopbackReceiver(): Promise<LoopbackReceiver> {
     wait({ state, timeoutMs, signal }) {
       return new Promise<LoopbackResult>((resolve, reject) => {
         const finish = (fn: () => void): void => {
-          clearTimeout(timer);
+          clearLongTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
           onRequest = undefined;
           fn();
         };
         const onAbort = (): void => finish(() => reject(new AbortedError('login was interrupted')));
-        const timer = setTimeout(() => finish(() => reject(new TimeoutError(`no authorization response arrived within ${Math.round(timeoutMs / 1000)}s`))), timeoutMs);
+        const timer = setLongTimeout(() => finish(() => reject(new TimeoutError(`no authorization response arrived within ${Math.round(timeoutMs / 1000)}s`))), timeoutMs);
         timer.unref();
         if (signal?.aborted === true) {
           onAbort();

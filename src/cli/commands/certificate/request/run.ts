@@ -11,6 +11,7 @@ import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { CSR_RESOURCE, csrRef } from '../shared/csr.js';
 import { oneTermEqualSelector } from '../../../../machinery/fields/selector.js';
+import { clearLongTimeout, setLongTimeout } from '../../../../machinery/long-timeout.js';
 
 /** Usages the built-in signers require, used when --usage is not given. */
 const DEFAULT_USAGES: Readonly<Record<string, string[]>> = {
@@ -106,7 +107,7 @@ async function waitForCertificate(ctx: CommandContext, name: string, created: Ce
   const abort = new AbortController();
   const onAbort = (): void => abort.abort();
   ctx.io.signal.addEventListener('abort', onAbort, { once: true });
-  const timer = timeoutMs > 0 ? setTimeout(() => abort.abort(), timeoutMs) : undefined;
+  const timer = timeoutMs > 0 ? setLongTimeout(() => abort.abort(), timeoutMs) : undefined;
   try {
     let rv = created.metadata?.resourceVersion ?? '';
     while (!abort.signal.aborted) {
@@ -132,7 +133,7 @@ async function waitForCertificate(ctx: CommandContext, name: string, created: Ce
     if (abort.signal.aborted && !ctx.io.signal.aborted) throw new TimeoutError(`timed out waiting for the certificate of ${csrRef(name)}`);
     throw err;
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
+    clearLongTimeout(timer);
     ctx.io.signal.removeEventListener('abort', onAbort);
   }
 }

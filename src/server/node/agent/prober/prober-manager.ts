@@ -10,6 +10,7 @@
 import type { Container, Pod, Probe } from '../../../../sdk/types/generated/core-v1.js';
 import type { ExecResult } from '../../runtime/runtime.js';
 import { runProbe } from './probes.js';
+import { MAX_TIMER_MS } from '../../../../machinery/long-timeout.js';
 
 /** The three probe types. */
 export type ProbeType = 'startup' | 'readiness' | 'liveness';
@@ -66,7 +67,8 @@ class Worker {
   }
 
   start(): void {
-    const period = Math.max(1, this.probe.periodSeconds ?? 10) * 1000;
+    // A period past a Node timer's reach would repeat every millisecond; 24.8 days is as good as never.
+    const period = Math.min(Math.max(1, this.probe.periodSeconds ?? 10) * 1000, MAX_TIMER_MS);
     this.timer = setInterval(() => void this.tick(), period);
     this.timer.unref();
     setImmediate(() => void this.tick());

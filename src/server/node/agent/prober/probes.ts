@@ -7,6 +7,7 @@ import { request as httpsRequest } from 'node:https';
 import { connect } from 'node:net';
 import type { Container, HTTPGetAction, Probe } from '../../../../sdk/types/generated/core-v1.js';
 import type { ExecResult } from '../../runtime/runtime.js';
+import { clearLongTimeout, setLongTimeout } from '../../../../machinery/long-timeout.js';
 
 /** A probe's outcome. */
 export interface ProbeResult {
@@ -46,17 +47,17 @@ function dialError(host: string, port: number, e: NodeJS.ErrnoException): string
 function tcpProbe(host: string, port: number, timeoutMs: number): Promise<ProbeResult> {
   return new Promise((resolve) => {
     const socket = connect({ host, port });
-    const timer = setTimeout(() => {
+    const timer = setLongTimeout(() => {
       socket.destroy();
       resolve({ ok: false, output: `dial tcp ${hostOf(host)}:${port}: i/o timeout` });
     }, timeoutMs);
     socket.once('connect', () => {
-      clearTimeout(timer);
+      clearLongTimeout(timer);
       socket.destroy();
       resolve({ ok: true, output: '' });
     });
     socket.once('error', (e: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
+      clearLongTimeout(timer);
       resolve({ ok: false, output: dialError(host, port, e) });
     });
   });
@@ -76,7 +77,7 @@ function httpProbe(spec: HTTPGetAction, host: string, port: number, timeoutMs: n
     const done = (r: ProbeResult): void => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      clearLongTimeout(timer);
       resolve(r);
     };
     const send = scheme === 'HTTPS' ? httpsRequest : httpRequest;
@@ -94,7 +95,7 @@ function httpProbe(spec: HTTPGetAction, host: string, port: number, timeoutMs: n
       res.once('close', finish);
       res.once('error', finish);
     });
-    const timer = setTimeout(() => {
+    const timer = setLongTimeout(() => {
       req.destroy();
       done({ ok: false, output: `Get "${url}": context deadline exceeded (Client.Timeout exceeded while awaiting headers)` });
     }, timeoutMs);

@@ -26,6 +26,7 @@ import { groupUsage, HAS_PROC, processTable } from './proc.js';
 import { preparePty, ptyAvailable, type PtyControl } from '../../../streams/pty-helper.js';
 import { EarlyOutput } from './early-output.js';
 import { holdOutput } from './held-output.js';
+import { type LongTimeout, clearLongTimeout, setLongTimeout } from '../../../../machinery/long-timeout.js';
 
 /** How soon after its start a first attach counts as the one that started the container. */
 const EARLY_ATTACH_WINDOW_MS = 3000;
@@ -423,15 +424,15 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     if (c === undefined || c.info.pid === undefined) return;
     const pid = c.info.pid;
     killGroup(pid, 'SIGTERM');
-    let timer: NodeJS.Timeout | undefined;
+    let timer: LongTimeout | undefined;
     const killed = new Promise<void>((resolve) => {
-      timer = setTimeout(() => {
+      timer = setLongTimeout(() => {
         killTree(pid, c.underInit);
         resolve();
       }, Math.max(0, graceMs));
     });
     await Promise.race([c.exited, killed]);
-    if (timer !== undefined) clearTimeout(timer);
+    clearLongTimeout(timer);
     // Killed outright by now; its exit is reported once its log is closed, which is bounded too.
     await Promise.race([c.exited, pause(MAX_EXIT_REPORT_WAIT_MS + 1000)]);
   }
@@ -450,16 +451,16 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
       child.stdout?.on('data', collect);
       child.stderr?.on('data', collect);
       let timedOut = false;
-      const timer = setTimeout(() => {
+      const timer = setLongTimeout(() => {
         timedOut = true;
         if (child.pid !== undefined) killTree(child.pid, c.underInit);
       }, timeoutMs);
       child.once('error', (e: NodeJS.ErrnoException) => {
-        clearTimeout(timer);
+        clearLongTimeout(timer);
         resolve({ exitCode: e.code === 'ENOENT' ? 127 : 126, output: startErrorMessage(argv[0] ?? '', e), timedOut: false });
       });
       child.once('close', (code, signal) => {
-        clearTimeout(timer);
+        clearLongTimeout(timer);
         if (child.pid !== undefined) killTree(child.pid, c.underInit);
         resolve({ exitCode: exitCodeOf(code, signal), output, timedOut });
       });
