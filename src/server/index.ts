@@ -108,6 +108,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(options.historyWindowMs !== undefined ? { historyWindowMs: options.historyWindowMs } : {}),
     historyMaxEvents: options.historyMaxEvents ?? DEFAULT_HISTORY_MAX_EVENTS,
     ...(options.historyMaxBytes !== undefined ? { historyMaxBytes: options.historyMaxBytes } : {}),
+    ...(options.storageQuotaBytes !== undefined ? { quotaBytes: options.storageQuotaBytes } : {}),
     ...(options.compactAfterBytes !== undefined ? { compactAfterBytes: options.compactAfterBytes } : {}),
     ...(options.watchMaxQueue !== undefined ? { watchMaxQueue: options.watchMaxQueue } : {}),
     now,

@@ -26,6 +26,12 @@ export interface ServerOptions {
   historyMaxEvents?: number;
   /** Hard cap on the serialized size of the history (memory bound with large objects; default 64 MiB). */
   historyMaxBytes?: number;
+  /**
+   * The space quota of the stored objects, in bytes serialized (etcd's `--quota-backend-bytes`):
+   * a write past it fails with etcd's `database space exceeded`. Default 2 GiB or a sixth of the
+   * heap, whichever is smaller.
+   */
+  storageQuotaBytes?: number;
   /** Lifetime of continue tokens (ms, default 5 minutes). */
   continueTokenTtlMs?: number;
   /** Interval of BOOKMARK events for watches that allow them (ms, default 60 s). */

@@ -9,7 +9,7 @@ import { impersonate } from '../auth/impersonation.js';
 import { forbiddenMessage, type Authorizer, type AuthorizationAttributes } from '../auth/authorizer.js';
 import type { ServerContext } from '../context.js';
 import { ApiError, internalError, pathNotFound, requestEntityTooLarge, unauthorized } from '../errors.js';
-import { InvalidValueError } from '../storage/index.js';
+import { InvalidValueError, QuotaExceededError } from '../storage/index.js';
 import { parseRequestInfo, rawRequestPath, type RequestInfo } from '../request/request-info.js';
 import { aggregatedDiscovery, apiGroupDocument, apiGroupList, apiResourceList, apiVersions, etagOf } from '../api/discovery.js';
 import { evaluateHealth, type HealthCheck } from '../api/health.js';
@@ -172,6 +172,11 @@ export function createHandler(ctx: ServerContext, opts: PipelineOptions): (req: 
         if (!req.complete && !isUpgrade(req)) closeAfterAnswer(res);
         if (e instanceof ApiError) {
           sendError(res, e);
+          return;
+        }
+        if (e instanceof QuotaExceededError) {
+          // kube-apiserver passes etcd's error through as a Status with no reason.
+          sendError(res, new ApiError(500, '', e.message));
           return;
         }
         if (e instanceof InvalidValueError && e.reason !== 'encoding') {

@@ -27,3 +27,14 @@ export const DEFAULT_COMPACT_AFTER_BYTES = 16 * 1024 * 1024;
 export function defaultLogger(line: string): void {
   process.emitWarning(line, { type: 'StoreWarning' });
 }
+
+/**
+ * The default space quota of the store's live objects, in bytes of their serialized form: etcd's
+ * default of 2 GiB, or a sixth of the JavaScript heap when that is smaller. The server keeps every
+ * object in memory at about four times its serialized size, and a store that outgrew the heap
+ * crashed the server, then every start that replayed it (a Deployment with a million replicas
+ * took minutes to get there).
+ */
+export function defaultQuotaBytes(heapLimitBytes: number): number {
+  return Math.min(2 * 1024 ** 3, Math.floor(heapLimitBytes / 6));
+}

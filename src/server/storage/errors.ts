@@ -165,3 +165,18 @@ function describe(cause: unknown): string {
   if (cause instanceof Error) return cause.message;
   return String(cause);
 }
+
+/**
+ * A write that would take the store's live objects past its quota (etcd's space quota, which
+ * kube-apiserver reports with etcd's words). Deletes and writes that do not grow are still taken,
+ * and updates of existing objects have a margin above the quota.
+ */
+export class QuotaExceededError extends StoreError {
+  override name = 'QuotaExceededError';
+  constructor(
+    /** The quota, in bytes of serialized objects. */
+    readonly quotaBytes: number,
+  ) {
+    super('etcdserver: mvcc: database space exceeded');
+  }
+}

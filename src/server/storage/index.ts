@@ -19,6 +19,7 @@ export {
   LogAppendError,
   WriteAbortedError,
   InvalidValueError,
+  QuotaExceededError,
   StoreCorruptionError,
   StoreLockedError,
 } from './errors.js';

@@ -13,6 +13,7 @@ import {
   InvalidValueError,
   LogAppendError,
   NotFoundError,
+  QuotaExceededError,
   StoreClosedError,
   StoreFailedError,
   TooOldError,
@@ -27,6 +28,7 @@ import {
   DEFAULT_WATCH_MAX_QUEUE_BYTES,
   INITIAL_RV,
   MAX_BATCH_BYTES,
+  defaultQuotaBytes,
 } from './defaults.js';
 import { History } from './history.js';
 import type { Journal, JournalWrite } from './journal.js';
@@ -47,10 +49,15 @@ import { encodeRecord } from './log-records.js';
 import { assertBucketAndKey, assertStorableValue, deepFreeze, stampResourceVersion, uidOf } from './values.js';
 import { Watch } from './watch.js';
 import { clearLongTimeout, setLongTimeout } from '../../machinery/long-timeout.js';
+import { getHeapStatistics } from 'node:v8';
 
 
 interface PendingWrite extends JournalWrite {
   readonly prev: StoredEntry | undefined;
+  /** The serialized size the key has after this write (0 for a delete). */
+  readonly size: number;
+  /** How much this write adds to the live objects' size (negative when it frees). */
+  readonly growth: number;
   readonly resolve: (entry: StoredEntry) => void;
   readonly reject: (err: unknown) => void;
 }
@@ -61,12 +68,21 @@ interface RVWaiter {
   readonly abort: (err: unknown) => void;
 }
 
+/** Whether an object carries a deletion timestamp. */
+function isBeingDeleted(value: JsonObject): boolean {
+  const metadata = value.metadata;
+  return typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) && Object.hasOwn(metadata, 'deletionTimestamp');
+}
+
 /** Counters for benchmarks and diagnostics. */
 export interface StoreStats {
   entries: number;
   historyEvents: number;
   /** Serialized size of the values the history holds (what its byte bound counts). */
   historyBytes: number;
+  /** Serialized size of the live objects (what the quota counts), and the quota. */
+  objectBytes: number;
+  quotaBytes: number;
   watches: number;
   currentRV: number;
   oldestRV: number;
@@ -96,6 +112,12 @@ export class Store {
   private readonly maxHistoryBytes: number;
   private readonly maxValueBytes: number;
   private readonly maxValueDepth: number;
+  private readonly quotaBytes: number;
+  /** Serialized size of each committed live object, by overlay key, and their sum. */
+  private readonly sizes = new Map<string, number>();
+  private committedBytes = 0;
+  /** What the queued writes add to {@link committedBytes} once committed. */
+  private pendingGrowth = 0;
   private readonly watchMaxQueue: number;
   private readonly watchMaxQueueBytes: number;
 
@@ -114,6 +136,9 @@ export class Store {
     this.maxHistoryBytes = Math.max(0, options.historyMaxBytes ?? DEFAULT_HISTORY_MAX_BYTES);
     this.maxValueBytes = options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
     this.maxValueDepth = options.maxValueDepth ?? MAX_OBJECT_DEPTH;
+    this.quotaBytes = options.quotaBytes ?? defaultQuotaBytes(getHeapStatistics().heap_size_limit);
+    // A recovered store's objects count against the quota at about their log records' size.
+    for (const entry of state.allEntries()) this.account(overlayKey(entry.bucket, entry.key), JSON.stringify(entry.value).length);
     this.watchMaxQueue = options.watchMaxQueue ?? DEFAULT_WATCH_MAX_QUEUE;
     this.watchMaxQueueBytes = options.watchMaxQueueBytes ?? DEFAULT_WATCH_MAX_QUEUE_BYTES;
     // The journal asks for a point between batches to compact at, even when no write is coming.
@@ -305,6 +330,8 @@ export class Store {
       entries: this.state.size,
       historyEvents: this.history.length,
       historyBytes: this.history.bytes,
+      objectBytes: this.committedBytes,
+      quotaBytes: this.quotaBytes,
       watches,
       currentRV: this.committedRV,
       oldestRV: this.oldestRV(),
@@ -374,17 +401,34 @@ export class Store {
       throw new InvalidValueError(`the value of ${bucket} "${key}" cannot be stored: ${err instanceof Error ? err.message : String(err)}`, 'encoding');
     }
     if (!deleted) this.checkLimits(bucket, key, record);
+    const ok = overlayKey(bucket, key);
+    const size = deleted ? 0 : record.length;
+    const growth = size - (this.overlay.get(ok)?.size ?? this.sizes.get(ok) ?? 0);
+    // New objects must fit the quota. Changes to existing ones may grow into an eighth more, so that
+    // a full store can still be scaled down, its objects' status kept and its managers recorded;
+    // an object on its way out (graceful deletion, finalizers removed) is always written, since
+    // deleting is how a full store is freed.
+    const limit = prev === undefined ? this.quotaBytes : this.quotaBytes + Math.floor(this.quotaBytes / 8);
+    if (growth > 0 && this.committedBytes + this.pendingGrowth + growth > limit && !isBeingDeleted(value)) throw new QuotaExceededError(this.quotaBytes);
     const entry: StoredEntry = Object.freeze({ bucket, key, value: deepFreeze(stamped), rv });
     this.assignedRV = rv;
+    this.pendingGrowth += growth;
     return new Promise<StoredEntry>((resolve, reject) => {
-      const write: PendingWrite = { deleted, entry, record, prev, resolve, reject };
+      const write: PendingWrite = { deleted, entry, record, prev, size, growth, resolve, reject };
       this.pending.push(write);
-      this.overlay.set(overlayKey(bucket, key), write);
+      this.overlay.set(ok, write);
       this.scheduleFlush();
     });
   }
 
   /** Size and nesting limits of a value about to be written, read off its log record. */
+  /** Records the committed size of a key (0: gone). */
+  private account(ok: string, size: number): void {
+    this.committedBytes += size - (this.sizes.get(ok) ?? 0);
+    if (size === 0) this.sizes.delete(ok);
+    else this.sizes.set(ok, size);
+  }
+
   private checkLimits(bucket: string, key: string, record: string): void {
     if (record.length > this.maxValueBytes) {
       throw new InvalidValueError(`the value of ${bucket} "${key}" is too large to store (${record.length} bytes, limit ${this.maxValueBytes})`, 'size', this.maxValueBytes);
@@ -454,6 +498,8 @@ export class Store {
       const { entry } = write;
       if (write.deleted) this.state.remove(entry.bucket, entry.key);
       else this.state.put(entry);
+      this.pendingGrowth -= write.growth;
+      this.account(overlayKey(entry.bucket, entry.key), write.size);
       const change = makeChange(write.deleted, entry, write.prev, time, write.record.length);
       this.history.push(change);
       this.committedRV = entry.rv;
@@ -485,6 +531,7 @@ export class Store {
     const lost = [...batch, ...this.pending];
     this.pending = [];
     this.overlay.clear();
+    this.pendingGrowth = 0;
     this.assignedRV = this.committedRV;
     for (const write of lost) write.reject(reason);
     // Those rvs will never commit: nobody may wait for them.

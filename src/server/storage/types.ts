@@ -16,6 +16,13 @@ export interface StoreOptions {
   historyMaxEvents?: number | undefined;
   /** Hard cap on the serialized size of the history's values (bounds memory under large objects). Default 64 MiB. */
   historyMaxBytes?: number | undefined;
+  /**
+   * Most bytes the live objects may take serialized: a create past it fails with QuotaExceededError,
+   * an update only past an eighth more (so that a full store can still be scaled down), a delete
+   * never.
+   * Default: etcd's 2 GiB, or a sixth of the heap when smaller ({@link defaultQuotaBytes}).
+   */
+  quotaBytes?: number | undefined;
   /** Largest serialized value the store accepts (InvalidValueError above it). Default 4 MiB. */
   maxValueBytes?: number | undefined;
   /** Deepest nesting of objects and arrays in a value the store accepts. Default 512 (MAX_OBJECT_DEPTH). */

@@ -18,6 +18,7 @@ import { authorizationOptionsFromFlags, authzArgs } from './flags-authz.js';
 import { admissionArgs, admissionOptionsFromFlags } from './flags-admission.js';
 import { certificatesArgs, certificatesOptionsFromFlags } from './flags-certificates.js';
 import { nodeArgs, nodeOptionsFromFlags } from './flags-node.js';
+import { storageArgs, storageQuotaFromFlags } from './flags-storage.js';
 
 const START_TIMEOUT_MS = 60_000;
 /** The server's V8 semi-space size in MiB (see runDetached). */
@@ -61,15 +62,17 @@ async function runForeground(ctx: CommandContext, dataDir: string, flags: Flags)
   const admission = await admissionOptionsFromFlags(flags, ctx.io.cwd, logger);
   const certificates = certificatesOptionsFromFlags(flags);
   const node = nodeOptionsFromFlags(flags, authentication);
+  const quota = storageQuotaFromFlags(flags);
+  const storage = quota === undefined ? {} : { storageQuotaBytes: quota };
   if (node.registerNode === false) logger('node agent: none (--node-runtime=none): no node is registered; pods are scheduled onto the nodes you register and nothing runs them');
   else if (node.runtime === 'none') logger(`node agent: pods will not run: ${node.disabledReason ?? 'the process runtime is off'}`);
   let server;
   try {
     try {
-      server = await startServer({ dataDir, port: preferred, logger, authentication, authorization, admission, certificates, node, workloads: true });
+      server = await startServer({ dataDir, port: preferred, logger, authentication, authorization, admission, certificates, node, workloads: true, ...storage });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || portOf(flags) !== 0 || preferred === 0) throw e;
-      server = await startServer({ dataDir, port: 0, logger, authentication, authorization, admission, certificates, node, workloads: true });
+      server = await startServer({ dataDir, port: 0, logger, authentication, authorization, admission, certificates, node, workloads: true, ...storage });
     }
   } catch (e) {
     // The store's error classes live in the server's bundle: tell them by name.
@@ -145,6 +148,7 @@ async function runDetached(ctx: CommandContext, dataDir: string, flags: Flags): 
   args.push(...authzArgs(flags, ctx.io.cwd));
   args.push(...certificatesArgs(flags));
   args.push(...nodeArgs(flags));
+  args.push(...storageArgs(flags));
   args.push(...(await admissionArgs(flags, ctx.io.cwd, (line) => ctx.io.stderr.write(`${line}\n`))));
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(ctx.io.env)) if (v !== undefined) env[k] = v;

@@ -5,6 +5,7 @@ import { authnFlags } from './flags-authn.js';
 import { admissionFlags } from './flags-admission.js';
 import { certificatesFlags } from './flags-certificates.js';
 import { nodeFlags } from './flags-node.js';
+import { storageFlags } from './flags-storage.js';
 
 /** `platformctl local start`. */
 export const spec = defineCommand({
@@ -33,6 +34,7 @@ export const spec = defineCommand({
     ...admissionFlags,
     ...certificatesFlags,
     ...nodeFlags,
+    ...storageFlags,
   ],
   args: 'none',
   load: async () => (await import('./run.js')).run,
