@@ -31,9 +31,9 @@ export function defaultLogger(line: string): void {
 /**
  * The default space quota of the store's live objects, in bytes of their serialized form: etcd's
  * default of 2 GiB, or a sixth of the JavaScript heap when that is smaller. The server keeps every
- * object in memory at about four times its serialized size, and a store that outgrew the heap
- * crashed the server, then every start that replayed it (a Deployment with a million replicas
- * took minutes to get there).
+ * object in memory at about four times its serialized size (about 7 KB of heap for a 1.8 KB pod),
+ * and a store that outgrows the heap crashes the server, then every start that replays it; a
+ * Deployment with a million replicas would get there in minutes.
  */
 export function defaultQuotaBytes(heapLimitBytes: number): number {
   return Math.min(2 * 1024 ** 3, Math.floor(heapLimitBytes / 6));
