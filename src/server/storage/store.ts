@@ -137,8 +137,8 @@ export class Store {
     this.maxValueBytes = options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
     this.maxValueDepth = options.maxValueDepth ?? MAX_OBJECT_DEPTH;
     this.quotaBytes = options.quotaBytes ?? defaultQuotaBytes(getHeapStatistics().heap_size_limit);
-    // A recovered store's objects count against the quota at about their log records' size.
-    for (const entry of state.allEntries()) this.account(overlayKey(entry.bucket, entry.key), JSON.stringify(entry.value).length);
+    // A recovered store's objects count against the quota at their log records' size, as writes do.
+    for (const entry of state.allEntries()) this.account(overlayKey(entry.bucket, entry.key), encodeRecord(false, entry.rv, entry.bucket, entry.key, entry.value).length);
     this.watchMaxQueue = options.watchMaxQueue ?? DEFAULT_WATCH_MAX_QUEUE;
     this.watchMaxQueueBytes = options.watchMaxQueueBytes ?? DEFAULT_WATCH_MAX_QUEUE_BYTES;
     // The journal asks for a point between batches to compact at, even when no write is coming.
