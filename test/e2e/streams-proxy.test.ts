@@ -64,6 +64,12 @@ describe('proxy', () => {
       assert.deepEqual({ status: evil.status, body: evil.body }, { status: 403, body: 'Forbidden\n' });
       const exec = await httpGet({ port }, `/api/v1/namespaces/${NS}/pods/x/exec?command=sh`);
       assert.equal(exec.status, 403);
+      // The filter sees the path decoded, as Go's handlers do: an escaped `exec` or `attach` is refused
+      // too (matched as written, it reached the API server, which decodes it), and a malformed escape is a 400.
+      for (const path of ['%65xec', 'ex%65c', 'exec%2F', '%61ttach']) {
+        assert.equal((await httpGet({ port }, `/api/v1/namespaces/${NS}/pods/x/${path}?command=sh`)).status, 403, path);
+      }
+      assert.equal((await httpGet({ port }, `/api/v1/namespaces/${NS}/pods/x/%zz`)).status, 400);
       const missing = await httpGet({ port }, `/api/v1/namespaces/${NS}/configmaps/nope`);
       assert.equal(missing.status, 404);
       assert.equal((JSON.parse(missing.body) as { reason: string }).reason, 'NotFound');
@@ -127,6 +133,9 @@ describe('proxy', () => {
       assert.equal(version.status, 200);
       assert.match(version.body, /"gitVersion"/);
       assert.equal((await httpGet({ socketPath }, '/files/hello.txt', 'evil.example')).body, 'static hello\n');
+      await writeFile(join(www, 'with space.txt'), 'spaced\n');
+      assert.equal((await httpGet({ socketPath }, '/files/with%20space.txt', 'evil.example')).body, 'spaced\n');
+      assert.equal((await httpGet({ socketPath }, '/files/%2e%2e/%2e%2e/etc/passwd', 'evil.example')).status, 301);
       // `..` never reaches outside the static files: the path is redirected to its clean form, which is no static file.
       assert.equal((await httpGet({ socketPath }, '/files/../../etc/passwd', 'evil.example')).status, 301);
       assert.equal((await httpGet({ socketPath }, '/etc/passwd', 'evil.example')).status, 404);
@@ -137,7 +146,7 @@ describe('proxy', () => {
       await mkdir(join(www, 'sub'));
       const listing = await httpGet({ socketPath }, '/files/', 'evil.example');
       assert.equal(listing.status, 200);
-      assert.equal(listing.body, '<!doctype html>\n<meta name="viewport" content="width=device-width">\n<pre>\n<a href="hello.txt">hello.txt</a>\n<a href="sub/">sub/</a>\n</pre>\n');
+      assert.equal(listing.body, '<!doctype html>\n<meta name="viewport" content="width=device-width">\n<pre>\n<a href="hello.txt">hello.txt</a>\n<a href="sub/">sub/</a>\n<a href="with%20space.txt">with space.txt</a>\n</pre>\n');
       assert.equal((await httpGet({ socketPath }, '/k8s-api/version', 'localhost')).status, 403, 'only the accepted hosts');
     } finally {
       stop.abort();

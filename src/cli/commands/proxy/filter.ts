@@ -47,3 +47,26 @@ export function accepted(f: ProxyFilter, method: string, path: string, host: str
   if (f.rejectMethods.some((r) => r.test(method))) return false;
   return true;
 }
+
+/**
+ * The path of a request target as Go's net/http gives it to handlers (`URL.Path`): percent escapes
+ * decoded, `+` kept; undefined for a malformed escape, which Go's server answers 400. The filter and
+ * the static files see this path, as kubectl's do: matched on the raw target, `/pods/p/%65xec`
+ * slipped past the exec and attach rejection, and the API server then decoded it to `exec`.
+ */
+export function requestPath(raw: string): string | undefined {
+  if (!raw.includes('%')) return raw;
+  const bytes: number[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 0x25) {
+      const hex = raw.slice(i + 1, i + 3);
+      if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return undefined;
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(raw[i] ?? '', 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}

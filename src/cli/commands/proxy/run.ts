@@ -12,7 +12,7 @@ import type { HttpMethod } from '../../../sdk/transport/http-types.js';
 import type { CommandContext } from '../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../framework/usage-error.js';
-import { accepted, patterns, type ProxyFilter } from './filter.js';
+import { accepted, patterns, requestPath, type ProxyFilter } from './filter.js';
 import { loadRe2 } from '../../../machinery/regex/re2.js';
 import { withoutTrailing } from '../../../machinery/trailing.js';
 
@@ -181,20 +181,27 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     const q = target.indexOf('?');
     const path = q < 0 ? target : target.slice(0, q);
     const search = q < 0 ? '' : target.slice(q);
+    // Cleaning, the filter and static files work on the decoded path, as Go's handlers do; the API
+    // server is sent the path as written.
+    const decoded = requestPath(path);
+    if (decoded === undefined) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('400 Bad Request');
+      return;
+    }
     // Go's ServeMux (kubectl's proxy) answers an unclean path with a redirect to the clean one.
-    const clean = cleanPath(path);
-    if (clean !== path && req.method !== 'CONNECT') {
-      const location = `${clean}${search}`;
+    const clean = cleanPath(decoded);
+    if (clean !== decoded && req.method !== 'CONNECT') {
+      const location = `${encodeURI(clean).replaceAll('?', '%3F').replaceAll('#', '%23')}${search}`;
       res.writeHead(301, { Location: location, 'Content-Type': 'text/html; charset=utf-8' });
       res.end(req.method === 'GET' || req.method === 'HEAD' ? `<a href="${location.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)}">Moved Permanently</a>.\n\n` : '');
       return;
     }
-    if (filtered && !accepted(filter, req.method ?? 'GET', path, req.headers.host ?? '')) {
+    if (filtered && !accepted(filter, req.method ?? 'GET', decoded, req.headers.host ?? '')) {
       res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end('Forbidden\n');
       return;
     }
-    if (www !== '' && path.startsWith(wwwPrefix)) {
-      void serveStatic(www, path.slice(wwwPrefix.length), res);
+    if (www !== '' && decoded.startsWith(wwwPrefix)) {
+      void serveStatic(www, decoded.slice(wwwPrefix.length), res);
       return;
     }
     if (!path.startsWith(apiPrefix) && `${path}/` !== apiPrefix) {

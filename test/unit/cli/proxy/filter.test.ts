@@ -3,7 +3,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadRe2 } from '../../../../src/machinery/regex/re2.js';
-import { accepted, hostOnly, patterns } from '../../../../src/cli/commands/proxy/filter.js';
+import { accepted, hostOnly, patterns, requestPath } from '../../../../src/cli/commands/proxy/filter.js';
 import { UsageError } from '../../../../src/cli/framework/usage-error.js';
 
 before(loadRe2);
@@ -35,4 +35,12 @@ test('a pattern that nests repetitions runs in linear time against a hostile pat
 test("a pattern Go does not compile is a usage error with Go's reason", () => {
   assert.throws(() => patterns('^/api,a(?=b)', 'accept-paths'), (e: unknown) => e instanceof UsageError
     && e.message === 'invalid --accept-paths pattern "a(?=b)": error parsing regexp: invalid or unsupported Perl syntax: `(?=`');
+});
+
+test('the filter reads the path decoded, as Go gives it to handlers', () => {
+  assert.equal(requestPath('/api/v1/pods/p/%65xec'), '/api/v1/pods/p/exec');
+  assert.equal(requestPath('/a+b/%2F/%E2%98%83'), '/a+b///\u2603');
+  assert.equal(requestPath('/plain'), '/plain');
+  for (const bad of ['/%', '/%2', '/%zz', '/%g0']) assert.equal(requestPath(bad), undefined, bad);
+  assert.equal(accepted(defaults(), 'POST', requestPath('/api/v1/namespaces/d/pods/p/%65xec') ?? '', 'localhost'), false);
 });
