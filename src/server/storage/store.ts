@@ -421,7 +421,6 @@ export class Store {
     });
   }
 
-  /** Size and nesting limits of a value about to be written, read off its log record. */
   /** Records the committed size of a key (0: gone). */
   private account(ok: string, size: number): void {
     this.committedBytes += size - (this.sizes.get(ok) ?? 0);
@@ -429,6 +428,7 @@ export class Store {
     else this.sizes.set(ok, size);
   }
 
+  /** Size and nesting limits of a value about to be written, read off its log record. */
   private checkLimits(bucket: string, key: string, record: string): void {
     if (record.length > this.maxValueBytes) {
       throw new InvalidValueError(`the value of ${bucket} "${key}" is too large to store (${record.length} bytes, limit ${this.maxValueBytes})`, 'size', this.maxValueBytes);
