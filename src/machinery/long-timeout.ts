@@ -47,8 +47,3 @@ export class LongTimeout {
 export function setLongTimeout(fn: () => void, ms: number): LongTimeout {
   return new LongTimeout(fn, ms);
 }
-
-/** Cancels a {@link setLongTimeout} (nothing for undefined or one that has fired). */
-export function clearLongTimeout(t: LongTimeout | undefined): void {
-  t?.clear();
-}

@@ -3,7 +3,7 @@
  * delays. The timer is cleared and the listener removed either way, so a long-lived signal shared
  * by many waits does not collect listeners.
  */
-import { clearLongTimeout, setLongTimeout } from './long-timeout.js';
+import { setLongTimeout } from './long-timeout.js';
 
 /** Resolves after `ms`, or at once when `signal` is (or becomes) aborted. */
 export function sleepUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
@@ -13,7 +13,7 @@ export function sleepUnlessAborted(ms: number, signal?: AbortSignal): Promise<vo
       return;
     }
     const onAbort = (): void => {
-      clearLongTimeout(timer);
+      timer.clear();
       resolve();
     };
     const timer = setLongTimeout(() => {

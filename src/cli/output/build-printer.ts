@@ -5,7 +5,8 @@
 import { toJson } from '../../machinery/json/go-json.js';
 import { GoTemplateError, PrinterError } from '../../printers/errors.js';
 import type { GoTemplate } from '../../printers/gotemplate/template.js';
-import { loadRegexEngine, mayUseRegex } from '../../printers/jsonpath/regex.js';
+import { mayUseRegex } from '../../printers/jsonpath/regex.js';
+import { loadRe2 } from '../../machinery/regex/re2.js';
 import { compileJsonPath, type JsonPathTemplate } from '../../printers/jsonpath/template.js';
 import { CustomColumnsPrinter, parseCustomColumnsSpec, parseCustomColumnsTemplate, type CustomColumn } from '../../printers/output/custom-columns.js';
 import { printJson, printWatchEventJson, YamlDocumentPrinter, printYaml } from '../../printers/output/json-yaml.js';
@@ -112,7 +113,7 @@ function customColumnsParts(columns: readonly CustomColumn[], noHeaders: boolean
 export async function buildPrinter(format: OutputFormat, template: string, base: PrinterBase, context: OutputContext, readTemplate: ReadTemplate): Promise<Printer> {
   const objectOptions = { showManagedFields: base.showManagedFields };
   // `=~` filters in custom columns and --sort-by compile synchronously: load their engine first.
-  if (mayUseRegex(template) || mayUseRegex(base.sortBy ?? '')) await loadRegexEngine();
+  if (mayUseRegex(template) || mayUseRegex(base.sortBy ?? '')) await loadRe2();
   switch (format) {
     case 'json':
       return makePrinter(format, base, {

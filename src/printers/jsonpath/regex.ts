@@ -5,12 +5,7 @@
  * are refused. The engine is loaded only for templates that use `=~`.
  */
 import { RegexSyntaxError, type UserRegex } from '../../machinery/jsonpath/regex.js';
-import { Re2SyntaxError, compileRe2, loadRe2 } from '../../machinery/regex/re2.js';
-
-/** Loads the engine (once); {@link compileUserRegex} needs it. */
-export function loadRegexEngine(): Promise<void> {
-  return loadRe2();
-}
+import { Re2SyntaxError, compileRe2 } from '../../machinery/regex/re2.js';
 
 /** Whether a template may contain `=~` filters (then the engine must be loaded before parsing). */
 export function mayUseRegex(template: string): boolean {
@@ -20,7 +15,7 @@ export function mayUseRegex(template: string): boolean {
 /**
  * Compiles a pattern with JavaScript-style flags (`i`, `m`, `s`; `u` and `g` change nothing here).
  *
- * @throws RegexSyntaxError for a pattern or flag RE2 does not accept, or when the engine is not loaded
+ * @throws RegexSyntaxError for a pattern or flag RE2 does not accept, or when the engine is not loaded (machinery's `loadRe2`)
  */
 export function compileUserRegex(source: string, flags: string): UserRegex {
   for (const flag of flags) {

@@ -42,7 +42,8 @@ import { ParseFailure, parseTemplate } from '../../machinery/jsonpath/parser.js'
 import { printResults } from '../../machinery/jsonpath/print.js';
 import { goQuote } from '../../machinery/go-quote.js';
 import { JsonPathError } from '../errors.js';
-import { compileUserRegex, loadRegexEngine, mayUseRegex } from './regex.js';
+import { compileUserRegex, mayUseRegex } from './regex.js';
+import { loadRe2 } from '../../machinery/regex/re2.js';
 
 /** Options of {@link compileJsonPath}. */
 export interface JsonPathOptions {
@@ -132,7 +133,7 @@ class CompiledTemplate implements JsonPathTemplate {
  * @throws JsonPathError for a template that does not parse
  */
 export async function compileJsonPath(template: string, options: JsonPathOptions = {}): Promise<JsonPathTemplate> {
-  if (mayUseRegex(template)) await loadRegexEngine();
+  if (mayUseRegex(template)) await loadRe2();
   const root = parseJsonPath(template);
   return new CompiledTemplate(template, root, options, await loadJsonPathPlus());
 }

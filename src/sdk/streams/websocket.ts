@@ -15,7 +15,7 @@ import type { ClientCertificate } from '../auth/credentials.js';
 import type { TlsSettings } from '../transport/dispatchers.js';
 import type { Transport, UpgradeConnection } from '../transport/transport.js';
 import type { Status } from '../types/status.js';
-import { clearLongTimeout, setLongTimeout } from '../../machinery/long-timeout.js';
+import { setLongTimeout } from '../../machinery/long-timeout.js';
 
 /** An open WebSocket and the sub-protocol the server chose. */
 export interface OpenedWebSocket {
@@ -195,7 +195,7 @@ function attempt(c: UpgradeConnection, protocols: readonly string[], signal: Abo
       ws.close();
     }, waitMs);
     const settle = (result: AttemptResult): void => {
-      clearLongTimeout(timer);
+      timer?.clear();
       signal?.removeEventListener('abort', onAbort);
       resolve(result);
     };

@@ -26,7 +26,7 @@ import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_HEADER_TIMEOUT_MS } from '
 import { goMethod, toTransportError } from './transport-errors.js';
 import { WarningDeduplicator, type WarningHandler } from './warnings.js';
 import { withoutTrailing } from '../../machinery/trailing.js';
-import { clearLongTimeout, setLongTimeout } from '../../machinery/long-timeout.js';
+import { setLongTimeout } from '../../machinery/long-timeout.js';
 
 /** Options of a {@link Transport}. */
 export interface TransportOptions {
@@ -134,7 +134,7 @@ function createDeadline(userSignal: AbortSignal | undefined, timeoutMs: number |
     timedOut: () => timedOut,
     aborted: () => userSignal?.aborted === true && !timedOut && !headersTimedOut,
     dispose: () => {
-      clearLongTimeout(timer);
+      timer?.clear();
       stopHeaderTimer();
       userSignal?.removeEventListener('abort', onAbort);
     },

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
 import type { RequestInfo } from '../request/request-info.js';
-import { clearLongTimeout, setLongTimeout } from '../../machinery/long-timeout.js';
+import { setLongTimeout } from '../../machinery/long-timeout.js';
 
 /**
  * The request timeout of kube-apiserver (`--request-timeout`, 60 s): here the time a request's
@@ -131,7 +131,7 @@ export function guardBody(req: IncomingMessage, res: ServerResponse, info: Reque
   timer.unref();
   const socket = req.socket;
   const done = (): void => {
-    clearLongTimeout(timer);
+    timer.clear();
     // The socket outlives the request on a keep-alive connection.
     socket.off('close', done);
     req.off('end', done);

@@ -13,7 +13,7 @@ import { watchFrame } from '../../sdk/types/schema/protobuf/index.js';
 import { encodeAnswer } from '../protobuf/index.js';
 import { waitDrainOrClose } from './drain.js';
 import { writeJson } from '../../machinery/json-numbers.js';
-import { clearLongTimeout, setLongTimeout } from '../../machinery/long-timeout.js';
+import { setLongTimeout } from '../../machinery/long-timeout.js';
 
 /** Writes the events of a prepared watch to the response. */
 export async function streamWatch(rc: RequestContext, prepared: PreparedWatch, out: Output, encode: (ev: OutgoingEvent) => JsonObject): Promise<void> {
@@ -42,7 +42,7 @@ export async function streamWatch(rc: RequestContext, prepared: PreparedWatch, o
     // A failed watch ends its stream; the client re-watches from its last resource version.
   } finally {
     prepared.stop();
-    clearLongTimeout(timer);
+    timer.clear();
     res.off('close', onClose);
     if (!res.destroyed) res.end();
   }

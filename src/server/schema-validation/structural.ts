@@ -11,9 +11,9 @@ import { child, forbidden, index, invalid, key, required } from './field-error.j
 import { validateOpenAPI } from './openapi-checks.js';
 import { pruneUnknownFields } from './prune.js';
 import { X, additional, asObject, flag, items, junctor, properties, property, stringList, typeOf } from './schema-node.js';
-import { validateObject } from './validate-object.js';
+import { compilePattern, validateObject } from './validate-object.js';
 import { writeJson } from '../../machinery/json-numbers.js';
-import { Re2SyntaxError, compileRe2 } from '../../machinery/regex/re2.js';
+import { Re2SyntaxError } from '../../machinery/regex/re2.js';
 
 type Level = 'root' | 'item' | 'field';
 
@@ -96,13 +96,10 @@ function validateValueValidations(schema: JsonObject, path: string, skipAnyOf: b
   junctor(schema, 'oneOf').forEach((s, i) => validateNested(s, false, false, index(child(path, 'oneOf'), i), errors));
   const not = asObject(schema.not);
   if (not !== undefined) validateNested(not, false, false, child(path, 'not'), errors);
-  if (typeof schema.pattern === 'string' && schema.pattern !== '') {
-    try {
-      compileRe2(schema.pattern);
-    } catch (err) {
-      if (!(err instanceof Re2SyntaxError)) throw err;
-      errors.push(invalid(child(path, 'pattern'), schema.pattern, `must be a valid regular expression, but isn't: ${err.message}`));
-    }
+  const pattern = schema.pattern;
+  if (typeof pattern === 'string' && pattern !== '') {
+    const compiled = compilePattern(pattern);
+    if (compiled instanceof Re2SyntaxError) errors.push(invalid(child(path, 'pattern'), pattern, `must be a valid regular expression, but isn't: ${compiled.message}`));
   }
 }
 

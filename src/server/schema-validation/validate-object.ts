@@ -70,7 +70,8 @@ function runeLength(text: string): number {
  * stored before that rule can fail here.
  */
 const patternCache = new Map<string, Re2Regex | Re2SyntaxError>();
-function compilePattern(pattern: string): Re2Regex | Re2SyntaxError {
+/** A schema pattern compiled once (the CRD's check and every value's share it), or why it does not compile. */
+export function compilePattern(pattern: string): Re2Regex | Re2SyntaxError {
   let compiled = patternCache.get(pattern);
   if (compiled === undefined) {
     try {

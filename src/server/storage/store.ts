@@ -46,9 +46,9 @@ import type {
 } from './types.js';
 import { jsonTextExceedsDepth, MAX_OBJECT_DEPTH } from '../util/json-limits.js';
 import { encodeRecord } from './log-records.js';
-import { assertBucketAndKey, assertStorableValue, deepFreeze, stampResourceVersion, uidOf } from './values.js';
+import { assertBucketAndKey, assertStorableValue, deepFreeze, isBeingDeleted, stampResourceVersion, uidOf } from './values.js';
 import { Watch } from './watch.js';
-import { clearLongTimeout, setLongTimeout } from '../../machinery/long-timeout.js';
+import { setLongTimeout } from '../../machinery/long-timeout.js';
 import { getHeapStatistics } from 'node:v8';
 
 
@@ -66,12 +66,6 @@ interface RVWaiter {
   readonly rv: number;
   readonly wake: () => void;
   readonly abort: (err: unknown) => void;
-}
-
-/** Whether an object carries a deletion timestamp. */
-function isBeingDeleted(value: JsonObject): boolean {
-  const metadata = value.metadata;
-  return typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) && Object.hasOwn(metadata, 'deletionTimestamp');
 }
 
 /** Counters for benchmarks and diagnostics. */
@@ -278,7 +272,7 @@ export class Store {
     if (this.closing) return Promise.reject(new StoreClosedError());
     return new Promise<void>((resolve, reject) => {
       const cleanup = (): void => {
-        clearLongTimeout(timer);
+        timer.clear();
         signal?.removeEventListener('abort', onAbort);
         this.rvWaiters.delete(waiter);
       };

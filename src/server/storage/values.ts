@@ -64,3 +64,9 @@ export function uidOf(value: JsonObject): string | undefined {
   const uid = metadata['uid'];
   return typeof uid === 'string' ? uid : undefined;
 }
+
+/** Whether a stored value carries `metadata.deletionTimestamp` (it is on its way out). */
+export function isBeingDeleted(value: JsonObject): boolean {
+  const metadata = value['metadata'];
+  return isJsonObject(metadata) && Object.hasOwn(metadata, 'deletionTimestamp');
+}

@@ -25,8 +25,13 @@ const DROPPED_RESPONSE = /^(connection|keep-alive|transfer-encoding|proxy-connec
 
 /** The path below `.../proxy` (with its query), `/` when there is none. */
 export function proxiedPath(url: URL): string {
+  return `${proxiedPathname(url)}${url.search}`;
+}
+
+/** The path below `.../proxy` without its query (what admission and the node agent read). */
+function proxiedPathname(url: URL): string {
   const m = /^\/proxy(\/.*)?$/.exec(url.pathname.replace(/^(.*?\/(?:pods|services|nodes)\/[^/]+)(?=\/proxy)/, ''));
-  return `${m?.[1] ?? '/'}${url.search}`;
+  return m?.[1] ?? '/';
 }
 
 function requestHeaders(headers: IncomingHttpHeaders, backend: ProxyBackend): OutgoingHttpHeaders {
@@ -73,7 +78,7 @@ async function serveNode(ctx: ServerContext, rc: RequestContext, nodeName: strin
   const node = nodesDef === undefined ? undefined : await findObject(ctx, nodesDef, '', nodeName);
   if (node === undefined) throw notFound({ group: '', resource: 'nodes' }, nodeName);
   if (nodeName !== LOCAL_NODE_NAME) throw serviceUnavailable(`error trying to reach service: no node agent serves node "${nodeName}"`);
-  const path = withoutQuery(proxiedPath(rc.url));
+  const path = proxiedPathname(rc.url);
   if (path === '/healthz') {
     rc.res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', ...rc.headers }).end('ok');
     return;
@@ -89,16 +94,10 @@ async function serveNode(ctx: ServerContext, rc: RequestContext, nodeName: strin
   rc.res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...rc.headers }).end('404 page not found\n');
 }
 
-/** The path of a proxied URL without its query. */
-function withoutQuery(path: string): string {
-  const q = path.indexOf('?');
-  return q < 0 ? path : path.slice(0, q);
-}
-
 async function serveProxy(ctx: ServerContext, rc: RequestContext): Promise<void> {
   const target = parseProxyName(rc.info.name);
   const kind = rc.info.resource === 'pods' ? 'PodProxyOptions' : rc.info.resource === 'services' ? 'ServiceProxyOptions' : 'NodeProxyOptions';
-  await admitConnect(ctx, rc, { kind, path: withoutQuery(proxiedPath(rc.url)) });
+  await admitConnect(ctx, rc, { kind, path: proxiedPathname(rc.url) });
   if (rc.info.resource === 'nodes') {
     await serveNode(ctx, rc, target.name);
     return;

@@ -150,12 +150,17 @@ function cleanPath(p: string): string {
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' };
 
+/** A path as a URL carries it (what encodeURI leaves of `?` and `#` would start a query or a fragment). */
+function escapedPath(path: string): string {
+  return encodeURI(path).replaceAll('?', '%3F').replaceAll('#', '%23');
+}
+
 /** Go's http.FileServer listing of a directory without an index.html (kubectl's --www serves one). */
 async function directoryListing(dir: string): Promise<string> {
   const { readdir } = await import('node:fs/promises');
   // Sorted by name, then a directory gets its slash.
   const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((e) => (e.isDirectory() ? `${e.name}/` : e.name));
-  const lines = entries.map((name) => `<a href="${encodeURI(name).replaceAll('?', '%3F').replaceAll('#', '%23')}">${name.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)}</a>\n`);
+  const lines = entries.map((name) => `<a href="${escapedPath(name)}">${name.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)}</a>\n`);
   return `<!doctype html>\n<meta name="viewport" content="width=device-width">\n<pre>\n${lines.join('')}</pre>\n`;
 }
 
@@ -191,7 +196,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     // Go's ServeMux (kubectl's proxy) answers an unclean path with a redirect to the clean one.
     const clean = cleanPath(decoded);
     if (clean !== decoded && req.method !== 'CONNECT') {
-      const location = `${encodeURI(clean).replaceAll('?', '%3F').replaceAll('#', '%23')}${search}`;
+      const location = `${escapedPath(clean)}${search}`;
       res.writeHead(301, { Location: location, 'Content-Type': 'text/html; charset=utf-8' });
       res.end(req.method === 'GET' || req.method === 'HEAD' ? `<a href="${location.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)}">Moved Permanently</a>.\n\n` : '');
       return;

@@ -4,7 +4,7 @@
  * and no dependency on the cluster transport (the provider is another server with another CA).
  */
 import { ProtocolError, TimeoutError, TransportError } from '../../errors.js';
-import { clearLongTimeout, setLongTimeout } from '../../../machinery/long-timeout.js';
+import { setLongTimeout } from '../../../machinery/long-timeout.js';
 
 /** TLS and timing settings for requests to the provider. */
 export interface OidcHttpOptions {
@@ -54,7 +54,7 @@ export async function oidcRequest(url: string, init: { method: 'GET' | 'POST'; f
         chunks.push(chunk);
       });
       res.on('end', () => {
-        clearLongTimeout(timer);
+        timer.clear();
         const text = Buffer.concat(chunks).toString('utf8');
         let json: unknown;
         try {
@@ -68,7 +68,7 @@ export async function oidcRequest(url: string, init: { method: 'GET' | 'POST'; f
     });
     const timer = setLongTimeout(() => req.destroy(new TimeoutError(`request to ${where} timed out after ${timeoutMs}ms`, { url: where })), timeoutMs);
     req.on('error', (err) => {
-      clearLongTimeout(timer);
+      timer.clear();
       if (err instanceof TransportError || err instanceof ProtocolError) reject(err);
       else reject(new TransportError(`request to ${where} failed: ${err.message}`, { url: where, cause: err }));
     });

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AbortedError, PlatformError, TimeoutError } from '../../errors.js';
-import { clearLongTimeout, setLongTimeout } from '../../../machinery/long-timeout.js';
+import { setLongTimeout } from '../../../machinery/long-timeout.js';
 
 /** The outcome of the redirect: the authorization code. */
 export interface LoopbackResult {
@@ -62,7 +62,7 @@ export async function startLoopbackReceiver(): Promise<LoopbackReceiver> {
     wait({ state, timeoutMs, signal }) {
       return new Promise<LoopbackResult>((resolve, reject) => {
         const finish = (fn: () => void): void => {
-          clearLongTimeout(timer);
+          timer.clear();
           signal?.removeEventListener('abort', onAbort);
           onRequest = undefined;
           fn();

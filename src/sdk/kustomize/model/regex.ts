@@ -8,7 +8,7 @@ import { Re2SyntaxError, compileRe2, type Re2Regex } from '../../../machinery/re
 import { KustomizeError } from '../errors.js';
 
 /** Compiles `pattern` (Go's RE2 syntax) or throws a {@link KustomizeError} with Go's message. */
-export function compileBoundedRegex(pattern: string): Re2Regex {
+export function compileGoRegex(pattern: string): Re2Regex {
   try {
     return compileRe2(pattern);
   } catch (err) {

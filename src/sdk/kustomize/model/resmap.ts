@@ -5,7 +5,7 @@
  */
 import { compileLabelSelector } from '../../apply/label-selector.js';
 import { KustomizeError } from '../errors.js';
-import { compileBoundedRegex } from './regex.js';
+import { compileGoRegex } from './regex.js';
 import type { Re2Regex } from '../../../machinery/regex/re2.js';
 import { effectiveNamespace, idEquals, resIdGoString, resIdString, type ResId } from './resid.js';
 import { ALL_BUILD_ANNOTATIONS, BUILD_ANNOTATIONS, type Resource } from './resource.js';
@@ -23,7 +23,7 @@ export interface Selector {
 
 function anchored(pattern: string | undefined): Re2Regex | undefined {
   if (pattern === undefined || pattern === '') return undefined;
-  return compileBoundedRegex(`^(?:${pattern})$`);
+  return compileGoRegex(`^(?:${pattern})$`);
 }
 
 /** kustomize's `Selector.String()`. */

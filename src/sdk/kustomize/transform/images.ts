@@ -7,7 +7,7 @@
 import type { FieldSpec } from '../config/fieldspec.js';
 import type { Image } from '../load/kustomization.js';
 import { getKey, isMap, setKey, type JsonMap } from '../model/json.js';
-import { compileBoundedRegex } from '../model/regex.js';
+import { compileGoRegex } from '../model/regex.js';
 import type { ResMap } from '../model/resmap.js';
 import { applyFieldSpec, setScalar, type NodeRef } from './fieldspec-filter.js';
 
@@ -35,7 +35,7 @@ export function splitImage(image: string): { name: string; tag: string; digest: 
 
 /** The updater of one `images` entry: the new reference, or undefined when the image does not match. */
 export function imageUpdater(entry: Image): (value: string) => string | undefined {
-  const pattern = compileBoundedRegex(`^${entry.name ?? ''}(:[a-zA-Z0-9_.{}-]*)?(@sha256:[a-zA-Z0-9_.{}-]*)?$`);
+  const pattern = compileGoRegex(`^${entry.name ?? ''}(:[a-zA-Z0-9_.{}-]*)?(@sha256:[a-zA-Z0-9_.{}-]*)?$`);
   return (value) => {
     if (!pattern.test(value)) return undefined;
     let { name, tag, digest } = splitImage(value);

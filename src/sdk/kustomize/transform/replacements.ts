@@ -11,7 +11,7 @@ import { parseConfigYaml } from '../load/yaml.js';
 import { compileLabelSelector } from '../../apply/label-selector.js';
 import { lookupPath, splitSmarterPath } from '../model/field-path.js';
 import { deepCopy, getKey, isMap, isNilOrEmpty, newMap, scalarText, setKey } from '../model/json.js';
-import { compileBoundedRegex } from '../model/regex.js';
+import { compileGoRegex } from '../model/regex.js';
 import { DEFAULT_NAMESPACE, gvkSelected, resIdString, type ResId } from '../model/resid.js';
 import type { ResMap, Selector } from '../model/resmap.js';
 import type { Resource } from '../model/resource.js';
@@ -124,7 +124,7 @@ function matchPath(ref: Match, path: readonly string[], create: Kind | undefined
     const eq = inner.indexOf('=');
     if (eq < 0) throw new KustomizeError('list path element must contain fieldName=fieldValue for element to match');
     const field = inner.slice(0, eq);
-    const pattern = compileBoundedRegex(inner.slice(eq + 1));
+    const pattern = compileGoRegex(inner.slice(eq + 1));
     const before = out.length;
     node.forEach((item, i) => {
       if (field === '') {

@@ -11,7 +11,7 @@ import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { CSR_RESOURCE, csrRef } from '../shared/csr.js';
 import { oneTermEqualSelector } from '../../../../machinery/fields/selector.js';
-import { clearLongTimeout, setLongTimeout } from '../../../../machinery/long-timeout.js';
+import { setLongTimeout } from '../../../../machinery/long-timeout.js';
 
 /** Usages the built-in signers require, used when --usage is not given. */
 const DEFAULT_USAGES: Readonly<Record<string, string[]>> = {
@@ -133,7 +133,7 @@ async function waitForCertificate(ctx: CommandContext, name: string, created: Ce
     if (abort.signal.aborted && !ctx.io.signal.aborted) throw new TimeoutError(`timed out waiting for the certificate of ${csrRef(name)}`);
     throw err;
   } finally {
-    clearLongTimeout(timer);
+    timer?.clear();
     ctx.io.signal.removeEventListener('abort', onAbort);
   }
 }

@@ -7,7 +7,7 @@ import { request as httpsRequest } from 'node:https';
 import { connect } from 'node:net';
 import type { Container, HTTPGetAction, Probe } from '../../../../sdk/types/generated/core-v1.js';
 import type { ExecResult } from '../../runtime/runtime.js';
-import { clearLongTimeout, setLongTimeout } from '../../../../machinery/long-timeout.js';
+import { setLongTimeout } from '../../../../machinery/long-timeout.js';
 
 /** A probe's outcome. */
 export interface ProbeResult {
@@ -52,12 +52,12 @@ function tcpProbe(host: string, port: number, timeoutMs: number): Promise<ProbeR
       resolve({ ok: false, output: `dial tcp ${hostOf(host)}:${port}: i/o timeout` });
     }, timeoutMs);
     socket.once('connect', () => {
-      clearLongTimeout(timer);
+      timer.clear();
       socket.destroy();
       resolve({ ok: true, output: '' });
     });
     socket.once('error', (e: NodeJS.ErrnoException) => {
-      clearLongTimeout(timer);
+      timer.clear();
       resolve({ ok: false, output: dialError(host, port, e) });
     });
   });
@@ -77,7 +77,7 @@ function httpProbe(spec: HTTPGetAction, host: string, port: number, timeoutMs: n
     const done = (r: ProbeResult): void => {
       if (settled) return;
       settled = true;
-      clearLongTimeout(timer);
+      timer.clear();
       resolve(r);
     };
     const send = scheme === 'HTTPS' ? httpsRequest : httpRequest;

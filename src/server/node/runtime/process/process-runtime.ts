@@ -26,7 +26,7 @@ import { groupUsage, HAS_PROC, processTable } from './proc.js';
 import { preparePty, ptyAvailable, type PtyControl } from '../../../streams/pty-helper.js';
 import { EarlyOutput } from './early-output.js';
 import { holdOutput } from './held-output.js';
-import { type LongTimeout, clearLongTimeout, setLongTimeout } from '../../../../machinery/long-timeout.js';
+import { type LongTimeout, setLongTimeout } from '../../../../machinery/long-timeout.js';
 
 /** How soon after its start a first attach counts as the one that started the container. */
 const EARLY_ATTACH_WINDOW_MS = 3000;
@@ -432,7 +432,7 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
       }, Math.max(0, graceMs));
     });
     await Promise.race([c.exited, killed]);
-    clearLongTimeout(timer);
+    timer?.clear();
     // Killed outright by now; its exit is reported once its log is closed, which is bounded too.
     await Promise.race([c.exited, pause(MAX_EXIT_REPORT_WAIT_MS + 1000)]);
   }
@@ -456,11 +456,11 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
         if (child.pid !== undefined) killTree(child.pid, c.underInit);
       }, timeoutMs);
       child.once('error', (e: NodeJS.ErrnoException) => {
-        clearLongTimeout(timer);
+        timer.clear();
         resolve({ exitCode: e.code === 'ENOENT' ? 127 : 126, output: startErrorMessage(argv[0] ?? '', e), timedOut: false });
       });
       child.once('close', (code, signal) => {
-        clearLongTimeout(timer);
+        timer.clear();
         if (child.pid !== undefined) killTree(child.pid, c.underInit);
         resolve({ exitCode: exitCodeOf(code, signal), output, timedOut });
       });
