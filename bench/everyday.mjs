@@ -5,12 +5,16 @@
 // start-up plus one TLS handshake and one request (`floor` below), printed next to each command.
 // With --cpu (and `perf` on PATH) each run also reports its CPU time (perf stat's task-clock, all
 // threads), which a machine shared with other work disturbs much less than wall time.
-// Usage: node bench/everyday.mjs [--runs N] [--only SUBSTRING] [--no-extra-ca] [--cpu] [--each-node]
+// Ours runs as an installed platformctl does: bin/platformctl executed (its sh line, then Node from
+// PATH, which starts with the Node running this script).
+// Usage: node bench/everyday.mjs [--runs N] [--only SUBSTRING] [--no-extra-ca] [--cpu] [--each-node] [--helper]
 //   --each-node  then again under every other Node line installed (bench/lib.mjs benchNodes)
+//   --helper     ours with the resident helper on (PLATFORM_HELPER, its own HOME; the warm-up runs
+//                start it), stopped at the end
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { alsoUnderEachNode, benchEnv, bin, HAS_PERF, hasKubectl, kubeconfigText, median, report, root, runOnce, startRenameProxy, startServerProcess } from './lib.mjs';
 
@@ -23,12 +27,16 @@ const only = arg('--only', '');
 const extraCa = process.env.NODE_EXTRA_CA_CERTS ?? (existsSync('/etc/ssl/certs/ca-certificates.crt') ? '/etc/ssl/certs/ca-certificates.crt' : undefined);
 const withExtraCa = !process.argv.includes('--no-extra-ca') && extraCa !== undefined;
 const withCpu = process.argv.includes('--cpu') && HAS_PERF;
+const withHelper = process.argv.includes('--helper');
 
 const dir = mkdtempSync(join(tmpdir(), 'everyday-'));
 const { child: server, info } = await startServerProcess();
 const children = [server];
+const helperHome = join(dir, 'home');
+mkdirSync(helperHome, { mode: 0o700 });
 const cleanup = () => {
   for (const c of children) c.kill('SIGTERM');
+  if (withHelper) spawnSync('pkill', ['-TERM', '-f', `__helper ${helperHome}/`]);
   rmSync(dir, { recursive: true, force: true });
 };
 process.on('exit', cleanup);
@@ -121,7 +129,8 @@ function cpuText(cmd, args, n) {
 }
 
 function measureSet(label, extraEnv) {
-  const ourEnv = (c) => benchEnv({ PLATFORMCONFIG: c.ourConfig ?? ourConfig, ...extraEnv });
+  const helperEnv = withHelper ? { PLATFORM_HELPER: '10m', HOME: helperHome } : {};
+  const ourEnv = (c) => benchEnv({ PLATFORMCONFIG: c.ourConfig ?? ourConfig, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, ...helperEnv, ...extraEnv });
   const kubeEnv = (c) => benchEnv({ KUBECONFIG: c.kubeConfig ?? kubeConfig, ...extraEnv });
   const floor = [];
   const bareFloor = [];
@@ -158,7 +167,7 @@ function measureSet(label, extraEnv) {
     // Two unmeasured warm-up rounds fill the discovery caches of both tools.
     for (let i = 0; i < runs + 2; i++) {
       reset?.();
-      const ta = timeOnce(process.execPath, [bin, ...c.args], ourEnv(c), prepOurs);
+      const ta = timeOnce(bin, c.args, ourEnv(c), prepOurs);
       const tb = kubectl ? timeOnce('kubectl', c.args, kubeEnv(c), prepKube) : undefined;
       if (i < 2) continue;
       a.push(ta);
@@ -169,18 +178,18 @@ function measureSet(label, extraEnv) {
     const ratio = mb === undefined ? undefined : ma / mb;
     if (ratio !== undefined) ratios.push(ratio);
     if (ratio !== undefined && ratio > 1.3) overGoal.push(c.what);
-    const cpu = withCpu ? `   (${cpuText(process.execPath, [bin, ...c.args], runs)}` + (kubectl ? ` vs ${cpuText('kubectl', c.args, runs)})` : ')') : '';
+    const cpu = withCpu ? `   (${cpuText(bin, c.args, runs)}` + (kubectl ? ` vs ${cpuText('kubectl', c.args, runs)})` : ')') : '';
     rows.push({
       what: c.what,
       value: `ours ${ma.toFixed(0).padStart(4)} ms` + (mb === undefined ? '' : `   kubectl ${mb.toFixed(0).padStart(4)} ms   ratio ${ratio.toFixed(2)}x`) + (c.local === true ? `   node +${(ma - bareMs).toFixed(0)} ms` : `   floor +${(ma - floorMs).toFixed(0)} ms`) + cpu,
     });
   }
-  const notes = [`median of ${runs} interleaved runs; ${label}; kubectl through the rename proxy${withCpu ? '; wall times include starting perf' : ''}`];
+  const notes = [`median of ${runs} interleaved runs; ${label}; ${withHelper ? 'ours through the resident helper; ' : ''}kubectl through the rename proxy${withCpu ? '; wall times include starting perf' : ''}`];
   if (ratios.length > 0) {
     const geomean = Math.exp(ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length);
     notes.push(`worst ratio ${Math.max(...ratios).toFixed(2)}x, best ${Math.min(...ratios).toFixed(2)}x, geometric mean ${geomean.toFixed(2)}x; over 1.3x: ${overGoal.join(', ') || 'none'}`);
   }
-  report(`everyday${extraEnv.NODE_EXTRA_CA_CERTS === undefined ? '' : '-extra-ca'}`, rows, notes);
+  report(`everyday${withHelper ? '-helper' : ''}${extraEnv.NODE_EXTRA_CA_CERTS === undefined ? '' : '-extra-ca'}`, rows, notes);
 }
 
 measureSet('NODE_EXTRA_CA_CERTS unset', {});

@@ -44,6 +44,10 @@ import { Script } from 'node:vm';
 import { CACHE_DIR_NAME, HOME_DIR_NAME } from '../sdk/naming.js';
 import { commandWord } from './command-word.js';
 import { GLOBAL_FLAG_SPECS } from './flags/global-flag-specs.js';
+import { handOver } from './helper/client.js';
+import { fdOutput } from './io/process-io.js';
+import { HELPER_ENV, helperIdleMs, helperSocket, isPrivateDir } from './helper/location.js';
+import { HELPER_SERVE_WORD, HELPER_WORDS } from './helper/words.js';
 
 // Replaced by the bundler (scripts/bundle.mjs): the first 16 hex digits of the bundle's SHA-256,
 // and this file's URL (the loader is built as CommonJS, which has no import.meta).
@@ -155,7 +159,7 @@ function removeOldBuilds(dir: string, entries: readonly string[]): void {
  * faster to read, deserialize and instantiate), else the whole CLI.
  */
 function bundleFor(word: string): string {
-  const name = PLATFORMCTL_CORE_WORDS.includes(word) ? 'platformctl-core.cjs' : 'platformctl.cjs';
+  const name = PLATFORMCTL_CORE_WORDS.includes(word) || word === HELPER_SERVE_WORD ? 'platformctl-core.cjs' : 'platformctl.cjs';
   return fileURLToPath(new URL(`./${name}`, PLATFORMCTL_LOADER_URL));
 }
 
@@ -183,8 +187,7 @@ function runBundleFile(file: string, cacheFile: string, requireFn: NodeJS.Requir
   return module.exports;
 }
 
-function runBundle(argv: readonly string[]): void {
-  const word = commandWord(argv, GLOBAL_FLAG_SPECS) ?? '_';
+function runBundle(argv: readonly string[], word: string): void {
   const bundle = bundleFor(word);
   const dir = join(cacheDir(argv), 'v8');
   // Side bundles (`./side-NAME.cjs`, required where the source says import()) run with a code
@@ -205,4 +208,99 @@ function runBundle(argv: readonly string[]): void {
   runBundleFile(bundle, join(dir, `${PLATFORMCTL_BUNDLE_HASH}-${V8_KEY}-${word}.bin`), bundleRequire);
 }
 
-runBundle(process.argv.slice(2));
+/** This process's environment as the helper takes it (names with a value). */
+function plainEnvironment(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  return env;
+}
+
+/** Starts a helper for the next commands when this process exits (detached, so it outlives it). */
+function startHelperAtExit(socket: string, idleMs: number): void {
+  process.once('exit', () => {
+    try {
+      const { spawn } = process.getBuiltinModule('node:child_process');
+      spawn(process.execPath, [fileURLToPath(PLATFORMCTL_LOADER_URL), HELPER_SERVE_WORD, socket, String(idleMs)], { detached: true, stdio: 'ignore', cwd: '/' }).unref();
+    } catch {
+      // Without a helper, the next command runs in its own process, as this one did.
+    }
+  });
+}
+
+/**
+ * `bin/platformctl`, run by sh, moves `NODE_EXTRA_CA_CERTS` to this name when the helper is on:
+ * Node 20 reads that file (~40 ms) as it starts, which a process that only hands its command to
+ * the helper need not pay. The loader puts the variable back at once, so everything sees the
+ * environment as the user set it; a command that must run here after all runs in a new Node
+ * process that reads the file as usual ({@link runInNewNode}).
+ */
+const MOVED_EXTRA_CA_ENV = 'PLATFORM_NODE_EXTRA_CA_CERTS';
+
+/** Whether `NODE_EXTRA_CA_CERTS` was moved out of Node's way (and is now back in `process.env`). */
+function restoreExtraCa(): boolean {
+  const moved = process.env[MOVED_EXTRA_CA_ENV];
+  if (moved === undefined) return false;
+  delete process.env[MOVED_EXTRA_CA_ENV];
+  process.env.NODE_EXTRA_CA_CERTS = moved;
+  return true;
+}
+
+/**
+ * Runs the command in a new Node process with the user's environment (without the helper, which
+ * was just found unable to run it), passes its exit status on, and leaves the terminal's signals
+ * to it: it is in this process's group, so Ctrl-C reaches it directly.
+ */
+function runInNewNode(argv: readonly string[]): void {
+  const { spawn } = process.getBuiltinModule('node:child_process');
+  const env = { ...process.env };
+  delete env[HELPER_ENV];
+  const child = spawn(process.execPath, [fileURLToPath(PLATFORMCTL_LOADER_URL), ...argv], { stdio: 'inherit', env });
+  const forward = (signal: NodeJS.Signals): void => {
+    child.kill(signal);
+  };
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  child.on('exit', (code, signal) => {
+    process.off('SIGINT', forward);
+    process.off('SIGTERM', forward);
+    if (signal !== null) process.kill(process.pid, signal);
+    else process.exitCode = code ?? 1;
+  });
+}
+
+/**
+ * Runs the command line: through the resident helper when `PLATFORM_HELPER` asks for one and the
+ * command is one it runs (helper/words.ts), else from the bundle in this process. A command the
+ * helper did not start (none answering, or busy with another) runs here; when none answered, one
+ * is started for the next command as this process exits.
+ */
+function main(argv: readonly string[]): void {
+  const extraCaMoved = restoreExtraCa();
+  const runHere = (word: string): void => (extraCaMoved ? runInNewNode(argv) : runBundle(argv, word));
+  const serving = argv[0] === HELPER_SERVE_WORD;
+  const word = serving ? HELPER_SERVE_WORD : (commandWord(argv, GLOBAL_FLAG_SPECS) ?? '_');
+  const idleMs = serving || !HELPER_WORDS.includes(word) ? undefined : helperIdleMs(process.env[HELPER_ENV]);
+  if (idleMs === 'invalid') {
+    fdOutput(2).write(`warning: ${HELPER_ENV}=${JSON.stringify(process.env[HELPER_ENV])} is not 1, 0 or a duration such as 30m; running without the helper\n`);
+  }
+  const socket = typeof idleMs === 'number' ? helperSocket(process.env.HOME ?? homedir(), PLATFORMCTL_BUNDLE_HASH, process.version, process.env.NODE_EXTRA_CA_CERTS) : undefined;
+  if (socket === undefined || typeof idleMs !== 'number') {
+    runHere(word);
+    return;
+  }
+  if (!isPrivateDir(dirname(socket))) {
+    startHelperAtExit(socket, idleMs);
+    runHere(word);
+    return;
+  }
+  void handOver(socket, argv, plainEnvironment()).then((result) => {
+    if ('code' in result) {
+      process.exitCode = result.code;
+      return;
+    }
+    if (result.notRun === 'absent') startHelperAtExit(socket, idleMs);
+    runHere(word);
+  });
+}
+
+main(process.argv.slice(2));

@@ -25,6 +25,11 @@ export interface RunBuiltOptions {
   stdin?: string | Readable;
   /** Killed (SIGKILL) after this long; the result then has `killed: true`. Default 60 s. */
   timeoutMs?: number;
+  /**
+   * Run the file itself, as a shell runs an installed `platformctl` (its `#!/bin/sh` line first),
+   * rather than with `node FILE`; `node` is then found on the environment's PATH.
+   */
+  asExecutable?: boolean;
   /** Called with each stdout chunk (the run keeps only the first and last 64 kB of a large stdout). */
   onStdout?: (chunk: Buffer, child: { kill(signal?: NodeJS.Signals): boolean }) => void;
 }
@@ -49,7 +54,8 @@ const KEEP = 64 * 1024;
 export function runBuilt(args: readonly string[], options: RunBuiltOptions): Promise<BuiltResult> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [BIN, ...args], { env: options.env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const [command, argv] = options.asExecutable === true ? [BIN, args] : [process.execPath, [BIN, ...args]];
+    const child = spawn(command, argv, { env: options.env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let head = '';
     let tail = '';
     let stdoutBytes = 0;

@@ -12,7 +12,7 @@ import type { CliIO, Output } from './io.js';
 // neither is one of Linux's memory devices (major number 1: /dev/null, /dev/zero, ...), where
 // scripts send output they do not want.
 const LINUX_MEMORY_DEVICES = 1;
-function isatty(fd: number): boolean {
+export function isatty(fd: number): boolean {
   try {
     const st = fstatSync(fd);
     if (!st.isCharacterDevice()) return false;
@@ -94,6 +94,11 @@ class FdOutput implements Output {
   }
 }
 
+/** The output on file descriptor 1 or 2 of this process. */
+export function fdOutput(fd: 1 | 2): Output {
+  return new FdOutput(fd);
+}
+
 /**
  * Creates the {@link CliIO} of the running process. `signal()` is called the first time a command
  * asks for the abort signal, so signal handlers are installed only by commands that use them.
@@ -101,8 +106,8 @@ class FdOutput implements Output {
 export function processIO(signal: () => AbortSignal): CliIO {
   let stdinIsTTY: boolean | undefined;
   return {
-    stdout: new FdOutput(1),
-    stderr: new FdOutput(2),
+    stdout: fdOutput(1),
+    stderr: fdOutput(2),
     stdin: (): Readable => process.stdin,
     get stdinIsTTY(): boolean {
       if (stdinIsTTY === undefined) {

@@ -129,6 +129,16 @@ export class ExecCredentialSource implements CredentialSource {
 const sharedSources = new Map<string, ExecCredentialSource>();
 
 /**
+ * Forgets every process-wide exec credential source, so that the next request runs its plugin
+ * again: for a process that runs many commands one after another (the CLI's resident helper),
+ * where each command must see its plugin run with its own environment and terminal, as in a
+ * process of its own.
+ */
+export function forgetSharedExecCredentialSources(): void {
+  sharedSources.clear();
+}
+
+/**
  * The process-wide {@link ExecCredentialSource} for this exec config and cluster (created on first
  * use). The IO of the first caller is the one the plugin gets, as with client-go's global cache.
  */

@@ -1,0 +1,92 @@
+/**
+ * The {@link CliIO} of a command the helper runs for a client: output goes back as frames, stdin
+ * comes as frames once the command asks for it, and the environment, working directory and
+ * terminal facts are the client's.
+ */
+import type { Socket } from 'node:net';
+import { PassThrough, type Readable } from 'node:stream';
+import type { CliIO, Output } from '../io/io.js';
+import { encodeFrame, Frame, type HelperRequest, type OutputFacts } from './protocol.js';
+
+/** An output whose bytes become frames of `type` on the client's connection. */
+class FrameOutput implements Output {
+  constructor(
+    private readonly socket: Socket,
+    private readonly type: number,
+    private readonly facts: OutputFacts,
+  ) {}
+
+  get isTTY(): boolean {
+    return this.facts.isTTY;
+  }
+
+  get columns(): number | undefined {
+    return this.facts.columns;
+  }
+
+  get terminal(): string | undefined {
+    return this.facts.terminal;
+  }
+
+  write(text: string): void {
+    if (text !== '') this.writeBytes(Buffer.from(text, 'utf8'));
+  }
+
+  writeBytes(data: Uint8Array): void {
+    if (data.length === 0 || this.socket.destroyed) return;
+    this.socket.write(encodeFrame(this.type, data));
+  }
+
+  /** Waits while the connection's buffer is full, so that a large output cannot pile up in memory. */
+  flush(): Promise<void> {
+    if (!this.socket.writableNeedDrain || this.socket.destroyed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.socket.off('drain', done);
+        this.socket.off('close', done);
+        resolve();
+      };
+      this.socket.once('drain', done);
+      this.socket.once('close', done);
+    });
+  }
+}
+
+/** The IO of one command, and the handles the helper feeds it through. */
+export interface RemoteIO {
+  io: CliIO;
+  /** Bytes the client read from its stdin. */
+  stdinData(chunk: Buffer): void;
+  /** The client's stdin ended. */
+  stdinEnd(): void;
+}
+
+/** Makes the IO of `request` over `socket`; `signal()` gives the command's abort signal when it first asks. */
+export function remoteIO(socket: Socket, request: HelperRequest, signal: () => AbortSignal, homedir: string): RemoteIO {
+  let stdin: PassThrough | undefined;
+  const env = Object.freeze({ ...request.env });
+  const io: CliIO = {
+    stdout: new FrameOutput(socket, Frame.stdout, request.stdout),
+    stderr: new FrameOutput(socket, Frame.stderr, request.stderr),
+    stdin: (): Readable => {
+      if (stdin === undefined) {
+        stdin = new PassThrough();
+        socket.write(encodeFrame(Frame.stdinWanted));
+      }
+      return stdin;
+    },
+    stdinIsTTY: request.stdinIsTTY,
+    env,
+    cwd: request.cwd,
+    homedir: env.HOME ?? homedir,
+    now: () => new Date(),
+    get signal(): AbortSignal {
+      return signal();
+    },
+  };
+  return {
+    io,
+    stdinData: (chunk) => stdin?.write(chunk),
+    stdinEnd: () => stdin?.end(),
+  };
+}

@@ -1,0 +1,11 @@
+/**
+ * The commands the resident helper runs: the everyday ones that print, change objects or read the
+ * config and end by themselves. Commands that take over the terminal (`exec -t`, `attach`, `edit`),
+ * hold a port or a server (`port-forward`, `proxy`, `local`) or follow a stream for long (`logs`)
+ * run in their own process, as without the helper. Every word here is one of the core bundle's
+ * (scripts/core-words.json), which is what the helper loads.
+ */
+export const HELPER_WORDS: readonly string[] = ['get', 'describe', 'apply', 'delete', 'auth', 'config', 'version', 'api-resources', 'api-versions', 'patch', 'scale', 'label', 'annotate', 'events'];
+
+/** The hidden first argument that makes a platformctl process the helper (`__helper SOCKET IDLE_MS`). */
+export const HELPER_SERVE_WORD = '__helper';
