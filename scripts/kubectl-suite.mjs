@@ -72,7 +72,7 @@ function runTarget(target, only = groups, dir = join(out, target)) {
   const started = Date.now();
   return new Promise((done) => {
     const child = spawn('bash', [harness, source, target, ...only], {
-      env: { ...process.env, PLATFORMCTL: join(root, 'bin', 'platformctl'), OUT: dir },
+      env: { ...process.env, PLATFORMCTL: join(root, 'bin', 'node-entry.cjs'), OUT: dir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let text = '';
