@@ -47,7 +47,7 @@ import { GLOBAL_FLAG_SPECS } from './flags/global-flag-specs.js';
 import { handOver } from './helper/client.js';
 import { fdOutput } from './io/process-io.js';
 import { HELPER_ENV, helperIdleMs, helperSocket, isPrivateDir } from './helper/location.js';
-import { HELPER_SERVE_WORD, HELPER_WORDS } from './helper/words.js';
+import { HELPER_SERVE_WORD, HELPER_WORDS, namesOwnDescriptors } from './helper/words.js';
 
 // Replaced by the bundler (scripts/bundle.mjs): the first 16 hex digits of the bundle's SHA-256,
 // and this file's URL (the loader is built as CommonJS, which has no import.meta).
@@ -293,7 +293,12 @@ function main(argv: readonly string[]): void {
     runHere(word);
     return;
   }
-  void handOver(socket, argv, plainEnvironment()).then((result) => {
+  const env = plainEnvironment();
+  if (namesOwnDescriptors(argv, env)) {
+    runHere(word);
+    return;
+  }
+  void handOver(socket, argv, env).then((result) => {
     if ('code' in result) {
       process.exitCode = result.code;
       return;

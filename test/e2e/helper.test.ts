@@ -6,16 +6,17 @@
  * - the same commands with and without the helper print the same and exit the same.
  */
 import { after, before, describe, test } from 'node:test';
+import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { encodeFrame, Frame, FrameReader, type HelperRequest } from '../../src/cli/helper/protocol.js';
-import { BUILT_SKIP, runBuilt, type BuiltResult } from '../support/built-cli.js';
-import { startTestServer, writeTestKubeconfig, type TestServer } from '../support/server.js';
+import { BIN, BUILT_SKIP, runBuilt, type BuiltResult } from '../support/built-cli.js';
+import { kubeconfigText, startTestServer, writeTestKubeconfig, type TestServer } from '../support/server.js';
 
-const skip = BUILT_SKIP !== false ? BUILT_SKIP : process.platform === 'win32' ? 'Unix sockets and sh only' : false;
+const skip = BUILT_SKIP !== false ? BUILT_SKIP : process.platform === 'win32' ? 'Unix sockets and sh only' : spawnSync('bash', ['-c', 'true']).status !== 0 ? 'bash is not installed' : false;
 
 /** Waits until `check` holds, up to `ms`. */
 async function until(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
@@ -105,6 +106,8 @@ describe('resident helper', { skip }, () => {
 
   after(async () => {
     for (const pid of pids) if (processAlive(pid)) process.kill(pid, 'SIGTERM');
+    // A helper writes its code cache as it exits: wait for that before removing its home.
+    await until(async () => [...pids].every((pid) => !processAlive(pid)));
     await server.stop();
     await rm(home, { recursive: true, force: true });
   });
@@ -119,7 +122,17 @@ describe('resident helper', { skip }, () => {
       { args: ['apply', '-f', '-', '--dry-run=server', '-o', 'name'], stdin: manifest },
       { args: ['version', '--client'] },
       { args: ['config', 'current-context'] },
+      { args: ['config', 'view', '-o', 'jsonpath={.contexts[0].name}'] },
       { args: ['get', 'cm', '--no-such-flag'] },
+      { args: ['label', 'cm', 'alpha', 'tier=web', '--dry-run=server', '-o', 'name'] },
+      { args: ['annotate', 'cm', 'alpha', 'note=x', '--dry-run=client'] },
+      { args: ['patch', 'cm', 'alpha', '-p', '{"data":{"b":"c"}}', '--dry-run=server', '-o', 'jsonpath={.data}'] },
+      { args: ['delete', 'cm', 'missing'] },
+      { args: ['auth', 'can-i', 'list', 'pods'] },
+      { args: ['auth', 'whoami', '-o', 'name'] },
+      { args: ['api-versions'] },
+      { args: ['events', '--for', 'configmap/alpha'] },
+      { args: ['scale', 'cm', 'alpha', '--replicas=2'] },
     ];
     for (const c of cases) {
       const alone = await run(c.args, { PLATFORM_HELPER: '0' }, c.stdin);
@@ -178,6 +191,23 @@ describe('resident helper', { skip }, () => {
     const other = await talk(socketPath, { argv: ['version', '--client'], env: { ...env, NODE_EXTRA_CA_CERTS: '/elsewhere.pem' }, cwd: home });
     await other.closed;
     assert.deepEqual(other.frames.map((f) => f.type), [Frame.declined]);
+  });
+
+  test('a command whose exec plugin would prompt is handed back before its first request', async () => {
+    const plugin = join(home, 'plugin.mjs');
+    await writeFile(plugin, `console.log(JSON.stringify({ apiVersion: 'client.authentication.platform.io/v1', kind: 'ExecCredential', status: { token: ${JSON.stringify(server.adminToken)} } }));\n`);
+    const exec = ['    exec:', '      apiVersion: client.authentication.platform.io/v1', `      command: ${process.execPath}`, `      args: [${plugin}]`, '      interactiveMode: IfAvailable'].join('\n');
+    const config = join(home, 'exec-config');
+    await writeFile(config, kubeconfigText(server).replace(/^ {4}token: .*$/m, exec), { mode: 0o600 });
+    const e = { ...env, PLATFORMCONFIG: config };
+    // Without a terminal the plugin runs as in a script, in the helper.
+    const plain = await talk(socketPath, { argv: ['get', 'cm', 'alpha', '-o', 'name'], env: e, cwd: home });
+    await plain.closed;
+    assert.deepEqual([exitOf(plain)?.code, textOf(plain, Frame.stdout)], [0, 'configmap/alpha\n'], textOf(plain, Frame.stderr));
+    // With one it would get the terminal as stdin, which only the client has: nothing printed, declined.
+    const tty = await talk(socketPath, { argv: ['get', 'cm', 'alpha', '-o', 'name'], env: e, cwd: home, stdinIsTTY: true });
+    await tty.closed;
+    assert.deepEqual(tty.frames.map((f) => f.type), [Frame.started, Frame.declined]);
   });
 
   test('a helper directory others may enter is not used', async () => {
@@ -301,6 +331,16 @@ describe('resident helper: the client against a stand-in helper', { skip }, () =
     assert.match(r.stdout, /^Client Version: /);
   });
 
+  test('declined after it started but before printing, the command runs in its own process', async () => {
+    await stand((socket) => {
+      socket.write(encodeFrame(Frame.started));
+      socket.end(encodeFrame(Frame.declined, 'terminal'));
+    });
+    const r = await runBuilt(['version', '--client'], { env: env(), cwd: home });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^Client Version: /);
+  });
+
   test('a helper that ends after starting the command is an error, not a second run', async () => {
     await stand((socket) => {
       socket.write(encodeFrame(Frame.started));
@@ -308,6 +348,17 @@ describe('resident helper: the client against a stand-in helper', { skip }, () =
     });
     const r = await runBuilt(['delete', 'cm', 'x'], { env: env(), cwd: home });
     assert.deepEqual([r.code, r.stderr], [1, 'error: the platformctl helper ended before the command finished\n']);
+  });
+
+  test('a command that names its own descriptors (process substitution, /dev/stdin) runs in its own process', async () => {
+    await stand((socket) => socket.end(encodeFrame(Frame.declined, 'unexpected')));
+    const config = 'apiVersion: v1\nkind: Config\ncurrent-context: from-the-pipe\n';
+    // bash's process substitution and here-string, as a user's shell makes them (pipes and files).
+    for (const script of ['"$0" "$1" config current-context --kubeconfig <(printf %s "$2")', '"$0" "$1" config current-context --kubeconfig /dev/stdin <<< "$2"', '"$0" "$1" config current-context --kubeconfig=/proc/self/fd/0 <<< "$2"']) {
+      const r = spawnSync('bash', ['-c', script, process.execPath, BIN, config], { env: env(), cwd: home, encoding: 'utf8' });
+      assert.deepEqual([r.status, r.stdout], [0, 'from-the-pipe\n'], `${script}: ${r.stderr}`);
+    }
+    assert.equal(requests.length, 0);
   });
 
   test('a command the helper does not run never reaches it', async () => {

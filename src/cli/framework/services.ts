@@ -99,6 +99,7 @@ export function createServices(io: CliIO, globals: GlobalOptions, warn: (text: s
           exec: {
             stdin: 'inherit',
             stdinIsTTY: io.stdinIsTTY,
+            ...(io.beforeInteractivePlugin === undefined ? {} : { beforeInteractive: io.beforeInteractivePlugin }),
             stdinInUse: options.stdinInUse === true,
             // kubectl's resource builder names itself as what holds stdin.
             ...(options.stdinInUse === true ? { stdinInUseMessage: 'used by stdin resource manifest reader' } : {}),

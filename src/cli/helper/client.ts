@@ -22,6 +22,7 @@ export function handOver(socketPath: string, argv: readonly string[], env: Recor
     const socket = connect(socketPath);
     const reader = new FrameReader();
     let started = false;
+    let printed = false;
     let result: HandOver | undefined;
     let signalled = false;
     let stdinStarted = false;
@@ -74,9 +75,13 @@ export function handOver(socketPath: string, argv: readonly string[], env: Recor
       for (const { type, payload } of frames) {
         try {
           if (type === Frame.started) started = true;
-          else if (type === Frame.stdout) stdout.writeBytes?.(payload);
-          else if (type === Frame.stderr) stderr.writeBytes?.(payload);
-          else if (type === Frame.declined && !started) end({ notRun: 'declined' });
+          else if (type === Frame.stdout || type === Frame.stderr) {
+            printed = true;
+            (type === Frame.stdout ? stdout : stderr).writeBytes?.(payload);
+          }
+          // Declined after it started: the command stopped before its first request and printed
+          // nothing (an exec plugin that needs this terminal), so it runs here as if never sent.
+          else if (type === Frame.declined && !printed) end({ notRun: 'declined' });
           else if (type === Frame.exit) end({ code: (JSON.parse(payload.toString('utf8')) as HelperExit).code });
           else if (type === Frame.stdinWanted && !stdinStarted) {
             stdinStarted = true;

@@ -24,11 +24,16 @@ export const Frame = {
   signal: 7,
   /** Helper → client: the command ended (JSON {@link HelperExit}). */
   exit: 8,
-  /** Helper → client: the helper does not take this command (a reason); the client runs it itself. */
+  /**
+   * Helper → client: the helper does not run this command (a reason); the client runs it itself.
+   * Sent instead of `started`, or after it by a command that stopped before its first request
+   * without printing anything (an exec plugin that needs the client's terminal).
+   */
   declined: 9,
   /**
    * Helper → client: the command has started. A connection that ends before this frame ran
-   * nothing, so the client may run the command itself; after it, never (a write may have happened).
+   * nothing, so the client may run the command itself; one that ends after it without `exit` or
+   * `declined` may have written to the cluster, so the client must not.
    */
   started: 10,
 } as const;

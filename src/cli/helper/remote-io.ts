@@ -8,12 +8,19 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { CliIO, Output } from '../io/io.js';
 import { encodeFrame, Frame, type HelperRequest, type OutputFacts } from './protocol.js';
 
+/** What the outputs of one command have sent, and whether they still send. */
+interface Sending {
+  sent: boolean;
+  muted: boolean;
+}
+
 /** An output whose bytes become frames of `type` on the client's connection. */
 class FrameOutput implements Output {
   constructor(
     private readonly socket: Socket,
     private readonly type: number,
     private readonly facts: OutputFacts,
+    private readonly sending: Sending,
   ) {}
 
   get isTTY(): boolean {
@@ -33,7 +40,8 @@ class FrameOutput implements Output {
   }
 
   writeBytes(data: Uint8Array): void {
-    if (data.length === 0 || this.socket.destroyed) return;
+    if (data.length === 0 || this.socket.destroyed || this.sending.muted) return;
+    this.sending.sent = true;
     this.socket.write(encodeFrame(this.type, data));
   }
 
@@ -59,15 +67,20 @@ export interface RemoteIO {
   stdinData(chunk: Buffer): void;
   /** The client's stdin ended. */
   stdinEnd(): void;
+  /** Whether any output has gone to the client. */
+  anythingSent(): boolean;
+  /** Drops all further output. */
+  mute(): void;
 }
 
 /** Makes the IO of `request` over `socket`; `signal()` gives the command's abort signal when it first asks. */
-export function remoteIO(socket: Socket, request: HelperRequest, signal: () => AbortSignal, homedir: string): RemoteIO {
+export function remoteIO(socket: Socket, request: HelperRequest, signal: () => AbortSignal, homedir: string, beforeInteractivePlugin: () => void): RemoteIO {
   let stdin: PassThrough | undefined;
   const env = Object.freeze({ ...request.env });
+  const sending: Sending = { sent: false, muted: false };
   const io: CliIO = {
-    stdout: new FrameOutput(socket, Frame.stdout, request.stdout),
-    stderr: new FrameOutput(socket, Frame.stderr, request.stderr),
+    stdout: new FrameOutput(socket, Frame.stdout, request.stdout, sending),
+    stderr: new FrameOutput(socket, Frame.stderr, request.stderr, sending),
     stdin: (): Readable => {
       if (stdin === undefined) {
         stdin = new PassThrough();
@@ -83,10 +96,15 @@ export function remoteIO(socket: Socket, request: HelperRequest, signal: () => A
     get signal(): AbortSignal {
       return signal();
     },
+    beforeInteractivePlugin,
   };
   return {
     io,
     stdinData: (chunk) => stdin?.write(chunk),
     stdinEnd: () => stdin?.end(),
+    anythingSent: () => sending.sent,
+    mute: () => {
+      sending.muted = true;
+    },
   };
 }

@@ -20,9 +20,10 @@ import { renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setLongTimeout, type LongTimeout } from '../../machinery/long-timeout.js';
 import { forgetSharedExecCredentialSources } from '../../sdk/auth/exec/exec-credential-source.js';
+import { ExecPluginError } from '../../sdk/errors.js';
 import { LineTrackingOutput, processInterrupts, setInterruptSummary, signalExitCode } from '../interrupt.js';
 import { run } from '../run.js';
-import { ensurePrivateDir } from './location.js';
+import { ensurePrivateDir, HELPER_ENV } from './location.js';
 import { encodeFrame, Frame, FrameReader, type HelperExit, type HelperRequest } from './protocol.js';
 import { remoteIO, type RemoteIO } from './remote-io.js';
 
@@ -172,11 +173,24 @@ function runOne(socket: Socket, request: HelperRequest, signals: EventEmitter, d
   setInterruptSummary(undefined);
   forgetSharedExecCredentialSources();
   let exited = false;
+  // An exec credential plugin that would prompt needs the user's terminal, which this process has
+  // not: before anything was printed (credentials come before the first request), the command is
+  // handed back to the client to run itself; after, it fails saying so.
+  let handBack = false;
   const sendExit = (code: number): void => {
     if (exited) return;
     exited = true;
     const exit: HelperExit = { code, pid: process.pid };
-    if (!socket.destroyed) socket.end(encodeFrame(Frame.exit, JSON.stringify(exit)));
+    if (socket.destroyed) return;
+    socket.end(handBack ? encodeFrame(Frame.declined, 'terminal') : encodeFrame(Frame.exit, JSON.stringify(exit)));
+  };
+  const beforeInteractivePlugin = (): void => {
+    if (!remote.anythingSent()) {
+      handBack = true;
+      remote.mute();
+      throw new ExecPluginError('the exec plugin needs the terminal: the command runs in its own process');
+    }
+    throw new ExecPluginError(`the exec plugin needs the terminal, which the platformctl helper does not have: run the command with ${HELPER_ENV}=0`);
   };
   // A command that never asked for the abort signal keeps Node's default in its own process: a
   // signal ends it at once.
@@ -184,7 +198,7 @@ function runOne(socket: Socket, request: HelperRequest, signals: EventEmitter, d
   const remote = remoteIO(socket, request, () => {
     asked = true;
     return interrupts.signal();
-  }, homedir());
+  }, homedir(), beforeInteractivePlugin);
   const stdout = new LineTrackingOutput(remote.io.stdout);
   const stderr = new LineTrackingOutput(remote.io.stderr);
   remote.io.stdout = stdout;

@@ -1,3 +1,5 @@
+import { CONFIG_ENV } from '../../sdk/naming.js';
+
 /**
  * The commands the resident helper runs: the everyday ones that print, change objects or read the
  * config and end by themselves. Commands that take over the terminal (`exec -t`, `attach`, `edit`),
@@ -9,3 +11,15 @@ export const HELPER_WORDS: readonly string[] = ['get', 'describe', 'apply', 'del
 
 /** The hidden first argument that makes a platformctl process the helper (`__helper SOCKET IDLE_MS`). */
 export const HELPER_SERVE_WORD = '__helper';
+
+/**
+ * Paths that mean "this process's own file": the helper, another process, would open its own (or
+ * nothing). `apply -f <(kustomize build)` names `/dev/fd/63`, which only the shell's child has.
+ */
+const OWN_DESCRIPTOR_PATHS = ['/dev/fd/', '/dev/stdin', '/dev/stdout', '/dev/stderr', '/dev/tty', '/proc/self/', '/proc/thread-self/'];
+
+/** Whether a command line (or the config file the environment names) is a file only this process can open. */
+export function namesOwnDescriptors(argv: readonly string[], env: Readonly<Record<string, string>>): boolean {
+  const named = (value: string): boolean => OWN_DESCRIPTOR_PATHS.some((p) => value.includes(p));
+  return argv.some(named) || named(env[CONFIG_ENV] ?? '');
+}

@@ -39,6 +39,11 @@ export interface CliIO {
   now(): Date;
   /** Aborted on Ctrl-C (SIGINT) or SIGTERM, so watches and waits end cleanly. */
   readonly signal: AbortSignal;
+  /**
+   * Called before an exec credential plugin runs with the terminal as its stdin; absent where the
+   * process has the terminal (the resident helper, which has not, throws).
+   */
+  readonly beforeInteractivePlugin?: () => void;
 }
 
 /** Whether output to `out` should be colored: only on a terminal, never with `NO_COLOR`. */

@@ -32,6 +32,11 @@ export interface ExecIO {
   stderr?: { write(chunk: Uint8Array | string): unknown };
   /** Environment the plugin inherits, before the config's own `env` entries. */
   env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Called before a plugin runs interactively (with the terminal as its stdin). A process that
+   * cannot give it the user's terminal throws here, and the error is the credential error.
+   */
+  beforeInteractive?: () => void;
 }
 
 /** Options of one credential fetch. */

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_HELPER_IDLE_MS, helperIdleMs, helperSocket } from '../../../src/cli/helper/location.js';
 import { encodeFrame, Frame, FrameReader, MAX_FRAME_BYTES } from '../../../src/cli/helper/protocol.js';
-import { HELPER_WORDS } from '../../../src/cli/helper/words.js';
+import { HELPER_WORDS, namesOwnDescriptors } from '../../../src/cli/helper/words.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -53,4 +53,12 @@ test('the helper runs core-bundle commands only, and bin/platformctl names the s
   const shim = readFileSync(`${ROOT}bin/platformctl`, 'utf8');
   const listed = /case "\$1" in ([a-z|-]+)\)/.exec(shim)?.[1]?.split('|');
   assert.deepEqual(listed, [...HELPER_WORDS]);
+});
+
+test('a file only the client can open keeps the command in its own process', () => {
+  assert.equal(namesOwnDescriptors(['apply', '-f', '/dev/fd/63'], {}), true);
+  assert.equal(namesOwnDescriptors(['apply', '--filename=/proc/self/fd/3'], {}), true);
+  assert.equal(namesOwnDescriptors(['get', 'pods'], { PLATFORMCONFIG: '/dev/fd/5' }), true);
+  assert.equal(namesOwnDescriptors(['get', 'pods'], { PLATFORMCONFIG: '/home/u/.platform/config', GPG_TTY: '/dev/tty1' }), false);
+  assert.equal(namesOwnDescriptors(['apply', '-f', 'dev/fd.yaml'], {}), false);
 });

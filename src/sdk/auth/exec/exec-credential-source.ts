@@ -106,6 +106,7 @@ export class ExecCredentialSource implements CredentialSource {
     }
     const mode = effectiveInteractiveMode(this.exec, this.userName);
     const interactive = decideInteractive(mode, this.io);
+    if (interactive) this.io.beforeInteractive?.();
     const input = buildExecInput(this.exec, interactive, this.clusterInfo);
     this.runs++;
     const runOptions: Parameters<typeof runExecPlugin>[1] = { io: this.io, interactive, input };
