@@ -47,7 +47,7 @@ import { GLOBAL_FLAG_SPECS } from './flags/global-flag-specs.js';
 import { handOver } from './helper/client.js';
 import { fdOutput } from './io/process-io.js';
 import { HELPER_ENV, helperIdleMs, helperSocket, isPrivateDir } from './helper/location.js';
-import { HELPER_SERVE_WORD, HELPER_WORDS, namesOwnDescriptors } from './helper/words.js';
+import { HELPER_SERVE_WORD, runsInHelper } from './helper/words.js';
 
 // Replaced by the bundler (scripts/bundle.mjs): the first 16 hex digits of the bundle's SHA-256,
 // and this file's URL (the loader is built as CommonJS, which has no import.meta).
@@ -276,26 +276,22 @@ function runInNewNode(argv: readonly string[]): void {
  */
 function main(argv: readonly string[]): void {
   const extraCaMoved = restoreExtraCa();
-  const runHere = (word: string): void => (extraCaMoved ? runInNewNode(argv) : runBundle(argv, word));
   const serving = argv[0] === HELPER_SERVE_WORD;
   const word = serving ? HELPER_SERVE_WORD : (commandWord(argv, GLOBAL_FLAG_SPECS) ?? '_');
-  const idleMs = serving || !HELPER_WORDS.includes(word) ? undefined : helperIdleMs(process.env[HELPER_ENV]);
+  const runHere = (): void => (extraCaMoved ? runInNewNode(argv) : runBundle(argv, word));
+  const idleMs = serving ? undefined : helperIdleMs(process.env[HELPER_ENV]);
   if (idleMs === 'invalid') {
     fdOutput(2).write(`warning: ${HELPER_ENV}=${JSON.stringify(process.env[HELPER_ENV])} is not 1, 0 or a duration such as 30m; running without the helper\n`);
   }
-  const socket = typeof idleMs === 'number' ? helperSocket(process.env.HOME ?? homedir(), PLATFORMCTL_BUNDLE_HASH, process.version, process.env.NODE_EXTRA_CA_CERTS) : undefined;
-  if (socket === undefined || typeof idleMs !== 'number') {
-    runHere(word);
+  const env = typeof idleMs === 'number' ? plainEnvironment() : undefined;
+  const socket = env !== undefined && runsInHelper(word, argv, env) ? helperSocket(process.env.HOME ?? homedir(), PLATFORMCTL_BUNDLE_HASH, process.version, process.env.NODE_EXTRA_CA_CERTS) : undefined;
+  if (socket === undefined || env === undefined || typeof idleMs !== 'number') {
+    runHere();
     return;
   }
   if (!isPrivateDir(dirname(socket))) {
     startHelperAtExit(socket, idleMs);
-    runHere(word);
-    return;
-  }
-  const env = plainEnvironment();
-  if (namesOwnDescriptors(argv, env)) {
-    runHere(word);
+    runHere();
     return;
   }
   void handOver(socket, argv, env).then((result) => {
@@ -304,7 +300,7 @@ function main(argv: readonly string[]): void {
       return;
     }
     if (result.notRun === 'absent') startHelperAtExit(socket, idleMs);
-    runHere(word);
+    runHere();
   });
 }
 

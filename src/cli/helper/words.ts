@@ -23,3 +23,14 @@ export function namesOwnDescriptors(argv: readonly string[], env: Readonly<Recor
   const named = (value: string): boolean => OWN_DESCRIPTOR_PATHS.some((p) => value.includes(p));
   return argv.some(named) || named(env[CONFIG_ENV] ?? '');
 }
+
+/** Subcommands of the helper's words that open an editor on the terminal. */
+const EDITING_SUBCOMMANDS = ['edit-last-applied'];
+
+/**
+ * Whether the helper runs this command line: its word is one of {@link HELPER_WORDS}, it opens no
+ * editor and it names no file only this process can open.
+ */
+export function runsInHelper(word: string, argv: readonly string[], env: Readonly<Record<string, string>>): boolean {
+  return HELPER_WORDS.includes(word) && !argv.some((a) => EDITING_SUBCOMMANDS.includes(a)) && !namesOwnDescriptors(argv, env);
+}

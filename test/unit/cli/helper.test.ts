@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_HELPER_IDLE_MS, helperIdleMs, helperSocket } from '../../../src/cli/helper/location.js';
 import { encodeFrame, Frame, FrameReader, MAX_FRAME_BYTES } from '../../../src/cli/helper/protocol.js';
-import { HELPER_WORDS, namesOwnDescriptors } from '../../../src/cli/helper/words.js';
+import { HELPER_WORDS, namesOwnDescriptors, runsInHelper } from '../../../src/cli/helper/words.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -61,4 +61,13 @@ test('a file only the client can open keeps the command in its own process', () 
   assert.equal(namesOwnDescriptors(['get', 'pods'], { PLATFORMCONFIG: '/dev/fd/5' }), true);
   assert.equal(namesOwnDescriptors(['get', 'pods'], { PLATFORMCONFIG: '/home/u/.platform/config', GPG_TTY: '/dev/tty1' }), false);
   assert.equal(namesOwnDescriptors(['apply', '-f', 'dev/fd.yaml'], {}), false);
+});
+
+test('the helper runs its words, but not an editor or a command that is not one of them', () => {
+  assert.equal(runsInHelper('get', ['get', 'pods'], {}), true);
+  assert.equal(runsInHelper('apply', ['apply', '-f', 'x.yaml'], {}), true);
+  assert.equal(runsInHelper('apply', ['apply', 'edit-last-applied', 'cm/x'], {}), false);
+  assert.equal(runsInHelper('edit', ['edit', 'cm/x'], {}), false);
+  assert.equal(runsInHelper('logs', ['logs', 'pod'], {}), false);
+  assert.equal(runsInHelper('apply', ['apply', '-f', '/dev/fd/63'], {}), false);
 });
