@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Would a V8 start-up snapshot of the CLI (Node's --build-snapshot / --snapshot-blob) start
 // commands faster than today's path (one CommonJS bundle compiled with V8's code cache, see
-// src/cli/bundle-loader.ts)? This builds, for every Node of bench/lib.mjs benchNodes():
+// src/cli/startup/loader.ts)? This builds, for every Node of bench/lib.mjs benchNodes():
 //   - an empty snapshot (what deserializing any user snapshot costs by itself), and
 //   - a snapshot of the whole CLI with its static module graph evaluated, whose main function
 //     runs the command line (the same esbuild options as scripts/bundle.mjs, without side bundles);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles the CLI into dist/cli/ (see src/cli/bundle-loader.ts for how they are used):
+// Bundles the CLI into dist/cli/ (see src/cli/startup/loader.ts for how they are used):
 // - platformctl.cjs: the whole CLI as one CommonJS function expression, ASCII only, that the loader
 //   compiles with V8's code cache; platformctl.cjs.v8: the cache of its top level, made here;
 // - start.cjs: the loader (CommonJS, as bin/platformctl), with the bundle's hash;
@@ -260,7 +260,7 @@ for (const [name, keys] of [...sideModules].sort(([a], [b]) => (a < b ? -1 : 1))
 // V8 itself checks only a script's length, so a cache must never outlive a change of its source.
 const hash = [fullText, coreText, ...sideTexts].reduce((h, text) => h.update(text).update('\0'), createHash('sha256')).digest('hex').slice(0, 16);
 await build({
-  entryPoints: ['src/cli/bundle-loader.ts'],
+  entryPoints: ['src/cli/startup/loader.ts'],
   outfile: 'dist/cli/start.cjs',
   bundle: true,
   platform: 'node',

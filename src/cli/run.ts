@@ -19,7 +19,7 @@ import { argsBeforeDash, mentionedFlags, normalizeArgv } from './framework/pflag
 import type { CommandSpec, FlagSpec } from './framework/spec.js';
 import { UsageError } from './framework/usage-error.js';
 import { GLOBAL_FLAGS, globalOptionsFrom } from './flags/global.js';
-import { HELPER_SERVE_WORD } from './helper/words.js';
+import { HELPER_SERVE_WORD } from './startup/helper/words.js';
 import { isInterruption } from './interrupt.js';
 import type { CliIO } from './io/io.js';
 import { cliColors, colorsFor } from './io/colors.js';
@@ -37,7 +37,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
       return await runComplete(argv.slice(1), io, { withDescriptions: argv[0] === '__complete' });
     }
     if (argv[0] === HELPER_SERVE_WORD) {
-      const { serveHelper } = await import('./helper/serve.js');
+      const { serveHelper } = await import('./startup/helper/serve.js');
       return await serveHelper(argv[1] ?? '', Number(argv[2]));
     }
     const located = await locateCommand(argv, GLOBAL_FLAGS);

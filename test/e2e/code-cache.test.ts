@@ -1,5 +1,5 @@
 /**
- * The built CLI's start-up (src/cli/bundle-loader.ts): the V8 code cache of the CommonJS bundle is
+ * The built CLI's start-up (src/cli/startup/loader.ts): the V8 code cache of the CommonJS bundle is
  * kept per command under `<cache dir>/v8/` as 0600 files of this user, only in a cache dir that
  * exists; a corrupt, foreign-writable or symlinked cache is never used (and is replaced), caches
  * of builds other than the two used most recently are removed, global flags before the command

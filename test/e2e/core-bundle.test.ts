@@ -1,5 +1,5 @@
 /**
- * The core bundle (scripts/bundle.mjs, src/cli/bundle-loader.ts): the everyday commands run from
+ * The core bundle (scripts/bundle.mjs, src/cli/startup/loader.ts): the everyday commands run from
  * `platformctl-core.cjs`, a copy of the CLI without the other commands. Every command and
  * sub-command prints through the built binary the same help as in-process; a command outside the
  * core still runs (from the whole bundle), and the core bundle itself really lacks it. The built-in

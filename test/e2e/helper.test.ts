@@ -12,7 +12,7 @@ import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/pro
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { encodeFrame, Frame, FrameReader, type HelperRequest } from '../../src/cli/helper/protocol.js';
+import { encodeFrame, Frame, FrameReader, type HelperRequest } from '../../src/cli/startup/helper/protocol.js';
 import { BIN, BUILT_SKIP, runBuilt, type BuiltResult } from '../support/built-cli.js';
 import { kubeconfigText, startTestServer, writeTestKubeconfig, type TestServer } from '../support/server.js';
 

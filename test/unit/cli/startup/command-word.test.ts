@@ -5,10 +5,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { commandWord } from '../../../src/cli/command-word.js';
-import { GLOBAL_FLAG_SPECS } from '../../../src/cli/flags/global-flag-specs.js';
-import { run } from '../../../src/cli/run.js';
-import { testIO } from '../../support/cli.js';
+import { commandWord } from '../../../../src/cli/startup/command-word.js';
+import { GLOBAL_FLAG_SPECS } from '../../../../src/cli/flags/global-flag-specs.js';
+import { run } from '../../../../src/cli/run.js';
+import { testIO } from '../../../support/cli.js';
 
 const word = (...argv: string[]): string | undefined => commandWord(argv, GLOBAL_FLAG_SPECS);
 

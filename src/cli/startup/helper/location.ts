@@ -11,8 +11,8 @@
  */
 import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseGoDuration } from '../../machinery/go-duration.js';
-import { HOME_DIR_NAME } from '../../sdk/naming.js';
+import { parseGoDuration } from '../../../machinery/go-duration.js';
+import { HOME_DIR_NAME } from '../../../sdk/naming.js';
 
 /** The environment variable that turns the helper on. */
 export const HELPER_ENV = 'PLATFORM_HELPER';

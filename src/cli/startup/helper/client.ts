@@ -5,7 +5,7 @@
  * caller runs the command itself.
  */
 import { connect } from 'node:net';
-import { BrokenPipeError, fdOutput, isatty } from '../io/process-io.js';
+import { BrokenPipeError, fdOutput, isatty } from '../../io/process-io.js';
 import { encodeFrame, Frame, FrameReader, type HelperExit, type HelperRequest } from './protocol.js';
 
 /** How a hand-over ended: the command's exit code, or why the helper did not run it. */

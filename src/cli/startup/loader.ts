@@ -41,11 +41,11 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
-import { CACHE_DIR_NAME, HOME_DIR_NAME } from '../sdk/naming.js';
+import { CACHE_DIR_NAME, HOME_DIR_NAME } from '../../sdk/naming.js';
 import { commandWord } from './command-word.js';
-import { GLOBAL_FLAG_SPECS } from './flags/global-flag-specs.js';
+import { GLOBAL_FLAG_SPECS } from '../flags/global-flag-specs.js';
 import { handOver } from './helper/client.js';
-import { fdOutput } from './io/process-io.js';
+import { fdOutput } from '../io/process-io.js';
 import { HELPER_ENV, helperIdleMs, helperSocket, isPrivateDir } from './helper/location.js';
 import { HELPER_SERVE_WORD, runsInHelper } from './helper/words.js';
 

@@ -5,7 +5,7 @@
  */
 import type { Socket } from 'node:net';
 import { PassThrough, type Readable } from 'node:stream';
-import type { CliIO, Output } from '../io/io.js';
+import type { CliIO, Output } from '../../io/io.js';
 import { encodeFrame, Frame, type HelperRequest, type OutputFacts } from './protocol.js';
 
 /** What the outputs of one command have sent, and whether they still send. */

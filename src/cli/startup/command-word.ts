@@ -5,7 +5,7 @@
  * values, read as the CLI's parser reads them. Anything else before it (another flag, `--`) gives
  * no word, and the loader then runs the whole CLI, which is right for every command.
  */
-import type { FlagSpec } from './framework/spec.js';
+import type { FlagSpec } from '../framework/spec.js';
 
 /** What a command word looks like (a word the loader may put in a file name). */
 const WORD = /^[a-z][a-z0-9-]{0,31}$/;

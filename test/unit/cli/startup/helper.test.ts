@@ -7,11 +7,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_HELPER_IDLE_MS, helperIdleMs, helperSocket } from '../../../src/cli/helper/location.js';
-import { encodeFrame, Frame, FrameReader, MAX_FRAME_BYTES } from '../../../src/cli/helper/protocol.js';
-import { HELPER_WORDS, namesOwnDescriptors, runsInHelper } from '../../../src/cli/helper/words.js';
+import { DEFAULT_HELPER_IDLE_MS, helperIdleMs, helperSocket } from '../../../../src/cli/startup/helper/location.js';
+import { encodeFrame, Frame, FrameReader, MAX_FRAME_BYTES } from '../../../../src/cli/startup/helper/protocol.js';
+import { HELPER_WORDS, namesOwnDescriptors, runsInHelper } from '../../../../src/cli/startup/helper/words.js';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 test('PLATFORM_HELPER: off, on, or how long to stay idle', () => {
   for (const off of [undefined, '', '0', 'off', 'OFF', 'false', ' False ', '0s']) assert.equal(helperIdleMs(off), undefined, String(off));

@@ -1,4 +1,4 @@
-import { CONFIG_ENV } from '../../sdk/naming.js';
+import { CONFIG_ENV } from '../../../sdk/naming.js';
 
 /**
  * The commands the resident helper runs: the everyday ones that print, change objects or read the
