@@ -40,11 +40,21 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
   const signal = ctx.io.signal;
   const target = args[0] ?? '';
   const slash = target.indexOf('/');
+  // A burst of connections (a browser, a test runner) prints its lines in one write per turn of the
+  // event loop instead of one system call each.
+  let handled = '';
+  const noteConnection = (local: number): void => {
+    if (handled === '') setImmediate(() => {
+      ctx.io.stdout.write(handled);
+      handled = '';
+    });
+    handled += `Handling connection for ${local}\n`;
+  };
   const forward = await client.portForward({
     kind: slash < 0 ? 'pod' : target.slice(0, slash), name: slash < 0 ? target : target.slice(slash + 1),
     namespace, ports: portArgs, podRunningTimeoutMs: timeoutMs, followOwner: flags.bool('follow-owner'),
     addresses, signal,
-    onConnection: (m) => ctx.io.stdout.write(`Handling connection for ${m.local}\n`),
+    onConnection: (m) => noteConnection(m.local),
     onError: (e) => ctx.io.stderr.write(`error: ${e.message}\n`),
     onSwitch: (c) => ctx.io.stderr.write(`pod/${c.from} ${SWITCH_REASONS[c.reason]}: forwarding to pod/${c.to} now\n`),
   });
