@@ -6,7 +6,7 @@
  */
 import { connect } from 'node:net';
 import { BrokenPipeError, fdOutput, isatty } from '../../io/process-io.js';
-import { encodeFrame, Frame, FrameReader, type HelperExit, type HelperRequest } from './protocol.js';
+import { encodeFrame, Frame, readFrames, type HelperExit, type HelperRequest } from './protocol.js';
 
 /** How a hand-over ended: the command's exit code, or why the helper did not run it. */
 export type HandOver = { code: number } | { notRun: 'absent' | 'declined' };
@@ -14,13 +14,22 @@ export type HandOver = { code: number } | { notRun: 'absent' | 'declined' };
 /** The exit code of a command whose reader of stdout went away, as the CLI itself reports it. */
 const BROKEN_PIPE_CODE = 141;
 
+/** The exit code an `exit` frame carries (1 for one that carries none). */
+function exitCodeOf(payload: Buffer): number {
+  try {
+    const code = (JSON.parse(payload.toString('utf8')) as Partial<HelperExit>).code;
+    return typeof code === 'number' && Number.isInteger(code) && code >= 0 && code <= 255 ? code : 1;
+  } catch {
+    return 1;
+  }
+}
+
 /** Runs `argv` through the helper on `socketPath` with this process's environment and terminal. */
 export function handOver(socketPath: string, argv: readonly string[], env: Record<string, string>): Promise<HandOver> {
   return new Promise((resolve) => {
     const stdout = fdOutput(1);
     const stderr = fdOutput(2);
     const socket = connect(socketPath);
-    const reader = new FrameReader();
     let started = false;
     let printed = false;
     let result: HandOver | undefined;
@@ -64,36 +73,27 @@ export function handOver(socketPath: string, argv: readonly string[], env: Recor
       const request: HelperRequest = { argv: [...argv], env, cwd: process.cwd(), stdout: facts(stdout), stderr: facts(stderr), stdinIsTTY: isatty(0) };
       socket.write(encodeFrame(Frame.request, JSON.stringify(request)));
     });
-    socket.on('data', (chunk: Buffer) => {
-      let frames;
+    readFrames(socket, (type, payload) => {
       try {
-        frames = reader.push(chunk);
-      } catch {
-        socket.destroy();
-        return;
-      }
-      for (const { type, payload } of frames) {
-        try {
-          if (type === Frame.started) started = true;
-          else if (type === Frame.stdout || type === Frame.stderr) {
-            printed = true;
-            (type === Frame.stdout ? stdout : stderr).writeBytes?.(payload);
-          }
-          // Declined after it started: the command stopped before its first request and printed
-          // nothing (an exec plugin that needs this terminal), so it runs here as if never sent.
-          else if (type === Frame.declined && !printed) end({ notRun: 'declined' });
-          else if (type === Frame.exit) end({ code: (JSON.parse(payload.toString('utf8')) as HelperExit).code });
-          else if (type === Frame.stdinWanted && !stdinStarted) {
-            stdinStarted = true;
-            process.stdin.on('data', (data: Buffer) => socket.write(encodeFrame(Frame.stdinData, data)));
-            process.stdin.on('end', () => socket.write(encodeFrame(Frame.stdinEnd)));
-            process.stdin.on('error', () => socket.write(encodeFrame(Frame.stdinEnd)));
-          }
-        } catch (err) {
-          // The reader of stdout went away (`... | head`): the command ends as it would here.
-          if (err instanceof BrokenPipeError) end({ code: BROKEN_PIPE_CODE });
-          else throw err;
+        if (type === Frame.started) started = true;
+        else if (type === Frame.stdout || type === Frame.stderr) {
+          printed = true;
+          (type === Frame.stdout ? stdout : stderr).writeBytes?.(payload);
         }
+        // Declined after it started: the command stopped before its first request and printed
+        // nothing (an exec plugin that needs this terminal), so it runs here as if never sent.
+        else if (type === Frame.declined && !printed) end({ notRun: 'declined' });
+        else if (type === Frame.exit) end({ code: exitCodeOf(payload) });
+        else if (type === Frame.stdinWanted && !stdinStarted) {
+          stdinStarted = true;
+          process.stdin.on('data', (data: Buffer) => socket.write(encodeFrame(Frame.stdinData, data)));
+          process.stdin.on('end', () => socket.write(encodeFrame(Frame.stdinEnd)));
+          process.stdin.on('error', () => socket.write(encodeFrame(Frame.stdinEnd)));
+        }
+      } catch (err) {
+        // The reader of stdout went away (`... | head`): the command ends as it would here.
+        if (err instanceof BrokenPipeError) end({ code: BROKEN_PIPE_CODE });
+        else throw err;
       }
     });
   });

@@ -6,6 +6,8 @@
  * the format has no version of its own.
  */
 
+import type { Socket } from 'node:net';
+
 /** The kinds of frame. */
 export const Frame = {
   /** Client → helper: the command (JSON {@link HelperRequest}). */
@@ -93,4 +95,19 @@ export class FrameReader {
     }
     return frames;
   }
+}
+
+/** Calls `onFrame` with each frame that arrives on `socket`; a frame over the limit ends the connection. */
+export function readFrames(socket: Socket, onFrame: (type: number, payload: Buffer) => void): void {
+  const reader = new FrameReader();
+  socket.on('data', (chunk: Buffer) => {
+    let frames;
+    try {
+      frames = reader.push(chunk);
+    } catch {
+      socket.destroy();
+      return;
+    }
+    for (const { type, payload } of frames) onFrame(type, payload);
+  });
 }

@@ -24,7 +24,7 @@ import { ExecPluginError } from '../../../sdk/errors.js';
 import { LineTrackingOutput, processInterrupts, setInterruptSummary, signalExitCode } from '../../interrupt.js';
 import { run } from '../../run.js';
 import { ensurePrivateDir, HELPER_ENV } from './location.js';
-import { encodeFrame, Frame, FrameReader, type HelperExit, type HelperRequest } from './protocol.js';
+import { encodeFrame, Frame, readFrames, type HelperExit, type HelperRequest } from './protocol.js';
 import { remoteIO, type RemoteIO } from './remote-io.js';
 
 /** A helper that has grown this large ends after its command, and the next one starts fresh. */
@@ -116,7 +116,6 @@ export async function serveHelper(socketPath: string, idleMs: number): Promise<n
   armIdle();
 
   server.on('connection', (socket: Socket) => {
-    const reader = new FrameReader();
     let remote: RemoteIO | undefined;
     const signals = new EventEmitter();
     socket.on('error', () => undefined);
@@ -125,42 +124,33 @@ export async function serveHelper(socketPath: string, idleMs: number): Promise<n
       // second Ctrl-C would; nothing is written to it any more.
       if (remote !== undefined) signals.emit('SIGTERM', 'SIGTERM');
     });
-    socket.on('data', (chunk: Buffer) => {
-      let frames;
-      try {
-        frames = reader.push(chunk);
-      } catch {
-        socket.destroy();
-        return;
-      }
-      for (const { type, payload } of frames) {
-        if (type === Frame.request && remote === undefined) {
-          const request = parseRequest(payload);
-          const refusal = request === undefined ? 'bad request' : busy || stopping ? 'busy' : request.env.NODE_EXTRA_CA_CERTS !== extraCa ? 'other NODE_EXTRA_CA_CERTS' : undefined;
-          if (request === undefined || refusal !== undefined) {
-            socket.end(encodeFrame(Frame.declined, refusal ?? 'bad request'));
-            return;
-          }
-          try {
-            process.chdir(request.cwd);
-          } catch {
-            socket.end(encodeFrame(Frame.declined, 'working directory'));
-            return;
-          }
-          busy = true;
-          idle?.clear();
-          remote = runOne(socket, request, signals, () => {
-            busy = false;
-            process.chdir('/');
-            if (process.memoryUsage().rss > MAX_RSS_BYTES) stop();
-            else armIdle();
-          });
-        } else if (type === Frame.stdinData) remote?.stdinData(payload);
-        else if (type === Frame.stdinEnd) remote?.stdinEnd();
-        else if (type === Frame.signal) {
-          const name = payload.toString('utf8');
-          if (name === 'SIGINT' || name === 'SIGTERM') signals.emit(name, name);
+    readFrames(socket, (type, payload) => {
+      if (type === Frame.request && remote === undefined) {
+        const request = parseRequest(payload);
+        const refusal = request === undefined ? 'bad request' : busy || stopping ? 'busy' : request.env.NODE_EXTRA_CA_CERTS !== extraCa ? 'other NODE_EXTRA_CA_CERTS' : undefined;
+        if (request === undefined || refusal !== undefined) {
+          socket.end(encodeFrame(Frame.declined, refusal ?? 'bad request'));
+          return;
         }
+        try {
+          process.chdir(request.cwd);
+        } catch {
+          socket.end(encodeFrame(Frame.declined, 'working directory'));
+          return;
+        }
+        busy = true;
+        idle?.clear();
+        remote = runOne(socket, request, signals, () => {
+          busy = false;
+          process.chdir('/');
+          if (process.memoryUsage().rss > MAX_RSS_BYTES) stop();
+          else armIdle();
+        });
+      } else if (type === Frame.stdinData) remote?.stdinData(payload);
+      else if (type === Frame.stdinEnd) remote?.stdinEnd();
+      else if (type === Frame.signal) {
+        const name = payload.toString('utf8');
+        if (name === 'SIGINT' || name === 'SIGTERM') signals.emit(name, name);
       }
     });
   });
