@@ -44,10 +44,7 @@ import { Script } from 'node:vm';
 import { CACHE_DIR_NAME, HOME_DIR_NAME } from '../../sdk/naming.js';
 import { commandWord } from './command-word.js';
 import { GLOBAL_FLAG_SPECS } from '../flags/global-flag-specs.js';
-import { handOver } from './helper/client.js';
-import { fdOutput } from '../io/process-io.js';
-import { HELPER_ENV, helperIdleMs, helperSocket, isPrivateDir } from './helper/location.js';
-import { HELPER_SERVE_WORD, runsInHelper } from './helper/words.js';
+import { HELPER_ENV, HELPER_SERVE_WORD } from './helper/words.js';
 
 // Replaced by the bundler (scripts/bundle.mjs): the first 16 hex digits of the bundle's SHA-256,
 // and this file's URL (the loader is built as CommonJS, which has no import.meta).
@@ -208,25 +205,6 @@ function runBundle(argv: readonly string[], word: string): void {
   runBundleFile(bundle, join(dir, `${PLATFORMCTL_BUNDLE_HASH}-${V8_KEY}-${word}.bin`), bundleRequire);
 }
 
-/** This process's environment as the helper takes it (names with a value). */
-function plainEnvironment(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-  return env;
-}
-
-/** Starts a helper for the next commands when this process exits (detached, so it outlives it). */
-function startHelperAtExit(socket: string, idleMs: number): void {
-  process.once('exit', () => {
-    try {
-      const { spawn } = process.getBuiltinModule('node:child_process');
-      spawn(process.execPath, [fileURLToPath(PLATFORMCTL_LOADER_URL), HELPER_SERVE_WORD, socket, String(idleMs)], { detached: true, stdio: 'ignore', cwd: '/' }).unref();
-    } catch {
-      // Without a helper, the next command runs in its own process, as this one did.
-    }
-  });
-}
-
 /**
  * `bin/platformctl`, run by sh, moves `NODE_EXTRA_CA_CERTS` to this name when the helper is on:
  * Node 20 reads that file (~40 ms) as it starts, which a process that only hands its command to
@@ -269,39 +247,20 @@ function runInNewNode(argv: readonly string[]): void {
 }
 
 /**
- * Runs the command line: through the resident helper when `PLATFORM_HELPER` asks for one and the
- * command is one it runs (helper/words.ts), else from the bundle in this process. A command the
- * helper did not start (none answering, or busy with another) runs here; when none answered, one
- * is started for the next command as this process exits.
+ * Runs the command line: through the resident helper when `PLATFORM_HELPER` is set (helper/route.ts
+ * decides, and is loaded only then), else from the bundle in this process.
  */
 function main(argv: readonly string[]): void {
   const extraCaMoved = restoreExtraCa();
   const serving = argv[0] === HELPER_SERVE_WORD;
   const word = serving ? HELPER_SERVE_WORD : (commandWord(argv, GLOBAL_FLAG_SPECS) ?? '_');
   const runHere = (): void => (extraCaMoved ? runInNewNode(argv) : runBundle(argv, word));
-  const idleMs = serving ? undefined : helperIdleMs(process.env[HELPER_ENV]);
-  if (idleMs === 'invalid') {
-    fdOutput(2).write(`warning: ${HELPER_ENV}=${JSON.stringify(process.env[HELPER_ENV])} is not 1, 0 or a duration such as 30m; running without the helper\n`);
-  }
-  const env = typeof idleMs === 'number' ? plainEnvironment() : undefined;
-  const socket = env !== undefined && runsInHelper(word, argv, env) ? helperSocket(process.env.HOME ?? homedir(), PLATFORMCTL_BUNDLE_HASH, process.version, process.env.NODE_EXTRA_CA_CERTS) : undefined;
-  if (socket === undefined || env === undefined || typeof idleMs !== 'number') {
+  const setting = process.env[HELPER_ENV];
+  if (serving || setting === undefined || setting === '') {
     runHere();
     return;
   }
-  if (!isPrivateDir(dirname(socket))) {
-    startHelperAtExit(socket, idleMs);
-    runHere();
-    return;
-  }
-  void handOver(socket, argv, env).then((result) => {
-    if ('code' in result) {
-      process.exitCode = result.code;
-      return;
-    }
-    if (result.notRun === 'absent') startHelperAtExit(socket, idleMs);
-    runHere();
-  });
+  void import('./helper/route.js').then(({ routeThroughHelper }) => routeThroughHelper(argv, word, setting, fileURLToPath(PLATFORMCTL_LOADER_URL), PLATFORMCTL_BUNDLE_HASH, runHere));
 }
 
 main(process.argv.slice(2));

@@ -14,8 +14,6 @@ import { join } from 'node:path';
 import { parseGoDuration } from '../../../machinery/go-duration.js';
 import { HOME_DIR_NAME } from '../../../sdk/naming.js';
 
-/** The environment variable that turns the helper on. */
-export const HELPER_ENV = 'PLATFORM_HELPER';
 /** How long a helper waits for the next command when `PLATFORM_HELPER` is just on. */
 export const DEFAULT_HELPER_IDLE_MS = 10 * 60 * 1000;
 /** Unix socket paths are limited to 104-108 bytes; a longer one means no helper. */

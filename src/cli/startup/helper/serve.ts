@@ -23,7 +23,8 @@ import { forgetSharedExecCredentialSources } from '../../../sdk/auth/exec/exec-c
 import { ExecPluginError } from '../../../sdk/errors.js';
 import { LineTrackingOutput, processInterrupts, setInterruptSummary, signalExitCode } from '../../interrupt.js';
 import { run } from '../../run.js';
-import { ensurePrivateDir, HELPER_ENV } from './location.js';
+import { ensurePrivateDir } from './location.js';
+import { HELPER_ENV } from './words.js';
 import { encodeFrame, Frame, readFrames, type HelperExit, type HelperRequest } from './protocol.js';
 import { remoteIO, type RemoteIO } from './remote-io.js';
 
