@@ -122,7 +122,7 @@ export async function serveHelper(socketPath: string, idleMs: number): Promise<n
     socket.on('error', () => undefined);
     socket.on('close', () => {
       // A client that went away (killed, or its reader of stdout gone) ends its command as a
-      // second Ctrl-C would; nothing is written to it any more.
+      // SIGTERM would; nothing is written to it any more.
       if (remote !== undefined) signals.emit('SIGTERM', 'SIGTERM');
     });
     readFrames(socket, (type, payload) => {
