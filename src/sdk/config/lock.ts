@@ -33,7 +33,10 @@
  * removed when its owner is dead or it is older than `staleMs`; `unlink` cannot remove a
  * directory, so that never touches a lock of this format.
  */
-import { lstat, mkdir, readdir, rename, rm, rmdir, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+// The steps of an uncontended lock are synchronous system calls (a thread-pool round trip each
+// was most of what a config write cost); waiting and clearing what others left stay asynchronous.
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstat, readdir, rm, rmdir, stat, unlink, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import * as path from 'node:path';
 import { processAlive, processToken, sameProcessAlive } from '../../machinery/process-liveness.js';
@@ -202,7 +205,7 @@ async function clearLeftovers(file: string, lock: string, ownStaging: string, st
   const temp = `.${path.basename(file)}.tmp-`;
   let names: string[];
   try {
-    names = await readdir(dir);
+    names = readdirSync(dir);
   } catch {
     return;
   }
@@ -239,8 +242,8 @@ function ownerContent(): string {
 async function prepareStaging(staging: string, owner: string, content: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await mkdir(staging, { mode: 0o700 });
-      await writeFile(owner, content, { mode: 0o600 });
+      mkdirSync(staging, { mode: 0o700 });
+      writeFileSync(owner, content, { mode: 0o600 });
       return;
     } catch (err) {
       if (attempt >= STAGING_ATTEMPTS || !['ENOENT', 'EEXIST'].includes(errnoCode(err) ?? '')) throw err;
@@ -291,7 +294,7 @@ export async function acquireLock(file: string, options: LockOptions = {}): Prom
   const stagingOwner = path.join(staging, ownerName);
   const content = ownerContent();
   try {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (err) {
     throw new ConfigError(goPathError('mkdir', dir, err), { cause: err });
   }
@@ -313,7 +316,7 @@ export async function acquireLock(file: string, options: LockOptions = {}): Prom
   let remade = 0;
   for (;;) {
     try {
-      await rename(staging, lock);
+      renameSync(staging, lock);
       heartbeat.path = path.join(lock, ownerName);
       // A beat that missed the staging directory (moved by the rename, or cleared and made again) is no loss.
       heartbeat.lost = false;
@@ -358,11 +361,17 @@ function held(lock: string, heartbeat: Heartbeat, staleMs: number): ReleaseLock 
     if (released) return;
     released = true;
     heartbeat.stop();
-    await unlink(owner).catch(() => undefined);
-    await rmdir(lock).catch(() => undefined);
+    // Either may be gone already (a waiter judged the lock abandoned): nothing of ours is left then.
+    for (const remove of [() => unlinkSync(owner), () => rmdirSync(lock)]) {
+      try {
+        remove();
+      } catch {
+        // Gone meanwhile.
+      }
+    }
   };
   const assertHeld = async (): Promise<void> => {
-    const present = await stat(owner).then(() => true, () => false);
+    const present = existsSync(owner);
     if (heartbeat.lost || !present || released) {
       const window = staleMs % 1000 === 0 ? `${staleMs / 1000}s` : `${staleMs}ms`;
       throw new ConfigError(`lost the lock ${lock}: another writer judged it abandoned (no heartbeat for ${window}); nothing was written`);
