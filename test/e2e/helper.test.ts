@@ -8,7 +8,7 @@
 import { after, before, describe, test } from 'node:test';
 import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -74,6 +74,27 @@ describe('resident helper', { skip }, () => {
   let socketPath: string;
   const pids = new Set<number>();
 
+  /**
+   * A config whose user's credentials come from an exec plugin that also notes its parent process
+   * (the process that ran the command) in $PLUGIN_PARENT_FILE, when that is set: which process
+   * ran a command, the helper or the client itself, is otherwise invisible.
+   */
+  let execConfig = '';
+  const helperPid = async (): Promise<number> => {
+    const c = await talk(socketPath, { argv: ['version', '--client'], env, cwd: home });
+    await c.closed;
+    const pid = exitOf(c)?.pid ?? 0;
+    pids.add(pid);
+    return pid;
+  };
+  /** The process that ran `args` (run by the built CLI with `extra` in its environment). */
+  const ranBy = async (args: string[], extra: Record<string, string> = {}): Promise<{ result: BuiltResult; pid: number }> => {
+    const file = join(home, `parent-${Date.now()}-${Math.random()}`);
+    const result = await run(args, { PLATFORMCONFIG: execConfig, PLUGIN_PARENT_FILE: file, ...extra });
+    const text = await readFile(file, 'utf8').catch(() => '');
+    return { result, pid: Number(text.trim()) };
+  };
+
   const run = (args: string[], extra: Record<string, string | undefined> = {}, stdin?: string, asExecutable = false): Promise<BuiltResult> => {
     const e: Record<string, string> = { ...env };
     for (const [k, v] of Object.entries(extra)) {
@@ -102,6 +123,16 @@ describe('resident helper', { skip }, () => {
     socketPath = join(home, '.platform', 'helper', name);
     assert.match(name, new RegExp(`-${process.version.replace(/\./g, '\\.')}\\.sock$`), 'the socket names the Node version');
     assert.equal((await stat(dirname(socketPath))).mode & 0o777, 0o700);
+    const plugin = join(home, 'plugin.mjs');
+    await writeFile(plugin, [
+      "import { appendFileSync } from 'node:fs';",
+      'if (process.env.PLUGIN_PARENT_FILE) appendFileSync(process.env.PLUGIN_PARENT_FILE, `${process.ppid}\\n`);',
+      `console.log(JSON.stringify({ apiVersion: 'client.authentication.platform.io/v1', kind: 'ExecCredential', status: { token: ${JSON.stringify(server.adminToken)} } }));`,
+      '',
+    ].join('\n'));
+    const exec = ['    exec:', '      apiVersion: client.authentication.platform.io/v1', `      command: ${process.execPath}`, `      args: [${plugin}]`, '      interactiveMode: IfAvailable'].join('\n');
+    execConfig = join(home, 'exec-config');
+    await writeFile(execConfig, kubeconfigText(server).replace(/^ {4}token: .*$/m, exec), { mode: 0o600 });
   });
 
   after(async () => {
@@ -188,18 +219,27 @@ describe('resident helper', { skip }, () => {
       s.write(encodeFrame(Frame.request, '{"argv": 1}'));
     });
     assert.equal(Buffer.concat(bad)[0], Frame.declined);
+    // Terminal facts that are not an object are refused too, not a crash of the helper.
+    const noFacts = await talk(socketPath, { argv: ['version', '--client'], env, cwd: home, stdout: null as unknown as HelperRequest['stdout'] });
+    await noFacts.closed;
+    assert.deepEqual(noFacts.frames.map((f) => f.type), [Frame.declined]);
     const other = await talk(socketPath, { argv: ['version', '--client'], env: { ...env, NODE_EXTRA_CA_CERTS: '/elsewhere.pem' }, cwd: home });
     await other.closed;
     assert.deepEqual(other.frames.map((f) => f.type), [Frame.declined]);
   });
 
+  test('the built CLI hands its command to the helper, and without PLATFORM_HELPER runs it itself', async () => {
+    const pid = await helperPid();
+    const helped = await ranBy(['get', 'cm', 'alpha', '-o', 'name']);
+    assert.deepEqual([helped.result.code, helped.result.stdout], [0, 'configmap/alpha\n'], helped.result.stderr);
+    assert.equal(helped.pid, pid, 'the helper ran the command');
+    const alone = await ranBy(['get', 'cm', 'alpha', '-o', 'name'], { PLATFORM_HELPER: '0' });
+    assert.deepEqual([alone.result.code, alone.result.stdout], [0, 'configmap/alpha\n'], alone.result.stderr);
+    assert.ok(alone.pid > 0 && alone.pid !== pid, 'the command ran in its own process');
+  });
+
   test('a command whose exec plugin would prompt is handed back before its first request', async () => {
-    const plugin = join(home, 'plugin.mjs');
-    await writeFile(plugin, `console.log(JSON.stringify({ apiVersion: 'client.authentication.platform.io/v1', kind: 'ExecCredential', status: { token: ${JSON.stringify(server.adminToken)} } }));\n`);
-    const exec = ['    exec:', '      apiVersion: client.authentication.platform.io/v1', `      command: ${process.execPath}`, `      args: [${plugin}]`, '      interactiveMode: IfAvailable'].join('\n');
-    const config = join(home, 'exec-config');
-    await writeFile(config, kubeconfigText(server).replace(/^ {4}token: .*$/m, exec), { mode: 0o600 });
-    const e = { ...env, PLATFORMCONFIG: config };
+    const e = { ...env, PLATFORMCONFIG: execConfig };
     // Without a terminal the plugin runs as in a script, in the helper.
     const plain = await talk(socketPath, { argv: ['get', 'cm', 'alpha', '-o', 'name'], env: e, cwd: home });
     await plain.closed;
@@ -212,11 +252,13 @@ describe('resident helper', { skip }, () => {
 
   test('a helper directory others may enter is not used', async () => {
     const dir = dirname(socketPath);
+    const pid = await helperPid();
     await chmod(dir, 0o755);
     try {
-      const r = await run(['get', 'cm', 'alpha', '-o', 'name']);
+      const { result: r, pid: ranIn } = await ranBy(['get', 'cm', 'alpha', '-o', 'name']);
       assert.equal(r.code, 0, r.stderr);
       assert.equal(r.stdout, 'configmap/alpha\n');
+      assert.ok(ranIn > 0 && ranIn !== pid, 'the command ran in its own process, not in the helper');
     } finally {
       await chmod(dir, 0o700);
     }

@@ -225,21 +225,24 @@ function restoreExtraCa(): boolean {
 
 /**
  * Runs the command in a new Node process with the user's environment (without the helper, which
- * was just found unable to run it), passes its exit status on, and leaves the terminal's signals
- * to it: it is in this process's group, so Ctrl-C reaches it directly.
+ * was just found unable to run it) and passes its exit status on. Ctrl-C is the child's alone: it
+ * is in this process's group, so the terminal delivers it there, and passing it on as well would
+ * be a second interrupt (which exits at once, skipping the command's summary). A SIGTERM names
+ * this process only, so it is passed on.
  */
 function runInNewNode(argv: readonly string[]): void {
   const { spawn } = process.getBuiltinModule('node:child_process');
   const env = { ...process.env };
   delete env[HELPER_ENV];
   const child = spawn(process.execPath, [fileURLToPath(PLATFORMCTL_LOADER_URL), ...argv], { stdio: 'inherit', env });
+  const leaveToChild = (): void => undefined;
   const forward = (signal: NodeJS.Signals): void => {
     child.kill(signal);
   };
-  process.on('SIGINT', forward);
+  process.on('SIGINT', leaveToChild);
   process.on('SIGTERM', forward);
   child.on('exit', (code, signal) => {
-    process.off('SIGINT', forward);
+    process.off('SIGINT', leaveToChild);
     process.off('SIGTERM', forward);
     if (signal !== null) process.kill(process.pid, signal);
     else process.exitCode = code ?? 1;

@@ -4,10 +4,10 @@
  * `2h`) for that long; unset, empty, `0`, `off` or `false` runs every command in its own process,
  * as kubectl does.
  *
- * The socket is `~/.platform/helper/<build>-<node version>.sock`: a new install or another Node
- * line never reaches a helper of the old one (which ends when idle). The directory is made 0700
- * and used only while it is this user's, a real directory and closed to everyone else, so that no
- * other user can connect or put a socket in its place.
+ * The socket is `~/.platform/helper/<build>-<node version>[-<hash of NODE_EXTRA_CA_CERTS>].sock`:
+ * a new install or another Node line never reaches a helper of the old one (which ends when idle).
+ * The directory is made 0700 and used only while it is this user's, a real directory and closed to
+ * everyone else, so that no other user can connect or put a socket in its place.
  */
 import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -14,25 +14,21 @@ interface Sending {
   muted: boolean;
 }
 
-/** An output whose bytes become frames of `type` on the client's connection. */
+/** An output whose bytes become frames of `type` on the client's connection, with the client's terminal facts. */
 class FrameOutput implements Output {
+  readonly isTTY: boolean;
+  readonly columns: number | undefined;
+  readonly terminal: string | undefined;
+
   constructor(
     private readonly socket: Socket,
     private readonly type: number,
-    private readonly facts: OutputFacts,
+    facts: OutputFacts,
     private readonly sending: Sending,
-  ) {}
-
-  get isTTY(): boolean {
-    return this.facts.isTTY;
-  }
-
-  get columns(): number | undefined {
-    return this.facts.columns;
-  }
-
-  get terminal(): string | undefined {
-    return this.facts.terminal;
+  ) {
+    this.isTTY = facts.isTTY;
+    this.columns = facts.columns;
+    this.terminal = facts.terminal;
   }
 
   write(text: string): void {

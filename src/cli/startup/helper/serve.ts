@@ -59,7 +59,8 @@ function parseRequest(payload: Buffer): HelperRequest | undefined {
     const r = JSON.parse(payload.toString('utf8')) as Partial<HelperRequest>;
     const stringRecord = (v: unknown): boolean => typeof v === 'object' && v !== null && Object.values(v).every((x) => typeof x === 'string');
     if (!Array.isArray(r.argv) || !r.argv.every((a) => typeof a === 'string') || !stringRecord(r.env) || typeof r.cwd !== 'string') return undefined;
-    if (typeof r.stdout !== 'object' || typeof r.stderr !== 'object' || typeof r.stdinIsTTY !== 'boolean') return undefined;
+    const facts = (v: unknown): boolean => typeof v === 'object' && v !== null && typeof (v as { isTTY?: unknown }).isTTY === 'boolean';
+    if (!facts(r.stdout) || !facts(r.stderr) || typeof r.stdinIsTTY !== 'boolean') return undefined;
     return r as HelperRequest;
   } catch {
     return undefined;

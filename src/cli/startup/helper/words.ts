@@ -9,7 +9,7 @@ import { CONFIG_ENV } from '../../../sdk/naming.js';
  */
 export const HELPER_WORDS: readonly string[] = ['get', 'describe', 'apply', 'delete', 'auth', 'config', 'version', 'api-resources', 'api-versions', 'patch', 'scale', 'label', 'annotate', 'events'];
 
-/** The environment variable that turns the helper on (location.ts reads its value). */
+/** The environment variable that turns the helper on (location.ts's `helperIdleMs` reads its value). */
 export const HELPER_ENV = 'PLATFORM_HELPER';
 
 /** The hidden first argument that makes a platformctl process the helper (`__helper SOCKET IDLE_MS`). */
