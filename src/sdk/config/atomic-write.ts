@@ -6,7 +6,7 @@
  * The steps are synchronous system calls: a config file is small, and a dozen thread-pool round
  * trips (~0.1-0.2 ms each) were most of what `config use-context` cost.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, realpathSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, realpathSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ConfigError } from '../errors.js';
 import { goPathError, isNotFound } from './fs-errors.js';
@@ -59,8 +59,7 @@ export async function writeFileAtomic(file: string, data: string, options: Atomi
     temp = path.join(dir, `.${path.basename(target)}.tmp-${uniqueSuffix()}`);
     const fd = openSync(temp, 'wx', options.mode ?? 0o600);
     try {
-      const bytes = Buffer.from(data, 'utf8');
-      for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+      writeFileSync(fd, data, 'utf8');
       fsyncSync(fd);
     } finally {
       closeSync(fd);
