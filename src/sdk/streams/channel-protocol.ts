@@ -4,13 +4,11 @@
  * the server chose, and that read the exit code from the error channel's Status. Unit tests drive
  * them with recorded frames.
  */
+import { channelCodecOf, decodeChannelBytes, encodeChannelMessage, CHANNELS, CLOSE_SIGNAL, type ChannelCodec } from '../../machinery/channel-codec.js';
 import { STREAM_PROTOCOLS } from '../naming.js';
 import type { Status } from '../types/status.js';
 
-/** Channel numbers. */
-export const CHANNELS = { stdin: 0, stdout: 1, stderr: 2, error: 3, resize: 4 } as const;
-/** The v5 close signal (`[255, channel]` half-closes a channel). */
-export const CLOSE_SIGNAL = 255;
+export { CHANNELS, CLOSE_SIGNAL, encodeChannelMessage as encodeMessage };
 
 /** The protocols an exec or attach offers, most preferred first. */
 export const REMOTE_COMMAND_PROTOCOLS: readonly string[] = [
@@ -18,32 +16,11 @@ export const REMOTE_COMMAND_PROTOCOLS: readonly string[] = [
 ];
 
 /** How the negotiated protocol frames messages. */
-export interface ClientChannelCodec {
-  protocol: string;
-  base64: boolean;
-  /** The error channel carries a JSON Status (v4 and later). */
-  statusErrors: boolean;
-  /** The client can half-close stdin (v5). */
-  closeSignal: boolean;
-  /** Terminal sizes can be sent (v3 and later; every protocol offered here but plain base64). */
-  resize: boolean;
-}
+export type ClientChannelCodec = ChannelCodec;
 
 /** The codec of a negotiated protocol; undefined when the server chose something not offered. */
 export function codecFor(protocol: string): ClientChannelCodec | undefined {
-  if (!REMOTE_COMMAND_PROTOCOLS.includes(protocol)) return undefined;
-  const base64 = protocol === STREAM_PROTOCOLS.base64ChannelV4 || protocol === STREAM_PROTOCOLS.base64Channel;
-  const v4 = protocol !== STREAM_PROTOCOLS.base64Channel;
-  return { protocol, base64, statusErrors: v4, closeSignal: protocol === STREAM_PROTOCOLS.channelV5, resize: v4 };
-}
-
-/** A message carrying `data` on `channel`. */
-export function encodeMessage(codec: ClientChannelCodec, channel: number, data: Uint8Array): Uint8Array | string {
-  if (codec.base64) return `${String.fromCharCode(0x30 + channel)}${Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64')}`;
-  const out = new Uint8Array(data.length + 1);
-  out[0] = channel;
-  out.set(data, 1);
-  return out;
+  return REMOTE_COMMAND_PROTOCOLS.includes(protocol) ? channelCodecOf(protocol) : undefined;
 }
 
 /** The v5 message that half-closes `channel`. */
@@ -53,7 +30,7 @@ export function encodeClose(channel: number): Uint8Array {
 
 /** A terminal size on the resize channel, as JSON (`{"Width":80,"Height":24}`). */
 export function encodeResize(codec: ClientChannelCodec, width: number, height: number): Uint8Array | string {
-  return encodeMessage(codec, CHANNELS.resize, Buffer.from(JSON.stringify({ Width: width, Height: height }), 'utf8'));
+  return encodeChannelMessage(codec, CHANNELS.resize, Buffer.from(JSON.stringify({ Width: width, Height: height }), 'utf8'));
 }
 
 /** Reads a server message: its channel and data (undefined for an empty or malformed message). */
@@ -62,10 +39,7 @@ export function decodeMessage(codec: ClientChannelCodec, message: Uint8Array | s
     if (!codec.base64 || message.length === 0) return undefined;
     return { channel: message.charCodeAt(0) - 0x30, data: Buffer.from(message.slice(1), 'base64') };
   }
-  if (message.length === 0) return undefined;
-  const bytes = Buffer.from(message.buffer, message.byteOffset, message.byteLength);
-  if (codec.base64) return { channel: (bytes[0] ?? 0) - 0x30, data: Buffer.from(bytes.subarray(1).toString('latin1'), 'base64') };
-  return { channel: bytes[0] ?? 0, data: bytes.subarray(1) };
+  return message.length === 0 ? undefined : decodeChannelBytes(codec, message);
 }
 
 /** What the error channel said. */

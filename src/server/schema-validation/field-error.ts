@@ -4,7 +4,7 @@
  * validators print them (`%q` for strings, `%v` for numbers, `%#v` for maps and lists).
  */
 import type { JsonValue } from '../../sdk/types/meta.js';
-import type { FieldError } from '../validation/field-errors.js';
+import { supportedDetail, type FieldError } from '../validation/field-errors.js';
 
 export type { FieldError };
 
@@ -37,8 +37,7 @@ export function forbidden(field: string, detail: string): FieldError {
 }
 
 export function notSupported(field: string, value: JsonValue | undefined, supported: string[]): FieldError {
-  const detail = supported.length === 0 ? '' : `supported values: ${supported.map((s) => JSON.stringify(s)).join(', ')}`;
-  return { type: 'FieldValueNotSupported', field, valueText: goValue(value), detail };
+  return { type: 'FieldValueNotSupported', field, valueText: goValue(value), detail: supportedDetail(supported) };
 }
 
 export function duplicate(field: string, value: JsonValue): FieldError {

@@ -1,27 +1,15 @@
 /**
- * The channel protocols of exec and attach over WebSocket (`channel`, `base64.channel`,
- * `v4.channel`, `v4.base64.channel`, `v5.channel`, with this API's domain): every message starts
- * with the channel number (a byte, or an ASCII digit in the base64 variants, whose data is base64
- * text); v4 and later carry a Status on the error channel; v5 adds the close signal 255 with the
- * channel to half-close. Pure functions over messages, testable with recorded bytes.
+ * The server side of the exec and attach channel protocols over WebSocket (`channel`,
+ * `base64.channel`, `v4.channel`, `v4.base64.channel`, `v5.channel`, with this API's domain): which
+ * of them it speaks, what a client message means (data, the v5 close signal, or a malformed
+ * message), terminal sizes, and the Status on the error channel. The framing itself is the
+ * client's too (`machinery/channel-codec.ts`). Pure functions over messages, testable with recorded
+ * bytes.
  */
+import { channelCodecOf, decodeChannelBytes, CLOSE_SIGNAL, type ChannelCodec } from '../../machinery/channel-codec.js';
 import { STREAM_PROTOCOLS } from '../../sdk/naming.js';
 
-/** The channels of exec and attach. */
-export const CHANNEL = { stdin: 0, stdout: 1, stderr: 2, error: 3, resize: 4 } as const;
-/** The v5 close signal: `[255, channel]`. */
-export const CLOSE_SIGNAL = 255;
-
-/** How one negotiated protocol frames messages. */
-export interface ChannelCodec {
-  protocol: string;
-  /** Text messages with base64 data instead of binary messages. */
-  base64: boolean;
-  /** The error channel carries a JSON Status (v4 and later) instead of text. */
-  statusErrors: boolean;
-  /** The client may half-close a channel (v5). */
-  closeSignal: boolean;
-}
+export { CHANNELS, encodeChannelMessage, type ChannelCodec } from '../../machinery/channel-codec.js';
 
 /** The exec/attach protocols this server speaks, most preferred first. */
 export const CHANNEL_PROTOCOLS: readonly string[] = [
@@ -30,22 +18,7 @@ export const CHANNEL_PROTOCOLS: readonly string[] = [
 
 /** The codec of a protocol (undefined for one this server does not speak). */
 export function channelCodec(protocol: string): ChannelCodec | undefined {
-  if (!CHANNEL_PROTOCOLS.includes(protocol)) return undefined;
-  return {
-    protocol,
-    base64: protocol === STREAM_PROTOCOLS.base64ChannelV4 || protocol === STREAM_PROTOCOLS.base64Channel,
-    statusErrors: protocol === STREAM_PROTOCOLS.channelV5 || protocol === STREAM_PROTOCOLS.channelV4 || protocol === STREAM_PROTOCOLS.base64ChannelV4,
-    closeSignal: protocol === STREAM_PROTOCOLS.channelV5,
-  };
-}
-
-/** A message for `channel` carrying `data`. */
-export function encodeChannelMessage(codec: ChannelCodec, channel: number, data: Uint8Array): Buffer | string {
-  if (codec.base64) return `${String.fromCharCode(0x30 + channel)}${Buffer.from(data).toString('base64')}`;
-  const out = Buffer.allocUnsafe(data.length + 1);
-  out[0] = channel;
-  out.set(data, 1);
-  return out;
+  return CHANNEL_PROTOCOLS.includes(protocol) ? channelCodecOf(protocol) : undefined;
 }
 
 /** What a client message means. */
@@ -62,11 +35,8 @@ export function decodeChannelMessage(codec: ChannelCodec, message: Buffer, binar
     if (message.length !== 2) return { kind: 'invalid', reason: `a close signal takes exactly one channel byte, got ${message.length - 1}` };
     return { kind: 'close', channel: message[1] ?? 0 };
   }
-  if (codec.base64) {
-    if (binary) return { kind: 'invalid', reason: 'binary message on a base64 protocol' };
-    return { kind: 'data', channel: first - 0x30, data: Buffer.from(message.subarray(1).toString('latin1'), 'base64') };
-  }
-  return { kind: 'data', channel: first, data: message.subarray(1) };
+  if (codec.base64 && binary) return { kind: 'invalid', reason: 'binary message on a base64 protocol' };
+  return { kind: 'data', ...decodeChannelBytes(codec, message) };
 }
 
 /** A terminal size sent on the resize channel (`{"Width":80,"Height":24}`). */

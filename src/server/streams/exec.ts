@@ -12,7 +12,7 @@ import { badRequest } from '../errors.js';
 import type { PipelineEndpoint } from '../http/handler.js';
 import type { RequestContext } from '../http/request-context.js';
 import {
-  CHANNEL, CHANNEL_PROTOCOLS, channelCodec, decodeChannelMessage, decodeResize, encodeChannelMessage, errorChannelPayload, exitStatus, failureStatus,
+  CHANNELS, CHANNEL_PROTOCOLS, channelCodec, decodeChannelMessage, decodeResize, encodeChannelMessage, errorChannelPayload, exitStatus, failureStatus,
   type ChannelCodec,
 } from './channel-frames.js';
 import { admitConnect, authorizeCreate, boolParam } from './connect.js';
@@ -73,13 +73,13 @@ class ChannelSession {
   /** Ends the session with a Status on the error channel and a normal close. */
   async finish(status: Record<string, unknown>): Promise<void> {
     if (this.ws.readyState !== this.ws.OPEN) return;
-    await this.send(CHANNEL.error, errorChannelPayload(this.codec, status));
+    await this.send(CHANNELS.error, errorChannelPayload(this.codec, status));
     this.ws.close(1000);
   }
 
   /** The first message: an empty one on the lowest output channel, so the client knows it is connected. */
   greet(flags: StreamFlags): void {
-    const channel = flags.stdout ? CHANNEL.stdout : flags.stderr ? CHANNEL.stderr : CHANNEL.error;
+    const channel = flags.stdout ? CHANNELS.stdout : flags.stderr ? CHANNELS.stderr : CHANNELS.error;
     void this.send(channel, Buffer.alloc(0));
   }
 
@@ -98,10 +98,10 @@ class ChannelSession {
         return;
       }
       if (m.kind === 'close') {
-        if (m.channel === CHANNEL.stdin) handlers.closeStdin();
+        if (m.channel === CHANNELS.stdin) handlers.closeStdin();
         return;
       }
-      if (m.channel === CHANNEL.stdin) {
+      if (m.channel === CHANNELS.stdin) {
         const behind = handlers.stdin(m.data);
         if (behind !== undefined) {
           this.ws.pause();
@@ -110,7 +110,7 @@ class ChannelSession {
           };
           behind.then(resume, resume);
         }
-      } else if (m.channel === CHANNEL.resize) {
+      } else if (m.channel === CHANNELS.resize) {
         const size = decodeResize(m.data);
         if (size !== undefined) handlers.resize(size.width, size.height);
       }
@@ -186,7 +186,7 @@ async function serveExec(ctx: ServerContext, rc: RequestContext, authorizer: Aut
   }
   proc.stdin?.on('error', () => undefined);
   if (flags.tty && pty === undefined) {
-    void session.send(CHANNEL.stderr, Buffer.from('Unable to use a TTY: python3 with its pty module is not available on the node; the command runs without a terminal\r\n'));
+    void session.send(CHANNELS.stderr, Buffer.from('Unable to use a TTY: python3 with its pty module is not available on the node; the command runs without a terminal\r\n'));
   }
   session.greet(flags);
   session.onInput({
@@ -197,8 +197,8 @@ async function serveExec(ctx: ServerContext, rc: RequestContext, authorizer: Aut
   // A client that goes away takes its command with it, so no exec outlives its session.
   session.ws.once('close', () => proc.kill('SIGKILL'));
   const outputs = Promise.all([
-    flags.stdout ? session.pipe(proc.stdout, CHANNEL.stdout) : drain(proc.stdout),
-    flags.stderr ? session.pipe(proc.stderr, CHANNEL.stderr) : flags.tty ? session.pipe(proc.stderr, CHANNEL.stdout) : drain(proc.stderr),
+    flags.stdout ? session.pipe(proc.stdout, CHANNELS.stdout) : drain(proc.stdout),
+    flags.stderr ? session.pipe(proc.stderr, CHANNELS.stderr) : flags.tty ? session.pipe(proc.stderr, CHANNELS.stdout) : drain(proc.stderr),
   ]);
   const code = await proc.exited;
   await outputs;
@@ -231,8 +231,8 @@ async function serveAttach(ctx: ServerContext, rc: RequestContext, authorizer: A
   const ended = new Promise<void>((resolve) => {
     // A slow client holds the container's output (as a slow reader of a pipe would), never the server's memory.
     const unsubscribe = streams.subscribe((stream, chunk) => {
-      if (stream === 'stdout' && flags.stdout) return session.sendOrWait(CHANNEL.stdout, chunk);
-      if (stream === 'stderr' && (flags.stderr || flags.tty)) return session.sendOrWait(flags.tty ? CHANNEL.stdout : CHANNEL.stderr, chunk);
+      if (stream === 'stdout' && flags.stdout) return session.sendOrWait(CHANNELS.stdout, chunk);
+      if (stream === 'stderr' && (flags.stderr || flags.tty)) return session.sendOrWait(flags.tty ? CHANNELS.stdout : CHANNELS.stderr, chunk);
       return undefined;
     });
     const stop = node?.runtime?.onExit((info) => {

@@ -73,6 +73,11 @@ export function errorText(err: FieldError): string {
   return `${err.field}: ${errorBody(err)}`;
 }
 
+/** The detail of `field.NotSupported`: the supported values quoted, in the order given. */
+export function supportedDetail(supported: readonly string[]): string {
+  return supported.length === 0 ? '' : `supported values: ${supported.map((s) => JSON.stringify(s)).join(', ')}`;
+}
+
 /** Constructors mirroring `field.Invalid`, `field.Required`, ... */
 export const fieldError = {
   invalid: (field: string, value: unknown, detail: string): FieldError => ({ type: 'FieldValueInvalid', field, value, detail }),
@@ -82,10 +87,7 @@ export const fieldError = {
   required: (field: string, detail = ''): FieldError => ({ type: 'FieldValueRequired', field, detail }),
   forbidden: (field: string, detail: string): FieldError => ({ type: 'FieldValueForbidden', field, detail }),
   duplicate: (field: string, value: unknown): FieldError => ({ type: 'FieldValueDuplicate', field, value }),
-  notSupported: (field: string, value: unknown, supported: string[]): FieldError => ({
-    type: 'FieldValueNotSupported', field, value,
-    detail: supported.length === 0 ? '' : `supported values: ${supported.map((s) => JSON.stringify(s)).join(', ')}`,
-  }),
+  notSupported: (field: string, value: unknown, supported: string[]): FieldError => ({ type: 'FieldValueNotSupported', field, value, detail: supportedDetail(supported) }),
   tooLong: (field: string, max: number): FieldError => ({ type: 'FieldValueTooLong', field, detail: `may not be more than ${max} bytes` }),
   notFound: (field: string, value: unknown): FieldError => ({ type: 'FieldValueNotFound', field, value }),
 };
