@@ -53,9 +53,14 @@ export async function syncFile(path: string): Promise<void> {
   await syncOpened(path, 'r+');
 }
 
+/** Creates a file (owner-only) unless it exists, and makes it durable: an empty segment, say. */
+export async function createSyncedFile(path: string): Promise<void> {
+  await syncOpened(path, 'a', 0o600);
+}
+
 /** fsync of `path` opened with `flags` (a directory can only be opened for reading). */
-async function syncOpened(path: string, flags: 'r' | 'r+'): Promise<void> {
-  const handle = await open(path, flags);
+async function syncOpened(path: string, flags: 'r' | 'r+' | 'a', mode?: number): Promise<void> {
+  const handle = await open(path, flags, mode);
   try {
     await handle.sync();
   } finally {

@@ -18,7 +18,7 @@ import { CHECKPOINT_FILE, CheckpointFile, readCheckpoint } from './checkpoint.js
 import type { Checkpoint } from './checkpoint.js';
 import { INITIAL_RV } from './defaults.js';
 import { StoreCorruptionError } from './errors.js';
-import { classify, fsyncDir, isErrno, segmentName, syncFile } from './files.js';
+import { classify, createSyncedFile, fsyncDir, isErrno, segmentName, syncFile } from './files.js';
 import { findFrameAfter, readFrames } from './frame.js';
 import { decodeBatch } from './log-records.js';
 import { replayLog } from './recovery.js';
@@ -200,14 +200,7 @@ export async function applyRepair(plan: RepairPlan, asideDir: string, note: stri
     }
   }
   await fsyncDir(asideDir);
-  if (plan.newSegment !== undefined) {
-    const handle = await open(join(dir, plan.newSegment), 'a', 0o600);
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  }
+  if (plan.newSegment !== undefined) await createSyncedFile(join(dir, plan.newSegment));
   await fsyncDir(dir);
   if (plan.checkpoint !== undefined) {
     const file = await CheckpointFile.create(dir, plan.checkpoint, () => undefined);

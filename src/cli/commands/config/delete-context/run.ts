@@ -1,19 +1,12 @@
 import { BINARY_NAME } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
-import { renderCommandHelp } from '../../../framework/help.js';
-import { startingConfig } from '../shared/access.js';
-import { deleteEntry } from '../shared/delete-entry.js';
+import { deleteEntry, nameOrHelp } from '../shared/delete-entry.js';
 import { spec } from './spec.js';
 
 /** `platformctl config delete-context NAME`: removes the context entry from the file that defines it. */
 export async function run(ctx: CommandContext, args: string[]): Promise<void> {
-  if (args.length !== 1) {
-    // kubectl prints the help and succeeds (after reading the config, which may fail).
-    await startingConfig(ctx);
-    ctx.io.stdout.write(renderCommandHelp(spec, ctx.commandPath));
-    return;
-  }
-  const name = args[0] as string;
+  const name = await nameOrHelp(ctx, args, spec);
+  if (name === undefined) return;
   await deleteEntry(ctx, 'contexts', name, (config) => {
     if (config.currentContext === name) {
       ctx.io.stderr.write(`warning: this removed your active context, use "${BINARY_NAME} config use-context" to select a different one\n`);

@@ -5,6 +5,8 @@
 import { editConfig } from '../../../../sdk/config/edit.js';
 import type { ConfigModel, EntryKind } from '../../../../sdk/config/types.js';
 import type { CommandContext } from '../../../framework/context.js';
+import type { CommandSpec } from '../../../framework/spec.js';
+import { renderCommandHelp } from '../../../framework/help.js';
 import { messageFile, startingConfig } from './access.js';
 import { plainError } from './usage.js';
 
@@ -20,4 +22,15 @@ export async function deleteEntry(ctx: CommandContext, kind: EntryKind, name: st
     entries.delete(name);
   });
   ctx.io.stdout.write(`deleted ${what} ${name} from ${file}\n`);
+}
+
+/**
+ * The one name of `delete-cluster` and `delete-context`; without exactly one, kubectl prints the
+ * command's help and succeeds (after reading the config, which may fail), and so does this.
+ */
+export async function nameOrHelp(ctx: CommandContext, args: readonly string[], spec: CommandSpec): Promise<string | undefined> {
+  if (args.length === 1) return args[0];
+  await startingConfig(ctx);
+  ctx.io.stdout.write(renderCommandHelp(spec, ctx.commandPath));
+  return undefined;
 }
