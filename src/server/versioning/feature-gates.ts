@@ -3,6 +3,7 @@
  * `--feature-gates` does: `Name=bool,...`; unknown gates and changing a locked (GA) gate are errors
  * with kube's texts; setting a GA or deprecated gate warns.
  */
+import { commaPairs } from '../../machinery/comma-pairs.js';
 
 /** A gate's lifecycle stage. */
 export type GateStage = 'ALPHA' | 'BETA' | 'GA' | 'DEPRECATED';
@@ -61,13 +62,8 @@ export class FeatureGateError extends Error {
 /** Parses `A=true,B=false` into a map; throws on malformed pairs. */
 export function parseFeatureGateFlag(value: string): Record<string, boolean> {
   const out: Record<string, boolean> = {};
-  for (const raw of value.split(',')) {
-    const s = raw.trim();
-    if (s === '') continue;
-    const eq = s.indexOf('=');
-    const k = (eq < 0 ? s : s.slice(0, eq)).trim();
-    if (eq < 0) throw new FeatureGateError(`missing bool value for ${k}`);
-    const v = s.slice(eq + 1).trim();
+  for (const { key: k, value: v } of commaPairs(value)) {
+    if (v === undefined) throw new FeatureGateError(`missing bool value for ${k}`);
     const b = parseGoBool(v);
     if (b === undefined) throw new FeatureGateError(`invalid value of ${k}=${v}, err: strconv.ParseBool: parsing "${v}": invalid syntax`);
     out[k] = b;

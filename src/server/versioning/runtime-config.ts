@@ -7,6 +7,7 @@
 import type { ResourceDef } from '../registry/types.js';
 import { parseGoBool } from './feature-gates.js';
 import { apiVersionOf } from '../../machinery/group-version.js';
+import { commaPairs } from '../../machinery/comma-pairs.js';
 
 /** A `--runtime-config` value that cannot be used. */
 export class RuntimeConfigError extends Error {
@@ -23,12 +24,9 @@ export interface RuntimeConfigEntry {
 export function parseRuntimeConfig(value: string | Record<string, boolean>): RuntimeConfigEntry[] {
   if (typeof value !== 'string') return Object.entries(value).map(([key, enabled]) => ({ key, enabled }));
   const out: RuntimeConfigEntry[] = [];
-  for (const raw of value.split(',')) {
-    const s = raw.trim();
-    if (s === '') continue;
-    const eq = s.indexOf('=');
-    const key = eq < 0 ? s : s.slice(0, eq);
-    const v = eq < 0 ? 'true' : s.slice(eq + 1);
+  for (const pair of commaPairs(value)) {
+    const { key } = pair;
+    const v = pair.value ?? 'true';
     const enabled = parseGoBool(v);
     if (enabled === undefined) throw new RuntimeConfigError(`invalid value of ${key}: ${v}, err: strconv.ParseBool: parsing "${v}": invalid syntax`);
     out.push({ key, enabled });

@@ -10,7 +10,7 @@ import { storedAs } from '../../registry/kind-def.js';
 import { assignOwn, getOwn, setKey } from '../../util/json.js';
 import { formatMilliQuantity, parseMilliQuantity } from '../quota/quantity.js';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.js';
-import { podSpec, writtenPod } from './pod-target.js';
+import { onWrittenPod, podSpec, writtenPod } from './pod-target.js';
 
 /** Resource quantities by resource name (requests, limits, an item's min and max). */
 type Quantities = Record<string, string | number>;
@@ -85,9 +85,7 @@ export function limitRangerPlugin(ctx: ServerCore): AdmissionPlugin {
   const pods = ctx.registry.kind('v1', 'Pod');
   return {
     name: 'LimitRanger',
-    async admit(attrs) {
-      const pod = writtenPod(pods, attrs);
-      if (pod === undefined) return;
+    admit: onWrittenPod(pods, async (pod, attrs) => {
       const ranges = await items(ctx, attrs.namespace, 'Container');
       if (ranges.length === 0) return;
       const defaults: { requests: Quantities; limits: Quantities } = { requests: {}, limits: {} };
@@ -122,7 +120,7 @@ export function limitRangerPlugin(ctx: ServerCore): AdmissionPlugin {
         ann['platform.io/limit-ranger'] = `LimitRanger plugin set: ${annotations.join('; ')}`;
         meta.annotations = ann;
       }
-    },
+    }),
     async validate(attrs) {
       if ((attrs.operation !== 'CREATE' && attrs.operation !== 'UPDATE') || attrs.subresource !== '' || attrs.object === undefined) return;
       const d = attrs.def;

@@ -6,23 +6,22 @@
  */
 import type { JsonObject } from '../../../sdk/types/meta.js';
 import type { Pod } from '../../../sdk/types/generated/core-v1.js';
+import { commaPairs } from '../../../machinery/comma-pairs.js';
 import { ANNOTATIONS } from '../../../sdk/naming.js';
 import { forbidden } from '../../errors.js';
 import type { KindDef } from '../../registry/kind-def.js';
 import { asObject, asString } from '../../util/json.js';
 import type { NamespaceLookup } from './namespace-lifecycle.js';
 import type { AdmissionPlugin } from '../types.js';
-import { podSpec, writtenPod } from './pod-target.js';
+import { onWrittenPod, podSpec } from './pod-target.js';
 
 /** Parses `k=v,k2=v2` (labels.ConvertSelectorToLabelsMap). */
 export function labelsMap(text: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const part of text.split(',')) {
-    const s = part.trim();
-    if (s === '') continue;
-    const eq = s.indexOf('=');
-    if (eq < 0) throw new Error(`invalid selector: ${text}`);
-    Object.defineProperty(out, s.slice(0, eq).trim().replace(/=$/, ''), { value: s.slice(eq + 1).replace(/^=/, '').trim(), enumerable: true, writable: true, configurable: true });
+  for (const { key, value } of commaPairs(text)) {
+    if (value === undefined) throw new Error(`invalid selector: ${text}`);
+    // `k==v` is `k=v`.
+    Object.defineProperty(out, key, { value: value.replace(/^=/, '').trim(), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
@@ -37,9 +36,7 @@ export function podNodeSelectorPlugin(pods: KindDef<Pod>, lookup: NamespaceLooku
   const clusterDefault = asString(config.clusterDefaultNodeSelector) ?? '';
   return {
     name: 'PodNodeSelector',
-    async admit(attrs) {
-      const pod = writtenPod(pods, attrs);
-      if (pod === undefined) return;
+    admit: onWrittenPod(pods, async (pod, attrs) => {
       const ns = await lookup(attrs.namespace);
       const nsSelector = labelsMap(ns?.metadata?.annotations?.[ANNOTATIONS.nodeSelector] ?? clusterDefault);
       const spec = podSpec(pod);
@@ -53,6 +50,6 @@ export function podNodeSelectorPlugin(pods: KindDef<Pod>, lookup: NamespaceLooku
       if (Object.keys(whitelist).length > 0 && Object.entries(merged).some(([k, v]) => !Object.hasOwn(whitelist, k) || whitelist[k] !== v)) {
         throw forbidden({ group: '', resource: 'pods' }, attrs.name, 'pod node label selector labels conflict with its namespace whitelist');
       }
-    },
+    }),
   };
 }

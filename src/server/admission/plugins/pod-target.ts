@@ -16,6 +16,16 @@ export function writtenPod(pods: KindDef<Pod>, attrs: AdmissionAttributes, ops?:
   return attrs.object === undefined || !isPodWrite(attrs, ops) ? undefined : storedAs(pods, attrs.object);
 }
 
+/** An admission step that runs only for writes to the pod itself ({@link writtenPod}), given the typed pod. */
+export function onWrittenPod(
+  pods: KindDef<Pod>, step: (pod: Pod, attrs: AdmissionAttributes) => Promise<void> | void, ops?: readonly string[],
+): (attrs: AdmissionAttributes) => Promise<void> | void {
+  return (attrs) => {
+    const pod = writtenPod(pods, attrs, ops);
+    return pod === undefined ? undefined : step(pod, attrs);
+  };
+}
+
 /** The pod's spec (created when missing; its containers may then be missing too). */
 export function podSpec(pod: Pod): Partial<PodSpec> {
   childOf(pod, 'spec');

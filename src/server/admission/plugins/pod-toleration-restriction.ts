@@ -14,7 +14,7 @@ import type { KindDef } from '../../registry/kind-def.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { AdmissionPlugin } from '../types.js';
 import type { NamespaceLookup } from './namespace-lifecycle.js';
-import { isPodWrite, podSpec, writtenPod } from './pod-target.js';
+import { isPodWrite, onWrittenPod, podSpec } from './pod-target.js';
 
 /** The memory-pressure taint key. */
 export const MEMORY_PRESSURE_TAINT = `node.${DOMAIN}/memory-pressure`;
@@ -70,9 +70,7 @@ export function podTolerationRestrictionPlugin(pods: KindDef<Pod>, lookup: Names
   const clusterWhitelist = tolerations(configuration?.whitelist);
   return {
     name: 'PodTolerationRestriction',
-    async admit(attrs) {
-      const pod = writtenPod(pods, attrs);
-      if (pod === undefined) return;
+    admit: onWrittenPod(pods, async (pod, attrs) => {
       const ns = await lookup(attrs.namespace);
       // The tolerations stay plain JSON here: the namespace's and the plugin's merged into the
       // pod's are read from annotations and configuration, which nothing decodes.
@@ -85,7 +83,7 @@ export function podTolerationRestrictionPlugin(pods: KindDef<Pod>, lookup: Names
       current = merge(current, defaults);
       if (!bestEffort(podSpec(pod))) current = merge(current, [{ key: MEMORY_PRESSURE_TAINT, operator: 'Exists', effect: 'NoSchedule' }]);
       if (current.length > 0) spec.tolerations = current as JsonValue[];
-    },
+    }),
     async validate(attrs) {
       if (!isPodWrite(attrs) || attrs.object === undefined) return;
       const ns = await lookup(attrs.namespace);

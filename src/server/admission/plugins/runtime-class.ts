@@ -11,7 +11,7 @@ import { forbidden } from '../../errors.js';
 import { storedAs } from '../../registry/kind-def.js';
 import { jsonEqual } from '../../../machinery/json/equal.js';
 import type { AdmissionPlugin } from '../types.js';
-import { podSpec, writtenPod } from './pod-target.js';
+import { onWrittenPod, podSpec, writtenPod } from './pod-target.js';
 
 /** Creates the plugin. */
 export function runtimeClassPlugin(ctx: ServerCore, podOverhead: boolean): AdmissionPlugin {
@@ -21,9 +21,7 @@ export function runtimeClassPlugin(ctx: ServerCore, podOverhead: boolean): Admis
   const pods = ctx.registry.kind('v1', 'Pod');
   return {
     name: 'RuntimeClass',
-    async admit(attrs) {
-      const pod = writtenPod(pods, attrs);
-      if (pod === undefined) return;
+    admit: onWrittenPod(pods, async (pod, attrs) => {
       const spec = podSpec(pod);
       const className = spec.runtimeClassName ?? '';
       if (className === '') {
@@ -57,7 +55,7 @@ export function runtimeClassPlugin(ctx: ServerCore, podOverhead: boolean): Admis
         for (const t of extra) if (!current.some((c) => jsonEqual(c, t))) current.push(structuredClone(t));
         spec.tolerations = current;
       }
-    },
+    }),
     validate(attrs) {
       const pod = podOverhead ? writtenPod(pods, attrs) : undefined;
       if (pod === undefined) return;

@@ -7,7 +7,7 @@ import type { Pod } from '../../../sdk/types/generated/core-v1.js';
 import { forbidden } from '../../errors.js';
 import type { KindDef } from '../../registry/kind-def.js';
 import type { AdmissionPlugin } from '../types.js';
-import { podSpec, writtenPod } from './pod-target.js';
+import { onWrittenPod, podSpec } from './pod-target.js';
 
 const POD_FIELDS = [['supplementalGroups', 'SupplementalGroups'], ['seLinuxOptions', 'SELinuxOptions'], ['runAsUser', 'RunAsUser'],
   ['fsGroup', 'FSGroup'], ['runAsGroup', 'RunAsGroup']] as const;
@@ -17,9 +17,7 @@ const CONTAINER_FIELDS = [['seLinuxOptions', 'SELinuxOptions'], ['runAsUser', 'R
 export function securityContextDenyPlugin(pods: KindDef<Pod>): AdmissionPlugin {
   return {
     name: 'SecurityContextDeny',
-    validate(attrs) {
-      const pod = writtenPod(pods, attrs, ['CREATE', 'UPDATE']);
-      if (pod === undefined) return;
+    validate: onWrittenPod(pods, (pod, attrs) => {
       const spec = podSpec(pod);
       const refuse = (field: string): never => {
         throw forbidden({ group: '', resource: 'pods' }, attrs.name, `${field} is forbidden`);
@@ -31,7 +29,7 @@ export function securityContextDenyPlugin(pods: KindDef<Pod>): AdmissionPlugin {
         if (!csc) continue;
         for (const [f, name] of CONTAINER_FIELDS) if (csc[f] !== undefined && csc[f] !== null) refuse(`SecurityContext.${name}`);
       }
-    },
+    }, ['CREATE', 'UPDATE']),
   };
 }
 

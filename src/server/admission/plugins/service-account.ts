@@ -8,7 +8,7 @@ import { IN_CLUSTER_DIR, ROOT_CA_CONFIGMAP } from '../../../sdk/naming.js';
 import { forbidden } from '../../errors.js';
 import type { KindDef } from '../../registry/kind-def.js';
 import type { AdmissionPlugin } from '../types.js';
-import { podSpec, writtenPod } from './pod-target.js';
+import { onWrittenPod, podSpec } from './pod-target.js';
 
 /** Reads a service account (undefined when missing). */
 export type ServiceAccountLookup = (namespace: string, name: string) => Promise<ServiceAccount | undefined>;
@@ -60,9 +60,7 @@ export function serviceAccountAdmission(pods: KindDef<Pod>, lookup: ServiceAccou
   }
   return {
     name: 'ServiceAccount',
-    async admit(attrs) {
-      const pod = writtenPod(pods, attrs);
-      if (pod === undefined) return;
+    admit: onWrittenPod(pods, async (pod, attrs) => {
       if (pod.metadata?.annotations?.['platform.io/config.mirror'] !== undefined) return;
       const spec = podSpec(pod);
       let name = spec.serviceAccountName ?? '';
@@ -89,6 +87,6 @@ export function serviceAccountAdmission(pods: KindDef<Pod>, lookup: ServiceAccou
       }
       const pullSecrets = sa.imagePullSecrets ?? [];
       if ((spec.imagePullSecrets ?? []).length === 0 && pullSecrets.length > 0) spec.imagePullSecrets = structuredClone(pullSecrets);
-    },
+    }),
   };
 }
