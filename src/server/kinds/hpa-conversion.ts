@@ -9,7 +9,7 @@ import type { HorizontalPodAutoscaler, HorizontalPodAutoscalerSpec, HorizontalPo
 import type { HorizontalPodAutoscalerSpec as HorizontalPodAutoscalerSpecV1, HorizontalPodAutoscalerStatus as HorizontalPodAutoscalerStatusV1 } from '../../sdk/types/generated/autoscaling-v1.js';
 import { builtinSchema, structField, type StructSchema } from '../../sdk/types/schema/index.js';
 import { goDecode } from '../../machinery/schema/go-decode.js';
-import { asArray, asNumber, asObject } from '../util/json.js';
+import { asNumber, asObject } from '../util/json.js';
 
 /** The CPU utilization target v1 objects get when they name none. */
 export const DEFAULT_CPU_UTILIZATION = 80;
@@ -144,22 +144,23 @@ export function hpaV2View(obj: JsonObject): JsonObject {
   return obj;
 }
 
-/** The v2 defaults: minReplicas 1, CPU at 80% when no metric is named, and filled-in behavior rules. */
-export function defaultHpaV2(obj: JsonObject): void {
-  const spec = asObject(obj.spec);
+/**
+ * The v2 defaults: minReplicas 1, CPU at 80% when no metric is named, and filled-in behavior rules.
+ * The object is decoded: a v2 body, or a v1 body made v2 by {@link hpaV1ToV2} from its decoded fields.
+ */
+export function defaultHpaV2(obj: HorizontalPodAutoscaler): void {
+  const spec = obj.spec;
   if (spec === undefined) return;
   spec.minReplicas ??= 1;
-  if ((asArray(spec.metrics) ?? []).length === 0) spec.metrics = [cpuMetric(DEFAULT_CPU_UTILIZATION)];
-  const behavior = asObject(spec.behavior);
+  if ((spec.metrics ?? []).length === 0) spec.metrics = [cpuMetric(DEFAULT_CPU_UTILIZATION)];
+  const behavior = spec.behavior;
   if (behavior !== undefined) {
-    const up = asObject(behavior.scaleUp) ?? {};
+    const up = (behavior.scaleUp ??= {});
     up.stabilizationWindowSeconds ??= 0;
     up.selectPolicy ??= 'Max';
     up.policies ??= [{ type: 'Pods', value: 4, periodSeconds: 15 }, { type: 'Percent', value: 100, periodSeconds: 15 }];
-    behavior.scaleUp = up;
-    const down = asObject(behavior.scaleDown) ?? {};
+    const down = (behavior.scaleDown ??= {});
     down.selectPolicy ??= 'Max';
     down.policies ??= [{ type: 'Percent', value: 100, periodSeconds: 15 }];
-    behavior.scaleDown = down;
   }
 }

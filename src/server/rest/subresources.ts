@@ -6,11 +6,13 @@
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import type { ServerContext } from '../context.js';
 import { badRequest, methodNotAllowed } from '../errors.js';
-import { asArray, asObject, asString, getPath, metaOf, setPath } from '../util/json.js';
+import { asObject, childOf, getPath, metaOf, nameOf, setPath } from '../util/json.js';
 import { fieldError, invalid } from '../validation/field-errors.js';
 import { parseLabelSelector } from '../../machinery/labels/parse.js';
 import { fromLabelMap, fromObjectSelector, selectorString, type LabelSelector } from '../../machinery/labels/selector.js';
 import type { ResourceDef } from '../registry/types.js';
+import { decodedAs, storedAs } from '../registry/kind-def.js';
+import type { Scale } from '../../sdk/types/generated/autoscaling-v1.js';
 import { trackUpdate } from './managed-fields.js';
 import { checkTypeMeta } from './object-meta.js';
 import { patchObject, type PatchParams } from './patch.js';
@@ -46,7 +48,7 @@ function projection(subresource: string): Projection {
 export async function updateStatus(ctx: ServerContext, req: WriteRequest, body: JsonObject): Promise<UpdateResult> {
   const obj = structuredClone(body);
   checkTypeMeta(req.def, obj);
-  const name = asString(asObject(obj.metadata)?.name) ?? '';
+  const name = nameOf(obj);
   if (name !== '' && name !== req.name) throw badRequest(`the name of the object (${name}) does not match the name on the URL (${req.name})`);
   return updateProjected(ctx, req, obj, projection(req.subresource));
 }
@@ -110,31 +112,33 @@ function scaleReplicas(def: ResourceDef, scale: JsonObject, name: string): numbe
   return r;
 }
 
-/** The object with the Scale's replicas (and its resourceVersion precondition) applied. */
-function withScale(def: ResourceDef, existing: JsonObject, scale: JsonObject, name: string): JsonObject {
+/** The object with the decoded Scale's replicas (and its resourceVersion precondition) applied: a PUT's body or a patch's result. */
+function withScale(def: ResourceDef, existing: JsonObject, scale: Scale, name: string): JsonObject {
   const paths = def.scale;
   if (paths === undefined) throw methodNotAllowed();
   const out = structuredClone(existing);
   setPath(out, paths.specReplicasPath, scaleReplicas(def, scale, name));
-  const rv = asObject(scale.metadata)?.resourceVersion;
+  const rv = scale.metadata?.resourceVersion;
   const meta = metaOf(out);
-  if (typeof rv === 'string' && rv !== '') meta.resourceVersion = rv;
+  if (rv !== undefined && rv !== '') meta.resourceVersion = rv;
   return out;
 }
 
 /** PUT of `.../scale`. */
 export async function updateScale(ctx: ServerContext, req: WriteRequest, body: JsonObject): Promise<UpdateResult> {
-  const av = asString(body.apiVersion) ?? '';
-  const kind = asString(body.kind) ?? '';
+  const scale = decodedAs('autoscaling/v1', 'Scale', body);
+  const av = scale.apiVersion ?? '';
+  // A string, not the type's 'Scale': a custom resource's decoder lets a body of another kind through.
+  const kind: string = scale.kind ?? '';
   if (av !== '' && av !== 'autoscaling/v1') throw badRequest(`the API version in the data (${av}) does not match the expected API version (autoscaling/v1)`);
   if (kind !== '' && kind !== 'Scale') throw badRequest(`the kind in the data (${kind}) does not match the expected kind (Scale)`);
-  const name = asString(asObject(body.metadata)?.name) ?? '';
+  const name = scale.metadata?.name ?? '';
   if (name !== '' && name !== req.name) throw badRequest(`the name of the object (${name}) does not match the name on the URL (${req.name})`);
   const result = await updateObject(ctx, req, {
     allowCreate: false,
     transform: (existing) => {
       if (existing === undefined) return body;
-      return trackUpdate(req, existing, withScale(req.def, existing, body, req.name), ctx.now());
+      return trackUpdate(req, existing, withScale(req.def, existing, scale, req.name), ctx.now());
     },
   });
   return { object: scaleOf(req.def, result.object), created: false };
@@ -164,7 +168,7 @@ export async function patchScale(ctx: ServerContext, req: WriteRequest, params: 
     view: {
       kind: { group: 'autoscaling', version: 'v1', kind: 'Scale' },
       toPatchTarget: (existing) => scaleOf(def, existing),
-      fromPatchResult: (existing, patched) => withScale(def, existing, patched, req.name),
+      fromPatchResult: (existing, patched) => withScale(def, existing, decodedAs('autoscaling/v1', 'Scale', patched), req.name),
     },
   });
   return { object: scaleOf(def, result.object), created: false };
@@ -172,16 +176,16 @@ export async function patchScale(ctx: ServerContext, req: WriteRequest, params: 
 
 /** PUT of `namespaces/<name>/finalize`: only `spec.finalizers` changes. */
 export async function finalizeNamespace(ctx: ServerContext, req: WriteRequest, body: JsonObject): Promise<UpdateResult> {
-  const finalizers = asArray(asObject(body.spec)?.finalizers) ?? [];
-  const rv = asString(asObject(body.metadata)?.resourceVersion);
+  // The body was decoded as a Namespace, the one kind with this sub-resource.
+  const ns = storedAs(ctx.registry.kind('v1', 'Namespace'), body);
+  const finalizers = ns.spec?.finalizers ?? [];
+  const rv = ns.metadata?.resourceVersion;
   return updateObject(ctx, { ...req, subresource: 'finalize' }, {
     allowCreate: false,
     transform: (existing) => {
       if (existing === undefined) return body;
       const out = structuredClone(existing);
-      const spec = asObject(out.spec) ?? {};
-      spec.finalizers = structuredClone(finalizers);
-      out.spec = spec;
+      childOf(out, 'spec').finalizers = structuredClone(finalizers);
       if (rv !== undefined && rv !== '') metaOf(out).resourceVersion = rv;
       return out;
     },

@@ -5,7 +5,7 @@
  */
 import { GROUPS } from '../../sdk/naming.js';
 import type { ServerCore } from '../context.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asArray, asObject, asString, nameOf } from '../util/json.js';
 import type { WebhookEntry } from './types.js';
 
 /** The current webhooks of one kind. */
@@ -30,14 +30,12 @@ export class WebhookSource {
   private async load(): Promise<WebhookEntry[]> {
     try {
       const { items } = await this.ctx.store.list(this.bucket);
-      const configs = items.map((e) => e.value).sort((a, b) => {
-        const na = asString(asObject(a.metadata)?.name) ?? '';
-        const nb = asString(asObject(b.metadata)?.name) ?? '';
-        return na < nb ? -1 : na > nb ? 1 : 0;
-      });
+      const configs = items.map((e) => e.value).sort((a, b) => (nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : 0));
       const out: WebhookEntry[] = [];
+      // Plain JSON: the bucket is v1's and v1beta1's, and --runtime-config may turn either off, so no
+      // typed def is sure to be served to read it through.
       for (const c of configs) {
-        const configuration = asString(asObject(c.metadata)?.name) ?? '';
+        const configuration = nameOf(c);
         for (const w of asArray(c.webhooks) ?? []) {
           const hook = asObject(w);
           if (hook !== undefined) out.push({ configuration, name: asString(hook.name) ?? '', mutating: this.mutating, hook });

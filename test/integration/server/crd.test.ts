@@ -181,6 +181,10 @@ describe('custom resource definitions', () => {
     assert.equal(at(after.body, 'status.phase'), 'Ready');
     const neg = await api.patch(`${WIDGETS}/w1/scale`, { spec: { replicas: -1 } }, 'merge');
     assert.equal(neg.status, 422);
+    // The decoder lets a custom resource's Scale of another kind through: the scale write refuses it.
+    const other = await api.put(`${WIDGETS}/w1/scale`, { ...scale.body, kind: 'Widget', spec: { replicas: 5 } });
+    assert.equal(other.status, 400, other.text);
+    assert.equal(other.body.message, 'the kind in the data (Widget) does not match the expected kind (Scale)');
   });
 
   test('apply honours x-platform-list-type map: two managers own different items', async () => {

@@ -47,6 +47,28 @@ describe('HorizontalPodAutoscaler v1 annotations', () => {
     assert.equal(at(v2.body, 'metadata.annotations'), undefined, 'the annotations are the v1 form only');
   });
 
+  test('the v2 defaults fill in the behavior rules, in v2 and from a v1 annotation alike', async () => {
+    const scaleDown = { stabilizationWindowSeconds: 60 };
+    const filled = {
+      scaleDown: { stabilizationWindowSeconds: 60, selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] },
+      scaleUp: {
+        stabilizationWindowSeconds: 0, selectPolicy: 'Max',
+        policies: [{ type: 'Pods', value: 4, periodSeconds: 15 }, { type: 'Percent', value: 100, periodSeconds: 15 }],
+      },
+    };
+    const v2 = await api.post(V2, {
+      apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: 'defaults-v2' },
+      spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxReplicas: 3, metrics: null, behavior: { scaleDown } },
+    });
+    assert.equal(v2.status, 201, JSON.stringify(v2.body));
+    assert.equal(JSON.stringify(at(v2.body, 'spec.behavior')), JSON.stringify(filled), 'the rules, keys in this order');
+    assert.deepEqual(at(v2.body, 'spec.metrics'), [CPU_80]);
+    assert.equal(at(v2.body, 'spec.minReplicas'), 1);
+    const v1 = await api.post(V1, v1Hpa('defaults-v1', { [ANNOTATIONS.hpaBehavior]: JSON.stringify({ scaleDown }) }));
+    assert.equal(v1.status, 201, JSON.stringify(v1.body));
+    assert.equal(JSON.stringify(at((await api.get(`${V2}/defaults-v1`)).body, 'spec.behavior')), JSON.stringify(filled));
+  });
+
   test('an annotation whose JSON does not fit its type is ignored, as the API server ignores it', async () => {
     const created = await api.post(V1, v1Hpa('misfit', {
       [ANNOTATIONS.hpaMetrics]: JSON.stringify([{ type: 'Resource', resource: { name: 5, target: 'x' } }, { type: 7 }]),

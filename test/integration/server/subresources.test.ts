@@ -90,4 +90,23 @@ describe('status and scale sub-resources of built-in kinds', () => {
     assert.deepEqual(at(r.body, 'spec.finalizers'), []);
     assert.equal(at(r.body, 'metadata.labels.changed'), undefined);
   });
+
+  test('finalize and scale bodies are decoded before they are read: null is unset, a wrong type is refused', async () => {
+    await api.post('/api/v1/namespaces', { metadata: { name: 'fin2' } });
+    const ns = await api.get('/api/v1/namespaces/fin2');
+    const cleared = await api.put('/api/v1/namespaces/fin2/finalize', { ...ns.body, spec: { finalizers: null } });
+    assert.equal(cleared.status, 200, cleared.text);
+    assert.deepEqual(at(cleared.body, 'spec.finalizers'), []);
+    const stale = await api.put('/api/v1/namespaces/fin2/finalize', { ...ns.body, spec: { finalizers: [] } });
+    assert.equal(stale.status, 409, 'the body resourceVersion is a precondition');
+    const wrong = await api.put('/api/v1/namespaces/fin2/finalize', { metadata: { name: 'fin2' }, spec: { finalizers: 'kubernetes' } });
+    assert.equal(wrong.status, 400, wrong.text);
+    const scale = await api.get(`${DEPLOY}/d/scale`);
+    assert.equal((await api.put(`${DEPLOY}/d/scale`, { ...scale.body, metadata: { name: 'd', resourceVersion: 7 } })).status, 400);
+    assert.equal((await api.put(`${DEPLOY}/d/scale`, { ...scale.body, kind: 'Deployment' })).status, 400);
+    assert.equal((await api.put(`${DEPLOY}/d/scale`, { ...scale.body, metadata: { name: 'other' } })).status, 400);
+    assert.equal((await api.put(`${DEPLOY}/d/scale`, { ...scale.body, spec: { replicas: 2 } })).status, 200);
+    const stalePatch = await api.patch(`${DEPLOY}/d/scale`, { metadata: { resourceVersion: at(scale.body, 'metadata.resourceVersion') }, spec: { replicas: 3 } }, 'merge');
+    assert.equal(stalePatch.status, 409, 'a patched Scale resourceVersion is a precondition too');
+  });
 });
