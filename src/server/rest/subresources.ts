@@ -102,13 +102,12 @@ export function scaleOf(def: ResourceDef, obj: JsonObject): JsonObject {
   return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: scaleMeta, spec, status };
 }
 
-function scaleReplicas(def: ResourceDef, scale: JsonObject, name: string): number {
+function scaleReplicas(scale: JsonObject, name: string): number {
   const r = asObject(scale.spec)?.replicas;
   if (r === undefined || r === null) return 0;
   if (typeof r !== 'number' || !Number.isInteger(r) || r < 0) {
     throw invalid({ group: 'autoscaling', kind: 'Scale' }, name, [fieldError.invalid('spec.replicas', r, 'must be greater than or equal to 0')]);
   }
-  void def;
   return r;
 }
 
@@ -117,7 +116,7 @@ function withScale(def: ResourceDef, existing: JsonObject, scale: Scale, name: s
   const paths = def.scale;
   if (paths === undefined) throw methodNotAllowed();
   const out = structuredClone(existing);
-  setPath(out, paths.specReplicasPath, scaleReplicas(def, scale, name));
+  setPath(out, paths.specReplicasPath, scaleReplicas(scale, name));
   const rv = scale.metadata?.resourceVersion;
   const meta = metaOf(out);
   if (rv !== undefined && rv !== '') meta.resourceVersion = rv;
@@ -153,7 +152,7 @@ export async function patchScale(ctx: ServerContext, req: WriteRequest, params: 
   if (params.type === 'apply') {
     // Apply on the scale sub-resource is ownership of the object's replica field.
     const applied = asObject(params.body) ?? {};
-    const replicas = scaleReplicas(def, applied, req.name);
+    const replicas = scaleReplicas(applied, req.name);
     const parent: JsonObject = { metadata: { name: req.name } };
     setPath(parent, paths.specReplicasPath, replicas);
     body = parent;
