@@ -7,7 +7,7 @@ import { builtinSchema, UNSTRUCTURED, type TypeSchema } from '../../sdk/types/sc
 import { STANDARD_VERBS, type KindHooks, type ResourceDef, type ScaleDef, type SubresourceDef, type TableDef } from '../registry/types.js';
 import type { NameRule } from '../../machinery/validation/names.js';
 import { defaultTable } from '../tables/cluster.js';
-import { storedAs, type AnyDef, type BuiltinApiVersion, type BuiltinKind, type BuiltinObject } from '../registry/kind-def.js';
+import { markedKind, storedAs, type AnyDef, type KindDef, type BuiltinApiVersion, type BuiltinKind, type BuiltinObject } from '../registry/kind-def.js';
 
 /** The apiVersion of a group and version (`v1` for the core group). */
 type ApiVersionOf<G extends string, V extends string> = G extends '' ? V : `${G}/${V}`;
@@ -107,8 +107,8 @@ function storedFieldSelectors<T extends JsonObject>(def: AnyDef<T>, selectors: R
   return Object.fromEntries(Object.entries(selectors).map(([field, read]) => [field, (obj: JsonObject) => read(storedAs(def, obj))]));
 }
 
-/** Creates the def of a built-in kind. */
-export function defineKind<G extends string, V extends string, K extends string, T extends ObjectOf<G, V, K> = ObjectOf<G, V, K>>(f: KindFacts<G, V, K, T>): ResourceDef {
+/** Creates the def of a built-in kind, marked with its objects' type (reads through {@link storedAs} are typed). */
+export function defineKind<G extends string, V extends string, K extends string, T extends ObjectOf<G, V, K> = ObjectOf<G, V, K>>(f: KindFacts<G, V, K, T>): KindDef<T> {
   const subresources: SubresourceDef[] = [];
   if (f.status === true) subresources.push(statusSubresource(f.group, f.version, f.kind));
   if (f.scale !== undefined) subresources.push(SCALE_SUBRESOURCE);
@@ -148,5 +148,5 @@ export function defineKind<G extends string, V extends string, K extends string,
   if (f.fieldSelectors !== undefined) def.fieldSelectors = storedFieldSelectors<T>(def, f.fieldSelectors);
   if (f.hooks !== undefined) def.hooks = storedHooks<T>(def, f.hooks);
   if (f.scale !== undefined) def.scale = f.scale;
-  return def;
+  return markedKind<T>(def);
 }
