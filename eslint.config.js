@@ -66,14 +66,14 @@ export default tseslint.config(
   {
     // Machinery (src/machinery) is the ground floor: every layer may import it, it imports nothing
     // outside itself: no other layer of ours and no package but Node's own modules, protobufjs
-    // (the runtime of the protobuf codec, machinery/protobuf) and re2js (the engine of users'
-    // regular expressions, machinery/regex).
+    // (the runtime of the protobuf codec, machinery/protobuf), re2js (the engine of users'
+    // regular expressions, machinery/regex) and js-yaml (the YAML reader's syntax, machinery/yaml).
     files: ['src/machinery/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
           { group: ['**/sdk/**', '**/cli/**', '**/printers/**', '**/server/**'], message: 'Machinery imports nothing of ours: every layer builds on it.' },
-          { regex: '^(?!\\.|node:|protobufjs(/|$)|re2js$)', message: 'Machinery imports no packages (Node\'s own modules, protobufjs and re2js aside): it is the ground floor.' },
+          { regex: '^(?!\\.|node:|protobufjs(/|$)|re2js$|js-yaml$)', message: 'Machinery imports no packages (Node\'s own modules, protobufjs, re2js and js-yaml aside): it is the ground floor.' },
         ],
       }],
     },

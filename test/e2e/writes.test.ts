@@ -258,6 +258,7 @@ const scenarios: { dir: string; scenario: Scenario }[] = [
       files: {
         'editor.mjs': EDITOR,
         'objects.yaml': `${cm('settings', { mode: 'fast' })}---\n${cm('other', { mode: 'slow' })}`,
+        'created.yaml': cm('created', { mode: 'medium' }),
       },
       steps: [
         { cli: ['apply', '-f', 'objects.yaml'] },
@@ -281,6 +282,9 @@ const scenarios: { dir: string; scenario: Scenario }[] = [
         { cli: ['edit', '-f', 'objects.yaml', '--save-config'], env: { PLATFORM_EDITOR: 'node editor.mjs set=slow=slower' }, note: 'several objects are edited as a List' },
         { cli: ['edit', 'configmap/missing'], env: { PLATFORM_EDITOR: 'node editor.mjs keep' } },
         { cli: ['edit'] },
+        { remove: ['editor.log', 'editor.count'] },
+        { cli: ['create', '-f', 'created.yaml', '--edit'], env: { PLATFORM_EDITOR: 'node editor.mjs break unbreak' }, note: 'create --edit: invalid YAML reopens the editor with the error in the header' },
+        { show: 'editor.log' },
       ],
     },
   },

@@ -8,8 +8,8 @@
  * that starts with `{` is a stream of JSON values, as kubectl's YAML-or-JSON decoder sniffs it.
  */
 import { InputError } from '../errors.js';
-import { MAX_NESTING_DEPTH } from '../config/yaml-limits.js';
-import { loadYaml, YamlSyntaxError } from '../config/yaml-parse.js';
+import { MAX_NESTING_DEPTH } from '../../machinery/yaml/limits.js';
+import { loadYaml, YamlSyntaxError } from '../../machinery/yaml/read.js';
 import { goJsonSyntaxProblem } from '../../machinery/go-json-syntax.js';
 
 /** One parsed document of a manifest source. */

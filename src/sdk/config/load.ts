@@ -10,7 +10,8 @@ import { mergeFiles } from './merge.js';
 import { configAccess, ioPath } from './paths.js';
 import type { ConfigAccessOptions } from './paths.js';
 import type { ConfigAccess, ConfigFile, LoadedConfig } from './types.js';
-import { YamlSyntaxError, parseYaml } from './yaml-parse.js';
+import { YamlSyntaxError } from '../../machinery/yaml/read.js';
+import { parseYaml } from './yaml-parse.js';
 
 /** Options of {@link loadConfig}: where the files are, as {@link configAccess} finds them. */
 export type LoadConfigOptions = ConfigAccessOptions;

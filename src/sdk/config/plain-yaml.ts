@@ -11,7 +11,7 @@
  * it with its own error and line. So for every text it accepts, it gives exactly what js-yaml with
  * the go-yaml schema gives (a differential test compares the two on generated files).
  */
-import { MAX_NESTING_DEPTH } from './yaml-limits.js';
+import { MAX_NESTING_DEPTH } from '../../machinery/yaml/limits.js';
 import { resolvePlain } from '../../machinery/yaml/resolve.js';
 
 /** One content line: its indentation and its text after the indentation. */

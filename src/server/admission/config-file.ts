@@ -8,6 +8,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { DOMAIN, GROUPS } from '../../sdk/naming.js';
 import type { JsonObject } from '../../sdk/types/meta.js';
 import { asArray, asObject, asString } from '../util/json.js';
+import { loadYaml, YamlSyntaxError } from '../../machinery/yaml/read.js';
 
 /** Plugin name → configuration object, and the file's directory (for relative paths inside). */
 export interface AdmissionConfig {
@@ -24,14 +25,20 @@ const CURRENT = `${GROUPS.apiserverConfig}/v1`;
 const DEPRECATED = `apiserver.${DOMAIN}/v1alpha1`;
 
 async function parse(path: string): Promise<JsonObject> {
-  const yaml = await import('js-yaml');
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (e) {
     throw new AdmissionConfigError(`unable to read admission control configuration from "${path}" [${e instanceof Error ? e.message : String(e)}]`);
   }
-  const doc = asObject(yaml.load(text));
+  let value: unknown;
+  try {
+    value = await loadYaml(text);
+  } catch (e) {
+    if (!(e instanceof YamlSyntaxError)) throw e;
+    throw new AdmissionConfigError(`unable to read admission control configuration from "${path}": ${e.message}`);
+  }
+  const doc = asObject(value);
   if (doc === undefined) throw new AdmissionConfigError(`unable to read admission control configuration from "${path}": not an object`);
   return doc;
 }

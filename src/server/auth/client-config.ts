@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { ClusterEntry, ConfigModel, UserEntry } from '../../sdk/types/kubeconfig.js';
 import { decodeConfig } from '../../sdk/types/kubeconfig-decode.js';
-import { parseYaml } from '../http/body.js';
+import { loadYaml } from '../../machinery/yaml/read.js';
 import type { OutboundCall } from '../http/outbound.js';
 
 /** What the server presents as a user of a client-config file. */
@@ -49,7 +49,8 @@ export async function loadClientConfigFile(path: string): Promise<ClientConfigFi
   const text = await readFile(path, 'utf8');
   let model: ConfigModel;
   try {
-    model = decodeConfig(await parseYaml(text)).model;
+    // Read as kubectl reads a kubeconfig: go-yaml's scalars, the first document.
+    model = decodeConfig(await loadYaml(text, { firstDocument: true })).model;
   } catch (e) {
     throw new Error(`error loading config file "${path}": ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -5,6 +5,8 @@
  * that repeat within one object.
  */
 import { firstYamlDocument } from '../http/yaml-documents.js';
+import { loadYaml, YamlSyntaxError } from '../../machinery/yaml/read.js';
+import { MAX_BODY_DEPTH } from '../util/json-limits.js';
 
 interface Container {
   /** Path of this container, as strict decoding errors spell paths (`spec.containers[0]`). */
@@ -160,17 +162,16 @@ function keyOfLine(line: string): string {
  * undefined. Line numbers are 1-based.
  */
 export async function yamlDuplicateKey(text: string): Promise<DuplicateKey | undefined> {
-  const yaml = await import('js-yaml');
   // Only the first document is decoded (and was already checked for depth and aliases).
   const document = firstYamlDocument(text);
   try {
-    yaml.load(document, { schema: yaml.JSON_SCHEMA });
+    await loadYaml(document, { schema: 'json', maxDepth: MAX_BODY_DEPTH });
     return undefined;
   } catch (e) {
-    if (!(e instanceof yaml.YAMLException) || !e.reason.startsWith('duplicated mapping key')) return undefined;
-    const lineText = document.split('\n')[e.mark.line] ?? '';
+    if (!(e instanceof YamlSyntaxError) || !e.reason.startsWith('duplicated mapping key') || e.line === undefined) return undefined;
+    const lineText = document.split('\n')[e.line - 1] ?? '';
     const raw = keyOfLine(lineText);
     const key = raw.startsWith('"') || raw.startsWith("'") ? raw.slice(1, -1) : raw;
-    return { path: key, key, line: e.mark.line + 1 };
+    return { path: key, key, line: e.line };
   }
 }

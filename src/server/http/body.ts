@@ -4,16 +4,15 @@
  * nesting depth and YAML aliases (400).
  */
 import type { IncomingMessage } from 'node:http';
-import type { LoadOptions } from 'js-yaml';
 import type { JsonValue } from '../../sdk/types/meta.js';
 import { MEDIA_TYPES } from '../../sdk/naming.js';
 import { badRequest, requestEntityTooLarge, unsupportedMediaType, type ApiError } from '../errors.js';
-import { MAX_BODY_DEPTH, jsonTextExceedsDepth, yamlShapeProblem } from '../util/json-limits.js';
+import { MAX_BODY_DEPTH, MAX_EXPANDED_BYTES, jsonTextExceedsDepth } from '../util/json-limits.js';
+import { loadYaml, YamlSyntaxError } from '../../machinery/yaml/read.js';
 import { firstYamlDocument } from './yaml-documents.js';
 import { decodeProtobufBody } from '../protobuf/index.js';
 import { bodyDeadlineOf, requestTimeout } from './connections.js';
 import { exactly, nonFiniteMessage, nonFiniteNumber } from '../../machinery/json-numbers.js';
-import { yamlNumberSchemas } from '../util/yaml-numbers.js';
 import { goJsonSyntaxError } from '../../machinery/go-json-syntax.js';
 import { typeMetaProbeError } from '../../machinery/type-meta-probe.js';
 
@@ -84,31 +83,37 @@ export function parseJson(text: string): JsonValue {
 }
 
 /**
- * Parses YAML (or JSON, which is YAML) into a JSON value: the first document only, and the last of
- * repeated keys (as go-yaml does; strict field validation reports the repetition), refusing
- * documents nested deeper than {@link MAX_BODY_DEPTH} (also through aliases) and alias bombs, as
- * go-yaml does.
+ * Parses YAML (or JSON, which is YAML) into a JSON value as the API server's go-yaml does: the
+ * first document only, the last of repeated keys (strict field validation reports the
+ * repetition), int64s exact, within the reader's bounds ({@link MAX_BODY_DEPTH} aliases expanded,
+ * go-yaml's alias rule and {@link MAX_EXPANDED_BYTES}), and no `.inf` or `.nan`, which go-yaml's conversion to JSON refuses.
  */
 export async function parseYaml(text: string): Promise<JsonValue> {
-  const yaml = await import('js-yaml');
-  const schema = (await yamlNumberSchemas()).load;
-  let value: JsonValue | undefined;
+  let value: unknown;
   try {
-    // js-yaml's own depth check (4.3+, not in its typings) keeps its recursive parser off the
-    // stack's end; ours below is exact.
-    const options: LoadOptions & { maxDepth: number } = { schema, json: true, maxDepth: MAX_BODY_DEPTH + 2 };
-    value = yaml.load(firstYamlDocument(text), options) as JsonValue | undefined;
+    value = await loadYaml(firstYamlDocument(text), {
+      schema: 'json', exactIntegers: true, duplicateKeys: 'last-wins', maxDepth: MAX_BODY_DEPTH, maxExpandedBytes: MAX_EXPANDED_BYTES,
+    });
   } catch (e) {
-    const msg = e instanceof Error ? e.message.split('\n')[0] ?? '' : String(e);
-    if (/exceeded maxDepth/.test(msg)) throw badRequest(`error decoding YAML: exceeded max depth of ${MAX_BODY_DEPTH}`);
-    throw badRequest(`error decoding YAML: ${msg}`);
+    if (!(e instanceof YamlSyntaxError)) throw e;
+    throw badRequest(`error decoding YAML: ${e.reason}${e.line === undefined || e.column === undefined ? '' : ` (${e.line}:${e.column})`}`);
   }
-  const problem = yamlShapeProblem(value, MAX_BODY_DEPTH);
-  if (problem === 'depth') throw badRequest(`error decoding YAML: exceeded max depth of ${MAX_BODY_DEPTH}`);
-  if (problem === 'aliasing') throw badRequest('error decoding YAML: document contains excessive aliasing');
-  // go-yaml reads `.inf` and `.nan` as floats that its conversion to JSON then refuses.
-  if (problem === 'nonfinite') throw badRequest('error decoding YAML: json: unsupported value: a number that is not finite (.inf or .nan)');
-  return value ?? null;
+  if (hasNonFinite(value)) throw badRequest('error decoding YAML: json: unsupported value: a number that is not finite (.inf or .nan)');
+  return value as JsonValue;
+}
+
+/** Whether a decoded value holds a number that is not finite (each shared alias target looked at once). */
+function hasNonFinite(root: unknown): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'number' && !Number.isFinite(node)) return true;
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    seen.add(node);
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push(child);
+  }
+  return false;
 }
 
 /** The type apimachinery's JSON serializer reads `apiVersion` and `kind` into first. */

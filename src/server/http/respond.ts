@@ -8,7 +8,7 @@ import type { ApiError } from '../errors.js';
 import { encodeAnswer } from '../protobuf/index.js';
 import { contentTypeOf, type Output } from './negotiation.js';
 import { writeJson } from '../../machinery/json-numbers.js';
-import { yamlNumberSchemas } from '../util/yaml-numbers.js';
+import { toYaml } from '../../machinery/yaml/emit.js';
 
 /** Go's strconv.ParseBool. */
 function parseBool(text: string): boolean | undefined {
@@ -33,10 +33,8 @@ export function prettyPrint(res: ServerResponse): boolean {
 
 /** Serializes a body in the negotiated representation. */
 export async function serialize(body: unknown, out: Output, pretty = false): Promise<string | Buffer> {
-  if (out.kind === 'yaml') {
-    const yaml = await import('js-yaml');
-    return yaml.dump(body, { schema: (await yamlNumberSchemas()).dump, noArrayIndent: true, lineWidth: -1, sortKeys: true });
-  }
+  // The API server writes YAML as sigs.k8s.io/yaml does (JSON, then go-yaml v2): kubectl's `-o yaml` writer.
+  if (out.kind === 'yaml') return toYaml(body);
   if (out.kind === 'protobuf') return encodeAnswer(body as JsonObject);
   // Go's MarshalIndent for pretty output writes no trailing newline; its Encoder does.
   if (pretty && out.kind === 'json') return writeJson(body, 2);

@@ -13,7 +13,7 @@ import { notAcceptable, pathNotFound } from '../errors.js';
 import { parseAccept } from '../http/negotiation.js';
 import type { DocumentCache, RenderedBinary, RenderedDocument } from './documents.js';
 import type { YamlWriter } from './v2-protobuf.js';
-import { yamlNumberSchemas } from '../util/yaml-numbers.js';
+import { yamlNumberSchemas } from '../../machinery/yaml/int64-schemas.js';
 import { withoutTrailing } from '../../machinery/trailing.js';
 
 /** The protobuf media type of the v2 document as a server names it in Content-Type. */

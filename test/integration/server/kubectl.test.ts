@@ -5,6 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { kubectlSkipReason, startProxiedKubectl, type ProxiedKubectl } from '../../support/kubectl-proxy.js';
 import { startTestServer, type TestServer } from '../../support/server.js';
+import { ApiClient } from '../../support/api.js';
 
 const skip = kubectlSkipReason() ?? false;
 if (skip !== false) console.log(`# skipping the kubectl check: ${skip}`);
@@ -109,5 +110,23 @@ describe('kubectl against the local server (through the rename proxy)', { skip }
     assert.match(wide.stdout, /^NAME\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+AGE\s+CONTAINERS\s+IMAGES\s+SELECTOR\nweb\s+0\/2\s+0\s+0\s+\d+s\s+nginx\s+nginx:1\.25\s+app=web\n$/);
     const del = await kubectl('delete', '-f', manifest);
     assert.equal(del.code, 0, del.stderr);
+  });
+
+  // The API server writes YAML answers as sigs.k8s.io/yaml does, which is also how kubectl's
+  // `-o yaml` writes the JSON it read: the two must be the same bytes.
+  test('a YAML answer is the bytes of kubectl -o yaml', async () => {
+    const api = new ApiClient(server);
+    const data = {
+      yes: 'yes', number: '123', empty: '', nil: 'null', stamp: '2026-11-30T11:00:00Z', lead: ' leading space', colon: 'a: b',
+      long: 'a long line of words that goes on well past the eighty columns where go-yaml folds plain scalars, to see where it breaks',
+      multi: 'first line\nsecond line\n', unicode: 'h\u00e9llo \u2603', tab: 'a\tb', octal: '0755', float: '1e3', tilde: '~',
+    };
+    const created = await api.post('/api/v1/namespaces/default/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'yaml-bytes', labels: { x10: 'a', x9: 'b' } }, data });
+    assert.equal(created.status, 201, created.text);
+    const answer = await api.get('/api/v1/namespaces/default/configmaps/yaml-bytes', { accept: 'application/yaml' });
+    assert.equal(answer.status, 200, answer.text);
+    const printed = await kubectl('get', 'configmap', 'yaml-bytes', '-o', 'yaml', '--show-managed-fields');
+    assert.equal(printed.code, 0, printed.stderr);
+    assert.equal(answer.text, printed.stdout);
   });
 });

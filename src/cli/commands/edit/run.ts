@@ -44,7 +44,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
     import('../../manifests/live-objects.js'),
     import('../../../printers/output/json-yaml.js'),
     import('../../../printers/output/lists.js'),
-    import('../../../sdk/config/yaml-parse.js'),
+    import('../../../machinery/yaml/read.js'),
     import('../../../sdk/apply/two-way-patch.js'),
     import('../../../sdk/apply/last-applied.js'),
     import('../../../sdk/apply/object-ref.js'),

@@ -14,7 +14,7 @@ import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
 import { ExitError, UsageError } from '../../framework/usage-error.js';
-import { editHeader, stripComments, type EditReason } from './buffer.js';
+import { editHeader, originalLine, stripComments, type EditReason } from './buffer.js';
 import { launchEditor } from './editor.js';
 import { goJsonValueKind } from '../../../machinery/go-json-syntax.js';
 
@@ -60,14 +60,16 @@ async function render(objects: readonly KubeObject[], format: EditSessionOptions
   return format === 'json' ? printJson(object) : printYaml(object);
 }
 
-/** The objects of a saved file (documents, and the items of a List), or the syntax error. */
-async function parseEdited(text: string): Promise<KubeObject[] | string> {
-  const yaml = await import('js-yaml');
+/** The objects of a saved file (documents, and the items of a List), or the syntax error (its line as the editor shows it). */
+async function parseEdited(saved: string): Promise<KubeObject[] | string> {
+  const { loadYamlDocuments, YamlSyntaxError } = await import('../../../machinery/yaml/read.js');
   let docs: unknown[];
   try {
-    docs = yaml.loadAll(text.replace(/\r\n/g, '\n'));
+    docs = await loadYamlDocuments(stripComments(saved).replace(/\r\n/g, '\n'), { duplicateKeys: 'last-wins' });
   } catch (err) {
-    return err instanceof yaml.YAMLException ? `error converting YAML to JSON: yaml: line ${err.mark.line + 1}: ${err.reason}` : (err as Error).message;
+    if (!(err instanceof YamlSyntaxError)) throw err;
+    const line = err.line === undefined ? '' : `line ${originalLine(saved, err.line)}: `;
+    return `error converting YAML to JSON: yaml: ${line}${err.reason}`;
   }
   const objects: KubeObject[] = [];
   for (const doc of docs) {
@@ -119,7 +121,7 @@ export async function runEditSession(ctx: CommandContext, objects: readonly Kube
       ctx.io.stderr.write('Edit cancelled, saved file was empty.\n');
       return;
     }
-    const parsed = await parseEdited(stripComments(edited));
+    const parsed = await parseEdited(edited);
     previous = edited;
     if (typeof parsed === 'string') {
       reasons = [{ head: `The edited file had a syntax error: ${parsed}`, other: [] }];

@@ -35,7 +35,7 @@ async function readPatch(ctx: CommandContext, flags: Flags): Promise<unknown> {
       throw new UsageError(`unable to read patch file: ${op} ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (err as Error).message}`, false);
     }
   }
-  const { loadYaml, YamlSyntaxError } = await import('../../../sdk/config/yaml-parse.js');
+  const { loadYaml, YamlSyntaxError } = await import('../../../machinery/yaml/read.js');
   try {
     const value: unknown = await loadYaml(text, { schema: 'json' });
     if (value === undefined || value === null) throw new Error('the patch is empty');

@@ -6,7 +6,7 @@
  * into copies, so that editing one place never edits another.
  */
 import type * as JsYaml from 'js-yaml';
-import { loadGoYaml } from '../../config/yaml-parse.js';
+import { loadGoYaml } from '../../../machinery/yaml/read.js';
 import { KustomizeError } from '../errors.js';
 import { deepCopy, isMap } from '../model/json.js';
 import { resolvePlainV3 } from './yaml-v3.js';

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import { ConfigError, InputError } from '../../../../src/sdk/errors.js';
 import { ManifestErrors, parseManifestText, readManifests } from '../../../../src/sdk/apply/manifests.js';
 import { loadConfig } from '../../../../src/sdk/config/index.js';
-import { checkExpansion } from '../../../../src/sdk/config/yaml-limits.js';
+import { checkExpansion } from '../../../../src/machinery/yaml/limits.js';
 import { billionLaughsConfig, billionLaughsManifest } from '../../../support/hostile.js';
 
 async function withDir(files: Record<string, string | Buffer>, fn: (dir: string) => Promise<void>): Promise<void> {

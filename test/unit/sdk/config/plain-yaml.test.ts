@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePlainBlockYaml } from '../../../../src/sdk/config/plain-yaml.js';
-import { loadYaml } from '../../../../src/sdk/config/yaml-parse.js';
+import { loadYaml } from '../../../../src/machinery/yaml/read.js';
 import { configToYaml } from '../../../../src/sdk/config/encode.js';
 import { decodeConfig } from '../../../../src/sdk/types/kubeconfig-decode.js';
 

@@ -100,7 +100,7 @@ async function readConfigFile(dataDir: string): Promise<Record<string, unknown>>
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw e;
   }
-  const { loadYaml } = await import('../../../../sdk/config/yaml-parse.js');
+  const { loadYaml } = await import('../../../../machinery/yaml/read.js');
   let doc: unknown;
   try {
     doc = await loadYaml(text, { schema: 'yaml12' });

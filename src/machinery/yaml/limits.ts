@@ -16,7 +16,7 @@
 export const MAX_NESTING_DEPTH = 1000;
 
 /** Expanded bytes (keys and strings) beyond the source length that aliases may add. */
-const MAX_ALIAS_BYTES = 64 * 1024 * 1024;
+export const MAX_ALIAS_BYTES = 64 * 1024 * 1024;
 
 // go-yaml v2's decode.go: allowedAliasRatio.
 const RATIO_LOW = 400_000;
@@ -62,11 +62,11 @@ export type ExpansionProblem = 'document contains excessive aliasing' | 'anchor 
 
 /**
  * Checks the expansion of a parsed document against the limits above. `sourceLength` is the length
- * of the text it was parsed from.
+ * of the text it was parsed from; the expanded text may exceed `maxBytes` only as far as it does.
  *
  * @returns the problem, or undefined when the document is within bounds.
  */
-export function checkExpansion(root: unknown, sourceLength: number, maxDepth = MAX_NESTING_DEPTH): ExpansionProblem | undefined {
+export function checkExpansion(root: unknown, sourceLength: number, maxDepth = MAX_NESTING_DEPTH, maxBytes = MAX_ALIAS_BYTES): ExpansionProblem | undefined {
   if (!isContainer(root)) return undefined;
   const done = new Map<object, Measure>();
   const open = new Set<object>();
@@ -121,6 +121,6 @@ export function checkExpansion(root: unknown, sourceLength: number, maxDepth = M
   }
   const aliased = Math.max(0, result.nodes - distinct);
   if (aliased > 100 && result.nodes > 1000 && aliased / result.nodes > allowedAliasRatio(result.nodes)) return 'document contains excessive aliasing';
-  if (result.bytes > MAX_ALIAS_BYTES && result.bytes > sourceLength) return 'document contains excessive aliasing';
+  if (result.bytes > maxBytes && result.bytes > sourceLength) return 'document contains excessive aliasing';
   return undefined;
 }

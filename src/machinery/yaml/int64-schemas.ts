@@ -5,7 +5,7 @@
  * go-yaml's uint64 or float64 becomes in JSON); dumping writes a bigint as its digits.
  */
 import type { Schema } from 'js-yaml';
-import { INT64_MAX, INT64_MIN, canonicalInteger } from '../../machinery/json-numbers.js';
+import { INT64_MAX, INT64_MIN, canonicalInteger } from '../json-numbers.js';
 
 /** The schemas: `load` (JSON schema, for request bodies), `dump` (default schema, for answers). */
 export interface YamlNumberSchemas {
