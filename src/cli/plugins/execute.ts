@@ -5,8 +5,8 @@
  * (exec) instead; Node cannot, so platformctl waits and relays.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { constants } from 'node:os';
 import { PlatformError } from '../../sdk/errors.js';
+import { exitStatus } from '../../machinery/exit-status.js';
 
 /** The signals relayed to the plugin while it runs. */
 export const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -15,13 +15,6 @@ export const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'
 export interface SignalSource {
   on(signal: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void): unknown;
   off(signal: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void): unknown;
-}
-
-/** The exit code of a process that ended with `code` or was killed by `signal`. */
-export function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
-  if (code !== null) return code;
-  if (signal !== null) return 128 + (constants.signals[signal] ?? 0);
-  return 1;
 }
 
 /** Runs `path` with `args` and `env`, and resolves to its exit code. */
@@ -51,7 +44,7 @@ export async function executePlugin(
       started.once('error', (err: NodeJS.ErrnoException) => {
         reject(new PlatformError(`failed to run plugin ${path}: ${err.code === 'EACCES' ? 'permission denied' : err.message}`, { cause: err }));
       });
-      started.once('exit', (code, signal) => resolve(exitCodeOf(code, signal)));
+      started.once('exit', (code, signal) => resolve(exitStatus(code, signal)));
     });
   } finally {
     for (const s of FORWARDED_SIGNALS) signals.off(s, relay);

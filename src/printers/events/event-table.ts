@@ -3,7 +3,7 @@
  * TYPE, REASON, OBJECT (`kind/name`), MESSAGE, and NAMESPACE first with `-A`; events sorted by
  * the time they were last seen.
  */
-import { humanDuration } from '../../sdk/types/human-duration.js';
+import { timestampAge } from '../../sdk/types/human-duration.js';
 import type { KubeObject } from '../../sdk/types/meta.js';
 import { TabWriter, type TabWriterOptions } from '../table/tabwriter.js';
 import { jsonObjectOrEmpty as obj, stringOrEmpty as str } from '../../machinery/json/values.js';
@@ -13,10 +13,6 @@ type Json = Record<string, unknown>;
 /** kubectl's `GetNewTabWriter` settings, widths not kept between flushes. */
 const EVENT_TABWRITER: TabWriterOptions = { minWidth: 6, padding: 3, padChar: ' ', rememberWidths: false };
 
-function since(t: unknown, now: number): string {
-  const ms = Date.parse(str(t));
-  return Number.isNaN(ms) || str(t) === '' ? '<unknown>' : humanDuration(now - ms);
-}
 
 /** The time an event sorts by: series last observed, lastTimestamp, else eventTime. */
 export function eventSortTime(e: KubeObject): number {
@@ -34,11 +30,11 @@ export function sortEvents(events: readonly KubeObject[]): KubeObject[] {
 
 /** `getInterval`. */
 function interval(e: Json, now: number): string {
-  const first = str(e.eventTime) !== '' ? since(e.eventTime, now) : since(e.firstTimestamp, now);
+  const first = str(e.eventTime) !== '' ? timestampAge(e.eventTime, now) : timestampAge(e.firstTimestamp, now);
   const series = e.series;
-  if (series !== undefined && series !== null) return `${since(obj(series).lastObservedTime, now)} (x${String(obj(series).count ?? 0)} over ${first})`;
+  if (series !== undefined && series !== null) return `${timestampAge(obj(series).lastObservedTime, now)} (x${String(obj(series).count ?? 0)} over ${first})`;
   const count = typeof e.count === 'number' ? e.count : 0;
-  if (count > 1) return `${since(e.lastTimestamp, now)} (x${count} over ${first})`;
+  if (count > 1) return `${timestampAge(e.lastTimestamp, now)} (x${count} over ${first})`;
   return first;
 }
 

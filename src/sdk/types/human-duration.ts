@@ -54,3 +54,14 @@ export function humanDuration(ms: number): string {
   }
   return `${Math.trunc(hours / 24 / 365)}y`;
 }
+
+/**
+ * The age of an RFC 3339 timestamp at `now`, as AGE and LAST SEEN columns print it.
+ *
+ * @returns {@link humanDuration} of the difference, or `<unknown>` for an absent or unreadable timestamp
+ */
+export function timestampAge(timestamp: unknown, now: number): string {
+  if (typeof timestamp !== 'string' || timestamp === '') return '<unknown>';
+  const ms = Date.parse(timestamp);
+  return Number.isNaN(ms) ? '<unknown>' : humanDuration(now - ms);
+}

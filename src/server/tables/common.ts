@@ -7,8 +7,8 @@ import type { JsonObject } from '../../sdk/types/meta.js';
 import type { PodSpec } from '../../sdk/types/generated/core-v1.js';
 import type { TableColumnDefinition } from '../../sdk/types/table.js';
 import type { TableDef } from '../registry/types.js';
-import { humanDuration } from '../../sdk/types/human-duration.js';
-import { asObject, asString, nameOf } from '../util/json.js';
+import { timestampAge } from '../../sdk/types/human-duration.js';
+import { asObject, nameOf } from '../util/json.js';
 
 /** Description texts of ObjectMeta fields, as the API server's column definitions carry them. */
 export const NAME_DESCRIPTION = 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://platform.io/docs/concepts/overview/working-with-objects/names#names';
@@ -24,18 +24,9 @@ export const NAME_COLUMN = column('Name', 'string', NAME_DESCRIPTION, 0, 'name')
 /** The Age column. */
 export const AGE_COLUMN = column('Age', 'string', CREATION_DESCRIPTION);
 
-/** Age of a timestamp as kubectl prints it, `<unknown>` when absent. */
-export function since(timestamp: unknown, now: number): string {
-  const t = asString(timestamp);
-  if (t === undefined || t === '') return '<unknown>';
-  const ms = Date.parse(t);
-  if (Number.isNaN(ms)) return '<unknown>';
-  return humanDuration(now - ms);
-}
-
 /** Age of the object from `metadata.creationTimestamp`. */
 export function ageOf(obj: JsonObject, now: number): string {
-  return since(asObject(obj.metadata)?.creationTimestamp, now);
+  return timestampAge(asObject(obj.metadata)?.creationTimestamp, now);
 }
 
 /** Columns and the cells that fill them, in column order. */

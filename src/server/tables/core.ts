@@ -8,7 +8,8 @@ import type {
 import type { TableDef } from '../registry/types.js';
 import { asString, nameOf } from '../util/json.js';
 import { formatLabels } from '../../machinery/labels/selector.js';
-import { NAME_COLUMN, column, containerCells, firstWithMore, int, nameAgeTable, orNone, orUnset, since, type ColumnRun } from './common.js';
+import { NAME_COLUMN, column, containerCells, firstWithMore, int, nameAgeTable, orNone, orUnset, type ColumnRun } from './common.js';
+import { timestampAge } from '../../sdk/types/human-duration.js';
 
 /** A quantity as a cell: its string form, '' for a number (as the untyped read printed it). */
 function quantityCell(v: unknown): string {
@@ -125,7 +126,7 @@ function podStatusCells(pod: Pod, now: number): unknown[] {
   if (deleting && status?.reason === 'NodeLost') reason = 'Unknown';
   else if (deleting && phase !== 'Succeeded' && phase !== 'Failed') reason = 'Terminating';
   let restartsText = String(restarts);
-  if (restarts !== 0 && lastRestart > 0) restartsText = `${restarts} (${since(new Date(lastRestart).toISOString(), now)} ago)`;
+  if (restarts !== 0 && lastRestart > 0) restartsText = `${restarts} (${timestampAge(new Date(lastRestart).toISOString(), now)} ago)`;
   return [`${readyContainers}/${totalContainers}`, reason, restartsText];
 }
 
@@ -335,13 +336,13 @@ export const eventTable: TableDef<Event> = {
     const firstTimestamp = ev.firstTimestamp ?? '';
     const eventTime = ev.eventTime ?? '';
     const lastTimestamp = ev.lastTimestamp ?? '';
-    let first = firstTimestamp !== '' ? since(firstTimestamp, now) : since(eventTime, now);
+    let first = firstTimestamp !== '' ? timestampAge(firstTimestamp, now) : timestampAge(eventTime, now);
     if (firstTimestamp === '' && eventTime === '') first = '<unknown>';
-    let last = lastTimestamp !== '' ? since(lastTimestamp, now) : first;
+    let last = lastTimestamp !== '' ? timestampAge(lastTimestamp, now) : first;
     let count = int(ev.count);
     const series = ev.series;
     if (series !== undefined) {
-      last = since(series.lastObservedTime, now);
+      last = timestampAge(series.lastObservedTime, now);
       count = int(series.count);
     } else if (count === 0) {
       count = 1;

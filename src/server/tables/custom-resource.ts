@@ -10,7 +10,8 @@ import type { CustomResourceColumnDefinition } from '../../sdk/types/generated/a
 import type { TableColumnDefinition } from '../../sdk/types/table.js';
 import type { TableDef } from '../registry/types.js';
 import { nameOf } from '../util/json.js';
-import { NAME_COLUMN, since } from './common.js';
+import { NAME_COLUMN } from './common.js';
+import { timestampAge } from '../../sdk/types/human-duration.js';
 import { writeJson } from '../../machinery/json-numbers.js';
 import { firstValue, parseCrdJsonPath } from '../../machinery/jsonpath/crd-paths.js';
 import type { ListNode } from '../../machinery/jsonpath/nodes.js';
@@ -32,7 +33,7 @@ function cell(type: string, value: unknown, now: number): unknown {
       return typeof value === 'boolean' ? value : null;
     case 'date': {
       if (typeof value !== 'string') return null;
-      return Number.isNaN(Date.parse(value)) ? '<invalid>' : since(value, now);
+      return Number.isNaN(Date.parse(value)) ? '<invalid>' : timestampAge(value, now);
     }
     default:
       if (typeof value === 'string') return value;

@@ -6,10 +6,10 @@ import type { PodSpec, PodTemplateSpec, ReplicationController } from '../../sdk/
 import type { DaemonSet, Deployment, ReplicaSet, StatefulSet } from '../../sdk/types/generated/apps-v1.js';
 import type { CronJob, Job, JobStatus } from '../../sdk/types/generated/batch-v1.js';
 import type { TableDef } from '../registry/types.js';
-import { humanDuration } from '../../sdk/types/human-duration.js';
+import { humanDuration, timestampAge } from '../../sdk/types/human-duration.js';
 import { asString } from '../util/json.js';
 import { formatLabels, formatObjectSelector, fromObjectSelector, selectorString } from '../../machinery/labels/selector.js';
-import { column, containerCells, int, nameAgeTable, since, type ColumnRun } from './common.js';
+import { column, containerCells, int, nameAgeTable, type ColumnRun } from './common.js';
 
 const CONTAINERS = column('Containers', 'string', 'Names of each container in the template.', 1);
 const IMAGES = column('Images', 'string', 'Images referenced by each container in the template.', 1);
@@ -150,7 +150,7 @@ export const jobTable = workloadTable<Job>({
     const start = asString(status?.startTime);
     const completion = asString(status?.completionTime);
     if (start !== undefined) {
-      duration = completion === undefined ? since(start, now) : humanDuration(Date.parse(completion) - Date.parse(start));
+      duration = completion === undefined ? timestampAge(start, now) : humanDuration(Date.parse(completion) - Date.parse(start));
     }
     let state: string;
     if (hasCondition(status, 'Complete')) state = 'Complete';
@@ -177,7 +177,7 @@ export const cronJobTable = workloadTable<CronJob>({
     const spec = cj.spec;
     const last = asString(cj.status?.lastScheduleTime);
     return [spec?.schedule ?? '', spec?.timeZone ?? '<none>', typeof spec?.suspend === 'boolean' ? (spec.suspend ? 'True' : 'False') : '<unset>',
-      (cj.status?.active ?? []).length, last === undefined ? '<none>' : since(last, now)];
+      (cj.status?.active ?? []).length, last === undefined ? '<none>' : timestampAge(last, now)];
   },
   selector: { column: SELECTOR, cell: (cj) => formatObjectSelector(cj.spec?.jobTemplate?.spec?.selector) },
   podSpec: (cj) => cj.spec?.jobTemplate?.spec?.template?.spec,

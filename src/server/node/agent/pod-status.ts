@@ -9,6 +9,7 @@ import type { Container, ContainerState, ContainerStateTerminated, ContainerStat
 import { timestamp } from '../../util/time.js';
 import { qosClass } from '../../kinds/pod-spec.js';
 import type { ContainerInfo } from '../runtime/runtime.js';
+import { goFormat } from '../../../machinery/json/values.js';
 
 /** Why a container waits instead of running (the kubelet's reason cache). */
 export interface WaitingReason {
@@ -247,9 +248,6 @@ function condition(type: string, ok: boolean, reason?: string, message?: string)
   return c;
 }
 
-function goList(names: string[]): string {
-  return `[${names.join(' ')}]`;
-}
 
 function conditions(pod: Pod, inputs: StatusInputs, init: ContainerStatus[], main: ContainerStatus[], phase: string, oldConditions: readonly AgentPodCondition[]): AgentPodCondition[] {
   // Conditions other components own come from the stored pod (readiness gates, DisruptionTarget).
@@ -260,14 +258,14 @@ function conditions(pod: Pod, inputs: StatusInputs, init: ContainerStatus[], mai
   const anyStarted = main.some((cs) => state(cs).running !== undefined || state(cs).terminated !== undefined);
   if (phase === 'Succeeded') out.push(condition('Initialized', true, 'PodCompleted'));
   else if (incomplete.length === 0 || anyStarted) out.push(condition('Initialized', true));
-  else out.push(condition('Initialized', false, 'ContainersNotInitialized', `containers with incomplete status: ${goList(incomplete)}`));
+  else out.push(condition('Initialized', false, 'ContainersNotInitialized', `containers with incomplete status: ${goFormat(incomplete)}`));
   // ContainersReady and Ready.
   let containersReady: PodCondition;
   if (phase === 'Succeeded') containersReady = condition('ContainersReady', false, 'PodCompleted');
   else if (phase === 'Failed') containersReady = condition('ContainersReady', false, 'PodFailed');
   else {
     const unready = main.filter((cs) => cs.ready !== true).map((cs) => cs.name);
-    containersReady = unready.length === 0 ? condition('ContainersReady', true) : condition('ContainersReady', false, 'ContainersNotReady', `containers with unready status: ${goList(unready)}`);
+    containersReady = unready.length === 0 ? condition('ContainersReady', true) : condition('ContainersReady', false, 'ContainersNotReady', `containers with unready status: ${goFormat(unready)}`);
   }
   let ready: PodCondition = { ...containersReady, type: 'Ready' };
   if (containersReady.status === 'True') {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPlugin, pluginCandidates } from '../../../../src/cli/plugins/lookup.js';
 import { pathDirectories } from '../../../../src/cli/plugins/path-search.js';
-import { exitCodeOf } from '../../../../src/cli/plugins/execute.js';
+import { exitStatus } from '../../../../src/machinery/exit-status.js';
 import { runCli } from '../../../support/cli.js';
 
 const fixture = fileURLToPath(new URL('../../../../../test/fixtures/plugins/report-args', import.meta.url));
@@ -111,10 +111,10 @@ test('PATH parsing drops empty and repeated entries', () => {
 });
 
 test('exit status of a plugin: its code, or 128 + the signal number', () => {
-  assert.equal(exitCodeOf(3, null), 3);
-  assert.equal(exitCodeOf(null, 'SIGTERM'), 143);
-  assert.equal(exitCodeOf(null, 'SIGINT'), 130);
-  assert.equal(exitCodeOf(null, 'SIGKILL'), 137);
+  assert.equal(exitStatus(3, null), 3);
+  assert.equal(exitStatus(null, 'SIGTERM'), 143);
+  assert.equal(exitStatus(null, 'SIGINT'), 130);
+  assert.equal(exitStatus(null, 'SIGKILL'), 137);
 });
 
 test('a plugin that cannot be started is an error', async () => {

@@ -7,6 +7,7 @@ import { inGoFieldOrder } from '../../../../machinery/json/go-json.js';
 import type { KubeObject } from '../../../../sdk/types/meta.js';
 import { isStruct, labelSelector, nonEmpty, struct, type Struct } from '../../../resource-builders/typed.js';
 import { stringOrEmpty as text } from '../../../../machinery/json/values.js';
+import { goFormat } from '../../../../machinery/json/values.js';
 
 const OBJECT_META = ['name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields'];
 
@@ -71,13 +72,10 @@ export function typedRbacObject(object: KubeObject): KubeObject {
 }
 
 /** Go's `%+v` of a `[]string`. */
-function goList(values: readonly string[] | undefined): string {
-  return `[${(values ?? []).join(' ')}]`;
-}
 
 /** Go's `%+v` of an `rbacv1.PolicyRule` value. */
 export function formatRule(r: { verbs?: string[]; apiGroups?: string[]; resources?: string[]; resourceNames?: string[]; nonResourceURLs?: string[] }): string {
-  return `{Verbs:${goList(r.verbs)} APIGroups:${goList(r.apiGroups)} Resources:${goList(r.resources)} ResourceNames:${goList(r.resourceNames)} NonResourceURLs:${goList(r.nonResourceURLs)}}`;
+  return `{Verbs:${goFormat(r.verbs ?? [])} APIGroups:${goFormat(r.apiGroups ?? [])} Resources:${goFormat(r.resources ?? [])} ResourceNames:${goFormat(r.resourceNames ?? [])} NonResourceURLs:${goFormat(r.nonResourceURLs ?? [])}}`;
 }
 
 /** Go's `%+v` of an `rbacv1.Subject` value. */

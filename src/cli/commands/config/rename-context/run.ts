@@ -2,12 +2,13 @@ import { editConfig } from '../../../../sdk/config/edit.js';
 import { goQuote } from '../../../../machinery/go-quote.js';
 import type { CommandContext } from '../../../framework/context.js';
 import { messageFile, startingConfig } from '../shared/access.js';
-import { goList, helpError, plainError } from '../shared/usage.js';
+import { helpError, plainError } from '../shared/usage.js';
 import { spec } from './spec.js';
+import { goFormat } from '../../../../machinery/json/values.js';
 
 /** `platformctl config rename-context OLD NEW`: renames a context (and `current-context` with it). */
 export async function run(ctx: CommandContext, args: string[]): Promise<void> {
-  if (args.length !== 2) throw helpError(ctx, spec, `Unexpected args: ${goList(args)}`);
+  if (args.length !== 2) throw helpError(ctx, spec, `Unexpected args: ${goFormat(args)}`);
   const [from, to] = args as [string, string];
   if (to === '') throw plainError('You must specify a new non-empty context name');
   const loaded = await startingConfig(ctx);

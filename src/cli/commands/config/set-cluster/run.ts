@@ -7,12 +7,13 @@ import { goQuote } from '../../../../machinery/go-quote.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { startingConfig } from '../shared/access.js';
-import { goList, helpError, plainError } from '../shared/usage.js';
+import { helpError, plainError } from '../shared/usage.js';
 import { spec } from './spec.js';
+import { goFormat } from '../../../../machinery/json/values.js';
 
 /** `platformctl config set-cluster NAME`: creates or updates a cluster entry. */
 export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
-  if (args.length !== 1) throw helpError(ctx, spec, `Unexpected args: ${goList(args)}`);
+  if (args.length !== 1) throw helpError(ctx, spec, `Unexpected args: ${goFormat(args)}`);
   const name = args[0] as string;
   if (name === '') throw plainError('you must specify a non-empty cluster name');
   const insecure = flags.bool('insecure-skip-tls-verify');

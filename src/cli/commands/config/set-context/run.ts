@@ -3,12 +3,13 @@ import { goQuote } from '../../../../machinery/go-quote.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { startingConfig } from '../shared/access.js';
-import { goList, helpError, plainError } from '../shared/usage.js';
+import { helpError, plainError } from '../shared/usage.js';
 import { spec } from './spec.js';
+import { goFormat } from '../../../../machinery/json/values.js';
 
 /** `platformctl config set-context [NAME | --current]`: creates or updates a context entry. */
 export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
-  if (args.length > 1) throw helpError(ctx, spec, `Unexpected args: ${goList(args)}`);
+  if (args.length > 1) throw helpError(ctx, spec, `Unexpected args: ${goFormat(args)}`);
   const current = flags.bool('current');
   let name = args[0] ?? '';
   if (name === '' && !current) throw plainError('you must specify a non-empty context name or --current');

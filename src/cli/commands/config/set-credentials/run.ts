@@ -8,10 +8,11 @@ import { goQuote } from '../../../../machinery/go-quote.js';
 import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { startingConfig } from '../shared/access.js';
-import { goList, helpError, plainError } from '../shared/usage.js';
+import { helpError, plainError } from '../shared/usage.js';
 import { parsePairs } from './pairs.js';
 import type { Pairs } from './pairs.js';
 import { spec } from './spec.js';
+import { goFormat } from '../../../../machinery/json/values.js';
 
 const INTERACTIVE_MODES = new Set(['IfAvailable', 'Never', 'Always']);
 
@@ -49,7 +50,7 @@ function modifyExec(user: UserEntry, flags: Flags, args: string[] | undefined, e
 
 /** `platformctl config set-credentials NAME`: creates or updates a user entry. */
 export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
-  if (args.length !== 1) throw helpError(ctx, spec, `unexpected args: ${goList(args)}`);
+  if (args.length !== 1) throw helpError(ctx, spec, `unexpected args: ${goFormat(args)}`);
   let providerArgs: Pairs | undefined;
   let execEnv: Pairs | undefined;
   try {

@@ -7,11 +7,6 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { CommandSpec } from '../../../framework/spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 
-/** Go's `%v` of a string slice: `[a b]`. */
-export function goList(items: readonly string[]): string {
-  return `[${items.join(' ')}]`;
-}
-
 /** Prints the help of `spec` and returns the error to throw (`error: <message>`, no hint line). */
 export function helpError(ctx: CommandContext, spec: CommandSpec, message: string): UsageError {
   ctx.io.stdout.write(renderCommandHelp(spec, ctx.commandPath));

@@ -5,15 +5,16 @@ import { CONTEXT_ENV } from '../../../../sdk/naming.js';
 import type { CommandContext } from '../../../framework/context.js';
 import { goQuote } from '../../../../machinery/go-quote.js';
 import { startingConfig } from '../shared/access.js';
-import { goList, helpError, plainError } from '../shared/usage.js';
+import { helpError, plainError } from '../shared/usage.js';
 import { spec } from './spec.js';
+import { goFormat } from '../../../../machinery/json/values.js';
 
 /**
  * `platformctl config use-context NAME`: sets `current-context`, and remembers the one it replaces
  * so that `use-context -` goes back to it.
  */
 export async function run(ctx: CommandContext, args: string[]): Promise<void> {
-  if (args.length !== 1) throw helpError(ctx, spec, `Unexpected args: ${goList(args)}`);
+  if (args.length !== 1) throw helpError(ctx, spec, `Unexpected args: ${goFormat(args)}`);
   const name = args[0] as string;
   const loaded = await startingConfig(ctx);
   let to = name;

@@ -13,8 +13,9 @@ import { timeoutSignal } from '../../../../sdk/timeout-signal.js';
 import { goQuote } from '../../../../machinery/go-quote.js';
 import type { CommandContext } from '../../../framework/context.js';
 import { startingConfig } from '../shared/access.js';
-import { goList, helpError, plainError } from '../shared/usage.js';
+import { helpError, plainError } from '../shared/usage.js';
 import { spec } from './spec.js';
+import { goFormat } from '../../../../machinery/json/values.js';
 
 /** How long the existence check may take before the change is made unchecked. */
 const CHECK_TIMEOUT_MS = 5000;
@@ -33,7 +34,7 @@ async function checkNamespace(ctx: CommandContext, namespace: string): Promise<s
 
 /** Runs `config use-namespace`. */
 export async function run(ctx: CommandContext, args: string[]): Promise<void> {
-  if (args.length !== 1) throw helpError(ctx, spec, `Unexpected args: ${goList(args)}`);
+  if (args.length !== 1) throw helpError(ctx, spec, `Unexpected args: ${goFormat(args)}`);
   const requested = args[0] as string;
   if (requested === '') throw plainError('empty namespace names are not allowed');
   const loaded = await startingConfig(ctx);

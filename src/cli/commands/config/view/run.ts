@@ -9,7 +9,8 @@ import type { CommandContext } from '../../../framework/context.js';
 import type { Flags } from './spec.js';
 import { UsageError } from '../../../framework/usage-error.js';
 import { startingConfig } from '../shared/access.js';
-import { goList, plainError } from '../shared/usage.js';
+import { plainError } from '../shared/usage.js';
+import { goFormat } from '../../../../machinery/json/values.js';
 
 const FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,template,templatefile,yaml';
 const GO_TEMPLATE_FORMATS = ['go-template', 'go-template-file', 'template', 'templatefile'];
@@ -32,7 +33,7 @@ async function templateText(format: string, arg: string, flags: Flags, cwd: stri
 
 /** `platformctl config view`: the merged (or one) config, secrets redacted unless `--raw`. */
 export async function run(ctx: CommandContext, args: string[], flags: Flags): Promise<void> {
-  if (args.length !== 0) throw new UsageError(`unexpected arguments: ${goList(args)}`);
+  if (args.length !== 0) throw new UsageError(`unexpected arguments: ${goFormat(args)}`);
   const explicit = ctx.globals.kubeconfig !== undefined;
   // --merge defaults to false with --kubeconfig (one file is shown as it is).
   const merge = flags.changed('merge') ? flags.bool('merge') : !explicit;

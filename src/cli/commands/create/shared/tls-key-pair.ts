@@ -5,6 +5,7 @@
  */
 import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { InputError } from '../../../../sdk/errors.js';
+import { goFormat } from '../../../../machinery/json/values.js';
 
 interface PemBlock {
   type: string;
@@ -23,9 +24,6 @@ function pemBlocks(text: string): PemBlock[] {
   return blocks;
 }
 
-function goList(items: readonly string[]): string {
-  return `[${items.join(' ')}]`;
-}
 
 /** Go's `parsePrivateKey`: PKCS #1, PKCS #8 or SEC 1 DER, whatever the block says. */
 function parsePrivateKey(der: Buffer): KeyObject {
@@ -53,7 +51,7 @@ export function checkX509KeyPair(certPem: string, keyPem: string): void {
     if (skipped.length === 1 && (skipped[0] ?? '').endsWith('PRIVATE KEY')) {
       throw new InputError('tls: failed to find certificate PEM data in certificate input, but did find a private key; PEM inputs may have been switched');
     }
-    throw new InputError(`tls: failed to find "CERTIFICATE" PEM block in certificate input after skipping PEM blocks of the following types: ${goList(skipped)}`);
+    throw new InputError(`tls: failed to find "CERTIFICATE" PEM block in certificate input after skipping PEM blocks of the following types: ${goFormat(skipped)}`);
   }
   const keyBlocks = pemBlocks(keyPem);
   const keyBlock = keyBlocks.find((b) => b.type === 'PRIVATE KEY' || b.type.endsWith(' PRIVATE KEY'));
@@ -61,7 +59,7 @@ export function checkX509KeyPair(certPem: string, keyPem: string): void {
     const types = keyBlocks.map((b) => b.type);
     if (types.length === 0) throw new InputError('tls: failed to find any PEM data in key input');
     if (types.length === 1 && types[0] === 'CERTIFICATE') throw new InputError('tls: found a certificate rather than a key in the PEM for the private key');
-    throw new InputError(`tls: failed to find PEM block with type ending in "PRIVATE KEY" in key input after skipping PEM blocks of the following types: ${goList(types)}`);
+    throw new InputError(`tls: failed to find PEM block with type ending in "PRIVATE KEY" in key input after skipping PEM blocks of the following types: ${goFormat(types)}`);
   }
   let certificate: X509Certificate;
   try {

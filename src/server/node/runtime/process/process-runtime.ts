@@ -27,6 +27,7 @@ import { preparePty, ptyAvailable, type PtyControl } from '../../../streams/pty-
 import { EarlyOutput } from './early-output.js';
 import { holdOutput } from './held-output.js';
 import { type LongTimeout, setLongTimeout } from '../../../../machinery/long-timeout.js';
+import { exitStatus } from '../../../../machinery/exit-status.js';
 
 /** How soon after its start a first attach counts as the one that started the container. */
 const EARLY_ATTACH_WINDOW_MS = 3000;
@@ -45,15 +46,6 @@ export interface ProcessRuntimeOptions {
 
 /** Output kept from an exec probe or hook (the kubelet keeps 10 KiB). */
 const MAX_EXEC_OUTPUT = 10 * 1024;
-
-function signalNumber(signal: NodeJS.Signals | null): number {
-  if (signal === null) return 0;
-  return (osConstants.signals as Record<string, number | undefined>)[signal] ?? 0;
-}
-
-function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
-  return code ?? 128 + signalNumber(signal);
-}
 
 function killGroup(pgid: number, signal: NodeJS.Signals): void {
   try {
@@ -383,7 +375,7 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     });
     const onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
       c.processExited = true;
-      const exitCode = exitCodeOf(code, signal);
+      const exitCode = exitStatus(code, signal);
       const finishedAt = options.now();
       // A container ends with its main process: whatever else it started goes too.
       killGroup(pid, 'SIGKILL');
@@ -462,7 +454,7 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
       child.once('close', (code, signal) => {
         timer.clear();
         if (child.pid !== undefined) killTree(child.pid, c.underInit);
-        resolve({ exitCode: exitCodeOf(code, signal), output, timedOut });
+        resolve({ exitCode: exitStatus(code, signal), output, timedOut });
       });
     });
   }
@@ -481,7 +473,7 @@ export async function createProcessRuntime(options: ProcessRuntimeOptions): Prom
     });
     const exited = new Promise<number>((resolve) => {
       child.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ENOENT' ? 127 : 126));
-      child.once('close', (code, signal) => resolve(exitCodeOf(code, signal)));
+      child.once('close', (code, signal) => resolve(exitStatus(code, signal)));
     });
     return {
       stdin: child.stdin, stdout: child.stdout, stderr: child.stderr, started: startedOrFailed, exited,
