@@ -7,6 +7,7 @@ import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import { FieldSet } from './field-set.js';
 import type { PathElement } from './path-element.js';
 import { comparePathElements, parsePathElement } from './path-element.js';
+import { deepFreeze } from '../storage/values.js';
 
 function emit(set: FieldSet, includeSelf: boolean): JsonObject {
   const out: JsonObject = {};
@@ -29,11 +30,6 @@ function emit(set: FieldSet, includeSelf: boolean): JsonObject {
 // that sharing them between stored versions is safe.
 const encoded = new WeakMap<FieldSet, JsonObject>();
 const decoded = new WeakMap<object, FieldSet>();
-
-function deepFreeze(value: JsonObject): JsonObject {
-  for (const item of Object.values(value)) if (item !== null && typeof item === 'object' && !Object.isFrozen(item)) deepFreeze(item as JsonObject);
-  return Object.freeze(value);
-}
 
 /** The FieldsV1 object of a set (frozen). */
 export function toFieldsV1(set: FieldSet): JsonObject {

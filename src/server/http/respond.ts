@@ -9,13 +9,7 @@ import { encodeAnswer } from '../protobuf/index.js';
 import { contentTypeOf, type Output } from './negotiation.js';
 import { writeJson } from '../../machinery/json-numbers.js';
 import { toYaml } from '../../machinery/yaml/emit.js';
-
-/** Go's strconv.ParseBool. */
-function parseBool(text: string): boolean | undefined {
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(text)) return true;
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(text)) return false;
-  return undefined;
-}
+import { parseGoBool } from '../../machinery/go-bool.js';
 
 /** Whether JSON answers to this request are indented: `pretty=<bool>` in the query, else curl, Wget and browser user agents. */
 export function prettyPrint(res: ServerResponse): boolean {
@@ -25,7 +19,7 @@ export function prettyPrint(res: ServerResponse): boolean {
   const q = url.indexOf('?');
   if (q >= 0 && url.includes('pretty', q)) {
     const value = new URLSearchParams(url.slice(q + 1)).get('pretty');
-    if (value !== null && value !== '') return parseBool(value) ?? false;
+    if (value !== null && value !== '') return parseGoBool(value) ?? false;
   }
   const agent = req.headers['user-agent'] ?? '';
   return agent.startsWith('curl') || agent.startsWith('Wget') || agent.startsWith('Mozilla/5.0');

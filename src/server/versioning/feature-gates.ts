@@ -4,6 +4,7 @@
  * with kube's texts; setting a GA or deprecated gate warns.
  */
 import { commaPairs } from '../../machinery/comma-pairs.js';
+import { parseGoBool } from '../../machinery/go-bool.js';
 
 /** A gate's lifecycle stage. */
 export type GateStage = 'ALPHA' | 'BETA' | 'GA' | 'DEPRECATED';
@@ -69,13 +70,6 @@ export function parseFeatureGateFlag(value: string): Record<string, boolean> {
     out[k] = b;
   }
   return out;
-}
-
-/** Go's strconv.ParseBool. */
-export function parseGoBool(v: string): boolean | undefined {
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v)) return true;
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v)) return false;
-  return undefined;
 }
 
 /** Checks explicit settings against the known gates. */

@@ -5,7 +5,7 @@
  * the API server. Deprecated versions stay served by default (they are not removed yet).
  */
 import type { ResourceDef } from '../registry/types.js';
-import { parseGoBool } from './feature-gates.js';
+import { parseGoBool } from '../../machinery/go-bool.js';
 import { apiVersionOf } from '../../machinery/group-version.js';
 import { commaPairs } from '../../machinery/comma-pairs.js';
 

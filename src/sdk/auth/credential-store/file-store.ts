@@ -10,6 +10,7 @@ import { ConfigError, TooLargeError } from '../../errors.js';
 import { acquireLock } from '../../config/lock.js';
 import { uniqueSuffix } from '../../config/unique.js';
 import type { CredentialStore } from './types.js';
+import { errnoCode } from '../../config/fs-errors.js';
 
 /** The file's content: secrets by service, then by account. */
 interface CredentialFile {
@@ -19,10 +20,6 @@ interface CredentialFile {
 
 /** The store holds tokens of a few logins: a config file's worth of room is plenty. */
 const CREDENTIAL_STORE_LIMIT: ReadLimit = { bytes: 16 * 1024 * 1024, what: 'a credential file' };
-
-function errnoCode(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' ? err.code : undefined;
-}
 
 function emptyFile(): CredentialFile {
   return { version: 1, entries: Object.create(null) as Record<string, Record<string, string>> };

@@ -3,6 +3,7 @@
  * order: `envs` files (`KEY=value` lines), `literals` (`key=value`, one level of quotes removed)
  * and `files` (`[key=]path`, the key defaulting to the file's base name).
  */
+import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
 import { KustomizeError } from '../errors.js';
 import type { FileLoader } from '../load/loader.js';
@@ -38,17 +39,6 @@ export function parseFileSource(source: string): { key: string; file: string } {
   if (separators > 1) throw new KustomizeError(`source ${JSON.stringify(source)} key name or file path contains '='`);
   const [key = '', file = ''] = source.split('=');
   return { key, file };
-}
-
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
-function isUtf8(bytes: Uint8Array): boolean {
-  try {
-    decoder.decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Go's `unicode.IsSpace` for the characters a line may start with. */

@@ -10,6 +10,7 @@ import type { ConfigModel } from '../../../../sdk/config/types.js';
 import { CONFIG as CONFIG_SCHEMA } from '../../../../sdk/types/schema/kubeconfig.js';
 import { goStructName, goTypeName, scalarWire, type ListSchema, type StructSchema, type TypeSchema } from '../../../../machinery/schema/type-schema.js';
 import { plainError } from './usage.js';
+import { parseGoBool } from '../../../../machinery/go-bool.js';
 
 /** A type of client-go's internal config types, with its Go name as kubectl's messages spell it. */
 type Nav =
@@ -144,8 +145,8 @@ function configSlot(model: ConfigModel, field: string, nav: Nav): Slot {
 /** Go's `strconv.ParseBool`, with kubectl's "empty is false". */
 function toBool(text: string): boolean {
   if (text === '') return false;
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(text)) return true;
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(text)) return false;
+  const value = parseGoBool(text);
+  if (value !== undefined) return value;
   throw plainError(`strconv.ParseBool: parsing ${JSON.stringify(text)}: invalid syntax`);
 }
 

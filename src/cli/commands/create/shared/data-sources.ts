@@ -3,6 +3,7 @@
  * `--from-file=[key=]path` (a file, or every regular file of a directory), and
  * `--from-env-file=path` (`KEY=value` lines), with kubectl's key rules and messages.
  */
+import { isUtf8 } from 'node:buffer';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { INPUT_FILE_LIMIT, readFileLimited } from '../../../../sdk/bounded-read.js';
@@ -64,15 +65,6 @@ function add(entries: DataEntries, target: DataTarget, key: string, value: strin
   }
   if (typeof value === 'string') entries.text.set(key, value);
   else entries.binary.set(key, value);
-}
-
-function isUtf8(bytes: Buffer): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The bytes of a data file, bounded: a device or FIFO named by `--from-file` must not exhaust memory. */
