@@ -15,7 +15,7 @@
 /** Nesting depth the client accepts in manifests, configs and templates (aliases expanded). */
 export const MAX_NESTING_DEPTH = 1000;
 
-/** Expanded bytes (keys and strings) beyond the source length that aliases may add. */
+/** Keys and strings an expanded document may hold (a longer source text may hold as much as itself). */
 export const MAX_ALIAS_BYTES = 64 * 1024 * 1024;
 
 // go-yaml v2's decode.go: allowedAliasRatio.

@@ -68,7 +68,7 @@ export interface LoadYamlOptions {
   firstDocument?: boolean | undefined;
   /** Nesting allowed, aliases expanded (default {@link MAX_NESTING_DEPTH}). */
   maxDepth?: number | undefined;
-  /** Keys and strings the expansion may hold beyond the text's own length (default 64 MiB, `limits.ts`). */
+  /** Keys and strings the expanded document may hold, and never less than the text's own length (default 64 MiB, `limits.ts`). */
   maxExpandedBytes?: number | undefined;
   /**
    * With the `json` schema: integers as int64s exactly (`json-numbers.ts`: a bigint beyond 2^53),
