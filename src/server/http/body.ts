@@ -86,7 +86,8 @@ export function parseJson(text: string): JsonValue {
  * Parses YAML (or JSON, which is YAML) into a JSON value as the API server's go-yaml does: the
  * first document only, the last of repeated keys (strict field validation reports the
  * repetition), int64s exact, within the reader's bounds ({@link MAX_BODY_DEPTH} aliases expanded,
- * go-yaml's alias rule and {@link MAX_EXPANDED_BYTES}), and no `.inf` or `.nan`, which go-yaml's conversion to JSON refuses.
+ * go-yaml's alias rule and {@link MAX_EXPANDED_BYTES}), and no `.inf` or `.nan`, which go-yaml's
+ * conversion to JSON refuses.
  */
 export async function parseYaml(text: string): Promise<JsonValue> {
   let value: unknown;
