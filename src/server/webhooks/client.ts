@@ -6,7 +6,7 @@
  * deadline exceeded`).
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
-import { asNumber, asObject, asString } from '../util/json.js';
+import type { WebhookClientConfig } from '../../sdk/types/generated/admissionregistration-v1.js';
 import type { CredentialResolver } from './credentials.js';
 import { readJson, writeJson } from '../../machinery/json-numbers.js';
 import { callOutbound, endpointOf, OutboundError, type OutboundAnswer } from '../http/outbound.js';
@@ -26,9 +26,9 @@ export interface WebhookTarget {
 }
 
 /** Resolves a `clientConfig` to a target; `services` maps `<namespace>/<name>` to `host:port`. */
-export function resolveTarget(clientConfig: JsonObject, timeoutSeconds: number, services: Record<string, string>): WebhookTarget {
+export function resolveTarget(clientConfig: WebhookClientConfig, timeoutSeconds: number, services: Record<string, string>): WebhookTarget {
   const query = `timeout=${String(timeoutSeconds)}s`;
-  const url = asString(clientConfig.url);
+  const { url, service } = clientConfig;
   if (url !== undefined) {
     const u = new URL(url);
     u.search = u.search === '' ? `?${query}` : `${u.search}&${query}`;
@@ -36,11 +36,10 @@ export function resolveTarget(clientConfig: JsonObject, timeoutSeconds: number, 
     const { host, port, path } = endpointOf(u);
     return { url: u.toString(), connectHost: host, connectPort: port, serverName: host, path, credentialTarget: u.host };
   }
-  const svc = asObject(clientConfig.service) ?? {};
-  const ns = asString(svc.namespace) ?? '';
-  const name = asString(svc.name) ?? '';
-  const port = asNumber(svc.port) ?? 443;
-  let path = asString(svc.path) ?? '/';
+  const ns = service?.namespace ?? '';
+  const name = service?.name ?? '';
+  const port = service?.port ?? 443;
+  let path = service?.path ?? '/';
   if (!path.startsWith('/')) path = `/${path}`;
   const dns = `${name}.${ns}.svc`;
   const hostPort = port === 443 ? dns : `${dns}:${String(port)}`;

@@ -80,20 +80,20 @@ async function applicable(ctx: ServerCore, source: WebhookSource, attrs: Admissi
 async function call(inv: Invocation, attrs: AdmissionAttributes, opts: WebhookCallOptions) {
   const { entry } = inv;
   const hook = entry.hook;
-  if (attrs.dryRun && !['None', 'NoneOnDryRun'].includes(asString(hook.sideEffects) ?? 'Unknown')) {
+  if (attrs.dryRun && !['None', 'NoneOnDryRun'].includes(hook.sideEffects)) {
     throw badRequest(`admission webhook "${entry.name}" does not support dry run`);
   }
   const version = reviewVersion(hook);
   if (version === undefined) {
     throw callFailure(entry, `webhook does not accept known AdmissionReview versions: ${JSON.stringify(hook.admissionReviewVersions ?? [])}`);
   }
-  const timeout = asNumber(hook.timeoutSeconds) ?? 10;
-  const clientConfig = asObject(hook.clientConfig) ?? {};
+  const timeout = hook.timeoutSeconds ?? 10;
+  const { clientConfig } = hook;
   const { uid, review } = buildReview(version, attrs, inv.matched);
   let answer: unknown;
   try {
     const target = resolveTarget(clientConfig, timeout, opts.serviceAddresses ?? {});
-    answer = await postReview(target, asString(clientConfig.caBundle), timeout, opts.credentials ?? NO_CREDENTIALS, review);
+    answer = await postReview(target, clientConfig.caBundle, timeout, opts.credentials ?? NO_CREDENTIALS, review);
   } catch (e) {
     throw callFailure(entry, `failed to call webhook: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -177,7 +177,7 @@ export function mutatingWebhookPlugin(ctx: ServerCore, opts: WebhookCallOptions)
     };
     let seq = 0;
     for (const [i, inv] of invocations.entries()) await runOne(inv, 0, i, seq++);
-    const again = invocations.filter((inv) => inv.entry.hook.reinvocationPolicy === 'IfNeeded' && (calledAt.get(inv) ?? 0) < lastChange);
+    const again = invocations.filter((inv) => 'reinvocationPolicy' in inv.entry.hook && inv.entry.hook.reinvocationPolicy === 'IfNeeded' && (calledAt.get(inv) ?? 0) < lastChange);
     for (const [i, inv] of again.entries()) await runOne(inv, 1, i, seq++);
   });
 }

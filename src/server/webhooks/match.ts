@@ -4,14 +4,14 @@
  * same resource), namespaceSelector and objectSelector — in the order the API server checks them.
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
+import type { RuleWithOperations } from '../../sdk/types/generated/admissionregistration-v1.js';
+import type { WebhookEntry } from './types.js';
 import type { AdmissionAttributes } from '../admission/types.js';
 import type { ResourceDef } from '../registry/types.js';
 import { fromObjectSelector, isEverything, labelsOf, matchesLabels } from '../../machinery/labels/selector.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asObject } from '../util/json.js';
 
-function strings(v: unknown): string[] {
-  return (asArray(v) ?? []).map((s) => asString(s) ?? '');
-}
+type Webhook = WebhookEntry['hook'];
 
 function resourceMatches(patterns: string[], resource: string, subresource: string): boolean {
   return patterns.some((p) => {
@@ -25,15 +25,15 @@ function resourceMatches(patterns: string[], resource: string, subresource: stri
 }
 
 /** True when one rule matches the request as addressed to `def`. */
-export function ruleMatches(rule: JsonObject, operation: string, def: ResourceDef, subresource: string): boolean {
-  const ops = strings(rule.operations);
+export function ruleMatches(rule: RuleWithOperations, operation: string, def: ResourceDef, subresource: string): boolean {
+  const ops = rule.operations ?? [];
   if (!ops.includes('*') && !ops.includes(operation)) return false;
-  const groups = strings(rule.apiGroups);
+  const groups = rule.apiGroups ?? [];
   if (!groups.includes('*') && !groups.includes(def.group)) return false;
-  const versions = strings(rule.apiVersions);
+  const versions = rule.apiVersions ?? [];
   if (!versions.includes('*') && !versions.includes(def.version)) return false;
-  if (!resourceMatches(strings(rule.resources), def.plural, subresource)) return false;
-  const scope = asString(rule.scope) ?? '*';
+  if (!resourceMatches(rule.resources ?? [], def.plural, subresource)) return false;
+  const scope = rule.scope ?? '*';
   if (scope === 'Cluster' && def.namespaced) return false;
   if (scope === 'Namespaced' && !def.namespaced) return false;
   return true;
@@ -44,8 +44,8 @@ export function ruleMatches(rule: JsonObject, operation: string, def: ResourceDe
  * `matchPolicy: Equivalent`, another served version of the same resource whose rule matches;
  * undefined when the webhook does not apply.
  */
-export function matchedDef(hook: JsonObject, attrs: AdmissionAttributes, equivalents: ResourceDef[]): ResourceDef | undefined {
-  const rules = (asArray(hook.rules) ?? []).map((r) => asObject(r) ?? {});
+export function matchedDef(hook: Webhook, attrs: AdmissionAttributes, equivalents: ResourceDef[]): ResourceDef | undefined {
+  const rules = hook.rules ?? [];
   const matches = (def: ResourceDef): boolean => rules.some((r) => ruleMatches(r, attrs.operation, def, attrs.subresource));
   if (matches(attrs.def)) return attrs.def;
   if (hook.matchPolicy !== 'Equivalent') return undefined;
@@ -53,7 +53,7 @@ export function matchedDef(hook: JsonObject, attrs: AdmissionAttributes, equival
 }
 
 /** objectSelector: the labels of the object or the old object; objects without metadata never match a non-empty selector. */
-export function objectSelectorMatches(hook: JsonObject, attrs: AdmissionAttributes): boolean {
+export function objectSelectorMatches(hook: Webhook, attrs: AdmissionAttributes): boolean {
   const sel = fromObjectSelector(hook.objectSelector ?? {});
   if (isEverything(sel)) return true;
   const candidates = [attrs.object, attrs.oldObject].filter((o): o is JsonObject => o !== undefined && asObject(o.metadata) !== undefined);
@@ -64,7 +64,7 @@ export function objectSelectorMatches(hook: JsonObject, attrs: AdmissionAttribut
  * namespaceSelector: the labels of the request's namespace, or of the Namespace object itself;
  * no effect on other cluster-scoped resources.
  */
-export async function namespaceSelectorMatches(hook: JsonObject, attrs: AdmissionAttributes,
+export async function namespaceSelectorMatches(hook: Webhook, attrs: AdmissionAttributes,
   lookupNamespace: (name: string) => Promise<JsonObject | undefined>): Promise<boolean> {
   const sel = fromObjectSelector(hook.namespaceSelector ?? {});
   if (isEverything(sel)) return true;

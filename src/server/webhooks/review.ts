@@ -8,6 +8,7 @@ import { GROUPS } from '../../sdk/naming.js';
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import type { AdmissionAttributes } from '../admission/types.js';
 import type { ResourceDef } from '../registry/types.js';
+import type { WebhookEntry } from './types.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import { readJson } from '../../machinery/json-numbers.js';
 import { apiVersionOf } from '../../machinery/group-version.js';
@@ -16,8 +17,8 @@ import { apiVersionOf } from '../../machinery/group-version.js';
 export const SUPPORTED_REVIEW_VERSIONS = ['v1', 'v1beta1'];
 
 /** The version to send: the first of the webhook's list the server supports. */
-export function reviewVersion(hook: JsonObject): string | undefined {
-  return (asArray(hook.admissionReviewVersions) ?? []).map((v) => asString(v) ?? '').find((v) => SUPPORTED_REVIEW_VERSIONS.includes(v));
+export function reviewVersion(hook: WebhookEntry['hook']): string | undefined {
+  return hook.admissionReviewVersions.find((v) => SUPPORTED_REVIEW_VERSIONS.includes(v));
 }
 
 function kindOf(def: ResourceDef, subresource: string): { group: string; version: string; kind: string } {

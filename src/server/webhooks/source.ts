@@ -5,7 +5,8 @@
  */
 import { GROUPS } from '../../sdk/naming.js';
 import type { ServerCore } from '../context.js';
-import { asArray, asObject, asString, nameOf } from '../util/json.js';
+import { nameOf } from '../util/json.js';
+import { decodedAs } from '../registry/kind-def.js';
 import type { WebhookEntry } from './types.js';
 
 /** The current webhooks of one kind. */
@@ -32,13 +33,13 @@ export class WebhookSource {
       const { items } = await this.ctx.store.list(this.bucket);
       const configs = items.map((e) => e.value).sort((a, b) => (nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : 0));
       const out: WebhookEntry[] = [];
-      // Plain JSON: the bucket is v1's and v1beta1's, and --runtime-config may turn either off, so no
-      // typed def is sure to be served to read it through.
+      // Read as v1's type without a served def: the bucket is v1's and v1beta1's (same webhook
+      // fields), and --runtime-config may turn either version off.
+      const kind = this.mutating ? 'MutatingWebhookConfiguration' : 'ValidatingWebhookConfiguration';
       for (const c of configs) {
         const configuration = nameOf(c);
-        for (const w of asArray(c.webhooks) ?? []) {
-          const hook = asObject(w);
-          if (hook !== undefined) out.push({ configuration, name: asString(hook.name) ?? '', mutating: this.mutating, hook });
+        for (const hook of decodedAs(`${GROUPS.admissionregistration}/v1`, kind, c).webhooks ?? []) {
+          out.push({ configuration, name: hook.name, mutating: this.mutating, hook });
         }
       }
       return out;
