@@ -6,7 +6,7 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { ResourceDef } from '../registry/types.js';
-import { asArray, asObject, asString } from '../util/json.js';
+import { asArray, asObject, asString, nameOf, namespaceOf } from '../util/json.js';
 
 /** A change of a cached object. */
 export interface InformerEvent<T extends JsonObject = JsonObject> {
@@ -21,10 +21,8 @@ export type InformerHandler<T extends JsonObject = JsonObject> = (event: Informe
 
 /** `namespace/name`, or `name` for cluster-scoped objects: the work-queue key of an object. */
 export function objectKeyOf(obj: JsonObject): string {
-  const meta = asObject(obj.metadata) ?? {};
-  const ns = asString(meta.namespace) ?? '';
-  const name = asString(meta.name) ?? '';
-  return ns === '' ? name : `${ns}/${name}`;
+  const ns = namespaceOf(obj);
+  return ns === '' ? nameOf(obj) : `${ns}/${nameOf(obj)}`;
 }
 
 /** Splits a work-queue key into namespace and name. */
@@ -127,7 +125,7 @@ export class Informer<T extends JsonObject = JsonObject> {
 
   private insert(key: string, obj: T): void {
     this.objects.set(key, obj);
-    const ns = asString(asObject(obj.metadata)?.namespace) ?? '';
+    const ns = namespaceOf(obj);
     let byNs = this.namespaces.get(ns);
     if (byNs === undefined) {
       byNs = new Map();
@@ -146,7 +144,7 @@ export class Informer<T extends JsonObject = JsonObject> {
 
   private remove(key: string, obj: T): void {
     this.objects.delete(key);
-    const ns = asString(asObject(obj.metadata)?.namespace) ?? '';
+    const ns = namespaceOf(obj);
     const byNs = this.namespaces.get(ns);
     byNs?.delete(key);
     if (byNs !== undefined && byNs.size === 0) this.namespaces.delete(ns);
