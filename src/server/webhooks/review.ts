@@ -77,7 +77,7 @@ export interface ReviewResult {
 
 /** Checks an answer as VerifyAdmissionResponse does; throws an Error with kube's text when it is unusable. */
 export function verifyResponse(uid: string, version: string, mutating: boolean, answer: unknown): ReviewResult {
-  // The webhook's own JSON, never decoded: any field may hold any value, hence the untyped reads.
+  // The webhook's own JSON, never decoded: a field may hold a value of another type, hence the untyped reads.
   const review = asObject(answer) ?? {};
   const response = asObject(review.response);
   if (response === undefined) throw new Error('webhook response was absent');
