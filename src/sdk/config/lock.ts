@@ -34,7 +34,8 @@
  * directory, so that never touches a lock of this format.
  */
 // The steps of an uncontended lock are synchronous system calls (a thread-pool round trip each
-// was most of what a config write cost); waiting and clearing what others left stay asynchronous.
+// was most of what a config write cost), the listing of the directory for leftovers included;
+// waiting, and removing what others left, stay asynchronous.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { lstat, readdir, rm, rmdir, stat, unlink, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';

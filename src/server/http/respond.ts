@@ -26,7 +26,7 @@ export function prettyPrint(res: ServerResponse): boolean {
 }
 
 /** Serializes a body in the negotiated representation. */
-export async function serialize(body: unknown, out: Output, pretty = false): Promise<string | Buffer> {
+export function serialize(body: unknown, out: Output, pretty = false): string | Buffer {
   // The API server writes YAML as sigs.k8s.io/yaml does (JSON, then go-yaml v2): kubectl's `-o yaml` writer.
   if (out.kind === 'yaml') return toYaml(body);
   if (out.kind === 'protobuf') return encodeAnswer(body as JsonObject);
@@ -37,7 +37,7 @@ export async function serialize(body: unknown, out: Output, pretty = false): Pro
 
 /** Sends a body with a status code. */
 export async function send(res: ServerResponse, code: number, body: unknown, out: Output, headers: Record<string, string> = {}): Promise<void> {
-  const text = await serialize(body, out, prettyPrint(res));
+  const text = serialize(body, out, prettyPrint(res));
   if (res.headersSent) return;
   res.writeHead(code, {
     'Content-Type': contentTypeOf(out),

@@ -40,8 +40,17 @@ export function stripComments(text: string): string {
     .join('\n');
 }
 
+/**
+ * kubectl's text for a syntax error in the saved file `saved` (read without its comments): the
+ * line as the editor shows it, the comment lines counted.
+ */
+export function savedSyntaxError(saved: string, err: { reason: string; line: number | undefined }): string {
+  const line = err.line === undefined ? '' : `line ${originalLine(saved, err.line)}: `;
+  return `error converting YAML to JSON: yaml: ${line}${err.reason}`;
+}
+
 /** The 1-based line of `text` that is line `strippedLine` of `stripComments(text)`. */
-export function originalLine(text: string, strippedLine: number): number {
+function originalLine(text: string, strippedLine: number): number {
   const lines = text.split('\n');
   let kept = 0;
   for (let i = 0; i < lines.length; i++) {

@@ -20,7 +20,7 @@ import { throwFailures } from '../../writes/error-list.js';
 import { hasManifestInput, readsStdin } from '../../manifests/manifest-flags.js';
 import { objectOutput } from '../../writes/object-output.js';
 import { fieldValidation } from '../../writes/validate.js';
-import { editHeader, originalLine, stripComments, type EditReason } from './buffer.js';
+import { editHeader, savedSyntaxError, stripComments, type EditReason } from './buffer.js';
 import { launchEditor } from './editor.js';
 import { recordedCause, withChangeCause } from '../../flags/record.js';
 import { withoutManagedFields } from '../../../printers/output/lists.js';
@@ -103,10 +103,7 @@ export async function run(ctx: CommandContext, args: string[], flags: Flags): Pr
         parsed = await loadYaml(edited, { duplicateKeys: 'last-wins' });
       } catch (err) {
         if (!(err instanceof YamlSyntaxError)) throw err;
-        // The line as the user sees it in the editor: the comment lines (the header) count.
-        const line = err.line === undefined ? undefined : originalLine(saved, err.line);
-        const message = line === undefined ? `yaml: ${err.reason}` : `yaml: line ${line}: ${err.reason}`;
-        reasons = [{ head: `The edited file had a syntax error: error converting YAML to JSON: ${message}`, other: [] }];
+        reasons = [{ head: `The edited file had a syntax error: ${savedSyntaxError(saved, err)}`, other: [] }];
         body = edited;
         continue;
       }

@@ -14,7 +14,7 @@ import { BINARY_NAME } from '../../../sdk/naming.js';
 import type { KubeObject } from '../../../sdk/types/meta.js';
 import type { CommandContext } from '../../framework/context.js';
 import { ExitError, UsageError } from '../../framework/usage-error.js';
-import { editHeader, originalLine, stripComments, type EditReason } from './buffer.js';
+import { editHeader, savedSyntaxError, stripComments, type EditReason } from './buffer.js';
 import { launchEditor } from './editor.js';
 import { goJsonValueKind } from '../../../machinery/go-json-syntax.js';
 
@@ -68,8 +68,7 @@ async function parseEdited(saved: string): Promise<KubeObject[] | string> {
     docs = await loadYamlDocuments(stripComments(saved).replace(/\r\n/g, '\n'), { duplicateKeys: 'last-wins' });
   } catch (err) {
     if (!(err instanceof YamlSyntaxError)) throw err;
-    const line = err.line === undefined ? '' : `line ${originalLine(saved, err.line)}: `;
-    return `error converting YAML to JSON: yaml: ${line}${err.reason}`;
+    return savedSyntaxError(saved, err);
   }
   const objects: KubeObject[] = [];
   for (const doc of docs) {
