@@ -57,8 +57,10 @@ export function storedAs<T extends JsonObject = JsonObject>(_def: AnyDef<T>, obj
 }
 
 /**
- * A body decoded as the built-in kind `kind` of `apiVersion`, as the kind's type: the decoder's word, as in
- * storedAs, for the kinds answered rather than stored (reviews, bindings, evictions), which have no def.
+ * A body decoded as the built-in kind `kind` of `apiVersion`, as the kind's type: the decoder's word,
+ * as in storedAs, where no served def can be named: the kinds answered rather than stored (reviews,
+ * bindings, evictions, Scale), and stored objects whose versions `--runtime-config` may turn off
+ * (the webhook configurations).
  */
 export function decodedAs<V extends BuiltinApiVersion, K extends BuiltinKind<V>>(_apiVersion: V, _kind: K, obj: JsonObject): BuiltinObject<V, K> {
   return obj as BuiltinObject<V, K>;
