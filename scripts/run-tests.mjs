@@ -2,8 +2,9 @@
 // Runs the compiled node:test suite (dist/test/**/*.test.js).
 // Usage: node scripts/run-tests.mjs [--reporter spec|tap|dot|junit|summary] [--junit FILE] [substring ...]
 //   (only files whose path contains one of the substrings)
-// The reporter on stdout: `--reporter`, else $TEST_REPORTER, else `spec` on a terminal, `tap` under
-// CI (CI set), and otherwise `summary` (one line per file, failures in full, skip reasons, totals).
+// The reporter on stdout: `--reporter`, else $TEST_REPORTER, else `spec` on a terminal and otherwise
+// `summary` (one line per file, failures in full, skip reasons, the failures again, totals). CI gets
+// the summary too: its log is read from the tail, where TAP's thousands of lines hide a failure.
 // `--junit FILE` (or $TEST_JUNIT) also writes a JUnit XML report to FILE.
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -32,7 +33,7 @@ const option = (name) => {
   return value;
 };
 const REPORTERS = ['spec', 'tap', 'dot', 'junit', 'summary'];
-const reporter = option('--reporter') ?? process.env.TEST_REPORTER ?? (process.stdout.isTTY ? 'spec' : process.env.CI ? 'tap' : 'summary');
+const reporter = option('--reporter') ?? process.env.TEST_REPORTER ?? (process.stdout.isTTY ? 'spec' : 'summary');
 if (!REPORTERS.includes(reporter)) {
   console.error(`unknown reporter ${reporter}: one of ${REPORTERS.join(', ')}`);
   process.exit(1);

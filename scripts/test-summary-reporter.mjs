@@ -1,5 +1,6 @@
-// A node:test reporter for runs that nobody watches live (output captured or piped, not CI): one
-// line per test file, every failure with its error, the skip reasons counted, and the totals.
+// A node:test reporter for runs that nobody watches live (output captured or piped, CI): one line
+// per test file, every failure with its error, the skip reasons counted, and the totals. The
+// failures are named once more just above the totals, because a CI log is often read from its tail.
 // Usage: node --test --test-reporter=./scripts/test-summary-reporter.mjs ...
 import { relative } from 'node:path';
 
@@ -21,13 +22,15 @@ function duration(ms) {
 export default async function* summaryReporter(source) {
   const skips = new Map();
   const totals = [];
+  const failures = [];
   for await (const { type, data } of source) {
     switch (type) {
       case 'test:fail':
         if (data.file !== undefined && data.name === data.file) break;
         // Parents fail with their subtests; the innermost failure carries the useful error.
         if (data.details?.error?.failureType === 'subtestsFailed') break;
-        yield `✗ ${show(data.file)} › ${data.name}\n${errorText(data.details?.error)}\n\n`;
+        failures.push(`✗ ${show(data.file)} › ${data.name}\n${errorText(data.details?.error)}\n`);
+        yield `${failures.at(-1)}\n`;
         break;
       case 'test:complete':
         if (data.file !== undefined && data.name === data.file) {
@@ -48,6 +51,10 @@ export default async function* summaryReporter(source) {
   if (skips.size > 0) {
     yield '\nskipped, by reason:\n';
     for (const [reason, n] of [...skips].sort((a, b) => b[1] - a[1])) yield `  ${String(n).padStart(4)} × ${reason}\n`;
+  }
+  if (failures.length > 0) {
+    yield `\nfailed (${failures.length}):\n`;
+    for (const failure of failures) yield failure;
   }
   const summary = totals.filter((m) => /^(tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) /.test(m));
   const ms = Number((summary.find((m) => m.startsWith('duration_ms ')) ?? '').slice('duration_ms '.length));
