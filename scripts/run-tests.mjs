@@ -56,7 +56,10 @@ if (junit !== undefined && junit !== '') {
 // Tests are mostly I/O-bound (real HTTPS to the local server), so run more files than cores at once.
 const concurrency = process.env.TEST_CONCURRENCY ?? '4';
 const env = { ...process.env, NO_COLOR: '1', TZ: 'UTC' };
-// Start-up of every child node costs ~40 ms with NODE_EXTRA_CA_CERTS set; tests never need it.
+// Start-up of every child node costs ~40 ms with NODE_EXTRA_CA_CERTS set; only the tests' npm calls
+// need it (a registry behind a proxy with its own CA: Node's official builds trust only their bundled
+// roots), and they put it back from here.
+if (env.NODE_EXTRA_CA_CERTS !== undefined) env.PLATFORMCTL_TEST_NPM_CA_CERTS = env.NODE_EXTRA_CA_CERTS;
 delete env.NODE_EXTRA_CA_CERTS;
 // Tests decide colour themselves (FORCE_COLOR goldens); an inherited FORCE_COLOR would leak into the others.
 delete env.FORCE_COLOR;

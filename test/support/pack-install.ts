@@ -32,11 +32,18 @@ interface LockEntry {
   [key: string]: unknown;
 }
 
-/** Runs npm: the npm of `npm test` when there is one (npm_execpath), else `npm` on PATH. */
+/**
+ * Runs npm: the npm of `npm test` when there is one (npm_execpath), else `npm` on PATH. The test
+ * runner takes NODE_EXTRA_CA_CERTS out of the tests' environment (it slows every child's start);
+ * npm gets it back, or behind a proxy with its own CA every registry request fails its TLS check and
+ * an install stalls on retries until the timeout.
+ */
 export async function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ stdout: string; stderr: string }> {
   const script = process.env.npm_execpath;
   const useScript = script !== undefined && /npm-cli\.js$/.test(script);
-  return exec(useScript ? process.execPath : 'npm', useScript ? [script, ...args] : args, { cwd, env, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 });
+  const ca = env.NODE_EXTRA_CA_CERTS ?? process.env.PLATFORMCTL_TEST_NPM_CA_CERTS;
+  const npmEnv = ca === undefined ? env : { ...env, NODE_EXTRA_CA_CERTS: ca };
+  return exec(useScript ? process.execPath : 'npm', useScript ? [script, ...args] : args, { cwd, env: npmEnv, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 });
 }
 
 /**
