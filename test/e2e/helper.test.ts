@@ -206,8 +206,7 @@ describe('resident helper', { skip }, () => {
     c.socket.write(encodeFrame(Frame.stdinData, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: via-frames\n'));
     c.socket.write(encodeFrame(Frame.stdinEnd));
     await c.closed;
-    assert.equal(textOf(c, Frame.stdout), 'configmap/via-frames\n');
-    assert.equal(exitOf(c)?.code, 0);
+    assert.deepEqual([exitOf(c)?.code, textOf(c, Frame.stdout)], [0, 'configmap/via-frames\n'], textOf(c, Frame.stderr));
   });
 
   test('the helper refuses what is not a request, and a value of NODE_EXTRA_CA_CERTS it did not start with', async () => {

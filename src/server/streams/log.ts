@@ -63,6 +63,11 @@ export function parseLogRequest(q: URLSearchParams, podName: string, now: number
 /**
  * Which instance's log a request reads (the kubelet's validateContainerLogStatus): the current
  * instance, or with `previous` the one before; `latest` is the newest instance that has a log.
+ *
+ * The previous instance is counted from the status (its `restartCount` is the number of the newest
+ * instance it shows), not from `latest`: a restarting container's new log is opened just before it
+ * starts, while the status still shows the last instance's exit, and in that moment the newest log
+ * is the new, empty one.
  */
 export function instanceToRead(status: ContainerStatus | undefined, containerName: string, podName: string, previous: boolean, latest: number | undefined): number {
   const { running, terminated, waiting } = status?.state ?? {};
@@ -70,7 +75,8 @@ export function instanceToRead(status: ContainerStatus | undefined, containerNam
   const current = running !== undefined || terminated?.containerID !== undefined;
   if (previous) {
     if (last === undefined || latest === undefined) throw badRequest(`previous terminated container "${containerName}" in pod "${podName}" not found`);
-    return current ? latest - 1 : latest;
+    const shown = Math.min(status?.restartCount ?? latest, latest);
+    return current ? shown - 1 : shown;
   }
   if (latest !== undefined && (current || last !== undefined)) return latest;
   if (terminated !== undefined || last !== undefined) throw badRequest(`container "${containerName}" in pod "${podName}" is terminated`);
