@@ -104,8 +104,11 @@ describe('following the logs of a workload', { skip: SKIP_NODE }, () => {
       return list.some((p) => at(p, 'status.phase') === 'Running') ? true : undefined;
     }, 30_000);
     const ctrlC = new AbortController();
-    const following = s.cli(['logs', '-f', 'deploy/cli', '--prefix'], { signal: ctrlC.signal });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The scale-up must come after the follow has its first pod, or every pod is there from the start
+    // and none "joins": a loaded machine can take longer than any fixed pause to start the command.
+    let printed = '';
+    const following = s.cli(['logs', '-f', 'deploy/cli', '--prefix'], { signal: ctrlC.signal, onStdout: (text) => (printed += text) });
+    await waitFor('the first pod\'s log', async () => (printed.includes('\n') ? true : undefined), 30_000);
     await s.api.patch(`/apis/apps/v1/namespaces/${NS}/deployments/cli/scale`, { spec: { replicas: 3 } }, 'merge');
     await waitFor('three running pods', async () => {
       const list = (await s.api.get(`/api/v1/namespaces/${NS}/pods?labelSelector=app%3Dcli`)).body.items as Body[];

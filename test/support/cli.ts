@@ -24,6 +24,8 @@ export interface RunCliOptions {
    * the error carries the arguments and the output so far, which is what tells a hang's cause.
    */
   deadlineMs?: number;
+  /** Called with each piece of standard output as it is written (a test that waits for a stream to start). */
+  onStdout?: (text: string) => void;
 }
 
 /** What a CLI run produced. */
@@ -41,12 +43,15 @@ export class CapturedOutput implements Output {
   text = '';
   readonly isTTY: boolean;
   readonly columns: number | undefined;
-  constructor(isTTY = false, columns?: number) {
+  private readonly onWrite: ((text: string) => void) | undefined;
+  constructor(isTTY = false, columns?: number, onWrite?: (text: string) => void) {
     this.isTTY = isTTY;
     this.columns = columns;
+    this.onWrite = onWrite;
   }
   write(text: string): void {
     this.text += text;
+    this.onWrite?.(text);
   }
   flush(): Promise<void> {
     return Promise.resolve();
@@ -59,7 +64,7 @@ export function testIO(options: RunCliOptions = {}): CliIO & { stdout: CapturedO
   const env: Record<string, string | undefined> = { HOME: home, NO_COLOR: '1', ...options.env };
   const now = options.now ?? FIXED_NOW;
   return {
-    stdout: new CapturedOutput(options.stdoutIsTTY ?? false, options.columns),
+    stdout: new CapturedOutput(options.stdoutIsTTY ?? false, options.columns, options.onStdout),
     stderr: new CapturedOutput(false),
     stdin: () => Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
     stdinIsTTY: options.stdinIsTTY ?? false,
