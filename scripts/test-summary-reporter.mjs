@@ -25,13 +25,15 @@ export default async function* summaryReporter(source) {
   const failures = [];
   for await (const { type, data } of source) {
     switch (type) {
-      case 'test:fail':
+      case 'test:fail': {
         if (data.file !== undefined && data.name === data.file) break;
         // Parents fail with their subtests; the innermost failure carries the useful error.
         if (data.details?.error?.failureType === 'subtestsFailed') break;
-        failures.push(`✗ ${show(data.file)} › ${data.name}\n${errorText(data.details?.error)}\n`);
-        yield `${failures.at(-1)}\n`;
+        const failure = `✗ ${show(data.file)} › ${data.name}\n${errorText(data.details?.error)}\n`;
+        failures.push(failure);
+        yield `${failure}\n`;
         break;
+      }
       case 'test:complete':
         if (data.file !== undefined && data.name === data.file) {
           // With several files at once, a file's end may be reported before its tests: no counts here.

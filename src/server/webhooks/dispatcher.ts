@@ -177,7 +177,7 @@ export function mutatingWebhookPlugin(ctx: ServerCore, opts: WebhookCallOptions)
     };
     let seq = 0;
     for (const [i, inv] of invocations.entries()) await runOne(inv, 0, i, seq++);
-    const again = invocations.filter((inv) => 'reinvocationPolicy' in inv.entry.hook && inv.entry.hook.reinvocationPolicy === 'IfNeeded' && (calledAt.get(inv) ?? 0) < lastChange);
+    const again = invocations.filter((inv) => inv.entry.hook.reinvocationPolicy === 'IfNeeded' && (calledAt.get(inv) ?? 0) < lastChange);
     for (const [i, inv] of again.entries()) await runOne(inv, 1, i, seq++);
   });
 }

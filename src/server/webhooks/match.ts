@@ -5,13 +5,11 @@
  */
 import type { JsonObject } from '../../sdk/types/meta.js';
 import type { RuleWithOperations } from '../../sdk/types/generated/admissionregistration-v1.js';
-import type { WebhookEntry } from './types.js';
+import type { Webhook } from './types.js';
 import type { AdmissionAttributes } from '../admission/types.js';
 import type { ResourceDef } from '../registry/types.js';
 import { fromObjectSelector, isEverything, labelsOf, matchesLabels } from '../../machinery/labels/selector.js';
 import { asObject } from '../util/json.js';
-
-type Webhook = WebhookEntry['hook'];
 
 function resourceMatches(patterns: string[], resource: string, subresource: string): boolean {
   return patterns.some((p) => {

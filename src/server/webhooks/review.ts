@@ -8,7 +8,7 @@ import { GROUPS } from '../../sdk/naming.js';
 import type { JsonObject, JsonValue } from '../../sdk/types/meta.js';
 import type { AdmissionAttributes } from '../admission/types.js';
 import type { ResourceDef } from '../registry/types.js';
-import type { WebhookEntry } from './types.js';
+import type { Webhook } from './types.js';
 import { asArray, asObject, asString } from '../util/json.js';
 import { readJson } from '../../machinery/json-numbers.js';
 import { apiVersionOf } from '../../machinery/group-version.js';
@@ -17,7 +17,7 @@ import { apiVersionOf } from '../../machinery/group-version.js';
 export const SUPPORTED_REVIEW_VERSIONS = ['v1', 'v1beta1'];
 
 /** The version to send: the first of the webhook's list the server supports. */
-export function reviewVersion(hook: WebhookEntry['hook']): string | undefined {
+export function reviewVersion(hook: Webhook): string | undefined {
   return hook.admissionReviewVersions.find((v) => SUPPORTED_REVIEW_VERSIONS.includes(v));
 }
 

@@ -3,6 +3,13 @@
  */
 import type { MutatingWebhook, ValidatingWebhook } from '../../sdk/types/generated/admissionregistration-v1.js';
 
+/**
+ * A defaulted webhook of either configuration kind, decoded when its configuration was written: a
+ * validating webhook's fields and a mutating one's reinvocation policy. A v1beta1 configuration
+ * shares the bucket; its webhooks have the same fields.
+ */
+export type Webhook = ValidatingWebhook & Pick<MutatingWebhook, 'reinvocationPolicy'>;
+
 /** A webhook entry with the configuration it came from. */
 export interface WebhookEntry {
   /** Name of the configuration object. */
@@ -10,9 +17,6 @@ export interface WebhookEntry {
   /** `webhooks[].name`. */
   name: string;
   mutating: boolean;
-  /**
-   * The defaulted webhook entry, decoded when its configuration was written. A v1beta1
-   * configuration shares the bucket; its webhooks have the same fields.
-   */
-  hook: ValidatingWebhook | MutatingWebhook;
+  /** The webhook itself. */
+  hook: Webhook;
 }
